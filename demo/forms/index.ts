@@ -1,0 +1,22 @@
+/**
+ * The named example form configurations. The demo site, the unit tests, the widget specs, the
+ * end-to-end suite and the accessibility sweep all use these, so they cannot drift apart.
+ */
+import { readFileSync } from 'node:fs';
+import { parseFormConfig, type FormConfig } from '../../proxy/contract/form-config.ts';
+
+const load = (name: string): FormConfig =>
+  parseFormConfig(JSON.parse(readFileSync(new URL(`./${name}.json`, import.meta.url), 'utf8')));
+
+/** Path of an example's JSON file, for `FORM_CONFIG`. */
+export const exampleConfigPath = (name: ExampleName): string =>
+  new URL(`./${name}.json`, import.meta.url).pathname;
+
+/** A law firm's "start your enquiry" form: three case types, every question type, files. */
+export const lawFirm: FormConfig = load('law-firm');
+
+/** A one-question call-back form: telephone required, email hidden, no files. */
+export const callback: FormConfig = load('callback');
+
+export const EXAMPLE_CONFIGS = Object.freeze({ 'law-firm': lawFirm, callback });
+export type ExampleName = keyof typeof EXAMPLE_CONFIGS;

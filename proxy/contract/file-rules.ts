@@ -1,0 +1,57 @@
+/**
+ * The rules for attached files: how many, how big, what kind. Shared by the widget (checked as
+ * files are chosen) and the proxy (checked again on the bytes that arrived).
+ */
+import type { SniffedKind } from './file-kinds.ts';
+import type { FormConfig } from './form-config.ts';
+import { formatBytes } from './messages.ts';
+import type { RuleIssue } from './rules.ts';
+
+/** What the rules need to know of one file. */
+export interface FileFacts {
+  name: string;
+  size: number;
+  kind: SniffedKind;
+}
+
+/**
+ * Every rule the chosen files break: `files[i]` for a file's own problem, `files` for the count.
+ *
+ * @example checkFiles([{ name: 'song.mp3', size: 4e6, kind: 'audio_video' }], config.files)
+ *   // [{ field: 'files[0]', code: 'file_audio_video', ... }]
+ */
+export function checkFiles(files: readonly FileFacts[], limits: FormConfig['files']): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  if (files.length > limits.maxFiles) {
+    issues.push({
+      field: 'files',
+      code: 'too_many_files',
+      messageKey: 'files.too_many_files',
+      params: { max: limits.maxFiles },
+    });
+  }
+  files.forEach((file, i) => {
+    const field = `files[${i}]`;
+    const name = file.name;
+    if (file.size === 0) {
+      issues.push({ field, code: 'file_empty', messageKey: 'file.file_empty', params: { name } });
+    } else if (file.size > limits.maxFileBytes) {
+      issues.push({
+        field,
+        code: 'file_too_big',
+        messageKey: 'file.file_too_big',
+        params: { name, max: formatBytes(limits.maxFileBytes) },
+      });
+    } else if (file.kind === 'audio_video') {
+      issues.push({
+        field,
+        code: 'file_audio_video',
+        messageKey: 'file.file_audio_video',
+        params: { name },
+      });
+    } else if (file.kind === 'other') {
+      issues.push({ field, code: 'file_kind', messageKey: 'file.file_kind', params: { name } });
+    }
+  });
+  return issues;
+}

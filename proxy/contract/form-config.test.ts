@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { lawFirm } from '../../demo/forms/index.ts';
+import { FormConfigError, parseFormConfig } from './form-config.ts';
+
+const problemsOf = (input: unknown): string[] => {
+  try {
+    parseFormConfig(input);
+  } catch (error) {
+    if (error instanceof FormConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+const withCaseTypes = (...caseTypes: unknown[]) => ({ caseTypes });
+
+describe('parseFormConfig', () => {
+  it('accepts the law firm example and fills in defaults', () => {
+    const config = parseFormConfig(withCaseTypes({ id: 'general', label: 'General enquiry' }));
+    expect(config.contact).toEqual({
+      surname: 'required',
+      email: 'required',
+      telephone_mobile: 'optional',
+    });
+    expect(config.files).toEqual({ maxFiles: 5, maxFileBytes: 10 * 1024 * 1024 });
+    expect(config.caseTypes[0]?.questions).toEqual([]);
+    expect(lawFirm.caseTypes.map((c) => c.id)).toEqual(['conveyancing', 'family', 'wills-probate']);
+  });
+
+  it('names the JSON path of a radio question without options', () => {
+    const problems = problemsOf(
+      withCaseTypes(
+        { id: 'a', label: 'A' },
+        { id: 'b', label: 'B', questions: [{ id: 'q', label: 'Q?', type: 'radio' }] },
+      ),
+    );
+    expect(problems).toEqual(['caseTypes[1].questions[0].options: required for type radio']);
+  });
+
+  it('rejects duplicate case type and question ids', () => {
+    const question = { id: 'q', label: 'Q?', type: 'text' };
+    const problems = problemsOf(
+      withCaseTypes(
+        { id: 'a', label: 'A', questions: [question, question] },
+        { id: 'a', label: 'A again' },
+      ),
+    );
+    expect(problems).toContain('caseTypes[0].questions[1].id: duplicate question id "q"');
+    expect(problems).toContain('caseTypes[1].id: duplicate case type id "a"');
+  });
+
+  it('rejects showIf naming an unknown or later question', () => {
+    const problems = problemsOf(
+      withCaseTypes({
+        id: 'a',
+        label: 'A',
+        questions: [
+          {
+            id: 'first',
+            label: 'First?',
+            type: 'text',
+            showIf: { question: 'second', equals: 'x' },
+          },
+          {
+            id: 'second',
+            label: 'Second?',
+            type: 'text',
+            showIf: { question: 'nowhere', equals: 'x' },
+          },
+        ],
+      }),
+    );
+    expect(problems).toEqual([
+      'caseTypes[0].questions[0].showIf.question: "second" is not an earlier question of this case type',
+      'caseTypes[0].questions[1].showIf.question: "nowhere" is not an earlier question of this case type',
+    ]);
+  });
+
+  it('rejects showIf values that are not options of the question they name', () => {
+    const problems = problemsOf(
+      withCaseTypes({
+        id: 'a',
+        label: 'A',
+        questions: [
+          { id: 'pick', label: 'Pick', type: 'select', options: ['Yes', 'No'] },
+          {
+            id: 'more',
+            label: 'More',
+            type: 'text',
+            showIf: { question: 'pick', equals: ['Yes', 'Maybe'] },
+          },
+        ],
+      }),
+    );
+    expect(problems).toEqual([
+      'caseTypes[0].questions[1].showIf.equals: "Maybe" is not an option of "pick"',
+    ]);
+  });
+
+  it('rejects unknown keys, bad types and limits past the ceiling', () => {
+    const problems = problemsOf({
+      contact: { email: 'sometimes' },
+      files: { maxFiles: 100 },
+      caseTypes: [{ id: '1bad', label: '', colour: 'red' }],
+    });
+    expect(problems).toHaveLength(5);
+    expect(problems.some((p) => p.startsWith('contact.email:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('files.maxFiles:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('caseTypes[0].id:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('caseTypes[0].label:'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('caseTypes[0]:') && p.includes('colour'))).toBe(true);
+  });
+
+  it('says where the problem is when the configuration is not an object at all', () => {
+    expect(problemsOf('nope')[0]).toMatch(/^\(root\): /);
+    expect(problemsOf({ caseTypes: [] })).toEqual([
+      'caseTypes: Too small: expected array to have >=1 items',
+    ]);
+  });
+});

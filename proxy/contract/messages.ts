@@ -1,0 +1,80 @@
+/**
+ * What a visitor is told about each problem, in English, in the GOV.UK style: say what to do.
+ *
+ * The proxy writes these into its `400`/`415` answers; the widget starts from the same table and
+ * lets a site owner override any entry (its `i18n` property). `{name}` placeholders are filled by
+ * `formatMessage`.
+ */
+export const VALIDATION_MESSAGES = Object.freeze({
+  'forename.required': 'Enter your first name',
+  'forename.too_long': 'First name must be {max} characters or fewer',
+  'forename.invalid_characters': 'First name must not contain control characters',
+  'surname.required': 'Enter your last name',
+  'surname.too_long': 'Last name must be {max} characters or fewer',
+  'surname.invalid_characters': 'Last name must not contain control characters',
+  'email.required': 'Enter your email address',
+  'email.too_long': 'Email address must be {max} characters or fewer',
+  'email.invalid_email': 'Enter an email address in the correct format, like name@example.com',
+  'telephone_mobile.required': 'Enter your telephone number',
+  'telephone_mobile.too_long': 'Telephone number must be {max} characters or fewer',
+  'telephone_mobile.invalid_phone':
+    'Enter a telephone number, like 01632 960 001, 07700 900 982 or +44 808 157 0192',
+  'case_type.required': 'Select what your enquiry is about',
+  'case_type.too_long': 'Select what your enquiry is about from the list',
+  'case_type.unknown_case_type': 'Select what your enquiry is about from the list',
+  'marketing.too_long': 'Marketing field {name} must be {max} characters or fewer',
+  'marketing.invalid_characters': 'Marketing field {name} must not contain control characters',
+  'question.required': 'Enter your answer to “{label}”',
+  'question.required_choice': 'Select your answer to “{label}”',
+  'question.required_checkbox': 'Tick the box for “{label}”',
+  'question.too_long': 'Your answer to “{label}” must be {max} characters or fewer',
+  'question.invalid_characters': 'Your answer to “{label}” must not contain control characters',
+  'question.not_an_option': 'Select one of the listed answers to “{label}”',
+  'question.invalid_type': 'Give one answer to “{label}”',
+  'question.not_a_number': 'Enter a number for “{label}”, like 12 or 12.5',
+  'question.below_min': 'Enter a number of {min} or more for “{label}”',
+  'question.above_max': 'Enter a number of {max} or less for “{label}”',
+  'question.invalid_date': 'Enter a real date for “{label}”, like 2027-03-27',
+  'question.invalid_email':
+    'Enter an email address in the correct format for “{label}”, like name@example.com',
+  'question.invalid_phone': 'Enter a telephone number for “{label}”, like 01632 960 001',
+  'question.unknown_question': 'This form does not ask a question with the id “{name}”',
+  'file.file_kind':
+    '“{name}” is not a PDF, PNG, GIF or JPEG file. Choose a file of one of those kinds',
+  'file.file_audio_video':
+    '“{name}” is an audio or video file, which cannot be sent. Convert it to PDF where possible, or choose a PDF, PNG, GIF or JPEG file',
+  'file.file_empty': '“{name}” is empty. Choose a file that has something in it',
+  'file.file_too_big': '“{name}” is larger than {max}. Choose a smaller file',
+  'files.too_many_files': 'You can send up to {max} files. Remove a file before adding another',
+});
+
+export type MessageKey = keyof typeof VALIDATION_MESSAGES;
+export type MessageParams = Readonly<Record<string, string | number>>;
+export type Messages = Readonly<Record<MessageKey, string>>;
+
+/**
+ * Fills `{name}` placeholders. Unknown placeholders are left as they are, so a typo in a
+ * translation shows up on the page instead of vanishing.
+ *
+ * @example formatMessage('Enter a number of {min} or more', { min: 1 }) // 'Enter a number of 1 or more'
+ */
+export function formatMessage(template: string, params: MessageParams = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in params ? String(params[key]) : whole,
+  );
+}
+
+/** Bytes as a person reads them: 10485760 → "10 MB". */
+export function formatBytes(bytes: number, locale = 'en'): string {
+  const units = ['bytes', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const number = new Intl.NumberFormat(locale, {
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+  return `${number} ${units[unit]}`;
+}

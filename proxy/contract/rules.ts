@@ -1,0 +1,223 @@
+/**
+ * The field rules of an enquiry, checked against the form configuration. One implementation for
+ * both sides: the widget runs it for the visitor's comfort, the proxy runs it as the law.
+ * Pure functions, no dependencies, so it costs the widget bundle little.
+ */
+import type { CaseType, ContactField, FormConfig, Question } from './form-config.ts';
+import type { Answer, IssueCode, Marketing } from './enquiry.ts';
+import { FIELD_MAX_LENGTH } from './limits.ts';
+import type { MessageKey, MessageParams } from './messages.ts';
+
+/** A problem before it is put into words: `messageKey` + `params` pick and fill the text. */
+export interface RuleIssue {
+  field: string;
+  code: IssueCode;
+  messageKey: MessageKey;
+  params: MessageParams;
+}
+
+/** The parts of an enquiry the rules look at (the widget's state has the same shape). */
+export interface EnquiryFields {
+  forename: string;
+  surname?: string | undefined;
+  email?: string | undefined;
+  telephone_mobile?: string | undefined;
+  case_type: string;
+  answers: Readonly<Record<string, Answer>>;
+  marketing?: Marketing | undefined;
+}
+
+// WHATWG's `type=email` rule, plus a dot in the domain: a lead needs an address mail can reach.
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+// Digits with the usual separators, an optional leading +, and 7 to 20 digits in all.
+const PHONE = /^\+?[0-9 ()./-]+$/;
+const NUMBER = /^-?\d{1,15}(?:\.\d{1,10})?$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+// C0 and C1 controls (tab, newline and carriage return are allowed where text spans lines).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const LINE_BREAKS_OR_TAB = /[\t\n\r]/;
+
+const CONTACT_FIELDS: readonly ContactField[] = ['surname', 'email', 'telephone_mobile'];
+const MARKETING_FIELDS = ['lead_referer', 'campaign', 'keywords', 'detail'] as const;
+
+/** True when an answer holds something: a non-blank string or a non-empty selection. */
+export const isAnswered = (answer: Answer | undefined): answer is Answer =>
+  Array.isArray(answer) ? answer.length > 0 : (answer ?? '').trim() !== '';
+
+export const isValidEmail = (value: string) => EMAIL.test(value);
+
+export function isValidPhone(value: string): boolean {
+  const digits = value.replace(/\D/g, '').length;
+  return PHONE.test(value) && digits >= 7 && digits <= 20;
+}
+
+/**
+ * The questions a visitor sees, in configuration order: a question with `showIf` is visible when
+ * the question it names is visible and answered with (one of) the given value(s).
+ */
+export function visibleQuestions(
+  caseType: CaseType,
+  answers: Readonly<Record<string, Answer>>,
+): Question[] {
+  const visible = new Set<string>();
+  return caseType.questions.filter((question) => {
+    const rule = question.showIf;
+    const shown =
+      !rule ||
+      (visible.has(rule.question) &&
+        [answers[rule.question] ?? []]
+          .flat()
+          .some((given) => [rule.equals].flat().includes(given)));
+    if (shown) visible.add(question.id);
+    return shown;
+  });
+}
+
+/** Every rule the enquiry breaks, in the order the fields appear on the form. */
+export function validateEnquiry(config: FormConfig, enquiry: EnquiryFields): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const add = (
+    field: string,
+    code: IssueCode,
+    messageKey: MessageKey,
+    params: MessageParams = {},
+  ) => issues.push({ field, code, messageKey, params });
+
+  checkContact('forename', enquiry.forename, true, add);
+  for (const field of CONTACT_FIELDS) {
+    const requirement = config.contact[field];
+    if (requirement !== 'hidden')
+      checkContact(field, enquiry[field], requirement === 'required', add);
+  }
+
+  const caseType = config.caseTypes.find((c) => c.id === enquiry.case_type);
+  if (enquiry.case_type.trim() === '') add('case_type', 'required', 'case_type.required');
+  else if (!caseType) add('case_type', 'unknown_case_type', 'case_type.unknown_case_type');
+
+  if (caseType) {
+    const known = new Set(caseType.questions.map((q) => q.id));
+    for (const id of Object.keys(enquiry.answers)) {
+      if (!known.has(id))
+        add(`answers.${id}`, 'unknown_question', 'question.unknown_question', { name: id });
+    }
+    for (const question of visibleQuestions(caseType, enquiry.answers)) {
+      checkAnswer(question, enquiry.answers[question.id], (code, key, params = {}) =>
+        add(`answers.${question.id}`, code, key, { label: question.label, ...params }),
+      );
+    }
+  }
+
+  for (const field of MARKETING_FIELDS) {
+    const value = enquiry.marketing?.[field] ?? '';
+    if (value.length > FIELD_MAX_LENGTH[field]) {
+      add(`marketing.${field}`, 'too_long', 'marketing.too_long', {
+        name: field,
+        max: FIELD_MAX_LENGTH[field],
+      });
+    } else if (CONTROL_CHARS.test(value) || LINE_BREAKS_OR_TAB.test(value)) {
+      add(`marketing.${field}`, 'invalid_characters', 'marketing.invalid_characters', {
+        name: field,
+      });
+    }
+  }
+  return issues;
+}
+
+type AddContactIssue = (
+  field: string,
+  code: IssueCode,
+  key: MessageKey,
+  params?: MessageParams,
+) => void;
+
+function checkContact(
+  field: 'forename' | ContactField,
+  raw: string | undefined,
+  required: boolean,
+  add: AddContactIssue,
+): void {
+  const value = (raw ?? '').trim();
+  const max = FIELD_MAX_LENGTH[field];
+  if (value === '') {
+    if (required) add(field, 'required', `${field}.required`);
+  } else if (value.length > max) {
+    add(field, 'too_long', `${field}.too_long`, { max });
+  } else if (field === 'email' && !isValidEmail(value)) {
+    add(field, 'invalid_email', 'email.invalid_email');
+  } else if (field === 'telephone_mobile' && !isValidPhone(value)) {
+    add(field, 'invalid_phone', 'telephone_mobile.invalid_phone');
+  } else if (
+    (field === 'forename' || field === 'surname') &&
+    (CONTROL_CHARS.test(value) || LINE_BREAKS_OR_TAB.test(value))
+  ) {
+    add(field, 'invalid_characters', `${field}.invalid_characters`);
+  }
+}
+
+type AddAnswerIssue = (code: IssueCode, key: MessageKey, params?: MessageParams) => void;
+
+function checkAnswer(question: Question, answer: Answer | undefined, add: AddAnswerIssue): void {
+  if (!isAnswered(answer)) {
+    if (question.required) add('required', requiredKey(question));
+    return;
+  }
+  const { type, options } = question;
+  if (type === 'checkbox' && options) {
+    const chosen = [answer].flat();
+    if (
+      chosen.some((value) => !options.includes(value)) ||
+      new Set(chosen).size !== chosen.length
+    ) {
+      add('not_an_option', 'question.not_an_option');
+    }
+    return;
+  }
+  if (Array.isArray(answer)) return add('invalid_type', 'question.invalid_type');
+  if (type === 'checkbox') {
+    if (answer !== 'Yes') add('not_an_option', 'question.not_an_option');
+    return;
+  }
+  if (options) {
+    if (!options.includes(answer)) add('not_an_option', 'question.not_an_option');
+    return;
+  }
+  const value = answer.trim();
+  const max =
+    question.maxLength ??
+    (type === 'textarea' ? FIELD_MAX_LENGTH.longAnswer : FIELD_MAX_LENGTH.shortAnswer);
+  if (value.length > max) return add('too_long', 'question.too_long', { max });
+  if (CONTROL_CHARS.test(value) || (type !== 'textarea' && LINE_BREAKS_OR_TAB.test(value))) {
+    return add('invalid_characters', 'question.invalid_characters');
+  }
+  if (type === 'email' && !isValidEmail(value)) add('invalid_email', 'question.invalid_email');
+  if (type === 'tel' && !isValidPhone(value)) add('invalid_phone', 'question.invalid_phone');
+  if (type === 'date' && !isRealDate(value)) add('invalid_date', 'question.invalid_date');
+  if (type === 'number') checkNumber(question, value, add);
+}
+
+function requiredKey(question: Question): MessageKey {
+  if (question.type === 'checkbox' && !question.options) return 'question.required_checkbox';
+  return question.options ? 'question.required_choice' : 'question.required';
+}
+
+function checkNumber(question: Question, value: string, add: AddAnswerIssue): void {
+  if (!NUMBER.test(value)) return add('not_a_number', 'question.not_a_number');
+  const number = Number(value);
+  if (question.min !== undefined && number < question.min) {
+    add('out_of_range', 'question.below_min', { min: question.min });
+  } else if (question.max !== undefined && number > question.max) {
+    add('out_of_range', 'question.above_max', { max: question.max });
+  }
+}
+
+function isRealDate(value: string): boolean {
+  const match = DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}

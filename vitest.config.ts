@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['{proxy,demo,widget,bench}/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20_000,
+  },
+});
