@@ -1,0 +1,232 @@
+import { describe, expect, it } from 'vitest';
+import { createEnquiryApiClient, EnquiryApiError } from './enquiry-api-client.ts';
+import type { UpstreamEnquiry } from './schemas.ts';
+
+const enquiry: UpstreamEnquiry = {
+  forename: 'Ada',
+  surname: 'Lovelace',
+  telephone_mobile: '',
+  email: 'ada@example.com',
+  case_type: 'conveyancing',
+  meta: [{ id: 'transaction', label: 'Are you buying or selling?', value: 'Buying' }],
+  marketing_lead_referer: 'google-ads',
+  marketing_campaign: 'spring-2027',
+  marketing_keywords: '',
+  marketing_detail: '',
+};
+
+interface Seen {
+  url: string;
+  headers: Headers;
+  body: string;
+}
+
+/** A fetch that answers from a script and records each request as the server would see it. */
+function scriptedFetch(...answers: (Response | Error | (() => Response))[]) {
+  const seen: Seen[] = [];
+  const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    seen.push({ url: request.url, headers: request.headers, body: await request.text() });
+    const next = answers.shift();
+    if (!next) throw new Error('no scripted answer left');
+    if (next instanceof Error) throw next;
+    return typeof next === 'function' ? next() : next;
+  };
+  return { seen, fetch: fetch as typeof globalThis.fetch };
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+const client = (fetch: typeof globalThis.fetch, timeoutMs = 1000) =>
+  createEnquiryApiClient({
+    baseUrl: 'https://crm.test/wp-json/acme/v1/',
+    username: 'u',
+    password: 'p w',
+    fetch,
+    timeoutMs,
+  });
+
+const failure = async (promise: Promise<unknown>): Promise<EnquiryApiError> => {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(EnquiryApiError);
+  return error as EnquiryApiError;
+};
+
+describe('createEnquiry', () => {
+  it('posts the enquiry as JSON with Basic credentials and returns the new id', async () => {
+    const { seen, fetch } = scriptedFetch(
+      json(201, { code: 201, status: 'Created enquiry', result: 1234 }),
+    );
+    await expect(client(fetch).createEnquiry(enquiry)).resolves.toBe(1234);
+    expect(seen[0]?.url).toBe('https://crm.test/wp-json/acme/v1/enquiries/create');
+    expect(seen[0]?.headers.get('authorization')).toBe(`Basic ${btoa('u:p w')}`);
+    expect(seen[0]?.headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(seen[0]?.body ?? '')).toEqual(enquiry);
+  });
+
+  it('refuses to send an enquiry without a forename or with an incomplete meta entry', async () => {
+    const { seen, fetch } = scriptedFetch();
+    await expect(client(fetch).createEnquiry({ ...enquiry, forename: ' ' })).rejects.toThrow();
+    await expect(
+      client(fetch).createEnquiry({ ...enquiry, meta: [{ id: 'x', label: 'X', value: '' }] }),
+    ).rejects.toThrow();
+    expect(seen).toHaveLength(0);
+  });
+
+  it('classifies a 400 as validation and names the parameter', async () => {
+    const body = {
+      code: 400,
+      status: 'Required parameter `forename` is missing or empty.',
+      result: false,
+    };
+    const error = await failure(
+      client(scriptedFetch(json(400, body)).fetch).createEnquiry(enquiry),
+    );
+    expect(error).toMatchObject({ kind: 'validation', status: 400, parameter: 'forename', body });
+  });
+
+  it.each([
+    [
+      'the spec',
+      { code: 401, message: 'Authentication required.', data: { status: 'rest_cannot_access' } },
+    ],
+    [
+      'WordPress',
+      {
+        code: 'rest_not_logged_in',
+        message: 'You are not currently logged in.',
+        data: { status: 401 },
+      },
+    ],
+  ])('classifies a 401 in the shape of %s as authentication', async (_shape, body) => {
+    const error = await failure(
+      client(scriptedFetch(json(401, body)).fetch).createEnquiry(enquiry),
+    );
+    expect(error).toMatchObject({ kind: 'authentication', status: 401, outcomeUnknown: false });
+  });
+
+  it.each([
+    [408, false],
+    [429, false],
+    [500, true],
+    [502, true],
+    [503, false],
+    [504, true],
+  ])('classifies %i as retryable (outcome unknown: %s)', async (status, outcomeUnknown) => {
+    const answer = json(
+      status,
+      { code: status, status: 'busy', result: false },
+      { 'retry-after': '7' },
+    );
+    const error = await failure(client(scriptedFetch(answer).fetch).createEnquiry(enquiry));
+    expect(error).toMatchObject({ kind: 'retryable', status, retryAfterMs: 7000, outcomeUnknown });
+  });
+
+  it('classifies a 200 HTML page and a 404 as unknown', async () => {
+    const html = new Response('<html>Maintenance</html>', { status: 200 });
+    const first = await failure(client(scriptedFetch(html).fetch).createEnquiry(enquiry));
+    expect(first).toMatchObject({ kind: 'unknown', status: 200, body: '<html>Maintenance</html>' });
+    const second = await failure(
+      client(scriptedFetch(json(404, { code: 'rest_no_route' })).fetch).createEnquiry(enquiry),
+    );
+    expect(second).toMatchObject({ kind: 'unknown', status: 404 });
+  });
+
+  it('knows a refused connection never reached the API, but a reset one may have', async () => {
+    const refused = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+    });
+    const reset = Object.assign(new TypeError('fetch failed'), {
+      cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+    });
+    const { fetch } = scriptedFetch(refused, reset);
+    expect(await failure(client(fetch).createEnquiry(enquiry))).toMatchObject({
+      kind: 'retryable',
+      outcomeUnknown: false,
+    });
+    expect(await failure(client(fetch).createEnquiry(enquiry))).toMatchObject({
+      kind: 'retryable',
+      outcomeUnknown: true,
+    });
+  });
+
+  it('gives up on an attempt after the timeout, as a retryable failure of unknown outcome', async () => {
+    const hanging = (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+      });
+    const error = await failure(
+      client(hanging as typeof globalThis.fetch, 50).createEnquiry(enquiry),
+    );
+    expect(error).toMatchObject({
+      kind: 'retryable',
+      outcomeUnknown: true,
+      message: 'enquiry API create timed out',
+    });
+  });
+
+  it('never puts the credentials into an error message', async () => {
+    const { fetch } = scriptedFetch(
+      json(401, { code: 401, message: 'no', data: { status: 'rest_cannot_access' } }),
+    );
+    const error = await failure(client(fetch).createEnquiry(enquiry));
+    const text = `${error.message} ${String(error.stack)} ${JSON.stringify(error)}`;
+    expect(text).not.toContain(btoa('u:p w'));
+    expect(text).not.toContain('p w');
+  });
+});
+
+describe('uploadFile', () => {
+  it('sends post_id as a string, the descriptor, and the bytes in BASE64 with an exact length', async () => {
+    const bytes = new Uint8Array(500_000).map((_, i) => (i * 7) % 256);
+    const { seen, fetch } = scriptedFetch(json(201, { code: 201, status: 'Accepted', result: 77 }));
+    const file = { name: 'plan.pdf', mime: 'application/pdf', postname: 'plan.pdf', bytes };
+    await expect(client(fetch).uploadFile(1234, file)).resolves.toBe(77);
+    const sent = JSON.parse(seen[0]?.body ?? '') as {
+      post_id: string;
+      file: unknown;
+      contents: string;
+    };
+    expect(seen[0]?.url).toBe('https://crm.test/wp-json/acme/v1/enquiries/upload');
+    expect(sent.post_id).toBe('1234');
+    expect(sent.file).toEqual({ name: 'plan.pdf', mime: 'application/pdf', postname: 'plan.pdf' });
+    expect(Buffer.from(sent.contents, 'base64').equals(Buffer.from(bytes))).toBe(true);
+    expect(Number(seen[0]?.headers.get('content-length'))).toBe(
+      Buffer.byteLength(seen[0]?.body ?? ''),
+    );
+  });
+
+  it('escapes a file name that needs it', async () => {
+    const { seen, fetch } = scriptedFetch(json(201, { code: 201, status: 'Accepted', result: 1 }));
+    const name = 'Zoë "final" \\ plan.pdf';
+    await client(fetch).uploadFile(1, {
+      name,
+      mime: 'application/pdf',
+      postname: name,
+      bytes: new Uint8Array([1]),
+    });
+    expect(JSON.parse(seen[0]?.body ?? '')).toMatchObject({
+      file: { name, postname: name },
+      contents: 'AQ==',
+    });
+  });
+
+  it('refuses an empty file before sending', async () => {
+    const { seen, fetch } = scriptedFetch();
+    const empty = {
+      name: 'a.pdf',
+      mime: 'application/pdf',
+      postname: 'a.pdf',
+      bytes: new Uint8Array(),
+    };
+    await expect(client(fetch).uploadFile(1, empty)).rejects.toThrow();
+    expect(seen).toHaveLength(0);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * The enquiry API's contract (../shared/enquiry-api-spec.md) as zod schemas: what we send
+ * (sections 2.1 to 2.3) and every envelope it answers with (sections 2.4 and 7).
+ */
+import { z } from 'zod';
+
+/** Section 2.2: all three keys are required in each entry. */
+export const metaEntrySchema = z.strictObject({
+  id: z.string().min(1),
+  label: z.string().min(1),
+  value: z.string().min(1),
+});
+
+/**
+ * Section 2.1. Every field is sent, as a string ("" when the visitor gave nothing), because the
+ * spec shows clients sending them all and says `marketing_keywords` may be empty.
+ */
+export const upstreamEnquirySchema = z.strictObject({
+  forename: z.string().trim().min(1),
+  surname: z.string(),
+  telephone_mobile: z.string(),
+  email: z.string(),
+  case_type: z.string(),
+  meta: z.array(metaEntrySchema),
+  marketing_lead_referer: z.string(),
+  marketing_campaign: z.string(),
+  marketing_keywords: z.string(),
+  marketing_detail: z.string(),
+});
+
+export type MetaEntry = z.output<typeof metaEntrySchema>;
+export type UpstreamEnquiry = z.output<typeof upstreamEnquirySchema>;
+
+/** Section 2.3's file descriptor plus the bytes; the client does the BASE64 encoding. */
+export const uploadFileSchema = z.strictObject({
+  name: z.string().min(1),
+  mime: z.string().min(1),
+  postname: z.string().min(1),
+  bytes: z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength > 0, 'must not be empty'),
+});
+
+export type UploadFile = z.output<typeof uploadFileSchema>;
+
+/** Section 2.4 on success: `result` is the integer id. */
+export const successEnvelopeSchema = z.object({
+  code: z.literal(201),
+  status: z.string(),
+  result: z.number().int().positive(),
+});
+
+/** Section 7, first two rows: `status` names the parameter in backticks; `result` is false. */
+export const badRequestEnvelopeSchema = z.object({
+  code: z.literal(400),
+  status: z.string(),
+  result: z.literal(false),
+});
+
+/** Section 7, last row: `message` and `data.status` = `rest_cannot_access`. */
+export const specUnauthorizedSchema = z.object({
+  code: z.literal(401),
+  message: z.string(),
+  data: z.object({ status: z.literal('rest_cannot_access') }),
+});
+
+/** What WordPress itself answers when no user is logged in (seen in front of such APIs). */
+export const wordpressUnauthorizedSchema = z.object({
+  code: z.string().startsWith('rest_'),
+  message: z.string(),
+  data: z.object({ status: z.union([z.literal(401), z.literal(403)]) }),
+});
+
+/** The backticked parameter name in a 400 status text, e.g. "`forename`" → "forename". */
+export function parameterNamed(status: string): string | undefined {
+  return /`([^`]+)`/.exec(status)?.[1];
+}
