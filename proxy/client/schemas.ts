@@ -36,7 +36,9 @@ export const uploadFileSchema = z.strictObject({
   name: z.string().min(1),
   mime: z.string().min(1),
   postname: z.string().min(1),
-  bytes: z.instanceof(Uint8Array).refine((bytes) => bytes.byteLength > 0, 'must not be empty'),
+  bytes: z
+    .custom<Uint8Array>((value) => value instanceof Uint8Array, 'must be bytes')
+    .refine((bytes) => bytes.byteLength > 0, 'must not be empty'),
 });
 
 export type UploadFile = z.output<typeof uploadFileSchema>;

@@ -101,6 +101,8 @@ export interface ErrorResponse {
   message: string;
   /** Present once the submission was stored, so the visitor can quote it. */
   reference?: string;
+  /** Present on a `413` caused by one file. */
+  issues?: FieldIssue[];
 }
 
 export type SubmitResponse =

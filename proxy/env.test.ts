@@ -1,0 +1,99 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadProxyEnv } from './env.ts';
+
+const valid = {
+  ENQUIRY_API_URL: 'https://crm.example.com/wp-json/acme/v1/',
+  ENQUIRY_API_USERNAME: 'integration',
+  ENQUIRY_API_PASSWORD: 'abcd efgh ijkl mnop qrst uvwx',
+  ALLOWED_ORIGINS: 'https://www.example.com, https://example.com',
+  FORM_CONFIG: './form.json',
+};
+
+const problemsWith = (env: Record<string, string | undefined>): string[] => {
+  try {
+    loadProxyEnv(env);
+    return [];
+  } catch (error) {
+    if (error instanceof EnvError) return error.problems;
+    throw error;
+  }
+};
+
+describe('loadProxyEnv', () => {
+  it('reads a complete environment and fills in the defaults', () => {
+    const env = loadProxyEnv(valid);
+    expect(env.ENQUIRY_API_URL).toBe('https://crm.example.com/wp-json/acme/v1');
+    expect(env.ALLOWED_ORIGINS).toEqual(['https://www.example.com', 'https://example.com']);
+    expect(env).toMatchObject({
+      PORT: 8080,
+      DATA_DIR: './data',
+      DELIVERY_DEADLINE_MS: 8000,
+      MIN_FILL_SECONDS: 3,
+    });
+  });
+
+  it('names each missing variable on its own line', () => {
+    expect(problemsWith({ ...valid, ENQUIRY_API_PASSWORD: undefined, FORM_CONFIG: '' })).toEqual([
+      'ENQUIRY_API_PASSWORD: is required',
+      'FORM_CONFIG: is required',
+    ]);
+  });
+
+  it('refuses plain http except on loopback, and credentials in the URL', () => {
+    expect(
+      problemsWith({ ...valid, ENQUIRY_API_URL: 'http://crm.example.com/wp-json/acme/v1' }),
+    ).toEqual([
+      'ENQUIRY_API_URL: must use https: (the Basic credentials travel with every request); plain http: only for localhost',
+    ]);
+    expect(
+      problemsWith({ ...valid, ENQUIRY_API_URL: 'http://127.0.0.1:8090/wp-json/acme/v1' }),
+    ).toEqual([]);
+    expect(problemsWith({ ...valid, ENQUIRY_API_URL: 'http://localhost:8090/x' })).toEqual([]);
+    expect(problemsWith({ ...valid, ENQUIRY_API_URL: 'https://u:p@crm.example.com/v1' })).toEqual([
+      'ENQUIRY_API_URL: must not contain credentials; use ENQUIRY_API_USERNAME and ENQUIRY_API_PASSWORD',
+    ]);
+    expect(problemsWith({ ...valid, ENQUIRY_API_URL: 'crm.example.com' })[0]).toMatch(
+      /^ENQUIRY_API_URL: must be a URL/,
+    );
+  });
+
+  it('refuses an allowed origin that has a path or is not http(s)', () => {
+    expect(problemsWith({ ...valid, ALLOWED_ORIGINS: 'https://www.example.com/contact' })).toEqual([
+      'ALLOWED_ORIGINS: "https://www.example.com/contact" is not an origin like https://www.example.com',
+    ]);
+    expect(problemsWith({ ...valid, ALLOWED_ORIGINS: ' , ' })).toEqual([
+      'ALLOWED_ORIGINS: must name at least one origin',
+    ]);
+  });
+
+  it('reads secrets from *_FILE paths, and refuses both forms at once', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'env-'));
+    writeFileSync(join(dir, 'password'), 's3cret with spaces\n');
+    const env = loadProxyEnv({
+      ...valid,
+      ENQUIRY_API_PASSWORD: undefined,
+      ENQUIRY_API_PASSWORD_FILE: join(dir, 'password'),
+    });
+    expect(env.ENQUIRY_API_PASSWORD).toBe('s3cret with spaces');
+    expect(problemsWith({ ...valid, ENQUIRY_API_PASSWORD_FILE: join(dir, 'password') })).toEqual([
+      'ENQUIRY_API_PASSWORD_FILE: set either ENQUIRY_API_PASSWORD or ENQUIRY_API_PASSWORD_FILE, not both',
+    ]);
+    expect(
+      problemsWith({
+        ...valid,
+        ENQUIRY_API_PASSWORD: undefined,
+        ENQUIRY_API_PASSWORD_FILE: join(dir, 'nope'),
+      }),
+    ).toEqual([`ENQUIRY_API_PASSWORD_FILE: cannot read the file "${join(dir, 'nope')}"`]);
+  });
+
+  it('checks numbers and requires the Turnstile site key with its secret', () => {
+    expect(problemsWith({ ...valid, PORT: 'eighty' })[0]).toMatch(/^PORT: /);
+    expect(problemsWith({ ...valid, TURNSTILE_SECRET_KEY: 'x' })).toEqual([
+      'TURNSTILE_SITE_KEY: required when TURNSTILE_SECRET_KEY is set',
+    ]);
+  });
+});

@@ -1,0 +1,58 @@
+/**
+ * Structured JSON logs (pino). Secrets never reach a log line: the client never hands them out,
+ * and these paths are redacted as a second line of defence should a header object be logged.
+ */
+import { pino, type DestinationStream, type Logger } from 'pino';
+
+export type { Logger };
+
+const REDACT_PATHS = [
+  'authorization',
+  'password',
+  'username',
+  '*.authorization',
+  '*.password',
+  '*.username',
+  'headers.authorization',
+  'req.headers.authorization',
+  'req.headers.cookie',
+];
+
+/**
+ * @example createLogger({ level: 'info' }).info({ reference }, 'enquiry delivered')
+ */
+export function createLogger(
+  options: { level?: string; destination?: DestinationStream } = {},
+): Logger {
+  return pino(
+    {
+      level: options.level ?? 'info',
+      base: { service: 'enquiry-proxy' },
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    options.destination,
+  );
+}
+
+/** A logger that keeps every line in memory, for tests that read (or scan) the logs. */
+export function createMemoryLogger(level = 'debug'): {
+  log: Logger;
+  lines: () => Record<string, unknown>[];
+  text: () => string;
+} {
+  const chunks: string[] = [];
+  const destination = { write: (chunk: string) => void chunks.push(chunk) };
+  const log = createLogger({ level, destination });
+  const text = () => chunks.join('');
+  return {
+    log,
+    text,
+    lines: () =>
+      text()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}

@@ -1,0 +1,206 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryLogger } from '../logger.ts';
+import { Deliverer, type DelivererOptions } from './deliverer.ts';
+import { openSqliteOutbox } from './sqlite-store.ts';
+import type { OutboxStore } from './store.ts';
+import { apiError, fakeClient, sampleSubmission, type ApiCall } from './testing.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+const FAST_POLICY = { baseMs: 20, maxDelayMs: 40, giveUpAfterMs: 60_000 };
+
+async function setUp(
+  answer: (call: ApiCall, n: number) => number | Promise<number>,
+  options: Partial<DelivererOptions> = {},
+) {
+  const store = openSqliteOutbox(':memory:');
+  const { client, calls } = fakeClient(answer);
+  const logs = createMemoryLogger();
+  const deliverer = new Deliverer({
+    store,
+    client,
+    log: logs.log,
+    policy: FAST_POLICY,
+    pollMs: 50,
+    random: () => 0,
+    ...options,
+  });
+  cleanups.push(async () => {
+    await deliverer.stop(0);
+    await store.close();
+  });
+  const submit = async (reference = 'EQ-TEST-0001') => {
+    const outcome = await store.accept(sampleSubmission({ reference, receivedAt: Date.now() }));
+    if (outcome.kind !== 'stored') throw new Error('not stored');
+    return outcome.submission.id;
+  };
+  return { store, calls, logs, deliverer, submit };
+}
+
+const state = async (store: OutboxStore, reference = 'EQ-TEST-0001') => store.get(reference);
+
+/** Answers create with 1001 and uploads with 500 + n, unless `fail` says otherwise. */
+const platform =
+  (fail: (call: ApiCall, n: number) => Error | undefined = () => undefined) =>
+  (call: ApiCall, n: number) => {
+    const error = fail(call, n);
+    if (error) throw error;
+    return call.endpoint === 'create' ? 1001 : 500 + n;
+  };
+
+describe('Deliverer', () => {
+  it('creates the enquiry, then uploads each file to it, and records every step', async () => {
+    const { deliverer, submit, calls, store } = await setUp(platform());
+    const result = await deliverer.deliverNow(await submit(), 5000);
+    expect(result).toMatchObject({ state: 'delivered', enquiryId: 1001 });
+    expect(calls.map((c) => `${c.endpoint}:${c.postId ?? ''}:${c.name ?? ''}`)).toEqual([
+      'create::',
+      'upload:1001:plan.pdf',
+      'upload:1001:photo.png',
+    ]);
+    expect(
+      Buffer.from(calls[1]?.bytes ?? []).equals(
+        Buffer.from(sampleSubmission().files[0]?.bytes ?? []),
+      ),
+    ).toBe(true);
+    const stored = await state(store);
+    expect(stored).toMatchObject({
+      state: 'delivered',
+      enquiryId: 1001,
+      attempts: 1,
+      possibleDuplicate: false,
+    });
+    expect(stored?.files.map((f) => f.attachmentId)).toEqual([502, 503]);
+  });
+
+  it('resumes at the first unfinished upload and never creates the enquiry twice', async () => {
+    const fail = (call: ApiCall, n: number) =>
+      call.endpoint === 'upload' && n === 3
+        ? apiError('retryable', 'upload', { status: 503 })
+        : undefined;
+    const { deliverer, submit, calls, store } = await setUp(platform(fail));
+    expect(await deliverer.deliverNow(await submit(), 5000)).toEqual({ state: 'queued' });
+    expect(await state(store)).toMatchObject({ state: 'queued', enquiryId: 1001, attempts: 1 });
+    deliverer.start();
+    await vi.waitFor(async () => expect((await state(store))?.state).toBe('delivered'), {
+      timeout: 3000,
+    });
+    expect(calls.map((c) => c.endpoint)).toEqual(['create', 'upload', 'upload', 'upload']);
+    expect(calls.filter((c) => c.endpoint === 'upload').map((c) => c.name)).toEqual([
+      'plan.pdf',
+      'photo.png',
+      'photo.png',
+    ]);
+  });
+
+  it('dead-letters a submission the platform refuses, with the reason, and logs the answer in full', async () => {
+    const fail = () => apiError('validation', 'create', { status: 400, parameter: 'forename' });
+    const { deliverer, submit, store, logs } = await setUp(platform(fail));
+    const result = await deliverer.deliverNow(await submit(), 5000);
+    expect(result).toEqual({
+      state: 'dead',
+      reason: 'the platform refused the create (400): parameter forename',
+    });
+    expect(await state(store)).toMatchObject({
+      state: 'dead',
+      note: 'the platform refused the create (400): parameter forename',
+    });
+    expect(
+      logs
+        .lines()
+        .some(
+          (line) =>
+            line.msg === 'enquiry dead-lettered: the platform refused it' &&
+            line.parameter === 'forename',
+        ),
+    ).toBe(true);
+  });
+
+  it('pauses all delivery on a 401 and resumes by itself once the credentials work', async () => {
+    let credentialsFixed = false;
+    const fail = () =>
+      credentialsFixed ? undefined : apiError('authentication', 'create', { status: 401 });
+    const { deliverer, submit, store, calls, logs } = await setUp(platform(fail), {
+      authRetryMs: 300,
+    });
+    expect(await deliverer.deliverNow(await submit('A'), 5000)).toEqual({ state: 'queued' });
+    expect(deliverer.paused).toBe(true);
+    // While paused, a new visitor's submission is stored and queued without calling the platform.
+    expect(await deliverer.deliverNow(await submit('B'), 5000)).toEqual({ state: 'queued' });
+    expect(calls).toHaveLength(1);
+    expect(logs.text()).toContain('Check ENQUIRY_API_USERNAME and ENQUIRY_API_PASSWORD');
+    expect(await state(store, 'A')).toMatchObject({ attempts: 0, state: 'queued' });
+    credentialsFixed = true;
+    deliverer.start();
+    await vi.waitFor(async () => expect((await store.counts()).delivered).toBe(2), {
+      timeout: 3000,
+    });
+  });
+
+  it('retries a create of unknown outcome and counts the enquiry as a possible duplicate', async () => {
+    const fail = (_call: ApiCall, n: number) =>
+      n === 1 ? apiError('retryable', 'create', { outcomeUnknown: true }) : undefined;
+    const { deliverer, submit, store, logs } = await setUp(platform(fail));
+    await deliverer.deliverNow(await submit(), 5000);
+    deliverer.start();
+    await vi.waitFor(async () => expect((await state(store))?.state).toBe('delivered'), {
+      timeout: 3000,
+    });
+    expect(await state(store)).toMatchObject({ unknownCreates: 1, possibleDuplicate: true });
+    expect((await store.counts()).possibleDuplicates).toBe(1);
+    expect(logs.text()).toContain('possible duplicate');
+  });
+
+  it('answers "queued" when delivery outlasts the deadline, and finishes in the background', async () => {
+    const slow = async (call: ApiCall) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return call.endpoint === 'create' ? 1001 : 7;
+    };
+    const { deliverer, submit, store } = await setUp(slow);
+    expect(await deliverer.deliverNow(await submit(), 50)).toEqual({ state: 'queued' });
+    await vi.waitFor(async () => expect((await state(store))?.state).toBe('delivered'), {
+      timeout: 3000,
+    });
+    expect((await state(store))?.attempts).toBe(1);
+  });
+
+  it('gives up after the schedule runs out', async () => {
+    const fail = () => apiError('retryable', 'create', { status: 503 });
+    const { deliverer, submit, store } = await setUp(platform(fail), {
+      policy: { baseMs: 10, maxDelayMs: 20, giveUpAfterMs: 150 },
+    });
+    await deliverer.deliverNow(await submit(), 5000);
+    deliverer.start();
+    await vi.waitFor(async () => expect((await state(store))?.state).toBe('dead'), {
+      timeout: 3000,
+    });
+    expect((await state(store))?.note).toMatch(/^gave up after \d+ attempts: create failed/);
+  });
+
+  it('on stop, aborts deliveries that outlast the drain time and takes no new work', async () => {
+    const hang = () => new Promise<number>(() => undefined);
+    const { deliverer, submit, store, calls } = await setUp(hang);
+    void deliverer.deliverNow(await submit(), 10_000);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const started = Date.now();
+    await deliverer.stop(100);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await deliverer.deliverNow(await submit('B'), 100)).toEqual({ state: 'queued' });
+    expect(calls).toHaveLength(1);
+    expect((await state(store, 'B'))?.attempts).toBe(0);
+  });
+
+  it('leaves a submission claimed during stop() for the next start', async () => {
+    const { deliverer, submit, store, calls } = await setUp(platform());
+    const id = await submit();
+    const answer = deliverer.deliverNow(id, 5000);
+    await deliverer.stop(100);
+    expect(await answer).toEqual({ state: 'queued' });
+    expect(calls).toHaveLength(0);
+    expect(await store.claim(id, 'next-process', 1000, Date.now())).not.toBeNull();
+  });
+});

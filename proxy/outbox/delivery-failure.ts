@@ -1,0 +1,87 @@
+/**
+ * What a failed delivery attempt means for its submission: retried later, dead-lettered, or
+ * held while the credentials are wrong. Every outcome is logged with the submission reference.
+ */
+import { EnquiryApiError } from '../client/errors.ts';
+import type { Logger } from '../logger.ts';
+import { nextAttempt, type RetryPolicy } from './backoff.ts';
+import type { AttemptResult } from './deliverer.ts';
+import type { OutboxStore, Submission } from './store.ts';
+
+export interface FailureContext {
+  store: OutboxStore;
+  log: Logger;
+  policy: RetryPolicy;
+  now: () => number;
+  random: () => number;
+  /** Pauses all delivery; returns when it resumes. */
+  pause: () => number;
+}
+
+export async function handleFailure(
+  error: unknown,
+  submission: Submission,
+  context: FailureContext,
+): Promise<AttemptResult> {
+  const { store, log, now } = context;
+  const { id, reference } = submission;
+  const apiError = error instanceof EnquiryApiError ? error : undefined;
+
+  if (apiError?.outcomeUnknown) {
+    await store.recordUnknownOutcome(id, apiError.endpoint);
+    log.warn(
+      { reference, endpoint: apiError.endpoint, error: apiError.message },
+      `outcome unknown: the ${apiError.endpoint} may have taken effect; retrying it (a duplicate is possible)`,
+    );
+  }
+
+  if (apiError?.kind === 'validation') {
+    const reason = `the platform refused the ${apiError.endpoint} (${apiError.status}): ${apiError.parameter ? `parameter ${apiError.parameter}` : 'see the log'}`;
+    log.error(
+      {
+        reference,
+        endpoint: apiError.endpoint,
+        status: apiError.status,
+        parameter: apiError.parameter,
+        response: apiError.body,
+      },
+      'enquiry dead-lettered: the platform refused it',
+    );
+    await store.markDead(id, reason, now());
+    return { state: 'dead', reason };
+  }
+
+  if (apiError?.kind === 'authentication') {
+    const resumeAt = context.pause();
+    log.error(
+      { reference, status: apiError.status, resumeAt: new Date(resumeAt).toISOString() },
+      'configuration error: the enquiry API refused the credentials. Check ENQUIRY_API_USERNAME and ENQUIRY_API_PASSWORD. Delivery is paused and tried again periodically; nothing is lost.',
+    );
+    await store.release(id, resumeAt);
+    return { state: 'queued' };
+  }
+
+  if (!apiError) log.error({ err: error, reference }, 'delivery failed unexpectedly; will retry');
+  const failures = submission.attempts + 1;
+  const next = nextAttempt(
+    submission.receivedAt,
+    failures,
+    now(),
+    context.policy,
+    context.random,
+    apiError?.retryAfterMs,
+  );
+  const message = error instanceof Error ? error.message : String(error);
+  if ('giveUp' in next) {
+    const reason = `gave up after ${failures} attempts: ${message}`;
+    log.error({ reference, attempts: failures }, `enquiry dead-lettered: ${reason}`);
+    await store.markDead(id, reason, now());
+    return { state: 'dead', reason };
+  }
+  await store.reschedule(id, next.at, message);
+  log.warn(
+    { reference, attempt: failures, error: message, retryAt: new Date(next.at).toISOString() },
+    'delivery failed; will retry',
+  );
+  return { state: 'queued' };
+}

@@ -1,0 +1,129 @@
+/**
+ * From a received multipart submission to what is stored and sent upstream: the enquiry part
+ * parsed and checked against the configuration (the law; the widget's checks are a courtesy),
+ * the files sniffed, checked and renamed, the upstream enquiry built.
+ */
+import { createHash } from 'node:crypto';
+import { enquiryPartSchema, type EnquiryPart, type FieldIssue } from '../contract/enquiry.ts';
+import { mimeOf, sniffKind, SNIFF_BYTES } from '../contract/file-kinds.ts';
+import { checkFiles } from '../contract/file-rules.ts';
+import type { FormConfig } from '../contract/form-config.ts';
+import { formatMessage, VALIDATION_MESSAGES } from '../contract/messages.ts';
+import { validateEnquiry, type RuleIssue } from '../contract/rules.ts';
+import type { UpstreamEnquiry } from '../client/schemas.ts';
+import { safeFileName } from './file-names.ts';
+import type { ReceivedSubmission } from './read-multipart.ts';
+import { SubmissionError } from './submission-error.ts';
+import { buildUpstreamEnquiry } from './upstream-enquiry.ts';
+
+/** A file ready to upload: named and typed from its bytes, not from what the client said. */
+export interface PreparedFile {
+  name: string;
+  postname: string;
+  mime: string;
+  bytes: Uint8Array;
+  size: number;
+  sha256: string;
+}
+
+export interface CheckedSubmission {
+  part: EnquiryPart;
+  upstream: UpstreamEnquiry;
+  files: PreparedFile[];
+  /** Identifies the content for Idempotency-Key checks (the multipart boundary differs per try). */
+  fingerprint: string;
+}
+
+const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+
+/** Throws a `SubmissionError` (400, 413 or 415) naming every problem it finds. */
+export function checkSubmission(
+  received: ReceivedSubmission,
+  config: FormConfig,
+): CheckedSubmission {
+  const part = parseEnquiryPart(received.enquiryText);
+  const issues = validateEnquiry(config, part).map(toFieldIssue);
+  if (issues.length > 0) throw SubmissionError.validation(issues);
+
+  const files = prepareFiles(received, config);
+  const fingerprint = sha256(
+    [
+      received.enquiryText,
+      ...received.files.map((file, i) => `${file.name}\u0000${files[i]?.sha256 ?? ''}`),
+    ].join('\u0001'),
+  );
+  return { part, upstream: buildUpstreamEnquiry(config, part), files, fingerprint };
+}
+
+/** Puts a rule's problem into the shared English words. */
+export function toFieldIssue(issue: RuleIssue): FieldIssue {
+  return {
+    field: issue.field,
+    code: issue.code,
+    message: formatMessage(VALIDATION_MESSAGES[issue.messageKey], issue.params),
+  };
+}
+
+function parseEnquiryPart(text: string): EnquiryPart {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw SubmissionError.field('enquiry', 'invalid_type', 'The enquiry part must be JSON.');
+  }
+  const result = enquiryPartSchema.safeParse(json);
+  if (result.success) return result.data;
+  const issues = result.error.issues.flatMap((issue): FieldIssue[] => {
+    const at = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => {
+        const field = at ? `${at}.${key}` : key;
+        return {
+          field,
+          code: 'unrecognized_key',
+          message: `“${field}” is not a field of an enquiry.`,
+        };
+      });
+    }
+    const field = at || 'enquiry';
+    return [
+      {
+        field,
+        code: issue.code === 'too_big' ? 'too_long' : 'invalid_type',
+        message: `“${field}”: ${issue.message}.`,
+      },
+    ];
+  });
+  throw SubmissionError.validation(issues);
+}
+
+function prepareFiles(received: ReceivedSubmission, config: FormConfig): PreparedFile[] {
+  const kinds = received.files.map((file) => sniffKind(file.bytes.subarray(0, SNIFF_BYTES)));
+  const facts = received.files.map((file, i) => ({
+    name: file.name,
+    size: file.bytes.byteLength,
+    kind: kinds[i] ?? 'other',
+  }));
+  const issues = checkFiles(facts, config.files).map(toFieldIssue);
+  if (issues.length > 0) {
+    const byCode = (code: string) => issues.some((issue) => issue.code === code);
+    if (byCode('file_kind') || byCode('file_audio_video'))
+      throw SubmissionError.unsupportedFile(issues);
+    if (byCode('file_too_big')) throw SubmissionError.tooLarge(issues[0]?.message ?? '', issues);
+    throw SubmissionError.validation(issues);
+  }
+  return received.files.map((file, i) => {
+    const kind = kinds[i];
+    if (kind === undefined || kind === 'other' || kind === 'audio_video')
+      throw new Error('unreachable: checked above');
+    const name = safeFileName(file.name, kind, i);
+    return {
+      name,
+      postname: name,
+      mime: mimeOf(kind),
+      bytes: file.bytes,
+      size: file.bytes.byteLength,
+      sha256: sha256(file.bytes),
+    };
+  });
+}

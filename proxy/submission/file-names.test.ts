@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_FILE_NAME_LENGTH, safeFileName } from './file-names.ts';
+
+describe('safeFileName', () => {
+  it('keeps an ordinary name as it is', () => {
+    expect(safeFileName('Survey report (final).pdf', 'pdf', 0)).toBe('Survey report (final).pdf');
+    expect(safeFileName('Zoë’s passport.JPG', 'jpeg', 0)).toBe('Zoë’s passport.JPG');
+  });
+
+  it('drops the path a browser or a script may send', () => {
+    expect(safeFileName('C:\\Users\\ada\\Desktop\\plan.pdf', 'pdf', 0)).toBe('plan.pdf');
+    expect(safeFileName('../../etc/passwd.pdf', 'pdf', 0)).toBe('passwd.pdf');
+  });
+
+  it('gives a PNG named .pdf the extension of what it really is', () => {
+    expect(safeFileName('scan.pdf', 'png', 0)).toBe('scan.png');
+    expect(safeFileName('photo', 'jpeg', 0)).toBe('photo.jpg');
+    expect(safeFileName('minutes.v2', 'pdf', 0)).toBe('minutes.v2.pdf');
+  });
+
+  it('removes bidi overrides, control and zero-width characters', () => {
+    expect(safeFileName('invoice\u202Efdp.exe', 'pdf', 0)).toBe('invoicefdp.exe.pdf');
+    expect(safeFileName('a\u0000b\u0007c\u200Bd\uFEFF.png', 'png', 0)).toBe('abcd.png');
+    expect(safeFileName('new\nline.gif', 'gif', 0)).toBe('newline.gif');
+  });
+
+  it('replaces reserved characters and trims dots and spaces', () => {
+    expect(safeFileName('  what? "this" <that>.pdf. ', 'pdf', 0)).toBe('what_ _this_ _that_.pdf');
+  });
+
+  it('names a file that has no usable name after its position', () => {
+    expect(safeFileName('', 'pdf', 0)).toBe('file-1.pdf');
+    expect(safeFileName('\u202E\u202E', 'gif', 2)).toBe('file-3.gif');
+    expect(safeFileName('.png', 'png', 1)).toBe('file-2.png');
+  });
+
+  it('bounds the length and keeps the extension and whole characters', () => {
+    const long = safeFileName(`${'😀'.repeat(80)}.jpeg`, 'jpeg', 0);
+    expect(long.length).toBeLessThanOrEqual(MAX_FILE_NAME_LENGTH);
+    expect(long.endsWith('.jpeg')).toBe(true);
+    expect(long).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
+  });
+});

@@ -1,0 +1,114 @@
+/**
+ * Reads the `multipart/form-data` body of `POST /api/enquiries` as it streams in, with every
+ * limit enforced while reading: a request that is too big or has too many parts is stopped
+ * without being buffered whole.
+ */
+import {
+  MaxFileSizeExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseMultipartRequest,
+} from '@remix-run/multipart-parser';
+import type { FormConfig } from '../contract/form-config.ts';
+import { formatBytes } from '../contract/messages.ts';
+import { SubmissionError } from './submission-error.ts';
+
+/** The `enquiry` part is a few KB of JSON; this leaves room for every field at its maximum. */
+export const MAX_ENQUIRY_PART_BYTES = 256 * 1024;
+
+export interface ReceivedFile {
+  /** The file name as the client sent it (unsafe until `safeFileName`). */
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface ReceivedSubmission {
+  enquiryText: string;
+  files: ReceivedFile[];
+}
+
+/** The most a valid submission can weigh: the body limit of the route. */
+export function maxSubmissionBytes(limits: FormConfig['files']): number {
+  // Multipart framing is a few hundred bytes a part; 64 KB of slack covers it many times over.
+  return MAX_ENQUIRY_PART_BYTES + limits.maxFiles * limits.maxFileBytes + 64 * 1024;
+}
+
+export async function readMultipartSubmission(
+  request: Request,
+  limits: FormConfig['files'],
+): Promise<ReceivedSubmission> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    throw SubmissionError.badRequest(
+      'Send multipart/form-data with a part named "enquiry" and parts named "files".',
+    );
+  }
+  const files: ReceivedFile[] = [];
+  let enquiryText: string | undefined;
+  try {
+    for await (const part of parseMultipartRequest(request, {
+      maxFileSize: Math.max(limits.maxFileBytes, MAX_ENQUIRY_PART_BYTES),
+      // One enquiry part, the files, and one spare so "one file too many" gets a helpful answer.
+      maxParts: limits.maxFiles + 2,
+      maxTotalSize: maxSubmissionBytes(limits),
+    })) {
+      if (part.name === 'enquiry' && !part.isFile) {
+        if (enquiryText !== undefined)
+          throw SubmissionError.field('enquiry', 'invalid_type', 'Send one part named "enquiry".');
+        if (part.size > MAX_ENQUIRY_PART_BYTES)
+          throw SubmissionError.tooLarge('The enquiry part is too large.');
+        enquiryText = new TextDecoder('utf-8', { fatal: false }).decode(part.bytes);
+      } else if (part.name === 'files') {
+        if (part.size > limits.maxFileBytes)
+          throw fileTooBig(files.length, part.filename ?? '', limits);
+        files.push({ name: part.filename ?? '', bytes: part.bytes });
+      } else {
+        const name = part.name ?? '(unnamed)';
+        throw SubmissionError.field(
+          name,
+          'unrecognized_key',
+          `The part “${name}” is not expected: send "enquiry" and "files".`,
+        );
+      }
+    }
+  } catch (error) {
+    throw translateParseError(error, files.length, limits);
+  }
+  if (enquiryText === undefined) {
+    throw SubmissionError.field(
+      'enquiry',
+      'required',
+      'Send the enquiry as a part named "enquiry".',
+    );
+  }
+  return { enquiryText, files };
+}
+
+function fileTooBig(index: number, name: string, limits: FormConfig['files']): SubmissionError {
+  const message = `“${name || `File ${index + 1}`}” is larger than ${formatBytes(limits.maxFileBytes)}. Choose a smaller file`;
+  return SubmissionError.tooLarge(message, [
+    { field: `files[${index}]`, code: 'file_too_big', message },
+  ]);
+}
+
+function translateParseError(
+  error: unknown,
+  filesSoFar: number,
+  limits: FormConfig['files'],
+): unknown {
+  if (error instanceof SubmissionError) return error;
+  if (error instanceof MaxFileSizeExceededError) return fileTooBig(filesSoFar, '', limits);
+  if (error instanceof MaxTotalSizeExceededError) {
+    return SubmissionError.tooLarge(`The files together are larger than this form accepts.`);
+  }
+  if (error instanceof MaxPartsExceededError) {
+    const message = `You can send up to ${limits.maxFiles} files. Remove a file before adding another`;
+    return SubmissionError.field('files', 'too_many_files', message);
+  }
+  if (error instanceof MultipartParseError || error instanceof TypeError) {
+    // TypeError: the body stream broke (client went away, or the body limit cut it short).
+    return SubmissionError.badRequest('The multipart body could not be read.');
+  }
+  return error;
+}

@@ -1,0 +1,48 @@
+/**
+ * Builds the enquiry API's create body (spec section 2.1) from a checked enquiry part. The ids
+ * and labels of `meta` come from the configuration, never from the browser.
+ */
+import type { EnquiryPart } from '../contract/enquiry.ts';
+import type { FormConfig, Question } from '../contract/form-config.ts';
+import { isAnswered, visibleQuestions } from '../contract/rules.ts';
+import type { MetaEntry, UpstreamEnquiry } from '../client/schemas.ts';
+
+/**
+ * @example buildUpstreamEnquiry(config, part).meta
+ *   // [{ id: 'transaction', label: 'Are you buying or selling?', value: 'Buying' }, ...]
+ */
+export function buildUpstreamEnquiry(config: FormConfig, part: EnquiryPart): UpstreamEnquiry {
+  const contact = (field: keyof FormConfig['contact']) =>
+    config.contact[field] === 'hidden' ? '' : (part[field] ?? '').trim();
+  const caseType = config.caseTypes.find((c) => c.id === part.case_type);
+  if (!caseType)
+    throw new Error(`unknown case type "${part.case_type}": check the enquiry before building it`);
+
+  const meta: MetaEntry[] = visibleQuestions(caseType, part.answers).flatMap((question) => {
+    const answer = part.answers[question.id];
+    return isAnswered(answer)
+      ? [{ id: question.id, label: question.label, value: answerText(question, answer) }]
+      : [];
+  });
+
+  return {
+    forename: part.forename.trim(),
+    surname: contact('surname'),
+    telephone_mobile: contact('telephone_mobile'),
+    email: contact('email'),
+    case_type: caseType.id,
+    meta,
+    marketing_lead_referer: part.marketing.lead_referer?.trim() ?? '',
+    marketing_campaign: part.marketing.campaign?.trim() ?? '',
+    marketing_keywords: part.marketing.keywords?.trim() ?? '',
+    marketing_detail: part.marketing.detail?.trim() ?? '',
+  };
+}
+
+/** Every value goes upstream as a string; ticked options are listed in configuration order. */
+function answerText(question: Question, answer: string | string[]): string {
+  if (Array.isArray(answer)) {
+    return (question.options ?? answer).filter((option) => answer.includes(option)).join(', ');
+  }
+  return answer.trim();
+}
