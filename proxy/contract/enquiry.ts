@@ -68,6 +68,7 @@ export type IssueCode =
   | 'invalid_date'
   | 'invalid_type'
   | 'unrecognized_key'
+  | 'challenge_failed'
   | 'file_kind'
   | 'file_audio_video'
   | 'file_empty'

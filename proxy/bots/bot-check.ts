@@ -1,0 +1,68 @@
+/**
+ * Tells people from bots without bothering people: a honeypot field they never see, a minimum
+ * time between loading the form and sending it (from the signed form token), and, when
+ * configured, a Cloudflare Turnstile challenge verified here.
+ *
+ * A caught bot is not told: it gets a success-looking answer, and its submission is kept as
+ * spam for review rather than sent upstream (so a person caught by mistake is not lost).
+ */
+import type { EnquiryPart } from '../contract/enquiry.ts';
+import { SubmissionError } from '../submission/submission-error.ts';
+import type { FormTokens } from './form-token.ts';
+import type { TurnstileVerdict } from './turnstile.ts';
+
+export interface BotCheckOptions {
+  tokens: FormTokens;
+  /** Faster than this from form load to send is not a person. */
+  minFillMs: number;
+  verifyTurnstile?: (token: string, remoteIp?: string) => Promise<TurnstileVerdict>;
+  now?: () => number;
+}
+
+export type BotVerdict = { human: true } | { human: false; reason: string };
+
+/** Throws a `SubmissionError` when the request cannot be judged (no token, failed challenge). */
+export async function checkForBots(
+  part: EnquiryPart,
+  remoteIp: string | undefined,
+  options: BotCheckOptions,
+): Promise<BotVerdict> {
+  const now = options.now ?? Date.now;
+  if (!part.form_token) {
+    throw SubmissionError.field(
+      'form_token',
+      'required',
+      'Send the token from GET /api/form-token as "form_token".',
+    );
+  }
+  if (part.website && part.website.trim() !== '')
+    return { human: false, reason: 'honeypot field filled in' };
+
+  const token = options.tokens.verify(part.form_token);
+  if (!token.valid) return { human: false, reason: 'form token forged or damaged' };
+  const elapsed = now() - token.issuedAt;
+  if (elapsed < options.minFillMs) {
+    return { human: false, reason: `sent ${(elapsed / 1000).toFixed(1)} s after the form loaded` };
+  }
+
+  if (options.verifyTurnstile) {
+    if (!part.turnstile_token) {
+      throw SubmissionError.field('turnstile_token', 'required', 'Complete the security check');
+    }
+    const verdict = await options.verifyTurnstile(part.turnstile_token, remoteIp);
+    if (!verdict.passed && verdict.reason === 'unavailable') {
+      throw new SubmissionError(503, {
+        error: 'challenge_unavailable',
+        message: 'We could not check the security challenge just now. Try again in a moment.',
+      });
+    }
+    if (!verdict.passed) {
+      throw SubmissionError.field(
+        'turnstile_token',
+        'challenge_failed',
+        'The security check did not pass. Try it again',
+      );
+    }
+  }
+  return { human: true };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { createClientIpResolver } from './client-ip.ts';
+
+describe('createClientIpResolver', () => {
+  const resolve = createClientIpResolver(['10.0.0.0/8', '192.0.2.10', '::1']);
+
+  it('takes the socket address when no proxy is trusted', () => {
+    expect(createClientIpResolver([])('198.51.100.1', '203.0.113.7')).toBe('198.51.100.1');
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not a trusted proxy', () => {
+    expect(resolve('198.51.100.1', '203.0.113.7')).toBe('198.51.100.1');
+  });
+
+  it('takes the nearest untrusted hop from a trusted proxy', () => {
+    expect(resolve('10.0.0.5', '203.0.113.7')).toBe('203.0.113.7');
+    expect(resolve('10.0.0.5', '6.6.6.6, 203.0.113.7, 10.1.2.3')).toBe('203.0.113.7');
+    expect(resolve('::ffff:192.0.2.10', '2001:db8::1')).toBe('2001:db8::1');
+    expect(resolve('::1', '::ffff:203.0.113.9')).toBe('203.0.113.9');
+  });
+
+  it('falls back to the socket when the header is garbage', () => {
+    expect(resolve('10.0.0.5', 'not-an-ip')).toBe('10.0.0.5');
+  });
+
+  it('refuses a trusted proxy entry that is not an address', () => {
+    expect(() => createClientIpResolver(['proxy.internal'])).toThrow(
+      /TRUSTED_PROXIES: "proxy.internal"/,
+    );
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Who may use the API from a browser. A multipart POST is a "simple" request that needs no
+ * CORS preflight, so CORS alone would not stop another site's page from submitting: the
+ * server itself refuses any `Origin` that is not allowed.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+
+export interface OriginOptions {
+  allowedOrigins: readonly string[];
+}
+
+const refused = (origin: string | undefined) => ({
+  error: 'origin_not_allowed',
+  message: origin
+    ? `Enquiries from ${origin} are not accepted: add it to ALLOWED_ORIGINS on the proxy.`
+    : 'Send an Origin header naming one of the ALLOWED_ORIGINS of the proxy.',
+});
+
+/** CORS for the submission route, answered only for allowed origins. */
+export const submissionCors = ({ allowedOrigins }: OriginOptions): MiddlewareHandler =>
+  cors({
+    origin: (origin) => (allowedOrigins.includes(origin) ? origin : null),
+    allowMethods: ['POST'],
+    allowHeaders: ['Content-Type', 'Idempotency-Key'],
+    // The widget reads these to say when to try again.
+    exposeHeaders: ['Retry-After', 'RateLimit', 'RateLimit-Policy'],
+    maxAge: 600,
+  });
+
+/** Submitting needs an allowed `Origin` (browsers always send one with a POST). */
+export const requireAllowedOrigin =
+  ({ allowedOrigins }: OriginOptions): MiddlewareHandler =>
+  async (c, next) => {
+    const origin = c.req.header('origin');
+    if (origin && allowedOrigins.includes(origin)) return next();
+    return c.json(refused(origin), 403);
+  };
+
+/**
+ * For the public, read-only routes: any page may read them (`*`, so the widget can read a
+ * refusal and explain it), but a page on an origin that may not submit is told so at once,
+ * before its visitor types anything. Requests without `Origin` (curl, servers) are served.
+ */
+export const publicReadOrigin =
+  ({ allowedOrigins }: OriginOptions): MiddlewareHandler =>
+  async (c, next) => {
+    c.header('Access-Control-Allow-Origin', '*');
+    const origin = c.req.header('origin');
+    if (origin === undefined || allowedOrigins.includes(origin)) return next();
+    return c.json(refused(origin), 403);
+  };

@@ -1,0 +1,63 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { rateLimit } from './rate-limit.ts';
+
+function appWith(perClientPerMinute: number, globalPerMinute: number, clock: { now: number }) {
+  const app = new Hono();
+  app.post(
+    '/',
+    rateLimit({
+      perClientPerMinute,
+      globalPerMinute,
+      clientKey: (c) => c.req.header('x-ip') ?? '?',
+      now: () => clock.now,
+    }),
+    (c) => c.text('ok'),
+  );
+  return (ip: string) => app.request('/', { method: 'POST', headers: { 'x-ip': ip } });
+}
+
+describe('rateLimit', () => {
+  it('lets a client send its allowance, then answers 429 with Retry-After', async () => {
+    const clock = { now: 0 };
+    const send = appWith(3, 100, clock);
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await send('a')).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const refused = await send('a');
+    expect(refused.headers.get('retry-after')).toBe('20');
+    expect(refused.headers.get('ratelimit')).toBe('"per-client";r=0;t=20');
+    expect(refused.headers.get('ratelimit-policy')).toBe(
+      '"per-client";q=3;w=60, "global";q=100;w=60',
+    );
+    expect(await refused.json()).toEqual({
+      error: 'rate_limited',
+      message: 'Too many enquiries have been sent. Try again in 20 seconds.',
+    });
+  });
+
+  it('refills the allowance over the minute', async () => {
+    const clock = { now: 0 };
+    const send = appWith(2, 100, clock);
+    await send('a');
+    await send('a');
+    expect((await send('a')).status).toBe(429);
+    clock.now = 30_000;
+    expect((await send('a')).status).toBe(200);
+    expect((await send('a')).status).toBe(429);
+  });
+
+  it('keeps clients apart but holds everybody to the global ceiling', async () => {
+    const clock = { now: 0 };
+    const send = appWith(2, 3, clock);
+    expect((await send('a')).status).toBe(200);
+    expect((await send('b')).status).toBe(200);
+    expect((await send('c')).status).toBe(200);
+    const refused = await send('d');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('ratelimit')).toMatch(/^"global";r=0;t=\d+$/);
+    // The refused client's own allowance was not spent by the global refusal.
+    clock.now = 20_000;
+    expect((await send('d')).status).toBe(200);
+  });
+});

@@ -1,0 +1,55 @@
+/**
+ * The widget bundle, read once at start and compressed once (brotli and gzip), so each
+ * request is a lookup. Served with an ETag so a changed bundle reaches visitors promptly.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export interface Asset {
+  contentType: string;
+  etag: string;
+  identity: Uint8Array;
+  br: Uint8Array;
+  gzip: Uint8Array;
+}
+
+export type WidgetAssets = ReadonlyMap<string, Asset>;
+
+const FILES = [
+  ['enquiry-form.js', 'text/javascript; charset=utf-8'],
+  ['enquiry-form.js.map', 'application/json; charset=utf-8'],
+] as const;
+
+/** Loads the built widget from `dir`; an empty map when it has not been built. */
+export function loadWidgetAssets(dir: string): WidgetAssets {
+  const assets = new Map<string, Asset>();
+  for (const [name, contentType] of FILES) {
+    const path = join(dir, name);
+    if (!existsSync(path)) continue;
+    const identity = readFileSync(path);
+    assets.set(name, {
+      contentType,
+      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+      identity,
+      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(identity, { level: 9 }),
+    });
+  }
+  return assets;
+}
+
+/** Picks the smallest encoding the client accepts. */
+export function negotiate(
+  asset: Asset,
+  acceptEncoding: string | undefined,
+): { body: Uint8Array; encoding?: 'br' | 'gzip' } {
+  const accepts = (name: string) =>
+    new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*($|,))[\\d.]+)?\\s*($|,)`).test(
+      acceptEncoding ?? '',
+    );
+  if (accepts('br')) return { body: asset.br, encoding: 'br' };
+  if (accepts('gzip')) return { body: asset.gzip, encoding: 'gzip' };
+  return { body: asset.identity };
+}
