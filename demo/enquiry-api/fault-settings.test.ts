@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  describeFaults,
   faultPatchFromEnv,
   FaultSettingsError,
   mulberry32,
@@ -89,6 +90,17 @@ describe('faultPatchFromEnv', () => {
     expect(() => faultPatchFromEnv({ FAULT_ENDPOINTS: 'create,delete' })).toThrow(
       /^FAULT_ENDPOINTS: /,
     );
+  });
+});
+
+describe('describeFaults', () => {
+  it('says none for no faults', () => {
+    expect(describeFaults(NO_FAULTS)).toBe('none');
+  });
+
+  it('lists only the settings that differ from no faults', () => {
+    const settings = { ...NO_FAULTS, failRate: 0.2, endpoints: ['upload' as const], seed: 9 };
+    expect(describeFaults(settings)).toBe('failRate=0.2 endpoints=upload seed=9');
   });
 });
 

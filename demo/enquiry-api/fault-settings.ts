@@ -113,6 +113,19 @@ export function faultPatchFromEnv(env: Record<string, string | undefined>): Faul
 }
 
 /**
+ * The settings that differ from `NO_FAULTS`, for a start-up line; `none` when there are none.
+ *
+ * @example describeFaults({ ...NO_FAULTS, failRate: 0.2 }) // 'failRate=0.2'
+ */
+export function describeFaults(settings: Readonly<FaultSettings>): string {
+  const changed = Object.entries(settings).filter(
+    ([key, value]) =>
+      JSON.stringify(value) !== JSON.stringify(NO_FAULTS[key as keyof FaultSettings]),
+  );
+  return changed.length === 0 ? 'none' : changed.map(([k, v]) => `${k}=${String(v)}`).join(' ');
+}
+
+/**
  * mulberry32: a tiny, fast PRNG with a 32-bit state; plenty for choosing which requests fail,
  * and the same seed always gives the same choices.
  *
