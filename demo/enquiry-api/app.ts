@@ -1,0 +1,174 @@
+/**
+ * The stand-in enquiry API: the platform's two endpoints exactly as the spec describes them,
+ * a read-only inbox to see what arrived, and (for tests) a route to inject faults.
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { FILE_KINDS } from '../../proxy/contract/limits.ts';
+import { sniffKind, SNIFF_BYTES } from '../../proxy/contract/file-kinds.ts';
+import { requireLogin, type Credentials } from './auth.ts';
+import { controlRoutes } from './control.ts';
+import { answer, failure, success, TEXT, type Envelope } from './envelope.ts';
+import { ENDPOINTS, type Endpoint, type FaultPatch } from './fault-settings.ts';
+import { ConnectionDroppedError, FaultInjector, injectFaults, type EmulatorEnv } from './faults.ts';
+import { inboxRoutes } from './inbox.ts';
+import { EnquiryStore } from './store.ts';
+import { checkCreate, checkUpload, type Checked, type NewUpload } from './validate.ts';
+
+/** The platform's service root in a WordPress deployment (`/wp-json/<namespace>/v1`). */
+export const DEFAULT_ROOT = '/wp-json/enquiries/v1';
+/** Large enough for several 10 MB files in base64; the spec shows no limit. */
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
+
+export interface EnquiryApiOptions {
+  /** The login clients must send. */
+  credentials: Credentials;
+  /** Service root path, default `DEFAULT_ROOT`. */
+  root?: string;
+  /** Where enquiries go; default a fresh in-memory store. */
+  store?: EnquiryStore;
+  /** A shared injector (to change faults at run time) or the initial settings. */
+  faults?: FaultInjector | FaultPatch;
+  /** Serve `/__control/*` (test-only fault and data control). Default false. */
+  control?: boolean;
+  /** Largest accepted request body, default `DEFAULT_BODY_LIMIT_BYTES`. */
+  bodyLimitBytes?: number;
+}
+
+/** Thrown for options the stand-in cannot start with. */
+export class EnquiryApiOptionsError extends Error {
+  override name = 'EnquiryApiOptionsError';
+}
+
+/** `/wp-json/x/v1/` and `wp-json/x/v1` both become `/wp-json/x/v1`. */
+export function normaliseRoot(root: string): string {
+  const trimmed = `/${root.trim()}`.replace(/\/+/g, '/').replace(/\/$/, '');
+  if (trimmed === '') throw new EnquiryApiOptionsError('The service root must not be "/".');
+  return trimmed;
+}
+
+/** The media type of a Content-Type header, lower case, without parameters. */
+const mediaType = (header: string | undefined) =>
+  (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
+/** The body as a JSON object, or the answer refusing it. */
+async function readObject(
+  c: Context,
+): Promise<{ body: Record<string, unknown>; raw: string } | Response> {
+  if (mediaType(c.req.header('content-type')) !== 'application/json') {
+    return answer(c, failure(400, TEXT.notJsonType));
+  }
+  const raw = await c.req.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return answer(c, failure(400, TEXT.notJson));
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return answer(c, failure(400, TEXT.notObject));
+  }
+  return { body: body as Record<string, unknown>, raw };
+}
+
+/** Counts each POST to an endpoint, and the ones the service itself refused. */
+const tally =
+  (store: EnquiryStore, endpoint: Endpoint): MiddlewareHandler<EmulatorEnv> =>
+  async (c, next) => {
+    store.stats[endpoint === 'create' ? 'createRequests' : 'uploadRequests'] += 1;
+    await next();
+    if (!c.get('faulted') && c.res.status >= 400 && c.res.status < 500) store.stats.rejected += 1;
+  };
+
+/** The kind `mime` names, if it is one the platform accepts. */
+const kindOf = (mime: string) =>
+  Object.entries(FILE_KINDS).find(([, kind]) => kind.mime === mediaType(mime))?.[0];
+
+/**
+ * What the platform makes of a well-formed upload: 404 for an enquiry it never created, 415
+ * for a kind it does not take or bytes that are not what `file[mime]` says, else stored.
+ */
+function acceptUpload(store: EnquiryStore, upload: NewUpload): Envelope {
+  const { postId, postIdText, bytes, ...file } = upload;
+  if (postId === null || !store.hasEnquiry(postId)) {
+    return failure(404, TEXT.unknownEnquiry(postIdText));
+  }
+  const kind = kindOf(file.mime);
+  if (kind === undefined) return failure(415, TEXT.unsupportedKind(file.mime));
+  // The declared type must agree with the magic bytes, as a platform that sniffs would insist.
+  if (sniffKind(bytes.subarray(0, SNIFF_BYTES)) !== kind) {
+    return failure(415, TEXT.kindMismatch(file.mime));
+  }
+  const id = store.addFile({ postId, bytes, ...file });
+  store.stats.uploaded += 1;
+  return success(TEXT.accepted, id);
+}
+
+/**
+ * Builds the stand-in as a Hono app; serve it with `startEnquiryApi` or call `app.request()`.
+ *
+ * @example const app = createEnquiryApi({ credentials: { username: 'u', password: 'p' } });
+ */
+export function createEnquiryApi(options: EnquiryApiOptions): Hono<EmulatorEnv> {
+  const root = normaliseRoot(options.root ?? DEFAULT_ROOT);
+  const store = options.store ?? new EnquiryStore(':memory:');
+  const faults =
+    options.faults instanceof FaultInjector ? options.faults : new FaultInjector(options.faults);
+  const limit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const limitBody = bodyLimit({
+    maxSize: limit,
+    onError: (c) => answer(c, failure(413, TEXT.tooLarge(limit))),
+  });
+
+  const service = new Hono<EmulatorEnv>();
+  for (const endpoint of ENDPOINTS) service.post(`/enquiries/${endpoint}`, tally(store, endpoint));
+  // Every request under the root needs a login (spec section 5.1), even one to no route.
+  service.use('*', requireLogin(options.credentials));
+
+  /** One endpoint: faults, the size limit, the JSON body, its 400 checks, then `accept`. */
+  const endpoint = <T>(
+    name: Endpoint,
+    check: (body: Record<string, unknown>) => Checked<T>,
+    accept: (value: T, raw: string) => Envelope,
+  ) =>
+    service.post(
+      `/enquiries/${name}`,
+      injectFaults(faults, name, store.stats),
+      limitBody,
+      async (c) => {
+        const read = await readObject(c);
+        if (read instanceof Response) return read;
+        const checked = check(read.body);
+        return answer(
+          c,
+          checked.ok ? accept(checked.value, read.raw) : failure(400, checked.status),
+        );
+      },
+    );
+
+  endpoint('create', checkCreate, (enquiry, raw) => {
+    const id = store.createEnquiry(enquiry, raw);
+    store.stats.created += 1;
+    return success(TEXT.created, id);
+  });
+  endpoint('upload', checkUpload, (upload) => acceptUpload(store, upload));
+
+  service.all('/enquiries/:endpoint{create|upload}', (c) =>
+    answer(c, failure(405, TEXT.methodNotAllowed), { Allow: 'POST' }),
+  );
+  service.all('*', (c) => answer(c, failure(404, TEXT.noRoute)));
+
+  const app = new Hono<EmulatorEnv>();
+  app.route(root, service);
+  app.route('/', inboxRoutes(store));
+  if (options.control) app.route('/__control', controlRoutes(faults, store));
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    // Rethrown so that `app.request()` rejects, as fetch does when a connection drops.
+    if (error instanceof ConnectionDroppedError) throw error;
+    console.error(`enquiry-api: ${error.name}: ${error.message}`);
+    return answer(c, failure(500, TEXT.internal));
+  });
+  return app;
+}

@@ -1,0 +1,192 @@
+/**
+ * What the stand-in received, in SQLite: every enquiry (with its raw body, to debug what a
+ * client really sent) and every file (its decoded bytes), plus request counters for tests.
+ */
+import { createHash } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { CONTACT_FIELDS, MARKETING_FIELDS, type MetaEntry, type NewEnquiry } from './validate.ts';
+
+/** Enquiry ids start here, so they look like WordPress post ids rather than row numbers. */
+export const FIRST_ENQUIRY_ID = 1001;
+/** Attachment ids have their own sequence, far from enquiry ids so a client mixing them up fails. */
+export const FIRST_FILE_ID = 50001;
+
+// AUTOINCREMENT never reuses an id, even after `clear()`: a client that kept an old id must
+// get a 404, not someone else's enquiry. The sequences are seeded once, on an empty database.
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS enquiries (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  received_at TEXT NOT NULL,
+  forename TEXT NOT NULL,
+  surname TEXT, telephone_mobile TEXT, email TEXT, case_type TEXT,
+  meta TEXT NOT NULL,
+  marketing_lead_referer TEXT, marketing_campaign TEXT, marketing_keywords TEXT,
+  marketing_detail TEXT,
+  raw_body TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS files (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  post_id INTEGER NOT NULL REFERENCES enquiries(id) ON DELETE CASCADE,
+  received_at TEXT NOT NULL,
+  name TEXT NOT NULL, mime TEXT NOT NULL, postname TEXT NOT NULL,
+  bytes BLOB NOT NULL, size INTEGER NOT NULL, sha256 TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS files_post_id ON files(post_id);
+INSERT INTO sqlite_sequence (name, seq)
+  SELECT 'enquiries', ${FIRST_ENQUIRY_ID - 1}
+  WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'enquiries');
+INSERT INTO sqlite_sequence (name, seq)
+  SELECT 'files', ${FIRST_FILE_ID - 1}
+  WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'files');
+`;
+
+/** A stored file without its bytes. */
+export interface FileSummary {
+  id: number;
+  name: string;
+  mime: string;
+  postname: string;
+  size: number;
+  sha256: string;
+}
+
+/** A stored enquiry with the files attached to it. */
+export type StoredEnquiry = NewEnquiry & {
+  id: number;
+  receivedAt: string;
+  rawBody: string;
+  files: FileSummary[];
+};
+
+/** A file to attach to an existing enquiry. */
+export interface NewFile {
+  postId: number;
+  name: string;
+  mime: string;
+  postname: string;
+  bytes: Buffer;
+}
+
+/** Counts of service requests since start or the last `clear()`. */
+export interface Stats {
+  createRequests: number;
+  uploadRequests: number;
+  created: number;
+  uploaded: number;
+  /** Answered 4xx by the service itself (auth, checks, 404, 413, 415), not by a fault. */
+  rejected: number;
+  /** Failed, hung or dropped on purpose by fault injection. */
+  faulted: number;
+}
+
+const NO_STATS: Readonly<Stats> = Object.freeze({
+  createRequests: 0,
+  uploadRequests: 0,
+  created: 0,
+  uploaded: 0,
+  rejected: 0,
+  faulted: 0,
+});
+
+/** The enquiry columns that hold one text field each, named as in the create body. */
+const TEXT_COLUMNS = ['forename', ...CONTACT_FIELDS, ...MARKETING_FIELDS] as const;
+
+type EnquiryRow = Omit<StoredEnquiry, 'meta' | 'files' | 'receivedAt' | 'rawBody'> & {
+  received_at: string;
+  raw_body: string;
+  meta: string;
+};
+
+/**
+ * The stand-in's storage. Pass a file path, or `':memory:'` for tests.
+ *
+ * @example const store = new EnquiryStore(':memory:'); store.createEnquiry(enquiry, rawBody)
+ */
+export class EnquiryStore {
+  readonly #db: Database.Database;
+  /** Counters the routes bump; kept in memory, so they start at zero with each process. */
+  readonly stats: Stats = { ...NO_STATS };
+
+  constructor(path: string) {
+    this.#db = new Database(path);
+    // WAL lets the inbox read while an upload writes; it means nothing for `:memory:`.
+    if (path !== ':memory:' && path !== '') this.#db.pragma('journal_mode = WAL');
+    this.#db.pragma('foreign_keys = ON');
+    this.#db.exec(SCHEMA);
+  }
+
+  /** Stores an enquiry and returns its new id. */
+  createEnquiry(enquiry: NewEnquiry, rawBody: string): number {
+    const values = TEXT_COLUMNS.map((column) => enquiry[column]);
+    const insert = `INSERT INTO enquiries (received_at, meta, raw_body, ${TEXT_COLUMNS.join(', ')})
+      VALUES (?, ?, ?, ${TEXT_COLUMNS.map(() => '?').join(', ')})`;
+    const result = this.#db
+      .prepare(insert)
+      .run(new Date().toISOString(), JSON.stringify(enquiry.meta), rawBody, ...values);
+    return Number(result.lastInsertRowid);
+  }
+
+  /** True when an enquiry with this id was created. */
+  hasEnquiry(id: number): boolean {
+    return this.#db.prepare('SELECT 1 FROM enquiries WHERE id = ?').get(id) !== undefined;
+  }
+
+  /** Stores a file for an existing enquiry and returns the attachment id. */
+  addFile(file: NewFile): number {
+    const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+    const result = this.#db
+      .prepare(
+        `INSERT INTO files (post_id, received_at, name, mime, postname, bytes, size, sha256)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        file.postId,
+        new Date().toISOString(),
+        file.name,
+        file.mime,
+        file.postname,
+        file.bytes,
+        file.bytes.length,
+        sha256,
+      );
+    return Number(result.lastInsertRowid);
+  }
+
+  /** Every enquiry, oldest first, each with its files (without their bytes). */
+  listEnquiries(): StoredEnquiry[] {
+    const files = this.#db
+      .prepare('SELECT id, post_id, name, mime, postname, size, sha256 FROM files ORDER BY id')
+      .all() as (FileSummary & { post_id: number })[];
+    const filesOf = new Map<number, FileSummary[]>();
+    for (const { post_id: postId, ...file } of files) {
+      const list = filesOf.get(postId);
+      if (list) list.push(file);
+      else filesOf.set(postId, [file]);
+    }
+    const rows = this.#db.prepare('SELECT * FROM enquiries ORDER BY id').all() as EnquiryRow[];
+    return rows.map(({ received_at, raw_body, meta, ...row }) => ({
+      ...row,
+      receivedAt: received_at,
+      rawBody: raw_body,
+      meta: JSON.parse(meta) as MetaEntry[],
+      files: filesOf.get(row.id) ?? [],
+    }));
+  }
+
+  /** One file with its bytes, or `undefined`. */
+  getFile(id: number): (FileSummary & { bytes: Buffer }) | undefined {
+    return this.#db
+      .prepare('SELECT id, name, mime, postname, size, sha256, bytes FROM files WHERE id = ?')
+      .get(id) as (FileSummary & { bytes: Buffer }) | undefined;
+  }
+
+  /** Forgets every enquiry, file and count. Ids keep counting up: none is ever reused. */
+  clear(): void {
+    this.#db.exec('DELETE FROM files; DELETE FROM enquiries;');
+    Object.assign(this.stats, NO_STATS);
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+}
