@@ -6,6 +6,7 @@ import {
   ORIGIN,
   proxyHarness,
   sampleFiles,
+  VALID_ENQUIRY_META,
   validEnquiry,
   type HarnessOptions,
 } from '../testing/proxy-harness.ts';
@@ -76,16 +77,7 @@ describe('POST /api/enquiries: delivery', () => {
       telephone_mobile: '07700 900123',
       email: 'ada@example.com',
       case_type: 'conveyancing',
-      meta: [
-        { id: 'transaction', label: 'Are you buying or selling?', value: 'Buying' },
-        {
-          id: 'property_value',
-          label: 'Roughly what is the property worth?',
-          value: 'Under £250,000',
-        },
-        { id: 'lender', label: 'Which lender is providing your mortgage?', value: 'Nationwide' },
-        { id: 'notes', label: 'Anything else we should know?', value: 'First home' },
-      ],
+      meta: VALID_ENQUIRY_META,
       marketing_lead_referer: 'google-ads',
       marketing_campaign: 'spring-2027',
       marketing_keywords: 'conveyancing solicitor',

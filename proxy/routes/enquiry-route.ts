@@ -9,6 +9,7 @@ import type { AppDeps } from '../app.ts';
 import { checkForBots } from '../bots/bot-check.ts';
 import type { DeliveredResponse, ErrorResponse, QueuedResponse } from '../contract/enquiry.ts';
 import { requireAllowedOrigin, submissionCors } from '../http/origin.ts';
+import type { Logger } from '../logger.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import type { AttemptResult } from '../outbox/deliverer.ts';
 import { newReference } from '../reference.ts';
@@ -26,7 +27,7 @@ type Answer = {
 
 export function enquiryRoute(deps: AppDeps): Hono {
   const app = new Hono();
-  const { config, log } = deps;
+  const { config } = deps;
   const tooLarge = SubmissionError.tooLarge(
     'The enquiry and its files are larger than this form accepts.',
   );
@@ -41,8 +42,9 @@ export function enquiryRoute(deps: AppDeps): Hono {
       onError: (c) => c.json(tooLarge.body, tooLarge.status),
     }),
     async (c) => {
+      const log = deps.log.child({ requestId: c.get('requestId') });
       try {
-        const answer = await submit(c);
+        const answer = await submit(c, log);
         if (answer.body && 'reference' in answer.body)
           c.header('X-Enquiry-Reference', answer.body.reference);
         return c.json(answer.body, answer.status);
@@ -57,7 +59,7 @@ export function enquiryRoute(deps: AppDeps): Hono {
     },
   );
 
-  async function submit(c: Context): Promise<Answer> {
+  async function submit(c: Context, log: Logger): Promise<Answer> {
     const key = c.req.header('idempotency-key');
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
       throw SubmissionError.badRequest(

@@ -114,6 +114,14 @@ export function validEnquiry(): EnquiryPartInput {
   };
 }
 
+/** The meta the proxy builds from `validEnquiry()`: ids and labels from the configuration, in its order. */
+export const VALID_ENQUIRY_META = Object.freeze([
+  { id: 'transaction', label: 'Are you buying or selling?', value: 'Buying' },
+  { id: 'property_value', label: 'Roughly what is the property worth?', value: 'Under £250,000' },
+  { id: 'lender', label: 'Which lender is providing your mortgage?', value: 'Nationwide' },
+  { id: 'notes', label: 'Anything else we should know?', value: 'First home' },
+]);
+
 const bytesOf = (...parts: (string | number[] | Uint8Array)[]) =>
   new Uint8Array(
     Buffer.concat(
