@@ -139,7 +139,7 @@ describe('the SQLite outbox', () => {
     expect(await store.claimDue('w', 1000, 10_000, 10)).toHaveLength(1);
   });
 
-  it('puts a dead or spam submission back in the queue on request', async () => {
+  it('puts a dead, spam or waiting submission at the front of the queue on request, but not a delivered one', async () => {
     const store = open();
     const { id } = await stored(store);
     await store.markDead(id, 'refused', 500);
@@ -148,7 +148,13 @@ describe('the SQLite outbox', () => {
       attempts: 0,
       nextAttemptAt: 900,
     });
-    expect(await store.requeue('EQ-TEST-0001', 900)).toBeNull();
+    await store.reschedule(id, 50_000, 'still down');
+    expect(await store.requeue('EQ-TEST-0001', 1000)).toMatchObject({
+      attempts: 0,
+      nextAttemptAt: 1000,
+    });
+    await store.markDelivered(id, 2000);
+    expect(await store.requeue('EQ-TEST-0001', 3000)).toBeNull();
     expect(await store.requeue('nope', 900)).toBeNull();
   });
 

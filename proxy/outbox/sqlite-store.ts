@@ -178,7 +178,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
   );
   const setRequeued = run(
     `UPDATE submissions SET state = 'queued', attempts = 0, next_attempt_at = ?, received_at = ?,
-       lease_owner = NULL, lease_until = NULL WHERE reference = ? AND state IN ('dead', 'spam')`,
+       lease_owner = NULL, lease_until = NULL WHERE reference = ? AND state IN ('dead', 'spam', 'queued')`,
   );
 
   const updateResponse = statement(

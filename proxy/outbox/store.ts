@@ -93,7 +93,7 @@ export interface OutboxStore {
   release(id: number, nextAttemptAt: number): Promise<void>;
   markDelivered(id: number, at: number): Promise<void>;
   markDead(id: number, reason: string, at: number): Promise<void>;
-  /** Puts a dead or spam submission back in the queue (operator's `retry`). */
+  /** Makes a submission due now with a fresh retry schedule: dead, spam or waiting (operator's `retry`). */
   requeue(reference: string, now: number): Promise<Submission | null>;
   get(reference: string): Promise<Submission | null>;
   list(state?: SubmissionState): Promise<Submission[]>;

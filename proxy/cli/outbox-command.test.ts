@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
+import type { OutboxStore } from '../outbox/store.ts';
+import { sampleSubmission } from '../outbox/testing.ts';
+import { runOutboxCommand } from './outbox-command.ts';
+
+const NOW = Date.UTC(2027, 2, 27, 12, 0, 0);
+let store: OutboxStore;
+let out: string[];
+let err: string[];
+
+const run = (...args: string[]) =>
+  runOutboxCommand(args, store, {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    now: () => NOW,
+  });
+
+beforeEach(async () => {
+  store = openSqliteOutbox(':memory:');
+  out = [];
+  err = [];
+  const add = async (reference: string, receivedAt: number) => {
+    const outcome = await store.accept(sampleSubmission({ reference, receivedAt }));
+    if (outcome.kind !== 'stored') throw new Error('not stored');
+    return outcome.submission.id;
+  };
+  const delivered = await add('EQ-AAAA-0001', NOW - 3 * 86_400_000);
+  await store.recordCreated(delivered, 1001);
+  await store.markDelivered(delivered, NOW - 3 * 86_400_000);
+  const dead = await add('EQ-AAAA-0002', NOW - 7200_000);
+  await store.markDead(
+    dead,
+    'the platform refused the create (400): parameter forename',
+    NOW - 3600_000,
+  );
+  const waiting = await add('EQ-AAAA-0003', NOW - 60_000);
+  await store.reschedule(waiting, NOW + 30_000, 'enquiry API answered 503 on create');
+});
+afterEach(async () => store.close());
+
+describe('npm run outbox', () => {
+  it('lists submissions with their state, progress and why they wait', async () => {
+    expect(await run('list')).toBe(0);
+    expect(out).toHaveLength(3);
+    expect(out[0]).toMatch(
+      /^EQ-AAAA-0001 {2}delivered .* {2}Ada Lovelace {2}conveyancing {2}enquiry 1001 {2}files 0\/2 {2}attempts 1$/,
+    );
+    expect(out[1]).toContain('(the platform refused the create (400): parameter forename)');
+    expect(out[2]).toContain('next in 30 s  (enquiry API answered 503 on create)');
+  });
+
+  it('lists one state, or JSON for scripts', async () => {
+    await run('list', 'dead');
+    expect(out).toHaveLength(1);
+    out = [];
+    await run('list', 'queued', '--json');
+    expect(JSON.parse(out.join('\n'))).toMatchObject([
+      { reference: 'EQ-AAAA-0003', state: 'queued', attempts: 1 },
+    ]);
+    expect(await run('list', 'lost')).toBe(2);
+    expect(err[0]).toBe('Unknown state "lost": use one of queued, delivered, dead, spam.');
+  });
+
+  it('shows one submission in full, without file bytes', async () => {
+    expect(await run('show', 'EQ-AAAA-0002')).toBe(0);
+    const shown = JSON.parse(out.join('\n')) as Record<string, unknown>;
+    expect(shown).toMatchObject({
+      state: 'dead',
+      upstream: { forename: 'Ada' },
+      files: [{ name: 'plan.pdf' }, { name: 'photo.png' }],
+    });
+    expect(JSON.stringify(shown)).not.toContain('bytes');
+  });
+
+  it('retries a dead submission now, and explains why a delivered one cannot be', async () => {
+    expect(await run('retry', 'EQ-AAAA-0002')).toBe(0);
+    expect(out[0]).toBe(
+      'EQ-AAAA-0002 is queued and will be sent within moments by the running proxy.',
+    );
+    expect(await store.get('EQ-AAAA-0002')).toMatchObject({
+      state: 'queued',
+      attempts: 0,
+      nextAttemptAt: NOW,
+    });
+    expect(await run('retry', 'EQ-AAAA-0001')).toBe(1);
+    expect(err[0]).toBe('EQ-AAAA-0001 is already delivered (enquiry 1001).');
+    expect(await run('retry', 'EQ-NOPE-NOPE')).toBe(1);
+    expect(err[1]).toBe('No submission has the reference EQ-NOPE-NOPE.');
+  });
+
+  it('purges delivered submissions, optionally only old ones', async () => {
+    await run('purge-delivered', '--older-than-days', '5');
+    expect(out[0]).toBe('Deleted 0 delivered submissions and their files.');
+    await run('purge-delivered', '--older-than-days', '2');
+    expect(out[1]).toBe('Deleted 1 delivered submission and their files.');
+    expect(await run('purge-delivered', '--older-than-days', 'soon')).toBe(2);
+  });
+
+  it('counts, and explains its usage for an unknown command', async () => {
+    await run('counts');
+    expect(out[0]).toBe(
+      'queued 1, delivered 1, dead 1, spam 0, oldest queued 60 s, possible duplicates 0',
+    );
+    expect(await run('frobnicate')).toBe(2);
+    expect(err[0]).toMatch(/^Unknown command "frobnicate"\.\n\nUsage: npm run outbox -- <command>/);
+  });
+});

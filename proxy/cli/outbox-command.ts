@@ -1,0 +1,138 @@
+/**
+ * The operator's view of the outbox: `npm run outbox -- <command>`. Safe while the proxy runs
+ * (SQLite in WAL mode lets both use the file; a retried submission is picked up within the
+ * proxy's poll interval).
+ */
+import type { OutboxStore, Submission, SubmissionState } from '../outbox/store.ts';
+
+export const USAGE = `Usage: npm run outbox -- <command>
+
+  list [queued|delivered|dead|spam] [--json]   submissions, oldest first
+  show <reference>                              one submission: what will be sent, each step, the last error
+  retry <reference>                             send a dead, spam or waiting submission now, with a fresh schedule
+  purge-delivered [--older-than-days N]         delete delivered submissions and their files (default: all)
+  counts                                        how many in each state, oldest waiting, possible duplicates
+
+Reads the outbox in DATA_DIR (default ./data).`;
+
+const STATES: readonly SubmissionState[] = ['queued', 'delivered', 'dead', 'spam'];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface CommandIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  now: () => number;
+}
+
+/** Runs one command; returns the process exit code. */
+export async function runOutboxCommand(
+  args: readonly string[],
+  store: OutboxStore,
+  io: CommandIo,
+): Promise<number> {
+  const [command, ...rest] = args;
+  switch (command) {
+    case 'list': {
+      const state = rest.find((arg) => !arg.startsWith('--'));
+      if (state !== undefined && !STATES.includes(state as SubmissionState)) {
+        io.err(`Unknown state "${state}": use one of ${STATES.join(', ')}.`);
+        return 2;
+      }
+      const submissions = await store.list(state as SubmissionState | undefined);
+      if (rest.includes('--json')) io.out(JSON.stringify(submissions.map(summary), null, 2));
+      else if (submissions.length === 0)
+        io.out(state ? `No ${state} submissions.` : 'The outbox is empty.');
+      else submissions.forEach((s) => io.out(line(s, io.now())));
+      return 0;
+    }
+    case 'show': {
+      const submission = rest[0] ? await store.get(rest[0]) : null;
+      if (!submission) return notFound(rest[0], io);
+      io.out(JSON.stringify(summary(submission), null, 2));
+      return 0;
+    }
+    case 'retry': {
+      const submission = rest[0] ? await store.requeue(rest[0], io.now()) : null;
+      if (!submission) {
+        const existing = rest[0] ? await store.get(rest[0]) : null;
+        if (existing)
+          io.err(`${existing.reference} is already delivered (enquiry ${existing.enquiryId}).`);
+        return existing ? 1 : notFound(rest[0], io);
+      }
+      io.out(
+        `${submission.reference} is queued and will be sent within moments by the running proxy.`,
+      );
+      return 0;
+    }
+    case 'purge-delivered': {
+      const flag = rest.indexOf('--older-than-days');
+      const days = flag === -1 ? 0 : Number(rest[flag + 1]);
+      if (!Number.isFinite(days) || days < 0) {
+        io.err('--older-than-days takes a number of days, like --older-than-days 30.');
+        return 2;
+      }
+      const purged = await store.purgeDelivered(io.now() - days * DAY_MS + (days === 0 ? 1 : 0));
+      io.out(`Deleted ${purged} delivered submission${purged === 1 ? '' : 's'} and their files.`);
+      return 0;
+    }
+    case 'counts': {
+      const counts = await store.counts();
+      const age =
+        counts.oldestQueuedAt === null
+          ? 'none waiting'
+          : `${Math.round((io.now() - counts.oldestQueuedAt) / 1000)} s`;
+      io.out(
+        `queued ${counts.queued}, delivered ${counts.delivered}, dead ${counts.dead}, spam ${counts.spam}, ` +
+          `oldest queued ${age}, possible duplicates ${counts.possibleDuplicates}`,
+      );
+      return 0;
+    }
+    default:
+      io.err(
+        command && command !== 'help' && command !== '--help'
+          ? `Unknown command "${command}".\n\n${USAGE}`
+          : USAGE,
+      );
+      return command === 'help' || command === '--help' ? 0 : 2;
+  }
+}
+
+function notFound(reference: string | undefined, io: CommandIo): number {
+  io.err(
+    reference
+      ? `No submission has the reference ${reference}.`
+      : 'Name a reference, like EQ-7K3M-9QXD.',
+  );
+  return 1;
+}
+
+/** Everything an operator needs, without the file bytes. */
+function summary(s: Submission) {
+  const { id, ...rest } = s;
+  return {
+    ...rest,
+    receivedAt: new Date(s.receivedAt).toISOString(),
+    nextAttemptAt: new Date(s.nextAttemptAt).toISOString(),
+    deliveredAt: s.deliveredAt === null ? null : new Date(s.deliveredAt).toISOString(),
+  };
+}
+
+function line(s: Submission, now: number): string {
+  const uploaded = s.files.filter((f) => f.attachmentId !== null).length;
+  const parts = [
+    s.reference,
+    s.state.padEnd(9),
+    new Date(s.receivedAt).toISOString().replace(/\.\d+Z$/, 'Z'),
+    `${s.upstream.forename} ${s.upstream.surname}`.trim(),
+    s.upstream.case_type,
+    `enquiry ${s.enquiryId ?? '-'}`,
+    `files ${uploaded}/${s.files.length}`,
+    `attempts ${s.attempts}`,
+  ];
+  if (s.state === 'queued' && s.nextAttemptAt > now)
+    parts.push(`next in ${Math.ceil((s.nextAttemptAt - now) / 1000)} s`);
+  if (s.possibleDuplicate) parts.push('possible duplicate');
+  const why = s.note ?? (s.state === 'queued' ? s.lastError : null);
+  if (why) parts.push(`(${why})`);
+  return parts.join('  ');
+}
