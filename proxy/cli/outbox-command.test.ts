@@ -100,7 +100,7 @@ describe('npm run outbox', () => {
   it('counts, and explains its usage for an unknown command', async () => {
     await run('counts');
     expect(out[0]).toBe(
-      'queued 1, delivered 1, dead 1, spam 0, oldest queued 60 s, possible duplicates 0',
+      'queued 1, delivered 1, dead 1, spam 0, oldest queued 60 s, possible duplicates 0 enquiries and 0 files',
     );
     expect(await run('frobnicate')).toBe(2);
     expect(err[0]).toMatch(/^Unknown command "frobnicate"\.\n\nUsage: npm run outbox -- <command>/);

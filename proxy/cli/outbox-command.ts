@@ -83,7 +83,7 @@ export async function runOutboxCommand(
           : `${Math.round((io.now() - counts.oldestQueuedAt) / 1000)} s`;
       io.out(
         `queued ${counts.queued}, delivered ${counts.delivered}, dead ${counts.dead}, spam ${counts.spam}, ` +
-          `oldest queued ${age}, possible duplicates ${counts.possibleDuplicates}`,
+          `oldest queued ${age}, possible duplicates ${counts.possibleDuplicates} enquiries and ${counts.possibleDuplicateUploads} files`,
       );
       return 0;
     }

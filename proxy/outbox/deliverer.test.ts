@@ -154,6 +154,22 @@ describe('Deliverer', () => {
     expect(logs.text()).toContain('possible duplicate');
   });
 
+  it('counts a create the previous process sent but never saw answered (killed mid-step)', async () => {
+    const { deliverer, submit, store, logs } = await setUp(platform());
+    const id = await submit();
+    // What a process killed right after sending the create leaves behind:
+    await store.claim(id, 'dead-process', 60_000, Date.now());
+    await store.markStepStarted(id, 'create');
+    expect(await store.releaseAllLeases()).toBe(1);
+    expect(await deliverer.deliverNow(id, 5000)).toMatchObject({ state: 'delivered' });
+    expect(await state(store)).toMatchObject({
+      unknownCreates: 1,
+      possibleDuplicate: true,
+      pendingStep: null,
+    });
+    expect(logs.text()).toContain('an earlier attempt stopped after sending the create');
+  });
+
   it('answers "queued" when delivery outlasts the deadline, and finishes in the background', async () => {
     const slow = async (call: ApiCall) => {
       await new Promise((resolve) => setTimeout(resolve, 150));

@@ -175,13 +175,31 @@ export class Deliverer {
     return attempt;
   }
 
+  /**
+   * A step still marked as sent when a submission is claimed means the attempt that sent it
+   * never learnt the outcome (the proxy was killed): the platform may have done it.
+   */
+  private async noticeInterruptedStep(submission: Submission): Promise<void> {
+    const step = submission.pendingStep;
+    if (step === null) return;
+    const kind = step.startsWith('upload') ? 'upload' : 'create';
+    await this.options.store.recordUnknownOutcome(submission.id, kind);
+    if (kind === 'create') submission.unknownCreates += 1;
+    this.options.log.warn(
+      { reference: submission.reference, step },
+      `an earlier attempt stopped after sending the ${kind} (the proxy was stopped or crashed); sending it again may duplicate it`,
+    );
+  }
+
   private async attempt(submission: Submission): Promise<AttemptResult> {
     const { store, client, log, now } = this.options;
     const { signal } = this.abort;
     const started = now();
     try {
+      await this.noticeInterruptedStep(submission);
       let enquiryId = submission.enquiryId;
       if (enquiryId === null) {
+        await store.markStepStarted(submission.id, 'create');
         enquiryId = await client.createEnquiry(submission.upstream, signal);
         await store.recordCreated(submission.id, enquiryId);
         if (submission.unknownCreates > 0) {
@@ -199,6 +217,7 @@ export class Deliverer {
         if (file.attachmentId !== null) continue;
         const bytes = await store.fileBytes(submission.id, file.index);
         const { name, mime, postname } = file;
+        await store.markStepStarted(submission.id, `upload:${file.index}`);
         file.attachmentId = await client.uploadFile(
           enquiryId,
           { name, mime, postname, bytes },

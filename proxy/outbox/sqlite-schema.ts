@@ -18,6 +18,7 @@ const MIGRATIONS: readonly string[] = [
      next_attempt_at INTEGER NOT NULL,
      lease_owner TEXT,
      lease_until INTEGER,
+     pending_step TEXT,
      last_error TEXT,
      note TEXT,
      received_at INTEGER NOT NULL,

@@ -135,6 +135,7 @@ describe('the SQLite outbox', () => {
       spam: 1,
       oldestQueuedAt: 300,
       possibleDuplicates: 1,
+      possibleDuplicateUploads: 0,
     });
     expect(await store.claimDue('w', 1000, 10_000, 10)).toHaveLength(1);
   });

@@ -23,6 +23,7 @@ interface SubmissionRow {
   unknown_creates: number;
   unknown_uploads: number;
   possible_duplicate: number;
+  pending_step: string | null;
   next_attempt_at: number;
   last_error: string | null;
   note: string | null;
@@ -79,6 +80,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
     unknownCreates: row.unknown_creates,
     unknownUploads: row.unknown_uploads,
     possibleDuplicate: row.possible_duplicate === 1,
+    pendingStep: row.pending_step,
   });
 
   const insertSubmission = statement(
@@ -150,11 +152,18 @@ export function openSqliteOutbox(path: string): OutboxStore {
     return (...params: unknown[]) => prepared.run(...params).changes;
   };
   const setEnquiryId = run(
-    'UPDATE submissions SET enquiry_id = ?, possible_duplicate = (unknown_creates > 0) WHERE id = ? AND enquiry_id IS NULL',
+    `UPDATE submissions SET enquiry_id = ?, possible_duplicate = (unknown_creates > 0), pending_step = NULL
+     WHERE id = ? AND enquiry_id IS NULL`,
   );
   const setAttachment = run(
     'UPDATE files SET attachment_id = ? WHERE submission_id = ? AND idx = ?',
   );
+  const clearPending = run('UPDATE submissions SET pending_step = NULL WHERE id = ?');
+  const setPending = run('UPDATE submissions SET pending_step = ? WHERE id = ?');
+  const recordUpload = db.transaction((id: number, index: number, attachmentId: number) => {
+    setAttachment(attachmentId, id, index);
+    clearPending(id);
+  });
   const countUnknownCreate = run(
     'UPDATE submissions SET unknown_creates = unknown_creates + 1 WHERE id = ?',
   );
@@ -163,22 +172,22 @@ export function openSqliteOutbox(path: string): OutboxStore {
   );
   const setRetry = run(
     `UPDATE submissions SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?,
-       lease_owner = NULL, lease_until = NULL WHERE id = ?`,
+       lease_owner = NULL, lease_until = NULL, pending_step = NULL WHERE id = ?`,
   );
   const setReleased = run(
-    'UPDATE submissions SET next_attempt_at = ?, lease_owner = NULL, lease_until = NULL WHERE id = ?',
+    'UPDATE submissions SET next_attempt_at = ?, lease_owner = NULL, lease_until = NULL, pending_step = NULL WHERE id = ?',
   );
   const setDelivered = run(
     `UPDATE submissions SET state = 'delivered', delivered_at = ?, attempts = attempts + 1,
-       lease_owner = NULL, lease_until = NULL WHERE id = ?`,
+       lease_owner = NULL, lease_until = NULL, pending_step = NULL WHERE id = ?`,
   );
   const setDead = run(
     `UPDATE submissions SET state = 'dead', note = ?, dead_at = ?, attempts = attempts + 1,
-       lease_owner = NULL, lease_until = NULL WHERE id = ?`,
+       lease_owner = NULL, lease_until = NULL, pending_step = NULL WHERE id = ?`,
   );
   const setRequeued = run(
     `UPDATE submissions SET state = 'queued', attempts = 0, next_attempt_at = ?, received_at = ?,
-       lease_owner = NULL, lease_until = NULL WHERE reference = ? AND state IN ('dead', 'spam', 'queued')`,
+       lease_owner = NULL, lease_until = NULL, pending_step = NULL WHERE reference = ? AND state IN ('dead', 'spam', 'queued')`,
   );
 
   const updateResponse = statement(
@@ -207,7 +216,8 @@ export function openSqliteOutbox(path: string): OutboxStore {
        SUM(state = 'queued') AS queued, SUM(state = 'delivered') AS delivered,
        SUM(state = 'dead') AS dead, SUM(state = 'spam') AS spam,
        MIN(CASE WHEN state = 'queued' THEN received_at END) AS oldestQueuedAt,
-       SUM(state = 'delivered' AND possible_duplicate = 1) AS possibleDuplicates
+       SUM(state = 'delivered' AND possible_duplicate = 1) AS possibleDuplicates,
+       SUM(CASE WHEN state = 'delivered' THEN unknown_uploads ELSE 0 END) AS possibleDuplicateUploads
      FROM submissions`,
   );
 
@@ -224,7 +234,8 @@ export function openSqliteOutbox(path: string): OutboxStore {
       return row.bytes;
     },
     recordCreated: async (id, enquiryId) => void setEnquiryId(enquiryId, id),
-    recordUploaded: async (id, index, attachmentId) => void setAttachment(attachmentId, id, index),
+    recordUploaded: async (id, index, attachmentId) => recordUpload(id, index, attachmentId),
+    markStepStarted: async (id, step) => void setPending(step, id),
     recordUnknownOutcome: async (id, step) =>
       void (step === 'create' ? countUnknownCreate(id) : countUnknownUpload(id)),
     reschedule: async (id, nextAttemptAt, error) => void setRetry(nextAttemptAt, error, id),
@@ -253,6 +264,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
         spam: n('spam'),
         oldestQueuedAt: row.oldestQueuedAt ?? null,
         possibleDuplicates: n('possibleDuplicates'),
+        possibleDuplicateUploads: n('possibleDuplicateUploads'),
       };
     },
     nextDueAt: async () => (nextDue.get() as { at: number | null }).at,

@@ -54,6 +54,11 @@ export interface Submission {
   unknownUploads: number;
   /** True when the enquiry was created after a create whose outcome was unknown. */
   possibleDuplicate: boolean;
+  /**
+   * The step (`create` or `upload:<index>`) an attempt had sent and not yet recorded an outcome
+   * for. Still set when the submission is claimed again means the last attempt died mid-step.
+   */
+  pendingStep: string | null;
 }
 
 /** The answer to offering a submission under an `Idempotency-Key`. */
@@ -72,6 +77,8 @@ export interface OutboxCounts {
   oldestQueuedAt: number | null;
   /** Delivered enquiries that may exist twice upstream. */
   possibleDuplicates: number;
+  /** Uploads retried after an unknown outcome: files that may be attached twice. */
+  possibleDuplicateUploads: number;
 }
 
 export interface OutboxStore {
@@ -87,6 +94,8 @@ export interface OutboxStore {
   recordCreated(id: number, enquiryId: number): Promise<void>;
   recordUploaded(id: number, index: number, attachmentId: number): Promise<void>;
   recordUnknownOutcome(id: number, step: 'create' | 'upload'): Promise<void>;
+  /** Notes, before the request leaves, which step is being sent (see `pendingStep`). */
+  markStepStarted(id: number, step: string): Promise<void>;
   /** A failed attempt: counts it, notes the error, releases the lease until `nextAttemptAt`. */
   reschedule(id: number, nextAttemptAt: number, error: string): Promise<void>;
   /** Gives a submission back without counting an attempt (delivery paused or shutting down). */

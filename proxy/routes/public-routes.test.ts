@@ -128,6 +128,7 @@ describe('GET /healthz and unknown routes', () => {
         dead: 0,
         spam: 0,
         possibleDuplicates: 0,
+        possibleDuplicateUploads: 0,
         oldestQueuedAgeSeconds: null,
       },
     });

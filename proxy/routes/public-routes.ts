@@ -82,6 +82,7 @@ export function publicRoutes(deps: AppDeps): Hono {
         dead: counts.dead,
         spam: counts.spam,
         possibleDuplicates: counts.possibleDuplicates,
+        possibleDuplicateUploads: counts.possibleDuplicateUploads,
         oldestQueuedAgeSeconds:
           counts.oldestQueuedAt === null ? null : Math.round((now - counts.oldestQueuedAt) / 1000),
       },
