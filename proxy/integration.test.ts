@@ -3,15 +3,12 @@
  * platform receives is checked, not only what the proxy answers.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exampleConfigPath } from '../demo/forms/index.ts';
 import { startEnquiryApi, type RunningEnquiryApi } from '../demo/enquiry-api/server.ts';
 import { loadProxyEnv } from './env.ts';
 import { createMemoryLogger } from './logger.ts';
 import { startProxy, type RunningProxy } from './server.ts';
+import { proxyEnvFor } from './testing/proxy-env.ts';
 import { ORIGIN, sampleFiles, VALID_ENQUIRY_META, validEnquiry } from './testing/proxy-harness.ts';
 
 const USERNAME = 'proxy-integration-user';
@@ -25,16 +22,7 @@ const responseTexts: string[] = [];
 
 beforeAll(async () => {
   api = await startEnquiryApi({ credentials: { username: USERNAME, password: PASSWORD } });
-  const env = loadProxyEnv({
-    ENQUIRY_API_URL: api.url,
-    ENQUIRY_API_USERNAME: USERNAME,
-    ENQUIRY_API_PASSWORD: PASSWORD,
-    ALLOWED_ORIGINS: ORIGIN,
-    FORM_CONFIG: exampleConfigPath('law-firm'),
-    PORT: '0',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'proxy-integration-')),
-    MIN_FILL_SECONDS: '0',
-  });
+  const env = loadProxyEnv(proxyEnvFor(api, { username: USERNAME, password: PASSWORD }));
   proxy = await startProxy(env, logs.log);
 });
 afterAll(async () => {

@@ -9,9 +9,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../demo/enquiry-api/server.ts';
-import { exampleConfigPath } from '../../demo/forms/index.ts';
 import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
-import { ORIGIN } from '../testing/proxy-harness.ts';
+import { proxyEnvFor } from '../testing/proxy-env.ts';
 import { arrivals, reconcile, sendSubmissions, waitUntil } from './load.ts';
 
 const CREDENTIALS = { username: 'crash-test', password: 'crash test password' };
@@ -37,20 +36,13 @@ async function startProxyProcess(): Promise<{ url: string; child: ChildProcess }
   const child = spawn(process.execPath, ['--import', 'tsx', 'proxy/main.ts'], {
     env: {
       ...process.env,
-      ENQUIRY_API_URL: api.url,
-      ENQUIRY_API_USERNAME: CREDENTIALS.username,
-      ENQUIRY_API_PASSWORD: CREDENTIALS.password,
-      ALLOWED_ORIGINS: ORIGIN,
-      FORM_CONFIG: exampleConfigPath('law-firm'),
-      PORT: '0',
-      DATA_DIR: dataDir,
-      MIN_FILL_SECONDS: '0',
-      DELIVERY_DEADLINE_MS: '0',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      RATE_LIMIT_GLOBAL_PER_MINUTE: '100000',
-      RETRY_BASE_MS: '50',
-      RETRY_MAX_DELAY_MS: '500',
-      LOG_LEVEL: 'info',
+      ...proxyEnvFor(api, CREDENTIALS, {
+        DATA_DIR: dataDir,
+        DELIVERY_DEADLINE_MS: '0',
+        RETRY_BASE_MS: '50',
+        RETRY_MAX_DELAY_MS: '500',
+        LOG_LEVEL: 'info',
+      }),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -4,19 +4,16 @@
  * dropped after the enquiry was created, and a full outage. After recovery every accepted
  * enquiry must be at the platform with its files intact, and every duplicate counted.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../demo/enquiry-api/server.ts';
 import type { FaultPatch } from '../../demo/enquiry-api/fault-settings.ts';
-import { exampleConfigPath } from '../../demo/forms/index.ts';
 import { loadProxyEnv } from '../env.ts';
 import { createMemoryLogger } from '../logger.ts';
 import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { startProxy, type RunningProxy } from '../server.ts';
-import { ORIGIN } from '../testing/proxy-harness.ts';
+import { proxyEnvFor } from '../testing/proxy-env.ts';
 import { arrivals, reconcile, sendSubmissions, waitUntil, type SentSubmission } from './load.ts';
 
 const CREDENTIALS = { username: 'reliability', password: 'fault injection password' };
@@ -41,26 +38,17 @@ const logs = createMemoryLogger('info');
 
 beforeAll(async () => {
   api = await startEnquiryApi({ credentials: CREDENTIALS, faults: { seed: 20270327 } });
-  const dataDir = mkdtempSync(join(tmpdir(), 'fault-injection-'));
-  const env = loadProxyEnv({
-    ENQUIRY_API_URL: api.url,
-    ENQUIRY_API_USERNAME: CREDENTIALS.username,
-    ENQUIRY_API_PASSWORD: CREDENTIALS.password,
-    ALLOWED_ORIGINS: ORIGIN,
-    FORM_CONFIG: exampleConfigPath('law-firm'),
-    PORT: '0',
-    DATA_DIR: dataDir,
-    MIN_FILL_SECONDS: '0',
-    RATE_LIMIT_PER_MINUTE: '1000000',
-    RATE_LIMIT_GLOBAL_PER_MINUTE: '1000000',
-    DELIVERY_DEADLINE_MS: '300',
-    UPSTREAM_TIMEOUT_MS: '1000',
-    RETRY_BASE_MS: '50',
-    RETRY_MAX_DELAY_MS: '500',
-    RETRY_GIVE_UP_AFTER_MS: '600000',
-  });
+  const env = loadProxyEnv(
+    proxyEnvFor(api, CREDENTIALS, {
+      DELIVERY_DEADLINE_MS: '300',
+      UPSTREAM_TIMEOUT_MS: '1000',
+      RETRY_BASE_MS: '50',
+      RETRY_MAX_DELAY_MS: '500',
+      RETRY_GIVE_UP_AFTER_MS: '600000',
+    }),
+  );
   proxy = await startProxy(env, logs.log);
-  outbox = openSqliteOutbox(join(dataDir, 'outbox.sqlite'));
+  outbox = openSqliteOutbox(join(env.DATA_DIR, 'outbox.sqlite'));
 });
 
 afterAll(async () => {
