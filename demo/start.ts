@@ -1,0 +1,74 @@
+/**
+ * `npm start`: the whole demo on one machine with no configuration. Set `ENQUIRY_API_URL`,
+ * `ENQUIRY_API_USERNAME` and `ENQUIRY_API_PASSWORD` to send enquiries to the real platform.
+ */
+import { FormConfigError } from '../proxy/contract/form-config.ts';
+import { EnvError } from '../proxy/env.ts';
+import { createLogger } from '../proxy/logger.ts';
+import { ensureWidgetBuilt } from './build-widget.ts';
+import { note, readableDestination } from './readable-log.ts';
+import { startDemo } from './stack.ts';
+
+const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+try {
+  note('start', 'checking the widget build…');
+  const build = ensureWidgetBuilt();
+  note('start', build.built ? `widget built: ${build.summary}` : 'widget build is up to date');
+
+  const demo = await startDemo({
+    log: createLogger({
+      level: process.env.LOG_LEVEL ?? 'info',
+      destination: readableDestination('proxy'),
+    }),
+    env: process.env,
+    sitePort: port('SITE_PORT', 3000),
+    proxyPort: port('PORT', 8080),
+    apiPort: port('ENQUIRY_API_PORT', 8090),
+  });
+  const lines = [
+    '',
+    '  enquiry-form is running',
+    '',
+    `  Landing page        ${demo.siteUrl}`,
+    `  Campaign page       ${demo.campaignUrl}   (marketing attributes on the tag)`,
+    demo.api
+      ? `  Stand-in inbox      ${demo.api.origin}/inbox   (what the platform received)`
+      : `  Platform            ${process.env.ENQUIRY_API_URL} (REAL)`,
+    `  Proxy               ${demo.proxyUrl}/healthz`,
+    '',
+    '  Ctrl-C stops everything.',
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      note('start', `stopping (${signal})`);
+      demo.close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+} catch (error) {
+  if (error instanceof EnvError || error instanceof FormConfigError) {
+    for (const problem of error.problems)
+      note('start', `configuration error: ${problem}`, {}, 'error');
+  } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+    note(
+      'start',
+      `a port is in use: ${(error as Error).message}. Set SITE_PORT, PORT (proxy) or ENQUIRY_API_PORT to free ones.`,
+      {},
+      'error',
+    );
+  } else {
+    note(
+      'start',
+      `could not start: ${error instanceof Error ? error.message : String(error)}`,
+      {},
+      'error',
+    );
+  }
+  process.exit(1);
+}
