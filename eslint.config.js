@@ -26,4 +26,9 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The demo site's own script runs in the page.
+    files: ['demo/site/**/*.js'],
+    languageOptions: { globals: { window: 'writable', document: 'readonly' } },
+  },
 );
