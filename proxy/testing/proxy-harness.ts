@@ -4,6 +4,7 @@
  */
 import { lawFirm } from '../../demo/forms/index.ts';
 import { createApp, type AppDeps } from '../app.ts';
+import type { BotCheckOptions } from '../bots/bot-check.ts';
 import { createFormTokens } from '../bots/form-token.ts';
 import type { EnquiryPartInput } from '../contract/enquiry.ts';
 import type { FormConfig } from '../contract/form-config.ts';
@@ -23,6 +24,8 @@ export interface HarnessOptions {
   config?: FormConfig;
   answer?: (call: ApiCall, n: number) => number | Promise<number>;
   deps?: Partial<AppDeps>;
+  /** Added to the bot checks (which use the harness's own form tokens and clock). */
+  bots?: Partial<BotCheckOptions>;
 }
 
 export function proxyHarness(options: HarnessOptions = {}) {
@@ -42,7 +45,7 @@ export function proxyHarness(options: HarnessOptions = {}) {
     log: logs.log,
     widget: new Map(),
     deliveryDeadlineMs: 2000,
-    bots: { tokens, minFillMs: 3000, now },
+    bots: { tokens, minFillMs: 3000, now, ...options.bots },
     rateLimits: { perClientPerMinute: 1000, globalPerMinute: 10_000 },
     clientIp: (c) => c.req.header('x-test-ip') ?? '203.0.113.1',
     now,
