@@ -60,42 +60,102 @@ const integer = (fallback: number, min: number) =>
   z.coerce.number().int().min(min).default(fallback);
 const secret = z.string().min(1, { error: 'must not be empty' });
 
+/** Each variable, with the sentence the README's environment table shows for it. */
 export const proxyEnvSchema = z.object({
-  ENQUIRY_API_URL: apiUrl,
-  ENQUIRY_API_USERNAME: secret,
-  ENQUIRY_API_PASSWORD: secret,
-  ALLOWED_ORIGINS: list(origin).pipe(
-    z.array(z.string()).min(1, { error: 'must name at least one origin' }),
+  ENQUIRY_API_URL: apiUrl.describe(
+    'Service root of the enquiry API, including the version, e.g. `https://crm.example.com/wp-json/acme/v1`. `https:` only (plain `http:` for localhost).',
   ),
-  FORM_CONFIG: z.string().min(1, { error: 'must be the path of the form configuration JSON' }),
-  PORT: integer(8080, 0).pipe(z.number().max(65535)),
-  HOST: z.string().default('127.0.0.1'),
-  DATA_DIR: z.string().default('./data'),
-  WIDGET_DIR: z.string().default('./dist/widget'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Addresses (or CIDR ranges) of reverse proxies whose X-Forwarded-For is believed. */
-  TRUSTED_PROXIES: list(z.string()).default([]),
-  /** How long a visitor waits for delivery before getting "queued" (202). */
-  DELIVERY_DEADLINE_MS: integer(8000, 0),
-  UPSTREAM_TIMEOUT_MS: integer(30_000, 100),
-  RETRY_BASE_MS: integer(2000, 1),
-  RETRY_MAX_DELAY_MS: integer(3_600_000, 1),
-  RETRY_GIVE_UP_AFTER_MS: integer(86_400_000, 1),
-  /** While the platform refuses the credentials, how often delivery tries again. */
-  AUTH_RETRY_MS: integer(60_000, 1),
-  SHUTDOWN_DRAIN_MS: integer(10_000, 0),
-  RATE_LIMIT_PER_MINUTE: integer(10, 1),
-  RATE_LIMIT_GLOBAL_PER_MINUTE: integer(300, 1),
-  MIN_FILL_SECONDS: z.coerce.number().min(0).default(3),
-  FORM_TOKEN_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
-  TURNSTILE_SITE_KEY: z.string().min(1).optional(),
-  TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+  ENQUIRY_API_USERNAME: secret.describe(
+    'Basic auth user name for the enquiry API (or `ENQUIRY_API_USERNAME_FILE`).',
+  ),
+  ENQUIRY_API_PASSWORD: secret.describe(
+    'Password or application password, with or without its spaces (or `ENQUIRY_API_PASSWORD_FILE`).',
+  ),
+  ALLOWED_ORIGINS: list(origin)
+    .pipe(z.array(z.string()).min(1, { error: 'must name at least one origin' }))
+    .describe(
+      'Comma-separated origins whose pages may submit, e.g. `https://www.example.com,https://example.com`.',
+    ),
+  FORM_CONFIG: z
+    .string()
+    .min(1, { error: 'must be the path of the form configuration JSON' })
+    .describe('Path of the form configuration JSON (see "Form configuration").'),
+  PORT: integer(8080, 0).pipe(z.number().max(65535)).describe('Port to listen on.'),
+  HOST: z.string().default('127.0.0.1').describe('Address to listen on; `0.0.0.0` in a container.'),
+  DATA_DIR: z
+    .string()
+    .default('./data')
+    .describe('Where the outbox (`outbox.sqlite`) lives. One proxy process per directory.'),
+  WIDGET_DIR: z
+    .string()
+    .default('./dist/widget')
+    .describe('Where the built widget is (`npm run build`).'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('Least important JSON log lines written to stdout.'),
+  TRUSTED_PROXIES: list(z.string())
+    .default([])
+    .describe(
+      'Addresses or CIDR ranges of reverse proxies whose `X-Forwarded-For` is believed, e.g. `127.0.0.1,10.0.0.0/8`.',
+    ),
+  DELIVERY_DEADLINE_MS: integer(8000, 0).describe(
+    'How long a visitor waits for delivery before being told the enquiry is queued (202).',
+  ),
+  UPSTREAM_TIMEOUT_MS: integer(30_000, 100).describe(
+    'Timeout of one call to the enquiry API (uploads get 2 s more per MiB).',
+  ),
+  RETRY_BASE_MS: integer(2000, 1).describe(
+    'First wait before retrying a failed delivery; it doubles each time.',
+  ),
+  RETRY_MAX_DELAY_MS: integer(3_600_000, 1).describe('Longest wait between two retries.'),
+  RETRY_GIVE_UP_AFTER_MS: integer(86_400_000, 1).describe(
+    'After this long undelivered, a submission is dead-lettered (see `npm run outbox`).',
+  ),
+  AUTH_RETRY_MS: integer(60_000, 1).describe(
+    'While the platform refuses the credentials (401), how often delivery tries again.',
+  ),
+  SHUTDOWN_DRAIN_MS: integer(10_000, 0).describe(
+    'On SIGTERM, how long deliveries in flight may finish.',
+  ),
+  RATE_LIMIT_PER_MINUTE: integer(10, 1).describe('Submissions one client IP may send per minute.'),
+  RATE_LIMIT_GLOBAL_PER_MINUTE: integer(300, 1).describe(
+    'Submissions everybody together may send per minute.',
+  ),
+  MIN_FILL_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .default(3)
+    .describe(
+      'A form sent sooner than this after it loaded is taken for a bot (kept as spam, not sent).',
+    ),
+  FORM_TOKEN_SECRET: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters' })
+    .optional()
+    .describe(
+      'HMAC key of the form tokens (or `FORM_TOKEN_SECRET_FILE`); generated and kept in `DATA_DIR` when unset. Set it when several proxies serve one site.',
+    ),
+  TURNSTILE_SITE_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Cloudflare Turnstile site key: the widget shows the challenge.'),
+  TURNSTILE_SECRET_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'Turnstile secret (or `TURNSTILE_SECRET_KEY_FILE`): the proxy verifies each token and fails closed.',
+    ),
   TURNSTILE_VERIFY_URL: z
     .url()
-    .default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+    .default('https://challenges.cloudflare.com/turnstile/v0/siteverify')
+    .describe('Turnstile siteverify endpoint.'),
   TURNSTILE_SCRIPT_URL: z
     .url()
-    .default('https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'),
+    .default('https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit')
+    .describe('Turnstile script the widget loads.'),
 });
 
 export type ProxyEnv = z.output<typeof proxyEnvSchema>;
