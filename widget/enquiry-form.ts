@@ -159,7 +159,11 @@ export class EnquiryForm extends LitElement {
         failure,
         sending,
         progress,
-        files: { files: this.#files.files, dragging: this.#files.dragging },
+        files: {
+          files: this.#files.files,
+          notices: this.#files.notices.map((notice) => notice.text),
+          dragging: this.#files.dragging,
+        },
         challenge: this.#challenge.required,
       },
       this.#actions,

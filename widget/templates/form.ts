@@ -19,7 +19,10 @@ export interface FormView extends Omit<FieldsView, 'errorsAt'> {
   failure: FailureView | undefined;
   sending: boolean;
   progress: number | undefined;
-  files: Omit<FilesView, 't' | 'limits' | 'errors'>;
+  files: Omit<FilesView, 't' | 'limits' | 'errors'> & {
+    /** Why files were just refused: shown under the picker before any send. */
+    notices: readonly string[];
+  };
   challenge: boolean;
 }
 
@@ -46,7 +49,12 @@ export function formTemplate(view: FormView, on: FormActions) {
     ${
       config.files.maxFiles > 0
         ? filesField(
-            { ...view.files, t, limits: config.files, errors: fields.errorsAt('files') },
+            {
+              ...view.files,
+              t,
+              limits: config.files,
+              errors: [...new Set([...view.files.notices, ...fields.errorsAt('files')])],
+            },
             on,
           )
         : nothing

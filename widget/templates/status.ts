@@ -80,7 +80,8 @@ export function confirmation(result: EnquirySubmittedDetail, t: Translator) {
   return html`<div class="panel" part="confirmation" tabindex="-1">
     <h2 class="panel__title">${t.text(delivered ? 'deliveredTitle' : 'queuedTitle')}</h2>
     <p class="panel__body">
-      ${t.text('reference')}<br /><strong class="panel__reference">${result.reference}</strong>
+      ${t.text('reference')}<br />
+      <strong class="panel__reference">${result.reference}</strong>
     </p>
     <p class="panel__note">${t.text(delivered ? 'deliveredBody' : 'queuedBody')}</p>
   </div>`;
