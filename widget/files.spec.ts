@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
 import { openForm } from '../e2e/support/widget-harness.ts';
 import { FILES, chooseFiles, fillConveyancing, send } from '../e2e/support/visitor.ts';
 
-const fileList = (form: import('@playwright/test').Locator) => form.locator('[part=file-list] li');
+const fileList = (form: Locator) => form.locator('[part=file-list] li');
 
 test('lists each chosen file with its size and sends it with the enquiry', async ({ page }) => {
   const harness = await openForm(page, { config: lawFirm });

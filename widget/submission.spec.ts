@@ -119,35 +119,33 @@ test('shows progress while sending and sends once however often the button is pr
   expect(harness.submissions).toHaveLength(1);
 });
 
-test('confirms a delivered enquiry with its reference, in focus, and tells the page', async ({
-  page,
-}) => {
-  const harness = await openForm(page, { config: callback });
-  await fillCallback(harness.form);
-  await send(harness.form);
-  const panel = harness.form.locator('[part=confirmation]');
-  await expect(panel).toBeFocused();
-  await expect(panel.getByRole('heading')).toHaveText('Enquiry sent');
-  await expect(panel).toContainText('Your reference is ENQ-7Q4M-2K');
-  await expect(panel).toContainText('Our team has received your enquiry.');
-  expect(await harness.events()).toEqual([
-    {
-      type: 'enquiry-submitted',
-      detail: { reference: 'ENQ-7Q4M-2K', status: 'delivered', enquiryId: 4711 },
-    },
-  ]);
-});
+const RECEIPTS = [
+  {
+    reply: DELIVERED,
+    title: 'Enquiry sent',
+    says: 'Our team has received your enquiry.',
+    detail: { reference: 'ENQ-7Q4M-2K', status: 'delivered', enquiryId: 4711 },
+  },
+  {
+    reply: QUEUED,
+    title: 'Enquiry received',
+    says: 'Your enquiry is safely received. It will reach our team shortly.',
+    detail: { reference: 'ENQ-9X2B-7P', status: 'queued' },
+  },
+];
 
-test('is honest that a queued enquiry has not reached the team yet', async ({ page }) => {
-  const harness = await openForm(page, { config: callback, replies: [QUEUED] });
-  await fillCallback(harness.form);
-  await send(harness.form);
-  const panel = harness.form.locator('[part=confirmation]');
-  await expect(panel).toBeFocused();
-  await expect(panel.getByRole('heading')).toHaveText('Enquiry received');
-  await expect(panel).toContainText('Your reference is ENQ-9X2B-7P');
-  await expect(panel).toContainText('It will reach our team shortly.');
-  expect(await harness.events()).toEqual([
-    { type: 'enquiry-submitted', detail: { reference: 'ENQ-9X2B-7P', status: 'queued' } },
-  ]);
-});
+for (const { reply, title, says, detail } of RECEIPTS) {
+  test(`confirms a ${detail.status} enquiry honestly, with its reference, in focus, and tells the page`, async ({
+    page,
+  }) => {
+    const harness = await openForm(page, { config: callback, replies: [reply] });
+    await fillCallback(harness.form);
+    await send(harness.form);
+    const panel = harness.form.locator('[part=confirmation]');
+    await expect(panel).toBeFocused();
+    await expect(panel.getByRole('heading')).toHaveText(title);
+    await expect(panel).toContainText(`Your reference is ${detail.reference}`);
+    await expect(panel).toContainText(says);
+    expect(await harness.events()).toEqual([{ type: 'enquiry-submitted', detail }]);
+  });
+}
