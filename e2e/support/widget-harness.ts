@@ -12,6 +12,7 @@ import { parseMultipart } from './multipart.ts';
 
 export const ORIGIN = 'http://127.0.0.1:4173';
 export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'";
+/** The first token `/api/form-token` hands out; later ones count up (`...-2`, `...-3`). */
 export const FORM_TOKEN = 'signed-start-time-1';
 
 export interface Reply {
@@ -52,8 +53,10 @@ export interface HarnessOptions {
   csp?: boolean;
   /** Answers to the POSTs, in order; `DELIVERED` once they run out. */
   replies?: Reply[];
-  /** Serve this instead of the real bundle at `/turnstile.js`. */
+  /** What `/turnstile.js` serves (a stand-in for Cloudflare's script). */
   turnstileScript?: string;
+  /** Pages that load the script but have no form on them (an advert's landing page). */
+  pagesWithoutForm?: string[];
 }
 
 const bundle = () => readFileSync(BUNDLE_PATH, 'utf8');
@@ -73,10 +76,11 @@ main { max-width: 960px; margin: 0 auto; }`;
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-function pageHtml(attributes: Record<string, string>): string {
-  const attrs = Object.entries(attributes)
+function pageHtml(attributes: Record<string, string> | undefined): string {
+  const attrs = Object.entries(attributes ?? {})
     .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
     .join('');
+  const form = attributes ? `<enquiry-form${attrs}></enquiry-form>` : '<p>No form here.</p>';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -84,7 +88,7 @@ function pageHtml(attributes: Record<string, string>): string {
 <link rel="stylesheet" href="/harness.css">
 <script type="module" src="/harness.js"></script>
 <script type="module" src="/enquiry-form.js"></script>
-</head><body><main><h1>Start your enquiry</h1><enquiry-form${attrs}></enquiry-form></main></body></html>`;
+</head><body><main><h1>Start your enquiry</h1>${form}</main></body></html>`;
 }
 
 export class WidgetHarness {
@@ -124,14 +128,18 @@ export class WidgetHarness {
           return json(this.options.config);
         case '/api/form-token':
           this.tokenRequests += 1;
-          return json({ token: FORM_TOKEN });
+          return json({ token: FORM_TOKEN.replace(/1$/, String(this.tokenRequests)) });
         case '/api/enquiries':
           return this.#answerSubmission(route);
         default:
           return route.fulfill({
             contentType: 'text/html',
             headers: this.options.csp ? { 'Content-Security-Policy': STRICT_CSP } : {},
-            body: pageHtml(this.options.attributes ?? {}),
+            body: pageHtml(
+              this.options.pagesWithoutForm?.includes(url.pathname)
+                ? undefined
+                : (this.options.attributes ?? {}),
+            ),
           });
       }
     });
@@ -170,7 +178,9 @@ export class WidgetHarness {
 
   async goto(path = '/', referer?: string): Promise<void> {
     await this.page.goto(`${ORIGIN}${path}`, referer ? { referer } : {});
-    await this.form.locator('form').waitFor();
+    if (!this.options.pagesWithoutForm?.includes(new URL(path, ORIGIN).pathname)) {
+      await this.form.locator('form').waitFor();
+    }
   }
 
   events(): Promise<{ type: string; detail: Record<string, unknown> }[]> {
@@ -183,9 +193,9 @@ export class WidgetHarness {
 }
 
 /** Installs the harness on `page` and opens the landing page at `path`. */
-export async function openForm(page: Page, options: HarnessOptions, path = '/') {
+export async function openForm(page: Page, options: HarnessOptions, path = '/', referer?: string) {
   const harness = new WidgetHarness(page, options);
   await harness.install();
-  await harness.goto(path);
+  await harness.goto(path, referer);
   return harness;
 }
