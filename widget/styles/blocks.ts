@@ -128,6 +128,12 @@ export const boxes = css`
 `;
 
 export const files = css`
+  /* As wide as the text area: on a wide page, a full-width zone would read as a separate block. */
+  .drop-zone,
+  .file-list,
+  .progress {
+    max-width: 40em;
+  }
   .drop-zone {
     display: flex;
     flex-wrap: wrap;

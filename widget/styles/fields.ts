@@ -119,7 +119,8 @@ export const choices = css`
     left: 0;
     width: 40px;
     height: 40px;
-    background: var(--_background);
+    /* Transparent, as in GOV.UK: the page shows through, and contrast checkers can see the text. */
+    background: transparent;
     border: 2px solid currentcolor;
   }
   .choice--radio .choice__label::before {
