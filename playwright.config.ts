@@ -28,7 +28,8 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     launchOptions,
-    trace: 'retain-on-failure',
+    // DOM snapshots are what a failed spec needs; the screencast would slow every test.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
     screenshot: 'only-on-failure',
   },
 });

@@ -27,13 +27,13 @@ test('shows the upload’s real progress in a bar and in words, and announces it
   await page.route(`${server.origin}/api/form-token`, (route) =>
     route.fulfill({ json: { token: FORM_TOKEN }, headers: cors }),
   );
-  // About a second of upload at 1 MB/s, so the browser reports progress several times.
+  // About two seconds of upload at 512 KB/s, so the browser reports progress several times.
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 0,
     downloadThroughput: -1,
-    uploadThroughput: 1024 * 1024,
+    uploadThroughput: 512 * 1024,
   });
   await harness.goto();
   await fillConveyancing(harness.form);
@@ -45,7 +45,9 @@ test('shows the upload’s real progress in a bar and in words, and announces it
   await send(harness.form);
 
   const progress = harness.form.locator('[part=progress]');
-  await expect(progress.locator('progress')).toHaveAttribute('value', /^[1-9][0-9]?$/);
+  await expect(progress.locator('progress')).toHaveAttribute('value', /^[1-9][0-9]?$/, {
+    timeout: 10_000,
+  });
   await expect(progress).toContainText(/Sent [1-9][0-9]?%/);
   await expect(harness.form.getByRole('status')).toHaveText(/^Sent (25|50|75)%$/);
   await expect(harness.form.locator('[part=confirmation]')).toContainText('ENQ-REAL-01');

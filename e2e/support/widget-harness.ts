@@ -23,6 +23,8 @@ export interface Reply {
   delayMs?: number;
   /** Drop the connection instead of answering (a network error). */
   abort?: boolean;
+  /** Hold the answer until this settles, to look at the form while it waits. */
+  until?: Promise<unknown>;
 }
 
 export const DELIVERED: Reply = {
@@ -167,6 +169,7 @@ export class WidgetHarness {
     });
     const reply = this.replies.shift() ?? DELIVERED;
     if (reply.delayMs) await new Promise((done) => setTimeout(done, reply.delayMs));
+    await reply.until;
     if (reply.abort) return route.abort('connectionreset');
     return route.fulfill({
       status: reply.status,
