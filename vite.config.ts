@@ -13,7 +13,16 @@ export const WIDGET_BROTLI_BUDGET_BYTES = 20 * 1024;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Prints raw, gzip and brotli sizes of each emitted script and fails past the budget. */
+/**
+ * Packages that must never reach the browser. The contract's schemas use zod; the widget imports
+ * only their types (and the dependency-free rules), so a value import slipping in is a mistake.
+ */
+const SERVER_ONLY = ['/node_modules/zod/'];
+
+/**
+ * Prints raw, gzip and brotli sizes of each emitted script; fails past the budget or when a
+ * server-only package was bundled.
+ */
 function sizeBudget(budget: number): Plugin {
   return {
     name: 'enquiry-form:size-budget',
@@ -21,6 +30,8 @@ function sizeBudget(budget: number): Plugin {
     generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
         if (file.type !== 'chunk') continue;
+        const leaked = file.moduleIds.filter((id) => SERVER_ONLY.some((dir) => id.includes(dir)));
+        if (leaked.length > 0) this.error(`server-only modules in ${file.fileName}: ${leaked[0]}`);
         const raw = Buffer.from(file.code);
         const brotli = brotliCompressSync(raw).length;
         const line = `${file.fileName}: ${kb(raw.length)} raw, ${kb(gzipSync(raw, { level: 9 }).length)} gzip, ${kb(brotli)} brotli (budget ${kb(budget)})`;
