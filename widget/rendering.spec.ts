@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import callback from '../demo/forms/callback.json' with { type: 'json' };
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
-import { openForm } from '../e2e/support/widget-harness.ts';
+import { ORIGIN, WidgetHarness, openForm } from '../e2e/support/widget-harness.ts';
 
 test.describe('the law-firm form', () => {
   test('asks for contact details with the right types, autocomplete and optional marks', async ({
@@ -139,4 +139,18 @@ test.describe('the call-back form', () => {
     await topic.selectOption('A new matter');
     await expect(other).toHaveCount(0);
   });
+});
+
+test('says when the form cannot be loaded, and loads it on request', async ({ page }) => {
+  const harness = new WidgetHarness(page, { config: callback });
+  await harness.install();
+  let failures = 1;
+  await page.route(`${ORIGIN}/api/form`, (route) =>
+    failures-- > 0 ? route.fulfill({ status: 503, body: 'busy' }) : route.fallback(),
+  );
+  await page.goto(ORIGIN);
+  const failure = harness.form.getByRole('alert');
+  await expect(failure).toContainText('Sorry, the form could not be loaded.');
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(harness.form.getByLabel('Telephone number')).toBeVisible();
 });
