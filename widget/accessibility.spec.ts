@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import callback from '../demo/forms/callback.json' with { type: 'json' };
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
-import { DELIVERED, openForm } from '../e2e/support/widget-harness.ts';
+import { DELIVERED, held, openForm } from '../e2e/support/widget-harness.ts';
 import {
   FILES,
   chooseFiles,
@@ -69,11 +69,10 @@ for (const width of WIDTHS) {
       page,
     }, testInfo) => {
       await page.setViewportSize({ width, height: 900 });
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
+      const unavailable = held({ status: 503, body: { error: 'unavailable' } });
       const { form } = await openForm(page, {
         config: walk.config,
-        replies: [{ status: 503, body: { error: 'unavailable' }, until: held }, DELIVERED],
+        replies: [unavailable.reply, DELIVERED],
       });
       await sweep(page, testInfo, 'empty');
 
@@ -85,7 +84,7 @@ for (const width of WIDTHS) {
       await send(form);
       await expect(form.locator('[part=progress]')).toBeVisible();
       await sweep(page, testInfo, 'sending');
-      release();
+      unavailable.release();
 
       await expect(form.locator('[part=failure]')).toBeFocused();
       await sweep(page, testInfo, 'failed');

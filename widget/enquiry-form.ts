@@ -22,6 +22,7 @@ const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
  * An enquiry form built from the proxy's configuration: contact fields, a case type and its
  * questions, files; validated as the proxy will validate it, and sent in one request.
  *
+ * @tagname enquiry-form
  * @summary Embeddable enquiry form that sends to the enquiry proxy.
  *
  * @slot challenge - Filled by the element itself with the Turnstile check, when the proxy asks for one.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import callback from '../demo/forms/callback.json' with { type: 'json' };
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
-import { DELIVERED, FORM_TOKEN, QUEUED, openForm } from '../e2e/support/widget-harness.ts';
+import { DELIVERED, FORM_TOKEN, QUEUED, held, openForm } from '../e2e/support/widget-harness.ts';
 import {
   FILES,
   chooseFiles,
@@ -100,10 +100,8 @@ test('keeps the honeypot out of sight, out of reach and empty for a person', asy
 test('shows progress while sending and sends once however often the button is pressed', async ({
   page,
 }) => {
-  const harness = await openForm(page, {
-    config: lawFirm,
-    replies: [{ ...DELIVERED, delayMs: 1200 }],
-  });
+  const answer = held(DELIVERED);
+  const harness = await openForm(page, { config: lawFirm, replies: [answer.reply] });
   const { form } = harness;
   await fillConveyancing(form);
   await chooseFiles(page, form, FILES.pdf);
@@ -115,6 +113,7 @@ test('shows progress while sending and sends once however often the button is pr
   await expect(form.locator('[part=progress] progress')).toBeVisible();
   await expect(form.locator('[part=progress]')).toContainText('Sending your enquiry…');
   await expect(button).toHaveAttribute('aria-disabled', 'true');
+  answer.release();
   await expect(form.locator('[part=confirmation]')).toBeVisible();
   expect(harness.submissions).toHaveLength(1);
 });

@@ -19,8 +19,6 @@ export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
-  /** Milliseconds before the answer, to watch the form while it waits. */
-  delayMs?: number;
   /** Drop the connection instead of answering (a network error). */
   abort?: boolean;
   /** Hold the answer until this settles, to look at the form while it waits. */
@@ -31,6 +29,13 @@ export const DELIVERED: Reply = {
   status: 201,
   body: { status: 'delivered', reference: 'ENQ-7Q4M-2K', enquiryId: 4711, files: [] },
 };
+/** A reply held back until `release()`, to look at the form while it waits for the proxy. */
+export function held(reply: Reply): { reply: Reply; release: () => void } {
+  let release = () => {};
+  const until = new Promise<void>((resolve) => (release = resolve));
+  return { reply: { ...reply, until }, release: () => release() };
+}
+
 export const QUEUED: Reply = { status: 202, body: { status: 'queued', reference: 'ENQ-9X2B-7P' } };
 
 export interface SentFile {
@@ -168,7 +173,6 @@ export class WidgetHarness {
       partNames: parts.map((part) => part.name),
     });
     const reply = this.replies.shift() ?? DELIVERED;
-    if (reply.delayMs) await new Promise((done) => setTimeout(done, reply.delayMs));
     await reply.until;
     if (reply.abort) return route.abort('connectionreset');
     return route.fulfill({
