@@ -23,6 +23,10 @@ export const describedBy = ({ id, hint, errors }: FieldFrame) =>
 
 export const invalid = ({ errors }: FieldFrame) => (errors.length > 0 ? 'true' : nothing);
 
+/** The wrapper's classes: GOV.UK marks a field in error with a red bar down its left side. */
+export const fieldClass = ({ errors }: Pick<FieldFrame, 'errors'>) =>
+  errors.length > 0 ? 'field field--error' : 'field';
+
 export const labelText = (frame: FieldFrame, t: Translator) =>
   frame.optional ? `${frame.label} ${t.text('optional')}` : frame.label;
 
@@ -47,7 +51,7 @@ export function hintAndError(frame: FieldFrame, t: Translator) {
 
 /** A field with a `<label>`: text inputs, text areas, selects, the file picker. */
 export function labelledField(frame: FieldFrame, t: Translator, control: TemplateResult) {
-  return html`<div class="field ${frame.errors.length > 0 ? 'field--error' : ''}" part="field">
+  return html`<div class=${fieldClass(frame)} part="field">
     <label class="label" id="${frame.id}-label" for=${frame.id} part="label"
       >${labelText(frame, t)}</label
     >
@@ -57,7 +61,7 @@ export function labelledField(frame: FieldFrame, t: Translator, control: Templat
 
 /** A group of radios or checkboxes: a fieldset whose legend asks the question. */
 export function fieldsetField(frame: FieldFrame, t: Translator, choices: TemplateResult) {
-  return html`<div class="field ${frame.errors.length > 0 ? 'field--error' : ''}" part="field">
+  return html`<div class=${fieldClass(frame)} part="field">
     <fieldset class="fieldset" aria-describedby=${describedBy(frame)}>
       <legend class="legend" part="label">${labelText(frame, t)}</legend>
       ${hintAndError(frame, t)} ${choices}

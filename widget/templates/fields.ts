@@ -16,6 +16,7 @@ import type { Values } from '../draft.ts';
 import type { Translator } from '../i18n.ts';
 import {
   describedBy,
+  fieldClass,
   fieldsetField,
   hintAndError,
   invalid,
@@ -74,7 +75,7 @@ function textControl(
     name=${frame.id}
     type=${numeric ? 'text' : type}
     inputmode=${numeric ? 'decimal' : nothing}
-    autocomplete=${autocomplete ?? 'off'}
+    autocomplete=${autocomplete ?? nothing}
     spellcheck=${type === 'text' ? nothing : 'false'}
     maxlength=${max}
     aria-describedby=${describedBy(frame)}
@@ -198,7 +199,7 @@ function choices(
 
 /** A lone box ("I agree..."): its label is the question, so no fieldset; ticked means "Yes". */
 function singleCheckbox(frame: FieldFrame, checked: boolean, t: Translator) {
-  return html`<div class="field ${frame.errors.length > 0 ? 'field--error' : ''}" part="field">
+  return html`<div class=${fieldClass(frame)} part="field">
     ${hintAndError(frame, t)}
     <div class="choice choice--checkbox">
       <input

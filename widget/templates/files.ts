@@ -8,7 +8,14 @@ import { html } from 'lit';
 import { FILE_ACCEPT } from '../../proxy/contract/limits.ts';
 import type { FormConfig } from '../../proxy/contract/form-config.ts';
 import type { Translator } from '../i18n.ts';
-import { describedBy, hintAndError, invalid, labelText, type FieldFrame } from './field-parts.ts';
+import {
+  describedBy,
+  fieldClass,
+  hintAndError,
+  invalid,
+  labelText,
+  type FieldFrame,
+} from './field-parts.ts';
 
 export interface FilesView {
   t: Translator;
@@ -38,7 +45,7 @@ export function filesField(view: FilesView, on: FilesActions) {
     optional: true,
     errors: view.errors,
   };
-  return html`<div class="field ${view.errors.length > 0 ? 'field--error' : ''}" part="field">
+  return html`<div class=${fieldClass(frame)} part="field">
     <label class="label" id="files-label" for=${FILES_CONTROL} part="label"
       >${labelText(frame, t)}</label
     >

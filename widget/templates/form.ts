@@ -6,7 +6,7 @@ import { html, nothing } from 'lit';
 import type { PublicFormConfig } from '../../proxy/contract/form-config.ts';
 import { visibleQuestions } from '../../proxy/contract/rules.ts';
 import { issuesAt, type ShownIssue } from '../issues.ts';
-import { hintAndError } from './field-parts.ts';
+import { fieldClass, hintAndError } from './field-parts.ts';
 import { caseTypeField, contactFields, questionField, type FieldsView } from './fields.ts';
 import { filesField, type FilesActions, type FilesView } from './files.ts';
 import { errorSummary, failureNotice, progressBlock, type FailureView } from './status.ts';
@@ -88,7 +88,7 @@ function honeypot({ t }: FormView) {
 function challengeField(fields: FieldsView) {
   const id = 'turnstile_token';
   const errors = fields.errorsAt(id);
-  return html`<div class="field ${errors.length > 0 ? 'field--error' : ''}" part="field">
+  return html`<div class=${fieldClass({ errors })} part="field">
     ${hintAndError({ id, label: '', optional: false, errors }, fields.t)}
     <slot name="challenge"></slot>
   </div>`;
