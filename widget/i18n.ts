@@ -81,7 +81,12 @@ export class Translator {
   readonly locale: string;
 
   constructor(overrides: EnquiryFormStrings | undefined, locale: string | undefined) {
-    this.#strings = { ...DEFAULT_STRINGS, ...overrides };
+    const strings: Record<string, string> = { ...DEFAULT_STRINGS };
+    // Only strings replace strings: a page script's `{ forename: undefined }` keeps the default.
+    for (const [key, text] of Object.entries(overrides ?? {})) {
+      if (typeof text === 'string') strings[key] = text;
+    }
+    this.#strings = strings as Strings;
     this.locale = canonicalLocale(locale);
   }
 

@@ -58,6 +58,11 @@ describe('controlOf', () => {
 });
 
 describe('Translator', () => {
+  it('takes only string overrides', () => {
+    const t = new Translator({ forename: undefined, surname: 'Cyfenw' }, 'cy');
+    expect([t.text('forename'), t.text('surname')]).toEqual(['First name', 'Cyfenw']);
+  });
+
   it('survives a malformed locale and writes waits in whole minutes', () => {
     const t = new Translator(undefined, 'en_GB!');
     expect(t.locale).toBe('en');

@@ -75,9 +75,9 @@ export class SubmitController {
     this.#announcedStep = 0;
     this.ports.announce(t.text('sending'));
     this.host.requestUpdate();
-    const outcome = await sendEnquiry({
-      url: this.ports.url(),
-      body: multipartBody(
+    let outcome: Outcome;
+    try {
+      const body = multipartBody(
         request.part,
         {
           form_token: await this.ports.formToken(),
@@ -85,12 +85,18 @@ export class SubmitController {
           turnstile_token: request.turnstileToken,
         },
         request.files,
-      ),
-      idempotencyKey: this.#keyFor(request),
-      onNewKey: (key) => this.ports.keepSubmissionKey({ ...this.#current(request), key }),
-      onProgress: (fraction) => this.#onProgress(fraction, t),
-    });
-    this.sending = false;
+      );
+      outcome = await sendEnquiry({
+        url: this.ports.url(),
+        body,
+        idempotencyKey: this.#keyFor(request),
+        onNewKey: (key) => this.ports.keepSubmissionKey({ ...this.#current(request), key }),
+        onProgress: (fraction) => this.#onProgress(fraction, t),
+      });
+    } finally {
+      // Whatever happened, the visitor must be able to press Send again.
+      this.sending = false;
+    }
     this.#settle(outcome, request, t);
   }
 
