@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import callback from '../demo/forms/callback.json' with { type: 'json' };
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
 import { openForm } from '../e2e/support/widget-harness.ts';
-import { fillConveyancing, send } from '../e2e/support/visitor.ts';
+import { FILES, chooseFiles, fillConveyancing, send } from '../e2e/support/visitor.ts';
 
 test('checks nothing until the visitor sends, then sums up every problem and takes focus', async ({
   page,
@@ -122,6 +122,32 @@ test('shows the proxy’s validation answer the same way as its own checks', asy
   await expect(form.getByLabel('Roughly what is the property worth?')).toHaveAccessibleDescription(
     'Error: Select one of the listed answers to “Roughly what is the property worth?”',
   );
+});
+
+test('shows a 415 about a file under the picker, naming the file', async ({ page }) => {
+  const harness = await openForm(page, {
+    config: lawFirm,
+    replies: [
+      {
+        status: 415,
+        body: {
+          error: 'unsupported_file',
+          message: 'A file is not allowed',
+          issues: [{ field: 'files[0]', code: 'file_kind', message: 'server words' }],
+        },
+      },
+    ],
+  });
+  const { form } = harness;
+  await fillConveyancing(form);
+  await chooseFiles(page, form, FILES.pdf);
+  await send(form);
+  const text =
+    '“tenancy-agreement.pdf” is not a PDF, PNG, GIF or JPEG file. Choose a file of one of those kinds';
+  await expect(form.locator('[part=error-summary]')).toBeFocused();
+  await form.getByRole('link', { name: text }).click();
+  await expect(form.getByRole('button', { name: /Choose files/ })).toBeFocused();
+  await expect(form.locator('#files-error')).toHaveText(`Error: ${text}`);
 });
 
 test('speaks the site owner’s language through the i18n property and locale', async ({ page }) => {
