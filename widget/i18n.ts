@@ -39,7 +39,6 @@ export const DEFAULT_STRINGS = Object.freeze({
   honeypot: 'Leave this field empty',
   submit: 'Send enquiry',
   sending: 'Sending your enquiry…',
-  progressLabel: 'Sending',
   uploaded: 'Sent {percent}',
   waiting: 'Waiting for our team’s system to confirm…',
 
