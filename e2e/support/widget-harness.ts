@@ -1,0 +1,208 @@
+/**
+ * A landing page with `<enquiry-form>` on it and a pretend proxy, both served by `page.route()`
+ * at http://127.0.0.1:4173 (a secure context, like a real https page). The widget specs use it
+ * to load the built bundle and to answer `/api/form`, `/api/form-token` and `/api/enquiries`
+ * the way the proxy would, recording every submission.
+ */
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import type { EnquiryPartInput } from '../../proxy/contract/enquiry.ts';
+import { BUNDLE_PATH } from './build-widget.ts';
+import { parseMultipart } from './multipart.ts';
+
+export const ORIGIN = 'http://127.0.0.1:4173';
+export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'";
+/** The first token `/api/form-token` hands out; later ones count up (`...-2`, `...-3`). */
+export const FORM_TOKEN = 'signed-start-time-1';
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Drop the connection instead of answering (a network error). */
+  abort?: boolean;
+  /** Hold the answer until this settles, to look at the form while it waits. */
+  until?: Promise<unknown>;
+}
+
+export const DELIVERED: Reply = {
+  status: 201,
+  body: { status: 'delivered', reference: 'ENQ-7Q4M-2K', enquiryId: 4711, files: [] },
+};
+/** A reply held back until `release()`, to look at the form while it waits for the proxy. */
+export function held(reply: Reply): { reply: Reply; release: () => void } {
+  let release = () => {};
+  const until = new Promise<void>((resolve) => (release = resolve));
+  return { reply: { ...reply, until }, release: () => release() };
+}
+
+export const QUEUED: Reply = { status: 202, body: { status: 'queued', reference: 'ENQ-9X2B-7P' } };
+
+export interface SentFile {
+  name: string;
+  contentType: string | undefined;
+  size: number;
+}
+
+export interface Submission {
+  idempotencyKey: string | undefined;
+  enquiry: EnquiryPartInput;
+  files: SentFile[];
+  partNames: string[];
+}
+
+export interface HarnessOptions {
+  /** The form configuration `/api/form` answers with. */
+  config: unknown;
+  /** Attributes of the `<enquiry-form>` tag. */
+  attributes?: Record<string, string>;
+  /** Serve the page with `Content-Security-Policy: STRICT_CSP`. */
+  csp?: boolean;
+  /** Answers to the POSTs, in order; `DELIVERED` once they run out. */
+  replies?: Reply[];
+  /** What `/turnstile.js` serves (a stand-in for Cloudflare's script). */
+  turnstileScript?: string;
+  /** Pages that load the script but have no form on them (an advert's landing page). */
+  pagesWithoutForm?: string[];
+}
+
+const bundle = () => readFileSync(BUNDLE_PATH, 'utf8');
+
+const harnessScript = `
+window.__events = [];
+window.__violations = [];
+for (const type of ['enquiry-submitted', 'enquiry-failed']) {
+  document.addEventListener(type, (e) => window.__events.push({ type, detail: e.detail }));
+}
+document.addEventListener('securitypolicyviolation', (e) =>
+  window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
+`;
+
+const harnessStyles = `body { margin: 0; padding: 16px; font-family: Georgia, serif; }
+main { max-width: 960px; margin: 0 auto; }`;
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+function pageHtml(attributes: Record<string, string> | undefined): string {
+  const attrs = Object.entries(attributes ?? {})
+    .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
+    .join('');
+  const form = attributes ? `<enquiry-form${attrs}></enquiry-form>` : '<p>No form here.</p>';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Start your enquiry</title>
+<link rel="stylesheet" href="/harness.css">
+<script type="module" src="/harness.js"></script>
+<script type="module" src="/enquiry-form.js"></script>
+</head><body><main><h1>Start your enquiry</h1>${form}</main></body></html>`;
+}
+
+export class WidgetHarness {
+  readonly submissions: Submission[] = [];
+  readonly replies: Reply[];
+  tokenRequests = 0;
+  readonly form: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly options: HarnessOptions,
+  ) {
+    this.replies = [...(options.replies ?? [])];
+    this.form = page.locator('enquiry-form');
+  }
+
+  /** Routes the origin; call once per page before the first `goto`. */
+  async install(): Promise<void> {
+    await this.page.route(`${ORIGIN}/**`, async (route) => {
+      const request = route.request();
+      const url = new URL(request.url());
+      const json = (body: unknown, status = 200) =>
+        route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+      switch (url.pathname) {
+        case '/enquiry-form.js':
+          return route.fulfill({ contentType: 'text/javascript', body: bundle() });
+        case '/harness.js':
+          return route.fulfill({ contentType: 'text/javascript', body: harnessScript });
+        case '/harness.css':
+          return route.fulfill({ contentType: 'text/css', body: harnessStyles });
+        case '/turnstile.js':
+          return route.fulfill({
+            contentType: 'text/javascript',
+            body: this.options.turnstileScript ?? '',
+          });
+        case '/api/form':
+          return json(this.options.config);
+        case '/api/form-token':
+          this.tokenRequests += 1;
+          return json({ token: FORM_TOKEN.replace(/1$/, String(this.tokenRequests)) });
+        case '/api/enquiries':
+          return this.#answerSubmission(route);
+        default:
+          return route.fulfill({
+            contentType: 'text/html',
+            headers: this.options.csp ? { 'Content-Security-Policy': STRICT_CSP } : {},
+            body: pageHtml(
+              this.options.pagesWithoutForm?.includes(url.pathname)
+                ? undefined
+                : (this.options.attributes ?? {}),
+            ),
+          });
+      }
+    });
+  }
+
+  async #answerSubmission(route: Parameters<Parameters<Page['route']>[1]>[0]) {
+    const request = route.request();
+    const headers = await request.allHeaders();
+    const parts = parseMultipart(
+      headers['content-type'] ?? '',
+      request.postDataBuffer() ?? Buffer.alloc(0),
+    );
+    const enquiryPart = parts.find((part) => part.name === 'enquiry');
+    this.submissions.push({
+      idempotencyKey: headers['idempotency-key'],
+      enquiry: JSON.parse(enquiryPart?.body.toString('utf8') ?? 'null') as EnquiryPartInput,
+      files: parts
+        .filter((part) => part.name === 'files')
+        .map((part) => ({
+          name: part.filename ?? '',
+          contentType: part.contentType,
+          size: part.body.length,
+        })),
+      partNames: parts.map((part) => part.name),
+    });
+    const reply = this.replies.shift() ?? DELIVERED;
+    await reply.until;
+    if (reply.abort) return route.abort('connectionreset');
+    return route.fulfill({
+      status: reply.status,
+      contentType: 'application/json',
+      headers: reply.headers ?? {},
+      body: JSON.stringify(reply.body ?? {}),
+    });
+  }
+
+  async goto(path = '/', referer?: string): Promise<void> {
+    await this.page.goto(`${ORIGIN}${path}`, referer ? { referer } : {});
+    if (!this.options.pagesWithoutForm?.includes(new URL(path, ORIGIN).pathname)) {
+      await this.form.locator('form').waitFor();
+    }
+  }
+
+  events(): Promise<{ type: string; detail: Record<string, unknown> }[]> {
+    return this.page.evaluate(() => (window as unknown as { __events: [] }).__events);
+  }
+
+  violations(): Promise<string[]> {
+    return this.page.evaluate(() => (window as unknown as { __violations: [] }).__violations);
+  }
+}
+
+/** Installs the harness on `page` and opens the landing page at `path`. */
+export async function openForm(page: Page, options: HarnessOptions, path = '/', referer?: string) {
+  const harness = new WidgetHarness(page, options);
+  await harness.install();
+  await harness.goto(path, referer);
+  return harness;
+}

@@ -1,0 +1,102 @@
+/**
+ * Marketing attribution: which campaign brought the visitor. Marketers may set it on the tag;
+ * otherwise it comes from the landing page's URL (`utm_*`, `gclid`) and `document.referrer`.
+ *
+ * The first touch of the browser session wins: a visitor who lands on an advertised page and
+ * sends the form from another page of the site still counts for the advert. `captureFirstTouch`
+ * runs when the script loads, before any element exists, because the landing page may not have
+ * a form on it at all.
+ */
+import type { Marketing } from '../proxy/contract/enquiry.ts';
+import { FIELD_MAX_LENGTH } from '../proxy/contract/limits.ts';
+import { asRecord, asString, readSession, writeSession } from './session-store.ts';
+
+export type MarketingField = keyof Marketing;
+
+/** All four fields, always strings (empty when unknown). */
+export type Attribution = Readonly<Record<MarketingField, string>>;
+
+/** The tag's attributes, by the field each one fills. */
+export type AttributionAttributes = Readonly<Partial<Record<MarketingField, string | null>>>;
+
+const FIRST_TOUCH_KEY = 'enquiry-form:first-touch';
+const FIELDS: readonly MarketingField[] = ['lead_referer', 'campaign', 'keywords', 'detail'];
+const DETAIL_PARAMS = ['utm_medium', 'utm_content', 'gclid'] as const;
+// eslint-disable-next-line no-control-regex -- control characters are what is removed
+const NOT_ON_ONE_LINE = /[\u0000-\u001f\u007f-\u009f]+/g;
+
+/**
+ * One line, within the proxy's length limit. A visitor cannot correct a marketing field, so a
+ * value the proxy would refuse is tidied here instead of blocking the enquiry.
+ */
+function tidy(field: MarketingField, value: string): string {
+  return value.replace(NOT_ON_ONE_LINE, ' ').trim().slice(0, FIELD_MAX_LENGTH[field]);
+}
+
+function emptyAttribution(): Record<MarketingField, string> {
+  return { lead_referer: '', campaign: '', keywords: '', detail: '' };
+}
+
+/**
+ * What one page view says about where the visitor came from.
+ *
+ * @example touchFrom(new URL('https://firm.example/?utm_source=google&gclid=XYZ'), '')
+ *   // { lead_referer: 'google', campaign: '', keywords: '', detail: 'gclid=XYZ' }
+ */
+export function touchFrom(url: URL, referrer: string): Attribution {
+  const query = url.searchParams;
+  const touch = emptyAttribution();
+  touch.campaign = query.get('utm_campaign') ?? '';
+  touch.keywords = query.get('utm_term') ?? '';
+  touch.lead_referer = query.get('utm_source') ?? externalHost(referrer, url.hostname);
+  touch.detail = DETAIL_PARAMS.filter((name) => query.get(name))
+    .map((name) => `${name}=${query.get(name) ?? ''}`)
+    .join('; ');
+  for (const field of FIELDS) touch[field] = tidy(field, touch[field]);
+  return touch;
+}
+
+/** The referrer's host name when it is another site; a move within the site is no touch. */
+function externalHost(referrer: string, ownHost: string): string {
+  try {
+    const host = new URL(referrer).hostname;
+    return host === ownHost ? '' : host;
+  } catch {
+    return '';
+  }
+}
+
+const isEmpty = (touch: Attribution) => FIELDS.every((field) => touch[field] === '');
+
+/**
+ * Stores this page view's touch unless the session already has one. A page view that says
+ * nothing (typed address, a link within the site) is not a touch, so a later advert still counts.
+ */
+export function captureFirstTouch(url = new URL(location.href), referrer = document.referrer) {
+  if (readSession(FIRST_TOUCH_KEY) !== undefined) return;
+  const touch = touchFrom(url, referrer);
+  if (!isEmpty(touch)) writeSession(FIRST_TOUCH_KEY, touch);
+}
+
+/** The session's first touch, or this page's when storage is unavailable or empty. */
+export function firstTouch(): Attribution {
+  const stored = readSession(FIRST_TOUCH_KEY);
+  if (stored === undefined) return touchFrom(new URL(location.href), document.referrer);
+  const record = asRecord(stored);
+  const touch = emptyAttribution();
+  for (const field of FIELDS) touch[field] = tidy(field, asString(record[field]));
+  return touch;
+}
+
+/**
+ * The attribution sent with the enquiry: each attribute on the tag wins over the stored touch,
+ * even when the marketer set it empty on purpose.
+ */
+export function resolveAttribution(attributes: AttributionAttributes, touch: Attribution) {
+  const result = emptyAttribution();
+  for (const field of FIELDS) {
+    const fromTag = attributes[field];
+    result[field] = typeof fromTag === 'string' ? tidy(field, fromTag) : touch[field];
+  }
+  return result;
+}

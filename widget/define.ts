@@ -1,0 +1,25 @@
+/**
+ * Registers `<enquiry-form>` and records the session's first marketing touch. Both happen when
+ * the script loads: the landing page of an advert may have no form on it, and the visitor may
+ * send the form from another page.
+ */
+import { captureFirstTouch } from './attribution.ts';
+import { EnquiryForm } from './enquiry-form.ts';
+import type { EnquiryFailedDetail, EnquirySubmittedDetail } from './submission.ts';
+
+export const TAG_NAME = 'enquiry-form';
+
+captureFirstTouch();
+
+// A page may include the script twice (two embeds, a tag manager): the second must not throw.
+if (!customElements.get(TAG_NAME)) customElements.define(TAG_NAME, EnquiryForm);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'enquiry-form': EnquiryForm;
+  }
+  interface GlobalEventHandlersEventMap {
+    'enquiry-submitted': CustomEvent<EnquirySubmittedDetail>;
+    'enquiry-failed': CustomEvent<EnquiryFailedDetail>;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * What the visitor typed, kept in sessionStorage so a reload (or a slip of the back button) loses
+ * nothing. Files cannot be stored and are not. The draft also keeps two things the proxy cares
+ * about across a reload: the earliest form token (so a visitor whose draft is restored and who
+ * sends at once does not look like a fast bot) and the idempotency key of the last attempt (so
+ * a retry after a reload is still recognised as the same submission).
+ */
+import type { Answer } from '../proxy/contract/enquiry.ts';
+import { asRecord, asString, readSession, removeSession, writeSession } from './session-store.ts';
+
+/** Everything the visitor can type or choose, except files and the honeypot. */
+export interface Values {
+  forename: string;
+  surname: string;
+  email: string;
+  telephone_mobile: string;
+  case_type: string;
+  /** Question id → answer; an array only for a checkbox question with options. */
+  answers: Record<string, Answer>;
+}
+
+/** The idempotency key of a submission, with a fingerprint of what it sent. */
+export interface SubmissionKey {
+  key: string;
+  fingerprint: string;
+}
+
+export interface Draft {
+  values: Values;
+  formToken?: string | undefined;
+  submission?: SubmissionKey | undefined;
+}
+
+export const emptyValues = (): Values => ({
+  forename: '',
+  surname: '',
+  email: '',
+  telephone_mobile: '',
+  case_type: '',
+  answers: {},
+});
+
+/** One draft per page and per fixed case type: two forms on a site never share what was typed. */
+export const draftKey = (path: string, caseType: string | undefined) =>
+  `enquiry-form:draft:${path}:${caseType ?? ''}`;
+
+export function loadDraft(key: string): Draft {
+  const stored = asRecord(readSession(key));
+  const values = asRecord(stored.values);
+  const submission = asRecord(stored.submission);
+  return {
+    values: {
+      forename: asString(values.forename),
+      surname: asString(values.surname),
+      email: asString(values.email),
+      telephone_mobile: asString(values.telephone_mobile),
+      case_type: asString(values.case_type),
+      answers: reviveAnswers(values.answers),
+    },
+    formToken: asString(stored.formToken) || undefined,
+    submission:
+      submission.key && submission.fingerprint
+        ? { key: asString(submission.key), fingerprint: asString(submission.fingerprint) }
+        : undefined,
+  };
+}
+
+function reviveAnswers(stored: unknown): Record<string, Answer> {
+  const answers: Record<string, Answer> = {};
+  for (const [id, answer] of Object.entries(asRecord(stored))) {
+    if (typeof answer === 'string') answers[id] = answer;
+    else if (Array.isArray(answer)) answers[id] = answer.filter((v) => typeof v === 'string');
+  }
+  return answers;
+}
+
+export const saveDraft = (key: string, draft: Draft) => writeSession(key, draft);
+
+export const clearDraft = (key: string) => removeSession(key);

@@ -1,0 +1,64 @@
+/**
+ * The form's look, after the GOV.UK Design System: large targets, black borders, yellow focus.
+ * One constructable stylesheet (Lit `static styles`), so no `style` element or attribute is ever
+ * written and a `style-src 'self'` policy is enough. Colours, radius, spacing and font come from
+ * the `--enquiry-form-*` custom properties documented on the element.
+ */
+import { css } from 'lit';
+import { boxes, buttons, files, preferences } from './styles/blocks.ts';
+import { choices, fields } from './styles/fields.ts';
+
+const theme = css`
+  :host {
+    --_text: var(--enquiry-form-color-text, #0b0c0c);
+    --_background: var(--enquiry-form-color-background, #ffffff);
+    --_accent: var(--enquiry-form-color-accent, #00703c);
+    --_accent-text: var(--enquiry-form-color-accent-text, #ffffff);
+    --_error: var(--enquiry-form-color-error, #d4351c);
+    --_focus: var(--enquiry-form-color-focus, #ffdd00);
+    --_border: var(--enquiry-form-color-border, #b1b4b6);
+    --_radius: var(--enquiry-form-radius, 0);
+    --_space: var(--enquiry-form-space, 20px);
+    --_quiet: color-mix(in srgb, var(--_text) 78%, var(--_background));
+    --_shade: color-mix(in srgb, var(--_text) 6%, var(--_background));
+    display: block;
+    font-family: var(--enquiry-form-font-family, inherit);
+    line-height: 1.35;
+    color: var(--_text);
+    overflow-wrap: break-word;
+  }
+  :host([hidden]) {
+    display: none;
+  }
+  * {
+    box-sizing: border-box;
+  }
+  .visually-hidden {
+    position: absolute !important;
+    width: 1px !important;
+    height: 1px !important;
+    margin: 0 !important;
+    padding: 0 !important;
+    overflow: hidden !important;
+    clip-path: inset(50%) !important;
+    white-space: nowrap !important;
+    border: 0 !important;
+  }
+  .honeypot {
+    position: absolute;
+    left: -10000px;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+  }
+  .form {
+    margin: 0;
+  }
+  h2 {
+    margin: 0 0 calc(var(--_space) * 0.75);
+    font-size: 1.35em;
+    line-height: 1.2;
+  }
+`;
+
+export const styles = [theme, fields, choices, buttons, boxes, files, preferences];

@@ -1,0 +1,279 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import type { FormTokenResponse } from '../proxy/contract/enquiry.ts';
+import type { PublicFormConfig } from '../proxy/contract/form-config.ts';
+import { firstTouch, resolveAttribution } from './attribution.ts';
+import { ChallengeController } from './challenge.ts';
+import { clearDraft, draftKey, emptyValues, loadDraft, saveDraft, type Draft } from './draft.ts';
+import { styles } from './enquiry-form.styles.ts';
+import { buildEnquiryPart } from './enquiry-part.ts';
+import { FilesController } from './files.ts';
+import { focusControl } from './focus.ts';
+import { Translator, type EnquiryFormStrings } from './i18n.ts';
+import { readInput } from './input-values.ts';
+import { SubmitController } from './submit-controller.ts';
+import { formTemplate } from './templates/form.ts';
+import { confirmation } from './templates/status.ts';
+import { getJson } from './transport.ts';
+
+/** Where the script came from: the proxy that serves it also answers the form's requests. */
+const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
+
+/**
+ * An enquiry form built from the proxy's configuration: contact fields, a case type and its
+ * questions, files; validated as the proxy will validate it, and sent in one request.
+ *
+ * @tagname enquiry-form
+ * @summary Embeddable enquiry form that sends to the enquiry proxy.
+ *
+ * @slot challenge - Filled by the element itself with the Turnstile check, when the proxy asks for one.
+ *
+ * @event enquiry-submitted - The proxy accepted the enquiry. `detail: { reference, status: 'delivered' | 'queued', enquiryId? }`.
+ * @event enquiry-failed - Sending failed; the visitor can retry. `detail: { reason, status?, message, reference? }`.
+ *
+ * @csspart form - The native `<form>`.
+ * @csspart field - Each field's wrapper (label, hint, error, control).
+ * @csspart label - A field's `<label>` or `<legend>`.
+ * @csspart hint - A field's hint text.
+ * @csspart input - Each input, select, text area, radio and checkbox.
+ * @csspart error-summary - The "There is a problem" box.
+ * @csspart error-message - A field's inline error.
+ * @csspart failure - The box shown when sending failed, with its retry button.
+ * @csspart file-picker - The "Choose files" button and drop zone.
+ * @csspart file-list - The list of chosen files.
+ * @csspart submit-button - The send button.
+ * @csspart progress - The upload progress bar and its text.
+ * @csspart confirmation - The panel shown once the enquiry is received.
+ *
+ * @cssprop [--enquiry-form-font-family=inherit] - Font of the whole form (the page's, by default).
+ * @cssprop [--enquiry-form-color-text=#0b0c0c] - Text and input borders.
+ * @cssprop [--enquiry-form-color-background=#ffffff] - Background of inputs and the form.
+ * @cssprop [--enquiry-form-color-accent=#00703c] - The send button and the confirmation panel.
+ * @cssprop [--enquiry-form-color-accent-text=#ffffff] - Text on the accent colour.
+ * @cssprop [--enquiry-form-color-error=#d4351c] - Error summary, messages and borders.
+ * @cssprop [--enquiry-form-color-focus=#ffdd00] - The focus highlight.
+ * @cssprop [--enquiry-form-color-border=#b1b4b6] - Quiet borders: drop zone, file list.
+ * @cssprop [--enquiry-form-radius=0] - Corner radius of inputs, buttons and boxes.
+ * @cssprop [--enquiry-form-space=20px] - The spacing unit; gaps are multiples of it.
+ */
+export class EnquiryForm extends LitElement {
+  static override styles = styles;
+  static override properties = {
+    endpoint: {},
+    caseType: { attribute: 'case-type' },
+    campaign: {},
+    referer: {},
+    keywords: {},
+    detail: {},
+    locale: {},
+    i18n: { attribute: false },
+  };
+
+  /** The proxy's origin. Defaults to the origin this script was loaded from. */
+  declare endpoint: string;
+  /** Fixes the case type (its id); when absent the visitor chooses one. */
+  declare caseType: string | undefined;
+  /** Marketing campaign; wins over `utm_campaign`. */
+  declare campaign: string | undefined;
+  /** Lead source; wins over `utm_source` and the referring site. */
+  declare referer: string | undefined;
+  /** Search keywords; win over `utm_term`. */
+  declare keywords: string | undefined;
+  /** Free-form attribution detail; wins over `utm_medium`, `utm_content` and `gclid`. */
+  declare detail: string | undefined;
+  /** Language tag for the form's `lang` and for numbers, sizes and times (`en-GB`, `cy`...). */
+  declare locale: string | undefined;
+  /** Any of the form's strings, replacing the English defaults (keys as in `DEFAULT_STRINGS`). */
+  declare i18n: EnquiryFormStrings | undefined;
+
+  #t = new Translator(undefined, undefined);
+  #config: PublicFormConfig | undefined;
+  #loading = false;
+  #loadFailed = false;
+  #draftKey = '';
+  #draft: Draft = { values: emptyValues() };
+  #announcement = '';
+
+  readonly #files = new FilesController(this, {
+    t: () => this.#t,
+    limits: () => this.#config?.files,
+    announce: (text) => this.#announce(text),
+  });
+  readonly #challenge = new ChallengeController(this);
+  readonly #submitter = new SubmitController(this, {
+    t: () => this.#t,
+    url: () => this.#api('/api/enquiries'),
+    formToken: () => this.#formToken(),
+    submissionKey: () => this.#draft.submission,
+    keepSubmissionKey: (key) => {
+      this.#draft.submission = key;
+      this.#saveDraft();
+    },
+    announce: (text) => this.#announce(text),
+    notAccepted: () => this.#challenge.reset(),
+    accepted: () => clearDraft(this.#draftKey),
+  });
+
+  constructor() {
+    super();
+    this.endpoint = SCRIPT_ORIGIN;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (!this.#config && !this.#loading) void this.#load();
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('i18n') || changed.has('locale')) {
+      this.#t = new Translator(this.i18n, this.locale);
+    }
+  }
+
+  protected override render() {
+    return html`<div class="root" lang=${this.locale ? this.#t.locale : nothing}>
+      <div class="visually-hidden" role="status">${this.#announcement}</div>
+      ${this.#body()}
+    </div>`;
+  }
+
+  #body() {
+    const t = this.#t;
+    const { result, issues, failure, sending, progress } = this.#submitter;
+    if (result) return confirmation(result, t);
+    const config = this.#config;
+    if (!config) {
+      if (!this.#loadFailed) return html`<p class="loading">${t.text('loading')}</p>`;
+      return html`<div class="failure" part="failure" role="alert">
+        <p>${t.text('loadFailed')}</p>
+        <button class="button button--secondary" type="button" @click=${this.#load}>
+          ${t.text('reload')}
+        </button>
+      </div>`;
+    }
+    return formTemplate(
+      {
+        t,
+        config,
+        values: this.#draft.values,
+        caseTypeFixed: this.#fixedCaseType() !== undefined,
+        issues,
+        failure,
+        sending,
+        progress,
+        files: {
+          files: this.#files.files,
+          notices: this.#files.notices.map((notice) => notice.text),
+          dragging: this.#files.dragging,
+        },
+        challenge: this.#challenge.required,
+      },
+      this.#actions,
+    );
+  }
+
+  #api(path: string): string {
+    return `${this.endpoint.replace(/\/+$/, '')}${path}`;
+  }
+
+  #announce(text: string): void {
+    this.#announcement = text;
+    this.requestUpdate();
+  }
+
+  #load = async (): Promise<void> => {
+    this.#loading = true;
+    this.#loadFailed = false;
+    this.#draftKey = draftKey(location.pathname, this.caseType);
+    this.#draft = loadDraft(this.#draftKey);
+    this.requestUpdate();
+    // The token's clock starts when the form is shown, so fetch both at once.
+    const [config] = await Promise.allSettled([
+      getJson<PublicFormConfig>(this.#api('/api/form')),
+      this.#formToken(),
+    ]);
+    this.#loading = false;
+    if (config.status === 'rejected') {
+      this.#loadFailed = true;
+    } else {
+      this.#config = config.value;
+      const fixed = this.#fixedCaseType();
+      if (fixed) this.#draft.values.case_type = fixed;
+      if (config.value.turnstile) void this.#challenge.start(config.value.turnstile);
+    }
+    this.requestUpdate();
+  };
+
+  /** The session's earliest form token, fetched when there is none (yet). */
+  async #formToken(): Promise<string | undefined> {
+    if (!this.#draft.formToken) {
+      const answer = await getJson<FormTokenResponse>(this.#api('/api/form-token')).catch(
+        () => undefined,
+      );
+      if (answer?.token && !this.#draft.formToken) {
+        this.#draft.formToken = answer.token;
+        this.#saveDraft();
+      }
+    }
+    return this.#draft.formToken;
+  }
+
+  /** The attribute's case type when the configuration knows it, or the only one there is. */
+  #fixedCaseType(): string | undefined {
+    const caseTypes = this.#config?.caseTypes ?? [];
+    if (caseTypes.length === 1) return caseTypes[0]?.id;
+    return caseTypes.find((c) => c.id === this.caseType)?.id;
+  }
+
+  #saveDraft(): void {
+    saveDraft(this.#draftKey, this.#draft);
+  }
+
+  #submit = (event?: Event): void => {
+    event?.preventDefault();
+    const config = this.#config;
+    if (!config || this.#submitter.sending) return;
+    const t = this.#t;
+    const problems = this.#files.problems(config.files, t);
+    if (this.#challenge.required && !this.#challenge.token) {
+      problems.push({ field: 'turnstile_token', text: t.text('turnstile_token.required') });
+    }
+    const attribution = resolveAttribution(
+      {
+        campaign: this.campaign,
+        lead_referer: this.referer,
+        keywords: this.keywords,
+        detail: this.detail,
+      },
+      firstTouch(),
+    );
+    const honeypot = this.renderRoot.querySelector<HTMLInputElement>('input[name=website]');
+    void this.#submitter.submit({
+      config,
+      part: buildEnquiryPart(config, this.#draft.values, attribution),
+      files: this.#files.files,
+      problems,
+      website: honeypot?.value ?? '',
+      turnstileToken: this.#challenge.token,
+    });
+  };
+
+  #onInput = (event: Event): void => {
+    if (!readInput(this.#draft.values, event.target as HTMLInputElement)) return;
+    this.#saveDraft();
+    this.requestUpdate();
+  };
+
+  #actions = {
+    submit: this.#submit,
+    input: this.#onInput,
+    retry: () => this.#submit(),
+    follow: (event: Event) => {
+      event.preventDefault();
+      const id = (event.currentTarget as HTMLAnchorElement).getAttribute('href')?.slice(1) ?? '';
+      if (id === 'turnstile_token') return this.#challenge.focus();
+      const control = this.renderRoot.querySelector<HTMLElement>(`[id="${CSS.escape(id)}"]`);
+      if (control) focusControl(control);
+    },
+    ...this.#files.actions,
+  };
+}

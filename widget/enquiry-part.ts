@@ -1,0 +1,71 @@
+/**
+ * Turns what the visitor typed into exactly what the proxy expects: the `enquiry` part of the
+ * multipart body (see `proxy/contract/enquiry.ts`) and the files beside it.
+ */
+import type { Answer, EnquiryPartInput } from '../proxy/contract/enquiry.ts';
+import type { FormConfig } from '../proxy/contract/form-config.ts';
+import { isAnswered, visibleQuestions } from '../proxy/contract/rules.ts';
+import type { Attribution } from './attribution.ts';
+import type { Values } from './draft.ts';
+import { fingerprint } from './transport.ts';
+
+/** The part without its per-attempt tokens, which are added when it is sent. */
+export type EnquiryDraftPart = Omit<
+  EnquiryPartInput,
+  'form_token' | 'turnstile_token' | 'website'
+> & {
+  answers: Record<string, Answer>;
+};
+
+export interface SendExtras {
+  form_token?: string | undefined;
+  website: string;
+  turnstile_token?: string | undefined;
+}
+
+const tidy = (answer: Answer): Answer => (Array.isArray(answer) ? answer : answer.trim());
+
+/**
+ * Hidden contact fields and blank optional ones are left out; answers are those of the
+ * questions the visitor can see (an answer given before a `showIf` hid its question is not sent).
+ */
+export function buildEnquiryPart(
+  config: FormConfig,
+  values: Values,
+  marketing: Attribution,
+): EnquiryDraftPart {
+  const part: EnquiryDraftPart = {
+    forename: values.forename.trim(),
+    case_type: values.case_type,
+    answers: {},
+    marketing: { ...marketing },
+  };
+  for (const field of ['surname', 'email', 'telephone_mobile'] as const) {
+    const value = values[field].trim();
+    if (config.contact[field] !== 'hidden' && value !== '') part[field] = value;
+  }
+  const caseType = config.caseTypes.find((c) => c.id === values.case_type);
+  for (const question of caseType ? visibleQuestions(caseType, values.answers) : []) {
+    const answer = values.answers[question.id];
+    if (isAnswered(answer)) part.answers[question.id] = tidy(answer);
+  }
+  return part;
+}
+
+/** The multipart body: one `enquiry` JSON part, then one `files` part per file. */
+export function multipartBody(part: EnquiryDraftPart, extras: SendExtras, files: readonly File[]) {
+  const body = new FormData();
+  const enquiry: EnquiryPartInput = { ...part, ...extras };
+  if (!enquiry.form_token) delete enquiry.form_token;
+  if (!enquiry.turnstile_token) delete enquiry.turnstile_token;
+  body.append('enquiry', JSON.stringify(enquiry));
+  for (const file of files) body.append('files', file, file.name);
+  return body;
+}
+
+/**
+ * What identifies a submission for its idempotency key: the part and the files, but not the
+ * tokens, which may change between a first attempt and its retry without changing the enquiry.
+ */
+export const submissionFingerprint = (part: EnquiryDraftPart, files: readonly File[]) =>
+  fingerprint(JSON.stringify([part, files.map((f) => [f.name, f.size, f.lastModified])]));

@@ -1,0 +1,125 @@
+import { expect, test, type Locator } from '@playwright/test';
+import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
+import { openForm } from '../e2e/support/widget-harness.ts';
+import { FILES, chooseFiles, fillConveyancing, send } from '../e2e/support/visitor.ts';
+
+const fileList = (form: Locator) => form.locator('[part=file-list] li');
+
+test('lists each chosen file with its size and sends it with the enquiry', async ({ page }) => {
+  const harness = await openForm(page, { config: lawFirm });
+  const { form } = harness;
+  await chooseFiles(page, form, FILES.pdf, FILES.png);
+  await expect(fileList(form)).toHaveCount(2);
+  await expect(fileList(form).first()).toContainText('tenancy-agreement.pdf');
+  await expect(fileList(form).first()).toContainText(`${FILES.pdf.buffer.length} bytes`);
+  await expect(form.getByRole('status')).toHaveText(
+    'tenancy-agreement.pdf added. floor-plan.png added',
+  );
+
+  await fillConveyancing(form);
+  await send(form);
+  await expect(form.locator('[part=confirmation]')).toBeVisible();
+  expect(harness.submissions[0]?.files).toEqual([
+    {
+      name: 'tenancy-agreement.pdf',
+      contentType: 'application/pdf',
+      size: FILES.pdf.buffer.length,
+    },
+    { name: 'floor-plan.png', contentType: 'image/png', size: FILES.png.buffer.length },
+  ]);
+});
+
+test('refuses a program renamed to .pdf and says which kinds it can take', async ({ page }) => {
+  const { form } = await openForm(page, { config: lawFirm });
+  await chooseFiles(page, form, FILES.renamedExe);
+  await expect(fileList(form)).toHaveCount(0);
+  const message =
+    '“invoice.pdf” is not a PDF, PNG, GIF or JPEG file. Choose a file of one of those kinds';
+  await expect(form.locator('#files-error')).toHaveText(`Error: ${message}`);
+  await expect(form.getByRole('status')).toHaveText(message);
+  await expect(form.getByRole('button', { name: /Choose files/ })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+});
+
+test('tells the visitor an audio file cannot be sent and to convert it to PDF', async ({
+  page,
+}) => {
+  const { form } = await openForm(page, { config: lawFirm });
+  await chooseFiles(page, form, FILES.audio);
+  await expect(fileList(form)).toHaveCount(0);
+  await expect(form.locator('#files-error')).toContainText(
+    '“voice-memo.mp3” is an audio or video file, which cannot be sent. Convert it to PDF where possible',
+  );
+});
+
+test('refuses a file over the size limit and files over the count, keeping the others', async ({
+  page,
+}) => {
+  const config = { ...lawFirm, files: { maxFiles: 2, maxFileBytes: 60 } };
+  const big = {
+    ...FILES.jpeg,
+    name: 'huge-scan.jpg',
+    buffer: Buffer.concat([FILES.jpeg.buffer, Buffer.alloc(40)]),
+  };
+  const { form } = await openForm(page, { config });
+  await chooseFiles(page, form, big, FILES.pdf);
+  await expect(fileList(form)).toHaveText([/tenancy-agreement\.pdf/]);
+  await expect(form.locator('#files-error')).toHaveText(
+    'Error: “huge-scan.jpg” is larger than 60 bytes. Choose a smaller file',
+  );
+
+  await chooseFiles(page, form, FILES.png, FILES.jpeg);
+  await expect(fileList(form)).toHaveText([/tenancy-agreement\.pdf/, /floor-plan\.png/]);
+  await expect(form.locator('#files-error')).toHaveText(
+    'Error: You can send up to 2 files. Remove a file before adding another',
+  );
+});
+
+test('removes a file with its own button and returns focus to the picker', async ({ page }) => {
+  const { form } = await openForm(page, { config: lawFirm });
+  await chooseFiles(page, form, FILES.pdf, FILES.png);
+  await form.getByRole('button', { name: 'Remove tenancy-agreement.pdf' }).click();
+  await expect(fileList(form)).toHaveText([/floor-plan\.png/]);
+  await expect(form.getByRole('button', { name: /Choose files/ })).toBeFocused();
+  await expect(form.getByRole('status')).toHaveText('tenancy-agreement.pdf removed');
+});
+
+test('repeats a refusal in the error summary on the next send, then lets the enquiry go', async ({
+  page,
+}) => {
+  const harness = await openForm(page, { config: lawFirm });
+  const { form } = harness;
+  await fillConveyancing(form);
+  await chooseFiles(page, form, FILES.audio);
+  await send(form);
+  const link = form.getByRole('link', { name: /“voice-memo\.mp3” is an audio or video file/ });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(form.getByRole('button', { name: /Choose files/ })).toBeFocused();
+  expect(harness.submissions).toHaveLength(0);
+
+  // Told once, the visitor may send without the file.
+  await send(form);
+  await expect(form.locator('[part=confirmation]')).toBeVisible();
+  expect(harness.submissions[0]?.files).toEqual([]);
+});
+
+test('takes files dropped on the drop zone', async ({ page }) => {
+  const { form } = await openForm(page, { config: lawFirm });
+  const dataTransfer = await page.evaluateHandle(
+    (file) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+      return transfer;
+    },
+    { bytes: [...FILES.pdf.buffer], name: FILES.pdf.name, type: FILES.pdf.mimeType },
+  );
+  const zone = form.locator('[part=file-picker]');
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await expect(zone).toHaveClass(/drop-zone--active/);
+  await zone.dispatchEvent('drop', { dataTransfer });
+  await expect(fileList(form)).toHaveText([/tenancy-agreement\.pdf/]);
+  await expect(zone).not.toHaveClass(/drop-zone--active/);
+});

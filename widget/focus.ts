@@ -1,0 +1,38 @@
+/**
+ * Moving focus the way govuk-frontend's error summary does. Its links cannot rely on the
+ * browser: `#id` fragments do not reach into a shadow root, and even in a page they would scroll
+ * the input to the top edge, hiding the question above it.
+ */
+
+type Control = HTMLElement & { labels?: NodeListOf<HTMLLabelElement> | null };
+
+/**
+ * What to scroll into view for a control: its fieldset's legend when the legend and the control
+ * fit on screen together (the question stays readable above the answers), else its label.
+ */
+function headingOf(control: Control): HTMLElement {
+  const legend = control.closest('fieldset')?.querySelector<HTMLElement>(':scope > legend');
+  if (legend) {
+    const legendTop = legend.getBoundingClientRect().top;
+    const controlBottom = control.getBoundingClientRect().bottom;
+    if (controlBottom - legendTop < window.innerHeight / 2) return legend;
+  }
+  return control.labels?.[0] ?? legend ?? control;
+}
+
+/** Focuses a control and brings its question into view. */
+export function focusControl(control: Control): void {
+  headingOf(control).scrollIntoView();
+  // preventScroll: the heading above was scrolled into view on purpose; focus must not undo it.
+  control.focus({ preventScroll: true });
+}
+
+/** Focuses a block that just appeared (error summary, confirmation) once it is rendered. */
+export async function focusWhenRendered(
+  rendered: Promise<unknown>,
+  root: ParentNode,
+  selector: string,
+): Promise<void> {
+  await rendered;
+  root.querySelector<HTMLElement>(selector)?.focus();
+}

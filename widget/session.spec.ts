@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
+import { FORM_TOKEN, ORIGIN, openForm, type WidgetHarness } from '../e2e/support/widget-harness.ts';
+import { FILES, chooseFiles, fillConveyancing, send } from '../e2e/support/visitor.ts';
+
+test('keeps what was typed across a reload, but not the files, and forgets it after sending', async ({
+  page,
+}) => {
+  const harness = await openForm(page, { config: lawFirm });
+  const { form } = harness;
+  await fillConveyancing(form);
+  await form.getByLabel('Anything else we should know? (optional)').fill('Chain of three.');
+  await chooseFiles(page, form, FILES.pdf);
+  await page.reload();
+
+  await expect(form.getByLabel('First name')).toHaveValue('Ada');
+  await expect(form.getByLabel('What is your enquiry about?')).toHaveValue('conveyancing');
+  await expect(form.getByRole('radio', { name: 'Buying' })).toBeChecked();
+  await expect(form.getByLabel('Roughly what is the property worth?')).toHaveValue(
+    'Under £250,000',
+  );
+  await expect(form.getByLabel('Anything else we should know? (optional)')).toHaveValue(
+    'Chain of three.',
+  );
+  await expect(form.getByText('No files chosen')).toBeVisible();
+  // The token from the first visit is kept: a restored draft sent at once is not a fast bot.
+  expect(harness.tokenRequests).toBe(1);
+
+  await send(form);
+  await expect(form.locator('[part=confirmation]')).toBeVisible();
+  expect(harness.submissions[0]?.enquiry.form_token).toBe(FORM_TOKEN);
+  await page.reload();
+  await expect(form.getByLabel('First name')).toHaveValue('');
+});
+
+test('keeps one draft per page', async ({ page }) => {
+  const harness = await openForm(page, { config: lawFirm });
+  await harness.form.getByLabel('First name').fill('Ada');
+  await harness.goto('/contact');
+  await expect(harness.form.getByLabel('First name')).toHaveValue('');
+  await harness.goto('/');
+  await expect(harness.form.getByLabel('First name')).toHaveValue('Ada');
+});
+
+/** Sends a valid enquiry and returns the attribution it carried. */
+async function sentMarketing(harness: WidgetHarness) {
+  await fillConveyancing(harness.form);
+  await send(harness.form);
+  await expect(harness.form.locator('[part=confirmation]')).toBeVisible();
+  return harness.submissions[0]?.enquiry.marketing;
+}
+
+test('takes attribution from the page URL, with attributes on the tag winning', async ({
+  page,
+}) => {
+  const harness = await openForm(
+    page,
+    { config: lawFirm, attributes: { keywords: 'set on the tag' } },
+    '/?utm_source=google&utm_campaign=spring-2027&utm_term=solicitor&utm_medium=cpc&utm_content=banner-b&gclid=XYZ',
+  );
+  expect(await sentMarketing(harness)).toEqual({
+    lead_referer: 'google',
+    campaign: 'spring-2027',
+    keywords: 'set on the tag',
+    detail: 'utm_medium=cpc; utm_content=banner-b; gclid=XYZ',
+  });
+});
+
+test('names the referring site when there are no utm parameters', async ({ page }) => {
+  const harness = await openForm(
+    page,
+    { config: lawFirm },
+    '/',
+    'https://www.bing.com/search?q=solicitor',
+  );
+  expect(await sentMarketing(harness)).toEqual({
+    lead_referer: 'www.bing.com',
+    campaign: '',
+    keywords: '',
+    detail: '',
+  });
+});
+
+test('keeps the first touch of the session from a landing page without a form', async ({
+  page,
+}) => {
+  const harness = await openForm(
+    page,
+    { config: lawFirm, pagesWithoutForm: ['/offer'] },
+    '/offer?utm_source=newsletter&utm_campaign=spring-2027',
+    'https://mail.example.net/',
+  );
+  // A later visit with other parameters, and a move within the site, change nothing.
+  await harness.goto('/contact?utm_campaign=autumn-2027&utm_source=facebook');
+  await harness.goto('/', `${ORIGIN}/contact`);
+  expect(await sentMarketing(harness)).toEqual({
+    lead_referer: 'newsletter',
+    campaign: 'spring-2027',
+    keywords: '',
+    detail: '',
+  });
+});

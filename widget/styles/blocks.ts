@@ -1,0 +1,209 @@
+/** Buttons, the boxes that report (error summary, failure, confirmation), files and progress. */
+import { css } from 'lit';
+
+export const buttons = css`
+  .button {
+    position: relative;
+    display: inline-block;
+    min-height: 44px;
+    margin: 0 0 var(--_space);
+    padding: 8px 12px 7px;
+    font: inherit;
+    line-height: 1.25;
+    text-align: center;
+    color: var(--_accent-text);
+    background: var(--_accent);
+    border: 2px solid transparent;
+    border-radius: var(--_radius);
+    box-shadow: 0 2px 0 color-mix(in srgb, var(--_accent) 45%, #000);
+    cursor: pointer;
+    touch-action: manipulation;
+  }
+  .button:hover {
+    background: color-mix(in srgb, var(--_accent) 82%, #000);
+  }
+  .button:active {
+    top: 2px;
+    box-shadow: none;
+  }
+  .button--secondary {
+    color: var(--_text);
+    background: var(--_shade);
+    box-shadow: 0 2px 0 var(--_quiet);
+  }
+  .button--secondary:hover {
+    background: color-mix(in srgb, var(--_text) 14%, var(--_background));
+  }
+  .button--small {
+    min-height: 32px;
+    margin: 0;
+    padding: 3px 8px 2px;
+  }
+  .button[aria-disabled='true'] {
+    cursor: progress;
+  }
+  /* GOV.UK focus: yellow fill and a dark underline, visible on any page background. */
+  .button:focus {
+    outline: 3px solid transparent;
+    outline-offset: 0;
+  }
+  .button:focus:not(:active):not(:hover) {
+    color: var(--_text);
+    background: var(--_focus);
+    border-color: var(--_focus);
+    box-shadow: 0 2px 0 var(--_text);
+  }
+`;
+
+export const boxes = css`
+  .error-summary,
+  .failure {
+    margin-bottom: calc(var(--_space) * 1.5);
+    padding: calc(var(--_space) * 0.75);
+    border: 5px solid var(--_error);
+    border-radius: var(--_radius);
+  }
+  .error-summary:focus,
+  .failure:focus,
+  .panel:focus,
+  [slot='challenge']:focus {
+    outline: 3px solid var(--_focus);
+    outline-offset: 0;
+  }
+  .error-summary__list {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .error-summary__list li + li {
+    margin-top: 5px;
+  }
+  .error-summary a {
+    font-weight: 700;
+    color: var(--_error);
+    text-decoration: underline;
+    text-decoration-thickness: max(1px, 0.0625rem);
+    text-underline-offset: 0.15em;
+  }
+  .error-summary a:hover {
+    text-decoration-thickness: max(3px, 0.1875rem);
+  }
+  .error-summary a:focus {
+    outline: 3px solid transparent;
+    color: var(--_text);
+    background: var(--_focus);
+    box-shadow:
+      0 -2px var(--_focus),
+      0 4px var(--_text);
+    text-decoration: none;
+  }
+  .failure__message {
+    margin: 0 0 var(--_space);
+  }
+  .failure .button {
+    margin-bottom: 0;
+  }
+  .panel {
+    margin-bottom: var(--_space);
+    padding: calc(var(--_space) * 1.5) var(--_space);
+    text-align: center;
+    color: var(--_accent-text);
+    background: var(--_accent);
+    border: 5px solid transparent;
+    border-radius: var(--_radius);
+  }
+  .panel__title {
+    font-size: 1.8em;
+  }
+  .panel__body {
+    margin: 0 0 var(--_space);
+    font-size: 1.3em;
+  }
+  .panel__reference {
+    overflow-wrap: anywhere;
+  }
+  .panel__note {
+    margin: 0;
+  }
+`;
+
+export const files = css`
+  /* As wide as the text area: on a wide page, a full-width zone would read as a separate block. */
+  .drop-zone,
+  .file-list,
+  .progress {
+    max-width: 40em;
+  }
+  .drop-zone {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 10px 15px;
+    padding: 15px;
+    border: 2px dashed var(--_border);
+    border-radius: var(--_radius);
+  }
+  .drop-zone--active {
+    background: var(--_shade);
+    border-color: var(--_text);
+  }
+  .drop-zone .button {
+    margin: 0;
+  }
+  .file-status {
+    margin: 10px 0 0;
+    color: var(--_quiet);
+  }
+  .file-list {
+    margin: 10px 0 0;
+    padding: 0;
+    list-style: none;
+  }
+  .file-list__item {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 5px 15px;
+    padding: 10px 0;
+    border-bottom: 1px solid var(--_border);
+  }
+  .file-list__name {
+    flex: 1 1 12em;
+    min-width: 0;
+    font-weight: 700;
+    overflow-wrap: anywhere;
+  }
+  .progress {
+    display: grid;
+    gap: 5px;
+    margin-bottom: var(--_space);
+  }
+  .progress progress {
+    width: 100%;
+    height: 1.25em;
+    accent-color: var(--_accent);
+  }
+`;
+
+export const preferences = css`
+  @media (prefers-reduced-motion: reduce) {
+    *,
+    ::before,
+    ::after {
+      transition: none !important;
+      animation: none !important;
+      scroll-behavior: auto !important;
+    }
+  }
+  /* Forced colours drop backgrounds and shadows: keep the shapes visible with real borders. */
+  @media (forced-colors: active) {
+    .button,
+    .panel {
+      border-color: ButtonText;
+    }
+    .choice__input:focus + .choice__label::before,
+    .input:focus {
+      outline-color: Highlight;
+    }
+  }
+`;

@@ -1,0 +1,70 @@
+/**
+ * The pieces every field is made of, in the GOV.UK Design System's order: label (or legend),
+ * hint, error message, control. Ids inside the shadow root are the contract's field names, so
+ * `forename-hint` and `answers.notes-error` can be found from an issue's `field` alone.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { Translator } from '../i18n.ts';
+
+export interface FieldFrame {
+  /** The control's id (for a group of radios or checkboxes: the first one's). */
+  id: string;
+  label: string;
+  hint?: string | undefined;
+  optional: boolean;
+  /** Messages to show beside the field; empty when it is fine. */
+  errors: readonly string[];
+}
+
+/** `aria-describedby` for the control (or fieldset): hint first, then the error. */
+export const describedBy = ({ id, hint, errors }: FieldFrame) =>
+  [hint ? `${id}-hint` : '', errors.length > 0 ? `${id}-error` : ''].filter(Boolean).join(' ') ||
+  nothing;
+
+export const invalid = ({ errors }: FieldFrame) => (errors.length > 0 ? 'true' : nothing);
+
+/** The wrapper's classes: GOV.UK marks a field in error with a red bar down its left side. */
+export const fieldClass = ({ errors }: Pick<FieldFrame, 'errors'>) =>
+  errors.length > 0 ? 'field field--error' : 'field';
+
+export const labelText = (frame: FieldFrame, t: Translator) =>
+  frame.optional ? `${frame.label} ${t.text('optional')}` : frame.label;
+
+export function hintAndError(frame: FieldFrame, t: Translator) {
+  return html`${
+    frame.hint
+      ? html`<div class="hint" id="${frame.id}-hint" part="hint">${frame.hint}</div>`
+      : nothing
+  }${
+    frame.errors.length > 0
+      ? html`<p class="error-message" id="${frame.id}-error" part="error-message">
+          ${frame.errors.map(
+            (text) =>
+              html`<span class="error-line"
+                ><span class="visually-hidden">${t.text('errorPrefix')}</span> ${text}</span
+              >`,
+          )}
+        </p>`
+      : nothing
+  }`;
+}
+
+/** A field with a `<label>`: text inputs, text areas, selects, the file picker. */
+export function labelledField(frame: FieldFrame, t: Translator, control: TemplateResult) {
+  return html`<div class=${fieldClass(frame)} part="field">
+    <label class="label" id="${frame.id}-label" for=${frame.id} part="label"
+      >${labelText(frame, t)}</label
+    >
+    ${hintAndError(frame, t)} ${control}
+  </div>`;
+}
+
+/** A group of radios or checkboxes: a fieldset whose legend asks the question. */
+export function fieldsetField(frame: FieldFrame, t: Translator, choices: TemplateResult) {
+  return html`<div class=${fieldClass(frame)} part="field">
+    <fieldset class="fieldset" aria-describedby=${describedBy(frame)}>
+      <legend class="legend" part="label">${labelText(frame, t)}</legend>
+      ${hintAndError(frame, t)} ${choices}
+    </fieldset>
+  </div>`;
+}

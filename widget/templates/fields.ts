@@ -1,0 +1,219 @@
+/**
+ * Templates for the fields the configuration asks for: the contact fields, the case-type select
+ * and each question by its type. Values come from the element's state; changes reach it through
+ * one delegated `input` listener on the form, which reads each control's `name`.
+ */
+import { html, nothing } from 'lit';
+import type { Answer } from '../../proxy/contract/enquiry.ts';
+import type {
+  CaseType,
+  ContactField,
+  FormConfig,
+  Question,
+} from '../../proxy/contract/form-config.ts';
+import { FIELD_MAX_LENGTH } from '../../proxy/contract/limits.ts';
+import type { Values } from '../draft.ts';
+import type { Translator } from '../i18n.ts';
+import {
+  describedBy,
+  fieldClass,
+  fieldsetField,
+  hintAndError,
+  invalid,
+  labelText,
+  labelledField,
+  type FieldFrame,
+} from './field-parts.ts';
+
+/** The render state the field templates read. */
+export interface FieldsView {
+  t: Translator;
+  values: Values;
+  /** Messages shown beside a control, by control id. */
+  errorsAt: (id: string) => readonly string[];
+}
+
+type TextType = 'text' | 'email' | 'tel' | 'date' | 'number' | 'textarea';
+
+const CONTACT: readonly {
+  field: 'forename' | ContactField;
+  type: TextType;
+  autocomplete: string;
+}[] = [
+  { field: 'forename', type: 'text', autocomplete: 'given-name' },
+  { field: 'surname', type: 'text', autocomplete: 'family-name' },
+  { field: 'email', type: 'email', autocomplete: 'email' },
+  { field: 'telephone_mobile', type: 'tel', autocomplete: 'tel' },
+];
+
+/** Type-specific attributes, following GOV.UK: numbers in a text input, no spellcheck on codes. */
+function textControl(
+  frame: FieldFrame,
+  type: TextType,
+  value: string,
+  max: number,
+  autocomplete?: string,
+) {
+  const error = frame.errors.length > 0 ? 'input--error' : '';
+  if (type === 'textarea') {
+    return html`<textarea
+      class="input textarea ${error}"
+      id=${frame.id}
+      name=${frame.id}
+      rows="5"
+      maxlength=${max}
+      aria-describedby=${describedBy(frame)}
+      aria-invalid=${invalid(frame)}
+      part="input"
+      .value=${value}
+    ></textarea>`;
+  }
+  const numeric = type === 'number';
+  return html`<input
+    class="input input--${type} ${error}"
+    id=${frame.id}
+    name=${frame.id}
+    type=${numeric ? 'text' : type}
+    inputmode=${numeric ? 'decimal' : nothing}
+    autocomplete=${autocomplete ?? nothing}
+    spellcheck=${type === 'text' ? nothing : 'false'}
+    maxlength=${max}
+    aria-describedby=${describedBy(frame)}
+    aria-invalid=${invalid(frame)}
+    part="input"
+    .value=${value}
+  />`;
+}
+
+function selectControl(
+  frame: FieldFrame,
+  options: readonly (readonly [string, string])[],
+  value: string,
+  t: Translator,
+) {
+  return html`<select
+    class="input select ${frame.errors.length > 0 ? 'input--error' : ''}"
+    id=${frame.id}
+    name=${frame.id}
+    aria-describedby=${describedBy(frame)}
+    aria-invalid=${invalid(frame)}
+    part="input"
+  >
+    <option value="" .selected=${value === ''}>${t.text('chooseOption')}</option>
+    ${options.map(([id, label]) => html`<option value=${id} .selected=${value === id}>${label}</option>`)}
+  </select>`;
+}
+
+export function contactFields(config: FormConfig, view: FieldsView) {
+  return CONTACT.map(({ field, type, autocomplete }) => {
+    const requirement = field === 'forename' ? 'required' : config.contact[field];
+    if (requirement === 'hidden') return nothing;
+    const frame: FieldFrame = {
+      id: field,
+      label: view.t.text(field),
+      optional: requirement === 'optional',
+      errors: view.errorsAt(field),
+    };
+    const control = textControl(
+      frame,
+      type,
+      view.values[field],
+      FIELD_MAX_LENGTH[field],
+      autocomplete,
+    );
+    return labelledField(frame, view.t, control);
+  });
+}
+
+export function caseTypeField(caseTypes: readonly CaseType[], view: FieldsView) {
+  const frame: FieldFrame = {
+    id: 'case_type',
+    label: view.t.text('case_type'),
+    optional: false,
+    errors: view.errorsAt('case_type'),
+  };
+  const options = caseTypes.map((c) => [c.id, c.label] as const);
+  return labelledField(frame, view.t, selectControl(frame, options, view.values.case_type, view.t));
+}
+
+export function questionField(question: Question, view: FieldsView) {
+  const id = `answers.${question.id}`;
+  const answer: Answer = view.values.answers[question.id] ?? '';
+  const frame: FieldFrame = {
+    id,
+    label: question.label,
+    hint: question.hint,
+    optional: !question.required,
+    errors: view.errorsAt(id),
+  };
+  const { type, options } = question;
+  if (type === 'radio' || (type === 'checkbox' && options)) {
+    return fieldsetField(frame, view.t, choices(frame, type, options ?? [], [answer].flat()));
+  }
+  if (type === 'checkbox') return singleCheckbox(frame, answer === 'Yes', view.t);
+  const value = typeof answer === 'string' ? answer : '';
+  if (type === 'select') {
+    return labelledField(
+      frame,
+      view.t,
+      selectControl(
+        frame,
+        (options ?? []).map((o) => [o, o] as const),
+        value,
+        view.t,
+      ),
+    );
+  }
+  const max =
+    question.maxLength ??
+    (type === 'textarea' ? FIELD_MAX_LENGTH.longAnswer : FIELD_MAX_LENGTH.shortAnswer);
+  const autocomplete = type === 'email' ? 'email' : type === 'tel' ? 'tel' : undefined;
+  return labelledField(frame, view.t, textControl(frame, type, value, max, autocomplete));
+}
+
+function choices(
+  frame: FieldFrame,
+  type: 'radio' | 'checkbox',
+  options: readonly string[],
+  chosen: readonly string[],
+) {
+  return html`<div class="choices">
+    ${options.map((option, i) => {
+      const id = i === 0 ? frame.id : `${frame.id}-${i}`;
+      return html`<div class="choice choice--${type}">
+        <input
+          class="choice__input"
+          id=${id}
+          name=${frame.id}
+          type=${type}
+          value=${option}
+          aria-invalid=${invalid(frame)}
+          part="input"
+          .checked=${chosen.includes(option)}
+        />
+        <label class="choice__label" for=${id}>${option}</label>
+      </div>`;
+    })}
+  </div>`;
+}
+
+/** A lone box ("I agree..."): its label is the question, so no fieldset; ticked means "Yes". */
+function singleCheckbox(frame: FieldFrame, checked: boolean, t: Translator) {
+  return html`<div class=${fieldClass(frame)} part="field">
+    ${hintAndError(frame, t)}
+    <div class="choice choice--checkbox">
+      <input
+        class="choice__input"
+        id=${frame.id}
+        name=${frame.id}
+        type="checkbox"
+        value="Yes"
+        aria-describedby=${describedBy(frame)}
+        aria-invalid=${invalid(frame)}
+        part="input"
+        .checked=${checked}
+      />
+      <label class="choice__label" for=${frame.id} part="label">${labelText(frame, t)}</label>
+    </div>
+  </div>`;
+}

@@ -1,0 +1,104 @@
+/**
+ * The file picker, after the GOV.UK file upload pattern: a real button opens the browser's
+ * picker (the native input stays hidden, so it can be labelled and styled like the rest of the
+ * form), a drop zone around it takes dragged files as an extra, and each chosen file is listed
+ * with its size and a button that removes it.
+ */
+import { html } from 'lit';
+import { FILE_ACCEPT } from '../../proxy/contract/limits.ts';
+import type { FormConfig } from '../../proxy/contract/form-config.ts';
+import type { Translator } from '../i18n.ts';
+import {
+  describedBy,
+  fieldClass,
+  hintAndError,
+  invalid,
+  labelText,
+  type FieldFrame,
+} from './field-parts.ts';
+
+export interface FilesView {
+  t: Translator;
+  limits: FormConfig['files'];
+  files: readonly File[];
+  errors: readonly string[];
+  dragging: boolean;
+}
+
+export interface FilesActions {
+  open: () => void;
+  picked: (event: Event) => void;
+  remove: (index: number) => void;
+  drag: (event: DragEvent) => void;
+  drop: (event: DragEvent) => void;
+}
+
+/** The id of the button that opens the picker: what the error summary links to. */
+export const FILES_CONTROL = 'files';
+
+export function filesField(view: FilesView, on: FilesActions) {
+  const { t, limits, files } = view;
+  const frame: FieldFrame = {
+    id: FILES_CONTROL,
+    label: t.text('files'),
+    hint: t.text('filesHint', { max: t.bytes(limits.maxFileBytes), count: limits.maxFiles }),
+    optional: true,
+    errors: view.errors,
+  };
+  return html`<div class=${fieldClass(frame)} part="field">
+    <label class="label" id="files-label" for=${FILES_CONTROL} part="label"
+      >${labelText(frame, t)}</label
+    >
+    ${hintAndError(frame, t)}
+    <div
+      class="drop-zone ${view.dragging ? 'drop-zone--active' : ''}"
+      part="file-picker"
+      @dragenter=${on.drag}
+      @dragover=${on.drag}
+      @dragleave=${on.drag}
+      @drop=${on.drop}
+    >
+      <input
+        id="files-input"
+        type="file"
+        multiple
+        accept=${FILE_ACCEPT}
+        hidden
+        tabindex="-1"
+        @change=${on.picked}
+      />
+      <button
+        class="button button--secondary"
+        id=${FILES_CONTROL}
+        type="button"
+        aria-labelledby="files-label files-button-text"
+        aria-describedby=${describedBy(frame)}
+        aria-invalid=${invalid(frame)}
+        @click=${on.open}
+      >
+        <span id="files-button-text">${t.text('chooseFiles')}</span>
+      </button>
+      <span class="drop-zone__text">${t.text('dropFiles')}</span>
+    </div>
+    ${
+      files.length === 0
+        ? html`<p class="file-status">${t.text('noFiles')}</p>`
+        : html`<ul class="file-list" part="file-list">
+            ${files.map(
+              (file, i) =>
+                html`<li class="file-list__item">
+                  <span class="file-list__name">${file.name}</span>
+                  <span class="file-list__size">${t.bytes(file.size)}</span>
+                  <button
+                    class="button button--secondary button--small"
+                    type="button"
+                    @click=${() => on.remove(i)}
+                  >
+                    ${t.text('removeFile')}<span class="visually-hidden"> ${file.name}</span>
+                  </button>
+                </li>`,
+            )}
+          </ul>`
+    }
+  </div>`;
+}

@@ -1,0 +1,95 @@
+/**
+ * The whole form, top to bottom, in the order a visitor meets it: what went wrong, who they are,
+ * what it is about, the questions, files, the security check, and the send button.
+ */
+import { html, nothing } from 'lit';
+import type { PublicFormConfig } from '../../proxy/contract/form-config.ts';
+import { visibleQuestions } from '../../proxy/contract/rules.ts';
+import { issuesAt, type ShownIssue } from '../issues.ts';
+import { fieldClass, hintAndError } from './field-parts.ts';
+import { caseTypeField, contactFields, questionField, type FieldsView } from './fields.ts';
+import { filesField, type FilesActions, type FilesView } from './files.ts';
+import { errorSummary, failureNotice, progressBlock, type FailureView } from './status.ts';
+
+export interface FormView extends Omit<FieldsView, 'errorsAt'> {
+  config: PublicFormConfig;
+  /** True when the case type is fixed (by the `case-type` attribute, or by there being one). */
+  caseTypeFixed: boolean;
+  issues: readonly ShownIssue[];
+  failure: FailureView | undefined;
+  sending: boolean;
+  progress: number | undefined;
+  files: Omit<FilesView, 't' | 'limits' | 'errors'> & {
+    /** Why files were just refused: shown under the picker before any send. */
+    notices: readonly string[];
+  };
+  challenge: boolean;
+}
+
+export interface FormActions extends FilesActions {
+  submit: (event: Event) => void;
+  input: (event: Event) => void;
+  follow: (event: Event) => void;
+  retry: () => void;
+}
+
+export function formTemplate(view: FormView, on: FormActions) {
+  const { t, config, values } = view;
+  const fields: FieldsView = { t, values, errorsAt: (id) => issuesAt(view.issues, id) };
+  const caseType = config.caseTypes.find((c) => c.id === values.case_type);
+  return html`<form class="form" part="form" novalidate @submit=${on.submit} @input=${on.input}>
+    ${errorSummary(view.issues, t, on.follow)} ${failureNotice(view.failure, t, on.retry)}
+    ${contactFields(config, fields)}
+    ${view.caseTypeFixed ? nothing : caseTypeField(config.caseTypes, fields)}
+    ${
+      caseType
+        ? visibleQuestions(caseType, values.answers).map((q) => questionField(q, fields))
+        : nothing
+    }
+    ${
+      config.files.maxFiles > 0
+        ? filesField(
+            {
+              ...view.files,
+              t,
+              limits: config.files,
+              errors: [...new Set([...view.files.notices, ...fields.errorsAt('files')])],
+            },
+            on,
+          )
+        : nothing
+    }
+    ${honeypot(view)} ${view.challenge ? challengeField(fields) : nothing}
+    ${view.sending ? progressBlock(view.progress, t) : nothing}
+    <button
+      class="button"
+      type="submit"
+      part="submit-button"
+      aria-disabled=${view.sending ? 'true' : nothing}
+    >
+      ${t.text('submit')}
+    </button>
+  </form>`;
+}
+
+/**
+ * A field people never see or reach, which form-filling bots fill in. `tabindex=-1` keeps it out
+ * of the keyboard order, `aria-hidden` out of screen readers, `autocomplete=off` out of the
+ * browser's autofill, so a person always sends it empty.
+ */
+function honeypot({ t }: FormView) {
+  return html`<div class="honeypot" aria-hidden="true">
+    <label for="website">${t.text('honeypot')}</label>
+    <input id="website" name="website" type="text" tabindex="-1" autocomplete="off" />
+  </div>`;
+}
+
+/** Where the Turnstile check (light DOM, see `challenge.ts`) appears, with its error. */
+function challengeField(fields: FieldsView) {
+  const id = 'turnstile_token';
+  const errors = fields.errorsAt(id);
+  return html`<div class=${fieldClass({ errors })} part="field">
+    ${hintAndError({ id, label: '', optional: false, errors }, fields.t)}
+    <slot name="challenge"></slot>
+  </div>`;
+}

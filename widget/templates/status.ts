@@ -1,0 +1,88 @@
+/**
+ * What the form says about itself: the error summary, a failed send, the upload progress and the
+ * confirmation. Each block that appears after an action takes focus (the element moves it), so
+ * keyboard and screen reader users land on the news.
+ */
+import { html, nothing } from 'lit';
+import type { Translator } from '../i18n.ts';
+import { controlOf, type ShownIssue } from '../issues.ts';
+import type { EnquirySubmittedDetail } from '../submission.ts';
+
+/** GOV.UK error summary: every problem, each linking to its control. */
+export function errorSummary(
+  issues: readonly ShownIssue[],
+  t: Translator,
+  follow: (event: Event) => void,
+) {
+  if (issues.length === 0) return nothing;
+  return html`<div class="error-summary" part="error-summary" tabindex="-1">
+    <div role="alert">
+      <h2 class="error-summary__title">${t.text('errorSummaryTitle')}</h2>
+      <ul class="error-summary__list">
+        ${issues.map(({ field, text }) => {
+          const control = controlOf(field);
+          return html`<li>
+            ${control ? html`<a href="#${control}" @click=${follow}>${text}</a>` : text}
+          </li>`;
+        })}
+      </ul>
+    </div>
+  </div>`;
+}
+
+export interface FailureView {
+  message: string;
+}
+
+/** A send that did not succeed: what happened, and a button that sends the same again. */
+export function failureNotice(failure: FailureView | undefined, t: Translator, retry: () => void) {
+  if (!failure) return nothing;
+  return html`<div class="failure" part="failure" tabindex="-1">
+    <div role="alert">
+      <h2 class="failure__title">${t.text('failedTitle')}</h2>
+      <p class="failure__message">${failure.message}</p>
+    </div>
+    <button class="button button--secondary" type="button" @click=${retry}>
+      ${t.text('retry')}
+    </button>
+  </div>`;
+}
+
+/**
+ * Upload progress: a native `<progress>` with the percentage in words beside it. Until the
+ * browser reports the first bytes, the bar is indeterminate; at 100% the visitor is told the
+ * form now waits for the proxy's answer, which can take a few seconds more.
+ */
+export function progressBlock(fraction: number | undefined, t: Translator) {
+  const done = fraction !== undefined && fraction >= 1;
+  return html`<div class="progress" part="progress">
+    <label class="progress__label" for="progress-bar">${t.text('sending')}</label>
+    <progress
+      id="progress-bar"
+      max="100"
+      value=${fraction === undefined ? nothing : Math.round(fraction * 100)}
+    ></progress>
+    <span class="progress__text"
+      >${
+        done
+          ? t.text('waiting')
+          : fraction === undefined
+            ? nothing
+            : t.text('uploaded', { percent: t.percent(fraction) })
+      }</span
+    >
+  </div>`;
+}
+
+/** GOV.UK confirmation panel, honest about whether the firm already has the enquiry. */
+export function confirmation(result: EnquirySubmittedDetail, t: Translator) {
+  const delivered = result.status === 'delivered';
+  return html`<div class="panel" part="confirmation" tabindex="-1">
+    <h2 class="panel__title">${t.text(delivered ? 'deliveredTitle' : 'queuedTitle')}</h2>
+    <p class="panel__body">
+      ${t.text('reference')}<br />
+      <strong class="panel__reference">${result.reference}</strong>
+    </p>
+    <p class="panel__note">${t.text(delivered ? 'deliveredBody' : 'queuedBody')}</p>
+  </div>`;
+}

@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fingerprint, newUuid, parseRetryAfter } from './transport.ts';
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('parseRetryAfter', () => {
+  const now = Date.parse('2027-03-27T12:00:00Z');
+
+  it('reads delay-seconds and HTTP dates, and ignores nonsense', () => {
+    expect(parseRetryAfter('120', now)).toBe(120);
+    expect(parseRetryAfter('Sat, 27 Mar 2027 12:01:30 GMT', now)).toBe(90);
+    expect(parseRetryAfter('Sat, 27 Mar 2027 11:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+});
+
+describe('newUuid', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('makes a version 4 UUID with or without crypto.randomUUID', () => {
+    expect(newUuid()).toMatch(UUID_V4);
+    // A plain http page: no randomUUID, only getRandomValues.
+    const real = globalThis.crypto;
+    vi.stubGlobal('crypto', { getRandomValues: real.getRandomValues.bind(real) });
+    expect('randomUUID' in crypto).toBe(false);
+    const made = new Set(Array.from({ length: 50 }, newUuid));
+    expect([...made].every((uuid) => UUID_V4.test(uuid))).toBe(true);
+    expect(made.size).toBe(50);
+  });
+});
+
+describe('fingerprint', () => {
+  it('is stable for the same text and differs for a change of one character', () => {
+    expect(fingerprint('{"forename":"Ada"}')).toBe(fingerprint('{"forename":"Ada"}'));
+    expect(fingerprint('{"forename":"Ada"}')).not.toBe(fingerprint('{"forename":"Adb"}'));
+    expect(fingerprint('')).toMatch(/^[0-9a-f]{8}$/);
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * The widget's HTTP: two GETs with `fetch`, and the submission with XMLHttpRequest, the one
+ * browser API that reports upload progress.
+ */
+
+/** The request never got an answer: offline, DNS, CORS refusal, connection reset. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+}
+
+/** An answer other than 2xx to a GET. */
+export class HttpError extends Error {
+  override readonly name = 'HttpError';
+  constructor(readonly status: number) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/** `GET` a JSON document from the proxy. Credentials are never sent: the proxy needs none. */
+export async function getJson<T>(url: string): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'omit', headers: { accept: 'application/json' } });
+  } catch (error) {
+    throw new NetworkError(`GET ${url} failed`, { cause: error });
+  }
+  if (!response.ok) throw new HttpError(response.status);
+  return (await response.json()) as T;
+}
+
+export interface PostAnswer {
+  status: number;
+  /** The parsed JSON body, or `undefined` when it is not JSON (a proxy's HTML error page). */
+  body: unknown;
+  /** Seconds from now, from `Retry-After` (seconds or an HTTP date), when present. */
+  retryAfter: number | undefined;
+}
+
+export interface PostOptions {
+  idempotencyKey: string;
+  /** Called with the fraction of the body uploaded so far, 0 to 1. */
+  onProgress: (fraction: number) => void;
+}
+
+/**
+ * `POST` a multipart body. Resolves with any HTTP answer (the caller decides what a status
+ * means); rejects with `NetworkError` only when no answer came.
+ */
+export function postForm(url: string, body: FormData, options: PostOptions): Promise<PostAnswer> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Idempotency-Key', options.idempotencyKey);
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () =>
+      resolve({
+        status: xhr.status,
+        body: parseJson(xhr.responseText),
+        retryAfter: parseRetryAfter(xhr.getResponseHeader('Retry-After')),
+      });
+    xhr.onerror = () => reject(new NetworkError(`POST ${url} failed`));
+    xhr.onabort = xhr.onerror;
+    xhr.ontimeout = xhr.onerror;
+    xhr.send(body);
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** RFC 9110: either delay-seconds or an HTTP-date. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim());
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
+}
+
+/**
+ * A random UUID v4. `crypto.randomUUID` exists only in secure contexts; a landing page served
+ * over plain http still has `getRandomValues`.
+ */
+export function newUuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40; // version 4
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 4122 variant
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** FNV-1a, 32 bits: enough to tell whether a retry sends the same thing, and short to store. */
+export function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
