@@ -1,30 +1,35 @@
 /**
- * `npm start` builds the widget when its bundle is missing or older than its sources, so a
- * fresh clone needs no separate build step and an edited widget is never served stale.
+ * Builds the widget when its bundle is missing or older than its sources (tests excluded), so
+ * `npm start` on a fresh clone needs no separate build step, an edited widget is never served
+ * stale, and a browser suite run straight after an edit tests the edit.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const BUNDLE = 'dist/widget/enquiry-form.js';
+export const BUNDLE_PATH = 'dist/widget/enquiry-form.js';
 const SOURCES = ['widget', 'proxy/contract', 'vite.config.ts'];
 
-function newestMtime(path: string): number {
+const isTest = (name: string) => /\.(spec|test)\.ts$/.test(name);
+
+function newestSource(path: string): number {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
+  const names = readdirSync(path).filter((name) => !isTest(name));
+  return Math.max(0, ...names.map((name) => newestSource(join(path, name))));
 }
 
-export function widgetIsStale(root = '.'): boolean {
-  const bundle = join(root, BUNDLE);
-  if (!existsSync(bundle)) return true;
-  const built = statSync(bundle).mtimeMs;
-  return SOURCES.some(
-    (source) => existsSync(join(root, source)) && newestMtime(join(root, source)) > built,
-  );
+function bundleTime(): number {
+  try {
+    return statSync(BUNDLE_PATH).mtimeMs;
+  } catch {
+    return 0;
+  }
 }
 
-/** Builds when needed; returns the build's size line (or why it failed). */
+export const widgetIsStale = (): boolean => bundleTime() <= Math.max(...SOURCES.map(newestSource));
+
+/** Builds when needed; returns the build's size line, or throws with its output. */
 export function ensureWidgetBuilt(): { built: boolean; summary: string } {
   if (!widgetIsStale()) return { built: false, summary: 'up to date' };
   const result = spawnSync('npm', ['run', '--silent', 'build'], { encoding: 'utf8' });

@@ -93,6 +93,20 @@ describe('Idempotency-Key', () => {
     expect(await store.list()).toHaveLength(1);
   });
 
+  it('treats a retry with a fresh Turnstile token as the same enquiry', async () => {
+    const { submit, formToken, calls } = setUp();
+    const enquiry = { form_token: formToken() };
+    const first = await submit({ ...enquiry, turnstile_token: 'first' }, [], {
+      'idempotency-key': KEY,
+    });
+    const retry = await submit({ ...enquiry, turnstile_token: 'second' }, [], {
+      'idempotency-key': KEY,
+    });
+    expect(retry.status).toBe(first.status);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(calls.filter((c) => c.endpoint === 'create')).toHaveLength(1);
+  });
+
   it('answers 409 while the first request with the key is still being delivered', async () => {
     let release: (() => void) | undefined;
     const held = (call: ApiCall) =>

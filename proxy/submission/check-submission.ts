@@ -46,9 +46,11 @@ export function checkSubmission(
   if (issues.length > 0) throw SubmissionError.validation(issues);
 
   const files = prepareFiles(received, config);
+  // A Turnstile token is single-use: a retry of the same enquiry carries a new one.
+  const { turnstile_token: _token, ...content } = part;
   const fingerprint = sha256(
     [
-      received.enquiryText,
+      JSON.stringify(content),
       ...received.files.map((file, i) => `${file.name}\u0000${files[i]?.sha256 ?? ''}`),
     ].join('\u0001'),
   );
