@@ -4,6 +4,8 @@
  *
  * - `widget`: the `<enquiry-form>` bundle in a real Chromium, against mocked proxy routes
  *   (no server). `npm run test:widget`.
+ * - `e2e`: the demo site, the proxy and the stand-in enquiry API running for real (per worker,
+ *   on free ports, from `e2e/support/stack.ts`); assertions are made at the stand-in. `npm run test:e2e`.
  */
 import { defineConfig, type Project } from '@playwright/test';
 import { launchOptions } from './e2e/support/browser.ts';
@@ -14,8 +16,16 @@ const widget: Project = {
   testMatch: '*.spec.ts',
 };
 
+const e2e: Project = {
+  name: 'e2e',
+  testDir: 'e2e',
+  testMatch: '*.spec.ts',
+  // Each worker runs two whole stacks; a spec walks a visitor through a real form.
+  timeout: 45_000,
+};
+
 export default defineConfig({
-  projects: [widget],
+  projects: [widget, e2e],
   // Builds the widget bundle when it is missing or older than its sources.
   globalSetup: './e2e/support/build-widget.ts',
   workers: 2,

@@ -35,6 +35,8 @@ export interface RunningDemo {
   proxyUrl: string;
   /** The stand-in, when it is the platform; absent when talking to the real one. */
   api?: RunningEnquiryApi;
+  /** The credentials made up for the stand-in (tests check they never leak). */
+  credentials?: { username: string; password: string };
   close(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const sitePortNumber = (site.address() as AddressInfo).port;
 
   let api: RunningEnquiryApi | undefined;
+  let credentials: { username: string; password: string } | undefined;
   let upstream: Record<string, string | undefined>;
   if (env.ENQUIRY_API_URL) {
     log.warn(
@@ -66,7 +69,10 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     };
   } else {
     // Credentials made up for this run: the stand-in and the proxy share them, nobody else needs them.
-    const credentials = { username: 'demo', password: randomBytes(18).toString('base64url') };
+    credentials = {
+      username: `demo-${randomBytes(4).toString('hex')}`,
+      password: randomBytes(18).toString('base64url'),
+    };
     api = await startEnquiryApi({
       credentials,
       store: new EnquiryStore(join(dataDir, 'enquiry-api.sqlite')),
@@ -101,7 +107,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     siteUrl,
     campaignUrl: `${siteUrl}conveyancing`,
     proxyUrl: proxy.url,
-    ...(api ? { api } : {}),
+    ...(api && credentials ? { api, credentials } : {}),
     async close() {
       await proxy.close();
       await new Promise((done) => site.close(done));

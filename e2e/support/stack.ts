@@ -1,0 +1,133 @@
+/**
+ * The end-to-end fixtures: each Playwright worker runs the whole stack (stand-in enquiry API,
+ * proxy, demo site) for each example configuration, on free ports. Every test is also guarded:
+ * a Content-Security-Policy violation, a script error, or a credential in anything the browser
+ * receives fails it.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, expect } from '@playwright/test';
+import { exampleConfigPath, type ExampleName } from '../../demo/forms/index.ts';
+import { startDemo, type RunningDemo } from '../../demo/stack.ts';
+import { createLogger } from '../../proxy/logger.ts';
+
+export interface InboxEnquiry {
+  id: number;
+  forename: string;
+  surname: string | null;
+  email: string | null;
+  telephone_mobile: string | null;
+  case_type: string;
+  meta: { id: string; label: string; value: string }[];
+  marketing_lead_referer: string | null;
+  marketing_campaign: string | null;
+  marketing_keywords: string | null;
+  marketing_detail: string | null;
+  files: {
+    id: number;
+    name: string;
+    mime: string;
+    postname: string;
+    size: number;
+    sha256: string;
+    url: string;
+  }[];
+}
+
+export interface Stack {
+  demo: RunningDemo;
+  /** Base URL of the stand-in (inbox, files, fault control). */
+  apiOrigin: string;
+  /** Everything the stand-in platform has received, oldest first. */
+  inbox(): Promise<InboxEnquiry[]>;
+  /** Waits for the platform to hold `count` more enquiries than `before`, and returns the new ones. */
+  arrivals(before: number, count?: number): Promise<InboxEnquiry[]>;
+  secrets: string[];
+}
+
+async function openStack(example: ExampleName): Promise<Stack> {
+  const demo = await startDemo({
+    log: createLogger({ level: 'warn' }),
+    env: { FORM_CONFIG: exampleConfigPath(example) },
+    sitePort: 0,
+    proxyPort: 0,
+    apiPort: 0,
+    dataDir: mkdtempSync(join(tmpdir(), `e2e-${example}-`)),
+    // Tests fill forms faster than people, and send more than ten a minute.
+    proxyEnv: {
+      MIN_FILL_SECONDS: '0',
+      RATE_LIMIT_PER_MINUTE: '10000',
+      RATE_LIMIT_GLOBAL_PER_MINUTE: '10000',
+    },
+  });
+  const api = demo.api;
+  if (!api || !demo.credentials) throw new Error('the e2e stack must use the stand-in');
+  const inbox = async () =>
+    ((await (await fetch(`${api.origin}/inbox.json`)).json()) as { enquiries: InboxEnquiry[] })
+      .enquiries;
+  const { username, password } = demo.credentials;
+  return {
+    demo,
+    apiOrigin: api.origin,
+    inbox,
+    async arrivals(before, count = 1) {
+      await expect
+        .poll(async () => (await inbox()).length, { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(before + count);
+      return (await inbox()).slice(before);
+    },
+    secrets: [username, password, Buffer.from(`${username}:${password}`).toString('base64')],
+  };
+}
+
+interface WorkerFixtures {
+  lawFirm: Stack;
+  callback: Stack;
+}
+
+// Messages Chromium logs for answers a test provoked on purpose (a 400, an aborted request).
+const EXPECTED_CONSOLE = /Failed to load resource|net::ERR_FAILED/;
+
+export const test = base.extend<{ guard: void }, WorkerFixtures>({
+  lawFirm: [
+    async ({}, use) => {
+      const stack = await openStack('law-firm');
+      await use(stack);
+      await stack.demo.close();
+    },
+    { scope: 'worker' },
+  ],
+  callback: [
+    async ({}, use) => {
+      const stack = await openStack('callback');
+      await use(stack);
+      await stack.demo.close();
+    },
+    { scope: 'worker' },
+  ],
+  guard: [
+    async ({ page, lawFirm, callback }, use) => {
+      const problems: string[] = [];
+      const secrets = [...lawFirm.secrets, ...callback.secrets];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !EXPECTED_CONSOLE.test(message.text()))
+          problems.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('response', async (response) => {
+        const text = await response.text().catch(() => '');
+        const headers = JSON.stringify(await response.allHeaders().catch(() => ({})));
+        for (const secret of secrets) {
+          if (text.includes(secret) || headers.includes(secret))
+            problems.push(`credential in ${response.url()}`);
+        }
+      });
+      await use();
+      expect(problems, 'CSP violations, script errors or leaked credentials').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
