@@ -89,6 +89,9 @@ interface WorkerFixtures {
 // Messages Chromium logs for answers a test provoked on purpose (a 400, an aborted request).
 const EXPECTED_CONSOLE = /Failed to load resource|net::ERR_FAILED/;
 
+// Playwright reads fixture parameters from the destructuring pattern, so `{}` is how a fixture
+// says it needs nothing, and `void` is how a fixture says it provides nothing.
+/* eslint-disable no-empty-pattern, @typescript-eslint/no-invalid-void-type */
 export const test = base.extend<{ guard: void }, WorkerFixtures>({
   lawFirm: [
     async ({}, use) => {
@@ -129,5 +132,6 @@ export const test = base.extend<{ guard: void }, WorkerFixtures>({
     { auto: true },
   ],
 });
+/* eslint-enable no-empty-pattern, @typescript-eslint/no-invalid-void-type */
 
 export { expect };
