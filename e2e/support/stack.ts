@@ -48,7 +48,7 @@ export interface Stack {
 
 async function openStack(example: ExampleName): Promise<Stack> {
   const demo = await startDemo({
-    log: createLogger({ level: 'warn' }),
+    log: createLogger({ level: 'error' }),
     env: { FORM_CONFIG: exampleConfigPath(example) },
     sitePort: 0,
     proxyPort: 0,
