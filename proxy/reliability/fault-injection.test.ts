@@ -16,7 +16,7 @@ import { startProxy, type RunningProxy } from '../server.ts';
 import { proxyEnvFor } from '../testing/proxy-env.ts';
 import { arrivals, reconcile, sendSubmissions, waitUntil, type SentSubmission } from './load.ts';
 
-const CREDENTIALS = { username: 'reliability', password: 'fault injection password' };
+const CREDENTIALS = { username: 'reliability-7d21', password: 'fault injection password' };
 const RUN = `faults-${Date.now()}`;
 
 /** Each phase: 100 submissions while the platform behaves like this. */
@@ -113,6 +113,9 @@ describe('delivery under injected faults', () => {
     expect(counts.possibleDuplicateUploads).toBeGreaterThanOrEqual(result.duplicateUploads);
     expect(result.duplicateEnquiries).toBeGreaterThan(0);
     expect(logs.text()).toContain('possible duplicate');
+    const basic = Buffer.from(`${CREDENTIALS.username}:${CREDENTIALS.password}`).toString('base64');
+    for (const secret of [CREDENTIALS.username, CREDENTIALS.password, basic])
+      expect(logs.text()).not.toContain(secret);
   }, 180_000);
 });
 
