@@ -1,0 +1,145 @@
+/**
+ * The README cannot rot: its generated sections match the code, and every snippet in it is
+ * checked against the thing it describes.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as prettier from 'prettier';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseFormConfig } from '../../proxy/contract/form-config.ts';
+import { proxyEnvSchema } from '../../proxy/env.ts';
+import { maxSubmissionBytes } from '../../proxy/submission/read-multipart.ts';
+import { proxyHarness } from '../../proxy/testing/proxy-harness.ts';
+import { DEFAULT_STRINGS } from '../../widget/i18n.ts';
+import { lawFirm } from '../forms/index.ts';
+import { elementDeclaration, generatedSections, MANIFEST_PATH, renderReadme } from './sections.ts';
+
+const README = readFileSync('README.md', 'utf8');
+const manifest = elementDeclaration(readFileSync(MANIFEST_PATH, 'utf8'));
+
+/** The body of the fenced block whose info string is `info`, e.g. "json form-config". */
+function block(info: string): string {
+  const match = new RegExp('```' + info + '\\n([\\s\\S]*?)\\n```').exec(README);
+  if (!match?.[1]) throw new Error(`README has no \`\`\`${info} block`);
+  return match[1];
+}
+
+describe('README.md', () => {
+  it('has its generated sections up to date (npm run docs)', async () => {
+    const options = (await prettier.resolveConfig('README.md')) ?? {};
+    const expected = await prettier.format(renderReadme(README, generatedSections()), {
+      ...options,
+      parser: 'markdown',
+    });
+    expect(README).toBe(expected);
+  });
+
+  it('configures a form the proxy accepts', () => {
+    expect(() => parseFormConfig(JSON.parse(block('json form-config')))).not.toThrow();
+  });
+
+  const harness = proxyHarness();
+  afterAll(() => harness.close());
+
+  it('shows an enquiry part the proxy delivers', async () => {
+    const part = JSON.parse(block('json enquiry-part')) as Record<string, unknown>;
+    const response = await harness.submit({ ...part, form_token: harness.formToken() });
+    expect(response.status).toBe(201);
+    const [stored] = await harness.store.list();
+    expect(stored?.upstream.meta.map((m) => m.id)).toEqual([
+      'transaction',
+      'property_value',
+      'lender',
+    ]);
+  });
+
+  it('embeds the element with attributes it has, from the route that serves it', () => {
+    const html = block('html embed');
+    expect(html).toMatch(
+      /<script type="module" src="https:\/\/[^"]+\/enquiry-form\.js"><\/script>/,
+    );
+    const attributes = [...html.matchAll(/^\s+([a-z-]+)="/gm)].map((m) => m[1]);
+    const known = (manifest.attributes ?? []).map((a) => a.name);
+    expect(attributes.length).toBeGreaterThan(0);
+    for (const name of attributes) expect(known).toContain(name);
+  });
+
+  it('styles and translates with names the element has', () => {
+    const css = block('css');
+    for (const [, property] of css.matchAll(/(--enquiry-form-[\w-]+)/g)) {
+      expect((manifest.cssProperties ?? []).map((p) => p.name)).toContain(property);
+    }
+    for (const [, part] of css.matchAll(/::part\(([\w-]+)\)/g))
+      expect((manifest.cssParts ?? []).map((p) => p.name)).toContain(part);
+    for (const [, key] of block('js').matchAll(/^\s+'?([\w.]+)'?:/gm))
+      expect(Object.keys(DEFAULT_STRINGS)).toContain(key);
+  });
+
+  it('names only npm scripts that exist', () => {
+    const scripts = Object.keys(
+      (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> })
+        .scripts,
+    );
+    const named = [...README.matchAll(/npm (?:run )?([\w:-]+)/g)]
+      .map((m) => m[1])
+      .filter((name) => !['install', 'test', 'start', 'run'].includes(name ?? ''));
+    for (const name of named) expect(scripts).toContain(name);
+    expect(scripts).toEqual(
+      expect.arrayContaining(['test', 'start', 'proxy', 'enquiry-api', 'outbox']),
+    );
+  });
+
+  it('names only environment variables the proxy or the stand-in reads', () => {
+    const standIn =
+      readFileSync('demo/enquiry-api/config.ts', 'utf8') +
+      readFileSync('demo/enquiry-api/fault-settings.ts', 'utf8');
+    const launcher =
+      readFileSync('demo/start.ts', 'utf8') + readFileSync('e2e/support/browser.ts', 'utf8');
+    // A secret's `NAME_FILE` form is read wherever `NAME` is.
+    const mentioned = new Set(
+      [...README.matchAll(/`([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)`/g)].map((m) =>
+        (m[1] ?? '').replace(/_FILE$/, ''),
+      ),
+    );
+    for (const name of mentioned) {
+      const known =
+        name in proxyEnvSchema.shape || standIn.includes(name) || launcher.includes(name);
+      expect(known, `${name} is read by nothing`).toBe(true);
+    }
+  });
+
+  it('quotes the messages the proxy really gives in Troubleshooting', () => {
+    const source = ['proxy/outbox/delivery-failure.ts', 'proxy/http/origin.ts']
+      .map((p) => readFileSync(p, 'utf8'))
+      .join('\n');
+    expect(README).toContain('configuration error: the enquiry API refused the credentials');
+    expect(source).toContain('configuration error: the enquiry API refused the credentials');
+    expect(source).toContain('Enquiries from ${origin} are not accepted');
+  });
+
+  it('deploys behind nginx with room for the largest submission and forwarded addresses', () => {
+    const nginx = block('nginx deploy');
+    const [, size] = /client_max_body_size (\d+)m;/.exec(nginx) ?? [];
+    expect(Number(size) * 1024 * 1024).toBeGreaterThanOrEqual(maxSubmissionBytes(lawFirm.files));
+    expect(nginx).toContain(
+      `proxy_pass http://127.0.0.1:${String(proxyEnvSchema.shape.PORT.parse(undefined))};`,
+    );
+    expect(nginx).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+    const nginxBinary = spawnSync('nginx', ['-v']);
+    if (nginxBinary.error) return; // the syntax check below needs nginx; .ci/run installs it
+    const dir = mkdtempSync(join(tmpdir(), 'nginx-'));
+    const plain = nginx
+      .replace(/listen 443 ssl;/, 'listen 127.0.0.1:18443;')
+      .replace(/^\s*ssl_.*$/gm, '');
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      `pid ${dir}/nginx.pid; error_log ${dir}/error.log; events {} http { access_log off; ${plain} }`,
+    );
+    const check = spawnSync('nginx', ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], {
+      encoding: 'utf8',
+    });
+    expect(check.stderr).toContain('syntax is ok');
+  });
+});
