@@ -8,32 +8,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
+import type { InboxEnquiry } from '../../demo/enquiry-api/inbox.ts';
 import { exampleConfigPath, type ExampleName } from '../../demo/forms/index.ts';
 import { startDemo, type RunningDemo } from '../../demo/stack.ts';
 import { createLogger } from '../../proxy/logger.ts';
 
-export interface InboxEnquiry {
-  id: number;
-  forename: string;
-  surname: string | null;
-  email: string | null;
-  telephone_mobile: string | null;
-  case_type: string;
-  meta: { id: string; label: string; value: string }[];
-  marketing_lead_referer: string | null;
-  marketing_campaign: string | null;
-  marketing_keywords: string | null;
-  marketing_detail: string | null;
-  files: {
-    id: number;
-    name: string;
-    mime: string;
-    postname: string;
-    size: number;
-    sha256: string;
-    url: string;
-  }[];
-}
+export type { InboxEnquiry };
 
 export interface Stack {
   demo: RunningDemo;

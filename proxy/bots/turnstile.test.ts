@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSiteverifyStandIn, TURNSTILE_TEST_KEYS } from '../../demo/turnstile-siteverify.ts';
-import { proxyHarness } from '../testing/proxy-harness.ts';
+import { harnessPerTest } from '../testing/proxy-harness.ts';
 import { createTurnstileVerifier } from './turnstile.ts';
 
 const siteverify = createSiteverifyStandIn();
@@ -12,16 +12,11 @@ const unreachable = (async () => {
   throw new TypeError('fetch failed');
 }) as typeof fetch;
 
-const harnesses: ReturnType<typeof proxyHarness>[] = [];
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((h) => h.close()));
-});
+const setUp = harnessPerTest();
 
 function withTurnstile(secretKey: string, fetch = standInFetch) {
   const verifyTurnstile = createTurnstileVerifier({ secretKey, verifyUrl: VERIFY_URL, fetch });
-  const harness = proxyHarness({ bots: { verifyTurnstile } });
-  harnesses.push(harness);
-  return harness;
+  return setUp({ bots: { verifyTurnstile } });
 }
 
 describe('Turnstile, with the documented test keys against a siteverify stand-in', () => {

@@ -1,21 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiCall } from '../outbox/testing.ts';
-import {
-  ORIGIN,
-  proxyHarness,
-  sampleFiles,
-  type HarnessOptions,
-} from '../testing/proxy-harness.ts';
+import { ORIGIN, harnessPerTest, sampleFiles } from '../testing/proxy-harness.ts';
 
-const harnesses: ReturnType<typeof proxyHarness>[] = [];
-const setUp = (options: HarnessOptions = {}) => {
-  const harness = proxyHarness(options);
-  harnesses.push(harness);
-  return harness;
-};
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((h) => h.close()));
-});
+const setUp = harnessPerTest();
 
 const KEY = '3f0b8c2e-5d7a-4e1b-9c6d-2a8f4b7e1d90';
 

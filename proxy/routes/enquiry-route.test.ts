@@ -1,25 +1,17 @@
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiCall } from '../outbox/testing.ts';
 import { apiError } from '../outbox/testing.ts';
 import {
   ORIGIN,
-  proxyHarness,
+  harnessPerTest,
+  type ProxyHarness,
   sampleFiles,
   VALID_ENQUIRY_META,
   validEnquiry,
-  type HarnessOptions,
 } from '../testing/proxy-harness.ts';
 
-const harnesses: ReturnType<typeof proxyHarness>[] = [];
-const setUp = (options: HarnessOptions = {}) => {
-  const harness = proxyHarness(options);
-  harnesses.push(harness);
-  return harness;
-};
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((h) => h.close()));
-});
+const setUp = harnessPerTest();
 
 const sha = (bytes: Uint8Array | undefined) =>
   createHash('sha256')
@@ -126,7 +118,7 @@ describe('POST /api/enquiries: delivery', () => {
 });
 
 describe('POST /api/enquiries: refusals never reach the platform', () => {
-  type Send = (h: ReturnType<typeof setUp>) => Response | Promise<Response>;
+  type Send = (h: ProxyHarness) => Response | Promise<Response>;
   const refusals: [string, Send, number, string[]][] = [
     [
       'an executable named .pdf',

@@ -2,20 +2,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
-import { ORIGIN, proxyHarness, type HarnessOptions } from '../testing/proxy-harness.ts';
+import { harnessPerTest, ORIGIN } from '../testing/proxy-harness.ts';
 import { loadWidgetAssets } from '../widget-assets.ts';
 
-const harnesses: ReturnType<typeof proxyHarness>[] = [];
-const setUp = (options: HarnessOptions = {}) => {
-  const harness = proxyHarness(options);
-  harnesses.push(harness);
-  return harness;
-};
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((h) => h.close()));
-});
+const setUp = harnessPerTest();
 
 describe('GET /api/form', () => {
   it('serves the configuration with the bot settings, an ETag, and 304 when unchanged', async () => {

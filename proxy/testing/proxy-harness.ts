@@ -2,6 +2,7 @@
  * The proxy app in memory for route tests: a real SQLite outbox (in memory), a real Deliverer,
  * and a fake enquiry API client that records every call, on a clock the test controls.
  */
+import { afterEach } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
 import { createApp, type AppDeps } from '../app.ts';
 import type { BotCheckOptions } from '../bots/bot-check.ts';
@@ -91,6 +92,21 @@ export function proxyHarness(options: HarnessOptions = {}) {
   };
 
   return { app, store, calls, logs, clock, tokens, deliverer, formToken, submit, close };
+}
+
+export type ProxyHarness = ReturnType<typeof proxyHarness>;
+
+/** A `setUp(options)` for a test file: each harness it makes is closed after its test. */
+export function harnessPerTest(): (options?: HarnessOptions) => ProxyHarness {
+  const open: ProxyHarness[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((harness) => harness.close()));
+  });
+  return (options = {}) => {
+    const harness = proxyHarness(options);
+    open.push(harness);
+    return harness;
+  };
 }
 
 /** A complete, valid conveyancing enquiry for the law firm example. */
