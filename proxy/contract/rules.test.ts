@@ -150,6 +150,16 @@ describe('validateEnquiry', () => {
     ).toEqual(['answers.marriage_date:invalid_date']);
   });
 
+  it('takes a date in the years 1 to 99 as written, and refuses year 0', () => {
+    const completion = (date: string) =>
+      fieldsAndCodes({ answers: { ...valid.answers, completion_date: date } });
+    expect(completion('0099-12-31')).toEqual([]);
+    expect(completion('0001-01-01')).toEqual([]);
+    expect(completion('0004-02-29')).toEqual([]);
+    expect(completion('0100-02-29')).toEqual(['answers.completion_date:invalid_date']);
+    expect(completion('0000-01-01')).toEqual(['answers.completion_date:invalid_date']);
+  });
+
   it('takes several ticked options for a checkbox question and Yes for a single box', () => {
     const services = ['Make or update a will', 'Lasting power of attorney'];
     expect(fieldsAndCodes({ case_type: 'wills-probate', answers: { services } })).toEqual([]);

@@ -216,8 +216,14 @@ function isRealDate(value: string): boolean {
   const match = DATE.exec(value);
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // Not Date.UTC: it reads the years 0 to 99 as 1900 to 1999. Year 0 is no valid date for
+  // HTML's date input either.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    year > 0 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
   );
 }
