@@ -8,7 +8,7 @@ import {
   MaxPartsExceededError,
   MaxTotalSizeExceededError,
   MultipartParseError,
-  parseMultipartRequest,
+  parseMultipartStream,
 } from '@remix-run/multipart-parser';
 import type { FormConfig } from '../contract/form-config.ts';
 import { formatBytes } from '../contract/messages.ts';
@@ -38,8 +38,8 @@ export async function readMultipartSubmission(
   request: Request,
   limits: FormConfig['files'],
 ): Promise<ReceivedSubmission> {
-  const contentType = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+  const boundary = formDataBoundary(request.headers.get('content-type') ?? '');
+  if (!boundary) {
     throw SubmissionError.badRequest(
       'Send multipart/form-data with a part named "enquiry" and parts named "files".',
     );
@@ -47,7 +47,9 @@ export async function readMultipartSubmission(
   const files: ReceivedFile[] = [];
   let enquiryText: string | undefined;
   try {
-    for await (const part of parseMultipartRequest(request, {
+    if (!request.body) throw new MultipartParseError('Request body is empty');
+    for await (const part of parseMultipartStream(request.body, {
+      boundary,
       maxFileSize: Math.max(limits.maxFileBytes, MAX_ENQUIRY_PART_BYTES),
       // One enquiry part, the files, and one spare so "one file too many" gets a helpful answer.
       maxParts: limits.maxFiles + 2,
@@ -83,6 +85,26 @@ export async function readMultipartSubmission(
     );
   }
   return { enquiryText, files };
+}
+
+// A parameter of a media type (RFC 9110, section 5.6.6): whitespace around the ";", a name
+// of any case, a token or a quoted string, whose ";" and "=" belong to the value.
+const PARAMETER = /;[ \t]*([^=;\s]+)=("(?:[^"\\]|\\.)*"|[^;\s]*)/g;
+
+/**
+ * The boundary of a `multipart/form-data` content type, or undefined. The parser's own reading
+ * wants the media type in lower case and takes any `...boundary=` it sees, even inside another
+ * parameter's value, so a valid header could be refused.
+ *
+ * @example formDataBoundary('Multipart/Form-Data ; charset=utf-8; Boundary="a b"') // 'a b'
+ */
+export function formDataBoundary(contentType: string): string | undefined {
+  if (!/^multipart\/form-data[ \t]*;/i.test(contentType)) return undefined;
+  for (const [, name, value = ''] of contentType.matchAll(PARAMETER)) {
+    if (name?.toLowerCase() !== 'boundary') continue;
+    return value.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value;
+  }
+  return undefined;
 }
 
 function fileTooBig(index: number, name: string, limits: FormConfig['files']): SubmissionError {

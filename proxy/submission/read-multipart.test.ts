@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { formDataBoundary, readMultipartSubmission } from './read-multipart.ts';
+
+const limits = { maxFiles: 2, maxFileBytes: 1000 };
+
+const request = (contentType: string, boundary: string, enquiry: string | Uint8Array) =>
+  new Request('https://proxy.example/api/enquiries', {
+    method: 'POST',
+    headers: { 'content-type': contentType },
+    body: Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="enquiry"\r\n\r\n`),
+      Buffer.from(enquiry),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+
+describe('formDataBoundary', () => {
+  it('reads the boundary whatever the case of the media type and the parameter name', () => {
+    expect(formDataBoundary('multipart/form-data; boundary=abc')).toBe('abc');
+    expect(formDataBoundary('Multipart/Form-Data; Boundary=abc')).toBe('abc');
+  });
+
+  it('allows whitespace around the semicolons and quotes around the value', () => {
+    expect(formDataBoundary('multipart/form-data ; boundary=abc ; charset=utf-8')).toBe('abc');
+    expect(formDataBoundary('multipart/form-data;\tboundary="a b:c"')).toBe('a b:c');
+  });
+
+  it('is not fooled by "boundary=" inside another parameter', () => {
+    const type = 'multipart/form-data; x="y; boundary=decoy"; xboundary=decoy2; boundary=real';
+    expect(formDataBoundary(type)).toBe('real');
+  });
+
+  it('finds none in another media type or without the parameter', () => {
+    expect(formDataBoundary('multipart/mixed; boundary=abc')).toBeUndefined();
+    expect(formDataBoundary('multipart/form-data')).toBeUndefined();
+    expect(formDataBoundary('multipart/form-data; charset=utf-8')).toBeUndefined();
+  });
+});
+
+describe('readMultipartSubmission', () => {
+  it('reads a body whose content type is written in capitals, with spaces before the ";"', async () => {
+    const received = await readMultipartSubmission(
+      request('MULTIPART/FORM-DATA ; BOUNDARY=xyz', 'xyz', '{"forename":"Ada"}'),
+      limits,
+    );
+    expect(received).toEqual({ enquiryText: '{"forename":"Ada"}', files: [] });
+  });
+});
