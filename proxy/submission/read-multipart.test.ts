@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { formDataBoundary, readMultipartSubmission } from './read-multipart.ts';
+import { SubmissionError } from './submission-error.ts';
 
 const limits = { maxFiles: 2, maxFileBytes: 1000 };
+const TYPE = 'multipart/form-data; boundary=xyz';
 
 const request = (contentType: string, boundary: string, enquiry: string | Uint8Array) =>
   new Request('https://proxy.example/api/enquiries', {
@@ -44,5 +46,22 @@ describe('readMultipartSubmission', () => {
       limits,
     );
     expect(received).toEqual({ enquiryText: '{"forename":"Ada"}', files: [] });
+  });
+
+  it('refuses an enquiry part that is not UTF-8 instead of replacing the bytes', async () => {
+    const latin1 = Buffer.from('{"forename":"Zo\u00eb"}', 'latin1');
+    const refused = await readMultipartSubmission(request(TYPE, 'xyz', latin1), limits).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(SubmissionError);
+    expect((refused as SubmissionError).body).toMatchObject({
+      error: 'validation',
+      issues: [{ field: 'enquiry', code: 'invalid_type' }],
+    });
+  });
+
+  it('drops a byte order mark before the JSON', async () => {
+    const received = await readMultipartSubmission(request(TYPE, 'xyz', '\ufeff{}'), limits);
+    expect(received.enquiryText).toBe('{}');
   });
 });

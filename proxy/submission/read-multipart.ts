@@ -60,7 +60,7 @@ export async function readMultipartSubmission(
           throw SubmissionError.field('enquiry', 'invalid_type', 'Send one part named "enquiry".');
         if (part.size > MAX_ENQUIRY_PART_BYTES)
           throw SubmissionError.tooLarge('The enquiry part is too large.');
-        enquiryText = new TextDecoder('utf-8', { fatal: false }).decode(part.bytes);
+        enquiryText = decodeEnquiryPart(part.bytes);
       } else if (part.name === 'files') {
         if (part.size > limits.maxFileBytes)
           throw fileTooBig(files.length, part.filename ?? '', limits);
@@ -85,6 +85,19 @@ export async function readMultipartSubmission(
     );
   }
   return { enquiryText, files };
+}
+
+/**
+ * The enquiry part as text. Bytes that are not UTF-8 are refused rather than replaced: the
+ * visitor's name would otherwise reach the firm with "�" where a letter was. A leading
+ * byte order mark is dropped, as every UTF-8 decoder does.
+ */
+function decodeEnquiryPart(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw SubmissionError.field('enquiry', 'invalid_type', 'The enquiry part must be UTF-8 JSON.');
+  }
 }
 
 // A parameter of a media type (RFC 9110, section 5.6.6): whitespace around the ";", a name
