@@ -187,6 +187,20 @@ describe('validateEnquiry', () => {
     ]);
   });
 
+  it('refuses half a surrogate pair in free text, and takes whole ones', () => {
+    expect(fieldsAndCodes({ forename: 'Ada\ud800' })).toEqual(['forename:invalid_characters']);
+    expect(fieldsAndCodes({ surname: '\udc00Lovelace' })).toEqual(['surname:invalid_characters']);
+    expect(fieldsAndCodes({ marketing: { campaign: 'spring\ud83d' } })).toEqual([
+      'marketing.campaign:invalid_characters',
+    ]);
+    expect(fieldsAndCodes({ answers: { ...valid.answers, lender: 'Nation\udfffwide' } })).toEqual([
+      'answers.lender:invalid_characters',
+    ]);
+    expect(
+      fieldsAndCodes({ forename: 'Ada 😀', answers: { ...valid.answers, notes: '🏠\n' } }),
+    ).toEqual([]);
+  });
+
   it('fills message parameters with the question label', () => {
     const [issue] = validateEnquiry(lawFirm, {
       ...valid,

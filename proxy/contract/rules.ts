@@ -34,9 +34,11 @@ const EMAIL =
 const PHONE = /^\+?[0-9 ()./-]+$/;
 const NUMBER = /^-?\d{1,15}(?:\.\d{1,10})?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-// C0 and C1 controls (tab, newline and carriage return are allowed where text spans lines).
+// C0 and C1 controls (tab, newline and carriage return are allowed where text spans lines),
+// and half a surrogate pair (\p{Cs} under the u flag): no UTF-8 can carry it, so the platform's
+// JSON parser would refuse the whole enquiry after the proxy had accepted it.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cs}]/u;
 const LINE_BREAKS_OR_TAB = /[\t\n\r]/;
 
 const CONTACT_FIELDS: readonly ContactField[] = ['surname', 'email', 'telephone_mobile'];
