@@ -36,6 +36,12 @@ describe('formDataBoundary', () => {
     expect(formDataBoundary('multipart/mixed; boundary=abc')).toBeUndefined();
     expect(formDataBoundary('multipart/form-data')).toBeUndefined();
     expect(formDataBoundary('multipart/form-data; charset=utf-8')).toBeUndefined();
+    expect(formDataBoundary('multipart/form-data; boundary=""')).toBeFalsy();
+  });
+
+  it('finds none when the quote around the boundary is left open', () => {
+    expect(formDataBoundary('multipart/form-data; boundary="abc')).toBeFalsy();
+    expect(formDataBoundary('multipart/form-data; boundary=abc"')).toBeFalsy();
   });
 });
 

@@ -101,8 +101,9 @@ function decodeEnquiryPart(bytes: Uint8Array): string {
 }
 
 // A parameter of a media type (RFC 9110, section 5.6.6): whitespace around the ";", a name
-// of any case, a token or a quoted string, whose ";" and "=" belong to the value.
-const PARAMETER = /;[ \t]*([^=;\s]+)=("(?:[^"\\]|\\.)*"|[^;\s]*)/g;
+// of any case, a token or a quoted string, whose ";" and "=" belong to the value. A value
+// with a stray quote is no parameter, so a boundary written that way is not found.
+const PARAMETER = /;[ \t]*([^=;\s]+)=("(?:[^"\\]|\\.)*"|[^;\s"]*)(?=[ \t]*(?:;|$))/g;
 
 /**
  * The boundary of a `multipart/form-data` content type, or undefined. The parser's own reading
