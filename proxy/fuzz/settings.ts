@@ -1,10 +1,24 @@
 /**
  * How the fuzz suite runs: one fixed seed, so a failure in CI replays exactly on a laptop, and a
  * bounded number of runs per property, so `npx vitest run proxy/fuzz` stays near 20 seconds on
- * two cores. TOTAL: 300 generated requests per run.
+ * two cores. TOTAL: 2,040 generated requests per run (plus 2 example tests).
  *
  * | file                        | property                                                | runs |
  * | --------------------------- | ------------------------------------------------------- | ---- |
+ * | malformed-multipart.test.ts | random bytes under a multipart content type             |  150 |
+ * |                             | a valid submission with its framing broken in one place |  300 |
+ * |                             | a content type that is not multipart form data          |   80 |
+ * |                             | a Content-Length that lies                              |   80 |
+ * | malformed-json.test.ts      | any JSON value or text, however deep                    |  200 |
+ * |                             | a field of the wrong type, anywhere                     |  150 |
+ * |                             | an unknown key, at every level                          |  150 |
+ * |                             | __proto__ and constructor keys (prototype pollution)    |   60 |
+ * |                             | NaN-like, huge and out-of-range numbers                 |   80 |
+ * |                             | bytes that are not UTF-8                                |   80 |
+ * | odd-headers.test.ts         | any Idempotency-Key                                     |  150 |
+ * |                             | Origin near misses                                      |  120 |
+ * |                             | content type parameters in any order, case and spacing  |  100 |
+ * |                             | many unrelated headers                                  |   40 |
  * | valid-enquiries.test.ts     | valid law firm enquiries, create body computed apart    |  200 |
  * |                             | valid call-back enquiries, create body computed apart   |  100 |
  *
