@@ -1,7 +1,7 @@
 /**
  * How the fuzz suite runs: one fixed seed, so a failure in CI replays exactly on a laptop, and a
  * bounded number of runs per property, so `npx vitest run proxy/fuzz` stays near 20 seconds on
- * two cores. TOTAL: 2,040 generated requests per run (plus 2 example tests).
+ * two cores. TOTAL: 2,720 generated requests per run (plus 3 example tests).
  *
  * | file                        | property                                                | runs |
  * | --------------------------- | ------------------------------------------------------- | ---- |
@@ -19,6 +19,11 @@
  * |                             | Origin near misses                                      |  120 |
  * |                             | content type parameters in any order, case and spacing  |  100 |
  * |                             | many unrelated headers                                  |   40 |
+ * | field-bounds.test.ts        | every bounded field at and one over its maximum         |  120 |
+ * |                             | hostile unicode in every free-text field                |  250 |
+ * |                             | odd file names (paths, bidi, RFC 8187, length)          |  100 |
+ * | polyglot-files.test.ts      | files whose first bytes decide, whatever else they hold |  150 |
+ * |                             | files at and around a small size limit                  |   60 |
  * | valid-enquiries.test.ts     | valid law firm enquiries, create body computed apart    |  200 |
  * |                             | valid call-back enquiries, create body computed apart   |  100 |
  *
