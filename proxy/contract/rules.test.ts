@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callback, lawFirm } from '../../demo/forms/index.ts';
-import type { CaseType } from './form-config.ts';
+import { parseFormConfig, type CaseType } from './form-config.ts';
 import {
   isValidEmail,
   isValidPhone,
@@ -10,6 +10,12 @@ import {
 } from './rules.ts';
 
 const conveyancing = lawFirm.caseTypes[0] as CaseType;
+
+/** Question ids a plain object also answers to, through its prototype. */
+const PROTOTYPE_NAMED_QUESTIONS = [
+  { id: 'constructor', label: 'Who built it?', type: 'text' },
+  { id: 'toString', label: 'Say it', type: 'text', required: true },
+];
 const wills = lawFirm.caseTypes[2] as CaseType;
 
 const valid: EnquiryFields = {
@@ -199,6 +205,18 @@ describe('validateEnquiry', () => {
     expect(
       fieldsAndCodes({ forename: 'Ada 😀', answers: { ...valid.answers, notes: '🏠\n' } }),
     ).toEqual([]);
+  });
+
+  it('finds no answer on Object.prototype for a question named constructor or toString', () => {
+    const config = parseFormConfig({
+      caseTypes: [{ id: 'general', label: 'General', questions: PROTOTYPE_NAMED_QUESTIONS }],
+    });
+    const codes = (answers: EnquiryFields['answers']) =>
+      validateEnquiry(config, { ...valid, case_type: 'general', answers }).map(
+        (i) => `${i.field}:${i.code}`,
+      );
+    expect(codes({})).toEqual(['answers.toString:required']);
+    expect(codes({ toString: 'x' })).toEqual([]);
   });
 
   it('fills message parameters with the question label', () => {

@@ -44,6 +44,15 @@ const LINE_BREAKS_OR_TAB = /[\t\n\r]/;
 const CONTACT_FIELDS: readonly ContactField[] = ['surname', 'email', 'telephone_mobile'];
 const MARKETING_FIELDS = ['lead_referer', 'campaign', 'keywords', 'detail'] as const;
 
+/**
+ * The answer given to a question. Own keys only: a question whose id is "constructor" or
+ * "toString" must not find the function Object.prototype holds under that name.
+ */
+export const answerTo = (
+  answers: Readonly<Record<string, Answer>>,
+  id: string,
+): Answer | undefined => (Object.hasOwn(answers, id) ? answers[id] : undefined);
+
 /** True when an answer holds something: a non-blank string or a non-empty selection. */
 export const isAnswered = (answer: Answer | undefined): answer is Answer =>
   Array.isArray(answer) ? answer.length > 0 : (answer ?? '').trim() !== '';
@@ -69,7 +78,7 @@ export function visibleQuestions(
     const shown =
       !rule ||
       (visible.has(rule.question) &&
-        [answers[rule.question] ?? []]
+        [answerTo(answers, rule.question) ?? []]
           .flat()
           .some((given) => [rule.equals].flat().includes(given)));
     if (shown) visible.add(question.id);
@@ -105,7 +114,7 @@ export function validateEnquiry(config: FormConfig, enquiry: EnquiryFields): Rul
         add(`answers.${id}`, 'unknown_question', 'question.unknown_question', { name: id });
     }
     for (const question of visibleQuestions(caseType, enquiry.answers)) {
-      checkAnswer(question, enquiry.answers[question.id], (code, key, params = {}) =>
+      checkAnswer(question, answerTo(enquiry.answers, question.id), (code, key, params = {}) =>
         add(`answers.${question.id}`, code, key, { label: question.label, ...params }),
       );
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
+import { parseFormConfig } from '../contract/form-config.ts';
 import { validEnquiry } from '../testing/proxy-harness.ts';
 import { checkSubmission } from './check-submission.ts';
 import { SubmissionError } from './submission-error.ts';
@@ -50,5 +51,30 @@ describe('checkSubmission', () => {
       issues: [{ field: 'marketing.constructor', code: 'unrecognized_key' }],
     });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('sends no meta entry for a question named constructor that was not answered', () => {
+    const config = parseFormConfig({
+      caseTypes: [
+        {
+          id: 'general',
+          label: 'General',
+          questions: [
+            { id: 'constructor', label: 'Who built it?', type: 'text' },
+            { id: 'valueOf', label: 'Worth?', type: 'text' },
+          ],
+        },
+      ],
+    });
+    const enquiryText = JSON.stringify({
+      forename: 'Ada',
+      surname: 'L',
+      email: 'a@b.co',
+      case_type: 'general',
+      answers: { valueOf: '3' },
+    });
+    expect(checkSubmission({ enquiryText, files: [] }, config).upstream.meta).toEqual([
+      { id: 'valueOf', label: 'Worth?', value: '3' },
+    ]);
   });
 });
