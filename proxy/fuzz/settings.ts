@@ -1,7 +1,7 @@
 /**
  * How the fuzz suite runs: one fixed seed, so a failure in CI replays exactly on a laptop, and a
  * bounded number of runs per property, so `npx vitest run proxy/fuzz` stays near 20 seconds on
- * two cores. TOTAL: 2,720 generated requests per run (plus 3 example tests).
+ * two cores. TOTAL: 2,780 generated requests per run (plus 3 example tests).
  *
  * | file                        | property                                                | runs |
  * | --------------------------- | ------------------------------------------------------- | ---- |
@@ -26,6 +26,7 @@
  * |                             | files at and around a small size limit                  |   60 |
  * | valid-enquiries.test.ts     | valid law firm enquiries, create body computed apart    |  200 |
  * |                             | valid call-back enquiries, create body computed apart   |  100 |
+ * |                             | the law firm, questions named like Object.prototype's   |   60 |
  *
  * Hunt with another seed or more runs: `FUZZ_SEED=123 FUZZ_RUNS=10 npx vitest run proxy/fuzz`
  * (`FUZZ_RUNS` multiplies every count; each file then prints the seed it used). fast-check

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { callback, lawFirm } from '../../demo/forms/index.ts';
-import type { FormConfig } from '../contract/form-config.ts';
+import { parseFormConfig, type FormConfig } from '../contract/form-config.ts';
 import { ALLOWED_SIGNATURES, fileOfSize } from './file-arbitraries.ts';
 import { expectDelivered, fuzzHarness, type FuzzHarness } from './invariants.ts';
 import { validEnquiryArb } from './model.ts';
@@ -36,9 +36,28 @@ const filesArb = (config: FormConfig) =>
     { maxLength: config.files.maxFiles },
   );
 
+/** Ids a plain object also answers to, through its prototype. */
+const PROTOTYPE_NAMES = ['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf'];
+
+/** The law firm with its questions renamed after Object.prototype's members. */
+const prototypeNamed = parseFormConfig({
+  ...lawFirm,
+  caseTypes: lawFirm.caseTypes.map((caseType) => {
+    const ids = new Map(caseType.questions.map((q, i) => [q.id, PROTOTYPE_NAMES[i] ?? q.id]));
+    const rename = (id: string) => ids.get(id) ?? id;
+    const questions = caseType.questions.map(({ showIf, ...q }) => ({
+      ...q,
+      id: rename(q.id),
+      ...(showIf ? { showIf: { ...showIf, question: rename(showIf.question) } } : {}),
+    }));
+    return { ...caseType, questions };
+  }),
+});
+
 const EXAMPLES = [
   ['the law firm', lawFirm, 200],
   ['the call-back form', callback, 100],
+  ['the law firm with questions named like Object.prototype members', prototypeNamed, 60],
 ] as const;
 
 describe('valid enquiries', FUZZ_SUITE, () => {
