@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
 import { FIELD_MAX_LENGTH } from '../contract/limits.ts';
 import { MAX_FILE_NAME_LENGTH } from '../submission/file-names.ts';
+import { MAX_ENQUIRY_PART_BYTES } from '../submission/read-multipart.ts';
 import { sampleFiles, validEnquiry } from '../testing/proxy-harness.ts';
 import { EDGE_CHARACTERS, edgeTextArb, LONE_SURROGATE, type EdgeKind } from './arbitraries.ts';
 import { expectDelivered, expectRefusal, fuzzHarness } from './invariants.ts';
@@ -109,22 +110,31 @@ function textOfLength(length: number, pieces: string[]): string {
 }
 
 describe('field bounds and unicode', FUZZ_SUITE, () => {
-  it('takes every field at its maximum and refuses it one code unit over', async () => {
+  it('takes every field at its maximum and refuses it one code unit over, or far over', async () => {
     const piecesArb = fc.array(fc.constantFrom(...EDGE_CHARACTERS.harmless), { maxLength: 60 });
+    // Past the enquiry part's own limit, the whole part is refused as too large.
+    const overArb = fc.oneof(
+      fc.constantFrom(0, 1),
+      fc.integer({ min: 2, max: 250_000 }),
+      fc.constant(MAX_ENQUIRY_PART_BYTES),
+    );
     await fuzz(
       fc.asyncProperty(
         fc.constantFrom(...SLOTS),
-        fc.boolean(),
+        overArb,
         piecesArb,
         async (slot, over, pieces) => {
-          const length = slot.max + (over ? 1 : 0);
+          const length = slot.max + over;
           const value = slot.fill
             ? slot.fill(length, pieces.join('').replace(/[^a-z0-9]/gi, ''))
             : textOfLength(length, pieces);
           expect(value).toHaveLength(length);
           const part = validPart();
           slot.put(part, value);
-          if (over) {
+          if (Buffer.byteLength(JSON.stringify(part)) > MAX_ENQUIRY_PART_BYTES) {
+            const refusal = await expectRefusal(h, () => sendPart(part));
+            expect(refusal).toMatchObject({ status: 413, error: 'too_large' });
+          } else if (over > 0) {
             const refusal = await expectRefusal(h, () => sendPart(part));
             expect(refusal.issues).toContainEqual(
               expect.objectContaining({ field: slot.field, code: 'too_long' }),

@@ -19,7 +19,7 @@
  * |                             | Origin near misses                                      |  120 |
  * |                             | content type parameters in any order, case and spacing  |  100 |
  * |                             | many unrelated headers                                  |   40 |
- * | field-bounds.test.ts        | every bounded field at and one over its maximum         |  120 |
+ * | field-bounds.test.ts        | every bounded field at, just over and far over its max  |  120 |
  * |                             | hostile unicode in every free-text field                |  250 |
  * |                             | odd file names (paths, bidi, RFC 8187, length)          |  100 |
  * | polyglot-files.test.ts      | files whose first bytes decide, whatever else they hold |  150 |
