@@ -4,12 +4,13 @@
  * unrelated headers. A valid key and the exact origin are taken; anything else is refused.
  */
 import fc from 'fast-check';
-import { afterAll, describe, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { validEnquiry } from '../testing/proxy-harness.ts';
 import { asStored, headerNameArb, headerValueArb } from './arbitraries.ts';
 import {
   BOUNDARY,
   expectDelivered,
+  expectRefusal,
   expectTakenOrRefused,
   fuzzHarness,
   ORIGIN,
@@ -138,6 +139,28 @@ describe('odd headers', FUZZ_SUITE, () => {
     await fuzz(
       fc.asyncProperty(headersArb, async (headers) => {
         await expectDelivered(h, await h.postParts(validParts(), headers));
+      }),
+      40,
+    );
+  });
+
+  it('replays a key sent again with the same enquiry, and refuses it with another, sending nothing', async () => {
+    const otherArb = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 });
+    await fuzz(
+      fc.asyncProperty(fc.uuid(), otherArb, async (key, surname) => {
+        const first = validParts();
+        const headers = { 'idempotency-key': key };
+        const { body } = await expectDelivered(h, await h.postParts(first, headers));
+        const calls = h.calls.length;
+        const again = await h.postParts(first, headers);
+        expect(again.headers.get('idempotent-replayed')).toBe('true');
+        expect(await again.json()).toEqual(body);
+        const other = enquiryPart(
+          JSON.stringify({ ...validEnquiry(), surname: `x${surname}`, form_token: h.formToken() }),
+        );
+        const refusal = await expectRefusal(h, () => h.postParts([other], headers));
+        expect(refusal).toMatchObject({ status: 422, error: 'idempotency_key_reused' });
+        expect(h.calls.length).toBe(calls);
       }),
       40,
     );

@@ -1,7 +1,7 @@
 /**
  * How the fuzz suite runs: one fixed seed, so a failure in CI replays exactly on a laptop, and a
  * bounded number of runs per property, so `npx vitest run proxy/fuzz` stays near 20 seconds on
- * two cores. TOTAL: 2,780 generated requests per run (plus 3 example tests).
+ * two cores. TOTAL: 2,820 generated runs (each one request or a few) plus 3 example tests.
  *
  * | file                        | property                                                | runs |
  * | --------------------------- | ------------------------------------------------------- | ---- |
@@ -19,6 +19,7 @@
  * |                             | Origin near misses                                      |  120 |
  * |                             | content type parameters in any order, case and spacing  |  100 |
  * |                             | many unrelated headers                                  |   40 |
+ * |                             | a key replayed, then reused for another enquiry         |   40 |
  * | field-bounds.test.ts        | every bounded field at, just over and far over its max  |  120 |
  * |                             | hostile unicode in every free-text field                |  250 |
  * |                             | odd file names (paths, bidi, RFC 8187, length)          |  100 |
