@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callback, lawFirm } from '../../demo/forms/index.ts';
-import type { CaseType } from './form-config.ts';
+import { parseFormConfig, type CaseType } from './form-config.ts';
 import {
   isValidEmail,
   isValidPhone,
@@ -10,6 +10,12 @@ import {
 } from './rules.ts';
 
 const conveyancing = lawFirm.caseTypes[0] as CaseType;
+
+/** Question ids a plain object also answers to, through its prototype. */
+const PROTOTYPE_NAMED_QUESTIONS = [
+  { id: 'constructor', label: 'Who built it?', type: 'text' },
+  { id: 'toString', label: 'Say it', type: 'text', required: true },
+];
 const wills = lawFirm.caseTypes[2] as CaseType;
 
 const valid: EnquiryFields = {
@@ -150,6 +156,16 @@ describe('validateEnquiry', () => {
     ).toEqual(['answers.marriage_date:invalid_date']);
   });
 
+  it('takes a date in the years 1 to 99 as written, and refuses year 0', () => {
+    const completion = (date: string) =>
+      fieldsAndCodes({ answers: { ...valid.answers, completion_date: date } });
+    expect(completion('0099-12-31')).toEqual([]);
+    expect(completion('0001-01-01')).toEqual([]);
+    expect(completion('0004-02-29')).toEqual([]);
+    expect(completion('0100-02-29')).toEqual(['answers.completion_date:invalid_date']);
+    expect(completion('0000-01-01')).toEqual(['answers.completion_date:invalid_date']);
+  });
+
   it('takes several ticked options for a checkbox question and Yes for a single box', () => {
     const services = ['Make or update a will', 'Lasting power of attorney'];
     expect(fieldsAndCodes({ case_type: 'wills-probate', answers: { services } })).toEqual([]);
@@ -175,6 +191,32 @@ describe('validateEnquiry', () => {
     expect(fieldsAndCodes({ marketing: { campaign: 'c'.repeat(201) } })).toEqual([
       'marketing.campaign:too_long',
     ]);
+  });
+
+  it('refuses half a surrogate pair in free text, and takes whole ones', () => {
+    expect(fieldsAndCodes({ forename: 'Ada\ud800' })).toEqual(['forename:invalid_characters']);
+    expect(fieldsAndCodes({ surname: '\udc00Lovelace' })).toEqual(['surname:invalid_characters']);
+    expect(fieldsAndCodes({ marketing: { campaign: 'spring\ud83d' } })).toEqual([
+      'marketing.campaign:invalid_characters',
+    ]);
+    expect(fieldsAndCodes({ answers: { ...valid.answers, lender: 'Nation\udfffwide' } })).toEqual([
+      'answers.lender:invalid_characters',
+    ]);
+    expect(
+      fieldsAndCodes({ forename: 'Ada 😀', answers: { ...valid.answers, notes: '🏠\n' } }),
+    ).toEqual([]);
+  });
+
+  it('finds no answer on Object.prototype for a question named constructor or toString', () => {
+    const config = parseFormConfig({
+      caseTypes: [{ id: 'general', label: 'General', questions: PROTOTYPE_NAMED_QUESTIONS }],
+    });
+    const codes = (answers: EnquiryFields['answers']) =>
+      validateEnquiry(config, { ...valid, case_type: 'general', answers }).map(
+        (i) => `${i.field}:${i.code}`,
+      );
+    expect(codes({})).toEqual(['answers.toString:required']);
+    expect(codes({ toString: 'x' })).toEqual([]);
   });
 
   it('fills message parameters with the question label', () => {

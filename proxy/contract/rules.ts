@@ -34,13 +34,24 @@ const EMAIL =
 const PHONE = /^\+?[0-9 ()./-]+$/;
 const NUMBER = /^-?\d{1,15}(?:\.\d{1,10})?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-// C0 and C1 controls (tab, newline and carriage return are allowed where text spans lines).
+// C0 and C1 controls (tab, newline and carriage return are allowed where text spans lines),
+// and half a surrogate pair (\p{Cs} under the u flag): no UTF-8 can carry it, so the platform's
+// JSON parser would refuse the whole enquiry after the proxy had accepted it.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cs}]/u;
 const LINE_BREAKS_OR_TAB = /[\t\n\r]/;
 
 const CONTACT_FIELDS: readonly ContactField[] = ['surname', 'email', 'telephone_mobile'];
 const MARKETING_FIELDS = ['lead_referer', 'campaign', 'keywords', 'detail'] as const;
+
+/**
+ * The answer given to a question. Own keys only: a question whose id is "constructor" or
+ * "toString" must not find the function Object.prototype holds under that name.
+ */
+export const answerTo = (
+  answers: Readonly<Record<string, Answer>>,
+  id: string,
+): Answer | undefined => (Object.hasOwn(answers, id) ? answers[id] : undefined);
 
 /** True when an answer holds something: a non-blank string or a non-empty selection. */
 export const isAnswered = (answer: Answer | undefined): answer is Answer =>
@@ -67,7 +78,7 @@ export function visibleQuestions(
     const shown =
       !rule ||
       (visible.has(rule.question) &&
-        [answers[rule.question] ?? []]
+        [answerTo(answers, rule.question) ?? []]
           .flat()
           .some((given) => [rule.equals].flat().includes(given)));
     if (shown) visible.add(question.id);
@@ -103,7 +114,7 @@ export function validateEnquiry(config: FormConfig, enquiry: EnquiryFields): Rul
         add(`answers.${id}`, 'unknown_question', 'question.unknown_question', { name: id });
     }
     for (const question of visibleQuestions(caseType, enquiry.answers)) {
-      checkAnswer(question, enquiry.answers[question.id], (code, key, params = {}) =>
+      checkAnswer(question, answerTo(enquiry.answers, question.id), (code, key, params = {}) =>
         add(`answers.${question.id}`, code, key, { label: question.label, ...params }),
       );
     }
@@ -216,8 +227,14 @@ function isRealDate(value: string): boolean {
   const match = DATE.exec(value);
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // Not Date.UTC: it reads the years 0 to 99 as 1900 to 1999. Year 0 is no valid date for
+  // HTML's date input either.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return (
-    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+    year > 0 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
   );
 }

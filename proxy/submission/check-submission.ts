@@ -74,7 +74,22 @@ function parseEnquiryPart(text: string): EnquiryPart {
     throw SubmissionError.field('enquiry', 'invalid_type', 'The enquiry part must be JSON.');
   }
   const result = enquiryPartSchema.safeParse(json);
-  if (result.success) return result.data;
+  if (result.success) {
+    // zod leaves a "__proto__" key out of a record without a word (a plain object cannot own
+    // one), so that answer would vanish instead of being refused like any unknown question.
+    const answers = (json as { answers?: unknown }).answers;
+    if (typeof answers === 'object' && answers !== null && Object.hasOwn(answers, '__proto__')) {
+      throw SubmissionError.validation([
+        toFieldIssue({
+          field: 'answers.__proto__',
+          code: 'unknown_question',
+          messageKey: 'question.unknown_question',
+          params: { name: '__proto__' },
+        }),
+      ]);
+    }
+    return result.data;
+  }
   const issues = result.error.issues.flatMap((issue): FieldIssue[] => {
     const at = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {

@@ -8,7 +8,7 @@ import {
   MaxPartsExceededError,
   MaxTotalSizeExceededError,
   MultipartParseError,
-  parseMultipartRequest,
+  parseMultipartStream,
 } from '@remix-run/multipart-parser';
 import type { FormConfig } from '../contract/form-config.ts';
 import { formatBytes } from '../contract/messages.ts';
@@ -38,8 +38,8 @@ export async function readMultipartSubmission(
   request: Request,
   limits: FormConfig['files'],
 ): Promise<ReceivedSubmission> {
-  const contentType = request.headers.get('content-type') ?? '';
-  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+  const boundary = formDataBoundary(request.headers.get('content-type') ?? '');
+  if (!boundary) {
     throw SubmissionError.badRequest(
       'Send multipart/form-data with a part named "enquiry" and parts named "files".',
     );
@@ -47,7 +47,9 @@ export async function readMultipartSubmission(
   const files: ReceivedFile[] = [];
   let enquiryText: string | undefined;
   try {
-    for await (const part of parseMultipartRequest(request, {
+    if (!request.body) throw new MultipartParseError('Request body is empty');
+    for await (const part of parseMultipartStream(request.body, {
+      boundary,
       maxFileSize: Math.max(limits.maxFileBytes, MAX_ENQUIRY_PART_BYTES),
       // One enquiry part, the files, and one spare so "one file too many" gets a helpful answer.
       maxParts: limits.maxFiles + 2,
@@ -58,7 +60,7 @@ export async function readMultipartSubmission(
           throw SubmissionError.field('enquiry', 'invalid_type', 'Send one part named "enquiry".');
         if (part.size > MAX_ENQUIRY_PART_BYTES)
           throw SubmissionError.tooLarge('The enquiry part is too large.');
-        enquiryText = new TextDecoder('utf-8', { fatal: false }).decode(part.bytes);
+        enquiryText = decodeEnquiryPart(part.bytes);
       } else if (part.name === 'files') {
         if (part.size > limits.maxFileBytes)
           throw fileTooBig(files.length, part.filename ?? '', limits);
@@ -83,6 +85,40 @@ export async function readMultipartSubmission(
     );
   }
   return { enquiryText, files };
+}
+
+/**
+ * The enquiry part as text. Bytes that are not UTF-8 are refused rather than replaced: the
+ * visitor's name would otherwise reach the firm with "�" where a letter was. A leading
+ * byte order mark is dropped, as every UTF-8 decoder does.
+ */
+function decodeEnquiryPart(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw SubmissionError.field('enquiry', 'invalid_type', 'The enquiry part must be UTF-8 JSON.');
+  }
+}
+
+// A parameter of a media type (RFC 9110, section 5.6.6): whitespace around the ";", a name
+// of any case, a token or a quoted string, whose ";" and "=" belong to the value. A value
+// with a stray quote is no parameter, so a boundary written that way is not found.
+const PARAMETER = /;[ \t]*([^=;\s]+)=("(?:[^"\\]|\\.)*"|[^;\s"]*)(?=[ \t]*(?:;|$))/g;
+
+/**
+ * The boundary of a `multipart/form-data` content type, or undefined. The parser's own reading
+ * wants the media type in lower case and takes any `...boundary=` it sees, even inside another
+ * parameter's value, so a valid header could be refused.
+ *
+ * @example formDataBoundary('Multipart/Form-Data ; charset=utf-8; Boundary="a b"') // 'a b'
+ */
+export function formDataBoundary(contentType: string): string | undefined {
+  if (!/^multipart\/form-data[ \t]*;/i.test(contentType)) return undefined;
+  for (const [, name, value = ''] of contentType.matchAll(PARAMETER)) {
+    if (name?.toLowerCase() !== 'boundary') continue;
+    return value.startsWith('"') ? value.slice(1, -1).replace(/\\(.)/g, '$1') : value;
+  }
+  return undefined;
 }
 
 function fileTooBig(index: number, name: string, limits: FormConfig['files']): SubmissionError {

@@ -4,7 +4,7 @@
  */
 import type { EnquiryPart } from '../contract/enquiry.ts';
 import type { FormConfig, Question } from '../contract/form-config.ts';
-import { isAnswered, visibleQuestions } from '../contract/rules.ts';
+import { answerTo, isAnswered, visibleQuestions } from '../contract/rules.ts';
 import type { MetaEntry, UpstreamEnquiry } from '../client/schemas.ts';
 
 /**
@@ -19,7 +19,7 @@ export function buildUpstreamEnquiry(config: FormConfig, part: EnquiryPart): Ups
     throw new Error(`unknown case type "${part.case_type}": check the enquiry before building it`);
 
   const meta: MetaEntry[] = visibleQuestions(caseType, part.answers).flatMap((question) => {
-    const answer = part.answers[question.id];
+    const answer = answerTo(part.answers, question.id);
     return isAnswered(answer)
       ? [{ id: question.id, label: question.label, value: answerText(question, answer) }]
       : [];

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { lawFirm } from '../../demo/forms/index.ts';
+import { parseFormConfig } from '../contract/form-config.ts';
+import { validEnquiry } from '../testing/proxy-harness.ts';
+import { checkSubmission } from './check-submission.ts';
+import { SubmissionError } from './submission-error.ts';
+
+/** The error `checkSubmission` throws for this enquiry part, or undefined. */
+const refusalOf = (enquiryText: string) => {
+  try {
+    checkSubmission({ enquiryText, files: [] }, lawFirm);
+    return undefined;
+  } catch (error) {
+    if (error instanceof SubmissionError) return error.body;
+    throw error;
+  }
+};
+
+describe('checkSubmission', () => {
+  it('takes a valid enquiry part', () => {
+    expect(refusalOf(JSON.stringify(validEnquiry()))).toBeUndefined();
+  });
+
+  it('refuses an answer under the key __proto__ like any unknown question', () => {
+    // Written into the text: JSON.stringify would not write a __proto__ key.
+    const text = JSON.stringify(validEnquiry()).replace(
+      '"answers":{',
+      '"answers":{"__proto__":"x",',
+    );
+    expect(refusalOf(text)).toEqual({
+      error: 'validation',
+      message: 'This form does not ask a question with the id “__proto__”',
+      issues: [
+        {
+          field: 'answers.__proto__',
+          code: 'unknown_question',
+          message: 'This form does not ask a question with the id “__proto__”',
+        },
+      ],
+    });
+  });
+
+  it('refuses __proto__ and constructor keys elsewhere as unknown keys', () => {
+    const text = JSON.stringify(validEnquiry());
+    const top = text.replace('{', '{"__proto__":{"polluted":1},');
+    const marketing = text.replace('"marketing":{', '"marketing":{"constructor":{},');
+    expect(refusalOf(top)).toMatchObject({
+      issues: [{ field: '__proto__', code: 'unrecognized_key' }],
+    });
+    expect(refusalOf(marketing)).toMatchObject({
+      issues: [{ field: 'marketing.constructor', code: 'unrecognized_key' }],
+    });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('sends no meta entry for a question named constructor that was not answered', () => {
+    const config = parseFormConfig({
+      caseTypes: [
+        {
+          id: 'general',
+          label: 'General',
+          questions: [
+            { id: 'constructor', label: 'Who built it?', type: 'text' },
+            { id: 'valueOf', label: 'Worth?', type: 'text' },
+          ],
+        },
+      ],
+    });
+    const enquiryText = JSON.stringify({
+      forename: 'Ada',
+      surname: 'L',
+      email: 'a@b.co',
+      case_type: 'general',
+      answers: { valueOf: '3' },
+    });
+    expect(checkSubmission({ enquiryText, files: [] }, config).upstream.meta).toEqual([
+      { id: 'valueOf', label: 'Worth?', value: '3' },
+    ]);
+  });
+});
