@@ -102,6 +102,16 @@ describe('validateEnquiry', () => {
     ).toEqual(['telephone_mobile:required']);
   });
 
+  it('does not take invisible characters alone for an answer', () => {
+    expect(fieldsAndCodes({ forename: '\u200b\u202e ', surname: '\ufeff' })).toEqual([
+      'forename:required',
+      'surname:required',
+    ]);
+    expect(
+      fieldsAndCodes({ answers: { transaction: 'Buying', property_value: '\u2060' } }),
+    ).toEqual(['answers.property_value:required']);
+  });
+
   it('checks email syntax, phone characters and lengths', () => {
     expect(fieldsAndCodes({ email: 'ada@localhost', telephone_mobile: '0770 abc' })).toEqual([
       'email:invalid_email',

@@ -53,9 +53,15 @@ export const answerTo = (
   id: string,
 ): Answer | undefined => (Object.hasOwn(answers, id) ? answers[id] : undefined);
 
+// Characters that show nothing: zero-width spaces and joiners, bidi controls, the BOM.
+const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+/** True when text shows nothing: only spaces and invisible characters ("required" is not met). */
+export const isBlank = (text: string): boolean => text.replace(INVISIBLE, '').trim() === '';
+
 /** True when an answer holds something: a non-blank string or a non-empty selection. */
 export const isAnswered = (answer: Answer | undefined): answer is Answer =>
-  Array.isArray(answer) ? answer.length > 0 : (answer ?? '').trim() !== '';
+  Array.isArray(answer) ? answer.length > 0 : !isBlank(answer ?? '');
 
 export const isValidEmail = (value: string) => EMAIL.test(value);
 
@@ -104,7 +110,7 @@ export function validateEnquiry(config: FormConfig, enquiry: EnquiryFields): Rul
   }
 
   const caseType = config.caseTypes.find((c) => c.id === enquiry.case_type);
-  if (enquiry.case_type.trim() === '') add('case_type', 'required', 'case_type.required');
+  if (isBlank(enquiry.case_type)) add('case_type', 'required', 'case_type.required');
   else if (!caseType) add('case_type', 'unknown_case_type', 'case_type.unknown_case_type');
 
   if (caseType) {
@@ -151,7 +157,7 @@ function checkContact(
 ): void {
   const value = (raw ?? '').trim();
   const max = FIELD_MAX_LENGTH[field];
-  if (value === '') {
+  if (isBlank(value)) {
     if (required) add(field, 'required', `${field}.required`);
   } else if (value.length > max) {
     add(field, 'too_long', `${field}.too_long`, { max });

@@ -8,6 +8,13 @@ import fc from 'fast-check';
 /** Boundaries as browsers make them: long enough never to occur inside a part by chance. */
 export const boundaryArb = fc.stringMatching(/^[A-Za-z0-9_-]{16,70}$/);
 
+/**
+ * True when text shows nothing once trimmed: written out here apart from the field rules, which
+ * do not take zero-width, bidi or byte-order marks alone for an answer.
+ */
+export const showsNothing = (text: string): boolean =>
+  text.replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '').trim() === '';
+
 /** Characters that have broken text handling somewhere, each with what the rules make of it. */
 export const EDGE_CHARACTERS = Object.freeze({
   /** Accepted everywhere free text is. */

@@ -14,7 +14,7 @@ import type {
   Question,
 } from '../contract/form-config.ts';
 import { FIELD_MAX_LENGTH } from '../contract/limits.ts';
-import { edgeTextArb } from './arbitraries.ts';
+import { edgeTextArb, showsNothing } from './arbitraries.ts';
 
 export interface ValidCase {
   enquiry: Omit<EnquiryPartInput, 'form_token'>;
@@ -33,7 +33,7 @@ const padded = (arb: fc.Arbitrary<string>) =>
 const textArb = (max: number, multiline = false) =>
   padded(edgeTextArb(multiline ? ['harmless', 'lineBreaks'] : ['harmless'])).filter((value) => {
     const trimmed = value.trim();
-    return trimmed !== '' && trimmed.length <= max;
+    return !showsNothing(trimmed) && trimmed.length <= max;
   });
 
 const label = fc.stringMatching(/^[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,10}[a-zA-Z0-9])?$/);

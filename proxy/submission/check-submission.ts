@@ -48,11 +48,9 @@ export function checkSubmission(
   const files = prepareFiles(received, config);
   // A Turnstile token is single-use: a retry of the same enquiry carries a new one.
   const { turnstile_token: _token, ...content } = part;
+  // JSON, not joined strings: no file name can make two different submissions look alike.
   const fingerprint = sha256(
-    [
-      JSON.stringify(content),
-      ...received.files.map((file, i) => `${file.name}\u0000${files[i]?.sha256 ?? ''}`),
-    ].join('\u0001'),
+    JSON.stringify([content, received.files.map((file, i) => [file.name, files[i]?.sha256])]),
   );
   return { part, upstream: buildUpstreamEnquiry(config, part), files, fingerprint };
 }

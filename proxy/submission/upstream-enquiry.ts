@@ -4,7 +4,7 @@
  */
 import type { EnquiryPart } from '../contract/enquiry.ts';
 import type { FormConfig, Question } from '../contract/form-config.ts';
-import { answerTo, isAnswered, visibleQuestions } from '../contract/rules.ts';
+import { answerTo, isAnswered, isBlank, visibleQuestions } from '../contract/rules.ts';
 import type { MetaEntry, UpstreamEnquiry } from '../client/schemas.ts';
 
 /**
@@ -12,8 +12,10 @@ import type { MetaEntry, UpstreamEnquiry } from '../client/schemas.ts';
  *   // [{ id: 'transaction', label: 'Are you buying or selling?', value: 'Buying' }, ...]
  */
 export function buildUpstreamEnquiry(config: FormConfig, part: EnquiryPart): UpstreamEnquiry {
-  const contact = (field: keyof FormConfig['contact']) =>
-    config.contact[field] === 'hidden' ? '' : (part[field] ?? '').trim();
+  const contact = (field: keyof FormConfig['contact']) => {
+    const value = (part[field] ?? '').trim();
+    return config.contact[field] === 'hidden' || isBlank(value) ? '' : value;
+  };
   const caseType = config.caseTypes.find((c) => c.id === part.case_type);
   if (!caseType)
     throw new Error(`unknown case type "${part.case_type}": check the enquiry before building it`);
