@@ -112,7 +112,17 @@ export async function startProxy(
     now: Date.now,
   });
 
-  const server = await listen(app.fetch, env.PORT, env.HOST);
+  let closing: Promise<void> | undefined;
+  // Once shutting down, each answer closes its connection, so keep-alive cannot hold close() open.
+  const server = await listen(
+    async (request, bindings) => {
+      const response = await app.fetch(request, bindings);
+      if (closing) response.headers.set('Connection', 'close');
+      return response;
+    },
+    env.PORT,
+    env.HOST,
+  );
   deliverer.start();
   const housekeeping = setInterval(
     () => {
@@ -136,7 +146,6 @@ export async function startProxy(
     'proxy listening',
   );
 
-  let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       log.info('shutting down: finishing requests and deliveries in flight');
