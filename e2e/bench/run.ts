@@ -8,6 +8,8 @@
  */
 import { chromium } from '@playwright/test';
 import { launchOptions } from '../support/browser.ts';
+import { createPath } from './create-path.ts';
+import { outboxCost } from './outbox-cost.ts';
 import { killAllNow, stopAll } from './processes.ts';
 import { load, machine, num, writeReport, type Section } from './report.ts';
 import { widgetSpeed } from './widget-speed.ts';
@@ -16,6 +18,8 @@ import { widgetWeight } from './widget-weight.ts';
 const BENCHMARKS: Readonly<Record<string, () => Promise<string>>> = {
   weight: widgetWeight,
   speed: widgetSpeed,
+  create: createPath,
+  outbox: outboxCost,
 };
 const NAMES = Object.keys(BENCHMARKS);
 /** Far more than a full run takes; a hung child cannot keep the machine busy forever. */
