@@ -12,6 +12,7 @@ import { createPath } from './create-path.ts';
 import { outboxCost } from './outbox-cost.ts';
 import { killAllNow, stopAll } from './processes.ts';
 import { load, machine, num, writeReport, type Section } from './report.ts';
+import { uploadPath } from './upload-path.ts';
 import { widgetSpeed } from './widget-speed.ts';
 import { widgetWeight } from './widget-weight.ts';
 
@@ -19,6 +20,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<string>>> = {
   weight: widgetWeight,
   speed: widgetSpeed,
   create: createPath,
+  upload: uploadPath,
   outbox: outboxCost,
 };
 const NAMES = Object.keys(BENCHMARKS);
