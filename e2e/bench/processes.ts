@@ -5,7 +5,15 @@
  * however the run ends (the runner calls it in `finally` and on SIGINT/SIGTERM).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,22 +50,36 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+/** Removes scratch directories now rather than at the end of the run. */
+function removeScratch(dirs: readonly string[]): void {
+  for (const dir of dirs) {
+    rmSync(dir, { recursive: true, force: true });
+    const index = scratch.indexOf(dir);
+    if (index !== -1) scratch.splice(index, 1);
+  }
+}
+
 /**
  * Spawns `command` with `env` added to this process's environment; its output goes to a log
  * file in a tmpfs scratch directory (cheap to write, there to read when something fails).
+ * `stop()` also removes that directory and the `owned` ones (a data directory, say); a child
+ * that dies on its own keeps them for the error message until the end of the run.
  */
 export function startChild(
   name: string,
   command: string,
   args: readonly string[],
   env: Record<string, string> = {},
+  owned: readonly string[] = [],
 ): Child {
-  const logPath = join(scratchDir(`${name}-log`, 'memory'), 'output.log');
+  const logDir = scratchDir(`${name}-log`, 'memory');
+  const logPath = join(logDir, 'output.log');
   const log = openSync(logPath, 'a');
   const child = spawn(command, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', log, log],
   });
+  closeSync(log);
   if (child.pid === undefined) throw new Error(`could not start ${name} (${command})`);
   running.add(child);
   const exited = new Promise<number | null>((resolve) =>
@@ -66,7 +88,11 @@ export function startChild(
       resolve(code);
     }),
   );
-  return { name, pid: child.pid, logPath, exited, stop: () => stopChild(child, exited) };
+  const stop = async () => {
+    await stopChild(child, exited);
+    removeScratch([logDir, ...owned]);
+  };
+  return { name, pid: child.pid, logPath, exited, stop };
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<unknown>): Promise<void> {

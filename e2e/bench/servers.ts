@@ -41,13 +41,15 @@ export interface StandIn extends Server {
 export async function startStandIn(): Promise<StandIn> {
   const port = await freePort();
   const [command, args] = nodeEntry('demo/enquiry-api/main.ts');
-  const child = startChild('stand-in', command, args, {
+  const dataDir = scratchDir('stand-in', 'memory');
+  const env = {
     ENQUIRY_API_USERNAME: CREDENTIALS.username,
     ENQUIRY_API_PASSWORD: CREDENTIALS.password,
     HOST: '127.0.0.1',
     PORT: String(port),
-    DATA_DIR: scratchDir('stand-in', 'memory'),
-  });
+    DATA_DIR: dataDir,
+  };
+  const child = startChild('stand-in', command, args, env, [dataDir]);
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(child, `${origin}/inbox.json`);
   return { child, origin, url: `${origin}${DEFAULT_ROOT}` };
@@ -74,7 +76,7 @@ export async function startProxyServer(
     ...options.env,
   });
   const [command, args] = nodeEntry('proxy/main.ts');
-  const child = startChild('proxy', command, args, env);
+  const child = startChild('proxy', command, args, env, [dataDir]);
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(child, `${origin}/healthz`);
   return { child, origin, dataDir };
@@ -123,7 +125,7 @@ http {
 `,
   );
   const args = ['-p', dir, '-c', conf, '-e', 'stderr'];
-  const child = startChild('nginx', NGINX, args);
+  const child = startChild('nginx', NGINX, args, {}, [dir]);
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(child, `${origin}/`);
   return { child, origin, command: `${NGINX} ${args.join(' ')}` };

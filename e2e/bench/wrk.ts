@@ -87,7 +87,8 @@ export async function runWrk(options: {
   connections: number;
   seconds: number;
 }): Promise<LoadCell> {
-  const script = join(scratchDir('wrk', 'memory'), 'post.lua');
+  const dir = scratchDir('wrk', 'memory');
+  const script = join(dir, 'post.lua');
   writeFileSync(script, luaScript(options.body, options.headers ?? {}));
   const args = [
     '-t1',
@@ -99,12 +100,14 @@ export async function runWrk(options: {
     script,
     options.url,
   ];
-  const child = startChild('wrk', WRK, args);
-  const limit = setTimeout(() => void child.stop(), (options.seconds + 60) * 1000);
+  const child = startChild('wrk', WRK, args, {}, [dir]);
+  // wrk stops itself after -d; this only guards against a wrk that hangs.
+  const limit = setTimeout(() => process.kill(child.pid, 'SIGKILL'), (options.seconds + 60) * 1000);
   const code = await child.exited;
   clearTimeout(limit);
   const output = readFileSync(child.logPath, 'utf8');
-  if (code !== 0) throw new Error(`wrk exited with ${code}:\n${output}`);
+  await child.stop(); // removes the script and the log
+  if (code !== 0) throw new Error(`wrk exited with ${code ?? 'a signal'}:\n${output}`);
   const line = output.split('\n').find((l) => l.startsWith('BENCH_JSON '));
   if (!line) throw new Error(`wrk printed no figures:\n${output}`);
   const figures = JSON.parse(line.slice('BENCH_JSON '.length)) as WrkJson;
