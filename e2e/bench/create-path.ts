@@ -223,6 +223,16 @@ At one connection the proxy adds ${num(added)} ms to the median create (b − a)
 ${num(proxyCpu)} ms of CPU per request (b's CPU minus the stand-in's share in a); nginx adds
 ${num(nginxAdded)} ms. The part the disk plays is measured under "Outbox cost".
 
+**Where the proxy's CPU goes** (profiled by hand once, 2026-11-22: an inspector CPU profile of
+the proxy for 8 s under 16 connections, outbox on tmpfs; shares of its busy time, inclusive):
+the upstream create through \`fetch\` (undici's WHATWG fetch: \`Request\`, \`Headers\`, abort
+signals, web streams) about a third; Hono's Node adapter (Node requests and responses to web
+ones and back) about a fifth; SQLite about a tenth; validation (zod and the form's rules),
+multipart parsing and logging a few per cent each; socket \`writev\` (on loopback it also does
+the receiving side's TCP work) about a seventh, within the above. No single hotspot; the
+largest one is calling the platform with \`fetch\`, where \`undici.request\` or \`node:http\`
+with a keep-alive agent would do the same for less.
+
 **Reading the figures.** wrk is closed-loop (each connection sends its next request when the
 last is answered), so latencies are service times under that load, not what an open stream of
 visitors would see past saturation. Loopback on one machine: the load generator and every

@@ -96,13 +96,13 @@ of the whole outbox; the SQLite work both variants share shows in the CPU per re
 proxies run side by side against one stand-in, driven like (b) in the create path (multipart,
 no files, ${SECONDS} s per cell, the two variants back to back at each connection count).
 
-fsync on this machine (4 KiB append + fsync, median of ${FSYNC_SAMPLES}): **${num(fsync.disk)} ms on the disk**,
-${num(fsync.memory)} ms on tmpfs.
+fsync on this machine (4 KiB append + fsync, median of ${FSYNC_SAMPLES}): **${num(fsync.disk * 1000)} µs on the disk**,
+${num(fsync.memory * 1000)} µs on tmpfs.
 
 ${results}
 
 At one connection a request waits for its five commits one after another: the disk adds
-${num(extra)} ms to the median (about ${num(extra / 5)} ms a commit, against ${num(fsync.disk)} ms for a bare
+${num(extra)} ms to the median (about ${num(extra / 5)} ms a commit, against ${num(fsync.disk * 1000)} µs for a bare
 4 KiB append + fsync; a commit appends the changed pages to the WAL as frames and then syncs).
 better-sqlite3 is synchronous, so that wait blocks the proxy's event loop: nothing else moves
 meanwhile, which is why the disk variant stays behind with 16 and 64 connections too, where

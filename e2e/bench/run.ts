@@ -55,7 +55,7 @@ ${machine(chromium)}
 ## Commands
 
 \`\`\`sh
-npm run bench                # every benchmark, about 6 minutes; rewrites this file
+npm run bench                # every benchmark, about 5 minutes; rewrites this file
 npm run bench -- upload      # only some: ${NAMES.join(', ')}
 \`\`\`
 

@@ -21,11 +21,11 @@ export async function widgetWeight(): Promise<string> {
   const gzip = gzipSync(bundle, { level: 9 }).length;
   const budget = WIDGET_BROTLI_BUDGET_BYTES;
   const rows = [
-    ['raw', String(bundle.length), kib(bundle.length), ''],
-    ['gzip (level 9)', String(gzip), kib(gzip), ''],
+    ['raw', bundle.length.toLocaleString('en-GB'), kib(bundle.length), ''],
+    ['gzip (level 9)', gzip.toLocaleString('en-GB'), kib(gzip), ''],
     [
       '**brotli (quality 11)**',
-      `**${brotli}**`,
+      `**${brotli.toLocaleString('en-GB')}**`,
       `**${kib(brotli)}**`,
       `${num((100 * brotli) / budget)} % of ${kib(budget)}`,
     ],
