@@ -3,10 +3,10 @@
  * by 1, 4 and 8 visitors at once; wall time, MB/s, and how much the proxy's resident memory
  * grows at its peak per concurrent upload, measured in a fresh proxy process per cell.
  */
-import { ORIGIN, sampleFiles } from '../../proxy/testing/proxy-harness.ts';
-import { memory, resetPeak, type Child } from './processes.ts';
+import { sampleFiles } from '../../proxy/testing/proxy-harness.ts';
+import { memory, resetPeak } from './processes.ts';
 import { median, mib, num, ratio, table } from './report.ts';
-import { formToken, submissionForm, type BenchFile } from './requests.ts';
+import { formToken, submissionForm, submit, type BenchFile } from './requests.ts';
 import { startProxyServer, startStandIn } from './servers.ts';
 
 export const CONCURRENCY = [1, 4, 8] as const;
@@ -48,7 +48,6 @@ interface Cell {
   baseline: number;
   peak: number;
   sampledPeak: number;
-  forcedGc: boolean;
 }
 
 /** A fresh stand-in and proxy, one warm-up submission, then `concurrent` uploads at once. */
@@ -68,14 +67,9 @@ async function uploadCell(
     const bytes = files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
     const send = async (batch: BenchFile[]) => {
       const started = performance.now();
-      const response = await fetch(`${proxy.origin}/api/enquiries`, {
-        method: 'POST',
-        body: submissionForm(token, batch),
-        headers: { origin: ORIGIN },
-      });
-      const answer = (await response.json()) as { status?: string };
-      if (response.status !== 201 || answer.status !== 'delivered')
-        throw new Error(`upload answered ${response.status} ${JSON.stringify(answer)}`);
+      const { status, body } = await submit(proxy.origin, submissionForm(token, batch));
+      if (status !== 201 || !('status' in body) || body.status !== 'delivered')
+        throw new Error(`upload answered ${status} ${JSON.stringify(body)}`);
       return performance.now() - started;
     };
     // Warms up the code paths (parsing, SQLite, the upstream client) with a small file.
@@ -94,24 +88,11 @@ async function uploadCell(
     const batchMs = performance.now() - started;
     clearInterval(sampler);
     const { peak } = memory(pid);
-    return {
-      set: set.name,
-      concurrent,
-      bytes,
-      times,
-      batchMs,
-      baseline,
-      peak,
-      sampledPeak,
-      forcedGc,
-    };
+    return { set: set.name, concurrent, bytes, times, batchMs, baseline, peak, sampledPeak };
   } finally {
-    await stopBoth(proxy.child, standIn.child);
+    await proxy.child.stop();
+    await standIn.child.stop();
   }
-}
-
-async function stopBoth(...children: Child[]) {
-  for (const child of children) await child.stop();
 }
 
 const row = (cell: Cell) => {
