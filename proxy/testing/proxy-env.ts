@@ -1,6 +1,7 @@
 /**
- * The environment of a proxy wired to a running stand-in enquiry API, for tests that start the
- * proxy for real (in process or as a child process).
+ * The environment of a proxy wired to a running stand-in enquiry API, for tests and benchmarks
+ * that start the proxy for real (in process or as a child process). Only the stand-in's service
+ * root URL is read, so a stand-in running in another process will do.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { ORIGIN } from './proxy-harness.ts';
  * limits out of the way; `overrides` win.
  */
 export function proxyEnvFor(
-  api: RunningEnquiryApi,
+  api: Pick<RunningEnquiryApi, 'url'>,
   credentials: { username: string; password: string },
   overrides: Record<string, string> = {},
 ): Record<string, string> {
@@ -25,7 +26,8 @@ export function proxyEnvFor(
     ALLOWED_ORIGINS: ORIGIN,
     FORM_CONFIG: exampleConfigPath('law-firm'),
     PORT: '0',
-    DATA_DIR: mkdtempSync(join(tmpdir(), 'proxy-')),
+    // Made only when not overridden, so a caller's own directory leaves no empty one behind.
+    DATA_DIR: overrides.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'proxy-')),
     MIN_FILL_SECONDS: '0',
     RATE_LIMIT_PER_MINUTE: '1000000',
     RATE_LIMIT_GLOBAL_PER_MINUTE: '1000000',

@@ -1,0 +1,129 @@
+/**
+ * The two landing pages the speed benchmark loads, served by one small HTTP server on
+ * 127.0.0.1 with the same headers: `/widget` holds `<enquiry-form case-type="conveyancing">`
+ * and the script tag from the proxy, as a site owner's page does; `/plain` holds a plain HTML
+ * `<form>` with the same fields (the conveyancing form of the law firm example), no script
+ * and no stylesheet.
+ */
+import { createServer, type Server } from 'node:http';
+import { lawFirm } from '../../demo/forms/index.ts';
+import type { Question } from '../../proxy/contract/form-config.ts';
+import { DEFAULT_STRINGS } from '../../widget/i18n.ts';
+
+const CASE_TYPE = 'conveyancing';
+
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+
+const page = (head: string, main: string) => `<!doctype html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Start your enquiry</title>
+${head}
+</head>
+<body><main><h1>Start your enquiry</h1>
+${main}
+</main></body>
+</html>
+`;
+
+const labelled = (id: string, label: string, control: string) =>
+  `<p><label for="${id}">${escape(label)}</label><br>${control}</p>`;
+
+function question(q: Question): string {
+  const id = `answers.${q.id}`;
+  const required = q.required ? ' required' : '';
+  switch (q.type) {
+    case 'radio':
+    case 'checkbox':
+      return `<fieldset><legend>${escape(q.label)}</legend>${(q.options ?? [])
+        .map(
+          (option, i) =>
+            `<input type="${q.type}" id="${id}-${i}" name="${id}" value="${escape(option)}"${required}> <label for="${id}-${i}">${escape(option)}</label>`,
+        )
+        .join('<br>')}</fieldset>`;
+    case 'select':
+      return labelled(
+        id,
+        q.label,
+        `<select id="${id}" name="${id}"${required}><option value="">${DEFAULT_STRINGS.chooseOption}</option>${(
+          q.options ?? []
+        )
+          .map((option) => `<option>${escape(option)}</option>`)
+          .join('')}</select>`,
+      );
+    case 'textarea':
+      return labelled(id, q.label, `<textarea id="${id}" name="${id}" rows="5"></textarea>`);
+    default:
+      return labelled(id, q.label, `<input type="${q.type}" id="${id}" name="${id}"${required}>`);
+  }
+}
+
+/** The fields the widget shows for this case type, in its order, as plain HTML. */
+export function plainForm(proxyOrigin: string): string {
+  const contact = (
+    [
+      ['forename', 'text', 'required'],
+      ['surname', 'text', lawFirm.contact.surname],
+      ['email', 'email', lawFirm.contact.email],
+      ['telephone_mobile', 'tel', lawFirm.contact.telephone_mobile],
+    ] as const
+  )
+    .filter(([, , requirement]) => requirement !== 'hidden')
+    .map(([id, type, requirement]) =>
+      labelled(
+        id,
+        DEFAULT_STRINGS[id],
+        `<input type="${type}" id="${id}" name="${id}"${requirement === 'required' ? ' required' : ''}>`,
+      ),
+    );
+  const questions = lawFirm.caseTypes.find((c) => c.id === CASE_TYPE)?.questions ?? [];
+  const files = labelled(
+    'files',
+    DEFAULT_STRINGS.files,
+    '<input type="file" id="files" name="files" multiple accept=".pdf,.png,.gif,.jpg,.jpeg">',
+  );
+  return `<form method="post" action="${proxyOrigin}/api/enquiries" enctype="multipart/form-data">
+<input type="hidden" name="case_type" value="${CASE_TYPE}">
+${[...contact, ...questions.map(question), files].join('\n')}
+<p><button type="submit">${DEFAULT_STRINGS.submit}</button></p>
+</form>`;
+}
+
+export interface PageServer {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Serves `/widget` and `/plain` on `port` (no-store, so nothing is reused between runs). */
+export async function startPageServer(proxyOrigin: string, port: number): Promise<PageServer> {
+  const pages: Record<string, string> = {
+    '/widget': page(
+      `<script type="module" src="${proxyOrigin}/enquiry-form.js"></script>`,
+      `<enquiry-form case-type="${CASE_TYPE}"></enquiry-form>`,
+    ),
+    '/plain': page('', plainForm(proxyOrigin)),
+  };
+  const server: Server = createServer((request, response) => {
+    const html = pages[request.url ?? ''];
+    response.writeHead(html ? 200 : 404, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
+    response.end(html ?? 'Not found');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The request bodies the benchmarks send: the proxy's multipart submission (as the widget
+ * sends it) and the enquiry API's JSON create body (what the proxy sends upstream for the same
+ * enquiry), both from the one valid enquiry the tests use.
+ */
+import { lawFirm } from '../../demo/forms/index.ts';
+import { enquiryPartSchema, type SubmitResponse } from '../../proxy/contract/enquiry.ts';
+import { buildUpstreamEnquiry } from '../../proxy/submission/upstream-enquiry.ts';
+import { ORIGIN, validEnquiry } from '../../proxy/testing/proxy-harness.ts';
+
+export interface BenchFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface EncodedBody {
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** A form token from the proxy (valid at once: the benchmarks run with `MIN_FILL_SECONDS=0`). */
+export async function formToken(proxyOrigin: string): Promise<string> {
+  const response = await fetch(`${proxyOrigin}/api/form-token`);
+  const { token } = (await response.json()) as { token: string };
+  return token;
+}
+
+/** `POST /api/enquiries` as the widget sends it: the enquiry part, then one part per file. */
+export function submissionForm(token: string, files: readonly BenchFile[] = []): FormData {
+  const form = new FormData();
+  form.append('enquiry', JSON.stringify({ ...validEnquiry(), form_token: token }));
+  for (const file of files)
+    form.append('files', new File([file.bytes as Uint8Array<ArrayBuffer>], file.name));
+  return form;
+}
+
+/** The same submission as bytes with its boundary, for a load generator to replay. */
+export async function encodedSubmission(
+  token: string,
+  files: readonly BenchFile[] = [],
+): Promise<EncodedBody> {
+  const request = new Request('http://127.0.0.1/', {
+    method: 'POST',
+    body: submissionForm(token, files),
+  });
+  return {
+    contentType: request.headers.get('content-type') ?? '',
+    bytes: Buffer.from(await request.arrayBuffer()),
+  };
+}
+
+/** The create body (spec section 2.1) the proxy sends upstream for `validEnquiry()`. */
+export function createBody(): EncodedBody {
+  const upstream = buildUpstreamEnquiry(lawFirm, enquiryPartSchema.parse(validEnquiry()));
+  return { contentType: 'application/json', bytes: Buffer.from(JSON.stringify(upstream)) };
+}
+
+/** Sends one submission through the proxy and reads its answer. */
+export async function submit(
+  proxyOrigin: string,
+  form: FormData,
+): Promise<{ status: number; body: SubmitResponse }> {
+  const response = await fetch(`${proxyOrigin}/api/enquiries`, {
+    method: 'POST',
+    body: form,
+    headers: { origin: ORIGIN },
+  });
+  return { status: response.status, body: (await response.json()) as SubmitResponse };
+}

@@ -1,0 +1,132 @@
+/**
+ * The three servers the benchmarks talk to, each a child process on 127.0.0.1: the stand-in
+ * enquiry API (`npm run enquiry-api`'s entry), the proxy (`npm run proxy`'s entry) and, for
+ * the do-it-yourself comparison, Debian's nginx as a plain reverse proxy that adds the
+ * `Authorization` header.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_ROOT } from '../../demo/enquiry-api/app.ts';
+import { proxyEnvFor } from '../../proxy/testing/proxy-env.ts';
+import { freePort, scratchDir, startChild, waitForHttp, type Child } from './processes.ts';
+
+export const NGINX = '/usr/sbin/nginx';
+
+/** Made up for this run: the stand-in, the proxy and nginx share them, nobody else needs them. */
+export const CREDENTIALS = Object.freeze({
+  username: 'bench',
+  password: randomBytes(18).toString('base64url'),
+});
+
+export const AUTHORIZATION = `Basic ${Buffer.from(
+  `${CREDENTIALS.username}:${CREDENTIALS.password}`,
+).toString('base64')}`;
+
+/** `node --import tsx <entry>`: what `npm run proxy` runs, without npm in between. */
+const nodeEntry = (entry: string) => [process.execPath, ['--import', 'tsx', entry]] as const;
+
+export interface Server {
+  child: Child;
+  /** `http://127.0.0.1:port` */
+  origin: string;
+}
+
+export interface StandIn extends Server {
+  /** The service root, e.g. `http://127.0.0.1:port/wp-json/enquiries/v1`. */
+  url: string;
+}
+
+/** The stand-in with its SQLite file on tmpfs: fast, so what is measured is what sits in front. */
+export async function startStandIn(): Promise<StandIn> {
+  const port = await freePort();
+  const [command, args] = nodeEntry('demo/enquiry-api/main.ts');
+  const dataDir = scratchDir('stand-in', 'memory');
+  const env = {
+    ENQUIRY_API_USERNAME: CREDENTIALS.username,
+    ENQUIRY_API_PASSWORD: CREDENTIALS.password,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+  };
+  const child = startChild('stand-in', command, args, env, [dataDir]);
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHttp(child, `${origin}/inbox.json`);
+  return { child, origin, url: `${origin}${DEFAULT_ROOT}` };
+}
+
+export interface ProxyServer extends Server {
+  dataDir: string;
+}
+
+/**
+ * The proxy wired to `standIn` (see `proxyEnvFor`: no minimum fill time, rate limits out of the
+ * way), with its outbox on disk unless `outbox` says `memory` (tmpfs), and `env` on top.
+ * Logs stay at the default level (`info`), as deployed.
+ */
+export async function startProxyServer(
+  standIn: StandIn,
+  options: { outbox?: 'disk' | 'memory'; env?: Record<string, string> } = {},
+): Promise<ProxyServer> {
+  const port = await freePort();
+  const dataDir = scratchDir('outbox', options.outbox ?? 'disk');
+  const env = proxyEnvFor(standIn, CREDENTIALS, {
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ...options.env,
+  });
+  const [command, args] = nodeEntry('proxy/main.ts');
+  const child = startChild('proxy', command, args, env, [dataDir]);
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHttp(child, `${origin}/healthz`);
+  return { child, origin, dataDir };
+}
+
+/**
+ * nginx in the foreground (`daemon off`), one worker (the proxy and the stand-in use one core
+ * each too), with keep-alive connections to the stand-in as its documentation recommends.
+ * Everything it writes (pid, logs, temp files) stays in a scratch directory.
+ */
+export async function startNginx(standIn: StandIn): Promise<Server & { command: string }> {
+  const dir = scratchDir('nginx', 'memory');
+  // Workers run as nobody when the master is root: they must be able to reach their temp paths.
+  chmodSync(dir, 0o755);
+  const port = await freePort();
+  const upstream = new URL(standIn.origin);
+  const conf = join(dir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 1024; }
+http {
+  access_log ${dir}/access.log;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream enquiry_api {
+    server ${upstream.host};
+    keepalive 64;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://enquiry_api;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Authorization "${AUTHORIZATION}";
+    }
+  }
+}
+`,
+  );
+  const args = ['-p', dir, '-c', conf, '-e', 'stderr'];
+  const child = startChild('nginx', NGINX, args, {}, [dir]);
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHttp(child, `${origin}/`);
+  return { child, origin, command: `${NGINX} ${args.join(' ')}` };
+}

@@ -1,0 +1,178 @@
+/**
+ * Widget speed in Chromium: time from navigation to a form a visitor can type into, for the
+ * page with `<enquiry-form>` and for a plain HTML form with the same fields, both served by
+ * the same server, each run in a fresh browser context (cold HTTP cache, new connections).
+ */
+import { chromium, type Browser } from '@playwright/test';
+import { launchOptions } from '../support/browser.ts';
+import { startPageServer } from './pages.ts';
+import { freePort } from './processes.ts';
+import { median, num, quantile, ratio, table } from './report.ts';
+import { startProxyServer, startStandIn } from './servers.ts';
+import { ORIGIN } from '../../proxy/testing/proxy-harness.ts';
+
+export const RUNS = 20;
+
+/**
+ * Runs in every page before its own scripts. "Interactive" is the first frame painted after the
+ * first name input (`#forename`, in the element's shadow root or in the document) is connected,
+ * enabled and not read-only: a MutationObserver watches the document and every shadow root as
+ * it is attached, and the time is taken in a task queued from the next animation frame, i.e.
+ * once that frame has been produced. Kept as text so no build step rewrites it.
+ */
+const PROBE = `(() => {
+  let found = false;
+  const interactive = new Promise((resolve) => {
+    const check = () => {
+      if (found) return;
+      const host = document.querySelector('enquiry-form');
+      const root = host ? host.shadowRoot : document;
+      const input = root && root.querySelector('#forename');
+      if (!input || !input.isConnected || input.disabled || input.readOnly) return;
+      found = true;
+      const inDom = performance.now();
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve({ inDom, painted: performance.now() });
+        channel.port2.postMessage(null);
+      });
+    };
+    const watch = (root) =>
+      new MutationObserver(check).observe(root, { childList: true, subtree: true });
+    const attachShadow = Element.prototype.attachShadow;
+    Element.prototype.attachShadow = function (init) {
+      const root = attachShadow.call(this, init);
+      watch(root);
+      return root;
+    };
+    watch(document);
+  });
+  Object.defineProperty(window, '__benchInteractive', { value: interactive });
+})();`;
+
+const NAVIGATION = `(() => {
+  const n = performance.getEntriesByType('navigation')[0];
+  return { domContentLoaded: n.domContentLoadedEventEnd, load: n.loadEventEnd };
+})()`;
+
+interface Run {
+  painted: number;
+  inDom: number;
+  domContentLoaded: number;
+  load: number;
+}
+
+/** One cold load: a new context, the probe, navigation, then typing to prove it takes text. */
+async function load(browser: Browser, url: string): Promise<Run> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.addInitScript({ content: PROBE });
+    await page.goto(url, { waitUntil: 'commit' });
+    const timing = (await Promise.race([
+      page.evaluate('window.__benchInteractive'),
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`${url}: no #forename after 15 s`)), 15_000),
+      ),
+    ])) as { inDom: number; painted: number };
+    await page.waitForLoadState('load');
+    const navigation = (await page.evaluate(NAVIGATION)) as Omit<Run, 'painted' | 'inDom'>;
+    const input = page.locator('#forename');
+    await input.click();
+    await page.keyboard.type('Ada');
+    const typed = await input.inputValue();
+    if (typed !== 'Ada') throw new Error(`${url}: typed "Ada" but the input holds "${typed}"`);
+    return { ...timing, ...navigation };
+  } finally {
+    await context.close();
+  }
+}
+
+const summary = (label: string, runs: readonly Run[]) => {
+  const painted = runs.map((r) => r.painted);
+  return [
+    label,
+    `**${num(median(painted))}**`,
+    num(quantile(painted, 0.1)),
+    num(quantile(painted, 0.9)),
+    num(Math.min(...painted)),
+    num(Math.max(...painted)),
+    num(median(runs.map((r) => r.inDom))),
+    num(median(runs.map((r) => r.domContentLoaded))),
+    num(median(runs.map((r) => r.load))),
+  ];
+};
+
+export async function widgetSpeed(): Promise<string> {
+  const standIn = await startStandIn();
+  // The proxy must allow the pages' origin before the page server, which names the proxy, starts.
+  const pagePort = await freePort();
+  const proxy = await startProxyServer(standIn, {
+    env: { ALLOWED_ORIGINS: `${ORIGIN},http://127.0.0.1:${pagePort}` },
+  });
+  const server = await startPageServer(proxy.origin, pagePort);
+  const browser = await chromium.launch(launchOptions);
+  try {
+    const widget = `${server.origin}/widget`;
+    const plain = `${server.origin}/plain`;
+    // One discarded load of each: the first navigation of a browser pays for its own start-up.
+    await load(browser, plain);
+    await load(browser, widget);
+    const runs = { widget: [] as Run[], plain: [] as Run[] };
+    for (let i = 0; i < RUNS; i += 1) {
+      // Alternate which goes first, so drift on a shared machine falls on both alike.
+      const order = i % 2 === 0 ? (['plain', 'widget'] as const) : (['widget', 'plain'] as const);
+      for (const name of order)
+        runs[name].push(await load(browser, name === 'widget' ? widget : plain));
+    }
+    const widgetMedian = median(runs.widget.map((r) => r.painted));
+    const plainMedian = median(runs.plain.map((r) => r.painted));
+    const headers = [
+      'page',
+      'interactive, median',
+      'p10',
+      'p90',
+      'min',
+      'max',
+      'input in DOM',
+      'DOMContentLoaded',
+      'load',
+    ];
+    return `## Widget speed in Chromium
+
+**Method.** Two pages served by one Node HTTP server on 127.0.0.1 (\`e2e/bench/pages.ts\`, same
+headers, \`Cache-Control: no-store\`): \`/widget\` has \`<enquiry-form case-type="conveyancing">\` and
+\`<script type="module" src="<proxy>/enquiry-form.js">\`, the proxy (a child process, outbox on
+disk) serving the bundle and \`/api/form\` and \`/api/form-token\` as in production; \`/plain\` has a
+plain HTML \`<form>\` with the same fields (four contact fields, the five conveyancing questions,
+a file input, a submit button), no script and no CSS. Headless Chromium ${browser.version()}
+with the launch options of \`e2e/support/browser.ts\`; every load in a **new browser context**
+(empty HTTP cache, new connections); one discarded load of each page first, then ${RUNS} of
+each, alternating which page goes first.
+
+**"Interactive"** is the time, from navigation start (\`performance.now()\`), of the first frame
+produced after the first name input \`#forename\` is connected, enabled and not read-only (in the
+element's shadow root for the widget, in the document for the plain form). One init script,
+identical on both pages, watches the document and each shadow root as it is attached with a
+MutationObserver and stamps the time in a task queued from the next \`requestAnimationFrame\`.
+After each load the bench clicks the input and types "Ada" with the keyboard and checks the
+value, so every counted run really took typed text (typing is not timed).
+
+Times in ms from navigation start:
+
+${table(headers, [summary('`<enquiry-form>`', runs.widget), summary('plain `<form>`', runs.plain)])}
+
+**Ratio (median interactive, widget ÷ plain): ${ratio(widgetMedian / plainMedian)}**, i.e.
+${num(widgetMedian - plainMedian)} ms more. The widget's time is its whole price on a cold
+cache: the module script from the proxy's origin (brotli), parsing and running Lit and the
+element, \`/api/form\` and \`/api/form-token\` (fetched together) and the first render; the plain
+form is ready when the HTML is parsed. "input in DOM" is when \`#forename\` appeared, before the
+frame was produced. Loopback has no network latency: on a real connection each of the widget's
+two extra round trips (script, then configuration) adds one RTT, so the absolute gap grows
+with latency while the plain page pays only for its HTML.
+`;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
