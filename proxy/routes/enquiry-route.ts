@@ -12,6 +12,7 @@ import { requireAllowedOrigin, submissionCors } from '../http/origin.ts';
 import type { Logger } from '../logger.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import type { AttemptResult } from '../outbox/deliverer.ts';
+import type { AcceptOutcome } from '../outbox/store.ts';
 import { newReference } from '../reference.ts';
 import { checkSubmission } from '../submission/check-submission.ts';
 import { maxSubmissionBytes, readMultipartSubmission } from '../submission/read-multipart.ts';
@@ -66,48 +67,14 @@ export function enquiryRoute(deps: AppDeps): Hono {
         'Idempotency-Key must be 1 to 255 visible ASCII characters; a UUID is best.',
       );
     }
-    const received = await readMultipartSubmission(c.req.raw, config.files);
-    const checked = checkSubmission(received, config);
-    const verdict = await checkForBots(checked.part, deps.clientIp(c), deps.bots);
-    const reference = newReference();
-    const outcome = await deps.store.accept({
-      reference,
-      upstream: checked.upstream,
-      files: checked.files,
-      receivedAt: deps.now(),
-      state: verdict.human ? 'queued' : 'spam',
-      ...(verdict.human ? {} : { note: verdict.reason }),
-      ...(key ? { idempotency: { key, fingerprint: checked.fingerprint } } : {}),
-    });
-
-    if (outcome.kind === 'replay') {
-      c.header('Idempotent-Replayed', 'true');
-      return {
-        status: outcome.status as ContentfulStatusCode,
-        body: outcome.body as Answer['body'],
-      };
-    }
-    if (outcome.kind === 'in_flight') {
-      c.header('Retry-After', '2');
-      return {
-        status: 409,
-        body: {
-          error: 'in_progress',
-          message: 'This enquiry is still being sent. Try again in a moment.',
-        },
-      };
-    }
-    if (outcome.kind === 'key_mismatch') {
-      const message =
-        'This Idempotency-Key was already used for a different enquiry. Send it with a new key.';
-      return { status: 422, body: { error: 'idempotency_key_reused', message } };
-    }
+    const { outcome, reference, verdict } = await receive(c, key);
+    if (outcome.kind !== 'stored') return answerForRepeat(c, outcome);
 
     const { submission } = outcome;
     let answer: Answer;
     if (verdict.human) {
       log.info(
-        { reference, files: submission.files.length, caseType: checked.upstream.case_type },
+        { reference, files: submission.files.length, caseType: submission.upstream.case_type },
         'enquiry accepted',
       );
       answer = answerFor(
@@ -126,7 +93,45 @@ export function enquiryRoute(deps: AppDeps): Hono {
     return answer;
   }
 
+  /**
+   * Reads, checks and stores a submission. Its own function so that the received bytes are
+   * unreachable once stored: while the visitor waits for delivery, the deliverer's copy (read
+   * back from the outbox) is the only one in memory.
+   */
+  async function receive(c: Context, key: string | undefined) {
+    const received = await readMultipartSubmission(c.req.raw, config.files);
+    const checked = checkSubmission(received, config);
+    const verdict = await checkForBots(checked.part, deps.clientIp(c), deps.bots);
+    const reference = newReference();
+    const outcome = await deps.store.accept({
+      reference,
+      upstream: checked.upstream,
+      files: checked.files,
+      receivedAt: deps.now(),
+      state: verdict.human ? 'queued' : 'spam',
+      ...(verdict.human ? {} : { note: verdict.reason }),
+      ...(key ? { idempotency: { key, fingerprint: checked.fingerprint } } : {}),
+    });
+    return { outcome, reference, verdict };
+  }
+
   return app;
+}
+
+/** The answer to a request whose Idempotency-Key was seen before. */
+function answerForRepeat(c: Context, outcome: Exclude<AcceptOutcome, { kind: 'stored' }>): Answer {
+  if (outcome.kind === 'replay') {
+    c.header('Idempotent-Replayed', 'true');
+    return { status: outcome.status as ContentfulStatusCode, body: outcome.body as Answer['body'] };
+  }
+  if (outcome.kind === 'in_flight') {
+    c.header('Retry-After', '2');
+    const message = 'This enquiry is still being sent. Try again in a moment.';
+    return { status: 409, body: { error: 'in_progress', message } };
+  }
+  const message =
+    'This Idempotency-Key was already used for a different enquiry. Send it with a new key.';
+  return { status: 422, body: { error: 'idempotency_key_reused', message } };
 }
 
 function answerFor(reference: string, result: AttemptResult): Answer {
