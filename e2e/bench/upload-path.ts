@@ -165,40 +165,29 @@ every 20 ms), to tell memory the proxy really holds from garbage V8 has not coll
 
 ${table(headers, diagnostic.map(row))}
 
-**Over the 2× aim, and why.** Forcing garbage collection lowers the PDF's per-upload figure by
+**Where the memory goes.** Forcing garbage collection lowers the PDF's per-upload figure by
 ${garbage} of the file (${CONCURRENCY.join(', ')} at once): that much was garbage V8 had not
-collected yet. The rest${diagnostic.every((c) => perUploadRatio(c) > 2) ? ', still over 2×,' : ''} is held. Per upload it goes to:
+collected yet. What the proxy really holds per upload is what is left in the diagnostic table:
+about one copy of the file, for as long as it takes to store it.
 
-1. **Receiving** (\`proxy/submission/read-multipart.ts\`): the multipart parser keeps a file's
-   chunks until its part ends, then \`part.bytes\` copies them into one array: 2× the file for a
-   moment, the chunks garbage afterwards. Inherent to a parser that yields whole parts.
-2. **Storing** (\`proxy/outbox/sqlite-store.ts\`, \`accept\`): better-sqlite3 binds the BLOB with
-   \`SQLITE_TRANSIENT\` (a copy) and SQLite builds the row's record (another): 2× in C memory,
-   one insert at a time (the driver is synchronous). malloc keeps that memory for reuse, so
-   RSS does not fall back after the insert, and the copies of delivery come on top: that is
-   why a single upload costs five times its size even with forced GC.
-3. **Delivering**: \`submit\` in \`proxy/routes/enquiry-route.ts\` still holds the received bytes
-   in its frame while it awaits \`deliverNow\`, and the deliverer reads a second copy back from
-   SQLite (\`fileBytes\`): 2× per upload for the whole time the file is sent upstream.
-4. **Not the cause**: the base64 body (\`proxy/client/upload-body.ts\`) already streams in
-   192 KiB chunks; 48 KiB chunks changed nothing measurable (tried by hand).
+1. **Receiving** (\`proxy/submission/read-multipart.ts\`): each file part is kept as the chunks
+   it arrived in (never joined into one copy), sniffed from its first bytes and hashed chunk by
+   chunk.
+2. **Storing** (\`proxy/outbox/file-vault.ts\`): the chunks are written to a file beside the
+   database (\`outbox-files/\`, synced, renamed into place) before the row that names it commits;
+   then the chunks are garbage. No BLOB goes through SQLite, which would copy it twice to write
+   it and once more to read it back.
+3. **Delivering** (\`proxy/client/upload-body.ts\`): the upload body is read from that file in
+   192 KiB pieces and BASE64-encoded piece by piece as the socket takes it.
 
-**Proposed fixes**, measured by hand on 2026-11-22 with temporary, uncommitted changes, one
-run each, same benchmark:
+What remains above 1× without forced collection is short-lived garbage (the request's chunks
+once stored, each piece's BASE64 text) that V8 collects in its own time; it weighs most when a
+single upload has the heap to itself.
 
-- *Small, in the route:* let the received bytes go once they are stored, e.g. move reading,
-  checking and \`store.accept\` into a helper that returns only the reference, verdict and
-  outcome, so the bytes are not in the frame that waits for delivery. Measured: PDF ×4
-  4.23× → 3.22×, ×8 3.31× → 2.46×; images ×4 2.86× → 1.88×, ×8 2.29× → 1.81×; single uploads
-  unchanged within noise. Delivering from the bytes just stored instead of reading them back
-  removes the same one copy instead (PDF ×8 about 2.3× to 2.5×), so one of the two is enough;
-  the route change is the simpler one. Not made here: the route is outside the files this
-  benchmark work may touch.
-- *Larger, to be under 2× at any concurrency:* keep files out of SQLite BLOBs. Write each file
-  part to a file in \`DATA_DIR\` as it streams in (fsynced before the row that names it
-  commits), keep path, size and SHA-256 in the row, and let the upload body read the file in
-  192 KiB chunks. A file would then cost the proxy a few chunks instead of three to five
-  copies, and SQLite's two transient copies go. It needs a streaming multipart reader, a store
-  and a deliverer change: a restructuring, not done here.
+**History**, measured on 2026-11-22 with this benchmark: with the files as SQLite BLOBs, read
+back whole for delivery, and the route keeping the received bytes while the visitor waited, a
+single 10 MB PDF cost 5.8× to 7.3× its size and 2.4× to 3.3× at 8 at once (with forced
+collection still 5.2×, 3.0×, 2.0×). Letting the route drop the received bytes brought 8 at once
+to 2.3×; files on disk and streamed uploads brought the rest.
 `;
 }

@@ -8,6 +8,7 @@
  */
 import { EnquiryApiError, errorFromNetwork, errorFromResponse } from './errors.ts';
 import {
+  byteLength,
   successEnvelopeSchema,
   uploadFileSchema,
   upstreamEnquirySchema,
@@ -86,7 +87,7 @@ export function createEnquiryApiClient(options: EnquiryApiClientOptions): Enquir
     },
     async uploadFile(postId, file, signal) {
       const checked = uploadFileSchema.parse(file);
-      const mib = checked.bytes.byteLength / (1024 * 1024);
+      const mib = byteLength(checked.bytes) / (1024 * 1024);
       return post(
         'upload',
         uploadBody(postId, checked),

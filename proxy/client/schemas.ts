@@ -3,6 +3,7 @@
  * (sections 2.1 to 2.3) and every envelope it answers with (sections 2.4 and 7).
  */
 import { z } from 'zod';
+import { isByteSource, type ByteSource } from './byte-source.ts';
 
 /** Section 2.2: all three keys are required in each entry. */
 export const metaEntrySchema = z.strictObject({
@@ -36,10 +37,18 @@ export const uploadFileSchema = z.strictObject({
   name: z.string().min(1),
   mime: z.string().min(1),
   postname: z.string().min(1),
+  /** The contents: bytes in memory, or a source to stream them from (a file of the outbox). */
   bytes: z
-    .custom<Uint8Array>((value) => value instanceof Uint8Array, 'must be bytes')
-    .refine((bytes) => bytes.byteLength > 0, 'must not be empty'),
+    .custom<Uint8Array | ByteSource>(
+      (value) => value instanceof Uint8Array || isByteSource(value),
+      'must be bytes or a byte source',
+    )
+    .refine((bytes) => byteLength(bytes) > 0, 'must not be empty'),
 });
+
+/** The length of an upload's contents, whichever form they take. */
+export const byteLength = (bytes: Uint8Array | ByteSource): number =>
+  bytes instanceof Uint8Array ? bytes.byteLength : bytes.size;
 
 export type UploadFile = z.output<typeof uploadFileSchema>;
 

@@ -1,12 +1,17 @@
 /**
  * The upload request body (spec section 2.3), streamed: the JSON around `contents` is written
- * as is, and the file is BASE64-encoded chunk by chunk as the socket asks for it. A 10 MB file
- * thus never exists as a 13 MB string beside its bytes, and the length is known up front.
+ * as is, and the file is BASE64-encoded piece by piece as the socket asks for it. A 10 MB file
+ * thus never exists as a 13 MB string, nor even whole in memory when it comes from the outbox,
+ * and the length is known up front.
  */
-import type { UploadFile } from './schemas.ts';
+import { memorySource, type ByteSource } from './byte-source.ts';
 
-/** Bytes per chunk: a multiple of 3, so each chunk encodes without padding. */
-const CHUNK_BYTES = 3 * 64 * 1024;
+export interface UploadParts {
+  name: string;
+  mime: string;
+  postname: string;
+  bytes: Uint8Array | ByteSource;
+}
 
 export interface StreamedBody {
   stream: ReadableStream<Uint8Array>;
@@ -18,33 +23,52 @@ export interface StreamedBody {
  * @example uploadBody(1001, { name: 'a.pdf', mime: 'application/pdf', postname: 'a.pdf', bytes })
  *   // streams {"post_id":"1001","file":{"name":"a.pdf",...},"contents":"JVBERi0..."}
  */
-export function uploadBody(postId: number, file: UploadFile): StreamedBody {
+export function uploadBody(postId: number, file: UploadParts): StreamedBody {
   const descriptor = { name: file.name, mime: file.mime, postname: file.postname };
   // The spec types post_id as a string.
   const head = Buffer.from(
     `{"post_id":${JSON.stringify(String(postId))},"file":${JSON.stringify(descriptor)},"contents":"`,
   );
   const tail = Buffer.from('"}');
-  const { bytes } = file;
-  const encodedLength = 4 * Math.ceil(bytes.byteLength / 3);
-  let offset = 0;
+  const source = file.bytes instanceof Uint8Array ? memorySource(file.bytes) : file.bytes;
+  const pieces = source.pieces()[Symbol.asyncIterator]();
+  // BASE64 turns 3 bytes into 4 characters: up to 2 bytes wait for the next piece.
+  let carry: Buffer = Buffer.alloc(0);
   let sentHead = false;
 
   const stream = new ReadableStream<Uint8Array>({
-    pull(controller) {
+    async pull(controller) {
       if (!sentHead) {
         sentHead = true;
         controller.enqueue(head);
-      } else if (offset < bytes.byteLength) {
-        const end = Math.min(offset + CHUNK_BYTES, bytes.byteLength);
-        const chunk = Buffer.from(bytes.buffer, bytes.byteOffset + offset, end - offset);
-        controller.enqueue(Buffer.from(chunk.toString('base64'), 'latin1'));
-        offset = end;
-      } else {
-        controller.enqueue(tail);
-        controller.close();
+        return;
+      }
+      // A pull must enqueue something, or the stream stalls: read on past pieces too small to encode.
+      for (;;) {
+        const next = await pieces.next();
+        if (next.done) {
+          if (carry.byteLength > 0)
+            controller.enqueue(Buffer.from(carry.toString('base64'), 'latin1'));
+          controller.enqueue(tail);
+          controller.close();
+          return;
+        }
+        const piece = next.value;
+        const joined =
+          carry.byteLength === 0
+            ? Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength)
+            : Buffer.concat([carry, piece]);
+        const whole = joined.byteLength - (joined.byteLength % 3);
+        carry = Buffer.from(joined.subarray(whole));
+        if (whole > 0) {
+          controller.enqueue(Buffer.from(joined.subarray(0, whole).toString('base64'), 'latin1'));
+          return;
+        }
       }
     },
+    async cancel() {
+      await pieces.return?.();
+    },
   });
-  return { stream, length: head.byteLength + encodedLength + tail.byteLength };
+  return { stream, length: head.byteLength + 4 * Math.ceil(source.size / 3) + tail.byteLength };
 }

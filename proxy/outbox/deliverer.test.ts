@@ -3,7 +3,7 @@ import { createMemoryLogger } from '../logger.ts';
 import { Deliverer, type DelivererOptions } from './deliverer.ts';
 import { openSqliteOutbox } from './sqlite-store.ts';
 import type { OutboxStore } from './store.ts';
-import { apiError, fakeClient, sampleSubmission, type ApiCall } from './testing.ts';
+import { apiError, fakeClient, SAMPLE_PDF, sampleSubmission, type ApiCall } from './testing.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -61,11 +61,7 @@ describe('Deliverer', () => {
       'upload:1001:plan.pdf',
       'upload:1001:photo.png',
     ]);
-    expect(
-      Buffer.from(calls[1]?.bytes ?? []).equals(
-        Buffer.from(sampleSubmission().files[0]?.bytes ?? []),
-      ),
-    ).toBe(true);
+    expect(Buffer.from(calls[1]?.bytes ?? []).equals(Buffer.from(SAMPLE_PDF))).toBe(true);
     const stored = await state(store);
     expect(stored).toMatchObject({
       state: 'delivered',

@@ -215,7 +215,7 @@ export class Deliverer {
       }
       for (const file of submission.files) {
         if (file.attachmentId !== null) continue;
-        const bytes = await store.fileBytes(submission.id, file.index);
+        const bytes = await store.fileSource(submission.id, file.index);
         const { name, mime, postname } = file;
         await store.markStepStarted(submission.id, `upload:${file.index}`);
         file.attachmentId = await client.uploadFile(

@@ -34,7 +34,7 @@ const MIGRATIONS: readonly string[] = [
      mime TEXT NOT NULL,
      size INTEGER NOT NULL,
      sha256 TEXT NOT NULL,
-     bytes BLOB NOT NULL,
+     blob TEXT NOT NULL,
      attachment_id INTEGER,
      PRIMARY KEY (submission_id, idx)
    );

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteOutbox } from './sqlite-store.ts';
 import type { NewSubmission, OutboxStore } from './store.ts';
-import { sampleSubmission } from './testing.ts';
+import { readAll } from '../client/byte-source.ts';
+import { SAMPLE_PNG, sampleSubmission } from './testing.ts';
 
 const stores: OutboxStore[] = [];
 const open = (path = ':memory:') => {
@@ -36,10 +37,8 @@ describe('the SQLite outbox', () => {
       ['plan.pdf', 'application/pdf', null],
       ['photo.png', 'image/png', null],
     ]);
-    const bytes = await store.fileBytes(submission.id, 1);
-    expect(Buffer.from(bytes).equals(Buffer.from(sampleSubmission().files[1]?.bytes ?? []))).toBe(
-      true,
-    );
+    const bytes = await readAll(await store.fileSource(submission.id, 1));
+    expect(Buffer.from(bytes).equals(Buffer.from(SAMPLE_PNG))).toBe(true);
   });
 
   it('survives closing and reopening the database file', async () => {
@@ -168,7 +167,7 @@ describe('the SQLite outbox', () => {
     await store.markDelivered(id, 1000);
     expect(await store.purgeDelivered(999)).toBe(0);
     expect(await store.purgeDelivered(1001)).toBe(1);
-    await expect(store.fileBytes(id, 0)).rejects.toThrow(/no file/);
+    await expect(store.fileSource(id, 0)).rejects.toThrow(/no file/);
     expect(await store.purgeIdempotencyKeys(sampleSubmission().receivedAt + 1)).toBe(1);
   });
 

@@ -3,6 +3,8 @@
  * Calls are synchronous underneath; each write is one short transaction.
  */
 import type { UpstreamEnquiry } from '../client/schemas.ts';
+import { basename, dirname, extname, join } from 'node:path';
+import { diskVault, memoryVault } from './file-vault.ts';
 import { openOutboxDatabase } from './sqlite-schema.ts';
 import type {
   AcceptOutcome,
@@ -49,8 +51,16 @@ interface KeyRow {
 
 const CLAIMABLE = `state = 'queued' AND (lease_until IS NULL OR lease_until <= @now)`;
 
+/**
+ * Opens the outbox in the SQLite file at `path` (its files in `<name>-files/` beside it), or an
+ * in-memory one for `:memory:`.
+ */
 export function openSqliteOutbox(path: string): OutboxStore {
   const db = openOutboxDatabase(path);
+  const vault =
+    path === ':memory:'
+      ? memoryVault()
+      : diskVault(join(dirname(path), `${basename(path, extname(path))}-files`));
   const statement = (sql: string) => db.prepare(sql);
 
   const selectFiles = statement(
@@ -88,8 +98,8 @@ export function openSqliteOutbox(path: string): OutboxStore {
      VALUES (@reference, @state, @upstream, @receivedAt, @note, @receivedAt)`,
   );
   const insertFile = statement(
-    `INSERT INTO files (submission_id, idx, name, postname, mime, size, sha256, bytes)
-     VALUES (@id, @idx, @name, @postname, @mime, @size, @sha256, @bytes)`,
+    `INSERT INTO files (submission_id, idx, name, postname, mime, size, sha256, blob)
+     VALUES (@id, @idx, @name, @postname, @mime, @size, @sha256, @blob)`,
   );
   const selectKey = statement(
     'SELECT fingerprint, status, body FROM idempotency_keys WHERE key = ?',
@@ -100,20 +110,22 @@ export function openSqliteOutbox(path: string): OutboxStore {
   const byId = statement('SELECT * FROM submissions WHERE id = ?');
   const byReference = statement('SELECT * FROM submissions WHERE reference = ?');
 
-  const accept = db.transaction((submission: NewSubmission): AcceptOutcome => {
-    const { idempotency } = submission;
-    if (idempotency) {
-      const existing = selectKey.get(idempotency.key) as KeyRow | undefined;
-      if (existing) {
-        if (existing.fingerprint !== idempotency.fingerprint) return { kind: 'key_mismatch' };
-        if (existing.status === null) return { kind: 'in_flight' };
-        return {
-          kind: 'replay',
-          status: existing.status,
-          body: JSON.parse(existing.body ?? 'null') as unknown,
-        };
-      }
-    }
+  /** What an Idempotency-Key already seen means for a new request with it, if anything. */
+  const repeatOf = (idempotency: NewSubmission['idempotency']): AcceptOutcome | undefined => {
+    const existing = idempotency && (selectKey.get(idempotency.key) as KeyRow | undefined);
+    if (!idempotency || !existing) return undefined;
+    if (existing.fingerprint !== idempotency.fingerprint) return { kind: 'key_mismatch' };
+    if (existing.status === null) return { kind: 'in_flight' };
+    return {
+      kind: 'replay',
+      status: existing.status,
+      body: JSON.parse(existing.body ?? 'null') as unknown,
+    };
+  };
+  const insertRows = db.transaction((submission: NewSubmission, blobs: string[]): AcceptOutcome => {
+    // Checked again inside the transaction: a twin request may have been stored meanwhile.
+    const repeat = repeatOf(submission.idempotency);
+    if (repeat) return repeat;
     const id = Number(
       insertSubmission.run({
         reference: submission.reference,
@@ -123,13 +135,31 @@ export function openSqliteOutbox(path: string): OutboxStore {
         note: submission.note ?? null,
       }).lastInsertRowid,
     );
-    submission.files.forEach((file, idx) =>
-      insertFile.run({ id, idx, ...file, bytes: file.bytes }),
+    submission.files.forEach(({ name, postname, mime, size, sha256 }, idx) =>
+      insertFile.run({ id, idx, name, postname, mime, size, sha256, blob: blobs[idx] }),
     );
+    const { idempotency } = submission;
     if (idempotency)
       insertKey.run(idempotency.key, idempotency.fingerprint, id, submission.receivedAt);
     return { kind: 'stored', submission: toSubmission(byId.get(id) as SubmissionRow) };
   });
+  /** Files first (synced to disk), then the rows that name them, in one transaction. */
+  const accept = async (submission: NewSubmission): Promise<AcceptOutcome> => {
+    const repeat = repeatOf(submission.idempotency);
+    if (repeat) return repeat;
+    const blobs = submission.files.map((_file, idx) => `${submission.reference}-${idx}`);
+    const removeBlobs = () => Promise.all(blobs.map((blob) => vault.remove(blob)));
+    try {
+      for (const [idx, file] of submission.files.entries())
+        await vault.put(blobs[idx] ?? '', file.content);
+      const outcome = insertRows(submission, blobs);
+      if (outcome.kind !== 'stored') await removeBlobs();
+      return outcome;
+    } catch (error) {
+      await removeBlobs();
+      throw error;
+    }
+  };
 
   const lease = statement(
     `UPDATE submissions SET lease_owner = @owner, lease_until = @until WHERE id = @id AND ${CLAIMABLE}`,
@@ -193,7 +223,12 @@ export function openSqliteOutbox(path: string): OutboxStore {
   const updateResponse = statement(
     'UPDATE idempotency_keys SET status = ?, body = ? WHERE key = ?',
   );
-  const selectBytes = statement('SELECT bytes FROM files WHERE submission_id = ? AND idx = ?');
+  const selectBlob = statement('SELECT blob, size FROM files WHERE submission_id = ? AND idx = ?');
+  const allBlobs = statement('SELECT blob FROM files');
+  const deliveredBlobs = statement(
+    `SELECT blob FROM files JOIN submissions ON submissions.id = files.submission_id
+     WHERE state = 'delivered' AND delivered_at < ?`,
+  );
   const listAll = statement('SELECT * FROM submissions ORDER BY id');
   const listByState = statement('SELECT * FROM submissions WHERE state = ? ORDER BY id');
   const nextDue = statement(
@@ -222,16 +257,16 @@ export function openSqliteOutbox(path: string): OutboxStore {
   );
 
   return {
-    accept: async (submission) => accept(submission),
+    accept,
     saveResponse: async (key, status, body) => {
       updateResponse.run(status, JSON.stringify(body), key);
     },
     claim: async (id, owner, leaseMs, now) => claimOne(id, owner, leaseMs, now),
     claimDue: async (owner, leaseMs, now, limit) => claimDue(owner, leaseMs, now, limit),
-    fileBytes: async (id, index) => {
-      const row = selectBytes.get(id, index) as { bytes: Buffer } | undefined;
+    fileSource: async (id, index) => {
+      const row = selectBlob.get(id, index) as { blob: string; size: number } | undefined;
       if (!row) throw new Error(`outbox has no file ${index} for submission ${id}`);
-      return row.bytes;
+      return vault.source(row.blob, row.size);
     },
     recordCreated: async (id, enquiryId) => void setEnquiryId(enquiryId, id),
     recordUploaded: async (id, index, attachmentId) => recordUpload(id, index, attachmentId),
@@ -268,7 +303,18 @@ export function openSqliteOutbox(path: string): OutboxStore {
       };
     },
     nextDueAt: async () => (nextDue.get() as { at: number | null }).at,
-    purgeDelivered: async (before) => deleteDelivered(before),
+    purgeDelivered: async (before) => {
+      const blobs = (deliveredBlobs.all(before) as { blob: string }[]).map((row) => row.blob);
+      const purged = deleteDelivered(before);
+      await Promise.all(blobs.map((blob) => vault.remove(blob)));
+      return purged;
+    },
+    removeOrphanFiles: async () => {
+      const named = new Set((allBlobs.all() as { blob: string }[]).map((row) => row.blob));
+      const orphans = vault.names().filter((name) => !named.has(name));
+      await Promise.all(orphans.map((name) => vault.remove(name)));
+      return orphans.length;
+    },
     purgeIdempotencyKeys: async (before) => deleteKeys(before),
     releaseAllLeases: async () => dropLeases(),
     getSetting: async (name) =>

@@ -6,6 +6,7 @@
  * SQLite (`sqlite-store.ts`) is the embedded default. The interface is asynchronous and claims
  * work with leases so that a PostgreSQL implementation can serve several proxy instances.
  */
+import type { ByteSource } from '../client/byte-source.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import type { PreparedFile } from '../submission/check-submission.ts';
 
@@ -90,7 +91,8 @@ export interface OutboxStore {
   claim(id: number, owner: string, leaseMs: number, now: number): Promise<Submission | null>;
   /** Takes up to `limit` queued submissions that are due, oldest first. */
   claimDue(owner: string, leaseMs: number, now: number, limit: number): Promise<Submission[]>;
-  fileBytes(id: number, index: number): Promise<Uint8Array>;
+  /** A stored file's contents, to stream upstream. */
+  fileSource(id: number, index: number): Promise<ByteSource>;
   recordCreated(id: number, enquiryId: number): Promise<void>;
   recordUploaded(id: number, index: number, attachmentId: number): Promise<void>;
   recordUnknownOutcome(id: number, step: 'create' | 'upload'): Promise<void>;
@@ -113,6 +115,8 @@ export interface OutboxStore {
   purgeDelivered(before: number): Promise<number>;
   /** Forgets idempotency keys created before `before`. */
   purgeIdempotencyKeys(before: number): Promise<number>;
+  /** Deletes stored files no submission names (left by a crash mid-accept); returns how many. */
+  removeOrphanFiles(): Promise<number>;
   /** Drops every lease: on start, when this process is the only one using the store. */
   releaseAllLeases(): Promise<number>;
   getSetting(name: string): Promise<string | null>;

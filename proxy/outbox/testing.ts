@@ -1,13 +1,14 @@
 /** Test data for the outbox, shared by its tests and the delivery tests. */
+import { memorySource, readAll } from '../client/byte-source.ts';
 import type { EnquiryApiClient } from '../client/enquiry-api-client.ts';
 import { EnquiryApiError } from '../client/errors.ts';
 import type { NewSubmission } from './store.ts';
 
-const PDF = new Uint8Array([
+export const SAMPLE_PDF = new Uint8Array([
   ...Buffer.from('%PDF-1.7\n'),
   ...Array.from({ length: 2000 }, (_, i) => i % 251),
 ]);
-const PNG = new Uint8Array([
+export const SAMPLE_PNG = new Uint8Array([
   0x89,
   0x50,
   0x4e,
@@ -42,16 +43,16 @@ export function sampleSubmission(overrides: Partial<NewSubmission> = {}): NewSub
         name: 'plan.pdf',
         postname: 'plan.pdf',
         mime: 'application/pdf',
-        bytes: PDF,
-        size: PDF.byteLength,
+        content: memorySource(SAMPLE_PDF),
+        size: SAMPLE_PDF.byteLength,
         sha256: 'a',
       },
       {
         name: 'photo.png',
         postname: 'photo.png',
         mime: 'image/png',
-        bytes: PNG,
-        size: PNG.byteLength,
+        content: memorySource(SAMPLE_PNG),
+        size: SAMPLE_PNG.byteLength,
         sha256: 'b',
       },
     ],
@@ -84,8 +85,10 @@ export function fakeClient(answer: (call: ApiCall, n: number) => number | Promis
     calls,
     client: {
       createEnquiry: async () => record({ endpoint: 'create' }),
-      uploadFile: async (postId, file) =>
-        record({ endpoint: 'upload', postId, name: file.name, bytes: file.bytes }),
+      uploadFile: async (postId, file) => {
+        const bytes = file.bytes instanceof Uint8Array ? file.bytes : await readAll(file.bytes);
+        return record({ endpoint: 'upload', postId, name: file.name, bytes });
+      },
     },
   };
 }

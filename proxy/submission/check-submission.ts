@@ -4,6 +4,7 @@
  * the files sniffed, checked and renamed, the upstream enquiry built.
  */
 import { createHash } from 'node:crypto';
+import { leadingBytes, memorySource, type ByteSource } from '../client/byte-source.ts';
 import { enquiryPartSchema, type EnquiryPart, type FieldIssue } from '../contract/enquiry.ts';
 import { mimeOf, sniffKind, SNIFF_BYTES } from '../contract/file-kinds.ts';
 import { checkFiles } from '../contract/file-rules.ts';
@@ -21,9 +22,9 @@ export interface PreparedFile {
   name: string;
   postname: string;
   mime: string;
-  bytes: Uint8Array;
   size: number;
   sha256: string;
+  content: ByteSource;
 }
 
 export interface CheckedSubmission {
@@ -34,7 +35,8 @@ export interface CheckedSubmission {
   fingerprint: string;
 }
 
-const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+const sha256 = (...chunks: readonly (Uint8Array | string)[]) =>
+  chunks.reduce((hash, chunk) => hash.update(chunk), createHash('sha256')).digest('hex');
 
 /** Throws a `SubmissionError` (400, 413 or 415) naming every problem it finds. */
 export function checkSubmission(
@@ -113,10 +115,10 @@ function parseEnquiryPart(text: string): EnquiryPart {
 }
 
 function prepareFiles(received: ReceivedSubmission, config: FormConfig): PreparedFile[] {
-  const kinds = received.files.map((file) => sniffKind(file.bytes.subarray(0, SNIFF_BYTES)));
+  const kinds = received.files.map((file) => sniffKind(leadingBytes(file.chunks, SNIFF_BYTES)));
   const facts = received.files.map((file, i) => ({
     name: file.name,
-    size: file.bytes.byteLength,
+    size: file.size,
     kind: kinds[i] ?? 'other',
   }));
   const issues = checkFiles(facts, config.files).map(toFieldIssue);
@@ -136,9 +138,9 @@ function prepareFiles(received: ReceivedSubmission, config: FormConfig): Prepare
       name,
       postname: name,
       mime: mimeOf(kind),
-      bytes: file.bytes,
-      size: file.bytes.byteLength,
-      sha256: sha256(file.bytes),
+      size: file.size,
+      sha256: sha256(...file.chunks),
+      content: memorySource(file.chunks),
     };
   });
 }

@@ -20,7 +20,9 @@ export const MAX_ENQUIRY_PART_BYTES = 256 * 1024;
 export interface ReceivedFile {
   /** The file name as the client sent it (unsafe until `safeFileName`). */
   name: string;
-  bytes: Uint8Array;
+  /** The contents, as the chunks they arrived in: never joined into one copy. */
+  chunks: readonly Uint8Array[];
+  size: number;
 }
 
 export interface ReceivedSubmission {
@@ -64,7 +66,7 @@ export async function readMultipartSubmission(
       } else if (part.name === 'files') {
         if (part.size > limits.maxFileBytes)
           throw fileTooBig(files.length, part.filename ?? '', limits);
-        files.push({ name: part.filename ?? '', bytes: part.bytes });
+        files.push({ name: part.filename ?? '', chunks: part.content, size: part.size });
       } else {
         const name = part.name ?? '(unnamed)';
         throw SubmissionError.field(

@@ -1,0 +1,72 @@
+/**
+ * File contents that can be read more than once, piece by piece: held in memory (the chunks a
+ * request arrived in) or in a file of the outbox. Uploads stream from one, so a 10 MB file is
+ * never copied whole to be sent.
+ */
+
+export interface ByteSource {
+  /** Total length in bytes. */
+  readonly size: number;
+  /** The bytes in order, in pieces of any size; each call starts again from the beginning. */
+  pieces(): AsyncIterable<Uint8Array>;
+}
+
+/** Pieces read from a file at a time. */
+export const PIECE_BYTES = 192 * 1024;
+
+export const isByteSource = (value: unknown): value is ByteSource =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ByteSource).size === 'number' &&
+  typeof (value as ByteSource).pieces === 'function';
+
+/**
+ * Bytes in memory as a source; an array of chunks is kept as it is (no concatenation).
+ *
+ * @example memorySource(part.content).size
+ */
+export function memorySource(bytes: Uint8Array | readonly Uint8Array[]): ByteSource {
+  const chunks = bytes instanceof Uint8Array ? [bytes] : bytes;
+  return {
+    size: chunks.reduce((total, chunk) => total + chunk.byteLength, 0),
+    async *pieces() {
+      for (const chunk of chunks) {
+        // Large chunks go out in views of PIECE_BYTES, so a consumer never holds more at once.
+        for (let offset = 0; offset < chunk.byteLength; offset += PIECE_BYTES) {
+          yield chunk.subarray(offset, offset + PIECE_BYTES);
+        }
+      }
+    },
+  };
+}
+
+/** Reads a whole source into one array (tests and small files only). */
+export async function readAll(source: ByteSource): Promise<Uint8Array> {
+  const whole = new Uint8Array(source.size);
+  let offset = 0;
+  for await (const piece of source.pieces()) {
+    whole.set(piece, offset);
+    offset += piece.byteLength;
+  }
+  if (offset !== source.size)
+    throw new Error(`source said ${source.size} bytes but gave ${offset}`);
+  return whole;
+}
+
+/** The first `count` bytes of a source held as chunks, without joining them all. */
+export function leadingBytes(chunks: readonly Uint8Array[], count: number): Uint8Array {
+  const head = new Uint8Array(
+    Math.min(
+      count,
+      chunks.reduce((n, c) => n + c.byteLength, 0),
+    ),
+  );
+  let offset = 0;
+  for (const chunk of chunks) {
+    if (offset >= head.byteLength) break;
+    const take = chunk.subarray(0, head.byteLength - offset);
+    head.set(take, offset);
+    offset += take.byteLength;
+  }
+  return head;
+}

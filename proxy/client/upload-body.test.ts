@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { leadingBytes, memorySource, readAll, type ByteSource } from './byte-source.ts';
+import { uploadBody } from './upload-body.ts';
+
+const text = async (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
+const pattern = (size: number) => Uint8Array.from({ length: size }, (_, i) => (i * 37 + 11) & 0xff);
+
+/** A source that hands out its bytes in the given awkward piece sizes, over and over. */
+const uneven = (bytes: Uint8Array, sizes: number[]): ByteSource => ({
+  size: bytes.byteLength,
+  async *pieces() {
+    for (let offset = 0, i = 0; offset < bytes.byteLength; i += 1) {
+      const size = sizes[i % sizes.length] ?? 1;
+      yield bytes.subarray(offset, offset + size);
+      offset += size;
+    }
+  },
+});
+
+describe('uploadBody', () => {
+  it.each([
+    ['one byte', 1, [1]],
+    ['pieces of 1, 2, 4 and 0 bytes', 1000, [1, 2, 4, 0]],
+    ['pieces that never line up with 3', 100_003, [7, 65_537, 5]],
+  ])('encodes %s exactly, with the promised length', async (_name, size, sizes) => {
+    const bytes = pattern(size);
+    const body = uploadBody(1001, {
+      name: 'a.pdf',
+      mime: 'application/pdf',
+      postname: 'a.pdf',
+      bytes: uneven(bytes, sizes),
+    });
+    const sent = await text(body.stream);
+    expect(Buffer.byteLength(sent)).toBe(body.length);
+    const json = JSON.parse(sent) as { post_id: string; contents: string };
+    expect(json.post_id).toBe('1001');
+    expect(json.contents).toBe(Buffer.from(bytes).toString('base64'));
+  });
+});
+
+describe('byte sources', () => {
+  it('keep chunks as they are, read again from the start, and give their first bytes', async () => {
+    const chunks = [pattern(5), pattern(300_000), pattern(2)];
+    const source = memorySource(chunks);
+    expect(source.size).toBe(300_007);
+    const first = await readAll(source);
+    expect(await readAll(source)).toEqual(first);
+    expect(Buffer.from(first).equals(Buffer.concat(chunks))).toBe(true);
+    expect(Array.from(leadingBytes(chunks, 8))).toEqual([...pattern(5), ...pattern(3)]);
+    expect(leadingBytes([pattern(2)], 16)).toHaveLength(2);
+  });
+});

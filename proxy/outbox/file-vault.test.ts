@@ -1,0 +1,75 @@
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { memorySource, PIECE_BYTES, readAll } from '../client/byte-source.ts';
+import { openSqliteOutbox } from './sqlite-store.ts';
+import { diskVault } from './file-vault.ts';
+import { sampleSubmission } from './testing.ts';
+
+const pattern = (size: number) => Uint8Array.from({ length: size }, (_, i) => (i * 131 + 7) & 0xff);
+
+describe('the disk file vault', () => {
+  it('stores contents from chunks and reads them back in pieces, byte for byte', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vault-'));
+    const vault = diskVault(dir);
+    const chunks = [pattern(10), pattern(PIECE_BYTES * 2 + 5), pattern(1)];
+    await vault.put('EQ-AAAA-0001-0', memorySource(chunks));
+    expect(readdirSync(dir)).toEqual(['EQ-AAAA-0001-0']);
+    const source = vault.source('EQ-AAAA-0001-0', PIECE_BYTES * 2 + 16);
+    const sizes: number[] = [];
+    for await (const piece of source.pieces()) sizes.push(piece.byteLength);
+    expect(sizes).toEqual([PIECE_BYTES, PIECE_BYTES, 16]);
+    expect(Buffer.from(await readAll(source)).equals(Buffer.concat(chunks))).toBe(true);
+    await vault.remove('EQ-AAAA-0001-0');
+    await vault.remove('EQ-AAAA-0001-0');
+    expect(vault.names()).toEqual([]);
+  });
+
+  it('says so when a stored file is shorter than its recorded size', async () => {
+    const vault = diskVault(mkdtempSync(join(tmpdir(), 'vault-')));
+    await vault.put('short', memorySource(pattern(10)));
+    await expect(readAll(vault.source('short', 20))).rejects.toThrow(/shorter than its 20 bytes/);
+  });
+});
+
+describe('the outbox on disk', () => {
+  const openOnDisk = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'outbox-'));
+    return {
+      dir,
+      files: join(dir, 'outbox-files'),
+      store: openSqliteOutbox(join(dir, 'outbox.sqlite')),
+    };
+  };
+
+  it('keeps files beside the database, reads them after a reopen, and deletes them with the purge', async () => {
+    const { dir, files, store } = openOnDisk();
+    const outcome = await store.accept(sampleSubmission());
+    if (outcome.kind !== 'stored') throw new Error('not stored');
+    expect(readdirSync(files).sort()).toEqual(['EQ-TEST-0001-0', 'EQ-TEST-0001-1']);
+    await store.close();
+    const again = openSqliteOutbox(join(dir, 'outbox.sqlite'));
+    const bytes = await readAll(await again.fileSource(outcome.submission.id, 0));
+    expect(bytes.byteLength).toBe(sampleSubmission().files[0]?.size);
+    await again.markDelivered(outcome.submission.id, 5);
+    await again.purgeDelivered(10);
+    expect(readdirSync(files)).toEqual([]);
+    await again.close();
+  });
+
+  it('writes no files for a repeated Idempotency-Key, and removes files no row names', async () => {
+    const { files, store } = openOnDisk();
+    const idempotency = { key: 'k', fingerprint: 'f' };
+    await store.accept(sampleSubmission({ idempotency }));
+    expect(
+      await store.accept(sampleSubmission({ reference: 'EQ-TWIN-0002', idempotency })),
+    ).toEqual({ kind: 'in_flight' });
+    writeFileSync(join(files, 'EQ-CRASH-0003-0.partial'), 'left by a crash mid-write');
+    writeFileSync(join(files, 'EQ-CRASH-0003-0'), 'written, but the row never committed');
+    expect(await store.removeOrphanFiles()).toBe(2);
+    expect(readdirSync(files).sort()).toEqual(['EQ-TEST-0001-0', 'EQ-TEST-0001-1']);
+    expect(existsSync(join(files, 'EQ-TWIN-0002-0'))).toBe(false);
+    await store.close();
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * Where the outbox keeps file contents: one file each beside the database, not BLOBs in it.
+ * SQLite would copy a BLOB twice in memory to write it and again to read it; a file is written
+ * from the chunks that arrived and streamed upstream in pieces, so a large upload costs the
+ * proxy a few pieces of memory instead of several copies of the file.
+ */
+import { mkdirSync, readdirSync } from 'node:fs';
+import { open, rename, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PIECE_BYTES, readAll, type ByteSource } from '../client/byte-source.ts';
+
+export interface FileVault {
+  /** Stores the contents under `name`, on disk before it returns (written, synced, renamed). */
+  put(name: string, content: ByteSource): Promise<void>;
+  /** The contents stored under `name`, read in pieces when they are needed. */
+  source(name: string, size: number): ByteSource;
+  remove(name: string): Promise<void>;
+  names(): string[];
+}
+
+const PARTIAL = '.partial';
+
+/** Files in `dir` (created if needed). */
+export function diskVault(dir: string): FileVault {
+  mkdirSync(dir, { recursive: true });
+  return {
+    async put(name, content) {
+      const partial = join(dir, `${name}${PARTIAL}`);
+      const handle = await open(partial, 'w');
+      try {
+        for await (const piece of content.pieces()) await handle.write(piece);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      // The rename makes the file appear whole or not at all; syncing the directory makes the
+      // rename itself survive a power cut before the database row that names it commits.
+      await rename(partial, join(dir, name));
+      const directory = await open(dir, 'r');
+      try {
+        await directory.sync();
+      } finally {
+        await directory.close();
+      }
+    },
+    source(name, size) {
+      return {
+        size,
+        async *pieces() {
+          const handle = await open(join(dir, name), 'r');
+          try {
+            for (let position = 0; position < size;) {
+              // A fresh buffer each time: the consumer may still hold the previous piece.
+              const piece = Buffer.allocUnsafe(Math.min(PIECE_BYTES, size - position));
+              const { bytesRead } = await handle.read(piece, 0, piece.byteLength, position);
+              if (bytesRead === 0)
+                throw new Error(`outbox file ${name} is shorter than its ${size} bytes`);
+              position += bytesRead;
+              yield piece.subarray(0, bytesRead);
+            }
+          } finally {
+            await handle.close();
+          }
+        },
+      };
+    },
+    async remove(name) {
+      await unlink(join(dir, name)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      });
+    },
+    // Partial files are left by a crash mid-write: nothing names them, so they are orphans.
+    names: () => readdirSync(dir),
+  };
+}
+
+/** Contents held in memory, for an in-memory outbox (tests). */
+export function memoryVault(): FileVault {
+  const stored = new Map<string, Uint8Array>();
+  return {
+    async put(name, content) {
+      stored.set(name, await readAll(content));
+    },
+    source(name, size) {
+      return {
+        size,
+        async *pieces() {
+          const bytes = stored.get(name);
+          if (!bytes) throw new Error(`outbox has no file ${name}`);
+          yield bytes;
+        },
+      };
+    },
+    async remove(name) {
+      stored.delete(name);
+    },
+    names: () => [...stored.keys()],
+  };
+}
