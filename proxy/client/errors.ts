@@ -2,6 +2,7 @@
  * Every way a call to the enquiry API can fail, sorted into what the caller should do about it.
  * Messages name the endpoint and status, never the credentials or the request body.
  */
+import { retryAfterMs } from '../contract/retry-after.ts';
 import {
   badRequestEnvelopeSchema,
   parameterNamed,
@@ -90,7 +91,7 @@ export function errorFromResponse(
     return new EnquiryApiError(`enquiry API answered ${status} on ${endpoint}`, {
       ...base,
       kind: 'retryable',
-      retryAfterMs: parseRetryAfter(retryAfter),
+      retryAfterMs: retryAfterMs(retryAfter),
       outcomeUnknown: MAYBE_PROCESSED.has(status),
     });
   }
@@ -134,12 +135,4 @@ function causeCode(error: unknown): string | undefined {
     current = current.cause;
   }
   return undefined;
-}
-
-/** `Retry-After` is either seconds or an HTTP date (RFC 9110 section 10.2.3). */
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

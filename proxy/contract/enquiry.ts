@@ -69,6 +69,7 @@ export type IssueCode =
   | 'invalid_type'
   | 'unrecognized_key'
   | 'challenge_failed'
+  | 'form_expired'
   | 'file_kind'
   | 'file_audio_video'
   | 'file_empty'
@@ -80,7 +81,8 @@ export interface DeliveredResponse {
   status: 'delivered';
   reference: string;
   enquiryId: number;
-  files: { name: string; status: 'delivered' }[];
+  /** `failed`: the enquiry reached the platform but this file was refused (kept for the firm to follow up). */
+  files: { name: string; status: 'delivered' | 'failed' }[];
 }
 
 /** `202`: stored safely; the proxy delivers it when the platform answers. */

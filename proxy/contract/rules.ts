@@ -53,11 +53,12 @@ export const answerTo = (
   id: string,
 ): Answer | undefined => (Object.hasOwn(answers, id) ? answers[id] : undefined);
 
-// Characters that show nothing: zero-width spaces and joiners, bidi controls, the BOM.
-const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+/** Characters that show nothing: zero-width spaces and joiners, bidi marks and controls, the BOM. */
+export const INVISIBLE_CHARACTERS = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
 /** True when text shows nothing: only spaces and invisible characters ("required" is not met). */
-export const isBlank = (text: string): boolean => text.replace(INVISIBLE, '').trim() === '';
+export const isBlank = (text: string): boolean =>
+  text.replace(INVISIBLE_CHARACTERS, '').trim() === '';
 
 /** True when an answer holds something: a non-blank string or a non-empty selection. */
 export const isAnswered = (answer: Answer | undefined): answer is Answer =>

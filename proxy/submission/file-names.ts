@@ -5,14 +5,13 @@
  */
 import { FILE_KINDS, type FileKind } from '../contract/limits.ts';
 import { hasExtensionOf } from '../contract/file-kinds.ts';
+import { INVISIBLE_CHARACTERS } from '../contract/rules.ts';
 
 /** Longest name kept, in UTF-16 code units, extension included. */
 export const MAX_FILE_NAME_LENGTH = 100;
 
 // eslint-disable-next-line no-control-regex -- removing control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-// Bidi embeddings, overrides and isolates, marks, zero-width characters and the BOM.
-const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 // Characters that are reserved in file names on common file systems.
 const RESERVED = /[<>:"|?*]/g;
 
@@ -29,7 +28,7 @@ export function safeFileName(original: string, kind: FileKind, index: number): s
   let name = lastSegment
     .normalize('NFC')
     .replace(CONTROL, '')
-    .replace(INVISIBLE, '')
+    .replace(INVISIBLE_CHARACTERS, '')
     .replace(RESERVED, '_')
     .replace(/\s+/g, ' ')
     .replace(/[\s.]+$/, '')
