@@ -30,6 +30,8 @@ export interface AppDeps {
   bots: BotCheckOptions;
   turnstile?: { siteKey: string; scriptUrl: string };
   rateLimits: { perClientPerMinute: number; globalPerMinute: number };
+  /** Bytes of submissions that may be in the middle of arriving at once (see `inFlightBytes`). */
+  maxInFlightBytes: number;
   /** The visitor's IP address (from the socket, or a trusted proxy's X-Forwarded-For). */
   clientIp: (c: Context) => string;
   now: () => number;

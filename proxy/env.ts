@@ -122,6 +122,9 @@ export const proxyEnvSchema = z.object({
   RATE_LIMIT_GLOBAL_PER_MINUTE: integer(300, 1).describe(
     'Submissions everybody together may send per minute.',
   ),
+  MAX_IN_FLIGHT_BYTES: integer(256 * 1024 * 1024, 1).describe(
+    'Bytes of submissions that may be arriving at once (each is held in memory until stored); past it, 503 with Retry-After.',
+  ),
   MIN_FILL_SECONDS: z.coerce
     .number()
     .min(0)

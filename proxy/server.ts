@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from './app.ts';
+import { lockDataDir } from './data-dir-lock.ts';
 import { createFormTokens } from './bots/form-token.ts';
 import { createTurnstileVerifier } from './bots/turnstile.ts';
 import { createEnquiryApiClient } from './client/enquiry-api-client.ts';
@@ -48,6 +49,21 @@ export async function startProxy(
 ): Promise<RunningProxy> {
   const config = readFormConfig(env.FORM_CONFIG);
   mkdirSync(env.DATA_DIR, { recursive: true });
+  const unlock = lockDataDir(env.DATA_DIR);
+  try {
+    return await start(env, log, config, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function start(
+  env: ProxyEnv,
+  log: Logger,
+  config: FormConfig,
+  unlock: () => void,
+): Promise<RunningProxy> {
   const store = openSqliteOutbox(join(env.DATA_DIR, 'outbox.sqlite'));
   // One proxy process per DATA_DIR: leases left by a crashed predecessor are ours to take over.
   const abandoned = await store.releaseAllLeases();
@@ -104,6 +120,7 @@ export async function startProxy(
     ...(turnstile
       ? { turnstile: { siteKey: turnstile.siteKey, scriptUrl: env.TURNSTILE_SCRIPT_URL } }
       : {}),
+    maxInFlightBytes: env.MAX_IN_FLIGHT_BYTES,
     rateLimits: {
       perClientPerMinute: env.RATE_LIMIT_PER_MINUTE,
       globalPerMinute: env.RATE_LIMIT_GLOBAL_PER_MINUTE,
@@ -159,6 +176,7 @@ export async function startProxy(
       ]);
       await deliverer.stop(env.SHUTDOWN_DRAIN_MS);
       await store.close();
+      unlock();
       log.info('stopped');
     })());
   return { url, log, close };

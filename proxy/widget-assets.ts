@@ -40,16 +40,23 @@ export function loadWidgetAssets(dir: string): WidgetAssets {
   return assets;
 }
 
+/** True when `Accept-Encoding` lists `coding` with a q-value above 0 (split, not a regex). */
+function accepts(acceptEncoding: string, coding: string): boolean {
+  return acceptEncoding.split(',').some((entry) => {
+    const [name = '', ...parameters] = entry.split(';');
+    if (name.trim().toLowerCase() !== coding) return false;
+    const q = parameters.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
 /** Picks the smallest encoding the client accepts. */
 export function negotiate(
   asset: Asset,
   acceptEncoding: string | undefined,
 ): { body: Uint8Array; encoding?: 'br' | 'gzip' } {
-  const accepts = (name: string) =>
-    new RegExp(`(^|,)\\s*${name}\\s*(;\\s*q=(?!0(\\.0*)?\\s*($|,))[\\d.]+)?\\s*($|,)`).test(
-      acceptEncoding ?? '',
-    );
-  if (accepts('br')) return { body: asset.br, encoding: 'br' };
-  if (accepts('gzip')) return { body: asset.gzip, encoding: 'gzip' };
+  const header = (acceptEncoding ?? '').slice(0, 1024);
+  if (accepts(header, 'br')) return { body: asset.br, encoding: 'br' };
+  if (accepts(header, 'gzip')) return { body: asset.gzip, encoding: 'gzip' };
   return { body: asset.identity };
 }

@@ -19,6 +19,9 @@ export interface BotCheckOptions {
   now?: () => number;
 }
 
+/** A form token older than this is refused as out of date (the widget fetches a new one). */
+export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
 export type BotVerdict = { human: true } | { human: false; reason: string };
 
 /** Throws a `SubmissionError` when the request cannot be judged (no token, failed challenge). */
@@ -38,8 +41,17 @@ export async function checkForBots(
   if (part.website && part.website.trim() !== '')
     return { human: false, reason: 'honeypot field filled in' };
 
+  // A token that does not verify is most often an honest one: a page open for days, or a proxy
+  // restarted with a new secret. Bots can fetch good tokens anyway, so it is told to get a new
+  // one (the widget does so by itself) instead of being binned as spam.
   const token = options.tokens.verify(part.form_token);
-  if (!token.valid) return { human: false, reason: 'form token forged or damaged' };
+  if (!token.valid || now() - token.issuedAt > FORM_TOKEN_MAX_AGE_MS) {
+    throw SubmissionError.field(
+      'form_token',
+      'form_expired',
+      'This form is out of date. Fetch a new token from GET /api/form-token and send the enquiry again.',
+    );
+  }
   const elapsed = now() - token.issuedAt;
   if (elapsed < options.minFillMs) {
     return { human: false, reason: `sent ${(elapsed / 1000).toFixed(1)} s after the form loaded` };

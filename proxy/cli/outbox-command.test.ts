@@ -91,9 +91,9 @@ describe('npm run outbox', () => {
 
   it('purges delivered submissions, optionally only old ones', async () => {
     await run('purge-delivered', '--older-than-days', '5');
-    expect(out[0]).toBe('Deleted 0 delivered submissions and their files.');
+    expect(out[0]).toBe('Deleted 0 delivered submissions.');
     await run('purge-delivered', '--older-than-days', '2');
-    expect(out[1]).toBe('Deleted 1 delivered submission and their files.');
+    expect(out[1]).toBe('Deleted 1 delivered submission.');
     expect(await run('purge-delivered', '--older-than-days', 'soon')).toBe(2);
   });
 

@@ -10,7 +10,8 @@ export const USAGE = `Usage: npm run outbox -- <command>
   list [queued|delivered|dead|spam] [--json]   submissions, oldest first
   show <reference>                              one submission: what will be sent, each step, the last error
   retry <reference>                             send a dead, spam or waiting submission now, with a fresh schedule
-  purge-delivered [--older-than-days N]         delete delivered submissions and their files (default: all)
+  purge-delivered [--older-than-days N]         delete delivered submissions (their files went with delivery)
+  purge-spam [--older-than-days N]              delete submissions the bot checks caught (default: all)
   counts                                        how many in each state, oldest waiting, possible duplicates
 
 Reads the outbox in DATA_DIR (default ./data).`;
@@ -52,27 +53,33 @@ export async function runOutboxCommand(
       return 0;
     }
     case 'retry': {
-      const submission = rest[0] ? await store.requeue(rest[0], io.now()) : null;
-      if (!submission) {
-        const existing = rest[0] ? await store.get(rest[0]) : null;
-        if (existing)
-          io.err(`${existing.reference} is already delivered (enquiry ${existing.enquiryId}).`);
-        return existing ? 1 : notFound(rest[0], io);
-      }
-      io.out(
-        `${submission.reference} is queued and will be sent within moments by the running proxy.`,
-      );
+      const outcome = rest[0]
+        ? await store.requeue(rest[0], io.now())
+        : ({ kind: 'not_found' } as const);
+      if (outcome.kind === 'not_found') return notFound(rest[0], io);
+      const { reference, enquiryId } = outcome.submission;
+      if (outcome.kind === 'delivered')
+        io.err(`${reference} is already delivered (enquiry ${enquiryId}).`);
+      if (outcome.kind === 'in_delivery')
+        io.err(`${reference} is being delivered right now; look again in a moment.`);
+      if (outcome.kind !== 'requeued') return 1;
+      io.out(`${reference} is queued and will be sent within moments by the running proxy.`);
       return 0;
     }
-    case 'purge-delivered': {
+    case 'purge-delivered':
+    case 'purge-spam': {
       const flag = rest.indexOf('--older-than-days');
       const days = flag === -1 ? 0 : Number(rest[flag + 1]);
       if (!Number.isFinite(days) || days < 0) {
         io.err('--older-than-days takes a number of days, like --older-than-days 30.');
         return 2;
       }
-      const purged = await store.purgeDelivered(io.now() - days * DAY_MS + (days === 0 ? 1 : 0));
-      io.out(`Deleted ${purged} delivered submission${purged === 1 ? '' : 's'} and their files.`);
+      const before = io.now() - days * DAY_MS + (days === 0 ? 1 : 0);
+      const spam = command === 'purge-spam';
+      const purged = await (spam ? store.purgeSpam(before) : store.purgeDelivered(before));
+      io.out(
+        `Deleted ${purged} ${spam ? 'spam' : 'delivered'} submission${purged === 1 ? '' : 's'}.`,
+      );
       return 0;
     }
     case 'counts': {

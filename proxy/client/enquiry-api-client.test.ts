@@ -129,14 +129,33 @@ describe('createEnquiry', () => {
     expect(error).toMatchObject({ kind: 'retryable', status, retryAfterMs: 7000, outcomeUnknown });
   });
 
-  it('classifies a 200 HTML page and a 404 as unknown', async () => {
-    const html = new Response('<html>Maintenance</html>', { status: 200 });
-    const first = await failure(client(scriptedFetch(html).fetch).createEnquiry(enquiry));
-    expect(first).toMatchObject({ kind: 'unknown', status: 200, body: '<html>Maintenance</html>' });
-    const second = await failure(
+  it.each([
+    ['the id as a string', 201, { code: '201', status: 'Created enquiry', result: '1234' }],
+    ['a 200 instead of a 201', 200, { code: 200, status: 'OK', result: 1234 }],
+  ])('takes %s as success', async (_case, status, body) => {
+    await expect(
+      client(scriptedFetch(json(status, body)).fetch).createEnquiry(enquiry),
+    ).resolves.toBe(1234);
+  });
+
+  it('marks a 2xx without a readable id as done, so it is not sent again blindly', async () => {
+    const notice = new Response('<br /><b>Deprecated</b>: ... {"code":201,"result":12', {
+      status: 201,
+    });
+    const error = await failure(client(scriptedFetch(notice).fetch).createEnquiry(enquiry));
+    expect(error).toMatchObject({
+      kind: 'unknown',
+      status: 201,
+      answeredSuccess: true,
+      outcomeUnknown: true,
+    });
+  });
+
+  it('classifies a 404 as unknown', async () => {
+    const error = await failure(
       client(scriptedFetch(json(404, { code: 'rest_no_route' })).fetch).createEnquiry(enquiry),
     );
-    expect(second).toMatchObject({ kind: 'unknown', status: 404 });
+    expect(error).toMatchObject({ kind: 'unknown', status: 404, answeredSuccess: false });
   });
 
   it('knows a refused connection never reached the API, but a reset one may have', async () => {

@@ -75,8 +75,22 @@ export function createEnquiryApiClient(options: EnquiryApiClientOptions): Enquir
       throw errorFromNetwork(endpoint, error, timeout.aborted);
     }
     const answer = await readJson(response, endpoint, timeout);
-    const success = successEnvelopeSchema.safeParse(answer);
-    if (response.status === 201 && success.success) return success.data.result;
+    if (response.ok) {
+      // Any 2xx means the step was done: read the id leniently, and never send it again blindly.
+      const success = successEnvelopeSchema.safeParse(answer);
+      if (success.success) return success.data.result;
+      throw new EnquiryApiError(
+        `enquiry API answered ${response.status} on ${endpoint} without a readable id`,
+        {
+          kind: 'unknown',
+          endpoint,
+          status: response.status,
+          body: answer,
+          outcomeUnknown: true,
+          answeredSuccess: true,
+        },
+      );
+    }
     throw errorFromResponse(endpoint, response.status, answer, response.headers.get('retry-after'));
   }
 

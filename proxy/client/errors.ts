@@ -33,6 +33,11 @@ export interface EnquiryApiErrorDetails {
   outcomeUnknown: boolean;
   /** The parsed JSON body (or the first 2 KB of text) of the answer, for the logs. */
   body?: unknown;
+  /**
+   * True when the API said yes (a 2xx) but its answer held no id we could read: the step
+   * almost certainly took effect, so it must not be sent again.
+   */
+  answeredSuccess?: boolean | undefined;
 }
 
 export class EnquiryApiError extends Error implements EnquiryApiErrorDetails {
@@ -44,6 +49,7 @@ export class EnquiryApiError extends Error implements EnquiryApiErrorDetails {
   readonly retryAfterMs: number | undefined;
   readonly outcomeUnknown: boolean;
   readonly body: unknown;
+  readonly answeredSuccess: boolean;
 
   constructor(message: string, details: EnquiryApiErrorDetails, options?: { cause?: unknown }) {
     super(message, options);
@@ -54,12 +60,17 @@ export class EnquiryApiError extends Error implements EnquiryApiErrorDetails {
     this.retryAfterMs = details.retryAfterMs;
     this.outcomeUnknown = details.outcomeUnknown;
     this.body = details.body;
+    this.answeredSuccess = details.answeredSuccess ?? false;
   }
 }
 
-// Statuses after which the API may still have done the work: a gateway gave up waiting, or the
-// application failed part-way. 503, 429 and 408 say the request was not processed.
-const MAYBE_PROCESSED = new Set([500, 502, 504]);
+/**
+ * Whether a 5xx may follow work the API did: gateways (502, 504, Cloudflare's 52x, a Heroku-style
+ * 503 timeout) and failing applications (500) answer after the request reached it. Only 501, and
+ * a 503 that asks to come back later (`Retry-After`), say it was not processed.
+ */
+const mayHaveBeenProcessed = (status: number, retryAfter: string | null) =>
+  status >= 500 && status !== 501 && !(status === 503 && retryAfter);
 
 /** Classifies an HTTP answer that was not the expected 201. */
 export function errorFromResponse(
@@ -92,7 +103,7 @@ export function errorFromResponse(
       ...base,
       kind: 'retryable',
       retryAfterMs: retryAfterMs(retryAfter),
-      outcomeUnknown: MAYBE_PROCESSED.has(status),
+      outcomeUnknown: mayHaveBeenProcessed(status, retryAfter),
     });
   }
   return new EnquiryApiError(`enquiry API gave an unexpected answer (${status}) on ${endpoint}`, {

@@ -52,11 +52,19 @@ export const byteLength = (bytes: Uint8Array | ByteSource): number =>
 
 export type UploadFile = z.output<typeof uploadFileSchema>;
 
-/** Section 2.4 on success: `result` is the integer id. */
+/**
+ * Section 2.4 on success: `result` is the integer id. Read leniently: a PHP platform may send the
+ * id or the code as a string, and any 2xx with an id means the step was done.
+ */
 export const successEnvelopeSchema = z.object({
-  code: z.literal(201),
-  status: z.string(),
-  result: z.number().int().positive(),
+  result: z.union([
+    z.number().int().positive(),
+    z
+      .string()
+      .regex(/^\d{1,15}$/)
+      .transform(Number)
+      .pipe(z.number().int().positive()),
+  ]),
 });
 
 /** Section 7, first two rows: `status` names the parameter in backticks; `result` is false. */

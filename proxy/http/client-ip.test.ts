@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClientIpResolver } from './client-ip.ts';
+import { createClientIpResolver, rateLimitKey } from './client-ip.ts';
 
 describe('createClientIpResolver', () => {
   const resolve = createClientIpResolver(['10.0.0.0/8', '192.0.2.10', '::1']);
@@ -27,5 +27,15 @@ describe('createClientIpResolver', () => {
     expect(() => createClientIpResolver(['proxy.internal'])).toThrow(
       /TRUSTED_PROXIES: "proxy.internal"/,
     );
+  });
+});
+
+describe('rateLimitKey', () => {
+  it('keys IPv4 by address and IPv6 by its /64', () => {
+    expect(rateLimitKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(rateLimitKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitKey('2001:DB8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
+    expect(rateLimitKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(rateLimitKey('::1')).toBe('0:0:0:0::/64');
   });
 });

@@ -51,3 +51,24 @@ export function createClientIpResolver(trustedProxies: readonly string[]): Clien
 
 /** `::ffff:203.0.113.7` (IPv4 on a dual-stack socket) → `203.0.113.7`. */
 const unmapped = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+
+/**
+ * The key a client is rate-limited by: its IPv4 address, or its IPv6 /64, since one subscriber
+ * is usually given a whole /64 and could otherwise use a fresh address for every request.
+ *
+ * @example rateLimitKey('2001:db8:1:2:aaaa::1') // '2001:db8:1:2::/64'
+ */
+export function rateLimitKey(address: string): string {
+  if (isIP(address) !== 6) return address;
+  const [left = '', right] = address.split('::');
+  const head = left ? left.split(':') : [];
+  const tail = right ? right.split(':') : [];
+  const groups =
+    right === undefined
+      ? head
+      : [...head, ...Array<string>(8 - head.length - tail.length).fill('0'), ...tail];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EnquiryApiError } from '../client/errors.ts';
 import { createMemoryLogger } from '../logger.ts';
 import { Deliverer, type DelivererOptions } from './deliverer.ts';
 import { openSqliteOutbox } from './sqlite-store.ts';
@@ -96,7 +97,7 @@ describe('Deliverer', () => {
     const fail = () => apiError('validation', 'create', { status: 400, parameter: 'forename' });
     const { deliverer, submit, store, logs } = await setUp(platform(fail));
     const result = await deliverer.deliverNow(await submit(), 5000);
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       state: 'dead',
       reason: 'the platform refused the create (400): parameter forename',
     });
@@ -113,6 +114,57 @@ describe('Deliverer', () => {
             line.parameter === 'forename',
         ),
     ).toBe(true);
+  });
+
+  it('never sends a create again that the platform said yes to without a readable id', async () => {
+    const accepted = () =>
+      new EnquiryApiError('no id', {
+        kind: 'unknown',
+        endpoint: 'create',
+        status: 201,
+        outcomeUnknown: true,
+        answeredSuccess: true,
+      });
+    const { deliverer, submit, store, calls } = await setUp(
+      platform((call) => (call.endpoint === 'create' ? accepted() : undefined)),
+    );
+    const result = await deliverer.deliverNow(await submit(), 5000);
+    expect(result).toMatchObject({ state: 'dead' });
+    expect((await state(store))?.note).toMatch(
+      /no readable enquiry id: the enquiry probably exists there/,
+    );
+    deliverer.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(calls.map((c) => c.endpoint)).toEqual(['create']);
+  });
+
+  it('counts a file attached when the platform said yes without an attachment id, and goes on', async () => {
+    const accepted = (call: ApiCall, n: number) =>
+      call.endpoint === 'upload' && n === 2
+        ? new EnquiryApiError('no id', {
+            kind: 'unknown',
+            endpoint: 'upload',
+            status: 201,
+            outcomeUnknown: true,
+            answeredSuccess: true,
+          })
+        : undefined;
+    const { deliverer, submit, store, calls } = await setUp(platform(accepted));
+    expect(await deliverer.deliverNow(await submit(), 5000)).toMatchObject({ state: 'delivered' });
+    expect((await state(store))?.files.map((f) => f.attachmentId)).toEqual([0, 503]);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('reports how far a dead-lettered submission got: its enquiry exists without the refused file', async () => {
+    const refuse = (call: ApiCall, n: number) =>
+      call.endpoint === 'upload' && n === 3
+        ? apiError('validation', 'upload', { status: 400, parameter: 'file[mime]' })
+        : undefined;
+    const { deliverer, submit } = await setUp(platform(refuse));
+    const result = await deliverer.deliverNow(await submit(), 5000);
+    expect(result).toMatchObject({ state: 'dead', submission: { enquiryId: 1001 } });
+    if (result.state !== 'dead') throw new Error('not dead');
+    expect(result.submission.files.map((f) => f.attachmentId)).toEqual([502, null]);
   });
 
   it('pauses all delivery on a 401 and resumes by itself once the credentials work', async () => {
@@ -155,7 +207,7 @@ describe('Deliverer', () => {
     const id = await submit();
     // What a process killed right after sending the create leaves behind:
     await store.claim(id, 'dead-process', 60_000, Date.now());
-    await store.markStepStarted(id, 'create');
+    await store.markStepStarted(id, 'create', Date.now() + 60_000);
     expect(await store.releaseAllLeases()).toBe(1);
     expect(await deliverer.deliverNow(id, 5000)).toMatchObject({ state: 'delivered' });
     expect(await state(store)).toMatchObject({

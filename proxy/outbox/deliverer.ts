@@ -8,12 +8,14 @@ import type { EnquiryApiClient } from '../client/enquiry-api-client.ts';
 import type { Logger } from '../logger.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.ts';
 import { handleFailure } from './delivery-failure.ts';
-import type { OutboxStore, Submission } from './store.ts';
+import { EnquiryApiError } from '../client/errors.ts';
+import type { OutboxStore, StoredFile, Submission } from './store.ts';
 
 export type AttemptResult =
   | { state: 'delivered'; enquiryId: number; submission: Submission }
   | { state: 'queued' }
-  | { state: 'dead'; reason: string };
+  /** `submission` as far as it got: its enquiry may exist upstream with some of its files. */
+  | { state: 'dead'; reason: string; submission: Submission };
 
 export interface DelivererOptions {
   store: OutboxStore;
@@ -145,7 +147,8 @@ export class Deliverer {
         const due = room > 0 ? await store.claimDue(this.owner, leaseMs, now(), room) : [];
         for (const submission of due) {
           if (this.stopping) await store.release(submission.id, submission.nextAttemptAt);
-          else void this.track(submission);
+          // Already being delivered here (its lease ran out mid-step): one attempt at a time.
+          else if (!this.running.has(submission.id)) void this.track(submission);
         }
       }
       const nextDue = await store.nextDueAt();
@@ -175,6 +178,31 @@ export class Deliverer {
     return attempt;
   }
 
+  private leaseUntil(): number {
+    return this.options.now() + this.options.leaseMs;
+  }
+
+  /** One file; a 2xx without a readable id still means it is attached (id recorded as 0). */
+  private async upload(
+    submission: Submission,
+    enquiryId: number,
+    file: StoredFile,
+  ): Promise<number> {
+    const { store, client, log } = this.options;
+    const bytes = await store.fileSource(submission.id, file.index);
+    const { name, mime, postname } = file;
+    try {
+      return await client.uploadFile(enquiryId, { name, mime, postname, bytes }, this.abort.signal);
+    } catch (error) {
+      if (!(error instanceof EnquiryApiError && error.answeredSuccess)) throw error;
+      log.warn(
+        { reference: submission.reference, file: name, status: error.status, response: error.body },
+        'upload accepted without a readable attachment id',
+      );
+      return 0;
+    }
+  }
+
   /**
    * A step still marked as sent when a submission is claimed means the attempt that sent it
    * never learnt the outcome (the proxy was killed): the platform may have done it.
@@ -199,9 +227,10 @@ export class Deliverer {
       await this.noticeInterruptedStep(submission);
       let enquiryId = submission.enquiryId;
       if (enquiryId === null) {
-        await store.markStepStarted(submission.id, 'create');
+        await store.markStepStarted(submission.id, 'create', this.leaseUntil());
         enquiryId = await client.createEnquiry(submission.upstream, signal);
         await store.recordCreated(submission.id, enquiryId);
+        submission.enquiryId = enquiryId;
         if (submission.unknownCreates > 0) {
           log.warn(
             {
@@ -215,14 +244,8 @@ export class Deliverer {
       }
       for (const file of submission.files) {
         if (file.attachmentId !== null) continue;
-        const bytes = await store.fileSource(submission.id, file.index);
-        const { name, mime, postname } = file;
-        await store.markStepStarted(submission.id, `upload:${file.index}`);
-        file.attachmentId = await client.uploadFile(
-          enquiryId,
-          { name, mime, postname, bytes },
-          signal,
-        );
+        await store.markStepStarted(submission.id, `upload:${file.index}`, this.leaseUntil());
+        file.attachmentId = await this.upload(submission, enquiryId, file);
         await store.recordUploaded(submission.id, file.index, file.attachmentId);
       }
       await store.markDelivered(submission.id, now());

@@ -35,6 +35,18 @@ export async function handleFailure(
     );
   }
 
+  if (apiError?.answeredSuccess && apiError.endpoint === 'create') {
+    // The platform said yes without an id we can read: sending it again would only duplicate
+    // it, and without the id its files cannot be attached. A person must look.
+    const reason = `the platform accepted the create (${apiError.status}) but its answer had no readable enquiry id: the enquiry probably exists there; attach its files by hand, do not retry`;
+    log.error(
+      { reference, status: apiError.status, response: apiError.body },
+      `enquiry dead-lettered: ${reason}`,
+    );
+    await store.markDead(id, reason, now());
+    return { state: 'dead', reason, submission };
+  }
+
   if (apiError?.kind === 'validation') {
     const reason = `the platform refused the ${apiError.endpoint} (${apiError.status}): ${apiError.parameter ? `parameter ${apiError.parameter}` : 'see the log'}`;
     log.error(
@@ -48,7 +60,7 @@ export async function handleFailure(
       'enquiry dead-lettered: the platform refused it',
     );
     await store.markDead(id, reason, now());
-    return { state: 'dead', reason };
+    return { state: 'dead', reason, submission };
   }
 
   if (apiError?.kind === 'authentication') {
@@ -57,14 +69,14 @@ export async function handleFailure(
       { reference, status: apiError.status, resumeAt: new Date(resumeAt).toISOString() },
       'configuration error: the enquiry API refused the credentials. Check ENQUIRY_API_USERNAME and ENQUIRY_API_PASSWORD. Delivery is paused and tried again periodically; nothing is lost.',
     );
-    await store.release(id, resumeAt);
+    await store.pauseForCredentials(id, resumeAt);
     return { state: 'queued' };
   }
 
   if (!apiError) log.error({ err: error, reference }, 'delivery failed unexpectedly; will retry');
   const failures = submission.attempts + 1;
   const next = nextAttempt(
-    submission.receivedAt,
+    submission.retryFrom,
     failures,
     now(),
     context.policy,
@@ -76,7 +88,7 @@ export async function handleFailure(
     const reason = `gave up after ${failures} attempts: ${message}`;
     log.error({ reference, attempts: failures }, `enquiry dead-lettered: ${reason}`);
     await store.markDead(id, reason, now());
-    return { state: 'dead', reason };
+    return { state: 'dead', reason, submission };
   }
   await store.reschedule(id, next.at, message);
   log.warn(

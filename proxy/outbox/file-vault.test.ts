@@ -26,6 +26,19 @@ describe('the disk file vault', () => {
     expect(vault.names()).toEqual([]);
   });
 
+  it('leaves no partial file behind when writing fails', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vault-'));
+    const failing = {
+      size: 20,
+      async *pieces() {
+        yield pattern(10);
+        throw new Error('the request broke off');
+      },
+    };
+    await expect(diskVault(dir).put('broken', failing)).rejects.toThrow('the request broke off');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('says so when a stored file is shorter than its recorded size', async () => {
     const vault = diskVault(mkdtempSync(join(tmpdir(), 'vault-')));
     await vault.put('short', memorySource(pattern(10)));
@@ -43,7 +56,7 @@ describe('the outbox on disk', () => {
     };
   };
 
-  it('keeps files beside the database, reads them after a reopen, and deletes them with the purge', async () => {
+  it('keeps files beside the database, reads them after a reopen, and deletes them once delivered', async () => {
     const { dir, files, store } = openOnDisk();
     const outcome = await store.accept(sampleSubmission());
     if (outcome.kind !== 'stored') throw new Error('not stored');
@@ -53,8 +66,8 @@ describe('the outbox on disk', () => {
     const bytes = await readAll(await again.fileSource(outcome.submission.id, 0));
     expect(bytes.byteLength).toBe(sampleSubmission().files[0]?.size);
     await again.markDelivered(outcome.submission.id, 5);
-    await again.purgeDelivered(10);
     expect(readdirSync(files)).toEqual([]);
+    expect((await again.get('EQ-TEST-0001'))?.files.map((f) => f.sha256)).toEqual(['a', 'b']);
     await again.close();
   });
 
@@ -64,7 +77,7 @@ describe('the outbox on disk', () => {
     await store.accept(sampleSubmission({ idempotency }));
     expect(
       await store.accept(sampleSubmission({ reference: 'EQ-TWIN-0002', idempotency })),
-    ).toEqual({ kind: 'in_flight' });
+    ).toMatchObject({ kind: 'in_flight', reference: 'EQ-TEST-0001' });
     writeFileSync(join(files, 'EQ-CRASH-0003-0.partial'), 'left by a crash mid-write');
     writeFileSync(join(files, 'EQ-CRASH-0003-0'), 'written, but the row never committed');
     expect(await store.removeOrphanFiles()).toBe(2);

@@ -30,9 +30,12 @@ export function diskVault(dir: string): FileVault {
       try {
         for await (const piece of content.pieces()) await handle.write(piece);
         await handle.sync();
-      } finally {
+      } catch (error) {
         await handle.close();
+        await unlink(partial).catch(() => undefined);
+        throw error;
       }
+      await handle.close();
       // The rename makes the file appear whole or not at all; syncing the directory makes the
       // rename itself survive a power cut before the database row that names it commits.
       await rename(partial, join(dir, name));

@@ -22,6 +22,7 @@ const MIGRATIONS: readonly string[] = [
      last_error TEXT,
      note TEXT,
      received_at INTEGER NOT NULL,
+     retry_from INTEGER NOT NULL,
      delivered_at INTEGER,
      dead_at INTEGER
    );

@@ -56,7 +56,10 @@ describe('the SQLite outbox', () => {
     const idempotency = { key: 'k-1', fingerprint: 'f-1' };
     await stored(store, sampleSubmission({ idempotency }));
     const again = sampleSubmission({ reference: 'EQ-TEST-0002', idempotency });
-    expect(await store.accept(again)).toEqual({ kind: 'in_flight' });
+    expect(await store.accept(again)).toMatchObject({
+      kind: 'in_flight',
+      reference: 'EQ-TEST-0001',
+    });
     await store.saveResponse('k-1', 201, { status: 'delivered', reference: 'EQ-TEST-0001' });
     expect(await store.accept(again)).toEqual({
       kind: 'replay',
@@ -144,18 +147,50 @@ describe('the SQLite outbox', () => {
     const { id } = await stored(store);
     await store.markDead(id, 'refused', 500);
     expect(await store.requeue('EQ-TEST-0001', 900)).toMatchObject({
-      state: 'queued',
-      attempts: 0,
-      nextAttemptAt: 900,
+      kind: 'requeued',
+      submission: {
+        state: 'queued',
+        attempts: 0,
+        nextAttemptAt: 900,
+        retryFrom: 900,
+        receivedAt: 1000,
+      },
     });
     await store.reschedule(id, 50_000, 'still down');
     expect(await store.requeue('EQ-TEST-0001', 1000)).toMatchObject({
-      attempts: 0,
-      nextAttemptAt: 1000,
+      kind: 'requeued',
+      submission: { attempts: 0 },
     });
     await store.markDelivered(id, 2000);
-    expect(await store.requeue('EQ-TEST-0001', 3000)).toBeNull();
-    expect(await store.requeue('nope', 900)).toBeNull();
+    expect(await store.requeue('EQ-TEST-0001', 3000)).toMatchObject({ kind: 'delivered' });
+    expect(await store.requeue('nope', 900)).toEqual({ kind: 'not_found' });
+  });
+
+  it('does not hand an operator a submission that is being delivered, and keeps its interrupted step', async () => {
+    const store = open();
+    const { id } = await stored(store);
+    await store.claim(id, 'proxy', 60_000, 10_000);
+    await store.markStepStarted(id, 'create', 80_000);
+    // The lease was extended with the step: at 75 s the claim of 60 s would have run out.
+    expect(await store.claim(id, 'other', 60_000, 75_000)).toBeNull();
+    expect(await store.requeue('EQ-TEST-0001', 75_000)).toMatchObject({ kind: 'in_delivery' });
+    const later = await store.requeue('EQ-TEST-0001', 90_000);
+    expect(later).toMatchObject({
+      kind: 'requeued',
+      submission: { pendingStep: 'create', receivedAt: 1000 },
+    });
+  });
+
+  it('starts the retry schedule again after a pause for the credentials', async () => {
+    const store = open();
+    const { id } = await stored(store);
+    await store.claim(id, 'proxy', 60_000, 5000);
+    await store.pauseForCredentials(id, 200_000_000);
+    expect(await store.get('EQ-TEST-0001')).toMatchObject({
+      retryFrom: 200_000_000,
+      nextAttemptAt: 200_000_000,
+      attempts: 0,
+    });
   });
 
   it('purges delivered submissions with their files, and old idempotency keys', async () => {
@@ -168,6 +203,7 @@ describe('the SQLite outbox', () => {
     expect(await store.purgeDelivered(999)).toBe(0);
     expect(await store.purgeDelivered(1001)).toBe(1);
     await expect(store.fileSource(id, 0)).rejects.toThrow(/no file/);
+    expect(await store.purgeSpam(2000)).toBe(0);
     expect(await store.purgeIdempotencyKeys(sampleSubmission().receivedAt + 1)).toBe(1);
   });
 

@@ -49,6 +49,8 @@ export interface Submission {
   /** Why it is dead or spam. */
   note: string | null;
   receivedAt: number;
+  /** When the retry schedule started: arrival, or the last operator retry or credentials pause. */
+  retryFrom: number;
   deliveredAt: number | null;
   /** Creates and uploads that failed after possibly taking effect (timeouts, dropped connections). */
   unknownCreates: number;
@@ -62,11 +64,16 @@ export interface Submission {
   pendingStep: string | null;
 }
 
+export type RequeueOutcome =
+  | { kind: 'requeued'; submission: Submission }
+  | { kind: 'in_delivery' | 'delivered'; submission: Submission }
+  | { kind: 'not_found' };
+
 /** The answer to offering a submission under an `Idempotency-Key`. */
 export type AcceptOutcome =
   | { kind: 'stored'; submission: Submission }
   | { kind: 'replay'; status: number; body: unknown }
-  | { kind: 'in_flight' }
+  | { kind: 'in_flight'; reference: string; since: number }
   | { kind: 'key_mismatch' };
 
 export interface OutboxCounts {
@@ -96,23 +103,42 @@ export interface OutboxStore {
   recordCreated(id: number, enquiryId: number): Promise<void>;
   recordUploaded(id: number, index: number, attachmentId: number): Promise<void>;
   recordUnknownOutcome(id: number, step: 'create' | 'upload'): Promise<void>;
-  /** Notes, before the request leaves, which step is being sent (see `pendingStep`). */
-  markStepStarted(id: number, step: string): Promise<void>;
+  /**
+   * Notes, before the request leaves, which step is being sent (see `pendingStep`), and extends
+   * the lease to `leaseUntil`, so a long delivery is never taken for an abandoned one.
+   */
+  markStepStarted(id: number, step: string, leaseUntil: number): Promise<void>;
   /** A failed attempt: counts it, notes the error, releases the lease until `nextAttemptAt`. */
   reschedule(id: number, nextAttemptAt: number, error: string): Promise<void>;
-  /** Gives a submission back without counting an attempt (delivery paused or shutting down). */
+  /** Gives a submission back without counting an attempt (shutting down). */
   release(id: number, nextAttemptAt: number): Promise<void>;
+  /**
+   * Gives a submission back while the credentials are refused: not an attempt, and its retry
+   * schedule starts again at `resumeAt`, so a long pause does not use up its day.
+   */
+  pauseForCredentials(id: number, resumeAt: number): Promise<void>;
+  /** Marks it delivered and deletes its files (the platform has them; their hashes stay). */
   markDelivered(id: number, at: number): Promise<void>;
   markDead(id: number, reason: string, at: number): Promise<void>;
-  /** Makes a submission due now with a fresh retry schedule: dead, spam or waiting (operator's `retry`). */
-  requeue(reference: string, now: number): Promise<Submission | null>;
+  /**
+   * Makes a dead, spam or waiting submission due now with a fresh retry schedule (operator's
+   * `retry`); never one that is being delivered at this moment, nor a delivered one.
+   */
+  requeue(reference: string, now: number): Promise<RequeueOutcome>;
+  /** What an Idempotency-Key already seen means for a new request with it, or null if unseen. */
+  findRepeat(idempotency: {
+    key: string;
+    fingerprint: string;
+  }): Promise<Exclude<AcceptOutcome, { kind: 'stored' }> | null>;
   get(reference: string): Promise<Submission | null>;
   list(state?: SubmissionState): Promise<Submission[]>;
   counts(): Promise<OutboxCounts>;
   /** When the next queued submission is due, or null. */
   nextDueAt(): Promise<number | null>;
-  /** Deletes delivered submissions (and their files) delivered before `before`. */
+  /** Deletes delivered submissions delivered before `before`. */
   purgeDelivered(before: number): Promise<number>;
+  /** Deletes spam that arrived before `before`. */
+  purgeSpam(before: number): Promise<number>;
   /** Forgets idempotency keys created before `before`. */
   purgeIdempotencyKeys(before: number): Promise<number>;
   /** Deletes stored files no submission names (left by a crash mid-accept); returns how many. */

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiCall } from '../outbox/testing.ts';
-import { ORIGIN, harnessPerTest, sampleFiles } from '../testing/proxy-harness.ts';
+import {
+  ORIGIN,
+  harnessPerTest,
+  sampleFiles,
+  type ProxyHarness,
+} from '../testing/proxy-harness.ts';
 
 const setUp = harnessPerTest();
 
@@ -120,11 +125,6 @@ describe('bot checks', () => {
       'honeypot field filled in',
     ],
     ['it is sent a second after the form loaded', 'fast', 'sent 1.0 s after the form loaded'],
-    [
-      'the form token is forged',
-      { form_token: 'v1.1000.c2lnbmF0dXJl' },
-      'form token forged or damaged',
-    ],
   ] as const)(
     'looks like success but sends nothing upstream when %s',
     async (_case, change, reason) => {
@@ -135,6 +135,35 @@ describe('bot checks', () => {
       expect(body.status).toBe('queued');
       expect(calls).toHaveLength(0);
       expect(await store.get(body.reference)).toMatchObject({ state: 'spam', note: reason });
+    },
+  );
+
+  it('keeps a caught bot without its files, naming them', async () => {
+    const { submit, store } = setUp();
+    const response = await submit({ website: 'spam' }, [
+      { name: 'offer.pdf', bytes: sampleFiles.pdf(100) },
+    ]);
+    const { reference } = (await response.json()) as { reference: string };
+    expect(await store.get(reference)).toMatchObject({
+      state: 'spam',
+      files: [],
+      note: 'honeypot field filled in; 1 file(s) not kept: offer.pdf (109 bytes)',
+    });
+  });
+
+  it.each([
+    ['forged', () => 'v1.1000.c2lnbmF0dXJl'],
+    ['more than a day old', (h: ProxyHarness) => h.formToken(25 * 60 * 60)],
+  ])(
+    'asks for a new form token when the one sent is %s, instead of taking the sender for a bot',
+    async (_case, token) => {
+      const harness = setUp();
+      const response = await harness.submit({ form_token: token(harness) });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        issues: [{ field: 'form_token', code: 'form_expired' }],
+      });
+      expect(await harness.store.list()).toHaveLength(0);
     },
   );
 });

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ApiCall } from '../outbox/testing.ts';
-import { apiError } from '../outbox/testing.ts';
 import {
   ORIGIN,
   harnessPerTest,
@@ -271,43 +269,5 @@ describe('POST /api/enquiries: refusals never reach the platform', () => {
       },
     });
     expect(response.status).toBe(413);
-  });
-});
-
-describe('POST /api/enquiries: upstream failures', () => {
-  it('answers 502 with the reference when the platform refuses the enquiry, and logs its answer', async () => {
-    const refuse = () => {
-      throw apiError('validation', 'create', { status: 400, parameter: 'forename' });
-    };
-    const { submit, store, logs } = setUp({ answer: refuse });
-    const response = await submit();
-    const body = (await response.json()) as { reference: string; error: string };
-    expect(response.status).toBe(502);
-    expect(body.error).toBe('upstream_rejected');
-    expect(await store.get(body.reference)).toMatchObject({ state: 'dead' });
-    expect(logs.text()).toContain('enquiry dead-lettered: the platform refused it');
-  });
-
-  it('answers 202 queued when the credentials are refused, and logs a configuration error', async () => {
-    const refuse = () => {
-      throw apiError('authentication', 'create', { status: 401 });
-    };
-    const { submit, logs } = setUp({ answer: refuse });
-    const response = await submit();
-    expect(response.status).toBe(202);
-    expect(await response.json()).toMatchObject({ status: 'queued' });
-    expect(logs.text()).toContain('configuration error: the enquiry API refused the credentials');
-  });
-
-  it('answers 202 queued when the platform is slower than the deadline, and delivers later', async () => {
-    const slow = async (call: ApiCall) => {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      return call.endpoint === 'create' ? 1 : 2;
-    };
-    const { submit, store } = setUp({ answer: slow, deps: { deliveryDeadlineMs: 20 } });
-    const response = await submit();
-    const { reference } = (await response.json()) as { reference: string };
-    expect(response.status).toBe(202);
-    await expect.poll(async () => (await store.get(reference))?.state).toBe('delivered');
   });
 });

@@ -4,15 +4,14 @@
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppDeps } from '../app.ts';
 import { checkForBots } from '../bots/bot-check.ts';
-import type { DeliveredResponse, ErrorResponse, QueuedResponse } from '../contract/enquiry.ts';
 import { requireAllowedOrigin, submissionCors } from '../http/origin.ts';
 import type { Logger } from '../logger.ts';
 import { rateLimit } from '../http/rate-limit.ts';
-import type { AttemptResult } from '../outbox/deliverer.ts';
-import type { AcceptOutcome } from '../outbox/store.ts';
+import { rateLimitKey } from '../http/client-ip.ts';
+import { inFlightBytes } from '../http/in-flight-bytes.ts';
+import { answerFor, answerForRepeat, queued, type Answer } from './enquiry-answers.ts';
 import { newReference } from '../reference.ts';
 import { checkSubmission } from '../submission/check-submission.ts';
 import { maxSubmissionBytes, readMultipartSubmission } from '../submission/read-multipart.ts';
@@ -21,10 +20,8 @@ import { SubmissionError } from '../submission/submission-error.ts';
 /** The IETF draft recommends a UUID; any visible ASCII up to 255 characters is accepted. */
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
-type Answer = {
-  status: ContentfulStatusCode;
-  body: DeliveredResponse | QueuedResponse | ErrorResponse;
-};
+/** A first request still unanswered this long after it arrived died with its process. */
+const STALE_IN_FLIGHT_GRACE_MS = 30_000;
 
 export function enquiryRoute(deps: AppDeps): Hono {
   const app = new Hono();
@@ -37,7 +34,12 @@ export function enquiryRoute(deps: AppDeps): Hono {
   app.post(
     '/api/enquiries',
     requireAllowedOrigin(deps),
-    rateLimit({ ...deps.rateLimits, clientKey: deps.clientIp, now: deps.now }),
+    rateLimit({
+      ...deps.rateLimits,
+      clientKey: (c) => rateLimitKey(deps.clientIp(c)),
+      now: deps.now,
+    }),
+    inFlightBytes({ budget: deps.maxInFlightBytes, largestBody: maxSubmissionBytes(config.files) }),
     bodyLimit({
       maxSize: maxSubmissionBytes(config.files),
       onError: (c) => c.json(tooLarge.body, tooLarge.status),
@@ -67,90 +69,96 @@ export function enquiryRoute(deps: AppDeps): Hono {
         'Idempotency-Key must be 1 to 255 visible ASCII characters; a UUID is best.',
       );
     }
-    const { outcome, reference, verdict } = await receive(c, key);
-    if (outcome.kind !== 'stored') return answerForRepeat(c, outcome);
-
-    const { submission } = outcome;
-    let answer: Answer;
-    if (verdict.human) {
-      log.info(
-        { reference, files: submission.files.length, caseType: submission.upstream.case_type },
-        'enquiry accepted',
+    const received = await receive(c, key);
+    if (received.kind === 'repeat') {
+      const answer = answerForRepeat(
+        c,
+        received.repeat,
+        deps.now(),
+        deps.deliveryDeadlineMs + STALE_IN_FLIGHT_GRACE_MS,
       );
-      answer = answerFor(
-        reference,
-        await deps.deliverer.deliverNow(submission.id, deps.deliveryDeadlineMs),
-      );
-    } else {
-      // Looks like success, so the bot learns nothing; kept as spam for a person to review.
-      log.warn(
-        { reference, reason: verdict.reason },
-        'submission caught by the bot checks and kept as spam',
-      );
-      answer = { status: 202, body: { status: 'queued', reference } };
+      if (key && received.repeat.kind === 'in_flight' && answer.status === 202) {
+        await deps.store.saveResponse(key, answer.status, answer.body);
+      }
+      return answer;
     }
-    if (key) await deps.store.saveResponse(key, answer.status, answer.body);
+
+    const { submission, human, reason } = received;
+    const { reference } = submission;
+    let answer: Answer;
+    try {
+      if (human) {
+        log.info(
+          { reference, files: submission.files.length, caseType: submission.upstream.case_type },
+          'enquiry accepted',
+        );
+        answer = answerFor(
+          reference,
+          await deps.deliverer.deliverNow(submission.id, deps.deliveryDeadlineMs),
+        );
+      } else {
+        // Looks like success, so the bot learns nothing; kept as spam for a person to review.
+        log.warn({ reference, reason }, 'submission caught by the bot checks and kept as spam');
+        answer = queued(reference);
+      }
+    } catch (error) {
+      // Stored is safe: whatever went wrong after that, the visitor is told it is received.
+      log.error(
+        { err: error, reference },
+        'delivery could not start; the submission waits in the outbox',
+      );
+      answer = queued(reference);
+    }
+    if (key) {
+      await deps.store
+        .saveResponse(key, answer.status, answer.body)
+        .catch((error: unknown) =>
+          log.error({ err: error, reference }, 'could not keep the answer for its Idempotency-Key'),
+        );
+    }
     return answer;
   }
 
   /**
    * Reads, checks and stores a submission. Its own function so that the received bytes are
-   * unreachable once stored: while the visitor waits for delivery, the deliverer's copy (read
-   * back from the outbox) is the only one in memory.
+   * unreachable once stored: while the visitor waits for delivery, the outbox's file is the only
+   * copy. A key seen before is answered before the bot checks, so a retry never spends a
+   * Turnstile token twice.
    */
   async function receive(c: Context, key: string | undefined) {
     const received = await readMultipartSubmission(c.req.raw, config.files);
     const checked = checkSubmission(received, config);
+    const idempotency = key ? { key, fingerprint: checked.fingerprint } : undefined;
+    const repeat = idempotency && (await deps.store.findRepeat(idempotency));
+    if (repeat) return { kind: 'repeat', repeat } as const;
     const verdict = await checkForBots(checked.part, deps.clientIp(c), deps.bots);
-    const reference = newReference();
+    // A caught bot's files are not kept: their names and sizes are enough to review it.
+    const note = verdict.human ? undefined : `${verdict.reason}${describeFiles(checked.files)}`;
     const outcome = await deps.store.accept({
-      reference,
+      reference: newReference(),
       upstream: checked.upstream,
-      files: checked.files,
+      files: verdict.human ? checked.files : [],
       receivedAt: deps.now(),
       state: verdict.human ? 'queued' : 'spam',
-      ...(verdict.human ? {} : { note: verdict.reason }),
-      ...(key ? { idempotency: { key, fingerprint: checked.fingerprint } } : {}),
+      ...(note ? { note } : {}),
+      ...(idempotency ? { idempotency } : {}),
     });
-    return { outcome, reference, verdict };
+    if (outcome.kind !== 'stored') return { kind: 'repeat', repeat: outcome } as const;
+    return {
+      kind: 'stored',
+      submission: outcome.submission,
+      human: verdict.human,
+      reason: note,
+    } as const;
   }
 
   return app;
 }
 
-/** The answer to a request whose Idempotency-Key was seen before. */
-function answerForRepeat(c: Context, outcome: Exclude<AcceptOutcome, { kind: 'stored' }>): Answer {
-  if (outcome.kind === 'replay') {
-    c.header('Idempotent-Replayed', 'true');
-    return { status: outcome.status as ContentfulStatusCode, body: outcome.body as Answer['body'] };
-  }
-  if (outcome.kind === 'in_flight') {
-    c.header('Retry-After', '2');
-    const message = 'This enquiry is still being sent. Try again in a moment.';
-    return { status: 409, body: { error: 'in_progress', message } };
-  }
-  const message =
-    'This Idempotency-Key was already used for a different enquiry. Send it with a new key.';
-  return { status: 422, body: { error: 'idempotency_key_reused', message } };
-}
-
-function answerFor(reference: string, result: AttemptResult): Answer {
-  if (result.state === 'delivered') {
-    const files = result.submission.files.map((file) => ({
-      name: file.name,
-      status: 'delivered' as const,
-    }));
-    return {
-      status: 201,
-      body: { status: 'delivered', reference, enquiryId: result.enquiryId, files },
-    };
-  }
-  if (result.state === 'dead') {
-    const message = `We could not pass your enquiry on. Please contact us and quote the reference ${reference}.`;
-    return { status: 502, body: { error: 'upstream_rejected', message, reference } };
-  }
-  return { status: 202, body: { status: 'queued', reference } };
-}
+const describeFiles = (files: readonly { name: string; size: number }[]) =>
+  files.length === 0
+    ? ''
+    : `; ${files.length} file(s) not kept: ${files.map((f) => `${f.name} (${f.size} bytes)`).join(', ')}`;
 
 const issueFields = (error: SubmissionError) =>
   'issues' in error.body

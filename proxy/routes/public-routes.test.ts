@@ -58,6 +58,16 @@ describe('GET /api/form-token', () => {
   });
 });
 
+describe('GET /api/form-token limits', () => {
+  it('answers 429 to a client asking for more than a token a second', async () => {
+    const { app } = setUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i += 1) statuses.push((await app.request('/api/form-token')).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(60);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
 describe('GET /enquiry-form.js', () => {
   const dir = mkdtempSync(join(tmpdir(), 'widget-'));
   const source = `export const hello = "${'enquiry '.repeat(200)}";\n`;
@@ -89,6 +99,10 @@ describe('GET /enquiry-form.js', () => {
     ).toBe(304);
     const pinned = await app.request(`/enquiry-form.js?v=${etag.replaceAll('"', '')}`);
     expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const gzipOnly = await app.request('/enquiry-form.js', {
+      headers: { 'accept-encoding': 'br;q=0, gzip;q=0.5' },
+    });
+    expect(gzipOnly.headers.get('content-encoding')).toBe('gzip');
     const identity = await app.request('/enquiry-form.js', {
       headers: { 'accept-encoding': 'identity' },
     });

@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import type { FormTokenResponse } from '../contract/enquiry.ts';
 import type { PublicFormConfig } from '../contract/form-config.ts';
+import { rateLimitKey } from '../http/client-ip.ts';
 import { publicReadOrigin } from '../http/origin.ts';
+import { rateLimit } from '../http/rate-limit.ts';
 import type { AppDeps } from '../app.ts';
 import { negotiate } from '../widget-assets.ts';
 
@@ -38,7 +40,14 @@ export function publicRoutes(deps: AppDeps): Hono {
     return c.body(configJson, 200, { 'Content-Type': 'application/json; charset=utf-8' });
   });
 
-  app.get('/api/form-token', readOrigin, (c) => {
+  // Tokens are cheap but not free: a client asking for more than a page a second is not a visitor.
+  const tokenLimit = rateLimit({
+    perClientPerMinute: 60,
+    globalPerMinute: 60_000,
+    clientKey: (c) => rateLimitKey(deps.clientIp(c)),
+    now: deps.now,
+  });
+  app.get('/api/form-token', readOrigin, tokenLimit, (c) => {
     c.header('Cache-Control', 'no-store');
     return c.json({ token: deps.bots.tokens.issue() } satisfies FormTokenResponse);
   });

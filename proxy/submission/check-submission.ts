@@ -48,9 +48,9 @@ export function checkSubmission(
   if (issues.length > 0) throw SubmissionError.validation(issues);
 
   const files = prepareFiles(received, config);
-  // A Turnstile token is single-use: a retry of the same enquiry carries a new one.
-  const { turnstile_token: _token, ...content } = part;
-  // JSON, not joined strings: no file name can make two different submissions look alike.
+  // Tokens change between a first attempt and its retry (a Turnstile token is single-use, a form
+  // token may be renewed) and the honeypot is not the visitor's: none of them is the enquiry.
+  const { turnstile_token: _turnstile, form_token: _form, website: _honeypot, ...content } = part;
   const fingerprint = sha256(
     JSON.stringify([content, received.files.map((file, i) => [file.name, files[i]?.sha256])]),
   );

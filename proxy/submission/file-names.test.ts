@@ -41,3 +41,11 @@ describe('safeFileName', () => {
     expect(long).not.toMatch(/[\ud800-\udbff](?![\udc00-\udfff])/);
   });
 });
+
+describe('safeFileName with hostile lengths', () => {
+  it('handles a very long run of dots and spaces (once a quadratic regex) and keeps the result bounded', () => {
+    const name = safeFileName(`a${'. '.repeat(40_000)}b`, 'pdf', 0);
+    expect(name.length).toBeLessThanOrEqual(MAX_FILE_NAME_LENGTH);
+    expect(name.endsWith('.pdf')).toBe(true);
+  });
+});

@@ -24,15 +24,16 @@ const KNOWN_EXTENSIONS = new Set(
  * @example safeFileName('‮fdp.exe', 'pdf', 1) // 'fdp.exe.pdf'
  */
 export function safeFileName(original: string, kind: FileKind, index: number): string {
-  const lastSegment = original.split(/[/\\]/).pop() ?? '';
-  let name = lastSegment
-    .normalize('NFC')
-    .replace(CONTROL, '')
-    .replace(INVISIBLE_CHARACTERS, '')
-    .replace(RESERVED, '_')
-    .replace(/\s+/g, ' ')
-    .replace(/[\s.]+$/, '')
-    .trimStart();
+  // Names longer than this are cut before anything else looks at them: bounded work per name.
+  const lastSegment = wholeCharacters((original.split(/[/\\]/).pop() ?? '').slice(0, 1024));
+  let name = trimEndDotsAndSpaces(
+    lastSegment
+      .normalize('NFC')
+      .replace(CONTROL, '')
+      .replace(INVISIBLE_CHARACTERS, '')
+      .replace(RESERVED, '_')
+      .replace(/\s+/g, ' '),
+  ).trimStart();
 
   const extension = FILE_KINDS[kind].extensions[0];
   if (!hasExtensionOf(name, kind)) {
@@ -48,12 +49,23 @@ export function safeFileName(original: string, kind: FileKind, index: number): s
   return truncateKeepingExtension(name);
 }
 
+/** Drops trailing spaces and dots with a loop: `/[\s.]+$/` backtracks quadratically on ". . . x". */
+function trimEndDotsAndSpaces(text: string): string {
+  let end = text.length;
+  while (end > 0 && /[\s.]/.test(text.charAt(end - 1))) end -= 1;
+  return text.slice(0, end);
+}
+
+/** Without a high surrogate left alone at the end by a cut. */
+const wholeCharacters = (text: string) =>
+  /[\ud800-\udbff]$/.test(text) ? text.slice(0, -1) : text;
+
 function truncateKeepingExtension(name: string): string {
   if (name.length <= MAX_FILE_NAME_LENGTH) return name;
   const dot = name.lastIndexOf('.');
   const extension = name.slice(dot);
   let stem = name.slice(0, MAX_FILE_NAME_LENGTH - extension.length);
   // Never cut a surrogate pair in half.
-  if (/[\ud800-\udbff]$/.test(stem)) stem = stem.slice(0, -1);
+  stem = wholeCharacters(stem);
   return `${stem.trimEnd()}${extension}`;
 }

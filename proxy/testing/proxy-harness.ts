@@ -48,6 +48,7 @@ export function proxyHarness(options: HarnessOptions = {}) {
     deliveryDeadlineMs: 2000,
     bots: { tokens, minFillMs: 3000, now, ...options.bots },
     rateLimits: { perClientPerMinute: 1000, globalPerMinute: 10_000 },
+    maxInFlightBytes: 256 * 1024 * 1024,
     clientIp: (c) => c.req.header('x-test-ip') ?? '203.0.113.1',
     now,
     ...options.deps,

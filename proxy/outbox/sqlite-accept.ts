@@ -1,0 +1,92 @@
+/**
+ * Taking a submission into the SQLite outbox: its files first (each synced to disk), then the
+ * rows that name them and its Idempotency-Key, in one transaction. A key seen before is
+ * answered from what it was first used for.
+ */
+import type Database from 'better-sqlite3';
+import type { FileVault } from './file-vault.ts';
+import type { KeyRow } from './sqlite-rows.ts';
+import type { AcceptOutcome, NewSubmission, Submission } from './store.ts';
+
+type Repeat = Exclude<AcceptOutcome, { kind: 'stored' }>;
+
+export interface Acceptance {
+  accept(submission: NewSubmission): Promise<AcceptOutcome>;
+  findRepeat(idempotency: { key: string; fingerprint: string }): Repeat | null;
+}
+
+export function createAcceptance(
+  db: Database.Database,
+  vault: FileVault,
+  submissionById: (id: number) => Submission,
+): Acceptance {
+  const selectKey = db.prepare(
+    `SELECT fingerprint, status, body, created_at, reference FROM idempotency_keys
+     JOIN submissions ON submissions.id = idempotency_keys.submission_id WHERE key = ?`,
+  );
+  const insertKey = db.prepare(
+    'INSERT INTO idempotency_keys (key, fingerprint, submission_id, created_at) VALUES (?, ?, ?, ?)',
+  );
+  const insertSubmission = db.prepare(
+    `INSERT INTO submissions (reference, state, upstream, next_attempt_at, note, received_at, retry_from)
+     VALUES (@reference, @state, @upstream, @receivedAt, @note, @receivedAt, @receivedAt)`,
+  );
+  const insertFile = db.prepare(
+    `INSERT INTO files (submission_id, idx, name, postname, mime, size, sha256, blob)
+     VALUES (@id, @idx, @name, @postname, @mime, @size, @sha256, @blob)`,
+  );
+
+  const findRepeat = (idempotency: { key: string; fingerprint: string }): Repeat | null => {
+    const existing = selectKey.get(idempotency.key) as KeyRow | undefined;
+    if (!existing) return null;
+    if (existing.fingerprint !== idempotency.fingerprint) return { kind: 'key_mismatch' };
+    if (existing.status === null)
+      return { kind: 'in_flight', reference: existing.reference, since: existing.created_at };
+    return {
+      kind: 'replay',
+      status: existing.status,
+      body: JSON.parse(existing.body ?? 'null') as unknown,
+    };
+  };
+
+  const insertRows = db.transaction((submission: NewSubmission, blobs: string[]): AcceptOutcome => {
+    // Checked again inside the transaction: a twin request may have been stored meanwhile.
+    const repeat = submission.idempotency && findRepeat(submission.idempotency);
+    if (repeat) return repeat;
+    const row = {
+      reference: submission.reference,
+      state: submission.state,
+      upstream: JSON.stringify(submission.upstream),
+      receivedAt: submission.receivedAt,
+      note: submission.note ?? null,
+    };
+    const id = Number(insertSubmission.run(row).lastInsertRowid);
+    submission.files.forEach(({ name, postname, mime, size, sha256 }, idx) =>
+      insertFile.run({ id, idx, name, postname, mime, size, sha256, blob: blobs[idx] }),
+    );
+    const { idempotency } = submission;
+    if (idempotency)
+      insertKey.run(idempotency.key, idempotency.fingerprint, id, submission.receivedAt);
+    return { kind: 'stored', submission: submissionById(id) };
+  });
+
+  return {
+    findRepeat,
+    async accept(submission) {
+      const repeat = submission.idempotency && findRepeat(submission.idempotency);
+      if (repeat) return repeat;
+      const blobs = submission.files.map((_file, idx) => `${submission.reference}-${idx}`);
+      const removeBlobs = () => Promise.all(blobs.map((blob) => vault.remove(blob)));
+      try {
+        for (const [idx, file] of submission.files.entries())
+          await vault.put(blobs[idx] ?? '', file.content);
+        const outcome = insertRows(submission, blobs);
+        if (outcome.kind !== 'stored') await removeBlobs();
+        return outcome;
+      } catch (error) {
+        await removeBlobs();
+        throw error;
+      }
+    },
+  };
+}
