@@ -7,7 +7,7 @@ import type { Answer, FieldIssue } from '../proxy/contract/enquiry.ts';
 import type { FormConfig, Question } from '../proxy/contract/form-config.ts';
 import { FIELD_MAX_LENGTH } from '../proxy/contract/limits.ts';
 import type { MessageParams } from '../proxy/contract/messages.ts';
-import type { RuleIssue } from '../proxy/contract/rules.ts';
+import { answerTo, type RuleIssue } from '../proxy/contract/rules.ts';
 import type { Translator } from './i18n.ts';
 
 export interface ShownIssue {
@@ -88,7 +88,7 @@ function stringFor(
     const id = field.slice('answers.'.length);
     const question = context.questions.find((q) => q.id === id);
     if (!question) return [`question.${code}`, { name: id }];
-    return questionString(question, code, context.answers[id]);
+    return questionString(question, code, answerTo(context.answers, id));
   }
   return [`${field}.${code}`, {}];
 }
