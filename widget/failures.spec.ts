@@ -61,7 +61,9 @@ test('a changed enquiry after a failure is a new submission with a new key', asy
   expect(second?.idempotencyKey).not.toBe(first?.idempotencyKey);
 });
 
-test('waits out a 409 and, after a 422, sends once more with a new key', async ({ page }) => {
+test('waits out a 409; a 422 is a failure, not a second lead, and its retry takes a new key', async ({
+  page,
+}) => {
   const harness = await openForm(page, {
     config: callback,
     replies: [
@@ -70,14 +72,23 @@ test('waits out a 409 and, after a 422, sends once more with a new key', async (
       DELIVERED,
     ],
   });
-  await fillCallback(harness.form);
-  await send(harness.form);
-  await expect(harness.form.locator('[part=confirmation]')).toBeVisible();
+  const { form } = harness;
+  await fillCallback(form);
+  await send(form);
+  const failure = form.locator('[part=failure]');
+  await expect(failure).toBeFocused();
+  await expect(failure).toContainText('Sorry, there is a problem with our system.');
+  expect(harness.submissions).toHaveLength(2);
+  expect((await harness.events()).map((event) => event.detail)).toEqual([
+    { reason: 'server', status: 422, message: expect.stringContaining('problem with our system') },
+  ]);
+
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(form.locator('[part=confirmation]')).toBeVisible();
   const keys = harness.submissions.map((s) => s.idempotencyKey);
   expect(keys).toHaveLength(3);
   expect(keys[1]).toBe(keys[0]);
   expect(keys[2]).not.toBe(keys[1]);
-  expect(await harness.events()).toHaveLength(1);
 });
 
 for (const [form, retryAfter, when] of [
