@@ -3,7 +3,15 @@ import type { FormTokenResponse } from '../proxy/contract/enquiry.ts';
 import type { PublicFormConfig } from '../proxy/contract/form-config.ts';
 import { firstTouch, resolveAttribution } from './attribution.ts';
 import { ChallengeController } from './challenge.ts';
-import { clearDraft, draftKey, emptyValues, loadDraft, saveDraft, type Draft } from './draft.ts';
+import {
+  clearDraft,
+  draftKey,
+  emptyValues,
+  loadDraft,
+  saveDraft,
+  type Draft,
+  type FormToken,
+} from './draft.ts';
 import { styles } from './enquiry-form.styles.ts';
 import { buildEnquiryPart } from './enquiry-part.ts';
 import { FilesController } from './files.ts';
@@ -204,13 +212,13 @@ export class EnquiryForm extends LitElement {
   };
 
   /** The session's earliest form token, fetched when there is none (yet). */
-  async #formToken(): Promise<string | undefined> {
+  async #formToken(): Promise<FormToken | undefined> {
     if (!this.#draft.formToken) {
       const answer = await getJson<FormTokenResponse>(this.#api('/api/form-token')).catch(
         () => undefined,
       );
       if (answer?.token && !this.#draft.formToken) {
-        this.#draft.formToken = answer.token;
+        this.#draft.formToken = { token: answer.token, receivedAt: Date.now() };
         this.#saveDraft();
       }
     }

@@ -57,7 +57,7 @@ const BUSY_RETRIES = 3;
 /** The longest wait between them, whatever `Retry-After` says: the visitor is watching. */
 const BUSY_WAIT_MAX_SECONDS = 5;
 
-const sleep = (seconds: number) => new Promise((done) => setTimeout(done, seconds * 1000));
+export const sleep = (seconds: number) => new Promise((done) => setTimeout(done, seconds * 1000));
 
 /** Sends the enquiry; never rejects for anything the network or the proxy does. */
 export async function sendEnquiry(options: SendOptions): Promise<Outcome> {

@@ -5,13 +5,14 @@
 import type { LitElement } from 'lit';
 import type { PublicFormConfig } from '../proxy/contract/form-config.ts';
 import { validateEnquiry, visibleQuestions } from '../proxy/contract/rules.ts';
-import type { SubmissionKey } from './draft.ts';
+import type { FormToken, SubmissionKey } from './draft.ts';
 import { multipartBody, submissionFingerprint, type EnquiryDraftPart } from './enquiry-part.ts';
 import { focusWhenRendered } from './focus.ts';
 import type { Translator } from './i18n.ts';
 import { showRuleIssue, showServerIssue, type ShownIssue } from './issues.ts';
 import {
   sendEnquiry,
+  sleep,
   type EnquiryFailedDetail,
   type EnquirySubmittedDetail,
   type Failure,
@@ -24,7 +25,7 @@ import { newUuid } from './transport.ts';
 export interface SubmitPorts {
   t(): Translator;
   url(): string;
-  formToken(): Promise<string | undefined>;
+  formToken(): Promise<FormToken | undefined>;
   submissionKey(): SubmissionKey | undefined;
   keepSubmissionKey(key: SubmissionKey): void;
   announce(text: string): void;
@@ -80,7 +81,7 @@ export class SubmitController {
       const body = multipartBody(
         request.part,
         {
-          form_token: await this.ports.formToken(),
+          form_token: await this.#formToken(request.config),
           website: request.website,
           turnstile_token: request.turnstileToken,
         },
@@ -98,6 +99,20 @@ export class SubmitController {
       this.sending = false;
     }
     this.#settle(outcome, request, t);
+  }
+
+  /**
+   * The form token, once it is `minFillSeconds` old: one fetched just now (the one at load
+   * failed) would make the proxy take the visitor for a bot and quietly keep the enquiry as spam.
+   */
+  async #formToken(config: PublicFormConfig): Promise<string | undefined> {
+    const formToken = await this.ports.formToken();
+    if (!formToken) return undefined;
+    const minFill = config.minFillSeconds ?? 0;
+    // At most minFill: a clock set back after the token came must not stretch the wait.
+    const wait = Math.min(minFill, minFill - (Date.now() - formToken.receivedAt) / 1000);
+    if (wait > 0) await sleep(wait);
+    return formToken.token;
   }
 
   #current(request: SubmitRequest): SubmissionKey {

@@ -45,6 +45,8 @@ export interface SentFile {
 }
 
 export interface Submission {
+  /** `Date.now()` when the POST reached the harness. */
+  receivedAt: number;
   idempotencyKey: string | undefined;
   enquiry: EnquiryPartInput;
   files: SentFile[];
@@ -60,6 +62,8 @@ export interface HarnessOptions {
   csp?: boolean;
   /** Answers to the POSTs, in order; `DELIVERED` once they run out. */
   replies?: Reply[];
+  /** How many `/api/form-token` requests fail (503) before tokens are handed out. */
+  tokenFailures?: number;
   /** What `/turnstile.js` serves (a stand-in for Cloudflare's script). */
   turnstileScript?: string;
   /** Pages that load the script but have no form on them (an advert's landing page). */
@@ -102,6 +106,8 @@ export class WidgetHarness {
   readonly submissions: Submission[] = [];
   readonly replies: Reply[];
   tokenRequests = 0;
+  /** `Date.now()` as each token was handed out, in order. */
+  readonly tokensIssuedAt: number[] = [];
   readonly form: Locator;
 
   constructor(
@@ -135,7 +141,11 @@ export class WidgetHarness {
           return json(this.options.config);
         case '/api/form-token':
           this.tokenRequests += 1;
-          return json({ token: FORM_TOKEN.replace(/1$/, String(this.tokenRequests)) });
+          if (this.tokenRequests <= (this.options.tokenFailures ?? 0)) {
+            return json({ error: 'unavailable', message: '' }, 503);
+          }
+          this.tokensIssuedAt.push(Date.now());
+          return json({ token: FORM_TOKEN.replace(/1$/, String(this.tokensIssuedAt.length)) });
         case '/api/enquiries':
           return this.#answerSubmission(route);
         default:
@@ -153,6 +163,7 @@ export class WidgetHarness {
   }
 
   async #answerSubmission(route: Parameters<Parameters<Page['route']>[1]>[0]) {
+    const receivedAt = Date.now();
     const request = route.request();
     const headers = await request.allHeaders();
     const parts = parseMultipart(
@@ -161,6 +172,7 @@ export class WidgetHarness {
     );
     const enquiryPart = parts.find((part) => part.name === 'enquiry');
     this.submissions.push({
+      receivedAt,
       idempotencyKey: headers['idempotency-key'],
       enquiry: JSON.parse(enquiryPart?.body.toString('utf8') ?? 'null') as EnquiryPartInput,
       files: parts
