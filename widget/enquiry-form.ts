@@ -110,7 +110,7 @@ export class EnquiryForm extends LitElement {
   readonly #submitter = new SubmitController(this, {
     t: () => this.#t,
     url: () => this.#api('/api/enquiries'),
-    formToken: () => this.#formToken(),
+    formToken: (fresh) => this.#formToken(fresh),
     submissionKey: () => this.#draft.submission,
     keepSubmissionKey: (key) => {
       this.#draft.submission = key;
@@ -211,13 +211,16 @@ export class EnquiryForm extends LitElement {
     this.requestUpdate();
   };
 
-  /** The session's earliest form token, fetched when there is none (yet). */
-  async #formToken(): Promise<FormToken | undefined> {
-    if (!this.#draft.formToken) {
+  /**
+   * The session's earliest form token, fetched when there is none (yet); with `fresh`, a new one
+   * in its place, for when the proxy can no longer verify it.
+   */
+  async #formToken(fresh = false): Promise<FormToken | undefined> {
+    if (fresh || !this.#draft.formToken) {
       const answer = await getJson<FormTokenResponse>(this.#api('/api/form-token')).catch(
         () => undefined,
       );
-      if (answer?.token && !this.#draft.formToken) {
+      if (answer?.token && (fresh || !this.#draft.formToken)) {
         this.#draft.formToken = { token: answer.token, receivedAt: Date.now() };
         this.#saveDraft();
       }

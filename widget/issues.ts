@@ -28,8 +28,8 @@ const FILE_FIELD = /^files(?:\[\d+\])?$/;
 
 /**
  * The id of the control an issue belongs to (ids in the shadow root are the field names), or
- * `undefined` for what the visitor cannot change (`form_token`, `marketing.*`): those are
- * listed in the summary without a link.
+ * `undefined` for what the visitor cannot change (`marketing.*`): those are listed in the
+ * summary without a link. (`form_token` issues are never shown: see `submit-controller.ts`.)
  */
 export function controlOf(field: string): string | undefined {
   if (CONTACT.has(field) || field.startsWith('answers.') || field === 'turnstile_token') {
