@@ -174,6 +174,7 @@ export class EnquiryForm extends LitElement {
           dragging: this.#files.dragging,
         },
         challenge: this.#challenge.required,
+        challengeFailed: this.#challenge.failed,
       },
       this.#actions,
     );
@@ -278,10 +279,11 @@ export class EnquiryForm extends LitElement {
     submit: this.#submit,
     input: this.#onInput,
     retry: () => this.#submit(),
+    retryChallenge: () => void this.#challenge.retry(),
     follow: (event: Event) => {
       event.preventDefault();
       const id = (event.currentTarget as HTMLAnchorElement).getAttribute('href')?.slice(1) ?? '';
-      if (id === 'turnstile_token') return this.#challenge.focus();
+      if (id === 'turnstile_token' && !this.#challenge.failed) return this.#challenge.focus();
       const control = this.renderRoot.querySelector<HTMLElement>(`[id="${CSS.escape(id)}"]`);
       if (control) focusControl(control);
     },

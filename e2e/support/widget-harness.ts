@@ -66,6 +66,8 @@ export interface HarnessOptions {
   tokenFailures?: number;
   /** What `/turnstile.js` serves (a stand-in for Cloudflare's script). */
   turnstileScript?: string;
+  /** How many requests for `/turnstile.js` answer 404 (a blocker, a network fault) before it is served. */
+  turnstileFailures?: number;
   /** Pages that load the script but have no form on them (an advert's landing page). */
   pagesWithoutForm?: string[];
 }
@@ -106,6 +108,7 @@ export class WidgetHarness {
   readonly submissions: Submission[] = [];
   readonly replies: Reply[];
   tokenRequests = 0;
+  turnstileRequests = 0;
   /** `Date.now()` as each token was handed out, in order. */
   readonly tokensIssuedAt: number[] = [];
   readonly form: Locator;
@@ -133,6 +136,10 @@ export class WidgetHarness {
         case '/harness.css':
           return route.fulfill({ contentType: 'text/css', body: harnessStyles });
         case '/turnstile.js':
+          this.turnstileRequests += 1;
+          if (this.turnstileRequests <= (this.options.turnstileFailures ?? 0)) {
+            return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
+          }
           return route.fulfill({
             contentType: 'text/javascript',
             body: this.options.turnstileScript ?? '',
