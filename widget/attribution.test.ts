@@ -37,6 +37,13 @@ describe('touchFrom', () => {
     expect(touch.campaign).toHaveLength(200);
     expect(touch.keywords).toBe('a b c');
   });
+
+  it('never cuts an emoji in half at the length limit, which the proxy would refuse', () => {
+    const campaign = `${'x'.repeat(199)}😀 more`;
+    const touch = touchFrom(page(`?utm_campaign=${encodeURIComponent(campaign)}`), '');
+    expect(touch.campaign).toBe('x'.repeat(199));
+    expect(touchFrom(page('?utm_campaign=%F0%9F%98%80'), '').campaign).toBe('😀');
+  });
 });
 
 describe('resolveAttribution', () => {
@@ -49,6 +56,12 @@ describe('resolveAttribution', () => {
       keywords: '',
       detail: 'd',
     });
+  });
+
+  it('drops half an emoji set on the tag, instead of blocking the form', () => {
+    expect(resolveAttribution({ detail: 'banner \ud83d B \ude00' }, touch).detail).toBe(
+      'banner  B',
+    );
   });
 
   it('takes the touch where the tag says nothing (absent or removed attributes)', () => {

@@ -24,13 +24,18 @@ const FIELDS: readonly MarketingField[] = ['lead_referer', 'campaign', 'keywords
 const DETAIL_PARAMS = ['utm_medium', 'utm_content', 'gclid'] as const;
 // eslint-disable-next-line no-control-regex -- control characters are what is removed
 const NOT_ON_ONE_LINE = /[\u0000-\u001f\u007f-\u009f]+/g;
+/** Half a surrogate pair (under the u flag a whole pair is one code point, not Cs). */
+const LONE_SURROGATE = /\p{Cs}/gu;
 
 /**
- * One line, within the proxy's length limit. A visitor cannot correct a marketing field, so a
- * value the proxy would refuse is tidied here instead of blocking the enquiry.
+ * One line, within the proxy's length limit, with no half of an emoji (the shared rules refuse
+ * it). A visitor cannot correct a marketing field, so a value the proxy would refuse is tidied
+ * here instead of blocking the enquiry.
  */
 function tidy(field: MarketingField, value: string): string {
-  return value.replace(NOT_ON_ONE_LINE, ' ').trim().slice(0, FIELD_MAX_LENGTH[field]);
+  const text = value.replace(NOT_ON_ONE_LINE, ' ').replace(LONE_SURROGATE, '').trim();
+  // The limit counts UTF-16 units: a cut through a pair leaves its first half at the end.
+  return text.slice(0, FIELD_MAX_LENGTH[field]).replace(/[\ud800-\udbff]$/, '');
 }
 
 function emptyAttribution(): Record<MarketingField, string> {

@@ -2,7 +2,8 @@
  * The optional Cloudflare Turnstile check. Turnstile renders into the document, not into a shadow
  * root, so the element puts a light-DOM `<div slot="challenge">` in itself and slots it where
  * the check belongs in the form. The script is added as an ordinary `<script src async>`: no
- * inline script, so a strict Content-Security-Policy only has to allow its origin.
+ * inline script, so a strict Content-Security-Policy only has to allow its origin. When the script
+ * does not load (a content blocker, a policy, the network) the visitor is told, and can retry.
  */
 import type { ReactiveControllerHost } from 'lit';
 
@@ -35,7 +36,7 @@ export class ChallengeLoadError extends Error {
   override readonly name = 'ChallengeLoadError';
 }
 
-/** One script per page, however many forms ask for it. */
+/** One script per page, however many forms ask for it; forgotten when it fails, for a retry. */
 const scripts = new Map<string, Promise<TurnstileApi>>();
 
 function loadScript(url: string): Promise<TurnstileApi> {
@@ -43,14 +44,17 @@ function loadScript(url: string): Promise<TurnstileApi> {
   if (!loading) {
     loading = new Promise((resolve, reject) => {
       const script = document.createElement('script');
+      const fail = (why: string) => {
+        scripts.delete(url);
+        script.remove();
+        reject(new ChallengeLoadError(`${url} ${why}`));
+      };
       script.src = url;
       script.async = true;
       script.addEventListener('load', () =>
-        window.turnstile
-          ? resolve(window.turnstile)
-          : reject(new ChallengeLoadError(`${url} did not define window.turnstile`)),
+        window.turnstile ? resolve(window.turnstile) : fail('did not define window.turnstile'),
       );
-      script.addEventListener('error', () => reject(new ChallengeLoadError(`${url} failed`)));
+      script.addEventListener('error', () => fail('failed to load'));
       document.head.append(script);
     });
     scripts.set(url, loading);
@@ -61,6 +65,9 @@ function loadScript(url: string): Promise<TurnstileApi> {
 export class ChallengeController {
   /** The token of a passed check; empty until then, and again after a reset or expiry. */
   token = '';
+  /** True when the script could not be loaded; `retry()` loads it again. */
+  failed = false;
+  #settings: ChallengeSettings | undefined;
   #container: HTMLElement | undefined;
   #api: TurnstileApi | undefined;
   #widgetId: string | undefined;
@@ -80,8 +87,28 @@ export class ChallengeController {
     container.tabIndex = -1;
     this.host.append(container);
     this.#container = container;
+    this.#settings = settings;
+    await this.#load(settings, container);
+  }
+
+  /** Loads the script again after it failed, with focus where the check will appear. */
+  async retry(): Promise<void> {
+    if (!this.#settings || !this.#container) return;
+    this.focus();
+    await this.#load(this.#settings, this.#container);
+  }
+
+  async #load(settings: ChallengeSettings, container: HTMLElement): Promise<void> {
+    this.failed = false;
     this.host.requestUpdate();
-    this.#api = await loadScript(settings.scriptUrl);
+    try {
+      this.#api = await loadScript(settings.scriptUrl);
+    } catch (error) {
+      if (!(error instanceof ChallengeLoadError)) throw error;
+      this.failed = true;
+      this.host.requestUpdate();
+      return;
+    }
     this.#widgetId =
       this.#api.render(container, {
         sitekey: settings.siteKey,

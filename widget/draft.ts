@@ -1,9 +1,9 @@
 /**
  * What the visitor typed, kept in sessionStorage so a reload (or a slip of the back button) loses
  * nothing. Files cannot be stored and are not. The draft also keeps two things the proxy cares
- * about across a reload: the earliest form token (so a visitor whose draft is restored and who
- * sends at once does not look like a fast bot) and the idempotency key of the last attempt (so
- * a retry after a reload is still recognised as the same submission).
+ * about across a reload: the earliest form token and when it came (so a visitor whose draft is
+ * restored and who sends at once does not look like a fast bot) and the idempotency key of the
+ * last attempt (so a retry after a reload is still recognised as the same submission).
  */
 import type { Answer } from '../proxy/contract/enquiry.ts';
 import { asRecord, asString, readSession, removeSession, writeSession } from './session-store.ts';
@@ -25,9 +25,15 @@ export interface SubmissionKey {
   fingerprint: string;
 }
 
+/** A form token from the proxy, and when this browser received it (`Date.now()`). */
+export interface FormToken {
+  token: string;
+  receivedAt: number;
+}
+
 export interface Draft {
   values: Values;
-  formToken?: string | undefined;
+  formToken?: FormToken | undefined;
   submission?: SubmissionKey | undefined;
 }
 
@@ -48,6 +54,7 @@ export function loadDraft(key: string): Draft {
   const stored = asRecord(readSession(key));
   const values = asRecord(stored.values);
   const submission = asRecord(stored.submission);
+  const formToken = asRecord(stored.formToken);
   return {
     values: {
       forename: asString(values.forename),
@@ -57,7 +64,9 @@ export function loadDraft(key: string): Draft {
       case_type: asString(values.case_type),
       answers: reviveAnswers(values.answers),
     },
-    formToken: asString(stored.formToken) || undefined,
+    formToken: formToken.token
+      ? { token: asString(formToken.token), receivedAt: Number(formToken.receivedAt) || 0 }
+      : undefined,
     submission:
       submission.key && submission.fingerprint
         ? { key: asString(submission.key), fingerprint: asString(submission.fingerprint) }

@@ -3,7 +3,15 @@ import type { FormTokenResponse } from '../proxy/contract/enquiry.ts';
 import type { PublicFormConfig } from '../proxy/contract/form-config.ts';
 import { firstTouch, resolveAttribution } from './attribution.ts';
 import { ChallengeController } from './challenge.ts';
-import { clearDraft, draftKey, emptyValues, loadDraft, saveDraft, type Draft } from './draft.ts';
+import {
+  clearDraft,
+  draftKey,
+  emptyValues,
+  loadDraft,
+  saveDraft,
+  type Draft,
+  type FormToken,
+} from './draft.ts';
 import { styles } from './enquiry-form.styles.ts';
 import { buildEnquiryPart } from './enquiry-part.ts';
 import { FilesController } from './files.ts';
@@ -102,7 +110,7 @@ export class EnquiryForm extends LitElement {
   readonly #submitter = new SubmitController(this, {
     t: () => this.#t,
     url: () => this.#api('/api/enquiries'),
-    formToken: () => this.#formToken(),
+    formToken: (fresh) => this.#formToken(fresh),
     submissionKey: () => this.#draft.submission,
     keepSubmissionKey: (key) => {
       this.#draft.submission = key;
@@ -166,6 +174,7 @@ export class EnquiryForm extends LitElement {
           dragging: this.#files.dragging,
         },
         challenge: this.#challenge.required,
+        challengeFailed: this.#challenge.failed,
       },
       this.#actions,
     );
@@ -203,14 +212,17 @@ export class EnquiryForm extends LitElement {
     this.requestUpdate();
   };
 
-  /** The session's earliest form token, fetched when there is none (yet). */
-  async #formToken(): Promise<string | undefined> {
-    if (!this.#draft.formToken) {
+  /**
+   * The session's earliest form token, fetched when there is none (yet); with `fresh`, a new one
+   * in its place, for when the proxy can no longer verify it.
+   */
+  async #formToken(fresh = false): Promise<FormToken | undefined> {
+    if (fresh || !this.#draft.formToken) {
       const answer = await getJson<FormTokenResponse>(this.#api('/api/form-token')).catch(
         () => undefined,
       );
-      if (answer?.token && !this.#draft.formToken) {
-        this.#draft.formToken = answer.token;
+      if (answer?.token && (fresh || !this.#draft.formToken)) {
+        this.#draft.formToken = { token: answer.token, receivedAt: Date.now() };
         this.#saveDraft();
       }
     }
@@ -267,10 +279,11 @@ export class EnquiryForm extends LitElement {
     submit: this.#submit,
     input: this.#onInput,
     retry: () => this.#submit(),
+    retryChallenge: () => void this.#challenge.retry(),
     follow: (event: Event) => {
       event.preventDefault();
       const id = (event.currentTarget as HTMLAnchorElement).getAttribute('href')?.slice(1) ?? '';
-      if (id === 'turnstile_token') return this.#challenge.focus();
+      if (id === 'turnstile_token' && !this.#challenge.failed) return this.#challenge.focus();
       const control = this.renderRoot.querySelector<HTMLElement>(`[id="${CSS.escape(id)}"]`);
       if (control) focusControl(control);
     },

@@ -4,7 +4,7 @@
  */
 import type { Answer, EnquiryPartInput } from '../proxy/contract/enquiry.ts';
 import type { FormConfig } from '../proxy/contract/form-config.ts';
-import { isAnswered, visibleQuestions } from '../proxy/contract/rules.ts';
+import { answerTo, isAnswered, visibleQuestions } from '../proxy/contract/rules.ts';
 import type { Attribution } from './attribution.ts';
 import type { Values } from './draft.ts';
 import { fingerprint } from './transport.ts';
@@ -46,7 +46,7 @@ export function buildEnquiryPart(
   }
   const caseType = config.caseTypes.find((c) => c.id === values.case_type);
   for (const question of caseType ? visibleQuestions(caseType, values.answers) : []) {
-    const answer = values.answers[question.id];
+    const answer = answerTo(values.answers, question.id);
     if (isAnswered(answer)) part.answers[question.id] = tidy(answer);
   }
   return part;

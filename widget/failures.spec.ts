@@ -61,7 +61,9 @@ test('a changed enquiry after a failure is a new submission with a new key', asy
   expect(second?.idempotencyKey).not.toBe(first?.idempotencyKey);
 });
 
-test('waits out a 409 and, after a 422, sends once more with a new key', async ({ page }) => {
+test('waits out a 409; a 422 is a failure, not a second lead, and its retry takes a new key', async ({
+  page,
+}) => {
   const harness = await openForm(page, {
     config: callback,
     replies: [
@@ -70,31 +72,48 @@ test('waits out a 409 and, after a 422, sends once more with a new key', async (
       DELIVERED,
     ],
   });
-  await fillCallback(harness.form);
-  await send(harness.form);
-  await expect(harness.form.locator('[part=confirmation]')).toBeVisible();
+  const { form } = harness;
+  await fillCallback(form);
+  await send(form);
+  const failure = form.locator('[part=failure]');
+  await expect(failure).toBeFocused();
+  await expect(failure).toContainText('Sorry, there is a problem with our system.');
+  expect(harness.submissions).toHaveLength(2);
+  expect((await harness.events()).map((event) => event.detail)).toEqual([
+    { reason: 'server', status: 422, message: expect.stringContaining('problem with our system') },
+  ]);
+
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(form.locator('[part=confirmation]')).toBeVisible();
   const keys = harness.submissions.map((s) => s.idempotencyKey);
   expect(keys).toHaveLength(3);
   expect(keys[1]).toBe(keys[0]);
   expect(keys[2]).not.toBe(keys[1]);
-  expect(await harness.events()).toHaveLength(1);
 });
 
-test('says when to try again after a 429, from Retry-After', async ({ page }) => {
-  const harness = await openForm(page, {
-    config: callback,
-    replies: [{ status: 429, headers: { 'Retry-After': '90' }, body: { error: 'rate_limited' } }],
+for (const [form, retryAfter, when] of [
+  ['seconds', '90', 'in 2 minutes'],
+  // An IMF-fixdate 150 s ahead: however long the filling-in takes, between 2 and 3 minutes are left.
+  ['a date', new Date(Date.now() + 150_000).toUTCString(), 'in 3 minutes'],
+] as const) {
+  test(`says when to try again after a 429, from Retry-After in ${form}`, async ({ page }) => {
+    const harness = await openForm(page, {
+      config: callback,
+      replies: [
+        { status: 429, headers: { 'Retry-After': retryAfter }, body: { error: 'rate_limited' } },
+      ],
+    });
+    await fillCallback(harness.form);
+    await send(harness.form);
+    await expect(harness.form.locator('[part=failure]')).toContainText(
+      `Too many enquiries have been sent from your connection. Try again ${when}.`,
+    );
+    expect((await harness.events())[0]?.detail).toMatchObject({
+      reason: 'rate-limited',
+      status: 429,
+    });
   });
-  await fillCallback(harness.form);
-  await send(harness.form);
-  await expect(harness.form.locator('[part=failure]')).toContainText(
-    'Too many enquiries have been sent from your connection. Try again in 2 minutes.',
-  );
-  expect((await harness.events())[0]?.detail).toMatchObject({
-    reason: 'rate-limited',
-    status: 429,
-  });
-});
+}
 
 test('explains a body too large, a site not allowed, and a refusal to quote', async ({ page }) => {
   const harness = await openForm(page, {

@@ -14,6 +14,9 @@ import {
 export const DEFAULT_STRINGS = Object.freeze({
   ...VALIDATION_MESSAGES,
   'turnstile_token.required': 'Complete the security check',
+  challengeFailed:
+    'The security check could not be loaded. Check your connection or turn off any content blocker for this site, then try again.',
+  challengeRetry: 'Try again',
 
   loading: 'Loading the form…',
   loadFailed: 'Sorry, the form could not be loaded. Check your connection, then try again.',

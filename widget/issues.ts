@@ -7,7 +7,7 @@ import type { Answer, FieldIssue } from '../proxy/contract/enquiry.ts';
 import type { FormConfig, Question } from '../proxy/contract/form-config.ts';
 import { FIELD_MAX_LENGTH } from '../proxy/contract/limits.ts';
 import type { MessageParams } from '../proxy/contract/messages.ts';
-import type { RuleIssue } from '../proxy/contract/rules.ts';
+import { answerTo, type RuleIssue } from '../proxy/contract/rules.ts';
 import type { Translator } from './i18n.ts';
 
 export interface ShownIssue {
@@ -28,8 +28,8 @@ const FILE_FIELD = /^files(?:\[\d+\])?$/;
 
 /**
  * The id of the control an issue belongs to (ids in the shadow root are the field names), or
- * `undefined` for what the visitor cannot change (`form_token`, `marketing.*`): those are
- * listed in the summary without a link.
+ * `undefined` for what the visitor cannot change (`marketing.*`): those are listed in the
+ * summary without a link. (`form_token` issues are never shown: see `submit-controller.ts`.)
  */
 export function controlOf(field: string): string | undefined {
   if (CONTACT.has(field) || field.startsWith('answers.') || field === 'turnstile_token') {
@@ -88,7 +88,7 @@ function stringFor(
     const id = field.slice('answers.'.length);
     const question = context.questions.find((q) => q.id === id);
     if (!question) return [`question.${code}`, { name: id }];
-    return questionString(question, code, context.answers[id]);
+    return questionString(question, code, answerTo(context.answers, id));
   }
   return [`${field}.${code}`, {}];
 }

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import callback from '../demo/forms/callback.json' with { type: 'json' };
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
+import { formConfigSchema } from '../proxy/contract/form-config.ts';
 import { DELIVERED, FORM_TOKEN, QUEUED, held, openForm } from '../e2e/support/widget-harness.ts';
 import {
   FILES,
@@ -81,6 +82,54 @@ test('sends a lone checkbox as "Yes", several ticked options as a list, and no h
   await expect(wills.form.locator('[part=confirmation]')).toBeVisible();
   expect(wills.submissions[0]?.enquiry.answers).toEqual({
     services: ['Make or update a will', 'Lasting power of attorney'],
+  });
+});
+
+/** Legal ids that a plain object also holds, inherited from `Object.prototype`. */
+const PROTOTYPE_NAMED = formConfigSchema.parse({
+  contact: { surname: 'hidden', email: 'hidden', telephone_mobile: 'hidden' },
+  files: { maxFiles: 0, maxFileBytes: 1048576 },
+  caseTypes: [
+    {
+      id: 'building',
+      label: 'Building work',
+      questions: [
+        {
+          id: 'constructor',
+          label: 'Are you a builder?',
+          type: 'radio',
+          options: ['Yes', 'No'],
+          required: true,
+        },
+        {
+          id: 'toString',
+          label: 'What do you build?',
+          type: 'text',
+          showIf: { question: 'constructor', equals: 'Yes' },
+        },
+        { id: 'valueOf', label: 'Anything else?', type: 'textarea' },
+      ],
+    },
+  ],
+});
+
+test('sends answers to questions whose ids are Object.prototype names', async ({ page }) => {
+  const harness = await openForm(page, { config: PROTOTYPE_NAMED });
+  const { form } = harness;
+  await form.getByLabel('First name').fill('Ada');
+  await expect(form.getByLabel('What do you build? (optional)')).toHaveCount(0);
+  await send(form);
+  await expect(form.locator('[part=error-summary]').getByRole('link')).toHaveText([
+    'Select your answer to “Are you a builder?”',
+  ]);
+
+  await form.getByRole('radio', { name: 'Yes' }).check();
+  await form.getByLabel('What do you build? (optional)').fill('Houses');
+  await send(form);
+  await expect(form.locator('[part=confirmation]')).toBeVisible();
+  expect(harness.submissions[0]?.enquiry.answers).toEqual({
+    constructor: 'Yes',
+    toString: 'Houses',
   });
 });
 

@@ -1,7 +1,10 @@
 /**
  * One submission, from the first POST to an outcome the visitor can act on. What a person could
  * not usefully decide is handled here without asking: a `409` (the proxy is still busy with the
- * same key) is waited out, and a `422` (the key was used for a different body) gets a fresh key.
+ * same key) is waited out. A `422` (the key was used for a different body) is not re-sent: the
+ * widget makes a new key whenever the content changes, so a 422 means something is inconsistent,
+ * and sending again at once could make a second lead. It fails, and gets a fresh key for the
+ * visitor's retry, which can then still get through.
  */
 import type { FieldIssue } from '../proxy/contract/enquiry.ts';
 import { NetworkError, newUuid, postForm, type PostAnswer } from './transport.ts';
@@ -44,7 +47,7 @@ export interface SendOptions {
   url: string;
   body: FormData;
   idempotencyKey: string;
-  /** Told when a `422` made a new key, so a later retry reuses the new one. */
+  /** Told when a `422` made a new key, so the visitor's retry uses the new one. */
   onNewKey: (key: string) => void;
   onProgress: (fraction: number) => void;
 }
@@ -54,18 +57,16 @@ const BUSY_RETRIES = 3;
 /** The longest wait between them, whatever `Retry-After` says: the visitor is watching. */
 const BUSY_WAIT_MAX_SECONDS = 5;
 
-const sleep = (seconds: number) => new Promise((done) => setTimeout(done, seconds * 1000));
+export const sleep = (seconds: number) => new Promise((done) => setTimeout(done, seconds * 1000));
 
 /** Sends the enquiry; never rejects for anything the network or the proxy does. */
 export async function sendEnquiry(options: SendOptions): Promise<Outcome> {
-  let key = options.idempotencyKey;
   let busy = 0;
-  let renewed = false;
   for (;;) {
     let answer: PostAnswer;
     try {
       answer = await postForm(options.url, options.body, {
-        idempotencyKey: key,
+        idempotencyKey: options.idempotencyKey,
         onProgress: options.onProgress,
       });
     } catch (error) {
@@ -75,11 +76,8 @@ export async function sendEnquiry(options: SendOptions): Promise<Outcome> {
     if (answer.status === 409 && busy < BUSY_RETRIES) {
       busy += 1;
       await sleep(Math.min(answer.retryAfter ?? busy, BUSY_WAIT_MAX_SECONDS));
-    } else if (answer.status === 422 && !renewed) {
-      renewed = true;
-      key = newUuid();
-      options.onNewKey(key);
     } else {
+      if (answer.status === 422) options.onNewKey(newUuid());
       return classify(answer);
     }
   }

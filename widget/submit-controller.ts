@@ -5,13 +5,14 @@
 import type { LitElement } from 'lit';
 import type { PublicFormConfig } from '../proxy/contract/form-config.ts';
 import { validateEnquiry, visibleQuestions } from '../proxy/contract/rules.ts';
-import type { SubmissionKey } from './draft.ts';
+import type { FormToken, SubmissionKey } from './draft.ts';
 import { multipartBody, submissionFingerprint, type EnquiryDraftPart } from './enquiry-part.ts';
 import { focusWhenRendered } from './focus.ts';
 import type { Translator } from './i18n.ts';
 import { showRuleIssue, showServerIssue, type ShownIssue } from './issues.ts';
 import {
   sendEnquiry,
+  sleep,
   type EnquiryFailedDetail,
   type EnquirySubmittedDetail,
   type Failure,
@@ -24,7 +25,8 @@ import { newUuid } from './transport.ts';
 export interface SubmitPorts {
   t(): Translator;
   url(): string;
-  formToken(): Promise<string | undefined>;
+  /** The session's form token; with `fresh`, a new one replacing it. */
+  formToken(fresh: boolean): Promise<FormToken | undefined>;
   submissionKey(): SubmissionKey | undefined;
   keepSubmissionKey(key: SubmissionKey): void;
   announce(text: string): void;
@@ -77,27 +79,47 @@ export class SubmitController {
     this.host.requestUpdate();
     let outcome: Outcome;
     try {
-      const body = multipartBody(
-        request.part,
-        {
-          form_token: await this.ports.formToken(),
-          website: request.website,
-          turnstile_token: request.turnstileToken,
-        },
-        request.files,
-      );
-      outcome = await sendEnquiry({
-        url: this.ports.url(),
-        body,
-        idempotencyKey: this.#keyFor(request),
-        onNewKey: (key) => this.ports.keepSubmissionKey({ ...this.#current(request), key }),
-        onProgress: (fraction) => this.#onProgress(fraction, t),
-      });
+      const idempotencyKey = this.#keyFor(request);
+      const send = async (freshToken: boolean) =>
+        sendEnquiry({
+          url: this.ports.url(),
+          body: multipartBody(
+            request.part,
+            {
+              form_token: await this.#formToken(request.config, freshToken),
+              website: request.website,
+              turnstile_token: request.turnstileToken,
+            },
+            request.files,
+          ),
+          idempotencyKey,
+          onNewKey: (key) => this.ports.keepSubmissionKey({ ...this.#current(request), key }),
+          onProgress: (fraction) => this.#onProgress(fraction, t),
+        });
+      outcome = await send(false);
+      // A token the proxy cannot verify (restarted with a new secret, another instance, a very
+      // old tab) is nothing the visitor can fix: fetch a fresh one and send once more, under the
+      // same key (the proxy leaves form_token out of the key's fingerprint).
+      if (onlyFormToken(outcome)) outcome = await send(true);
     } finally {
       // Whatever happened, the visitor must be able to press Send again.
       this.sending = false;
     }
     this.#settle(outcome, request, t);
+  }
+
+  /**
+   * The form token, once it is `minFillSeconds` old: one fetched just now (the one at load
+   * failed) would make the proxy take the visitor for a bot and quietly keep the enquiry as spam.
+   */
+  async #formToken(config: PublicFormConfig, fresh: boolean): Promise<string | undefined> {
+    const formToken = await this.ports.formToken(fresh);
+    if (!formToken) return undefined;
+    const minFill = config.minFillSeconds ?? 0;
+    // At most minFill: a clock set back after the token came must not stretch the wait.
+    const wait = Math.min(minFill, minFill - (Date.now() - formToken.receivedAt) / 1000);
+    if (wait > 0) await sleep(wait);
+    return formToken.token;
   }
 
   #current(request: SubmitRequest): SubmissionKey {
@@ -131,6 +153,7 @@ export class SubmitController {
       return this.#show('.panel');
     }
     this.ports.notAccepted();
+    if (onlyFormToken(outcome)) outcome = { kind: 'failed', reason: 'server', status: 400 };
     if (outcome.kind === 'invalid') {
       const caseType = request.config.caseTypes.find((c) => c.id === request.part.case_type);
       const context = {
@@ -139,7 +162,9 @@ export class SubmitController {
         answers: request.part.answers,
         files: request.files,
       };
-      this.issues = outcome.issues.map((issue) => showServerIssue(issue, t, context));
+      this.issues = outcome.issues
+        .filter((issue) => issue.field !== FORM_TOKEN)
+        .map((issue) => showServerIssue(issue, t, context));
       return this.#show('.error-summary');
     }
     const message = failureMessage(outcome, t);
@@ -160,6 +185,12 @@ export class SubmitController {
     return focusWhenRendered(this.host.updateComplete, this.host.renderRoot, selector);
   }
 }
+
+const FORM_TOKEN = 'form_token';
+
+/** A refusal of the form token alone (expired, unverifiable, missing): the visitor cannot fix it. */
+const onlyFormToken = (outcome: Outcome) =>
+  outcome.kind === 'invalid' && outcome.issues.every((issue) => issue.field === FORM_TOKEN);
 
 function failureMessage(failure: Failure, t: Translator): string {
   switch (failure.reason) {

@@ -1,19 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fingerprint, newUuid, parseRetryAfter } from './transport.ts';
+import { fingerprint, newUuid } from './transport.ts';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-
-describe('parseRetryAfter', () => {
-  const now = Date.parse('2027-03-27T12:00:00Z');
-
-  it('reads delay-seconds and HTTP dates, and ignores nonsense', () => {
-    expect(parseRetryAfter('120', now)).toBe(120);
-    expect(parseRetryAfter('Sat, 27 Mar 2027 12:01:30 GMT', now)).toBe(90);
-    expect(parseRetryAfter('Sat, 27 Mar 2027 11:00:00 GMT', now)).toBe(0);
-    expect(parseRetryAfter('soon', now)).toBeUndefined();
-    expect(parseRetryAfter(null, now)).toBeUndefined();
-  });
-});
 
 describe('newUuid', () => {
   afterEach(() => vi.unstubAllGlobals());

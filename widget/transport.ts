@@ -2,6 +2,7 @@
  * The widget's HTTP: two GETs with `fetch`, and the submission with XMLHttpRequest, the one
  * browser API that reports upload progress.
  */
+import { retryAfterMs } from '../proxy/contract/retry-after.ts';
 
 /** The request never got an answer: offline, DNS, CORS refusal, connection reset. */
 export class NetworkError extends Error {
@@ -59,7 +60,7 @@ export function postForm(url: string, body: FormData, options: PostOptions): Pro
       resolve({
         status: xhr.status,
         body: parseJson(xhr.responseText),
-        retryAfter: parseRetryAfter(xhr.getResponseHeader('Retry-After')),
+        retryAfter: secondsFrom(retryAfterMs(xhr.getResponseHeader('Retry-After'))),
       });
     xhr.onerror = () => reject(new NetworkError(`POST ${url} failed`));
     xhr.onabort = xhr.onerror;
@@ -68,20 +69,14 @@ export function postForm(url: string, body: FormData, options: PostOptions): Pro
   });
 }
 
+const secondsFrom = (ms: number | undefined) => (ms === undefined ? undefined : ms / 1000);
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
-}
-
-/** RFC 9110: either delay-seconds or an HTTP-date. */
-export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim());
-  const date = Date.parse(header);
-  return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
 }
 
 /**

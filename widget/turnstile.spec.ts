@@ -23,15 +23,16 @@ window.turnstile = {
 };
 `;
 
+const withTurnstile = {
+  ...callback,
+  turnstile: { siteKey: 'site-key-123', scriptUrl: `${ORIGIN}/turnstile.js?render=explicit` },
+};
+
 test('renders the Turnstile check in a slotted light-DOM container and sends its token', async ({
   page,
 }) => {
-  const config = {
-    ...callback,
-    turnstile: { siteKey: 'site-key-123', scriptUrl: `${ORIGIN}/turnstile.js?render=explicit` },
-  };
   const harness = await openForm(page, {
-    config,
+    config: withTurnstile,
     turnstileScript: FAKE_TURNSTILE,
     replies: [{ status: 503, body: { error: 'unavailable', message: '' } }],
   });
@@ -75,4 +76,35 @@ test('renders the Turnstile check in a slotted light-DOM container and sends its
   const [first, second] = harness.submissions;
   expect(second?.enquiry.turnstile_token).toBe('turnstile-token-2');
   expect(second?.idempotencyKey).toBe(first?.idempotencyKey);
+});
+
+test('says when the check’s script cannot load, and loads it again on request', async ({
+  page,
+}) => {
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  const harness = await openForm(page, {
+    config: withTurnstile,
+    turnstileScript: FAKE_TURNSTILE,
+    turnstileFailures: 1,
+  });
+  const { form } = harness;
+  await expect(form.getByRole('alert')).toHaveText(
+    'The security check could not be loaded. Check your connection or turn off any content blocker for this site, then try again.',
+  );
+  const retry = form.getByRole('button', { name: 'Try again' });
+  await fillCallback(form);
+  await send(form);
+  await form.getByRole('link', { name: 'Complete the security check' }).click();
+  await expect(retry).toBeFocused();
+  expect(harness.submissions).toHaveLength(0);
+
+  await retry.click();
+  await expect(form.locator('[slot=challenge]')).toBeFocused();
+  await page.getByRole('button', { name: 'Verify you are human' }).click();
+  await send(form);
+  await expect(form.locator('[part=confirmation]')).toBeVisible();
+  expect(harness.turnstileRequests).toBe(2);
+  expect(harness.submissions[0]?.enquiry.turnstile_token).toBe('turnstile-token-1');
+  expect(pageErrors).toEqual([]);
 });

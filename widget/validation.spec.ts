@@ -114,9 +114,8 @@ test('shows the proxy’s validation answer the same way as its own checks', asy
   await expect(summary.getByRole('listitem')).toHaveText([
     'Enter an email address in the correct format, like name@example.com',
     'Select one of the listed answers to “Roughly what is the property worth?”',
-    'Reload the page and try again',
   ]);
-  // The form token is not something the visitor can change: listed, but not a link.
+  // The form token is not something the visitor can change: never listed.
   await expect(summary.getByRole('link')).toHaveCount(2);
   await expect(form.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByLabel('Roughly what is the property worth?')).toHaveAccessibleDescription(

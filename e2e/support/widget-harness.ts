@@ -45,6 +45,8 @@ export interface SentFile {
 }
 
 export interface Submission {
+  /** `Date.now()` when the POST reached the harness. */
+  receivedAt: number;
   idempotencyKey: string | undefined;
   enquiry: EnquiryPartInput;
   files: SentFile[];
@@ -60,8 +62,12 @@ export interface HarnessOptions {
   csp?: boolean;
   /** Answers to the POSTs, in order; `DELIVERED` once they run out. */
   replies?: Reply[];
+  /** How many `/api/form-token` requests fail (503) before tokens are handed out. */
+  tokenFailures?: number;
   /** What `/turnstile.js` serves (a stand-in for Cloudflare's script). */
   turnstileScript?: string;
+  /** How many requests for `/turnstile.js` answer 404 (a blocker, a network fault) before it is served. */
+  turnstileFailures?: number;
   /** Pages that load the script but have no form on them (an advert's landing page). */
   pagesWithoutForm?: string[];
 }
@@ -102,6 +108,9 @@ export class WidgetHarness {
   readonly submissions: Submission[] = [];
   readonly replies: Reply[];
   tokenRequests = 0;
+  turnstileRequests = 0;
+  /** `Date.now()` as each token was handed out, in order. */
+  readonly tokensIssuedAt: number[] = [];
   readonly form: Locator;
 
   constructor(
@@ -127,6 +136,10 @@ export class WidgetHarness {
         case '/harness.css':
           return route.fulfill({ contentType: 'text/css', body: harnessStyles });
         case '/turnstile.js':
+          this.turnstileRequests += 1;
+          if (this.turnstileRequests <= (this.options.turnstileFailures ?? 0)) {
+            return route.fulfill({ status: 404, contentType: 'text/plain', body: 'Not found' });
+          }
           return route.fulfill({
             contentType: 'text/javascript',
             body: this.options.turnstileScript ?? '',
@@ -135,7 +148,11 @@ export class WidgetHarness {
           return json(this.options.config);
         case '/api/form-token':
           this.tokenRequests += 1;
-          return json({ token: FORM_TOKEN.replace(/1$/, String(this.tokenRequests)) });
+          if (this.tokenRequests <= (this.options.tokenFailures ?? 0)) {
+            return json({ error: 'unavailable', message: '' }, 503);
+          }
+          this.tokensIssuedAt.push(Date.now());
+          return json({ token: FORM_TOKEN.replace(/1$/, String(this.tokensIssuedAt.length)) });
         case '/api/enquiries':
           return this.#answerSubmission(route);
         default:
@@ -153,6 +170,7 @@ export class WidgetHarness {
   }
 
   async #answerSubmission(route: Parameters<Parameters<Page['route']>[1]>[0]) {
+    const receivedAt = Date.now();
     const request = route.request();
     const headers = await request.allHeaders();
     const parts = parseMultipart(
@@ -161,6 +179,7 @@ export class WidgetHarness {
     );
     const enquiryPart = parts.find((part) => part.name === 'enquiry');
     this.submissions.push({
+      receivedAt,
       idempotencyKey: headers['idempotency-key'],
       enquiry: JSON.parse(enquiryPart?.body.toString('utf8') ?? 'null') as EnquiryPartInput,
       files: parts

@@ -12,6 +12,7 @@ import type {
   Question,
 } from '../../proxy/contract/form-config.ts';
 import { FIELD_MAX_LENGTH } from '../../proxy/contract/limits.ts';
+import { answerTo } from '../../proxy/contract/rules.ts';
 import type { Values } from '../draft.ts';
 import type { Translator } from '../i18n.ts';
 import {
@@ -138,7 +139,7 @@ export function caseTypeField(caseTypes: readonly CaseType[], view: FieldsView) 
 
 export function questionField(question: Question, view: FieldsView) {
   const id = `answers.${question.id}`;
-  const answer: Answer = view.values.answers[question.id] ?? '';
+  const answer: Answer = answerTo(view.values.answers, question.id) ?? '';
   const frame: FieldFrame = {
     id,
     label: question.label,

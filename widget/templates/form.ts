@@ -6,7 +6,7 @@ import { html, nothing } from 'lit';
 import type { PublicFormConfig } from '../../proxy/contract/form-config.ts';
 import { visibleQuestions } from '../../proxy/contract/rules.ts';
 import { issuesAt, type ShownIssue } from '../issues.ts';
-import { fieldClass, hintAndError } from './field-parts.ts';
+import { describedBy, fieldClass, hintAndError, type FieldFrame } from './field-parts.ts';
 import { caseTypeField, contactFields, questionField, type FieldsView } from './fields.ts';
 import { filesField, type FilesActions, type FilesView } from './files.ts';
 import { errorSummary, failureNotice, progressBlock, type FailureView } from './status.ts';
@@ -24,6 +24,8 @@ export interface FormView extends Omit<FieldsView, 'errorsAt'> {
     notices: readonly string[];
   };
   challenge: boolean;
+  /** The check's script could not be loaded. */
+  challengeFailed: boolean;
 }
 
 export interface FormActions extends FilesActions {
@@ -31,6 +33,7 @@ export interface FormActions extends FilesActions {
   input: (event: Event) => void;
   follow: (event: Event) => void;
   retry: () => void;
+  retryChallenge: () => void;
 }
 
 export function formTemplate(view: FormView, on: FormActions) {
@@ -59,7 +62,7 @@ export function formTemplate(view: FormView, on: FormActions) {
           )
         : nothing
     }
-    ${honeypot(view)} ${view.challenge ? challengeField(fields) : nothing}
+    ${honeypot(view)} ${view.challenge ? challengeField(fields, view.challengeFailed, on) : nothing}
     ${view.sending ? progressBlock(view.progress, t) : nothing}
     <button
       class="button"
@@ -84,12 +87,31 @@ function honeypot({ t }: FormView) {
   </div>`;
 }
 
-/** Where the Turnstile check (light DOM, see `challenge.ts`) appears, with its error. */
-function challengeField(fields: FieldsView) {
+/**
+ * Where the Turnstile check (light DOM, see `challenge.ts`) appears, with its error; when its
+ * script could not load, what happened and a button that loads it again (the error summary's
+ * link leads to that button).
+ */
+function challengeField(fields: FieldsView, failed: boolean, on: FormActions) {
+  const { t } = fields;
   const id = 'turnstile_token';
-  const errors = fields.errorsAt(id);
-  return html`<div class=${fieldClass({ errors })} part="field">
-    ${hintAndError({ id, label: '', optional: false, errors }, fields.t)}
+  const frame: FieldFrame = { id, label: '', optional: false, errors: fields.errorsAt(id) };
+  return html`<div class=${fieldClass(frame)} part="field">
+    ${hintAndError(frame, t)}
+    ${
+      failed
+        ? html`<p role="alert">${t.text('challengeFailed')}</p>
+            <button
+              class="button button--secondary"
+              id=${id}
+              type="button"
+              aria-describedby=${describedBy(frame)}
+              @click=${on.retryChallenge}
+            >
+              ${t.text('challengeRetry')}
+            </button>`
+        : nothing
+    }
     <slot name="challenge"></slot>
   </div>`;
 }
