@@ -65,12 +65,12 @@ export class EnquiryApiError extends Error implements EnquiryApiErrorDetails {
 }
 
 /**
- * Whether a 5xx may follow work the API did: gateways (502, 504, Cloudflare's 52x, a Heroku-style
- * 503 timeout) and failing applications (500) answer after the request reached it. Only 501, and
- * a 503 that asks to come back later (`Retry-After`), say it was not processed.
+ * Whether a 5xx may follow work the API did: a failing application (500) or a gateway that gave
+ * up waiting or lost the upstream (502, 504, Cloudflare's 52x) answers after the request reached
+ * it. 503 says the service would not take it (maintenance, overload), and 501 that it cannot:
+ * counting those too would flag every enquiry of an ordinary outage as a possible duplicate.
  */
-const mayHaveBeenProcessed = (status: number, retryAfter: string | null) =>
-  status >= 500 && status !== 501 && !(status === 503 && retryAfter);
+const mayHaveBeenProcessed = (status: number) => status >= 500 && status !== 501 && status !== 503;
 
 /** Classifies an HTTP answer that was not the expected 201. */
 export function errorFromResponse(
@@ -103,7 +103,7 @@ export function errorFromResponse(
       ...base,
       kind: 'retryable',
       retryAfterMs: retryAfterMs(retryAfter),
-      outcomeUnknown: mayHaveBeenProcessed(status, retryAfter),
+      outcomeUnknown: mayHaveBeenProcessed(status),
     });
   }
   return new EnquiryApiError(`enquiry API gave an unexpected answer (${status}) on ${endpoint}`, {
