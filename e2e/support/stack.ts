@@ -72,23 +72,23 @@ const EXPECTED_CONSOLE = /Failed to load resource|net::ERR_FAILED/;
 // Playwright reads fixture parameters from the destructuring pattern, so `{}` is how a fixture
 // says it needs nothing, and `void` is how a fixture says it provides nothing.
 /* eslint-disable no-empty-pattern, @typescript-eslint/no-invalid-void-type */
+/** A worker fixture running the whole stack for one example configuration. */
+function stackFor(
+  example: ExampleName,
+): [(args: object, use: (stack: Stack) => Promise<void>) => Promise<void>, { scope: 'worker' }] {
+  return [
+    async ({}, use: (stack: Stack) => Promise<void>) => {
+      const stack = await openStack(example);
+      await use(stack);
+      await stack.demo.close();
+    },
+    { scope: 'worker' },
+  ];
+}
+
 export const test = base.extend<{ guard: void }, WorkerFixtures>({
-  lawFirm: [
-    async ({}, use) => {
-      const stack = await openStack('law-firm');
-      await use(stack);
-      await stack.demo.close();
-    },
-    { scope: 'worker' },
-  ],
-  callback: [
-    async ({}, use) => {
-      const stack = await openStack('callback');
-      await use(stack);
-      await stack.demo.close();
-    },
-    { scope: 'worker' },
-  ],
+  lawFirm: stackFor('law-firm'),
+  callback: stackFor('callback'),
   guard: [
     async ({ page, lawFirm, callback }, use) => {
       const problems: string[] = [];

@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createEnquiryApiClient, EnquiryApiError } from './enquiry-api-client.ts';
-import type { UpstreamEnquiry } from './schemas.ts';
+import { sampleSubmission } from '../outbox/testing.ts';
 
-const enquiry: UpstreamEnquiry = {
-  forename: 'Ada',
-  surname: 'Lovelace',
-  telephone_mobile: '',
-  email: 'ada@example.com',
-  case_type: 'conveyancing',
-  meta: [{ id: 'transaction', label: 'Are you buying or selling?', value: 'Buying' }],
-  marketing_lead_referer: 'google-ads',
-  marketing_campaign: 'spring-2027',
-  marketing_keywords: '',
-  marketing_detail: '',
-};
+const enquiry = sampleSubmission().upstream;
 
 interface Seen {
   url: string;
