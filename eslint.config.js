@@ -1,37 +1,216 @@
 // @ts-check
+/**
+ * Lint, type-checked. Besides style and correctness, this file is where the project's
+ * boundaries are written down, so that they are checked on every commit rather than remembered:
+ *
+ * 1. The widget imports only Lit, its own modules and the sealed contract (`#contract`).
+ * 2. The contract's entry pulls in nothing but its own dependency-free modules (zod stays in
+ *    `proxy/contract/schemas/`, for the proxy).
+ * 3. Product code imports no test code (`proxy/test/`, `*.test.ts`) and nothing from `demo/`
+ *    or `e2e/`.
+ * 4. The stand-in enquiry API (`demo/enquiry-api/`) shares no import with the proxy: it is an
+ *    independent oracle of the spec.
+ * 5. No import cycles.
+ * 6. Every export of product code has a doc comment.
+ */
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import jsdoc from 'eslint-plugin-jsdoc';
 import tseslint from 'typescript-eslint';
 
+/** Test code: specs, tests, the test wing, the end-to-end suites and benchmarks. */
+const TEST_FILES = ['**/*.test.ts', '**/*.spec.ts', 'proxy/test/**', 'e2e/**'];
+
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'test-results', 'playwright-report'] },
-  js.configs.recommended,
-  ...tseslint.configs.strict,
   {
+    ignores: [
+      'node_modules',
+      'dist',
+      'data',
+      'test-results',
+      'playwright-report',
+      'demo/site/**/*.js',
+      '*.config.*',
+      'custom-elements-manifest.config.mjs',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  importX.flatConfigs.recommended,
+  importX.flatConfigs.typescript,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
+      // Numbers and booleans read fine in messages; objects would print "[object Object]".
+      '@typescript-eslint/restrict-template-expressions': [
+        'error',
+        { allowNumber: true, allowBoolean: true },
+      ],
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-useless-path-segments': 'error',
+      // Resolved by TypeScript itself (typecheck fails on a wrong path); the resolver does not
+      // know vitest's and Playwright's virtual modules.
+      'import-x/no-unresolved': 'off',
+      'import-x/no-named-as-default-member': 'off',
     },
   },
   {
-    // The widget and the shared contract run in browsers: no Node built-ins may leak in.
-    files: ['widget/**/*.ts', 'proxy/contract/**/*.ts'],
-    ignores: ['**/*.test.ts', '**/*.spec.ts'],
+    // 1. The widget: Lit, its own modules, and the contract through its one entry.
+    files: ['widget/**/*.ts'],
+    ignores: TEST_FILES,
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*'], message: 'Browser code: no Node built-ins.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?!lit(/|$)|#contract$|\\.\\.?/)',
+              message: 'The widget imports only lit, #contract and its own modules.',
+            },
+          ],
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './widget',
+              from: './',
+              except: ['./widget', './node_modules/lit', './proxy/contract/index.ts'],
+              message: 'The widget imports the contract only through #contract.',
+            },
+          ],
+        },
       ],
     },
   },
   {
-    // The demo site's own script runs in the page.
-    files: ['demo/site/**/*.js'],
-    languageOptions: { globals: { window: 'writable', document: 'readonly' } },
+    // 2. The contract's browser side: its own modules only, and only types from schemas/.
+    files: ['proxy/contract/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./)',
+              message: 'The contract runs in browsers: it imports only its own modules.',
+            },
+            {
+              group: ['./schemas/*'],
+              allowTypeImports: true,
+              message: 'Only types from schemas/: a value import would put zod in the widget.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // 3. Product code never leans on tests, the demo or the end-to-end suites.
+    files: ['proxy/**/*.ts', 'widget/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './proxy',
+              from: './proxy/test',
+              message: 'Product code imports no test code.',
+            },
+            {
+              target: './proxy',
+              from: './demo',
+              message: 'Product code imports nothing from demo/.',
+            },
+            {
+              target: './proxy',
+              from: './e2e',
+              message: 'Product code imports nothing from e2e/.',
+            },
+            {
+              target: './proxy',
+              from: './widget',
+              message: 'The proxy does not import the widget.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // 4. The stand-in is written from the spec alone.
+    files: ['demo/enquiry-api/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './demo/enquiry-api',
+              from: './proxy',
+              message: 'The stand-in shares nothing with the proxy but the spec.',
+            },
+            { target: './demo/enquiry-api', from: './widget' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // 6. Every export of product code says what it is.
+    files: ['proxy/**/*.ts', 'widget/**/*.ts', 'demo/**/*.ts'],
+    ignores: TEST_FILES,
+    plugins: { jsdoc },
+    rules: {
+      'jsdoc/require-jsdoc': [
+        'error',
+        {
+          publicOnly: true,
+          require: {
+            ArrowFunctionExpression: true,
+            ClassDeclaration: true,
+            ClassExpression: true,
+            FunctionDeclaration: true,
+            FunctionExpression: true,
+            MethodDefinition: false,
+          },
+          contexts: [
+            'TSInterfaceDeclaration',
+            'TSTypeAliasDeclaration',
+            'TSEnumDeclaration',
+            'ExportNamedDeclaration > VariableDeclaration',
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Test code may use non-null assertions on what it just arranged, and floating expects.
+    files: TEST_FILES,
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
   },
 );

@@ -2,7 +2,7 @@
  * `npm start`: the whole demo on one machine with no configuration. Set `ENQUIRY_API_URL`,
  * `ENQUIRY_API_USERNAME` and `ENQUIRY_API_PASSWORD` to send enquiries to the real platform.
  */
-import { FormConfigError } from '../proxy/contract/form-config.ts';
+import { FormConfigError } from '../proxy/contract/schemas/form-config.ts';
 import { EnvError } from '../proxy/env.ts';
 import { createLogger } from '../proxy/logger.ts';
 import { ensureWidgetBuilt } from './build-widget.ts';

@@ -10,7 +10,7 @@ import { Hono, type Context } from 'hono';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import type { BotCheckOptions } from './bots/bot-check.ts';
-import type { FormConfig } from './contract/form-config.ts';
+import type { FormConfig } from './contract/schemas/form-config.ts';
 import type { Logger } from './logger.ts';
 import type { Deliverer } from './outbox/deliverer.ts';
 import type { OutboxStore } from './outbox/store.ts';

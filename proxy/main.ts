@@ -2,7 +2,7 @@
  * `npm run proxy`: the proxy from the environment (see README, "Proxy environment").
  * A bad environment or form configuration stops it with one line per problem.
  */
-import { FormConfigError } from './contract/form-config.ts';
+import { FormConfigError } from './contract/schemas/form-config.ts';
 import { EnvError, loadProxyEnv } from './env.ts';
 import { startProxy } from './server.ts';
 

@@ -13,7 +13,11 @@ import { lockDataDir } from './data-dir-lock.ts';
 import { createFormTokens } from './bots/form-token.ts';
 import { createTurnstileVerifier } from './bots/turnstile.ts';
 import { createEnquiryApiClient } from './client/enquiry-api-client.ts';
-import { FormConfigError, parseFormConfig, type FormConfig } from './contract/form-config.ts';
+import {
+  FormConfigError,
+  parseFormConfig,
+  type FormConfig,
+} from './contract/schemas/form-config.ts';
 import type { ProxyEnv } from './env.ts';
 import { createClientIpResolver } from './http/client-ip.ts';
 import { createLogger, type Logger } from './logger.ts';

@@ -7,8 +7,8 @@
  * runs when the script loads, before any element exists, because the landing page may not have
  * a form on it at all.
  */
-import type { Marketing } from '../proxy/contract/enquiry.ts';
-import { FIELD_MAX_LENGTH } from '../proxy/contract/limits.ts';
+import type { Marketing } from '#contract';
+import { FIELD_MAX_LENGTH } from '#contract';
 import { asRecord, asString, readSession, writeSession } from './session-store.ts';
 
 export type MarketingField = keyof Marketing;

@@ -5,19 +5,20 @@
  * restored and who sends at once does not look like a fast bot) and the idempotency key of the
  * last attempt (so a retry after a reload is still recognised as the same submission).
  */
-import type { Answer } from '../proxy/contract/enquiry.ts';
+import { CONTACT_FIELDS, type Answer, type ContactFieldName } from '#contract';
 import { asRecord, asString, readSession, removeSession, writeSession } from './session-store.ts';
 
+/** The values that are one line of text: the contact fields and the chosen case type. */
+export type TextValue = ContactFieldName | 'case_type';
+
+/** Every text value's name, in the form's order. */
+export const TEXT_VALUES: readonly TextValue[] = [...CONTACT_FIELDS, 'case_type'];
+
 /** Everything the visitor can type or choose, except files and the honeypot. */
-export interface Values {
-  forename: string;
-  surname: string;
-  email: string;
-  telephone_mobile: string;
-  case_type: string;
+export type Values = Record<TextValue, string> & {
   /** Question id → answer; an array only for a checkbox question with options. */
   answers: Record<string, Answer>;
-}
+};
 
 /** The idempotency key of a submission, with a fingerprint of what it sent. */
 export interface SubmissionKey {
@@ -37,14 +38,14 @@ export interface Draft {
   submission?: SubmissionKey | undefined;
 }
 
-export const emptyValues = (): Values => ({
-  forename: '',
-  surname: '',
-  email: '',
-  telephone_mobile: '',
-  case_type: '',
-  answers: {},
-});
+/** Values with nothing typed yet. */
+export const emptyValues = (): Values => textValues(() => '');
+
+const textValues = (read: (name: TextValue) => string, answers: Record<string, Answer> = {}) =>
+  ({
+    ...Object.fromEntries(TEXT_VALUES.map((name) => [name, read(name)])),
+    answers,
+  }) as Values;
 
 /** One draft per page and per fixed case type: two forms on a site never share what was typed. */
 export const draftKey = (path: string, caseType: string | undefined) =>
@@ -56,14 +57,7 @@ export function loadDraft(key: string): Draft {
   const submission = asRecord(stored.submission);
   const formToken = asRecord(stored.formToken);
   return {
-    values: {
-      forename: asString(values.forename),
-      surname: asString(values.surname),
-      email: asString(values.email),
-      telephone_mobile: asString(values.telephone_mobile),
-      case_type: asString(values.case_type),
-      answers: reviveAnswers(values.answers),
-    },
+    values: textValues((name) => asString(values[name]), reviveAnswers(values.answers)),
     formToken: formToken.token
       ? { token: asString(formToken.token), receivedAt: Number(formToken.receivedAt) || 0 }
       : undefined,

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import type { FormTokenResponse } from '../proxy/contract/enquiry.ts';
-import type { PublicFormConfig } from '../proxy/contract/form-config.ts';
+import type { FormTokenResponse } from '#contract';
+import type { PublicFormConfig } from '#contract';
 import { firstTouch, resolveAttribution } from './attribution.ts';
 import { ChallengeController } from './challenge.ts';
 import {

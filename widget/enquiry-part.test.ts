@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { EnquiryPartInput } from '../proxy/contract/enquiry.ts';
+import type { EnquiryPartInput } from '#contract';
 import { submissionFingerprint, type EnquiryDraftPart } from './enquiry-part.ts';
 
 const part: EnquiryDraftPart = {

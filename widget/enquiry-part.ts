@@ -2,9 +2,9 @@
  * Turns what the visitor typed into exactly what the proxy expects: the `enquiry` part of the
  * multipart body (see `proxy/contract/enquiry.ts`) and the files beside it.
  */
-import type { Answer, EnquiryPartInput } from '../proxy/contract/enquiry.ts';
-import type { FormConfig } from '../proxy/contract/form-config.ts';
-import { answerTo, isAnswered, visibleQuestions } from '../proxy/contract/rules.ts';
+import type { Answer, EnquiryPartInput } from '#contract';
+import type { FormConfig } from '#contract';
+import { answerTo, CONFIGURABLE_CONTACT_FIELDS, isAnswered, visibleQuestions } from '#contract';
 import type { Attribution } from './attribution.ts';
 import type { Values } from './draft.ts';
 import { fingerprint } from './transport.ts';
@@ -40,7 +40,7 @@ export function buildEnquiryPart(
     answers: {},
     marketing: { ...marketing },
   };
-  for (const field of ['surname', 'email', 'telephone_mobile'] as const) {
+  for (const field of CONFIGURABLE_CONTACT_FIELDS) {
     const value = values[field].trim();
     if (config.contact[field] !== 'hidden' && value !== '') part[field] = value;
   }

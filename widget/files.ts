@@ -4,12 +4,12 @@
  * list, and the reason stays beside the picker until the visitor chooses or removes a file.
  */
 import type { LitElement } from 'lit';
-import { SNIFF_BYTES, sniffKind, type SniffedKind } from '../proxy/contract/file-kinds.ts';
-import { checkFiles, type FileFacts } from '../proxy/contract/file-rules.ts';
-import type { FormConfig } from '../proxy/contract/form-config.ts';
-import type { RuleIssue } from '../proxy/contract/rules.ts';
+import { SNIFF_BYTES, sniffKind, type SniffedKind } from '#contract';
+import { checkFiles, type FileFacts } from '#contract';
+import type { FormConfig } from '#contract';
+import type { RuleIssue } from '#contract';
 import type { Translator } from './i18n.ts';
-import { showRuleIssue, type ShownIssue } from './issues.ts';
+import { showIssue, type ShownIssue } from './issues.ts';
 import { FILES_CONTROL, type FilesActions } from './templates/files.ts';
 
 type Limits = FormConfig['files'];
@@ -76,7 +76,7 @@ export class FilesController {
         added.push(t.text('fileAdded', { name: file.name }));
       }
     }
-    this.notices = refused.map((issue) => showRuleIssue(localised(issue, limits, t), t));
+    this.notices = refused.map((issue) => showIssue(issue, t, limits));
     this.#noticesSummarised = false;
     this.ports.announce([...added, ...this.notices.map((notice) => notice.text)].join('. '));
     this.host.requestUpdate();
@@ -96,7 +96,7 @@ export class FilesController {
    */
   problems(limits: Limits, t: Translator): ShownIssue[] {
     const current = checkFiles(this.#chosen.map(factsOf), limits).map((issue) =>
-      showRuleIssue(localised(issue, limits, t), t),
+      showIssue(issue, t, limits),
     );
     if (this.#noticesSummarised) this.notices = [];
     this.#noticesSummarised = true;
@@ -134,10 +134,4 @@ export class FilesController {
       this.host.requestUpdate();
     },
   };
-}
-
-/** The size limit in the visitor's number format (the shared rules format it in English). */
-function localised(issue: RuleIssue, limits: Limits, t: Translator): RuleIssue {
-  if (issue.code !== 'file_too_big') return issue;
-  return { ...issue, params: { ...issue.params, max: t.bytes(limits.maxFileBytes) } };
 }

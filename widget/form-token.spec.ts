@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { describeIssue } from '#contract';
 import callback from '../demo/forms/callback.json' with { type: 'json' };
 import { DELIVERED, FORM_TOKEN, openForm, type Reply } from '../e2e/support/widget-harness.ts';
 import { fillCallback, send } from '../e2e/support/visitor.ts';
@@ -14,7 +15,10 @@ const tokenRefused = (code: 'form_expired' | 'required', ...others: object[]): R
   body: {
     error: 'validation',
     message: 'The enquiry has problems',
-    issues: [...others, { field: 'form_token', code, message: 'The form has expired' }],
+    issues: [
+      ...others,
+      describeIssue({ field: 'form_token', code, messageKey: `form_token.${code}`, params: {} }),
+    ],
   },
 });
 
@@ -67,11 +71,12 @@ test('a form token the proxy no longer accepts is renewed, and the enquiry sent 
 test('never shows a form token problem, and a second refusal is a failure to retry', async ({
   page,
 }) => {
-  const forename = {
+  const forename = describeIssue({
     field: 'forename',
     code: 'invalid_characters',
-    message: 'First name must not contain control characters',
-  };
+    messageKey: 'forename.invalid_characters',
+    params: {},
+  });
   const harness = await openForm(page, {
     config: callback,
     replies: [

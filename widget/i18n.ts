@@ -4,12 +4,7 @@
  * `{placeholders}` with the contract's `VALIDATION_MESSAGES`, so one translation serves both the
  * widget's own checks and the proxy's answers.
  */
-import {
-  VALIDATION_MESSAGES,
-  formatBytes,
-  formatMessage,
-  type MessageParams,
-} from '../proxy/contract/messages.ts';
+import { VALIDATION_MESSAGES, formatBytes, formatMessage, type MessageParams } from '#contract';
 
 export const DEFAULT_STRINGS = Object.freeze({
   ...VALIDATION_MESSAGES,

@@ -3,18 +3,10 @@
  * itself; every control says where its value goes by its `name`: a contact field's name, or
  * `answers.<question id>`.
  */
-import type { Answer } from '../proxy/contract/enquiry.ts';
-import type { Values } from './draft.ts';
+import type { Answer } from '#contract';
+import { TEXT_VALUES, type TextValue, type Values } from './draft.ts';
 
-type TextValue = Exclude<keyof Values, 'answers'>;
-
-const TEXT_VALUES: ReadonlySet<string> = new Set<TextValue>([
-  'forename',
-  'surname',
-  'email',
-  'telephone_mobile',
-  'case_type',
-]);
+const TEXT_NAMES: ReadonlySet<string> = new Set(TEXT_VALUES);
 
 /** Stores the control's value; false when the control is not one the values keep. */
 export function readInput(values: Values, control: HTMLInputElement): boolean {
@@ -23,7 +15,7 @@ export function readInput(values: Values, control: HTMLInputElement): boolean {
     values.answers[name.slice('answers.'.length)] = answerOf(control);
     return true;
   }
-  if (!TEXT_VALUES.has(name)) return false; // the honeypot, the file input
+  if (!TEXT_NAMES.has(name)) return false; // the honeypot, the file input
   values[name as TextValue] = control.value;
   return true;
 }

@@ -1,50 +1,83 @@
 import { describe, expect, it } from 'vitest';
 import { lawFirm } from '../demo/forms/index.ts';
-import type { FieldIssue } from '../proxy/contract/enquiry.ts';
+import { checkFiles, describeIssue, validateEnquiry, type FieldIssue } from '#contract';
 import { Translator } from './i18n.ts';
-import { controlOf, showServerIssue, type IssueContext } from './issues.ts';
+import { controlOf, showServerIssue } from './issues.ts';
 
-const conveyancing = lawFirm.caseTypes[0]?.questions ?? [];
-const family = lawFirm.caseTypes[1]?.questions ?? [];
-const context: IssueContext = {
-  config: lawFirm,
-  questions: [...conveyancing, ...family],
-  answers: { children: '25' },
-  files: [new File(['x'], 'scan.pdf')],
-};
-const text = (issue: Omit<FieldIssue, 'message'>, t = new Translator(undefined, 'en')) =>
-  showServerIssue({ ...issue, message: 'the proxy’s words' }, t, context).text;
+const english = new Translator(undefined, 'en');
+/** The proxy's answer for an enquiry, as it builds it: the shared rules, with English words. */
+const proxyIssues = (
+  answers: Record<string, string>,
+  extra: Partial<Record<string, string>> = {},
+) =>
+  validateEnquiry(lawFirm, {
+    forename: 'Ada',
+    surname: 'x'.repeat(101),
+    email: 'ada@example.com',
+    case_type: 'conveyancing',
+    answers,
+    ...extra,
+  }).map(describeIssue);
+const shown = (issues: FieldIssue[], t = english) =>
+  issues.map((issue) => showServerIssue(issue, t, lawFirm.files).text);
 
 describe('showServerIssue', () => {
-  it('uses the widget’s string for a known field and code, with its parameters', () => {
-    expect(text({ field: 'surname', code: 'too_long' })).toBe(
+  it('says what the proxy found in the widget’s own strings, with its parameters', () => {
+    expect(shown(proxyIssues({}))).toEqual([
       'Last name must be 100 characters or fewer',
-    );
-    expect(text({ field: 'answers.transaction', code: 'required' })).toBe(
       'Select your answer to “Are you buying or selling?”',
+      'Select your answer to “Roughly what is the property worth?”',
+    ]);
+    const family = proxyIssues(
+      { matter: 'Arrangements for children', children: '25' },
+      { case_type: 'family', surname: 'Lovelace' },
     );
-    expect(text({ field: 'answers.children', code: 'out_of_range' })).toBe(
+    expect(shown(family)).toEqual([
       'Enter a number of 20 or less for “How many children under 18 are involved?”',
-    );
-    expect(text({ field: 'files[0]', code: 'file_too_big' })).toBe(
-      '“scan.pdf” is larger than 10 MB. Choose a smaller file',
-    );
-    expect(text({ field: 'files', code: 'too_many_files' })).toBe(
+    ]);
+    const files = checkFiles(
+      [
+        ...Array.from({ length: 5 }, (_, i) => ({
+          name: `${i}.pdf`,
+          size: 1,
+          kind: 'pdf' as const,
+        })),
+        { name: 'scan.pdf', size: 11 * 1024 * 1024, kind: 'pdf' },
+      ],
+      lawFirm.files,
+    ).map(describeIssue);
+    expect(shown(files)).toEqual([
       'You can send up to 5 files. Remove a file before adding another',
-    );
-    expect(text({ field: 'turnstile_token', code: 'required' })).toBe(
-      'Complete the security check',
-    );
+      '“scan.pdf” is larger than 10 MB. Choose a smaller file',
+    ]);
   });
 
-  it('speaks the site owner’s translation when there is one', () => {
-    const welsh = new Translator({ 'email.invalid_email': 'Rhowch gyfeiriad e-bost' }, 'cy');
-    expect(text({ field: 'email', code: 'invalid_email' }, welsh)).toBe('Rhowch gyfeiriad e-bost');
+  it('speaks the site owner’s translation, sizes in the visitor’s number format', () => {
+    const welsh = new Translator(
+      { 'surname.too_long': 'Rhaid i’r cyfenw fod yn {max} nod neu lai' },
+      'de',
+    );
+    expect(shown(proxyIssues({}), welsh)[0]).toBe('Rhaid i’r cyfenw fod yn 100 nod neu lai');
+    const big = describeIssue({
+      field: 'files[0]',
+      code: 'file_too_big',
+      messageKey: 'file.file_too_big',
+      params: { name: 'scan.pdf', max: '10 MB' },
+    });
+    expect(
+      showServerIssue({ ...big }, welsh, { maxFiles: 5, maxFileBytes: 1.5 * 1024 * 1024 }).text,
+    ).toBe('“scan.pdf” is larger than 1,5 MB. Choose a smaller file');
   });
 
-  it('falls back to the proxy’s message for what it has no string for', () => {
-    expect(text({ field: 'form_token', code: 'invalid_type' })).toBe('the proxy’s words');
-    expect(text({ field: 'website', code: 'too_long' })).toBe('the proxy’s words');
+  it('falls back to the proxy’s message for a key it does not know (a newer proxy)', () => {
+    const issue = {
+      field: 'website',
+      code: 'too_long',
+      messageKey: 'honeypot.too_long',
+      params: {},
+      message: 'the proxy’s words',
+    } as unknown as FieldIssue;
+    expect(showServerIssue(issue, english, lawFirm.files).text).toBe('the proxy’s words');
   });
 });
 

@@ -3,11 +3,7 @@
  * widget's own checks and the proxy's `400`/`415` answers end up in the same shape, so both
  * are shown the same way (error summary + inline message).
  */
-import type { Answer, FieldIssue } from '../proxy/contract/enquiry.ts';
-import type { FormConfig, Question } from '../proxy/contract/form-config.ts';
-import { FIELD_MAX_LENGTH } from '../proxy/contract/limits.ts';
-import type { MessageParams } from '../proxy/contract/messages.ts';
-import { answerTo, type RuleIssue } from '../proxy/contract/rules.ts';
+import { CONTACT_FIELDS, type FieldIssue, type FormConfig, type RuleIssue } from '#contract';
 import type { Translator } from './i18n.ts';
 
 export interface ShownIssue {
@@ -16,14 +12,7 @@ export interface ShownIssue {
   text: string;
 }
 
-type ContactOrCaseType = 'forename' | 'surname' | 'email' | 'telephone_mobile' | 'case_type';
-const CONTACT: ReadonlySet<string> = new Set<ContactOrCaseType>([
-  'forename',
-  'surname',
-  'email',
-  'telephone_mobile',
-  'case_type',
-]);
+const CONTROLS: ReadonlySet<string> = new Set([...CONTACT_FIELDS, 'case_type', 'turnstile_token']);
 const FILE_FIELD = /^files(?:\[\d+\])?$/;
 
 /**
@@ -32,9 +21,7 @@ const FILE_FIELD = /^files(?:\[\d+\])?$/;
  * summary without a link. (`form_token` issues are never shown: see `submit-controller.ts`.)
  */
 export function controlOf(field: string): string | undefined {
-  if (CONTACT.has(field) || field.startsWith('answers.') || field === 'turnstile_token') {
-    return field;
-  }
+  if (CONTROLS.has(field) || field.startsWith('answers.')) return field;
   return FILE_FIELD.test(field) ? 'files' : undefined;
 }
 
@@ -42,75 +29,28 @@ export function controlOf(field: string): string | undefined {
 export const issuesAt = (issues: readonly ShownIssue[], control: string) =>
   issues.filter((issue) => controlOf(issue.field) === control).map((issue) => issue.text);
 
-export const showRuleIssue = (issue: RuleIssue, t: Translator): ShownIssue => ({
-  field: issue.field,
-  text: t.text(issue.messageKey, issue.params),
-});
-
-/** What the widget knows when it explains a proxy's answer in the visitor's language. */
-export interface IssueContext {
-  config: FormConfig;
-  questions: readonly Question[];
-  answers: Readonly<Record<string, Answer>>;
-  files: readonly File[];
+/**
+ * An issue in the visitor's words: its `messageKey` in the site owner's strings, with the sizes
+ * in the visitor's number format (the shared rules write them in English).
+ */
+export function showIssue(issue: RuleIssue, t: Translator, files: FormConfig['files']): ShownIssue {
+  const params =
+    issue.code === 'file_too_big'
+      ? { ...issue.params, max: t.bytes(files.maxFileBytes) }
+      : issue.params;
+  return { field: issue.field, text: t.text(issue.messageKey, params) };
 }
 
 /**
- * A proxy's issue in the widget's words when its field and code name a known string, else the
- * proxy's own (English) message.
+ * A proxy's issue in the visitor's words; the proxy's own (English) message when its key is not
+ * one this widget knows (a newer proxy).
  */
-export function showServerIssue(issue: FieldIssue, t: Translator, context: IssueContext) {
-  const [key, params] = stringFor(issue, t, context);
-  const text = t.has(key) ? t.text(key, params) : issue.message;
-  return { field: issue.field, text } satisfies ShownIssue;
-}
-
-function stringFor(
-  { field, code }: FieldIssue,
+export function showServerIssue(
+  issue: FieldIssue,
   t: Translator,
-  context: IssueContext,
-): [string, MessageParams] {
-  if (CONTACT.has(field)) {
-    return [`${field}.${code}`, { max: FIELD_MAX_LENGTH[field as ContactOrCaseType] }];
-  }
-  const fileIndex = /^files\[(\d+)\]$/.exec(field)?.[1];
-  if (fileIndex !== undefined) {
-    const name = context.files[Number(fileIndex)]?.name ?? '';
-    return [`file.${code}`, { name, max: t.bytes(context.config.files.maxFileBytes) }];
-  }
-  if (field === 'files') return [`files.${code}`, { max: context.config.files.maxFiles }];
-  if (field.startsWith('marketing.')) {
-    const name = field.slice('marketing.'.length);
-    const max = FIELD_MAX_LENGTH[name as keyof typeof FIELD_MAX_LENGTH] ?? '';
-    return [`marketing.${code}`, { name, max }];
-  }
-  if (field.startsWith('answers.')) {
-    const id = field.slice('answers.'.length);
-    const question = context.questions.find((q) => q.id === id);
-    if (!question) return [`question.${code}`, { name: id }];
-    return questionString(question, code, answerTo(context.answers, id));
-  }
-  return [`${field}.${code}`, {}];
-}
-
-/** The rules' own choice of string for a question's code (see `rules.ts`). */
-function questionString(
-  question: Question,
-  code: FieldIssue['code'],
-  answer: Answer | undefined,
-): [string, MessageParams] {
-  const { label, min, max, maxLength, type, options } = question;
-  if (code === 'required') {
-    if (type === 'checkbox' && !options) return ['question.required_checkbox', { label }];
-    return [options ? 'question.required_choice' : 'question.required', { label }];
-  }
-  if (code === 'out_of_range') {
-    const below = min !== undefined && Number(answer) < min;
-    return below
-      ? ['question.below_min', { label, min }]
-      : ['question.above_max', { label, max: max ?? '' }];
-  }
-  const longest =
-    maxLength ?? (type === 'textarea' ? FIELD_MAX_LENGTH.longAnswer : FIELD_MAX_LENGTH.shortAnswer);
-  return [`question.${code}`, { label, max: longest }];
+  files: FormConfig['files'],
+): ShownIssue {
+  return t.has(issue.messageKey)
+    ? showIssue(issue, t, files)
+    : { field: issue.field, text: issue.message };
 }

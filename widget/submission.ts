@@ -6,7 +6,7 @@
  * and sending again at once could make a second lead. It fails, and gets a fresh key for the
  * visitor's retry, which can then still get through.
  */
-import type { FieldIssue } from '../proxy/contract/enquiry.ts';
+import type { FieldIssue } from '#contract';
 import { NetworkError, newUuid, postForm, type PostAnswer } from './transport.ts';
 
 export type FailureReason =

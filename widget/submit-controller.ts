@@ -3,13 +3,13 @@
  * click is ignored), and turn the outcome into what the visitor sees, hears and can do next.
  */
 import type { LitElement } from 'lit';
-import type { PublicFormConfig } from '../proxy/contract/form-config.ts';
-import { validateEnquiry, visibleQuestions } from '../proxy/contract/rules.ts';
+import type { PublicFormConfig } from '#contract';
+import { validateEnquiry } from '#contract';
 import type { FormToken, SubmissionKey } from './draft.ts';
 import { multipartBody, submissionFingerprint, type EnquiryDraftPart } from './enquiry-part.ts';
 import { focusWhenRendered } from './focus.ts';
 import type { Translator } from './i18n.ts';
-import { showRuleIssue, showServerIssue, type ShownIssue } from './issues.ts';
+import { showIssue, showServerIssue, type ShownIssue } from './issues.ts';
 import {
   sendEnquiry,
   sleep,
@@ -67,7 +67,9 @@ export class SubmitController {
     const t = this.ports.t();
     this.failure = undefined;
     this.issues = [
-      ...validateEnquiry(request.config, request.part).map((issue) => showRuleIssue(issue, t)),
+      ...validateEnquiry(request.config, request.part).map((issue) =>
+        showIssue(issue, t, request.config.files),
+      ),
       ...request.problems,
     ];
     if (this.issues.length > 0) return this.#show('.error-summary');
@@ -155,16 +157,9 @@ export class SubmitController {
     this.ports.notAccepted();
     if (onlyFormToken(outcome)) outcome = { kind: 'failed', reason: 'server', status: 400 };
     if (outcome.kind === 'invalid') {
-      const caseType = request.config.caseTypes.find((c) => c.id === request.part.case_type);
-      const context = {
-        config: request.config,
-        questions: caseType ? visibleQuestions(caseType, request.part.answers) : [],
-        answers: request.part.answers,
-        files: request.files,
-      };
       this.issues = outcome.issues
         .filter((issue) => issue.field !== FORM_TOKEN)
-        .map((issue) => showServerIssue(issue, t, context));
+        .map((issue) => showServerIssue(issue, t, request.config.files));
       return this.#show('.error-summary');
     }
     const message = failureMessage(outcome, t);

@@ -2,7 +2,7 @@
  * The widget's HTTP: two GETs with `fetch`, and the submission with XMLHttpRequest, the one
  * browser API that reports upload progress.
  */
-import { retryAfterMs } from '../proxy/contract/retry-after.ts';
+import { retryAfterMs } from '#contract';
 
 /** The request never got an answer: offline, DNS, CORS refusal, connection reset. */
 export class NetworkError extends Error {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { describeIssue } from '#contract';
 import callback from '../demo/forms/callback.json' with { type: 'json' };
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
 import { openForm } from '../e2e/support/widget-harness.ts';
@@ -94,13 +95,24 @@ test('shows the proxy’s validation answer the same way as its own checks', asy
           error: 'validation',
           message: 'The enquiry has problems',
           issues: [
-            { field: 'email', code: 'invalid_email', message: 'server words for email' },
-            {
+            describeIssue({
+              field: 'email',
+              code: 'invalid_email',
+              messageKey: 'email.invalid_email',
+              params: {},
+            }),
+            describeIssue({
               field: 'answers.property_value',
               code: 'not_an_option',
-              message: 'server words for the value',
-            },
-            { field: 'form_token', code: 'invalid_type', message: 'Reload the page and try again' },
+              messageKey: 'question.not_an_option',
+              params: { label: 'Roughly what is the property worth?' },
+            }),
+            describeIssue({
+              field: 'form_token',
+              code: 'form_expired',
+              messageKey: 'form_token.form_expired',
+              params: {},
+            }),
           ],
         },
       },
@@ -132,7 +144,14 @@ test('shows a 415 about a file under the picker, naming the file', async ({ page
         body: {
           error: 'unsupported_file',
           message: 'A file is not allowed',
-          issues: [{ field: 'files[0]', code: 'file_kind', message: 'server words' }],
+          issues: [
+            describeIssue({
+              field: 'files[0]',
+              code: 'file_kind',
+              messageKey: 'file.file_kind',
+              params: { name: 'tenancy-agreement.pdf' },
+            }),
+          ],
         },
       },
     ],

@@ -3,7 +3,7 @@
  * end-to-end suite and the accessibility sweep all use these, so they cannot drift apart.
  */
 import { readFileSync } from 'node:fs';
-import { parseFormConfig, type FormConfig } from '../../proxy/contract/form-config.ts';
+import { parseFormConfig, type FormConfig } from '../../proxy/contract/schemas/form-config.ts';
 
 const load = (name: string): FormConfig =>
   parseFormConfig(JSON.parse(readFileSync(new URL(`./${name}.json`, import.meta.url), 'utf8')));

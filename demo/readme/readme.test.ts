@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseFormConfig } from '../../proxy/contract/form-config.ts';
+import { parseFormConfig } from '../../proxy/contract/schemas/form-config.ts';
 import { proxyEnvSchema } from '../../proxy/env.ts';
 import { maxSubmissionBytes } from '../../proxy/submission/read-multipart.ts';
 import { proxyHarness } from '../../proxy/testing/proxy-harness.ts';

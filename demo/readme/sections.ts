@@ -4,7 +4,7 @@
  * `npm run docs` writes them; `readme.test.ts` fails when the README is out of date.
  */
 import { readFileSync } from 'node:fs';
-import { QUESTION_TYPES } from '../../proxy/contract/form-config.ts';
+import { QUESTION_TYPES } from '../../proxy/contract/schemas/form-config.ts';
 import { FIELD_MAX_LENGTH } from '../../proxy/contract/limits.ts';
 import { USAGE } from '../../proxy/cli/outbox-command.ts';
 import { proxyEnvSchema } from '../../proxy/env.ts';

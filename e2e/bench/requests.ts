@@ -4,7 +4,8 @@
  * enquiry), both from the one valid enquiry the tests use.
  */
 import { lawFirm } from '../../demo/forms/index.ts';
-import { enquiryPartSchema, type SubmitResponse } from '../../proxy/contract/enquiry.ts';
+import { enquiryPartSchema } from '../../proxy/contract/schemas/enquiry-part.ts';
+import type { SubmitResponse } from '../../proxy/contract/wire.ts';
 import { buildUpstreamEnquiry } from '../../proxy/submission/upstream-enquiry.ts';
 import { ORIGIN, validEnquiry } from '../../proxy/testing/proxy-harness.ts';
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import type { EnquiryPartInput } from '../../proxy/contract/enquiry.ts';
+import type { EnquiryPartInput } from '../../proxy/contract/schemas/enquiry-part.ts';
 import { BUNDLE_PATH } from './build-widget.ts';
 import { parseMultipart } from './multipart.ts';
 

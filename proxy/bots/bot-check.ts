@@ -6,7 +6,7 @@
  * A caught bot is not told: it gets a success-looking answer, and its submission is kept as
  * spam for review rather than sent upstream (so a person caught by mistake is not lost).
  */
-import type { EnquiryPart } from '../contract/enquiry.ts';
+import type { EnquiryPart } from '../contract/schemas/enquiry-part.ts';
 import { SubmissionError } from '../submission/submission-error.ts';
 import type { FormTokens } from './form-token.ts';
 import type { TurnstileVerdict } from './turnstile.ts';
@@ -32,11 +32,7 @@ export async function checkForBots(
 ): Promise<BotVerdict> {
   const now = options.now ?? Date.now;
   if (!part.form_token) {
-    throw SubmissionError.field(
-      'form_token',
-      'required',
-      'Send the token from GET /api/form-token as "form_token".',
-    );
+    throw SubmissionError.field('form_token', 'required', 'form_token.required');
   }
   if (part.website && part.website.trim() !== '')
     return { human: false, reason: 'honeypot field filled in' };
@@ -46,11 +42,7 @@ export async function checkForBots(
   // one (the widget does so by itself) instead of being binned as spam.
   const token = options.tokens.verify(part.form_token);
   if (!token.valid || now() - token.issuedAt > FORM_TOKEN_MAX_AGE_MS) {
-    throw SubmissionError.field(
-      'form_token',
-      'form_expired',
-      'This form is out of date. Fetch a new token from GET /api/form-token and send the enquiry again.',
-    );
+    throw SubmissionError.field('form_token', 'form_expired', 'form_token.form_expired');
   }
   const elapsed = now() - token.issuedAt;
   if (elapsed < options.minFillMs) {
@@ -59,7 +51,7 @@ export async function checkForBots(
 
   if (options.verifyTurnstile) {
     if (!part.turnstile_token) {
-      throw SubmissionError.field('turnstile_token', 'required', 'Complete the security check');
+      throw SubmissionError.field('turnstile_token', 'required', 'turnstile_token.required');
     }
     const verdict = await options.verifyTurnstile(part.turnstile_token, remoteIp);
     if (!verdict.passed && verdict.reason === 'unavailable') {
@@ -72,7 +64,7 @@ export async function checkForBots(
       throw SubmissionError.field(
         'turnstile_token',
         'challenge_failed',
-        'The security check did not pass. Try it again',
+        'turnstile_token.challenge_failed',
       );
     }
   }

@@ -3,9 +3,9 @@
  * files are chosen) and the proxy (checked again on the bytes that arrived).
  */
 import type { SniffedKind } from './file-kinds.ts';
-import type { FormConfig } from './form-config.ts';
+import type { FormConfig } from './schemas/form-config.ts';
 import { formatBytes } from './messages.ts';
-import type { RuleIssue } from './rules.ts';
+import type { RuleIssue } from './issues.ts';
 
 /** What the rules need to know of one file. */
 export interface FileFacts {

@@ -5,6 +5,7 @@
  * lets a site owner override any entry (its `i18n` property). `{name}` placeholders are filled by
  * `formatMessage`.
  */
+/** Every message, by key: `<field>.<code>`, `question.<code>`, `file.<code>`... */
 export const VALIDATION_MESSAGES = Object.freeze({
   'forename.required': 'Enter your first name',
   'forename.too_long': 'First name must be {max} characters or fewer',
@@ -46,11 +47,26 @@ export const VALIDATION_MESSAGES = Object.freeze({
   'file.file_empty': '“{name}” is empty. Choose a file that has something in it',
   'file.file_too_big': '“{name}” is larger than {max}. Choose a smaller file',
   'files.too_many_files': 'You can send up to {max} files. Remove a file before adding another',
+  'turnstile_token.required': 'Complete the security check',
+  'turnstile_token.challenge_failed': 'The security check did not pass. Try it again',
+  // What only a client program gets wrong (the widget never sends these): English is enough,
+  // but they carry keys like every other issue so that a client can tell them apart.
+  'form_token.required': 'Send the token from GET /api/form-token as "form_token"',
+  'form_token.form_expired':
+    'This form is out of date. Fetch a new token from GET /api/form-token and send the enquiry again',
+  'enquiry.required': 'Send the enquiry as a part named "enquiry"',
+  'enquiry.not_json': 'The enquiry part must be UTF-8 JSON',
+  'enquiry.repeated': 'Send one part named "enquiry"',
+  'enquiry.too_long': '“{field}” is too long: {detail}',
+  'enquiry.invalid_type': '“{field}”: {detail}',
+  'enquiry.unrecognized_key': '“{field}” is not a field of an enquiry',
+  'enquiry.unexpected_part': 'The part “{name}” is not expected: send "enquiry" and "files"',
 });
 
+/** The key of a message in `VALIDATION_MESSAGES`. */
 export type MessageKey = keyof typeof VALIDATION_MESSAGES;
+/** The values a message's `{placeholders}` are filled with. */
 export type MessageParams = Readonly<Record<string, string | number>>;
-export type Messages = Readonly<Record<MessageKey, string>>;
 
 /**
  * Fills `{name}` placeholders. Unknown placeholders are left as they are, so a typo in a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callback, lawFirm } from '../../demo/forms/index.ts';
-import { parseFormConfig, type CaseType } from './form-config.ts';
+import { parseFormConfig, type CaseType } from './schemas/form-config.ts';
 import {
   isValidEmail,
   isValidPhone,

@@ -3,18 +3,12 @@
  * both sides: the widget runs it for the visitor's comfort, the proxy runs it as the law.
  * Pure functions, no dependencies, so it costs the widget bundle little.
  */
-import type { CaseType, ContactField, FormConfig, Question } from './form-config.ts';
-import type { Answer, IssueCode, Marketing } from './enquiry.ts';
+import { CONFIGURABLE_CONTACT_FIELDS, MARKETING_FIELDS, type ContactField } from './fields.ts';
 import { FIELD_MAX_LENGTH } from './limits.ts';
 import type { MessageKey, MessageParams } from './messages.ts';
-
-/** A problem before it is put into words: `messageKey` + `params` pick and fill the text. */
-export interface RuleIssue {
-  field: string;
-  code: IssueCode;
-  messageKey: MessageKey;
-  params: MessageParams;
-}
+import type { Answer, Marketing } from './schemas/enquiry-part.ts';
+import type { CaseType, FormConfig, Question } from './schemas/form-config.ts';
+import type { IssueCode, RuleIssue } from './issues.ts';
 
 /** The parts of an enquiry the rules look at (the widget's state has the same shape). */
 export interface EnquiryFields {
@@ -40,9 +34,6 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cs}]/u;
 const LINE_BREAKS_OR_TAB = /[\t\n\r]/;
-
-const CONTACT_FIELDS: readonly ContactField[] = ['surname', 'email', 'telephone_mobile'];
-const MARKETING_FIELDS = ['lead_referer', 'campaign', 'keywords', 'detail'] as const;
 
 /**
  * The answer given to a question. Own keys only: a question whose id is "constructor" or
@@ -104,7 +95,7 @@ export function validateEnquiry(config: FormConfig, enquiry: EnquiryFields): Rul
   ) => issues.push({ field, code, messageKey, params });
 
   checkContact('forename', enquiry.forename, true, add);
-  for (const field of CONTACT_FIELDS) {
+  for (const field of CONFIGURABLE_CONTACT_FIELDS) {
     const requirement = config.contact[field];
     if (requirement !== 'hidden')
       checkContact(field, enquiry[field], requirement === 'required', add);

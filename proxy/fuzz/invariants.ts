@@ -5,7 +5,7 @@
  */
 import { expect } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
-import type { FormConfig } from '../contract/form-config.ts';
+import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { ORIGIN, proxyHarness } from '../testing/proxy-harness.ts';
 import { multipartBody, multipartType, type RawPart } from './multipart.ts';
 
@@ -59,7 +59,7 @@ async function jsonOf(response: Response): Promise<Record<string, unknown>> {
 export interface Refusal {
   status: number;
   error: string;
-  issues: { field: string; code: string; message: string }[];
+  issues: { field: string; code: string; messageKey: string; message: string }[];
 }
 
 /**
@@ -87,6 +87,8 @@ export async function expectRefusal(
       expect(issue).toEqual({
         field: expect.any(String),
         code: expect.any(String),
+        messageKey: expect.any(String),
+        params: expect.any(Object),
         message: expect.any(String),
       });
     }

@@ -6,13 +6,13 @@
  */
 import fc from 'fast-check';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
-import type { EnquiryPartInput } from '../contract/enquiry.ts';
+import type { EnquiryPartInput } from '../contract/schemas/enquiry-part.ts';
 import type {
   CaseType,
   ContactRequirement,
   FormConfig,
   Question,
-} from '../contract/form-config.ts';
+} from '../contract/schemas/form-config.ts';
 import { FIELD_MAX_LENGTH } from '../contract/limits.ts';
 import { edgeTextArb, showsNothing } from './arbitraries.ts';
 

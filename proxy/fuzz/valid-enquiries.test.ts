@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { callback, lawFirm } from '../../demo/forms/index.ts';
-import { parseFormConfig, type FormConfig } from '../contract/form-config.ts';
+import { parseFormConfig, type FormConfig } from '../contract/schemas/form-config.ts';
 import { ALLOWED_SIGNATURES, fileOfSize } from './file-arbitraries.ts';
 import { expectDelivered, fuzzHarness, type FuzzHarness } from './invariants.ts';
 import { validEnquiryArb } from './model.ts';

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { DeliveredResponse, ErrorResponse, QueuedResponse } from '../contract/enquiry.ts';
+import type { DeliveredResponse, ErrorResponse, QueuedResponse } from '../contract/wire.ts';
 import type { AttemptResult } from '../outbox/deliverer.ts';
 import type { AcceptOutcome, Submission } from '../outbox/store.ts';
 

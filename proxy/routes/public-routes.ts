@@ -4,8 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
-import type { FormTokenResponse } from '../contract/enquiry.ts';
-import type { PublicFormConfig } from '../contract/form-config.ts';
+import type { FormTokenResponse } from '../contract/wire.ts';
+import type { PublicFormConfig } from '../contract/schemas/form-config.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
 import { publicReadOrigin } from '../http/origin.ts';
 import { rateLimit } from '../http/rate-limit.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
-import { parseFormConfig } from '../contract/form-config.ts';
+import { parseFormConfig } from '../contract/schemas/form-config.ts';
 import { validEnquiry } from '../testing/proxy-harness.ts';
 import { checkSubmission } from './check-submission.ts';
 import { SubmissionError } from './submission-error.ts';
@@ -34,6 +34,8 @@ describe('checkSubmission', () => {
         {
           field: 'answers.__proto__',
           code: 'unknown_question',
+          messageKey: 'question.unknown_question',
+          params: { name: '__proto__' },
           message: 'This form does not ask a question with the id “__proto__”',
         },
       ],

@@ -5,12 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import { leadingBytes, memorySource, type ByteSource } from '../client/byte-source.ts';
-import { enquiryPartSchema, type EnquiryPart, type FieldIssue } from '../contract/enquiry.ts';
+import { enquiryPartSchema, type EnquiryPart } from '../contract/schemas/enquiry-part.ts';
+import { describeIssue, type FieldIssue } from '../contract/issues.ts';
 import { mimeOf, sniffKind, SNIFF_BYTES } from '../contract/file-kinds.ts';
 import { checkFiles } from '../contract/file-rules.ts';
-import type { FormConfig } from '../contract/form-config.ts';
-import { formatMessage, VALIDATION_MESSAGES } from '../contract/messages.ts';
-import { validateEnquiry, type RuleIssue } from '../contract/rules.ts';
+import type { FormConfig } from '../contract/schemas/form-config.ts';
+import { validateEnquiry } from '../contract/rules.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import { safeFileName } from './file-names.ts';
 import type { ReceivedSubmission } from './read-multipart.ts';
@@ -44,7 +44,7 @@ export function checkSubmission(
   config: FormConfig,
 ): CheckedSubmission {
   const part = parseEnquiryPart(received.enquiryText);
-  const issues = validateEnquiry(config, part).map(toFieldIssue);
+  const issues = validateEnquiry(config, part).map(describeIssue);
   if (issues.length > 0) throw SubmissionError.validation(issues);
 
   const files = prepareFiles(received, config);
@@ -57,21 +57,12 @@ export function checkSubmission(
   return { part, upstream: buildUpstreamEnquiry(config, part), files, fingerprint };
 }
 
-/** Puts a rule's problem into the shared English words. */
-export function toFieldIssue(issue: RuleIssue): FieldIssue {
-  return {
-    field: issue.field,
-    code: issue.code,
-    message: formatMessage(VALIDATION_MESSAGES[issue.messageKey], issue.params),
-  };
-}
-
 function parseEnquiryPart(text: string): EnquiryPart {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw SubmissionError.field('enquiry', 'invalid_type', 'The enquiry part must be JSON.');
+    throw SubmissionError.field('enquiry', 'invalid_type', 'enquiry.not_json');
   }
   const result = enquiryPartSchema.safeParse(json);
   if (result.success) {
@@ -80,7 +71,7 @@ function parseEnquiryPart(text: string): EnquiryPart {
     const answers = (json as { answers?: unknown }).answers;
     if (typeof answers === 'object' && answers !== null && Object.hasOwn(answers, '__proto__')) {
       throw SubmissionError.validation([
-        toFieldIssue({
+        describeIssue({
           field: 'answers.__proto__',
           code: 'unknown_question',
           messageKey: 'question.unknown_question',
@@ -95,20 +86,23 @@ function parseEnquiryPart(text: string): EnquiryPart {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => {
         const field = at ? `${at}.${key}` : key;
-        return {
+        return describeIssue({
           field,
           code: 'unrecognized_key',
-          message: `“${field}” is not a field of an enquiry.`,
-        };
+          messageKey: 'enquiry.unrecognized_key',
+          params: { field },
+        });
       });
     }
     const field = at || 'enquiry';
+    const tooLong = issue.code === 'too_big';
     return [
-      {
+      describeIssue({
         field,
-        code: issue.code === 'too_big' ? 'too_long' : 'invalid_type',
-        message: `“${field}”: ${issue.message}.`,
-      },
+        code: tooLong ? 'too_long' : 'invalid_type',
+        messageKey: tooLong ? 'enquiry.too_long' : 'enquiry.invalid_type',
+        params: { field, detail: issue.message },
+      }),
     ];
   });
   throw SubmissionError.validation(issues);
@@ -121,7 +115,7 @@ function prepareFiles(received: ReceivedSubmission, config: FormConfig): Prepare
     size: file.size,
     kind: kinds[i] ?? 'other',
   }));
-  const issues = checkFiles(facts, config.files).map(toFieldIssue);
+  const issues = checkFiles(facts, config.files).map(describeIssue);
   if (issues.length > 0) {
     const byCode = (code: string) => issues.some((issue) => issue.code === code);
     if (byCode('file_kind') || byCode('file_audio_video'))

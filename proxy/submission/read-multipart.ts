@@ -10,7 +10,8 @@ import {
   MultipartParseError,
   parseMultipartStream,
 } from '@remix-run/multipart-parser';
-import type { FormConfig } from '../contract/form-config.ts';
+import type { FormConfig } from '../contract/schemas/form-config.ts';
+import { describeIssue } from '../contract/issues.ts';
 import { formatBytes } from '../contract/messages.ts';
 import { SubmissionError } from './submission-error.ts';
 
@@ -59,7 +60,7 @@ export async function readMultipartSubmission(
     })) {
       if (part.name === 'enquiry' && !part.isFile) {
         if (enquiryText !== undefined)
-          throw SubmissionError.field('enquiry', 'invalid_type', 'Send one part named "enquiry".');
+          throw SubmissionError.field('enquiry', 'invalid_type', 'enquiry.repeated');
         if (part.size > MAX_ENQUIRY_PART_BYTES)
           throw SubmissionError.tooLarge('The enquiry part is too large.');
         enquiryText = decodeEnquiryPart(part.bytes);
@@ -69,22 +70,14 @@ export async function readMultipartSubmission(
         files.push({ name: part.filename ?? '', chunks: part.content, size: part.size });
       } else {
         const name = part.name ?? '(unnamed)';
-        throw SubmissionError.field(
-          name,
-          'unrecognized_key',
-          `The part “${name}” is not expected: send "enquiry" and "files".`,
-        );
+        throw SubmissionError.field(name, 'unrecognized_key', 'enquiry.unexpected_part', { name });
       }
     }
   } catch (error) {
     throw translateParseError(error, files.length, limits);
   }
   if (enquiryText === undefined) {
-    throw SubmissionError.field(
-      'enquiry',
-      'required',
-      'Send the enquiry as a part named "enquiry".',
-    );
+    throw SubmissionError.field('enquiry', 'required', 'enquiry.required');
   }
   return { enquiryText, files };
 }
@@ -98,7 +91,7 @@ function decodeEnquiryPart(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw SubmissionError.field('enquiry', 'invalid_type', 'The enquiry part must be UTF-8 JSON.');
+    throw SubmissionError.field('enquiry', 'invalid_type', 'enquiry.not_json');
   }
 }
 
@@ -124,10 +117,13 @@ export function formDataBoundary(contentType: string): string | undefined {
 }
 
 function fileTooBig(index: number, name: string, limits: FormConfig['files']): SubmissionError {
-  const message = `“${name || `File ${index + 1}`}” is larger than ${formatBytes(limits.maxFileBytes)}. Choose a smaller file`;
-  return SubmissionError.tooLarge(message, [
-    { field: `files[${index}]`, code: 'file_too_big', message },
-  ]);
+  const issue = describeIssue({
+    field: `files[${index}]`,
+    code: 'file_too_big',
+    messageKey: 'file.file_too_big',
+    params: { name: name || `File ${index + 1}`, max: formatBytes(limits.maxFileBytes) },
+  });
+  return SubmissionError.tooLarge(issue.message, [issue]);
 }
 
 function translateParseError(
@@ -141,8 +137,9 @@ function translateParseError(
     return SubmissionError.tooLarge(`The files together are larger than this form accepts.`);
   }
   if (error instanceof MaxPartsExceededError) {
-    const message = `You can send up to ${limits.maxFiles} files. Remove a file before adding another`;
-    return SubmissionError.field('files', 'too_many_files', message);
+    return SubmissionError.field('files', 'too_many_files', 'files.too_many_files', {
+      max: limits.maxFiles,
+    });
   }
   if (error instanceof MultipartParseError || error instanceof TypeError) {
     // TypeError: the body stream broke (client went away, or the body limit cut it short).

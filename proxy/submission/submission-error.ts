@@ -3,13 +3,11 @@
  * reading and checking a request; turned into JSON in one place (the route).
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type {
-  ErrorResponse,
-  FieldIssue,
-  IssueCode,
-  ValidationErrorResponse,
-} from '../contract/enquiry.ts';
+import type { ErrorResponse, ValidationErrorResponse } from '../contract/wire.ts';
+import { describeIssue, type FieldIssue, type IssueCode } from '../contract/issues.ts';
+import type { MessageKey, MessageParams } from '../contract/messages.ts';
 
+/** A refusal with its HTTP status and JSON body. */
 export class SubmissionError extends Error {
   override readonly name = 'SubmissionError';
 
@@ -32,8 +30,14 @@ export class SubmissionError extends Error {
     });
   }
 
-  static field(field: string, code: IssueCode, message: string): SubmissionError {
-    return SubmissionError.validation([{ field, code, message }]);
+  /** 400 for one field's problem, in the shared words of `messageKey`. */
+  static field(
+    field: string,
+    code: IssueCode,
+    messageKey: MessageKey,
+    params: MessageParams = {},
+  ): SubmissionError {
+    return SubmissionError.validation([describeIssue({ field, code, messageKey, params })]);
   }
 
   /** 400 for a request that is not a submission at all (wrong content type, broken body). */

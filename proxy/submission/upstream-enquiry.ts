@@ -2,8 +2,8 @@
  * Builds the enquiry API's create body (spec section 2.1) from a checked enquiry part. The ids
  * and labels of `meta` come from the configuration, never from the browser.
  */
-import type { EnquiryPart } from '../contract/enquiry.ts';
-import type { FormConfig, Question } from '../contract/form-config.ts';
+import type { EnquiryPart } from '../contract/schemas/enquiry-part.ts';
+import type { FormConfig, Question } from '../contract/schemas/form-config.ts';
 import { answerTo, isAnswered, isBlank, visibleQuestions } from '../contract/rules.ts';
 import type { MetaEntry, UpstreamEnquiry } from '../client/schemas.ts';
 

@@ -4,15 +4,10 @@
  * one delegated `input` listener on the form, which reads each control's `name`.
  */
 import { html, nothing } from 'lit';
-import type { Answer } from '../../proxy/contract/enquiry.ts';
-import type {
-  CaseType,
-  ContactField,
-  FormConfig,
-  Question,
-} from '../../proxy/contract/form-config.ts';
-import { FIELD_MAX_LENGTH } from '../../proxy/contract/limits.ts';
-import { answerTo } from '../../proxy/contract/rules.ts';
+import type { Answer } from '#contract';
+import type { CaseType, ContactFieldName, FormConfig, Question } from '#contract';
+import { CONTACT_FIELDS, FIELD_MAX_LENGTH } from '#contract';
+import { answerTo } from '#contract';
 import type { Values } from '../draft.ts';
 import type { Translator } from '../i18n.ts';
 import {
@@ -36,16 +31,14 @@ export interface FieldsView {
 
 type TextType = 'text' | 'email' | 'tel' | 'date' | 'number' | 'textarea';
 
-const CONTACT: readonly {
-  field: 'forename' | ContactField;
-  type: TextType;
-  autocomplete: string;
-}[] = [
-  { field: 'forename', type: 'text', autocomplete: 'given-name' },
-  { field: 'surname', type: 'text', autocomplete: 'family-name' },
-  { field: 'email', type: 'email', autocomplete: 'email' },
-  { field: 'telephone_mobile', type: 'tel', autocomplete: 'tel' },
-];
+/** How each contact field is typed in: the input type and what the browser may fill it with. */
+const CONTACT_INPUTS: Readonly<Record<ContactFieldName, { type: TextType; autocomplete: string }>> =
+  {
+    forename: { type: 'text', autocomplete: 'given-name' },
+    surname: { type: 'text', autocomplete: 'family-name' },
+    email: { type: 'email', autocomplete: 'email' },
+    telephone_mobile: { type: 'tel', autocomplete: 'tel' },
+  };
 
 /** Type-specific attributes, following GOV.UK: numbers in a text input, no spellcheck on codes. */
 function textControl(
@@ -106,7 +99,8 @@ function selectControl(
 }
 
 export function contactFields(config: FormConfig, view: FieldsView) {
-  return CONTACT.map(({ field, type, autocomplete }) => {
+  return CONTACT_FIELDS.map((field) => {
+    const { type, autocomplete } = CONTACT_INPUTS[field];
     const requirement = field === 'forename' ? 'required' : config.contact[field];
     if (requirement === 'hidden') return nothing;
     const frame: FieldFrame = {

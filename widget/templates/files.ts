@@ -5,8 +5,8 @@
  * with its size and a button that removes it.
  */
 import { html } from 'lit';
-import { FILE_ACCEPT } from '../../proxy/contract/limits.ts';
-import type { FormConfig } from '../../proxy/contract/form-config.ts';
+import { FILE_ACCEPT } from '#contract';
+import type { FormConfig } from '#contract';
 import type { Translator } from '../i18n.ts';
 import {
   describedBy,

@@ -3,8 +3,8 @@
  * what it is about, the questions, files, the security check, and the send button.
  */
 import { html, nothing } from 'lit';
-import type { PublicFormConfig } from '../../proxy/contract/form-config.ts';
-import { visibleQuestions } from '../../proxy/contract/rules.ts';
+import type { PublicFormConfig } from '#contract';
+import { visibleQuestions } from '#contract';
 import { issuesAt, type ShownIssue } from '../issues.ts';
 import { describedBy, fieldClass, hintAndError, type FieldFrame } from './field-parts.ts';
 import { caseTypeField, contactFields, questionField, type FieldsView } from './fields.ts';

@@ -2,11 +2,13 @@
  * The form configuration (`FORM_CONFIG`): contact fields, file limits and the questions of each
  * case type. Parsed once by the proxy at start; served to the widget by `GET /api/form`.
  *
- * The widget imports only the types from here (zod stays out of the bundle).
+ * Proxy only: the widget sees the types through `#contract` (zod stays out of the bundle).
  */
 import { z } from 'zod';
-import { DEFAULT_FILE_LIMITS, FIELD_MAX_LENGTH, FILE_LIMIT_CEILINGS } from './limits.ts';
+import { CONFIGURABLE_CONTACT_FIELDS, type ContactField } from '../fields.ts';
+import { DEFAULT_FILE_LIMITS, FIELD_MAX_LENGTH, FILE_LIMIT_CEILINGS } from '../limits.ts';
 
+/** Every question type a configuration may use. */
 export const QUESTION_TYPES = [
   'text',
   'textarea',
@@ -119,15 +121,24 @@ const caseTypeSchema = z
     });
   });
 
+/** What a configuration asks of each contact field when it says nothing. */
+const DEFAULT_CONTACT = Object.freeze({
+  surname: 'required',
+  email: 'required',
+  telephone_mobile: 'optional',
+} as const satisfies Record<ContactField, z.output<typeof contactRequirement>>);
+
+const contactShape = Object.fromEntries(
+  CONFIGURABLE_CONTACT_FIELDS.map((field) => [
+    field,
+    contactRequirement.default(DEFAULT_CONTACT[field]),
+  ]),
+) as Record<ContactField, z.ZodDefault<typeof contactRequirement>>;
+
+/** The whole configuration file. */
 export const formConfigSchema = z
   .strictObject({
-    contact: z
-      .strictObject({
-        surname: contactRequirement.default('required'),
-        email: contactRequirement.default('required'),
-        telephone_mobile: contactRequirement.default('optional'),
-      })
-      .default({ surname: 'required', email: 'required', telephone_mobile: 'optional' }),
+    contact: z.strictObject(contactShape).default({ ...DEFAULT_CONTACT }),
     files: z
       .strictObject({
         maxFiles: z
@@ -160,12 +171,16 @@ export const formConfigSchema = z
     });
   });
 
+/** A parsed configuration (defaults filled in). */
 export type FormConfig = z.output<typeof formConfigSchema>;
+/** One case type and its questions. */
 export type CaseType = FormConfig['caseTypes'][number];
+/** One question of a case type. */
 export type Question = CaseType['questions'][number];
+/** A question's type (`text`, `radio`, ...). */
 export type QuestionType = Question['type'];
+/** What the configuration asks of a contact field. */
 export type ContactRequirement = z.output<typeof contactRequirement>;
-export type ContactField = keyof FormConfig['contact'];
 
 /** What `GET /api/form` answers: the configuration (it holds no secrets) and the optional challenge. */
 export interface PublicFormConfig extends FormConfig {
@@ -201,6 +216,7 @@ export function parseFormConfig(input: unknown): FormConfig {
   return result.data;
 }
 
+/** A configuration that does not parse: one problem per line, each with its JSON path. */
 export class FormConfigError extends Error {
   override readonly name = 'FormConfigError';
   constructor(readonly problems: string[]) {

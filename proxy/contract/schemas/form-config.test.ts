@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lawFirm } from '../../demo/forms/index.ts';
+import { lawFirm } from '../../../demo/forms/index.ts';
 import { FormConfigError, parseFormConfig } from './form-config.ts';
 
 const problemsOf = (input: unknown): string[] => {

@@ -1,0 +1,51 @@
+/**
+ * The names of an enquiry's fields, in the one place every party reads them from: the form
+ * configuration's `contact` block, the rules, the widget's inputs and drafts, the upstream
+ * enquiry, and the idempotency fingerprint.
+ */
+
+/** The contact fields in the order the form shows them. `forename` is always required. */
+export const CONTACT_FIELDS = Object.freeze([
+  'forename',
+  'surname',
+  'email',
+  'telephone_mobile',
+] as const);
+
+/** A contact field. */
+export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
+
+/** The contact fields a form configuration may make `required`, `optional` or `hidden`. */
+export const CONFIGURABLE_CONTACT_FIELDS = Object.freeze([
+  'surname',
+  'email',
+  'telephone_mobile',
+] as const);
+
+/** A contact field the configuration decides about (every one but `forename`). */
+export type ContactField = (typeof CONFIGURABLE_CONTACT_FIELDS)[number];
+
+/** The marketing attribution an enquiry carries (`marketing.*` in the enquiry part). */
+export const MARKETING_FIELDS = Object.freeze([
+  'lead_referer',
+  'campaign',
+  'keywords',
+  'detail',
+] as const);
+
+/** A marketing attribution field. */
+export type MarketingField = (typeof MARKETING_FIELDS)[number];
+
+/**
+ * Fields of the enquiry part that belong to one attempt, not to the enquiry: a retry may send
+ * new ones (a Turnstile token is single-use, a form token may be renewed, the honeypot is not
+ * the visitor's), so they never count towards what makes two attempts the same enquiry.
+ */
+export const PER_ATTEMPT_FIELDS = Object.freeze([
+  'form_token',
+  'turnstile_token',
+  'website',
+] as const);
+
+/** A per-attempt field. */
+export type PerAttemptField = (typeof PER_ATTEMPT_FIELDS)[number];

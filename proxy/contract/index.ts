@@ -1,0 +1,66 @@
+/**
+ * The sealed contract between the widget and the proxy: the one entry the widget may import,
+ * as `#contract` (see `package.json` `imports`). Everything here runs in a browser with no
+ * dependency: field names, limits, the shared rules and messages, file sniffing, and the wire
+ * types. The zod schemas behind the types stay in `schemas/`, for the proxy only; ESLint
+ * refuses any other import across the boundary, and the build refuses zod in the bundle.
+ */
+export {
+  CONFIGURABLE_CONTACT_FIELDS,
+  CONTACT_FIELDS,
+  MARKETING_FIELDS,
+  PER_ATTEMPT_FIELDS,
+  type ContactField,
+  type ContactFieldName,
+  type MarketingField,
+  type PerAttemptField,
+} from './fields.ts';
+export { hasExtensionOf, mimeOf, sniffKind, SNIFF_BYTES, type SniffedKind } from './file-kinds.ts';
+export { checkFiles, type FileFacts } from './file-rules.ts';
+export { describeIssue, type FieldIssue, type IssueCode, type RuleIssue } from './issues.ts';
+export {
+  DEFAULT_FILE_LIMITS,
+  FIELD_MAX_LENGTH,
+  FILE_ACCEPT,
+  FILE_KINDS,
+  FILE_LIMIT_CEILINGS,
+  MAX_ANSWERS,
+  type FileKind,
+} from './limits.ts';
+export {
+  formatBytes,
+  formatMessage,
+  VALIDATION_MESSAGES,
+  type MessageKey,
+  type MessageParams,
+} from './messages.ts';
+export { retryAfterMs } from './retry-after.ts';
+export {
+  answerTo,
+  INVISIBLE_CHARACTERS,
+  isAnswered,
+  isBlank,
+  isValidEmail,
+  isValidPhone,
+  validateEnquiry,
+  visibleQuestions,
+  type EnquiryFields,
+} from './rules.ts';
+export type {
+  DeliveredResponse,
+  ErrorCode,
+  ErrorResponse,
+  FormTokenResponse,
+  QueuedResponse,
+  SubmitResponse,
+  ValidationErrorResponse,
+} from './wire.ts';
+export type { Answer, EnquiryPart, EnquiryPartInput, Marketing } from './schemas/enquiry-part.ts';
+export type {
+  CaseType,
+  ContactRequirement,
+  FormConfig,
+  PublicFormConfig,
+  Question,
+  QuestionType,
+} from './schemas/form-config.ts';

@@ -1,0 +1,52 @@
+/**
+ * The `enquiry` part of `POST /api/enquiries` as a zod schema (proxy only).
+ *
+ * The schema checks shape and types (unknown keys are refused); the field rules in
+ * `../rules.ts` check the meaning against the form configuration. The widget sees only the
+ * types, through `#contract`.
+ */
+import { z } from 'zod';
+import { MAX_ANSWERS } from '../limits.ts';
+
+const answerSchema = z.union([z.string(), z.array(z.string()).max(100)]);
+
+/** The marketing attribution block; every field optional. */
+export const marketingSchema = z.strictObject({
+  lead_referer: z.string().optional(),
+  campaign: z.string().optional(),
+  keywords: z.string().optional(),
+  detail: z.string().optional(),
+});
+
+/** The whole enquiry part, as the proxy parses it. */
+export const enquiryPartSchema = z.strictObject({
+  forename: z.string(),
+  surname: z.string().optional(),
+  email: z.string().optional(),
+  telephone_mobile: z.string().optional(),
+  case_type: z.string(),
+  /** Question id → answer. An array only for a `checkbox` question with options. */
+  answers: z
+    .record(z.string(), answerSchema)
+    .refine(
+      (answers) => Object.keys(answers).length <= MAX_ANSWERS,
+      `at most ${MAX_ANSWERS} answers`,
+    )
+    .default({}),
+  marketing: marketingSchema.default({}),
+  /** The signed start time from `GET /api/form-token` (bot check). */
+  form_token: z.string().max(200).optional(),
+  /** The honeypot: people never see this field, so it is always empty when they send. */
+  website: z.string().max(1000).optional(),
+  /** A Cloudflare Turnstile token, when the proxy asks for one. */
+  turnstile_token: z.string().max(4096).optional(),
+});
+
+/** An enquiry part after parsing (defaults filled in). */
+export type EnquiryPart = z.output<typeof enquiryPartSchema>;
+/** What a client sends: optional blocks may be left out. */
+export type EnquiryPartInput = z.input<typeof enquiryPartSchema>;
+/** One answer: a string, or the ticked options of a checkbox question. */
+export type Answer = z.output<typeof answerSchema>;
+/** The marketing attribution block. */
+export type Marketing = z.output<typeof marketingSchema>;
