@@ -6,37 +6,14 @@
  * const app = createApp(deps);
  * const res = await app.request('/api/form', { headers: { origin: 'https://www.example.com' } });
  */
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
+import type { AppDeps } from './app-deps.ts';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
-import type { BotCheckOptions } from './bots/bot-check.ts';
-import type { FormConfig } from './contract/schemas/form-config.ts';
-import type { Logger } from './logger.ts';
-import type { Deliverer } from './outbox/deliverer.ts';
-import type { OutboxStore } from './outbox/store.ts';
-import { enquiryRoute } from './routes/enquiry-route.ts';
-import { publicRoutes } from './routes/public-routes.ts';
-import type { WidgetAssets } from './widget-assets.ts';
+import { enquiryRoute } from './submission/enquiry-route.ts';
+import { publicRoutes } from './http/public-routes.ts';
 
-export interface AppDeps {
-  config: FormConfig;
-  allowedOrigins: readonly string[];
-  store: OutboxStore;
-  deliverer: Pick<Deliverer, 'deliverNow' | 'paused'>;
-  log: Logger;
-  widget: WidgetAssets;
-  /** How long a visitor waits for delivery before being told "queued". */
-  deliveryDeadlineMs: number;
-  bots: BotCheckOptions;
-  turnstile?: { siteKey: string; scriptUrl: string };
-  rateLimits: { perClientPerMinute: number; globalPerMinute: number };
-  /** Bytes of submissions that may be in the middle of arriving at once (see `inFlightBytes`). */
-  maxInFlightBytes: number;
-  /** The visitor's IP address (from the socket, or a trusted proxy's X-Forwarded-For). */
-  clientIp: (c: Context) => string;
-  now: () => number;
-}
-
+/** The proxy's Hono app, built from everything it depends on. */
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
 

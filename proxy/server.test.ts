@@ -7,8 +7,8 @@ import { startEnquiryApi, type RunningEnquiryApi } from '../demo/enquiry-api/ser
 import { loadProxyEnv } from './env.ts';
 import { createMemoryLogger } from './logger.ts';
 import { startProxy } from './server.ts';
-import { proxyEnvFor } from './testing/proxy-env.ts';
-import { ORIGIN, validEnquiry } from './testing/proxy-harness.ts';
+import { proxyEnvFor } from './test/fixtures/proxy-env.ts';
+import { ORIGIN, validEnquiry } from './test/fixtures/proxy-harness.ts';
 
 const CREDENTIALS = { username: 'shutdown-test', password: 'shutdown test password' };
 let api: RunningEnquiryApi;

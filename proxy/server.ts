@@ -9,9 +9,9 @@ import { join, resolve } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { createApp } from './app.ts';
-import { lockDataDir } from './data-dir-lock.ts';
-import { createFormTokens } from './bots/form-token.ts';
-import { createTurnstileVerifier } from './bots/turnstile.ts';
+import { lockDataDir } from './outbox/data-dir-lock.ts';
+import { createFormTokens } from './http/bots/form-token.ts';
+import { createTurnstileVerifier } from './http/bots/turnstile.ts';
 import { createEnquiryApiClient } from './client/enquiry-api-client.ts';
 import {
   FormConfigError,
@@ -21,9 +21,9 @@ import {
 import type { ProxyEnv } from './env.ts';
 import { createClientIpResolver } from './http/client-ip.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { Deliverer } from './outbox/deliverer.ts';
+import { Deliverer } from './delivery/deliverer.ts';
 import { openSqliteOutbox } from './outbox/sqlite-store.ts';
-import { loadWidgetAssets } from './widget-assets.ts';
+import { loadWidgetAssets } from './http/widget-assets.ts';
 
 const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 

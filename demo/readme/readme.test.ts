@@ -3,7 +3,7 @@
  * checked against the thing it describes.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseFormConfig } from '../../proxy/contract/schemas/form-config.ts';
 import { proxyEnvSchema } from '../../proxy/env.ts';
 import { maxSubmissionBytes } from '../../proxy/submission/read-multipart.ts';
-import { proxyHarness } from '../../proxy/testing/proxy-harness.ts';
+import { proxyHarness } from '../../proxy/test/fixtures/proxy-harness.ts';
 import { DEFAULT_STRINGS } from '../../widget/i18n.ts';
 import { lawFirm } from '../forms/index.ts';
 import { elementDeclaration, generatedSections, MANIFEST_PATH, renderReadme } from './sections.ts';
@@ -34,6 +34,16 @@ describe('README.md', () => {
       parser: 'markdown',
     });
     expect(README).toBe(expected);
+  });
+
+  it('names only files and folders that exist', () => {
+    const named = new Set(
+      [...README.matchAll(/`((?:proxy|widget|demo|e2e|deploy)\/[\w./*-]*)`/g)].map((m) => m[1] ?? ''),
+    );
+    const missing = [...named].filter(
+      (path) => !path.includes('*') && !existsSync(path.replace(/:\d+$/, '')),
+    );
+    expect(missing).toEqual([]);
   });
 
   it('configures a form the proxy accepts', () => {
@@ -111,7 +121,7 @@ describe('README.md', () => {
   });
 
   it('quotes the messages the proxy really gives in Troubleshooting', () => {
-    const source = ['proxy/outbox/delivery-failure.ts', 'proxy/http/origin.ts']
+    const source = ['proxy/delivery/failure.ts', 'proxy/http/origin.ts']
       .map((p) => readFileSync(p, 'utf8'))
       .join('\n');
     expect(README).toContain('configuration error: the enquiry API refused the credentials');

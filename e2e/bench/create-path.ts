@@ -3,7 +3,7 @@
  * (c) through nginx as a plain reverse proxy that adds the `Authorization` header, at 1, 16
  * and 64 connections, with the CPU each side's server processes spent per request.
  */
-import { ORIGIN } from '../../proxy/testing/proxy-harness.ts';
+import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
 import { cpuSeconds } from './processes.ts';
 import { num, ratio, table } from './report.ts';
 import { createBody, encodedSubmission, formToken, type EncodedBody } from './requests.ts';

@@ -5,7 +5,7 @@
  */
 import { closeSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { ORIGIN } from '../../proxy/testing/proxy-harness.ts';
+import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
 import { answers, cell, matrix, SECONDS, type Target } from './create-path.ts';
 import { median, num, ratio, table } from './report.ts';
 import { encodedSubmission, formToken } from './requests.ts';

@@ -7,7 +7,7 @@ import { lawFirm } from '../../demo/forms/index.ts';
 import { enquiryPartSchema } from '../../proxy/contract/schemas/enquiry-part.ts';
 import type { SubmitResponse } from '../../proxy/contract/wire.ts';
 import { buildUpstreamEnquiry } from '../../proxy/submission/upstream-enquiry.ts';
-import { ORIGIN, validEnquiry } from '../../proxy/testing/proxy-harness.ts';
+import { ORIGIN, validEnquiry } from '../../proxy/test/fixtures/proxy-harness.ts';
 
 export interface BenchFile {
   name: string;

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_ROOT } from '../../demo/enquiry-api/app.ts';
-import { proxyEnvFor } from '../../proxy/testing/proxy-env.ts';
+import { proxyEnvFor } from '../../proxy/test/fixtures/proxy-env.ts';
 import { freePort, scratchDir, startChild, waitForHttp, type Child } from './processes.ts';
 
 export const NGINX = '/usr/sbin/nginx';

@@ -3,7 +3,7 @@
  * by 1, 4 and 8 visitors at once; wall time, MB/s, and how much the proxy's resident memory
  * grows at its peak per concurrent upload, measured in a fresh proxy process per cell.
  */
-import { sampleFiles } from '../../proxy/testing/proxy-harness.ts';
+import { sampleFiles } from '../../proxy/test/fixtures/proxy-harness.ts';
 import { memory, resetPeak } from './processes.ts';
 import { median, mib, num, ratio, table } from './report.ts';
 import { formToken, submissionForm, submit, type BenchFile } from './requests.ts';

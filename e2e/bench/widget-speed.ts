@@ -9,7 +9,7 @@ import { startPageServer } from './pages.ts';
 import { freePort } from './processes.ts';
 import { median, num, quantile, ratio, table } from './report.ts';
 import { startProxyServer, startStandIn } from './servers.ts';
-import { ORIGIN } from '../../proxy/testing/proxy-harness.ts';
+import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
 
 export const RUNS = 20;
 

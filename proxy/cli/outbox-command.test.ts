@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
-import { sampleSubmission } from '../outbox/testing.ts';
+import { leaseOf, sampleSubmission } from '../test/fixtures/outbox.ts';
 import { runOutboxCommand } from './outbox-command.ts';
 
 const NOW = Date.UTC(2027, 2, 27, 12, 0, 0);
@@ -26,16 +26,21 @@ beforeEach(async () => {
     return outcome.submission.id;
   };
   const delivered = await add('EQ-AAAA-0001', NOW - 3 * 86_400_000);
-  await store.recordCreated(delivered, 1001);
-  await store.markDelivered(delivered, NOW - 3 * 86_400_000);
+  const deliveredLease = await leaseOf(store, delivered);
+  await store.recordCreated(deliveredLease, 1001);
+  await store.finish(deliveredLease, { kind: 'delivered', at: NOW - 3 * 86_400_000 });
   const dead = await add('EQ-AAAA-0002', NOW - 7200_000);
-  await store.markDead(
-    dead,
+  await store.deadLetter(
+    await leaseOf(store, dead),
     'the platform refused the create (400): parameter forename',
     NOW - 3600_000,
   );
   const waiting = await add('EQ-AAAA-0003', NOW - 60_000);
-  await store.reschedule(waiting, NOW + 30_000, 'enquiry API answered 503 on create');
+  await store.finish(await leaseOf(store, waiting), {
+    kind: 'retry',
+    at: NOW + 30_000,
+    error: 'enquiry API answered 503 on create',
+  });
 });
 afterEach(async () => store.close());
 

@@ -3,7 +3,8 @@
  * (SQLite in WAL mode lets both use the file; a retried submission is picked up within the
  * proxy's poll interval).
  */
-import type { OutboxStore, Submission, SubmissionState } from '../outbox/store.ts';
+import type { OutboxStore } from '../outbox/store.ts';
+import type { Submission, SubmissionState } from '../outbox/submission.ts';
 
 export const USAGE = `Usage: npm run outbox -- <command>
 

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../demo/enquiry-api/server.ts';
 import { CREDENTIALS, ENQUIRY } from '../../demo/enquiry-api/test-fixtures.ts';
-import { sampleFiles } from '../testing/proxy-harness.ts';
+import { sampleFiles } from '../test/fixtures/proxy-harness.ts';
 import { createEnquiryApiClient, EnquiryApiError } from './enquiry-api-client.ts';
 import type { UpstreamEnquiry } from './schemas.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEnquiryApiClient, EnquiryApiError } from './enquiry-api-client.ts';
-import { sampleSubmission } from '../outbox/testing.ts';
+import { sampleSubmission } from '../test/fixtures/outbox.ts';
 
 const enquiry = sampleSubmission().upstream;
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { memorySource, PIECE_BYTES, readAll } from '../client/byte-source.ts';
 import { openSqliteOutbox } from './sqlite-store.ts';
 import { diskVault } from './file-vault.ts';
-import { sampleSubmission } from './testing.ts';
+import { leaseOf, sampleSubmission } from '../test/fixtures/outbox.ts';
 
 const pattern = (size: number) => Uint8Array.from({ length: size }, (_, i) => (i * 131 + 7) & 0xff);
 
@@ -65,7 +65,7 @@ describe('the outbox on disk', () => {
     const again = openSqliteOutbox(join(dir, 'outbox.sqlite'));
     const bytes = await readAll(await again.fileSource(outcome.submission.id, 0));
     expect(bytes.byteLength).toBe(sampleSubmission().files[0]?.size);
-    await again.markDelivered(outcome.submission.id, 5);
+    await again.finish(await leaseOf(again, outcome.submission.id), { kind: 'delivered', at: 5 });
     expect(readdirSync(files)).toEqual([]);
     expect((await again.get('EQ-TEST-0001'))?.files.map((f) => f.sha256)).toEqual(['a', 'b']);
     await again.close();

@@ -5,16 +5,18 @@
  */
 import type Database from 'better-sqlite3';
 import type { FileVault } from './file-vault.ts';
-import type { KeyRow } from './sqlite-rows.ts';
-import type { AcceptOutcome, NewSubmission, Submission } from './store.ts';
+import { asPromise, type KeyRow } from './sqlite-rows.ts';
+import type { AcceptOutcome, NewSubmission, Repeat, Submission } from './submission.ts';
 
-type Repeat = Exclude<AcceptOutcome, { kind: 'stored' }>;
-
+/** The taking-in half of the SQLite store. */
 export interface Acceptance {
   accept(submission: NewSubmission): Promise<AcceptOutcome>;
-  findRepeat(idempotency: { key: string; fingerprint: string }): Repeat | null;
+  findRepeat(idempotency: { key: string; fingerprint: string }): Promise<Repeat | null>;
+  saveResponse(key: string, status: number, body: unknown): Promise<void>;
+  purgeIdempotencyKeys(before: number): Promise<number>;
 }
 
+/** Builds `accept` and the idempotency keys' reads and writes over `db` and `vault`. */
 export function createAcceptance(
   db: Database.Database,
   vault: FileVault,
@@ -70,8 +72,18 @@ export function createAcceptance(
     return { kind: 'stored', submission: submissionById(id) };
   });
 
+  const updateResponse = db.prepare(
+    'UPDATE idempotency_keys SET status = ?, body = ? WHERE key = ?',
+  );
+  const deleteKeys = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
+
   return {
-    findRepeat,
+    findRepeat: (idempotency) => asPromise(() => findRepeat(idempotency)),
+    saveResponse: (key, status, body) =>
+      asPromise(() => {
+        updateResponse.run(status, JSON.stringify(body), key);
+      }),
+    purgeIdempotencyKeys: (before) => asPromise(() => deleteKeys.run(before).changes),
     async accept(submission) {
       const repeat = submission.idempotency && findRepeat(submission.idempotency);
       if (repeat) return repeat;

@@ -1,7 +1,8 @@
 /** How the outbox's rows look in SQLite, and how they become `Submission`s. */
 import type { UpstreamEnquiry } from '../client/schemas.ts';
-import type { StoredFile, Submission, SubmissionState } from './store.ts';
+import type { StoredFile, Submission, SubmissionState } from './submission.ts';
 
+/** A row of `submissions`. */
 export interface SubmissionRow {
   id: number;
   reference: string;
@@ -22,6 +23,7 @@ export interface SubmissionRow {
   delivered_at: number | null;
 }
 
+/** A row of `files`. */
 export interface FileRow {
   idx: number;
   name: string;
@@ -32,6 +34,7 @@ export interface FileRow {
   attachment_id: number | null;
 }
 
+/** A row of `idempotency_keys`, with its submission's reference. */
 export interface KeyRow {
   fingerprint: string;
   status: number | null;
@@ -40,12 +43,7 @@ export interface KeyRow {
   reference: string;
 }
 
-/** A claim may take a queued submission nobody holds, or one whose holder's lease ran out. */
-export const CLAIMABLE = `state = 'queued' AND (lease_until IS NULL OR lease_until <= @now)`;
-
-/** Every write that ends an attempt lets go of the submission. */
-export const UNLEASED = 'lease_owner = NULL, lease_until = NULL';
-
+/** A submission row and its file rows as the outbox's `Submission`. */
 export function toSubmission(row: SubmissionRow, files: FileRow[]): Submission {
   return {
     id: row.id,
@@ -75,3 +73,12 @@ export function toSubmission(row: SubmissionRow, files: FileRow[]): Submission {
     pendingStep: row.pending_step,
   };
 }
+
+/**
+ * Runs a synchronous database call as a promise: a throw (a full disk, a lost lease) becomes a
+ * rejection, as callers of an asynchronous store expect, rather than escaping synchronously.
+ */
+export const asPromise = <T>(call: () => T): Promise<T> =>
+  new Promise<T>((resolve) => {
+    resolve(call());
+  });

@@ -49,6 +49,8 @@ const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
    CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
+  // Fencing: every claim takes a new token, and writes about a delivery name the token they hold.
+  `ALTER TABLE submissions ADD COLUMN lease_token INTEGER NOT NULL DEFAULT 0;`,
 ];
 
 /**

@@ -1,24 +1,23 @@
 /**
  * The outbox in SQLite (better-sqlite3): the embedded default, one database file under
  * `DATA_DIR` with the submissions' files beside it. Calls are synchronous underneath; each
- * write is one short transaction.
+ * write is one short transaction. Taking in lives in `sqlite-accept.ts`, claims and delivery
+ * steps in `sqlite-delivery.ts`; this file adds what operators and housekeeping read.
  */
 import { basename, dirname, extname, join } from 'node:path';
 import { diskVault, memoryVault } from './file-vault.ts';
 import { createAcceptance } from './sqlite-accept.ts';
-import {
-  CLAIMABLE,
-  toSubmission,
-  UNLEASED,
-  type FileRow,
-  type SubmissionRow,
-} from './sqlite-rows.ts';
+import { sqliteDelivery } from './sqlite-delivery.ts';
+import { asPromise, toSubmission, type FileRow, type SubmissionRow } from './sqlite-rows.ts';
 import { openOutboxDatabase } from './sqlite-schema.ts';
-import type { OutboxStore, Submission } from './store.ts';
+import type { OutboxStore } from './store.ts';
+import type { RequeueOutcome, Submission } from './submission.ts';
 
 /**
  * Opens the outbox in the SQLite file at `path` (its files in `<name>-files/` beside it), or an
  * in-memory one for `:memory:`.
+ *
+ * @example const store = openSqliteOutbox(join(env.DATA_DIR, 'outbox.sqlite'));
  */
 export function openSqliteOutbox(path: string): OutboxStore {
   const db = openOutboxDatabase(path);
@@ -36,7 +35,9 @@ export function openSqliteOutbox(path: string): OutboxStore {
     return (...params: unknown[]) =>
       (prepared.all(...params) as { blob: string }[]).map((row) => row.blob);
   };
-  const removeBlobs = (blobs: string[]) => Promise.all(blobs.map((blob) => vault.remove(blob)));
+  const removeBlobs = async (blobs: string[]) => {
+    await Promise.all(blobs.map((blob) => vault.remove(blob)));
+  };
 
   const selectFiles = statement(
     'SELECT idx, name, postname, mime, size, sha256, attachment_id FROM files WHERE submission_id = ? ORDER BY idx',
@@ -47,64 +48,14 @@ export function openSqliteOutbox(path: string): OutboxStore {
     row ? toSubmission(row, selectFiles.all(row.id) as FileRow[]) : null;
   const submissionById = (id: number) => mapped(byId.get(id) as SubmissionRow) as Submission;
   const acceptance = createAcceptance(db, vault, submissionById);
-
-  const lease = statement(
-    `UPDATE submissions SET lease_owner = @owner, lease_until = @until WHERE id = @id AND ${CLAIMABLE}`,
-  );
-  const due = statement(
-    `SELECT id FROM submissions WHERE ${CLAIMABLE} AND next_attempt_at <= @now ORDER BY next_attempt_at, id LIMIT @limit`,
-  );
-  const claimOne = (id: number, owner: string, leaseMs: number, now: number): Submission | null =>
-    lease.run({ id, owner, until: now + leaseMs, now }).changes === 1 ? submissionById(id) : null;
-  const claimDue = db.transaction((owner: string, leaseMs: number, now: number, limit: number) =>
-    (due.all({ now, limit }) as { id: number }[]).flatMap(
-      ({ id }) => claimOne(id, owner, leaseMs, now) ?? [],
-    ),
-  );
-
-  const setEnquiryId = run(
-    `UPDATE submissions SET enquiry_id = ?, possible_duplicate = (unknown_creates > 0), pending_step = NULL
-     WHERE id = ? AND enquiry_id IS NULL`,
-  );
-  const setAttachment = run(
-    'UPDATE files SET attachment_id = ? WHERE submission_id = ? AND idx = ?',
-  );
-  const clearPending = run('UPDATE submissions SET pending_step = NULL WHERE id = ?');
-  const recordUpload = db.transaction((id: number, index: number, attachmentId: number) => {
-    setAttachment(attachmentId, id, index);
-    clearPending(id);
-  });
-  const setPending = run('UPDATE submissions SET pending_step = ?, lease_until = ? WHERE id = ?');
-  const countUnknownCreate = run(
-    'UPDATE submissions SET unknown_creates = unknown_creates + 1 WHERE id = ?',
-  );
-  const countUnknownUpload = run(
-    'UPDATE submissions SET unknown_uploads = unknown_uploads + 1 WHERE id = ?',
-  );
-  const setRetry = run(
-    `UPDATE submissions SET attempts = attempts + 1, next_attempt_at = ?, last_error = ?, pending_step = NULL, ${UNLEASED}
-     WHERE id = ?`,
-  );
-  const setReleased = run(
-    `UPDATE submissions SET next_attempt_at = ?, pending_step = NULL, ${UNLEASED} WHERE id = ?`,
-  );
-  const setPaused = run(
-    `UPDATE submissions SET next_attempt_at = ?, retry_from = MAX(retry_from, ?), pending_step = NULL, ${UNLEASED}
-     WHERE id = ?`,
-  );
   const blobsOfSubmission = blobsOf('SELECT blob FROM files WHERE submission_id = ?');
-  const setDelivered = run(
-    `UPDATE submissions SET state = 'delivered', delivered_at = ?, attempts = attempts + 1, pending_step = NULL, ${UNLEASED}
-     WHERE id = ?`,
-  );
-  const setDead = run(
-    `UPDATE submissions SET state = 'dead', note = ?, dead_at = ?, attempts = attempts + 1, pending_step = NULL, ${UNLEASED}
-     WHERE id = ?`,
-  );
+  const delivery = sqliteDelivery(db, submissionById, (id) => removeBlobs(blobsOfSubmission(id)));
+
   // An operator's retry keeps pending_step: if the last attempt died mid-step, the next one
   // must still count it as of unknown outcome.
   const setRequeued = run(
-    `UPDATE submissions SET state = 'queued', attempts = 0, next_attempt_at = @now, retry_from = @now, ${UNLEASED}
+    `UPDATE submissions SET state = 'queued', attempts = 0, next_attempt_at = @now, retry_from = @now,
+       lease_owner = NULL, lease_until = NULL
      WHERE reference = @reference AND state IN ('dead', 'spam', 'queued') AND (lease_until IS NULL OR lease_until <= @now)`,
   );
   const counts = statement(
@@ -115,9 +66,6 @@ export function openSqliteOutbox(path: string): OutboxStore {
        SUM(state = 'delivered' AND possible_duplicate = 1) AS possibleDuplicates,
        SUM(CASE WHEN state = 'delivered' THEN unknown_uploads ELSE 0 END) AS possibleDuplicateUploads
      FROM submissions`,
-  );
-  const updateResponse = statement(
-    'UPDATE idempotency_keys SET status = ?, body = ? WHERE key = ?',
   );
   const selectBlob = statement('SELECT blob, size FROM files WHERE submission_id = ? AND idx = ?');
   const listAll = statement('SELECT * FROM submissions ORDER BY id');
@@ -135,89 +83,84 @@ export function openSqliteOutbox(path: string): OutboxStore {
   const undeliveredBlobs = blobsOf(
     `SELECT blob FROM files JOIN submissions ON id = submission_id WHERE state <> 'delivered'`,
   );
-  const deleteKeys = run('DELETE FROM idempotency_keys WHERE created_at < ?');
-  const dropLeases = run(`UPDATE submissions SET ${UNLEASED} WHERE lease_owner IS NOT NULL`);
+  const dropLeases = run(
+    `UPDATE submissions SET lease_owner = NULL, lease_until = NULL, lease_token = lease_token + 1
+     WHERE lease_owner IS NOT NULL`,
+  );
   const selectSetting = statement('SELECT value FROM settings WHERE name = ?');
   const upsertSetting = statement(
     'INSERT INTO settings (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
   );
 
   return {
-    accept: acceptance.accept,
-    findRepeat: async (idempotency) => acceptance.findRepeat(idempotency),
-    saveResponse: async (key, status, body) =>
-      void updateResponse.run(status, JSON.stringify(body), key),
-    claim: async (id, owner, leaseMs, now) => claimOne(id, owner, leaseMs, now),
-    claimDue: async (owner, leaseMs, now, limit) => claimDue(owner, leaseMs, now, limit),
-    fileSource: async (id, index) => {
-      const row = selectBlob.get(id, index) as { blob: string; size: number } | undefined;
-      if (!row) throw new Error(`outbox has no file ${index} for submission ${id}`);
-      return vault.source(row.blob, row.size);
-    },
-    recordCreated: async (id, enquiryId) => void setEnquiryId(enquiryId, id),
-    recordUploaded: async (id, index, attachmentId) => recordUpload(id, index, attachmentId),
-    markStepStarted: async (id, step, leaseUntil) => void setPending(step, leaseUntil, id),
-    recordUnknownOutcome: async (id, step) =>
-      void (step === 'create' ? countUnknownCreate(id) : countUnknownUpload(id)),
-    reschedule: async (id, nextAttemptAt, error) => void setRetry(nextAttemptAt, error, id),
-    release: async (id, nextAttemptAt) => void setReleased(nextAttemptAt, id),
-    pauseForCredentials: async (id, resumeAt) => void setPaused(resumeAt, resumeAt, id),
-    markDelivered: async (id, at) => {
-      setDelivered(at, id);
-      // The platform has the files now; the row keeps their names, sizes and hashes.
-      await removeBlobs(blobsOfSubmission(id));
-    },
-    markDead: async (id, reason, at) => void setDead(reason, at, id),
-    requeue: async (reference, now) => {
-      if (setRequeued({ reference, now }) === 1)
+    ...acceptance,
+    ...delivery,
+    fileSource: (id, index) =>
+      asPromise(() => {
+        const row = selectBlob.get(id, index) as { blob: string; size: number } | undefined;
+        if (!row) throw new Error(`outbox has no file ${index} for submission ${id}`);
+        return vault.source(row.blob, row.size);
+      }),
+    requeue: (reference, now) =>
+      asPromise((): RequeueOutcome => {
+        const existing = mapped(byReference.get(reference) as SubmissionRow | undefined);
+        if (!existing) return { kind: 'not_found' };
+        if (setRequeued({ reference, now }) === 1)
+          return {
+            kind: 'requeued',
+            submission: mapped(byReference.get(reference) as SubmissionRow) as Submission,
+          };
         return {
-          kind: 'requeued',
-          submission: mapped(byReference.get(reference) as SubmissionRow) as Submission,
+          kind: existing.state === 'delivered' ? 'delivered' : 'in_delivery',
+          submission: existing,
         };
-      const existing = mapped(byReference.get(reference) as SubmissionRow | undefined);
-      if (!existing) return { kind: 'not_found' };
-      return {
-        kind: existing.state === 'delivered' ? 'delivered' : 'in_delivery',
-        submission: existing,
-      };
-    },
-    get: async (reference) => mapped(byReference.get(reference) as SubmissionRow | undefined),
-    list: async (state) =>
-      ((state ? listByState.all(state) : listAll.all()) as SubmissionRow[]).map(
-        (row) => mapped(row) as Submission,
+      }),
+    get: (reference) =>
+      asPromise(() => mapped(byReference.get(reference) as SubmissionRow | undefined)),
+    list: (state) =>
+      asPromise(() =>
+        ((state ? listByState.all(state) : listAll.all()) as SubmissionRow[]).map(
+          (row) => mapped(row) as Submission,
+        ),
       ),
-    counts: async () => {
-      const row = counts.get() as Record<string, number | null>;
-      const n = (key: string) => row[key] ?? 0;
-      return {
-        queued: n('queued'),
-        delivered: n('delivered'),
-        dead: n('dead'),
-        spam: n('spam'),
-        oldestQueuedAt: row.oldestQueuedAt ?? null,
-        possibleDuplicates: n('possibleDuplicates'),
-        possibleDuplicateUploads: n('possibleDuplicateUploads'),
-      };
-    },
-    nextDueAt: async () => (nextDue.get() as { at: number | null }).at,
-    purgeDelivered: async (before) => deleteDelivered(before),
-    purgeSpam: async (before) => {
+    counts: () =>
+      asPromise(() => {
+        const row = counts.get() as Record<string, number | null>;
+        const n = (key: string) => row[key] ?? 0;
+        return {
+          queued: n('queued'),
+          delivered: n('delivered'),
+          dead: n('dead'),
+          spam: n('spam'),
+          oldestQueuedAt: row.oldestQueuedAt ?? null,
+          possibleDuplicates: n('possibleDuplicates'),
+          possibleDuplicateUploads: n('possibleDuplicateUploads'),
+        };
+      }),
+    nextDueAt: () => asPromise(() => (nextDue.get() as { at: number | null }).at),
+    purgeDelivered: (before) => asPromise(() => deleteDelivered(before)),
+    async purgeSpam(before) {
       const blobs = spamBlobs(before);
       const purged = deleteSpam(before);
       await removeBlobs(blobs);
       return purged;
     },
-    removeOrphanFiles: async () => {
+    async removeOrphanFiles() {
       const named = new Set(undeliveredBlobs());
       const orphans = vault.names().filter((name) => !named.has(name));
       await removeBlobs(orphans);
       return orphans.length;
     },
-    purgeIdempotencyKeys: async (before) => deleteKeys(before),
-    releaseAllLeases: async () => dropLeases(),
-    getSetting: async (name) =>
-      (selectSetting.get(name) as { value: string } | undefined)?.value ?? null,
-    setSetting: async (name, value) => void upsertSetting.run(name, value),
-    close: async () => void db.close(),
+    releaseAllLeases: () => asPromise(() => dropLeases()),
+    getSetting: (name) =>
+      asPromise(() => (selectSetting.get(name) as { value: string } | undefined)?.value ?? null),
+    setSetting: (name, value) =>
+      asPromise(() => {
+        upsertSetting.run(name, value);
+      }),
+    close: () =>
+      asPromise(() => {
+        db.close();
+      }),
   };
 }

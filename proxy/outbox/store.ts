@@ -3,135 +3,107 @@
  * before the first upstream call; each delivery step is recorded as it succeeds, so a retry
  * resumes where the last attempt stopped and never re-creates an enquiry whose id is known.
  *
- * SQLite (`sqlite-store.ts`) is the embedded default. The interface is asynchronous and claims
- * work with leases so that a PostgreSQL implementation can serve several proxy instances.
+ * Delivery claims a submission with a lease (it is ours until `leaseUntil`, extended as each
+ * step starts) and a fencing token (a number that grows with every claim). Every write about
+ * the delivery names the lease; once another claim has taken the submission (the lease ran
+ * out while this one was stuck), the old holder's writes fail with `LeaseLostError` instead of
+ * overwriting the new holder's progress. So a process that dies loses its leases, never a
+ * submission, and a slow one can never record over a faster one.
+ *
+ * SQLite (`sqlite-store.ts`) is the embedded default; every store passes the contract suite in
+ * `proxy/test/store-contract.ts`.
  */
 import type { ByteSource } from '../client/byte-source.ts';
-import type { UpstreamEnquiry } from '../client/schemas.ts';
-import type { PreparedFile } from '../submission/check-submission.ts';
+import type {
+  AcceptOutcome,
+  NewSubmission,
+  OutboxCounts,
+  Repeat,
+  RequeueOutcome,
+  Submission,
+  SubmissionState,
+} from './submission.ts';
 
-/** `spam`: caught by the bot checks; kept for review, never sent unless an operator retries it. */
-export type SubmissionState = 'queued' | 'delivered' | 'dead' | 'spam';
-
-export interface NewSubmission {
-  reference: string;
-  upstream: UpstreamEnquiry;
-  files: readonly PreparedFile[];
-  receivedAt: number;
-  state: 'queued' | 'spam';
-  /** Why it is spam. */
-  note?: string;
-  idempotency?: { key: string; fingerprint: string };
+/** A delivery's hold on one submission: its id and the fencing token of this claim. */
+export interface Lease {
+  readonly id: number;
+  readonly token: number;
 }
 
-export interface StoredFile {
-  index: number;
-  name: string;
-  postname: string;
-  mime: string;
-  size: number;
-  sha256: string;
-  /** Set once the upload succeeded. */
-  attachmentId: number | null;
+/** A submission taken for delivery, with the lease every later write must name. */
+export interface Claimed {
+  submission: Submission;
+  lease: Lease;
 }
 
-export interface Submission {
-  id: number;
-  reference: string;
-  state: SubmissionState;
-  upstream: UpstreamEnquiry;
-  files: StoredFile[];
-  /** Set once the create succeeded: from then on only uploads are retried. */
-  enquiryId: number | null;
-  attempts: number;
-  nextAttemptAt: number;
-  lastError: string | null;
-  /** Why it is dead or spam. */
-  note: string | null;
-  receivedAt: number;
-  /** When the retry schedule started: arrival, or the last operator retry or credentials pause. */
-  retryFrom: number;
-  deliveredAt: number | null;
-  /** Creates and uploads that failed after possibly taking effect (timeouts, dropped connections). */
-  unknownCreates: number;
-  unknownUploads: number;
-  /** True when the enquiry was created after a create whose outcome was unknown. */
-  possibleDuplicate: boolean;
+/** A delivery step: the create, or the upload of the file at `index`. */
+export type Step = { kind: 'create' } | { kind: 'upload'; index: number };
+
+/** How an attempt ends, when it ends with the submission still to be delivered (or delivered). */
+export type Finish =
+  /** Everything is upstream: its files go (the platform has them; their hashes stay). */
+  | { kind: 'delivered'; at: number }
+  /** A failed attempt: counted, noted, due again at `at`. */
+  | { kind: 'retry'; at: number; error: string }
+  /** Given back without counting an attempt (shutting down). */
+  | { kind: 'release'; at: number }
   /**
-   * The step (`create` or `upload:<index>`) an attempt had sent and not yet recorded an outcome
-   * for. Still set when the submission is claimed again means the last attempt died mid-step.
+   * Held while the platform refuses our credentials or configuration: not an attempt, and the
+   * retry schedule starts again at `resumeAt`, so a long pause does not use up its day.
    */
-  pendingStep: string | null;
+  | { kind: 'pause'; resumeAt: number; reason: string };
+
+/** Thrown by a write whose lease another claim has taken over. */
+export class LeaseLostError extends Error {
+  override readonly name = 'LeaseLostError';
+  constructor(readonly lease: Lease) {
+    super(`submission ${lease.id} is no longer held by this delivery (token ${lease.token})`);
+  }
 }
 
-export type RequeueOutcome =
-  | { kind: 'requeued'; submission: Submission }
-  | { kind: 'in_delivery' | 'delivered'; submission: Submission }
-  | { kind: 'not_found' };
-
-/** The answer to offering a submission under an `Idempotency-Key`. */
-export type AcceptOutcome =
-  | { kind: 'stored'; submission: Submission }
-  | { kind: 'replay'; status: number; body: unknown }
-  | { kind: 'in_flight'; reference: string; since: number }
-  | { kind: 'key_mismatch' };
-
-export interface OutboxCounts {
-  queued: number;
-  delivered: number;
-  dead: number;
-  spam: number;
-  /** When the oldest queued submission arrived, or null when nothing waits. */
-  oldestQueuedAt: number | null;
-  /** Delivered enquiries that may exist twice upstream. */
-  possibleDuplicates: number;
-  /** Uploads retried after an unknown outcome: files that may be attached twice. */
-  possibleDuplicateUploads: number;
-}
-
+/** Where submissions live between arrival and delivery. */
 export interface OutboxStore {
   /** Stores a submission and its files in one transaction, with its idempotency key if any. */
   accept(submission: NewSubmission): Promise<AcceptOutcome>;
+  /** What an Idempotency-Key already seen means for a new request with it, or null if unseen. */
+  findRepeat(idempotency: { key: string; fingerprint: string }): Promise<Repeat | null>;
   /** Keeps the answer given for a key, to replay it to a retry with the same key and body. */
   saveResponse(key: string, status: number, body: unknown): Promise<void>;
+  /** Forgets idempotency keys created before `before`. */
+  purgeIdempotencyKeys(before: number): Promise<number>;
+
   /** Takes one queued submission for delivery if nobody holds it. */
-  claim(id: number, owner: string, leaseMs: number, now: number): Promise<Submission | null>;
+  claim(id: number, owner: string, leaseMs: number, now: number): Promise<Claimed | null>;
   /** Takes up to `limit` queued submissions that are due, oldest first. */
-  claimDue(owner: string, leaseMs: number, now: number, limit: number): Promise<Submission[]>;
+  claimDue(owner: string, leaseMs: number, now: number, limit: number): Promise<Claimed[]>;
   /** A stored file's contents, to stream upstream. */
   fileSource(id: number, index: number): Promise<ByteSource>;
-  recordCreated(id: number, enquiryId: number): Promise<void>;
-  recordUploaded(id: number, index: number, attachmentId: number): Promise<void>;
-  recordUnknownOutcome(id: number, step: 'create' | 'upload'): Promise<void>;
   /**
    * Notes, before the request leaves, which step is being sent (see `pendingStep`), and extends
    * the lease to `leaseUntil`, so a long delivery is never taken for an abandoned one.
    */
-  markStepStarted(id: number, step: string, leaseUntil: number): Promise<void>;
-  /** A failed attempt: counts it, notes the error, releases the lease until `nextAttemptAt`. */
-  reschedule(id: number, nextAttemptAt: number, error: string): Promise<void>;
-  /** Gives a submission back without counting an attempt (shutting down). */
-  release(id: number, nextAttemptAt: number): Promise<void>;
-  /**
-   * Gives a submission back while the credentials are refused: not an attempt, and its retry
-   * schedule starts again at `resumeAt`, so a long pause does not use up its day.
-   */
-  pauseForCredentials(id: number, resumeAt: number): Promise<void>;
-  /** Marks it delivered and deletes its files (the platform has them; their hashes stay). */
-  markDelivered(id: number, at: number): Promise<void>;
-  markDead(id: number, reason: string, at: number): Promise<void>;
+  startStep(lease: Lease, step: Step, leaseUntil: number): Promise<void>;
+  /** The create succeeded: from now on only uploads are retried. */
+  recordCreated(lease: Lease, enquiryId: number): Promise<void>;
+  /** One file is attached upstream. */
+  recordUploaded(lease: Lease, index: number, attachmentId: number): Promise<void>;
+  /** A step failed after it may have taken effect (a retry may duplicate it): counted. */
+  recordUnknownOutcome(lease: Lease, step: Step['kind']): Promise<void>;
+  /** Ends an attempt and lets the submission go (see `Finish`). */
+  finish(lease: Lease, outcome: Finish): Promise<void>;
+  /** Gives up: a person must look (`reason` says why). Its files are kept. */
+  deadLetter(lease: Lease, reason: string, at: number): Promise<void>;
+
   /**
    * Makes a dead, spam or waiting submission due now with a fresh retry schedule (operator's
    * `retry`); never one that is being delivered at this moment, nor a delivered one.
    */
   requeue(reference: string, now: number): Promise<RequeueOutcome>;
-  /** What an Idempotency-Key already seen means for a new request with it, or null if unseen. */
-  findRepeat(idempotency: {
-    key: string;
-    fingerprint: string;
-  }): Promise<Exclude<AcceptOutcome, { kind: 'stored' }> | null>;
+  /** One submission by its reference. */
   get(reference: string): Promise<Submission | null>;
+  /** Submissions in arrival order, all or of one state. */
   list(state?: SubmissionState): Promise<Submission[]>;
+  /** How many of each state, and what needs attention. */
   counts(): Promise<OutboxCounts>;
   /** When the next queued submission is due, or null. */
   nextDueAt(): Promise<number | null>;
@@ -139,13 +111,14 @@ export interface OutboxStore {
   purgeDelivered(before: number): Promise<number>;
   /** Deletes spam that arrived before `before`. */
   purgeSpam(before: number): Promise<number>;
-  /** Forgets idempotency keys created before `before`. */
-  purgeIdempotencyKeys(before: number): Promise<number>;
   /** Deletes stored files no submission names (left by a crash mid-accept); returns how many. */
   removeOrphanFiles(): Promise<number>;
   /** Drops every lease: on start, when this process is the only one using the store. */
   releaseAllLeases(): Promise<number>;
+  /** A named value kept with the outbox (the form-token secret, when generated). */
   getSetting(name: string): Promise<string | null>;
+  /** Keeps a named value. */
   setSetting(name: string, value: string): Promise<void>;
+  /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

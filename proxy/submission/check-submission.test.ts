@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
 import { parseFormConfig } from '../contract/schemas/form-config.ts';
-import { validEnquiry } from '../testing/proxy-harness.ts';
+import { validEnquiry } from '../test/fixtures/proxy-harness.ts';
 import { checkSubmission } from './check-submission.ts';
 import { SubmissionError } from './submission-error.ts';
 

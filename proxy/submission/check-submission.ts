@@ -4,7 +4,8 @@
  * the files sniffed, checked and renamed, the upstream enquiry built.
  */
 import { createHash } from 'node:crypto';
-import { leadingBytes, memorySource, type ByteSource } from '../client/byte-source.ts';
+import { leadingBytes, memorySource } from '../client/byte-source.ts';
+import type { NewFile } from '../outbox/submission.ts';
 import { enquiryPartSchema, type EnquiryPart } from '../contract/schemas/enquiry-part.ts';
 import { describeIssue, type FieldIssue } from '../contract/issues.ts';
 import { mimeOf, sniffKind, SNIFF_BYTES } from '../contract/file-kinds.ts';
@@ -13,24 +14,15 @@ import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { validateEnquiry } from '../contract/rules.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import { safeFileName } from './file-names.ts';
+import { fingerprintOf } from './idempotency.ts';
 import type { ReceivedSubmission } from './read-multipart.ts';
 import { SubmissionError } from './submission-error.ts';
 import { buildUpstreamEnquiry } from './upstream-enquiry.ts';
 
-/** A file ready to upload: named and typed from its bytes, not from what the client said. */
-export interface PreparedFile {
-  name: string;
-  postname: string;
-  mime: string;
-  size: number;
-  sha256: string;
-  content: ByteSource;
-}
-
 export interface CheckedSubmission {
   part: EnquiryPart;
   upstream: UpstreamEnquiry;
-  files: PreparedFile[];
+  files: NewFile[];
   /** Identifies the content for Idempotency-Key checks (the multipart boundary differs per try). */
   fingerprint: string;
 }
@@ -48,11 +40,9 @@ export function checkSubmission(
   if (issues.length > 0) throw SubmissionError.validation(issues);
 
   const files = prepareFiles(received, config);
-  // Tokens change between a first attempt and its retry (a Turnstile token is single-use, a form
-  // token may be renewed) and the honeypot is not the visitor's: none of them is the enquiry.
-  const { turnstile_token: _turnstile, form_token: _form, website: _honeypot, ...content } = part;
-  const fingerprint = sha256(
-    JSON.stringify([content, received.files.map((file, i) => [file.name, files[i]?.sha256])]),
+  const fingerprint = fingerprintOf(
+    part,
+    received.files.map((file, i) => ({ name: file.name, sha256: files[i]?.sha256 ?? '' })),
   );
   return { part, upstream: buildUpstreamEnquiry(config, part), files, fingerprint };
 }
@@ -108,7 +98,7 @@ function parseEnquiryPart(text: string): EnquiryPart {
   throw SubmissionError.validation(issues);
 }
 
-function prepareFiles(received: ReceivedSubmission, config: FormConfig): PreparedFile[] {
+function prepareFiles(received: ReceivedSubmission, config: FormConfig): NewFile[] {
   const kinds = received.files.map((file) => sniffKind(leadingBytes(file.chunks, SNIFF_BYTES)));
   const facts = received.files.map((file, i) => ({
     name: file.name,

@@ -1,0 +1,277 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EnquiryApiError } from '../client/errors.ts';
+import { createMemoryLogger } from '../logger.ts';
+import { Deliverer, type DelivererOptions } from './deliverer.ts';
+import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
+import type { OutboxStore } from '../outbox/store.ts';
+import {
+  apiError,
+  fakeClient,
+  SAMPLE_PDF,
+  sampleSubmission,
+  type ApiCall,
+} from '../test/fixtures/outbox.ts';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
+});
+
+const FAST_POLICY = { baseMs: 20, maxDelayMs: 40, giveUpAfterMs: 60_000 };
+
+async function setUp(
+  answer: (call: ApiCall, n: number) => number | Promise<number>,
+  options: Partial<DelivererOptions> = {},
+) {
+  const store = openSqliteOutbox(':memory:');
+  const { client, calls } = fakeClient(answer);
+  const logs = createMemoryLogger();
+  const deliverer = new Deliverer({
+    store,
+    client,
+    log: logs.log,
+    policy: FAST_POLICY,
+    pollMs: 50,
+    random: () => 0,
+    ...options,
+  });
+  cleanups.push(async () => {
+    await deliverer.stop(0);
+    await store.close();
+  });
+  const submit = async (reference = 'EQ-TEST-0001') => {
+    const outcome = await store.accept(sampleSubmission({ reference, receivedAt: Date.now() }));
+    if (outcome.kind !== 'stored') throw new Error('not stored');
+    return outcome.submission.id;
+  };
+  return { store, calls, logs, deliverer, submit };
+}
+
+const state = async (store: OutboxStore, reference = 'EQ-TEST-0001') => store.get(reference);
+
+/** Answers create with 1001 and uploads with 500 + n, unless `fail` says otherwise. */
+const platform =
+  (fail: (call: ApiCall, n: number) => Error | undefined = () => undefined) =>
+  (call: ApiCall, n: number) => {
+    const error = fail(call, n);
+    if (error) throw error;
+    return call.endpoint === 'create' ? 1001 : 500 + n;
+  };
+
+describe('Deliverer', () => {
+  it('creates the enquiry, then uploads each file to it, and records every step', async () => {
+    const { deliverer, submit, calls, store } = await setUp(platform());
+    const result = await deliverer.deliverNow(await submit(), 5000);
+    expect(result).toMatchObject({ state: 'delivered', enquiryId: 1001 });
+    expect(calls.map((c) => `${c.endpoint}:${c.postId ?? ''}:${c.name ?? ''}`)).toEqual([
+      'create::',
+      'upload:1001:plan.pdf',
+      'upload:1001:photo.png',
+    ]);
+    expect(Buffer.from(calls[1]?.bytes ?? []).equals(Buffer.from(SAMPLE_PDF))).toBe(true);
+    const stored = await state(store);
+    expect(stored).toMatchObject({
+      state: 'delivered',
+      enquiryId: 1001,
+      attempts: 1,
+      possibleDuplicate: false,
+    });
+    expect(stored?.files.map((f) => f.attachmentId)).toEqual([502, 503]);
+  });
+
+  it('resumes at the first unfinished upload and never creates the enquiry twice', async () => {
+    const fail = (call: ApiCall, n: number) =>
+      call.endpoint === 'upload' && n === 3
+        ? apiError('retryable', 'upload', { status: 503 })
+        : undefined;
+    const { deliverer, submit, calls, store } = await setUp(platform(fail));
+    expect(await deliverer.deliverNow(await submit(), 5000)).toEqual({ state: 'queued' });
+    expect(await state(store)).toMatchObject({ state: 'queued', enquiryId: 1001, attempts: 1 });
+    deliverer.start();
+    await vi.waitFor(async () => expect((await state(store))?.state).toBe('delivered'), {
+      timeout: 3000,
+    });
+    expect(calls.map((c) => c.endpoint)).toEqual(['create', 'upload', 'upload', 'upload']);
+    expect(calls.filter((c) => c.endpoint === 'upload').map((c) => c.name)).toEqual([
+      'plan.pdf',
+      'photo.png',
+      'photo.png',
+    ]);
+  });
+
+  it('dead-letters a submission the platform refuses, with the reason, and logs the answer in full', async () => {
+    const fail = () => apiError('validation', 'create', { status: 400, parameter: 'forename' });
+    const { deliverer, submit, store, logs } = await setUp(platform(fail));
+    const result = await deliverer.deliverNow(await submit(), 5000);
+    expect(result).toMatchObject({
+      state: 'dead',
+      reason: 'the platform refused the create (400): parameter forename',
+    });
+    expect(await state(store)).toMatchObject({
+      state: 'dead',
+      note: 'the platform refused the create (400): parameter forename',
+    });
+    expect(
+      logs
+        .lines()
+        .some(
+          (line) =>
+            line.msg === 'enquiry dead-lettered: the platform refused it' &&
+            line.parameter === 'forename',
+        ),
+    ).toBe(true);
+  });
+
+  it('never sends a create again that the platform said yes to without a readable id', async () => {
+    const accepted = () =>
+      new EnquiryApiError('no id', {
+        kind: 'unknown',
+        endpoint: 'create',
+        status: 201,
+        outcomeUnknown: true,
+        answeredSuccess: true,
+      });
+    const { deliverer, submit, store, calls } = await setUp(
+      platform((call) => (call.endpoint === 'create' ? accepted() : undefined)),
+    );
+    const result = await deliverer.deliverNow(await submit(), 5000);
+    expect(result).toMatchObject({ state: 'dead' });
+    expect((await state(store))?.note).toMatch(
+      /no readable enquiry id: the enquiry probably exists there/,
+    );
+    deliverer.start();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(calls.map((c) => c.endpoint)).toEqual(['create']);
+  });
+
+  it('counts a file attached when the platform said yes without an attachment id, and goes on', async () => {
+    const accepted = (call: ApiCall, n: number) =>
+      call.endpoint === 'upload' && n === 2
+        ? new EnquiryApiError('no id', {
+            kind: 'unknown',
+            endpoint: 'upload',
+            status: 201,
+            outcomeUnknown: true,
+            answeredSuccess: true,
+          })
+        : undefined;
+    const { deliverer, submit, store, calls } = await setUp(platform(accepted));
+    expect(await deliverer.deliverNow(await submit(), 5000)).toMatchObject({ state: 'delivered' });
+    expect((await state(store))?.files.map((f) => f.attachmentId)).toEqual([0, 503]);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('reports how far a dead-lettered submission got: its enquiry exists without the refused file', async () => {
+    const refuse = (call: ApiCall, n: number) =>
+      call.endpoint === 'upload' && n === 3
+        ? apiError('validation', 'upload', { status: 400, parameter: 'file[mime]' })
+        : undefined;
+    const { deliverer, submit } = await setUp(platform(refuse));
+    const result = await deliverer.deliverNow(await submit(), 5000);
+    expect(result).toMatchObject({ state: 'dead', submission: { enquiryId: 1001 } });
+    if (result.state !== 'dead') throw new Error('not dead');
+    expect(result.submission.files.map((f) => f.attachmentId)).toEqual([502, null]);
+  });
+
+  it('pauses all delivery on a 401 and resumes by itself once the credentials work', async () => {
+    let credentialsFixed = false;
+    const fail = () =>
+      credentialsFixed ? undefined : apiError('authentication', 'create', { status: 401 });
+    const { deliverer, submit, store, calls, logs } = await setUp(platform(fail), {
+      authRetryMs: 300,
+    });
+    expect(await deliverer.deliverNow(await submit('A'), 5000)).toEqual({ state: 'queued' });
+    expect(deliverer.paused).toBe(true);
+    // While paused, a new visitor's submission is stored and queued without calling the platform.
+    expect(await deliverer.deliverNow(await submit('B'), 5000)).toEqual({ state: 'queued' });
+    expect(calls).toHaveLength(1);
+    expect(logs.text()).toContain('Check ENQUIRY_API_USERNAME and ENQUIRY_API_PASSWORD');
+    expect(await state(store, 'A')).toMatchObject({ attempts: 0, state: 'queued' });
+    credentialsFixed = true;
+    deliverer.start();
+    await vi.waitFor(async () => expect((await store.counts()).delivered).toBe(2), {
+      timeout: 3000,
+    });
+  });
+
+  it('retries a create of unknown outcome and counts the enquiry as a possible duplicate', async () => {
+    const fail = (_call: ApiCall, n: number) =>
+      n === 1 ? apiError('retryable', 'create', { outcomeUnknown: true }) : undefined;
+    const { deliverer, submit, store, logs } = await setUp(platform(fail));
+    await deliverer.deliverNow(await submit(), 5000);
+    deliverer.start();
+    await vi.waitFor(async () => expect((await state(store))?.state).toBe('delivered'), {
+      timeout: 3000,
+    });
+    expect(await state(store)).toMatchObject({ unknownCreates: 1, possibleDuplicate: true });
+    expect((await store.counts()).possibleDuplicates).toBe(1);
+    expect(logs.text()).toContain('possible duplicate');
+  });
+
+  it('counts a create the previous process sent but never saw answered (killed mid-step)', async () => {
+    const { deliverer, submit, store, logs } = await setUp(platform());
+    const id = await submit();
+    // What a process killed right after sending the create leaves behind:
+    const claimed = await store.claim(id, 'dead-process', 60_000, Date.now());
+    if (!claimed) throw new Error('not claimed');
+    await store.startStep(claimed.lease, { kind: 'create' }, Date.now() + 60_000);
+    expect(await store.releaseAllLeases()).toBe(1);
+    expect(await deliverer.deliverNow(id, 5000)).toMatchObject({ state: 'delivered' });
+    expect(await state(store)).toMatchObject({
+      unknownCreates: 1,
+      possibleDuplicate: true,
+      pendingStep: null,
+    });
+    expect(logs.text()).toContain('an earlier attempt stopped after sending the create');
+  });
+
+  it('answers "queued" when delivery outlasts the deadline, and finishes in the background', async () => {
+    const slow = async (call: ApiCall) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return call.endpoint === 'create' ? 1001 : 7;
+    };
+    const { deliverer, submit, store } = await setUp(slow);
+    expect(await deliverer.deliverNow(await submit(), 50)).toEqual({ state: 'queued' });
+    await vi.waitFor(async () => expect((await state(store))?.state).toBe('delivered'), {
+      timeout: 3000,
+    });
+    expect((await state(store))?.attempts).toBe(1);
+  });
+
+  it('gives up after the schedule runs out', async () => {
+    const fail = () => apiError('retryable', 'create', { status: 503 });
+    const { deliverer, submit, store } = await setUp(platform(fail), {
+      policy: { baseMs: 10, maxDelayMs: 20, giveUpAfterMs: 150 },
+    });
+    await deliverer.deliverNow(await submit(), 5000);
+    deliverer.start();
+    await vi.waitFor(async () => expect((await state(store))?.state).toBe('dead'), {
+      timeout: 3000,
+    });
+    expect((await state(store))?.note).toMatch(/^gave up after \d+ attempts: create failed/);
+  });
+
+  it('on stop, aborts deliveries that outlast the drain time and takes no new work', async () => {
+    const hang = () => new Promise<number>(() => undefined);
+    const { deliverer, submit, store, calls } = await setUp(hang);
+    void deliverer.deliverNow(await submit(), 10_000);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    const started = Date.now();
+    await deliverer.stop(100);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await deliverer.deliverNow(await submit('B'), 100)).toEqual({ state: 'queued' });
+    expect(calls).toHaveLength(1);
+    expect((await state(store, 'B'))?.attempts).toBe(0);
+  });
+
+  it('leaves a submission claimed during stop() for the next start', async () => {
+    const { deliverer, submit, store, calls } = await setUp(platform());
+    const id = await submit();
+    const answer = deliverer.deliverNow(id, 5000);
+    await deliverer.stop(100);
+    expect(await answer).toEqual({ state: 'queued' });
+    expect(calls).toHaveLength(0);
+    expect(await store.claim(id, 'next-process', 1000, Date.now())).not.toBeNull();
+  });
+});

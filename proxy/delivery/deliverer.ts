@@ -1,0 +1,212 @@
+/**
+ * Delivers stored submissions to the enquiry API: a fast path for a visitor who is waiting,
+ * and a background loop for everything queued. Each submission is claimed with a lease from
+ * the outbox and driven by at most one attempt of this process at a time (`attempt.ts` runs the
+ * steps, `failure.ts` decides what a failure means).
+ */
+import { randomBytes } from 'node:crypto';
+import type { EnquiryApiClient } from '../client/enquiry-api-client.ts';
+import type { Logger } from '../logger.ts';
+import { LeaseLostError, type Claimed, type OutboxStore } from '../outbox/store.ts';
+import { runAttempt } from './attempt.ts';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.ts';
+import { handleFailure } from './failure.ts';
+import type { AttemptResult } from './outcome.ts';
+
+/** What the deliverer is built from; all but store, client and log have defaults. */
+export interface DelivererOptions {
+  store: OutboxStore;
+  client: EnquiryApiClient;
+  log: Logger;
+  policy?: RetryPolicy;
+  /** While the platform refuses our credentials, try again this often. */
+  authRetryMs?: number;
+  /** Background deliveries at once. */
+  concurrency?: number;
+  /** How long a claimed submission stays ours if this process dies mid-delivery. */
+  leaseMs?: number;
+  /** Longest sleep between looks at the queue (new work also wakes the loop). */
+  pollMs?: number;
+  now?: () => number;
+  random?: () => number;
+}
+
+const ABORT_GRACE_MS = 1000;
+
+async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const settled = await Promise.race([
+    promise.then(() => true),
+    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]);
+  clearTimeout(timer);
+  return settled;
+}
+
+/** The delivery loop of one proxy process. */
+export class Deliverer {
+  /** Names this process's leases in the outbox. */
+  readonly owner = `proxy-${process.pid}-${randomBytes(4).toString('hex')}`;
+  private readonly running = new Map<number, Promise<AttemptResult>>();
+  private readonly abort = new AbortController();
+  private readonly options: Required<DelivererOptions>;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private ticking = false;
+  private stopping = false;
+  private pausedUntil = 0;
+
+  constructor(options: DelivererOptions) {
+    this.options = {
+      policy: DEFAULT_RETRY_POLICY,
+      authRetryMs: 60_000,
+      concurrency: 4,
+      leaseMs: 15 * 60_000,
+      pollMs: 30_000,
+      now: Date.now,
+      random: Math.random,
+      ...options,
+    };
+  }
+
+  /** Starts the background loop. */
+  start(): void {
+    this.wake();
+  }
+
+  /** True while delivery waits for the credentials to work again. */
+  get paused(): boolean {
+    return this.options.now() < this.pausedUntil;
+  }
+
+  /** Attempts running in this process now. */
+  get inFlight(): number {
+    return this.running.size;
+  }
+
+  /**
+   * Delivers a just-stored submission while its visitor waits, up to `deadlineMs`. Whatever is
+   * not done by then carries on in the background; the visitor is told it is queued.
+   */
+  async deliverNow(id: number, deadlineMs: number): Promise<AttemptResult> {
+    const { store, leaseMs, now } = this.options;
+    if (this.stopping || this.paused) return { state: 'queued' };
+    const claimed = await store.claim(id, this.owner, leaseMs, now());
+    if (!claimed) return { state: 'queued' };
+    if (this.stopping) {
+      // stop() began while the claim was in flight: leave it for the next start.
+      await store.finish(claimed.lease, { kind: 'release', at: now() });
+      return { state: 'queued' };
+    }
+    const attempt = this.track(claimed);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<AttemptResult>((resolve) => {
+      timer = setTimeout(() => {
+        resolve({ state: 'queued' });
+      }, deadlineMs);
+    });
+    try {
+      return await Promise.race([attempt, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Stops taking work, lets running deliveries finish for up to `drainMs`, then aborts them. */
+  async stop(drainMs: number): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.timer);
+    const all = Promise.allSettled(this.running.values());
+    if (!(await settlesWithin(all, drainMs))) {
+      this.options.log.warn(
+        { inFlight: this.running.size },
+        'shutdown: aborting deliveries still running; they resume on restart',
+      );
+      this.abort.abort();
+      // Aborted attempts record their outcome in a moment; do not wait on one that ignores the abort.
+      await settlesWithin(all, ABORT_GRACE_MS);
+    }
+  }
+
+  /** Looks at the queue soon (after new work arrives or a delivery ends). */
+  wake(delayMs = 0): void {
+    if (this.stopping) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), Math.max(0, delayMs));
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.ticking || this.stopping) return;
+    this.ticking = true;
+    const { store, now, pollMs, concurrency, leaseMs, log } = this.options;
+    try {
+      if (!this.paused) {
+        const room = concurrency - this.running.size;
+        const due = room > 0 ? await store.claimDue(this.owner, leaseMs, now(), room) : [];
+        for (const claimed of due) {
+          if (this.stopping) await store.finish(claimed.lease, { kind: 'release', at: now() });
+          else void this.track(claimed);
+        }
+      }
+      const nextDue = await store.nextDueAt();
+      const until = Math.max(this.pausedUntil, nextDue ?? Infinity) - now();
+      this.wake(Math.min(pollMs, Math.max(until, 50)));
+    } catch (error) {
+      log.error({ err: error }, 'outbox: cannot read the queue; trying again shortly');
+      this.wake(Math.min(pollMs, 5000));
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  /**
+   * Runs an attempt for a claim. One submission is driven by one attempt of this process at a
+   * time: a claim of a submission still running here (its lease ran out mid-step) waits for
+   * the running attempt to end, whose writes the newer claim has already fenced off.
+   */
+  private track(claimed: Claimed): Promise<AttemptResult> {
+    const { id } = claimed.lease;
+    const before = this.running.get(id);
+    const attempt = (before ?? Promise.resolve())
+      .then(() => this.attempt(claimed))
+      .catch((error: unknown) => {
+        this.options.log.error(
+          { err: error, reference: claimed.submission.reference },
+          'outbox: could not record a delivery step',
+        );
+        return { state: 'queued' } as const;
+      });
+    this.running.set(id, attempt);
+    void attempt.finally(() => {
+      if (this.running.get(id) === attempt) this.running.delete(id);
+      this.wake();
+    });
+    return attempt;
+  }
+
+  private async attempt(claimed: Claimed): Promise<AttemptResult> {
+    const { now, leaseMs, log } = this.options;
+    try {
+      return await runAttempt(claimed, {
+        ...this.options,
+        leaseUntil: () => now() + leaseMs,
+        signal: this.abort.signal,
+      });
+    } catch (error) {
+      if (error instanceof LeaseLostError) {
+        log.warn(
+          { reference: claimed.submission.reference },
+          'another delivery took this submission over; this attempt stops here',
+        );
+        return { state: 'queued' };
+      }
+      return handleFailure(error, claimed, {
+        ...this.options,
+        pause: () => {
+          this.pausedUntil = now() + this.options.authRetryMs;
+          return this.pausedUntil;
+        },
+      });
+    }
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Tells people from bots without bothering people: a honeypot field they never see, a minimum
+ * time between loading the form and sending it (from the signed form token), and, when
+ * configured, a Cloudflare Turnstile challenge verified here.
+ *
+ * A caught bot is not told: it gets a success-looking answer, and its submission is kept as
+ * spam for review rather than sent upstream (so a person caught by mistake is not lost).
+ */
+import type { EnquiryPart } from '../../contract/schemas/enquiry-part.ts';
+import { SubmissionError } from '../../submission/submission-error.ts';
+import type { FormTokens } from './form-token.ts';
+import type { TurnstileVerdict } from './turnstile.ts';
+
+export interface BotCheckOptions {
+  tokens: FormTokens;
+  /** Faster than this from form load to send is not a person. */
+  minFillMs: number;
+  verifyTurnstile?: (token: string, remoteIp?: string) => Promise<TurnstileVerdict>;
+  now?: () => number;
+}
+
+/** A form token older than this is refused as out of date (the widget fetches a new one). */
+export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+export type BotVerdict = { human: true } | { human: false; reason: string };
+
+/** Throws a `SubmissionError` when the request cannot be judged (no token, failed challenge). */
+export async function checkForBots(
+  part: EnquiryPart,
+  remoteIp: string | undefined,
+  options: BotCheckOptions,
+): Promise<BotVerdict> {
+  const now = options.now ?? Date.now;
+  if (!part.form_token) {
+    throw SubmissionError.field('form_token', 'required', 'form_token.required');
+  }
+  if (part.website && part.website.trim() !== '')
+    return { human: false, reason: 'honeypot field filled in' };
+
+  // A token that does not verify is most often an honest one: a page open for days, or a proxy
+  // restarted with a new secret. Bots can fetch good tokens anyway, so it is told to get a new
+  // one (the widget does so by itself) instead of being binned as spam.
+  const token = options.tokens.verify(part.form_token);
+  if (!token.valid || now() - token.issuedAt > FORM_TOKEN_MAX_AGE_MS) {
+    throw SubmissionError.field('form_token', 'form_expired', 'form_token.form_expired');
+  }
+  const elapsed = now() - token.issuedAt;
+  if (elapsed < options.minFillMs) {
+    return { human: false, reason: `sent ${(elapsed / 1000).toFixed(1)} s after the form loaded` };
+  }
+
+  if (options.verifyTurnstile) {
+    if (!part.turnstile_token) {
+      throw SubmissionError.field('turnstile_token', 'required', 'turnstile_token.required');
+    }
+    const verdict = await options.verifyTurnstile(part.turnstile_token, remoteIp);
+    if (!verdict.passed && verdict.reason === 'unavailable') {
+      throw new SubmissionError(503, {
+        error: 'challenge_unavailable',
+        message: 'We could not check the security challenge just now. Try again in a moment.',
+      });
+    }
+    if (!verdict.passed) {
+      throw SubmissionError.field(
+        'turnstile_token',
+        'challenge_failed',
+        'turnstile_token.challenge_failed',
+      );
+    }
+  }
+  return { human: true };
+}

@@ -1,0 +1,155 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { lawFirm } from '../../demo/forms/index.ts';
+import { harnessPerTest, ORIGIN } from '../test/fixtures/proxy-harness.ts';
+import { loadWidgetAssets } from './widget-assets.ts';
+
+const setUp = harnessPerTest();
+
+describe('GET /api/form', () => {
+  it('serves the configuration with the bot settings, an ETag, and 304 when unchanged', async () => {
+    const { app } = setUp();
+    const response = await app.request('/api/form', { headers: { origin: ORIGIN } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ...lawFirm, minFillSeconds: 3 });
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const etag = response.headers.get('etag') ?? '';
+    const again = await app.request('/api/form', {
+      headers: { origin: ORIGIN, 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('tells a page on an origin that may not submit, before its visitor types anything', async () => {
+    const response = await setUp().app.request('/api/form', {
+      headers: { origin: 'https://copycat.example' },
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await response.json()).toMatchObject({ error: 'origin_not_allowed' });
+  });
+
+  it('includes the Turnstile site key, never the secret', async () => {
+    const turnstile = {
+      siteKey: '1x00000000000000000000AA',
+      scriptUrl: 'https://challenges.example/api.js',
+    };
+    const { app } = setUp({ deps: { turnstile } });
+    const text = await (await app.request('/api/form')).text();
+    expect(JSON.parse(text)).toMatchObject({ turnstile });
+    expect(text).not.toMatch(/secret/i);
+  });
+});
+
+describe('GET /api/form-token', () => {
+  it('issues a token the proxy accepts, never cached', async () => {
+    const { app, tokens } = setUp();
+    const response = await app.request('/api/form-token', { headers: { origin: ORIGIN } });
+    const { token } = (await response.json()) as { token: string };
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(tokens.verify(token)).toMatchObject({ valid: true });
+    expect(tokens.verify(token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).toEqual({
+      valid: false,
+    });
+  });
+});
+
+describe('GET /api/form-token limits', () => {
+  it('answers 429 to a client asking for more than a token a second', async () => {
+    const { app } = setUp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i += 1) statuses.push((await app.request('/api/form-token')).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(60);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('GET /enquiry-form.js', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'widget-'));
+  const source = `export const hello = "${'enquiry '.repeat(200)}";\n`;
+  writeFileSync(join(dir, 'enquiry-form.js'), source);
+  writeFileSync(join(dir, 'enquiry-form.js.map'), '{"version":3}');
+  const widget = loadWidgetAssets(dir);
+
+  it('serves the bundle compressed, cacheable and loadable from any origin', async () => {
+    const { app } = setUp({ deps: { widget } });
+    const response = await app.request('/enquiry-form.js', {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(response.headers.get('cache-control')).toBe(
+      'public, max-age=3600, stale-while-revalidate=86400',
+    );
+    expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(source);
+  });
+
+  it('revalidates with the ETag, caches a pinned version for a year, and serves the source map', async () => {
+    const { app } = setUp({ deps: { widget } });
+    const etag = (await app.request('/enquiry-form.js')).headers.get('etag') ?? '';
+    expect(
+      (await app.request('/enquiry-form.js', { headers: { 'if-none-match': etag } })).status,
+    ).toBe(304);
+    const pinned = await app.request(`/enquiry-form.js?v=${etag.replaceAll('"', '')}`);
+    expect(pinned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const gzipOnly = await app.request('/enquiry-form.js', {
+      headers: { 'accept-encoding': 'br;q=0, gzip;q=0.5' },
+    });
+    expect(gzipOnly.headers.get('content-encoding')).toBe('gzip');
+    const identity = await app.request('/enquiry-form.js', {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(await identity.text()).toBe(source);
+    expect(await (await app.request('/enquiry-form.js.map')).json()).toEqual({ version: 3 });
+  });
+
+  it('says how to build the widget when it has not been built', async () => {
+    const response = await setUp().app.request('/enquiry-form.js');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({
+      message: 'The widget has not been built: run npm run build.',
+    });
+  });
+});
+
+describe('GET /healthz and unknown routes', () => {
+  it('reports the outbox counts', async () => {
+    const { app, submit, clock } = setUp();
+    await submit();
+    clock.now += 5000;
+    const health = await (await app.request('/healthz')).json();
+    expect(health).toEqual({
+      status: 'ok',
+      delivery: 'running',
+      outbox: {
+        queued: 0,
+        delivered: 1,
+        dead: 0,
+        spam: 0,
+        possibleDuplicates: 0,
+        possibleDuplicateUploads: 0,
+        oldestQueuedAgeSeconds: null,
+      },
+    });
+  });
+
+  it('answers JSON 404 for anything else, with the security headers', async () => {
+    const response = await setUp().app.request('/wp-admin');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: 'not_found',
+      message: 'There is nothing at GET /wp-admin.',
+    });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+  });
+});

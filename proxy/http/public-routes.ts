@@ -1,0 +1,102 @@
+/**
+ * The read-only routes: the widget bundle, the public form configuration, the form token,
+ * and the health check with the outbox counts.
+ */
+import { createHash } from 'node:crypto';
+import { Hono } from 'hono';
+import type { FormTokenResponse } from '../contract/wire.ts';
+import type { PublicFormConfig } from '../contract/schemas/form-config.ts';
+import { rateLimitKey } from './client-ip.ts';
+import { publicReadOrigin } from './origin.ts';
+import { rateLimit } from './rate-limit.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { negotiate } from './widget-assets.ts';
+
+/** Revalidated every time (cheap with the ETag), so a configuration change shows at once. */
+const REVALIDATE = 'no-cache';
+/** The script tag's URL has no version in it: cache for an hour, revalidate in the background. */
+const WIDGET_CACHE = 'public, max-age=3600, stale-while-revalidate=86400';
+/** With `?v=<etag>` the URL names one build, which never changes. */
+const PINNED_CACHE = 'public, max-age=31536000, immutable';
+
+export function publicRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+  const publicConfig: PublicFormConfig = {
+    ...deps.config,
+    minFillSeconds: deps.bots.minFillMs / 1000,
+    ...(deps.turnstile
+      ? { turnstile: { siteKey: deps.turnstile.siteKey, scriptUrl: deps.turnstile.scriptUrl } }
+      : {}),
+  };
+  const configJson = JSON.stringify(publicConfig);
+  const configEtag = `"${createHash('sha256').update(configJson).digest('base64url').slice(0, 22)}"`;
+  const readOrigin = publicReadOrigin(deps);
+
+  app.get('/api/form', readOrigin, (c) => {
+    c.header('ETag', configEtag);
+    c.header('Cache-Control', REVALIDATE);
+    c.header('Vary', 'Origin');
+    if (c.req.header('if-none-match') === configEtag) return c.body(null, 304);
+    return c.body(configJson, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+  });
+
+  // Tokens are cheap but not free: a client asking for more than a page a second is not a visitor.
+  const tokenLimit = rateLimit({
+    perClientPerMinute: 60,
+    globalPerMinute: 60_000,
+    clientKey: (c) => rateLimitKey(deps.clientIp(c)),
+    now: deps.now,
+  });
+  app.get('/api/form-token', readOrigin, tokenLimit, (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ token: deps.bots.tokens.issue() } satisfies FormTokenResponse);
+  });
+
+  app.get('/:file{enquiry-form\\.js(\\.map)?}', (c) => {
+    const asset = deps.widget.get(c.req.param('file'));
+    if (!asset) {
+      return c.json(
+        { error: 'not_built', message: 'The widget has not been built: run npm run build.' },
+        404,
+      );
+    }
+    // A module script from another origin is fetched in CORS mode: without this it fails to load.
+    c.header('Access-Control-Allow-Origin', '*');
+    c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+    c.header('ETag', asset.etag);
+    c.header('Vary', 'Accept-Encoding');
+    c.header(
+      'Cache-Control',
+      c.req.query('v') === asset.etag.replaceAll('"', '') ? PINNED_CACHE : WIDGET_CACHE,
+    );
+    if (c.req.header('if-none-match') === asset.etag) return c.body(null, 304);
+    const { body, encoding } = negotiate(asset, c.req.header('accept-encoding'));
+    if (encoding) c.header('Content-Encoding', encoding);
+    c.header('Content-Type', asset.contentType);
+    return c.body(body as Uint8Array<ArrayBuffer>);
+  });
+
+  app.get('/healthz', async (c) => {
+    const counts = await deps.store.counts();
+    const now = deps.now();
+    c.header('Cache-Control', 'no-store');
+    return c.json({
+      status: deps.deliverer.paused ? 'degraded' : 'ok',
+      delivery: deps.deliverer.paused
+        ? 'paused: the enquiry API refuses the credentials'
+        : 'running',
+      outbox: {
+        queued: counts.queued,
+        delivered: counts.delivered,
+        dead: counts.dead,
+        spam: counts.spam,
+        possibleDuplicates: counts.possibleDuplicates,
+        possibleDuplicateUploads: counts.possibleDuplicateUploads,
+        oldestQueuedAgeSeconds:
+          counts.oldestQueuedAt === null ? null : Math.round((now - counts.oldestQueuedAt) / 1000),
+      },
+    });
+  });
+
+  return app;
+}

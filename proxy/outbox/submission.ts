@@ -1,0 +1,105 @@
+/**
+ * A submission as the outbox holds it: what arrives to be stored, what is stored, and the
+ * counts operators and health checks read. Shared by every store and by delivery.
+ */
+import type { ByteSource } from '../client/byte-source.ts';
+import type { UpstreamEnquiry } from '../client/schemas.ts';
+
+/** `spam`: caught by the bot checks; kept for review, never sent unless an operator retries it. */
+export type SubmissionState = 'queued' | 'delivered' | 'dead' | 'spam';
+
+/** A file ready to upload: named and typed from its bytes, not from what the client said. */
+export interface NewFile {
+  name: string;
+  postname: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  content: ByteSource;
+}
+
+/** What the submission route hands the outbox. */
+export interface NewSubmission {
+  reference: string;
+  upstream: UpstreamEnquiry;
+  files: readonly NewFile[];
+  receivedAt: number;
+  state: 'queued' | 'spam';
+  /** Why it is spam. */
+  note?: string;
+  idempotency?: { key: string; fingerprint: string };
+}
+
+/** A file as the outbox keeps it (its bytes apart, until delivered). */
+export interface StoredFile {
+  index: number;
+  name: string;
+  postname: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  /** Set once the upload succeeded. */
+  attachmentId: number | null;
+}
+
+/** A stored submission and how far its delivery got. */
+export interface Submission {
+  id: number;
+  reference: string;
+  state: SubmissionState;
+  upstream: UpstreamEnquiry;
+  files: StoredFile[];
+  /** Set once the create succeeded: from then on only uploads are retried. */
+  enquiryId: number | null;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: string | null;
+  /** Why it is dead or spam. */
+  note: string | null;
+  receivedAt: number;
+  /** When the retry schedule started: arrival, or the last operator retry or credentials pause. */
+  retryFrom: number;
+  deliveredAt: number | null;
+  /** Creates and uploads that failed after possibly taking effect (timeouts, dropped connections). */
+  unknownCreates: number;
+  unknownUploads: number;
+  /** True when the enquiry was created after a create whose outcome was unknown. */
+  possibleDuplicate: boolean;
+  /**
+   * The step (`create` or `upload:<index>`) an attempt had sent and not yet recorded an outcome
+   * for. Still set when the submission is claimed again means the last attempt died mid-step.
+   */
+  pendingStep: string | null;
+}
+
+/** What an operator's `retry` did. */
+export type RequeueOutcome =
+  | { kind: 'requeued'; submission: Submission }
+  | { kind: 'in_delivery' | 'delivered'; submission: Submission }
+  | { kind: 'not_found' };
+
+/**
+ * What an `Idempotency-Key` seen before means for a new request with it: the answer given to
+ * the first (`replay`), the first still being answered (`in_flight`), or a different body.
+ */
+export type Repeat =
+  | { kind: 'replay'; status: number; body: unknown }
+  | { kind: 'in_flight'; reference: string; since: number }
+  | { kind: 'key_mismatch' };
+
+/** The answer to offering a submission (under an `Idempotency-Key`, if it has one). */
+export type AcceptOutcome = { kind: 'stored'; submission: Submission } | Repeat;
+
+/** How many submissions are in each state, and what needs a person's eye. */
+export interface OutboxCounts {
+  queued: number;
+  delivered: number;
+  dead: number;
+  spam: number;
+  /** When the oldest queued submission arrived, or null when nothing waits. */
+  oldestQueuedAt: number | null;
+  /** Delivered enquiries that may exist twice upstream. */
+  possibleDuplicates: number;
+  /** Uploads retried after an unknown outcome: files that may be attached twice. */
+  possibleDuplicateUploads: number;
+}

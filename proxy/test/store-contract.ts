@@ -1,0 +1,281 @@
+/**
+ * The outbox store contract: what every `OutboxStore` must do, as sentences any implementation
+ * is tested by (STYLE.md #13, after abstract-level's suite). A store's own test file calls
+ * `describeOutboxStore` with a way to open a fresh, empty store; SQLite does, and the next
+ * store proves itself by the same sentences.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { readAll } from '../client/byte-source.ts';
+import { LeaseLostError, type OutboxStore } from '../outbox/store.ts';
+import { leaseOf, SAMPLE_PNG, sampleSubmission, stored } from './fixtures/outbox.ts';
+
+/** How the suite gets a store: a fresh, empty one each time. */
+export interface StoreFactory {
+  open(): OutboxStore | Promise<OutboxStore>;
+}
+
+/** Runs the contract against one implementation. */
+export function describeOutboxStore(name: string, factory: StoreFactory): void {
+  describe(`${name}: the outbox store contract`, () => {
+    const open: OutboxStore[] = [];
+    const fresh = async () => {
+      const store = await factory.open();
+      open.push(store);
+      return store;
+    };
+    afterEach(async () => {
+      await Promise.all(open.splice(0).map((store) => store.close()));
+    });
+
+    it('keeps a submission with its files, byte for byte', async () => {
+      const store = await fresh();
+      const submission = await stored(store);
+      expect(submission).toMatchObject({
+        state: 'queued',
+        enquiryId: null,
+        attempts: 0,
+        reference: 'EQ-TEST-0001',
+      });
+      expect(submission.files.map((f) => [f.name, f.mime, f.attachmentId])).toEqual([
+        ['plan.pdf', 'application/pdf', null],
+        ['photo.png', 'image/png', null],
+      ]);
+      const bytes = await readAll(await store.fileSource(submission.id, 1));
+      expect(Buffer.from(bytes).equals(Buffer.from(SAMPLE_PNG))).toBe(true);
+    });
+
+    it('answers a repeated Idempotency-Key by whether the body matches and the first is done', async () => {
+      const store = await fresh();
+      const idempotency = { key: 'k-1', fingerprint: 'f-1' };
+      await stored(store, sampleSubmission({ idempotency }));
+      const again = sampleSubmission({ reference: 'EQ-TEST-0002', idempotency });
+      expect(await store.accept(again)).toMatchObject({
+        kind: 'in_flight',
+        reference: 'EQ-TEST-0001',
+      });
+      expect(await store.findRepeat(idempotency)).toMatchObject({ kind: 'in_flight' });
+      await store.saveResponse('k-1', 201, { status: 'delivered', reference: 'EQ-TEST-0001' });
+      expect(await store.accept(again)).toEqual({
+        kind: 'replay',
+        status: 201,
+        body: { status: 'delivered', reference: 'EQ-TEST-0001' },
+      });
+      const changed = sampleSubmission({
+        reference: 'EQ-TEST-0003',
+        idempotency: { key: 'k-1', fingerprint: 'other' },
+      });
+      expect(await store.accept(changed)).toEqual({ kind: 'key_mismatch' });
+      expect(await store.findRepeat({ key: 'unseen', fingerprint: 'f' })).toBeNull();
+      expect((await store.counts()).queued).toBe(1);
+    });
+
+    it('stores one submission when two requests with one key arrive at once', async () => {
+      const store = await fresh();
+      const idempotency = { key: 'twin', fingerprint: 'f' };
+      const outcomes = await Promise.all(
+        ['EQ-TWIN-0001', 'EQ-TWIN-0002'].map((reference) =>
+          store.accept(sampleSubmission({ reference, idempotency })),
+        ),
+      );
+      expect(outcomes.map((o) => o.kind).sort()).toEqual(['in_flight', 'stored']);
+      expect((await store.counts()).queued).toBe(1);
+    });
+
+    it('lets one deliverer hold a submission until its lease runs out', async () => {
+      const store = await fresh();
+      const { id } = await stored(store);
+      expect(await store.claim(id, 'a', 1000, 10_000)).not.toBeNull();
+      expect(await store.claim(id, 'b', 1000, 10_500)).toBeNull();
+      expect(await store.claim(id, 'b', 1000, 11_000)).toMatchObject({ submission: { id } });
+    });
+
+    it('fences off the writes of a holder whose lease another claim took over', async () => {
+      const store = await fresh();
+      const { id } = await stored(store);
+      const slow = await leaseOf(store, id, 0);
+      const fast = await leaseOf(store, id, 60_001);
+      expect(fast.token).toBeGreaterThan(slow.token);
+      await expect(store.recordCreated(slow, 1001)).rejects.toBeInstanceOf(LeaseLostError);
+      await expect(store.startStep(slow, { kind: 'create' }, 99_000)).rejects.toBeInstanceOf(
+        LeaseLostError,
+      );
+      await expect(store.finish(slow, { kind: 'delivered', at: 5 })).rejects.toBeInstanceOf(
+        LeaseLostError,
+      );
+      await expect(store.deadLetter(slow, 'no', 5)).rejects.toBeInstanceOf(LeaseLostError);
+      await store.recordCreated(fast, 2002);
+      await store.finish(fast, { kind: 'delivered', at: 70_000 });
+      expect(await store.get('EQ-TEST-0001')).toMatchObject({
+        state: 'delivered',
+        enquiryId: 2002,
+      });
+    });
+
+    it('hands out due submissions oldest first, up to the limit, with a lease each', async () => {
+      const store = await fresh();
+      const a = await stored(store, sampleSubmission({ reference: 'A', receivedAt: 100 }));
+      await stored(store, sampleSubmission({ reference: 'B', receivedAt: 200 }));
+      await stored(store, sampleSubmission({ reference: 'C', receivedAt: 300 }));
+      await store.finish(await leaseOf(store, a.id), { kind: 'retry', at: 5000, error: 'boom' });
+      const references = async (now: number, limit: number) =>
+        (await store.claimDue('w', 60_000, now, limit)).map((c) => c.submission.reference);
+      expect(await references(1000, 1)).toEqual(['B']);
+      expect(await references(1000, 5)).toEqual(['C']);
+      expect(await references(6000, 5)).toEqual(['A']);
+      expect(await store.get('A')).toMatchObject({
+        attempts: 1,
+        lastError: 'boom',
+        nextAttemptAt: 5000,
+      });
+      expect(await store.nextDueAt()).toBe(200);
+    });
+
+    it('records each step, and flags a create that followed one of unknown outcome', async () => {
+      const store = await fresh();
+      const { id } = await stored(store);
+      const lease = await leaseOf(store, id);
+      await store.recordUnknownOutcome(lease, 'create');
+      await store.recordCreated(lease, 1001);
+      await store.recordCreated(lease, 9999);
+      await store.recordUploaded(lease, 0, 501);
+      await store.recordUnknownOutcome(lease, 'upload');
+      const submission = await store.get('EQ-TEST-0001');
+      expect(submission).toMatchObject({
+        enquiryId: 1001,
+        possibleDuplicate: true,
+        unknownCreates: 1,
+        unknownUploads: 1,
+      });
+      expect(submission?.files.map((f) => f.attachmentId)).toEqual([501, null]);
+    });
+
+    it('counts by state, and finds the oldest waiting submission and possible duplicates', async () => {
+      const store = await fresh();
+      const a = await stored(store, sampleSubmission({ reference: 'A', receivedAt: 100 }));
+      const b = await stored(store, sampleSubmission({ reference: 'B', receivedAt: 200 }));
+      await stored(store, sampleSubmission({ reference: 'C', receivedAt: 300 }));
+      await stored(
+        store,
+        sampleSubmission({ reference: 'S', receivedAt: 50, state: 'spam', note: 'honeypot' }),
+      );
+      const leaseA = await leaseOf(store, a.id);
+      await store.recordUnknownOutcome(leaseA, 'create');
+      await store.recordCreated(leaseA, 1);
+      await store.finish(leaseA, { kind: 'delivered', at: 400 });
+      await store.deadLetter(await leaseOf(store, b.id), 'refused', 400);
+      expect(await store.counts()).toEqual({
+        queued: 1,
+        delivered: 1,
+        dead: 1,
+        spam: 1,
+        oldestQueuedAt: 300,
+        possibleDuplicates: 1,
+        possibleDuplicateUploads: 0,
+      });
+      expect(await store.claimDue('w', 1000, 10_000, 10)).toHaveLength(1);
+      expect((await store.list('dead')).map((s) => [s.reference, s.note])).toEqual([
+        ['B', 'refused'],
+      ]);
+      expect((await store.list()).map((s) => s.reference)).toEqual(['A', 'B', 'C', 'S']);
+    });
+
+    it('puts a dead, spam or waiting submission at the front of the queue on request, but not a delivered one', async () => {
+      const store = await fresh();
+      const { id } = await stored(store);
+      await store.deadLetter(await leaseOf(store, id), 'refused', 500);
+      expect(await store.requeue('EQ-TEST-0001', 900)).toMatchObject({
+        kind: 'requeued',
+        submission: {
+          state: 'queued',
+          attempts: 0,
+          nextAttemptAt: 900,
+          retryFrom: 900,
+          receivedAt: 1000,
+        },
+      });
+      await store.finish(await leaseOf(store, id, 900), {
+        kind: 'retry',
+        at: 50_000,
+        error: 'still down',
+      });
+      expect(await store.requeue('EQ-TEST-0001', 1000)).toMatchObject({
+        kind: 'requeued',
+        submission: { attempts: 0 },
+      });
+      await store.finish(await leaseOf(store, id, 1000), { kind: 'delivered', at: 2000 });
+      expect(await store.requeue('EQ-TEST-0001', 3000)).toMatchObject({ kind: 'delivered' });
+      expect(await store.requeue('nope', 900)).toEqual({ kind: 'not_found' });
+    });
+
+    it('does not hand an operator a submission that is being delivered, and keeps its interrupted step', async () => {
+      const store = await fresh();
+      const { id } = await stored(store);
+      const lease = await leaseOf(store, id, 10_000);
+      await store.startStep(lease, { kind: 'create' }, 80_000);
+      // The lease was extended with the step: at 75 s the claim of 60 s would have run out.
+      expect(await store.claim(id, 'other', 60_000, 75_000)).toBeNull();
+      expect(await store.requeue('EQ-TEST-0001', 75_000)).toMatchObject({ kind: 'in_delivery' });
+      const later = await store.requeue('EQ-TEST-0001', 90_000);
+      expect(later).toMatchObject({
+        kind: 'requeued',
+        submission: { pendingStep: 'create', receivedAt: 1000 },
+      });
+    });
+
+    it('starts the retry schedule again after a pause, and notes why it waits', async () => {
+      const store = await fresh();
+      const { id } = await stored(store);
+      await store.finish(await leaseOf(store, id, 5000), {
+        kind: 'pause',
+        resumeAt: 200_000_000,
+        reason: 'the enquiry API refused the credentials',
+      });
+      expect(await store.get('EQ-TEST-0001')).toMatchObject({
+        retryFrom: 200_000_000,
+        nextAttemptAt: 200_000_000,
+        attempts: 0,
+        lastError: 'the enquiry API refused the credentials',
+      });
+    });
+
+    it('gives a submission back without counting an attempt, and drops every lease on request', async () => {
+      const store = await fresh();
+      const a = await stored(store, sampleSubmission({ reference: 'A' }));
+      const b = await stored(store, sampleSubmission({ reference: 'B' }));
+      await store.finish(await leaseOf(store, a.id), { kind: 'release', at: 7 });
+      expect(await store.get('A')).toMatchObject({ attempts: 0, nextAttemptAt: 7 });
+      const held = await leaseOf(store, b.id, 10);
+      expect(await store.releaseAllLeases()).toBe(1);
+      expect(await store.claim(b.id, 'next', 60_000, 11)).not.toBeNull();
+      await expect(store.recordCreated(held, 1)).rejects.toBeInstanceOf(LeaseLostError);
+    });
+
+    it('purges delivered submissions with their files, spam, and old idempotency keys', async () => {
+      const store = await fresh();
+      const { id } = await stored(
+        store,
+        sampleSubmission({ idempotency: { key: 'k', fingerprint: 'f' } }),
+      );
+      await stored(
+        store,
+        sampleSubmission({ reference: 'S', receivedAt: 10, state: 'spam', files: [] }),
+      );
+      await store.finish(await leaseOf(store, id), { kind: 'delivered', at: 1000 });
+      expect(await store.purgeDelivered(999)).toBe(0);
+      expect(await store.purgeDelivered(1001)).toBe(1);
+      await expect(store.fileSource(id, 0)).rejects.toThrow(/no file/);
+      expect(await store.purgeSpam(5)).toBe(0);
+      expect(await store.purgeSpam(11)).toBe(1);
+      expect(await store.purgeIdempotencyKeys(sampleSubmission().receivedAt + 1)).toBe(1);
+      expect(await store.list()).toEqual([]);
+    });
+
+    it('keeps settings', async () => {
+      const store = await fresh();
+      expect(await store.getSetting('secret')).toBeNull();
+      await store.setSetting('secret', 'a');
+      await store.setSetting('secret', 'b');
+      expect(await store.getSetting('secret')).toBe('b');
+    });
+  });
+}
