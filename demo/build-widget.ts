@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** Where `npm run build` writes the widget bundle. */
 export const BUNDLE_PATH = 'dist/widget/enquiry-form.js';
 const SOURCES = ['widget', 'proxy/contract', 'vite.config.ts'];
 
@@ -27,6 +28,7 @@ function bundleTime(): number {
   }
 }
 
+/** True when a widget source is newer than the bundle (or there is no bundle). */
 export const widgetIsStale = (): boolean => bundleTime() <= Math.max(...SOURCES.map(newestSource));
 
 /** Builds when needed; returns the build's size line, or throws with its output. */

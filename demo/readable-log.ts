@@ -12,6 +12,7 @@ const COLOURS = {
   reset: '\u001b[0m',
 } as const;
 
+/** Which part of the demo a log line comes from. */
 export type Component = 'proxy' | 'api' | 'site' | 'start';
 
 const clock = (time?: string) => (time ? new Date(time) : new Date()).toTimeString().slice(0, 8);

@@ -17,6 +17,7 @@ const ASSETS: Readonly<Record<string, string>> = {
   '/site.js': 'text/javascript; charset=utf-8',
 };
 
+/** How the demo site finds the proxy. */
 export interface DemoSiteOptions {
   /** The proxy's origin as seen from the visitor's browser for this page's host name. */
   proxyOrigin: (hostname: string) => string;
@@ -37,6 +38,7 @@ export function contentSecurityPolicy(proxyOrigin: string): string {
   ].join('; ');
 }
 
+/** The demo landing pages, served under the same strict Content-Security-Policy a site owner would use. */
 export function createDemoSite(options: DemoSiteOptions): Hono {
   const app = new Hono();
   const templates = Object.fromEntries(

@@ -16,6 +16,7 @@ import { EnquiryStore } from './enquiry-api/store.ts';
 import { exampleConfigPath } from './forms/index.ts';
 import { createDemoSite } from './site-server.ts';
 
+/** What `startDemo` runs, and where. */
 export interface DemoOptions {
   log: Logger;
   /** The environment: `ENQUIRY_API_URL` and credentials switch to the real platform. */
@@ -29,6 +30,7 @@ export interface DemoOptions {
   proxyEnv?: Record<string, string>;
 }
 
+/** The running demo: its addresses, and how to stop it. */
 export interface RunningDemo {
   siteUrl: string;
   campaignUrl: string;
@@ -40,6 +42,7 @@ export interface RunningDemo {
   close(): Promise<void>;
 }
 
+/** Starts the stand-in (unless a real platform is configured), the proxy and the demo site. */
 export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const { log, env } = options;
   const host = options.host ?? '127.0.0.1';
@@ -123,7 +126,9 @@ function listen(
   hostname: string,
 ): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname }, () => resolve(server));
+    const server = serve({ fetch, port, hostname }, () => {
+      resolve(server);
+    });
     server.once('error', reject);
   });
 }

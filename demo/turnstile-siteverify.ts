@@ -12,6 +12,7 @@
  */
 import { Hono } from 'hono';
 
+/** Cloudflare's published Turnstile test keys: one always passes, one always fails. */
 export const TURNSTILE_TEST_KEYS = Object.freeze({
   siteKeyPasses: '1x00000000000000000000AA',
   secretPasses: '1x0000000000000000000000000000000AA',
@@ -26,6 +27,7 @@ const ANSWERS: Readonly<Record<string, string[]>> = {
   [TURNSTILE_TEST_KEYS.secretSpent]: ['timeout-or-duplicate'],
 };
 
+/** A local siteverify that answers as Cloudflare does for its test keys. */
 export function createSiteverifyStandIn(): Hono {
   const app = new Hono();
   app.post('/turnstile/v0/siteverify', async (c) => {

@@ -161,6 +161,7 @@ export const proxyEnvSchema = z.object({
     .describe('Turnstile script the widget loads.'),
 });
 
+/** The checked environment. */
 export type ProxyEnv = z.output<typeof proxyEnvSchema>;
 
 /** Variables that may instead be given as a file path in `NAME_FILE`. */
@@ -171,6 +172,7 @@ const FILE_VARIABLES = [
   'TURNSTILE_SECRET_KEY',
 ] as const;
 
+/** An environment the proxy cannot start with: one line per problem, each naming its variable. */
 export class EnvError extends Error {
   override readonly name = 'EnvError';
   constructor(readonly problems: string[]) {

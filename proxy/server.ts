@@ -27,6 +27,7 @@ import { loadWidgetAssets } from './http/widget-assets.ts';
 
 const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
+/** A proxy listening on Node. */
 export interface RunningProxy {
   url: string;
   log: Logger;
@@ -41,12 +42,13 @@ export function readFormConfig(path: string): FormConfig {
     json = JSON.parse(readFileSync(path, 'utf8'));
   } catch (error) {
     throw new FormConfigError([
-      `cannot read ${path} as JSON: ${error instanceof Error ? error.message : error}`,
+      `cannot read ${path} as JSON: ${error instanceof Error ? error.message : String(error)}`,
     ]);
   }
   return parseFormConfig(json);
 }
 
+/** Starts the proxy from a checked environment: the outbox, the delivery loop, the HTTP server. */
 export async function startProxy(
   env: ProxyEnv,
   log: Logger = createLogger({ level: env.LOG_LEVEL }),
@@ -147,9 +149,9 @@ async function start(
   deliverer.start();
   const housekeeping = setInterval(
     () => {
-      store
-        .purgeIdempotencyKeys(Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS)
-        .catch((err: unknown) => log.error({ err }, 'housekeeping failed'));
+      store.purgeIdempotencyKeys(Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS).catch((err: unknown) => {
+        log.error({ err }, 'housekeeping failed');
+      });
     },
     60 * 60 * 1000,
   );
@@ -171,7 +173,11 @@ async function start(
     (closing ??= (async () => {
       log.info('shutting down: finishing requests and deliveries in flight');
       clearInterval(housekeeping);
-      const requestsDone = new Promise<void>((done) => server.close(() => done()));
+      const requestsDone = new Promise<void>((done) =>
+        server.close(() => {
+          done();
+        }),
+      );
       // Keep-alive connections with no request in flight would otherwise hold close() open.
       if ('closeIdleConnections' in server) server.closeIdleConnections();
       await Promise.race([
@@ -192,7 +198,9 @@ function listen(
   hostname: string,
 ): Promise<ServerType> {
   return new Promise((resolveServer, reject) => {
-    const server = serve({ fetch, port, hostname }, () => resolveServer(server));
+    const server = serve({ fetch, port, hostname }, () => {
+      resolveServer(server);
+    });
     server.once('error', reject);
     if ('requestTimeout' in server) {
       // A slow upload of the largest allowed files still fits; a stalled one is cut off.

@@ -5,13 +5,12 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { FILE_KINDS } from '../../proxy/contract/limits.ts';
-import { sniffKind, SNIFF_BYTES } from '../../proxy/contract/file-kinds.ts';
 import { requireLogin, type Credentials } from './auth.ts';
 import { controlRoutes } from './control.ts';
 import { answer, failure, success, TEXT, type Envelope } from './envelope.ts';
 import { ENDPOINTS, type Endpoint, type FaultPatch } from './fault-settings.ts';
 import { ConnectionDroppedError, FaultInjector, injectFaults, type EmulatorEnv } from './faults.ts';
+import { contentsAre, kindOfMime } from './file-kinds.ts';
 import { inboxRoutes } from './inbox.ts';
 import { EnquiryStore } from './store.ts';
 import { checkCreate, checkUpload, type Checked, type NewUpload } from './validate.ts';
@@ -21,6 +20,7 @@ export const DEFAULT_ROOT = '/wp-json/enquiries/v1';
 /** Large enough for several 10 MB files in base64; the spec shows no limit. */
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024 * 1024;
 
+/** How the stand-in is built. */
 export interface EnquiryApiOptions {
   /** The login clients must send. */
   credentials: Credentials;
@@ -81,10 +81,6 @@ const tally =
     if (!c.get('faulted') && c.res.status >= 400 && c.res.status < 500) store.stats.rejected += 1;
   };
 
-/** The kind `mime` names, if it is one the platform accepts. */
-const kindOf = (mime: string) =>
-  Object.entries(FILE_KINDS).find(([, kind]) => kind.mime === mediaType(mime))?.[0];
-
 /**
  * What the platform makes of a well-formed upload: 404 for an enquiry it never created, 415
  * for a kind it does not take or bytes that are not what `file[mime]` says, else stored.
@@ -94,10 +90,10 @@ function acceptUpload(store: EnquiryStore, upload: NewUpload): Envelope {
   if (postId === null || !store.hasEnquiry(postId)) {
     return failure(404, TEXT.unknownEnquiry(postIdText));
   }
-  const kind = kindOf(file.mime);
+  const kind = kindOfMime(file.mime);
   if (kind === undefined) return failure(415, TEXT.unsupportedKind(file.mime));
   // The declared type must agree with the magic bytes, as a platform that sniffs would insist.
-  if (sniffKind(bytes.subarray(0, SNIFF_BYTES)) !== kind) {
+  if (!contentsAre(bytes, kind)) {
     return failure(415, TEXT.kindMismatch(file.mime));
   }
   const id = store.addFile({ postId, bytes, ...file });

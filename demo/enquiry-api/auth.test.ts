@@ -48,7 +48,9 @@ describe('checkCredentials', () => {
     ['a colon in the username', { username: 'a:b', password: 'p' }],
     ['an empty password', { username: 'u', password: '' }],
   ])('refuses %s with a named error', (_case, credentials) => {
-    expect(() => checkCredentials(credentials)).toThrow(CredentialsError);
+    expect(() => {
+      checkCredentials(credentials);
+    }).toThrow(CredentialsError);
   });
 });
 

@@ -12,6 +12,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** What the stand-in uses for every variable left unset. */
 export const DEFAULTS = Object.freeze({
   port: 8090,
   host: '127.0.0.1',

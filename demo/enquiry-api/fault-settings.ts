@@ -6,6 +6,7 @@ import { z } from 'zod';
 
 /** The two service endpoints faults can apply to. */
 export const ENDPOINTS = Object.freeze(['create', 'upload'] as const);
+/** One of the platform's two endpoints. */
 export type Endpoint = (typeof ENDPOINTS)[number];
 
 const rate = z.number().min(0).max(1);
@@ -31,10 +32,12 @@ export const faultSettingsSchema = z.strictObject({
   seed: z.int().min(0).max(0xffff_ffff),
 });
 
+/** Every fault knob, with its current value. */
 export type FaultSettings = z.infer<typeof faultSettingsSchema>;
 
 /** Some settings; the rest keep their current values. */
 export const faultPatchSchema = faultSettingsSchema.partial();
+/** Some fault knobs: what `PUT /__control/faults` and `FaultInjector.set` take. */
 export type FaultPatch = z.infer<typeof faultPatchSchema>;
 
 /** No faults at all: what the stand-in starts with unless told otherwise. */

@@ -104,7 +104,14 @@ const unanswered = () => new Response(null, { status: 499 });
 const untilAborted = (signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal.aborted) resolve();
-    else signal.addEventListener('abort', () => resolve(), { once: true });
+    else
+      signal.addEventListener(
+        'abort',
+        () => {
+          resolve();
+        },
+        { once: true },
+      );
   });
 
 /**

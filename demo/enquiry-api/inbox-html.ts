@@ -30,7 +30,8 @@ const render = (value: unknown): string => {
   if (value instanceof SafeHtml) return value.text;
   if (Array.isArray(value)) return value.map(render).join('');
   if (value === null || value === undefined || value === false) return '';
-  return escapeHtml(String(value));
+  // Strings as they are; numbers and anything else as JSON writes them.
+  return escapeHtml(typeof value === 'string' ? value : JSON.stringify(value));
 };
 
 /** A template tag that escapes every interpolated value (arrays are joined, `null` is empty). */
@@ -158,7 +159,7 @@ export function renderInbox(
   fileUrl: (id: number) => string,
 ): string {
   const newestFirst = [...oldestFirst].reverse();
-  return `<!doctype html>${html`<html lang="en">
+  const page = html`<html lang="en">
     <head>
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -187,5 +188,6 @@ export function renderInbox(
         ${newestFirst.length === 0 ? html`<p>No enquiries yet.</p>` : newestFirst.map((e) => enquiryArticle(e, fileUrl))}
       </main>
     </body>
-  </html>`}\n`;
+  </html>`;
+  return `<!doctype html>${page.text}\n`;
 }

@@ -42,7 +42,9 @@ async function main(): Promise<void> {
 
   const stop = (signal: string) => {
     console.log(`Stopping (${signal}).`);
-    void api.close().finally(() => store.close());
+    void api.close().finally(() => {
+      store.close();
+    });
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

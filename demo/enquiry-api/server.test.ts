@@ -29,7 +29,10 @@ const streamed = (url: string, text: string, chunkSize = 256 * 1024) => {
   let offset = 0;
   const body = new ReadableStream<Uint8Array>({
     pull(controller) {
-      if (offset >= text.length) return controller.close();
+      if (offset >= text.length) {
+        controller.close();
+        return;
+      }
       controller.enqueue(new TextEncoder().encode(text.slice(offset, offset + chunkSize)));
       offset += chunkSize;
     },

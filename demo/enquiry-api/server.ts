@@ -9,6 +9,7 @@ import { createEnquiryApi, DEFAULT_ROOT, normaliseRoot, type EnquiryApiOptions }
 import { FaultInjector } from './faults.ts';
 import { EnquiryStore } from './store.ts';
 
+/** The stand-in's options plus where it listens. */
 export interface StartOptions extends EnquiryApiOptions {
   /** Default 0: any free port. */
   port?: number;
@@ -50,9 +51,9 @@ export async function startEnquiryApi(options: StartOptions): Promise<RunningEnq
   const app = createEnquiryApi({ ...appOptions, store, faults });
 
   const server = await new Promise<Server>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, port, hostname: host }, () =>
-      resolve(started as Server),
-    );
+    const started = serve({ fetch: app.fetch, port, hostname: host }, () => {
+      resolve(started as Server);
+    });
     started.once('error', reject);
   });
 

@@ -9,6 +9,7 @@ import { DEFAULT_ROOT } from './app.ts';
 import type { Credentials } from './auth.ts';
 import type { EmulatorEnv } from './faults.ts';
 
+/** The login the stand-in's own tests use. */
 export const CREDENTIALS: Readonly<Credentials> = Object.freeze({
   username: 'integration',
   password: 'correct horse battery staple',
@@ -19,6 +20,7 @@ export const CREDENTIALS: Readonly<Credentials> = Object.freeze({
 export const basic = (username: string, password: string) =>
   `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
 
+/** `Authorization` for `CREDENTIALS`. */
 export const AUTH = basic(CREDENTIALS.username, CREDENTIALS.password);
 
 const conveyancing = lawFirm.caseTypes.find((caseType) => caseType.id === 'conveyancing');
@@ -51,6 +53,7 @@ export const FILES = Object.freeze({
   mp3: Buffer.concat([Buffer.from('ID3'), Buffer.alloc(40, 4)]),
 });
 
+/** Hex SHA-256 of some bytes, to compare what arrived with what was sent. */
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** A complete upload body for `postId`; a PNG unless told otherwise. */
@@ -67,13 +70,15 @@ export const uploadBody = (
 
 type Body = string | object;
 /** Extra headers; `undefined` leaves out a default one (e.g. `authorization`). */
-type Headers = Record<string, string | undefined>;
+type Headers = Partial<Record<string, string>>;
 
 const headersWith = (extra: Headers = {}) =>
   Object.fromEntries(
-    Object.entries({ authorization: AUTH, 'content-type': 'application/json', ...extra }).filter(
-      (entry): entry is [string, string] => entry[1] !== undefined,
-    ),
+    Object.entries<string | undefined>({
+      authorization: AUTH,
+      'content-type': 'application/json',
+      ...extra,
+    }).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
 
 /** Sends `body` (JSON-encoded unless already a string) to a service route of `app`. */

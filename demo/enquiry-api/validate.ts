@@ -27,6 +27,7 @@ export const MARKETING_FIELDS = Object.freeze([
   'marketing_detail',
 ] as const);
 
+/** A create field other than `forename` and `meta`. */
 export type OptionalEnquiryField = (typeof CONTACT_FIELDS | typeof MARKETING_FIELDS)[number];
 
 /** A create body that passed every check; absent optional fields are `null`. */

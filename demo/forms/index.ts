@@ -18,5 +18,7 @@ export const lawFirm: FormConfig = load('law-firm');
 /** A one-question call-back form: telephone required, email hidden, no files. */
 export const callback: FormConfig = load('callback');
 
+/** Every example, by name. */
 export const EXAMPLE_CONFIGS = Object.freeze({ 'law-firm': lawFirm, callback });
+/** The name of an example configuration. */
 export type ExampleName = keyof typeof EXAMPLE_CONFIGS;

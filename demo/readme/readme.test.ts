@@ -38,7 +38,9 @@ describe('README.md', () => {
 
   it('names only files and folders that exist', () => {
     const named = new Set(
-      [...README.matchAll(/`((?:proxy|widget|demo|e2e|deploy)\/[\w./*-]*)`/g)].map((m) => m[1] ?? ''),
+      [...README.matchAll(/`((?:proxy|widget|demo|e2e|deploy)\/[\w./*-]*)`/g)].map(
+        (m) => m[1] ?? '',
+      ),
     );
     const missing = [...named].filter(
       (path) => !path.includes('*') && !existsSync(path.replace(/:\d+$/, '')),

@@ -10,6 +10,7 @@ import { USAGE } from '../../proxy/cli/outbox-command.ts';
 import { proxyEnvSchema } from '../../proxy/env.ts';
 import { contentSecurityPolicy } from '../site-server.ts';
 
+/** Where the build writes the custom-elements manifest. */
 export const MANIFEST_PATH = 'dist/widget/custom-elements.json';
 
 interface Named {
@@ -35,6 +36,7 @@ const table = (header: string[], rows: string[][]) =>
     ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`),
   ].join('\n');
 
+/** The `<enquiry-form>` declaration in the custom-elements manifest. */
 export function elementDeclaration(manifestText: string): ElementDeclaration {
   const manifest = JSON.parse(manifestText) as {
     modules: { declarations?: ElementDeclaration[] }[];

@@ -123,7 +123,9 @@ export async function startPageServer(proxyOrigin: string, port: number): Promis
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }

@@ -36,7 +36,9 @@ export function freePort(): Promise<number> {
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      server.close(() => {
+        resolve(port);
+      });
     });
   });
 }
@@ -110,8 +112,13 @@ export async function stopAll(): Promise<void> {
     children.map(
       (child) =>
         new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', () => resolve());
+          if (child.exitCode !== null || child.signalCode !== null) {
+            resolve();
+            return;
+          }
+          child.once('exit', () => {
+            resolve();
+          });
           child.kill('SIGTERM');
           setTimeout(() => child.kill('SIGKILL'), 5000).unref();
         }),
@@ -137,9 +144,11 @@ export function tail(child: Child, lines = 15): string {
 /** Resolves once `url` answers any HTTP status; fails when the child exits or time runs out. */
 export async function waitForHttp(child: Child, url: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  let dead = false;
-  void child.exited.then(() => (dead = true));
-  while (Date.now() < deadline && !dead) {
+  const state = { dead: false };
+  void child.exited.then(() => {
+    state.dead = true;
+  });
+  while (Date.now() < deadline && !state.dead) {
     try {
       await fetch(url, { signal: AbortSignal.timeout(1000) });
       return;
@@ -148,7 +157,7 @@ export async function waitForHttp(child: Child, url: string, timeoutMs = 20_000)
     }
   }
   throw new Error(
-    `${child.name} did not answer at ${url} (${dead ? 'it exited' : 'timed out'}):\n${tail(child)}`,
+    `${child.name} did not answer at ${url} (${state.dead ? 'it exited' : 'timed out'}):\n${tail(child)}`,
   );
 }
 

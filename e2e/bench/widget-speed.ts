@@ -72,11 +72,13 @@ async function load(browser: Browser, url: string): Promise<Run> {
     const timing = (await Promise.race([
       page.evaluate('window.__benchInteractive'),
       new Promise((_, reject) =>
-        setTimeout(() => reject(new Error(`${url}: no #forename after 15 s`)), 15_000),
+        setTimeout(() => {
+          reject(new Error(`${url}: no #forename after 15 s`));
+        }, 15_000),
       ),
     ])) as { inDom: number; painted: number };
     await page.waitForLoadState('load');
-    const navigation = (await page.evaluate(NAVIGATION)) as Omit<Run, 'painted' | 'inDom'>;
+    const navigation = await page.evaluate<Omit<Run, 'painted' | 'inDom'>>(NAVIGATION);
     const input = page.locator('#forename');
     await input.click();
     await page.keyboard.type('Ada');

@@ -45,7 +45,9 @@ export async function startUploadServer(): Promise<UploadServer> {
     close: () =>
       new Promise((closed) => {
         server.closeAllConnections();
-        server.close(() => closed());
+        server.close(() => {
+          closed();
+        });
       }),
   };
 }

@@ -33,7 +33,12 @@ export const DELIVERED: Reply = {
 export function held(reply: Reply): { reply: Reply; release: () => void } {
   let release = () => {};
   const until = new Promise<void>((resolve) => (release = resolve));
-  return { reply: { ...reply, until }, release: () => release() };
+  return {
+    reply: { ...reply, until },
+    release: () => {
+      release();
+    },
+  };
 }
 
 export const QUEUED: Reply = { status: 202, body: { status: 'queued', reference: 'ENQ-9X2B-7P' } };

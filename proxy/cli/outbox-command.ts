@@ -6,6 +6,7 @@
 import type { OutboxStore } from '../outbox/store.ts';
 import type { Submission, SubmissionState } from '../outbox/submission.ts';
 
+/** What `npm run outbox -- help` prints (the README shows it too). */
 export const USAGE = `Usage: npm run outbox -- <command>
 
   list [queued|delivered|dead|spam] [--json]   submissions, oldest first
@@ -20,6 +21,7 @@ Reads the outbox in DATA_DIR (default ./data).`;
 const STATES: readonly SubmissionState[] = ['queued', 'delivered', 'dead', 'spam'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Where a command writes, and its clock (tests pass their own). */
 export interface CommandIo {
   out: (line: string) => void;
   err: (line: string) => void;
@@ -44,7 +46,10 @@ export async function runOutboxCommand(
       if (rest.includes('--json')) io.out(JSON.stringify(submissions.map(summary), null, 2));
       else if (submissions.length === 0)
         io.out(state ? `No ${state} submissions.` : 'The outbox is empty.');
-      else submissions.forEach((s) => io.out(line(s, io.now())));
+      else
+        submissions.forEach((s) => {
+          io.out(line(s, io.now()));
+        });
       return 0;
     }
     case 'show': {

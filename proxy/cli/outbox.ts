@@ -17,8 +17,12 @@ if (args.length === 0 || args[0] === 'help' || args[0] === '--help') {
   const store = openSqliteOutbox(path);
   try {
     process.exitCode = await runOutboxCommand(args, store, {
-      out: (line) => console.log(line),
-      err: (line) => console.error(line),
+      out: (line) => {
+        console.log(line);
+      },
+      err: (line) => {
+        console.error(line);
+      },
       now: Date.now,
     });
   } finally {

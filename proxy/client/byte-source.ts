@@ -4,6 +4,7 @@
  * never copied whole to be sent.
  */
 
+/** Bytes that can be read more than once, piece by piece. */
 export interface ByteSource {
   /** Total length in bytes. */
   readonly size: number;
@@ -14,6 +15,7 @@ export interface ByteSource {
 /** Pieces read from a file at a time. */
 export const PIECE_BYTES = 192 * 1024;
 
+/** True for a `ByteSource` (as opposed to bytes in memory). */
 export const isByteSource = (value: unknown): value is ByteSource =>
   typeof value === 'object' &&
   value !== null &&

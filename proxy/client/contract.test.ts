@@ -148,7 +148,7 @@ describe('sections 2.3 and 4.2: upload files', () => {
     };
     const error = await failure(client({ fetch: tampering(change) }).uploadFile(id, file));
     expect(error).toMatchObject({ kind: 'validation', parameter: 'contents' });
-    expect(String((error.body as { status: string }).status)).toMatch(/empty.*encoding/is);
+    expect((error.body as { status: string }).status).toMatch(/empty.*encoding/is);
   });
 
   it('is refused for an enquiry that does not exist, as an unknown failure', async () => {
@@ -178,7 +178,9 @@ describe('section 5: authentication', () => {
       kind: 'authentication',
       status: 401,
     });
-    const anonymous = tampering((_body, headers) => headers.delete('authorization'));
+    const anonymous = tampering((_body, headers) => {
+      headers.delete('authorization');
+    });
     const error = await failure(client({ fetch: anonymous }).createEnquiry(enquiry));
     expect(error).toMatchObject({ kind: 'authentication', status: 401 });
     expect(error.body).toMatchObject({ code: 401, data: { status: 'rest_cannot_access' } });

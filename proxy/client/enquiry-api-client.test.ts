@@ -21,7 +21,7 @@ function scriptedFetch(...answers: (Response | Error | (() => Response))[]) {
     if (next instanceof Error) throw next;
     return typeof next === 'function' ? next() : next;
   };
-  return { seen, fetch: fetch as typeof globalThis.fetch };
+  return { seen, fetch: fetch };
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -168,11 +168,11 @@ describe('createEnquiry', () => {
   it('gives up on an attempt after the timeout, as a retryable failure of unknown outcome', async () => {
     const hanging = (_input: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        init?.signal?.addEventListener('abort', () => {
+          reject(init.signal?.reason as Error);
+        });
       });
-    const error = await failure(
-      client(hanging as typeof globalThis.fetch, 50).createEnquiry(enquiry),
-    );
+    const error = await failure(client(hanging, 50).createEnquiry(enquiry));
     expect(error).toMatchObject({
       kind: 'retryable',
       outcomeUnknown: true,

@@ -17,6 +17,7 @@ import {
 } from './schemas.ts';
 import { uploadBody } from './upload-body.ts';
 
+/** Where the enquiry API is and how to log in. */
 export interface EnquiryApiClientOptions {
   /** The service root including the version, e.g. `https://crm.example.com/wp-json/acme/v1`. */
   baseUrl: string;
@@ -30,6 +31,7 @@ export interface EnquiryApiClientOptions {
   fetch?: typeof globalThis.fetch;
 }
 
+/** The two operations of the enquiry API (spec section 4). */
 export interface EnquiryApiClient {
   /** Creates the enquiry and returns its id (`post_id` for uploads). */
   createEnquiry(enquiry: UpstreamEnquiry, signal?: AbortSignal): Promise<number>;
@@ -37,8 +39,10 @@ export interface EnquiryApiClient {
   uploadFile(postId: number, file: UploadFile, signal?: AbortSignal): Promise<number>;
 }
 
+/** How long one call may take, by default. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
+/** A client for the enquiry API at `options.baseUrl` (see the file's example). */
 export function createEnquiryApiClient(options: EnquiryApiClientOptions): EnquiryApiClient {
   const root = options.baseUrl.replace(/\/+$/, '');
   const doFetch = options.fetch ?? globalThis.fetch;
@@ -70,7 +74,7 @@ export function createEnquiryApiClient(options: EnquiryApiClientOptions): Enquir
         ...(typeof body.stream === 'string' ? {} : { duplex: 'half' }),
         signal: combined,
         redirect: 'error',
-      } as RequestInit);
+      });
     } catch (error) {
       throw errorFromNetwork(endpoint, error, timeout.aborted);
     }

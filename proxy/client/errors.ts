@@ -18,6 +18,7 @@ import {
  */
 export type FailureKind = 'validation' | 'authentication' | 'retryable' | 'unknown';
 
+/** What is known about a failed call. */
 export interface EnquiryApiErrorDetails {
   kind: FailureKind;
   endpoint: 'create' | 'upload';
@@ -40,6 +41,7 @@ export interface EnquiryApiErrorDetails {
   answeredSuccess?: boolean | undefined;
 }
 
+/** A failed call to the enquiry API, sorted (`kind`) for the deliverer. */
 export class EnquiryApiError extends Error implements EnquiryApiErrorDetails {
   override readonly name = 'EnquiryApiError';
   readonly kind: FailureKind;

@@ -29,7 +29,9 @@ export const upstreamEnquirySchema = z.strictObject({
   marketing_detail: z.string(),
 });
 
+/** One `{id, label, value}` of `meta`. */
 export type MetaEntry = z.output<typeof metaEntrySchema>;
+/** The create body, as the proxy sends it. */
 export type UpstreamEnquiry = z.output<typeof upstreamEnquirySchema>;
 
 /** Section 2.3's file descriptor plus the bytes; the client does the BASE64 encoding. */
@@ -50,6 +52,7 @@ export const uploadFileSchema = z.strictObject({
 export const byteLength = (bytes: Uint8Array | ByteSource): number =>
   bytes instanceof Uint8Array ? bytes.byteLength : bytes.size;
 
+/** One file to upload: its descriptor and its bytes. */
 export type UploadFile = z.output<typeof uploadFileSchema>;
 
 /**

@@ -6,6 +6,7 @@
  */
 import { memorySource, type ByteSource } from './byte-source.ts';
 
+/** What an upload body is made of. */
 export interface UploadParts {
   name: string;
   mime: string;
@@ -13,6 +14,7 @@ export interface UploadParts {
   bytes: Uint8Array | ByteSource;
 }
 
+/** A request body produced as it is sent, with its exact length. */
 export interface StreamedBody {
   stream: ReadableStream<Uint8Array>;
   /** Exact byte length, sent as `Content-Length` (some platforms refuse chunked uploads). */

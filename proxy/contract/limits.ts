@@ -31,6 +31,7 @@ export const FILE_KINDS = Object.freeze({
   jpeg: { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
 } as const);
 
+/** A kind of file the platform takes. */
 export type FileKind = keyof typeof FILE_KINDS;
 
 /** The `accept` attribute of the file input: mime types and extensions, so phones offer (and convert to) these. */

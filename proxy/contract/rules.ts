@@ -55,8 +55,10 @@ export const isBlank = (text: string): boolean =>
 export const isAnswered = (answer: Answer | undefined): answer is Answer =>
   Array.isArray(answer) ? answer.length > 0 : !isBlank(answer ?? '');
 
+/** True for an address in the WHATWG `type=email` shape with a dot in its domain. */
 export const isValidEmail = (value: string) => EMAIL.test(value);
 
+/** True for digits with the usual separators, 7 to 20 digits in all. */
 export function isValidPhone(value: string): boolean {
   const digits = value.replace(/\D/g, '').length;
   return PHONE.test(value) && digits >= 7 && digits <= 20;
@@ -183,7 +185,10 @@ function checkAnswer(question: Question, answer: Answer | undefined, add: AddAns
     }
     return;
   }
-  if (Array.isArray(answer)) return add('invalid_type', 'question.invalid_type');
+  if (Array.isArray(answer)) {
+    add('invalid_type', 'question.invalid_type');
+    return;
+  }
   if (type === 'checkbox') {
     if (answer !== 'Yes') add('not_an_option', 'question.not_an_option');
     return;
@@ -196,9 +201,13 @@ function checkAnswer(question: Question, answer: Answer | undefined, add: AddAns
   const max =
     question.maxLength ??
     (type === 'textarea' ? FIELD_MAX_LENGTH.longAnswer : FIELD_MAX_LENGTH.shortAnswer);
-  if (value.length > max) return add('too_long', 'question.too_long', { max });
+  if (value.length > max) {
+    add('too_long', 'question.too_long', { max });
+    return;
+  }
   if (CONTROL_CHARS.test(value) || (type !== 'textarea' && LINE_BREAKS_OR_TAB.test(value))) {
-    return add('invalid_characters', 'question.invalid_characters');
+    add('invalid_characters', 'question.invalid_characters');
+    return;
   }
   if (type === 'email' && !isValidEmail(value)) add('invalid_email', 'question.invalid_email');
   if (type === 'tel' && !isValidPhone(value)) add('invalid_phone', 'question.invalid_phone');
@@ -212,7 +221,10 @@ function requiredKey(question: Question): MessageKey {
 }
 
 function checkNumber(question: Question, value: string, add: AddAnswerIssue): void {
-  if (!NUMBER.test(value)) return add('not_a_number', 'question.not_a_number');
+  if (!NUMBER.test(value)) {
+    add('not_a_number', 'question.not_a_number');
+    return;
+  }
   const number = Number(value);
   if (question.min !== undefined && number < question.min) {
     add('out_of_range', 'question.below_min', { min: question.min });

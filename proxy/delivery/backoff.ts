@@ -3,6 +3,7 @@
  * total (about a day by default), honouring the platform's `Retry-After`.
  */
 
+/** How patiently a failed delivery is retried. */
 export interface RetryPolicy {
   /** The first wait (before jitter). */
   baseMs: number;
@@ -12,6 +13,7 @@ export interface RetryPolicy {
   giveUpAfterMs: number;
 }
 
+/** From 2 s doubling to an hour apart, for a day. */
 export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
   baseMs: 2_000,
   maxDelayMs: 60 * 60 * 1000,
@@ -36,6 +38,7 @@ export function retryDelay(
   return Math.round(Math.min(Math.max(jittered, retryAfterMs ?? 0), policy.giveUpAfterMs));
 }
 
+/** When to try again, or that it is time to give up. */
 export type NextAttempt = { at: number } | { giveUp: true };
 
 /**

@@ -88,9 +88,14 @@ describe('Deliverer', () => {
     expect(await deliverer.deliverNow(await submit(), 5000)).toEqual({ state: 'queued' });
     expect(await state(store)).toMatchObject({ state: 'queued', enquiryId: 1001, attempts: 1 });
     deliverer.start();
-    await vi.waitFor(async () => expect((await state(store))?.state).toBe('delivered'), {
-      timeout: 3000,
-    });
+    await vi.waitFor(
+      async () => {
+        expect((await state(store))?.state).toBe('delivered');
+      },
+      {
+        timeout: 3000,
+      },
+    );
     expect(calls.map((c) => c.endpoint)).toEqual(['create', 'upload', 'upload', 'upload']);
     expect(calls.filter((c) => c.endpoint === 'upload').map((c) => c.name)).toEqual([
       'plan.pdf',
@@ -189,9 +194,14 @@ describe('Deliverer', () => {
     expect(await state(store, 'A')).toMatchObject({ attempts: 0, state: 'queued' });
     credentialsFixed = true;
     deliverer.start();
-    await vi.waitFor(async () => expect((await store.counts()).delivered).toBe(2), {
-      timeout: 3000,
-    });
+    await vi.waitFor(
+      async () => {
+        expect((await store.counts()).delivered).toBe(2);
+      },
+      {
+        timeout: 3000,
+      },
+    );
   });
 
   it('retries a create of unknown outcome and counts the enquiry as a possible duplicate', async () => {
@@ -200,9 +210,14 @@ describe('Deliverer', () => {
     const { deliverer, submit, store, logs } = await setUp(platform(fail));
     await deliverer.deliverNow(await submit(), 5000);
     deliverer.start();
-    await vi.waitFor(async () => expect((await state(store))?.state).toBe('delivered'), {
-      timeout: 3000,
-    });
+    await vi.waitFor(
+      async () => {
+        expect((await state(store))?.state).toBe('delivered');
+      },
+      {
+        timeout: 3000,
+      },
+    );
     expect(await state(store)).toMatchObject({ unknownCreates: 1, possibleDuplicate: true });
     expect((await store.counts()).possibleDuplicates).toBe(1);
     expect(logs.text()).toContain('possible duplicate');
@@ -232,9 +247,14 @@ describe('Deliverer', () => {
     };
     const { deliverer, submit, store } = await setUp(slow);
     expect(await deliverer.deliverNow(await submit(), 50)).toEqual({ state: 'queued' });
-    await vi.waitFor(async () => expect((await state(store))?.state).toBe('delivered'), {
-      timeout: 3000,
-    });
+    await vi.waitFor(
+      async () => {
+        expect((await state(store))?.state).toBe('delivered');
+      },
+      {
+        timeout: 3000,
+      },
+    );
     expect((await state(store))?.attempts).toBe(1);
   });
 
@@ -245,9 +265,14 @@ describe('Deliverer', () => {
     });
     await deliverer.deliverNow(await submit(), 5000);
     deliverer.start();
-    await vi.waitFor(async () => expect((await state(store))?.state).toBe('dead'), {
-      timeout: 3000,
-    });
+    await vi.waitFor(
+      async () => {
+        expect((await state(store))?.state).toBe('dead');
+      },
+      {
+        timeout: 3000,
+      },
+    );
     expect((await state(store))?.note).toMatch(/^gave up after \d+ attempts: create failed/);
   });
 
@@ -255,7 +280,9 @@ describe('Deliverer', () => {
     const hang = () => new Promise<number>(() => undefined);
     const { deliverer, submit, store, calls } = await setUp(hang);
     void deliverer.deliverNow(await submit(), 10_000);
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await vi.waitFor(() => {
+      expect(calls).toHaveLength(1);
+    });
     const started = Date.now();
     await deliverer.stop(100);
     expect(Date.now() - started).toBeGreaterThanOrEqual(100);

@@ -37,7 +37,11 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
   let timer: ReturnType<typeof setTimeout> | undefined;
   const settled = await Promise.race([
     promise.then(() => true),
-    new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+    new Promise<false>((resolve) => {
+      timer = setTimeout(() => {
+        resolve(false);
+      }, ms);
+    }),
   ]);
   clearTimeout(timer);
   return settled;
@@ -92,7 +96,7 @@ export class Deliverer {
     if (this.stopping || this.paused) return { state: 'queued' };
     const claimed = await store.claim(id, this.owner, leaseMs, now());
     if (!claimed) return { state: 'queued' };
-    if (this.stopping) {
+    if (this.isStopping()) {
       // stop() began while the claim was in flight: leave it for the next start.
       await store.finish(claimed.lease, { kind: 'release', at: now() });
       return { state: 'queued' };
@@ -127,6 +131,11 @@ export class Deliverer {
     }
   }
 
+  /** Read through a call: `stop()` may have begun during an `await`. */
+  private isStopping(): boolean {
+    return this.stopping;
+  }
+
   /** Looks at the queue soon (after new work arrives or a delivery ends). */
   wake(delayMs = 0): void {
     if (this.stopping) return;
@@ -144,7 +153,7 @@ export class Deliverer {
         const room = concurrency - this.running.size;
         const due = room > 0 ? await store.claimDue(this.owner, leaseMs, now(), room) : [];
         for (const claimed of due) {
-          if (this.stopping) await store.finish(claimed.lease, { kind: 'release', at: now() });
+          if (this.isStopping()) await store.finish(claimed.lease, { kind: 'release', at: now() });
           else void this.track(claimed);
         }
       }

@@ -5,6 +5,7 @@
  */
 import { BlockList, isIP } from 'node:net';
 
+/** The client's address from the socket's and a trusted `X-Forwarded-For`. */
 export type ClientIpResolver = (
   socketAddress: string | undefined,
   forwardedFor: string | undefined,

@@ -5,6 +5,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 
+/** The budget and what a request of unknown length counts for. */
 export interface InFlightBytesOptions {
   /** Bytes of request bodies allowed in progress at once. */
   budget: number;
@@ -12,6 +13,7 @@ export interface InFlightBytesOptions {
   largestBody: number;
 }
 
+/** Middleware that answers `503` when the budget of bytes in flight is spent. */
 export const inFlightBytes = ({ budget, largestBody }: InFlightBytesOptions): MiddlewareHandler => {
   // Never below one largest submission, or that submission could never be sent.
   const ceiling = Math.max(budget, largestBody);

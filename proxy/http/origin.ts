@@ -6,6 +6,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 
+/** The origins whose pages may submit. */
 export interface OriginOptions {
   allowedOrigins: readonly string[];
 }

@@ -19,6 +19,7 @@ const WIDGET_CACHE = 'public, max-age=3600, stale-while-revalidate=86400';
 /** With `?v=<etag>` the URL names one build, which never changes. */
 const PINNED_CACHE = 'public, max-age=31536000, immutable';
 
+/** The read-only routes, as a Hono app to mount at `/`. */
 export function publicRoutes(deps: AppDeps): Hono {
   const app = new Hono();
   const publicConfig: PublicFormConfig = {

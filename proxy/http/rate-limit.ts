@@ -5,6 +5,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 
+/** The allowances and how a client is told apart. */
 export interface RateLimitOptions {
   perClientPerMinute: number;
   globalPerMinute: number;

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
+/** One built file with its ETag and its compressed forms. */
 export interface Asset {
   contentType: string;
   etag: string;
@@ -15,6 +16,7 @@ export interface Asset {
   gzip: Uint8Array;
 }
 
+/** The built widget's files by name. */
 export type WidgetAssets = ReadonlyMap<string, Asset>;
 
 const FILES = [

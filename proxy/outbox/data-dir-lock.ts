@@ -6,6 +6,7 @@
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+/** Another proxy is using this data directory. */
 export class DataDirLockedError extends Error {
   override readonly name = 'DataDirLockedError';
 }

@@ -9,6 +9,7 @@ import { open, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PIECE_BYTES, readAll, type ByteSource } from '../client/byte-source.ts';
 
+/** Where a store keeps file contents. */
 export interface FileVault {
   /** Stores the contents under `name`, on disk before it returns (written, synced, renamed). */
   put(name: string, content: ByteSource): Promise<void>;
@@ -68,8 +69,8 @@ export function diskVault(dir: string): FileVault {
       };
     },
     async remove(name) {
-      await unlink(join(dir, name)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
+      await unlink(join(dir, name)).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       });
     },
     // Partial files are left by a crash mid-write: nothing names them, so they are orphans.

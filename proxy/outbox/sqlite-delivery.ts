@@ -89,13 +89,21 @@ export function sqliteDelivery(
     claimDue: (owner: string, leaseMs: number, now: number, limit: number) =>
       asPromise(() => claimDue(owner, leaseMs, now, limit)),
     startStep: (owned: Lease, step: Step, leaseUntil: number) =>
-      asPromise(() => setPending(owned, { step: stepName(step), until: leaseUntil })),
+      asPromise(() => {
+        setPending(owned, { step: stepName(step), until: leaseUntil });
+      }),
     recordCreated: (owned: Lease, enquiryId: number) =>
-      asPromise(() => setEnquiryId(owned, { enquiryId })),
+      asPromise(() => {
+        setEnquiryId(owned, { enquiryId });
+      }),
     recordUploaded: (owned: Lease, index: number, attachmentId: number) =>
-      asPromise(() => recordUpload(owned, index, attachmentId)),
+      asPromise(() => {
+        recordUpload(owned, index, attachmentId);
+      }),
     recordUnknownOutcome: (owned: Lease, step: Step['kind']) =>
-      asPromise(() => countUnknown[step](owned)),
+      asPromise(() => {
+        countUnknown[step](owned);
+      }),
     async finish(owned: Lease, outcome: Finish) {
       const { kind, ...values } = outcome;
       await asPromise(() => {
@@ -105,6 +113,8 @@ export function sqliteDelivery(
       if (kind === 'delivered') await removeFilesOf(owned.id);
     },
     deadLetter: (owned: Lease, reason: string, at: number) =>
-      asPromise(() => setDead(owned, { reason, at })),
+      asPromise(() => {
+        setDead(owned, { reason, at });
+      }),
   };
 }

@@ -19,6 +19,7 @@ import type { ReceivedSubmission } from './read-multipart.ts';
 import { SubmissionError } from './submission-error.ts';
 import { buildUpstreamEnquiry } from './upstream-enquiry.ts';
 
+/** A submission that passed every check, ready to store. */
 export interface CheckedSubmission {
   part: EnquiryPart;
   upstream: UpstreamEnquiry;

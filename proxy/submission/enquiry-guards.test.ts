@@ -103,7 +103,9 @@ describe('Idempotency-Key', () => {
     let release: (() => void) | undefined;
     const held = (call: ApiCall) =>
       new Promise<number>((resolve) => {
-        release = () => resolve(call.endpoint === 'create' ? 1001 : 1);
+        release = () => {
+          resolve(call.endpoint === 'create' ? 1001 : 1);
+        };
       });
     const { submit, formToken, calls } = setUp({ answer: held });
     const enquiry = { form_token: formToken() };

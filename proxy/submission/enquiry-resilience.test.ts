@@ -5,8 +5,7 @@
  * bytes at once than it can hold.
  */
 import { describe, expect, it } from 'vitest';
-import type { ApiCall } from '../test/fixtures/outbox.ts';
-import { apiError } from '../test/fixtures/outbox.ts';
+import { type ApiCall, apiError } from '../test/fixtures/outbox.ts';
 import { harnessPerTest, ORIGIN, sampleFiles } from '../test/fixtures/proxy-harness.ts';
 
 const setUp = harnessPerTest();
@@ -17,7 +16,10 @@ describe('after a submission is stored', () => {
     let release = () => {};
     const held = (call: ApiCall) =>
       new Promise<number>(
-        (resolve) => (release = () => resolve(call.endpoint === 'create' ? 1 : 2)),
+        (resolve) =>
+          (release = () => {
+            resolve(call.endpoint === 'create' ? 1 : 2);
+          }),
       );
     const { submit, formToken, clock, calls } = setUp({
       answer: held,

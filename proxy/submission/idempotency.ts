@@ -53,8 +53,8 @@ export function fingerprintOf(
   part: EnquiryPart,
   files: readonly { name: string; sha256: string }[],
 ): string {
-  const content: Record<string, unknown> = { ...part };
-  for (const field of PER_ATTEMPT_FIELDS) delete content[field];
+  const perAttempt: ReadonlySet<string> = new Set(PER_ATTEMPT_FIELDS);
+  const content = Object.fromEntries(Object.entries(part).filter(([key]) => !perAttempt.has(key)));
   const json = JSON.stringify([content, files.map((file) => [file.name, file.sha256])]);
   return createHash('sha256').update(json).digest('hex');
 }

@@ -18,6 +18,7 @@ import { SubmissionError } from './submission-error.ts';
 /** The `enquiry` part is a few KB of JSON; this leaves room for every field at its maximum. */
 export const MAX_ENQUIRY_PART_BYTES = 256 * 1024;
 
+/** One file part as it arrived. */
 export interface ReceivedFile {
   /** The file name as the client sent it (unsafe until `safeFileName`). */
   name: string;
@@ -26,6 +27,7 @@ export interface ReceivedFile {
   size: number;
 }
 
+/** The enquiry part's text and the file parts. */
 export interface ReceivedSubmission {
   enquiryText: string;
   files: ReceivedFile[];
@@ -37,6 +39,7 @@ export function maxSubmissionBytes(limits: FormConfig['files']): number {
   return MAX_ENQUIRY_PART_BYTES + limits.maxFiles * limits.maxFileBytes + 64 * 1024;
 }
 
+/** Reads a submission's body with every limit enforced while it streams in. */
 export async function readMultipartSubmission(
   request: Request,
   limits: FormConfig['files'],

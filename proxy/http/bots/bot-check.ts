@@ -11,6 +11,7 @@ import { SubmissionError } from '../../submission/submission-error.ts';
 import type { FormTokens } from './form-token.ts';
 import type { TurnstileVerdict } from './turnstile.ts';
 
+/** What the bot checks need. */
 export interface BotCheckOptions {
   tokens: FormTokens;
   /** Faster than this from form load to send is not a person. */
@@ -22,6 +23,7 @@ export interface BotCheckOptions {
 /** A form token older than this is refused as out of date (the widget fetches a new one). */
 export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
+/** A person's submission, or a bot's with the reason it was caught. */
 export type BotVerdict = { human: true } | { human: false; reason: string };
 
 /** Throws a `SubmissionError` when the request cannot be judged (no token, failed challenge). */

@@ -7,8 +7,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const VERSION = 'v1';
 
+/** A token's verdict: when it was issued, if it is ours. */
 export type TokenVerdict = { valid: true; issuedAt: number } | { valid: false };
 
+/** Issues and verifies form tokens with one secret. */
 export interface FormTokens {
   /** A fresh token for a form loaded now. */
   issue(): string;

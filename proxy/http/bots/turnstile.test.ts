@@ -9,8 +9,8 @@ import { createTurnstileVerifier } from './turnstile.ts';
 const siteverify = createSiteverifyStandIn();
 const VERIFY_URL = 'https://challenges.test/turnstile/v0/siteverify';
 /** Routes the verifier's requests to the in-memory stand-in. */
-const standInFetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-  siteverify.request(String(input), init)) as typeof fetch;
+const standInFetch = ((input: string, init?: RequestInit) =>
+  siteverify.request(input, init)) as typeof fetch;
 const unreachable = (async () => {
   throw new TypeError('fetch failed');
 }) as typeof fetch;
@@ -68,8 +68,8 @@ describe('Turnstile, with the documented test keys against a siteverify stand-in
 
   it('sends the secret, the token and the visitor IP to siteverify', async () => {
     const seen: URLSearchParams[] = [];
-    const recording = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      seen.push(new URLSearchParams(String(init?.body)));
+    const recording = (async (input: string, init?: RequestInit) => {
+      seen.push(new URLSearchParams(init?.body as URLSearchParams));
       return standInFetch(input, init);
     }) as typeof fetch;
     const verify = createTurnstileVerifier({

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 
+/** Where to verify Turnstile tokens, and with which secret. */
 export interface TurnstileOptions {
   secretKey: string;
   verifyUrl: string;
@@ -11,6 +12,7 @@ export interface TurnstileOptions {
   timeoutMs?: number;
 }
 
+/** Passed, failed, or not known (siteverify could not be asked: treated as failed). */
 export type TurnstileVerdict =
   { passed: true } | { passed: false; reason: 'failed' | 'unavailable'; codes: string[] };
 
@@ -19,6 +21,7 @@ const siteverifyAnswer = z.object({
   'error-codes': z.array(z.string()).default([]),
 });
 
+/** A verifier of Turnstile tokens that fails closed. */
 export function createTurnstileVerifier(
   options: TurnstileOptions,
 ): (token: string, remoteIp?: string) => Promise<TurnstileVerdict> {

@@ -53,7 +53,9 @@ async function startProxyProcess(): Promise<{ url: string; child: ChildProcess }
       const entry = JSON.parse(line) as { msg?: string; url?: string };
       if (entry.msg === 'proxy listening' && entry.url) resolve(entry.url);
     });
-    child.once('exit', (code) => reject(new Error(`proxy exited with ${code} before listening`)));
+    child.once('exit', (code) => {
+      reject(new Error(`proxy exited with ${code} before listening`));
+    });
   });
   return { url, child };
 }

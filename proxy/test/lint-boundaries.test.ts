@@ -1,0 +1,102 @@
+/**
+ * The boundaries written in `eslint.config.js` do fail the lint: each probe below is a small,
+ * deliberately wrong module written into the tree for a moment and linted with the project's
+ * own configuration, as `npm run lint` would lint it.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+/** The folders probes are written to; the architecture test leaves `lint-probe-*` alone. */
+const PROBES = ['proxy', 'widget', 'demo/enquiry-api'].map((folder) =>
+  join(ROOT, folder, `lint-probe-${process.pid}`),
+);
+const eslint = new ESLint({ cwd: ROOT });
+
+/** Writes the probe files, lints them, and returns the rule ids each one breaks. */
+async function lint(files: Record<string, string>): Promise<Record<string, string[]>> {
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(ROOT, path), text);
+  const results = await eslint.lintFiles(Object.keys(files).map((path) => join(ROOT, path)));
+  return Object.fromEntries(
+    results.map((result) => [
+      result.filePath.slice(ROOT.length + 1),
+      result.messages.map((message) => message.ruleId ?? message.message),
+    ]),
+  );
+}
+
+const probe = (folder: string, name: string) => `${folder}/lint-probe-${process.pid}/${name}`;
+const doc = '/** A probe. */\n';
+
+beforeAll(() => {
+  for (const dir of PROBES) mkdirSync(dir, { recursive: true });
+});
+afterAll(() => {
+  for (const dir of PROBES) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm run lint', () => {
+  it('fails a widget module that reaches past #contract or imports a server package', async () => {
+    const file = probe('widget', 'reach.ts');
+    const found = await lint({
+      [file]: `import { sniffKind } from '../../proxy/contract/file-kinds.ts';
+import { z } from 'zod';
+${doc}export const probe = [sniffKind, z];
+`,
+    });
+    expect(found[file]).toEqual(
+      expect.arrayContaining(['no-restricted-imports', 'import-x/no-restricted-paths']),
+    );
+  });
+
+  it('lets a widget module import lit and #contract', async () => {
+    const file = probe('widget', 'fine.ts');
+    const found = await lint({
+      [file]: `import { html } from 'lit';
+import { CONTACT_FIELDS } from '#contract';
+${doc}export const probe = [html, CONTACT_FIELDS];
+`,
+    });
+    expect(found[file]).toEqual([]);
+  });
+
+  it('fails product code that imports test code or the demo', async () => {
+    const file = probe('proxy', 'leans.ts');
+    const found = await lint({
+      [file]: `import { sampleSubmission } from '../test/fixtures/outbox.ts';
+import { lawFirm } from '../../demo/forms/index.ts';
+${doc}export const probe = [sampleSubmission, lawFirm];
+`,
+    });
+    expect(found[file]?.filter((rule) => rule === 'import-x/no-restricted-paths')).toHaveLength(2);
+  });
+
+  it('fails the stand-in when it imports the proxy', async () => {
+    const file = probe('demo/enquiry-api', 'shares.ts');
+    const found = await lint({
+      [file]: `import { sniffKind } from '../../../proxy/contract/file-kinds.ts';
+${doc}export const probe = sniffKind;
+`,
+    });
+    expect(found[file]).toContain('import-x/no-restricted-paths');
+  });
+
+  it('fails an import cycle', async () => {
+    const a = probe('proxy', 'a.ts');
+    const b = probe('proxy', 'b.ts');
+    const found = await lint({
+      [a]: `import { b } from './b.ts';\n${doc}export const a = (): number => b() + 1;\n`,
+      [b]: `import { a } from './a.ts';\n${doc}export const b = (): number => a() - 1;\n`,
+    });
+    expect(found[a]).toContain('import-x/no-cycle');
+    expect(found[b]).toContain('import-x/no-cycle');
+  });
+
+  it('fails an export without a doc comment', async () => {
+    const file = probe('proxy', 'undocumented.ts');
+    const found = await lint({ [file]: 'export const probe = 1;\n' });
+    expect(found[file]).toContain('jsdoc/require-jsdoc');
+  });
+});
