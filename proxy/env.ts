@@ -82,6 +82,12 @@ export const proxyEnvSchema = z.object({
     .describe('Path of the form configuration JSON (see "Form configuration").'),
   PORT: integer(8080, 0).pipe(z.number().max(65535)).describe('Port to listen on.'),
   HOST: z.string().default('127.0.0.1').describe('Address to listen on; `0.0.0.0` in a container.'),
+  ENV_FILE: z
+    .string()
+    .optional()
+    .describe(
+      'Env file to read before these variables (default: `.env` in the working directory, when there is one). Variables already set win over it.',
+    ),
   DATA_DIR: z
     .string()
     .default('./data')

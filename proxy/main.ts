@@ -4,11 +4,14 @@
  */
 import { FormConfigError } from './contract/schemas/form-config.ts';
 import { EnvError, loadProxyEnv } from './env.ts';
+import { withEnvFile } from './env-file.ts';
 import { startProxy } from './server.ts';
 
 try {
-  const env = loadProxyEnv(process.env);
+  const source = withEnvFile(process.env);
+  const env = loadProxyEnv(source.env);
   const proxy = await startProxy(env);
+  if (source.file) proxy.log.info({ file: source.file }, 'read the env file');
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       proxy.log.info({ signal }, 'signal received');

@@ -1,8 +1,13 @@
-/** `npm run docs`: rewrites the README's generated sections (build the widget first). */
+/** `npm run docs`: rewrites the README's generated sections and `.env.example` (build the widget first). */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { renderEnvExample } from './env-example.ts';
 import { generatedSections, renderReadme } from './sections.ts';
 
-const before = readFileSync('README.md', 'utf8');
-const after = renderReadme(before, generatedSections());
-writeFileSync('README.md', after);
-console.log(before === after ? 'README.md is up to date.' : 'README.md regenerated.');
+const write = (path: string, text: string) => {
+  const before = readFileSync(path, 'utf8');
+  writeFileSync(path, text);
+  console.log(before === text ? `${path} is up to date.` : `${path} regenerated.`);
+};
+
+write('README.md', renderReadme(readFileSync('README.md', 'utf8'), generatedSections()));
+write('.env.example', renderEnvExample());

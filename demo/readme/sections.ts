@@ -7,8 +7,8 @@ import { readFileSync } from 'node:fs';
 import { QUESTION_TYPES } from '../../proxy/contract/schemas/form-config.ts';
 import { FIELD_MAX_LENGTH } from '../../proxy/contract/limits.ts';
 import { USAGE } from '../../proxy/cli/outbox-command.ts';
-import { proxyEnvSchema } from '../../proxy/env.ts';
 import { contentSecurityPolicy } from '../site-server.ts';
+import { envVariables } from './env-example.ts';
 
 /** Where the build writes the custom-elements manifest. */
 export const MANIFEST_PATH = 'dist/widget/custom-elements.json';
@@ -62,15 +62,11 @@ const QUESTION_ANSWERS: Readonly<Record<(typeof QUESTION_TYPES)[number], string>
 };
 
 function envRows(): string[][] {
-  return Object.entries(proxyEnvSchema.shape).map(([name, schema]) => {
-    const parsed = schema.safeParse(undefined);
-    const fallback = !parsed.success
-      ? '**required**'
-      : parsed.data === undefined
-        ? ''
-        : `\`${Array.isArray(parsed.data) ? parsed.data.join(',') : String(parsed.data)}\``;
-    return [`\`${name}\``, fallback, schema.description ?? ''];
-  });
+  return envVariables().map(({ name, fallback, required, description }) => [
+    `\`${name}\``,
+    required ? '**required**' : fallback === undefined ? '' : `\`${fallback}\``,
+    description,
+  ]);
 }
 
 /** Every generated section by name, given the element's manifest. */
@@ -118,6 +114,9 @@ export function generatedSections(
     ),
     env: table(['Variable', 'Default', 'Meaning'], envRows()),
     'outbox-usage': ['```text', USAGE, '```'].join('\n'),
+    nginx: ['```nginx deploy', readFileSync('deploy/nginx.conf', 'utf8').trimEnd(), '```'].join(
+      '\n',
+    ),
   };
 }
 

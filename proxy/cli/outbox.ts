@@ -1,10 +1,12 @@
 /** `npm run outbox -- <command>`: see `outbox-command.ts` for the commands. */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { withEnvFile } from '../env-file.ts';
 import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
 import { runOutboxCommand, USAGE } from './outbox-command.ts';
 
-const dataDir = process.env.DATA_DIR || './data';
+// The same env file as the proxy's, so DATA_DIR is found without being set twice.
+const dataDir = withEnvFile(process.env).env.DATA_DIR || './data';
 const path = join(dataDir, 'outbox.sqlite');
 const args = process.argv.slice(2);
 

@@ -1,0 +1,31 @@
+# syntax=docker/dockerfile:1
+# The proxy in a container: built with the dev tooling, run with production dependencies only,
+# as the unprivileged `node` user, the outbox on a volume.
+
+FROM node:20-slim AS build
+WORKDIR /app
+# better-sqlite3 compiles from source where no prebuilt binary fits.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build && npm ci --omit=dev --no-audit --no-fund
+
+FROM node:20-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=8080 DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+RUN mkdir -p /data && chown node:node /data && chmod 0700 /data
+USER node
+VOLUME ["/data"]
+EXPOSE 8080
+# Ready: the outbox is writable and the disk not full.
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# docker stop sends SIGTERM and waits 10 s: the proxy exits within SHUTDOWN_DRAIN_MS (8 s).
+STOPSIGNAL SIGTERM
+CMD ["node", "dist/proxy/main.js"]

@@ -1,0 +1,105 @@
+/**
+ * The deployment files say what the README promises: nginx leaves room for the largest
+ * submission and passes the client's address, its compose twin proxies the same way, the
+ * systemd unit verifies, the image runs the compiled proxy as a user, and the production
+ * commands are the ones `npm run proxy` needs.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { proxyEnvSchema } from '../../proxy/env.ts';
+import { maxSubmissionBytes } from '../../proxy/submission/read-multipart.ts';
+import { lawFirm } from '../forms/index.ts';
+
+const read = (path: string) => readFileSync(path, 'utf8');
+const NGINX = read('deploy/nginx.conf');
+const COMPOSE_NGINX = read('deploy/compose/nginx.conf');
+const DEFAULT_PORT = String(proxyEnvSchema.shape.PORT.parse(undefined));
+
+/** The `location / { … }` block of an nginx file. */
+const location = (conf: string) => /location \/ \{[^}]*\}/.exec(conf)?.[0];
+
+/** `nginx -t` on a server block made to listen on loopback without TLS. */
+function nginxSyntax(conf: string): string | undefined {
+  if (spawnSync('nginx', ['-v']).error) return undefined; // .ci/run installs nginx
+  const dir = mkdtempSync(join(tmpdir(), 'nginx-'));
+  const plain = conf
+    .replace(/listen (443 ssl|80);/, 'listen 127.0.0.1:18443;')
+    .replace(/^\s*ssl_.*$/gm, '')
+    .replace(/server proxy-[ab]:/g, 'server 127.0.0.1:');
+  writeFileSync(
+    join(dir, 'nginx.conf'),
+    `pid ${dir}/nginx.pid; error_log ${dir}/error.log; events {} http { access_log off; ${plain} }`,
+  );
+  return spawnSync('nginx', ['-t', '-p', dir, '-c', join(dir, 'nginx.conf')], {
+    encoding: 'utf8',
+  }).stderr;
+}
+
+describe('deployment files', () => {
+  it('nginx leaves room for the largest submission and passes the client address', () => {
+    const [, size] = /client_max_body_size (\d+)m;/.exec(NGINX) ?? [];
+    expect(Number(size) * 1024 * 1024).toBeGreaterThanOrEqual(maxSubmissionBytes(lawFirm.files));
+    expect(NGINX).toContain(`server 127.0.0.1:${DEFAULT_PORT};`);
+    expect(NGINX).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+    // Uploads stream through: nginx does not hold a whole submission first.
+    expect(NGINX).toContain('proxy_request_buffering off;');
+    const syntax = nginxSyntax(NGINX);
+    if (syntax !== undefined) expect(syntax).toContain('syntax is ok');
+  });
+
+  it('the compose stack’s nginx proxies exactly as the README’s snippet does', () => {
+    expect(location(COMPOSE_NGINX)).toBe(location(NGINX));
+    expect(COMPOSE_NGINX).toMatch(/client_max_body_size 60m;/);
+    const syntax = nginxSyntax(COMPOSE_NGINX);
+    if (syntax !== undefined) expect(syntax).toContain('syntax is ok');
+  });
+
+  it('the systemd unit verifies, runs the compiled proxy and is hardened', () => {
+    const unit = read('deploy/enquiry-form.service');
+    for (const line of [
+      'ExecStart=/usr/bin/node dist/proxy/main.js',
+      'DynamicUser=yes',
+      'StateDirectory=enquiry-form',
+      'ProtectSystem=strict',
+      'Environment=DATA_DIR=/var/lib/enquiry-form ENV_FILE=%d/env',
+    ])
+      expect(unit).toContain(line);
+    const verify = spawnSync('systemd-analyze', ['verify', 'deploy/enquiry-form.service'], {
+      encoding: 'utf8',
+    });
+    if (verify.error) return; // no systemd on this machine
+    expect(`${verify.stdout}${verify.stderr}`.trim()).toBe('');
+    expect(verify.status).toBe(0);
+  });
+
+  it('the image runs the compiled proxy as an unprivileged user, ready-checked on /readyz', () => {
+    const dockerfile = read('Dockerfile');
+    expect(dockerfile).toMatch(/^FROM node:20-slim AS build$/m);
+    expect(dockerfile).toMatch(/^USER node$/m);
+    expect(dockerfile).toContain('CMD ["node", "dist/proxy/main.js"]');
+    expect(dockerfile).toContain('/readyz');
+    expect(dockerfile).toContain(`PORT=${DEFAULT_PORT}`);
+    expect(dockerfile).toContain('npm ci --omit=dev');
+    const compose = read('compose.yaml');
+    expect(compose).toContain('DATABASE_URL: postgres://');
+    expect(compose).toContain('./deploy/compose/nginx.conf:/etc/nginx/conf.d/default.conf:ro');
+  });
+
+  it('production runs the compiled proxy with npm run proxy, after the build', () => {
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> })
+      .scripts;
+    expect(scripts.proxy).toBe('node dist/proxy/main.js');
+    expect(scripts.build).toContain('build:proxy');
+    const readme = read('README.md');
+    const commands = /```sh production\n([\s\S]*?)\n```/.exec(readme)?.[1] ?? '';
+    expect(commands.split('\n').map((line) => line.replace(/\s+#.*$/, ''))).toEqual([
+      'npm ci && npm run build',
+      'npm ci --omit=dev',
+      'cp .env.example .env',
+      'npm run proxy',
+    ]);
+  });
+});
