@@ -13,11 +13,13 @@ const FOLDERS = ['proxy', 'widget', 'demo', 'e2e'];
 const ALIASES: Record<string, string> = { '#contract': 'proxy/contract/index.ts' };
 
 function modules(folder: string): string[] {
-  return readdirSync(join(ROOT, folder), { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
-    // The lint-boundaries test writes deliberately broken probes there for a moment.
-    .filter((entry) => !entry.parentPath.includes('lint-probe-'))
-    .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)));
+  return (
+    readdirSync(join(ROOT, folder), { withFileTypes: true, recursive: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+      // The lint-boundaries test writes deliberately broken probes there for a moment.
+      .filter((entry) => !entry.parentPath.includes('lint-probe-'))
+      .map((entry) => relative(ROOT, join(entry.parentPath, entry.name)))
+  );
 }
 
 /** The project modules a module imports, by path from the root. */
