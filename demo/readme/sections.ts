@@ -4,7 +4,7 @@
  * `npm run docs` writes them; `readme.test.ts` fails when the README is out of date.
  */
 import { readFileSync } from 'node:fs';
-import { QUESTION_TYPES } from '../../proxy/contract/schemas/form-config.ts';
+import { QUESTION_TYPES } from '../../proxy/contract/schemas/question.ts';
 import { FIELD_MAX_LENGTH } from '../../proxy/contract/limits.ts';
 import { USAGE } from '../../proxy/cli/outbox-command.ts';
 import { contentSecurityPolicy } from '../site-server.ts';
@@ -59,6 +59,7 @@ const QUESTION_ANSWERS: Readonly<Record<(typeof QUESTION_TYPES)[number], string>
   select: 'one of `options`, from a drop-down',
   radio: 'one of `options`, as radio buttons',
   checkbox: 'with `options`: the ticked ones, sent as "A, B"; without: one box, sent as "Yes"',
+  hidden: 'not shown: a value from the page (`from`: a URL `param` or a `data-` `attribute`)',
 };
 
 function envRows(): string[][] {

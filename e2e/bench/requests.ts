@@ -52,7 +52,11 @@ export async function encodedSubmission(
 
 /** The create body (spec section 2.1) the proxy sends upstream for `validEnquiry()`. */
 export function createBody(): EncodedBody {
-  const upstream = buildUpstreamEnquiry(lawFirm, enquiryPartSchema.parse(validEnquiry()));
+  const upstream = buildUpstreamEnquiry(
+    lawFirm,
+    enquiryPartSchema.parse(validEnquiry()),
+    Date.now(),
+  );
   return { contentType: 'application/json', bytes: Buffer.from(JSON.stringify(upstream)) };
 }
 

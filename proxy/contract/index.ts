@@ -6,6 +6,13 @@
  * refuses any other import across the boundary, and the build refuses zod in the bundle.
  */
 export {
+  CONSENT_LINK,
+  consentLabel,
+  consentRecord,
+  consentText,
+  type ConsentLabel,
+} from './consent.ts';
+export {
   CONFIGURABLE_CONTACT_FIELDS,
   CONTACT_FIELDS,
   MARKETING_FIELDS,
@@ -58,9 +65,13 @@ export type {
 export type { Answer, EnquiryPart, EnquiryPartInput, Marketing } from './schemas/enquiry-part.ts';
 export type {
   CaseType,
+  ConsentConfig,
+  ConsentStatement,
   ContactRequirement,
+  Firm,
   FormConfig,
   PublicFormConfig,
   Question,
   QuestionType,
 } from './schemas/form-config.ts';
+export type { ValueSource } from './schemas/common.ts';

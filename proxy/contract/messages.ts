@@ -47,6 +47,7 @@ export const VALIDATION_MESSAGES = Object.freeze({
   'file.file_empty': '“{name}” is empty. Choose a file that has something in it',
   'file.file_too_big': '“{name}” is larger than {max}. Choose a smaller file',
   'files.too_many_files': 'You can send up to {max} files. Remove a file before adding another',
+  'consent.required': 'Tick the box to agree to “{label}”',
   'turnstile_token.required': 'Complete the security check',
   'turnstile_token.challenge_failed': 'The security check did not pass. Try it again',
   // What only a client program gets wrong (the widget never sends these): English is enough,

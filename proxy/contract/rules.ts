@@ -3,6 +3,7 @@
  * both sides: the widget runs it for the visitor's comfort, the proxy runs it as the law.
  * Pure functions, no dependencies, so it costs the widget bundle little.
  */
+import { consentText } from './consent.ts';
 import { CONFIGURABLE_CONTACT_FIELDS, MARKETING_FIELDS, type ContactField } from './fields.ts';
 import { FIELD_MAX_LENGTH } from './limits.ts';
 import type { MessageKey, MessageParams } from './messages.ts';
@@ -19,6 +20,8 @@ export interface EnquiryFields {
   case_type: string;
   answers: Readonly<Record<string, Answer>>;
   marketing?: Marketing | undefined;
+  /** Consent statement id → ticked. */
+  consent?: Readonly<Record<string, boolean>> | undefined;
 }
 
 // WHATWG's `type=email` rule, plus a dot in the domain: a lead needs an address mail can reach.
@@ -119,6 +122,8 @@ export function validateEnquiry(config: FormConfig, enquiry: EnquiryFields): Rul
       );
     }
   }
+
+  checkConsent(config, enquiry.consent ?? {}, add);
 
   for (const field of MARKETING_FIELDS) {
     const value = enquiry.marketing?.[field] ?? '';
@@ -247,4 +252,25 @@ function isRealDate(value: string): boolean {
     date.getUTCMonth() === month - 1 &&
     date.getUTCDate() === day
   );
+}
+
+/** Every required statement agreed to, and no statement the configuration does not make. */
+function checkConsent(
+  config: FormConfig,
+  consent: Readonly<Record<string, boolean>>,
+  add: AddContactIssue,
+): void {
+  const statements = config.consent?.statements ?? [];
+  const known = new Set(statements.map((statement) => statement.id));
+  for (const id of Object.keys(consent)) {
+    const field = `consent.${id}`;
+    if (!known.has(id)) add(field, 'unrecognized_key', 'enquiry.unrecognized_key', { field });
+  }
+  for (const statement of statements) {
+    const agreed = Object.hasOwn(consent, statement.id) && consent[statement.id] === true;
+    if (statement.required && !agreed)
+      add(`consent.${statement.id}`, 'required', 'consent.required', {
+        label: consentText(statement.label),
+      });
+  }
 }

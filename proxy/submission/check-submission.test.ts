@@ -8,7 +8,7 @@ import { SubmissionError } from './submission-error.ts';
 /** The error `checkSubmission` throws for this enquiry part, or undefined. */
 const refusalOf = (enquiryText: string) => {
   try {
-    checkSubmission({ enquiryText, files: [] }, lawFirm);
+    checkSubmission({ enquiryText, files: [] }, lawFirm, 0);
     return undefined;
   } catch (error) {
     if (error instanceof SubmissionError) return error.body;
@@ -75,7 +75,7 @@ describe('checkSubmission', () => {
       case_type: 'general',
       answers: { valueOf: '3' },
     });
-    expect(checkSubmission({ enquiryText, files: [] }, config).upstream.meta).toEqual([
+    expect(checkSubmission({ enquiryText, files: [] }, config, 0).upstream.meta).toEqual([
       { id: 'valueOf', label: 'Worth?', value: '3' },
     ]);
   });

@@ -35,6 +35,7 @@ const sha256 = (...chunks: readonly (Uint8Array | string)[]) =>
 export function checkSubmission(
   received: ReceivedSubmission,
   config: FormConfig,
+  receivedAt: number,
 ): CheckedSubmission {
   const part = parseEnquiryPart(received.enquiryText);
   const issues = validateEnquiry(config, part).map(describeIssue);
@@ -45,7 +46,7 @@ export function checkSubmission(
     part,
     received.files.map((file, i) => ({ name: file.name, sha256: files[i]?.sha256 ?? '' })),
   );
-  return { part, upstream: buildUpstreamEnquiry(config, part), files, fingerprint };
+  return { part, upstream: buildUpstreamEnquiry(config, part, receivedAt), files, fingerprint };
 }
 
 function parseEnquiryPart(text: string): EnquiryPart {

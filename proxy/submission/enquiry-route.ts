@@ -102,7 +102,8 @@ export function enquiryRoute(deps: AppDeps): Hono {
    */
   async function receive(c: Context, key: string | undefined) {
     const received = await readMultipartSubmission(c.req.raw, config.files);
-    const checked = checkSubmission(received, config);
+    const receivedAt = deps.now();
+    const checked = checkSubmission(received, config, receivedAt);
     const idempotency = key ? { key, fingerprint: checked.fingerprint } : undefined;
     const repeat = idempotency && (await deps.store.findRepeat(idempotency));
     if (repeat) return { kind: 'repeat', key: idempotency.key, repeat } as const;
@@ -113,7 +114,7 @@ export function enquiryRoute(deps: AppDeps): Hono {
       reference: newReference(),
       upstream: checked.upstream,
       files: verdict.human ? checked.files : [],
-      receivedAt: deps.now(),
+      receivedAt,
       state: verdict.human ? 'queued' : 'spam',
       ...(note ? { note } : {}),
       ...(idempotency ? { idempotency } : {}),

@@ -4,14 +4,22 @@
  */
 import type { EnquiryPart } from '../contract/schemas/enquiry-part.ts';
 import type { FormConfig, Question } from '../contract/schemas/form-config.ts';
+import { consentRecord, consentText } from '../contract/consent.ts';
 import { answerTo, isAnswered, isBlank, visibleQuestions } from '../contract/rules.ts';
 import type { MetaEntry, UpstreamEnquiry } from '../client/schemas.ts';
 
 /**
- * @example buildUpstreamEnquiry(config, part).meta
+ * The create body. `meta` holds one entry per answered question (hidden ones included), then
+ * one per consent statement recording the words shown, agreed or declined, at `receivedAt`.
+ *
+ * @example buildUpstreamEnquiry(config, part, Date.now()).meta
  *   // [{ id: 'transaction', label: 'Are you buying or selling?', value: 'Buying' }, ...]
  */
-export function buildUpstreamEnquiry(config: FormConfig, part: EnquiryPart): UpstreamEnquiry {
+export function buildUpstreamEnquiry(
+  config: FormConfig,
+  part: EnquiryPart,
+  receivedAt: number,
+): UpstreamEnquiry {
   const contact = (field: keyof FormConfig['contact']) => {
     const value = (part[field] ?? '').trim();
     return config.contact[field] === 'hidden' || isBlank(value) ? '' : value;
@@ -20,12 +28,23 @@ export function buildUpstreamEnquiry(config: FormConfig, part: EnquiryPart): Ups
   if (!caseType)
     throw new Error(`unknown case type "${part.case_type}": check the enquiry before building it`);
 
-  const meta: MetaEntry[] = visibleQuestions(caseType, part.answers).flatMap((question) => {
+  const answers: MetaEntry[] = visibleQuestions(caseType, part.answers).flatMap((question) => {
     const answer = answerTo(part.answers, question.id);
     return isAnswered(answer)
       ? [{ id: question.id, label: question.label, value: answerText(question, answer) }]
       : [];
   });
+  const at = new Date(receivedAt);
+  const consent: MetaEntry[] = (config.consent?.statements ?? []).map((statement) => ({
+    id: statement.id,
+    label: consentText(statement.label),
+    value: consentRecord(
+      statement.label,
+      Object.hasOwn(part.consent, statement.id) && part.consent[statement.id] === true,
+      at,
+    ),
+  }));
+  const meta = [...answers, ...consent];
 
   return {
     forename: part.forename.trim(),

@@ -132,6 +132,8 @@ export function caseTypeField(caseTypes: readonly CaseType[], view: FieldsView) 
 }
 
 export function questionField(question: Question, view: FieldsView) {
+  // Never shown: its value comes from the page (see the element's hidden values).
+  if (question.type === 'hidden') return nothing;
   const id = `answers.${question.id}`;
   const answer: Answer = answerTo(view.values.answers, question.id) ?? '';
   const frame: FieldFrame = {

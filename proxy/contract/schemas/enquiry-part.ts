@@ -34,6 +34,11 @@ export const enquiryPartSchema = z.strictObject({
     )
     .default({}),
   marketing: marketingSchema.default({}),
+  /** Consent statement id → ticked. An unticked statement may be false or left out. */
+  consent: z
+    .record(z.string(), z.boolean())
+    .refine((consent) => Object.keys(consent).length <= 20, 'at most 20 statements')
+    .default({}),
   /** The signed start time from `GET /api/form-token` (bot check). */
   form_token: z.string().max(200).optional(),
   /** The honeypot: people never see this field, so it is always empty when they send. */

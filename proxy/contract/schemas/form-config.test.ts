@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lawFirm } from '../../../demo/forms/index.ts';
+import { lawFirmWithConsent } from '../../test/fixtures/consent-config.ts';
 import { FormConfigError, parseFormConfig } from './form-config.ts';
 
 const problemsOf = (input: unknown): string[] => {
@@ -115,6 +116,67 @@ describe('parseFormConfig', () => {
     expect(problemsOf('nope')[0]).toMatch(/^\(root\): /);
     expect(problemsOf({ caseTypes: [] })).toEqual([
       'caseTypes: Too small: expected array to have >=1 items',
+    ]);
+  });
+});
+
+describe('parseFormConfig: consent, hidden and prefilled questions, firm, thank-you page', () => {
+  const general = (questions: unknown[] = []) => ({ id: 'general', label: 'General', questions });
+
+  it('accepts the law firm example with consent, hidden and prefilled fields', () => {
+    expect(lawFirmWithConsent.consent?.statements.map((s) => [s.id, s.required])).toEqual([
+      ['consent_contact', true],
+      ['consent_marketing', false],
+    ]);
+    expect(lawFirmWithConsent.firm?.name).toBe('Lovelace & Byron LLP');
+  });
+
+  it('names each consent problem: two links, a repeated id, an id a question has', () => {
+    const problems = problemsOf({
+      caseTypes: [general([{ id: 'notes', label: 'Notes', type: 'textarea' }])],
+      consent: {
+        statements: [
+          { id: 'a', label: 'See [one](https://a.example) and [two](https://b.example).' },
+          { id: 'a', label: 'Again' },
+          { id: 'notes', label: 'Clashes' },
+        ],
+      },
+    });
+    expect(problems).toEqual([
+      'consent.statements[0].label: may hold one link at most',
+      'consent.statements[1].id: duplicate statement id "a"',
+      'consent.statements[2].id: "notes" is also a question\'s id',
+    ]);
+  });
+
+  it('requires a source for a hidden question and keeps it out of the visitor’s hands', () => {
+    const problems = problemsOf({
+      caseTypes: [
+        general([
+          { id: 'partner', label: 'Partner', type: 'hidden' },
+          { id: 'code', label: 'Code', type: 'hidden', from: { param: 'c' }, required: true },
+          { id: 'name', label: 'Name', type: 'text', from: { param: 'n' } },
+          { id: 'tag', label: 'Tag', type: 'text', prefill: { attribute: 'case-type' } },
+        ]),
+      ],
+    });
+    expect(problems).toEqual([
+      'caseTypes[0].questions[0].from: required for type hidden: a param or a data- attribute',
+      'caseTypes[0].questions[1].required: a hidden question cannot be required: visitors cannot fill it in',
+      'caseTypes[0].questions[2].from: only for type hidden; a text question may have prefill',
+      'caseTypes[0].questions[3].prefill.attribute: must be a data- attribute, like data-partner',
+    ]);
+  });
+
+  it('wants a firm email that is an address and a thank-you page on the web', () => {
+    const problems = problemsOf({
+      caseTypes: [general()],
+      firm: { name: 'Firm', email: 'not an address' },
+      thankYouUrl: 'javascript:alert(1)',
+    });
+    expect(problems).toEqual([
+      'firm.email: must be an email address',
+      'thankYouUrl: must be an http: or https: address',
     ]);
   });
 });

@@ -6,120 +6,12 @@
  */
 import { z } from 'zod';
 import { CONFIGURABLE_CONTACT_FIELDS, type ContactField } from '../fields.ts';
-import { DEFAULT_FILE_LIMITS, FIELD_MAX_LENGTH, FILE_LIMIT_CEILINGS } from '../limits.ts';
-
-/** Every question type a configuration may use. */
-export const QUESTION_TYPES = [
-  'text',
-  'textarea',
-  'email',
-  'tel',
-  'number',
-  'date',
-  'select',
-  'radio',
-  'checkbox',
-] as const;
-
-/** Types whose answer must be one of `options`. (`checkbox` may have options: "tick all that apply".) */
-const CHOICE_TYPES: ReadonlySet<string> = new Set(['select', 'radio']);
-
-/** Ids are stable keys the firm's platform sorts and reports on: keep them plain. */
-const id = z
-  .string()
-  .regex(
-    /^[A-Za-z][A-Za-z0-9_-]{0,63}$/,
-    'must start with a letter and use only letters, digits, _ and -, up to 64 characters',
-  );
-const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
+import { DEFAULT_FILE_LIMITS, FILE_LIMIT_CEILINGS } from '../limits.ts';
+import { webUrl } from './common.ts';
+import { consentSchema, firmSchema } from './consent.ts';
+import { caseTypeSchema } from './question.ts';
 
 const contactRequirement = z.enum(['required', 'optional', 'hidden']);
-
-const showIfSchema = z.strictObject({
-  question: id,
-  /** The answer (or any of the answers) that makes the question visible. */
-  equals: z.union([text(500), z.array(text(500)).min(1)]),
-});
-
-const questionSchema = z
-  .strictObject({
-    id,
-    label: text(500),
-    type: z.enum(QUESTION_TYPES),
-    hint: text(1000).optional(),
-    required: z.boolean().default(false),
-    options: z.array(text(500)).min(1).max(100).optional(),
-    showIf: showIfSchema.optional(),
-    /** For text-like questions: a tighter bound than the default. */
-    maxLength: z.number().int().min(1).max(FIELD_MAX_LENGTH.longAnswer).optional(),
-    /** For `number` questions. */
-    min: z.number().optional(),
-    max: z.number().optional(),
-  })
-  .superRefine((q, ctx) => {
-    if (CHOICE_TYPES.has(q.type) && !q.options) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: `required for type ${q.type}` });
-    }
-    if (q.options && !CHOICE_TYPES.has(q.type) && q.type !== 'checkbox') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['options'],
-        message: `not allowed for type ${q.type}`,
-      });
-    }
-    if (q.options && new Set(q.options).size !== q.options.length) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'must not repeat an option' });
-    }
-    if ((q.min !== undefined || q.max !== undefined) && q.type !== 'number') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['min'],
-        message: `min and max apply to type number only`,
-      });
-    }
-    if (q.min !== undefined && q.max !== undefined && q.min > q.max) {
-      ctx.addIssue({ code: 'custom', path: ['max'], message: 'must not be less than min' });
-    }
-  });
-
-const caseTypeSchema = z
-  .strictObject({
-    id,
-    label: text(200),
-    questions: z.array(questionSchema).max(50).default([]),
-  })
-  .superRefine((caseType, ctx) => {
-    const seen = new Map<string, (typeof caseType.questions)[number]>();
-    caseType.questions.forEach((q, i) => {
-      if (seen.has(q.id)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['questions', i, 'id'],
-          message: `duplicate question id "${q.id}"`,
-        });
-      }
-      const target = q.showIf && seen.get(q.showIf.question);
-      if (q.showIf && !target) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['questions', i, 'showIf', 'question'],
-          message: `"${q.showIf.question}" is not an earlier question of this case type`,
-        });
-      }
-      if (q.showIf && target?.options) {
-        const wanted = [q.showIf.equals].flat();
-        const unknown = wanted.filter((v) => !target.options?.includes(v));
-        if (unknown.length > 0) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['questions', i, 'showIf', 'equals'],
-            message: `"${unknown.join('", "')}" is not an option of "${target.id}"`,
-          });
-        }
-      }
-      seen.set(q.id, q);
-    });
-  });
 
 /** What a configuration asks of each contact field when it says nothing. */
 const DEFAULT_CONTACT = Object.freeze({
@@ -156,8 +48,23 @@ export const formConfigSchema = z
       })
       .default({ ...DEFAULT_FILE_LIMITS }),
     caseTypes: z.array(caseTypeSchema).min(1).max(50),
+    consent: consentSchema.optional(),
+    firm: firmSchema.optional(),
+    /** Where the form without JavaScript sends the visitor once the enquiry is taken. */
+    thankYouUrl: webUrl.optional(),
   })
   .superRefine((config, ctx) => {
+    // A statement's id is a meta entry's id upstream: it must not be a question's too.
+    const questionIds = new Set(config.caseTypes.flatMap((c) => c.questions.map((q) => q.id)));
+    config.consent?.statements.forEach((statement, i) => {
+      if (questionIds.has(statement.id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['consent', 'statements', i, 'id'],
+          message: `"${statement.id}" is also a question's id`,
+        });
+      }
+    });
     const seen = new Set<string>();
     config.caseTypes.forEach((caseType, i) => {
       if (seen.has(caseType.id)) {
@@ -181,6 +88,12 @@ export type Question = CaseType['questions'][number];
 export type QuestionType = Question['type'];
 /** What the configuration asks of a contact field. */
 export type ContactRequirement = z.output<typeof contactRequirement>;
+/** The consent block. */
+export type ConsentConfig = NonNullable<FormConfig['consent']>;
+/** One consent statement. */
+export type ConsentStatement = ConsentConfig['statements'][number];
+/** The firm's own contact details. */
+export type Firm = NonNullable<FormConfig['firm']>;
 
 /** What `GET /api/form` answers: the configuration (it holds no secrets) and the optional challenge. */
 export interface PublicFormConfig extends FormConfig {

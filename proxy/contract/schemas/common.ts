@@ -1,0 +1,39 @@
+/** Small schemas the configuration's parts share. Proxy only (zod). */
+import { z } from 'zod';
+
+/** Ids are stable keys the firm's platform sorts and reports on: keep them plain. */
+export const id = z
+  .string()
+  .regex(
+    /^[A-Za-z][A-Za-z0-9_-]{0,63}$/,
+    'must start with a letter and use only letters, digits, _ and -, up to 64 characters',
+  );
+
+/** Text shown to visitors: trimmed, not empty, bounded. */
+export const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
+
+/** An absolute web address. */
+export const webUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http: or https: address' })
+  .max(2000);
+
+/**
+ * Where a hidden value (`from`) or a first answer (`prefill`) comes from: a parameter of the
+ * page's URL, or a `data-` attribute of the `<enquiry-form>` tag (never one of the element's
+ * own attributes).
+ */
+export const valueSource = z.union([
+  z.strictObject({
+    param: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'must be a URL parameter name (letters, digits, _ . -)'),
+  }),
+  z.strictObject({
+    attribute: z
+      .string()
+      .regex(/^data-[a-z0-9-]{1,59}$/, 'must be a data- attribute, like data-partner'),
+  }),
+]);
+
+/** A parsed `from` or `prefill`. */
+export type ValueSource = z.output<typeof valueSource>;
