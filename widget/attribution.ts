@@ -7,10 +7,10 @@
  * runs when the script loads, before any element exists, because the landing page may not have
  * a form on it at all.
  */
-import type { Marketing } from '#contract';
-import { FIELD_MAX_LENGTH } from '#contract';
+import { FIELD_MAX_LENGTH, type Marketing } from '#contract';
 import { asRecord, asString, readSession, writeSession } from './session-store.ts';
 
+/** A marketing field's name. */
 export type MarketingField = keyof Marketing;
 
 /** All four fields, always strings (empty when unknown). */

@@ -5,7 +5,7 @@
  * inline script, so a strict Content-Security-Policy only has to allow its origin. When the script
  * does not load (a content blocker, a policy, the network) the visitor is told, and can retry.
  */
-import type { ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 interface TurnstileRenderOptions {
   sitekey: string;
@@ -27,11 +27,13 @@ declare global {
   }
 }
 
+/** Turnstile's site key and script, from the proxy's configuration. */
 export interface ChallengeSettings {
   siteKey: string;
   scriptUrl: string;
 }
 
+/** The Turnstile script did not load (blocked, offline, or not Turnstile). */
 export class ChallengeLoadError extends Error {
   override readonly name = 'ChallengeLoadError';
 }
@@ -51,10 +53,13 @@ function loadScript(url: string): Promise<TurnstileApi> {
       };
       script.src = url;
       script.async = true;
-      script.addEventListener('load', () =>
-        window.turnstile ? resolve(window.turnstile) : fail('did not define window.turnstile'),
-      );
-      script.addEventListener('error', () => fail('failed to load'));
+      script.addEventListener('load', () => {
+        if (window.turnstile) resolve(window.turnstile);
+        else fail('did not define window.turnstile');
+      });
+      script.addEventListener('error', () => {
+        fail('failed to load');
+      });
       document.head.append(script);
     });
     scripts.set(url, loading);
@@ -62,7 +67,11 @@ function loadScript(url: string): Promise<TurnstileApi> {
   return loading;
 }
 
-export class ChallengeController {
+/**
+ * The Turnstile check of one element: starts once the configuration asks for it (a reactive
+ * controller, it looks after each render), holds the token of a passed check.
+ */
+export class ChallengeController implements ReactiveController {
   /** The token of a passed check; empty until then, and again after a reset or expiry. */
   token = '';
   /** True when the script could not be loaded; `retry()` loads it again. */
@@ -72,7 +81,17 @@ export class ChallengeController {
   #api: TurnstileApi | undefined;
   #widgetId: string | undefined;
 
-  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {}
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly settings: () => ChallengeSettings | undefined,
+  ) {
+    host.addController(this);
+  }
+
+  hostUpdated(): void {
+    const settings = this.settings();
+    if (settings && !this.#container) void this.start(settings);
+  }
 
   /** True once the configuration asked for a check. */
   get required(): boolean {
@@ -112,9 +131,15 @@ export class ChallengeController {
     this.#widgetId =
       this.#api.render(container, {
         sitekey: settings.siteKey,
-        callback: (token) => this.#setToken(token),
-        'expired-callback': () => this.#setToken(''),
-        'error-callback': () => this.#setToken(''),
+        callback: (token) => {
+          this.#setToken(token);
+        },
+        'expired-callback': () => {
+          this.#setToken('');
+        },
+        'error-callback': () => {
+          this.#setToken('');
+        },
         // The token travels in the enquiry JSON, not in a hidden input of the page.
         'response-field': false,
       }) ?? undefined;

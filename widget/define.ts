@@ -7,6 +7,7 @@ import { captureFirstTouch } from './attribution.ts';
 import { EnquiryForm } from './enquiry-form.ts';
 import type { EnquiryFailedDetail, EnquirySubmittedDetail } from './submission.ts';
 
+/** The element's tag name. */
 export const TAG_NAME = 'enquiry-form';
 
 captureFirstTouch();

@@ -32,6 +32,7 @@ export interface FormToken {
   receivedAt: number;
 }
 
+/** What one form keeps in sessionStorage. */
 export interface Draft {
   values: Values;
   formToken?: FormToken | undefined;
@@ -51,6 +52,7 @@ const textValues = (read: (name: TextValue) => string, answers: Record<string, A
 export const draftKey = (path: string, caseType: string | undefined) =>
   `enquiry-form:draft:${path}:${caseType ?? ''}`;
 
+/** The draft stored under `key`, every value checked (stored data is never trusted). */
 export function loadDraft(key: string): Draft {
   const stored = asRecord(readSession(key));
   const values = asRecord(stored.values);
@@ -77,6 +79,12 @@ function reviveAnswers(stored: unknown): Record<string, Answer> {
   return answers;
 }
 
-export const saveDraft = (key: string, draft: Draft) => writeSession(key, draft);
+/** Stores the draft (quietly does nothing where storage is unavailable). */
+export const saveDraft = (key: string, draft: Draft) => {
+  writeSession(key, draft);
+};
 
-export const clearDraft = (key: string) => removeSession(key);
+/** Forgets the draft. */
+export const clearDraft = (key: string) => {
+  removeSession(key);
+};

@@ -1,27 +1,16 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import type { FormTokenResponse } from '#contract';
-import type { PublicFormConfig } from '#contract';
 import { firstTouch, resolveAttribution } from './attribution.ts';
 import { ChallengeController } from './challenge.ts';
-import {
-  clearDraft,
-  draftKey,
-  emptyValues,
-  loadDraft,
-  saveDraft,
-  type Draft,
-  type FormToken,
-} from './draft.ts';
 import { styles } from './enquiry-form.styles.ts';
 import { buildEnquiryPart } from './enquiry-part.ts';
+import { followIssueLink } from './error-summary/follow.ts';
 import { FilesController } from './files.ts';
-import { focusControl } from './focus.ts';
 import { Translator, type EnquiryFormStrings } from './i18n.ts';
-import { readInput } from './input-values.ts';
+import { SessionController } from './session.ts';
+import { FormState } from './state.ts';
 import { SubmitController } from './submit-controller.ts';
 import { formTemplate } from './templates/form.ts';
 import { confirmation } from './templates/status.ts';
-import { getJson } from './transport.ts';
 
 /** Where the script came from: the proxy that serves it also answers the form's requests. */
 const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
@@ -94,41 +83,35 @@ export class EnquiryForm extends LitElement {
   declare i18n: EnquiryFormStrings | undefined;
 
   #t = new Translator(undefined, undefined);
-  #config: PublicFormConfig | undefined;
-  #loading = false;
-  #loadFailed = false;
-  #draftKey = '';
-  #draft: Draft = { values: emptyValues() };
   #announcement = '';
-
-  readonly #files = new FilesController(this, {
+  readonly #state = new FormState(this);
+  readonly #session: SessionController = new SessionController(this, this.#state);
+  readonly #files: FilesController = new FilesController(this, {
     t: () => this.#t,
-    limits: () => this.#config?.files,
-    announce: (text) => this.#announce(text),
-  });
-  readonly #challenge = new ChallengeController(this);
-  readonly #submitter = new SubmitController(this, {
-    t: () => this.#t,
-    url: () => this.#api('/api/enquiries'),
-    formToken: (fresh) => this.#formToken(fresh),
-    submissionKey: () => this.#draft.submission,
-    keepSubmissionKey: (key) => {
-      this.#draft.submission = key;
-      this.#saveDraft();
+    limits: () => this.#session.config?.files,
+    announce: (text) => {
+      this.#announce(text);
     },
-    announce: (text) => this.#announce(text),
-    notAccepted: () => this.#challenge.reset(),
-    accepted: () => clearDraft(this.#draftKey),
+  });
+  readonly #challenge: ChallengeController = new ChallengeController(
+    this,
+    () => this.#session.config?.turnstile,
+  );
+  readonly #submitter: SubmitController = new SubmitController(this, {
+    state: this.#state,
+    session: this.#session,
+    t: () => this.#t,
+    announce: (text) => {
+      this.#announce(text);
+    },
+    notAccepted: () => {
+      this.#challenge.reset();
+    },
   });
 
   constructor() {
     super();
     this.endpoint = SCRIPT_ORIGIN;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (!this.#config && !this.#loading) void this.#load();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -146,42 +129,42 @@ export class EnquiryForm extends LitElement {
 
   #body() {
     const t = this.#t;
-    const { result, issues, failure, sending, progress } = this.#submitter;
-    if (result) return confirmation(result, t);
-    const config = this.#config;
-    if (!config) {
-      if (!this.#loadFailed) return html`<p class="loading">${t.text('loading')}</p>`;
-      return html`<div class="failure" part="failure" role="alert">
-        <p>${t.text('loadFailed')}</p>
-        <button class="button button--secondary" type="button" @click=${this.#load}>
-          ${t.text('reload')}
-        </button>
-      </div>`;
+    const status = this.#state.status;
+    switch (status.kind) {
+      case 'loading':
+        return html`<p class="loading">${t.text('loading')}</p>`;
+      case 'unavailable':
+        return html`<div class="failure" part="failure" role="alert">
+          <p>${t.text('loadFailed')}</p>
+          <button class="button button--secondary" type="button" @click=${this.#session.load}>
+            ${t.text('reload')}
+          </button>
+        </div>`;
+      case 'delivered':
+      case 'queued':
+        return confirmation(status.result, t);
+      default: {
+        const config = this.#session.config;
+        if (!config) return nothing;
+        return formTemplate(
+          {
+            t,
+            config,
+            status,
+            values: this.#session.values,
+            caseTypeFixed: this.#session.fixedCaseType() !== undefined,
+            files: {
+              files: this.#files.files,
+              notices: this.#files.notices.map((notice) => notice.text),
+              dragging: this.#files.dragging,
+            },
+            challenge: this.#challenge.required,
+            challengeFailed: this.#challenge.failed,
+          },
+          this.#actions,
+        );
+      }
     }
-    return formTemplate(
-      {
-        t,
-        config,
-        values: this.#draft.values,
-        caseTypeFixed: this.#fixedCaseType() !== undefined,
-        issues,
-        failure,
-        sending,
-        progress,
-        files: {
-          files: this.#files.files,
-          notices: this.#files.notices.map((notice) => notice.text),
-          dragging: this.#files.dragging,
-        },
-        challenge: this.#challenge.required,
-        challengeFailed: this.#challenge.failed,
-      },
-      this.#actions,
-    );
-  }
-
-  #api(path: string): string {
-    return `${this.endpoint.replace(/\/+$/, '')}${path}`;
   }
 
   #announce(text: string): void {
@@ -189,61 +172,10 @@ export class EnquiryForm extends LitElement {
     this.requestUpdate();
   }
 
-  #load = async (): Promise<void> => {
-    this.#loading = true;
-    this.#loadFailed = false;
-    this.#draftKey = draftKey(location.pathname, this.caseType);
-    this.#draft = loadDraft(this.#draftKey);
-    this.requestUpdate();
-    // The token's clock starts when the form is shown, so fetch both at once.
-    const [config] = await Promise.allSettled([
-      getJson<PublicFormConfig>(this.#api('/api/form')),
-      this.#formToken(),
-    ]);
-    this.#loading = false;
-    if (config.status === 'rejected') {
-      this.#loadFailed = true;
-    } else {
-      this.#config = config.value;
-      const fixed = this.#fixedCaseType();
-      if (fixed) this.#draft.values.case_type = fixed;
-      if (config.value.turnstile) void this.#challenge.start(config.value.turnstile);
-    }
-    this.requestUpdate();
-  };
-
-  /**
-   * The session's earliest form token, fetched when there is none (yet); with `fresh`, a new one
-   * in its place, for when the proxy can no longer verify it.
-   */
-  async #formToken(fresh = false): Promise<FormToken | undefined> {
-    if (fresh || !this.#draft.formToken) {
-      const answer = await getJson<FormTokenResponse>(this.#api('/api/form-token')).catch(
-        () => undefined,
-      );
-      if (answer?.token && (fresh || !this.#draft.formToken)) {
-        this.#draft.formToken = { token: answer.token, receivedAt: Date.now() };
-        this.#saveDraft();
-      }
-    }
-    return this.#draft.formToken;
-  }
-
-  /** The attribute's case type when the configuration knows it, or the only one there is. */
-  #fixedCaseType(): string | undefined {
-    const caseTypes = this.#config?.caseTypes ?? [];
-    if (caseTypes.length === 1) return caseTypes[0]?.id;
-    return caseTypes.find((c) => c.id === this.caseType)?.id;
-  }
-
-  #saveDraft(): void {
-    saveDraft(this.#draftKey, this.#draft);
-  }
-
   #submit = (event?: Event): void => {
     event?.preventDefault();
-    const config = this.#config;
-    if (!config || this.#submitter.sending) return;
+    const config = this.#session.config;
+    if (!config || this.#state.sending) return;
     const t = this.#t;
     const problems = this.#files.problems(config.files, t);
     if (this.#challenge.required && !this.#challenge.token) {
@@ -260,8 +192,7 @@ export class EnquiryForm extends LitElement {
     );
     const honeypot = this.renderRoot.querySelector<HTMLInputElement>('input[name=website]');
     void this.#submitter.submit({
-      config,
-      part: buildEnquiryPart(config, this.#draft.values, attribution),
+      part: buildEnquiryPart(config, this.#session.values, attribution),
       files: this.#files.files,
       problems,
       website: honeypot?.value ?? '',
@@ -270,22 +201,23 @@ export class EnquiryForm extends LitElement {
   };
 
   #onInput = (event: Event): void => {
-    if (!readInput(this.#draft.values, event.target as HTMLInputElement)) return;
-    this.#saveDraft();
-    this.requestUpdate();
+    if (this.#session.input(event.target as HTMLInputElement)) this.requestUpdate();
   };
 
   #actions = {
     submit: this.#submit,
     input: this.#onInput,
-    retry: () => this.#submit(),
+    retry: () => {
+      this.#submit();
+    },
     retryChallenge: () => void this.#challenge.retry(),
     follow: (event: Event) => {
-      event.preventDefault();
-      const id = (event.currentTarget as HTMLAnchorElement).getAttribute('href')?.slice(1) ?? '';
-      if (id === 'turnstile_token' && !this.#challenge.failed) return this.#challenge.focus();
-      const control = this.renderRoot.querySelector<HTMLElement>(`[id="${CSS.escape(id)}"]`);
-      if (control) focusControl(control);
+      followIssueLink(event, this.renderRoot, (id) => {
+        // The Turnstile check lives in the light DOM, where the summary's link cannot reach.
+        if (id !== 'turnstile_token' || this.#challenge.failed) return false;
+        this.#challenge.focus();
+        return true;
+      });
     },
     ...this.#files.actions,
   };

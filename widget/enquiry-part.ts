@@ -2,9 +2,15 @@
  * Turns what the visitor typed into exactly what the proxy expects: the `enquiry` part of the
  * multipart body (see `proxy/contract/enquiry.ts`) and the files beside it.
  */
-import type { Answer, EnquiryPartInput } from '#contract';
-import type { FormConfig } from '#contract';
-import { answerTo, CONFIGURABLE_CONTACT_FIELDS, isAnswered, visibleQuestions } from '#contract';
+import {
+  type Answer,
+  answerTo,
+  CONFIGURABLE_CONTACT_FIELDS,
+  type EnquiryPartInput,
+  type FormConfig,
+  isAnswered,
+  visibleQuestions,
+} from '#contract';
 import type { Attribution } from './attribution.ts';
 import type { Values } from './draft.ts';
 import { fingerprint } from './transport.ts';
@@ -17,6 +23,7 @@ export type EnquiryDraftPart = Omit<
   answers: Record<string, Answer>;
 };
 
+/** The per-attempt fields, added as each attempt is sent. */
 export interface SendExtras {
   form_token?: string | undefined;
   website: string;

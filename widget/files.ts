@@ -3,17 +3,23 @@
  * bytes and its size, against the same rules the proxy applies; a refused file never joins the
  * list, and the reason stays beside the picker until the visitor chooses or removes a file.
  */
-import type { LitElement } from 'lit';
-import { SNIFF_BYTES, sniffKind, type SniffedKind } from '#contract';
-import { checkFiles, type FileFacts } from '#contract';
-import type { FormConfig } from '#contract';
-import type { RuleIssue } from '#contract';
+import type { LitElement, ReactiveController } from 'lit';
+import {
+  SNIFF_BYTES,
+  sniffKind,
+  type SniffedKind,
+  checkFiles,
+  type FileFacts,
+  type FormConfig,
+  type RuleIssue,
+} from '#contract';
 import type { Translator } from './i18n.ts';
 import { showIssue, type ShownIssue } from './issues.ts';
 import { FILES_CONTROL, type FilesActions } from './templates/files.ts';
 
 type Limits = FormConfig['files'];
 
+/** What the files controller reads from its element. */
 export interface FilesPorts {
   t(): Translator;
   /** The configured limits, once the configuration is loaded. */
@@ -35,7 +41,8 @@ async function sniff(file: File): Promise<SniffedKind> {
 
 const factsOf = ({ file, kind }: Chosen): FileFacts => ({ name: file.name, size: file.size, kind });
 
-export class FilesController {
+/** The chosen files of one element, checked as they are chosen. */
+export class FilesController implements ReactiveController {
   #chosen: Chosen[] = [];
   /** Why files were refused at the last choice. */
   notices: readonly ShownIssue[] = [];
@@ -47,7 +54,14 @@ export class FilesController {
   constructor(
     private readonly host: LitElement,
     private readonly ports: FilesPorts,
-  ) {}
+  ) {
+    host.addController(this);
+  }
+
+  hostDisconnected(): void {
+    // A drag that was in progress when the element left the page will never see its drop.
+    this.dragging = false;
+  }
 
   get files(): readonly File[] {
     return this.#chosen.map((chosen) => chosen.file);

@@ -6,6 +6,7 @@
  */
 import { VALIDATION_MESSAGES, formatBytes, formatMessage, type MessageParams } from '#contract';
 
+/** Every visible or audible string, in English; `i18n` overrides any of them. */
 export const DEFAULT_STRINGS = Object.freeze({
   ...VALIDATION_MESSAGES,
   'turnstile_token.required': 'Complete the security check',
@@ -66,7 +67,9 @@ export const DEFAULT_STRINGS = Object.freeze({
   reference: 'Your reference is',
 });
 
+/** A string's key. */
 export type StringKey = keyof typeof DEFAULT_STRINGS;
+/** A full set of strings. */
 export type Strings = Readonly<Record<StringKey, string>>;
 /** The `i18n` property: any subset of the strings. */
 export type EnquiryFormStrings = Partial<Strings>;

@@ -6,6 +6,7 @@
 import { CONTACT_FIELDS, type FieldIssue, type FormConfig, type RuleIssue } from '#contract';
 import type { Translator } from './i18n.ts';
 
+/** A problem as shown: its field and its words. */
 export interface ShownIssue {
   /** The contract's field name: `forename`, `answers.transaction`, `files[1]`, `form_token`... */
   field: string;

@@ -13,6 +13,7 @@ export function readSession(key: string): unknown {
   }
 }
 
+/** Stores one value as JSON; quietly does nothing when storage refuses. */
 export function writeSession(key: string, value: unknown): void {
   try {
     sessionStorage.setItem(key, JSON.stringify(value));
@@ -21,6 +22,7 @@ export function writeSession(key: string, value: unknown): void {
   }
 }
 
+/** Removes one value; quietly does nothing when storage refuses. */
 export function removeSession(key: string): void {
   try {
     sessionStorage.removeItem(key);
@@ -35,4 +37,5 @@ export const asRecord = (value: unknown): Record<string, unknown> =>
     ? (value as Record<string, unknown>)
     : {};
 
+/** A string read back from storage, or an empty one. */
 export const asString = (value: unknown): string => (typeof value === 'string' ? value : '');

@@ -7,8 +7,9 @@
  * visitor's retry, which can then still get through.
  */
 import type { FieldIssue } from '#contract';
-import { NetworkError, newUuid, postForm, type PostAnswer } from './transport.ts';
+import { NetworkError, postForm, type PostAnswer } from './transport.ts';
 
+/** Why a send failed, as `enquiry-failed` reports it. */
 export type FailureReason =
   'network' | 'server' | 'rate-limited' | 'rejected' | 'forbidden' | 'too-large';
 
@@ -30,6 +31,7 @@ export interface EnquiryFailedDetail {
   reference?: string;
 }
 
+/** A failed send, with what the visitor needs to know to try again. */
 export interface Failure {
   reason: FailureReason;
   status?: number;
@@ -38,17 +40,19 @@ export interface Failure {
   retryAfter?: number;
 }
 
+/** How one send ended: taken, refused with field issues, or failed. */
 export type Outcome =
   | { kind: 'sent'; detail: EnquirySubmittedDetail }
   | { kind: 'invalid'; issues: FieldIssue[] }
   | ({ kind: 'failed' } & Failure);
 
+/** One send: where, what, under which key, and who to tell about progress. */
 export interface SendOptions {
   url: string;
   body: FormData;
   idempotencyKey: string;
-  /** Told when a `422` made a new key, so the visitor's retry uses the new one. */
-  onNewKey: (key: string) => void;
+  /** Told after a `422`, so that the visitor's retry goes under a new key. */
+  onNewKey: () => void;
   onProgress: (fraction: number) => void;
 }
 
@@ -57,6 +61,7 @@ const BUSY_RETRIES = 3;
 /** The longest wait between them, whatever `Retry-After` says: the visitor is watching. */
 const BUSY_WAIT_MAX_SECONDS = 5;
 
+/** Waits `seconds`. */
 export const sleep = (seconds: number) => new Promise((done) => setTimeout(done, seconds * 1000));
 
 /** Sends the enquiry; never rejects for anything the network or the proxy does. */
@@ -77,7 +82,7 @@ export async function sendEnquiry(options: SendOptions): Promise<Outcome> {
       busy += 1;
       await sleep(Math.min(answer.retryAfter ?? busy, BUSY_WAIT_MAX_SECONDS));
     } else {
-      if (answer.status === 422) options.onNewKey(newUuid());
+      if (answer.status === 422) options.onNewKey();
       return classify(answer);
     }
   }

@@ -2,41 +2,34 @@
  * The life of one press of "Send": check everything the proxy will check, send once (a double
  * click is ignored), and turn the outcome into what the visitor sees, hears and can do next.
  */
-import type { LitElement } from 'lit';
-import type { PublicFormConfig } from '#contract';
-import { validateEnquiry } from '#contract';
-import type { FormToken, SubmissionKey } from './draft.ts';
+import type { LitElement, ReactiveController } from 'lit';
+import { validateEnquiry, type PublicFormConfig } from '#contract';
 import { multipartBody, submissionFingerprint, type EnquiryDraftPart } from './enquiry-part.ts';
-import { focusWhenRendered } from './focus.ts';
 import type { Translator } from './i18n.ts';
 import { showIssue, showServerIssue, type ShownIssue } from './issues.ts';
+import type { SessionController } from './session.ts';
+import type { FormState } from './state.ts';
 import {
   sendEnquiry,
   sleep,
   type EnquiryFailedDetail,
-  type EnquirySubmittedDetail,
   type Failure,
   type Outcome,
 } from './submission.ts';
-import type { FailureView } from './templates/status.ts';
-import { newUuid } from './transport.ts';
 
-/** What the controller needs from the element, as functions so the element keeps its privates. */
-export interface SubmitPorts {
+/** Who the submit controller works with: the form's state, its session, its words. */
+export interface SubmitDeps {
+  state: FormState;
+  session: SessionController;
   t(): Translator;
-  url(): string;
-  /** The session's form token; with `fresh`, a new one replacing it. */
-  formToken(fresh: boolean): Promise<FormToken | undefined>;
-  submissionKey(): SubmissionKey | undefined;
-  keepSubmissionKey(key: SubmissionKey): void;
+  /** Says something to screen reader users without moving focus. */
   announce(text: string): void;
-  /** After any send that was not accepted (a Turnstile token is good for one verification). */
+  /** Called after any send that was not accepted (a Turnstile token is good for one check). */
   notAccepted(): void;
-  accepted(detail: EnquirySubmittedDetail): void;
 }
 
+/** One press of "Send": what the visitor filled in, and what the shared rules cannot see. */
 export interface SubmitRequest {
-  config: PublicFormConfig;
   part: EnquiryDraftPart;
   files: readonly File[];
   /** Problems the shared rules cannot see: refused files, a missing security check. */
@@ -48,66 +41,74 @@ export interface SubmitRequest {
 /** Progress is announced in quarters: often enough to reassure, rarely enough to bear. */
 const ANNOUNCED_STEPS = 4;
 
-export class SubmitController {
-  issues: readonly ShownIssue[] = [];
-  failure: FailureView | undefined;
-  result: EnquirySubmittedDetail | undefined;
-  sending = false;
-  /** Fraction uploaded, once the browser reports it. */
-  progress: number | undefined;
+/** Sends the form and shows what came of it. */
+export class SubmitController implements ReactiveController {
   #announcedStep = 0;
+  /** The block to focus once the next render has put it on the page. */
+  #focusNext: string | undefined;
 
   constructor(
     private readonly host: LitElement,
-    private readonly ports: SubmitPorts,
-  ) {}
+    private readonly deps: SubmitDeps,
+  ) {
+    host.addController(this);
+  }
 
+  hostUpdated(): void {
+    const selector = this.#focusNext;
+    this.#focusNext = undefined;
+    if (selector) this.host.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+  }
+
+  /** Validates, sends, and settles the form's state on the outcome. */
   async submit(request: SubmitRequest): Promise<void> {
-    if (this.sending) return;
-    const t = this.ports.t();
-    this.failure = undefined;
-    this.issues = [
-      ...validateEnquiry(request.config, request.part).map((issue) =>
-        showIssue(issue, t, request.config.files),
-      ),
+    const { state, session } = this.deps;
+    const config = session.config;
+    if (!config || state.sending) return;
+    const t = this.deps.t();
+    const issues = [
+      ...validateEnquiry(config, request.part).map((issue) => showIssue(issue, t, config.files)),
       ...request.problems,
     ];
-    if (this.issues.length > 0) return this.#show('.error-summary');
-
-    this.sending = true;
-    this.progress = undefined;
+    if (issues.length > 0) {
+      state.set({ kind: 'invalid', issues });
+      this.#show('.error-summary');
+      return;
+    }
+    state.set({ kind: 'sending', progress: undefined });
     this.#announcedStep = 0;
-    this.ports.announce(t.text('sending'));
-    this.host.requestUpdate();
+    this.deps.announce(t.text('sending'));
+    const fingerprint = submissionFingerprint(request.part, request.files);
+    const send = async (freshToken: boolean) =>
+      sendEnquiry({
+        url: session.url('/api/enquiries'),
+        body: multipartBody(
+          request.part,
+          {
+            form_token: await this.#formToken(config, freshToken),
+            website: request.website,
+            turnstile_token: request.turnstileToken,
+          },
+          request.files,
+        ),
+        idempotencyKey: session.keyFor(fingerprint),
+        onNewKey: () => session.renewKey(fingerprint),
+        onProgress: (fraction) => {
+          this.#onProgress(fraction, t);
+        },
+      });
     let outcome: Outcome;
     try {
-      const idempotencyKey = this.#keyFor(request);
-      const send = async (freshToken: boolean) =>
-        sendEnquiry({
-          url: this.ports.url(),
-          body: multipartBody(
-            request.part,
-            {
-              form_token: await this.#formToken(request.config, freshToken),
-              website: request.website,
-              turnstile_token: request.turnstileToken,
-            },
-            request.files,
-          ),
-          idempotencyKey,
-          onNewKey: (key) => this.ports.keepSubmissionKey({ ...this.#current(request), key }),
-          onProgress: (fraction) => this.#onProgress(fraction, t),
-        });
       outcome = await send(false);
       // A token the proxy cannot verify (restarted with a new secret, another instance, a very
       // old tab) is nothing the visitor can fix: fetch a fresh one and send once more, under the
       // same key (the proxy leaves form_token out of the key's fingerprint).
       if (onlyFormToken(outcome)) outcome = await send(true);
-    } finally {
-      // Whatever happened, the visitor must be able to press Send again.
-      this.sending = false;
+    } catch {
+      // Whatever broke, the visitor must be able to press Send again.
+      outcome = { kind: 'failed', reason: 'network' };
     }
-    this.#settle(outcome, request, t);
+    this.#settle(outcome, config, t);
   }
 
   /**
@@ -115,7 +116,7 @@ export class SubmitController {
    * failed) would make the proxy take the visitor for a bot and quietly keep the enquiry as spam.
    */
   async #formToken(config: PublicFormConfig, fresh: boolean): Promise<string | undefined> {
-    const formToken = await this.ports.formToken(fresh);
+    const formToken = await this.deps.session.formToken(fresh);
     if (!formToken) return undefined;
     const minFill = config.minFillSeconds ?? 0;
     // At most minFill: a clock set back after the token came must not stretch the wait.
@@ -124,60 +125,52 @@ export class SubmitController {
     return formToken.token;
   }
 
-  #current(request: SubmitRequest): SubmissionKey {
-    const print = submissionFingerprint(request.part, request.files);
-    const kept = this.ports.submissionKey();
-    return kept?.fingerprint === print ? kept : { key: newUuid(), fingerprint: print };
-  }
-
-  /** The same enquiry keeps its key across retries and reloads; any change makes a new one. */
-  #keyFor(request: SubmitRequest): string {
-    const current = this.#current(request);
-    this.ports.keepSubmissionKey(current);
-    return current.key;
-  }
-
   #onProgress(fraction: number, t: Translator) {
-    this.progress = fraction;
+    if (!this.deps.state.sending) return;
+    this.deps.state.set({ kind: 'sending', progress: fraction });
     const step = Math.floor(fraction * ANNOUNCED_STEPS);
     if (step > this.#announcedStep) {
       this.#announcedStep = step;
-      this.ports.announce(t.text('uploaded', { percent: t.percent(step / ANNOUNCED_STEPS) }));
+      this.deps.announce(t.text('uploaded', { percent: t.percent(step / ANNOUNCED_STEPS) }));
     }
-    this.host.requestUpdate();
   }
 
-  #settle(outcome: Outcome, request: SubmitRequest, t: Translator) {
+  #settle(outcome: Outcome, config: PublicFormConfig, t: Translator): void {
+    const { state, session } = this.deps;
     if (outcome.kind === 'sent') {
-      this.result = outcome.detail;
-      this.ports.accepted(outcome.detail);
+      state.set({ kind: outcome.detail.status, result: outcome.detail });
+      session.clear();
       this.#emit('enquiry-submitted', outcome.detail);
-      return this.#show('.panel');
+      this.#show('.panel');
+      return;
     }
-    this.ports.notAccepted();
+    this.deps.notAccepted();
     if (onlyFormToken(outcome)) outcome = { kind: 'failed', reason: 'server', status: 400 };
     if (outcome.kind === 'invalid') {
-      this.issues = outcome.issues
+      const issues = outcome.issues
         .filter((issue) => issue.field !== FORM_TOKEN)
-        .map((issue) => showServerIssue(issue, t, request.config.files));
-      return this.#show('.error-summary');
+        .map((issue) => showServerIssue(issue, t, config.files));
+      state.set({ kind: 'invalid', issues });
+      this.#show('.error-summary');
+      return;
     }
     const message = failureMessage(outcome, t);
-    this.failure = { message };
+    state.set({ kind: 'failed', failure: { message } });
     const detail: EnquiryFailedDetail = { reason: outcome.reason, message };
     if (outcome.status !== undefined) detail.status = outcome.status;
     if (outcome.reference !== undefined) detail.reference = outcome.reference;
     this.#emit('enquiry-failed', detail);
-    return this.#show('.failure');
+    this.#show('.failure');
   }
 
   #emit(type: string, detail: object) {
     this.host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
   }
 
-  #show(selector: string): Promise<void> {
+  /** Focuses a block that appears with this change (error summary, failure, confirmation). */
+  #show(selector: string): void {
+    this.#focusNext = selector;
     this.host.requestUpdate();
-    return focusWhenRendered(this.host.updateComplete, this.host.renderRoot, selector);
   }
 }
 

@@ -29,6 +29,7 @@ export async function getJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/** Any HTTP answer to the submission. */
 export interface PostAnswer {
   status: number;
   /** The parsed JSON body, or `undefined` when it is not JSON (a proxy's HTML error page). */
@@ -37,6 +38,7 @@ export interface PostAnswer {
   retryAfter: number | undefined;
 }
 
+/** The submission's key and who to tell about upload progress. */
 export interface PostOptions {
   idempotencyKey: string;
   /** Called with the fraction of the body uploaded so far, 0 to 1. */
@@ -56,13 +58,16 @@ export function postForm(url: string, body: FormData, options: PostOptions): Pro
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) options.onProgress(event.loaded / event.total);
     };
-    xhr.onload = () =>
+    xhr.onload = () => {
       resolve({
         status: xhr.status,
         body: parseJson(xhr.responseText),
         retryAfter: secondsFrom(retryAfterMs(xhr.getResponseHeader('Retry-After'))),
       });
-    xhr.onerror = () => reject(new NetworkError(`POST ${url} failed`));
+    };
+    xhr.onerror = () => {
+      reject(new NetworkError(`POST ${url} failed`));
+    };
     xhr.onabort = xhr.onerror;
     xhr.ontimeout = xhr.onerror;
     xhr.send(body);

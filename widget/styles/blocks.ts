@@ -1,6 +1,7 @@
 /** Buttons, the boxes that report (error summary, failure, confirmation), files and progress. */
 import { css } from 'lit';
 
+/** Buttons: the accent-coloured send button and the quieter secondary ones. */
 export const buttons = css`
   .button {
     position: relative;
@@ -55,47 +56,19 @@ export const buttons = css`
   }
 `;
 
+/** The boxes that appear after an action: a failed send and the confirmation panel. */
 export const boxes = css`
-  .error-summary,
   .failure {
     margin-bottom: calc(var(--_space) * 1.5);
     padding: calc(var(--_space) * 0.75);
     border: 5px solid var(--_error);
     border-radius: var(--_radius);
   }
-  .error-summary:focus,
   .failure:focus,
   .panel:focus,
   [slot='challenge']:focus {
     outline: 3px solid var(--_focus);
     outline-offset: 0;
-  }
-  .error-summary__list {
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
-  .error-summary__list li + li {
-    margin-top: 5px;
-  }
-  .error-summary a {
-    font-weight: 700;
-    color: var(--_error);
-    text-decoration: underline;
-    text-decoration-thickness: max(1px, 0.0625rem);
-    text-underline-offset: 0.15em;
-  }
-  .error-summary a:hover {
-    text-decoration-thickness: max(3px, 0.1875rem);
-  }
-  .error-summary a:focus {
-    outline: 3px solid transparent;
-    color: var(--_text);
-    background: var(--_focus);
-    box-shadow:
-      0 -2px var(--_focus),
-      0 4px var(--_text);
-    text-decoration: none;
   }
   .failure__message {
     margin: 0 0 var(--_space);
@@ -127,6 +100,7 @@ export const boxes = css`
   }
 `;
 
+/** The file picker's drop zone and the list of chosen files. */
 export const files = css`
   /* As wide as the text area: on a wide page, a full-width zone would read as a separate block. */
   .drop-zone,
@@ -185,6 +159,7 @@ export const files = css`
   }
 `;
 
+/** What the visitor's system asks for: less motion, forced colours. */
 export const preferences = css`
   @media (prefers-reduced-motion: reduce) {
     *,

@@ -1,6 +1,7 @@
 /** Labels, hints, error messages, text inputs, selects, and GOV.UK-style radios and checkboxes. */
 import { css } from 'lit';
 
+/** Labels, hints, inputs and their error state. */
 export const fields = css`
   .field {
     margin: 0 0 calc(var(--_space) * 1.5);

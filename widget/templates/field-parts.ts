@@ -6,6 +6,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { Translator } from '../i18n.ts';
 
+/** What every field shows around its control. */
 export interface FieldFrame {
   /** The control's id (for a group of radios or checkboxes: the first one's). */
   id: string;
@@ -21,15 +22,18 @@ export const describedBy = ({ id, hint, errors }: FieldFrame) =>
   [hint ? `${id}-hint` : '', errors.length > 0 ? `${id}-error` : ''].filter(Boolean).join(' ') ||
   nothing;
 
+/** `aria-invalid` for a field in error. */
 export const invalid = ({ errors }: FieldFrame) => (errors.length > 0 ? 'true' : nothing);
 
 /** The wrapper's classes: GOV.UK marks a field in error with a red bar down its left side. */
 export const fieldClass = ({ errors }: Pick<FieldFrame, 'errors'>) =>
   errors.length > 0 ? 'field field--error' : 'field';
 
+/** The label, marked "(optional)" when it is. */
 export const labelText = (frame: FieldFrame, t: Translator) =>
   frame.optional ? `${frame.label} ${t.text('optional')}` : frame.label;
 
+/** The hint, then the error message, each with the id `aria-describedby` names. */
 export function hintAndError(frame: FieldFrame, t: Translator) {
   return html`${
     frame.hint

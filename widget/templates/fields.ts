@@ -4,10 +4,16 @@
  * one delegated `input` listener on the form, which reads each control's `name`.
  */
 import { html, nothing } from 'lit';
-import type { Answer } from '#contract';
-import type { CaseType, ContactFieldName, FormConfig, Question } from '#contract';
-import { CONTACT_FIELDS, FIELD_MAX_LENGTH } from '#contract';
-import { answerTo } from '#contract';
+import {
+  type Answer,
+  type CaseType,
+  type ContactFieldName,
+  type FormConfig,
+  type Question,
+  CONTACT_FIELDS,
+  FIELD_MAX_LENGTH,
+  answerTo,
+} from '#contract';
 import type { Values } from '../draft.ts';
 import type { Translator } from '../i18n.ts';
 import {
@@ -98,6 +104,7 @@ function selectControl(
   </select>`;
 }
 
+/** The contact fields the configuration does not hide. */
 export function contactFields(config: FormConfig, view: FieldsView) {
   return CONTACT_FIELDS.map((field) => {
     const { type, autocomplete } = CONTACT_INPUTS[field];
@@ -120,6 +127,7 @@ export function contactFields(config: FormConfig, view: FieldsView) {
   });
 }
 
+/** The select of case types, when the tag does not fix one. */
 export function caseTypeField(caseTypes: readonly CaseType[], view: FieldsView) {
   const frame: FieldFrame = {
     id: 'case_type',
@@ -131,6 +139,7 @@ export function caseTypeField(caseTypes: readonly CaseType[], view: FieldsView) 
   return labelledField(frame, view.t, selectControl(frame, options, view.values.case_type, view.t));
 }
 
+/** One question, by its type. */
 export function questionField(question: Question, view: FieldsView) {
   // Never shown: its value comes from the page (see the element's hidden values).
   if (question.type === 'hidden') return nothing;

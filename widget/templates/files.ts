@@ -5,8 +5,7 @@
  * with its size and a button that removes it.
  */
 import { html } from 'lit';
-import { FILE_ACCEPT } from '#contract';
-import type { FormConfig } from '#contract';
+import { FILE_ACCEPT, type FormConfig } from '#contract';
 import type { Translator } from '../i18n.ts';
 import {
   describedBy,
@@ -17,6 +16,7 @@ import {
   type FieldFrame,
 } from './field-parts.ts';
 
+/** What the picker shows. */
 export interface FilesView {
   t: Translator;
   limits: FormConfig['files'];
@@ -25,6 +25,7 @@ export interface FilesView {
   dragging: boolean;
 }
 
+/** What the picker's controls do. */
 export interface FilesActions {
   open: () => void;
   picked: (event: Event) => void;
@@ -36,6 +37,7 @@ export interface FilesActions {
 /** The id of the button that opens the picker: what the error summary links to. */
 export const FILES_CONTROL = 'files';
 
+/** The picker, its drop zone and the list of chosen files. */
 export function filesField(view: FilesView, on: FilesActions) {
   const { t, limits, files } = view;
   const frame: FieldFrame = {
@@ -92,7 +94,9 @@ export function filesField(view: FilesView, on: FilesActions) {
                   <button
                     class="button button--secondary button--small"
                     type="button"
-                    @click=${() => on.remove(i)}
+                    @click=${() => {
+                      on.remove(i);
+                    }}
                   >
                     ${t.text('removeFile')}<span class="visually-hidden"> ${file.name}</span>
                   </button>

@@ -3,22 +3,22 @@
  * what it is about, the questions, files, the security check, and the send button.
  */
 import { html, nothing } from 'lit';
-import type { PublicFormConfig } from '#contract';
-import { visibleQuestions } from '#contract';
-import { issuesAt, type ShownIssue } from '../issues.ts';
+import { visibleQuestions, type PublicFormConfig } from '#contract';
+import { errorSummary } from '../error-summary/error-summary.ts';
+import { issuesAt } from '../issues.ts';
+import type { FormStatus } from '../state.ts';
 import { describedBy, fieldClass, hintAndError, type FieldFrame } from './field-parts.ts';
 import { caseTypeField, contactFields, questionField, type FieldsView } from './fields.ts';
 import { filesField, type FilesActions, type FilesView } from './files.ts';
-import { errorSummary, failureNotice, progressBlock, type FailureView } from './status.ts';
+import { failureNotice, progressBlock } from './status.ts';
 
+/** What the form shows: the configuration, the values, and where the form stands. */
 export interface FormView extends Omit<FieldsView, 'errorsAt'> {
   config: PublicFormConfig;
   /** True when the case type is fixed (by the `case-type` attribute, or by there being one). */
   caseTypeFixed: boolean;
-  issues: readonly ShownIssue[];
-  failure: FailureView | undefined;
-  sending: boolean;
-  progress: number | undefined;
+  /** Any status in which the form itself is shown. */
+  status: Extract<FormStatus, { kind: 'idle' | 'invalid' | 'sending' | 'failed' }>;
   files: Omit<FilesView, 't' | 'limits' | 'errors'> & {
     /** Why files were just refused: shown under the picker before any send. */
     notices: readonly string[];
@@ -28,6 +28,7 @@ export interface FormView extends Omit<FieldsView, 'errorsAt'> {
   challengeFailed: boolean;
 }
 
+/** What the form's controls do. */
 export interface FormActions extends FilesActions {
   submit: (event: Event) => void;
   input: (event: Event) => void;
@@ -36,12 +37,16 @@ export interface FormActions extends FilesActions {
   retryChallenge: () => void;
 }
 
+/** The form, in the order a visitor meets it. */
 export function formTemplate(view: FormView, on: FormActions) {
-  const { t, config, values } = view;
-  const fields: FieldsView = { t, values, errorsAt: (id) => issuesAt(view.issues, id) };
+  const { t, config, values, status } = view;
+  const issues = status.kind === 'invalid' ? status.issues : [];
+  const sending = status.kind === 'sending';
+  const fields: FieldsView = { t, values, errorsAt: (id) => issuesAt(issues, id) };
   const caseType = config.caseTypes.find((c) => c.id === values.case_type);
   return html`<form class="form" part="form" novalidate @submit=${on.submit} @input=${on.input}>
-    ${errorSummary(view.issues, t, on.follow)} ${failureNotice(view.failure, t, on.retry)}
+    ${errorSummary(issues, t, on.follow)}
+    ${failureNotice(status.kind === 'failed' ? status.failure : undefined, t, on.retry)}
     ${contactFields(config, fields)}
     ${view.caseTypeFixed ? nothing : caseTypeField(config.caseTypes, fields)}
     ${
@@ -63,12 +68,12 @@ export function formTemplate(view: FormView, on: FormActions) {
         : nothing
     }
     ${honeypot(view)} ${view.challenge ? challengeField(fields, view.challengeFailed, on) : nothing}
-    ${view.sending ? progressBlock(view.progress, t) : nothing}
+    ${sending ? progressBlock(status.progress, t) : nothing}
     <button
       class="button"
       type="submit"
       part="submit-button"
-      aria-disabled=${view.sending ? 'true' : nothing}
+      aria-disabled=${sending ? 'true' : nothing}
     >
       ${t.text('submit')}
     </button>

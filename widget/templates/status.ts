@@ -1,38 +1,12 @@
 /**
- * What the form says about itself: the error summary, a failed send, the upload progress and the
- * confirmation. Each block that appears after an action takes focus (the element moves it), so
+ * What the form says about itself: a failed send, the upload progress and the confirmation (the
+ * error summary has its own folder). Each block that appears after an action takes focus (the element moves it), so
  * keyboard and screen reader users land on the news.
  */
 import { html, nothing } from 'lit';
 import type { Translator } from '../i18n.ts';
-import { controlOf, type ShownIssue } from '../issues.ts';
+import type { FailureView } from '../state.ts';
 import type { EnquirySubmittedDetail } from '../submission.ts';
-
-/** GOV.UK error summary: every problem, each linking to its control. */
-export function errorSummary(
-  issues: readonly ShownIssue[],
-  t: Translator,
-  follow: (event: Event) => void,
-) {
-  if (issues.length === 0) return nothing;
-  return html`<div class="error-summary" part="error-summary" tabindex="-1">
-    <div role="alert">
-      <h2 class="error-summary__title">${t.text('errorSummaryTitle')}</h2>
-      <ul class="error-summary__list">
-        ${issues.map(({ field, text }) => {
-          const control = controlOf(field);
-          return html`<li>
-            ${control ? html`<a href="#${control}" @click=${follow}>${text}</a>` : text}
-          </li>`;
-        })}
-      </ul>
-    </div>
-  </div>`;
-}
-
-export interface FailureView {
-  message: string;
-}
 
 /** A send that did not succeed: what happened, and a button that sends the same again. */
 export function failureNotice(failure: FailureView | undefined, t: Translator, retry: () => void) {

@@ -1,5 +1,5 @@
 /**
- * Moving focus the way govuk-frontend's error summary does. Its links cannot rely on the
+ * Following an error summary link the way govuk-frontend does. The links cannot rely on the
  * browser: `#id` fragments do not reach into a shadow root, and even in a page they would scroll
  * the input to the top edge, hiding the question above it.
  */
@@ -27,12 +27,18 @@ export function focusControl(control: Control): void {
   control.focus({ preventScroll: true });
 }
 
-/** Focuses a block that just appeared (error summary, confirmation) once it is rendered. */
-export async function focusWhenRendered(
-  rendered: Promise<unknown>,
+/**
+ * The click handler of a summary link: focuses the control its `href` names in `root` (or
+ * hands the id to `elsewhere`, for a control outside the shadow root, and returns).
+ */
+export function followIssueLink(
+  event: Event,
   root: ParentNode,
-  selector: string,
-): Promise<void> {
-  await rendered;
-  root.querySelector<HTMLElement>(selector)?.focus();
+  elsewhere?: (id: string) => boolean,
+): void {
+  event.preventDefault();
+  const id = (event.currentTarget as HTMLAnchorElement).getAttribute('href')?.slice(1) ?? '';
+  if (elsewhere?.(id)) return;
+  const control = root.querySelector<HTMLElement>(`[id="${CSS.escape(id)}"]`);
+  if (control) focusControl(control);
 }

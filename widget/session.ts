@@ -1,0 +1,139 @@
+/**
+ * What the form keeps for the visitor across reloads, and what it loads before it can be shown:
+ * the configuration from the proxy, the form token (the bot check's start time), the draft of
+ * everything typed, and the idempotency key of the enquiry being sent. A Lit reactive
+ * controller: it starts loading when the element is connected.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { FormTokenResponse, PublicFormConfig } from '#contract';
+import {
+  clearDraft,
+  draftKey,
+  emptyValues,
+  loadDraft,
+  saveDraft,
+  type Draft,
+  type FormToken,
+  type Values,
+} from './draft.ts';
+import { readInput } from './input-values.ts';
+import type { FormState } from './state.ts';
+import { getJson, newUuid } from './transport.ts';
+
+/** What the session reads from its element. */
+export interface SessionHost extends ReactiveControllerHost {
+  /** The proxy's origin (the element's `endpoint`). */
+  readonly endpoint: string;
+  /** The case type the tag fixes, if any. */
+  readonly caseType: string | undefined;
+}
+
+/** The configuration, the draft and the tokens of one element. */
+export class SessionController implements ReactiveController {
+  /** The proxy's form configuration, once loaded. */
+  config: PublicFormConfig | undefined;
+  #loading = false;
+  #key = '';
+  #draft: Draft = { values: emptyValues() };
+
+  constructor(
+    private readonly host: SessionHost,
+    private readonly state: FormState,
+  ) {
+    host.addController(this);
+  }
+
+  /** What the visitor has typed or chosen. */
+  get values(): Values {
+    return this.#draft.values;
+  }
+
+  /** A proxy URL. */
+  url(path: string): string {
+    return `${this.host.endpoint.replace(/\/+$/, '')}${path}`;
+  }
+
+  hostConnected(): void {
+    if (!this.config && !this.#loading) void this.load();
+  }
+
+  /** Loads the configuration (and, beside it, the form token); again after a failure. */
+  load = async (): Promise<void> => {
+    this.#loading = true;
+    this.#key = draftKey(location.pathname, this.host.caseType);
+    this.#draft = loadDraft(this.#key);
+    this.state.set({ kind: 'loading' });
+    // The token's clock starts when the form is shown, so fetch both at once.
+    const [config] = await Promise.allSettled([
+      getJson<PublicFormConfig>(this.url('/api/form')),
+      this.formToken(),
+    ]);
+    this.#loading = false;
+    if (config.status === 'rejected') {
+      this.state.set({ kind: 'unavailable' });
+      return;
+    }
+    this.config = config.value;
+    const fixed = this.fixedCaseType();
+    if (fixed) this.#draft.values.case_type = fixed;
+    this.state.set({ kind: 'idle' });
+  };
+
+  /** The tag's case type when the configuration knows it, or the only one there is. */
+  fixedCaseType(): string | undefined {
+    const caseTypes = this.config?.caseTypes ?? [];
+    if (caseTypes.length === 1) return caseTypes[0]?.id;
+    return caseTypes.find((c) => c.id === this.host.caseType)?.id;
+  }
+
+  /** Keeps what a control now holds; false when the control is not one the draft keeps. */
+  input(control: HTMLInputElement): boolean {
+    if (!readInput(this.#draft.values, control)) return false;
+    this.#save();
+    return true;
+  }
+
+  /**
+   * The session's earliest form token, fetched when there is none (yet); with `fresh`, a new one
+   * in its place, for when the proxy can no longer verify it.
+   */
+  async formToken(fresh = false): Promise<FormToken | undefined> {
+    if (fresh || !this.#draft.formToken) {
+      const answer = await getJson<FormTokenResponse>(this.url('/api/form-token')).catch(
+        () => undefined,
+      );
+      if (answer?.token && (fresh || !this.#draft.formToken)) {
+        this.#draft.formToken = { token: answer.token, receivedAt: Date.now() };
+        this.#save();
+      }
+    }
+    return this.#draft.formToken;
+  }
+
+  /**
+   * The idempotency key of the enquiry whose content has this fingerprint: the same enquiry keeps
+   * its key across retries and reloads; any change to it makes a new one.
+   */
+  keyFor(fingerprint: string): string {
+    const kept = this.#draft.submission;
+    if (kept?.fingerprint === fingerprint) return kept.key;
+    return this.renewKey(fingerprint);
+  }
+
+  /** A new key for this content (after the proxy refused the old one). */
+  renewKey(fingerprint: string): string {
+    const key = newUuid();
+    this.#draft.submission = { key, fingerprint };
+    this.#save();
+    return key;
+  }
+
+  /** Forgets the draft once the proxy has the enquiry. */
+  clear(): void {
+    clearDraft(this.#key);
+  }
+
+  #save(): void {
+    saveDraft(this.#key, this.#draft);
+  }
+}
