@@ -7,9 +7,33 @@ import type { Context } from 'hono';
 import type { FormConfig } from './contract/schemas/form-config.ts';
 import type { Deliverer } from './delivery/deliverer.ts';
 import type { BotCheckOptions } from './http/bots/bot-check.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
+import type { ByteBudget } from './http/upload-guard.ts';
 import type { WidgetAssets } from './http/widget-assets.ts';
 import type { Logger } from './logger.ts';
 import type { OutboxStore } from './outbox/store.ts';
+
+/** How much the submission route takes, from whom, and how fast. */
+export interface SubmissionLimits {
+  /** Submissions per minute from one client address. */
+  perClient: RateLimiter;
+  /** Submissions by people per minute, everybody together (caught bots never count). */
+  global: RateLimiter;
+  /** Submissions the bot checks caught, per minute from one client address. */
+  bots: RateLimiter;
+  /** Bytes received and not yet stored, all submissions together. */
+  uploadBytes: ByteBudget;
+  /** Submissions one client address may be sending at once. */
+  uploadsPerClient: number;
+  /** A body that sends nothing for this long is ended. */
+  bodyIdleMs: number;
+}
+
+/** What the proxy noticed that its health check reports. */
+export interface HealthSignals {
+  /** When the outbox last refused a write for want of space, if it has. */
+  storageFullAt?: number;
+}
 
 /** Everything `createApp` needs. */
 export interface AppDeps {
@@ -23,9 +47,9 @@ export interface AppDeps {
   deliveryDeadlineMs: number;
   bots: BotCheckOptions;
   turnstile?: { siteKey: string; scriptUrl: string };
-  rateLimits: { perClientPerMinute: number; globalPerMinute: number };
-  /** Bytes of submissions that may be in the middle of arriving at once (see `inFlightBytes`). */
-  maxInFlightBytes: number;
+  limits: SubmissionLimits;
+  /** What the proxy has noticed about its own health (the health route reads it). */
+  health: HealthSignals;
   /** The visitor's IP address (from the socket, or a trusted proxy's X-Forwarded-For). */
   clientIp: (c: Context) => string;
   now: () => number;

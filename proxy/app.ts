@@ -8,22 +8,27 @@
  */
 import { Hono } from 'hono';
 import type { AppDeps } from './app-deps.ts';
-import { requestId } from 'hono/request-id';
+import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { enquiryRoute } from './submission/enquiry-route.ts';
 import { publicRoutes } from './http/public-routes.ts';
 
 /** The proxy's Hono app, built from everything it depends on. */
-export function createApp(deps: AppDeps): Hono {
-  const app = new Hono();
+export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }> {
+  const app = new Hono<{ Variables: RequestIdVariables }>();
 
-  app.use(requestId());
+  // Our own ids only (headerName ''): a client's X-Request-Id could be chosen to collide with
+  // another request's, or to forge a log line. It is logged beside ours, as what it is.
+  app.use(requestId({ headerName: '' }));
   app.use(async (c, next) => {
+    c.header('X-Request-Id', c.get('requestId'));
     const started = performance.now();
     await next();
+    const clientRequestId = c.req.header('x-request-id')?.slice(0, 200);
     deps.log.info(
       {
         requestId: c.get('requestId'),
+        ...(clientRequestId ? { clientRequestId } : {}),
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
@@ -50,6 +55,11 @@ export function createApp(deps: AppDeps): Hono {
     ),
   );
   app.onError((error, c) => {
+    // A client that went away mid-request is no fault of ours, and gets no answer anyway.
+    if (c.req.raw.signal.aborted) {
+      deps.log.info({ requestId: c.get('requestId'), path: c.req.path }, 'the client went away');
+      return c.body(null, 400);
+    }
     deps.log.error(
       { err: error, requestId: c.get('requestId'), path: c.req.path },
       'unhandled error',

@@ -121,15 +121,29 @@ export const proxyEnvSchema = z.object({
   AUTH_RETRY_MS: integer(60_000, 1).describe(
     'While the platform refuses the credentials (401), how often delivery tries again.',
   ),
-  SHUTDOWN_DRAIN_MS: integer(10_000, 0).describe(
-    'On SIGTERM, how long deliveries in flight may finish.',
+  SHUTDOWN_DRAIN_MS: integer(8000, 0).describe(
+    'On SIGTERM, the proxy stops taking requests at once and exits within this long, however slow the platform (deliveries in flight stay queued for the next start). Keep it under the grace period of `docker stop` (10 s) or systemd.',
   ),
-  RATE_LIMIT_PER_MINUTE: integer(10, 1).describe('Submissions one client IP may send per minute.'),
+  RATE_LIMIT_PER_MINUTE: integer(10, 1).describe(
+    'Submissions one client IP may send per minute (caught bots are counted apart, at the same rate).',
+  ),
   RATE_LIMIT_GLOBAL_PER_MINUTE: integer(300, 1).describe(
-    'Submissions everybody together may send per minute.',
+    'Submissions people together may send per minute (caught bots never count).',
   ),
   MAX_IN_FLIGHT_BYTES: integer(256 * 1024 * 1024, 1).describe(
-    'Bytes of submissions that may be arriving at once (each is held in memory until stored); past it, 503 with Retry-After.',
+    'Bytes of submissions received and not yet stored, all together, counted as they arrive; past it, 503 with Retry-After.',
+  ),
+  MAX_UPLOADS_PER_CLIENT: integer(4, 1).describe(
+    'Submissions one client IP may be sending at once; more get 429.',
+  ),
+  MAX_CONNECTIONS_PER_CLIENT: integer(16, 1).describe(
+    'Open connections from one address (trusted proxies excepted); more are closed at once.',
+  ),
+  MAX_CONNECTIONS: integer(1024, 1).describe(
+    "Open connections in all, kept below the process's file descriptor limit.",
+  ),
+  BODY_IDLE_TIMEOUT_MS: integer(15_000, 100).describe(
+    'A submission whose body sends nothing for this long is ended with 408.',
   ),
   MIN_FILL_SECONDS: z.coerce
     .number()

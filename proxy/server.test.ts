@@ -46,7 +46,7 @@ describe('shutting down', () => {
     await expect(fetch(`${proxy.url}/healthz`)).rejects.toThrow();
     expect(logs.lines().map((line) => line.msg)).toEqual(
       expect.arrayContaining([
-        'shutting down: finishing requests and deliveries in flight',
+        'shutting down: no new requests; finishing what is in flight',
         'stopped',
       ]),
     );

@@ -1,37 +1,41 @@
 /**
- * The proxy on Node: wires the environment to the outbox, the client, the deliverer and the
- * app, listens, and shuts down gently (in-flight requests finish, deliveries drain).
+ * The proxy on Node: takes the data directory, opens the outbox, wires the client, the
+ * deliverer and the app, listens, and shuts down within its grace period (`node/shutdown.ts`).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import type { AppDeps } from './app-deps.ts';
 import { createApp } from './app.ts';
-import { lockDataDir } from './outbox/data-dir-lock.ts';
-import { createFormTokens } from './http/bots/form-token.ts';
-import { createTurnstileVerifier } from './http/bots/turnstile.ts';
 import { createEnquiryApiClient } from './client/enquiry-api-client.ts';
 import {
   FormConfigError,
   parseFormConfig,
   type FormConfig,
 } from './contract/schemas/form-config.ts';
-import type { ProxyEnv } from './env.ts';
-import { createClientIpResolver } from './http/client-ip.ts';
-import { createLogger, type Logger } from './logger.ts';
 import { Deliverer } from './delivery/deliverer.ts';
-import { openSqliteOutbox } from './outbox/sqlite-store.ts';
+import type { ProxyEnv } from './env.ts';
+import { createFormTokens } from './http/bots/form-token.ts';
+import { createTurnstileVerifier } from './http/bots/turnstile.ts';
+import { createClientIpResolver, isTrustedProxy } from './http/client-ip.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import { ByteBudget } from './http/upload-guard.ts';
 import { loadWidgetAssets } from './http/widget-assets.ts';
-
-const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+import { createLogger, type Logger } from './logger.ts';
+import { chores, startHousekeeping } from './node/housekeeping.ts';
+import { listen } from './node/listen.ts';
+import { shutdown } from './node/shutdown.ts';
+import { lockDataDir, type DataDirLock } from './outbox/data-dir-lock.ts';
+import { openSqliteOutbox } from './outbox/sqlite-store.ts';
+import type { OutboxStore } from './outbox/store.ts';
 
 /** A proxy listening on Node. */
 export interface RunningProxy {
   url: string;
   log: Logger;
-  /** Stops taking requests, lets in-flight ones finish, drains deliveries, closes the outbox. */
+  /** Stops taking requests, lets in-flight ones finish while there is time, closes the outbox. */
   close(): Promise<void>;
 }
 
@@ -48,34 +52,60 @@ export function readFormConfig(path: string): FormConfig {
   return parseFormConfig(json);
 }
 
+/** `DATA_DIR`, made if needed, and private to the proxy's user. */
+function prepareDataDir(dir: string, log: Logger): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    chmodSync(dir, 0o700);
+  } catch (error) {
+    log.warn({ err: error, dir }, 'DATA_DIR is not ours to make private (0700)');
+  }
+}
+
 /** Starts the proxy from a checked environment: the outbox, the delivery loop, the HTTP server. */
 export async function startProxy(
   env: ProxyEnv,
   log: Logger = createLogger({ level: env.LOG_LEVEL }),
 ): Promise<RunningProxy> {
   const config = readFormConfig(env.FORM_CONFIG);
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  const unlock = lockDataDir(env.DATA_DIR);
+  prepareDataDir(env.DATA_DIR, log);
+  const lock = await lockDataDir(env.DATA_DIR, {
+    onWait: (ms) => {
+      log.warn(
+        { dataDir: env.DATA_DIR, waitedSeconds: Math.round(ms / 1000) },
+        'another proxy is using DATA_DIR: waiting for it to stop (run one proxy per data directory)',
+      );
+    },
+  });
   try {
-    return await start(env, log, config, unlock);
+    return await start(env, log, config, lock);
   } catch (error) {
-    unlock();
+    lock.release();
     throw error;
   }
+}
+
+/** What a start finds and tidies: leases and keys of a predecessor, files a crash left. */
+async function recover(store: OutboxStore, log: Logger): Promise<void> {
+  // We hold the data-directory lock: any lease or in-flight key belongs to a process now gone.
+  const abandoned = await store.releaseAllLeases();
+  if (abandoned > 0)
+    log.warn({ abandoned }, 'resuming deliveries interrupted by the last shutdown');
+  const settled = await store.settleInFlightKeys();
+  if (settled > 0)
+    log.info({ settled }, 'retries of enquiries the last process took are answered 202');
+  const orphans = await store.removeOrphanFiles();
+  if (orphans > 0) log.info({ orphans }, 'removed files a crash left without a submission');
 }
 
 async function start(
   env: ProxyEnv,
   log: Logger,
   config: FormConfig,
-  unlock: () => void,
+  lock: DataDirLock,
 ): Promise<RunningProxy> {
   const store = openSqliteOutbox(join(env.DATA_DIR, 'outbox.sqlite'));
-  // One proxy process per DATA_DIR: leases left by a crashed predecessor are ours to take over.
-  const abandoned = await store.releaseAllLeases();
-  if (abandoned > 0)
-    log.warn({ abandoned }, 'resuming deliveries interrupted by the last shutdown');
-
+  await recover(store, log);
   const client = createEnquiryApiClient({
     baseUrl: env.ENQUIRY_API_URL,
     username: env.ENQUIRY_API_USERNAME,
@@ -93,69 +123,30 @@ async function start(
     },
     authRetryMs: env.AUTH_RETRY_MS,
   });
-  const secret = env.FORM_TOKEN_SECRET ?? (await storedSecret(store));
-  const resolveIp = createClientIpResolver(env.TRUSTED_PROXIES);
-  const widget = loadWidgetAssets(resolve(env.WIDGET_DIR));
-  if (!widget.has('enquiry-form.js'))
-    log.warn({ dir: env.WIDGET_DIR }, 'the widget is not built: run npm run build');
+  const deps = await appDeps(env, log, config, store, deliverer);
+  const app = createApp(deps);
 
-  const turnstile =
-    env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY
-      ? { siteKey: env.TURNSTILE_SITE_KEY, secretKey: env.TURNSTILE_SECRET_KEY }
-      : undefined;
-  const app = createApp({
-    config,
-    allowedOrigins: env.ALLOWED_ORIGINS,
-    store,
-    deliverer,
-    log,
-    widget,
-    deliveryDeadlineMs: env.DELIVERY_DEADLINE_MS,
-    bots: {
-      tokens: createFormTokens(secret),
-      minFillMs: env.MIN_FILL_SECONDS * 1000,
-      ...(turnstile
-        ? {
-            verifyTurnstile: createTurnstileVerifier({
-              secretKey: turnstile.secretKey,
-              verifyUrl: env.TURNSTILE_VERIFY_URL,
-            }),
-          }
-        : {}),
-    },
-    ...(turnstile
-      ? { turnstile: { siteKey: turnstile.siteKey, scriptUrl: env.TURNSTILE_SCRIPT_URL } }
-      : {}),
-    maxInFlightBytes: env.MAX_IN_FLIGHT_BYTES,
-    rateLimits: {
-      perClientPerMinute: env.RATE_LIMIT_PER_MINUTE,
-      globalPerMinute: env.RATE_LIMIT_GLOBAL_PER_MINUTE,
-    },
-    clientIp: (c) => resolveIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for')),
-    now: Date.now,
-  });
-
-  let closing: Promise<void> | undefined;
-  // Once shutting down, each answer closes its connection, so keep-alive cannot hold close() open.
+  let closing = false;
   const server = await listen(
     async (request, bindings) => {
       const response = await app.fetch(request, bindings);
+      // Once shutting down, each answer closes its connection, so keep-alive cannot hold it open.
       if (closing) response.headers.set('Connection', 'close');
       return response;
     },
-    env.PORT,
-    env.HOST,
+    {
+      port: env.PORT,
+      hostname: env.HOST,
+      perAddress: env.MAX_CONNECTIONS_PER_CLIENT,
+      total: env.MAX_CONNECTIONS,
+      exempt: (address) => isTrustedProxy(env.TRUSTED_PROXIES, address),
+      onRefused: (address) => {
+        log.warn({ address }, 'too many connections from one address: refused');
+      },
+    },
   );
   deliverer.start();
-  const housekeeping = setInterval(
-    () => {
-      store.purgeIdempotencyKeys(Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS).catch((err: unknown) => {
-        log.error({ err }, 'housekeeping failed');
-      });
-    },
-    60 * 60 * 1000,
-  );
-  housekeeping.unref();
+  const stopHousekeeping = startHousekeeping(chores(store), log);
 
   const { port } = server.address() as AddressInfo;
   const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
@@ -169,52 +160,82 @@ async function start(
     'proxy listening',
   );
 
+  let closed: Promise<void> | undefined;
   const close = () =>
-    (closing ??= (async () => {
-      log.info('shutting down: finishing requests and deliveries in flight');
-      clearInterval(housekeeping);
-      const requestsDone = new Promise<void>((done) =>
-        server.close(() => {
-          done();
-        }),
-      );
-      // Keep-alive connections with no request in flight would otherwise hold close() open.
-      if ('closeIdleConnections' in server) server.closeIdleConnections();
-      await Promise.race([
-        requestsDone,
-        new Promise((r) => setTimeout(r, env.SHUTDOWN_DRAIN_MS + env.DELIVERY_DEADLINE_MS)),
-      ]);
-      await deliverer.stop(env.SHUTDOWN_DRAIN_MS);
-      await store.close();
-      unlock();
-      log.info('stopped');
+    (closed ??= (() => {
+      closing = true;
+      stopHousekeeping();
+      return shutdown({
+        server,
+        deliverer,
+        log,
+        drainMs: env.SHUTDOWN_DRAIN_MS,
+        release: async () => {
+          await store.close();
+          lock.release();
+        },
+      });
     })());
   return { url, log, close };
 }
 
-function listen(
-  fetch: Parameters<typeof serve>[0]['fetch'],
-  port: number,
-  hostname: string,
-): Promise<ServerType> {
-  return new Promise((resolveServer, reject) => {
-    const server = serve({ fetch, port, hostname }, () => {
-      resolveServer(server);
-    });
-    server.once('error', reject);
-    if ('requestTimeout' in server) {
-      // A slow upload of the largest allowed files still fits; a stalled one is cut off.
-      server.requestTimeout = 5 * 60_000;
-      server.headersTimeout = 30_000;
-    }
-  });
+/** The app's parts, from the environment. */
+async function appDeps(
+  env: ProxyEnv,
+  log: Logger,
+  config: FormConfig,
+  store: OutboxStore,
+  deliverer: Deliverer,
+): Promise<AppDeps> {
+  const secret = env.FORM_TOKEN_SECRET ?? (await storedSecret(store));
+  const resolveIp = createClientIpResolver(env.TRUSTED_PROXIES);
+  const widget = loadWidgetAssets(resolve(env.WIDGET_DIR));
+  if (!widget.has('enquiry-form.js'))
+    log.warn({ dir: env.WIDGET_DIR }, 'the widget is not built: run npm run build');
+  const turnstile =
+    env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY
+      ? { siteKey: env.TURNSTILE_SITE_KEY, secretKey: env.TURNSTILE_SECRET_KEY }
+      : undefined;
+  return {
+    config,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    store,
+    deliverer,
+    log,
+    widget,
+    deliveryDeadlineMs: env.DELIVERY_DEADLINE_MS,
+    bots: {
+      tokens: createFormTokens(secret),
+      minFillMs: env.MIN_FILL_SECONDS * 1000,
+      spendToken: (token, expiresAt) => store.spendFormToken(token, expiresAt),
+      ...(turnstile
+        ? {
+            verifyTurnstile: createTurnstileVerifier({
+              secretKey: turnstile.secretKey,
+              verifyUrl: env.TURNSTILE_VERIFY_URL,
+            }),
+          }
+        : {}),
+    },
+    ...(turnstile
+      ? { turnstile: { siteKey: turnstile.siteKey, scriptUrl: env.TURNSTILE_SCRIPT_URL } }
+      : {}),
+    limits: {
+      perClient: new RateLimiter('per-client', env.RATE_LIMIT_PER_MINUTE),
+      global: new RateLimiter('global', env.RATE_LIMIT_GLOBAL_PER_MINUTE),
+      bots: new RateLimiter('bots', env.RATE_LIMIT_PER_MINUTE),
+      uploadBytes: new ByteBudget(env.MAX_IN_FLIGHT_BYTES),
+      uploadsPerClient: env.MAX_UPLOADS_PER_CLIENT,
+      bodyIdleMs: env.BODY_IDLE_TIMEOUT_MS,
+    },
+    health: {},
+    clientIp: (c) => resolveIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for')),
+    now: Date.now,
+  };
 }
 
 /** The form-token secret: generated once and kept in the outbox, so restarts keep open forms valid. */
-async function storedSecret(store: {
-  getSetting(n: string): Promise<string | null>;
-  setSetting(n: string, v: string): Promise<void>;
-}) {
+async function storedSecret(store: Pick<OutboxStore, 'getSetting' | 'setSetting'>) {
   const existing = await store.getSetting('form_token_secret');
   if (existing) return existing;
   const secret = randomBytes(32).toString('base64url');

@@ -64,7 +64,7 @@ describe('npm run outbox', () => {
       { reference: 'EQ-AAAA-0003', state: 'queued', attempts: 1 },
     ]);
     expect(await run('list', 'lost')).toBe(2);
-    expect(err[0]).toBe('Unknown state "lost": use one of queued, delivered, dead, spam.');
+    expect(err[0]).toBe('Unknown state "lost": use one of queued, delivered, partial, dead, spam.');
   });
 
   it('shows one submission in full, without file bytes', async () => {
@@ -105,9 +105,40 @@ describe('npm run outbox', () => {
   it('counts, and explains its usage for an unknown command', async () => {
     await run('counts');
     expect(out[0]).toBe(
-      'queued 1, delivered 1, dead 1, spam 0, oldest queued 60 s, possible duplicates 0 enquiries and 0 files',
+      'queued 1, delivered 1, partly delivered 0, dead 1, spam 0, oldest queued 60 s, possible duplicates 0 enquiries and 0 files',
     );
     expect(await run('frobnicate')).toBe(2);
     expect(err[0]).toMatch(/^Unknown command "frobnicate"\.\n\nUsage: npm run outbox -- <command>/);
+  });
+});
+
+describe('npm run outbox with a partly delivered submission', () => {
+  const refuseOne = async () => {
+    const outcome = await store.accept(
+      sampleSubmission({ reference: 'EQ-PART-0001', receivedAt: NOW }),
+    );
+    if (outcome.kind !== 'stored') throw new Error('not stored');
+    const lease = await leaseOf(store, outcome.submission.id, NOW);
+    await store.recordCreated(lease, 1002);
+    await store.recordUploaded(lease, 0, 601);
+    await store.recordUploadFailed(lease, 1, 'enquiry API refused the upload: file[mime]');
+    await store.finish(lease, { kind: 'delivered', at: NOW });
+  };
+
+  it('lists how many files were refused, retries one of them, or leaves it out', async () => {
+    await refuseOne();
+    expect(await run('list', 'partial')).toBe(0);
+    expect(out[0]).toContain('files 1/2 (1 refused)');
+    expect(await run('retry', 'EQ-PART-0001', '--file', 'x')).toBe(2);
+    expect(await run('retry', 'EQ-PART-0001', '--file', '1')).toBe(0);
+    expect(await store.get('EQ-PART-0001')).toMatchObject({ state: 'queued' });
+  });
+
+  it('skips a refused file, and says so when there is none to skip', async () => {
+    await refuseOne();
+    expect(await run('skip', 'EQ-PART-0001', '--file', '0')).toBe(1);
+    expect(err.at(-1)).toContain('has no refused file 0');
+    expect(await run('skip', 'EQ-PART-0001', '--file', '1')).toBe(0);
+    expect(await store.get('EQ-PART-0001')).toMatchObject({ state: 'delivered' });
   });
 });

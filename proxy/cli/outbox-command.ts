@@ -9,16 +9,19 @@ import type { Submission, SubmissionState } from '../outbox/submission.ts';
 /** What `npm run outbox -- help` prints (the README shows it too). */
 export const USAGE = `Usage: npm run outbox -- <command>
 
-  list [queued|delivered|dead|spam] [--json]   submissions, oldest first
+  list [queued|delivered|partial|dead|spam] [--json]
+                                                submissions, oldest first
   show <reference>                              one submission: what will be sent, each step, the last error
-  retry <reference>                             send a dead, spam or waiting submission now, with a fresh schedule
+  retry <reference> [--file N]                  send a dead, spam, waiting or partly delivered submission now,
+                                                with a fresh schedule (--file: only that refused file)
+  skip <reference> --file N                     leave a refused file out (the firm got it another way)
   purge-delivered [--older-than-days N]         delete delivered submissions (their files went with delivery)
   purge-spam [--older-than-days N]              delete submissions the bot checks caught (default: all)
   counts                                        how many in each state, oldest waiting, possible duplicates
 
 Reads the outbox in DATA_DIR (default ./data).`;
 
-const STATES: readonly SubmissionState[] = ['queued', 'delivered', 'dead', 'spam'];
+const STATES: readonly SubmissionState[] = ['queued', 'delivered', 'partial', 'dead', 'spam'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where a command writes, and its clock (tests pass their own). */
@@ -59,8 +62,10 @@ export async function runOutboxCommand(
       return 0;
     }
     case 'retry': {
+      const file = fileOption(rest, io);
+      if (file === null) return 2;
       const outcome = rest[0]
-        ? await store.requeue(rest[0], io.now())
+        ? await store.requeue(rest[0], io.now(), file === undefined ? undefined : { file })
         : ({ kind: 'not_found' } as const);
       if (outcome.kind === 'not_found') return notFound(rest[0], io);
       const { reference, enquiryId } = outcome.submission;
@@ -70,6 +75,24 @@ export async function runOutboxCommand(
         io.err(`${reference} is being delivered right now; look again in a moment.`);
       if (outcome.kind !== 'requeued') return 1;
       io.out(`${reference} is queued and will be sent within moments by the running proxy.`);
+      return 0;
+    }
+    case 'skip': {
+      const file = fileOption(rest, io);
+      if (file === null) return 2;
+      const reference = rest[0];
+      if (!reference || file === undefined) {
+        io.err('Name a reference and a file, like skip EQ-7K3M-9QXD --file 2.');
+        return 2;
+      }
+      if (!(await store.get(reference))) return notFound(reference, io);
+      if (!(await store.skipFile(reference, file))) {
+        io.err(
+          `${reference} has no refused file ${file} (see npm run outbox -- show ${reference}).`,
+        );
+        return 1;
+      }
+      io.out(`File ${file} of ${reference} is left out.`);
       return 0;
     }
     case 'purge-delivered':
@@ -95,7 +118,7 @@ export async function runOutboxCommand(
           ? 'none waiting'
           : `${Math.round((io.now() - counts.oldestQueuedAt) / 1000)} s`;
       io.out(
-        `queued ${counts.queued}, delivered ${counts.delivered}, dead ${counts.dead}, spam ${counts.spam}, ` +
+        `queued ${counts.queued}, delivered ${counts.delivered}, partly delivered ${counts.partial}, dead ${counts.dead}, spam ${counts.spam}, ` +
           `oldest queued ${age}, possible duplicates ${counts.possibleDuplicates} enquiries and ${counts.possibleDuplicateUploads} files`,
       );
       return 0;
@@ -108,6 +131,16 @@ export async function runOutboxCommand(
       );
       return command === 'help' || command === '--help' ? 0 : 2;
   }
+}
+
+/** `--file N` as a number, undefined when absent, null (said why) when not a file index. */
+function fileOption(args: readonly string[], io: CommandIo): number | undefined | null {
+  const flag = args.indexOf('--file');
+  if (flag === -1) return undefined;
+  const index = Number(args[flag + 1]);
+  if (Number.isSafeInteger(index) && index >= 0) return index;
+  io.err('--file takes the number of a file, counting from 0, as `show` lists them.');
+  return null;
 }
 
 function notFound(reference: string | undefined, io: CommandIo): number {
@@ -132,6 +165,7 @@ function summary(s: Submission) {
 
 function line(s: Submission, now: number): string {
   const uploaded = s.files.filter((f) => f.attachmentId !== null).length;
+  const refused = s.files.filter((f) => f.failure !== null && !f.skipped).length;
   const parts = [
     s.reference,
     s.state.padEnd(9),
@@ -139,7 +173,7 @@ function line(s: Submission, now: number): string {
     `${s.upstream.forename} ${s.upstream.surname}`.trim(),
     s.upstream.case_type,
     `enquiry ${s.enquiryId ?? '-'}`,
-    `files ${uploaded}/${s.files.length}`,
+    `files ${uploaded}/${s.files.length}${refused > 0 ? ` (${refused} refused)` : ''}`,
     `attempts ${s.attempts}`,
   ];
   if (s.state === 'queued' && s.nextAttemptAt > now)

@@ -27,6 +27,7 @@ export type IssueCode =
   | 'unrecognized_key'
   | 'challenge_failed'
   | 'form_expired'
+  | 'already_used'
   | 'file_kind'
   | 'file_audio_video'
   | 'file_empty'

@@ -55,6 +55,10 @@ export const VALIDATION_MESSAGES = Object.freeze({
   'form_token.required': 'Send the token from GET /api/form-token as "form_token"',
   'form_token.form_expired':
     'This form is out of date. Fetch a new token from GET /api/form-token and send the enquiry again',
+  'form_token.already_used':
+    'This form token was already used for an enquiry. Fetch a new one from GET /api/form-token and send again',
+  'file.name_not_utf8':
+    'The name of a file is not valid UTF-8 text. Rename the file and choose it again',
   'enquiry.required': 'Send the enquiry as a part named "enquiry"',
   'enquiry.not_json': 'The enquiry part must be UTF-8 JSON',
   'enquiry.repeated': 'Send one part named "enquiry"',

@@ -14,6 +14,8 @@ export type ErrorCode =
   | 'origin_not_allowed'
   | 'rate_limited'
   | 'busy'
+  | 'timeout'
+  | 'storage_full'
   | 'in_progress'
   | 'idempotency_key_reused'
   | 'upstream_rejected'

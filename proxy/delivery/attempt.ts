@@ -6,7 +6,7 @@
 import type { EnquiryApiClient } from '../client/enquiry-api-client.ts';
 import { EnquiryApiError } from '../client/errors.ts';
 import type { Logger } from '../logger.ts';
-import type { Claimed, OutboxStore } from '../outbox/store.ts';
+import { LeaseLostError, type Claimed, type OutboxStore } from '../outbox/store.ts';
 import type { StoredFile, Submission } from '../outbox/submission.ts';
 import type { AttemptResult } from './outcome.ts';
 
@@ -38,7 +38,9 @@ export async function runAttempt(
   if (enquiryId === null) {
     await store.startStep(lease, { kind: 'create' }, leaseUntil());
     enquiryId = await client.createEnquiry(submission.upstream, signal);
-    await store.recordCreated(lease, enquiryId);
+    const created = enquiryId;
+    // The enquiry exists now: losing this write would mean creating it again next time.
+    await persistently(() => store.recordCreated(lease, created), signal);
     submission.enquiryId = enquiryId;
     if (submission.unknownCreates > 0) {
       log.warn(
@@ -48,27 +50,40 @@ export async function runAttempt(
     }
   }
   for (const file of submission.files) {
-    if (file.attachmentId !== null) continue;
+    // Uploaded already, or refused before (sent again only when an operator retries it).
+    if (file.attachmentId !== null || file.failure !== null || file.skipped) continue;
     await store.startStep(lease, { kind: 'upload', index: file.index }, leaseUntil());
-    file.attachmentId = await upload(submission, enquiryId, file, context);
+    try {
+      file.attachmentId = await upload(submission, enquiryId, file, context);
+    } catch (error) {
+      const refusal = fileRefusal(error);
+      if (refusal === undefined) throw error;
+      // One file the platform will not take does not hold back the others.
+      file.failure = refusal;
+      await store.recordUploadFailed(lease, file.index, refusal);
+      log.error(
+        { reference: submission.reference, file: file.name, reason: refusal },
+        'the platform refused a file; the others are still sent',
+      );
+      continue;
+    }
     await store.recordUploaded(lease, file.index, file.attachmentId);
   }
   await store.finish(lease, { kind: 'delivered', at: now() });
+  const refused = submission.files.filter((file) => file.failure !== null && !file.skipped);
   log.info(
     {
       reference: submission.reference,
       enquiryId,
       files: submission.files.length,
+      refusedFiles: refused.length,
       attempt: submission.attempts + 1,
       ms: now() - started,
     },
-    'enquiry delivered',
+    refused.length > 0 ? 'enquiry partly delivered: a file was refused' : 'enquiry delivered',
   );
-  return {
-    state: 'delivered',
-    enquiryId,
-    submission: { ...submission, enquiryId, state: 'delivered' },
-  };
+  const state = refused.length > 0 ? 'partial' : 'delivered';
+  return { state: 'delivered', enquiryId, submission: { ...submission, enquiryId, state } };
 }
 
 /** One file; a 2xx without a readable id still means it is attached (id recorded as 0). */
@@ -109,4 +124,38 @@ async function noticeInterruptedStep(
     { reference: submission.reference, step },
     `an earlier attempt stopped after sending the ${kind} (the proxy was stopped or crashed); sending it again may duplicate it`,
   );
+}
+
+/** Answers with which the platform refuses one file (and would refuse it again). */
+const FILE_REFUSED = new Set([400, 413, 415, 422]);
+
+/**
+ * The platform's reason when `error` is its refusal of this one file (a 400 naming a
+ * parameter, or 413/415/422), else undefined.
+ */
+function fileRefusal(error: unknown): string | undefined {
+  if (!(error instanceof EnquiryApiError) || error.endpoint !== 'upload') return undefined;
+  if (error.kind !== 'validation' && !FILE_REFUSED.has(error.status ?? 0)) return undefined;
+  return error.message;
+}
+
+/** Tries of a store write that must not be lost, and the first wait between them. */
+const PERSIST_TRIES = 6;
+const PERSIST_FIRST_WAIT_MS = 50;
+
+/**
+ * Runs a store write again when it fails for a passing reason (a busy database, a moment of
+ * full disk), with doubling waits of about 3 s in all. A lost lease is final: another delivery
+ * holds the submission now.
+ */
+export async function persistently(write: () => Promise<void>, signal: AbortSignal): Promise<void> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if (error instanceof LeaseLostError || tries >= PERSIST_TRIES || signal.aborted) throw error;
+      await new Promise((resolve) => setTimeout(resolve, PERSIST_FIRST_WAIT_MS * 2 ** (tries - 1)));
+    }
+  }
 }

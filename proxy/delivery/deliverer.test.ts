@@ -166,16 +166,26 @@ describe('Deliverer', () => {
     expect(calls).toHaveLength(3);
   });
 
-  it('reports how far a dead-lettered submission got: its enquiry exists without the refused file', async () => {
+  it('sends the other files when the platform refuses one, and finishes as partly delivered', async () => {
     const refuse = (call: ApiCall, n: number) =>
-      call.endpoint === 'upload' && n === 3
+      call.endpoint === 'upload' && n === 2
         ? apiError('validation', 'upload', { status: 400, parameter: 'file[mime]' })
         : undefined;
-    const { deliverer, submit } = await setUp(platform(refuse));
+    const { deliverer, submit, store, calls, logs } = await setUp(platform(refuse));
     const result = await deliverer.deliverNow(await submit(), 5000);
-    expect(result).toMatchObject({ state: 'dead', submission: { enquiryId: 1001 } });
-    if (result.state !== 'dead') throw new Error('not dead');
-    expect(result.submission.files.map((f) => f.attachmentId)).toEqual([502, null]);
+    expect(result).toMatchObject({ state: 'delivered', submission: { state: 'partial' } });
+    if (result.state !== 'delivered') throw new Error('not delivered');
+    expect(result.submission.files.map((f) => [f.attachmentId, f.failure !== null])).toEqual([
+      [null, true],
+      [503, false],
+    ]);
+    expect(calls.map((c) => c.endpoint)).toEqual(['create', 'upload', 'upload']);
+    expect(await state(store)).toMatchObject({ state: 'partial', attempts: 1 });
+    expect(logs.text()).toContain('the platform refused a file; the others are still sent');
+    // A refused file is not sent again by the background loop.
+    deliverer.start();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls).toHaveLength(3);
   });
 
   it('pauses all delivery on a 401 and resumes by itself once the credentials work', async () => {

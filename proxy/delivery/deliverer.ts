@@ -202,6 +202,13 @@ export class Deliverer {
         signal: this.abort.signal,
       });
     } catch (error) {
+      if (this.abort.signal.aborted) {
+        // Shutting down: not a failure of the platform's. The step in flight stays noted, so
+        // the next start counts it as of unknown outcome; no attempt is counted.
+        await this.options.store.finish(claimed.lease, { kind: 'abandon', at: now() });
+        log.info({ reference: claimed.submission.reference }, 'delivery stopped for shutdown');
+        return { state: 'queued' };
+      }
       if (error instanceof LeaseLostError) {
         log.warn(
           { reference: claimed.submission.reference },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createClientIpResolver, rateLimitKey } from './client-ip.ts';
+import { createClientIpResolver, isTrustedProxy, rateLimitKey } from './client-ip.ts';
 
 describe('createClientIpResolver', () => {
   const resolve = createClientIpResolver(['10.0.0.0/8', '192.0.2.10', '::1']);
@@ -17,6 +17,21 @@ describe('createClientIpResolver', () => {
     expect(resolve('10.0.0.5', '6.6.6.6, 203.0.113.7, 10.1.2.3')).toBe('203.0.113.7');
     expect(resolve('::ffff:192.0.2.10', '2001:db8::1')).toBe('2001:db8::1');
     expect(resolve('::1', '::ffff:203.0.113.9')).toBe('203.0.113.9');
+  });
+
+  it('reads forwarded addresses that carry a port, in either family', () => {
+    expect(resolve('10.0.0.5', '203.0.113.7:5678')).toBe('203.0.113.7');
+    expect(resolve('10.0.0.5', '[2001:db8::1]:80, 10.1.2.3:443')).toBe('2001:db8::1');
+    expect(resolve('10.0.0.5', '[::ffff:203.0.113.9]')).toBe('203.0.113.9');
+    expect(resolve('10.0.0.5', '2001:db8::2')).toBe('2001:db8::2');
+  });
+
+  it('knows the trusted proxies by address or range, for the connection cap', () => {
+    const list = ['10.0.0.0/8', '::1'];
+    expect(isTrustedProxy(list, '10.9.8.7')).toBe(true);
+    expect(isTrustedProxy(list, '::ffff:10.1.1.1')).toBe(true);
+    expect(isTrustedProxy(list, '::1')).toBe(true);
+    expect(isTrustedProxy(list, '203.0.113.7')).toBe(false);
   });
 
   it('falls back to the socket when the header is garbage', () => {

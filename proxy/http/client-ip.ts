@@ -18,6 +18,38 @@ export type ClientIpResolver = (
  * resolve('198.51.100.1', '203.0.113.7')       // '198.51.100.1' (not a trusted proxy)
  */
 export function createClientIpResolver(trustedProxies: readonly string[]): ClientIpResolver {
+  const isTrusted = trustCheck(trustedProxies);
+  return (socketAddress, forwardedFor) => {
+    const peer = unmapped(socketAddress ?? 'unknown');
+    if (!forwardedFor || !isTrusted(peer)) return peer;
+    // Walk from the nearest hop outwards; the first address not of our own proxies is the client.
+    const hops = forwardedFor
+      .split(',')
+      .map((hop) => unmapped(withoutPort(hop.trim())))
+      .filter(Boolean);
+    for (let i = hops.length - 1; i >= 0; i -= 1) {
+      const hop = hops[i] ?? '';
+      if (isIP(hop) === 0) return peer;
+      if (!isTrusted(hop)) return hop;
+    }
+    return hops[0] ?? peer;
+  };
+}
+
+/** Checks addresses against `TRUSTED_PROXIES`, built once per list. */
+const checks = new WeakMap<readonly string[], (address: string) => boolean>();
+
+/** True when `address` is one of the configured reverse proxies. */
+export function isTrustedProxy(trustedProxies: readonly string[], address: string): boolean {
+  let check = checks.get(trustedProxies);
+  if (!check) {
+    check = trustCheck(trustedProxies);
+    checks.set(trustedProxies, check);
+  }
+  return check(address);
+}
+
+function trustCheck(trustedProxies: readonly string[]): (address: string) => boolean {
   const trusted = new BlockList();
   for (const entry of trustedProxies) {
     const [address = '', prefix] = entry.split('/');
@@ -27,27 +59,22 @@ export function createClientIpResolver(trustedProxies: readonly string[]): Clien
     if (prefix === undefined) trusted.addAddress(address, family);
     else trusted.addSubnet(address, Number(prefix), family);
   }
-  const isTrusted = (address: string) => {
+  return (address) => {
     const plain = unmapped(address);
     const version = isIP(plain);
     return version !== 0 && trusted.check(plain, version === 6 ? 'ipv6' : 'ipv4');
   };
+}
 
-  return (socketAddress, forwardedFor) => {
-    const peer = unmapped(socketAddress ?? 'unknown');
-    if (!forwardedFor || !isTrusted(peer)) return peer;
-    // Walk from the nearest hop outwards; the first address not of our own proxies is the client.
-    const hops = forwardedFor
-      .split(',')
-      .map((hop) => unmapped(hop.trim()))
-      .filter(Boolean);
-    for (let i = hops.length - 1; i >= 0; i -= 1) {
-      const hop = hops[i] ?? '';
-      if (isIP(hop) === 0) return peer;
-      if (!isTrusted(hop)) return hop;
-    }
-    return hops[0] ?? peer;
-  };
+/**
+ * An `X-Forwarded-For` entry without the port some proxies add: `1.2.3.4:5678` and
+ * `[2001:db8::1]:80` give their addresses; a bare IPv6 address keeps its colons.
+ */
+function withoutPort(hop: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(hop);
+  if (bracketed) return bracketed[1] ?? '';
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(hop);
+  return v4?.[1] ?? hop;
 }
 
 /** `::ffff:203.0.113.7` (IPv4 on a dual-stack socket) → `203.0.113.7`. */

@@ -128,9 +128,11 @@ describe('GET /healthz and unknown routes', () => {
     expect(health).toEqual({
       status: 'ok',
       delivery: 'running',
+      storage: 'ok',
       outbox: {
         queued: 0,
         delivered: 1,
+        partial: 0,
         dead: 0,
         spam: 0,
         possibleDuplicates: 0,

@@ -8,7 +8,7 @@ import type { FormTokenResponse } from '../contract/wire.ts';
 import type { PublicFormConfig } from '../contract/schemas/form-config.ts';
 import { rateLimitKey } from './client-ip.ts';
 import { publicReadOrigin } from './origin.ts';
-import { rateLimit } from './rate-limit.ts';
+import { rateLimit, RateLimiter } from './rate-limit.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { negotiate } from './widget-assets.ts';
 
@@ -42,11 +42,12 @@ export function publicRoutes(deps: AppDeps): Hono {
   });
 
   // Tokens are cheap but not free: a client asking for more than a page a second is not a visitor.
+  const tokensPerClient = new RateLimiter('per-client', 60, deps.now);
+  const tokensForAll = new RateLimiter('global', 60_000, deps.now);
   const tokenLimit = rateLimit({
-    perClientPerMinute: 60,
-    globalPerMinute: 60_000,
+    limiters: [tokensPerClient, tokensForAll],
+    shared: [tokensForAll],
     clientKey: (c) => rateLimitKey(deps.clientIp(c)),
-    now: deps.now,
   });
   app.get('/api/form-token', readOrigin, tokenLimit, (c) => {
     c.header('Cache-Control', 'no-store');
@@ -81,14 +82,17 @@ export function publicRoutes(deps: AppDeps): Hono {
     const counts = await deps.store.counts();
     const now = deps.now();
     c.header('Cache-Control', 'no-store');
+    const storageFull = deps.health.storageFullAt !== undefined;
     return c.json({
-      status: deps.deliverer.paused ? 'degraded' : 'ok',
+      status: deps.deliverer.paused || storageFull ? 'degraded' : 'ok',
       delivery: deps.deliverer.paused
         ? 'paused: the enquiry API refuses the credentials'
         : 'running',
+      storage: storageFull ? 'full: new enquiries are refused' : 'ok',
       outbox: {
         queued: counts.queued,
         delivered: counts.delivered,
+        partial: counts.partial,
         dead: counts.dead,
         spam: counts.spam,
         possibleDuplicates: counts.possibleDuplicates,

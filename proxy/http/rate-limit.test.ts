@@ -1,16 +1,17 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { rateLimit } from './rate-limit.ts';
+import { rateLimit, RateLimiter } from './rate-limit.ts';
 
 function appWith(perClientPerMinute: number, globalPerMinute: number, clock: { now: number }) {
   const app = new Hono();
+  const perClient = new RateLimiter('per-client', perClientPerMinute, () => clock.now);
+  const global = new RateLimiter('global', globalPerMinute, () => clock.now);
   app.post(
     '/',
     rateLimit({
-      perClientPerMinute,
-      globalPerMinute,
+      limiters: [perClient, global],
+      shared: [global],
       clientKey: (c) => c.req.header('x-ip') ?? '?',
-      now: () => clock.now,
     }),
     (c) => c.text('ok'),
   );

@@ -1,86 +1,127 @@
 /**
- * Rate limits for the submission route: a token bucket per client IP and one for everybody
- * together, so a single source cannot flood the firm's platform and a botnet hits a ceiling.
- * Answers `429` with `Retry-After`, and reports the limits in the IETF RateLimit headers.
+ * Rate limits: token buckets, one per client IP and one for everybody together, so that a
+ * single source cannot flood the firm's platform and a botnet hits a ceiling. Refusals answer
+ * `429` with `Retry-After`, and report the limits in the IETF RateLimit headers.
+ *
+ * The submission route takes from the per-client bucket before it reads a body, and from the
+ * global one only once the bot checks found a person: caught bots are counted in a bucket of
+ * their own per address, and never spend the visitors' allowance.
  */
-import type { MiddlewareHandler } from 'hono';
-
-/** The allowances and how a client is told apart. */
-export interface RateLimitOptions {
-  perClientPerMinute: number;
-  globalPerMinute: number;
-  /** The client's key, normally its IP address. */
-  clientKey: (c: Parameters<MiddlewareHandler>[0]) => string;
-  now?: () => number;
-  /** Buckets kept at most; the least recently used are forgotten first. */
-  maxClients?: number;
-}
+import type { Context, MiddlewareHandler } from 'hono';
 
 interface Bucket {
   tokens: number;
   updatedAt: number;
 }
 
+/** What taking a token came to. */
+export interface Verdict {
+  allowed: boolean;
+  remaining: number;
+  /** How long until a token is free again, when refused. */
+  waitMs: number;
+}
+
 const WINDOW_MS = 60_000;
 
-/** A bucket of `capacity` tokens refilled evenly over a minute. */
-function take(
-  bucket: Bucket,
-  capacity: number,
-  now: number,
-): { allowed: boolean; remaining: number; waitMs: number } {
-  bucket.tokens = Math.min(
-    capacity,
-    bucket.tokens + ((now - bucket.updatedAt) * capacity) / WINDOW_MS,
-  );
-  bucket.updatedAt = now;
-  if (bucket.tokens >= 1) {
-    bucket.tokens -= 1;
-    return { allowed: true, remaining: Math.floor(bucket.tokens), waitMs: 0 };
+/** Buckets of `perMinute` tokens each, refilled evenly over a minute, by key. */
+export class RateLimiter {
+  readonly #buckets = new Map<string, Bucket>();
+
+  constructor(
+    /** The name the RateLimit headers use: `per-client`, `global`, `bots`. */
+    readonly name: string,
+    readonly perMinute: number,
+    private readonly now: () => number = Date.now,
+    /** Buckets kept at most; the least recently used are forgotten first. */
+    private readonly maxKeys = 100_000,
+  ) {}
+
+  /** Takes a token from `key`'s bucket if it has one. */
+  take(key = ''): Verdict {
+    const at = this.now();
+    const bucket = this.#buckets.get(key) ?? { tokens: this.perMinute, updatedAt: at };
+    // Re-inserting keeps the Map in least-recently-used order for eviction.
+    this.#buckets.delete(key);
+    this.#buckets.set(key, bucket);
+    if (this.#buckets.size > this.maxKeys)
+      this.#buckets.delete(this.#buckets.keys().next().value as string);
+    bucket.tokens = Math.min(
+      this.perMinute,
+      bucket.tokens + ((at - bucket.updatedAt) * this.perMinute) / WINDOW_MS,
+    );
+    bucket.updatedAt = at;
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return { allowed: true, remaining: Math.floor(bucket.tokens), waitMs: 0 };
+    }
+    return {
+      allowed: false,
+      remaining: 0,
+      waitMs: ((1 - bucket.tokens) * WINDOW_MS) / this.perMinute,
+    };
   }
-  return { allowed: false, remaining: 0, waitMs: ((1 - bucket.tokens) * WINDOW_MS) / capacity };
+
+  /** Gives back a token that was not used after all. */
+  giveBack(key = ''): void {
+    const bucket = this.#buckets.get(key);
+    if (bucket) bucket.tokens = Math.min(this.perMinute, bucket.tokens + 1);
+  }
+
+  /** This limiter in a `RateLimit-Policy` header. */
+  get policy(): string {
+    return `"${this.name}";q=${this.perMinute};w=60`;
+  }
 }
 
 /**
- * @example app.post('/api/enquiries', rateLimit({ perClientPerMinute: 10, globalPerMinute: 300, clientKey }), handler)
+ * The `429` of a refusal by `limiter`.
+ *
+ * @example if (!verdict.allowed) return rateLimited(c, limiter, verdict.waitMs);
  */
-export const rateLimit = (options: RateLimitOptions): MiddlewareHandler => {
-  const now = options.now ?? Date.now;
-  const maxClients = options.maxClients ?? 100_000;
-  const clients = new Map<string, Bucket>();
-  const everyone: Bucket = { tokens: options.globalPerMinute, updatedAt: now() };
-  const policy = `"per-client";q=${options.perClientPerMinute};w=60, "global";q=${options.globalPerMinute};w=60`;
+export function rateLimited(c: Context, limiter: RateLimiter, waitMs: number): Response {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  c.header('Retry-After', String(seconds));
+  c.header('RateLimit', `"${limiter.name}";r=0;t=${seconds}`);
+  return c.json(
+    {
+      error: 'rate_limited',
+      message: `Too many enquiries have been sent. Try again in ${seconds} seconds.`,
+    },
+    429,
+  );
+}
 
-  return async (c, next) => {
-    const at = now();
-    const key = options.clientKey(c);
-    const bucket = clients.get(key) ?? { tokens: options.perClientPerMinute, updatedAt: at };
-    // Re-inserting keeps the Map in least-recently-used order for eviction.
-    clients.delete(key);
-    clients.set(key, bucket);
-    if (clients.size > maxClients) clients.delete(clients.keys().next().value as string);
+/** Which limiters a route takes from, and how a client is told apart. */
+export interface RateLimitOptions {
+  limiters: readonly RateLimiter[];
+  /** The client's key, normally its address. */
+  clientKey: (c: Context) => string;
+  /** Limiters whose bucket is one for everybody (no key). */
+  shared?: readonly RateLimiter[];
+}
 
-    const client = take(bucket, options.perClientPerMinute, at);
-    const global = client.allowed ? take(everyone, options.globalPerMinute, at) : undefined;
-    c.header('RateLimit-Policy', policy);
-    if (client.allowed && global?.allowed) {
-      c.header('RateLimit', `"per-client";r=${client.remaining};t=0`);
-      return next();
+/**
+ * A token from each limiter in turn; when one refuses, those already taken are given back
+ * (they were not used) and the request gets `429`.
+ *
+ * @example app.get('/api/form-token', rateLimit({ limiters: [perClient, everybody], shared: [everybody], clientKey }), handler)
+ */
+export const rateLimit =
+  ({ limiters, clientKey, shared = [] }: RateLimitOptions): MiddlewareHandler =>
+  async (c, next) => {
+    const key = clientKey(c);
+    const keyOf = (limiter: RateLimiter) => (shared.includes(limiter) ? '' : key);
+    c.header('RateLimit-Policy', limiters.map((limiter) => limiter.policy).join(', '));
+    const taken: RateLimiter[] = [];
+    for (const limiter of limiters) {
+      const verdict = limiter.take(keyOf(limiter));
+      if (!verdict.allowed) {
+        for (const earlier of taken) earlier.giveBack(keyOf(earlier));
+        return rateLimited(c, limiter, verdict.waitMs);
+      }
+      if (taken.length === 0) c.header('RateLimit', `"${limiter.name}";r=${verdict.remaining};t=0`);
+      taken.push(limiter);
     }
-    // Give the client's token back if the global ceiling refused it: it was not used.
-    if (client.allowed) bucket.tokens += 1;
-    const [name, waitMs] = client.allowed
-      ? ['global', global?.waitMs ?? 0]
-      : ['per-client', client.waitMs];
-    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-    c.header('Retry-After', String(seconds));
-    c.header('RateLimit', `"${name}";r=0;t=${seconds}`);
-    return c.json(
-      {
-        error: 'rate_limited',
-        message: `Too many enquiries have been sent. Try again in ${seconds} seconds.`,
-      },
-      429,
-    );
+    return next();
   };
-};

@@ -4,7 +4,7 @@
  * from the chunks that arrived and streamed upstream in pieces, so a large upload costs the
  * proxy a few pieces of memory instead of several copies of the file.
  */
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PIECE_BYTES, readAll, type ByteSource } from '../client/byte-source.ts';
@@ -16,18 +16,19 @@ export interface FileVault {
   /** The contents stored under `name`, read in pieces when they are needed. */
   source(name: string, size: number): ByteSource;
   remove(name: string): Promise<void>;
-  names(): string[];
+  /** The stored names, all, or those last written before `before` (ms since the epoch). */
+  names(before?: number): string[];
 }
 
 const PARTIAL = '.partial';
 
 /** Files in `dir` (created if needed). */
 export function diskVault(dir: string): FileVault {
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   return {
     async put(name, content) {
       const partial = join(dir, `${name}${PARTIAL}`);
-      const handle = await open(partial, 'w');
+      const handle = await open(partial, 'w', 0o600);
       try {
         for await (const piece of content.pieces()) await handle.write(piece);
         await handle.sync();
@@ -74,7 +75,10 @@ export function diskVault(dir: string): FileVault {
       });
     },
     // Partial files are left by a crash mid-write: nothing names them, so they are orphans.
-    names: () => readdirSync(dir),
+    names: (before = Infinity) =>
+      readdirSync(dir).filter(
+        (name) => before === Infinity || statSync(join(dir, name)).mtimeMs < before,
+      ),
   };
 }
 

@@ -14,6 +14,7 @@ export interface Acceptance {
   findRepeat(idempotency: { key: string; fingerprint: string }): Promise<Repeat | null>;
   saveResponse(key: string, status: number, body: unknown): Promise<void>;
   purgeIdempotencyKeys(before: number): Promise<number>;
+  settleInFlightKeys(): Promise<number>;
 }
 
 /** Builds `accept` and the idempotency keys' reads and writes over `db` and `vault`. */
@@ -76,6 +77,11 @@ export function createAcceptance(
     'UPDATE idempotency_keys SET status = ?, body = ? WHERE key = ?',
   );
   const deleteKeys = db.prepare('DELETE FROM idempotency_keys WHERE created_at < ?');
+  const settleKeys = db.prepare(
+    `UPDATE idempotency_keys SET status = 202, body = json_object('status', 'queued', 'reference',
+       (SELECT reference FROM submissions WHERE submissions.id = idempotency_keys.submission_id))
+     WHERE status IS NULL`,
+  );
 
   return {
     findRepeat: (idempotency) => asPromise(() => findRepeat(idempotency)),
@@ -84,6 +90,7 @@ export function createAcceptance(
         updateResponse.run(status, JSON.stringify(body), key);
       }),
     purgeIdempotencyKeys: (before) => asPromise(() => deleteKeys.run(before).changes),
+    settleInFlightKeys: () => asPromise(() => settleKeys.run().changes),
     async accept(submission) {
       const repeat = submission.idempotency && findRepeat(submission.idempotency);
       if (repeat) return repeat;

@@ -24,7 +24,7 @@ export const stepName = (step: Step) =>
 export function sqliteDelivery(
   db: Database.Database,
   submissionById: (id: number) => Submission,
-  removeFilesOf: (id: number) => Promise<void>,
+  removeDeliveredFiles: (id: number) => Promise<void>,
 ) {
   const lease = db.prepare(
     `UPDATE submissions SET lease_owner = @owner, lease_until = @until, lease_token = lease_token + 1
@@ -65,16 +65,27 @@ export function sqliteDelivery(
     clearPending(owned);
     setAttachment.run({ id: owned.id, index, attachmentId });
   });
+  const setFailure = db.prepare(
+    'UPDATE files SET failed_reason = @reason WHERE submission_id = @id AND idx = @index',
+  );
+  const recordFailure = db.transaction((owned: Lease, index: number, reason: string) => {
+    clearPending(owned);
+    setFailure.run({ id: owned.id, index, reason });
+  });
   const countUnknown = {
     create: held('unknown_creates = unknown_creates + 1'),
     upload: held('unknown_uploads = unknown_uploads + 1'),
   };
   const ends: Record<Finish['kind'], ReturnType<typeof held>> = {
+    // Partly delivered while a refused file is left that nobody chose to skip.
     delivered: held(
-      `state = 'delivered', delivered_at = @at, attempts = attempts + 1, last_error = NULL, ${UNLEASED}`,
+      `state = CASE WHEN EXISTS (SELECT 1 FROM files WHERE submission_id = @id AND failed_reason IS NOT NULL AND skipped = 0)
+         THEN 'partial' ELSE 'delivered' END,
+       delivered_at = @at, attempts = attempts + 1, last_error = NULL, ${UNLEASED}`,
     ),
     retry: held(`attempts = attempts + 1, next_attempt_at = @at, last_error = @error, ${UNLEASED}`),
     release: held(`next_attempt_at = @at, ${UNLEASED}`),
+    abandon: held('next_attempt_at = @at, lease_owner = NULL, lease_until = NULL'),
     pause: held(
       `next_attempt_at = @resumeAt, retry_from = MAX(retry_from, @resumeAt), last_error = @reason, ${UNLEASED}`,
     ),
@@ -100,6 +111,10 @@ export function sqliteDelivery(
       asPromise(() => {
         recordUpload(owned, index, attachmentId);
       }),
+    recordUploadFailed: (owned: Lease, index: number, reason: string) =>
+      asPromise(() => {
+        recordFailure(owned, index, reason);
+      }),
     recordUnknownOutcome: (owned: Lease, step: Step['kind']) =>
       asPromise(() => {
         countUnknown[step](owned);
@@ -110,7 +125,7 @@ export function sqliteDelivery(
         ends[kind](owned, values);
       });
       // The platform has the files now; the rows keep their names, sizes and hashes.
-      if (kind === 'delivered') await removeFilesOf(owned.id);
+      if (kind === 'delivered') await removeDeliveredFiles(owned.id);
     },
     deadLetter: (owned: Lease, reason: string, at: number) =>
       asPromise(() => {

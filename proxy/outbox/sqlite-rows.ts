@@ -32,6 +32,8 @@ export interface FileRow {
   size: number;
   sha256: string;
   attachment_id: number | null;
+  failed_reason: string | null;
+  skipped: number;
 }
 
 /** A row of `idempotency_keys`, with its submission's reference. */
@@ -58,6 +60,8 @@ export function toSubmission(row: SubmissionRow, files: FileRow[]): Submission {
       size: file.size,
       sha256: file.sha256,
       attachmentId: file.attachment_id,
+      failure: file.failed_reason,
+      skipped: file.skipped === 1,
     })),
     enquiryId: row.enquiry_id,
     attempts: row.attempts,

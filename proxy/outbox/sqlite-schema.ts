@@ -2,6 +2,7 @@
  * The outbox's SQLite schema and how a database file is opened. Migrations are numbered by
  * `PRAGMA user_version`, so an older file is brought up to date on start.
  */
+import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
 
 const MIGRATIONS: readonly string[] = [
@@ -51,6 +52,42 @@ const MIGRATIONS: readonly string[] = [
    CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
   // Fencing: every claim takes a new token, and writes about a delivery name the token they hold.
   `ALTER TABLE submissions ADD COLUMN lease_token INTEGER NOT NULL DEFAULT 0;`,
+  // Partly delivered submissions (a refused file), refused and skipped files, spent form tokens.
+  // SQLite cannot change a CHECK constraint in place: the table is rebuilt, as its documentation
+  // describes (new table, copy, drop, rename), with foreign keys off around the transaction.
+  `CREATE TABLE submissions_new (
+     id INTEGER PRIMARY KEY,
+     reference TEXT NOT NULL UNIQUE,
+     state TEXT NOT NULL CHECK (state IN ('queued', 'delivered', 'partial', 'dead', 'spam')),
+     upstream TEXT NOT NULL,
+     enquiry_id INTEGER,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     unknown_creates INTEGER NOT NULL DEFAULT 0,
+     unknown_uploads INTEGER NOT NULL DEFAULT 0,
+     possible_duplicate INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     lease_owner TEXT,
+     lease_until INTEGER,
+     pending_step TEXT,
+     last_error TEXT,
+     note TEXT,
+     received_at INTEGER NOT NULL,
+     retry_from INTEGER NOT NULL,
+     delivered_at INTEGER,
+     dead_at INTEGER,
+     lease_token INTEGER NOT NULL DEFAULT 0
+   );
+   INSERT INTO submissions_new SELECT id, reference, state, upstream, enquiry_id, attempts,
+     unknown_creates, unknown_uploads, possible_duplicate, next_attempt_at, lease_owner,
+     lease_until, pending_step, last_error, note, received_at, retry_from, delivered_at, dead_at,
+     lease_token FROM submissions;
+   DROP TABLE submissions;
+   ALTER TABLE submissions_new RENAME TO submissions;
+   CREATE INDEX submissions_due ON submissions (state, next_attempt_at);
+   ALTER TABLE files ADD COLUMN failed_reason TEXT;
+   ALTER TABLE files ADD COLUMN skipped INTEGER NOT NULL DEFAULT 0;
+   CREATE TABLE spent_form_tokens (token TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
+   CREATE INDEX spent_form_tokens_expiry ON spent_form_tokens (expires_at);`,
 ];
 
 /**
@@ -61,9 +98,10 @@ const MIGRATIONS: readonly string[] = [
  */
 export function openOutboxDatabase(path: string): Database.Database {
   const db = new Database(path);
+  // Private to the proxy's user (the WAL and shared-memory files take the same mode).
+  if (path !== ':memory:') chmodSync(path, 0o600);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > MIGRATIONS.length) {
@@ -71,9 +109,15 @@ export function openOutboxDatabase(path: string): Database.Database {
       `the outbox at ${path} is from a newer version (schema ${version}); upgrade the proxy`,
     );
   }
+  // Off while migrating (a table rebuild drops a referenced table); it is a no-op inside a
+  // transaction, so it is set around it, and the keys are checked before it goes back on.
+  db.pragma('foreign_keys = OFF');
   db.transaction(() => {
     MIGRATIONS.slice(version).forEach((sql) => db.exec(sql));
+    const broken = db.pragma('foreign_key_check') as unknown[];
+    if (broken.length > 0) throw new Error(`the outbox at ${path} has broken references`);
     db.pragma(`user_version = ${MIGRATIONS.length}`);
   })();
+  db.pragma('foreign_keys = ON');
   return db;
 }

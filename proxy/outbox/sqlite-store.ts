@@ -40,7 +40,8 @@ export function openSqliteOutbox(path: string): OutboxStore {
   };
 
   const selectFiles = statement(
-    'SELECT idx, name, postname, mime, size, sha256, attachment_id FROM files WHERE submission_id = ? ORDER BY idx',
+    `SELECT idx, name, postname, mime, size, sha256, attachment_id, failed_reason, skipped
+     FROM files WHERE submission_id = ? ORDER BY idx`,
   );
   const byId = statement('SELECT * FROM submissions WHERE id = ?');
   const byReference = statement('SELECT * FROM submissions WHERE reference = ?');
@@ -48,23 +49,57 @@ export function openSqliteOutbox(path: string): OutboxStore {
     row ? toSubmission(row, selectFiles.all(row.id) as FileRow[]) : null;
   const submissionById = (id: number) => mapped(byId.get(id) as SubmissionRow) as Submission;
   const acceptance = createAcceptance(db, vault, submissionById);
-  const blobsOfSubmission = blobsOf('SELECT blob FROM files WHERE submission_id = ?');
-  const delivery = sqliteDelivery(db, submissionById, (id) => removeBlobs(blobsOfSubmission(id)));
+  // A refused file stays (the firm must get it another way) unless an operator skipped it.
+  const deliveredBlobs = blobsOf(
+    'SELECT blob FROM files WHERE submission_id = ? AND (failed_reason IS NULL OR skipped = 1)',
+  );
+  const delivery = sqliteDelivery(db, submissionById, (id) => removeBlobs(deliveredBlobs(id)));
 
   // An operator's retry keeps pending_step: if the last attempt died mid-step, the next one
   // must still count it as of unknown outcome.
   const setRequeued = run(
     `UPDATE submissions SET state = 'queued', attempts = 0, next_attempt_at = @now, retry_from = @now,
        lease_owner = NULL, lease_until = NULL
-     WHERE reference = @reference AND state IN ('dead', 'spam', 'queued') AND (lease_until IS NULL OR lease_until <= @now)`,
+     WHERE reference = @reference AND state IN ('dead', 'spam', 'queued', 'partial')
+       AND (lease_until IS NULL OR lease_until <= @now)`,
   );
+  // A retried file is sent again; `@file` null retries every refused one.
+  const clearFailures = run(
+    `UPDATE files SET failed_reason = NULL
+     WHERE submission_id = (SELECT id FROM submissions WHERE reference = @reference)
+       AND skipped = 0 AND (@file IS NULL OR idx = @file)`,
+  );
+  const requeue = db.transaction((reference: string, now: number, file: number | null) => {
+    if (setRequeued({ reference, now }) !== 1) return false;
+    clearFailures({ reference, file });
+    return true;
+  });
+  const setSkipped = run(
+    `UPDATE files SET skipped = 1
+     WHERE submission_id = (SELECT id FROM submissions WHERE reference = @reference)
+       AND idx = @index AND failed_reason IS NOT NULL AND skipped = 0`,
+  );
+  const skippedBlob = statement(
+    `SELECT blob FROM files JOIN submissions ON id = submission_id WHERE reference = ? AND idx = ?`,
+  );
+  const settleIfAllSkipped = run(
+    `UPDATE submissions SET state = 'delivered' WHERE reference = @reference AND state = 'partial'
+       AND NOT EXISTS (SELECT 1 FROM files WHERE submission_id = submissions.id
+         AND failed_reason IS NOT NULL AND skipped = 0)`,
+  );
+  const skip = db.transaction((reference: string, index: number) => {
+    if (setSkipped({ reference, index }) !== 1) return false;
+    settleIfAllSkipped({ reference });
+    return true;
+  });
   const counts = statement(
     `SELECT
        SUM(state = 'queued') AS queued, SUM(state = 'delivered') AS delivered,
+       SUM(state = 'partial') AS partial,
        SUM(state = 'dead') AS dead, SUM(state = 'spam') AS spam,
        MIN(CASE WHEN state = 'queued' THEN received_at END) AS oldestQueuedAt,
-       SUM(state = 'delivered' AND possible_duplicate = 1) AS possibleDuplicates,
-       SUM(CASE WHEN state = 'delivered' THEN unknown_uploads ELSE 0 END) AS possibleDuplicateUploads
+       SUM(state IN ('delivered', 'partial') AND possible_duplicate = 1) AS possibleDuplicates,
+       SUM(CASE WHEN state IN ('delivered', 'partial') THEN unknown_uploads ELSE 0 END) AS possibleDuplicateUploads
      FROM submissions`,
   );
   const selectBlob = statement('SELECT blob, size FROM files WHERE submission_id = ? AND idx = ?');
@@ -80,9 +115,11 @@ export function openSqliteOutbox(path: string): OutboxStore {
     `SELECT blob FROM files JOIN submissions ON id = submission_id WHERE state = 'spam' AND received_at < ?`,
   );
   const deleteSpam = run(`DELETE FROM submissions WHERE state = 'spam' AND received_at < ?`);
-  const undeliveredBlobs = blobsOf(
-    `SELECT blob FROM files JOIN submissions ON id = submission_id WHERE state <> 'delivered'`,
+  const namedBlobs = blobsOf('SELECT blob FROM files');
+  const spendToken = run(
+    'INSERT INTO spent_form_tokens (token, expires_at) VALUES (?, ?) ON CONFLICT (token) DO NOTHING',
   );
+  const purgeTokens = run('DELETE FROM spent_form_tokens WHERE expires_at < ?');
   const dropLeases = run(
     `UPDATE submissions SET lease_owner = NULL, lease_until = NULL, lease_token = lease_token + 1
      WHERE lease_owner IS NOT NULL`,
@@ -101,11 +138,11 @@ export function openSqliteOutbox(path: string): OutboxStore {
         if (!row) throw new Error(`outbox has no file ${index} for submission ${id}`);
         return vault.source(row.blob, row.size);
       }),
-    requeue: (reference, now) =>
+    requeue: (reference, now, only) =>
       asPromise((): RequeueOutcome => {
         const existing = mapped(byReference.get(reference) as SubmissionRow | undefined);
         if (!existing) return { kind: 'not_found' };
-        if (setRequeued({ reference, now }) === 1)
+        if (requeue(reference, now, only?.file ?? null))
           return {
             kind: 'requeued',
             submission: mapped(byReference.get(reference) as SubmissionRow) as Submission,
@@ -114,6 +151,15 @@ export function openSqliteOutbox(path: string): OutboxStore {
           kind: existing.state === 'delivered' ? 'delivered' : 'in_delivery',
           submission: existing,
         };
+      }),
+    skipFile: (reference, index) =>
+      asPromise(() => {
+        const blob = (skippedBlob.get(reference, index) as { blob: string } | undefined)?.blob;
+        return skip(reference, index) ? blob : undefined;
+      }).then(async (blob) => {
+        if (blob === undefined) return false;
+        await removeBlobs([blob]);
+        return true;
       }),
     get: (reference) =>
       asPromise(() => mapped(byReference.get(reference) as SubmissionRow | undefined)),
@@ -130,6 +176,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
         return {
           queued: n('queued'),
           delivered: n('delivered'),
+          partial: n('partial'),
           dead: n('dead'),
           spam: n('spam'),
           oldestQueuedAt: row.oldestQueuedAt ?? null,
@@ -145,12 +192,14 @@ export function openSqliteOutbox(path: string): OutboxStore {
       await removeBlobs(blobs);
       return purged;
     },
-    async removeOrphanFiles() {
-      const named = new Set(undeliveredBlobs());
-      const orphans = vault.names().filter((name) => !named.has(name));
+    async removeOrphanFiles(before = Infinity) {
+      const named = new Set(namedBlobs());
+      const orphans = vault.names(before).filter((name) => !named.has(name));
       await removeBlobs(orphans);
       return orphans.length;
     },
+    spendFormToken: (token, expiresAt) => asPromise(() => spendToken(token, expiresAt) === 1),
+    purgeSpentFormTokens: (now) => asPromise(() => purgeTokens(now)),
     releaseAllLeases: () => asPromise(() => dropLeases()),
     getSetting: (name) =>
       asPromise(() => (selectSetting.get(name) as { value: string } | undefined)?.value ?? null),

@@ -48,6 +48,11 @@ export type Finish =
   /** Given back without counting an attempt (shutting down). */
   | { kind: 'release'; at: number }
   /**
+   * Stopped mid-step (shutting down): given back, not counted, but the step being sent stays
+   * noted, so the next attempt counts it as of unknown outcome.
+   */
+  | { kind: 'abandon'; at: number }
+  /**
    * Held while the platform refuses our credentials or configuration: not an attempt, and the
    * retry schedule starts again at `resumeAt`, so a long pause does not use up its day.
    */
@@ -71,6 +76,15 @@ export interface OutboxStore {
   saveResponse(key: string, status: number, body: unknown): Promise<void>;
   /** Forgets idempotency keys created before `before`. */
   purgeIdempotencyKeys(before: number): Promise<number>;
+  /**
+   * Answers every key still in flight with `202 queued` and its reference: their first requests
+   * died with the process that took them (called at start, holding the data-directory lock).
+   */
+  settleInFlightKeys(): Promise<number>;
+  /** Spends a form token: true the first time, false when it was spent before. */
+  spendFormToken(token: string, expiresAt: number): Promise<boolean>;
+  /** Forgets spent tokens that would be refused as expired anyway. */
+  purgeSpentFormTokens(now: number): Promise<number>;
 
   /** Takes one queued submission for delivery if nobody holds it. */
   claim(id: number, owner: string, leaseMs: number, now: number): Promise<Claimed | null>;
@@ -89,7 +103,13 @@ export interface OutboxStore {
   recordUploaded(lease: Lease, index: number, attachmentId: number): Promise<void>;
   /** A step failed after it may have taken effect (a retry may duplicate it): counted. */
   recordUnknownOutcome(lease: Lease, step: Step['kind']): Promise<void>;
-  /** Ends an attempt and lets the submission go (see `Finish`). */
+  /** The platform refused one file (a 4xx that says so): the others still go. */
+  recordUploadFailed(lease: Lease, index: number, reason: string): Promise<void>;
+  /**
+   * Ends an attempt and lets the submission go (see `Finish`). `delivered` makes it `partial`
+   * when a file was refused and not skipped; the files the platform has are deleted, a refused
+   * one is kept for the firm.
+   */
   finish(lease: Lease, outcome: Finish): Promise<void>;
   /** Gives up: a person must look (`reason` says why). Its files are kept. */
   deadLetter(lease: Lease, reason: string, at: number): Promise<void>;
@@ -98,7 +118,12 @@ export interface OutboxStore {
    * Makes a dead, spam or waiting submission due now with a fresh retry schedule (operator's
    * `retry`); never one that is being delivered at this moment, nor a delivered one.
    */
-  requeue(reference: string, now: number): Promise<RequeueOutcome>;
+  requeue(reference: string, now: number, only?: { file: number }): Promise<RequeueOutcome>;
+  /**
+   * Leaves a refused file out (operator's `skip`); a `partial` submission with no refused file
+   * left becomes `delivered`. False when the submission has no refused file at `index`.
+   */
+  skipFile(reference: string, index: number): Promise<boolean>;
   /** One submission by its reference. */
   get(reference: string): Promise<Submission | null>;
   /** Submissions in arrival order, all or of one state. */
@@ -111,8 +136,11 @@ export interface OutboxStore {
   purgeDelivered(before: number): Promise<number>;
   /** Deletes spam that arrived before `before`. */
   purgeSpam(before: number): Promise<number>;
-  /** Deletes stored files no submission names (left by a crash mid-accept); returns how many. */
-  removeOrphanFiles(): Promise<number>;
+  /**
+   * Deletes stored files no submission names (left by a crash mid-accept), last written before
+   * `before` (so an accept in progress keeps its file); returns how many.
+   */
+  removeOrphanFiles(before?: number): Promise<number>;
   /** Drops every lease: on start, when this process is the only one using the store. */
   releaseAllLeases(): Promise<number>;
   /** A named value kept with the outbox (the form-token secret, when generated). */

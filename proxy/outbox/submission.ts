@@ -5,8 +5,15 @@
 import type { ByteSource } from '../client/byte-source.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 
-/** `spam`: caught by the bot checks; kept for review, never sent unless an operator retries it. */
-export type SubmissionState = 'queued' | 'delivered' | 'dead' | 'spam';
+/**
+ * - `queued`: waiting to be delivered (or being delivered).
+ * - `delivered`: the enquiry and every file are upstream (or a refused file was skipped).
+ * - `partial`: the enquiry is upstream, but the platform refused some of its files; those are
+ *   kept (with the platform's reason) until an operator retries or skips them.
+ * - `dead`: given up; a person must look (`note` says why).
+ * - `spam`: caught by the bot checks; kept for review, never sent unless an operator retries it.
+ */
+export type SubmissionState = 'queued' | 'delivered' | 'partial' | 'dead' | 'spam';
 
 /** A file ready to upload: named and typed from its bytes, not from what the client said. */
 export interface NewFile {
@@ -40,6 +47,10 @@ export interface StoredFile {
   sha256: string;
   /** Set once the upload succeeded. */
   attachmentId: number | null;
+  /** Why the platform refused this file, when it did; it is not sent again unless retried. */
+  failure: string | null;
+  /** An operator chose to leave this refused file out. */
+  skipped: boolean;
 }
 
 /** A stored submission and how far its delivery got. */
@@ -94,6 +105,7 @@ export type AcceptOutcome = { kind: 'stored'; submission: Submission } | Repeat;
 export interface OutboxCounts {
   queued: number;
   delivered: number;
+  partial: number;
   dead: number;
   spam: number;
   /** When the oldest queued submission arrived, or null when nothing waits. */

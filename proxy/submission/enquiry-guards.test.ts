@@ -170,15 +170,52 @@ describe('bot checks', () => {
   );
 });
 
+describe('spent form tokens', () => {
+  it('takes a token for one enquiry, and refuses it for a second with a clear code', async () => {
+    const { submit, formToken, store } = setUp();
+    const token = formToken();
+    expect((await submit({ form_token: token })).status).toBe(201);
+    const replay = await submit({ form_token: token, surname: 'Byron' });
+    expect(replay.status).toBe(400);
+    expect(await replay.json()).toMatchObject({
+      issues: [
+        { field: 'form_token', code: 'already_used', messageKey: 'form_token.already_used' },
+      ],
+    });
+    expect(await store.list()).toHaveLength(1);
+  });
+
+  it('does not spend the token of a bot the checks caught, nor of an enquiry refused as invalid', async () => {
+    const { submit, formToken } = setUp();
+    const token = formToken();
+    expect((await submit({ form_token: token, forename: '' })).status).toBe(400);
+    expect((await submit({ form_token: token })).status).toBe(201);
+  });
+});
+
 describe('rate limits', () => {
   it('answers 429 with Retry-After once a client has sent its allowance', async () => {
-    const { submit } = setUp({
-      deps: { rateLimits: { perClientPerMinute: 2, globalPerMinute: 100 } },
-    });
+    const { submit } = setUp({ limits: { perClient: 2 } });
     const statuses = [];
     for (let i = 0; i < 3; i += 1) statuses.push((await submit({ forename: '' })).status);
     expect(statuses).toEqual([400, 400, 429]);
     const other = await submit({ forename: '' }, [], { 'x-test-ip': '198.51.100.9' });
     expect(other.status).toBe(400);
+  });
+
+  it('counts caught bots apart: a bot flood never spends the visitors’ global allowance', async () => {
+    const { submit } = setUp({ limits: { global: 2, bots: 3 } });
+    const bot = (ip: string) => submit({ website: 'spam' }, [], { 'x-test-ip': ip });
+    for (let i = 0; i < 10; i += 1) expect((await bot(`198.51.100.${i}`)).status).toBe(202);
+    // Bots from one address are held to their own allowance...
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await bot('203.0.113.66')).status);
+    expect(statuses).toEqual([202, 202, 202, 429]);
+    // ...and the people's allowance is untouched by all of it.
+    expect((await submit({}, [], { 'x-test-ip': '192.0.2.1' })).status).toBe(201);
+    expect((await submit({}, [], { 'x-test-ip': '192.0.2.2' })).status).toBe(201);
+    const third = await submit({}, [], { 'x-test-ip': '192.0.2.3' });
+    expect(third.status).toBe(429);
+    expect(third.headers.get('ratelimit')).toMatch(/^"global";r=0;t=\d+$/);
   });
 });

@@ -3,25 +3,29 @@
  * waits up to a deadline. Every refusal happens before anything is stored or sent upstream.
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../app-deps.ts';
 import { checkForBots } from '../http/bots/bot-check.ts';
-import { requireAllowedOrigin, submissionCors } from '../http/origin.ts';
-import type { Logger } from '../logger.ts';
-import { rateLimit } from '../http/rate-limit.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
-import { inFlightBytes } from '../http/in-flight-bytes.ts';
+import { requireAllowedOrigin, submissionCors } from '../http/origin.ts';
+import { rateLimit, type RateLimiter } from '../http/rate-limit.ts';
+import { uploadGuard, type GuardedUpload } from '../http/upload-guard.ts';
+import type { Logger } from '../logger.ts';
+import type { NewSubmission } from '../outbox/submission.ts';
 import { answerFor, queued, type Answer } from './answers.ts';
-import { answerRepeat, idempotencyKeyOf, rememberAnswer } from './idempotency.ts';
-import { newReference } from './reference.ts';
 import { checkSubmission } from './check-submission.ts';
+import { answerRepeat, idempotencyKeyOf, rememberAnswer } from './idempotency.ts';
 import { maxSubmissionBytes, readMultipartSubmission } from './read-multipart.ts';
+import { newReference } from './reference.ts';
 import { SubmissionError } from './submission-error.ts';
 
+/** What the route's middleware leaves on the context. */
+type RouteEnv = { Variables: { upload: GuardedUpload; requestId: string } };
+
 /** The submission route, with its guards in the order a request meets them. */
-export function enquiryRoute(deps: AppDeps): Hono {
-  const app = new Hono();
-  const { config } = deps;
+export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
+  const app = new Hono<RouteEnv>();
+  const { config, limits } = deps;
+  const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
   const tooLarge = SubmissionError.tooLarge(
     'The enquiry and its files are larger than this form accepts.',
   );
@@ -30,15 +34,14 @@ export function enquiryRoute(deps: AppDeps): Hono {
   app.post(
     '/api/enquiries',
     requireAllowedOrigin(deps),
-    rateLimit({
-      ...deps.rateLimits,
-      clientKey: (c) => rateLimitKey(deps.clientIp(c)),
-      now: deps.now,
-    }),
-    inFlightBytes({ budget: deps.maxInFlightBytes, largestBody: maxSubmissionBytes(config.files) }),
-    bodyLimit({
-      maxSize: maxSubmissionBytes(config.files),
-      onError: (c) => c.json(tooLarge.body, tooLarge.status),
+    rateLimit({ limiters: [limits.perClient], clientKey }),
+    uploadGuard({
+      maxBytes: maxSubmissionBytes(config.files),
+      tooLarge,
+      budget: limits.uploadBytes,
+      perClient: limits.uploadsPerClient,
+      idleMs: limits.bodyIdleMs,
+      clientKey,
     }),
     async (c) => {
       const log = deps.log.child({ requestId: c.get('requestId') });
@@ -50,16 +53,21 @@ export function enquiryRoute(deps: AppDeps): Hono {
         return c.json(answer.body, answer.status);
       } catch (error) {
         if (!(error instanceof SubmissionError)) throw error;
-        log.info(
-          { status: error.status, error: error.body.error, issues: issueFields(error) },
-          'submission refused',
-        );
+        if (c.req.raw.signal.aborted) {
+          log.info('the client went away before the enquiry had arrived');
+        } else {
+          log.info(
+            { status: error.status, error: error.body.error, issues: issueFields(error) },
+            'submission refused',
+          );
+        }
+        for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
         return c.json(error.body, error.status);
       }
     },
   );
 
-  async function submit(c: Context, log: Logger): Promise<Answer> {
+  async function submit(c: Context<RouteEnv>, log: Logger): Promise<Answer> {
     const key = idempotencyKeyOf(c.req.header('idempotency-key'));
     const received = await receive(c, key);
     if (received.kind === 'repeat') return answerRepeat(received.key, received.repeat, deps);
@@ -97,10 +105,10 @@ export function enquiryRoute(deps: AppDeps): Hono {
   /**
    * Reads, checks and stores a submission. Its own function so that the received bytes are
    * unreachable once stored: while the visitor waits for delivery, the outbox's file is the only
-   * copy. A key seen before is answered before the bot checks, so a retry never spends a
-   * Turnstile token twice.
+   * copy (and the bytes go back to the budget). A key seen before is answered before the bot
+   * checks, so a retry never spends a Turnstile token twice.
    */
-  async function receive(c: Context, key: string | undefined) {
+  async function receive(c: Context<RouteEnv>, key: string | undefined) {
     const received = await readMultipartSubmission(c.req.raw, config.files);
     const receivedAt = deps.now();
     const checked = checkSubmission(received, config, receivedAt);
@@ -108,9 +116,11 @@ export function enquiryRoute(deps: AppDeps): Hono {
     const repeat = idempotency && (await deps.store.findRepeat(idempotency));
     if (repeat) return { kind: 'repeat', key: idempotency.key, repeat } as const;
     const verdict = await checkForBots(checked.part, deps.clientIp(c), deps.bots);
+    // People count against the global allowance; caught bots only against their own address's.
+    take(verdict.human ? limits.global : limits.bots, verdict.human ? '' : clientKey(c));
     // A caught bot's files are not kept: their names and sizes are enough to review it.
     const note = verdict.human ? undefined : `${verdict.reason}${describeFiles(checked.files)}`;
-    const outcome = await deps.store.accept({
+    const outcome = await store({
       reference: newReference(),
       upstream: checked.upstream,
       files: verdict.human ? checked.files : [],
@@ -119,6 +129,7 @@ export function enquiryRoute(deps: AppDeps): Hono {
       ...(note ? { note } : {}),
       ...(idempotency ? { idempotency } : {}),
     });
+    c.get('upload').release();
     if (outcome.kind !== 'stored')
       return { kind: 'repeat', key: idempotency?.key ?? '', repeat: outcome } as const;
     return {
@@ -129,8 +140,49 @@ export function enquiryRoute(deps: AppDeps): Hono {
     } as const;
   }
 
+  /** Takes a token from `limiter`, or refuses the submission with `429`. */
+  function take(limiter: RateLimiter, key: string): void {
+    const verdict = limiter.take(key);
+    if (verdict.allowed) return;
+    const seconds = Math.max(1, Math.ceil(verdict.waitMs / 1000));
+    throw new SubmissionError(
+      429,
+      {
+        error: 'rate_limited',
+        message: `Too many enquiries have been sent. Try again in ${seconds} seconds.`,
+      },
+      { 'Retry-After': String(seconds), RateLimit: `"${limiter.name}";r=0;t=${seconds}` },
+    );
+  }
+
+  /** Stores, or answers `503` when the outbox has no room: never a 500, never a false 201. */
+  async function store(submission: NewSubmission) {
+    try {
+      const outcome = await deps.store.accept(submission);
+      deps.health.storageFullAt = undefined;
+      return outcome;
+    } catch (error) {
+      if (!isStorageFull(error)) throw error;
+      deps.health.storageFullAt = deps.now();
+      deps.log.error({ err: error }, 'the outbox is full: new enquiries are refused with 503');
+      throw new SubmissionError(
+        503,
+        {
+          error: 'storage_full',
+          message:
+            'We cannot take enquiries for a moment. Try again in a minute: nothing you typed is lost.',
+        },
+        { 'Retry-After': '60' },
+      );
+    }
+  }
+
   return app;
 }
+
+/** A write refused for want of space: the disk or quota is full. */
+const isStorageFull = (error: unknown) =>
+  ['ENOSPC', 'EDQUOT', 'SQLITE_FULL'].includes((error as { code?: string }).code ?? '');
 
 const describeFiles = (files: readonly { name: string; size: number }[]) =>
   files.length === 0

@@ -71,3 +71,44 @@ describe('readMultipartSubmission', () => {
     expect(received.enquiryText).toBe('{}');
   });
 });
+
+describe('readMultipartSubmission: file parts', () => {
+  const withFile = (filename: Uint8Array, bytes: number) =>
+    new Request('https://proxy.example/api/enquiries', {
+      method: 'POST',
+      headers: { 'content-type': TYPE },
+      body: Buffer.concat([
+        Buffer.from('--xyz\r\nContent-Disposition: form-data; name="enquiry"\r\n\r\n{}\r\n'),
+        Buffer.from('--xyz\r\nContent-Disposition: form-data; name="files"; filename="'),
+        filename,
+        Buffer.from('"\r\nContent-Type: application/pdf\r\n\r\n'),
+        Buffer.alloc(bytes, 0x25),
+        Buffer.from('\r\n--xyz--\r\n'),
+      ]),
+    });
+
+  it('names an oversized file by its own name', async () => {
+    const refused = await readMultipartSubmission(
+      withFile(Buffer.from('survey.pdf'), 1001),
+      limits,
+    ).catch((error: unknown) => error);
+    expect((refused as SubmissionError).status).toBe(413);
+    expect((refused as SubmissionError).body).toMatchObject({
+      issues: [{ field: 'files[0]', code: 'file_too_big', params: { name: 'survey.pdf' } }],
+    });
+    expect((refused as SubmissionError).message).toContain('“survey.pdf” is larger than');
+  });
+
+  it('refuses a file name that is not UTF-8, saying so', async () => {
+    const latin1 = Buffer.from('r\u00e9sum\u00e9.pdf', 'latin1');
+    const refused = await readMultipartSubmission(withFile(latin1, 10), limits).catch(
+      (error: unknown) => error,
+    );
+    expect((refused as SubmissionError).status).toBe(400);
+    expect((refused as SubmissionError).body).toMatchObject({
+      issues: [{ field: 'files[0]', code: 'invalid_characters', messageKey: 'file.name_not_utf8' }],
+    });
+    const utf8 = await readMultipartSubmission(withFile(Buffer.from('résumé.pdf'), 10), limits);
+    expect(utf8.files[0]?.name).toBe('résumé.pdf');
+  });
+});

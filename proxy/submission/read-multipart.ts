@@ -9,6 +9,7 @@ import {
   MaxTotalSizeExceededError,
   MultipartParseError,
   parseMultipartStream,
+  type MultipartPart,
 } from '@remix-run/multipart-parser';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { describeIssue } from '../contract/issues.ts';
@@ -56,23 +57,29 @@ export async function readMultipartSubmission(
     if (!request.body) throw new MultipartParseError('Request body is empty');
     for await (const part of parseMultipartStream(request.body, {
       boundary,
-      maxFileSize: Math.max(limits.maxFileBytes, MAX_ENQUIRY_PART_BYTES),
+      // The parser stops at this size without saying which part it was reading: with the whole
+      // body as the bound (the guard already charges every byte), an oversized file is read to
+      // its end and refused below by its own name.
+      maxFileSize: maxSubmissionBytes(limits),
       // One enquiry part, the files, and one spare so "one file too many" gets a helpful answer.
       maxParts: limits.maxFiles + 2,
       maxTotalSize: maxSubmissionBytes(limits),
     })) {
-      if (part.name === 'enquiry' && !part.isFile) {
+      // The part's headers are decoded as UTF-8 when first read, and refused when they are not:
+      // the name the visitor's device gave a file would reach the firm as "�.pdf".
+      const { name: partName, filename } = readHeaders(part, files.length);
+      if (partName === 'enquiry' && filename === undefined) {
         if (enquiryText !== undefined)
           throw SubmissionError.field('enquiry', 'invalid_type', 'enquiry.repeated');
         if (part.size > MAX_ENQUIRY_PART_BYTES)
           throw SubmissionError.tooLarge('The enquiry part is too large.');
         enquiryText = decodeEnquiryPart(part.bytes);
-      } else if (part.name === 'files') {
-        if (part.size > limits.maxFileBytes)
-          throw fileTooBig(files.length, part.filename ?? '', limits);
-        files.push({ name: part.filename ?? '', chunks: part.content, size: part.size });
+      } else if (partName === 'files') {
+        const name = filename ?? '';
+        if (part.size > limits.maxFileBytes) throw fileTooBig(files.length, name, limits);
+        files.push({ name, chunks: part.content, size: part.size });
       } else {
-        const name = part.name ?? '(unnamed)';
+        const name = partName ?? '(unnamed)';
         throw SubmissionError.field(name, 'unrecognized_key', 'enquiry.unexpected_part', { name });
       }
     }
@@ -83,6 +90,16 @@ export async function readMultipartSubmission(
     throw SubmissionError.field('enquiry', 'required', 'enquiry.required');
   }
   return { enquiryText, files };
+}
+
+/** A part's name and file name, or a 400 when its headers are not UTF-8. */
+function readHeaders(part: MultipartPart, index: number) {
+  try {
+    return { name: part.name, filename: part.isFile ? (part.filename ?? '') : undefined };
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_ENCODING_INVALID_ENCODED_DATA') throw error;
+    throw SubmissionError.field(`files[${index}]`, 'invalid_characters', 'file.name_not_utf8');
+  }
 }
 
 /**

@@ -14,6 +14,8 @@ export class SubmissionError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     readonly body: ValidationErrorResponse | ErrorResponse,
+    /** Headers that go with the answer (`Retry-After`, ...). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(body.message);
   }

@@ -166,6 +166,7 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
       expect(await store.counts()).toEqual({
         queued: 1,
         delivered: 1,
+        partial: 0,
         dead: 1,
         spam: 1,
         oldestQueuedAt: 300,
@@ -268,6 +269,94 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
       expect(await store.purgeSpam(11)).toBe(1);
       expect(await store.purgeIdempotencyKeys(sampleSubmission().receivedAt + 1)).toBe(1);
       expect(await store.list()).toEqual([]);
+    });
+
+    it('finishes a submission with a refused file as partly delivered, keeping only that file', async () => {
+      const store = await fresh();
+      const { id } = await stored(store);
+      const lease = await leaseOf(store, id);
+      await store.recordCreated(lease, 1001);
+      await store.recordUploaded(lease, 0, 501);
+      await store.recordUploadFailed(lease, 1, 'the platform refused file[mime]');
+      await store.finish(lease, { kind: 'delivered', at: 2000 });
+      const partial = await store.get('EQ-TEST-0001');
+      expect(partial?.state).toBe('partial');
+      expect(partial?.files.map((f) => [f.attachmentId, f.failure, f.skipped])).toEqual([
+        [501, null, false],
+        [null, 'the platform refused file[mime]', false],
+      ]);
+      expect((await readAll(await store.fileSource(id, 1))).byteLength).toBe(SAMPLE_PNG.byteLength);
+      expect((await store.counts()).partial).toBe(1);
+      // Retention leaves it alone: the refused file must still reach the firm.
+      expect(await store.purgeDelivered(10_000)).toBe(0);
+    });
+
+    it('retries a refused file on request, or skips it and calls the submission delivered', async () => {
+      const store = await fresh();
+      const { id } = await stored(store);
+      const refuse = async (now: number) => {
+        const lease = await leaseOf(store, id, now);
+        await store.recordUploadFailed(lease, 1, 'refused');
+        await store.finish(lease, { kind: 'delivered', at: now });
+      };
+      await refuse(0);
+      expect(await store.requeue('EQ-TEST-0001', 100, { file: 1 })).toMatchObject({
+        kind: 'requeued',
+        submission: { state: 'queued', files: [{ failure: null }, { failure: null }] },
+      });
+      await refuse(200);
+      expect(await store.skipFile('EQ-TEST-0001', 0)).toBe(false);
+      expect(await store.skipFile('EQ-TEST-0001', 1)).toBe(true);
+      expect(await store.get('EQ-TEST-0001')).toMatchObject({
+        state: 'delivered',
+        files: [{ skipped: false }, { skipped: true, failure: 'refused' }],
+      });
+      await expect(readAll(await store.fileSource(id, 1))).rejects.toThrow();
+    });
+
+    it('gives a submission back mid-step without counting an attempt, keeping the step noted', async () => {
+      const store = await fresh();
+      const { id } = await stored(store);
+      const lease = await leaseOf(store, id);
+      await store.startStep(lease, { kind: 'create' }, 60_000);
+      await store.finish(lease, { kind: 'abandon', at: 500 });
+      expect(await store.get('EQ-TEST-0001')).toMatchObject({
+        attempts: 0,
+        nextAttemptAt: 500,
+        pendingStep: 'create',
+      });
+      expect(await store.claim(id, 'next', 60_000, 600)).not.toBeNull();
+    });
+
+    it('answers keys whose first request died with its process as queued, with the reference', async () => {
+      const store = await fresh();
+      await stored(store, sampleSubmission({ idempotency: { key: 'orphan', fingerprint: 'f' } }));
+      await stored(
+        store,
+        sampleSubmission({
+          reference: 'EQ-TEST-0002',
+          idempotency: { key: 'done', fingerprint: 'f' },
+        }),
+      );
+      await store.saveResponse('done', 201, { status: 'delivered', reference: 'EQ-TEST-0002' });
+      expect(await store.settleInFlightKeys()).toBe(1);
+      expect(await store.findRepeat({ key: 'orphan', fingerprint: 'f' })).toEqual({
+        kind: 'replay',
+        status: 202,
+        body: { status: 'queued', reference: 'EQ-TEST-0001' },
+      });
+      expect(await store.findRepeat({ key: 'done', fingerprint: 'f' })).toMatchObject({
+        status: 201,
+      });
+    });
+
+    it('spends a form token once, and forgets it when it has expired anyway', async () => {
+      const store = await fresh();
+      expect(await store.spendFormToken('v1.1.sig', 5000)).toBe(true);
+      expect(await store.spendFormToken('v1.1.sig', 5000)).toBe(false);
+      expect(await store.purgeSpentFormTokens(4000)).toBe(0);
+      expect(await store.purgeSpentFormTokens(6000)).toBe(1);
+      expect(await store.spendFormToken('v1.1.sig', 9000)).toBe(true);
     });
 
     it('keeps settings', async () => {

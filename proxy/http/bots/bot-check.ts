@@ -18,6 +18,11 @@ export interface BotCheckOptions {
   minFillMs: number;
   verifyTurnstile?: (token: string, remoteIp?: string) => Promise<TurnstileVerdict>;
   now?: () => number;
+  /**
+   * Spends a form token: true the first time it is used for an enquiry, false after. Without
+   * it, a token can be used again until it expires.
+   */
+  spendToken?: (token: string, expiresAt: number) => Promise<boolean>;
 }
 
 /** A form token older than this is refused as out of date (the widget fetches a new one). */
@@ -49,6 +54,12 @@ export async function checkForBots(
   const elapsed = now() - token.issuedAt;
   if (elapsed < options.minFillMs) {
     return { human: false, reason: `sent ${(elapsed / 1000).toFixed(1)} s after the form loaded` };
+  }
+  // One token, one enquiry: a bot that fetched one good token cannot send a thousand with it.
+  // Spent before the Turnstile check, so a spent token never costs a visitor's challenge.
+  const expiresAt = token.issuedAt + FORM_TOKEN_MAX_AGE_MS;
+  if (options.spendToken && !(await options.spendToken(part.form_token, expiresAt))) {
+    throw SubmissionError.field('form_token', 'already_used', 'form_token.already_used');
   }
 
   if (options.verifyTurnstile) {

@@ -3,9 +3,14 @@
  * cannot claim it started earlier than it did. A submission sent sooner than a person could
  * fill the form, or with a forged token, is treated as a bot's.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-const VERSION = 'v1';
+/**
+ * `v2.<issued at>.<nonce>.<signature>`: the nonce makes every token its own (two forms loaded
+ * in the same millisecond must not share one), since a token is spent by one enquiry. A `v1`
+ * token (no nonce) is no longer taken: the widget fetches a new one by itself.
+ */
+const VERSION = 'v2';
 
 /** A token's verdict: when it was issued, if it is ours. */
 export type TokenVerdict = { valid: true; issuedAt: number } | { valid: false };
@@ -25,14 +30,21 @@ export function createFormTokens(secret: string, now: () => number = Date.now): 
     createHmac('sha256', secret).update(payload).digest('base64url');
   return {
     issue() {
-      const payload = `${VERSION}.${now()}`;
+      const payload = `${VERSION}.${now()}.${randomBytes(9).toString('base64url')}`;
       return `${payload}.${sign(payload)}`;
     },
     verify(token) {
-      const [version, time, signature] = token.split('.');
-      if (version !== VERSION || !time || !/^\d{1,15}$/.test(time) || !signature)
-        return { valid: false };
-      const expected = Buffer.from(sign(`${version}.${time}`));
+      const [version, time, nonce, signature, ...rest] = token.split('.');
+      const wellFormed =
+        version === VERSION &&
+        time !== undefined &&
+        /^\d{1,15}$/.test(time) &&
+        nonce !== undefined &&
+        /^[\w-]{12}$/.test(nonce) &&
+        signature !== undefined &&
+        rest.length === 0;
+      if (!wellFormed) return { valid: false };
+      const expected = Buffer.from(sign(`${version}.${time}.${nonce}`));
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected))
         return { valid: false };

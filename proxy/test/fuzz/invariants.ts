@@ -17,8 +17,7 @@ export type FuzzHarness = ReturnType<typeof fuzzHarness>;
 export function fuzzHarness(config: FormConfig = lawFirm) {
   // Limits far above any run count, so that a long hunt (`FUZZ_RUNS`) never meets a 429
   // instead of the code it means to reach. The rate limiter still sees every request.
-  const rateLimits = { perClientPerMinute: 1e9, globalPerMinute: 1e9 };
-  const harness = proxyHarness({ config, deps: { rateLimits } });
+  const harness = proxyHarness({ config, limits: { perClient: 1e9, global: 1e9, bots: 1e9 } });
 
   /** Posts a body exactly as given, with exactly the headers given. */
   const post = async (body: Uint8Array | string | null, headers: Record<string, string> = {}) =>

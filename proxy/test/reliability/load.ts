@@ -5,6 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
+import { createFormTokens } from '../../http/bots/form-token.ts';
+import { TEST_FORM_TOKEN_SECRET } from '../fixtures/proxy-env.ts';
 import { ORIGIN, sampleFiles, validEnquiry } from '../fixtures/proxy-harness.ts';
 
 export interface SentSubmission {
@@ -34,7 +36,8 @@ export async function sendSubmissions(
   range: { from: number; to: number },
   options: { concurrency: number; runId: string },
 ): Promise<SentSubmission[]> {
-  const { token } = (await (await fetch(`${proxyUrl}/api/form-token`)).json()) as { token: string };
+  // One token per enquiry, as each visitor's form gets its own (a token is spent by one).
+  const tokens = createFormTokens(TEST_FORM_TOKEN_SECRET);
   const results: SentSubmission[] = [];
   let next = range.from;
   const worker = async () => {
@@ -44,7 +47,8 @@ export async function sendSubmissions(
       const files = filesFor(n);
       const form = new FormData();
       const answers = { ...validEnquiry().answers, notes: `${options.runId}:${n}` };
-      form.append('enquiry', JSON.stringify({ ...validEnquiry(), answers, form_token: token }));
+      const enquiry = { ...validEnquiry(), answers, form_token: tokens.issue() };
+      form.append('enquiry', JSON.stringify(enquiry));
       for (const file of files)
         form.append('files', new File([file.bytes as Uint8Array<ArrayBuffer>], file.name));
       const response = await fetch(`${proxyUrl}/api/enquiries`, {

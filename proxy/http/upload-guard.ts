@@ -1,0 +1,177 @@
+/**
+ * Guards the body of a submission while it arrives, so that no client can hold up the others:
+ *
+ * - **Bytes as they arrive.** A budget of bytes received but not yet stored, shared by all
+ *   submissions (each is in memory until the outbox has it). Bytes are charged as they come,
+ *   not as `Content-Length` declares them, so a client that declares 50 MB and trickles costs
+ *   what it sent. Past the budget: `503` with `Retry-After`. The bytes are given back as soon as
+ *   the submission is stored (`release`), not when delivery ends.
+ * - **Uploads per client.** At most `perClient` submissions arriving at once from one address:
+ *   more get `429`.
+ * - **Silence.** A body that sends nothing for `idleMs` is ended with `408`.
+ * - **Size.** A body larger than the largest submission is refused with `413`, by its
+ *   `Content-Length` before a byte is read, or when it runs past the limit. (Hono's `bodyLimit`
+ *   would buffer a chunked body whole to measure it.)
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { SubmissionError } from '../submission/submission-error.ts';
+
+/** The shared budget of bytes received and not yet stored. */
+export class ByteBudget {
+  #used = 0;
+
+  constructor(readonly ceiling: number) {}
+
+  /** Bytes held now. */
+  get used(): number {
+    return this.#used;
+  }
+
+  /** Takes `bytes` if they fit; false when they do not. */
+  take(bytes: number): boolean {
+    if (this.#used + bytes > this.ceiling) return false;
+    this.#used += bytes;
+    return true;
+  }
+
+  /** Gives back `bytes`. */
+  give(bytes: number): void {
+    this.#used = Math.max(0, this.#used - bytes);
+  }
+}
+
+/** The guard's settings. */
+export interface UploadGuardOptions {
+  budget: ByteBudget;
+  /**
+   * The largest body taken: a larger `Content-Length` is refused before a byte is read, and a
+   * body that runs past it (chunked, or lying about its length) is cut off there.
+   */
+  maxBytes: number;
+  /** The `413` to answer with. */
+  tooLarge: SubmissionError;
+  /** Submissions one client may be sending at once. */
+  perClient: number;
+  /** A body that sends nothing for this long is ended. */
+  idleMs: number;
+  /** The key a client is counted by (its address). */
+  clientKey: (c: Context) => string;
+}
+
+/** What the route may do with the guarded body. */
+export interface GuardedUpload {
+  /** Gives the body's bytes back to the budget (the submission is stored, or refused). */
+  release(): void;
+}
+
+/** The variables the guard sets on the context. */
+export interface UploadGuardEnv {
+  Variables: { upload: GuardedUpload };
+}
+
+const busy = () =>
+  new SubmissionError(
+    503,
+    {
+      error: 'busy',
+      message:
+        'Many enquiries are arriving at once. Try again in a few seconds: nothing you typed is lost.',
+    },
+    { 'Retry-After': '5' },
+  );
+
+/**
+ * The middleware: counts the client's uploads, and replaces the request's body with one that
+ * charges the budget as it arrives and times out when it stalls.
+ *
+ * @example app.post('/api/enquiries', uploadGuard({ budget, perClient: 4, idleMs: 15_000, clientKey }), handler)
+ */
+export const uploadGuard = (options: UploadGuardOptions): MiddlewareHandler<UploadGuardEnv> => {
+  const active = new Map<string, number>();
+  return async (c, next) => {
+    // Only digits declare a length (RFC 9110, 8.6); anything else is no claim at all.
+    const declared = /^\s*(\d+)\s*$/.exec(c.req.header('content-length') ?? '')?.[1];
+    if (declared !== undefined && Number(declared) > options.maxBytes) {
+      return c.json(options.tooLarge.body, options.tooLarge.status);
+    }
+    const key = options.clientKey(c);
+    const mine = active.get(key) ?? 0;
+    if (mine >= options.perClient) {
+      c.header('Retry-After', '5');
+      return c.json(
+        {
+          error: 'rate_limited',
+          message:
+            'Too many enquiries are being sent from your connection at once. Try again in a moment.',
+        },
+        429,
+      );
+    }
+    active.set(key, mine + 1);
+    const metered = meter(c.req.raw.body, options);
+    c.req.raw = new Request(c.req.raw, { body: metered.body, duplex: 'half' } as RequestInit);
+    c.set('upload', metered);
+    try {
+      await next();
+    } finally {
+      metered.release();
+      const left = (active.get(key) ?? 1) - 1;
+      if (left > 0) active.set(key, left);
+      else active.delete(key);
+    }
+  };
+};
+
+/** A body that charges the budget per chunk and fails when it stalls or the budget is spent. */
+function meter(
+  source: ReadableStream<Uint8Array> | null,
+  { budget, idleMs, maxBytes, tooLarge }: UploadGuardOptions,
+): GuardedUpload & { body: ReadableStream<Uint8Array> | null } {
+  let held = 0;
+  let received = 0;
+  let released = false;
+  const release = () => {
+    released = true;
+    budget.give(held);
+    held = 0;
+  };
+  if (!source) return { body: null, release };
+  const reader = source.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const stalled = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => {
+          reject(
+            new SubmissionError(408, {
+              error: 'timeout',
+              message: `Nothing arrived for ${Math.round(idleMs / 1000)} seconds: send the enquiry again.`,
+            }),
+          );
+        }, idleMs);
+      });
+      try {
+        const { done, value } = await Promise.race([reader.read(), stalled]);
+        if (done) { controller.close(); return; }
+        received += value.byteLength;
+        if (received > maxBytes) throw tooLarge;
+        // Once stored, the bytes are not held any more: later chunks (the epilogue) cost nothing.
+        if (!released) {
+          if (!budget.take(value.byteLength)) throw busy();
+          held += value.byteLength;
+        }
+        controller.enqueue(value);
+      } catch (error) {
+        void reader.cancel().catch(() => undefined);
+        controller.error(error);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    cancel(reason) {
+      clearTimeout(timer);
+      return reader.cancel(reason);
+    },
+  });
+  return { body, release };
+}

@@ -1,0 +1,63 @@
+/**
+ * The outbox's chores while the proxy runs: forget idempotency keys and spent form tokens that
+ * can no longer matter (hourly), and sweep files a crash left without a row (daily; only files
+ * older than an hour, so an accept that is writing its files keeps them).
+ */
+import type { Logger } from '../logger.ts';
+import type { OutboxStore } from '../outbox/store.ts';
+import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../submission/idempotency.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** One chore: what it does, how often. */
+interface Chore {
+  name: string;
+  everyMs: number;
+  run: (now: number) => Promise<number>;
+}
+
+/** The chores for `store`. */
+export function chores(store: OutboxStore): Chore[] {
+  return [
+    {
+      name: 'idempotency keys forgotten',
+      everyMs: HOUR_MS,
+      run: (now) => store.purgeIdempotencyKeys(now - IDEMPOTENCY_KEY_LIFETIME_MS),
+    },
+    {
+      name: 'spent form tokens forgotten',
+      everyMs: HOUR_MS,
+      run: (now) => store.purgeSpentFormTokens(now),
+    },
+    {
+      name: 'orphaned outbox files removed',
+      everyMs: 24 * HOUR_MS,
+      run: (now) => store.removeOrphanFiles(now - HOUR_MS),
+    },
+  ];
+}
+
+/**
+ * Runs each chore on its schedule until the returned function is called.
+ *
+ * @example const stop = startHousekeeping(chores(store), log);
+ */
+export function startHousekeeping(list: readonly Chore[], log: Logger, now = Date.now): () => void {
+  const timers = list.map((chore) => {
+    const timer = setInterval(() => {
+      chore.run(now()).then(
+        (count) => {
+          if (count > 0) log.info({ count }, chore.name);
+        },
+        (error: unknown) => {
+          log.error({ err: error }, `housekeeping failed: ${chore.name}`);
+        },
+      );
+    }, chore.everyMs);
+    timer.unref();
+    return timer;
+  });
+  return () => {
+    for (const timer of timers) clearInterval(timer);
+  };
+}
