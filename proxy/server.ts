@@ -207,7 +207,6 @@ async function appDeps(
     bots: {
       tokens: createFormTokens(secret),
       minFillMs: env.MIN_FILL_SECONDS * 1000,
-      spendToken: (token, expiresAt) => store.spendFormToken(token, expiresAt),
       ...(turnstile
         ? {
             verifyTurnstile: createTurnstileVerifier({

@@ -152,7 +152,10 @@ function meter(
       });
       try {
         const { done, value } = await Promise.race([reader.read(), stalled]);
-        if (done) { controller.close(); return; }
+        if (done) {
+          controller.close();
+          return;
+        }
         received += value.byteLength;
         if (received > maxBytes) throw tooLarge;
         // Once stored, the bytes are not held any more: later chunks (the epilogue) cost nothing.

@@ -35,7 +35,11 @@ export async function shutdown({ server, deliverer, release, log, drainMs }: Shu
   const started = Date.now();
   const left = () => drainMs - (Date.now() - started);
   log.info({ drainMs }, 'shutting down: no new requests; finishing what is in flight');
-  const requestsDone = new Promise<void>((done) => server.close(() => { done(); }));
+  const requestsDone = new Promise<void>((done) =>
+    server.close(() => {
+      done();
+    }),
+  );
   // Keep-alive connections with no request in flight would otherwise hold close() open.
   if ('closeIdleConnections' in server) server.closeIdleConnections();
   const requests = within(requestsDone, left() - CLOSING_MS).then(() => {

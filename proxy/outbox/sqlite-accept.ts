@@ -52,10 +52,17 @@ export function createAcceptance(
     };
   };
 
+  const spendToken = db.prepare(
+    'INSERT INTO spent_form_tokens (token, expires_at) VALUES (?, ?) ON CONFLICT (token) DO NOTHING',
+  );
+
   const insertRows = db.transaction((submission: NewSubmission, blobs: string[]): AcceptOutcome => {
     // Checked again inside the transaction: a twin request may have been stored meanwhile.
     const repeat = submission.idempotency && findRepeat(submission.idempotency);
     if (repeat) return repeat;
+    const { formToken } = submission;
+    if (formToken && spendToken.run(formToken.token, formToken.expiresAt).changes === 0)
+      return { kind: 'token_spent' };
     const row = {
       reference: submission.reference,
       state: submission.state,

@@ -116,9 +116,6 @@ export function openSqliteOutbox(path: string): OutboxStore {
   );
   const deleteSpam = run(`DELETE FROM submissions WHERE state = 'spam' AND received_at < ?`);
   const namedBlobs = blobsOf('SELECT blob FROM files');
-  const spendToken = run(
-    'INSERT INTO spent_form_tokens (token, expires_at) VALUES (?, ?) ON CONFLICT (token) DO NOTHING',
-  );
   const purgeTokens = run('DELETE FROM spent_form_tokens WHERE expires_at < ?');
   const dropLeases = run(
     `UPDATE submissions SET lease_owner = NULL, lease_until = NULL, lease_token = lease_token + 1
@@ -198,7 +195,6 @@ export function openSqliteOutbox(path: string): OutboxStore {
       await removeBlobs(orphans);
       return orphans.length;
     },
-    spendFormToken: (token, expiresAt) => asPromise(() => spendToken(token, expiresAt) === 1),
     purgeSpentFormTokens: (now) => asPromise(() => purgeTokens(now)),
     releaseAllLeases: () => asPromise(() => dropLeases()),
     getSetting: (name) =>

@@ -68,7 +68,10 @@ export class LeaseLostError extends Error {
 
 /** Where submissions live between arrival and delivery. */
 export interface OutboxStore {
-  /** Stores a submission and its files in one transaction, with its idempotency key if any. */
+  /**
+   * Stores a submission and its files in one transaction, with its idempotency key and the
+   * form token it spends, if any.
+   */
   accept(submission: NewSubmission): Promise<AcceptOutcome>;
   /** What an Idempotency-Key already seen means for a new request with it, or null if unseen. */
   findRepeat(idempotency: { key: string; fingerprint: string }): Promise<Repeat | null>;
@@ -81,8 +84,6 @@ export interface OutboxStore {
    * died with the process that took them (called at start, holding the data-directory lock).
    */
   settleInFlightKeys(): Promise<number>;
-  /** Spends a form token: true the first time, false when it was spent before. */
-  spendFormToken(token: string, expiresAt: number): Promise<boolean>;
   /** Forgets spent tokens that would be refused as expired anyway. */
   purgeSpentFormTokens(now: number): Promise<number>;
 

@@ -35,6 +35,8 @@ export interface NewSubmission {
   /** Why it is spam. */
   note?: string;
   idempotency?: { key: string; fingerprint: string };
+  /** The form token this submission spends (one token, one enquiry), with its expiry. */
+  formToken?: { token: string; expiresAt: number };
 }
 
 /** A file as the outbox keeps it (its bytes apart, until delivered). */
@@ -98,8 +100,13 @@ export type Repeat =
   | { kind: 'in_flight'; reference: string; since: number }
   | { kind: 'key_mismatch' };
 
-/** The answer to offering a submission (under an `Idempotency-Key`, if it has one). */
-export type AcceptOutcome = { kind: 'stored'; submission: Submission } | Repeat;
+/**
+ * The answer to offering a submission: stored, a repeat of a key seen before, or refused
+ * because its form token was spent by another enquiry (a key's repeat wins: a twin request
+ * with the same key and token is a repeat, not a second use).
+ */
+export type AcceptOutcome =
+  { kind: 'stored'; submission: Submission } | Repeat | { kind: 'token_spent' };
 
 /** How many submissions are in each state, and what needs a person's eye. */
 export interface OutboxCounts {

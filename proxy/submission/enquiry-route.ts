@@ -128,8 +128,11 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
       state: verdict.human ? 'queued' : 'spam',
       ...(note ? { note } : {}),
       ...(idempotency ? { idempotency } : {}),
+      ...(verdict.human ? { formToken: verdict.formToken } : {}),
     });
     c.get('upload').release();
+    if (outcome.kind === 'token_spent')
+      throw SubmissionError.field('form_token', 'already_used', 'form_token.already_used');
     if (outcome.kind !== 'stored')
       return { kind: 'repeat', key: idempotency?.key ?? '', repeat: outcome } as const;
     return {

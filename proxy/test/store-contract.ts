@@ -350,13 +350,21 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
       });
     });
 
-    it('spends a form token once, and forgets it when it has expired anyway', async () => {
+    it('spends a form token with the submission that uses it, once; a twin with its key is a repeat', async () => {
       const store = await fresh();
-      expect(await store.spendFormToken('v1.1.sig', 5000)).toBe(true);
-      expect(await store.spendFormToken('v1.1.sig', 5000)).toBe(false);
+      const formToken = { token: 'v2.1.nonce.sig', expiresAt: 5000 };
+      const idempotency = { key: 'k', fingerprint: 'f' };
+      await stored(store, sampleSubmission({ formToken, idempotency }));
+      expect(
+        await store.accept(sampleSubmission({ reference: 'EQ-TWIN', formToken, idempotency })),
+      ).toMatchObject({ kind: 'in_flight' });
+      expect(await store.accept(sampleSubmission({ reference: 'EQ-AGAIN', formToken }))).toEqual({
+        kind: 'token_spent',
+      });
+      expect((await store.counts()).queued).toBe(1);
       expect(await store.purgeSpentFormTokens(4000)).toBe(0);
       expect(await store.purgeSpentFormTokens(6000)).toBe(1);
-      expect(await store.spendFormToken('v1.1.sig', 9000)).toBe(true);
+      await stored(store, sampleSubmission({ reference: 'EQ-LATER', formToken }));
     });
 
     it('keeps settings', async () => {

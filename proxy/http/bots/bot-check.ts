@@ -18,18 +18,18 @@ export interface BotCheckOptions {
   minFillMs: number;
   verifyTurnstile?: (token: string, remoteIp?: string) => Promise<TurnstileVerdict>;
   now?: () => number;
-  /**
-   * Spends a form token: true the first time it is used for an enquiry, false after. Without
-   * it, a token can be used again until it expires.
-   */
-  spendToken?: (token: string, expiresAt: number) => Promise<boolean>;
 }
 
 /** A form token older than this is refused as out of date (the widget fetches a new one). */
 export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-/** A person's submission, or a bot's with the reason it was caught. */
-export type BotVerdict = { human: true } | { human: false; reason: string };
+/**
+ * A person's submission, with the form token it spends (the outbox spends it with the
+ * submission, in one transaction), or a bot's with the reason it was caught.
+ */
+export type BotVerdict =
+  | { human: true; formToken: { token: string; expiresAt: number } }
+  | { human: false; reason: string };
 
 /** Throws a `SubmissionError` when the request cannot be judged (no token, failed challenge). */
 export async function checkForBots(
@@ -55,12 +55,6 @@ export async function checkForBots(
   if (elapsed < options.minFillMs) {
     return { human: false, reason: `sent ${(elapsed / 1000).toFixed(1)} s after the form loaded` };
   }
-  // One token, one enquiry: a bot that fetched one good token cannot send a thousand with it.
-  // Spent before the Turnstile check, so a spent token never costs a visitor's challenge.
-  const expiresAt = token.issuedAt + FORM_TOKEN_MAX_AGE_MS;
-  if (options.spendToken && !(await options.spendToken(part.form_token, expiresAt))) {
-    throw SubmissionError.field('form_token', 'already_used', 'form_token.already_used');
-  }
 
   if (options.verifyTurnstile) {
     if (!part.turnstile_token) {
@@ -81,5 +75,9 @@ export async function checkForBots(
       );
     }
   }
-  return { human: true };
+  // One token, one enquiry: a bot that fetched one good token cannot send a thousand with it.
+  return {
+    human: true,
+    formToken: { token: part.form_token, expiresAt: token.issuedAt + FORM_TOKEN_MAX_AGE_MS },
+  };
 }

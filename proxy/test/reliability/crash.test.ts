@@ -2,16 +2,16 @@
  * The proxy is killed with SIGKILL in the middle of delivering, then started again on the same
  * data directory: everything it had accepted must still arrive, with its files.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
 import { openSqliteOutbox } from '../../outbox/sqlite-store.ts';
 import { proxyEnvFor } from '../fixtures/proxy-env.ts';
 import { arrivals, reconcile, sendSubmissions, waitUntil } from './load.ts';
+import { startProxyProcess } from './proxy-process.ts';
 
 const CREDENTIALS = { username: 'crash-test', password: 'crash test password' };
 const RUN = `crash-${Date.now()}`;
@@ -19,7 +19,6 @@ const COUNT = 60;
 
 let api: RunningEnquiryApi;
 let dataDir: string;
-const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   // Slow enough that deliveries are mid-way when the proxy is killed.
@@ -27,37 +26,20 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'crash-'));
 });
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL');
   await api.close();
 });
 
 /** Starts `npm run proxy`'s entry point as a separate process and resolves with its URL. */
-async function startProxyProcess(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'proxy/main.ts'], {
-    env: {
-      ...process.env,
-      ...proxyEnvFor(api, CREDENTIALS, {
-        DATA_DIR: dataDir,
-        DELIVERY_DEADLINE_MS: '0',
-        RETRY_BASE_MS: '50',
-        RETRY_MAX_DELAY_MS: '500',
-        LOG_LEVEL: 'info',
-      }),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    lines.on('line', (line) => {
-      const entry = JSON.parse(line) as { msg?: string; url?: string };
-      if (entry.msg === 'proxy listening' && entry.url) resolve(entry.url);
-    });
-    child.once('exit', (code) => {
-      reject(new Error(`proxy exited with ${code} before listening`));
-    });
-  });
-  return { url, child };
+async function startProxy(): Promise<{ url: string; child: ChildProcess }> {
+  const proxy = startProxyProcess(
+    proxyEnvFor(api, CREDENTIALS, {
+      DATA_DIR: dataDir,
+      DELIVERY_DEADLINE_MS: '0',
+      RETRY_BASE_MS: '50',
+      RETRY_MAX_DELAY_MS: '500',
+    }),
+  );
+  return { url: await proxy.listening, child: proxy.child };
 }
 
 const health = async (url: string) =>
@@ -69,7 +51,7 @@ const health = async (url: string) =>
 
 describe('a proxy killed mid-delivery', () => {
   it('delivers everything it accepted after a restart', async () => {
-    const first = await startProxyProcess();
+    const first = await startProxy();
     const sent = await sendSubmissions(
       first.url,
       { from: 0, to: COUNT },
@@ -85,7 +67,7 @@ describe('a proxy killed mid-delivery', () => {
     expect(atCrash.queued).toBeGreaterThan(0);
 
     const restartedAt = Date.now();
-    const second = await startProxyProcess();
+    const second = await startProxy();
     const drained = await waitUntil(
       async () => (await health(second.url)).queued === 0,
       60_000,
