@@ -2,6 +2,9 @@
  * The proxy shuts down gently: a visitor whose enquiry is in flight when the proxy is told to
  * stop (SIGTERM calls `close()`) still gets the answer, and new connections are refused.
  */
+import { statSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../demo/enquiry-api/server.ts';
 import { loadProxyEnv } from './env.ts';
@@ -50,5 +53,68 @@ describe('shutting down', () => {
         'stopped',
       ]),
     );
+  });
+});
+
+describe('the proxy on Node', () => {
+  it('keeps DATA_DIR and its files private, and caps connections per address', async () => {
+    const logs = createMemoryLogger('info');
+    const env = loadProxyEnv(proxyEnvFor(api, CREDENTIALS, { MAX_CONNECTIONS_PER_CLIENT: '3' }));
+    const proxy = await startProxy(env, logs.log);
+    try {
+      expect(statSync(env.DATA_DIR).mode & 0o777).toBe(0o700);
+      expect(statSync(join(env.DATA_DIR, 'outbox.sqlite')).mode & 0o777).toBe(0o600);
+      const { port } = new URL(proxy.url);
+      const sockets = Array.from({ length: 5 }, () => connect(Number(port), '127.0.0.1'));
+      const closed = await Promise.all(
+        sockets.map(
+          (socket) =>
+            new Promise<boolean>((resolve) => {
+              socket.once('close', () => {
+                resolve(true);
+              });
+              setTimeout(() => {
+                resolve(false);
+              }, 500);
+            }),
+        ),
+      );
+      expect(closed.filter(Boolean)).toHaveLength(2);
+      expect(logs.text()).toContain('too many connections from one address: refused');
+      for (const socket of sockets) socket.destroy();
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('makes its own request ids, and logs a client that goes away mid-upload at info', async () => {
+    const logs = createMemoryLogger('info');
+    const proxy = await startProxy(loadProxyEnv(proxyEnvFor(api, CREDENTIALS)), logs.log);
+    try {
+      const answer = await fetch(`${proxy.url}/healthz`, {
+        headers: { 'x-request-id': 'chosen-by-the-client' },
+      });
+      expect(answer.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(logs.lines().find((line) => line.msg === 'request')).toMatchObject({
+        clientRequestId: 'chosen-by-the-client',
+      });
+      const { port } = new URL(proxy.url);
+      const socket = connect(Number(port), '127.0.0.1');
+      socket.write(
+        'POST /api/enquiries HTTP/1.1\r\nHost: x\r\nOrigin: ' +
+          ORIGIN +
+          '\r\nContent-Type: multipart/form-data; boundary=b\r\nContent-Length: 5000\r\n\r\n--b\r\n',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      socket.destroy();
+      await expect.poll(() => logs.text()).toContain('the client went away');
+      const levels = logs
+        .lines()
+        .filter((line) => line.level === 'error')
+        .map((line) => line.msg);
+      expect(levels).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
   });
 });
