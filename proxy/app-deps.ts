@@ -40,7 +40,7 @@ export interface AppDeps {
   config: FormConfig;
   allowedOrigins: readonly string[];
   store: OutboxStore;
-  deliverer: Pick<Deliverer, 'deliverNow' | 'paused'>;
+  deliverer: Pick<Deliverer, 'deliverNow' | 'paused' | 'pauseState'>;
   log: Logger;
   widget: WidgetAssets;
   /** How long a visitor waits for delivery before being told "queued". */

@@ -60,6 +60,27 @@ describe('loadProxyEnv', () => {
     );
   });
 
+  it('takes a plain-permalinks address, ?rest_route= and nothing else in its query', () => {
+    const plain = loadProxyEnv({
+      ...valid,
+      ENQUIRY_API_URL: 'https://crm.example.com/?rest_route=/acme/v1/',
+    });
+    expect(plain.ENQUIRY_API_URL).toBe('https://crm.example.com/?rest_route=/acme/v1');
+    const encoded = loadProxyEnv({
+      ...valid,
+      ENQUIRY_API_URL: 'https://crm.example.com/index.php?rest_route=%2Facme%2Fv1',
+    });
+    expect(encoded.ENQUIRY_API_URL).toBe('https://crm.example.com/index.php?rest_route=/acme/v1');
+    for (const wrong of [
+      'https://crm.example.com/wp-json/acme/v1?debug=1',
+      'https://crm.example.com/?rest_route=/acme/v1&x=1',
+      'https://crm.example.com/?rest_route=acme',
+      'https://crm.example.com/wp-json/acme/v1#top',
+    ]) {
+      expect(problemsWith({ ...valid, ENQUIRY_API_URL: wrong })[0]).toMatch(/^ENQUIRY_API_URL: /);
+    }
+  });
+
   it('refuses an allowed origin that has a path or is not http(s)', () => {
     expect(problemsWith({ ...valid, ALLOWED_ORIGINS: 'https://www.example.com/contact' })).toEqual([
       'ALLOWED_ORIGINS: "https://www.example.com/contact" is not an origin like https://www.example.com',

@@ -8,6 +8,11 @@ import { z } from 'zod';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
+/** `?rest_route=/namespace/v1` and nothing else: how WordPress serves its API without pretty permalinks. */
+const isRestRoute = (url: URL) =>
+  [...url.searchParams.keys()].join() === 'rest_route' &&
+  /^\/[\w.-]+(?:\/[\w.-]+)+\/?$/.test(url.searchParams.get('rest_route') ?? '');
+
 const isLoopback = (url: URL) =>
   LOOPBACK_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost');
 
@@ -21,8 +26,16 @@ const apiUrl = z
   .refine((url) => !url.username && !url.password, {
     error: 'must not contain credentials; use ENQUIRY_API_USERNAME and ENQUIRY_API_PASSWORD',
   })
-  .refine((url) => !url.search && !url.hash, { error: 'must not have a query or fragment' })
-  .transform((url) => url.href.replace(/\/+$/, ''));
+  .refine((url) => !url.hash, { error: 'must not have a fragment' })
+  .refine((url) => !url.search || isRestRoute(url), {
+    error:
+      'may have no query but ?rest_route=/<namespace>/v1 (a WordPress site with plain permalinks)',
+  })
+  .transform((url) => {
+    if (!url.search) return url.href.replace(/\/+$/, '');
+    const route = (url.searchParams.get('rest_route') ?? '').replace(/\/+$/, '');
+    return `${url.origin}${url.pathname}?rest_route=${route}`;
+  });
 
 const origin = z.string().transform((value, ctx) => {
   let url: URL | undefined;
@@ -63,7 +76,7 @@ const secret = z.string().min(1, { error: 'must not be empty' });
 /** Each variable, with the sentence the README's environment table shows for it. */
 export const proxyEnvSchema = z.object({
   ENQUIRY_API_URL: apiUrl.describe(
-    'Service root of the enquiry API, including the version, e.g. `https://crm.example.com/wp-json/acme/v1`. `https:` only (plain `http:` for localhost).',
+    'Service root of the enquiry API, including the version, e.g. `https://crm.example.com/wp-json/acme/v1`, or `https://crm.example.com/?rest_route=/acme/v1` on a WordPress site with plain permalinks. `https:` only (plain `http:` for localhost).',
   ),
   ENQUIRY_API_USERNAME: secret.describe(
     'Basic auth user name for the enquiry API (or `ENQUIRY_API_USERNAME_FILE`).',
@@ -119,7 +132,7 @@ export const proxyEnvSchema = z.object({
     'After this long undelivered, a submission is dead-lettered (see `npm run outbox`).',
   ),
   AUTH_RETRY_MS: integer(60_000, 1).describe(
-    'While the platform refuses the credentials (401), how often delivery tries again.',
+    'While delivery is paused for a setup problem (login refused, no route, a web page where the API should be), how often the platform check runs; delivery resumes once it passes.',
   ),
   SHUTDOWN_DRAIN_MS: integer(8000, 0).describe(
     'On SIGTERM, the proxy stops taking requests at once and exits within this long, however slow the platform (deliveries in flight stay queued for the next start). Keep it under the grace period of `docker stop` (10 s) or systemd.',

@@ -1,15 +1,24 @@
 /**
  * `npm run proxy`: the proxy from the environment (see README, "Proxy environment").
  * A bad environment or form configuration stops it with one line per problem.
+ * `npm run proxy -- --check` checks the platform alone (README, "Your platform") and exits.
  */
 import { FormConfigError } from './contract/schemas/form-config.ts';
 import { EnvError, loadProxyEnv } from './env.ts';
 import { withEnvFile } from './env-file.ts';
+import { runCheckCommand } from './platform.ts';
 import { startProxy } from './server.ts';
 
 try {
   const source = withEnvFile(process.env);
   const env = loadProxyEnv(source.env);
+  if (process.argv.includes('--check')) {
+    process.exit(
+      await runCheckCommand(env, (line) => {
+        console.log(line);
+      }),
+    );
+  }
   const proxy = await startProxy(env);
   if (source.file) proxy.log.info({ file: source.file }, 'read the env file');
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {

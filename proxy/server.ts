@@ -9,7 +9,6 @@ import { join, resolve } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps } from './app-deps.ts';
 import { createApp } from './app.ts';
-import { createEnquiryApiClient } from './client/enquiry-api-client.ts';
 import {
   FormConfigError,
   parseFormConfig,
@@ -28,13 +27,17 @@ import { chores, startHousekeeping } from './node/housekeeping.ts';
 import { listen } from './node/listen.ts';
 import { shutdown } from './node/shutdown.ts';
 import { lockDataDir, type DataDirLock } from './outbox/data-dir-lock.ts';
+import type { CheckReport } from './client/check.ts';
 import { openSqliteOutbox } from './outbox/sqlite-store.ts';
 import type { OutboxStore } from './outbox/store.ts';
+import { logReport, platform, type Platform } from './platform.ts';
 
 /** A proxy listening on Node. */
 export interface RunningProxy {
   url: string;
   log: Logger;
+  /** The platform check run at start (logged; a setup problem pauses delivery), once done. */
+  checked: Promise<CheckReport | undefined>;
   /** Stops taking requests, lets in-flight ones finish while there is time, closes the outbox. */
   close(): Promise<void>;
 }
@@ -85,6 +88,18 @@ export async function startProxy(
   }
 }
 
+/**
+ * The platform check at every start, in the log: a setup problem pauses delivery at once,
+ * rather than at the first enquiry's expense.
+ */
+async function checkAtStart(check: Platform['check'], deliverer: Deliverer, log: Logger) {
+  const report = await check().catch(() => undefined);
+  if (!report) return undefined;
+  logReport(report, log);
+  if (report.problem?.needsSetup) deliverer.pauseFor(report.problem);
+  return report;
+}
+
 /** What a start finds and tidies: leases and keys of a predecessor, files a crash left. */
 async function recover(store: OutboxStore, log: Logger): Promise<void> {
   // We hold the data-directory lock: any lease or in-flight key belongs to a process now gone.
@@ -96,6 +111,9 @@ async function recover(store: OutboxStore, log: Logger): Promise<void> {
     log.info({ settled }, 'retries of enquiries the last process took are answered 202');
   const orphans = await store.removeOrphanFiles();
   if (orphans > 0) log.info({ orphans }, 'removed files a crash left without a submission');
+  // Whatever waited for a retry time is tried now: the platform may have been fixed meanwhile.
+  const due = await store.expediteQueued(Date.now());
+  if (due > 0) log.info({ due }, 'queued enquiries are sent now');
 }
 
 async function start(
@@ -106,12 +124,7 @@ async function start(
 ): Promise<RunningProxy> {
   const store = openSqliteOutbox(join(env.DATA_DIR, 'outbox.sqlite'));
   await recover(store, log);
-  const client = createEnquiryApiClient({
-    baseUrl: env.ENQUIRY_API_URL,
-    username: env.ENQUIRY_API_USERNAME,
-    password: env.ENQUIRY_API_PASSWORD,
-    timeoutMs: env.UPSTREAM_TIMEOUT_MS,
-  });
+  const { client, check } = platform(env, log);
   const deliverer = new Deliverer({
     store,
     client,
@@ -122,6 +135,7 @@ async function start(
       giveUpAfterMs: env.RETRY_GIVE_UP_AFTER_MS,
     },
     authRetryMs: env.AUTH_RETRY_MS,
+    check,
   });
   const deps = await appDeps(env, log, config, store, deliverer);
   const app = createApp(deps);
@@ -146,6 +160,7 @@ async function start(
     },
   );
   deliverer.start();
+  const checked = checkAtStart(check, deliverer, log);
   const stopHousekeeping = startHousekeeping(chores(store), log);
 
   const { port } = server.address() as AddressInfo;
@@ -176,7 +191,7 @@ async function start(
         },
       });
     })());
-  return { url, log, close };
+  return { url, log, checked, close };
 }
 
 /** The app's parts, from the environment. */

@@ -192,12 +192,14 @@ describe('cases the spec does not show', () => {
     expect(await res.json()).toMatchObject({ code: 405, result: false });
   });
 
-  it('answers 404 to an unknown route under the root', async () => {
+  it('answers 404 to an unknown route under the root, as WordPress does', async () => {
     const res = await api.post('/enquiries/delete', {});
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual(
-      refusal(404, 'No route was found matching the URL and request method.'),
-    );
+    expect(await res.json()).toEqual({
+      code: 'rest_no_route',
+      message: 'No route was found matching the URL and request method.',
+      data: { status: 404 },
+    });
   });
 
   it('answers 413 when the declared length is over the limit', async () => {

@@ -12,6 +12,7 @@ import { ENDPOINTS, type Endpoint, type FaultPatch } from './fault-settings.ts';
 import { ConnectionDroppedError, FaultInjector, injectFaults, type EmulatorEnv } from './faults.ts';
 import { contentsAre, kindOfMime } from './file-kinds.ts';
 import { inboxRoutes } from './inbox.ts';
+import { answerQuirk, frontPage } from './quirks.ts';
 import { EnquiryStore } from './store.ts';
 import { checkCreate, checkUpload, type Checked, type NewUpload } from './validate.ts';
 
@@ -119,6 +120,11 @@ export function createEnquiryApi(options: EnquiryApiOptions): Hono<EmulatorEnv> 
 
   const service = new Hono<EmulatorEnv>();
   for (const endpoint of ENDPOINTS) service.post(`/enquiries/${endpoint}`, tally(store, endpoint));
+  // WordPress's own refusals come before any plugin (and its login check) runs.
+  service.use(
+    '*',
+    answerQuirk(() => faults.settings.quirk, options.credentials.username),
+  );
   // Every request under the root needs a login (spec section 5.1), even one to no route.
   service.use('*', requireLogin(options.credentials));
 
@@ -153,10 +159,28 @@ export function createEnquiryApi(options: EnquiryApiOptions): Hono<EmulatorEnv> 
   service.all('/enquiries/:endpoint{create|upload}', (c) =>
     answer(c, failure(405, TEXT.methodNotAllowed), { Allow: 'POST' }),
   );
-  service.all('*', (c) => answer(c, failure(404, TEXT.noRoute)));
+  // As WordPress answers a route it does not know.
+  service.all('*', (c) =>
+    c.json({ code: 'rest_no_route', message: TEXT.noRoute, data: { status: 404 } }, 404),
+  );
 
   const app = new Hono<EmulatorEnv>();
+  // Under plain permalinks the pretty path is just a page: the front page comes back.
+  app.all(`${root}/*`, async (c, next) =>
+    faults.settings.quirk === 'plain-permalinks' ? frontPage(c) : next(),
+  );
   app.route(root, service);
+  // WordPress always serves its REST API at ?rest_route= too, pretty permalinks or not; the
+  // route is the path after /wp-json (/enquiries/v1/enquiries/create).
+  const restBase = root.replace(/^\/wp-json(?=\/)/, '');
+  const restRoute = (c: Context<EmulatorEnv>, next: () => Promise<void>) => {
+    const route = c.req.query('rest_route');
+    if (route === undefined) return next();
+    const path = route.startsWith(`${restBase}/`) ? route.slice(restBase.length) : '/no-such-route';
+    return service.fetch(new Request(new URL(path, c.req.url), c.req.raw), c.env);
+  };
+  app.all('/', restRoute);
+  app.all('/index.php', restRoute);
   app.route('/', inboxRoutes(store));
   if (options.control) app.route('/__control', controlRoutes(faults, store));
   app.onError((error, c) => {

@@ -3,6 +3,7 @@
  * a platform that is slow, down, silent or cuts the line, reproducibly (seeded).
  */
 import { z } from 'zod';
+import { QUIRKS } from './quirks.ts';
 
 /** The two service endpoints faults can apply to. */
 export const ENDPOINTS = Object.freeze(['create', 'upload'] as const);
@@ -30,6 +31,8 @@ export const faultSettingsSchema = z.strictObject({
   endpoints: z.array(z.enum(ENDPOINTS)).min(1),
   /** Seed of the PRNG behind every rate, so runs are reproducible. */
   seed: z.int().min(0).max(0xffff_ffff),
+  /** A WordPress answer to give instead of the spec's (see `quirks.ts`); `none` by default. */
+  quirk: z.enum(QUIRKS),
 });
 
 /** Every fault knob, with its current value. */
@@ -51,6 +54,7 @@ export const NO_FAULTS: Readonly<FaultSettings> = Object.freeze({
   dropAfterCreateRate: 0,
   endpoints: Object.freeze([...ENDPOINTS]) as Endpoint[],
   seed: 1,
+  quirk: 'none',
 });
 
 /** Thrown for settings that cannot be used; its message names each bad setting. */
@@ -89,6 +93,7 @@ export const FAULT_ENV = Object.freeze({
   dropAfterCreateRate: 'FAULT_DROP_AFTER_CREATE_RATE',
   endpoints: 'FAULT_ENDPOINTS',
   seed: 'FAULT_SEED',
+  quirk: 'FAULT_QUIRK',
 } satisfies Record<keyof FaultSettings, string>);
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
@@ -106,6 +111,7 @@ export function faultPatchFromEnv(env: Record<string, string | undefined>): Faul
     const text = env[name]?.trim();
     if (!text) continue;
     if (key === 'endpoints') input[key] = text.split(',').map((part) => part.trim());
+    else if (key === 'quirk') input[key] = text;
     else if (DECIMAL.test(text)) input[key] = Number(text);
     else throw new FaultSettingsError(`${name}: expected a number, got "${text}"`);
   }

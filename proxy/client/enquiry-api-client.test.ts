@@ -140,11 +140,12 @@ describe('createEnquiry', () => {
     });
   });
 
-  it('classifies a 404 as unknown', async () => {
+  it('takes a 404 rest_no_route for a configuration error, naming ENQUIRY_API_URL', async () => {
     const error = await failure(
       client(scriptedFetch(json(404, { code: 'rest_no_route' })).fetch).createEnquiry(enquiry),
     );
-    expect(error).toMatchObject({ kind: 'unknown', status: 404, answeredSuccess: false });
+    expect(error).toMatchObject({ kind: 'configuration', status: 404, answeredSuccess: false });
+    expect(error.hint).toContain('ENQUIRY_API_URL');
   });
 
   it('knows a refused connection never reached the API, but a reset one may have', async () => {

@@ -1,15 +1,20 @@
 /**
- * The typed client of the enquiry API: create an enquiry, then upload its files one by one.
+ * The typed client of the enquiry API: create an enquiry, then upload its files one by one, and
+ * a probe that proves the address, the route and the login without creating anything.
  *
  * @example
  * const api = createEnquiryApiClient({ baseUrl, username, password });
  * const postId = await api.createEnquiry(enquiry);
  * await api.uploadFile(postId, { name: 'plan.pdf', mime: 'application/pdf', postname: 'plan.pdf', bytes });
  */
-import { EnquiryApiError, errorFromNetwork, errorFromResponse } from './errors.ts';
+import { endpointUrl } from './endpoint.ts';
+import { EnquiryApiError } from './errors.ts';
+import { interpret } from './interpret.ts';
+import { errorFromNetwork } from './network-errors.ts';
+import { AnswerUnreadableError, readAnswer, type Answer } from './read-answer.ts';
+import { createScrubber } from './scrub.ts';
 import {
   byteLength,
-  successEnvelopeSchema,
   uploadFileSchema,
   upstreamEnquirySchema,
   type UploadFile,
@@ -28,6 +33,8 @@ export interface EnquiryApiClientOptions {
   timeoutMs?: number;
   /** Uploads of large files get longer: this many extra ms per MiB of file. Default 2000. */
   uploadMsPerMiB?: number;
+  /** Told the first time each kind of PHP notice comes before an answer's JSON. */
+  onNotice?: (notice: { kind: string; endpoint: 'create' | 'upload'; sample: string }) => void;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -39,17 +46,85 @@ export interface EnquiryApiClient {
   uploadFile(postId: number, file: UploadFile, signal?: AbortSignal): Promise<number>;
 }
 
+/** What a raw call returned: the status, the headers and the (bounded) answer. */
+export interface RawAnswer {
+  status: number;
+  headers: Headers;
+  answer: Answer;
+}
+
+/** The client, and the raw call the startup check uses. */
+export interface EnquiryApiClientWithProbe extends EnquiryApiClient {
+  /**
+   * POSTs `body` to `create` and returns what came back, uninterpreted: for the check, which
+   * sends `{}` (a create without `forename` creates nothing).
+   */
+  rawCreate(body: string, signal?: AbortSignal): Promise<RawAnswer>;
+}
+
 /** How long one call may take, by default. */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** A client for the enquiry API at `options.baseUrl` (see the file's example). */
-export function createEnquiryApiClient(options: EnquiryApiClientOptions): EnquiryApiClient {
-  const root = options.baseUrl.replace(/\/+$/, '');
+export function createEnquiryApiClient(
+  options: EnquiryApiClientOptions,
+): EnquiryApiClientWithProbe {
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const uploadMsPerMiB = options.uploadMsPerMiB ?? 2000;
-  // Built once; kept out of every message and log line by construction.
+  const scrub = createScrubber(options);
+  const noticed = new Set<string>();
+  // Built once; kept out of every message and log line by construction (and by `scrub`).
   const authorization = `Basic ${Buffer.from(`${options.username}:${options.password}`, 'utf8').toString('base64')}`;
+
+  async function call(
+    endpoint: 'create' | 'upload',
+    body: { stream: ReadableStream<Uint8Array> | string; length: number },
+    attemptMs: number,
+    signal?: AbortSignal,
+  ): Promise<RawAnswer> {
+    const timeout = AbortSignal.timeout(attemptMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    let response: Response;
+    try {
+      response = await doFetch(endpointUrl(options.baseUrl, endpoint), {
+        method: 'POST',
+        headers: {
+          authorization,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          // No compressed answers: an answer is read only up to a cap, and a gzip bomb would
+          // cost the decompressing before the cap applied.
+          'accept-encoding': 'identity',
+          'content-length': String(body.length),
+        },
+        body: body.stream,
+        // Needed by fetch for a streamed request body.
+        ...(typeof body.stream === 'string' ? {} : { duplex: 'half' }),
+        signal: combined,
+        // A redirect is a configuration error, said as such (see interpret.ts), not followed.
+        redirect: 'manual',
+      });
+    } catch (error) {
+      throw errorFromNetwork(endpoint, error, timeout.aborted);
+    }
+    try {
+      return {
+        status: response.status,
+        headers: response.headers,
+        answer: await readAnswer(response),
+      };
+    } catch (error) {
+      if (!(error instanceof AnswerUnreadableError)) throw error;
+      // A 2xx whose body broke off: the step was done (see interpret.ts, "without a readable
+      // id"). Anything else: as unknown as a dropped connection.
+      if (response.ok) {
+        const empty: Answer = { text: '', truncated: true, html: false, notices: [] };
+        return { status: response.status, headers: response.headers, answer: empty };
+      }
+      throw errorFromNetwork(endpoint, error, timeout.aborted);
+    }
+  }
 
   async function post(
     endpoint: 'create' | 'upload',
@@ -57,45 +132,13 @@ export function createEnquiryApiClient(options: EnquiryApiClientOptions): Enquir
     attemptMs: number,
     signal?: AbortSignal,
   ): Promise<number> {
-    const timeout = AbortSignal.timeout(attemptMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    let response: Response;
-    try {
-      response = await doFetch(`${root}/enquiries/${endpoint}`, {
-        method: 'POST',
-        headers: {
-          authorization,
-          'content-type': 'application/json',
-          accept: 'application/json',
-          'content-length': String(body.length),
-        },
-        body: body.stream,
-        // Needed by fetch for a streamed request body.
-        ...(typeof body.stream === 'string' ? {} : { duplex: 'half' }),
-        signal: combined,
-        redirect: 'error',
-      });
-    } catch (error) {
-      throw errorFromNetwork(endpoint, error, timeout.aborted);
+    const { status, headers, answer } = await call(endpoint, body, attemptMs, signal);
+    for (const kind of answer.notices) {
+      if (noticed.has(kind)) continue;
+      noticed.add(kind);
+      options.onNotice?.({ kind, endpoint, sample: scrub.text(answer.text.slice(0, 300)) });
     }
-    const answer = await readJson(response, endpoint, timeout);
-    if (response.ok) {
-      // Any 2xx means the step was done: read the id leniently, and never send it again blindly.
-      const success = successEnvelopeSchema.safeParse(answer);
-      if (success.success) return success.data.result;
-      throw new EnquiryApiError(
-        `enquiry API answered ${response.status} on ${endpoint} without a readable id`,
-        {
-          kind: 'unknown',
-          endpoint,
-          status: response.status,
-          body: answer,
-          outcomeUnknown: true,
-          answeredSuccess: true,
-        },
-      );
-    }
-    throw errorFromResponse(endpoint, response.status, answer, response.headers.get('retry-after'));
+    return interpret({ endpoint, status, headers, answer, scrub });
   }
 
   return {
@@ -113,27 +156,9 @@ export function createEnquiryApiClient(options: EnquiryApiClientOptions): Enquir
         signal,
       );
     },
+    rawCreate: (body, signal) =>
+      call('create', { stream: body, length: Buffer.byteLength(body) }, timeoutMs, signal),
   };
-}
-
-/** The body as JSON, or its first 2 KB as text when it is not JSON (kept for the logs). */
-async function readJson(
-  response: Response,
-  endpoint: 'create' | 'upload',
-  timeout: AbortSignal,
-): Promise<unknown> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (error) {
-    // The status arrived but the body did not: the outcome is as unknown as a dropped connection.
-    throw errorFromNetwork(endpoint, error, timeout.aborted);
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text.slice(0, 2048);
-  }
 }
 
 export { EnquiryApiError };

@@ -77,18 +77,14 @@ export const badRequestEnvelopeSchema = z.object({
   result: z.literal(false),
 });
 
-/** Section 7, last row: `message` and `data.status` = `rest_cannot_access`. */
-export const specUnauthorizedSchema = z.object({
-  code: z.literal(401),
-  message: z.string(),
-  data: z.object({ status: z.literal('rest_cannot_access') }),
-});
-
-/** What WordPress itself answers when no user is logged in (seen in front of such APIs). */
-export const wordpressUnauthorizedSchema = z.object({
-  code: z.string().startsWith('rest_'),
-  message: z.string(),
-  data: z.object({ status: z.union([z.literal(401), z.literal(403)]) }),
+/**
+ * A WordPress REST error: `code` is a string such as `rest_no_route`, `incorrect_password` or
+ * the spec's 401 (`code` 401 with `data.status` = `rest_cannot_access`, section 7).
+ */
+export const wordpressErrorSchema = z.object({
+  code: z.union([z.string(), z.number()]),
+  message: z.string().optional(),
+  data: z.object({ status: z.union([z.string(), z.number()]).optional() }).optional(),
 });
 
 /** The backticked parameter name in a 400 status text, e.g. "`forename`" → "forename". */

@@ -142,7 +142,7 @@ describe('Deliverer', () => {
     const result = await deliverer.deliverNow(await submit(), 5000);
     expect(result).toMatchObject({ state: 'dead' });
     expect((await state(store))?.note).toMatch(
-      /no readable enquiry id: the enquiry probably exists there/,
+      /created, id unknown: .*no readable enquiry id; the enquiry exists there/,
     );
     deliverer.start();
     await new Promise((resolve) => setTimeout(resolve, 200));

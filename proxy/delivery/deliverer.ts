@@ -5,12 +5,14 @@
  * steps, `failure.ts` decides what a failure means).
  */
 import { randomBytes } from 'node:crypto';
+import type { CheckReport } from '../client/check.ts';
 import type { EnquiryApiClient } from '../client/enquiry-api-client.ts';
 import type { Logger } from '../logger.ts';
 import { LeaseLostError, type Claimed, type OutboxStore } from '../outbox/store.ts';
 import { runAttempt } from './attempt.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.ts';
 import { handleFailure } from './failure.ts';
+import { Pause, type PauseState } from './pause.ts';
 import type { AttemptResult } from './outcome.ts';
 
 /** What the deliverer is built from; all but store, client and log have defaults. */
@@ -19,8 +21,10 @@ export interface DelivererOptions {
   client: EnquiryApiClient;
   log: Logger;
   policy?: RetryPolicy;
-  /** While the platform refuses our credentials, try again this often. */
+  /** While the platform's setup is wrong (login, address), check it again this often. */
   authRetryMs?: number;
+  /** The platform check that decides when a pause ends (see `pause.ts`). */
+  check?: () => Promise<CheckReport>;
   /** Background deliveries at once. */
   concurrency?: number;
   /** How long a claimed submission stays ours if this process dies mid-delivery. */
@@ -53,11 +57,11 @@ export class Deliverer {
   readonly owner = `proxy-${process.pid}-${randomBytes(4).toString('hex')}`;
   private readonly running = new Map<number, Promise<AttemptResult>>();
   private readonly abort = new AbortController();
-  private readonly options: Required<DelivererOptions>;
+  private readonly options: Required<Omit<DelivererOptions, 'check'>>;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private ticking = false;
   private stopping = false;
-  private pausedUntil = 0;
+  private readonly pause: Pause;
 
   constructor(options: DelivererOptions) {
     this.options = {
@@ -70,6 +74,17 @@ export class Deliverer {
       random: Math.random,
       ...options,
     };
+    this.pause = new Pause({
+      log: this.options.log,
+      now: this.options.now,
+      checkEveryMs: this.options.authRetryMs,
+      ...(options.check ? { check: options.check } : {}),
+      onResume: async () => {
+        const due = await this.options.store.expediteQueued(this.options.now());
+        if (due > 0) this.options.log.info({ due }, 'queued enquiries made due now');
+        this.wake();
+      },
+    });
   }
 
   /** Starts the background loop. */
@@ -77,9 +92,20 @@ export class Deliverer {
     this.wake();
   }
 
-  /** True while delivery waits for the credentials to work again. */
+  /** True while delivery waits for the platform's setup to be fixed. */
   get paused(): boolean {
-    return this.options.now() < this.pausedUntil;
+    return this.pause.state !== undefined;
+  }
+
+  /** Why delivery is paused, while it is (for health and operators). */
+  get pauseState(): PauseState | undefined {
+    return this.pause.state;
+  }
+
+  /** Holds all delivery for a setup problem (the start's check found one, or an attempt did). */
+  pauseFor(problem: { message: string; hint?: string | undefined }): void {
+    this.pause.begin(problem);
+    this.wake();
   }
 
   /** Attempts running in this process now. */
@@ -149,7 +175,7 @@ export class Deliverer {
     this.ticking = true;
     const { store, now, pollMs, concurrency, leaseMs, log } = this.options;
     try {
-      if (!this.paused) {
+      if (await this.pause.ready()) {
         const room = concurrency - this.running.size;
         const due = room > 0 ? await store.claimDue(this.owner, leaseMs, now(), room) : [];
         for (const claimed of due) {
@@ -158,7 +184,8 @@ export class Deliverer {
         }
       }
       const nextDue = await store.nextDueAt();
-      const until = Math.max(this.pausedUntil, nextDue ?? Infinity) - now();
+      const until =
+        Math.min(this.pause.state?.nextCheckAt ?? Infinity, nextDue ?? Infinity) - now();
       this.wake(Math.min(pollMs, Math.max(until, 50)));
     } catch (error) {
       log.error({ err: error }, 'outbox: cannot read the queue; trying again shortly');
@@ -218,10 +245,7 @@ export class Deliverer {
       }
       return handleFailure(error, claimed, {
         ...this.options,
-        pause: () => {
-          this.pausedUntil = now() + this.options.authRetryMs;
-          return this.pausedUntil;
-        },
+        pause: (problem) => this.pause.begin(problem),
       });
     }
   }

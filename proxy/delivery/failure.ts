@@ -1,12 +1,19 @@
 /**
  * What a failed delivery attempt means for its submission: retried later, dead-lettered, or
- * held while the credentials are wrong. Every outcome is logged with the submission reference.
+ * held while the platform's setup is wrong. Every outcome is logged with the reference.
+ *
+ * - The platform refused the enquiry (400): dead letter; sending it again will not help.
+ * - The platform took the create (2xx) but its id is lost: dead letter, never sent again (that
+ *   would only duplicate it); the visitor was still told it is received.
+ * - The login or the address is wrong (401/403, no route, a web page, a redirect, a bad
+ *   certificate): all delivery pauses until the check passes; nothing counts as an attempt.
+ * - Anything else: retried with backoff, for up to a day; then dead letter.
  */
 import { EnquiryApiError } from '../client/errors.ts';
-import type { Claimed, OutboxStore } from '../outbox/store.ts';
-import type { AttemptResult } from './outcome.ts';
 import type { Logger } from '../logger.ts';
+import type { Claimed, OutboxStore } from '../outbox/store.ts';
 import { nextAttempt, type RetryPolicy } from './backoff.ts';
+import type { AttemptResult } from './outcome.ts';
 
 /** What sorting a failure needs. */
 export interface FailureContext {
@@ -15,8 +22,8 @@ export interface FailureContext {
   policy: RetryPolicy;
   now: () => number;
   random: () => number;
-  /** Pauses all delivery; returns when it resumes. */
-  pause: () => number;
+  /** Pauses all delivery for a setup problem; returns when it is next checked. */
+  pause: (problem: EnquiryApiError) => number;
 }
 
 /**
@@ -45,13 +52,13 @@ export async function handleFailure(
   if (apiError?.answeredSuccess && apiError.endpoint === 'create') {
     // The platform said yes without an id we can read: sending it again would only duplicate
     // it, and without the id its files cannot be attached. A person must look.
-    const reason = `the platform accepted the create (${apiError.status}) but its answer had no readable enquiry id: the enquiry probably exists there; attach its files by hand, do not retry`;
+    const reason = `created, id unknown: the platform took the create (${apiError.status}) but its answer had no readable enquiry id; the enquiry exists there: attach its files by hand, do not retry`;
     log.error(
       { reference, status: apiError.status, response: apiError.body },
       `enquiry dead-lettered: ${reason}`,
     );
     await store.deadLetter(lease, reason, now());
-    return { state: 'dead', reason, submission };
+    return { state: 'dead', reason, submission, received: true };
   }
 
   if (apiError?.kind === 'validation') {
@@ -70,17 +77,9 @@ export async function handleFailure(
     return { state: 'dead', reason, submission };
   }
 
-  if (apiError?.kind === 'authentication') {
-    const resumeAt = context.pause();
-    log.error(
-      { reference, status: apiError.status, resumeAt: new Date(resumeAt).toISOString() },
-      'configuration error: the enquiry API refused the credentials. Check ENQUIRY_API_USERNAME and ENQUIRY_API_PASSWORD. Delivery is paused and tried again periodically; nothing is lost.',
-    );
-    await store.finish(lease, {
-      kind: 'pause',
-      resumeAt,
-      reason: 'the enquiry API refused the credentials',
-    });
+  if (apiError?.needsSetup) {
+    const checkAt = context.pause(apiError);
+    await store.finish(lease, { kind: 'pause', resumeAt: checkAt, reason: apiError.message });
     return { state: 'queued' };
   }
 

@@ -8,5 +8,8 @@ import type { Submission } from '../outbox/submission.ts';
 export type AttemptResult =
   | { state: 'delivered'; enquiryId: number; submission: Submission }
   | { state: 'queued' }
-  /** `submission` as far as it got: its enquiry may exist upstream with some of its files. */
-  | { state: 'dead'; reason: string; submission: Submission };
+  /**
+   * `submission` as far as it got: its enquiry may exist upstream with some of its files.
+   * `received`: the platform took it (its id was lost): the visitor is told it is received.
+   */
+  | { state: 'dead'; reason: string; submission: Submission; received?: boolean };

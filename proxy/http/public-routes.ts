@@ -85,8 +85,8 @@ export function publicRoutes(deps: AppDeps): Hono {
     const storageFull = deps.health.storageFullAt !== undefined;
     return c.json({
       status: deps.deliverer.paused || storageFull ? 'degraded' : 'ok',
-      delivery: deps.deliverer.paused
-        ? 'paused: the enquiry API refuses the credentials'
+      delivery: deps.deliverer.pauseState
+        ? `paused: ${deps.deliverer.pauseState.reason}`
         : 'running',
       storage: storageFull ? 'full: new enquiries are refused' : 'ok',
       outbox: {

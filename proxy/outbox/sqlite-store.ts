@@ -105,6 +105,10 @@ export function openSqliteOutbox(path: string): OutboxStore {
   const selectBlob = statement('SELECT blob, size FROM files WHERE submission_id = ? AND idx = ?');
   const listAll = statement('SELECT * FROM submissions ORDER BY id');
   const listByState = statement('SELECT * FROM submissions WHERE state = ? ORDER BY id');
+  const expedite = run(
+    `UPDATE submissions SET next_attempt_at = @now
+     WHERE state = 'queued' AND next_attempt_at > @now AND (lease_until IS NULL OR lease_until <= @now)`,
+  );
   const nextDue = statement(
     `SELECT MIN(next_attempt_at) AS at FROM submissions WHERE state = 'queued'`,
   );
@@ -181,6 +185,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
           possibleDuplicateUploads: n('possibleDuplicateUploads'),
         };
       }),
+    expediteQueued: (now) => asPromise(() => expedite({ now })),
     nextDueAt: () => asPromise(() => (nextDue.get() as { at: number | null }).at),
     purgeDelivered: (before) => asPromise(() => deleteDelivered(before)),
     async purgeSpam(before) {

@@ -133,6 +133,11 @@ export interface OutboxStore {
   counts(): Promise<OutboxCounts>;
   /** When the next queued submission is due, or null. */
   nextDueAt(): Promise<number | null>;
+  /**
+   * Makes every queued submission nobody holds due at `now` (a pause ended, or a start): it
+   * need not wait for the retry time an earlier failure set. Returns how many.
+   */
+  expediteQueued(now: number): Promise<number>;
   /** Deletes delivered submissions delivered before `before`. */
   purgeDelivered(before: number): Promise<number>;
   /** Deletes spam that arrived before `before`. */

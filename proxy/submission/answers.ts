@@ -37,7 +37,7 @@ const delivered = (reference: string, submission: Submission, enquiryId: number)
 export function answerFor(reference: string, result: AttemptResult): Answer {
   if (result.state === 'delivered')
     return delivered(reference, result.submission, result.enquiryId);
-  if (result.state === 'queued') return queued(reference);
+  if (result.state === 'queued' || result.received) return queued(reference);
   // The enquiry reached the platform, but a file was refused: the visitor's enquiry is in.
   if (result.submission.enquiryId !== null)
     return delivered(reference, result.submission, result.submission.enquiryId);

@@ -70,7 +70,8 @@ describe('a platform that refuses the credentials', () => {
     });
     const answer = `${JSON.stringify([...response.headers])}${await response.text()}`;
     expect(response.status).toBe(202);
-    expect(logs.text()).toContain('configuration error: the enquiry API refused the credentials');
+    expect(logs.text()).toContain('configuration error: ');
+    expect(logs.text()).toContain('Delivery is paused and checked again');
     for (const secret of secretsOf(USERNAME, WRONG_PASSWORD)) {
       expect(logs.text()).not.toContain(secret);
       expect(answer).not.toContain(secret);

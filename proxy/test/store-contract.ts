@@ -367,6 +367,18 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
       await stored(store, sampleSubmission({ reference: 'EQ-LATER', formToken }));
     });
 
+    it('makes everything queued and free due now on request, but not what is held or finished', async () => {
+      const store = await fresh();
+      const later = await stored(store, sampleSubmission({ reference: 'LATER' }));
+      const held = await stored(store, sampleSubmission({ reference: 'HELD' }));
+      await stored(store, sampleSubmission({ reference: 'DUE', receivedAt: 10 }));
+      await store.finish(await leaseOf(store, later.id), { kind: 'retry', at: 90_000, error: 'x' });
+      await leaseOf(store, held.id, 0);
+      expect(await store.expediteQueued(1000)).toBe(1);
+      expect(await store.get('LATER')).toMatchObject({ nextAttemptAt: 1000, attempts: 1 });
+      expect(await store.get('DUE')).toMatchObject({ nextAttemptAt: 10 });
+    });
+
     it('keeps settings', async () => {
       const store = await fresh();
       expect(await store.getSetting('secret')).toBeNull();

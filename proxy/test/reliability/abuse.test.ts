@@ -105,7 +105,11 @@ describe('one address trickling uploads', () => {
     // The two past the four allowed were told at once; the four still trickle.
     const refused = await Promise.race([
       Promise.all(trickles.slice(4).map((t) => t.status)),
-      new Promise<number[]>((resolve) => setTimeout(() => { resolve([]); }, 2000)),
+      new Promise<number[]>((resolve) =>
+        setTimeout(() => {
+          resolve([]);
+        }, 2000),
+      ),
     ]);
     for (const { sent } of trickles) sent.destroy();
     await proxy.close();

@@ -1,0 +1,103 @@
+/**
+ * What each answer a real platform gives comes to: an id, or an error of the right kind, with
+ * the outcome known or not. The table is the rules of `interpret.ts`, case by case.
+ */
+import { describe, expect, it } from 'vitest';
+import { PHP_WARNING } from '../../demo/enquiry-api/quirks.ts';
+import { EnquiryApiError } from './errors.ts';
+import { interpret } from './interpret.ts';
+import { readAnswer } from './read-answer.ts';
+import { createScrubber } from './scrub.ts';
+
+const scrub = createScrubber({ username: 'web-user', password: 'abcd efgh ijkl' });
+
+async function meaning(
+  status: number,
+  body: string,
+  headers: Record<string, string> = {},
+  endpoint: 'create' | 'upload' = 'create',
+) {
+  const response = new Response(status === 204 ? null : body, { status, headers });
+  const answer = await readAnswer(response, 1024);
+  try {
+    return { id: interpret({ endpoint, status, headers: response.headers, answer, scrub }) };
+  } catch (error) {
+    if (!(error instanceof EnquiryApiError)) throw error;
+    const { kind, outcomeUnknown, answeredSuccess, needsSetup, parameter } = error;
+    return {
+      kind,
+      outcomeUnknown,
+      answeredSuccess: answeredSuccess,
+      needsSetup,
+      parameter,
+    };
+  }
+}
+
+const envelope = (code: number, result: unknown) => JSON.stringify({ code, result });
+const page = '<!DOCTYPE html><html><body><p>Welcome</p></body></html>';
+
+describe('what an answer means', () => {
+  it('takes the id of a plain envelope, and of one behind PHP warnings sent as 200 text/html', async () => {
+    expect(await meaning(201, envelope(201, 42))).toEqual({ id: 42 });
+    expect(await meaning(200, `${PHP_WARNING}${envelope(201, 43)}`)).toEqual({ id: 43 });
+  });
+
+  it('acts on an envelope’s own code: a 400 envelope behind warnings is a refusal', async () => {
+    const body = `${PHP_WARNING}${JSON.stringify({ code: 400, status: 'Invalid parameter: `email`', result: false })}`;
+    expect(await meaning(200, body)).toMatchObject({ kind: 'validation', parameter: 'email' });
+  });
+
+  it('takes a 2xx web page for "not the API": nothing created, a setup problem', async () => {
+    expect(await meaning(200, page, { 'content-type': 'text/html' })).toMatchObject({
+      kind: 'configuration',
+      outcomeUnknown: false,
+      needsSetup: true,
+    });
+  });
+
+  it('takes a 2xx JSON without an id, or one past the reading cap, for "created, id unknown"', async () => {
+    const created = { kind: 'unknown', outcomeUnknown: true, answeredSuccess: true };
+    expect(await meaning(201, '{"code":201}')).toMatchObject(created);
+    expect(await meaning(201, `{"code":201,"result":1,"x":"${'y'.repeat(5000)}"}`)).toMatchObject(
+      created,
+    );
+    expect(await meaning(200, `${PHP_WARNING}{"code":201,"res`)).toMatchObject(created);
+  });
+
+  it('pauses on a redirect, a 404 rest_no_route, a 404 web page, and every login refusal', async () => {
+    const setup = { needsSetup: true, outcomeUnknown: false };
+    expect(await meaning(301, '', { location: 'https://example.org/wp-json/x/v1' })).toMatchObject({
+      kind: 'configuration',
+      ...setup,
+    });
+    const noRoute = JSON.stringify({
+      code: 'rest_no_route',
+      message: 'No route',
+      data: { status: 404 },
+    });
+    expect(await meaning(404, noRoute)).toMatchObject({ kind: 'configuration', ...setup });
+    expect(await meaning(404, page)).toMatchObject({ kind: 'configuration', ...setup });
+    for (const code of ['rest_forbidden', 'incorrect_password', 'application_passwords_disabled'])
+      expect(
+        await meaning(401, JSON.stringify({ code, message: '', data: { status: 401 } })),
+      ).toMatchObject({ kind: 'authentication', ...setup });
+    expect(await meaning(403, '<html><body>Blocked by firewall</body></html>')).toMatchObject({
+      kind: 'authentication',
+      ...setup,
+    });
+  });
+
+  it('retries 5xx: a possible duplicate, unless WordPress died before any plugin ran, or 503', async () => {
+    const died =
+      '<!DOCTYPE html><html><body id="error-page"><div class="wp-die-message"><h1>Error establishing a database connection</h1></div></body></html>';
+    expect(await meaning(500, died)).toMatchObject({ kind: 'retryable', outcomeUnknown: false });
+    expect(await meaning(500, 'Internal error')).toMatchObject({
+      kind: 'retryable',
+      outcomeUnknown: true,
+    });
+    expect(await meaning(502, page)).toMatchObject({ kind: 'retryable', outcomeUnknown: true });
+    expect(await meaning(503, page)).toMatchObject({ kind: 'retryable', outcomeUnknown: false });
+    expect(await meaning(429, '')).toMatchObject({ kind: 'retryable', outcomeUnknown: false });
+  });
+});

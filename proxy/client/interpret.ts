@@ -1,0 +1,122 @@
+/**
+ * What the platform's answer to a create or an upload means: the id, or an `EnquiryApiError`
+ * of the right kind. The rules, in order:
+ *
+ * 1. A redirect is a configuration error (the API is not at `ENQUIRY_API_URL`).
+ * 2. An envelope (found even behind PHP notices) speaks for itself: its `code` and `result`
+ *    decide, whatever the HTTP status (PHP may send a 400 envelope with 200).
+ * 3. A 2xx with an id is done. A 2xx with JSON but no readable id, or a body past the reading
+ *    cap, means the step was done and its id is lost: never sent again (for a create, "created,
+ *    id unknown"). A 2xx that is a web page is not the API at all: nothing was created.
+ * 4. 400 with the spec's envelope: refused. 401/403: the login is refused. 404: no route.
+ * 5. 408, 429, 5xx: try again; possibly done unless the service said it would not take it (503)
+ *    or WordPress stopped before any plugin ran (its error page).
+ */
+import { retryAfterMs } from '../contract/retry-after.ts';
+import { EnquiryApiError, type EnquiryApiErrorDetails } from './errors.ts';
+import type { Answer } from './read-answer.ts';
+import type { Scrubber } from './scrub.ts';
+import { badRequestEnvelopeSchema, parameterNamed, successEnvelopeSchema } from './schemas.ts';
+import {
+  loginHint,
+  NO_ROUTE_HINT,
+  WEB_PAGE_HINT,
+  wordpressCode,
+  wordPressErrorPage,
+} from './wordpress.ts';
+
+/** An answer as it arrived. */
+export interface Arrived {
+  endpoint: 'create' | 'upload';
+  status: number;
+  headers: Headers;
+  answer: Answer;
+  scrub: Scrubber;
+}
+
+/**
+ * Whether a 5xx may follow work the API did: a failing application (500) or a gateway that gave
+ * up waiting or lost the upstream (502, 504, Cloudflare's 52x) answers after the request reached
+ * it. 503 says the service would not take it (maintenance, overload), and 501 that it cannot.
+ */
+const mayHaveBeenProcessed = (status: number) => status >= 500 && status !== 501 && status !== 503;
+
+/** The id the platform gave, or throws what went wrong. */
+export function interpret({ endpoint, status, headers, answer, scrub }: Arrived): number {
+  const body = answer.json === undefined ? scrub.text(answer.text) : scrub.value(answer.json);
+  const fail = (message: string, details: Omit<EnquiryApiErrorDetails, 'endpoint' | 'body'>) =>
+    new EnquiryApiError(`enquiry API ${message}`, { ...details, endpoint, status, body });
+
+  if (status >= 300 && status < 400) {
+    const to = scrub.text(headers.get('location') ?? '(no Location)');
+    throw fail(`answered ${status} on ${endpoint}, redirecting to ${to}`, {
+      kind: 'configuration',
+      outcomeUnknown: false,
+      hint: `The platform redirects its API to ${to}: put the address it redirects to (without /enquiries/${endpoint}) in ENQUIRY_API_URL.`,
+    });
+  }
+  const envelopeCode = envelopeStatus(answer);
+  const effective =
+    status >= 200 && status < 300 && envelopeCode !== undefined ? envelopeCode : status;
+
+  if (effective >= 200 && effective < 300) {
+    const success = successEnvelopeSchema.safeParse(answer.json);
+    if (success.success) return success.data.result;
+    // PHP printed notices, so the API ran, but its JSON is broken: done, id lost (below).
+    if (answer.json === undefined && !answer.truncated && answer.notices.length === 0) {
+      throw fail(`answered ${status} with a web page, not the API, on ${endpoint}`, {
+        kind: 'configuration',
+        outcomeUnknown: false,
+        hint: WEB_PAGE_HINT,
+      });
+    }
+    throw fail(`answered ${status} on ${endpoint} without a readable id`, {
+      kind: 'unknown',
+      outcomeUnknown: true,
+      answeredSuccess: true,
+    });
+  }
+  const badRequest = badRequestEnvelopeSchema.safeParse(answer.json);
+  if (effective === 400 && badRequest.success) {
+    const text = scrub.text(badRequest.data.status);
+    throw fail(`refused the ${endpoint}: ${text}`, {
+      kind: 'validation',
+      outcomeUnknown: false,
+      parameter: parameterNamed(badRequest.data.status),
+    });
+  }
+  if (effective === 401 || effective === 403) {
+    const code = wordpressCode(answer);
+    throw fail(`refused the login (${effective}${code ? ` ${code}` : ''}) on ${endpoint}`, {
+      kind: 'authentication',
+      outcomeUnknown: false,
+      hint: loginHint(effective, answer),
+    });
+  }
+  if (effective === 404 && (wordpressCode(answer) === 'rest_no_route' || answer.html)) {
+    throw fail(`has no route for ${endpoint} (404)`, {
+      kind: 'configuration',
+      outcomeUnknown: false,
+      hint: answer.html ? WEB_PAGE_HINT : NO_ROUTE_HINT,
+    });
+  }
+  if (effective === 408 || effective === 429 || effective >= 500) {
+    const errorPage = wordPressErrorPage(answer);
+    throw fail(`answered ${effective} on ${endpoint}${errorPage ? `: ${errorPage}` : ''}`, {
+      kind: 'retryable',
+      retryAfterMs: retryAfterMs(headers.get('retry-after')),
+      outcomeUnknown: mayHaveBeenProcessed(effective) && errorPage === undefined,
+    });
+  }
+  throw fail(`gave an unexpected answer (${effective}) on ${endpoint}`, {
+    kind: 'unknown',
+    outcomeUnknown: false,
+  });
+}
+
+/** The `code` of a spec envelope, when the body is one (a number from 100 to 599). */
+function envelopeStatus(answer: Answer): number | undefined {
+  const code = (answer.json as { code?: unknown } | undefined)?.code;
+  const number = typeof code === 'string' && /^\d{3}$/.test(code) ? Number(code) : code;
+  return typeof number === 'number' && number >= 100 && number <= 599 ? number : undefined;
+}
