@@ -125,11 +125,17 @@ describe('README.md', () => {
   });
 
   it('quotes the messages the proxy really gives in Troubleshooting', () => {
-    const source = ['proxy/delivery/failure.ts', 'proxy/http/origin.ts']
+    const source = ['proxy/delivery/pause.ts', 'proxy/platform.ts', 'proxy/http/origin.ts']
       .map((p) => readFileSync(p, 'utf8'))
       .join('\n');
-    expect(README).toContain('configuration error: the enquiry API refused the credentials');
-    expect(source).toContain('configuration error: the enquiry API refused the credentials');
+    for (const message of [
+      'configuration error: ',
+      'Delivery is paused and checked again',
+      'the platform printed a PHP ${kind} before its JSON',
+    ]) {
+      expect(README).toContain(message.replace('${kind}', 'Warning'));
+      expect(source).toContain(message);
+    }
     expect(source).toContain('Enquiries from ${origin} are not accepted');
   });
 });
