@@ -75,9 +75,18 @@ describe('the stand-in speaking as WordPress', () => {
   });
 
   it('answers wp-die with the database error page, and waf-403 with a firewall’s page', async () => {
-    const dbDown = await setUp('wp-die').post('/wp-json/enquiries/v1/enquiries/create');
+    const { app, post } = setUp('wp-die');
+    const dbDown = await post('/wp-json/enquiries/v1/enquiries/create');
     expect(dbDown.status).toBe(500);
-    expect(await dbDown.text()).toContain('Error establishing a database connection');
+    expect(await dbDown.json()).toMatchObject({
+      code: 'wp_die',
+      message: '<h1>Error establishing a database connection</h1>',
+    });
+    const page = await app.request('/wp-json/enquiries/v1/enquiries/create', {
+      method: 'POST',
+      headers: { authorization: AUTH },
+    });
+    expect(await page.text()).toContain('<h1>Error establishing a database connection</h1>');
     const firewall = await setUp('waf-403').post('/wp-json/enquiries/v1/enquiries/upload');
     expect(firewall.status).toBe(403);
     expect(await firewall.text()).toContain('web application firewall');

@@ -35,7 +35,16 @@ export const PHP_WARNING =
   '<br />\n<b>Warning</b>:  Undefined array key "HTTP_REFERER" in <b>/var/www/html/wp-content/plugins/enquiries/enquiries.php</b> on line <b>42</b><br />\n' +
   '<br />\n<b>Deprecated</b>:  Creation of dynamic property Enquiries::$db is deprecated in <b>/var/www/html/wp-content/plugins/enquiries/enquiries.php</b> on line <b>17</b><br />\n';
 
-/** `wp_die()` when MySQL is down: nothing of the plugin ran. */
+/**
+ * `wp_die()` when MySQL is down: nothing of the plugin ran. WordPress answers a JSON request
+ * (by `Accept` or `Content-Type`) with the same message as JSON, anything else with the page.
+ */
+const DATABASE_DOWN_JSON = {
+  code: 'wp_die',
+  message: '<h1>Error establishing a database connection</h1>',
+  data: { status: 500 },
+  additional_errors: [],
+};
 const DATABASE_DOWN = `<!DOCTYPE html>
 <html lang="en-GB"><head><meta charset="utf-8"><title>WordPress &rsaquo; Error</title></head>
 <body id="error-page"><div class="wp-die-message"><h1>Error establishing a database connection</h1></div></body></html>`;
@@ -95,7 +104,12 @@ export const answerQuirk =
         wpError('rest_no_route', 'No route was found matching the URL and request method.', 404),
         404,
       );
-    if (now === 'wp-die') return html(c, DATABASE_DOWN, 500);
+    if (now === 'wp-die') {
+      const wantsJson = /json/i.test(
+        `${c.req.header('accept') ?? ''} ${c.req.header('content-type') ?? ''}`,
+      );
+      return wantsJson ? c.json(DATABASE_DOWN_JSON, 500) : html(c, DATABASE_DOWN, 500);
+    }
     if (now === 'waf-403') return html(c, FIREWALL_PAGE, 403);
     await next();
     if (now !== 'php-warnings') return;

@@ -92,6 +92,23 @@ describe('what an answer means', () => {
     const died =
       '<!DOCTYPE html><html><body id="error-page"><div class="wp-die-message"><h1>Error establishing a database connection</h1></div></body></html>';
     expect(await meaning(500, died)).toMatchObject({ kind: 'retryable', outcomeUnknown: false });
+    // What a real WordPress 6 says to a JSON request when its database is down.
+    const diedJson = JSON.stringify({
+      code: 'wp_die',
+      message: '<h1>Error establishing a database connection</h1>',
+      data: { status: 500 },
+      additional_errors: [],
+    });
+    expect(await meaning(500, diedJson)).toMatchObject({
+      kind: 'retryable',
+      outcomeUnknown: false,
+    });
+    const pluginDied = JSON.stringify({
+      code: 'wp_die',
+      message: 'Out of memory',
+      data: { status: 500 },
+    });
+    expect(await meaning(500, pluginDied)).toMatchObject({ outcomeUnknown: true });
     expect(await meaning(500, 'Internal error')).toMatchObject({
       kind: 'retryable',
       outcomeUnknown: true,

@@ -22,8 +22,10 @@ export function wordpressCode(answer: Answer): string | undefined {
 
 /** What each login refusal asks the operator to change. */
 const LOGIN_HINTS: Readonly<Record<string, string>> = {
+  // What WordPress answers for a wrong password, an unknown user, or application passwords
+  // turned off alike, unless another plugin made it check the login earlier.
   rest_cannot_access:
-    'The platform saw no valid login. Check ENQUIRY_API_USERNAME and ENQUIRY_API_PASSWORD.',
+    'The platform saw no valid login: the user name or the password is wrong, application passwords are turned off on the site, or the host strips the Authorization header. Check ENQUIRY_API_USERNAME and ENQUIRY_API_PASSWORD (an application password, with or without its spaces).',
   rest_not_logged_in:
     'The platform saw no login at all: the host may strip the Authorization header before WordPress sees it (with Apache, pass it on: SetEnvIf Authorization "(.*)" HTTP_AUTHORIZATION=$1). Check ENQUIRY_API_USERNAME and ENQUIRY_API_PASSWORD too.',
   incorrect_password:
@@ -59,17 +61,27 @@ export const NO_ROUTE_HINT =
 export const WEB_PAGE_HINT =
   'The address answered with a web page, not the API. If the site has plain permalinks (Settings, Permalinks), the API is at https://your-site/?rest_route=/acme/v1: put that in ENQUIRY_API_URL. Else check the address.';
 
+const DATABASE_DOWN = /Error establishing a database connection/i;
+
 /**
  * WordPress's own error page (`wp_die`, or "Error establishing a database connection"): what
  * it says (its heading, else its title), or undefined when the body is not one. WordPress
- * stopped before any plugin ran, so nothing was created.
+ * stopped before any plugin ran, so nothing was created. To a JSON request WordPress says the
+ * same as `{"code":"wp_die","message":"<h1>Error establishing a database connection</h1>"}`;
+ * other `wp_die` JSON may come from a plugin, after it did its work, so only that one counts.
  */
 export function wordPressErrorPage(answer: Answer): string | undefined {
+  const parsed = wordpressErrorSchema.safeParse(answer.json);
+  if (
+    parsed.success &&
+    parsed.data.code === 'wp_die' &&
+    DATABASE_DOWN.test(parsed.data.message ?? '')
+  )
+    return 'Error establishing a database connection';
   if (
     !answer.html ||
-    !/id=["']error-page["']|class=["']wp-die-message["']|Error establishing a database connection/i.test(
-      answer.text,
-    )
+    (!/id=["']error-page["']|class=["']wp-die-message["']/i.test(answer.text) &&
+      !DATABASE_DOWN.test(answer.text))
   )
     return undefined;
   const heading =

@@ -6,6 +6,7 @@
 import { afterEach } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
 import type { FaultPatch } from '../../../demo/enquiry-api/fault-settings.ts';
+import type { EnquiryPartInput } from '../../contract/schemas/enquiry-part.ts';
 import { loadProxyEnv } from '../../env.ts';
 import { createMemoryLogger } from '../../logger.ts';
 import { startProxy, type RunningProxy } from '../../server.ts';
@@ -30,7 +31,10 @@ export interface PlatformSession {
   /** Switches the stand-in's faults (a quirk, say) at run time. */
   faults: (patch: FaultPatch) => void;
   /** One enquiry, as the widget posts it: a fresh form token, then the multipart POST. */
-  submit: (files?: File[]) => Promise<{ status: number; body: Record<string, unknown> }>;
+  submit: (
+    files?: File[],
+    enquiry?: Partial<EnquiryPartInput>,
+  ) => Promise<{ status: number; body: Record<string, unknown> }>;
   health: () => Promise<Health>;
   /** The enquiries the platform holds, with the names of their files. */
   inbox: () => Promise<{ id: number; files: { name: string }[] }[]>;
@@ -52,7 +56,7 @@ afterEach(async () => {
 
 /**
  * @param env proxy environment on top of quick retries and checks; `ENQUIRY_API_URL` may be a
- *   function of the stand-in (its `?rest_route=` form, say)
+ *   function of the stand-in (its `?rest_route=` form, say, or another platform altogether)
  */
 export async function platformSession(
   options: {
@@ -86,10 +90,10 @@ export async function platformSession(
     faults: (patch) => {
       api.faults.set(patch);
     },
-    submit: async (files = []) => {
+    submit: async (files = [], enquiry = {}) => {
       const { token } = (await (await call('/api/form-token')).json()) as { token: string };
       const form = new FormData();
-      form.append('enquiry', JSON.stringify({ ...validEnquiry(), form_token: token }));
+      form.append('enquiry', JSON.stringify({ ...validEnquiry(), ...enquiry, form_token: token }));
       for (const file of files) form.append('files', file);
       const response = await call('/api/enquiries', {
         method: 'POST',
