@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import type { FormConfig } from './contract/schemas/form-config.ts';
 import type { Deliverer } from './delivery/deliverer.ts';
+import type { Metrics } from './http/metrics.ts';
 import type { BotCheckOptions } from './http/bots/bot-check.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { ByteBudget } from './http/upload-guard.ts';
@@ -40,7 +41,7 @@ export interface AppDeps {
   config: FormConfig;
   allowedOrigins: readonly string[];
   store: OutboxStore;
-  deliverer: Pick<Deliverer, 'deliverNow' | 'paused' | 'pauseState'>;
+  deliverer: Pick<Deliverer, 'deliverNow' | 'paused' | 'pauseState' | 'upstreamDown'>;
   log: Logger;
   widget: WidgetAssets;
   /** How long a visitor waits for delivery before being told "queued". */
@@ -50,6 +51,13 @@ export interface AppDeps {
   limits: SubmissionLimits;
   /** What the proxy has noticed about its own health (the health route reads it). */
   health: HealthSignals;
+  /** Why the proxy may not take traffic now (the outbox not writable, its disk full), if so. */
+  readiness: () => Promise<string | undefined>;
+  /** When a waiting enquiry makes health `degraded` (`ALERT_QUEUED_AFTER_MS`). */
+  alertQueuedAfterMs: number;
+  /** The bearer token of `/admin/status` and `/metrics`; without it they answer 404. */
+  adminToken?: string;
+  metrics?: Metrics;
   /** The visitor's IP address (from the socket, or a trusted proxy's X-Forwarded-For). */
   clientIp: (c: Context) => string;
   now: () => number;

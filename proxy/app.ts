@@ -11,6 +11,7 @@ import type { AppDeps } from './app-deps.ts';
 import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { enquiryRoute } from './submission/enquiry-route.ts';
+import { healthRoutes } from './http/health-routes.ts';
 import { publicRoutes } from './http/public-routes.ts';
 
 /** The proxy's Hono app, built from everything it depends on. */
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
   );
 
   app.route('/', publicRoutes(deps));
+  app.route('/', healthRoutes(deps));
   app.route('/', enquiryRoute(deps));
 
   app.notFound((c) =>

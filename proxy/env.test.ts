@@ -111,6 +111,36 @@ describe('loadProxyEnv', () => {
     ).toEqual([`ENQUIRY_API_PASSWORD_FILE: cannot read the file "${join(dir, 'nope')}"`]);
   });
 
+  it('takes notifications only whole: a mail server with its recipients, a webhook with its secret', () => {
+    const problems = (extra: Record<string, string>) => {
+      try {
+        loadProxyEnv({ ...valid, ...extra });
+        return [];
+      } catch (error) {
+        return (error as EnvError).problems;
+      }
+    };
+    expect(problems({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toEqual([
+      'NOTIFY_EMAIL: required when SMTP_URL is set (who gets the emails)',
+    ]);
+    expect(problems({ NOTIFY_WEBHOOK_URL: 'https://hooks.example.com/x' })).toEqual([
+      'NOTIFY_WEBHOOK_SECRET: required when NOTIFY_WEBHOOK_URL is set (to sign it)',
+    ]);
+    expect(
+      problems({ SMTP_URL: 'https://mail.example.com', NOTIFY_EMAIL: 'a@example.com' })[0],
+    ).toMatch(/^SMTP_URL: must be a URL like smtps:/);
+    expect(
+      problems({ SMTP_URL: 'smtp://h', NOTIFY_EMAIL: 'leads@example.com, not-an-address' })[0],
+    ).toMatch(/^NOTIFY_EMAIL: /);
+    const env = loadProxyEnv({
+      ...valid,
+      SMTP_URL: 'smtps://u:p@smtp.example.com',
+      NOTIFY_EMAIL: 'a@example.com, b@example.com',
+    });
+    expect(env.NOTIFY_EMAIL).toEqual(['a@example.com', 'b@example.com']);
+    expect(env.ALERT_QUEUED_AFTER_MS).toBe(3_600_000);
+  });
+
   it('checks numbers and requires the Turnstile site key with its secret', () => {
     expect(problemsWith({ ...valid, PORT: 'eighty' })[0]).toMatch(/^PORT: /);
     expect(problemsWith({ ...valid, TURNSTILE_SECRET_KEY: 'x' })).toEqual([

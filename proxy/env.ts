@@ -5,6 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { commaList } from './env-list.ts';
+import { notifyEnvProblems, notifyEnvShape } from './notify/notify-env.ts';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -58,16 +60,7 @@ const origin = z.string().transform((value, ctx) => {
   return url.origin;
 });
 
-const list = <T extends z.ZodType<unknown, string>>(item: T) =>
-  z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(item));
+const list = commaList;
 
 const integer = (fallback: number, min: number) =>
   z.coerce.number().int().min(min).default(fallback);
@@ -192,6 +185,17 @@ export const proxyEnvSchema = z.object({
     .url()
     .default('https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit')
     .describe('Turnstile script the widget loads.'),
+  RETENTION_DAYS: integer(30, 1).describe(
+    'Delivered submissions (and their files) are removed after this many days; caught spam after 7; dead letters stay until dealt with.',
+  ),
+  ADMIN_TOKEN: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters' })
+    .optional()
+    .describe(
+      'Bearer token of `GET /admin/status` and `GET /metrics` (or `ADMIN_TOKEN_FILE`); without it they answer 404.',
+    ),
+  ...notifyEnvShape,
 });
 
 /** The checked environment. */
@@ -203,6 +207,9 @@ const FILE_VARIABLES = [
   'ENQUIRY_API_PASSWORD',
   'FORM_TOKEN_SECRET',
   'TURNSTILE_SECRET_KEY',
+  'SMTP_URL',
+  'NOTIFY_WEBHOOK_SECRET',
+  'ADMIN_TOKEN',
 ] as const;
 
 /** An environment the proxy cannot start with: one line per problem, each naming its variable. */
@@ -239,6 +246,7 @@ export function loadProxyEnv(source: Record<string, string | undefined>): ProxyE
   if (values.TURNSTILE_SECRET_KEY && !values.TURNSTILE_SITE_KEY) {
     problems.push('TURNSTILE_SITE_KEY: required when TURNSTILE_SECRET_KEY is set');
   }
+  problems.push(...notifyEnvProblems(values));
   const result = proxyEnvSchema.safeParse(values);
   if (!result.success) {
     for (const issue of result.error.issues) {

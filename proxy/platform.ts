@@ -4,7 +4,10 @@
  * start and alone by `npm run proxy -- --check`.
  */
 import { checkPlatform, reportLines, type CheckReport } from './client/check.ts';
-import { createEnquiryApiClient } from './client/enquiry-api-client.ts';
+import {
+  createEnquiryApiClient,
+  type EnquiryApiClientOptions,
+} from './client/enquiry-api-client.ts';
 import type { ProxyEnv } from './env.ts';
 import type { Logger } from './logger.ts';
 
@@ -21,14 +24,20 @@ export interface Platform {
 
 /**
  * @param log where PHP notices in the platform's answers are reported, once per kind
+ * @param onAnswer told of each answer's status (metrics)
  * @example const { client, check } = platform(env, log);
  */
-export function platform(env: PlatformEnv, log?: Logger): Platform {
+export function platform(
+  env: PlatformEnv,
+  log?: Logger,
+  onAnswer?: EnquiryApiClientOptions['onAnswer'],
+): Platform {
   const client = createEnquiryApiClient({
     baseUrl: env.ENQUIRY_API_URL,
     username: env.ENQUIRY_API_USERNAME,
     password: env.ENQUIRY_API_PASSWORD,
     timeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    ...(onAnswer ? { onAnswer } : {}),
     onNotice: ({ kind, endpoint, sample }) => {
       log?.warn(
         { kind, endpoint, sample },

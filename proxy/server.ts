@@ -2,7 +2,6 @@
  * The proxy on Node: takes the data directory, opens the outbox, wires the client, the
  * deliverer and the app, listens, and shuts down within its grace period (`node/shutdown.ts`).
  */
-import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -18,6 +17,7 @@ import { Deliverer } from './delivery/deliverer.ts';
 import type { ProxyEnv } from './env.ts';
 import { createFormTokens } from './http/bots/form-token.ts';
 import { createTurnstileVerifier } from './http/bots/turnstile.ts';
+import { createMetrics } from './http/metrics.ts';
 import { createClientIpResolver, isTrustedProxy } from './http/client-ip.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { ByteBudget } from './http/upload-guard.ts';
@@ -25,12 +25,13 @@ import { loadWidgetAssets } from './http/widget-assets.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { chores, startHousekeeping } from './node/housekeeping.ts';
 import { listen } from './node/listen.ts';
+import { checkAtStart, readiness, recover, startNotifier, storedSecret } from './node/startup.ts';
 import { shutdown } from './node/shutdown.ts';
 import { lockDataDir, type DataDirLock } from './outbox/data-dir-lock.ts';
 import type { CheckReport } from './client/check.ts';
 import { openSqliteOutbox } from './outbox/sqlite-store.ts';
 import type { OutboxStore } from './outbox/store.ts';
-import { logReport, platform, type Platform } from './platform.ts';
+import { platform } from './platform.ts';
 
 /** A proxy listening on Node. */
 export interface RunningProxy {
@@ -88,34 +89,6 @@ export async function startProxy(
   }
 }
 
-/**
- * The platform check at every start, in the log: a setup problem pauses delivery at once,
- * rather than at the first enquiry's expense.
- */
-async function checkAtStart(check: Platform['check'], deliverer: Deliverer, log: Logger) {
-  const report = await check().catch(() => undefined);
-  if (!report) return undefined;
-  logReport(report, log);
-  if (report.problem?.needsSetup) deliverer.pauseFor(report.problem);
-  return report;
-}
-
-/** What a start finds and tidies: leases and keys of a predecessor, files a crash left. */
-async function recover(store: OutboxStore, log: Logger): Promise<void> {
-  // We hold the data-directory lock: any lease or in-flight key belongs to a process now gone.
-  const abandoned = await store.releaseAllLeases();
-  if (abandoned > 0)
-    log.warn({ abandoned }, 'resuming deliveries interrupted by the last shutdown');
-  const settled = await store.settleInFlightKeys();
-  if (settled > 0)
-    log.info({ settled }, 'retries of enquiries the last process took are answered 202');
-  const orphans = await store.removeOrphanFiles();
-  if (orphans > 0) log.info({ orphans }, 'removed files a crash left without a submission');
-  // Whatever waited for a retry time is tried now: the platform may have been fixed meanwhile.
-  const due = await store.expediteQueued(Date.now());
-  if (due > 0) log.info({ due }, 'queued enquiries are sent now');
-}
-
 async function start(
   env: ProxyEnv,
   log: Logger,
@@ -124,7 +97,10 @@ async function start(
 ): Promise<RunningProxy> {
   const store = openSqliteOutbox(join(env.DATA_DIR, 'outbox.sqlite'));
   await recover(store, log);
-  const { client, check } = platform(env, log);
+  const metrics = createMetrics(store);
+  const { client, check } = platform(env, log, (answer) => {
+    metrics.upstream.inc({ endpoint: answer.endpoint, status: String(answer.status) });
+  });
   const deliverer = new Deliverer({
     store,
     client,
@@ -136,8 +112,15 @@ async function start(
     },
     authRetryMs: env.AUTH_RETRY_MS,
     check,
+    // A look at the queue each second: an operator's `npm run outbox -- retry` (another
+    // process) is picked up within a second. One indexed query; new work also wakes the loop.
+    pollMs: 1000,
+    onAttempt: ({ state, failure, latencyMs }) => {
+      metrics.attempts.inc({ state, failure: failure ?? '' });
+      if (latencyMs !== undefined) metrics.latency.observe(latencyMs / 1000);
+    },
   });
-  const deps = await appDeps(env, log, config, store, deliverer);
+  const deps = { ...(await appDeps(env, log, config, store, deliverer)), metrics };
   const app = createApp(deps);
 
   let closing = false;
@@ -161,7 +144,8 @@ async function start(
   );
   deliverer.start();
   const checked = checkAtStart(check, deliverer, log);
-  const stopHousekeeping = startHousekeeping(chores(store), log);
+  const notifier = startNotifier(env, store, deliverer, log);
+  const stopHousekeeping = startHousekeeping(chores(store, env.RETENTION_DAYS), log);
 
   const { port } = server.address() as AddressInfo;
   const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
@@ -186,6 +170,7 @@ async function start(
         log,
         drainMs: env.SHUTDOWN_DRAIN_MS,
         release: async () => {
+          await notifier?.stop();
           await store.close();
           lock.release();
         },
@@ -207,6 +192,7 @@ async function appDeps(
   const widget = loadWidgetAssets(resolve(env.WIDGET_DIR));
   if (!widget.has('enquiry-form.js'))
     log.warn({ dir: env.WIDGET_DIR }, 'the widget is not built: run npm run build');
+  const health: AppDeps['health'] = {};
   const turnstile =
     env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY
       ? { siteKey: env.TURNSTILE_SITE_KEY, secretKey: env.TURNSTILE_SECRET_KEY }
@@ -242,17 +228,11 @@ async function appDeps(
       uploadsPerClient: env.MAX_UPLOADS_PER_CLIENT,
       bodyIdleMs: env.BODY_IDLE_TIMEOUT_MS,
     },
-    health: {},
+    health,
+    readiness: () => readiness(env.DATA_DIR, store, health),
+    alertQueuedAfterMs: env.ALERT_QUEUED_AFTER_MS,
+    ...(env.ADMIN_TOKEN ? { adminToken: env.ADMIN_TOKEN } : {}),
     clientIp: (c) => resolveIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for')),
     now: Date.now,
   };
-}
-
-/** The form-token secret: generated once and kept in the outbox, so restarts keep open forms valid. */
-async function storedSecret(store: Pick<OutboxStore, 'getSetting' | 'setSetting'>) {
-  const existing = await store.getSetting('form_token_secret');
-  if (existing) return existing;
-  const secret = randomBytes(32).toString('base64url');
-  await store.setSetting('form_token_secret', secret);
-  return secret;
 }

@@ -4,6 +4,7 @@
  * and 64 connections, with the CPU each side's server processes spent per request.
  */
 import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
+import { adminStatus } from '../../proxy/test/fixtures/proxy-env.ts';
 import { cpuSeconds } from './processes.ts';
 import { num, ratio, table } from './report.ts';
 import { createBody, encodedSubmission, formToken, type EncodedBody } from './requests.ts';
@@ -113,9 +114,9 @@ export async function createPath(): Promise<string> {
     },
   ];
   const rows = await matrix(targets);
-  const health = (await (await fetch(`${proxy.origin}/healthz`)).json()) as {
-    outbox: { queued: number; delivered: number; dead: number };
-  };
+  const health = await adminStatus<{ outbox: { queued: number; delivered: number; dead: number } }>(
+    proxy.origin,
+  );
 
   const figures = rows.map((row) => ({
     connections: row.connections,

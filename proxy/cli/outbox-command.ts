@@ -58,7 +58,15 @@ export async function runOutboxCommand(
     case 'show': {
       const submission = rest[0] ? await store.get(rest[0]) : null;
       if (!submission) return notFound(rest[0], io);
-      io.out(JSON.stringify(summary(submission), null, 2));
+      const notifications = (await store.notificationsFor(submission.reference)).map((n) => ({
+        channel: n.channel,
+        event: n.kind,
+        state: n.state,
+        attempts: n.attempts,
+        sentAt: n.sentAt === null ? null : new Date(n.sentAt).toISOString(),
+        lastError: n.lastError,
+      }));
+      io.out(JSON.stringify({ ...summary(submission), notifications }, null, 2));
       return 0;
     }
     case 'retry': {

@@ -35,6 +35,8 @@ export interface EnquiryApiClientOptions {
   uploadMsPerMiB?: number;
   /** Told the first time each kind of PHP notice comes before an answer's JSON. */
   onNotice?: (notice: { kind: string; endpoint: 'create' | 'upload'; sample: string }) => void;
+  /** Told of every answer's status (metrics); `0` when none came (a network error). */
+  onAnswer?: (answer: { endpoint: 'create' | 'upload'; status: number }) => void;
   fetch?: typeof globalThis.fetch;
 }
 
@@ -132,7 +134,13 @@ export function createEnquiryApiClient(
     attemptMs: number,
     signal?: AbortSignal,
   ): Promise<number> {
-    const { status, headers, answer } = await call(endpoint, body, attemptMs, signal);
+    const { status, headers, answer } = await call(endpoint, body, attemptMs, signal).catch(
+      (error: unknown) => {
+        options.onAnswer?.({ endpoint, status: 0 });
+        throw error;
+      },
+    );
+    options.onAnswer?.({ endpoint, status });
     for (const kind of answer.notices) {
       if (noticed.has(kind)) continue;
       noticed.add(kind);

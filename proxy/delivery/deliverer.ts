@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { CheckReport } from '../client/check.ts';
+import { EnquiryApiError } from '../client/errors.ts';
 import type { EnquiryApiClient } from '../client/enquiry-api-client.ts';
 import type { Logger } from '../logger.ts';
 import { LeaseLostError, type Claimed, type OutboxStore } from '../outbox/store.ts';
@@ -33,6 +34,17 @@ export interface DelivererOptions {
   pollMs?: number;
   now?: () => number;
   random?: () => number;
+  /** Told of each attempt's end (metrics). */
+  onAttempt?: (report: AttemptReport) => void;
+}
+
+/** How one attempt ended, for metrics. */
+export interface AttemptReport {
+  state: AttemptResult['state'];
+  /** What kind of failure, when it failed: `validation`, `retryable`, `authentication`, ... */
+  failure?: string;
+  /** From arrival to delivery, for a delivered (or partly delivered) submission. */
+  latencyMs?: number;
 }
 
 const ABORT_GRACE_MS = 1000;
@@ -57,7 +69,9 @@ export class Deliverer {
   readonly owner = `proxy-${process.pid}-${randomBytes(4).toString('hex')}`;
   private readonly running = new Map<number, Promise<AttemptResult>>();
   private readonly abort = new AbortController();
-  private readonly options: Required<Omit<DelivererOptions, 'check'>>;
+  private readonly options: Required<Omit<DelivererOptions, 'check' | 'onAttempt'>> &
+    Pick<DelivererOptions, 'onAttempt'>;
+  #upstreamDown: { since: number; error: string } | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private ticking = false;
   private stopping = false;
@@ -100,6 +114,14 @@ export class Deliverer {
   /** Why delivery is paused, while it is (for health and operators). */
   get pauseState(): PauseState | undefined {
     return this.pause.state;
+  }
+
+  /**
+   * Since when the platform fails to answer (network errors, timeouts, 5xx), while it does:
+   * cleared by the next answer that shows it works (a delivery, or a refusal).
+   */
+  get upstreamDown(): { since: number; error: string } | undefined {
+    return this.#upstreamDown;
   }
 
   /** Holds all delivery for a setup problem (the start's check found one, or an attempt did). */
@@ -223,11 +245,17 @@ export class Deliverer {
   private async attempt(claimed: Claimed): Promise<AttemptResult> {
     const { now, leaseMs, log } = this.options;
     try {
-      return await runAttempt(claimed, {
+      const result = await runAttempt(claimed, {
         ...this.options,
         leaseUntil: () => now() + leaseMs,
         signal: this.abort.signal,
       });
+      this.#upstreamDown = undefined;
+      this.options.onAttempt?.({
+        state: result.state,
+        latencyMs: now() - claimed.submission.receivedAt,
+      });
+      return result;
     } catch (error) {
       if (this.abort.signal.aborted) {
         // Shutting down: not a failure of the platform's. The step in flight stays noted, so
@@ -243,10 +271,16 @@ export class Deliverer {
         );
         return { state: 'queued' };
       }
-      return handleFailure(error, claimed, {
+      const result = await handleFailure(error, claimed, {
         ...this.options,
         pause: (problem) => this.pause.begin(problem),
       });
+      const failure = error instanceof EnquiryApiError ? error.kind : 'unexpected';
+      if (failure === 'retryable') {
+        this.#upstreamDown ??= { since: now(), error: error instanceof Error ? error.message : '' };
+      } else if (failure === 'validation') this.#upstreamDown = undefined;
+      this.options.onAttempt?.({ state: result.state, failure });
+      return result;
     }
   }
 }

@@ -119,29 +119,7 @@ describe('GET /enquiry-form.js', () => {
   });
 });
 
-describe('GET /healthz and unknown routes', () => {
-  it('reports the outbox counts', async () => {
-    const { app, submit, clock } = setUp();
-    await submit();
-    clock.now += 5000;
-    const health = await (await app.request('/healthz')).json();
-    expect(health).toEqual({
-      status: 'ok',
-      delivery: 'running',
-      storage: 'ok',
-      outbox: {
-        queued: 0,
-        delivered: 1,
-        partial: 0,
-        dead: 0,
-        spam: 0,
-        possibleDuplicates: 0,
-        possibleDuplicateUploads: 0,
-        oldestQueuedAgeSeconds: null,
-      },
-    });
-  });
-
+describe('unknown routes', () => {
   it('answers JSON 404 for anything else, with the security headers', async () => {
     const response = await setUp().app.request('/wp-admin');
     expect(response.status).toBe(404);

@@ -1,6 +1,5 @@
 /**
- * The read-only routes: the widget bundle, the public form configuration, the form token,
- * and the health check with the outbox counts.
+ * The read-only routes: the widget bundle, the public form configuration and the form token.
  */
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
@@ -76,31 +75,6 @@ export function publicRoutes(deps: AppDeps): Hono {
     if (encoding) c.header('Content-Encoding', encoding);
     c.header('Content-Type', asset.contentType);
     return c.body(body as Uint8Array<ArrayBuffer>);
-  });
-
-  app.get('/healthz', async (c) => {
-    const counts = await deps.store.counts();
-    const now = deps.now();
-    c.header('Cache-Control', 'no-store');
-    const storageFull = deps.health.storageFullAt !== undefined;
-    return c.json({
-      status: deps.deliverer.paused || storageFull ? 'degraded' : 'ok',
-      delivery: deps.deliverer.pauseState
-        ? `paused: ${deps.deliverer.pauseState.reason}`
-        : 'running',
-      storage: storageFull ? 'full: new enquiries are refused' : 'ok',
-      outbox: {
-        queued: counts.queued,
-        delivered: counts.delivered,
-        partial: counts.partial,
-        dead: counts.dead,
-        spam: counts.spam,
-        possibleDuplicates: counts.possibleDuplicates,
-        possibleDuplicateUploads: counts.possibleDuplicateUploads,
-        oldestQueuedAgeSeconds:
-          counts.oldestQueuedAt === null ? null : Math.round((now - counts.oldestQueuedAt) / 1000),
-      },
-    });
   });
 
   return app;

@@ -1,13 +1,18 @@
 /**
  * The outbox's chores while the proxy runs: forget idempotency keys and spent form tokens that
- * can no longer matter (hourly), and sweep files a crash left without a row (daily; only files
- * older than an hour, so an accept that is writing its files keeps them).
+ * can no longer matter (hourly), remove delivered submissions after `RETENTION_DAYS` and caught
+ * spam after a week (hourly; a dead letter stays until an operator deals with it), and sweep
+ * files a crash left without a row (daily; only files older than an hour, so an accept that is
+ * writing its files keeps them).
  */
 import type { Logger } from '../logger.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../submission/idempotency.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+/** Caught spam is kept this long for review. */
+export const SPAM_RETENTION_DAYS = 7;
 
 /** One chore: what it does, how often. */
 interface Chore {
@@ -16,9 +21,19 @@ interface Chore {
   run: (now: number) => Promise<number>;
 }
 
-/** The chores for `store`. */
-export function chores(store: OutboxStore): Chore[] {
+/** The chores for `store`; delivered submissions are kept `retentionDays`. */
+export function chores(store: OutboxStore, retentionDays: number): Chore[] {
   return [
+    {
+      name: 'delivered submissions removed (RETENTION_DAYS)',
+      everyMs: HOUR_MS,
+      run: (now) => store.purgeDelivered(now - retentionDays * DAY_MS),
+    },
+    {
+      name: 'caught spam removed',
+      everyMs: HOUR_MS,
+      run: (now) => store.purgeSpam(now - SPAM_RETENTION_DAYS * DAY_MS),
+    },
     {
       name: 'idempotency keys forgotten',
       everyMs: HOUR_MS,
@@ -31,7 +46,7 @@ export function chores(store: OutboxStore): Chore[] {
     },
     {
       name: 'orphaned outbox files removed',
-      everyMs: 24 * HOUR_MS,
+      everyMs: DAY_MS,
       run: (now) => store.removeOrphanFiles(now - HOUR_MS),
     },
   ];

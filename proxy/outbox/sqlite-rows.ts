@@ -14,6 +14,7 @@ export interface SubmissionRow {
   unknown_uploads: number;
   possible_duplicate: number;
   pending_step: string | null;
+  notified_at: number | null;
   next_attempt_at: number;
   lease_until: number | null;
   last_error: string | null;
@@ -75,6 +76,7 @@ export function toSubmission(row: SubmissionRow, files: FileRow[]): Submission {
     unknownUploads: row.unknown_uploads,
     possibleDuplicate: row.possible_duplicate === 1,
     pendingStep: row.pending_step,
+    notifiedAt: row.notified_at,
   };
 }
 

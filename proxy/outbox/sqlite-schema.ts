@@ -88,6 +88,24 @@ const MIGRATIONS: readonly string[] = [
    ALTER TABLE files ADD COLUMN skipped INTEGER NOT NULL DEFAULT 0;
    CREATE TABLE spent_form_tokens (token TEXT PRIMARY KEY, expires_at INTEGER NOT NULL);
    CREATE INDEX spent_form_tokens_expiry ON spent_form_tokens (expires_at);`,
+  // Notifications: the firm told of dead and partly delivered leads, operators of alerts.
+  `ALTER TABLE submissions ADD COLUMN notified_at INTEGER;
+   CREATE TABLE notifications (
+     id INTEGER PRIMARY KEY,
+     key TEXT NOT NULL UNIQUE,
+     channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook')),
+     kind TEXT NOT NULL,
+     reference TEXT,
+     payload TEXT NOT NULL,
+     created_at INTEGER NOT NULL,
+     state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed')),
+     attempts INTEGER NOT NULL DEFAULT 0,
+     next_attempt_at INTEGER NOT NULL,
+     sent_at INTEGER,
+     last_error TEXT
+   );
+   CREATE INDEX notifications_due ON notifications (state, next_attempt_at);
+   CREATE INDEX notifications_reference ON notifications (reference);`,
 ];
 
 /**

@@ -4,12 +4,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { leaseOf, stored } from '../test/fixtures/outbox.ts';
 import { describeOutboxStore } from '../test/store-contract.ts';
+import { describeNotificationStore } from '../test/store-contract-notifications.ts';
 import { openSqliteOutbox } from './sqlite-store.ts';
 
-describeOutboxStore('SQLite in memory', { open: () => openSqliteOutbox(':memory:') });
-describeOutboxStore('SQLite on disk', {
+const inMemory = { open: () => openSqliteOutbox(':memory:') };
+const onDisk = {
   open: () => openSqliteOutbox(join(mkdtempSync(join(tmpdir(), 'outbox-')), 'outbox.sqlite')),
-});
+};
+describeOutboxStore('SQLite in memory', inMemory);
+describeOutboxStore('SQLite on disk', onDisk);
+describeNotificationStore('SQLite in memory', inMemory);
+describeNotificationStore('SQLite on disk', onDisk);
 
 describe('the SQLite outbox', () => {
   it('survives closing and reopening the database file, leases and all', async () => {

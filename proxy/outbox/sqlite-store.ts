@@ -9,6 +9,7 @@ import { diskVault, memoryVault } from './file-vault.ts';
 import { createAcceptance } from './sqlite-accept.ts';
 import { sqliteDelivery } from './sqlite-delivery.ts';
 import { asPromise, toSubmission, type FileRow, type SubmissionRow } from './sqlite-rows.ts';
+import { sqliteNotifications } from './sqlite-notifications.ts';
 import { openOutboxDatabase } from './sqlite-schema.ts';
 import type { OutboxStore } from './store.ts';
 import type { RequeueOutcome, Submission } from './submission.ts';
@@ -59,7 +60,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
   // must still count it as of unknown outcome.
   const setRequeued = run(
     `UPDATE submissions SET state = 'queued', attempts = 0, next_attempt_at = @now, retry_from = @now,
-       lease_owner = NULL, lease_until = NULL
+       lease_owner = NULL, lease_until = NULL, notified_at = NULL
      WHERE reference = @reference AND state IN ('dead', 'spam', 'queued', 'partial')
        AND (lease_until IS NULL OR lease_until <= @now)`,
   );
@@ -131,6 +132,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
   );
 
   return {
+    ...sqliteNotifications(db, (row) => mapped(row) as Submission),
     ...acceptance,
     ...delivery,
     fileSource: (id, index) =>

@@ -14,6 +14,7 @@
  * `proxy/test/store-contract.ts`.
  */
 import type { ByteSource } from '../client/byte-source.ts';
+import type { NewNotification, NotificationOutcome, QueuedNotification } from './notification.ts';
 import type {
   AcceptOutcome,
   NewSubmission,
@@ -149,6 +150,21 @@ export interface OutboxStore {
   removeOrphanFiles(before?: number): Promise<number>;
   /** Drops every lease: on start, when this process is the only one using the store. */
   releaseAllLeases(): Promise<number>;
+  /** Dead or partly delivered submissions whose firm has not been told yet, oldest first. */
+  leadsToNotify(limit: number): Promise<Submission[]>;
+  /**
+   * Queues notifications (a key queued before is skipped) and, when `lead` is given, marks that
+   * submission as notified, in one transaction. Returns how many were queued.
+   */
+  queueNotifications(rows: NewNotification[], lead?: { reference: string }): Promise<number>;
+  /** Pending notifications due at `now`, oldest first. */
+  dueNotifications(now: number, limit: number): Promise<QueuedNotification[]>;
+  /** When the next pending notification is due, or null. */
+  nextNotificationAt(): Promise<number | null>;
+  /** Records how one try to send a notification ended. */
+  finishNotification(id: number, outcome: NotificationOutcome): Promise<void>;
+  /** Every notification about one submission (the CLI's `show`). */
+  notificationsFor(reference: string): Promise<QueuedNotification[]>;
   /** A named value kept with the outbox (the form-token secret, when generated). */
   getSetting(name: string): Promise<string | null>;
   /** Keeps a named value. */

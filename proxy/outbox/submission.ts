@@ -83,6 +83,8 @@ export interface Submission {
    * for. Still set when the submission is claimed again means the last attempt died mid-step.
    */
   pendingStep: string | null;
+  /** When the firm was told it is dead or partly delivered (its notifications queued). */
+  notifiedAt: number | null;
 }
 
 /** What an operator's `retry` did. */

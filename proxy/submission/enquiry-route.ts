@@ -163,6 +163,7 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
     try {
       const outcome = await deps.store.accept(submission);
       deps.health.storageFullAt = undefined;
+      if (outcome.kind === 'stored') deps.metrics?.accepted.inc({ state: submission.state });
       return outcome;
     } catch (error) {
       if (!isStorageFull(error)) throw error;

@@ -116,10 +116,7 @@ describe('the proxy with the stand-in enquiry API', () => {
 
   it('serves the public configuration and health without any secret', async () => {
     expect((await call('/api/form', { headers: { origin: ORIGIN } })).status).toBe(200);
-    expect(await (await call('/healthz')).json()).toMatchObject({
-      status: 'ok',
-      outbox: { dead: 0 },
-    });
+    expect(await (await call('/healthz')).json()).toEqual({ status: 'ok' });
   });
 
   it('never shows the credentials in a response or a log line', () => {

@@ -4,28 +4,16 @@
  * `describeOutboxStore` with a way to open a fresh, empty store; SQLite does, and the next
  * store proves itself by the same sentences.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readAll } from '../client/byte-source.ts';
-import { LeaseLostError, type OutboxStore } from '../outbox/store.ts';
+import { LeaseLostError } from '../outbox/store.ts';
+import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
 import { leaseOf, SAMPLE_PNG, sampleSubmission, stored } from './fixtures/outbox.ts';
-
-/** How the suite gets a store: a fresh, empty one each time. */
-export interface StoreFactory {
-  open(): OutboxStore | Promise<OutboxStore>;
-}
 
 /** Runs the contract against one implementation. */
 export function describeOutboxStore(name: string, factory: StoreFactory): void {
   describe(`${name}: the outbox store contract`, () => {
-    const open: OutboxStore[] = [];
-    const fresh = async () => {
-      const store = await factory.open();
-      open.push(store);
-      return store;
-    };
-    afterEach(async () => {
-      await Promise.all(open.splice(0).map((store) => store.close()));
-    });
+    const fresh = freshStores(factory);
 
     it('keeps a submission with its files, byte for byte', async () => {
       const store = await fresh();

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadProxyEnv } from '../../env.ts';
 import { createMemoryLogger } from '../../logger.ts';
 import { startProxy, type RunningProxy } from '../../server.ts';
-import { proxyEnvFor } from '../fixtures/proxy-env.ts';
+import { adminStatus, proxyEnvFor } from '../fixtures/proxy-env.ts';
 import { ORIGIN, sampleFiles, validEnquiry } from '../fixtures/proxy-harness.ts';
 import {
   ECHO_MODES,
@@ -68,8 +68,7 @@ async function setUp(mode: HostileMode, logs = createMemoryLogger('debug')) {
     const text = `${JSON.stringify([...response.headers])}${await response.text()}`;
     return { status: response.status, text };
   };
-  const health = async () =>
-    (await (await fetch(`${proxy.url}/healthz`)).json()) as { outbox: Record<string, number> };
+  const health = async () => adminStatus<{ outbox: Record<string, number> }>(proxy.url);
   return { platform, proxy, dataDir: env.DATA_DIR ?? '', logs, submit, health };
 }
 

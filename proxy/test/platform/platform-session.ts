@@ -10,15 +10,17 @@ import type { EnquiryPartInput } from '../../contract/schemas/enquiry-part.ts';
 import { loadProxyEnv } from '../../env.ts';
 import { createMemoryLogger } from '../../logger.ts';
 import { startProxy, type RunningProxy } from '../../server.ts';
-import { proxyEnvFor } from '../fixtures/proxy-env.ts';
+import { adminStatus, proxyEnvFor } from '../fixtures/proxy-env.ts';
 import { ORIGIN, validEnquiry } from '../fixtures/proxy-harness.ts';
 
 export const CREDENTIALS = { username: 'quirks-user', password: 'abcd EFGH ijkl MNOP qrst UVWX' };
 
-/** What `/healthz` says. */
+/** What `/admin/status` says (`delivery` as one line). */
 export interface Health {
   status: string;
   delivery: string;
+  /** What `/healthz` itself answered. */
+  public: { status: string };
   outbox: { queued: number; delivered: number; dead: number; possibleDuplicates: number };
 }
 
@@ -102,7 +104,15 @@ export async function platformSession(
       });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     },
-    health: async () => (await (await call('/healthz')).json()) as Health,
+    health: async () => {
+      const status = await adminStatus<
+        Omit<Health, 'delivery' | 'public'> & { delivery: 'running' | { paused: string } }
+      >(proxy.url);
+      const publicStatus = (await (await call('/healthz')).json()) as { status: string };
+      const delivery =
+        status.delivery === 'running' ? 'running' : `paused: ${status.delivery.paused}`;
+      return { ...status, delivery, public: publicStatus };
+    },
     inbox: async () => {
       const inbox = (await (await fetch(`${api.origin}/inbox.json`)).json()) as {
         enquiries: { id: number; files: { name: string }[] }[];

@@ -20,7 +20,8 @@ describe('1. plain permalinks', () => {
     expect(answer.body).toMatchObject({ status: 'queued' });
 
     const health = await session.health();
-    expect(health.status).toBe('degraded');
+    expect(health.status).toBe('failing');
+    expect(health.public.status).toBe('failing');
     expect(health.delivery).toMatch(/^paused: .*web page/);
     expect(health.outbox).toMatchObject({ queued: 1, dead: 0, possibleDuplicates: 0 });
     const [paused] = session.logged('configuration error');
@@ -77,7 +78,8 @@ describe('3. 404 rest_no_route', () => {
     const answer = await session.submit();
     expect(answer.status).toBe(202);
     const health = await session.health();
-    expect(health.status).toBe('degraded');
+    expect(health.status).toBe('failing');
+    expect(health.public.status).toBe('failing');
     expect(health.delivery).toMatch(/^paused: .*no route/i);
     const [paused] = session.logged('configuration error');
     expect(paused?.fix).toMatch(/ENQUIRY_API_URL/);
@@ -124,7 +126,8 @@ describe('5. login refusals', () => {
     const answer = await session.submit();
     expect(answer.status).toBe(202);
     const health = await session.health();
-    expect(health.status).toBe('degraded');
+    expect(health.status).toBe('failing');
+    expect(health.public.status).toBe('failing');
     expect(health.delivery).toMatch(/^paused: /);
     const [paused] = session.logged('configuration error');
     expect(String(paused?.fix)).toMatch(fix);

@@ -15,7 +15,7 @@ import { loadProxyEnv } from '../../env.ts';
 import { createFormTokens } from '../../http/bots/form-token.ts';
 import { createMemoryLogger } from '../../logger.ts';
 import { startProxy, type RunningProxy } from '../../server.ts';
-import { proxyEnvFor, TEST_FORM_TOKEN_SECRET } from '../fixtures/proxy-env.ts';
+import { adminStatus, proxyEnvFor, TEST_FORM_TOKEN_SECRET } from '../fixtures/proxy-env.ts';
 import { ORIGIN, sampleFiles, validEnquiry } from '../fixtures/proxy-harness.ts';
 import { enquiryPart, filePart, multipartBody, multipartType } from '../fuzz/multipart.ts';
 import { arrivals } from './load.ts';
@@ -145,6 +145,7 @@ describe('a full disk', () => {
           }
           const full = await post(proxy.url, bodyFor(run, 1, 300_000), '127.0.0.1').status;
           const health = await healthOf(proxy.url);
+          const publicStatus = (await fetch(`${proxy.url}/healthz`)).status;
           rmSync(filler);
           const again = await post(proxy.url, bodyFor(run, 2, 300_000), '127.0.0.1').status;
           const after = await healthOf(proxy.url);
@@ -152,12 +153,11 @@ describe('a full disk', () => {
             `full disk: answered ${full}, health ${JSON.stringify(health)}; freed: ${again}`,
           );
           expect(full).toBe(503);
-          expect(health).toMatchObject({
-            status: 'degraded',
-            storage: 'full: new enquiries are refused',
-          });
+          expect(health).toMatchObject({ status: 'failing', storage: 'full' });
+          expect(publicStatus).toBe(503);
           expect(again).toBe(201);
-          expect(after).toMatchObject({ status: 'ok', storage: 'ok' });
+          expect(after).toMatchObject({ storage: 'ok' });
+          expect(after.status).not.toBe('failing');
         } finally {
           await proxy.close();
         }
@@ -217,7 +217,7 @@ async function waitUntilArrived(run: string, count: number) {
 }
 
 async function healthOf(url: string) {
-  return (await (await fetch(`${url}/healthz`)).json()) as Record<string, unknown>;
+  return adminStatus(url);
 }
 
 function countBy(values: readonly number[]): Record<number, number> {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
 import { openSqliteOutbox } from '../../outbox/sqlite-store.ts';
-import { proxyEnvFor } from '../fixtures/proxy-env.ts';
+import { adminStatus, proxyEnvFor } from '../fixtures/proxy-env.ts';
 import { arrivals, reconcile, sendSubmissions, waitUntil } from './load.ts';
 import { startProxyProcess } from './proxy-process.ts';
 
@@ -43,11 +43,7 @@ async function startProxy(): Promise<{ url: string; child: ChildProcess }> {
 }
 
 const health = async (url: string) =>
-  (
-    (await (await fetch(`${url}/healthz`)).json()) as {
-      outbox: { queued: number; delivered: number };
-    }
-  ).outbox;
+  (await adminStatus<{ outbox: { queued: number; delivered: number } }>(url)).outbox;
 
 describe('a proxy killed mid-delivery', () => {
   it('delivers everything it accepted after a restart', async () => {

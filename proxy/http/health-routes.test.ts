@@ -1,0 +1,107 @@
+/**
+ * Health for its three audiences: `/healthz` says only ok, degraded or failing; `/readyz` says
+ * whether to send traffic; `/admin/status` and `/metrics` give the details, to the admin token
+ * only, and do not exist without one.
+ */
+import { describe, expect, it } from 'vitest';
+import type { OutboxStore } from '../outbox/store.ts';
+import { createMetrics } from './metrics.ts';
+import { apiError } from '../test/fixtures/outbox.ts';
+import { harnessPerTest } from '../test/fixtures/proxy-harness.ts';
+
+const TOKEN = 'admin-token-0123456789abcdef';
+const setUp = harnessPerTest();
+const admin = { authorization: `Bearer ${TOKEN}` };
+
+describe('GET /healthz', () => {
+  it('says ok, with nothing else, when all is well', async () => {
+    const { app, submit } = setUp();
+    expect((await submit()).status).toBe(201);
+    const response = await app.request('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('says failing (503) while the platform does not answer, and ok once it does again', async () => {
+    let down = true;
+    const { app, submit, clock } = setUp({
+      answer: (call) => {
+        if (down) throw apiError('retryable', call.endpoint, { status: 503 });
+        return call.endpoint === 'create' ? 1001 : 5001;
+      },
+    });
+    expect((await submit()).status).toBe(202);
+    const failing = await app.request('/healthz');
+    expect([failing.status, await failing.json()]).toEqual([503, { status: 'failing' }]);
+
+    down = false;
+    clock.now += 60_000;
+    expect((await submit()).status).toBe(201);
+    expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok' });
+  });
+
+  it('says degraded while a lead is dead-lettered', async () => {
+    const { app, submit } = setUp({
+      answer: (call) => {
+        throw apiError('validation', call.endpoint, { status: 400 });
+      },
+    });
+    await submit();
+    expect(await (await app.request('/healthz')).json()).toEqual({ status: 'degraded' });
+  });
+});
+
+describe('GET /readyz', () => {
+  it('answers 503 with the reason when the proxy cannot take enquiries', async () => {
+    const { app } = setUp({
+      deps: { readiness: () => Promise.resolve('the outbox disk is full') },
+    });
+    const response = await app.request('/readyz');
+    expect([response.status, await response.json()]).toEqual([
+      503,
+      { ready: false, problem: 'the outbox disk is full' },
+    ]);
+    expect((await setUp().app.request('/readyz')).status).toBe(200);
+  });
+});
+
+describe('GET /admin/status and /metrics', () => {
+  it('do not exist without ADMIN_TOKEN, and refuse a wrong token', async () => {
+    const { app } = setUp();
+    expect((await app.request('/admin/status', { headers: admin })).status).toBe(404);
+    expect((await app.request('/metrics', { headers: admin })).status).toBe(404);
+    const guarded = setUp({ deps: { adminToken: TOKEN } });
+    const wrong = { authorization: 'Bearer not-the-token-at-all-000' };
+    expect((await guarded.app.request('/admin/status', { headers: wrong })).status).toBe(401);
+    expect((await guarded.app.request('/admin/status')).status).toBe(401);
+  });
+
+  it('give the outbox counts, the dead letters, and the metrics of what happened', async () => {
+    // The metrics read the harness's own store, known once the harness is made.
+    const late: { store?: OutboxStore } = {};
+    const metrics = createMetrics({
+      counts: () => (late.store as OutboxStore).counts(),
+    });
+    const { app, submit, store } = setUp({
+      deps: { adminToken: TOKEN, metrics },
+      answer: (call) => {
+        throw apiError('validation', call.endpoint, { status: 400 });
+      },
+    });
+    late.store = store;
+    const answer = (await (await submit()).json()) as { reference: string };
+    const status = (await (
+      await app.request('/admin/status', { headers: admin })
+    ).json()) as Record<string, unknown>;
+    expect(status).toMatchObject({
+      status: 'degraded',
+      reasons: ['1 enquiries could not be delivered'],
+      delivery: 'running',
+      outbox: { dead: 1, queued: 0 },
+      deadLetters: [{ reference: answer.reference, notified: false }],
+    });
+    const text = await (await app.request('/metrics', { headers: admin })).text();
+    expect(text).toContain('enquiry_accepted_total{state="queued"} 1');
+    expect(text).toContain('enquiry_outbox_submissions{state="dead"} 1');
+  });
+});

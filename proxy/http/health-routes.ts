@@ -1,0 +1,118 @@
+/**
+ * How the proxy is, for three audiences. Public: `GET /healthz` (is it working: `ok`,
+ * `degraded` or `failing`, nothing more) and `GET /readyz` (may it take traffic: the outbox is
+ * writable and its disk not full). Behind `ADMIN_TOKEN` (a bearer token; without one configured
+ * these answer 404): `GET /admin/status` (the details) and `GET /metrics` (Prometheus).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { Hono } from 'hono';
+import type { AppDeps } from '../app-deps.ts';
+
+/** `failing`: enquiries cannot be taken or delivered now; `degraded`: a person should look. */
+export type HealthStatus = 'ok' | 'degraded' | 'failing';
+
+/** The status, and the reasons for it (for operators only). */
+export async function assessHealth(
+  deps: AppDeps,
+): Promise<{ status: HealthStatus; reasons: string[] }> {
+  const failing: string[] = [];
+  const degraded: string[] = [];
+  if (deps.health.storageFullAt !== undefined)
+    failing.push('storage full: new enquiries are refused');
+  if (deps.deliverer.pauseState)
+    failing.push(`delivery paused: ${deps.deliverer.pauseState.reason}`);
+  const down = deps.deliverer.upstreamDown;
+  if (down) failing.push(`the platform fails to answer: ${down.error}`);
+  const counts = await deps.store.counts();
+  if (counts.dead > 0) degraded.push(`${String(counts.dead)} enquiries could not be delivered`);
+  if (counts.partial > 0) degraded.push(`${String(counts.partial)} enquiries are partly delivered`);
+  const waited = counts.oldestQueuedAt === null ? 0 : deps.now() - counts.oldestQueuedAt;
+  if (waited >= deps.alertQueuedAfterMs)
+    degraded.push(
+      `the oldest waiting enquiry has waited ${String(Math.round(waited / 60_000))} minutes`,
+    );
+  const status: HealthStatus =
+    failing.length > 0 ? 'failing' : degraded.length > 0 ? 'degraded' : 'ok';
+  return { status, reasons: [...failing, ...degraded] };
+}
+
+/** True when the request carries the admin token (compared in constant time). */
+function authorised(authorization: string | undefined, token: string): boolean {
+  const given = Buffer.from(authorization?.replace(/^Bearer\s+/i, '') ?? '');
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/** The health routes, as a Hono app to mount at `/`. */
+export function healthRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+  app.use('*', async (c, next) => {
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+
+  app.get('/healthz', async (c) => {
+    const { status } = await assessHealth(deps);
+    return c.json({ status }, status === 'failing' ? 503 : 200);
+  });
+
+  app.get('/readyz', async (c) => {
+    const problem = await deps.readiness();
+    return problem ? c.json({ ready: false, problem }, 503) : c.json({ ready: true });
+  });
+
+  app.use('/admin/*', async (c, next) => {
+    if (!deps.adminToken) return c.notFound();
+    if (!authorised(c.req.header('authorization'), deps.adminToken))
+      return c.json({ error: 'unauthorised' }, 401);
+    await next();
+  });
+  app.use('/metrics', async (c, next) => {
+    if (!deps.adminToken || !deps.metrics) return c.notFound();
+    if (!authorised(c.req.header('authorization'), deps.adminToken))
+      return c.json({ error: 'unauthorised' }, 401);
+    await next();
+  });
+
+  app.get('/admin/status', async (c) => {
+    const { status, reasons } = await assessHealth(deps);
+    const counts = await deps.store.counts();
+    const pause = deps.deliverer.pauseState;
+    const dead = await deps.store.list('dead');
+    return c.json({
+      status,
+      reasons,
+      delivery: pause
+        ? {
+            paused: pause.reason,
+            fix: pause.hint ?? null,
+            since: new Date(pause.since).toISOString(),
+          }
+        : 'running',
+      lastUpstreamError: deps.deliverer.upstreamDown ?? null,
+      storage: deps.health.storageFullAt === undefined ? 'ok' : 'full',
+      outbox: {
+        ...counts,
+        oldestQueuedAt:
+          counts.oldestQueuedAt === null ? null : new Date(counts.oldestQueuedAt).toISOString(),
+        oldestQueuedAgeSeconds:
+          counts.oldestQueuedAt === null
+            ? null
+            : Math.round((deps.now() - counts.oldestQueuedAt) / 1000),
+      },
+      deadLetters: dead.slice(-20).map((submission) => ({
+        reference: submission.reference,
+        reason: submission.note,
+        receivedAt: new Date(submission.receivedAt).toISOString(),
+        notified: submission.notifiedAt !== null,
+      })),
+    });
+  });
+
+  app.get('/metrics', async (c) => {
+    const registry = deps.metrics?.registry;
+    if (!registry) return c.notFound();
+    return c.body(await registry.metrics(), 200, { 'Content-Type': registry.contentType });
+  });
+  return app;
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
+import { leaseOf, sampleSubmission, stored } from '../test/fixtures/outbox.ts';
+import { chores } from './housekeeping.ts';
+
+const DAY = 24 * 3_600_000;
+
+describe('the outbox chores', () => {
+  it('remove delivered submissions after RETENTION_DAYS and spam after a week, never a dead letter', async () => {
+    const store = openSqliteOutbox(':memory:');
+    const delivered = await stored(store);
+    const lease = await leaseOf(store, delivered.id);
+    await store.recordCreated(lease, 1001);
+    await store.recordUploaded(lease, 0, 1);
+    await store.recordUploaded(lease, 1, 2);
+    await store.finish(lease, { kind: 'delivered', at: 1000 });
+    await stored(
+      store,
+      sampleSubmission({ reference: 'EQ-SPAM-0001', state: 'spam', note: 'honeypot' }),
+    );
+    const dead = await stored(store, sampleSubmission({ reference: 'EQ-DEAD-0001' }));
+    await store.deadLetter(await leaseOf(store, dead.id), 'refused', 1000);
+
+    const runAll = async (now: number) => {
+      for (const chore of chores(store, 30)) await chore.run(now);
+    };
+    await runAll(1000 + 6 * DAY);
+    expect((await store.list()).map((s) => s.reference)).toEqual([
+      'EQ-TEST-0001',
+      'EQ-SPAM-0001',
+      'EQ-DEAD-0001',
+    ]);
+    await runAll(1000 + 8 * DAY);
+    expect((await store.list()).map((s) => s.reference)).toEqual(['EQ-TEST-0001', 'EQ-DEAD-0001']);
+    await runAll(1000 + 31 * DAY);
+    expect((await store.list()).map((s) => s.reference)).toEqual(['EQ-DEAD-0001']);
+    await store.close();
+  });
+});

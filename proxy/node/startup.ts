@@ -1,0 +1,89 @@
+/**
+ * What a start does besides listening: tidy what a predecessor left, check the platform, start
+ * the notifier; and what the app's health and tokens read from the outbox and the disk.
+ */
+import { randomBytes } from 'node:crypto';
+import { statfs } from 'node:fs/promises';
+import type { AppDeps } from '../app-deps.ts';
+import type { Deliverer } from '../delivery/deliverer.ts';
+import type { ProxyEnv } from '../env.ts';
+import type { Logger } from '../logger.ts';
+import { notifyChannels } from '../notify/channels.ts';
+import { Notifier } from '../notify/notifier.ts';
+import type { OutboxStore } from '../outbox/store.ts';
+import { logReport, type Platform } from '../platform.ts';
+
+/**
+ * The platform check at every start, in the log: a setup problem pauses delivery at once,
+ * rather than at the first enquiry's expense.
+ */
+export async function checkAtStart(check: Platform['check'], deliverer: Deliverer, log: Logger) {
+  const report = await check().catch(() => undefined);
+  if (!report) return undefined;
+  logReport(report, log);
+  if (report.problem?.needsSetup) deliverer.pauseFor(report.problem);
+  return report;
+}
+
+/** The notifier, when an email or a webhook is configured (README, "Notifications"). */
+export function startNotifier(
+  env: ProxyEnv,
+  store: OutboxStore,
+  deliverer: Deliverer,
+  log: Logger,
+) {
+  const channels = notifyChannels(env, store);
+  if (!channels.email && !channels.webhook) return undefined;
+  const notifier = new Notifier({
+    store,
+    channels,
+    log,
+    pauseState: () => deliverer.pauseState,
+    queuedAlertMs: env.ALERT_QUEUED_AFTER_MS,
+  });
+  notifier.start();
+  return notifier;
+}
+
+/** What a start finds and tidies: leases and keys of a predecessor, files a crash left. */
+export async function recover(store: OutboxStore, log: Logger): Promise<void> {
+  // We hold the data-directory lock: any lease or in-flight key belongs to a process now gone.
+  const abandoned = await store.releaseAllLeases();
+  if (abandoned > 0)
+    log.warn({ abandoned }, 'resuming deliveries interrupted by the last shutdown');
+  const settled = await store.settleInFlightKeys();
+  if (settled > 0)
+    log.info({ settled }, 'retries of enquiries the last process took are answered 202');
+  const orphans = await store.removeOrphanFiles();
+  if (orphans > 0) log.info({ orphans }, 'removed files a crash left without a submission');
+  // Whatever waited for a retry time is tried now: the platform may have been fixed meanwhile.
+  const due = await store.expediteQueued(Date.now());
+  if (due > 0) log.info({ due }, 'queued enquiries are sent now');
+}
+
+/** Free space below which the proxy says it is not ready (a full disk refuses enquiries). */
+const READY_MIN_FREE_BYTES = 64 * 1024 * 1024;
+
+/** Why the proxy may not take traffic now, if so: `/readyz`. */
+export async function readiness(dataDir: string, store: OutboxStore, health: AppDeps['health']) {
+  if (health.storageFullAt !== undefined) return 'the outbox disk is full';
+  try {
+    await store.setSetting('readyz', String(Date.now()));
+  } catch (error) {
+    return `the outbox cannot be written: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  const disk = await statfs(dataDir);
+  const free = disk.bavail * disk.bsize;
+  return free < READY_MIN_FREE_BYTES
+    ? `only ${String(Math.round(free / 1024 / 1024))} MB free on the outbox's disk`
+    : undefined;
+}
+
+/** The form-token secret: generated once and kept in the outbox, so restarts keep open forms valid. */
+export async function storedSecret(store: Pick<OutboxStore, 'getSetting' | 'setSetting'>) {
+  const existing = await store.getSetting('form_token_secret');
+  if (existing) return existing;
+  const secret = randomBytes(32).toString('base64url');
+  await store.setSetting('form_token_secret', secret);
+  return secret;
+}

@@ -1,0 +1,73 @@
+/**
+ * Which alerts were told and when, kept with the outbox (a restart tells nothing twice): at
+ * most one alert of a kind per hour; what comes sooner waits for an hourly digest. An alert is
+ * told once while its condition lasts, and its end is told as a recovery.
+ */
+import type { AlertEvent } from './events.ts';
+
+const HOUR = 3_600_000;
+const SETTING = 'notify.alerts';
+
+type Kind = 'paused' | 'stuck' | 'recovered';
+
+interface Book {
+  /** The conditions told and not yet over, with what was said. */
+  active: Partial<Record<'paused' | 'stuck', string>>;
+  lastSent: Partial<Record<Kind, number>>;
+  held: { event: string; at: string; message: string }[];
+  heldSince: number | null;
+}
+
+/** Where the book is kept. */
+export interface BookStore {
+  getSetting(name: string): Promise<string | null>;
+  setSetting(name: string, value: string): Promise<void>;
+}
+
+/** The alerts to send now, given what is true now. */
+export async function alertsDue(
+  store: BookStore,
+  now: number,
+  conditions: Partial<Record<'paused' | 'stuck', { message: string; hint?: string }>>,
+): Promise<{ alerts: AlertEvent[]; save: () => Promise<void> }> {
+  const saved = await store.getSetting(SETTING);
+  const book: Book = saved
+    ? (JSON.parse(saved) as Book)
+    : { active: {}, lastSent: {}, held: [], heldSince: null };
+  const at = new Date(now).toISOString();
+  const alerts: AlertEvent[] = [];
+  const tell = (kind: Kind, message: string, hint?: string) => {
+    const last = book.lastSent[kind];
+    if (last !== undefined && now - last < HOUR) {
+      book.held.push({ event: `alert.${kind}`, at, message });
+      book.heldSince ??= now;
+      return;
+    }
+    book.lastSent[kind] = now;
+    alerts.push({ event: `alert.${kind}`, at, message, ...(hint ? { hint } : {}) });
+  };
+  for (const kind of ['paused', 'stuck'] as const) {
+    const condition = conditions[kind];
+    const told = book.active[kind];
+    if (condition && told !== condition.message) {
+      book.active[kind] = condition.message;
+      tell(kind, condition.message, condition.hint);
+    } else if (!condition && told !== undefined) {
+      book.active = Object.fromEntries(
+        Object.entries(book.active).filter(([active]) => active !== kind),
+      );
+      tell('recovered', `Over: ${told}`);
+    }
+  }
+  if (book.held.length > 0 && book.heldSince !== null && now - book.heldSince >= HOUR) {
+    alerts.push({
+      event: 'alert.digest',
+      at,
+      message: `${String(book.held.length)} alerts held back in the last hour:`,
+      entries: book.held,
+    });
+    book.held = [];
+    book.heldSince = null;
+  }
+  return { alerts, save: () => store.setSetting(SETTING, JSON.stringify(book)) };
+}

@@ -1,0 +1,134 @@
+/**
+ * The two ways a notification leaves: an email through the firm's mail server (nodemailer),
+ * with a lead's files attached, and a webhook call signed with HMAC-SHA256. Each send either
+ * resolves (sent) or throws (retried by the notifier).
+ */
+import { createHmac } from 'node:crypto';
+import { createTransport } from 'nodemailer';
+import { readAll } from '../client/byte-source.ts';
+import type { ProxyEnv } from '../env.ts';
+import type { Channel } from '../outbox/notification.ts';
+import type { OutboxStore } from '../outbox/store.ts';
+import { isLeadEvent, type NotifyEvent } from './events.ts';
+import { messageText } from './messages.ts';
+
+/** Attachments of one email, together, at most (mail servers refuse more, after base64). */
+export const ATTACHMENT_BUDGET_BYTES = 15 * 1024 * 1024;
+
+/** Sends one event on one channel. */
+export type Send = (event: NotifyEvent) => Promise<void>;
+
+/** What the email channel needs. */
+export interface EmailOptions {
+  smtpUrl: string;
+  from: string;
+  to: string[];
+  /** Where a lead's files are read from. */
+  store: Pick<OutboxStore, 'get' | 'fileSource'>;
+  timeoutMs?: number;
+}
+
+/** The email channel: a lead's undelivered files attached, within the budget. */
+export function emailChannel(options: EmailOptions): Send {
+  const timeout = options.timeoutMs ?? 30_000;
+  const transport = createTransport({
+    url: options.smtpUrl,
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  });
+  return async (event) => {
+    const attachments: { filename: string; content: Buffer; contentType: string }[] = [];
+    const notAttached: string[] = [];
+    if (isLeadEvent(event)) {
+      const submission = await options.store.get(event.reference);
+      let budget = ATTACHMENT_BUDGET_BYTES;
+      for (const file of event.files.filter((each) => !each.delivered)) {
+        if (!submission || file.size > budget) {
+          notAttached.push(file.name);
+          continue;
+        }
+        const content = Buffer.from(
+          await readAll(await options.store.fileSource(submission.id, file.index)),
+        );
+        attachments.push({ filename: file.name, content, contentType: file.mime });
+        budget -= file.size;
+      }
+    }
+    const { subject, text } = messageText(event, notAttached);
+    await transport.sendMail({ from: options.from, to: options.to, subject, text, attachments });
+  };
+}
+
+/** The signature header's value: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+export function webhookSignature(secret: string, body: string, at: number): string {
+  const t = Math.floor(at / 1000);
+  const mac = createHmac('sha256', secret)
+    .update(`${String(t)}.${body}`)
+    .digest('hex');
+  return `t=${String(t)},v1=${mac}`;
+}
+
+/** What the webhook channel needs. */
+export interface WebhookOptions {
+  url: string;
+  secret: string;
+  now?: () => number;
+  timeoutMs?: number;
+}
+
+/** The webhook channel: POST the event as JSON; anything but 2xx is a failure to retry. */
+export function webhookChannel(options: WebhookOptions): Send {
+  const now = options.now ?? Date.now;
+  return async (event) => {
+    const body = JSON.stringify(event);
+    const response = await fetch(options.url, {
+      method: 'POST',
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': 'enquiry-form',
+        'X-Enquiry-Form-Event': event.event,
+        'X-Enquiry-Form-Signature': webhookSignature(options.secret, body, now()),
+      },
+    });
+    await response.body?.cancel();
+    if (response.status < 200 || response.status > 299)
+      throw new Error(`the webhook answered ${String(response.status)}`);
+  };
+}
+
+/** The channels configured, by name. */
+export type Channels = Partial<Record<Channel, Send>>;
+
+/** The channels the environment configures, if any. */
+export function notifyChannels(
+  env: Pick<
+    ProxyEnv,
+    'SMTP_URL' | 'NOTIFY_EMAIL' | 'NOTIFY_FROM' | 'NOTIFY_WEBHOOK_URL' | 'NOTIFY_WEBHOOK_SECRET'
+  >,
+  store: EmailOptions['store'],
+): Channels {
+  return {
+    ...(env.SMTP_URL && env.NOTIFY_EMAIL
+      ? {
+          email: emailChannel({
+            smtpUrl: env.SMTP_URL,
+            from: env.NOTIFY_FROM,
+            to: env.NOTIFY_EMAIL,
+            store,
+          }),
+        }
+      : {}),
+    ...(env.NOTIFY_WEBHOOK_URL && env.NOTIFY_WEBHOOK_SECRET
+      ? {
+          webhook: webhookChannel({
+            url: env.NOTIFY_WEBHOOK_URL,
+            secret: env.NOTIFY_WEBHOOK_SECRET,
+          }),
+        }
+      : {}),
+  };
+}

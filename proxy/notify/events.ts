@@ -1,0 +1,70 @@
+/**
+ * What a notification says, as JSON: the body of a webhook call, and what an email is written
+ * from. A lead event carries every field the visitor sent (attribution and answers included),
+ * so the firm has the lead even when its platform never will.
+ */
+import type { UpstreamEnquiry } from '../client/schemas.ts';
+import type { Submission } from '../outbox/submission.ts';
+
+/** A lead the platform does not have whole. */
+export interface LeadEvent {
+  event: 'lead.dead' | 'lead.partial';
+  at: string;
+  reference: string;
+  /** Why: the dead letter's note, or which files the platform refused. */
+  reason: string;
+  /** The platform's id, when the enquiry was created there. */
+  enquiryId: number | null;
+  enquiry: UpstreamEnquiry;
+  files: {
+    index: number;
+    name: string;
+    mime: string;
+    size: number;
+    sha256: string;
+    delivered: boolean;
+    refused: string | null;
+  }[];
+}
+
+/** Something an operator must know about delivery as a whole. */
+export interface AlertEvent {
+  event: 'alert.paused' | 'alert.stuck' | 'alert.recovered' | 'alert.digest';
+  at: string;
+  message: string;
+  hint?: string;
+  /** The alerts held back within the hour (a digest's). */
+  entries?: { event: string; at: string; message: string }[];
+}
+
+/** Every event a notification carries. */
+export type NotifyEvent = LeadEvent | AlertEvent;
+
+/** The event of a dead or partly delivered submission. */
+export function leadEvent(submission: Submission, at: number): LeadEvent {
+  const refused = submission.files.filter((file) => file.failure !== null && !file.skipped);
+  const partial = submission.state === 'partial';
+  return {
+    event: partial ? 'lead.partial' : 'lead.dead',
+    at: new Date(at).toISOString(),
+    reference: submission.reference,
+    reason: partial
+      ? refused.map((file) => `${file.name}: ${file.failure ?? ''}`).join('; ')
+      : (submission.note ?? 'given up'),
+    enquiryId: submission.enquiryId,
+    enquiry: submission.upstream,
+    files: submission.files.map((file) => ({
+      index: file.index,
+      name: file.name,
+      mime: file.mime,
+      size: file.size,
+      sha256: file.sha256,
+      delivered: file.attachmentId !== null,
+      refused: file.failure,
+    })),
+  };
+}
+
+/** True for the events about one lead. */
+export const isLeadEvent = (event: NotifyEvent): event is LeadEvent =>
+  event.event.startsWith('lead.');

@@ -1,0 +1,161 @@
+/**
+ * Tells people what the proxy cannot fix alone. Each tick:
+ *
+ * 1. Leads: every dead or partly delivered submission not yet told gets one notification per
+ *    channel, queued in the outbox in the transaction that marks it told (`notified_at`), so
+ *    a restart neither loses nor repeats one.
+ * 2. Alerts: delivery paused, or the oldest waiting enquiry older than `ALERT_QUEUED_AFTER_MS`,
+ *    and their recovery, at most one per kind per hour (the rest in an hourly digest).
+ * 3. Sending: due notifications go out; a failure is retried with backoff for a day.
+ */
+import type { Logger } from '../logger.ts';
+import type { Channel, NewNotification, QueuedNotification } from '../outbox/notification.ts';
+import type { OutboxStore } from '../outbox/store.ts';
+import { alertsDue } from './alert-book.ts';
+import type { Channels } from './channels.ts';
+import { leadEvent, type NotifyEvent } from './events.ts';
+
+/** How long a notification is retried before it is given up (and logged as an error). */
+const GIVE_UP_AFTER_MS = 24 * 3_600_000;
+
+/** What the notifier needs. */
+export interface NotifierOptions {
+  store: OutboxStore;
+  channels: Channels;
+  log: Logger;
+  /** Why delivery is paused, if it is. */
+  pauseState: () => { reason: string; hint: string | undefined } | undefined;
+  /** An alert when the oldest waiting enquiry has waited this long. */
+  queuedAlertMs: number;
+  tickMs?: number;
+  now?: () => number;
+}
+
+/** Waits 30 s after the first failure, doubling to an hour. */
+const retryDelay = (attempts: number) => Math.min(30_000 * 2 ** attempts, 3_600_000);
+
+/** The notifier of one proxy process. */
+export class Notifier {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<void> | undefined;
+  private readonly now: () => number;
+  private readonly channels: [Channel, NonNullable<Channels[Channel]>][];
+
+  constructor(private readonly options: NotifierOptions) {
+    this.now = options.now ?? Date.now;
+    // Only the configured ones: a channel's key is absent, never undefined.
+    this.channels = Object.entries(options.channels) as [Channel, NonNullable<Channels[Channel]>][];
+  }
+
+  /** Ticks every `tickMs` until stopped. */
+  start(): void {
+    const loop = () => {
+      this.running = this.tick()
+        .catch((error: unknown) => {
+          this.options.log.error({ err: error }, 'notifications: a round failed; trying again');
+        })
+        .finally(() => {
+          this.timer = setTimeout(loop, this.options.tickMs ?? 2000);
+        });
+    };
+    this.timer = setTimeout(loop, 0);
+  }
+
+  /** Stops ticking and waits for the round in progress. */
+  async stop(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  /** One round: queue what is new, then send what is due. */
+  async tick(): Promise<void> {
+    await this.queueLeads();
+    await this.queueAlerts();
+    await this.sendDue();
+  }
+
+  private rows(event: NotifyEvent, key: string, reference?: string): NewNotification[] {
+    return this.channels.map(([channel]) => ({
+      key: `${key}:${channel}`,
+      channel,
+      kind: event.event,
+      ...(reference ? { reference } : {}),
+      payload: event,
+      at: this.now(),
+    }));
+  }
+
+  private async queueLeads(): Promise<void> {
+    const { store, log } = this.options;
+    for (const submission of await store.leadsToNotify(20)) {
+      const event = leadEvent(submission, this.now());
+      const key = `${event.event}:${submission.reference}:${String(this.now())}`;
+      await store.queueNotifications(this.rows(event, key, submission.reference), {
+        reference: submission.reference,
+      });
+      log.info({ reference: submission.reference, event: event.event }, 'the firm is told');
+    }
+  }
+
+  private async queueAlerts(): Promise<void> {
+    const { store, pauseState, queuedAlertMs } = this.options;
+    const now = this.now();
+    const pause = pauseState();
+    const { oldestQueuedAt } = await store.counts();
+    const waited = oldestQueuedAt === null ? 0 : now - oldestQueuedAt;
+    const { alerts, save } = await alertsDue(store, now, {
+      ...(pause
+        ? {
+            paused: {
+              message: `Delivery to the platform is paused: ${pause.reason}.`,
+              ...(pause.hint ? { hint: pause.hint } : {}),
+            },
+          }
+        : {}),
+      ...(waited >= queuedAlertMs
+        ? {
+            stuck: {
+              message: `The oldest waiting enquiry has waited ${String(Math.round(waited / 60_000))} minutes.`,
+              hint: 'See /healthz and the log; npm run outbox -- list queued shows what waits.',
+            },
+          }
+        : {}),
+    });
+    // Queued first: a crash before the book is saved repeats an alert rather than losing it.
+    for (const alert of alerts)
+      await store.queueNotifications(this.rows(alert, `${alert.event}:${String(now)}`));
+    await save();
+  }
+
+  private async sendDue(): Promise<void> {
+    const { store } = this.options;
+    for (const notification of await store.dueNotifications(this.now(), 20))
+      await store.finishNotification(notification.id, await this.send(notification));
+  }
+
+  private async send(notification: QueuedNotification) {
+    const send = this.options.channels[notification.channel];
+    const now = this.now();
+    const about = { key: notification.key, reference: notification.reference };
+    if (!send)
+      return { kind: 'failed' as const, error: `${notification.channel} is not configured` };
+    try {
+      await send(notification.payload as NotifyEvent);
+      this.options.log.info(about, `notification sent by ${notification.channel}`);
+      return { kind: 'sent' as const, at: now };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (now - notification.at >= GIVE_UP_AFTER_MS) {
+        this.options.log.error({ ...about, error: message }, 'notification given up after a day');
+        return { kind: 'failed' as const, error: message };
+      }
+      const at = now + retryDelay(notification.attempts);
+      this.options.log.warn(
+        { ...about, error: message, retryAt: new Date(at).toISOString() },
+        `notification by ${notification.channel} failed; will retry`,
+      );
+      return { kind: 'retry' as const, at, error: message };
+    }
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * The environment of notifications (part of the proxy's, see `env.ts`): where the firm's email
+ * and webhook go, and when a waiting lead is worth an alert.
+ */
+import { z } from 'zod';
+import { commaList } from '../env-list.ts';
+
+const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+
+const emails = commaList(z.email({ error: 'must be email addresses, separated by commas' })).pipe(
+  z.array(z.string()).min(1),
+);
+
+/** The notification variables, as `env.ts` adds them to the proxy's schema. */
+export const notifyEnvShape = {
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: 'must be a URL like smtps://user:password@smtp.example.com:465',
+    })
+    .optional()
+    .describe(
+      'Mail server for notifications (or `SMTP_URL_FILE`), e.g. `smtps://user:password@smtp.example.com:465`; `smtp://` uses STARTTLS when offered.',
+    ),
+  NOTIFY_EMAIL: emails
+    .optional()
+    .describe(
+      'Who is told, by email, of each lead that could not be delivered (with its fields and files) and of alerts; comma-separated. Needs `SMTP_URL`.',
+    ),
+  NOTIFY_FROM: z
+    .string()
+    .min(3)
+    .default('enquiry-form <enquiry-form@localhost>')
+    .describe('The sender of notification emails.'),
+  NOTIFY_WEBHOOK_URL: z
+    .url({ error: 'must be a URL' })
+    .refine(
+      (value) => {
+        const url = new URL(value);
+        return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url));
+      },
+      { error: 'must use https: (plain http: only for localhost)' },
+    )
+    .optional()
+    .describe(
+      'Receives the same events as JSON (POST), signed in `X-Enquiry-Form-Signature`; retried until it answers 2xx.',
+    ),
+  NOTIFY_WEBHOOK_SECRET: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters' })
+    .optional()
+    .describe(
+      'HMAC-SHA256 key of the webhook signature (or `NOTIFY_WEBHOOK_SECRET_FILE`). Required with `NOTIFY_WEBHOOK_URL`.',
+    ),
+  ALERT_QUEUED_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .default(3_600_000)
+    .describe('An alert is sent when the oldest waiting enquiry has waited this long.'),
+};
+
+/** Notification variables that only make sense together: one problem per missing partner. */
+export function notifyEnvProblems(values: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  if (values.SMTP_URL && !values.NOTIFY_EMAIL)
+    problems.push('NOTIFY_EMAIL: required when SMTP_URL is set (who gets the emails)');
+  if (values.NOTIFY_EMAIL && !values.SMTP_URL)
+    problems.push('SMTP_URL: required when NOTIFY_EMAIL is set (how the emails are sent)');
+  if (values.NOTIFY_WEBHOOK_URL && !values.NOTIFY_WEBHOOK_SECRET)
+    problems.push('NOTIFY_WEBHOOK_SECRET: required when NOTIFY_WEBHOOK_URL is set (to sign it)');
+  return problems;
+}

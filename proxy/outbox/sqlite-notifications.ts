@@ -1,0 +1,119 @@
+/**
+ * The notifications of the SQLite outbox: queued in the same database as the submissions they
+ * are about, so that queueing them and marking the lead as notified is one transaction.
+ */
+import type Database from 'better-sqlite3';
+import type { NewNotification, QueuedNotification } from './notification.ts';
+import { asPromise, type SubmissionRow } from './sqlite-rows.ts';
+import type { OutboxStore } from './store.ts';
+import type { Submission } from './submission.ts';
+
+interface NotificationRow {
+  id: number;
+  key: string;
+  channel: QueuedNotification['channel'];
+  kind: string;
+  reference: string | null;
+  payload: string;
+  created_at: number;
+  state: QueuedNotification['state'];
+  attempts: number;
+  next_attempt_at: number;
+  sent_at: number | null;
+  last_error: string | null;
+}
+
+const toNotification = (row: NotificationRow): QueuedNotification => ({
+  id: row.id,
+  key: row.key,
+  channel: row.channel,
+  kind: row.kind,
+  ...(row.reference === null ? {} : { reference: row.reference }),
+  payload: JSON.parse(row.payload) as unknown,
+  at: row.created_at,
+  state: row.state,
+  attempts: row.attempts,
+  nextAttemptAt: row.next_attempt_at,
+  sentAt: row.sent_at,
+  lastError: row.last_error,
+});
+
+type NotificationMethods = Pick<
+  OutboxStore,
+  | 'leadsToNotify'
+  | 'queueNotifications'
+  | 'dueNotifications'
+  | 'nextNotificationAt'
+  | 'finishNotification'
+  | 'notificationsFor'
+>;
+
+/** The notification half of the store, on `db`. */
+export function sqliteNotifications(
+  db: Database.Database,
+  submission: (row: SubmissionRow) => Submission,
+): NotificationMethods {
+  const unnotified = db.prepare(
+    `SELECT * FROM submissions WHERE state IN ('dead', 'partial') AND notified_at IS NULL
+     ORDER BY id LIMIT ?`,
+  );
+  const insert = db.prepare(
+    `INSERT OR IGNORE INTO notifications
+       (key, channel, kind, reference, payload, created_at, next_attempt_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const markNotified = db.prepare('UPDATE submissions SET notified_at = ? WHERE reference = ?');
+  const queue = db.transaction((rows: NewNotification[], lead?: { reference: string }) => {
+    let queued = 0;
+    for (const row of rows) {
+      queued += insert.run(
+        row.key,
+        row.channel,
+        row.kind,
+        row.reference ?? null,
+        JSON.stringify(row.payload),
+        row.at,
+        row.at,
+      ).changes;
+    }
+    if (lead) markNotified.run(rows[0]?.at ?? Date.now(), lead.reference);
+    return queued;
+  });
+  const due = db.prepare(
+    `SELECT * FROM notifications WHERE state = 'pending' AND next_attempt_at <= ?
+     ORDER BY next_attempt_at, id LIMIT ?`,
+  );
+  const next = db.prepare(
+    "SELECT MIN(next_attempt_at) AS at FROM notifications WHERE state = 'pending'",
+  );
+  const sent = db.prepare(
+    `UPDATE notifications SET state = 'sent', sent_at = ?, attempts = attempts + 1,
+       last_error = NULL WHERE id = ?`,
+  );
+  const retry = db.prepare(
+    `UPDATE notifications SET next_attempt_at = ?, attempts = attempts + 1, last_error = ?
+     WHERE id = ?`,
+  );
+  const failed = db.prepare(
+    `UPDATE notifications SET state = 'failed', attempts = attempts + 1, last_error = ?
+     WHERE id = ?`,
+  );
+  const about = db.prepare('SELECT * FROM notifications WHERE reference = ? ORDER BY id');
+
+  return {
+    leadsToNotify: (limit) =>
+      asPromise(() => (unnotified.all(limit) as SubmissionRow[]).map(submission)),
+    queueNotifications: (rows, lead) => asPromise(() => queue(rows, lead)),
+    dueNotifications: (now, limit) =>
+      asPromise(() => (due.all(now, limit) as NotificationRow[]).map(toNotification)),
+    nextNotificationAt: () => asPromise(() => (next.get() as { at: number | null }).at),
+    finishNotification: (id, outcome) =>
+      asPromise(() => {
+        if (outcome.kind === 'sent') sent.run(outcome.at, id);
+        else if (outcome.kind === 'retry') retry.run(outcome.at, outcome.error, id);
+        else failed.run(outcome.error, id);
+      }),
+    notificationsFor: (reference) =>
+      asPromise(() => (about.all(reference) as NotificationRow[]).map(toNotification)),
+  };
+}
