@@ -18,6 +18,8 @@ export const TEXT_VALUES: readonly TextValue[] = [...CONTACT_FIELDS, 'case_type'
 export type Values = Record<TextValue, string> & {
   /** Question id → answer; an array only for a checkbox question with options. */
   answers: Record<string, Answer>;
+  /** Consent statement id → ticked. */
+  consent: Record<string, boolean>;
 };
 
 /** The idempotency key of a submission, with a fingerprint of what it sent. */
@@ -42,10 +44,15 @@ export interface Draft {
 /** Values with nothing typed yet. */
 export const emptyValues = (): Values => textValues(() => '');
 
-const textValues = (read: (name: TextValue) => string, answers: Record<string, Answer> = {}) =>
+const textValues = (
+  read: (name: TextValue) => string,
+  answers: Record<string, Answer> = {},
+  consent: Record<string, boolean> = {},
+) =>
   ({
     ...Object.fromEntries(TEXT_VALUES.map((name) => [name, read(name)])),
     answers,
+    consent,
   }) as Values;
 
 /** One draft per page and per fixed case type: two forms on a site never share what was typed. */
@@ -59,7 +66,15 @@ export function loadDraft(key: string): Draft {
   const submission = asRecord(stored.submission);
   const formToken = asRecord(stored.formToken);
   return {
-    values: textValues((name) => asString(values[name]), reviveAnswers(values.answers)),
+    values: textValues(
+      (name) => asString(values[name]),
+      reviveAnswers(values.answers),
+      Object.fromEntries(
+        Object.entries(asRecord(values.consent)).filter(
+          ([, ticked]) => typeof ticked === 'boolean',
+        ),
+      ) as Record<string, boolean>,
+    ),
     formToken: formToken.token
       ? { token: asString(formToken.token), receivedAt: Number(formToken.receivedAt) || 0 }
       : undefined,

@@ -3,6 +3,7 @@ import { firstTouch, resolveAttribution } from './attribution.ts';
 import { ChallengeController } from './challenge.ts';
 import { styles } from './enquiry-form.styles.ts';
 import { buildEnquiryPart } from './enquiry-part.ts';
+import { pageReader } from './page-values.ts';
 import { followIssueLink } from './error-summary/follow.ts';
 import { FilesController } from './files.ts';
 import { Translator, type EnquiryFormStrings } from './i18n.ts';
@@ -85,7 +86,9 @@ export class EnquiryForm extends LitElement {
   #t = new Translator(undefined, undefined);
   #announcement = '';
   readonly #state = new FormState(this);
-  readonly #session: SessionController = new SessionController(this, this.#state);
+  readonly #session: SessionController = new SessionController(this, this.#state, () =>
+    pageReader(this, location.search),
+  );
   readonly #files: FilesController = new FilesController(this, {
     t: () => this.#t,
     limits: () => this.#session.config?.files,
@@ -192,7 +195,12 @@ export class EnquiryForm extends LitElement {
     );
     const honeypot = this.renderRoot.querySelector<HTMLInputElement>('input[name=website]');
     void this.#submitter.submit({
-      part: buildEnquiryPart(config, this.#session.values, attribution),
+      part: buildEnquiryPart(
+        config,
+        this.#session.values,
+        attribution,
+        pageReader(this, location.search),
+      ),
       files: this.#files.files,
       problems,
       website: honeypot?.value ?? '',

@@ -13,6 +13,7 @@ import {
 } from '#contract';
 import type { Attribution } from './attribution.ts';
 import type { Values } from './draft.ts';
+import { hiddenAnswers, type PageReader } from './page-values.ts';
 import { fingerprint } from './transport.ts';
 
 /** The part without its per-attempt tokens, which are added when it is sent. */
@@ -34,12 +35,14 @@ const tidy = (answer: Answer): Answer => (Array.isArray(answer) ? answer : answe
 
 /**
  * Hidden contact fields and blank optional ones are left out; answers are those of the
- * questions the visitor can see (an answer given before a `showIf` hid its question is not sent).
+ * questions the visitor can see (an answer given before a `showIf` hid its question is not sent)
+ * and of hidden questions, read from the page; every consent statement, ticked or not.
  */
 export function buildEnquiryPart(
   config: FormConfig,
   values: Values,
   marketing: Attribution,
+  page: PageReader = () => undefined,
 ): EnquiryDraftPart {
   const part: EnquiryDraftPart = {
     forename: values.forename.trim(),
@@ -52,10 +55,16 @@ export function buildEnquiryPart(
     if (config.contact[field] !== 'hidden' && value !== '') part[field] = value;
   }
   const caseType = config.caseTypes.find((c) => c.id === values.case_type);
+  const hidden = caseType ? hiddenAnswers(caseType, page) : {};
   for (const question of caseType ? visibleQuestions(caseType, values.answers) : []) {
-    const answer = answerTo(values.answers, question.id);
+    const answer =
+      question.type === 'hidden' ? hidden[question.id] : answerTo(values.answers, question.id);
     if (isAnswered(answer)) part.answers[question.id] = tidy(answer);
   }
+  // Every statement, ticked or not: an unticked one is recorded as declined.
+  const statements = config.consent?.statements ?? [];
+  if (statements.length > 0)
+    part.consent = Object.fromEntries(statements.map((s) => [s.id, values.consent[s.id] === true]));
   return part;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Reads a control's new value into the visitor's values. The form listens for `input` once, on
- * itself; every control says where its value goes by its `name`: a contact field's name, or
- * `answers.<question id>`.
+ * itself; every control says where its value goes by its `name`: a contact field's name,
+ * `answers.<question id>`, or `consent.<statement id>`.
  */
 import type { Answer } from '#contract';
 import { TEXT_VALUES, type TextValue, type Values } from './draft.ts';
@@ -11,6 +11,10 @@ const TEXT_NAMES: ReadonlySet<string> = new Set(TEXT_VALUES);
 /** Stores the control's value; false when the control is not one the values keep. */
 export function readInput(values: Values, control: HTMLInputElement): boolean {
   const { name } = control;
+  if (name.startsWith('consent.')) {
+    values.consent[name.slice('consent.'.length)] = control.checked;
+    return true;
+  }
   if (name.startsWith('answers.')) {
     values.answers[name.slice('answers.'.length)] = answerOf(control);
     return true;

@@ -17,6 +17,7 @@ import {
   type Values,
 } from './draft.ts';
 import { readInput } from './input-values.ts';
+import { applyPrefill, type PageReader } from './page-values.ts';
 import type { FormState } from './state.ts';
 import { getJson, newUuid } from './transport.ts';
 
@@ -39,6 +40,8 @@ export class SessionController implements ReactiveController {
   constructor(
     private readonly host: SessionHost,
     private readonly state: FormState,
+    /** Values the page gives (the tag's `data-` attributes, the URL's parameters). */
+    private readonly page: () => PageReader = () => () => undefined,
   ) {
     host.addController(this);
   }
@@ -74,6 +77,7 @@ export class SessionController implements ReactiveController {
       return;
     }
     this.config = config.value;
+    applyPrefill(this.config, this.#draft.values.answers, this.page());
     const fixed = this.fixedCaseType();
     if (fixed) this.#draft.values.case_type = fixed;
     this.state.set({ kind: 'idle' });

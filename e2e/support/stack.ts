@@ -4,7 +4,7 @@
  * a Content-Security-Policy violation, a script error, or a credential in anything the browser
  * receives fails it.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
@@ -12,6 +12,7 @@ import type { InboxEnquiry } from '../../demo/enquiry-api/inbox.ts';
 import { exampleConfigPath, type ExampleName } from '../../demo/forms/index.ts';
 import { startDemo, type RunningDemo } from '../../demo/stack.ts';
 import { createLogger } from '../../proxy/logger.ts';
+import { lawFirmWithConsent } from '../../proxy/test/fixtures/consent-config.ts';
 
 export type { InboxEnquiry };
 
@@ -26,10 +27,22 @@ export interface Stack {
   secrets: string[];
 }
 
-async function openStack(example: ExampleName): Promise<Stack> {
+/** The stacks the specs use: the two examples, and the law firm with consent and hidden fields. */
+type StackName = ExampleName | 'consent';
+
+/** The consent configuration as a file, as a site owner would keep it. */
+function consentConfigPath(): string {
+  const path = join(mkdtempSync(join(tmpdir(), 'e2e-consent-config-')), 'form.json');
+  writeFileSync(path, JSON.stringify(lawFirmWithConsent, null, 2));
+  return path;
+}
+
+async function openStack(example: StackName): Promise<Stack> {
   const demo = await startDemo({
     log: createLogger({ level: 'error' }),
-    env: { FORM_CONFIG: exampleConfigPath(example) },
+    env: {
+      FORM_CONFIG: example === 'consent' ? consentConfigPath() : exampleConfigPath(example),
+    },
     sitePort: 0,
     proxyPort: 0,
     apiPort: 0,
@@ -64,6 +77,7 @@ async function openStack(example: ExampleName): Promise<Stack> {
 interface WorkerFixtures {
   lawFirm: Stack;
   callback: Stack;
+  consent: Stack;
 }
 
 // Messages Chromium logs for answers a test provoked on purpose (a 400, an aborted request).
@@ -74,7 +88,7 @@ const EXPECTED_CONSOLE = /Failed to load resource|net::ERR_FAILED/;
 /* eslint-disable no-empty-pattern, @typescript-eslint/no-invalid-void-type */
 /** A worker fixture running the whole stack for one example configuration. */
 function stackFor(
-  example: ExampleName,
+  example: StackName,
 ): [(args: object, use: (stack: Stack) => Promise<void>) => Promise<void>, { scope: 'worker' }] {
   return [
     async ({}, use: (stack: Stack) => Promise<void>) => {
@@ -89,6 +103,7 @@ function stackFor(
 export const test = base.extend<{ guard: void }, WorkerFixtures>({
   lawFirm: stackFor('law-firm'),
   callback: stackFor('callback'),
+  consent: stackFor('consent'),
   guard: [
     async ({ page, lawFirm, callback }, use) => {
       const problems: string[] = [];

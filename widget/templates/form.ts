@@ -8,6 +8,7 @@ import { errorSummary } from '../error-summary/error-summary.ts';
 import { issuesAt } from '../issues.ts';
 import type { FormStatus } from '../state.ts';
 import { describedBy, fieldClass, hintAndError, type FieldFrame } from './field-parts.ts';
+import { consentBlock } from './consent.ts';
 import { caseTypeField, contactFields, questionField, type FieldsView } from './fields.ts';
 import { filesField, type FilesActions, type FilesView } from './files.ts';
 import { failureNotice, progressBlock } from './status.ts';
@@ -68,6 +69,7 @@ export function formTemplate(view: FormView, on: FormActions) {
         : nothing
     }
     ${honeypot(view)} ${view.challenge ? challengeField(fields, view.challengeFailed, on) : nothing}
+    ${consentBlock(config.consent, values.consent, fields.errorsAt, t)}
     ${sending ? progressBlock(status.progress, t) : nothing}
     <button
       class="button"

@@ -1,0 +1,71 @@
+/**
+ * What the visitor agrees to, just above the button: a box per consent statement (its exact
+ * wording, with its one link opening in a new tab), the required ones marked as the other
+ * required fields are, then the privacy notice link. A label is a `<label>` for its box, and
+ * its link stays a link inside it.
+ */
+import { html, nothing } from 'lit';
+import { consentLabel, type PublicFormConfig } from '#contract';
+import type { Translator } from '../i18n.ts';
+import { describedBy, fieldClass, hintAndError, invalid, type FieldFrame } from './field-parts.ts';
+
+type Consent = NonNullable<PublicFormConfig['consent']>;
+
+/** The label's words, its link a real link. */
+function labelWords(label: string) {
+  const { before, link, after } = consentLabel(label);
+  return html`${before}${
+    link
+      ? html`<a href=${link.url} target="_blank" rel="noopener noreferrer" part="link"
+          >${link.text}</a
+        >`
+      : nothing
+  }${after}`;
+}
+
+/** The statements and the privacy notice, or nothing when the configuration has neither. */
+export function consentBlock(
+  consent: Consent | undefined,
+  ticked: Readonly<Record<string, boolean>>,
+  errorsAt: (field: string) => readonly string[],
+  t: Translator,
+) {
+  if (!consent) return nothing;
+  return html`${consent.statements.map((statement) => {
+    const id = `consent.${statement.id}`;
+    const frame: FieldFrame = {
+      id,
+      label: statement.label,
+      optional: !statement.required,
+      errors: errorsAt(id),
+    };
+    return html`<div class=${fieldClass(frame)} part="field consent">
+      ${hintAndError(frame, t)}
+      <div class="choice choice--checkbox">
+        <input
+          class="choice__input"
+          id=${id}
+          name=${id}
+          type="checkbox"
+          aria-describedby=${describedBy(frame)}
+          aria-invalid=${invalid(frame)}
+          aria-required=${statement.required ? 'true' : nothing}
+          part="input"
+          .checked=${ticked[statement.id] === true}
+        />
+        <label class="choice__label" for=${id} part="label"
+          >${labelWords(statement.label)}${statement.required ? nothing : ` ${t.text('optional')}`}</label
+        >
+      </div>
+    </div>`;
+  })}
+  ${
+    consent.privacyNotice
+      ? html`<p class="privacy-notice" part="privacy-notice">
+          <a href=${consent.privacyNotice.url} target="_blank" rel="noopener noreferrer" part="link"
+            >${consent.privacyNotice.text}</a
+          >
+        </p>`
+      : nothing
+  }`;
+}
