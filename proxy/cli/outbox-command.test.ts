@@ -1,7 +1,10 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
-import { leaseOf, sampleSubmission } from '../test/fixtures/outbox.ts';
+import { leaseOf, SAMPLE_PDF, sampleSubmission } from '../test/fixtures/outbox.ts';
 import { runOutboxCommand } from './outbox-command.ts';
 
 const NOW = Date.UTC(2027, 2, 27, 12, 0, 0);
@@ -140,5 +143,33 @@ describe('npm run outbox with a partly delivered submission', () => {
     expect(err.at(-1)).toContain('has no refused file 0');
     expect(await run('skip', 'EQ-PART-0001', '--file', '1')).toBe(0);
     expect(await store.get('EQ-PART-0001')).toMatchObject({ state: 'delivered' });
+  });
+});
+
+describe('export', () => {
+  it('writes the fields and the files still kept to a folder named by the reference', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'export-'));
+    expect(await run('export', 'EQ-AAAA-0002', '--to', dir)).toBe(0);
+    const folder = join(dir, 'EQ-AAAA-0002');
+    expect(readdirSync(folder).sort()).toEqual(['0-plan.pdf', '1-photo.png', 'enquiry.json']);
+    expect(readFileSync(join(folder, '0-plan.pdf')).equals(Buffer.from(SAMPLE_PDF))).toBe(true);
+    const enquiry = JSON.parse(readFileSync(join(folder, 'enquiry.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(enquiry).toMatchObject({
+      reference: 'EQ-AAAA-0002',
+      state: 'dead',
+      upstream: { forename: 'Ada' },
+    });
+    expect(out.at(-1)).toBe(`Wrote ${folder}: enquiry.json, 0-plan.pdf, 1-photo.png`);
+  });
+
+  it('says which files went with delivery, and names an unknown reference', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'export-'));
+    expect(await run('export', 'EQ-AAAA-0001', '--to', dir)).toBe(0);
+    expect(out.at(-1)).toBe('Not kept (delivered to the platform): plan.pdf, photo.png');
+    expect(await run('export', 'EQ-NOPE-0000', '--to', dir)).toBe(1);
+    expect(err.at(-1)).toBe('No submission has the reference EQ-NOPE-0000.');
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The operator's view of the outbox: `npm run outbox -- <command>`. Safe while the proxy runs
- * (SQLite in WAL mode lets both use the file; a retried submission is picked up within the
- * proxy's poll interval).
+ * (SQLite in WAL mode lets both use the file; a running proxy looks at its queue each second,
+ * so a retried submission goes within about a second).
  */
 import type { OutboxStore } from '../outbox/store.ts';
+import { exportSubmission } from './export-submission.ts';
 import type { Submission, SubmissionState } from '../outbox/submission.ts';
 
 /** What `npm run outbox -- help` prints (the README shows it too). */
@@ -15,6 +16,8 @@ export const USAGE = `Usage: npm run outbox -- <command>
   retry <reference> [--file N]                  send a dead, spam, waiting or partly delivered submission now,
                                                 with a fresh schedule (--file: only that refused file)
   skip <reference> --file N                     leave a refused file out (the firm got it another way)
+  export <reference> [--to DIR]                 write its fields (enquiry.json) and the files still kept
+                                                to DIR/<reference>/ (default: the current directory)
   purge-delivered [--older-than-days N]         delete delivered submissions (their files went with delivery)
   purge-spam [--older-than-days N]              delete submissions the bot checks caught (default: all)
   counts                                        how many in each state, oldest waiting, possible duplicates
@@ -101,6 +104,21 @@ export async function runOutboxCommand(
         return 1;
       }
       io.out(`File ${file} of ${reference} is left out.`);
+      return 0;
+    }
+    case 'export': {
+      const submission = rest[0] ? await store.get(rest[0]) : null;
+      if (!submission) return notFound(rest[0], io);
+      const flag = rest.indexOf('--to');
+      const exported = await exportSubmission(
+        store,
+        submission,
+        flag === -1 ? '.' : (rest[flag + 1] ?? '.'),
+        summary(submission),
+      );
+      io.out(`Wrote ${exported.dir}: enquiry.json${exported.files.map((f) => `, ${f}`).join('')}`);
+      if (exported.notKept.length > 0)
+        io.out(`Not kept (delivered to the platform): ${exported.notKept.join(', ')}`);
       return 0;
     }
     case 'purge-delivered':
