@@ -55,9 +55,20 @@ const textValues = (
     consent,
   }) as Values;
 
-/** One draft per page and per fixed case type: two forms on a site never share what was typed. */
-export const draftKey = (path: string, caseType: string | undefined) =>
-  `enquiry-form:draft:${path}:${caseType ?? ''}`;
+/**
+ * One draft per page, per fixed case type and per form: two forms on a site never share what
+ * was typed. A form is told apart by its `id`, else by its position among the page's forms (the
+ * first keeps the plain key, so a page with one form keeps its drafts across this change).
+ */
+export const draftKey = (path: string, caseType: string | undefined, instance = '') =>
+  `enquiry-form:draft:${path}:${caseType ?? ''}${instance ? `:${instance}` : ''}`;
+
+/** What tells this form apart from the page's others: `#id`, else `@position` (none for the first). */
+export function formInstance(element: Element): string {
+  if (element.id) return `#${element.id}`;
+  const position = [...element.ownerDocument.querySelectorAll(element.localName)].indexOf(element);
+  return position > 0 ? `@${String(position)}` : '';
+}
 
 /** The draft stored under `key`, every value checked (stored data is never trusted). */
 export function loadDraft(key: string): Draft {

@@ -8,7 +8,7 @@ import { followIssueLink } from './error-summary/follow.ts';
 import { FilesController } from './files.ts';
 import { Translator, type EnquiryFormStrings } from './i18n.ts';
 import { SessionController } from './session.ts';
-import { FormState } from './state.ts';
+import { FormState, type FormStatus } from './state.ts';
 import { SubmitController } from './submit-controller.ts';
 import { formTemplate } from './templates/form.ts';
 import { confirmation } from './templates/status.ts';
@@ -85,6 +85,8 @@ export class EnquiryForm extends LitElement {
 
   #t = new Translator(undefined, undefined);
   #announcement = '';
+  /** The status the announcement belongs to: once the form moves on, the region is emptied. */
+  #announcedFor: FormStatus['kind'] | undefined;
   readonly #state = new FormState(this);
   readonly #session: SessionController = new SessionController(this, this.#state, () =>
     pageReader(this, location.search),
@@ -124,8 +126,9 @@ export class EnquiryForm extends LitElement {
   }
 
   protected override render() {
+    const announcement = this.#announcedFor === this.#state.status.kind ? this.#announcement : '';
     return html`<div class="root" lang=${this.locale ? this.#t.locale : nothing}>
-      <div class="visually-hidden" role="status">${this.#announcement}</div>
+      <div class="visually-hidden" role="status">${announcement}</div>
       ${this.#body()}
     </div>`;
   }
@@ -137,12 +140,17 @@ export class EnquiryForm extends LitElement {
       case 'loading':
         return html`<p class="loading">${t.text('loading')}</p>`;
       case 'unavailable':
-        return html`<div class="failure" part="failure" role="alert">
-          <p>${t.text('loadFailed')}</p>
-          <button class="button button--secondary" type="button" @click=${this.#session.load}>
-            ${t.text('reload')}
-          </button>
-        </div>`;
+        // Not allowed here is the site owner's to fix (the console says how): nothing to retry.
+        return status.reason === 'not-allowed'
+          ? html`<div class="failure" part="failure" role="alert">
+              <p>${t.text('notAvailable')}</p>
+            </div>`
+          : html`<div class="failure" part="failure" role="alert">
+              <p>${t.text('loadFailed')}</p>
+              <button class="button button--secondary" type="button" @click=${this.#session.load}>
+                ${t.text('reload')}
+              </button>
+            </div>`;
       case 'delivered':
       case 'queued':
         return confirmation(status.result, t);
@@ -172,6 +180,7 @@ export class EnquiryForm extends LitElement {
 
   #announce(text: string): void {
     this.#announcement = text;
+    this.#announcedFor = this.#state.status.kind;
     this.requestUpdate();
   }
 

@@ -132,14 +132,15 @@ test('explains a body too large, a site not allowed, and a refusal to quote', as
   await failure.getByRole('button', { name: 'Try again' }).click();
   await expect(failure).toContainText('This website is not set up to send enquiries yet.');
   await failure.getByRole('button', { name: 'Try again' }).click();
-  await expect(failure).toContainText('Contact us another way and quote reference ENQ-3F8D-1A.');
+  await expect(failure).toContainText('Contact us another way and quote your reference.');
+  await expect(failure.locator('.reference')).toHaveText('ENQ-3F8D-1A');
   expect((await harness.events()).map((event) => event.detail)).toEqual([
     { reason: 'too-large', status: 413, message: expect.stringContaining('too large') },
     { reason: 'forbidden', status: 403, message: expect.stringContaining('not set up') },
     {
       reason: 'rejected',
       status: 502,
-      message: expect.stringContaining('ENQ-3F8D-1A'),
+      message: expect.stringContaining('it has not reached our team'),
       reference: 'ENQ-3F8D-1A',
     },
   ]);

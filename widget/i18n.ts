@@ -16,6 +16,8 @@ export const DEFAULT_STRINGS = Object.freeze({
 
   loading: 'Loading the form…',
   loadFailed: 'Sorry, the form could not be loaded. Check your connection, then try again.',
+  notAvailable: 'This form is not available on this page.',
+  firmContact: 'You can also contact {name}:',
   reload: 'Try again',
 
   forename: 'First name',
@@ -56,7 +58,7 @@ export const DEFAULT_STRINGS = Object.freeze({
   'failed.forbidden':
     'This website is not set up to send enquiries yet. Contact us another way, by phone or email.',
   'failed.rejected':
-    'Our system could not accept your enquiry. Contact us another way and quote reference {reference}.',
+    'Our system could not accept your enquiry, so it has not reached our team. Contact us another way and quote your reference.',
   retryLater: 'later',
   retry: 'Try again',
 

@@ -28,7 +28,7 @@ describe('values from the page', () => {
       buildEnquiryPart(lawFirmWithConsent, conveyancing(), marketing, forbidden).answers,
     ).not.toHaveProperty('partner');
     expect(warn).toHaveBeenCalledWith(
-      expect.stringContaining('"initech" is not an option of question "partner"'),
+      expect.stringContaining('"initech" is not an option of "partner"'),
     );
     warn.mockRestore();
   });

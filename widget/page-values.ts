@@ -31,9 +31,7 @@ function answerFor(question: Question, value: string): Answer | undefined {
   }
   if (question.type === 'checkbox') return undefined;
   if (options && !options.includes(value)) {
-    console.warn(
-      `<enquiry-form>: "${value}" is not an option of question "${question.id}" (${options.join(', ')}): left out.`,
-    );
+    console.warn(`<enquiry-form>: "${value}" is not an option of "${question.id}": left out`);
     return undefined;
   }
   return value;

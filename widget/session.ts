@@ -9,6 +9,7 @@ import type { FormTokenResponse, PublicFormConfig } from '#contract';
 import {
   clearDraft,
   draftKey,
+  formInstance,
   emptyValues,
   loadDraft,
   saveDraft,
@@ -19,7 +20,7 @@ import {
 import { readInput } from './input-values.ts';
 import { applyPrefill, type PageReader } from './page-values.ts';
 import type { FormState } from './state.ts';
-import { getJson, newUuid } from './transport.ts';
+import { getJson, HttpError, newUuid } from './transport.ts';
 
 /** What the session reads from its element. */
 export interface SessionHost extends ReactiveControllerHost {
@@ -63,7 +64,11 @@ export class SessionController implements ReactiveController {
   /** Loads the configuration (and, beside it, the form token); again after a failure. */
   load = async (): Promise<void> => {
     this.#loading = true;
-    this.#key = draftKey(location.pathname, this.host.caseType);
+    this.#key = draftKey(
+      location.pathname,
+      this.host.caseType,
+      this.host instanceof Element ? formInstance(this.host) : '',
+    );
     this.#draft = loadDraft(this.#key);
     this.state.set({ kind: 'loading' });
     // The token's clock starts when the form is shown, so fetch both at once.
@@ -73,10 +78,20 @@ export class SessionController implements ReactiveController {
     ]);
     this.#loading = false;
     if (config.status === 'rejected') {
-      this.state.set({ kind: 'unavailable' });
+      const notAllowed = config.reason instanceof HttpError && config.reason.status === 403;
+      if (notAllowed)
+        console.error(
+          `<enquiry-form>: ${location.origin} is not in ALLOWED_ORIGINS of the proxy at ${this.host.endpoint}`,
+        );
+      this.state.set({ kind: 'unavailable', reason: notAllowed ? 'not-allowed' : 'network' });
       return;
     }
     this.config = config.value;
+    const asked = this.host.caseType;
+    if (asked && !this.config.caseTypes.some((caseType) => caseType.id === asked))
+      console.warn(
+        `<enquiry-form>: case-type "${asked}" is unknown; known: ${this.config.caseTypes.map((c) => c.id).join(', ')}`,
+      );
     applyPrefill(this.config, this.#draft.values.answers, this.page());
     const fixed = this.fixedCaseType();
     if (fixed) this.#draft.values.case_type = fixed;
@@ -130,6 +145,12 @@ export class SessionController implements ReactiveController {
     this.#draft.submission = { key, fingerprint };
     this.#save();
     return key;
+  }
+
+  /** Forgets the key: the next send is a new submission (after the platform refused this one). */
+  forgetKey(): void {
+    this.#draft.submission = undefined;
+    this.#save();
   }
 
   /** Forgets the draft once the proxy has the enquiry. */

@@ -10,6 +10,8 @@ import type { EnquirySubmittedDetail } from './submission.ts';
 /** What a failed send says, and that the visitor can send again. */
 export interface FailureView {
   message: string;
+  /** The reference to quote, shown unbroken and selectable (a refusal has one). */
+  reference?: string | undefined;
 }
 
 /**
@@ -21,7 +23,8 @@ export interface FailureView {
  */
 export type FormStatus =
   | { kind: 'loading' }
-  | { kind: 'unavailable' }
+  /** `not-allowed`: this page's origin may not use the form (a site owner's setting). */
+  | { kind: 'unavailable'; reason: 'network' | 'not-allowed' }
   | { kind: 'idle' }
   | { kind: 'invalid'; issues: readonly ShownIssue[] }
   | { kind: 'sending'; progress: number | undefined }

@@ -155,7 +155,10 @@ export class SubmitController implements ReactiveController {
       return;
     }
     const message = failureMessage(outcome, t);
-    state.set({ kind: 'failed', failure: { message } });
+    // The platform refused this enquiry: sending the same key again would only replay the
+    // refusal, so a retry is a new submission.
+    if (outcome.reason === 'rejected') session.forgetKey();
+    state.set({ kind: 'failed', failure: { message, reference: outcome.reference } });
     const detail: EnquiryFailedDetail = { reason: outcome.reason, message };
     if (outcome.status !== undefined) detail.status = outcome.status;
     if (outcome.reference !== undefined) detail.reference = outcome.reference;
@@ -187,7 +190,7 @@ function failureMessage(failure: Failure, t: Translator): string {
         when: failure.retryAfter === undefined ? t.text('retryLater') : t.after(failure.retryAfter),
       });
     case 'rejected':
-      return t.text('failed.rejected', { reference: failure.reference ?? '' });
+      return t.text('failed.rejected');
     default:
       return t.text(`failed.${failure.reason}`);
   }

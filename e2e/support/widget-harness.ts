@@ -63,6 +63,10 @@ export interface HarnessOptions {
   config: unknown;
   /** Attributes of the `<enquiry-form>` tag. */
   attributes?: Record<string, string>;
+  /** Several tags on the page instead, each with its attributes. */
+  forms?: Record<string, string>[];
+  /** What `/api/form` answers instead of the configuration (a refusal, say). */
+  formReply?: Reply;
   /** Serve the page with `Content-Security-Policy: STRICT_CSP`. */
   csp?: boolean;
   /** Answers to the POSTs, in order; `DELIVERED` once they run out. */
@@ -94,11 +98,13 @@ main { max-width: 960px; margin: 0 auto; }`;
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-function pageHtml(attributes: Record<string, string> | undefined): string {
-  const attrs = Object.entries(attributes ?? {})
+const tagOf = (attributes: Record<string, string>) =>
+  `<enquiry-form${Object.entries(attributes)
     .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
-    .join('');
-  const form = attributes ? `<enquiry-form${attrs}></enquiry-form>` : '<p>No form here.</p>';
+    .join('')}></enquiry-form>`;
+
+function pageHtml(forms: Record<string, string>[] | undefined): string {
+  const form = forms ? forms.map(tagOf).join('\n') : '<p>No form here.</p>';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -150,6 +156,8 @@ export class WidgetHarness {
             body: this.options.turnstileScript ?? '',
           });
         case '/api/form':
+          if (this.options.formReply)
+            return json(this.options.formReply.body, this.options.formReply.status);
           return json(this.options.config);
         case '/api/form-token':
           this.tokenRequests += 1;
@@ -167,7 +175,7 @@ export class WidgetHarness {
             body: pageHtml(
               this.options.pagesWithoutForm?.includes(url.pathname)
                 ? undefined
-                : (this.options.attributes ?? {}),
+                : (this.options.forms ?? [this.options.attributes ?? {}]),
             ),
           });
       }
@@ -209,9 +217,9 @@ export class WidgetHarness {
 
   async goto(path = '/', referer?: string): Promise<void> {
     await this.page.goto(`${ORIGIN}${path}`, referer ? { referer } : {});
-    if (!this.options.pagesWithoutForm?.includes(new URL(path, ORIGIN).pathname)) {
-      await this.form.locator('form').waitFor();
-    }
+    const withoutForm = this.options.pagesWithoutForm?.includes(new URL(path, ORIGIN).pathname);
+    // A refused configuration shows no form; with several, the last to render is waited for.
+    if (!withoutForm && !this.options.formReply) await this.form.last().locator('form').waitFor();
   }
 
   events(): Promise<{ type: string; detail: Record<string, unknown> }[]> {

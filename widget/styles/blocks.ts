@@ -70,6 +70,10 @@ export const boxes = css`
     outline: 3px solid var(--_focus);
     outline-offset: 0;
   }
+  .failure__reference,
+  .failure__firm {
+    margin: 0 0 var(--_space);
+  }
   .failure__message {
     margin: 0 0 var(--_space);
   }
@@ -92,8 +96,10 @@ export const boxes = css`
     margin: 0 0 var(--_space);
     font-size: 1.3em;
   }
-  .panel__reference {
-    overflow-wrap: anywhere;
+  /* A reference is quoted on the phone: never broken across lines, selected whole with a click. */
+  .reference {
+    white-space: nowrap;
+    user-select: all;
   }
   .panel__note {
     margin: 0;

@@ -7,7 +7,8 @@
 import { html, nothing } from 'lit';
 import { consentLabel, type PublicFormConfig } from '#contract';
 import type { Translator } from '../i18n.ts';
-import { describedBy, fieldClass, hintAndError, invalid, type FieldFrame } from './field-parts.ts';
+import type { FieldFrame } from './field-parts.ts';
+import { singleCheckbox } from './fields.ts';
 
 type Consent = NonNullable<PublicFormConfig['consent']>;
 
@@ -32,32 +33,19 @@ export function consentBlock(
 ) {
   if (!consent) return nothing;
   return html`${consent.statements.map((statement) => {
-    const id = `consent.${statement.id}`;
     const frame: FieldFrame = {
-      id,
+      id: `consent.${statement.id}`,
       label: statement.label,
       optional: !statement.required,
-      errors: errorsAt(id),
+      errors: errorsAt(`consent.${statement.id}`),
     };
-    return html`<div class=${fieldClass(frame)} part="field consent">
-      ${hintAndError(frame, t)}
-      <div class="choice choice--checkbox">
-        <input
-          class="choice__input"
-          id=${id}
-          name=${id}
-          type="checkbox"
-          aria-describedby=${describedBy(frame)}
-          aria-invalid=${invalid(frame)}
-          aria-required=${statement.required ? 'true' : nothing}
-          part="input"
-          .checked=${ticked[statement.id] === true}
-        />
-        <label class="choice__label" for=${id} part="label"
-          >${labelWords(statement.label)}${statement.required ? nothing : ` ${t.text('optional')}`}</label
-        >
-      </div>
-    </div>`;
+    const words = labelWords(statement.label);
+    return singleCheckbox(
+      frame,
+      ticked[statement.id] === true,
+      t,
+      statement.required ? words : html`${words} ${t.text('optional')}`,
+    );
   })}
   ${
     consent.privacyNotice

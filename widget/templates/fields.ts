@@ -203,8 +203,16 @@ function choices(
   </div>`;
 }
 
-/** A lone box ("I agree..."): its label is the question, so no fieldset; ticked means "Yes". */
-function singleCheckbox(frame: FieldFrame, checked: boolean, t: Translator) {
+/**
+ * A lone box ("I agree..."): its label is the question, so no fieldset; ticked means "Yes".
+ * Consent statements use it too, with their label's link (`label`).
+ */
+export function singleCheckbox(
+  frame: FieldFrame,
+  checked: boolean,
+  t: Translator,
+  label: unknown = labelText(frame, t),
+) {
   return html`<div class=${fieldClass(frame)} part="field">
     ${hintAndError(frame, t)}
     <div class="choice choice--checkbox">
@@ -219,7 +227,7 @@ function singleCheckbox(frame: FieldFrame, checked: boolean, t: Translator) {
         part="input"
         .checked=${checked}
       />
-      <label class="choice__label" for=${frame.id} part="label">${labelText(frame, t)}</label>
+      <label class="choice__label" for=${frame.id} part="label">${label}</label>
     </div>
   </div>`;
 }

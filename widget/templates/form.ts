@@ -47,7 +47,7 @@ export function formTemplate(view: FormView, on: FormActions) {
   const caseType = config.caseTypes.find((c) => c.id === values.case_type);
   return html`<form class="form" part="form" novalidate @submit=${on.submit} @input=${on.input}>
     ${errorSummary(issues, t, on.follow)}
-    ${failureNotice(status.kind === 'failed' ? status.failure : undefined, t, on.retry)}
+    ${failureNotice(status.kind === 'failed' ? status.failure : undefined, t, on.retry, config.firm)}
     ${contactFields(config, fields)}
     ${view.caseTypeFixed ? nothing : caseTypeField(config.caseTypes, fields)}
     ${
