@@ -1,0 +1,125 @@
+/**
+ * `npm run test:firefox`: the whole stack in Firefox (Debian's firefox-esr, driven by
+ * puppeteer-core over WebDriver BiDi; Playwright cannot fetch its own browsers here). A smoke
+ * walk, as a visitor: the form loads, an empty send focuses the error summary and brings it
+ * into view, what was typed survives a reload, a file is attached, and the enquiry arrives with
+ * the file's bytes. Chromium stays the main browser of the e2e suite. Skipped, saying why, where
+ * Firefox is not installed.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InboxEnquiry } from '../../demo/enquiry-api/inbox.ts';
+import { exampleConfigPath } from '../../demo/forms/index.ts';
+import { startDemo, type RunningDemo } from '../../demo/stack.ts';
+import { createLogger } from '../../proxy/logger.ts';
+
+const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const installed = existsSync(FIREFOX);
+if (!installed) console.warn(`The Firefox smoke suite is skipped: ${FIREFOX} is not installed.`);
+
+let demo: RunningDemo;
+let browser: Browser;
+let page: Page;
+
+/** The element inside the form's shadow root that `selector` names. */
+const inForm = (selector: string) => `enquiry-form >>> ${selector}`;
+
+async function inbox(): Promise<InboxEnquiry[]> {
+  const response = await fetch(`${demo.api?.origin ?? ''}/inbox.json`);
+  return ((await response.json()) as { enquiries: InboxEnquiry[] }).enquiries;
+}
+
+describe.skipIf(!installed)('the form in Firefox', () => {
+  beforeAll(async () => {
+    demo = await startDemo({
+      log: createLogger({ level: 'error' }),
+      env: { FORM_CONFIG: exampleConfigPath('law-firm') },
+      sitePort: 0,
+      proxyPort: 0,
+      apiPort: 0,
+      dataDir: mkdtempSync(join(tmpdir(), 'firefox-')),
+      proxyEnv: { MIN_FILL_SECONDS: '0' },
+    });
+    browser = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: FIREFOX,
+      headless: true,
+    });
+    page = await browser.newPage();
+    // A phone: the send button is far below the error summary's place.
+    await page.setViewport({ width: 390, height: 640 });
+  }, 60_000);
+  afterAll(async () => {
+    await browser.close();
+    await demo.close();
+  });
+
+  it('loads, and an empty send focuses the error summary in view', async () => {
+    await page.goto(demo.siteUrl);
+    await page.waitForSelector(inForm('form'));
+    await page.click(inForm('button[type=submit]'));
+    await page.waitForSelector(inForm('.error-summary'));
+    const summary = await page.evaluate(() => {
+      const root = document.querySelector('enquiry-form')?.shadowRoot;
+      const box = root?.querySelector('.error-summary')?.getBoundingClientRect();
+      return {
+        focused: root?.activeElement?.classList.contains('error-summary') ?? false,
+        top: box?.top ?? -1,
+        height: window.innerHeight,
+      };
+    });
+    expect(summary.focused).toBe(true);
+    expect(summary.top).toBeGreaterThanOrEqual(0);
+    expect(summary.top).toBeLessThan(summary.height);
+  });
+
+  it('keeps what was typed across a reload, and delivers the enquiry with its file', async () => {
+    const before = (await inbox()).length;
+    await page.type(inForm('#forename'), 'Ada');
+    await page.type(inForm('#surname'), 'Lovelace');
+    await page.type(inForm('#email'), 'ada@example.com');
+    await page.select(inForm('#case_type'), 'conveyancing');
+    await page.reload();
+    await page.waitForSelector(inForm('form'));
+    const restored = await page.$eval(
+      inForm('#forename'),
+      (input) => (input as HTMLInputElement).value,
+    );
+    expect(restored).toBe('Ada');
+
+    await page.click(inForm('input[type=radio][value="Buying"]'));
+    await page.select(inForm('[name="answers.property_value"]'), 'Under £250,000');
+    const pdf = Buffer.from(`%PDF-1.7\n${'firefox smoke '.repeat(200)}`);
+    const path = join(mkdtempSync(join(tmpdir(), 'firefox-file-')), 'survey.pdf');
+    writeFileSync(path, pdf);
+    const picker = (await page.$(
+      inForm('input[type=file]'),
+    )) as ElementHandle<HTMLInputElement> | null;
+    await picker?.uploadFile(path);
+    await page.waitForFunction(() =>
+      document.querySelector('enquiry-form')?.shadowRoot?.textContent.includes('survey.pdf'),
+    );
+    await page.click(inForm('button[type=submit]'));
+    await page.waitForSelector(inForm('[part=confirmation]'), { timeout: 15_000 });
+
+    const deadline = Date.now() + 10_000;
+    let arrived = await inbox();
+    while (arrived.length <= before && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      arrived = await inbox();
+    }
+    const enquiry = arrived[before];
+    expect(enquiry).toMatchObject({
+      forename: 'Ada',
+      surname: 'Lovelace',
+      case_type: 'conveyancing',
+    });
+    expect(enquiry?.files.map((file) => [file.name, file.sha256])).toEqual([
+      ['survey.pdf', createHash('sha256').update(pdf).digest('hex')],
+    ]);
+  });
+});
