@@ -173,3 +173,26 @@ describe('export', () => {
     expect(err.at(-1)).toBe('No submission has the reference EQ-NOPE-0000.');
   });
 });
+
+describe('purge-dead', () => {
+  it('deletes only the dead letters the firm was told of', async () => {
+    expect(await run('purge-dead')).toBe(0);
+    expect(out.at(-1)).toBe('Deleted 0 dead submissions.');
+    await store.queueNotifications(
+      [
+        {
+          key: 'k',
+          channel: 'email',
+          kind: 'lead.dead',
+          reference: 'EQ-AAAA-0002',
+          payload: {},
+          at: NOW,
+        },
+      ],
+      { reference: 'EQ-AAAA-0002' },
+    );
+    expect(await run('purge-dead')).toBe(0);
+    expect(out.at(-1)).toBe('Deleted 1 dead submission.');
+    expect(await store.get('EQ-AAAA-0002')).toBeNull();
+  });
+});

@@ -20,6 +20,7 @@ export const USAGE = `Usage: npm run outbox -- <command>
                                                 to DIR/<reference>/ (default: the current directory)
   purge-delivered [--older-than-days N]         delete delivered submissions (their files went with delivery)
   purge-spam [--older-than-days N]              delete submissions the bot checks caught (default: all)
+  purge-dead [--older-than-days N]              delete dead letters the firm was told of (never an untold one)
   counts                                        how many in each state, oldest waiting, possible duplicates
 
 Reads the outbox in DATA_DIR (default ./data).`;
@@ -122,7 +123,8 @@ export async function runOutboxCommand(
       return 0;
     }
     case 'purge-delivered':
-    case 'purge-spam': {
+    case 'purge-spam':
+    case 'purge-dead': {
       const flag = rest.indexOf('--older-than-days');
       const days = flag === -1 ? 0 : Number(rest[flag + 1]);
       if (!Number.isFinite(days) || days < 0) {
@@ -130,11 +132,14 @@ export async function runOutboxCommand(
         return 2;
       }
       const before = io.now() - days * DAY_MS + (days === 0 ? 1 : 0);
-      const spam = command === 'purge-spam';
-      const purged = await (spam ? store.purgeSpam(before) : store.purgeDelivered(before));
-      io.out(
-        `Deleted ${purged} ${spam ? 'spam' : 'delivered'} submission${purged === 1 ? '' : 's'}.`,
-      );
+      const kind = command.slice('purge-'.length);
+      const purge = {
+        spam: (at: number) => store.purgeSpam(at),
+        delivered: (at: number) => store.purgeDelivered(at),
+        dead: (at: number) => store.purgeNotifiedDead(at),
+      }[kind as 'spam' | 'delivered' | 'dead'];
+      const purged = await purge(before);
+      io.out(`Deleted ${purged} ${kind} submission${purged === 1 ? '' : 's'}.`);
       return 0;
     }
     case 'counts': {

@@ -120,6 +120,12 @@ export function openSqliteOutbox(path: string): OutboxStore {
     `SELECT blob FROM files JOIN submissions ON id = submission_id WHERE state = 'spam' AND received_at < ?`,
   );
   const deleteSpam = run(`DELETE FROM submissions WHERE state = 'spam' AND received_at < ?`);
+  // Only dead letters the firm was told of (their notifications queued), given up before `?`.
+  const notifiedDead = `state = 'dead' AND notified_at IS NOT NULL AND dead_at < ?`;
+  const deadBlobs = blobsOf(
+    `SELECT blob FROM files JOIN submissions ON id = submission_id WHERE ${notifiedDead}`,
+  );
+  const deleteDead = run(`DELETE FROM submissions WHERE ${notifiedDead}`);
   const namedBlobs = blobsOf('SELECT blob FROM files');
   const purgeTokens = run('DELETE FROM spent_form_tokens WHERE expires_at < ?');
   const dropLeases = run(
@@ -193,6 +199,12 @@ export function openSqliteOutbox(path: string): OutboxStore {
     async purgeSpam(before) {
       const blobs = spamBlobs(before);
       const purged = deleteSpam(before);
+      await removeBlobs(blobs);
+      return purged;
+    },
+    async purgeNotifiedDead(before) {
+      const blobs = deadBlobs(before);
+      const purged = deleteDead(before);
       await removeBlobs(blobs);
       return purged;
     },

@@ -141,6 +141,8 @@ export interface OutboxStore {
   expediteQueued(now: number): Promise<number>;
   /** Deletes delivered submissions delivered before `before`. */
   purgeDelivered(before: number): Promise<number>;
+  /** Deletes dead letters given up before `before` whose firm was told (never an untold one). */
+  purgeNotifiedDead(before: number): Promise<number>;
   /** Deletes spam that arrived before `before`. */
   purgeSpam(before: number): Promise<number>;
   /**

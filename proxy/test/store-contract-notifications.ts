@@ -58,6 +58,20 @@ export function describeNotificationStore(name: string, factory: StoreFactory): 
       expect((await store.leadsToNotify(10)).map((s) => s.note)).toEqual(['refused again']);
     });
 
+    it('purges dead letters only once the firm was told of them', async () => {
+      const store = await fresh();
+      const told = await stored(store);
+      await store.deadLetter(await leaseOf(store, told.id), 'refused', 500);
+      await store.queueNotifications([note('t', 600, 'EQ-TEST-0001')], {
+        reference: 'EQ-TEST-0001',
+      });
+      const untold = await stored(store, sampleSubmission({ reference: 'EQ-TEST-0002' }));
+      await store.deadLetter(await leaseOf(store, untold.id), 'refused', 500);
+      expect(await store.purgeNotifiedDead(400)).toBe(0);
+      expect(await store.purgeNotifiedDead(1000)).toBe(1);
+      expect((await store.list()).map((s) => s.reference)).toEqual(['EQ-TEST-0002']);
+    });
+
     it('hands out pending notifications when due, and records sent, retry and failed', async () => {
       const store = await fresh();
       await store.queueNotifications([note('x', 100), note('y', 200), note('z', 300)]);
