@@ -15,8 +15,11 @@ import { messageText } from './messages.ts';
 /** Attachments of one email, together, at most (mail servers refuse more, after base64). */
 export const ATTACHMENT_BUDGET_BYTES = 15 * 1024 * 1024;
 
-/** Sends one event on one channel. */
-export type Send = (event: NotifyEvent) => Promise<void>;
+/**
+ * Sends one event on one channel. `id` names the notification: the same on every retry, so a
+ * receiver can tell a retry from a new event.
+ */
+export type Send = (event: NotifyEvent, id: string) => Promise<void>;
 
 /** What the email channel needs. */
 export interface EmailOptions {
@@ -80,7 +83,7 @@ export interface WebhookOptions {
 /** The webhook channel: POST the event as JSON; anything but 2xx is a failure to retry. */
 export function webhookChannel(options: WebhookOptions): Send {
   const now = options.now ?? Date.now;
-  return async (event) => {
+  return async (event, id) => {
     const body = JSON.stringify(event);
     const response = await fetch(options.url, {
       method: 'POST',
@@ -91,6 +94,7 @@ export function webhookChannel(options: WebhookOptions): Send {
         'Content-Type': 'application/json',
         'User-Agent': 'enquiry-form',
         'X-Enquiry-Form-Event': event.event,
+        'X-Enquiry-Form-Delivery': id,
         'X-Enquiry-Form-Signature': webhookSignature(options.secret, body, now()),
       },
     });

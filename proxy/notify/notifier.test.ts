@@ -55,7 +55,7 @@ async function mailServer(port = 0) {
 
 /** A webhook receiver that keeps each body with its signature header. */
 async function webhookServer() {
-  const calls: { body: string; signature: string; event: string }[] = [];
+  const calls: { body: string; signature: string; event: string; delivery: string }[] = [];
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -64,6 +64,7 @@ async function webhookServer() {
         body,
         signature: String(request.headers['x-enquiry-form-signature']),
         event: String(request.headers['x-enquiry-form-event']),
+        delivery: String(request.headers['x-enquiry-form-delivery']),
       });
       response.end('ok');
     });
@@ -154,6 +155,8 @@ describe('telling the firm about a lead', () => {
       .digest('hex');
     expect(v1).toBe(expected);
     expect(call?.event).toBe('lead.dead');
+    // The notification's key: the same on a retry, so a receiver can drop a repeat.
+    expect(call?.delivery).toBe((await store.notificationsFor('EQ-TEST-0001'))[1]?.key);
     expect(JSON.parse(call?.body ?? '{}')).toMatchObject({
       event: 'lead.dead',
       reference: 'EQ-TEST-0001',

@@ -141,7 +141,7 @@ export class Notifier {
     if (!send)
       return { kind: 'failed' as const, error: `${notification.channel} is not configured` };
     try {
-      await send(notification.payload as NotifyEvent);
+      await send(notification.payload as NotifyEvent, notification.key);
       this.options.log.info(about, `notification sent by ${notification.channel}`);
       return { kind: 'sent' as const, at: now };
     } catch (error) {
