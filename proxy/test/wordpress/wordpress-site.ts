@@ -98,7 +98,15 @@ export async function startWordPress(): Promise<WordPressSite> {
     for (const child of children.reverse()) {
       if (child.exitCode !== null || child.signalCode !== null) continue;
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
+      // Each child leads its own process group: php -S forks workers that must go with it.
+      const signal = (name: NodeJS.Signals) => {
+        try {
+          process.kill(-(child.pid ?? 0), name);
+        } catch {
+          child.kill(name);
+        }
+      };
+      signal('SIGTERM');
       const gone = await Promise.race([
         exited.then(() => true),
         new Promise<boolean>((resolve) =>
@@ -107,7 +115,7 @@ export async function startWordPress(): Promise<WordPressSite> {
           }, 10_000),
         ),
       ]);
-      if (!gone) child.kill('SIGKILL');
+      if (!gone) signal('SIGKILL');
     }
     rmSync(dir, { recursive: true, force: true });
   };
@@ -131,6 +139,7 @@ export async function startWordPress(): Promise<WordPressSite> {
     const php = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', root, join(dir, 'router.php')], {
       env: { ...env, PHP_CLI_SERVER_WORKERS: '4' },
       ...web,
+      detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     children.push(php);
@@ -220,7 +229,7 @@ async function startMariaDb(dir: string, children: ChildProcess[]): Promise<stri
       '--skip-log-bin',
       ...user,
     ],
-    { stdio: 'ignore' },
+    { stdio: 'ignore', detached: true },
   );
   children.push(server);
   const client = ['--no-defaults', '-S', socket, '-u', 'root'];
