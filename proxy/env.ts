@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { commaList } from './env-list.ts';
+import { commaList, integer } from './env-values.ts';
 import { notifyEnvProblems, notifyEnvShape } from './notify/notify-env.ts';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -60,10 +60,6 @@ const origin = z.string().transform((value, ctx) => {
   return url.origin;
 });
 
-const list = commaList;
-
-const integer = (fallback: number, min: number) =>
-  z.coerce.number().int().min(min).default(fallback);
 const secret = z.string().min(1, { error: 'must not be empty' });
 
 /** Each variable, with the sentence the README's environment table shows for it. */
@@ -77,7 +73,7 @@ export const proxyEnvSchema = z.object({
   ENQUIRY_API_PASSWORD: secret.describe(
     'Password or application password, with or without its spaces (or `ENQUIRY_API_PASSWORD_FILE`).',
   ),
-  ALLOWED_ORIGINS: list(origin)
+  ALLOWED_ORIGINS: commaList(origin)
     .pipe(z.array(z.string()).min(1, { error: 'must name at least one origin' }))
     .describe(
       'Comma-separated origins whose pages may submit, e.g. `https://www.example.com,https://example.com`.',
@@ -106,7 +102,7 @@ export const proxyEnvSchema = z.object({
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
     .describe('Least important JSON log lines written to stdout.'),
-  TRUSTED_PROXIES: list(z.string())
+  TRUSTED_PROXIES: commaList(z.string())
     .default([])
     .describe(
       'Addresses or CIDR ranges of reverse proxies whose `X-Forwarded-For` is believed, e.g. `127.0.0.1,10.0.0.0/8`.',

@@ -3,7 +3,7 @@
  * and webhook go, and when a waiting lead is worth an alert.
  */
 import { z } from 'zod';
-import { commaList } from '../env-list.ts';
+import { commaList, integer } from '../env-values.ts';
 
 const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
@@ -52,12 +52,9 @@ export const notifyEnvShape = {
     .describe(
       'HMAC-SHA256 key of the webhook signature (or `NOTIFY_WEBHOOK_SECRET_FILE`). Required with `NOTIFY_WEBHOOK_URL`.',
     ),
-  ALERT_QUEUED_AFTER_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .default(3_600_000)
-    .describe('An alert is sent when the oldest waiting enquiry has waited this long.'),
+  ALERT_QUEUED_AFTER_MS: integer(3_600_000, 1000).describe(
+    'An alert is sent when the oldest waiting enquiry has waited this long.',
+  ),
 };
 
 /** Notification variables that only make sense together: one problem per missing partner. */
