@@ -5,16 +5,18 @@
  * these answer 404): `GET /admin/status` (the details) and `GET /metrics` (Prometheus).
  */
 import { timingSafeEqual } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
+import type { OutboxCounts } from '../outbox/submission.ts';
 
 /** `failing`: enquiries cannot be taken or delivered now; `degraded`: a person should look. */
 export type HealthStatus = 'ok' | 'degraded' | 'failing';
 
-/** The status, and the reasons for it (for operators only). */
-export async function assessHealth(
+/** The status, and the reasons for it (for operators only), from the outbox's `counts`. */
+export function assessHealth(
   deps: AppDeps,
-): Promise<{ status: HealthStatus; reasons: string[] }> {
+  counts: OutboxCounts,
+): { status: HealthStatus; reasons: string[] } {
   const failing: string[] = [];
   const degraded: string[] = [];
   if (deps.health.storageFullAt !== undefined)
@@ -23,7 +25,6 @@ export async function assessHealth(
     failing.push(`delivery paused: ${deps.deliverer.pauseState.reason}`);
   const down = deps.deliverer.upstreamDown;
   if (down) failing.push(`the platform fails to answer: ${down.error}`);
-  const counts = await deps.store.counts();
   if (counts.dead > 0) degraded.push(`${String(counts.dead)} enquiries could not be delivered`);
   if (counts.partial > 0) degraded.push(`${String(counts.partial)} enquiries are partly delivered`);
   const waited = counts.oldestQueuedAt === null ? 0 : deps.now() - counts.oldestQueuedAt;
@@ -52,7 +53,7 @@ export function healthRoutes(deps: AppDeps): Hono {
   });
 
   app.get('/healthz', async (c) => {
-    const { status } = await assessHealth(deps);
+    const { status } = assessHealth(deps, await deps.store.counts());
     return c.json({ status }, status === 'failing' ? 503 : 200);
   });
 
@@ -61,22 +62,18 @@ export function healthRoutes(deps: AppDeps): Hono {
     return problem ? c.json({ ready: false, problem }, 503) : c.json({ ready: true });
   });
 
-  app.use('/admin/*', async (c, next) => {
+  const adminOnly: MiddlewareHandler = async (c, next) => {
     if (!deps.adminToken) return c.notFound();
     if (!authorised(c.req.header('authorization'), deps.adminToken))
       return c.json({ error: 'unauthorised' }, 401);
     await next();
-  });
-  app.use('/metrics', async (c, next) => {
-    if (!deps.adminToken || !deps.metrics) return c.notFound();
-    if (!authorised(c.req.header('authorization'), deps.adminToken))
-      return c.json({ error: 'unauthorised' }, 401);
-    await next();
-  });
+  };
+  app.use('/admin/*', adminOnly);
+  app.use('/metrics', adminOnly);
 
   app.get('/admin/status', async (c) => {
-    const { status, reasons } = await assessHealth(deps);
     const counts = await deps.store.counts();
+    const { status, reasons } = assessHealth(deps, counts);
     const pause = deps.deliverer.pauseState;
     const dead = await deps.store.list('dead');
     return c.json({
