@@ -69,5 +69,10 @@ export async function alertsDue(
     book.held = [];
     book.heldSince = null;
   }
-  return { alerts, save: () => store.setSetting(SETTING, JSON.stringify(book)) };
+  // Written only when something changed: the notifier asks every tick, mostly to hear "nothing".
+  const changed = JSON.stringify(book);
+  return {
+    alerts,
+    save: () => (changed === saved ? Promise.resolve() : store.setSetting(SETTING, changed)),
+  };
 }
