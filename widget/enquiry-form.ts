@@ -88,9 +88,9 @@ export class EnquiryForm extends LitElement {
   /** The status the announcement belongs to: once the form moves on, the region is emptied. */
   #announcedFor: FormStatus['kind'] | undefined;
   readonly #state = new FormState(this);
-  readonly #session: SessionController = new SessionController(this, this.#state, () =>
-    pageReader(this, location.search),
-  );
+  /** Values the page gives: the tag's `data-` attributes and the URL's parameters, read now. */
+  readonly #page = () => pageReader(this, location.search);
+  readonly #session: SessionController = new SessionController(this, this.#state, this.#page);
   readonly #files: FilesController = new FilesController(this, {
     t: () => this.#t,
     limits: () => this.#session.config?.files,
@@ -204,12 +204,7 @@ export class EnquiryForm extends LitElement {
     );
     const honeypot = this.renderRoot.querySelector<HTMLInputElement>('input[name=website]');
     void this.#submitter.submit({
-      part: buildEnquiryPart(
-        config,
-        this.#session.values,
-        attribution,
-        pageReader(this, location.search),
-      ),
+      part: buildEnquiryPart(config, this.#session.values, attribution, this.#page()),
       files: this.#files.files,
       problems,
       website: honeypot?.value ?? '',
