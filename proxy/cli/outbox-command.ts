@@ -1,7 +1,7 @@
 /**
  * The operator's view of the outbox: `npm run outbox -- <command>`. Safe while the proxy runs
- * (SQLite in WAL mode lets both use the file; a running proxy looks at its queue each second,
- * so a retried submission goes within about a second).
+ * (SQLite in WAL mode lets both use the file, and a running proxy looks at its queue each
+ * second; PostgreSQL tells every running proxy of a retried submission at once).
  */
 import type { OutboxStore } from '../outbox/store.ts';
 import { exportSubmission } from './export-submission.ts';
@@ -22,8 +22,10 @@ export const USAGE = `Usage: npm run outbox -- <command>
   purge-spam [--older-than-days N]              delete submissions the bot checks caught (default: all)
   purge-dead [--older-than-days N]              delete dead letters the firm was told of (never an untold one)
   counts                                        how many in each state, oldest waiting, possible duplicates
+  migrate                                       bring the outbox's schema up to date, and nothing else
+                                                (the proxy does it at start too, under a lock)
 
-Reads the outbox in DATA_DIR (default ./data).`;
+Reads the PostgreSQL outbox at DATABASE_URL when it is set, else the one in DATA_DIR (default ./data).`;
 
 const STATES: readonly SubmissionState[] = ['queued', 'delivered', 'partial', 'dead', 'spam'];
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,33 +1,69 @@
 /** `npm run outbox -- <command>`: see `outbox-command.ts` for the commands. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withEnvFile } from '../env-file.ts';
+import { openPostgresOutbox } from '../outbox/pg-store.ts';
+import { createPool, migrate } from '../outbox/pg-schema.ts';
 import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
+import type { OutboxStore } from '../outbox/store.ts';
 import { runOutboxCommand, USAGE } from './outbox-command.ts';
 
-// The same env file as the proxy's, so DATA_DIR is found without being set twice.
-const dataDir = withEnvFile(process.env).env.DATA_DIR || './data';
-const path = join(dataDir, 'outbox.sqlite');
+// The same env file as the proxy's, so DATA_DIR or DATABASE_URL is found without being set twice.
+const { env } = withEnvFile(process.env);
+const databaseUrl =
+  env.DATABASE_URL ||
+  (env.DATABASE_URL_FILE ? readFileSync(env.DATABASE_URL_FILE, 'utf8').trim() : undefined);
+const path = join(env.DATA_DIR || './data', 'outbox.sqlite');
 const args = process.argv.slice(2);
+
+/** The outbox to work on, or undefined (said why) when there is none. */
+async function openStore(): Promise<OutboxStore | undefined> {
+  if (databaseUrl) return openPostgresOutbox(databaseUrl, { poolSize: 2 });
+  if (existsSync(path)) return openSqliteOutbox(path);
+  console.error(`There is no outbox at ${path}: set DATA_DIR to the proxy's data directory.`);
+  return undefined;
+}
+
+/** `migrate`: PostgreSQL's migrations alone; a SQLite file is brought up to date by opening it. */
+async function migrateOnly(): Promise<void> {
+  if (!databaseUrl) {
+    await openSqliteOutbox(path).close();
+    console.log(`The outbox at ${path} is up to date.`);
+    return;
+  }
+  const pool = createPool(databaseUrl, 1);
+  try {
+    const applied = await migrate(pool);
+    console.log(
+      applied.length === 0
+        ? 'The PostgreSQL outbox is up to date.'
+        : `Applied migration(s) ${applied.join(', ')} to the PostgreSQL outbox.`,
+    );
+  } finally {
+    await pool.end();
+  }
+}
 
 if (args.length === 0 || args[0] === 'help' || args[0] === '--help') {
   console.log(USAGE);
-} else if (!existsSync(path)) {
-  console.error(`There is no outbox at ${path}: set DATA_DIR to the proxy's data directory.`);
-  process.exitCode = 1;
+} else if (args[0] === 'migrate') {
+  await migrateOnly();
 } else {
-  const store = openSqliteOutbox(path);
-  try {
-    process.exitCode = await runOutboxCommand(args, store, {
-      out: (line) => {
-        console.log(line);
-      },
-      err: (line) => {
-        console.error(line);
-      },
-      now: Date.now,
-    });
-  } finally {
-    await store.close();
+  const store = await openStore();
+  if (!store) process.exitCode = 1;
+  else {
+    try {
+      process.exitCode = await runOutboxCommand(args, store, {
+        out: (line) => {
+          console.log(line);
+        },
+        err: (line) => {
+          console.error(line);
+        },
+        now: Date.now,
+      });
+    } finally {
+      await store.close();
+    }
   }
 }

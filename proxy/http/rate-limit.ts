@@ -22,10 +22,28 @@ export interface Verdict {
   waitMs: number;
 }
 
-const WINDOW_MS = 60_000;
+/** Every bucket refills evenly over this window. */
+export const WINDOW_MS = 60_000;
 
-/** Buckets of `perMinute` tokens each, refilled evenly over a minute, by key. */
-export class RateLimiter {
+/**
+ * Buckets of `perMinute` tokens each, refilled evenly over a minute, by key: in this process
+ * (`RateLimiter`), or in the PostgreSQL every instance shares (`outbox/pg-rate-limit.ts`).
+ */
+export interface Limiter {
+  /** The name the RateLimit headers use: `per-client`, `global`, `bots`. */
+  readonly name: string;
+  readonly perMinute: number;
+  /** Takes a token from `key`'s bucket if it has one. */
+  take(key?: string): Verdict | Promise<Verdict>;
+  /** Gives back a token that was not used after all. */
+  giveBack(key?: string): void | Promise<void>;
+}
+
+/** A limiter in a `RateLimit-Policy` header. */
+export const policyOf = (limiter: Limiter) => `"${limiter.name}";q=${limiter.perMinute};w=60`;
+
+/** Buckets in this process's memory: one instance, or limits that need not be shared. */
+export class RateLimiter implements Limiter {
   readonly #buckets = new Map<string, Bucket>();
 
   constructor(
@@ -67,11 +85,6 @@ export class RateLimiter {
     const bucket = this.#buckets.get(key);
     if (bucket) bucket.tokens = Math.min(this.perMinute, bucket.tokens + 1);
   }
-
-  /** This limiter in a `RateLimit-Policy` header. */
-  get policy(): string {
-    return `"${this.name}";q=${this.perMinute};w=60`;
-  }
 }
 
 /**
@@ -79,7 +92,7 @@ export class RateLimiter {
  *
  * @example if (!verdict.allowed) return rateLimited(c, limiter, verdict.waitMs);
  */
-export function rateLimited(c: Context, limiter: RateLimiter, waitMs: number): Response {
+export function rateLimited(c: Context, limiter: Limiter, waitMs: number): Response {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   c.header('Retry-After', String(seconds));
   c.header('RateLimit', `"${limiter.name}";r=0;t=${seconds}`);
@@ -94,11 +107,11 @@ export function rateLimited(c: Context, limiter: RateLimiter, waitMs: number): R
 
 /** Which limiters a route takes from, and how a client is told apart. */
 export interface RateLimitOptions {
-  limiters: readonly RateLimiter[];
+  limiters: readonly Limiter[];
   /** The client's key, normally its address. */
   clientKey: (c: Context) => string;
   /** Limiters whose bucket is one for everybody (no key). */
-  shared?: readonly RateLimiter[];
+  shared?: readonly Limiter[];
 }
 
 /**
@@ -111,13 +124,13 @@ export const rateLimit =
   ({ limiters, clientKey, shared = [] }: RateLimitOptions): MiddlewareHandler =>
   async (c, next) => {
     const key = clientKey(c);
-    const keyOf = (limiter: RateLimiter) => (shared.includes(limiter) ? '' : key);
-    c.header('RateLimit-Policy', limiters.map((limiter) => limiter.policy).join(', '));
-    const taken: RateLimiter[] = [];
+    const keyOf = (limiter: Limiter) => (shared.includes(limiter) ? '' : key);
+    c.header('RateLimit-Policy', limiters.map(policyOf).join(', '));
+    const taken: Limiter[] = [];
     for (const limiter of limiters) {
-      const verdict = limiter.take(keyOf(limiter));
+      const verdict = await limiter.take(keyOf(limiter));
       if (!verdict.allowed) {
-        for (const earlier of taken) earlier.giveBack(keyOf(earlier));
+        for (const earlier of taken) await earlier.giveBack(keyOf(earlier));
         return rateLimited(c, limiter, verdict.waitMs);
       }
       if (taken.length === 0) c.header('RateLimit', `"${limiter.name}";r=${verdict.remaining};t=0`);

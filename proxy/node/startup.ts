@@ -47,7 +47,8 @@ export function startNotifier(
 
 /** What a start finds and tidies: leases and keys of a predecessor, files a crash left. */
 export async function recover(store: OutboxStore, log: Logger): Promise<void> {
-  // We hold the data-directory lock: any lease or in-flight key belongs to a process now gone.
+  // Alone (the data-directory lock), any lease or in-flight key belongs to a process now gone;
+  // sharing a database, only those of instances whose heartbeat stopped are tidied.
   const abandoned = await store.releaseAllLeases();
   if (abandoned > 0)
     log.warn({ abandoned }, 'resuming deliveries interrupted by the last shutdown');
@@ -65,13 +66,19 @@ export async function recover(store: OutboxStore, log: Logger): Promise<void> {
 const READY_MIN_FREE_BYTES = 64 * 1024 * 1024;
 
 /** Why the proxy may not take traffic now, if so: `/readyz`. */
-export async function readiness(dataDir: string, store: OutboxStore, health: AppDeps['health']) {
+export async function readiness(
+  dataDir: string | undefined,
+  store: OutboxStore,
+  health: AppDeps['health'],
+) {
   if (health.storageFullAt !== undefined) return 'the outbox disk is full';
   try {
     await store.setSetting('readyz', String(Date.now()));
   } catch (error) {
     return `the outbox cannot be written: ${error instanceof Error ? error.message : String(error)}`;
   }
+  // A database server watches its own disk; a local outbox's is ours to watch.
+  if (dataDir === undefined) return undefined;
   const disk = await statfs(dataDir);
   const free = disk.bavail * disk.bsize;
   return free < READY_MIN_FREE_BYTES

@@ -5,7 +5,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { FileVault } from './file-vault.ts';
-import { asPromise, type KeyRow } from './sqlite-rows.ts';
+import { asPromise, type KeyRow } from './rows.ts';
 import type { AcceptOutcome, NewSubmission, Repeat, Submission } from './submission.ts';
 
 /** The taking-in half of the SQLite store. */
@@ -31,8 +31,10 @@ export function createAcceptance(
     'INSERT INTO idempotency_keys (key, fingerprint, submission_id, created_at) VALUES (?, ?, ?, ?)',
   );
   const insertSubmission = db.prepare(
-    `INSERT INTO submissions (reference, state, upstream, next_attempt_at, note, received_at, retry_from)
-     VALUES (@reference, @state, @upstream, @receivedAt, @note, @receivedAt, @receivedAt)`,
+    `INSERT INTO submissions (reference, state, upstream, next_attempt_at, note, received_at,
+       retry_from, lease_owner, lease_until, lease_token)
+     VALUES (@reference, @state, @upstream, @receivedAt, @note, @receivedAt, @receivedAt,
+       @leaseOwner, @leaseUntil, @leaseToken)`,
   );
   const insertFile = db.prepare(
     `INSERT INTO files (submission_id, idx, name, postname, mime, size, sha256, blob)
@@ -69,6 +71,9 @@ export function createAcceptance(
       upstream: JSON.stringify(submission.upstream),
       receivedAt: submission.receivedAt,
       note: submission.note ?? null,
+      leaseOwner: submission.lease?.owner ?? null,
+      leaseUntil: submission.lease?.until ?? null,
+      leaseToken: submission.lease ? 1 : 0,
     };
     const id = Number(insertSubmission.run(row).lastInsertRowid);
     submission.files.forEach(({ name, postname, mime, size, sha256 }, idx) =>
@@ -77,7 +82,10 @@ export function createAcceptance(
     const { idempotency } = submission;
     if (idempotency)
       insertKey.run(idempotency.key, idempotency.fingerprint, id, submission.receivedAt);
-    return { kind: 'stored', submission: submissionById(id) };
+    const stored = submissionById(id);
+    return submission.lease
+      ? { kind: 'stored', submission: stored, lease: { id, token: 1 } }
+      : { kind: 'stored', submission: stored };
   });
 
   const updateResponse = db.prepare(

@@ -4,8 +4,15 @@
  * newer claim holds the submission.
  */
 import type Database from 'better-sqlite3';
-import { LeaseLostError, type Claimed, type Finish, type Lease, type Step } from './store.ts';
-import { asPromise } from './sqlite-rows.ts';
+import {
+  LeaseLostError,
+  stepName,
+  type Claimed,
+  type Finish,
+  type Lease,
+  type Step,
+} from './store.ts';
+import { asPromise } from './rows.ts';
 import type { Submission } from './submission.ts';
 
 /** A claim may take a queued submission nobody holds, or one whose holder's lease ran out. */
@@ -15,10 +22,6 @@ export const CLAIMABLE = `state = 'queued' AND (lease_until IS NULL OR lease_unt
 export const UNLEASED = 'lease_owner = NULL, lease_until = NULL, pending_step = NULL';
 
 const HELD = 'id = @id AND lease_token = @token';
-
-/** How a step is written in `pending_step` (and shown to operators). */
-export const stepName = (step: Step) =>
-  step.kind === 'create' ? 'create' : `upload:${step.index}`;
 
 /** The delivery half of the SQLite store: `claim` to `deadLetter`. */
 export function sqliteDelivery(

@@ -3,42 +3,19 @@
  * are about, so that queueing them and marking the lead as notified is one transaction.
  */
 import type Database from 'better-sqlite3';
-import type { NewNotification, QueuedNotification } from './notification.ts';
-import { asPromise, type SubmissionRow } from './sqlite-rows.ts';
+import type { NewNotification } from './notification.ts';
+import {
+  asPromise,
+  notificationValues,
+  toNotification,
+  type NotificationRow,
+  type SubmissionRow,
+} from './rows.ts';
 import type { OutboxStore } from './store.ts';
 import type { Submission } from './submission.ts';
 
-interface NotificationRow {
-  id: number;
-  key: string;
-  channel: QueuedNotification['channel'];
-  kind: string;
-  reference: string | null;
-  payload: string;
-  created_at: number;
-  state: QueuedNotification['state'];
-  attempts: number;
-  next_attempt_at: number;
-  sent_at: number | null;
-  last_error: string | null;
-}
-
-const toNotification = (row: NotificationRow): QueuedNotification => ({
-  id: row.id,
-  key: row.key,
-  channel: row.channel,
-  kind: row.kind,
-  ...(row.reference === null ? {} : { reference: row.reference }),
-  payload: JSON.parse(row.payload) as unknown,
-  at: row.created_at,
-  state: row.state,
-  attempts: row.attempts,
-  nextAttemptAt: row.next_attempt_at,
-  sentAt: row.sent_at,
-  lastError: row.last_error,
-});
-
-type NotificationMethods = Pick<
+/** What a store does about notifications. */
+export type NotificationMethods = Pick<
   OutboxStore,
   | 'leadsToNotify'
   | 'queueNotifications'
@@ -66,15 +43,7 @@ export function sqliteNotifications(
   const queue = db.transaction((rows: NewNotification[], lead?: { reference: string }) => {
     let queued = 0;
     for (const row of rows) {
-      queued += insert.run(
-        row.key,
-        row.channel,
-        row.kind,
-        row.reference ?? null,
-        JSON.stringify(row.payload),
-        row.at,
-        row.at,
-      ).changes;
+      queued += insert.run(...notificationValues(row)).changes;
     }
     if (lead) markNotified.run(rows[0]?.at ?? Date.now(), lead.reference);
     return queued;

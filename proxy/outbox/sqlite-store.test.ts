@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { leaseOf, stored } from '../test/fixtures/outbox.ts';
 import { describeOutboxStore } from '../test/store-contract.ts';
+import { describeAcceptStore } from '../test/store-contract-accept.ts';
 import { describeNotificationStore } from '../test/store-contract-notifications.ts';
 import { openSqliteOutbox } from './sqlite-store.ts';
 
@@ -13,6 +14,8 @@ const onDisk = {
 };
 describeOutboxStore('SQLite in memory', inMemory);
 describeOutboxStore('SQLite on disk', onDisk);
+describeAcceptStore('SQLite in memory', inMemory);
+describeAcceptStore('SQLite on disk', onDisk);
 describeNotificationStore('SQLite in memory', inMemory);
 describeNotificationStore('SQLite on disk', onDisk);
 

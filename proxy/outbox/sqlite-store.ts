@@ -8,7 +8,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import { diskVault, memoryVault } from './file-vault.ts';
 import { createAcceptance } from './sqlite-accept.ts';
 import { sqliteDelivery } from './sqlite-delivery.ts';
-import { asPromise, toSubmission, type FileRow, type SubmissionRow } from './sqlite-rows.ts';
+import { asPromise, toCounts, toSubmission, type FileRow, type SubmissionRow } from './rows.ts';
 import { sqliteNotifications } from './sqlite-notifications.ts';
 import { openOutboxDatabase } from './sqlite-schema.ts';
 import type { OutboxStore } from './store.ts';
@@ -138,6 +138,8 @@ export function openSqliteOutbox(path: string): OutboxStore {
   );
 
   return {
+    // One process per data directory (the lock in `data-dir-lock.ts`).
+    shared: false,
     ...sqliteNotifications(db, (row) => mapped(row) as Submission),
     ...acceptance,
     ...delivery,
@@ -178,21 +180,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
           (row) => mapped(row) as Submission,
         ),
       ),
-    counts: () =>
-      asPromise(() => {
-        const row = counts.get() as Record<string, number | null>;
-        const n = (key: string) => row[key] ?? 0;
-        return {
-          queued: n('queued'),
-          delivered: n('delivered'),
-          partial: n('partial'),
-          dead: n('dead'),
-          spam: n('spam'),
-          oldestQueuedAt: row.oldestQueuedAt ?? null,
-          possibleDuplicates: n('possibleDuplicates'),
-          possibleDuplicateUploads: n('possibleDuplicateUploads'),
-        };
-      }),
+    counts: () => asPromise(() => toCounts(counts.get() as Record<string, number | null>)),
     expediteQueued: (now) => asPromise(() => expedite({ now })),
     nextDueAt: () => asPromise(() => (nextDue.get() as { at: number | null }).at),
     purgeDelivered: (before) => asPromise(() => deleteDelivered(before)),

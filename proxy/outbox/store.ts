@@ -17,6 +17,7 @@ import type { ByteSource } from '../client/byte-source.ts';
 import type { NewNotification, NotificationOutcome, QueuedNotification } from './notification.ts';
 import type {
   AcceptOutcome,
+  Lease,
   NewSubmission,
   OutboxCounts,
   Repeat,
@@ -25,11 +26,7 @@ import type {
   SubmissionState,
 } from './submission.ts';
 
-/** A delivery's hold on one submission: its id and the fencing token of this claim. */
-export interface Lease {
-  readonly id: number;
-  readonly token: number;
-}
+export type { Lease } from './submission.ts';
 
 /** A submission taken for delivery, with the lease every later write must name. */
 export interface Claimed {
@@ -39,6 +36,10 @@ export interface Claimed {
 
 /** A delivery step: the create, or the upload of the file at `index`. */
 export type Step = { kind: 'create' } | { kind: 'upload'; index: number };
+
+/** How a step is written in `pending_step` (and shown to operators). */
+export const stepName = (step: Step) =>
+  step.kind === 'create' ? 'create' : `upload:${step.index}`;
 
 /** How an attempt ends, when it ends with the submission still to be delivered (or delivered). */
 export type Finish =
@@ -67,8 +68,27 @@ export class LeaseLostError extends Error {
   }
 }
 
+/**
+ * Thrown when the store's database cannot be reached or is not taking work now (PostgreSQL
+ * restarting, the network between): new enquiries are answered `503` with `Retry-After`, and
+ * delivery waits, rather than anything being lost or falsely accepted.
+ */
+export class StoreUnavailableError extends Error {
+  override readonly name = 'StoreUnavailableError';
+  constructor(override readonly cause: unknown) {
+    super(
+      `the outbox database is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
+  }
+}
+
 /** Where submissions live between arrival and delivery. */
 export interface OutboxStore {
+  /**
+   * True when several proxies share this store (PostgreSQL): no single process may drop every
+   * lease or settle every in-flight key at start, and each instance's heartbeat says it lives.
+   */
+  readonly shared: boolean;
   /**
    * Stores a submission and its files in one transaction, with its idempotency key and the
    * form token it spends, if any.

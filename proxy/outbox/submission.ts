@@ -37,6 +37,11 @@ export interface NewSubmission {
   idempotency?: { key: string; fingerprint: string };
   /** The form token this submission spends (one token, one enquiry), with its expiry. */
   formToken?: { token: string; expiresAt: number };
+  /**
+   * Stored already leased to the delivery that will send it while the visitor waits, so that
+   * no other worker (another instance sharing the outbox) takes it first.
+   */
+  lease?: { owner: string; until: number };
 }
 
 /** A file as the outbox keeps it (its bytes apart, until delivered). */
@@ -87,6 +92,12 @@ export interface Submission {
   notifiedAt: number | null;
 }
 
+/** A delivery's hold on one submission: its id and the fencing token of this claim. */
+export interface Lease {
+  readonly id: number;
+  readonly token: number;
+}
+
 /** What an operator's `retry` did. */
 export type RequeueOutcome =
   | { kind: 'requeued'; submission: Submission }
@@ -108,7 +119,7 @@ export type Repeat =
  * with the same key and token is a repeat, not a second use).
  */
 export type AcceptOutcome =
-  { kind: 'stored'; submission: Submission } | Repeat | { kind: 'token_spent' };
+  { kind: 'stored'; submission: Submission; lease?: Lease } | Repeat | { kind: 'token_spent' };
 
 /** How many submissions are in each state, and what needs a person's eye. */
 export interface OutboxCounts {

@@ -60,7 +60,7 @@ async function timeToServe(proxy: ProxyProcess, started: number): Promise<number
 }
 
 describe('restarts after kill -9', () => {
-  it('serves again within 2 s whatever PID the old lock file names: 1, its own, a live one', async () => {
+  it('serves again at once whatever PID the old lock file names: 1, its own, a live one', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'restart-'));
     const plant = (pid: string) =>
       `import { writeFileSync } from 'node:fs';
@@ -81,7 +81,9 @@ describe('restarts after kill -9', () => {
     }
     await kill(running, 'SIGTERM');
     console.log(`restart after kill -9, ms to serve: ${JSON.stringify(figures)}`);
-    for (const ms of Object.values(figures)) expect(ms).toBeLessThan(2000);
+    // Not a speed target (the figure is logged; a loaded CI machine took 3 s): a start that waited
+    // on the stale lock would wait until the 10 s probe gave up.
+    for (const ms of Object.values(figures)) expect(ms).toBeLessThan(8000);
   }, 60_000);
 });
 

@@ -5,7 +5,7 @@
  * implementing the spec's two routes. Installs nothing: where a piece is missing, `missing()`
  * says which, and the suite skips. Every process it starts is stopped by its PID.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -17,12 +17,9 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
-import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { freePort, idsOf, run, stopGroup, waitFor } from '../fixtures/local-servers.ts';
 
-const run = promisify(execFile);
 const WORDPRESS = '/usr/share/wordpress';
 const MARIADBD = ['/usr/sbin/mariadbd', '/usr/sbin/mysqld'].find((path) => existsSync(path));
 const SITE_FILES = join(import.meta.dirname, 'site');
@@ -36,40 +33,6 @@ export async function missing(): Promise<string | undefined> {
   if (!modules) return 'PHP (apt-get install php-cli)';
   if (!/^mysqli$/m.test(modules.stdout)) return 'PHP’s MySQL driver (apt-get install php-mysql)';
   return undefined;
-}
-
-/** A user's ids, when running as root; else this process's own. */
-const idsOf = async (name: string) => {
-  if (process.getuid?.() !== 0) return { uid: userInfo().uid, gid: userInfo().gid };
-  const [uid, gid] = await Promise.all(
-    ['-u', '-g'].map(async (flag) => Number((await run('id', [flag, name])).stdout.trim())),
-  );
-  return { uid: uid ?? 0, gid: gid ?? 0 };
-};
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
-
-async function waitFor(probe: () => Promise<unknown>, what: string, ms = 30_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    if (
-      await probe().then(
-        () => true,
-        () => false,
-      )
-    )
-      return;
-    if (Date.now() > until) throw new Error(`${what} did not start within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 /** What the WordPress of the suite can be asked and told. */
@@ -95,28 +58,7 @@ export async function startWordPress(): Promise<WordPressSite> {
   const dir = mkdtempSync('/tmp/enquiry-wordpress-');
   const children: ChildProcess[] = [];
   const stop = async () => {
-    for (const child of children.reverse()) {
-      if (child.exitCode !== null || child.signalCode !== null) continue;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      // Each child leads its own process group: php -S forks workers that must go with it.
-      const signal = (name: NodeJS.Signals) => {
-        try {
-          process.kill(-(child.pid ?? 0), name);
-        } catch {
-          child.kill(name);
-        }
-      };
-      signal('SIGTERM');
-      const gone = await Promise.race([
-        exited.then(() => true),
-        new Promise<boolean>((resolve) =>
-          setTimeout(() => {
-            resolve(false);
-          }, 10_000),
-        ),
-      ]);
-      if (!gone) signal('SIGKILL');
-    }
+    for (const child of children.reverse()) await stopGroup(child);
     rmSync(dir, { recursive: true, force: true });
   };
   try {

@@ -1,6 +1,7 @@
-/** How the outbox's rows look in SQLite, and how they become `Submission`s. */
+/** How the outbox's rows look in SQL (the same columns in SQLite and PostgreSQL), and how they become `Submission`s. */
 import type { UpstreamEnquiry } from '../client/schemas.ts';
-import type { StoredFile, Submission, SubmissionState } from './submission.ts';
+import type { NewNotification, QueuedNotification } from './notification.ts';
+import type { OutboxCounts, StoredFile, Submission, SubmissionState } from './submission.ts';
 
 /** A row of `submissions`. */
 export interface SubmissionRow {
@@ -77,6 +78,68 @@ export function toSubmission(row: SubmissionRow, files: FileRow[]): Submission {
     possibleDuplicate: row.possible_duplicate === 1,
     pendingStep: row.pending_step,
     notifiedAt: row.notified_at,
+  };
+}
+
+/** A row of `notifications`. */
+export interface NotificationRow {
+  id: number;
+  key: string;
+  channel: QueuedNotification['channel'];
+  kind: string;
+  reference: string | null;
+  payload: string;
+  created_at: number;
+  state: QueuedNotification['state'];
+  attempts: number;
+  next_attempt_at: number;
+  sent_at: number | null;
+  last_error: string | null;
+}
+
+/** A notification row as the outbox's `QueuedNotification`. */
+export const toNotification = (row: NotificationRow): QueuedNotification => ({
+  id: row.id,
+  key: row.key,
+  channel: row.channel,
+  kind: row.kind,
+  ...(row.reference === null ? {} : { reference: row.reference }),
+  payload: JSON.parse(row.payload) as unknown,
+  at: row.created_at,
+  state: row.state,
+  attempts: row.attempts,
+  nextAttemptAt: row.next_attempt_at,
+  sentAt: row.sent_at,
+  lastError: row.last_error,
+});
+
+/**
+ * A new notification's values for `INSERT INTO notifications (key, channel, kind, reference,
+ * payload, created_at, next_attempt_at)`: it is due at once.
+ */
+export const notificationValues = (row: NewNotification) =>
+  [
+    row.key,
+    row.channel,
+    row.kind,
+    row.reference ?? null,
+    JSON.stringify(row.payload),
+    row.at,
+    row.at,
+  ] as const;
+
+/** The counts query's one row (a missing or null count is none) as `OutboxCounts`. */
+export function toCounts(row: Record<string, number | null> = {}): OutboxCounts {
+  const n = (key: keyof OutboxCounts) => row[key] ?? 0;
+  return {
+    queued: n('queued'),
+    delivered: n('delivered'),
+    partial: n('partial'),
+    dead: n('dead'),
+    spam: n('spam'),
+    oldestQueuedAt: row.oldestQueuedAt ?? null,
+    possibleDuplicates: n('possibleDuplicates'),
+    possibleDuplicateUploads: n('possibleDuplicateUploads'),
   };
 }
 

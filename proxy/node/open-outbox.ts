@@ -1,0 +1,78 @@
+/**
+ * The outbox the environment names: SQLite in `DATA_DIR`, held by this process alone (the
+ * data-directory lock), or with `DATABASE_URL` a PostgreSQL that every instance shares, with
+ * rate limits counted there too and new work announced to every instance.
+ */
+import { chmodSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ProxyEnv } from '../env.ts';
+import { RateLimiter, type Limiter } from '../http/rate-limit.ts';
+import type { Logger } from '../logger.ts';
+import { lockDataDir } from '../outbox/data-dir-lock.ts';
+import { openPostgresOutbox } from '../outbox/pg-store.ts';
+import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
+import type { OutboxStore } from '../outbox/store.ts';
+
+/** An open outbox and what goes with it. */
+export interface OpenOutbox {
+  store: OutboxStore;
+  /** A rate limiter whose buckets every instance shares when the store is shared. */
+  limiter(name: string, perMinute: number): Limiter;
+  /** Calls `listener` when any instance stores new work (a shared store only). */
+  onWork(listener: () => void): void;
+  /** The directory whose free space readiness watches, for an outbox on local disk. */
+  dataDir?: string;
+  /** Closes the store and lets go of the data directory. */
+  close(): Promise<void>;
+}
+
+/** Opens the outbox `env` names. */
+export async function openOutbox(env: ProxyEnv, log: Logger): Promise<OpenOutbox> {
+  if (env.DATABASE_URL) {
+    const store = await openPostgresOutbox(env.DATABASE_URL);
+    return {
+      store,
+      limiter: (name, perMinute) => store.limiter(name, perMinute),
+      onWork: (listener) => {
+        store.onWork(listener);
+      },
+      close: () => store.close(),
+    };
+  }
+  prepareDataDir(env.DATA_DIR, log);
+  const lock = await lockDataDir(env.DATA_DIR, {
+    onWait: (ms) => {
+      log.warn(
+        { dataDir: env.DATA_DIR, waitedSeconds: Math.round(ms / 1000) },
+        'another proxy is using DATA_DIR: waiting for it to stop (run one proxy per data directory)',
+      );
+    },
+  });
+  try {
+    const store = openSqliteOutbox(join(env.DATA_DIR, 'outbox.sqlite'));
+    return {
+      store,
+      limiter: (name, perMinute) => new RateLimiter(name, perMinute),
+      // One process: its own deliverer is woken directly by each accept.
+      onWork: () => undefined,
+      dataDir: env.DATA_DIR,
+      close: async () => {
+        await store.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+/** `DATA_DIR`, made if needed, and private to the proxy's user. */
+function prepareDataDir(dir: string, log: Logger): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    chmodSync(dir, 0o700);
+  } catch (error) {
+    log.warn({ err: error, dir }, 'DATA_DIR is not ours to make private (0700)');
+  }
+}

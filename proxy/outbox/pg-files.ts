@@ -1,0 +1,72 @@
+/**
+ * Reading the PostgreSQL outbox's files and hearing of new work: the pieces of a stored file,
+ * one chunk in memory at a time, and the `LISTEN` connection that wakes delivery on every
+ * instance when any of them stores a submission.
+ */
+import pg from 'pg';
+import { PIECE_BYTES, type ByteSource } from '../client/byte-source.ts';
+import { WORK_CHANNEL } from './pg-accept.ts';
+
+/** A stored file read back chunk by chunk: one chunk (at most 1 MiB) in memory at a time. */
+export async function chunkSource(pool: pg.Pool, id: number, index: number): Promise<ByteSource> {
+  const { rows } = await pool.query<{ size: number; chunks: number }>(
+    `SELECT size, (SELECT count(*) FROM file_chunks c WHERE c.submission_id = f.submission_id
+       AND c.idx = f.idx)::integer AS chunks FROM files f WHERE submission_id = $1 AND idx = $2`,
+    [id, index],
+  );
+  const file = rows[0];
+  if (!file) throw new Error(`outbox has no file ${String(index)} for submission ${String(id)}`);
+  return {
+    size: file.size,
+    async *pieces() {
+      for (let seq = 0; seq < file.chunks; seq++) {
+        const chunk = await pool.query<{ bytes: Buffer }>(
+          'SELECT bytes FROM file_chunks WHERE submission_id = $1 AND idx = $2 AND seq = $3',
+          [id, index, seq],
+        );
+        const bytes = chunk.rows[0]?.bytes;
+        if (!bytes)
+          throw new Error(`file ${String(index)} of submission ${String(id)} lost a chunk`);
+        for (let offset = 0; offset < bytes.byteLength; offset += PIECE_BYTES)
+          yield bytes.subarray(offset, offset + PIECE_BYTES);
+      }
+    },
+  };
+}
+
+/**
+ * A connection of its own that `LISTEN`s for new work, reconnecting after the server went
+ * away (polling covers the gap). Returns how to stop it.
+ */
+export function listen(url: string, onNotify: () => void) {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, application_name: 'enquiry-form listen' });
+    next.on('notification', onNotify);
+    next.on('error', () => {
+      void next.end().catch(() => undefined);
+      if (client === next) client = undefined;
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${WORK_CHANNEL}`);
+    } catch {
+      await next.end().catch(() => undefined);
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+      return;
+    }
+    if (stopped) await next.end();
+    else client = next;
+  };
+  void connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Rate limits every instance counts together: the same token buckets as `http/rate-limit.ts`,
+ * kept in the shared PostgreSQL and updated by one atomic upsert per request, so that a client
+ * sending to three instances behind a load balancer gets its allowance once, not three times.
+ */
+import type pg from 'pg';
+import { WINDOW_MS, type Limiter, type Verdict } from '../http/rate-limit.ts';
+
+/** A limiter of `perMinute` per key whose buckets live in `pool`'s `rate_buckets`. */
+export function pgRateLimiter(
+  pool: pg.Pool,
+  name: string,
+  perMinute: number,
+  now: () => number = Date.now,
+): Limiter {
+  // The bucket refilled for the time since its last use (never backwards: instances' clocks
+  // may differ a little); a token is taken when a whole one is there, and `allowed` says so.
+  const refilled = `least($3, b.tokens + greatest(0, $4 - b.updated_at) * $3 / ${String(WINDOW_MS)}.0)`;
+  return {
+    name,
+    perMinute,
+    async take(key = '') {
+      const { rows } = await pool.query<{ tokens: number; allowed: boolean }>(
+        `INSERT INTO rate_buckets AS b (limiter, key, tokens, updated_at, allowed)
+         VALUES ($1, $2, $3::double precision - 1, $4, true)
+         ON CONFLICT (limiter, key) DO UPDATE SET
+           tokens = ${refilled} - CASE WHEN ${refilled} >= 1 THEN 1 ELSE 0 END,
+           allowed = ${refilled} >= 1,
+           updated_at = greatest(b.updated_at, $4)
+         RETURNING tokens, allowed`,
+        [name, key, perMinute, now()],
+      );
+      const row = rows[0] ?? { tokens: 0, allowed: false };
+      const verdict: Verdict = row.allowed
+        ? { allowed: true, remaining: Math.floor(row.tokens), waitMs: 0 }
+        : { allowed: false, remaining: 0, waitMs: ((1 - row.tokens) * WINDOW_MS) / perMinute };
+      return verdict;
+    },
+    async giveBack(key = '') {
+      await pool.query(
+        'UPDATE rate_buckets SET tokens = least($3, tokens + 1) WHERE limiter = $1 AND key = $2',
+        [name, key, perMinute],
+      );
+    },
+  };
+}

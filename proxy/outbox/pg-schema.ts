@@ -1,0 +1,178 @@
+/**
+ * The outbox's PostgreSQL schema, and the pool every store method uses. Migrations are
+ * numbered, forward-only, each in its own transaction, recorded in `schema_migrations`, and
+ * run under an advisory lock, so instances starting together migrate once and in order.
+ *
+ * Columns mirror the SQLite outbox (`rows.ts` maps both): times are epoch milliseconds in
+ * `bigint`, flags are integers. A file's bytes live in `file_chunks`, at most 1 MiB a row, so
+ * a 10 MB file is never one 10 MB parameter nor one 10 MB value in memory.
+ */
+import pg from 'pg';
+
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE submissions (
+     id bigserial PRIMARY KEY,
+     reference text NOT NULL UNIQUE,
+     state text NOT NULL CHECK (state IN ('queued', 'delivered', 'partial', 'dead', 'spam')),
+     upstream text NOT NULL,
+     enquiry_id bigint,
+     attempts integer NOT NULL DEFAULT 0,
+     unknown_creates integer NOT NULL DEFAULT 0,
+     unknown_uploads integer NOT NULL DEFAULT 0,
+     possible_duplicate integer NOT NULL DEFAULT 0,
+     next_attempt_at bigint NOT NULL,
+     lease_owner text,
+     lease_until bigint,
+     lease_token bigint NOT NULL DEFAULT 0,
+     pending_step text,
+     last_error text,
+     note text,
+     received_at bigint NOT NULL,
+     retry_from bigint NOT NULL,
+     delivered_at bigint,
+     dead_at bigint,
+     notified_at bigint
+   );
+   CREATE INDEX submissions_due ON submissions (next_attempt_at, id) WHERE state = 'queued';
+   CREATE INDEX submissions_state ON submissions (state, id);
+   CREATE TABLE files (
+     submission_id bigint NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+     idx integer NOT NULL,
+     name text NOT NULL,
+     postname text NOT NULL,
+     mime text NOT NULL,
+     size bigint NOT NULL,
+     sha256 text NOT NULL,
+     attachment_id bigint,
+     failed_reason text,
+     skipped integer NOT NULL DEFAULT 0,
+     PRIMARY KEY (submission_id, idx)
+   );
+   CREATE TABLE file_chunks (
+     submission_id bigint NOT NULL,
+     idx integer NOT NULL,
+     seq integer NOT NULL,
+     bytes bytea NOT NULL,
+     PRIMARY KEY (submission_id, idx, seq),
+     FOREIGN KEY (submission_id, idx) REFERENCES files (submission_id, idx) ON DELETE CASCADE
+   );
+   -- Few rows, each up to 1 MiB, all deleted at delivery: vacuum after a handful of them, not
+   -- after the default 50 rows plus 20 %, so their space is reused instead of the file growing.
+   ALTER TABLE file_chunks SET (
+     autovacuum_vacuum_threshold = 8, autovacuum_vacuum_scale_factor = 0.01,
+     toast.autovacuum_vacuum_threshold = 8, toast.autovacuum_vacuum_scale_factor = 0.01);
+   CREATE TABLE idempotency_keys (
+     key text PRIMARY KEY,
+     fingerprint text NOT NULL,
+     submission_id bigint NOT NULL,
+     status integer,
+     body text,
+     created_at bigint NOT NULL,
+     owner text NOT NULL
+   );
+   CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at);
+   -- Each running proxy, with the time its heartbeat says it is alive until: an in-flight key
+   -- whose owner stopped beating is answered at once, not after a timeout.
+   CREATE TABLE instances (owner text PRIMARY KEY, alive_until bigint NOT NULL);
+   CREATE TABLE spent_form_tokens (token text PRIMARY KEY, expires_at bigint NOT NULL);
+   CREATE INDEX spent_form_tokens_expiry ON spent_form_tokens (expires_at);
+   CREATE TABLE settings (name text PRIMARY KEY, value text NOT NULL);
+   CREATE TABLE notifications (
+     id bigserial PRIMARY KEY,
+     key text NOT NULL UNIQUE,
+     channel text NOT NULL CHECK (channel IN ('email', 'webhook')),
+     kind text NOT NULL,
+     reference text,
+     payload text NOT NULL,
+     created_at bigint NOT NULL,
+     state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed')),
+     attempts integer NOT NULL DEFAULT 0,
+     next_attempt_at bigint NOT NULL,
+     sent_at bigint,
+     last_error text
+   );
+   CREATE INDEX notifications_due ON notifications (next_attempt_at, id) WHERE state = 'pending';
+   CREATE INDEX notifications_reference ON notifications (reference);
+   -- Token buckets of the rate limits, shared by every instance.
+   CREATE TABLE rate_buckets (
+     limiter text NOT NULL,
+     key text NOT NULL,
+     tokens double precision NOT NULL,
+     updated_at bigint NOT NULL,
+     allowed boolean NOT NULL,
+     PRIMARY KEY (limiter, key)
+   );`,
+];
+
+/** The advisory lock key migrations hold (any constant shared by every instance). */
+const MIGRATION_LOCK = 7_215_004_113;
+
+/** The schema version this build writes. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+// bigint (int8) as a JavaScript number: ids and epoch milliseconds are far below 2^53.
+const INT8_OID = 20;
+const defaultParser = pg.types.getTypeParser as (oid: number, format?: string) => unknown;
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === INT8_OID ? Number : defaultParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** A small pool on `url`: a few connections per instance, failing fast when the server is gone. */
+export function createPool(url: string, max = 8): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    types,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    application_name: 'enquiry-form',
+  });
+  // An idle connection the server dropped (a restart) is reported here; the pool replaces it.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/**
+ * Brings the database's schema up to date. Returns the versions it applied. Refuses a database
+ * from a newer build (a rollback must not write a schema it does not know).
+ */
+export async function migrate(pool: pg.Pool): Promise<number[]> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at bigint NOT NULL)',
+    );
+    const { rows } = await client.query<{ version: number | null }>(
+      'SELECT max(version) AS version FROM schema_migrations',
+    );
+    const current = rows[0]?.version ?? 0;
+    if (current > MIGRATIONS.length)
+      throw new Error(
+        `the outbox database is from a newer version (schema ${String(current)}); upgrade the proxy`,
+      );
+    const applied: number[] = [];
+    for (const [index, sql] of MIGRATIONS.entries()) {
+      const version = index + 1;
+      if (version <= current) continue;
+      await client.query('BEGIN');
+      try {
+        await client.query(sql);
+        await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
+          version,
+          Date.now(),
+        ]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+      applied.push(version);
+    }
+    return applied;
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}

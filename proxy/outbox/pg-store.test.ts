@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { missing, startPostgres, type PostgresServer } from '../test/fixtures/postgres-server.ts';
+import { describeOutboxStore } from '../test/store-contract.ts';
+import { describeAcceptStore } from '../test/store-contract-accept.ts';
+import { describeNotificationStore } from '../test/store-contract-notifications.ts';
+import type { StoreFactory } from '../test/fixtures/store-factory.ts';
+import { openPostgresOutbox } from './pg-store.ts';
+import type { OutboxStore } from './store.ts';
+
+const absent = missing();
+let server: PostgresServer | undefined;
+beforeAll(async () => {
+  if (!absent) server = await startPostgres();
+}, 60_000);
+afterAll(async () => {
+  await server?.destroy();
+});
+
+const databaseOf = new WeakMap<OutboxStore, string>();
+const openOn = async (url: string) => {
+  const store = await openPostgresOutbox(url, { poolSize: 4 });
+  databaseOf.set(store, url);
+  return store;
+};
+
+/** Each store on a new, empty database of the suite's server; siblings on the same one. */
+const freshDatabase: StoreFactory = {
+  open: async () => {
+    if (!server) throw new Error('no PostgreSQL');
+    return openOn(await server.createDatabase());
+  },
+  shared: { sibling: (store) => openOn(databaseOf.get(store) ?? '') },
+};
+
+describe.skipIf(absent)('PostgreSQL', () => {
+  describeOutboxStore('PostgreSQL', freshDatabase);
+  describeAcceptStore('PostgreSQL', freshDatabase);
+  describeNotificationStore('PostgreSQL', freshDatabase);
+});
+
+describe.skipIf(absent)('PostgreSQL shared by several instances', () => {
+  it('hands a due notification to one instance’s notifier, and again a minute later if it never reported', async () => {
+    const a = await freshDatabase.open();
+    const b = await freshDatabase.shared?.sibling(a);
+    if (!b) throw new Error('a sibling');
+    try {
+      await a.queueNotifications([
+        { key: 'lead.dead:EQ-1:email', channel: 'email', kind: 'lead.dead', payload: {}, at: 1000 },
+      ]);
+      expect(await a.dueNotifications(2000, 10)).toHaveLength(1);
+      expect(await b.dueNotifications(2000, 10)).toEqual([]);
+      // Its sender died without reporting: it is due again, once.
+      expect(await b.dueNotifications(2000 + 60_000, 10)).toHaveLength(1);
+      expect(await a.dueNotifications(2000 + 60_000, 10)).toEqual([]);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * PostgreSQL going away under a running proxy: visitors are told to try again (503 with
+ * Retry-After, never a 500, never a false 201), readiness fails, and everything resumes when
+ * the database returns, the enquiry that waited in the outbox included.
+ */
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../platform/platform-session.ts';
+import { absent, postgres, sharedGroup, usePostgres } from './shared-session.ts';
+
+usePostgres();
+
+describe.skipIf(absent)('when the PostgreSQL outbox goes away', () => {
+  it('refuses new enquiries with 503 and Retry-After, fails /readyz, and takes them again once it is back', async () => {
+    const group = await sharedGroup(1);
+    const [proxy] = group.instances;
+    if (!proxy) throw new Error('one instance');
+    expect((await proxy.submit()).status).toBe(201);
+
+    await postgres().stop();
+    const token = await proxy.token();
+    const refused = await proxy.submit({ token, enquiry: { forename: 'Refused' } });
+    expect(refused.status).toBe(503);
+    expect(refused.body.error).toBe('storage_unavailable');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const ready = await proxy.get('/readyz');
+    expect(ready.status).toBe(503);
+    expect(String(ready.body.problem)).toMatch(/outbox/);
+    expect(await group.inbox()).toHaveLength(1);
+    expect(proxy.logs.lines().filter((line) => line.msg === 'unhandled error')).toEqual([]);
+
+    await postgres().start();
+    // The pool reconnects on its own; the same visitor's retry (same token) now goes through.
+    const retried = await eventually(
+      () => proxy.submit({ token, enquiry: { forename: 'Refused' } }),
+      (answer) => answer.status !== 503,
+      10_000,
+    );
+    expect(retried.status).toBe(201);
+    expect((await proxy.get('/readyz')).status).toBe(200);
+    expect((await group.inbox()).map((enquiry) => enquiry.forename)).toEqual(['Ada', 'Refused']);
+  });
+
+  it('delivers, once the database is back, an enquiry that was waiting for the platform', async () => {
+    const group = await sharedGroup(1, {
+      env: { DELIVERY_DEADLINE_MS: '200' },
+      faults: { failRate: 1, failStatus: 503 },
+    });
+    const [proxy] = group.instances;
+    if (!proxy) throw new Error('one instance');
+    expect((await proxy.submit()).status).toBe(202);
+    await postgres().stop();
+    group.faults({ failRate: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await group.inbox()).toHaveLength(0);
+    await postgres().start();
+    await eventually(group.inbox, (inbox) => inbox.length === 1, 15_000);
+    const faults = proxy.logs.lines().filter((line) => line.msg === 'unhandled error');
+    expect(faults).toEqual([]);
+  });
+});

@@ -1,0 +1,154 @@
+/**
+ * Several proxies sharing one PostgreSQL outbox, as behind a load balancer: a real server of
+ * the test file's own (`fixtures/postgres-server.ts`), a new database per test, the stand-in
+ * enquiry API, and proxies started in this process on free ports. Everything is stopped after
+ * each test; the server after the file.
+ */
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { startEnquiryApi } from '../../../demo/enquiry-api/server.ts';
+import type { FaultPatch } from '../../../demo/enquiry-api/fault-settings.ts';
+import type { EnquiryPartInput } from '../../contract/schemas/enquiry-part.ts';
+import { loadProxyEnv } from '../../env.ts';
+import { createMemoryLogger } from '../../logger.ts';
+import { startProxy, type RunningProxy } from '../../server.ts';
+import { missing, startPostgres, type PostgresServer } from '../fixtures/postgres-server.ts';
+import { proxyEnvFor } from '../fixtures/proxy-env.ts';
+import { ORIGIN, validEnquiry } from '../fixtures/proxy-harness.ts';
+import { CREDENTIALS } from '../platform/platform-session.ts';
+
+/** Why the suite cannot run here, if it cannot. */
+export const absent = missing();
+
+let server: PostgresServer | undefined;
+const running: { close(): Promise<void> }[] = [];
+
+/** The file's PostgreSQL (started before its first test). */
+export const postgres = () => {
+  if (!server) throw new Error('PostgreSQL is not running');
+  return server;
+};
+
+/** Starts the file's server before its tests, stops everything after. */
+export function usePostgres(): void {
+  beforeAll(async () => {
+    if (!absent) server = await startPostgres();
+  }, 60_000);
+  afterEach(async () => {
+    for (const part of running.splice(0).reverse()) await part.close();
+  });
+  afterAll(async () => {
+    await server?.destroy();
+  });
+}
+
+/** An answer of the proxy, its body parsed. */
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: Record<string, unknown>;
+}
+
+/** One proxy of the group. */
+export interface Instance {
+  proxy: RunningProxy;
+  logs: ReturnType<typeof createMemoryLogger>;
+  /** A fresh form token from this instance. */
+  token(): Promise<string>;
+  /** Posts an enquiry as the widget does, with a token of `tokenFrom` (default: this one). */
+  submit(options?: {
+    token?: string;
+    key?: string;
+    enquiry?: Partial<EnquiryPartInput>;
+    files?: File[];
+  }): Promise<Answer>;
+  get(path: string): Promise<Answer>;
+  close(): Promise<void>;
+}
+
+/** A stand-in and `count` proxies on one new database. */
+export async function sharedGroup(
+  count: number,
+  options: { env?: Record<string, string>; faults?: FaultPatch } = {},
+) {
+  const api = await startEnquiryApi({ credentials: CREDENTIALS, faults: options.faults ?? {} });
+  running.push(api);
+  const databaseUrl = await postgres().createDatabase();
+  const env = proxyEnvFor(api, CREDENTIALS, {
+    DATABASE_URL: databaseUrl,
+    RETRY_BASE_MS: '100',
+    RETRY_MAX_DELAY_MS: '400',
+    AUTH_RETRY_MS: '250',
+    DELIVERY_DEADLINE_MS: '3000',
+    ...options.env,
+  });
+  const start = async (extra: Record<string, string> = {}): Promise<Instance> => {
+    const logs = createMemoryLogger('debug');
+    const proxy = await startProxy(loadProxyEnv({ ...env, ...extra }), logs.log);
+    await proxy.checked;
+    let closed = false;
+    const instance = instanceOf(proxy, logs, async () => {
+      if (closed) return;
+      closed = true;
+      await proxy.close();
+    });
+    running.push(instance);
+    return instance;
+  };
+  const instances: Instance[] = [];
+  for (let i = 0; i < count; i++) instances.push(await start());
+  return {
+    api,
+    databaseUrl,
+    instances,
+    /** Another proxy on the same database (a new instance, a restart). */
+    start,
+    faults: (patch: FaultPatch) => {
+      api.faults.set(patch);
+    },
+    /** The enquiries the platform holds, with their files' names. */
+    inbox: async () =>
+      (
+        (await (await fetch(`${api.origin}/inbox.json`)).json()) as {
+          enquiries: { id: number; forename: string; files: { name: string }[] }[];
+        }
+      ).enquiries,
+  };
+}
+
+function instanceOf(
+  proxy: RunningProxy,
+  logs: ReturnType<typeof createMemoryLogger>,
+  close: () => Promise<void>,
+): Instance {
+  const call = async (path: string, init?: RequestInit): Promise<Answer> => {
+    const response = await fetch(`${proxy.url}${path}`, init);
+    const text = await response.text();
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
+    };
+  };
+  const token = async () => String((await call('/api/form-token')).body.token);
+  return {
+    proxy,
+    logs,
+    token,
+    get: (path) => call(path),
+    async submit(options = {}) {
+      const form = new FormData();
+      const enquiry = { ...validEnquiry(), ...options.enquiry };
+      form.append(
+        'enquiry',
+        JSON.stringify({ ...enquiry, form_token: options.token ?? (await token()) }),
+      );
+      for (const file of options.files ?? []) form.append('files', file);
+      return call('/api/enquiries', {
+        method: 'POST',
+        body: form,
+        headers: { origin: ORIGIN, ...(options.key ? { 'idempotency-key': options.key } : {}) },
+      });
+    },
+    close,
+  };
+}
