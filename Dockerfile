@@ -19,6 +19,11 @@ WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+# heif-convert turns iPhone photos into JPEGs. For Word and OpenDocument files (CONVERT_DOCUMENTS=1)
+# add libreoffice-writer-nogui here: about 200 MB more.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libheif-examples \
+ && rm -rf /var/lib/apt/lists/*
 RUN mkdir -p /data && chown node:node /data && chmod 0700 /data
 USER node
 VOLUME ["/data"]

@@ -4,6 +4,8 @@
  * sent to it directly.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { FILES, chooseFiles, fillConveyancing, send, type FixtureFile } from './support/visitor.ts';
 import { expect, test } from './support/stack.ts';
 
@@ -38,6 +40,59 @@ test('two files of different kinds arrive with identical bytes, the right mime a
   expect(sha(new Uint8Array(await download.arrayBuffer()))).toBe(sha(FILES.png.buffer));
 });
 
+test('an iPhone photo and a Word letter reach the platform as a JPEG and a PDF, said so beforehand', async ({
+  page,
+  lawFirm,
+}) => {
+  const before = (await lawFirm.inbox()).length;
+  await page.goto(lawFirm.demo.siteUrl);
+  const form = page.locator('enquiry-form');
+  await expect(form.getByText('Photos and documents are converted to JPEG or PDF.')).toBeVisible();
+  await fillConveyancing(form);
+  const corpus = (name: string): FixtureFile => ({
+    name,
+    mimeType: 'application/octet-stream',
+    buffer: readFileSync(join('proxy/test/fixtures/convertible', name)),
+  });
+  await chooseFiles(
+    page,
+    form,
+    { ...corpus('photo.heic'), name: 'IMG_0042.HEIC' },
+    corpus('letter.docx'),
+  );
+  await expect(form.locator('[part=file-list] li')).toHaveCount(2);
+  await send(form);
+  // Received at once: the photo and the letter are converted in the outbox, after the answer.
+  const confirmation = form.locator('[part=confirmation]');
+  await expect(confirmation).toBeFocused();
+  await expect(confirmation.getByRole('heading')).toHaveText('Enquiry received');
+  const filesArrived = async () => (await lawFirm.inbox())[before]?.files.length;
+  await expect.poll(filesArrived, { timeout: 20_000 }).toBe(2);
+  const [enquiry] = await lawFirm.arrivals(before);
+  expect(enquiry?.files.map((f) => [f.name, f.mime])).toEqual([
+    ['IMG_0042.jpg', 'image/jpeg'],
+    ['letter.pdf', 'application/pdf'],
+  ]);
+  const photo = new Uint8Array(
+    await (await fetch(`${lawFirm.apiOrigin}${enquiry?.files[0]?.url ?? ''}`)).arrayBuffer(),
+  );
+  // A JPEG (FF D8 FF) whose segments before the picture data hold no EXIF (APP1): no GPS.
+  expect([...photo.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  expect(segmentsOf(photo)).not.toContain(0xe1);
+});
+
+/** The marker of each JPEG segment up to the start of the picture data (SOS). */
+function segmentsOf(jpeg: Uint8Array): number[] {
+  const markers: number[] = [];
+  for (let at = 2; at + 4 <= jpeg.length && jpeg[at] === 0xff;) {
+    const marker = jpeg[at + 1] ?? 0;
+    markers.push(marker);
+    if (marker === 0xda) break;
+    at += 2 + (((jpeg[at + 2] ?? 0) << 8) | (jpeg[at + 3] ?? 0));
+  }
+  return markers;
+}
+
 test('a renamed program and an oversized file are refused in the browser, saying what to do', async ({
   page,
   lawFirm,
@@ -45,10 +100,14 @@ test('a renamed program and an oversized file are refused in the browser, saying
   await page.goto(lawFirm.demo.siteUrl);
   const form = page.locator('enquiry-form');
   await chooseFiles(page, form, FILES.renamedExe, oversized, FILES.jpeg);
-  await expect(form.locator('[part=file-list] li')).toHaveCount(1);
-  await expect(form.locator('[part=file-list]')).toContainText('front-door.jpg');
+  // The chosen file first, then the refused ones, each with a Remove button.
+  await expect(form.locator('[part=file-list] li')).toHaveText([
+    /front-door\.jpg/,
+    /invoice\.pdf/,
+    /scanned-deeds\.pdf/,
+  ]);
   await expect(form).toContainText(
-    '“invoice.pdf” is not a PDF, PNG, GIF or JPEG file. Choose a file of one of those kinds',
+    '“invoice.pdf” is not a PDF, PNG, GIF, JPEG, HEIC, AVIF, WebP, TIFF, BMP, Word, OpenDocument, RTF or text file. Choose a file of one of those kinds',
   );
   await expect(form).toContainText(
     '“scanned-deeds.pdf” is larger than 10 MB. Choose a smaller file',

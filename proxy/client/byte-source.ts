@@ -72,3 +72,22 @@ export function leadingBytes(chunks: readonly Uint8Array[], count: number): Uint
   }
   return head;
 }
+
+/** The last `count` bytes of a source held as chunks, without joining them all. */
+export function trailingBytes(chunks: readonly Uint8Array[], count: number): Uint8Array {
+  const total = chunks.reduce((n, c) => n + c.byteLength, 0);
+  const tail = new Uint8Array(Math.min(count, total));
+  let skip = total - tail.byteLength;
+  let offset = 0;
+  for (const chunk of chunks) {
+    if (skip >= chunk.byteLength) {
+      skip -= chunk.byteLength;
+      continue;
+    }
+    const take = chunk.subarray(skip);
+    skip = 0;
+    tail.set(take, offset);
+    offset += take.byteLength;
+  }
+  return tail;
+}

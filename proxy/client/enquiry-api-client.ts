@@ -22,6 +22,18 @@ import {
 } from './schemas.ts';
 import { uploadBody } from './upload-body.ts';
 
+/** How much longer an upload may take per MiB of its file, by default. */
+export const UPLOAD_MS_PER_MIB = 2000;
+
+/**
+ * The longest one call may take: the timeout, plus the upload allowance for the largest file
+ * allowed. A delivery's lease on a step outlasts this, so only a dead holder loses it.
+ *
+ * @example longestCallMs(30_000, 10 * 1024 * 1024) // 50_000
+ */
+export const longestCallMs = (timeoutMs: number, maxFileBytes: number) =>
+  timeoutMs + Math.ceil((maxFileBytes / (1024 * 1024)) * UPLOAD_MS_PER_MIB);
+
 /** Where the enquiry API is and how to log in. */
 export interface EnquiryApiClientOptions {
   /** The service root including the version, e.g. `https://crm.example.com/wp-json/acme/v1`. */
@@ -73,7 +85,7 @@ export function createEnquiryApiClient(
 ): EnquiryApiClientWithProbe {
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const uploadMsPerMiB = options.uploadMsPerMiB ?? 2000;
+  const uploadMsPerMiB = options.uploadMsPerMiB ?? UPLOAD_MS_PER_MIB;
   const scrub = createScrubber(options);
   const noticed = new Set<string>();
   // Built once; kept out of every message and log line by construction (and by `scrub`).

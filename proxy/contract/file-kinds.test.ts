@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
 import { checkFiles } from './file-rules.ts';
+import { describeIssue } from './issues.ts';
 import { hasExtensionOf, sniffKind } from './file-kinds.ts';
 
 const bytes = (...parts: (string | number[])[]) =>
@@ -35,12 +36,45 @@ describe('sniffKind', () => {
   it.each([
     ['a Windows executable', bytes('MZ', [0x90, 0])],
     ['an ELF binary', bytes([0x7f], 'ELF')],
-    ['a WebP image', bytes('RIFF', [0, 0, 0, 0], 'WEBP')],
-    ['an iPhone HEIC photo', bytes([0, 0, 0, 0x18], 'ftypheic')],
-    ['a text file that mentions PDF later', bytes('hello %PDF-1.4')],
+    ['a ZIP that is no document', bytes('PK', [3, 4], 'content.xml')],
+    ['a file of UTF-16 text', bytes([0xfe, 0xff], [0], 'h', [0], 'i')],
+    ['Latin-1 text, which is not UTF-8', bytes('Caf', [0xe9], ' na', [0xef], 've')],
     ['an empty file', bytes()],
   ])('refuses %s', (_name, head) => {
     expect(sniffKind(head)).toBe('other');
+  });
+
+  it.each([
+    ['webp', bytes('RIFF', [0, 0, 0, 0], 'WEBP')],
+    ['heic', bytes([0, 0, 0, 0x18], 'ftypheic', [0, 0, 0, 0], 'mif1')],
+    ['heic', bytes([0, 0, 0, 0x14], 'ftypmif1', [0, 0, 0, 0], 'heic')],
+    ['avif', bytes([0, 0, 0, 0x1c], 'ftypavif', [0, 0, 0, 0], 'mif1miaf')],
+    ['avif', bytes([0, 0, 0, 0x18], 'ftypmif1', [0, 0, 0, 0], 'avif')],
+    ['tiff', bytes('II*', [0])],
+    ['tiff', bytes('MM', [0], '*')],
+    ['bmp', bytes('BM', [0, 0, 0, 0, 0, 0, 0, 0, 54, 0, 0, 0, 40, 0])],
+    ['doc', bytes([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])],
+    ['rtf', bytes('{\\rtf1\\ansi')],
+    ['odt', bytes('PK', [3, 4], 'x'.repeat(26), 'mimetypeapplication/vnd.oasis.opendocument.text')],
+    [
+      'docx',
+      bytes('PK', [3, 4], 'x'.repeat(26), '[Content_Types].xml', 'PK', [3, 4], 'word/document.xml'),
+    ],
+    ['txt', new TextEncoder().encode('Dear Sir,\r\nCafé naïve – “quoted”.\n')],
+    ['txt', bytes('hello %PDF-1.4')],
+  ] as const)('recognises a %s to convert by its bytes', (kind, head) => {
+    expect(sniffKind(head)).toBe(kind);
+  });
+
+  it('finds a Word document by the directory at its end when its first entries do not say', () => {
+    const head = bytes('PK', [3, 4], 'x'.repeat(26), '[Content_Types].xml');
+    expect(sniffKind(head)).toBe('other');
+    expect(sniffKind(head, bytes('PK', [1, 2], 'word/document.xml', 'PK', [5, 6]))).toBe('docx');
+  });
+
+  it('takes text cut in the middle of a character at the end of what it reads', () => {
+    expect(sniffKind(bytes('caf', [0xc3]))).toBe('txt');
+    expect(sniffKind(bytes('caf', [0xc3, 0x28]))).toBe('other');
   });
 });
 
@@ -59,6 +93,24 @@ describe('checkFiles', () => {
 
   it('accepts allowed kinds within the limits', () => {
     expect(checkFiles([pdf, { ...pdf, kind: 'jpeg' }], limits)).toEqual([]);
+  });
+
+  it('takes the kinds to convert only where the limits list them, and names the kinds it takes', () => {
+    const heic = { name: 'IMG_0001.heic', size: 1000, kind: 'heic' as const };
+    const [refused] = checkFiles([heic], limits);
+    expect(refused?.code).toBe('file_kind');
+    expect(describeIssue(refused ?? never()).message).toBe(
+      '“IMG_0001.heic” is not a PDF, PNG, GIF or JPEG file. Choose a file of one of those kinds',
+    );
+    const converting = { ...limits, kinds: ['pdf', 'jpeg', 'heic', 'docx'] as const };
+    expect(checkFiles([heic], { ...converting, kinds: [...converting.kinds] })).toEqual([]);
+    const [docx] = checkFiles([{ ...heic, name: 'a.odt', kind: 'odt' }], {
+      ...converting,
+      kinds: [...converting.kinds],
+    });
+    expect(describeIssue(docx ?? never()).message).toContain(
+      'is not a PDF, JPEG, HEIC or Word file',
+    );
   });
 
   it('names each refused file and says what to do', () => {
@@ -85,3 +137,7 @@ describe('checkFiles', () => {
     expect(checkFiles(six, limits).map((i) => i.code)).toEqual(['too_many_files']);
   });
 });
+
+function never(): never {
+  throw new Error('expected an issue');
+}

@@ -5,6 +5,7 @@
 import type { SniffedKind } from './file-kinds.ts';
 import type { FormConfig } from './schemas/form-config.ts';
 import { formatBytes } from './messages.ts';
+import { kindList, PLATFORM_KINDS } from './limits.ts';
 import type { RuleIssue } from './issues.ts';
 
 /** What the rules need to know of one file. */
@@ -22,6 +23,8 @@ export interface FileFacts {
  */
 export function checkFiles(files: readonly FileFacts[], limits: FormConfig['files']): RuleIssue[] {
   const issues: RuleIssue[] = [];
+  const accepted: readonly string[] = limits.kinds ?? PLATFORM_KINDS;
+  const kinds = kindList(limits.kinds);
   if (files.length > limits.maxFiles) {
     issues.push({
       field: 'files',
@@ -47,10 +50,15 @@ export function checkFiles(files: readonly FileFacts[], limits: FormConfig['file
         field,
         code: 'file_audio_video',
         messageKey: 'file.file_audio_video',
-        params: { name },
+        params: { name, kinds },
       });
-    } else if (file.kind === 'other') {
-      issues.push({ field, code: 'file_kind', messageKey: 'file.file_kind', params: { name } });
+    } else if (file.kind === 'other' || !accepted.includes(file.kind)) {
+      issues.push({
+        field,
+        code: 'file_kind',
+        messageKey: 'file.file_kind',
+        params: { name, kinds },
+      });
     }
   });
   return issues;

@@ -22,16 +22,27 @@ export {
   type MarketingField,
   type PerAttemptField,
 } from './fields.ts';
-export { hasExtensionOf, mimeOf, sniffKind, SNIFF_BYTES, type SniffedKind } from './file-kinds.ts';
+export {
+  hasExtensionOf,
+  mimeOf,
+  sniffKind,
+  SNIFF_BYTES,
+  SNIFF_TAIL_BYTES,
+  type SniffedKind,
+} from './file-kinds.ts';
 export { checkFiles, type FileFacts } from './file-rules.ts';
+export { DEFAULT_STRINGS } from './strings.ts';
 export { describeIssue, type FieldIssue, type IssueCode, type RuleIssue } from './issues.ts';
 export {
   DEFAULT_FILE_LIMITS,
   FIELD_MAX_LENGTH,
-  FILE_ACCEPT,
+  acceptAttribute,
+  convertsAny,
+  kindList,
   FILE_KINDS,
   FILE_LIMIT_CEILINGS,
   MAX_ANSWERS,
+  type AcceptedKind,
   type FileKind,
 } from './limits.ts';
 export {

@@ -32,6 +32,8 @@ export type IssueCode =
   | 'file_audio_video'
   | 'file_empty'
   | 'file_too_big'
+  | 'file_unreadable'
+  | 'file_too_large_to_convert'
   | 'too_many_files';
 
 /** A problem before it is put into words: `messageKey` + `params` pick and fill the text. */

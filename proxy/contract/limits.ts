@@ -25,19 +25,87 @@ export const MAX_ANSWERS = 100;
 
 /** The kinds of file the platform accepts (enquiry API spec, section 8), with the mime sent for each. */
 export const FILE_KINDS = Object.freeze({
-  pdf: { mime: 'application/pdf', extensions: ['pdf'] },
-  png: { mime: 'image/png', extensions: ['png'] },
-  gif: { mime: 'image/gif', extensions: ['gif'] },
-  jpeg: { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
+  pdf: { mime: 'application/pdf', extensions: ['pdf'], label: 'PDF' },
+  png: { mime: 'image/png', extensions: ['png'], label: 'PNG' },
+  gif: { mime: 'image/gif', extensions: ['gif'], label: 'GIF' },
+  jpeg: { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'], label: 'JPEG' },
 } as const);
 
 /** A kind of file the platform takes. */
 export type FileKind = keyof typeof FILE_KINDS;
 
-/** The `accept` attribute of the file input: mime types and extensions, so phones offer (and convert to) these. */
-export const FILE_ACCEPT = Object.entries(FILE_KINDS)
-  .flatMap(([, kind]) => [kind.mime, ...kind.extensions.map((ext) => `.${ext}`)])
-  .join(',');
+/**
+ * The kinds the proxy converts before delivery (the spec: "converted to PDF where
+ * appropriate"): photos to JPEG (a multi-page TIFF to PDF), documents to PDF. Which of them a
+ * proxy takes depends on the converters it has: `GET /api/form` lists them in `files.kinds`.
+ */
+export const CONVERTED_KINDS = Object.freeze({
+  heic: { mime: 'image/heic', extensions: ['heic', 'heif'], label: 'HEIC', becomes: 'jpeg' },
+  avif: { mime: 'image/avif', extensions: ['avif'], label: 'AVIF', becomes: 'jpeg' },
+  webp: { mime: 'image/webp', extensions: ['webp'], label: 'WebP', becomes: 'jpeg' },
+  tiff: { mime: 'image/tiff', extensions: ['tif', 'tiff'], label: 'TIFF', becomes: 'jpeg' },
+  bmp: { mime: 'image/bmp', extensions: ['bmp'], label: 'BMP', becomes: 'jpeg' },
+  docx: {
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extensions: ['docx'],
+    label: 'Word',
+    becomes: 'pdf',
+  },
+  doc: { mime: 'application/msword', extensions: ['doc'], label: 'Word', becomes: 'pdf' },
+  odt: {
+    mime: 'application/vnd.oasis.opendocument.text',
+    extensions: ['odt'],
+    label: 'OpenDocument',
+    becomes: 'pdf',
+  },
+  rtf: { mime: 'application/rtf', extensions: ['rtf'], label: 'RTF', becomes: 'pdf' },
+  txt: { mime: 'text/plain', extensions: ['txt'], label: 'text', becomes: 'pdf' },
+} as const);
+
+/** A kind of file the proxy converts to one the platform takes. */
+export type ConvertedKind = keyof typeof CONVERTED_KINDS;
+
+/** Every kind a visitor may attach, where the proxy has the converters. */
+export const ACCEPTED_KINDS = Object.freeze({ ...FILE_KINDS, ...CONVERTED_KINDS });
+
+/** A kind of file a visitor may attach: taken as it is, or converted. */
+export type AcceptedKind = keyof typeof ACCEPTED_KINDS;
+
+/** True for a kind the platform takes as it is. */
+export const isPlatformKind = (kind: AcceptedKind): kind is FileKind => kind in FILE_KINDS;
+
+/** The kinds taken when the configuration does not say: the platform's own. */
+export const PLATFORM_KINDS = Object.keys(FILE_KINDS) as readonly FileKind[];
+
+/**
+ * The `accept` attribute of the file input: mime types and extensions, so phones offer (and
+ * convert to) these.
+ *
+ * @example acceptAttribute(['pdf']) // 'application/pdf,.pdf'
+ */
+export const acceptAttribute = (kinds: readonly AcceptedKind[] = PLATFORM_KINDS): string =>
+  kinds
+    .flatMap((kind) => {
+      const { mime, extensions } = ACCEPTED_KINDS[kind];
+      return [mime, ...extensions.map((ext) => `.${ext}`)];
+    })
+    .join(',');
+
+/** True when some of `kinds` are converted before delivery (the hint says so). */
+export const convertsAny = (kinds: readonly AcceptedKind[] = PLATFORM_KINDS): boolean =>
+  kinds.some((kind) => !isPlatformKind(kind));
+
+/**
+ * The kinds as people name them, the last after "or".
+ *
+ * @example kindList(['pdf', 'png', 'jpeg']) // 'PDF, PNG or JPEG'
+ */
+export function kindList(kinds: readonly AcceptedKind[] = PLATFORM_KINDS): string {
+  // Word's two kinds (docx, doc) are one name to people.
+  const labels = [...new Set(kinds.map((kind) => ACCEPTED_KINDS[kind].label))];
+  const last = labels.pop() ?? '';
+  return labels.length > 0 ? `${labels.join(', ')} or ${last}` : last;
+}
 
 /** Defaults for the `files` block of the form configuration. */
 export const DEFAULT_FILE_LIMITS = Object.freeze({ maxFiles: 5, maxFileBytes: 10 * 1024 * 1024 });

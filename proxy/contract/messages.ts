@@ -40,12 +40,14 @@ export const VALIDATION_MESSAGES = Object.freeze({
     'Enter an email address in the correct format for “{label}”, like name@example.com',
   'question.invalid_phone': 'Enter a telephone number for “{label}”, like 01632 960 001',
   'question.unknown_question': 'This form does not ask a question with the id “{name}”',
-  'file.file_kind':
-    '“{name}” is not a PDF, PNG, GIF or JPEG file. Choose a file of one of those kinds',
+  'file.file_kind': '“{name}” is not a {kinds} file. Choose a file of one of those kinds',
   'file.file_audio_video':
-    '“{name}” is an audio or video file, which cannot be sent. Convert it to PDF where possible, or choose a PDF, PNG, GIF or JPEG file',
+    '“{name}” is an audio or video file, which cannot be sent. Convert it to PDF where possible, or choose a {kinds} file',
   'file.file_empty': '“{name}” is empty. Choose a file that has something in it',
   'file.file_too_big': '“{name}” is larger than {max}. Choose a smaller file',
+  'file.file_unreadable':
+    '“{name}” could not be read as a {kind} file: it may be damaged. Choose another file',
+  'file.file_too_large_to_convert': '“{name}” cannot be converted: {reason}. Choose a smaller file',
   'files.too_many_files': 'You can send up to {max} files. Remove a file before adding another',
   'consent.required': 'Tick the box to agree to “{label}”',
   'turnstile_token.required': 'Complete the security check',

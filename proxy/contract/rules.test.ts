@@ -4,6 +4,7 @@ import { parseFormConfig, type CaseType } from './schemas/form-config.ts';
 import {
   isValidEmail,
   isValidPhone,
+  textLength,
   validateEnquiry,
   visibleQuestions,
   type EnquiryFields,
@@ -119,6 +120,15 @@ describe('validateEnquiry', () => {
     ]);
     expect(fieldsAndCodes({ forename: 'A'.repeat(101) })).toEqual(['forename:too_long']);
     expect(fieldsAndCodes({ surname: 'Love\u0000lace' })).toEqual(['surname:invalid_characters']);
+  });
+
+  it('counts characters as people do: an emoji family or a flag is one', () => {
+    const family = '\u{1F469}\u200D\u{1F469}\u200D\u{1F467}';
+    expect(textLength(family)).toBe(1);
+    expect(textLength('\u{1F1EC}\u{1F1E7}e\u0301')).toBe(2);
+    // 100 families are 800 UTF-16 units, and still within a 100-character first name.
+    expect(fieldsAndCodes({ forename: family.repeat(100) })).toEqual([]);
+    expect(fieldsAndCodes({ forename: family.repeat(101) })).toEqual(['forename:too_long']);
   });
 
   it('refuses an unknown case type and unknown question ids', () => {

@@ -50,6 +50,29 @@ export const answerTo = (
 /** Characters that show nothing: zero-width spaces and joiners, bidi marks and controls, the BOM. */
 export const INVISIBLE_CHARACTERS = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
+/**
+ * One character as people count it: a code point (or a flag's two regional indicators, or a
+ * CR LF) with its combining marks, emoji modifiers and joiners, and the pictograph a zero-width
+ * joiner attaches to it. Close
+ * to Unicode's extended grapheme clusters, in linear time and constant memory: Node 20's
+ * `Intl.Segmenter` copies the whole input for every segment, so 250 KB of text took 4 GB.
+ */
+const CHARACTER =
+  /(?:\r\n|\p{RI}\p{RI}|[\s\S])(?:\u200d\p{Extended_Pictographic}|[\p{M}\p{Emoji_Modifier}\u200d])*/gu;
+
+/**
+ * How long text is as people count it: an emoji with its skin tone, a family joined by ZWJ, a
+ * flag or a letter with its accents is one; the same rule in the browser and the proxy.
+ *
+ * @example textLength('👩‍👩‍👧') // 1
+ */
+export function textLength(text: string): number {
+  let characters = 0;
+  CHARACTER.lastIndex = 0;
+  while (CHARACTER.exec(text)) characters += 1;
+  return characters;
+}
+
 /** True when text shows nothing: only spaces and invisible characters ("required" is not met). */
 export const isBlank = (text: string): boolean =>
   text.replace(INVISIBLE_CHARACTERS, '').trim() === '';
@@ -127,7 +150,7 @@ export function validateEnquiry(config: FormConfig, enquiry: EnquiryFields): Rul
 
   for (const field of MARKETING_FIELDS) {
     const value = enquiry.marketing?.[field] ?? '';
-    if (value.length > FIELD_MAX_LENGTH[field]) {
+    if (textLength(value) > FIELD_MAX_LENGTH[field]) {
       add(`marketing.${field}`, 'too_long', 'marketing.too_long', {
         name: field,
         max: FIELD_MAX_LENGTH[field],
@@ -158,7 +181,7 @@ function checkContact(
   const max = FIELD_MAX_LENGTH[field];
   if (isBlank(value)) {
     if (required) add(field, 'required', `${field}.required`);
-  } else if (value.length > max) {
+  } else if (textLength(value) > max) {
     add(field, 'too_long', `${field}.too_long`, { max });
   } else if (field === 'email' && !isValidEmail(value)) {
     add(field, 'invalid_email', 'email.invalid_email');
@@ -206,7 +229,7 @@ function checkAnswer(question: Question, answer: Answer | undefined, add: AddAns
   const max =
     question.maxLength ??
     (type === 'textarea' ? FIELD_MAX_LENGTH.longAnswer : FIELD_MAX_LENGTH.shortAnswer);
-  if (value.length > max) {
+  if (textLength(value) > max) {
     add('too_long', 'question.too_long', { max });
     return;
   }

@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'busy'
   | 'timeout'
   | 'storage_full'
+  | 'storage_unavailable'
   | 'in_progress'
   | 'idempotency_key_reused'
   | 'upstream_rejected'

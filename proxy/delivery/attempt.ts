@@ -4,7 +4,11 @@
  * succeeds, so that the next attempt resumes where this one stopped.
  */
 import type { EnquiryApiClient } from '../client/enquiry-api-client.ts';
+import { memorySource, readAll, type ByteSource } from '../client/byte-source.ts';
 import { EnquiryApiError } from '../client/errors.ts';
+import { convertedKindOf, mimeOf } from '../contract/file-kinds.ts';
+import { ConversionError, type Converter } from '../convert/conversion.ts';
+import { safeFileName } from '../submission/file-names.ts';
 import type { Logger } from '../logger.ts';
 import { LeaseLostError, type Claimed, type OutboxStore } from '../outbox/store.ts';
 import type { StoredFile, Submission } from '../outbox/submission.ts';
@@ -14,6 +18,7 @@ import type { AttemptResult } from './outcome.ts';
 export interface AttemptContext {
   store: OutboxStore;
   client: EnquiryApiClient;
+  converter: Pick<Converter, 'convert'>;
   log: Logger;
   now: () => number;
   /** When a lease taken or extended now runs out. */
@@ -52,9 +57,12 @@ export async function runAttempt(
   for (const file of submission.files) {
     // Uploaded already, or refused before (sent again only when an operator retries it).
     if (file.attachmentId !== null || file.failure !== null || file.skipped) continue;
-    await store.startStep(lease, { kind: 'upload', index: file.index }, leaseUntil());
     try {
-      file.attachmentId = await upload(submission, enquiryId, file, context);
+      // Converted before the step is noted: a crash mid-conversion converts again next time,
+      // and is no "upload of unknown outcome".
+      const ready = await uploadable(submission, file, context);
+      await store.startStep(lease, { kind: 'upload', index: file.index }, leaseUntil());
+      file.attachmentId = await upload(submission, enquiryId, ready, context);
     } catch (error) {
       const refusal = fileRefusal(error);
       if (refusal === undefined) throw error;
@@ -63,7 +71,7 @@ export async function runAttempt(
       await store.recordUploadFailed(lease, file.index, refusal);
       log.error(
         { reference: submission.reference, file: file.name, reason: refusal },
-        'the platform refused a file; the others are still sent',
+        'a file could not be delivered (refused or not converted); the others are still sent',
       );
       continue;
     }
@@ -86,15 +94,50 @@ export async function runAttempt(
   return { state: 'delivered', enquiryId, submission: { ...submission, enquiryId, state } };
 }
 
+/** What one upload sends. */
+interface Uploadable {
+  name: string;
+  mime: string;
+  postname: string;
+  bytes: ByteSource;
+}
+
+/**
+ * The stored file as the platform takes it: as it is, or converted from the original (kept in
+ * the outbox) into a JPEG or PDF named after it.
+ */
+async function uploadable(
+  submission: Submission,
+  file: StoredFile,
+  { store, converter, log, now, signal }: AttemptContext,
+): Promise<Uploadable> {
+  const source = await store.fileSource(submission.id, file.index);
+  const kind = convertedKindOf(file.mime);
+  if (kind === undefined) return { ...file, bytes: source };
+  const started = now();
+  const converted = await converter.convert(kind, Buffer.from(await readAll(source)), signal);
+  // The stored name ends in the original's extension: `IMG_0001.heic` becomes `IMG_0001.jpg`.
+  const name = safeFileName(file.name, converted.kind, file.index);
+  log.info(
+    { reference: submission.reference, file: file.name, as: name, ms: now() - started },
+    'file converted',
+  );
+  return {
+    name,
+    postname: name,
+    mime: mimeOf(converted.kind),
+    bytes: memorySource(converted.bytes),
+  };
+}
+
 /** One file; a 2xx without a readable id still means it is attached (id recorded as 0). */
 async function upload(
   submission: Submission,
   enquiryId: number,
-  file: StoredFile,
-  { store, client, log, signal }: AttemptContext,
+  file: Uploadable,
+  { client, log, signal }: AttemptContext,
 ): Promise<number> {
-  const bytes = await store.fileSource(submission.id, file.index);
-  const { name, mime, postname } = file;
+  const { name, mime, postname, bytes } = file;
   try {
     return await client.uploadFile(enquiryId, { name, mime, postname, bytes }, signal);
   } catch (error) {
@@ -134,6 +177,7 @@ const FILE_REFUSED = new Set([400, 413, 415, 422]);
  * parameter, or 413/415/422), else undefined.
  */
 function fileRefusal(error: unknown): string | undefined {
+  if (error instanceof ConversionError) return `could not be converted: ${error.message}`;
   if (!(error instanceof EnquiryApiError) || error.endpoint !== 'upload') return undefined;
   if (error.kind !== 'validation' && !FILE_REFUSED.has(error.status ?? 0)) return undefined;
   return error.message;

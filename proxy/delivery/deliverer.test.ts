@@ -181,7 +181,9 @@ describe('Deliverer', () => {
     ]);
     expect(calls.map((c) => c.endpoint)).toEqual(['create', 'upload', 'upload']);
     expect(await state(store)).toMatchObject({ state: 'partial', attempts: 1 });
-    expect(logs.text()).toContain('the platform refused a file; the others are still sent');
+    expect(logs.text()).toContain(
+      'a file could not be delivered (refused or not converted); the others are still sent',
+    );
     // A refused file is not sent again by the background loop.
     deliverer.start();
     await new Promise((resolve) => setTimeout(resolve, 100));

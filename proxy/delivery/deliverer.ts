@@ -12,6 +12,7 @@ import type { Logger } from '../logger.ts';
 import { LeaseLostError, type Claimed, type OutboxStore } from '../outbox/store.ts';
 import { runAttempt } from './attempt.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.ts';
+import { NO_CONVERSION, type Converter } from '../convert/conversion.ts';
 import { handleFailure } from './failure.ts';
 import { Pause, type PauseState } from './pause.ts';
 import type { AttemptResult } from './outcome.ts';
@@ -21,6 +22,8 @@ export interface DelivererOptions {
   store: OutboxStore;
   client: EnquiryApiClient;
   log: Logger;
+  /** Converts files of kinds the platform does not take, just before their upload. */
+  converter?: Pick<Converter, 'convert'>;
   policy?: RetryPolicy;
   /** While the platform's setup is wrong (login, address), check it again this often. */
   authRetryMs?: number;
@@ -86,6 +89,7 @@ export class Deliverer {
       pollMs: 30_000,
       now: Date.now,
       random: Math.random,
+      converter: NO_CONVERSION,
       ...options,
     };
     this.pause = new Pause({
@@ -139,10 +143,11 @@ export class Deliverer {
    * Delivers a just-stored submission while its visitor waits, up to `deadlineMs`. Whatever is
    * not done by then carries on in the background; the visitor is told it is queued.
    */
-  async deliverNow(id: number, deadlineMs: number): Promise<AttemptResult> {
+  async deliverNow(target: number | Claimed, deadlineMs: number): Promise<AttemptResult> {
     const { store, leaseMs, now } = this.options;
-    if (this.stopping || this.paused) return { state: 'queued' };
-    const claimed = await store.claim(id, this.owner, leaseMs, now());
+    if (typeof target === 'number' && (this.stopping || this.paused)) return { state: 'queued' };
+    const claimed =
+      typeof target === 'number' ? await store.claim(target, this.owner, leaseMs, now()) : target;
     if (!claimed) return { state: 'queued' };
     if (this.isStopping()) {
       // stop() began while the claim was in flight: leave it for the next start.
@@ -161,6 +166,15 @@ export class Deliverer {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * The lease to store a new submission with, so that this process sends it at once and no
+   * other worker takes it first; none while stopping or paused (it waits in the queue then).
+   */
+  leaseForNew(): { owner: string; until: number } | undefined {
+    if (this.stopping || this.paused) return undefined;
+    return { owner: this.owner, until: this.options.now() + this.options.leaseMs };
   }
 
   /** Stops taking work, lets running deliveries finish for up to `drainMs`, then aborts them. */

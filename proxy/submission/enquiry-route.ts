@@ -7,19 +7,25 @@ import type { AppDeps } from '../app-deps.ts';
 import { checkForBots } from '../http/bots/bot-check.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
 import { requireAllowedOrigin, submissionCors } from '../http/origin.ts';
-import { rateLimit, type RateLimiter } from '../http/rate-limit.ts';
+import { rateLimit, type Limiter } from '../http/rate-limit.ts';
 import { uploadGuard, type GuardedUpload } from '../http/upload-guard.ts';
 import type { Logger } from '../logger.ts';
+import { convertedKindOf } from '../contract/file-kinds.ts';
 import type { NewSubmission } from '../outbox/submission.ts';
 import { answerFor, queued, type Answer } from './answers.ts';
 import { checkSubmission } from './check-submission.ts';
+import { inspectFiles } from './inspect-files.ts';
 import { answerRepeat, idempotencyKeyOf, rememberAnswer } from './idempotency.ts';
 import { maxSubmissionBytes, readMultipartSubmission } from './read-multipart.ts';
 import { newReference } from './reference.ts';
 import { SubmissionError } from './submission-error.ts';
+import type { PlainFields } from './plain-fields.ts';
+import { pagesForBrowsers, plainRefused, plainTaken } from '../http/no-js/plain-answers.ts';
 
 /** What the route's middleware leaves on the context. */
-type RouteEnv = { Variables: { upload: GuardedUpload; requestId: string } };
+type RouteEnv = {
+  Variables: { upload: GuardedUpload; requestId: string; plainFields?: PlainFields };
+};
 
 /** The submission route, with its guards in the order a request meets them. */
 export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
@@ -33,6 +39,7 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
   app.use('/api/enquiries', submissionCors(deps));
   app.post(
     '/api/enquiries',
+    pagesForBrowsers,
     requireAllowedOrigin(deps),
     rateLimit({ limiters: [limits.perClient], clientKey }),
     uploadGuard({
@@ -48,8 +55,11 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
       try {
         const answer = await submit(c, log);
         for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
-        if ('reference' in answer.body && answer.body.reference)
-          c.header('X-Enquiry-Reference', answer.body.reference);
+        const reference = 'reference' in answer.body ? answer.body.reference : undefined;
+        if (reference) c.header('X-Enquiry-Reference', reference);
+        // The form without JavaScript: a browser is shown a page, not JSON.
+        if (c.get('plainFields') && reference && answer.status < 300)
+          return plainTaken(c, deps, reference, answer.status === 201 ? 'delivered' : 'queued');
         return c.json(answer.body, answer.status);
       } catch (error) {
         if (!(error instanceof SubmissionError)) throw error;
@@ -62,6 +72,9 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
           );
         }
         for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+        const plain = c.get('plainFields');
+        if (plain && 'issues' in error.body && error.body.issues)
+          return plainRefused(c, deps, plain, error.status, error.body.issues);
         return c.json(error.body, error.status);
       }
     },
@@ -83,7 +96,10 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
         );
         answer = answerFor(
           reference,
-          await deps.deliverer.deliverNow(submission.id, deps.deliveryDeadlineMs),
+          await deps.deliverer.deliverNow(
+            received.lease ? { submission, lease: received.lease } : submission.id,
+            waitForDelivery(submission),
+          ),
         );
       } else {
         // Looks like success, so the bot learns nothing; kept as spam for a person to review.
@@ -110,16 +126,20 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
    */
   async function receive(c: Context<RouteEnv>, key: string | undefined) {
     const received = await readMultipartSubmission(c.req.raw, config.files);
+    if (received.plain) c.set('plainFields', received.plain);
     const receivedAt = deps.now();
     const checked = checkSubmission(received, config, receivedAt);
+    if (deps.converter) await inspectFiles(checked.files, deps.converter);
     const idempotency = key ? { key, fingerprint: checked.fingerprint } : undefined;
     const repeat = idempotency && (await deps.store.findRepeat(idempotency));
     if (repeat) return { kind: 'repeat', key: idempotency.key, repeat } as const;
     const verdict = await checkForBots(checked.part, deps.clientIp(c), deps.bots);
     // People count against the global allowance; caught bots only against their own address's.
-    take(verdict.human ? limits.global : limits.bots, verdict.human ? '' : clientKey(c));
+    await take(verdict.human ? limits.global : limits.bots, verdict.human ? '' : clientKey(c));
     // A caught bot's files are not kept: their names and sizes are enough to review it.
     const note = verdict.human ? undefined : `${verdict.reason}${describeFiles(checked.files)}`;
+    // A person's enquiry is stored held for this process's delivery, which starts at once.
+    const lease = verdict.human ? deps.deliverer.leaseForNew() : undefined;
     const outcome = await store({
       reference: newReference(),
       upstream: checked.upstream,
@@ -129,6 +149,7 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
       ...(note ? { note } : {}),
       ...(idempotency ? { idempotency } : {}),
       ...(verdict.human ? { formToken: verdict.formToken } : {}),
+      ...(lease ? { lease } : {}),
     });
     c.get('upload').release();
     if (outcome.kind === 'token_spent')
@@ -138,14 +159,25 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
     return {
       kind: 'stored',
       submission: outcome.submission,
+      lease: outcome.lease,
       human: verdict.human,
       reason: note,
     } as const;
   }
 
+  /**
+   * How long the visitor waits for delivery. Not at all when a file is to be converted: a photo
+   * takes seconds and a document more, so the answer says "received" at once and the outbox
+   * converts and delivers it after.
+   */
+  function waitForDelivery(submission: { files: readonly { mime: string }[] }): number {
+    const converting = submission.files.some((file) => convertedKindOf(file.mime) !== undefined);
+    return converting ? 0 : deps.deliveryDeadlineMs;
+  }
+
   /** Takes a token from `limiter`, or refuses the submission with `429`. */
-  function take(limiter: RateLimiter, key: string): void {
-    const verdict = limiter.take(key);
+  async function take(limiter: Limiter, key: string): Promise<void> {
+    const verdict = await limiter.take(key);
     if (verdict.allowed) return;
     const seconds = Math.max(1, Math.ceil(verdict.waitMs / 1000));
     throw new SubmissionError(

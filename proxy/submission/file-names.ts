@@ -3,7 +3,7 @@
  * parts, control characters, or bidi overrides that make `invoice‮fdp.exe` read as
  * `invoiceexe.pdf`. This makes a plain name whose extension matches the sniffed kind.
  */
-import { FILE_KINDS, type FileKind } from '../contract/limits.ts';
+import { ACCEPTED_KINDS, type AcceptedKind } from '../contract/limits.ts';
 import { hasExtensionOf } from '../contract/file-kinds.ts';
 import { INVISIBLE_CHARACTERS } from '../contract/rules.ts';
 
@@ -16,14 +16,14 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const RESERVED = /[<>:"|?*]/g;
 
 const KNOWN_EXTENSIONS = new Set(
-  Object.values(FILE_KINDS).flatMap((kind) => kind.extensions as readonly string[]),
+  Object.values(ACCEPTED_KINDS).flatMap((kind) => kind.extensions as readonly string[]),
 );
 
 /**
  * @example safeFileName('C:\\Users\\ada\\scan.pdf', 'png', 0) // 'scan.png'
  * @example safeFileName('‮fdp.exe', 'pdf', 1) // 'fdp.exe.pdf'
  */
-export function safeFileName(original: string, kind: FileKind, index: number): string {
+export function safeFileName(original: string, kind: AcceptedKind, index: number): string {
   // Names longer than this are cut before anything else looks at them: bounded work per name.
   const lastSegment = wholeCharacters((original.split(/[/\\]/).pop() ?? '').slice(0, 1024));
   let name = trimEndDotsAndSpaces(
@@ -35,7 +35,7 @@ export function safeFileName(original: string, kind: FileKind, index: number): s
       .replace(/\s+/g, ' '),
   ).trimStart();
 
-  const extension = FILE_KINDS[kind].extensions[0];
+  const extension = ACCEPTED_KINDS[kind].extensions[0];
   if (!hasExtensionOf(name, kind)) {
     const dot = name.lastIndexOf('.');
     const current = dot === -1 ? '' : name.slice(dot + 1).toLowerCase();

@@ -6,7 +6,12 @@
  */
 import { z } from 'zod';
 import { CONFIGURABLE_CONTACT_FIELDS, type ContactField } from '../fields.ts';
-import { DEFAULT_FILE_LIMITS, FILE_LIMIT_CEILINGS } from '../limits.ts';
+import {
+  ACCEPTED_KINDS,
+  DEFAULT_FILE_LIMITS,
+  FILE_LIMIT_CEILINGS,
+  type AcceptedKind,
+} from '../limits.ts';
 import { webUrl } from './common.ts';
 import { consentSchema, firmSchema } from './consent.ts';
 import { caseTypeSchema } from './question.ts';
@@ -45,6 +50,15 @@ export const formConfigSchema = z
           .min(1)
           .max(FILE_LIMIT_CEILINGS.maxFileBytes)
           .default(DEFAULT_FILE_LIMITS.maxFileBytes),
+        /**
+         * The kinds visitors may attach. Left out: every kind this proxy can deliver, converted
+         * where needed; the proxy narrows a list to the converters it has, and says which
+         * `GET /api/form` then lists.
+         */
+        kinds: z
+          .array(z.enum(Object.keys(ACCEPTED_KINDS) as [AcceptedKind, ...AcceptedKind[]]))
+          .min(1)
+          .optional(),
       })
       .default({ ...DEFAULT_FILE_LIMITS }),
     caseTypes: z.array(caseTypeSchema).min(1).max(50),

@@ -1,0 +1,73 @@
+/**
+ * Every string the visitor can see or hear, in English, in one block: the widget's, and the
+ * form the proxy serves without JavaScript (`GET /form`). A site owner overrides any of them
+ * with the element's `i18n` property; validation strings share their keys and `{placeholders}`
+ * with `VALIDATION_MESSAGES`, so one translation serves both the widget's own checks and the
+ * proxy's answers.
+ */
+import { VALIDATION_MESSAGES } from './messages.ts';
+
+/** Every visible or audible string, in English; `i18n` overrides any of them. */
+export const DEFAULT_STRINGS = Object.freeze({
+  ...VALIDATION_MESSAGES,
+  'turnstile_token.required': 'Complete the security check',
+  challengeFailed:
+    'The security check could not be loaded. Check your connection or turn off any content blocker for this site, then try again.',
+  challengeRetry: 'Try again',
+
+  loading: 'Loading the form…',
+  loadFailed: 'Sorry, the form could not be loaded. Check your connection, then try again.',
+  notAvailable: 'This form is not available on this page.',
+  firmContact: 'You can also contact {name}:',
+  reload: 'Try again',
+
+  forename: 'First name',
+  surname: 'Last name',
+  email: 'Email address',
+  telephone_mobile: 'Telephone number',
+  case_type: 'What is your enquiry about?',
+  chooseOption: 'Choose an option',
+  optional: '(optional)',
+
+  files: 'Attach files',
+  filesHint: '{kinds} files, each up to {max}. You can attach up to {count}.',
+  filesConverted: 'Photos and documents are converted to JPEG or PDF.',
+  chooseFiles: 'Choose files',
+  dropFiles: 'or drop files here',
+  noFiles: 'No files chosen',
+  filesLost: 'Files are not kept when the page reloads. Choose {names} again.',
+  removeFile: 'Remove',
+  fileAdded: '{name} added',
+  fileRemoved: '{name} removed',
+
+  honeypot: 'Leave this field empty',
+  submit: 'Send enquiry',
+  sending: 'Sending your enquiry…',
+  uploaded: 'Sent {percent}',
+  waiting: 'Waiting for our team’s system to confirm…',
+
+  errorSummaryTitle: 'There is a problem',
+  errorPrefix: 'Error:',
+
+  failedTitle: 'Your enquiry has not been sent yet',
+  'failed.network':
+    'The connection was lost. Check you are online, then try again. Everything you entered is still here.',
+  'failed.server':
+    'Sorry, there is a problem with our system. Try again in a few minutes. Everything you entered is still here.',
+  'failed.rate-limited':
+    'Too many enquiries have been sent from your connection. Try again {when}. Everything you entered is still here.',
+  'failed.too-large':
+    'Your files are too large to send together. Remove a file or choose smaller ones, then try again.',
+  'failed.forbidden':
+    'This website is not set up to send enquiries yet. Contact us another way, by phone or email.',
+  'failed.rejected':
+    'Our system could not accept your enquiry, so it has not reached our team. Contact us another way and quote your reference.',
+  retryLater: 'later',
+  retry: 'Try again',
+
+  deliveredTitle: 'Enquiry sent',
+  deliveredBody: 'Our team has received your enquiry.',
+  queuedTitle: 'Enquiry received',
+  queuedBody: 'Your enquiry is safely received. It will reach our team shortly.',
+  reference: 'Your reference is',
+});

@@ -1,0 +1,170 @@
+/**
+ * The converter this proxy can offer, from what is installed and what the environment asks:
+ * photos through sharp always, HEIC when heif-convert is on the PATH, documents only with
+ * `CONVERT_DOCUMENTS=1` and LibreOffice installed. What it cannot convert, visitors are not
+ * offered (`GET /api/form` lists `files.kinds`).
+ */
+import { z } from 'zod';
+import {
+  ACCEPTED_KINDS,
+  isPlatformKind,
+  type AcceptedKind,
+  type ConvertedKind,
+} from '../contract/limits.ts';
+import type { FormConfig } from '../contract/schemas/form-config.ts';
+import { integer } from '../env-values.ts';
+import type { Logger } from '../logger.ts';
+import { ConversionError, type Converted, type Converter } from './conversion.ts';
+import { DocumentConverter } from './documents.ts';
+import {
+  convertHeic,
+  convertWithSharp,
+  heicProblem,
+  pixelsOf,
+  PIXEL_LIMIT,
+  tooManyPixels,
+} from './images.ts';
+import { toolExists } from './run-tool.ts';
+import { zipProblem } from './zip-check.ts';
+
+/** The environment variables of conversion (part of the proxy's schema). */
+export const convertEnvShape = {
+  CONVERT_DOCUMENTS: z
+    .enum(['0', '1'])
+    .default('0')
+    .describe(
+      '`1`: Word, OpenDocument, RTF and text files are taken and converted to PDF with LibreOffice (`soffice` on the PATH).',
+    ),
+  CONVERT_MAX_SIDE: integer(3000, 100).describe(
+    'Photos converted to JPEG are made at most this many pixels on their long side.',
+  ),
+  CONVERT_TIMEOUT_MS: integer(60_000, 1000).describe('Longest one conversion may take.'),
+  CONVERT_WORKERS: integer(2, 1).describe(
+    'Conversions at once (each LibreOffice worker has its own profile).',
+  ),
+  CONVERT_RECYCLE_AFTER: integer(50, 1).describe(
+    'Documents a LibreOffice worker converts before its profile is made afresh.',
+  ),
+};
+
+/** The checked conversion settings. */
+export type ConvertEnv = z.output<z.ZodObject<typeof convertEnvShape>>;
+
+const SHARP_KINDS = ['webp', 'avif', 'tiff', 'bmp'] as const satisfies ConvertedKind[];
+const DOCUMENT_KINDS = ['docx', 'doc', 'odt', 'rtf', 'txt'] as const satisfies ConvertedKind[];
+
+/** Looks for the tools and builds the converter; says at start what it found. */
+export async function openConverter(env: ConvertEnv, log: Logger): Promise<Converter> {
+  const heic = await toolExists('heif-convert');
+  const documents = env.CONVERT_DOCUMENTS === '1' && (await toolExists('soffice'));
+  if (env.CONVERT_DOCUMENTS === '1' && !documents)
+    log.warn(
+      'CONVERT_DOCUMENTS=1 but soffice is not on the PATH: documents are not offered (install LibreOffice Writer)',
+    );
+  const isolate =
+    documents && (await toolExists('unshare', ['-rn', 'true'])) ? ['unshare', '-rn'] : [];
+  if (documents && isolate.length === 0)
+    log.warn('unshare -rn is not allowed here: LibreOffice runs with the network it has');
+  const converter = createConverter({
+    heic,
+    documents: documents
+      ? new DocumentConverter({
+          soffice: 'soffice',
+          isolate,
+          timeoutMs: env.CONVERT_TIMEOUT_MS,
+          workers: env.CONVERT_WORKERS,
+          recycleAfter: env.CONVERT_RECYCLE_AFTER,
+        })
+      : undefined,
+    maxSide: env.CONVERT_MAX_SIDE,
+    timeoutMs: env.CONVERT_TIMEOUT_MS,
+    workers: env.CONVERT_WORKERS,
+  });
+  log.info({ kinds: converter.kinds }, 'files of these kinds are converted before delivery');
+  return converter;
+}
+
+/** What `createConverter` is given: tools found, and limits. */
+export interface ConverterParts {
+  heic: boolean;
+  documents: DocumentConverter | undefined;
+  maxSide: number;
+  timeoutMs: number;
+  /** Photo conversions at once (libvips and heif-convert are CPU-bound). */
+  workers: number;
+}
+
+/** A converter of the kinds its parts can take. */
+export function createConverter(parts: ConverterParts): Converter {
+  const kinds: ConvertedKind[] = [
+    ...(parts.heic ? (['heic'] as const) : []),
+    ...SHARP_KINDS,
+    ...(parts.documents ? DOCUMENT_KINDS : []),
+  ];
+  const photos = limit(parts.workers);
+  const { documents } = parts;
+  return {
+    kinds,
+    async convert(kind, input, signal): Promise<Converted> {
+      if (!kinds.includes(kind)) throw new ConversionError(`${kind} files are not converted here`);
+      if (isDocument(kind)) {
+        if (!documents) throw new ConversionError(`${kind} files are not converted here`);
+        return documents.convert(input, kind, signal);
+      }
+      const options = { maxSide: parts.maxSide, timeoutMs: parts.timeoutMs, signal };
+      return photos(() =>
+        kind === 'heic' ? convertHeic(input, options) : convertWithSharp(input, kind, options),
+      );
+    },
+    async inspect(kind, input) {
+      if (kind === 'docx' || kind === 'odt') return zipProblem(input);
+      if (kind === 'heic')
+        return heicProblem(input, { maxSide: parts.maxSide, timeoutMs: parts.timeoutMs });
+      if (isDocument(kind)) return undefined;
+      const pixels = await pixelsOf(input, kind).catch(() => -1);
+      if (pixels < 0) return new ConversionError('its picture could not be read', 'unreadable');
+      if (pixels > PIXEL_LIMIT) return tooManyPixels(pixels);
+      return undefined;
+    },
+    close: () => documents?.close() ?? Promise.resolve(),
+  };
+}
+
+const isDocument = (kind: ConvertedKind): kind is (typeof DOCUMENT_KINDS)[number] =>
+  (DOCUMENT_KINDS as readonly string[]).includes(kind);
+
+/** Runs at most `count` tasks at once, the rest in order of arrival. */
+function limit(count: number) {
+  let running = 0;
+  const queue: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= count) await new Promise<void>((resolve) => queue.push(resolve));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      queue.shift()?.();
+    }
+  };
+}
+
+/**
+ * The configuration with `files.kinds` set to what visitors may attach here: the configured
+ * kinds (all, when it names none) that the platform takes or this converter can convert.
+ */
+export function withAcceptedKinds(
+  config: FormConfig,
+  converter: Converter,
+  log: Logger,
+): FormConfig {
+  const wanted = config.files.kinds ?? (Object.keys(ACCEPTED_KINDS) as AcceptedKind[]);
+  const kinds = wanted.filter((kind) => isPlatformKind(kind) || converter.kinds.includes(kind));
+  const missing = wanted.filter((kind) => !kinds.includes(kind));
+  if (config.files.kinds && missing.length > 0)
+    log.warn(
+      { missing },
+      'the configuration names kinds of file this proxy cannot convert: they are not offered',
+    );
+  return { ...config, files: { ...config.files, kinds } };
+}
