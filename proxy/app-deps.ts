@@ -8,20 +8,21 @@ import type { FormConfig } from './contract/schemas/form-config.ts';
 import type { Deliverer } from './delivery/deliverer.ts';
 import type { Metrics } from './http/metrics.ts';
 import type { BotCheckOptions } from './http/bots/bot-check.ts';
-import type { RateLimiter } from './http/rate-limit.ts';
+import type { Limiter } from './http/rate-limit.ts';
 import type { ByteBudget } from './http/upload-guard.ts';
 import type { WidgetAssets } from './http/widget-assets.ts';
 import type { Logger } from './logger.ts';
 import type { OutboxStore } from './outbox/store.ts';
+import type { Converter } from './convert/conversion.ts';
 
 /** How much the submission route takes, from whom, and how fast. */
 export interface SubmissionLimits {
   /** Submissions per minute from one client address. */
-  perClient: RateLimiter;
+  perClient: Limiter;
   /** Submissions by people per minute, everybody together (caught bots never count). */
-  global: RateLimiter;
+  global: Limiter;
   /** Submissions the bot checks caught, per minute from one client address. */
-  bots: RateLimiter;
+  bots: Limiter;
   /** Bytes received and not yet stored, all submissions together. */
   uploadBytes: ByteBudget;
   /** Submissions one client address may be sending at once. */
@@ -41,7 +42,12 @@ export interface AppDeps {
   config: FormConfig;
   allowedOrigins: readonly string[];
   store: OutboxStore;
-  deliverer: Pick<Deliverer, 'deliverNow' | 'paused' | 'pauseState' | 'upstreamDown'>;
+  /** Looks at each file to convert on arrival (bombs, unreadable headers); none by default. */
+  converter?: Pick<Converter, 'inspect'>;
+  deliverer: Pick<
+    Deliverer,
+    'deliverNow' | 'leaseForNew' | 'paused' | 'pauseState' | 'upstreamDown'
+  >;
   log: Logger;
   widget: WidgetAssets;
   /** How long a visitor waits for delivery before being told "queued". */

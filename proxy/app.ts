@@ -13,6 +13,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import { enquiryRoute } from './submission/enquiry-route.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { publicRoutes } from './http/public-routes.ts';
+import { noScriptRoutes } from './http/no-js/form-route.ts';
+import { StoreUnavailableError } from './outbox/store.ts';
 
 /** The proxy's Hono app, built from everything it depends on. */
 export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }> {
@@ -43,10 +45,13 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
       // This API is meant to be used from other origins' pages.
       crossOriginResourcePolicy: 'cross-origin',
       contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      // A route's own policy stands (the pages of the form without JavaScript have one).
+      overwrite: false,
     }),
   );
 
   app.route('/', publicRoutes(deps));
+  app.route('/', noScriptRoutes(deps));
   app.route('/', healthRoutes(deps));
   app.route('/', enquiryRoute(deps));
 
@@ -61,6 +66,22 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
     if (c.req.raw.signal.aborted) {
       deps.log.info({ requestId: c.get('requestId'), path: c.req.path }, 'the client went away');
       return c.body(null, 400);
+    }
+    if (error instanceof StoreUnavailableError) {
+      // Nothing was stored and nothing is lost: the visitor's form keeps what they typed.
+      deps.log.error(
+        { err: error, requestId: c.get('requestId'), path: c.req.path },
+        error.message,
+      );
+      c.header('Retry-After', '10');
+      return c.json(
+        {
+          error: 'storage_unavailable',
+          message:
+            'We cannot take enquiries for a moment. Try again shortly: nothing you typed is lost.',
+        },
+        503,
+      );
     }
     deps.log.error(
       { err: error, requestId: c.get('requestId'), path: c.req.path },

@@ -35,6 +35,20 @@ describe('loadProxyEnv', () => {
     });
   });
 
+  it('takes a PostgreSQL outbox only with a form-token secret every instance shares', () => {
+    const database = { ...valid, DATABASE_URL: 'postgres://enquiry:secret@db:5432/enquiry' };
+    expect(problemsWith(database)).toEqual([
+      'FORM_TOKEN_SECRET: required when DATABASE_URL is set: every proxy sharing the database must sign form tokens with the same key',
+    ]);
+    const secret = 'x'.repeat(32);
+    expect(loadProxyEnv({ ...database, FORM_TOKEN_SECRET: secret }).DATABASE_URL).toBe(
+      'postgres://enquiry:secret@db:5432/enquiry',
+    );
+    expect(
+      problemsWith({ ...database, DATABASE_URL: 'mysql://db/enquiry', FORM_TOKEN_SECRET: secret }),
+    ).toEqual(['DATABASE_URL: must be a postgres:// URL']);
+  });
+
   it('names each missing variable on its own line', () => {
     expect(problemsWith({ ...valid, ENQUIRY_API_PASSWORD: undefined, FORM_CONFIG: '' })).toEqual([
       'ENQUIRY_API_PASSWORD: is required',

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { commaList, integer } from './env-values.ts';
+import { convertEnvShape } from './convert/open-converter.ts';
 import { notifyEnvProblems, notifyEnvShape } from './notify/notify-env.ts';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -93,7 +94,15 @@ export const proxyEnvSchema = z.object({
   DATA_DIR: z
     .string()
     .default('./data')
-    .describe('Where the outbox (`outbox.sqlite`) lives. One proxy process per directory.'),
+    .describe(
+      'Where the outbox (`outbox.sqlite`) lives, unless `DATABASE_URL` is set. One proxy process per directory.',
+    ),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+    .optional()
+    .describe(
+      'PostgreSQL outbox shared by several proxies, e.g. `postgres://enquiry:secret@db:5432/enquiry` (or `DATABASE_URL_FILE`); unset: SQLite in `DATA_DIR`. Needs `FORM_TOKEN_SECRET`.',
+    ),
   WIDGET_DIR: z
     .string()
     .default('./dist/widget')
@@ -159,7 +168,7 @@ export const proxyEnvSchema = z.object({
     .min(32, { error: 'must be at least 32 characters' })
     .optional()
     .describe(
-      'HMAC key of the form tokens (or `FORM_TOKEN_SECRET_FILE`); generated and kept in `DATA_DIR` when unset. Set it when several proxies serve one site.',
+      'HMAC key of the form tokens (or `FORM_TOKEN_SECRET_FILE`); generated and kept in the outbox when unset. Required with `DATABASE_URL`.',
     ),
   TURNSTILE_SITE_KEY: z
     .string()
@@ -192,6 +201,7 @@ export const proxyEnvSchema = z.object({
       'Bearer token of `GET /admin/status` and `GET /metrics` (or `ADMIN_TOKEN_FILE`); without it they answer 404.',
     ),
   ...notifyEnvShape,
+  ...convertEnvShape,
 });
 
 /** The checked environment. */
@@ -201,6 +211,7 @@ export type ProxyEnv = z.output<typeof proxyEnvSchema>;
 const FILE_VARIABLES = [
   'ENQUIRY_API_USERNAME',
   'ENQUIRY_API_PASSWORD',
+  'DATABASE_URL',
   'FORM_TOKEN_SECRET',
   'TURNSTILE_SECRET_KEY',
   'SMTP_URL',
@@ -241,6 +252,11 @@ export function loadProxyEnv(source: Record<string, string | undefined>): ProxyE
   }
   if (values.TURNSTILE_SECRET_KEY && !values.TURNSTILE_SITE_KEY) {
     problems.push('TURNSTILE_SITE_KEY: required when TURNSTILE_SECRET_KEY is set');
+  }
+  if (values.DATABASE_URL && !values.FORM_TOKEN_SECRET && !reported.has('FORM_TOKEN_SECRET')) {
+    problems.push(
+      'FORM_TOKEN_SECRET: required when DATABASE_URL is set: every proxy sharing the database must sign form tokens with the same key',
+    );
   }
   problems.push(...notifyEnvProblems(values));
   const result = proxyEnvSchema.safeParse(values);

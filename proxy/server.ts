@@ -2,9 +2,9 @@
  * The proxy on Node: takes the data directory, opens the outbox, wires the client, the
  * deliverer and the app, listens, and shuts down within its grace period (`node/shutdown.ts`).
  */
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps } from './app-deps.ts';
 import { createApp } from './app.ts';
@@ -19,19 +19,22 @@ import { createFormTokens } from './http/bots/form-token.ts';
 import { createTurnstileVerifier } from './http/bots/turnstile.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createClientIpResolver, isTrustedProxy } from './http/client-ip.ts';
-import { RateLimiter } from './http/rate-limit.ts';
 import { ByteBudget } from './http/upload-guard.ts';
 import { loadWidgetAssets } from './http/widget-assets.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { chores, startHousekeeping } from './node/housekeeping.ts';
 import { listen } from './node/listen.ts';
+import { openOutbox, type OpenOutbox } from './node/open-outbox.ts';
 import { checkAtStart, readiness, recover, startNotifier, storedSecret } from './node/startup.ts';
 import { shutdown } from './node/shutdown.ts';
-import { lockDataDir, type DataDirLock } from './outbox/data-dir-lock.ts';
 import type { CheckReport } from './client/check.ts';
-import { openSqliteOutbox } from './outbox/sqlite-store.ts';
-import type { OutboxStore } from './outbox/store.ts';
+import { longestCallMs } from './client/enquiry-api-client.ts';
 import { platform } from './platform.ts';
+import type { Converter } from './convert/conversion.ts';
+import { openConverter, withAcceptedKinds } from './convert/open-converter.ts';
+
+/** How much longer than its longest call a step's lease lasts. */
+const LEASE_GRACE_MS = 5000;
 
 /** A proxy listening on Node. */
 export interface RunningProxy {
@@ -56,35 +59,19 @@ export function readFormConfig(path: string): FormConfig {
   return parseFormConfig(json);
 }
 
-/** `DATA_DIR`, made if needed, and private to the proxy's user. */
-function prepareDataDir(dir: string, log: Logger): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  try {
-    chmodSync(dir, 0o700);
-  } catch (error) {
-    log.warn({ err: error, dir }, 'DATA_DIR is not ours to make private (0700)');
-  }
-}
-
 /** Starts the proxy from a checked environment: the outbox, the delivery loop, the HTTP server. */
 export async function startProxy(
   env: ProxyEnv,
   log: Logger = createLogger({ level: env.LOG_LEVEL }),
 ): Promise<RunningProxy> {
-  const config = readFormConfig(env.FORM_CONFIG);
-  prepareDataDir(env.DATA_DIR, log);
-  const lock = await lockDataDir(env.DATA_DIR, {
-    onWait: (ms) => {
-      log.warn(
-        { dataDir: env.DATA_DIR, waitedSeconds: Math.round(ms / 1000) },
-        'another proxy is using DATA_DIR: waiting for it to stop (run one proxy per data directory)',
-      );
-    },
-  });
+  const converter = await openConverter(env, log);
+  const config = withAcceptedKinds(readFormConfig(env.FORM_CONFIG), converter, log);
+  const outbox = await openOutbox(env, log);
   try {
-    return await start(env, log, config, lock);
+    return await start(env, log, config, { ...outbox, converter });
   } catch (error) {
-    lock.release();
+    await outbox.close();
+    await converter.close();
     throw error;
   }
 }
@@ -93,9 +80,9 @@ async function start(
   env: ProxyEnv,
   log: Logger,
   config: FormConfig,
-  lock: DataDirLock,
+  outbox: OpenOutbox & { converter: Converter },
 ): Promise<RunningProxy> {
-  const store = openSqliteOutbox(join(env.DATA_DIR, 'outbox.sqlite'));
+  const { store, converter } = outbox;
   await recover(store, log);
   const metrics = createMetrics(store);
   const { client, check } = platform(env, log, (answer) => {
@@ -104,6 +91,7 @@ async function start(
   const deliverer = new Deliverer({
     store,
     client,
+    converter,
     log,
     policy: {
       baseMs: env.RETRY_BASE_MS,
@@ -112,6 +100,13 @@ async function start(
     },
     authRetryMs: env.AUTH_RETRY_MS,
     check,
+    // Each step holds its submission a little longer than its call can last: an instance that
+    // dies mid-step gives its work to another within seconds of that, not a quarter of an hour.
+    // A file is converted (at most CONVERT_TIMEOUT_MS) under the lease of the step before it.
+    leaseMs:
+      longestCallMs(env.UPSTREAM_TIMEOUT_MS, config.files.maxFileBytes) +
+      env.CONVERT_TIMEOUT_MS +
+      LEASE_GRACE_MS,
     // A look at the queue each second: an operator's `npm run outbox -- retry` (another
     // process) is picked up within a second. One indexed query; new work also wakes the loop.
     pollMs: 1000,
@@ -120,7 +115,11 @@ async function start(
       if (latencyMs !== undefined) metrics.latency.observe(latencyMs / 1000);
     },
   });
-  const deps = { ...(await appDeps(env, log, config, store, deliverer)), metrics };
+  // Work stored by another instance (or an operator's retry) wakes this deliverer at once.
+  outbox.onWork(() => {
+    deliverer.wake();
+  });
+  const deps = { ...(await appDeps(env, log, config, outbox, deliverer)), metrics, converter };
   const app = createApp(deps);
 
   let closing = false;
@@ -154,7 +153,7 @@ async function start(
       url,
       upstream: env.ENQUIRY_API_URL,
       allowedOrigins: env.ALLOWED_ORIGINS,
-      dataDir: env.DATA_DIR,
+      outbox: env.DATABASE_URL ? 'postgresql' : env.DATA_DIR,
     },
     'proxy listening',
   );
@@ -171,8 +170,8 @@ async function start(
         drainMs: env.SHUTDOWN_DRAIN_MS,
         release: async () => {
           await notifier?.stop();
-          await store.close();
-          lock.release();
+          await outbox.close();
+          await converter.close();
         },
       });
     })());
@@ -184,9 +183,10 @@ async function appDeps(
   env: ProxyEnv,
   log: Logger,
   config: FormConfig,
-  store: OutboxStore,
+  outbox: OpenOutbox,
   deliverer: Deliverer,
 ): Promise<AppDeps> {
+  const { store } = outbox;
   const secret = env.FORM_TOKEN_SECRET ?? (await storedSecret(store));
   const resolveIp = createClientIpResolver(env.TRUSTED_PROXIES);
   const widget = loadWidgetAssets(resolve(env.WIDGET_DIR));
@@ -221,15 +221,15 @@ async function appDeps(
       ? { turnstile: { siteKey: turnstile.siteKey, scriptUrl: env.TURNSTILE_SCRIPT_URL } }
       : {}),
     limits: {
-      perClient: new RateLimiter('per-client', env.RATE_LIMIT_PER_MINUTE),
-      global: new RateLimiter('global', env.RATE_LIMIT_GLOBAL_PER_MINUTE),
-      bots: new RateLimiter('bots', env.RATE_LIMIT_PER_MINUTE),
+      perClient: outbox.limiter('per-client', env.RATE_LIMIT_PER_MINUTE),
+      global: outbox.limiter('global', env.RATE_LIMIT_GLOBAL_PER_MINUTE),
+      bots: outbox.limiter('bots', env.RATE_LIMIT_PER_MINUTE),
       uploadBytes: new ByteBudget(env.MAX_IN_FLIGHT_BYTES),
       uploadsPerClient: env.MAX_UPLOADS_PER_CLIENT,
       bodyIdleMs: env.BODY_IDLE_TIMEOUT_MS,
     },
     health,
-    readiness: () => readiness(env.DATA_DIR, store, health),
+    readiness: () => readiness(outbox.dataDir, store, health),
     alertQueuedAfterMs: env.ALERT_QUEUED_AFTER_MS,
     ...(env.ADMIN_TOKEN ? { adminToken: env.ADMIN_TOKEN } : {}),
     clientIp: (c) => resolveIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for')),

@@ -29,14 +29,27 @@ export const submissionCors = ({ allowedOrigins }: OriginOptions): MiddlewareHan
     maxAge: 600,
   });
 
-/** Submitting needs an allowed `Origin` (browsers always send one with a POST). */
+/**
+ * Submitting needs an allowed `Origin` (browsers always send one with a POST), or the proxy's
+ * own: the form without JavaScript (`GET /form`) is served by the proxy and posts to it.
+ */
 export const requireAllowedOrigin =
   ({ allowedOrigins }: OriginOptions): MiddlewareHandler =>
   async (c, next) => {
     const origin = c.req.header('origin');
-    if (origin && allowedOrigins.includes(origin)) return next();
+    if (origin && (allowedOrigins.includes(origin) || isOwnOrigin(origin, c.req.header('host'))))
+      return next();
     return c.json(refused(origin), 403);
   };
+
+/** True when `origin` names this server as the request reached it (`Host`, kept by nginx). */
+function isOwnOrigin(origin: string, host: string | undefined): boolean {
+  try {
+    return host !== undefined && new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * For the public, read-only routes: any page may read them (`*`, so the widget can read a

@@ -70,15 +70,38 @@ describe('GET /api/form-token limits', () => {
 
 describe('GET /enquiry-form.js', () => {
   const dir = mkdtempSync(join(tmpdir(), 'widget-'));
-  const source = `export const hello = "${'enquiry '.repeat(200)}";\n`;
+  const source = `export const hello = "${'enquiry '.repeat(200)}";\n//# sourceMappingURL=enquiry-form.js.map\n`;
   writeFileSync(join(dir, 'enquiry-form.js'), source);
-  writeFileSync(join(dir, 'enquiry-form.js.map'), '{"version":3}');
+  writeFileSync(join(dir, 'enquiry-form.js.map'), '{"version":3,"mappings":"AAAA"}');
   const widget = loadWidgetAssets(dir);
+
+  it('writes the form configuration above the bundle for a page that may use it', async () => {
+    const { app } = setUp({ deps: { widget } });
+    const allowed = await (
+      await app.request('/enquiry-form.js', { headers: { origin: ORIGIN } })
+    ).text();
+    const [first = '', ...rest] = allowed.split('\n');
+    expect(first).toMatch(/^const ENQUIRY_FORM_CONFIG=\{.*\};$/);
+    const inlined = JSON.parse(first.slice('const ENQUIRY_FORM_CONFIG='.length, -1)) as unknown;
+    expect(inlined).toEqual(await (await app.request('/api/form')).json());
+    expect(rest.join('\n')).toBe(
+      source.replace('enquiry-form.js.map', 'enquiry-form.inline.js.map'),
+    );
+    // Its source map is one line further down, as the code is.
+    const map = await app.request('/enquiry-form.inline.js.map');
+    expect(await map.json()).toEqual({ version: 3, mappings: ';AAAA' });
+    // Another site's page gets the plain bundle, which asks /api/form and hears it may not.
+    const elsewhere = await app.request('/enquiry-form.js', {
+      headers: { origin: 'https://elsewhere.example' },
+    });
+    expect(await elsewhere.text()).toBe(source);
+    expect(elsewhere.headers.get('vary')).toBe('Accept-Encoding, Origin');
+  });
 
   it('serves the bundle compressed, cacheable and loadable from any origin', async () => {
     const { app } = setUp({ deps: { widget } });
     const response = await app.request('/enquiry-form.js', {
-      headers: { 'accept-encoding': 'gzip, br' },
+      headers: { 'accept-encoding': 'gzip, br', origin: 'https://elsewhere.example' },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
@@ -86,7 +109,7 @@ describe('GET /enquiry-form.js', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect(response.headers.get('cache-control')).toBe(
-      'public, max-age=3600, stale-while-revalidate=86400',
+      'public, max-age=300, stale-while-revalidate=86400',
     );
     expect(brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString()).toBe(source);
   });
@@ -104,10 +127,13 @@ describe('GET /enquiry-form.js', () => {
     });
     expect(gzipOnly.headers.get('content-encoding')).toBe('gzip');
     const identity = await app.request('/enquiry-form.js', {
-      headers: { 'accept-encoding': 'identity' },
+      headers: { 'accept-encoding': 'identity', origin: 'https://elsewhere.example' },
     });
     expect(await identity.text()).toBe(source);
-    expect(await (await app.request('/enquiry-form.js.map')).json()).toEqual({ version: 3 });
+    expect(await (await app.request('/enquiry-form.js.map')).json()).toEqual({
+      version: 3,
+      mappings: 'AAAA',
+    });
   });
 
   it('says how to build the widget when it has not been built', async () => {

@@ -9,12 +9,16 @@ import { rateLimitKey } from './client-ip.ts';
 import { publicReadOrigin } from './origin.ts';
 import { rateLimit, RateLimiter } from './rate-limit.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { negotiate } from './widget-assets.ts';
+import { INLINED_MAP, negotiate, withInlinedConfig } from './widget-assets.ts';
 
 /** Revalidated every time (cheap with the ETag), so a configuration change shows at once. */
 const REVALIDATE = 'no-cache';
-/** The script tag's URL has no version in it: cache for an hour, revalidate in the background. */
-const WIDGET_CACHE = 'public, max-age=3600, stale-while-revalidate=86400';
+/**
+ * The script tag's URL has no version in it, and the script carries the configuration: cache
+ * for five minutes (a configuration change reaches returning visitors within them), then
+ * revalidate in the background.
+ */
+const WIDGET_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 /** With `?v=<etag>` the URL names one build, which never changes. */
 const PINNED_CACHE = 'public, max-age=31536000, immutable';
 
@@ -53,8 +57,16 @@ export function publicRoutes(deps: AppDeps): Hono {
     return c.json({ token: deps.bots.tokens.issue() } satisfies FormTokenResponse);
   });
 
-  app.get('/:file{enquiry-form\\.js(\\.map)?}', (c) => {
-    const asset = deps.widget.get(c.req.param('file'));
+  // Pages whose origin may submit get the bundle with the configuration in it (one request
+  // before the first field); any other gets the plain one, which asks `/api/form` and so hears
+  // at once that this page may not use the form.
+  const inlined = withInlinedConfig(deps.widget, configJson);
+  app.get('/:file{enquiry-form(\\.inline)?\\.js(\\.map)?}', (c) => {
+    const origin = c.req.header('origin');
+    const allowed = origin === undefined || deps.allowedOrigins.includes(origin);
+    const file = c.req.param('file');
+    const asset =
+      (allowed || file === INLINED_MAP ? inlined : deps.widget).get(file) ?? deps.widget.get(file);
     if (!asset) {
       return c.json(
         { error: 'not_built', message: 'The widget has not been built: run npm run build.' },
@@ -65,7 +77,7 @@ export function publicRoutes(deps: AppDeps): Hono {
     c.header('Access-Control-Allow-Origin', '*');
     c.header('Cross-Origin-Resource-Policy', 'cross-origin');
     c.header('ETag', asset.etag);
-    c.header('Vary', 'Accept-Encoding');
+    c.header('Vary', 'Accept-Encoding, Origin');
     c.header(
       'Cache-Control',
       c.req.query('v') === asset.etag.replaceAll('"', '') ? PINNED_CACHE : WIDGET_CACHE,

@@ -4,16 +4,17 @@
  * the files sniffed, checked and renamed, the upstream enquiry built.
  */
 import { createHash } from 'node:crypto';
-import { leadingBytes, memorySource } from '../client/byte-source.ts';
+import { leadingBytes, memorySource, trailingBytes } from '../client/byte-source.ts';
 import type { NewFile } from '../outbox/submission.ts';
 import { enquiryPartSchema, type EnquiryPart } from '../contract/schemas/enquiry-part.ts';
 import { describeIssue, type FieldIssue } from '../contract/issues.ts';
-import { mimeOf, sniffKind, SNIFF_BYTES } from '../contract/file-kinds.ts';
+import { mimeOf, sniffKind, SNIFF_BYTES, SNIFF_TAIL_BYTES } from '../contract/file-kinds.ts';
 import { checkFiles } from '../contract/file-rules.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { validateEnquiry } from '../contract/rules.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import { safeFileName } from './file-names.ts';
+import { enquiryFromFields } from './plain-fields.ts';
 import { fingerprintOf } from './idempotency.ts';
 import type { ReceivedSubmission } from './read-multipart.ts';
 import { SubmissionError } from './submission-error.ts';
@@ -37,7 +38,9 @@ export function checkSubmission(
   config: FormConfig,
   receivedAt: number,
 ): CheckedSubmission {
-  const part = parseEnquiryPart(received.enquiryText);
+  const part = received.plain
+    ? parseEnquiryObject(enquiryFromFields(received.plain, config))
+    : parseEnquiryPart(received.enquiryText);
   const issues = validateEnquiry(config, part).map(describeIssue);
   if (issues.length > 0) throw SubmissionError.validation(issues);
 
@@ -56,6 +59,10 @@ function parseEnquiryPart(text: string): EnquiryPart {
   } catch {
     throw SubmissionError.field('enquiry', 'invalid_type', 'enquiry.not_json');
   }
+  return parseEnquiryObject(json);
+}
+
+function parseEnquiryObject(json: unknown): EnquiryPart {
   const result = enquiryPartSchema.safeParse(json);
   if (result.success) {
     // zod leaves a "__proto__" key out of a record without a word (a plain object cannot own
@@ -101,7 +108,9 @@ function parseEnquiryPart(text: string): EnquiryPart {
 }
 
 function prepareFiles(received: ReceivedSubmission, config: FormConfig): NewFile[] {
-  const kinds = received.files.map((file) => sniffKind(leadingBytes(file.chunks, SNIFF_BYTES)));
+  const kinds = received.files.map((file) =>
+    sniffKind(leadingBytes(file.chunks, SNIFF_BYTES), trailingBytes(file.chunks, SNIFF_TAIL_BYTES)),
+  );
   const facts = received.files.map((file, i) => ({
     name: file.name,
     size: file.size,

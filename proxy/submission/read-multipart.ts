@@ -14,6 +14,7 @@ import {
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { describeIssue } from '../contract/issues.ts';
 import { formatBytes } from '../contract/messages.ts';
+import { MAX_PLAIN_FIELDS, type PlainFields } from './plain-fields.ts';
 import { SubmissionError } from './submission-error.ts';
 
 /** The `enquiry` part is a few KB of JSON; this leaves room for every field at its maximum. */
@@ -28,11 +29,13 @@ export interface ReceivedFile {
   size: number;
 }
 
-/** The enquiry part's text and the file parts. */
-export interface ReceivedSubmission {
-  enquiryText: string;
-  files: ReceivedFile[];
-}
+/**
+ * The enquiry part's text and the file parts; or, from the form without JavaScript, its named
+ * text fields instead of an enquiry part (`plain-fields.ts` reads them).
+ */
+export type ReceivedSubmission =
+  | { enquiryText: string; files: ReceivedFile[]; plain?: undefined }
+  | { plain: PlainFields; files: ReceivedFile[] };
 
 /** The most a valid submission can weigh: the body limit of the route. */
 export function maxSubmissionBytes(limits: FormConfig['files']): number {
@@ -53,6 +56,8 @@ export async function readMultipartSubmission(
   }
   const files: ReceivedFile[] = [];
   let enquiryText: string | undefined;
+  const fields = new Map<string, string[]>();
+  let fieldBytes = 0;
   try {
     if (!request.body) throw new MultipartParseError('Request body is empty');
     for await (const part of parseMultipartStream(request.body, {
@@ -61,8 +66,9 @@ export async function readMultipartSubmission(
       // body as the bound (the guard already charges every byte), an oversized file is read to
       // its end and refused below by its own name.
       maxFileSize: maxSubmissionBytes(limits),
-      // One enquiry part, the files, and one spare so "one file too many" gets a helpful answer.
-      maxParts: limits.maxFiles + 2,
+      // One enquiry part (or a plain form's fields), the files, and one spare so "one file too
+      // many" gets a helpful answer.
+      maxParts: limits.maxFiles + 2 + MAX_PLAIN_FIELDS,
       maxTotalSize: maxSubmissionBytes(limits),
     })) {
       // The part's headers are decoded as UTF-8 when first read, and refused when they are not:
@@ -74,22 +80,37 @@ export async function readMultipartSubmission(
         if (part.size > MAX_ENQUIRY_PART_BYTES)
           throw SubmissionError.tooLarge('The enquiry part is too large.');
         enquiryText = decodeEnquiryPart(part.bytes);
+      } else if (partName === 'files' && filename === '' && part.size === 0) {
+        // A plain form's file input with nothing chosen still sends an empty part.
+        continue;
       } else if (partName === 'files') {
         const name = filename ?? '';
         if (part.size > limits.maxFileBytes) throw fileTooBig(files.length, name, limits);
         files.push({ name, chunks: part.content, size: part.size });
+      } else if (partName && filename === undefined && fields.size < MAX_PLAIN_FIELDS) {
+        fieldBytes += part.size;
+        if (fieldBytes > MAX_ENQUIRY_PART_BYTES)
+          throw SubmissionError.tooLarge('The enquiry part is too large.');
+        fields.set(partName, [...(fields.get(partName) ?? []), decodeEnquiryPart(part.bytes)]);
       } else {
-        const name = partName ?? '(unnamed)';
-        throw SubmissionError.field(name, 'unrecognized_key', 'enquiry.unexpected_part', { name });
+        throw unexpectedPart(partName);
       }
     }
   } catch (error) {
     throw translateParseError(error, files.length, limits);
   }
   if (enquiryText === undefined) {
+    if (fields.size > 0) return { plain: fields, files };
     throw SubmissionError.field('enquiry', 'required', 'enquiry.required');
   }
+  // Named fields beside an enquiry part: a client mixing both ways is told which part is extra.
+  if (fields.size > 0) throw unexpectedPart([...fields.keys()][0]);
   return { enquiryText, files };
+}
+
+function unexpectedPart(partName: string | undefined): SubmissionError {
+  const name = partName ?? '(unnamed)';
+  return SubmissionError.field(name, 'unrecognized_key', 'enquiry.unexpected_part', { name });
 }
 
 /** A part's name and file name, or a 400 when its headers are not UTF-8. */

@@ -1,0 +1,95 @@
+/**
+ * The form without JavaScript, in Chromium with JavaScript off: from the landing page's
+ * `<noscript>` link to the confirmation, a file included; an error round trip that keeps every
+ * value; and axe on the page and its error state.
+ */
+import { sweep } from './support/axe.ts';
+import { expect, test } from './support/stack.ts';
+
+const PDF = {
+  name: 'deeds.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20_000, 1)]),
+};
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a visitor follows the noscript link, sends with a file, and the enquiry arrives', async ({
+    page,
+    lawFirm,
+  }) => {
+    const before = (await lawFirm.inbox()).length;
+    await page.goto(lawFirm.demo.campaignUrl);
+    await page.getByRole('link', { name: 'Send us your enquiry' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Buying or selling a property',
+    );
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Email address').fill('ada@example.com');
+    await page.getByRole('radio', { name: 'Buying' }).check();
+    await page.getByLabel('Roughly what is the property worth?').selectOption({ index: 1 });
+    await page.getByLabel('Attach files').setInputFiles(PDF);
+    await page.getByRole('button', { name: 'Send enquiry' }).click();
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Enquiry (sent|received)/);
+    const reference = await page.locator('.reference').textContent();
+    expect(reference).toMatch(/^EQ-/);
+    const [enquiry] = await lawFirm.arrivals(before);
+    expect(enquiry).toMatchObject({ forename: 'Ada', marketing_campaign: 'spring-2027' });
+    await expect.poll(async () => (await lawFirm.inbox()).at(-1)?.files.length).toBe(1);
+  });
+
+  test('a problem only the proxy finds brings the form back with every value kept', async ({
+    page,
+    lawFirm,
+  }) => {
+    const before = (await lawFirm.inbox()).length;
+    await page.goto(`${lawFirm.demo.proxyUrl}/form?case-type=conveyancing`);
+    await page.getByLabel('First name').fill('Grace');
+    await page.getByLabel('Last name').fill('Hopper');
+    await page.getByLabel('Email address').fill('grace@example.com');
+    // Too few digits: the browser has no rule for it, the proxy has.
+    await page.getByLabel('Telephone number').fill('12');
+    await page.getByRole('radio', { name: 'Selling' }).check();
+    await page.getByLabel('Roughly what is the property worth?').selectOption({ index: 2 });
+    await page.getByLabel('Anything else we should know?').fill('Chain of three');
+    await page.getByRole('button', { name: 'Send enquiry' }).click();
+
+    await expect(page).toHaveTitle('Error: Send an enquiry');
+    const summary = page.getByRole('alert');
+    await expect(summary).toContainText('There is a problem');
+    await summary.getByRole('link').first().click();
+    await expect(page.getByLabel('Telephone number')).toBeFocused();
+    await expect(page.getByLabel('First name')).toHaveValue('Grace');
+    await expect(page.getByLabel('Email address')).toHaveValue('grace@example.com');
+    await expect(page.getByRole('radio', { name: 'Selling' })).toBeChecked();
+    await expect(page.getByLabel('Anything else we should know?')).toHaveValue('Chain of three');
+
+    await page.getByLabel('Telephone number').fill('07700 900123');
+    await page.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect(page.locator('.reference')).toHaveText(/^EQ-/);
+    const [enquiry] = await lawFirm.arrivals(before);
+    expect(enquiry).toMatchObject({ forename: 'Grace', telephone_mobile: '07700 900123' });
+  });
+});
+
+test('axe finds nothing on the page without JavaScript, nor on its error state', async ({
+  page,
+  lawFirm,
+}, testInfo) => {
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${lawFirm.demo.proxyUrl}/form?case-type=conveyancing`);
+    await sweep(page, testInfo, `no-script-form-${String(width)}`);
+    // As an old browser would: no native checks, so the proxy's own come back.
+    await page.evaluate(() => {
+      for (const field of document.querySelectorAll('[required]'))
+        field.removeAttribute('required');
+    });
+    await page.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect(page).toHaveTitle('Error: Send an enquiry');
+    await sweep(page, testInfo, `no-script-errors-${String(width)}`);
+  }
+});

@@ -1,0 +1,209 @@
+/**
+ * The form without JavaScript (`GET /form`), and what a plain post is answered with: the form
+ * again with the values kept and an error summary on top, or the confirmation. Complete HTML
+ * pages with their own small stylesheet, allowed by its hash in the page's CSP.
+ */
+import { createHash } from 'node:crypto';
+import { html, raw } from 'hono/html';
+import { CONFIGURABLE_CONTACT_FIELDS, MARKETING_FIELDS } from '../../contract/fields.ts';
+import type { FieldIssue } from '../../contract/issues.ts';
+import { formatBytes, formatMessage } from '../../contract/messages.ts';
+import type { CaseType, FormConfig } from '../../contract/schemas/form-config.ts';
+import { DEFAULT_STRINGS } from '../../contract/strings.ts';
+import { acceptAttribute, convertsAny, kindList } from '../../contract/limits.ts';
+import {
+  consentField,
+  contactField,
+  errorLine,
+  fieldId,
+  questionField,
+  type FieldState,
+} from './form-fields.ts';
+
+const STYLE = `
+*{box-sizing:border-box}body{margin:0;font:1rem/1.5 system-ui,sans-serif;color:#1b1b1b;background:#fff}
+main{max-width:40rem;margin:0 auto;padding:1.5rem 1rem 3rem}h1{font-size:1.6rem;margin:0 0 1rem}
+.field{margin:0 0 1.25rem;border:0;padding:0}label,legend{display:block;font-weight:600;margin-bottom:.25rem;padding:0}
+.choice{font-weight:400;display:flex;gap:.5rem;align-items:flex-start;min-height:44px;padding:.5rem 0}
+.choice input{width:1.25rem;height:1.25rem;margin:.15rem 0 0}
+input:not([type=checkbox]):not([type=radio]),select,textarea{width:100%;min-height:44px;padding:.5rem;font:inherit;border:2px solid #505a5f;border-radius:4px}
+:focus-visible{outline:3px solid #1d70b8;outline-offset:2px}.hint{color:#505a5f;margin:0 0 .25rem}
+.optional{font-weight:400;color:#505a5f}.error{color:#b10e1e;font-weight:600;margin:0 0 .25rem}
+.invalid input,.invalid select,.invalid textarea{border-color:#b10e1e}
+.summary{border:4px solid #b10e1e;padding:1rem;margin:0 0 1.5rem}.summary h2{margin:0 0 .5rem;font-size:1.2rem}
+.summary a{color:#b10e1e;font-weight:600}button{font:inherit;font-weight:600;min-height:44px;padding:.6rem 1.2rem;border:0;border-radius:4px;background:#00703c;color:#fff;cursor:pointer}
+.honeypot{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.reference{font-size:1.3rem;font-weight:700;white-space:nowrap}a{color:#1d70b8}
+@media (prefers-color-scheme:dark){body{background:#111;color:#eee}.hint,.optional{color:#bbb}a{color:#8cc4ff}
+input:not([type=checkbox]):not([type=radio]),select,textarea{background:#1b1b1b;color:#eee;border-color:#aaa}
+.error,.summary a{color:#ff8a8a}.summary{border-color:#ff8a8a}}`;
+
+/** The `Content-Security-Policy` of these pages: their own stylesheet and posts to themselves. */
+export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+
+/**
+ * The headers of these pages: their policy, never cached (each view carries a fresh form
+ * token), and the referrer kept within the site, without which a browser posts the form with
+ * `Origin: null` and the proxy could not tell its own page from any other.
+ */
+export const PAGE_HEADERS = Object.freeze({
+  'Content-Security-Policy': PAGE_CSP,
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'same-origin',
+});
+
+// One piece, so that nothing (a formatter's indentation) comes between the tags and the hash.
+const STYLE_ELEMENT = raw(`<style>${STYLE}</style>`);
+
+const TITLE = 'Send an enquiry';
+
+const page = (title: string, body: unknown) =>
+  html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>${title}</title>
+        ${STYLE_ELEMENT}
+      </head>
+      <body>
+        <main>${body}</main>
+      </body>
+    </html>`;
+
+/** Everything the form page shows. */
+export interface FormPageOptions {
+  config: FormConfig;
+  caseType: CaseType | undefined;
+  /** Values by field name: from the URL (prefill, hidden, attribution) or the last post. */
+  values: ReadonlyMap<string, readonly string[]>;
+  issues?: readonly FieldIssue[];
+  formToken: string;
+  /** The query of `/form` to keep when a case type is chosen first. */
+  query?: URLSearchParams;
+}
+
+/** The form page: the case-type choice first when the URL names none, else the whole form. */
+export function formPage(options: FormPageOptions) {
+  const { config, caseType, values, issues = [] } = options;
+  const errors = new Map(issues.map((issue) => [issue.field, issue.message]));
+  const state = (name: string): FieldState => ({
+    values: values.get(name) ?? [],
+    error: errors.get(name),
+  });
+  if (!caseType) return page(TITLE, chooseCaseType(config, options.query, errors.get('case_type')));
+  const contact = [
+    'forename' as const,
+    ...CONFIGURABLE_CONTACT_FIELDS.filter((f) => config.contact[f] !== 'hidden'),
+  ];
+  return page(
+    issues.length > 0 ? `Error: ${TITLE}` : TITLE,
+    html`<h1>${caseType.label}</h1>
+      ${issues.length > 0 ? errorSummary(issues) : ''}
+      <form method="post" action="/api/enquiries" enctype="multipart/form-data">
+        <input type="hidden" name="case_type" value="${caseType.id}" />
+        <input type="hidden" name="form_token" value="${options.formToken}" />
+        ${MARKETING_FIELDS.map((field) => html`<input type="hidden" name="marketing.${field}" value="${values.get(`marketing.${field}`)?.[0] ?? ''}" />`)}
+        ${contact.map((field) => contactField(field, field === 'forename' || config.contact[field] === 'required', state(field)))}
+        ${caseType.questions.map((question) => questionField(question, state(`answers.${question.id}`), conditionOf(caseType, question)))}
+        ${config.files.maxFiles > 0 ? filesField(config.files, errors) : ''}
+        ${
+          config.consent
+            ? html`${config.consent.privacyNotice ? html`<p><a href="${config.consent.privacyNotice.url}">${config.consent.privacyNotice.text}</a></p>` : ''}
+              ${config.consent.statements.map((statement) => consentField(statement, state(`consent.${statement.id}`)))}`
+            : ''
+        }
+        <div class="honeypot" aria-hidden="true">
+          <label for="website">${DEFAULT_STRINGS.honeypot}</label>
+          <input id="website" name="website" tabindex="-1" autocomplete="off" />
+        </div>
+        <button type="submit">${DEFAULT_STRINGS.submit}</button>
+      </form>`,
+  );
+}
+
+/**
+ * Without script every question shows at once: one that the widget shows only after a given
+ * answer says when it applies (and is ignored otherwise, as the widget would not send it).
+ */
+function conditionOf(caseType: CaseType, question: CaseType['questions'][number]) {
+  const rule = question.showIf;
+  const parent = rule && caseType.questions.find((q) => q.id === rule.question);
+  if (!rule || !parent) return undefined;
+  return `Only if your answer to “${parent.label}” is ${[rule.equals].flat().join(' or ')}.`;
+}
+
+function chooseCaseType(config: FormConfig, query: URLSearchParams | undefined, error?: string) {
+  const kept = [...(query ?? new URLSearchParams())].filter(([name]) => name !== 'case-type');
+  return html`<h1>${TITLE}</h1>
+    <form method="get" action="/form">
+      ${kept.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}
+      <div class="field${error ? ' invalid' : ''}">
+        <label for="field-case_type">${DEFAULT_STRINGS.case_type}</label>
+        ${errorLine('field-case_type', error)}
+        <select id="field-case_type" name="case-type" required>
+          <option value="">${DEFAULT_STRINGS.chooseOption}</option>
+          ${config.caseTypes.map((c) => html`<option value="${c.id}">${c.label}</option>`)}
+        </select>
+      </div>
+      <button type="submit">Continue</button>
+    </form>`;
+}
+
+function filesField(limits: FormConfig['files'], errors: ReadonlyMap<string, string>) {
+  const fileErrors = [...errors].filter(([field]) => field.startsWith('files'));
+  const hint = [
+    formatMessage(DEFAULT_STRINGS.filesHint, {
+      kinds: kindList(limits.kinds),
+      max: formatBytes(limits.maxFileBytes),
+      count: limits.maxFiles,
+    }),
+    ...(convertsAny(limits.kinds) ? [DEFAULT_STRINGS.filesConverted] : []),
+  ].join(' ');
+  return html`<div class="field${fileErrors.length > 0 ? ' invalid' : ''}">
+    <label for="${fieldId('files')}"
+      >${DEFAULT_STRINGS.files} <span class="optional">${DEFAULT_STRINGS.optional}</span></label
+    >
+    <p class="hint" id="${fieldId('files')}-hint">${hint}</p>
+    ${fileErrors.map(([, message]) => html`<p class="error">${message}</p>`)}
+    <input
+      id="${fieldId('files')}"
+      name="files"
+      type="file"
+      multiple
+      accept="${acceptAttribute(limits.kinds)}"
+      aria-describedby="${fieldId('files')}-hint"
+    />
+  </div>`;
+}
+
+function errorSummary(issues: readonly FieldIssue[]) {
+  return html`<div class="summary" role="alert" aria-labelledby="summary-title" tabindex="-1">
+    <h2 id="summary-title">${DEFAULT_STRINGS.errorSummaryTitle}</h2>
+    <ul>
+      ${issues.map((issue) => html`<li><a href="#${fieldId(issue.field.startsWith('files') ? 'files' : issue.field)}">${issue.message}</a></li>`)}
+    </ul>
+  </div>`;
+}
+
+/** The page after a plain post was taken: its reference, and whether it reached the firm yet. */
+export function confirmationPage(reference: string, status: 'delivered' | 'queued') {
+  const delivered = status === 'delivered';
+  const title = delivered ? DEFAULT_STRINGS.deliveredTitle : DEFAULT_STRINGS.queuedTitle;
+  return page(
+    title,
+    html`<h1>${title}</h1>
+      <p>${delivered ? DEFAULT_STRINGS.deliveredBody : DEFAULT_STRINGS.queuedBody}</p>
+      <p>${DEFAULT_STRINGS.reference} <span class="reference">${reference}</span></p>`,
+  );
+}
+
+/** A refusal of a plain post that is not about its fields (rate limits, a full outbox, ...). */
+export function problemPage(message: string) {
+  return page(
+    TITLE,
+    html`<h1>${DEFAULT_STRINGS.failedTitle}</h1>
+      <p role="alert">${message}</p>`,
+  );
+}

@@ -1,0 +1,32 @@
+/**
+ * `GET /form?case-type=…&campaign=…`: the form for visitors whose browser runs no script (it
+ * was blocked, or too old). The README's snippet links here from `<noscript>`. Same questions,
+ * same checks, same outbox: it posts to `POST /api/enquiries` as plain named fields.
+ */
+import { Hono } from 'hono';
+import type { AppDeps } from '../../app-deps.ts';
+import { formPage, PAGE_HEADERS } from './form-page.ts';
+import { valuesFromQuery } from './plain-answers.ts';
+
+/** The route of the form without JavaScript. */
+export function noScriptRoutes(deps: AppDeps): Hono {
+  const app = new Hono();
+  app.get('/form', (c) => {
+    const query = new URL(c.req.url).searchParams;
+    const only = deps.config.caseTypes.length === 1 ? deps.config.caseTypes[0] : undefined;
+    const caseType =
+      deps.config.caseTypes.find((candidate) => candidate.id === query.get('case-type')) ?? only;
+    return c.html(
+      formPage({
+        config: deps.config,
+        caseType,
+        values: valuesFromQuery(deps, caseType?.id, query, c.req.header('referer')),
+        formToken: deps.bots.tokens.issue(),
+        query,
+      }) as unknown as string,
+      200,
+      PAGE_HEADERS,
+    );
+  });
+  return app;
+}

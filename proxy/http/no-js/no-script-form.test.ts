@@ -1,0 +1,179 @@
+/**
+ * The form without JavaScript, in memory: the page a visitor without script gets, and what a
+ * plain post of it is answered with (the same checks, outbox and platform as the widget's).
+ */
+import { describe, expect, it } from 'vitest';
+import { lawFirm } from '../../../demo/forms/index.ts';
+import { lawFirmWithConsent } from '../../test/fixtures/consent-config.ts';
+import { harnessPerTest, ORIGIN } from '../../test/fixtures/proxy-harness.ts';
+
+const setUp = harnessPerTest();
+const PDF = new Uint8Array(Buffer.from('%PDF-1.7\nplan'));
+
+/** The fields a browser posts from the page, as named there; `overrides` win. */
+function plainForm(token: string, overrides: Record<string, string | string[]> = {}) {
+  const fields: Record<string, string | string[]> = {
+    case_type: 'conveyancing',
+    form_token: token,
+    'marketing.campaign': 'spring-2027',
+    forename: 'Ada',
+    surname: 'Lovelace',
+    email: 'ada@example.com',
+    telephone_mobile: '',
+    'answers.transaction': 'Buying',
+    'answers.property_value': 'Under £250,000',
+    'answers.notes': 'First home',
+    website: '',
+    ...overrides,
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields))
+    for (const one of [value].flat()) form.append(name, one);
+  return form;
+}
+
+/** The `<input>` tags of a page with `name` (and `value`), attributes as written. */
+const inputs = (page: string, name: string, value?: string) =>
+  [...page.matchAll(/<input\b[^>]*>/g)]
+    .map(([tag]) => tag.replace(/\s+/g, ' '))
+    .filter(
+      (tag) =>
+        tag.includes(`name="${name}"`) && (value === undefined || tag.includes(`value="${value}"`)),
+    );
+
+const post = (harness: ReturnType<typeof setUp>, form: FormData, host = 'proxy.example') =>
+  harness.app.request(`http://${host}/api/enquiries`, {
+    method: 'POST',
+    body: form,
+    headers: { origin: `http://${host}`, accept: 'text/html,application/xhtml+xml', host },
+  });
+
+describe('GET /form', () => {
+  it('serves the case type’s questions as a complete page, attribution and hidden answers from the URL', async () => {
+    const harness = setUp({ config: lawFirmWithConsent });
+    const response = await harness.app.request(
+      '/form?case-type=conveyancing&utm_campaign=spring-2027&partner=acme',
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-security-policy')).toMatch(/style-src 'sha256-/);
+    const page = await response.text();
+    expect(page).toMatch(
+      /<form method="post" action="\/api\/enquiries" enctype="multipart\/form-data"/,
+    );
+    expect(inputs(page, 'marketing.campaign', 'spring-2027')).toHaveLength(1);
+    expect(inputs(page, 'answers.partner', 'acme')[0]).toContain('type="hidden"');
+    expect(inputs(page, 'consent.consent_contact')[0]).toMatch(/ required/);
+    expect(page).toContain('<a href="https://firm.example/privacy">privacy notice</a>');
+    expect(inputs(page, 'form_token')[0]).toMatch(/value="v\d\./);
+    expect(page).toContain('Are you buying or selling?');
+  });
+
+  it('asks for the case type first when the URL names none, keeping the rest of the query', async () => {
+    const harness = setUp();
+    const page = await (await harness.app.request('/form?campaign=spring')).text();
+    expect(page).toMatch(/<form method="get" action="\/form"/);
+    expect(page).toMatch(/<input type="hidden" name="campaign" value="spring"/);
+    for (const caseType of lawFirm.caseTypes) expect(page).toContain(caseType.label);
+  });
+
+  it('escapes what the URL says', async () => {
+    const harness = setUp();
+    const page = await (
+      await harness.app.request('/form?case-type=conveyancing&campaign=%22%3E%3Cscript%3Ex')
+    ).text();
+    expect(page).not.toContain('<script>');
+    expect(page).toContain('&quot;&gt;&lt;script&gt;x');
+  });
+});
+
+describe('POST /api/enquiries from the form without JavaScript', () => {
+  it('delivers it with its file and shows the confirmation with the reference', async () => {
+    const harness = setUp();
+    const form = plainForm(harness.formToken());
+    form.append('files', new File([PDF], 'plan.pdf', { type: 'application/pdf' }));
+    const response = await post(harness, form);
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    const reference = /<span class="reference">(EQ-[A-Z0-9-]+)<\/span>/.exec(page)?.[1];
+    expect(reference).toBeDefined();
+    const stored = await harness.store.get(reference ?? '');
+    expect(stored).toMatchObject({ state: 'delivered', files: [{ name: 'plan.pdf' }] });
+    expect(stored?.upstream).toMatchObject({
+      forename: 'Ada',
+      marketing_campaign: 'spring-2027',
+      case_type: 'conveyancing',
+    });
+  });
+
+  it('takes a post with no file chosen (the browser still sends an empty part)', async () => {
+    const harness = setUp();
+    const form = plainForm(harness.formToken());
+    form.append('files', new File([], '', { type: 'application/octet-stream' }));
+    expect((await post(harness, form)).status).toBe(200);
+  });
+
+  it('sends the visitor to the thank-you page with the reference, when there is one', async () => {
+    const harness = setUp({ config: lawFirmWithConsent });
+    const form = plainForm(harness.formToken(), { 'consent.consent_contact': 'on' });
+    const response = await post(harness, form);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toMatch(
+      /^https:\/\/www\.lovelace-law\.example\/thank-you\?reference=EQ-/,
+    );
+  });
+
+  it('shows the form again with every value kept and the problems on top', async () => {
+    const harness = setUp({ config: lawFirmWithConsent });
+    const form = plainForm(harness.formToken(), {
+      email: 'not-an-email',
+      'answers.notes': 'Kept <b>as typed</b>',
+    });
+    const response = await post(harness, form);
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain('<title>Error: Send an enquiry</title>');
+    expect(page).toMatch(/class="summary" role="alert"/);
+    expect(page).toContain('href="#field-email"');
+    expect(page).toContain('href="#field-consent-consent_contact"');
+    expect(page).toContain('value="not-an-email"');
+    expect(page).toContain('Kept &lt;b&gt;as typed&lt;/b&gt;');
+    expect(inputs(page, 'answers.transaction', 'Buying')[0]).toMatch(/ checked/);
+    expect(inputs(page, 'answers.transaction', 'Selling')[0]).not.toMatch(/ checked/);
+    expect(harness.calls).toEqual([]);
+  });
+
+  it('refuses a hidden answer the configuration does not allow, as for the widget', async () => {
+    const harness = setUp({ config: lawFirmWithConsent });
+    const form = plainForm(harness.formToken(), {
+      'consent.consent_contact': 'on',
+      'answers.partner': 'evil-corp',
+    });
+    const response = await post(harness, form);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('href="#field-answers-partner"');
+  });
+
+  it('answers a refusal before the fields were read with a page too', async () => {
+    const harness = setUp();
+    const response = await harness.app.request('/api/enquiries', {
+      method: 'POST',
+      body: plainForm(harness.formToken()),
+      headers: { origin: 'https://elsewhere.example', accept: 'text/html' },
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toContain('are not accepted');
+  });
+
+  it('still refuses another site’s page, and answers the widget in JSON', async () => {
+    const harness = setUp();
+    const elsewhere = await harness.app.request('http://proxy.example/api/enquiries', {
+      method: 'POST',
+      body: plainForm(harness.formToken()),
+      headers: { origin: 'https://elsewhere.example', host: 'proxy.example' },
+    });
+    expect(elsewhere.status).toBe(403);
+    expect((await harness.submit()).headers.get('content-type')).toMatch(/^application\/json/);
+    expect(ORIGIN).not.toBe('http://proxy.example');
+  });
+});

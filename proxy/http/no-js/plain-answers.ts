@@ -1,0 +1,108 @@
+/**
+ * How the submission route answers the form without JavaScript: a browser navigating, not a
+ * script reading JSON. Taken: `303` to the configuration's `thankYouUrl` (with the reference),
+ * or our confirmation page. Refused for its fields: the form again, every value kept, an error
+ * summary on top. Refused for anything else (a rate limit, a full outbox): a page that says so.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppDeps } from '../../app-deps.ts';
+import type { MarketingField } from '../../contract/fields.ts';
+import type { FieldIssue } from '../../contract/issues.ts';
+import { FIELD_MAX_LENGTH } from '../../contract/limits.ts';
+import type { PlainFields } from '../../submission/plain-fields.ts';
+import { confirmationPage, formPage, PAGE_HEADERS, problemPage } from './form-page.ts';
+
+const asPage = (c: Context, body: unknown, status: number) =>
+  c.html(body as string, status as 200, PAGE_HEADERS);
+
+/** The answer to a plain post that was taken. */
+export function plainTaken(
+  c: Context,
+  deps: Pick<AppDeps, 'config'>,
+  reference: string,
+  status: 'delivered' | 'queued',
+): Response {
+  const { thankYouUrl } = deps.config;
+  if (thankYouUrl) {
+    const target = new URL(thankYouUrl);
+    target.searchParams.set('reference', reference);
+    return c.redirect(target.href, 303);
+  }
+  return asPage(c, confirmationPage(reference, status), 200);
+}
+
+/** The answer to a plain post refused for its fields: the form again, as it was sent. */
+export function plainRefused(
+  c: Context,
+  deps: Pick<AppDeps, 'config' | 'bots'>,
+  fields: PlainFields,
+  status: number,
+  issues: readonly FieldIssue[],
+): Response {
+  const caseTypeId = fields.get('case_type')?.[0];
+  const caseType = deps.config.caseTypes.find((c) => c.id === caseTypeId);
+  const page = formPage({
+    config: deps.config,
+    caseType,
+    values: fields,
+    issues,
+    // A fresh token: the one sent may be spent or too old by the time the visitor sends again.
+    formToken: deps.bots.tokens.issue(),
+  });
+  return asPage(c, page, status);
+}
+
+/**
+ * For a browser navigating (`Accept: text/html` first): a JSON refusal from the guards before
+ * the route (origin, rate limits, sizes) becomes a page with the same status and message.
+ */
+export const pagesForBrowsers: MiddlewareHandler = async (c, next) => {
+  await next();
+  const accept = c.req.header('accept') ?? '';
+  if (!/^text\/html/.test(accept) || c.res.status < 400) return;
+  if (!(c.res.headers.get('content-type') ?? '').startsWith('application/json')) return;
+  const refusal = c.res;
+  const body = (await refusal.clone().json()) as { message?: unknown };
+  const message = typeof body.message === 'string' ? body.message : 'Something went wrong.';
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=UTF-8', ...PAGE_HEADERS });
+  const retryAfter = refusal.headers.get('retry-after');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  c.res = new Response(String(await problemPage(message)), { status: refusal.status, headers });
+};
+
+/** Values for `/form` from its URL: the attribution, prefills and hidden answers. */
+export function valuesFromQuery(
+  deps: Pick<AppDeps, 'config'>,
+  caseTypeId: string | undefined,
+  query: URLSearchParams,
+  referer: string | undefined,
+): Map<string, string[]> {
+  const values = new Map<string, string[]>();
+  const first = (...names: string[]) => names.map((name) => query.get(name)).find((v) => v) ?? '';
+  // A visitor cannot correct attribution: it is cut to what the proxy takes, never refused.
+  const attribution: Record<MarketingField, string> = {
+    campaign: first('campaign', 'utm_campaign'),
+    keywords: first('keywords', 'utm_term'),
+    detail: first('detail'),
+    lead_referer: first('referer', 'utm_source') || hostOf(referer),
+  };
+  for (const [field, value] of Object.entries(attribution) as [MarketingField, string][])
+    values.set(`marketing.${field}`, [
+      value.replace(/\s+/g, ' ').slice(0, FIELD_MAX_LENGTH[field]),
+    ]);
+  const caseType = deps.config.caseTypes.find((c) => c.id === caseTypeId);
+  for (const question of caseType?.questions ?? []) {
+    const source = question.from ?? question.prefill;
+    const value = source && 'param' in source ? query.get(source.param) : null;
+    if (value !== null) values.set(`answers.${question.id}`, [value]);
+  }
+  return values;
+}
+
+const hostOf = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).hostname : '';
+  } catch {
+    return '';
+  }
+};

@@ -1,0 +1,78 @@
+/**
+ * A submission from the form without JavaScript (`GET /form`): plain named fields instead of
+ * the `enquiry` JSON part, turned into the same enquiry part the widget sends, so that the
+ * same checks, outbox and limits apply. Field names:
+ *
+ * - `forename`, `surname`, `email`, `telephone_mobile`, `case_type`, `form_token`, `website`
+ * - `answers.<question id>` (a checkbox question with options repeats it per ticked option)
+ * - `consent.<statement id>` (present when ticked)
+ * - `marketing.<field>` (the attribution, carried in hidden inputs)
+ */
+import { MARKETING_FIELDS, PER_ATTEMPT_FIELDS } from '../contract/fields.ts';
+import { visibleQuestions } from '../contract/rules.ts';
+import type { EnquiryPartInput } from '../contract/schemas/enquiry-part.ts';
+import type { FormConfig } from '../contract/schemas/form-config.ts';
+
+/** The text fields of a plain post, by name, in the order they came. */
+export type PlainFields = ReadonlyMap<string, readonly string[]>;
+
+/** Most text fields a plain post may have (answers, consents and the rest together). */
+export const MAX_PLAIN_FIELDS = 200;
+
+const CONTACT = ['forename', 'surname', 'email', 'telephone_mobile'] as const;
+
+/**
+ * The enquiry part a plain post stands for. Answers to questions its own answers hide (`showIf`)
+ * are left out, as the widget leaves them out; names the form never has stay in and are
+ * refused by the checks like any unknown key.
+ *
+ * @example enquiryFromFields(new Map([['forename', ['Ada']], ['answers.when', ['Soon']]]), config)
+ */
+export function enquiryFromFields(fields: PlainFields, config: FormConfig): EnquiryPartInput {
+  const one = (name: string) => fields.get(name)?.[0];
+  const caseTypeId = one('case_type') ?? '';
+  const caseType = config.caseTypes.find((c) => c.id === caseTypeId);
+  const answers: Record<string, string | string[]> = {};
+  const consent: Record<string, boolean> = {};
+  const marketing: Record<string, string> = {};
+  const unknown: Record<string, string> = {};
+  for (const [name, values] of fields) {
+    const [prefix, key = ''] = splitName(name);
+    if (prefix === 'answers') {
+      const question = caseType?.questions.find((q) => q.id === key);
+      answers[key] =
+        question?.type === 'checkbox' && question.options ? [...values] : (values[0] ?? '');
+    } else if (prefix === 'consent') consent[key] = true;
+    else if (prefix === 'marketing' && (MARKETING_FIELDS as readonly string[]).includes(key))
+      marketing[key] = values[0] ?? '';
+    else if (!isKnownTopLevel(name)) unknown[name] = values[0] ?? '';
+  }
+  const shown = caseType
+    ? new Set(visibleQuestions(caseType, answers).map((question) => question.id))
+    : undefined;
+  for (const id of Object.keys(answers)) {
+    const known = caseType?.questions.some((question) => question.id === id);
+    if (shown && known && !shown.has(id)) Reflect.deleteProperty(answers, id);
+  }
+  // An empty field of the page is the same as a field left out.
+  for (const [id, answer] of Object.entries(answers))
+    if (answer === '' || (Array.isArray(answer) && answer.length === 0))
+      Reflect.deleteProperty(answers, id);
+  const part: Record<string, unknown> = { case_type: caseTypeId, answers, consent, marketing };
+  for (const name of [...CONTACT, ...PER_ATTEMPT_FIELDS]) {
+    const value = one(name);
+    if (value !== undefined && (name === 'forename' || value !== '')) part[name] = value;
+  }
+  part.forename ??= '';
+  return { ...(part as EnquiryPartInput), ...unknown };
+}
+
+const splitName = (name: string): [string, string?] => {
+  const dot = name.indexOf('.');
+  return dot < 0 ? [name] : [name.slice(0, dot), name.slice(dot + 1)];
+};
+
+const isKnownTopLevel = (name: string) =>
+  (CONTACT as readonly string[]).includes(name) ||
+  (PER_ATTEMPT_FIELDS as readonly string[]).includes(name) ||
+  name === 'case_type';
