@@ -10,10 +10,12 @@ import type { EnquiryFailedDetail, EnquirySubmittedDetail } from './submission.t
 /** The element's tag name. */
 export const TAG_NAME = 'enquiry-form';
 
-captureFirstTouch();
-
-// A page may include the script twice (two embeds, a tag manager): the second must not throw.
-if (!customElements.get(TAG_NAME)) customElements.define(TAG_NAME, EnquiryForm);
+// Server rendering imports the module where there is no page: nothing to record or define.
+if (typeof window !== 'undefined') {
+  captureFirstTouch();
+  // A page may include the script twice (two embeds, a tag manager): the second must not throw.
+  if (!customElements.get(TAG_NAME)) customElements.define(TAG_NAME, EnquiryForm);
+}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -39,6 +39,8 @@ export interface Draft {
   values: Values;
   formToken?: FormToken | undefined;
   submission?: SubmissionKey | undefined;
+  /** The names of the files chosen: the files themselves do not survive a reload. */
+  fileNames?: string[] | undefined;
 }
 
 /** Values with nothing typed yet. */
@@ -93,6 +95,7 @@ export function loadDraft(key: string): Draft {
       submission.key && submission.fingerprint
         ? { key: asString(submission.key), fingerprint: asString(submission.fingerprint) }
         : undefined,
+    fileNames: Array.isArray(stored.fileNames) ? stored.fileNames.slice(0, 20).map(asString) : [],
   };
 }
 

@@ -17,6 +17,7 @@ const theme = css`
     --_accent-text: var(--enquiry-form-color-accent-text, #ffffff);
     --_error: var(--enquiry-form-color-error, #d4351c);
     --_focus: var(--enquiry-form-color-focus, #ffdd00);
+    --_focus-text: var(--enquiry-form-color-focus-text, #0b0c0c);
     --_border: var(--enquiry-form-color-border, #b1b4b6);
     --_radius: var(--enquiry-form-radius, 0);
     --_space: var(--enquiry-form-space, 20px);
@@ -28,11 +29,25 @@ const theme = css`
     color: var(--_text);
     overflow-wrap: break-word;
   }
+  /* A visitor who prefers dark: the same properties, dark defaults (a site's own values win). */
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --_text: var(--enquiry-form-color-text, #f3f2f1);
+      --_background: var(--enquiry-form-color-background, #0b0c0c);
+      --_error: var(--enquiry-form-color-error, #ff8f80);
+      --_border: var(--enquiry-form-color-border, #6f777b);
+      color-scheme: dark;
+      background: var(--_background);
+      padding: calc(var(--_space) * 0.75);
+    }
+  }
   :host([hidden]) {
     display: none;
   }
   * {
     box-sizing: border-box;
+    /* What scrolls into view (the error summary, a question) stays below a sticky header. */
+    scroll-margin-top: var(--enquiry-form-scroll-margin, 0px);
   }
   .visually-hidden {
     position: absolute !important;
@@ -47,7 +62,7 @@ const theme = css`
   }
   .honeypot {
     position: absolute;
-    left: -10000px;
+    inset-inline-start: -10000px;
     width: 1px;
     height: 1px;
     overflow: hidden;

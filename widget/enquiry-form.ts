@@ -6,15 +6,12 @@ import { buildEnquiryPart } from './enquiry-part.ts';
 import { pageReader } from './page-values.ts';
 import { followIssueLink } from './error-summary/follow.ts';
 import { FilesController } from './files.ts';
-import { Translator, type EnquiryFormStrings } from './i18n.ts';
-import { SessionController } from './session.ts';
+import { parseStrings, Translator, type EnquiryFormStrings } from './i18n.ts';
+import { SCRIPT_ORIGIN, SessionController } from './session.ts';
 import { FormState, type FormStatus } from './state.ts';
 import { SubmitController } from './submit-controller.ts';
 import { formTemplate } from './templates/form.ts';
 import { confirmation } from './templates/status.ts';
-
-/** Where the script came from: the proxy that serves it also answers the form's requests. */
-const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
 
 /**
  * An enquiry form built from the proxy's configuration: contact fields, a case type and its
@@ -49,9 +46,11 @@ const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
  * @cssprop [--enquiry-form-color-accent-text=#ffffff] - Text on the accent colour.
  * @cssprop [--enquiry-form-color-error=#d4351c] - Error summary, messages and borders.
  * @cssprop [--enquiry-form-color-focus=#ffdd00] - The focus highlight.
+ * @cssprop [--enquiry-form-color-focus-text=#0b0c0c] - Text on the focus highlight.
  * @cssprop [--enquiry-form-color-border=#b1b4b6] - Quiet borders: drop zone, file list.
  * @cssprop [--enquiry-form-radius=0] - Corner radius of inputs, buttons and boxes.
  * @cssprop [--enquiry-form-space=20px] - The spacing unit; gaps are multiples of it.
+ * @cssprop [--enquiry-form-scroll-margin=0px] - Room kept above what the form scrolls into view (a sticky header's height).
  */
 export class EnquiryForm extends LitElement {
   static override styles = styles;
@@ -63,7 +62,8 @@ export class EnquiryForm extends LitElement {
     keywords: {},
     detail: {},
     locale: {},
-    i18n: { attribute: false },
+    // Also as a JSON attribute: React 19 sets attributes on an element it does not know yet.
+    i18n: { converter: (json: string | null) => parseStrings(json) },
   };
 
   /** The proxy's origin. Defaults to the origin this script was loaded from. */
@@ -80,7 +80,10 @@ export class EnquiryForm extends LitElement {
   declare detail: string | undefined;
   /** Language tag for the form's `lang` and for numbers, sizes and times (`en-GB`, `cy`...). */
   declare locale: string | undefined;
-  /** Any of the form's strings, replacing the English defaults (keys as in `DEFAULT_STRINGS`). */
+  /**
+   * Any of the form's strings, replacing the English defaults (keys as in `proxy/contract/strings.ts`);
+   * as a property, or as the `i18n` attribute in JSON.
+   */
   declare i18n: EnquiryFormStrings | undefined;
 
   #t = new Translator(undefined, undefined);
@@ -96,6 +99,9 @@ export class EnquiryForm extends LitElement {
     limits: () => this.#session.config?.files,
     announce: (text) => {
       this.#announce(text);
+    },
+    remember: (names) => {
+      this.#session.rememberFiles(names);
     },
   });
   readonly #challenge: ChallengeController = new ChallengeController(
@@ -166,8 +172,10 @@ export class EnquiryForm extends LitElement {
             caseTypeFixed: this.#session.fixedCaseType() !== undefined,
             files: {
               files: this.#files.files,
+              refused: this.#files.refused,
               notices: this.#files.notices.map((notice) => notice.text),
               dragging: this.#files.dragging,
+              lost: this.#session.lostFiles,
             },
             challenge: this.#challenge.required,
             challengeFailed: this.#challenge.failed,

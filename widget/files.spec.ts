@@ -32,7 +32,8 @@ test('lists each chosen file with its size and sends it with the enquiry', async
 test('refuses a program renamed to .pdf and says which kinds it can take', async ({ page }) => {
   const { form } = await openForm(page, { config: lawFirm });
   await chooseFiles(page, form, FILES.renamedExe);
-  await expect(fileList(form)).toHaveCount(0);
+  // Listed, so that it can be removed; never sent.
+  await expect(fileList(form)).toHaveText([/invoice\.pdf/]);
   const message =
     '“invoice.pdf” is not a PDF, PNG, GIF or JPEG file. Choose a file of one of those kinds';
   await expect(form.locator('#files-error')).toHaveText(`Error: ${message}`);
@@ -48,7 +49,7 @@ test('tells the visitor an audio file cannot be sent and to convert it to PDF', 
 }) => {
   const { form } = await openForm(page, { config: lawFirm });
   await chooseFiles(page, form, FILES.audio);
-  await expect(fileList(form)).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Remove voice-memo.mp3' })).toBeVisible();
   await expect(form.locator('#files-error')).toContainText(
     '“voice-memo.mp3” is an audio or video file, which cannot be sent. Convert it to PDF where possible',
   );
@@ -65,13 +66,20 @@ test('refuses a file over the size limit and files over the count, keeping the o
   };
   const { form } = await openForm(page, { config });
   await chooseFiles(page, form, big, FILES.pdf);
-  await expect(fileList(form)).toHaveText([/tenancy-agreement\.pdf/]);
+  // The chosen files first, then the refused one, which has its own Remove button.
+  await expect(fileList(form)).toHaveText([/tenancy-agreement\.pdf/, /huge-scan\.jpg/]);
   await expect(form.locator('#files-error')).toHaveText(
     'Error: “huge-scan.jpg” is larger than 60 bytes. Choose a smaller file',
   );
+  await form.getByRole('button', { name: 'Remove huge-scan.jpg' }).click();
+  await expect(form.locator('#files-error')).toHaveCount(0);
 
   await chooseFiles(page, form, FILES.png, FILES.jpeg);
-  await expect(fileList(form)).toHaveText([/tenancy-agreement\.pdf/, /floor-plan\.png/]);
+  await expect(fileList(form)).toHaveText([
+    /tenancy-agreement\.pdf/,
+    /floor-plan\.png/,
+    /front-door\.jpg/,
+  ]);
   await expect(form.locator('#files-error')).toHaveText(
     'Error: You can send up to 2 files. Remove a file before adding another',
   );
@@ -86,7 +94,7 @@ test('removes a file with its own button and returns focus to the picker', async
   await expect(form.getByRole('status')).toHaveText('tenancy-agreement.pdf removed');
 });
 
-test('repeats a refusal in the error summary on the next send, then lets the enquiry go', async ({
+test('a refused file holds the enquiry back until it is removed, then the enquiry goes', async ({
   page,
 }) => {
   const harness = await openForm(page, { config: lawFirm });
@@ -100,7 +108,11 @@ test('repeats a refusal in the error summary on the next send, then lets the enq
   await expect(form.getByRole('button', { name: /Choose files/ })).toBeFocused();
   expect(harness.submissions).toHaveLength(0);
 
-  // Told once, the visitor may send without the file.
+  // Nothing is left out unseen: the file must be removed before the enquiry goes.
+  await send(form);
+  await expect(link).toBeVisible();
+  expect(harness.submissions).toHaveLength(0);
+  await form.getByRole('button', { name: 'Remove voice-memo.mp3' }).click();
   await send(form);
   await expect(form.locator('[part=confirmation]')).toBeVisible();
   expect(harness.submissions[0]?.files).toEqual([]);

@@ -1,17 +1,18 @@
 /**
  * The files a visitor attaches. Each chosen or dropped file is checked at once, by its first
- * bytes and its size, against the same rules the proxy applies; a refused file never joins the
- * list, and the reason stays beside the picker until the visitor chooses or removes a file.
+ * bytes and its size, against the same rules the proxy applies. A refused file is listed with
+ * a Remove button like the others, its reason beside the picker, and holds back sending until
+ * it is removed: nothing is left out without the visitor seeing it go.
  */
 import type { LitElement, ReactiveController } from 'lit';
 import {
   SNIFF_BYTES,
+  SNIFF_TAIL_BYTES,
   sniffKind,
   type SniffedKind,
   checkFiles,
   type FileFacts,
   type FormConfig,
-  type RuleIssue,
 } from '#contract';
 import type { Translator } from './i18n.ts';
 import { showIssue, type ShownIssue } from './issues.ts';
@@ -26,6 +27,8 @@ export interface FilesPorts {
   limits(): Limits | undefined;
   /** Says something to screen reader users without moving focus. */
   announce(text: string): void;
+  /** Told the names of the chosen files whenever they change (kept with the draft). */
+  remember(names: string[]): void;
 }
 
 interface Chosen {
@@ -33,10 +36,13 @@ interface Chosen {
   kind: SniffedKind;
 }
 
-/** What kind a file is, from its first bytes: its name and the browser's guess can lie. */
+/** What kind a file is, from its bytes: its name and the browser's guess can lie. */
 async function sniff(file: File): Promise<SniffedKind> {
-  const head = await file.slice(0, SNIFF_BYTES).arrayBuffer();
-  return sniffKind(new Uint8Array(head));
+  const [head, tail] = await Promise.all([
+    file.slice(0, SNIFF_BYTES).arrayBuffer(),
+    file.slice(-SNIFF_TAIL_BYTES).arrayBuffer(),
+  ]);
+  return sniffKind(new Uint8Array(head), new Uint8Array(tail));
 }
 
 const factsOf = ({ file, kind }: Chosen): FileFacts => ({ name: file.name, size: file.size, kind });
@@ -44,10 +50,8 @@ const factsOf = ({ file, kind }: Chosen): FileFacts => ({ name: file.name, size:
 /** The chosen files of one element, checked as they are chosen. */
 export class FilesController implements ReactiveController {
   #chosen: Chosen[] = [];
-  /** Why files were refused at the last choice. */
-  notices: readonly ShownIssue[] = [];
-  /** A refusal is listed in the error summary once; after that the visitor has been told. */
-  #noticesSummarised = false;
+  /** Files refused when chosen, each with the reason, until the visitor removes them. */
+  #refused: { file: File; issue: ShownIssue }[] = [];
   /** A file is being dragged over the drop zone. */
   dragging = false;
 
@@ -67,12 +71,21 @@ export class FilesController implements ReactiveController {
     return this.#chosen.map((chosen) => chosen.file);
   }
 
+  get refused(): readonly File[] {
+    return this.#refused.map((refused) => refused.file);
+  }
+
+  /** Why the listed refused files were refused. */
+  get notices(): readonly ShownIssue[] {
+    return this.#refused.map((refused) => refused.issue);
+  }
+
   /** Checks and adds what the visitor chose or dropped. */
   async add(incoming: readonly File[]) {
     const limits = this.ports.limits();
     if (!limits || incoming.length === 0) return;
     const t = this.ports.t();
-    const refused: RuleIssue[] = [];
+    const refused: ShownIssue[] = [];
     const added: string[] = [];
     for (const file of incoming) {
       const chosen = { file, kind: await sniff(file) };
@@ -80,40 +93,45 @@ export class FilesController implements ReactiveController {
       const issues = checkFiles([...this.#chosen, chosen].map(factsOf), limits);
       const own = issues.filter((issue) => issue.field === position);
       const tooMany = issues.find((issue) => issue.field === 'files');
-      if (own.length > 0) {
-        refused.push(...own);
-      } else if (tooMany) {
-        // One "too many" is enough however many files were dropped at once.
-        if (!refused.some((issue) => issue.code === tooMany.code)) refused.push(tooMany);
+      const issue = own[0] ?? tooMany;
+      if (issue) {
+        const shown = showIssue(issue, t, limits);
+        this.#refused.push({ file, issue: shown });
+        refused.push(shown);
       } else {
         this.#chosen.push(chosen);
         added.push(t.text('fileAdded', { name: file.name }));
       }
     }
-    this.notices = refused.map((issue) => showIssue(issue, t, limits));
-    this.#noticesSummarised = false;
-    this.ports.announce([...added, ...this.notices.map((notice) => notice.text)].join('. '));
+    // One "too many" is said once however many files were dropped at once.
+    const reasons = new Set(refused.map((notice) => notice.text));
+    this.ports.announce([...added, ...reasons].join('. '));
+    this.#changed();
+  }
+
+  #changed() {
+    this.ports.remember(this.files.map((file) => file.name));
     this.host.requestUpdate();
   }
 
+  /** Removes the file at `index` of the list: the chosen ones first, then the refused. */
   remove(index: number) {
-    const [removed] = this.#chosen.splice(index, 1);
-    this.notices = [];
+    const accepted = this.#chosen.length;
+    const [removed] =
+      index < accepted ? this.#chosen.splice(index, 1) : this.#refused.splice(index - accepted, 1);
     if (removed)
       this.ports.announce(this.ports.t().text('fileRemoved', { name: removed.file.name }));
-    this.host.requestUpdate();
+    this.#changed();
   }
 
   /**
-   * Problems to show on submit: the list checked again (the limits may have changed since), and
-   * the refusals the visitor has not yet seen in an error summary.
+   * Problems to show on submit: the refused files still listed, and the list checked again (the
+   * limits may have changed since).
    */
   problems(limits: Limits, t: Translator): ShownIssue[] {
     const current = checkFiles(this.#chosen.map(factsOf), limits).map((issue) =>
       showIssue(issue, t, limits),
     );
-    if (this.#noticesSummarised) this.notices = [];
-    this.#noticesSummarised = true;
     return [...this.notices, ...current];
   }
 

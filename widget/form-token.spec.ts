@@ -22,10 +22,32 @@ const tokenRefused = (code: 'form_expired' | 'required', ...others: object[]): R
   },
 });
 
+test('the form shows before any form token is asked for; the first keystroke asks for one', async ({
+  page,
+}) => {
+  const harness = await openForm(page, { config: callback });
+  const firstName = harness.form.getByLabel('First name');
+  await expect(firstName).toBeEditable();
+  expect(harness.tokenRequests).toBe(0);
+  await firstName.fill('Ada');
+  await expect.poll(() => harness.tokenRequests).toBe(1);
+});
+
+test('asks for a form token once while the visitor types, even when that request fails', async ({
+  page,
+}) => {
+  const harness = await openForm(page, { config: callback, tokenFailures: 1 });
+  await harness.form.getByLabel('First name').pressSequentially('Ada Augusta');
+  await harness.form.getByLabel('Last name').pressSequentially('Lovelace');
+  await expect.poll(() => harness.tokenRequests).toBe(1);
+  await page.waitForTimeout(300);
+  expect(harness.tokenRequests).toBe(1);
+});
+
 test('a form token fetched at send time is sent no sooner than the minimum fill time', async ({
   page,
 }) => {
-  // The token request at load fails, so the widget asks again when the visitor sends.
+  // The token request at the first keystroke fails, so the widget asks again when sending.
   const harness = await openForm(page, {
     config: { ...callback, minFillSeconds: MIN_FILL_SECONDS },
     tokenFailures: 1,

@@ -1,73 +1,11 @@
 /**
- * Every string the visitor can see or hear, in English, in one block. A site owner overrides any
- * of them with the element's `i18n` property; validation strings share their keys and
- * `{placeholders}` with the contract's `VALIDATION_MESSAGES`, so one translation serves both the
- * widget's own checks and the proxy's answers.
+ * The visitor's words: the strings of `#contract`'s `DEFAULT_STRINGS` (shared with the page the
+ * proxy serves without JavaScript), with the element's `i18n` overrides, and `Intl` for
+ * numbers, sizes and waits.
  */
-import { VALIDATION_MESSAGES, formatBytes, formatMessage, type MessageParams } from '#contract';
+import { DEFAULT_STRINGS, formatBytes, formatMessage, type MessageParams } from '#contract';
 
-/** Every visible or audible string, in English; `i18n` overrides any of them. */
-export const DEFAULT_STRINGS = Object.freeze({
-  ...VALIDATION_MESSAGES,
-  'turnstile_token.required': 'Complete the security check',
-  challengeFailed:
-    'The security check could not be loaded. Check your connection or turn off any content blocker for this site, then try again.',
-  challengeRetry: 'Try again',
-
-  loading: 'Loading the form…',
-  loadFailed: 'Sorry, the form could not be loaded. Check your connection, then try again.',
-  notAvailable: 'This form is not available on this page.',
-  firmContact: 'You can also contact {name}:',
-  reload: 'Try again',
-
-  forename: 'First name',
-  surname: 'Last name',
-  email: 'Email address',
-  telephone_mobile: 'Telephone number',
-  case_type: 'What is your enquiry about?',
-  chooseOption: 'Choose an option',
-  optional: '(optional)',
-
-  files: 'Attach files',
-  filesHint: 'PDF, PNG, GIF or JPEG files, each up to {max}. You can attach up to {count}.',
-  chooseFiles: 'Choose files',
-  dropFiles: 'or drop files here',
-  noFiles: 'No files chosen',
-  removeFile: 'Remove',
-  fileAdded: '{name} added',
-  fileRemoved: '{name} removed',
-
-  honeypot: 'Leave this field empty',
-  submit: 'Send enquiry',
-  sending: 'Sending your enquiry…',
-  uploaded: 'Sent {percent}',
-  waiting: 'Waiting for our team’s system to confirm…',
-
-  errorSummaryTitle: 'There is a problem',
-  errorPrefix: 'Error:',
-
-  failedTitle: 'Your enquiry has not been sent yet',
-  'failed.network':
-    'The connection was lost. Check you are online, then try again. Everything you entered is still here.',
-  'failed.server':
-    'Sorry, there is a problem with our system. Try again in a few minutes. Everything you entered is still here.',
-  'failed.rate-limited':
-    'Too many enquiries have been sent from your connection. Try again {when}. Everything you entered is still here.',
-  'failed.too-large':
-    'Your files are too large to send together. Remove a file or choose smaller ones, then try again.',
-  'failed.forbidden':
-    'This website is not set up to send enquiries yet. Contact us another way, by phone or email.',
-  'failed.rejected':
-    'Our system could not accept your enquiry, so it has not reached our team. Contact us another way and quote your reference.',
-  retryLater: 'later',
-  retry: 'Try again',
-
-  deliveredTitle: 'Enquiry sent',
-  deliveredBody: 'Our team has received your enquiry.',
-  queuedTitle: 'Enquiry received',
-  queuedBody: 'Your enquiry is safely received. It will reach our team shortly.',
-  reference: 'Your reference is',
-});
+export { DEFAULT_STRINGS };
 
 /** A string's key. */
 export type StringKey = keyof typeof DEFAULT_STRINGS;
@@ -75,6 +13,22 @@ export type StringKey = keyof typeof DEFAULT_STRINGS;
 export type Strings = Readonly<Record<StringKey, string>>;
 /** The `i18n` property: any subset of the strings. */
 export type EnquiryFormStrings = Partial<Strings>;
+
+/**
+ * The `i18n` attribute: strings as JSON. Anything else (React's `"[object Object]"` for an
+ * object given before the element was defined) is named in the console and ignored.
+ */
+export function parseStrings(json: string | null): EnquiryFormStrings | undefined {
+  if (json === null) return undefined;
+  try {
+    const strings: unknown = JSON.parse(json);
+    if (typeof strings === 'object' && strings !== null) return strings;
+  } catch {
+    // Named below.
+  }
+  console.warn('<enquiry-form>: the i18n attribute must be JSON, like {"submit":"Send"}');
+  return undefined;
+}
 
 /** Words and numbers in the visitor's language: the overrides over the defaults, and `Intl`. */
 export class Translator {

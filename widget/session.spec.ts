@@ -3,7 +3,7 @@ import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
 import { FORM_TOKEN, ORIGIN, openForm, type WidgetHarness } from '../e2e/support/widget-harness.ts';
 import { FILES, chooseFiles, fillConveyancing, send } from '../e2e/support/visitor.ts';
 
-test('keeps what was typed across a reload, but not the files, and forgets it after sending', async ({
+test('keeps what was typed across a reload, names the files to choose again, and forgets it after sending', async ({
   page,
 }) => {
   const harness = await openForm(page, { config: lawFirm });
@@ -22,7 +22,10 @@ test('keeps what was typed across a reload, but not the files, and forgets it af
   await expect(form.getByLabel('Anything else we should know? (optional)')).toHaveValue(
     'Chain of three.',
   );
-  await expect(form.getByText('No files chosen')).toBeVisible();
+  // Browsers cannot keep a chosen file across a reload: the visitor is told which to choose again.
+  await expect(
+    form.getByText(`Files are not kept when the page reloads. Choose ${FILES.pdf.name} again.`),
+  ).toBeVisible();
   // The token from the first visit is kept: a restored draft sent at once is not a fast bot.
   expect(harness.tokenRequests).toBe(1);
 

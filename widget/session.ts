@@ -22,6 +22,16 @@ import { applyPrefill, type PageReader } from './page-values.ts';
 import type { FormState } from './state.ts';
 import { getJson, HttpError, newUuid } from './transport.ts';
 
+/** The origin this script was loaded from: the proxy, unless it is served from elsewhere. */
+export const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
+
+/**
+ * The configuration the proxy writes above the script it serves to an allowed page, so that
+ * the form needs one request, not two, before its first field; undefined when the script came
+ * from elsewhere (then `/api/form` is asked).
+ */
+declare const ENQUIRY_FORM_CONFIG: PublicFormConfig | undefined;
+
 /** What the session reads from its element. */
 export interface SessionHost extends ReactiveControllerHost {
   /** The proxy's origin (the element's `endpoint`). */
@@ -35,6 +45,9 @@ export class SessionController implements ReactiveController {
   /** The proxy's form configuration, once loaded. */
   config: PublicFormConfig | undefined;
   #loading = false;
+  #tokenAsked = false;
+  /** The form token request in flight, so that two callers make one request. */
+  #tokenRequest: Promise<FormToken | undefined> | undefined;
   #key = '';
   #draft: Draft = { values: emptyValues() };
 
@@ -45,6 +58,15 @@ export class SessionController implements ReactiveController {
     private readonly page: () => PageReader = () => () => undefined,
   ) {
     host.addController(this);
+  }
+
+  /** Files chosen before the page was reloaded: their names, to ask for them again. */
+  lostFiles: readonly string[] = [];
+
+  /** Keeps the names of the files now chosen (the files themselves cannot be kept). */
+  rememberFiles(names: string[]): void {
+    this.#draft.fileNames = names;
+    this.#save();
   }
 
   /** What the visitor has typed or chosen. */
@@ -70,11 +92,15 @@ export class SessionController implements ReactiveController {
       this.host instanceof Element ? formInstance(this.host) : '',
     );
     this.#draft = loadDraft(this.#key);
+    this.lostFiles = this.#draft.fileNames ?? [];
     this.state.set({ kind: 'loading' });
-    // The token's clock starts when the form is shown, so fetch both at once.
+    // The form token is fetched when the visitor starts typing (`input`), never before the
+    // first field: on a slow phone it would be one more request ahead of the form.
     const [config] = await Promise.allSettled([
-      getJson<PublicFormConfig>(this.url('/api/form')),
-      this.formToken(),
+      typeof ENQUIRY_FORM_CONFIG !== 'undefined' &&
+      this.host.endpoint.replace(/\/+$/, '') === SCRIPT_ORIGIN
+        ? ENQUIRY_FORM_CONFIG
+        : getJson<PublicFormConfig>(this.url('/api/form')),
     ]);
     this.#loading = false;
     if (config.status === 'rejected') {
@@ -109,6 +135,12 @@ export class SessionController implements ReactiveController {
   input(control: HTMLInputElement): boolean {
     if (!readInput(this.#draft.values, control)) return false;
     this.#save();
+    // The bot check's clock starts with the first keystroke (sending waits for it if need be);
+    // asked once here: a failure is retried when the visitor sends, not at every keystroke.
+    if (!this.#tokenAsked && !this.#draft.formToken) {
+      this.#tokenAsked = true;
+      void this.formToken();
+    }
     return true;
   }
 
@@ -116,7 +148,16 @@ export class SessionController implements ReactiveController {
    * The session's earliest form token, fetched when there is none (yet); with `fresh`, a new one
    * in its place, for when the proxy can no longer verify it.
    */
-  async formToken(fresh = false): Promise<FormToken | undefined> {
+  formToken(fresh = false): Promise<FormToken | undefined> {
+    if (!fresh && this.#tokenRequest) return this.#tokenRequest;
+    const request = this.#fetchToken(fresh).finally(() => {
+      if (this.#tokenRequest === request) this.#tokenRequest = undefined;
+    });
+    this.#tokenRequest = request;
+    return request;
+  }
+
+  async #fetchToken(fresh: boolean): Promise<FormToken | undefined> {
     if (fresh || !this.#draft.formToken) {
       const answer = await getJson<FormTokenResponse>(this.url('/api/form-token')).catch(
         () => undefined,

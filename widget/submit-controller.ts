@@ -57,7 +57,12 @@ export class SubmitController implements ReactiveController {
   hostUpdated(): void {
     const selector = this.#focusNext;
     this.#focusNext = undefined;
-    if (selector) this.host.renderRoot.querySelector<HTMLElement>(selector)?.focus();
+    const target = selector && this.host.renderRoot.querySelector<HTMLElement>(selector);
+    if (!target) return;
+    // Scrolled to the top (below any sticky header, `--enquiry-form-scroll-margin`), then
+    // focused without a scroll of its own: Firefox focuses without scrolling into view.
+    target.scrollIntoView({ block: 'start' });
+    target.focus({ preventScroll: true });
   }
 
   /** Validates, sends, and settles the form's state on the outcome. */

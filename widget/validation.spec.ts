@@ -149,7 +149,7 @@ test('shows a 415 about a file under the picker, naming the file', async ({ page
               field: 'files[0]',
               code: 'file_kind',
               messageKey: 'file.file_kind',
-              params: { name: 'tenancy-agreement.pdf' },
+              params: { name: 'tenancy-agreement.pdf', kinds: 'PDF, PNG, GIF or JPEG' },
             }),
           ],
         },

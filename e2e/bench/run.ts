@@ -8,6 +8,7 @@
  */
 import { chromium } from '@playwright/test';
 import { launchOptions } from '../support/browser.ts';
+import { conversion } from './conversion.ts';
 import { createPath } from './create-path.ts';
 import { outboxCost } from './outbox-cost.ts';
 import { killAllNow, stopAll } from './processes.ts';
@@ -22,6 +23,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<string>>> = {
   create: createPath,
   upload: uploadPath,
   outbox: outboxCost,
+  convert: conversion,
 };
 const NAMES = Object.keys(BENCHMARKS);
 /** Far more than a full run takes; a hung child cannot keep the machine busy forever. */

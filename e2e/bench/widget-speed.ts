@@ -12,6 +12,19 @@ import { startProxyServer, startStandIn } from './servers.ts';
 import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
 
 export const RUNS = 20;
+/** Loads of each page on the throttled mobile profile (each takes seconds). */
+export const THROTTLED_RUNS = 6;
+
+/**
+ * A slow phone's network, applied by Chromium to every request of the page: 400 ms round trip,
+ * 400 kbit/s each way (the profile the widget-speed issue was measured on).
+ */
+const MOBILE = {
+  offline: false,
+  latency: 400,
+  downloadThroughput: (400 * 1000) / 8,
+  uploadThroughput: (400 * 1000) / 8,
+};
 
 /**
  * Runs in every page before its own scripts. "Interactive" is the first frame painted after the
@@ -48,6 +61,12 @@ const PROBE = `(() => {
     watch(document);
   });
   Object.defineProperty(window, '__benchInteractive', { value: interactive });
+  // Cumulative layout shift as Chromium reports it (shifts right after input do not count).
+  let cls = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+  Object.defineProperty(window, '__benchCls', { get: () => cls });
 })();`;
 
 const NAVIGATION = `(() => {
@@ -60,13 +79,20 @@ interface Run {
   inDom: number;
   domContentLoaded: number;
   load: number;
+  /** Cumulative layout shift up to the load event, before any typing. */
+  cls: number;
 }
 
 /** One cold load: a new context, the probe, navigation, then typing to prove it takes text. */
-async function load(browser: Browser, url: string): Promise<Run> {
+async function load(browser: Browser, url: string, throttled = false): Promise<Run> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
+    if (throttled) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', MOBILE);
+    }
     await page.addInitScript({ content: PROBE });
     await page.goto(url, { waitUntil: 'commit' });
     const timing = (await Promise.race([
@@ -74,17 +100,18 @@ async function load(browser: Browser, url: string): Promise<Run> {
       new Promise((_, reject) =>
         setTimeout(() => {
           reject(new Error(`${url}: no #forename after 15 s`));
-        }, 15_000),
+        }, 30_000),
       ),
     ])) as { inDom: number; painted: number };
     await page.waitForLoadState('load');
-    const navigation = await page.evaluate<Omit<Run, 'painted' | 'inDom'>>(NAVIGATION);
+    const navigation = await page.evaluate<Omit<Run, 'painted' | 'inDom' | 'cls'>>(NAVIGATION);
+    const cls = await page.evaluate<number>('window.__benchCls');
     const input = page.locator('#forename');
     await input.click();
     await page.keyboard.type('Ada');
     const typed = await input.inputValue();
     if (typed !== 'Ada') throw new Error(`${url}: typed "Ada" but the input holds "${typed}"`);
-    return { ...timing, ...navigation };
+    return { ...timing, ...navigation, cls };
   } finally {
     await context.close();
   }
@@ -102,6 +129,7 @@ const summary = (label: string, runs: readonly Run[]) => {
     num(median(runs.map((r) => r.inDom))),
     num(median(runs.map((r) => r.domContentLoaded))),
     num(median(runs.map((r) => r.load))),
+    median(runs.map((r) => r.cls)).toFixed(3),
   ];
 };
 
@@ -127,6 +155,13 @@ export async function widgetSpeed(): Promise<string> {
       for (const name of order)
         runs[name].push(await load(browser, name === 'widget' ? widget : plain));
     }
+    const slow = { widget: [] as Run[], plain: [] as Run[] };
+    for (let i = 0; i < THROTTLED_RUNS; i += 1) {
+      slow.plain.push(await load(browser, plain, true));
+      slow.widget.push(await load(browser, widget, true));
+    }
+    const slowRatio =
+      median(slow.widget.map((r) => r.painted)) / median(slow.plain.map((r) => r.painted));
     const widgetMedian = median(runs.widget.map((r) => r.painted));
     const plainMedian = median(runs.plain.map((r) => r.painted));
     const headers = [
@@ -139,6 +174,7 @@ export async function widgetSpeed(): Promise<string> {
       'input in DOM',
       'DOMContentLoaded',
       'load',
+      'CLS, median',
     ];
     return `## Widget speed in Chromium
 
@@ -166,12 +202,18 @@ ${table(headers, [summary('`<enquiry-form>`', runs.widget), summary('plain `<for
 
 **Ratio (median interactive, widget ÷ plain): ${ratio(widgetMedian / plainMedian)}**, i.e.
 ${num(widgetMedian - plainMedian)} ms more. The widget's time is its whole price on a cold
-cache: the module script from the proxy's origin (brotli), parsing and running Lit and the
-element, \`/api/form\` and \`/api/form-token\` (fetched together) and the first render; the plain
-form is ready when the HTML is parsed. "input in DOM" is when \`#forename\` appeared, before the
-frame was produced. Loopback has no network latency: on a real connection each of the widget's
-two extra round trips (script, then configuration) adds one RTT, so the absolute gap grows
-with latency while the plain page pays only for its HTML.
+cache: the module script from the proxy's origin (brotli, with the form configuration written
+into it), parsing and running Lit and the element, and the first render; the form token waits
+for the first keystroke. The plain form is ready when the HTML is parsed. "input in DOM" is
+when \`#forename\` appeared, before the frame was produced.
+
+On a **throttled mobile profile** (Chromium's network emulation: ${MOBILE.latency} ms round trip,
+400 kbit/s each way; ${THROTTLED_RUNS} loads of each, alternating), in ms:
+
+${table(headers, [summary('`<enquiry-form>`', slow.widget), summary('plain `<form>`', slow.plain)])}
+
+**Ratio on the slow profile: ${ratio(slowRatio)}.** The widget waits for the page, then its
+one script (the configuration comes with it); the plain form only for the page.
 `;
   } finally {
     await browser.close();

@@ -73,7 +73,8 @@ describe.skipIf(!installed)('the form in Firefox', () => {
       };
     });
     expect(summary.focused).toBe(true);
-    expect(summary.top).toBeGreaterThanOrEqual(0);
+    // Scrolled to the top of the view: Firefox may land a fraction of a pixel above it.
+    expect(summary.top).toBeGreaterThan(-1);
     expect(summary.top).toBeLessThan(summary.height);
   });
 

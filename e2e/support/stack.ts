@@ -52,6 +52,8 @@ async function openStack(example: StackName): Promise<Stack> {
       MIN_FILL_SECONDS: '0',
       RATE_LIMIT_PER_MINUTE: '10000',
       RATE_LIMIT_GLOBAL_PER_MINUTE: '10000',
+      // Word letters become PDFs (CI installs LibreOffice); photos are converted regardless.
+      CONVERT_DOCUMENTS: '1',
     },
   });
   const api = demo.api;

@@ -24,22 +24,59 @@ const FILES = [
   ['enquiry-form.js.map', 'application/json; charset=utf-8'],
 ] as const;
 
+/** A file's bytes with their ETag and compressed forms. */
+function asset(contentType: string, identity: Uint8Array): Asset {
+  return {
+    contentType,
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
 /** Loads the built widget from `dir`; an empty map when it has not been built. */
 export function loadWidgetAssets(dir: string): WidgetAssets {
   const assets = new Map<string, Asset>();
   for (const [name, contentType] of FILES) {
     const path = join(dir, name);
-    if (!existsSync(path)) continue;
-    const identity = readFileSync(path);
-    assets.set(name, {
-      contentType,
-      etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
-      identity,
-      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(identity, { level: 9 }),
-    });
+    if (existsSync(path)) assets.set(name, asset(contentType, readFileSync(path)));
   }
   return assets;
+}
+
+/** The name the inlined bundle's source map is served under (its lines are one further down). */
+export const INLINED_MAP = 'enquiry-form.inline.js.map';
+
+/**
+ * The bundle with the form configuration written above it, as `ENQUIRY_FORM_CONFIG` (the
+ * widget reads it instead of asking `/api/form`: one request before the first field, not two),
+ * and its source map moved down a line to match. Empty when the widget is not built.
+ */
+export function withInlinedConfig(widget: WidgetAssets, configJson: string): WidgetAssets {
+  const script = widget.get('enquiry-form.js');
+  const map = widget.get('enquiry-form.js.map');
+  if (!script) return new Map();
+  const code = Buffer.from(script.identity)
+    .toString('utf8')
+    .replace(
+      /\/\/# sourceMappingURL=enquiry-form\.js\.map\s*$/,
+      `//# sourceMappingURL=${INLINED_MAP}\n`,
+    );
+  // JSON is JavaScript, but for the two line separators a script may not hold raw before ES2019.
+  const literal = configJson.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const inlined = new Map<string, Asset>([
+    [
+      'enquiry-form.js',
+      asset(script.contentType, Buffer.from(`const ENQUIRY_FORM_CONFIG=${literal};\n${code}`)),
+    ],
+  ]);
+  if (map) {
+    const parsed = JSON.parse(Buffer.from(map.identity).toString('utf8')) as { mappings: string };
+    parsed.mappings = `;${parsed.mappings}`;
+    inlined.set(INLINED_MAP, asset(map.contentType, Buffer.from(JSON.stringify(parsed))));
+  }
+  return inlined;
 }
 
 /** True when `Accept-Encoding` lists `coding` with a q-value above 0 (split, not a regex). */

@@ -33,7 +33,7 @@ export const errorSummaryStyles = css`
   }
   .error-summary a:focus {
     outline: 3px solid transparent;
-    color: var(--_text);
+    color: var(--_focus-text);
     background: var(--_focus);
     box-shadow:
       0 -2px var(--_focus),

@@ -40,6 +40,16 @@ export const buttons = css`
     margin: 0;
     padding: 3px 8px 2px;
   }
+  /* A finger needs 44 px; and there is no dragging files on a touch screen. */
+  @media (pointer: coarse) {
+    .button--small {
+      min-height: 44px;
+      min-width: 44px;
+    }
+    .drop-zone__text {
+      display: none;
+    }
+  }
   .button[aria-disabled='true'] {
     cursor: progress;
   }
@@ -49,7 +59,7 @@ export const buttons = css`
     outline-offset: 0;
   }
   .button:focus:not(:active):not(:hover) {
-    color: var(--_text);
+    color: var(--_focus-text);
     background: var(--_focus);
     border-color: var(--_focus);
     box-shadow: 0 2px 0 var(--_text);
@@ -81,6 +91,8 @@ export const boxes = css`
     margin-bottom: 0;
   }
   .panel {
+    /* The reference below is sized by the panel's width (cqi), not the page's. */
+    container-type: inline-size;
     margin-bottom: var(--_space);
     padding: calc(var(--_space) * 1.5) var(--_space);
     text-align: center;
@@ -100,6 +112,11 @@ export const boxes = css`
   .reference {
     white-space: nowrap;
     user-select: all;
+  }
+  /* Unbroken, so on a narrow panel it gets smaller instead: the widest reference the proxy
+     makes (EQ-WMWM-WMWMWMWM, 17.7em in bold) fits in 100cqi at 5.5cqi. */
+  .panel__reference {
+    font-size: min(1em, 5.5cqi);
   }
   .panel__note {
     margin: 0;

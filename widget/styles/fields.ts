@@ -7,8 +7,8 @@ export const fields = css`
     margin: 0 0 calc(var(--_space) * 1.5);
   }
   .field--error {
-    padding-left: calc(var(--_space) * 0.75);
-    border-left: 5px solid var(--_error);
+    padding-inline-start: calc(var(--_space) * 0.75);
+    border-inline-start: 5px solid var(--_error);
   }
   .fieldset {
     min-width: 0;
@@ -67,6 +67,14 @@ export const fields = css`
   .select {
     min-width: min(100%, 14em);
   }
+  /* On a phone, every box as wide as the form: ragged edges read as different kinds of field. */
+  @media (max-width: 40em) {
+    .input,
+    .select {
+      width: 100%;
+      max-width: 100%;
+    }
+  }
   .textarea {
     display: block;
     max-width: 40em;
@@ -91,7 +99,7 @@ export const choices = css`
     position: relative;
     min-height: 40px;
     margin-bottom: 10px;
-    padding-left: 40px;
+    padding-inline-start: 40px;
   }
   .choice:last-child {
     margin-bottom: 0;
@@ -100,7 +108,7 @@ export const choices = css`
     position: absolute;
     z-index: 1;
     top: -2px;
-    left: -2px;
+    inset-inline-start: -2px;
     width: 44px;
     height: 44px;
     margin: 0;
@@ -117,7 +125,7 @@ export const choices = css`
     content: '';
     position: absolute;
     top: 0;
-    left: 0;
+    inset-inline-start: 0;
     width: 40px;
     height: 40px;
     /* Transparent, as in GOV.UK: the page shows through, and contrast checkers can see the text. */
@@ -135,7 +143,7 @@ export const choices = css`
     content: '';
     position: absolute;
     top: 10px;
-    left: 10px;
+    inset-inline-start: 10px;
     border: 10px solid currentcolor;
     border-radius: 50%;
     opacity: 0;
@@ -144,7 +152,7 @@ export const choices = css`
     content: '';
     position: absolute;
     top: 11px;
-    left: 9px;
+    inset-inline-start: 9px;
     width: 23px;
     height: 12px;
     border: solid currentcolor;

@@ -36,16 +36,12 @@ export function consentBlock(
     const frame: FieldFrame = {
       id: `consent.${statement.id}`,
       label: statement.label,
-      optional: !statement.required,
+      optional: false,
       errors: errorsAt(`consent.${statement.id}`),
     };
     const words = labelWords(statement.label);
-    return singleCheckbox(
-      frame,
-      ticked[statement.id] === true,
-      t,
-      statement.required ? words : html`${words} ${t.text('optional')}`,
-    );
+    // A statement is ticked or not: never marked "(optional)", whatever it leads to.
+    return singleCheckbox(frame, ticked[statement.id] === true, t, words);
   })}
   ${
     consent.privacyNotice

@@ -25,7 +25,7 @@ export const describedBy = ({ id, hint, errors }: FieldFrame) =>
 /** `aria-invalid` for a field in error. */
 export const invalid = ({ errors }: FieldFrame) => (errors.length > 0 ? 'true' : nothing);
 
-/** The wrapper's classes: GOV.UK marks a field in error with a red bar down its left side. */
+/** The wrapper's classes: GOV.UK marks a field in error with a red bar down its starting side (the right, right to left). */
 export const fieldClass = ({ errors }: Pick<FieldFrame, 'errors'>) =>
   errors.length > 0 ? 'field field--error' : 'field';
 

@@ -11,7 +11,6 @@ import {
   type FormConfig,
   type Question,
   CONTACT_FIELDS,
-  FIELD_MAX_LENGTH,
   answerTo,
 } from '#contract';
 import type { Values } from '../draft.ts';
@@ -46,14 +45,12 @@ const CONTACT_INPUTS: Readonly<Record<ContactFieldName, { type: TextType; autoco
     telephone_mobile: { type: 'tel', autocomplete: 'tel' },
   };
 
-/** Type-specific attributes, following GOV.UK: numbers in a text input, no spellcheck on codes. */
-function textControl(
-  frame: FieldFrame,
-  type: TextType,
-  value: string,
-  max: number,
-  autocomplete?: string,
-) {
+/**
+ * Type-specific attributes, following GOV.UK: numbers in a text input, no spellcheck on codes.
+ * No `maxlength`: browsers count it in UTF-16 units and cut an emoji in half; the shared rules
+ * count characters as people do, and say so when a field is too long.
+ */
+function textControl(frame: FieldFrame, type: TextType, value: string, autocomplete?: string) {
   const error = frame.errors.length > 0 ? 'input--error' : '';
   if (type === 'textarea') {
     return html`<textarea
@@ -61,7 +58,7 @@ function textControl(
       id=${frame.id}
       name=${frame.id}
       rows="5"
-      maxlength=${max}
+      dir="auto"
       aria-describedby=${describedBy(frame)}
       aria-invalid=${invalid(frame)}
       part="input"
@@ -77,7 +74,7 @@ function textControl(
     inputmode=${numeric ? 'decimal' : nothing}
     autocomplete=${autocomplete ?? nothing}
     spellcheck=${type === 'text' ? nothing : 'false'}
-    maxlength=${max}
+    dir="auto"
     aria-describedby=${describedBy(frame)}
     aria-invalid=${invalid(frame)}
     part="input"
@@ -116,13 +113,7 @@ export function contactFields(config: FormConfig, view: FieldsView) {
       optional: requirement === 'optional',
       errors: view.errorsAt(field),
     };
-    const control = textControl(
-      frame,
-      type,
-      view.values[field],
-      FIELD_MAX_LENGTH[field],
-      autocomplete,
-    );
+    const control = textControl(frame, type, view.values[field], autocomplete);
     return labelledField(frame, view.t, control);
   });
 }
@@ -170,11 +161,8 @@ export function questionField(question: Question, view: FieldsView) {
       ),
     );
   }
-  const max =
-    question.maxLength ??
-    (type === 'textarea' ? FIELD_MAX_LENGTH.longAnswer : FIELD_MAX_LENGTH.shortAnswer);
   const autocomplete = type === 'email' ? 'email' : type === 'tel' ? 'tel' : undefined;
-  return labelledField(frame, view.t, textControl(frame, type, value, max, autocomplete));
+  return labelledField(frame, view.t, textControl(frame, type, value, autocomplete));
 }
 
 function choices(

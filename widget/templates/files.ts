@@ -5,7 +5,7 @@
  * with its size and a button that removes it.
  */
 import { html } from 'lit';
-import { FILE_ACCEPT, type FormConfig } from '#contract';
+import { acceptAttribute, convertsAny, kindList, type FormConfig } from '#contract';
 import type { Translator } from '../i18n.ts';
 import {
   describedBy,
@@ -21,8 +21,12 @@ export interface FilesView {
   t: Translator;
   limits: FormConfig['files'];
   files: readonly File[];
+  /** Files refused when chosen, listed after the others until removed. */
+  refused: readonly File[];
   errors: readonly string[];
   dragging: boolean;
+  /** Names of files chosen before the page reloaded (browsers do not keep the files). */
+  lost: readonly string[];
 }
 
 /** What the picker's controls do. */
@@ -43,7 +47,14 @@ export function filesField(view: FilesView, on: FilesActions) {
   const frame: FieldFrame = {
     id: FILES_CONTROL,
     label: t.text('files'),
-    hint: t.text('filesHint', { max: t.bytes(limits.maxFileBytes), count: limits.maxFiles }),
+    hint: [
+      t.text('filesHint', {
+        kinds: kindList(limits.kinds),
+        max: t.bytes(limits.maxFileBytes),
+        count: limits.maxFiles,
+      }),
+      ...(convertsAny(limits.kinds) ? [t.text('filesConverted')] : []),
+    ].join(' '),
     optional: true,
     errors: view.errors,
   };
@@ -64,7 +75,7 @@ export function filesField(view: FilesView, on: FilesActions) {
         id="files-input"
         type="file"
         multiple
-        accept=${FILE_ACCEPT}
+        accept=${acceptAttribute(limits.kinds)}
         hidden
         tabindex="-1"
         @change=${on.picked}
@@ -83,10 +94,16 @@ export function filesField(view: FilesView, on: FilesActions) {
       <span class="drop-zone__text">${t.text('dropFiles')}</span>
     </div>
     ${
-      files.length === 0
-        ? html`<p class="file-status">${t.text('noFiles')}</p>`
+      files.length + view.refused.length === 0
+        ? html`<p class="file-status">
+            ${
+              view.lost.length > 0
+                ? t.text('filesLost', { names: view.lost.join(', ') })
+                : t.text('noFiles')
+            }
+          </p>`
         : html`<ul class="file-list" part="file-list">
-            ${files.map(
+            ${[...files, ...view.refused].map(
               (file, i) =>
                 html`<li class="file-list__item">
                   <span class="file-list__name">${file.name}</span>

@@ -1,0 +1,57 @@
+/**
+ * `<enquiry-form>` in React 19 JSX and Vue 3 templates, with its attributes and events typed.
+ * Reference it once in an app that renders the element (the element's module is loaded by the
+ * script tag, or imported in the browser; importing it during server rendering is safe):
+ *
+ * @example /// <reference types="enquiry-form/frameworks" />
+ */
+import type { DefineComponent } from 'vue';
+import type { DetailedHTMLProps, HTMLAttributes } from 'react';
+import type { EnquiryForm } from '../enquiry-form.ts';
+import type { EnquiryFailedDetail, EnquirySubmittedDetail } from '../submission.ts';
+
+/** The element's attributes, as a template writes them (all strings). */
+export interface EnquiryFormAttributes {
+  /** The proxy's origin; defaults to the origin the script was loaded from. */
+  endpoint?: string;
+  /** Fixes the case type (its id); when absent the visitor chooses one. */
+  'case-type'?: string;
+  campaign?: string;
+  referer?: string;
+  keywords?: string;
+  detail?: string;
+  /** The language of dates, numbers and sizes (a BCP 47 tag). */
+  locale?: string;
+  /** Strings to replace, as JSON (`i18n` may also be set as a property). */
+  i18n?: string;
+  /** Values of hidden and prefilled questions (`"from": { "attribute": "data-…" }`). */
+  [data: `data-${string}`]: string | undefined;
+}
+
+/** The element's events, as React 19 listens to a custom element's (`on` + the event's name). */
+export interface EnquiryFormReactEvents {
+  'onenquiry-submitted'?: (event: CustomEvent<EnquirySubmittedDetail>) => void;
+  'onenquiry-failed'?: (event: CustomEvent<EnquiryFailedDetail>) => void;
+}
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+      'enquiry-form': DetailedHTMLProps<HTMLAttributes<EnquiryForm>, EnquiryForm> &
+        EnquiryFormAttributes &
+        EnquiryFormReactEvents;
+    }
+  }
+}
+
+declare module 'vue' {
+  interface GlobalComponents {
+    /** `@enquiry-submitted` and `@enquiry-failed` in a template. */
+    'enquiry-form': DefineComponent<
+      EnquiryFormAttributes & {
+        onEnquirySubmitted?: (event: CustomEvent<EnquirySubmittedDetail>) => void;
+        onEnquiryFailed?: (event: CustomEvent<EnquiryFailedDetail>) => void;
+      }
+    >;
+  }
+}
