@@ -1,6 +1,7 @@
 /**
- * `npm run screenshots`: the README's pictures, taken by the end-to-end accessibility sweep on
- * the running demo (`e2e/accessibility.spec.ts`), copied to `demo/screenshots/`.
+ * `npm run screenshots`: the README's pictures and the form in both colour schemes and right to
+ * left, taken by the accessibility sweeps (`e2e/accessibility.spec.ts` on the running demo,
+ * `widget/every-page.spec.ts` for right to left), copied to `demo/screenshots/`.
  */
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +12,15 @@ const PICKS: Readonly<Record<string, string>> = {
   errors: 'law-firm-320-errors',
   sent: 'law-firm-1280-sent',
   inbox: 'inbox',
+  // Both schemes and both directions, at a phone width and a desktop width.
+  'form-320': 'law-firm-320-empty',
+  'errors-1280': 'law-firm-1280-errors',
+  'form-320-dark': 'law-firm-320-empty-dark',
+  'errors-320-dark': 'law-firm-320-errors-dark',
+  'form-1280-dark': 'law-firm-1280-empty-dark',
+  'errors-1280-dark': 'law-firm-1280-errors-dark',
+  'errors-320-rtl': 'rtl-320-errors',
+  'errors-1280-rtl': 'rtl-1280-errors',
 };
 
 mkdirSync('demo/screenshots', { recursive: true });
