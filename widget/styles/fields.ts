@@ -118,11 +118,15 @@ export const choices = css`
   .choice__label {
     display: inline-block;
     padding: 8px 15px 5px;
+    /* The first line's middle on the circle's (20 px down), whatever font size the page gives. */
+    padding-block-start: max(0px, calc(20px - 0.5lh));
     cursor: pointer;
     touch-action: manipulation;
   }
   .choice__label::before {
     content: '';
+    /* 40 px with its border, as the dot and the tick inside it are placed for. */
+    box-sizing: border-box;
     position: absolute;
     top: 0;
     inset-inline-start: 0;
@@ -150,9 +154,10 @@ export const choices = css`
   }
   .choice--checkbox .choice__label::after {
     content: '';
+    box-sizing: border-box;
     position: absolute;
-    top: 11px;
-    inset-inline-start: 9px;
+    top: 13px;
+    inset-inline-start: 10px;
     width: 23px;
     height: 12px;
     border: solid currentcolor;
