@@ -6,6 +6,7 @@
 import type Database from 'better-sqlite3';
 import type { FileVault } from './file-vault.ts';
 import { asPromise, type KeyRow } from './rows.ts';
+import type { GroupWrite } from './sqlite-group-commit.ts';
 import type { AcceptOutcome, NewSubmission, Repeat, Submission } from './submission.ts';
 
 /** The taking-in half of the SQLite store. */
@@ -17,9 +18,13 @@ export interface Acceptance {
   settleInFlightKeys(): Promise<number>;
 }
 
-/** Builds `accept` and the idempotency keys' reads and writes over `db` and `vault`. */
+/**
+ * Builds `accept` and the idempotency keys' reads and writes over `db` and `vault`; every write
+ * goes through `write` (group commit).
+ */
 export function createAcceptance(
   db: Database.Database,
+  write: GroupWrite,
   vault: FileVault,
   submissionById: (id: number) => Submission,
 ): Acceptance {
@@ -101,11 +106,11 @@ export function createAcceptance(
   return {
     findRepeat: (idempotency) => asPromise(() => findRepeat(idempotency)),
     saveResponse: (key, status, body) =>
-      asPromise(() => {
+      write(() => {
         updateResponse.run(status, JSON.stringify(body), key);
       }),
-    purgeIdempotencyKeys: (before) => asPromise(() => deleteKeys.run(before).changes),
-    settleInFlightKeys: () => asPromise(() => settleKeys.run().changes),
+    purgeIdempotencyKeys: (before) => write(() => deleteKeys.run(before).changes),
+    settleInFlightKeys: () => write(() => settleKeys.run().changes),
     async accept(submission) {
       const repeat = submission.idempotency && findRepeat(submission.idempotency);
       if (repeat) return repeat;
@@ -114,7 +119,7 @@ export function createAcceptance(
       try {
         for (const [idx, file] of submission.files.entries())
           await vault.put(blobs[idx] ?? '', file.content);
-        const outcome = insertRows(submission, blobs);
+        const outcome = await write(() => insertRows(submission, blobs));
         if (outcome.kind !== 'stored') await removeBlobs();
         return outcome;
       } catch (error) {

@@ -12,7 +12,7 @@ import {
   type Lease,
   type Step,
 } from './store.ts';
-import { asPromise } from './rows.ts';
+import type { GroupWrite } from './sqlite-group-commit.ts';
 import type { Submission } from './submission.ts';
 
 /** A claim may take a queued submission nobody holds, or one whose holder's lease ran out. */
@@ -23,9 +23,10 @@ export const UNLEASED = 'lease_owner = NULL, lease_until = NULL, pending_step = 
 
 const HELD = 'id = @id AND lease_token = @token';
 
-/** The delivery half of the SQLite store: `claim` to `deadLetter`. */
+/** The delivery half of the SQLite store: `claim` to `deadLetter`, every write a group commit. */
 export function sqliteDelivery(
   db: Database.Database,
+  write: GroupWrite,
   submissionById: (id: number) => Submission,
   removeDeliveredFiles: (id: number) => Promise<void>,
 ) {
@@ -99,39 +100,39 @@ export function sqliteDelivery(
 
   return {
     claim: (id: number, owner: string, leaseMs: number, now: number) =>
-      asPromise(() => claimOne(id, owner, leaseMs, now)),
+      write(() => claimOne(id, owner, leaseMs, now)),
     claimDue: (owner: string, leaseMs: number, now: number, limit: number) =>
-      asPromise(() => claimDue(owner, leaseMs, now, limit)),
+      write(() => claimDue(owner, leaseMs, now, limit)),
     startStep: (owned: Lease, step: Step, leaseUntil: number) =>
-      asPromise(() => {
+      write(() => {
         setPending(owned, { step: stepName(step), until: leaseUntil });
       }),
     recordCreated: (owned: Lease, enquiryId: number) =>
-      asPromise(() => {
+      write(() => {
         setEnquiryId(owned, { enquiryId });
       }),
     recordUploaded: (owned: Lease, index: number, attachmentId: number) =>
-      asPromise(() => {
+      write(() => {
         recordUpload(owned, index, attachmentId);
       }),
     recordUploadFailed: (owned: Lease, index: number, reason: string) =>
-      asPromise(() => {
+      write(() => {
         recordFailure(owned, index, reason);
       }),
     recordUnknownOutcome: (owned: Lease, step: Step['kind']) =>
-      asPromise(() => {
+      write(() => {
         countUnknown[step](owned);
       }),
     async finish(owned: Lease, outcome: Finish) {
       const { kind, ...values } = outcome;
-      await asPromise(() => {
+      await write(() => {
         ends[kind](owned, values);
       });
       // The platform has the files now; the rows keep their names, sizes and hashes.
       if (kind === 'delivered') await removeDeliveredFiles(owned.id);
     },
     deadLetter: (owned: Lease, reason: string, at: number) =>
-      asPromise(() => {
+      write(() => {
         setDead(owned, { reason, at });
       }),
   };

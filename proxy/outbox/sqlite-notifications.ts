@@ -11,6 +11,7 @@ import {
   type NotificationRow,
   type SubmissionRow,
 } from './rows.ts';
+import type { GroupWrite } from './sqlite-group-commit.ts';
 import type { OutboxStore } from './store.ts';
 import type { Submission } from './submission.ts';
 
@@ -28,6 +29,7 @@ export type NotificationMethods = Pick<
 /** The notification half of the store, on `db`. */
 export function sqliteNotifications(
   db: Database.Database,
+  write: GroupWrite,
   submission: (row: SubmissionRow) => Submission,
 ): NotificationMethods {
   const unnotified = db.prepare(
@@ -72,12 +74,12 @@ export function sqliteNotifications(
   return {
     leadsToNotify: (limit) =>
       asPromise(() => (unnotified.all(limit) as SubmissionRow[]).map(submission)),
-    queueNotifications: (rows, lead) => asPromise(() => queue(rows, lead)),
+    queueNotifications: (rows, lead) => write(() => queue(rows, lead)),
     dueNotifications: (now, limit) =>
       asPromise(() => (due.all(now, limit) as NotificationRow[]).map(toNotification)),
     nextNotificationAt: () => asPromise(() => (next.get() as { at: number | null }).at),
     finishNotification: (id, outcome) =>
-      asPromise(() => {
+      write(() => {
         if (outcome.kind === 'sent') sent.run(outcome.at, id);
         else if (outcome.kind === 'retry') retry.run(outcome.at, outcome.error, id);
         else failed.run(outcome.error, id);

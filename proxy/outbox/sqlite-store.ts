@@ -1,7 +1,7 @@
 /**
  * The outbox in SQLite (better-sqlite3): the embedded default, one database file under
- * `DATA_DIR` with the submissions' files beside it. Calls are synchronous underneath; each
- * write is one short transaction. Taking in lives in `sqlite-accept.ts`, claims and delivery
+ * `DATA_DIR` with the submissions' files beside it. Calls are synchronous underneath; writes
+ * asked for together share one transaction (`sqlite-group-commit.ts`). Taking in lives in `sqlite-accept.ts`, claims and delivery
  * steps in `sqlite-delivery.ts`; this file adds what operators and housekeeping read.
  */
 import { basename, dirname, extname, join } from 'node:path';
@@ -10,6 +10,7 @@ import { createAcceptance } from './sqlite-accept.ts';
 import { sqliteDelivery } from './sqlite-delivery.ts';
 import { asPromise, toCounts, toSubmission, type FileRow, type SubmissionRow } from './rows.ts';
 import { sqliteNotifications } from './sqlite-notifications.ts';
+import { groupCommit } from './sqlite-group-commit.ts';
 import { openOutboxDatabase } from './sqlite-schema.ts';
 import type { OutboxStore } from './store.ts';
 import type { RequeueOutcome, Submission } from './submission.ts';
@@ -22,6 +23,7 @@ import type { RequeueOutcome, Submission } from './submission.ts';
  */
 export function openSqliteOutbox(path: string): OutboxStore {
   const db = openOutboxDatabase(path);
+  const write = groupCommit(db);
   const vault =
     path === ':memory:'
       ? memoryVault()
@@ -49,12 +51,14 @@ export function openSqliteOutbox(path: string): OutboxStore {
   const mapped = (row: SubmissionRow | undefined) =>
     row ? toSubmission(row, selectFiles.all(row.id) as FileRow[]) : null;
   const submissionById = (id: number) => mapped(byId.get(id) as SubmissionRow) as Submission;
-  const acceptance = createAcceptance(db, vault, submissionById);
+  const acceptance = createAcceptance(db, write, vault, submissionById);
   // A refused file stays (the firm must get it another way) unless an operator skipped it.
   const deliveredBlobs = blobsOf(
     'SELECT blob FROM files WHERE submission_id = ? AND (failed_reason IS NULL OR skipped = 1)',
   );
-  const delivery = sqliteDelivery(db, submissionById, (id) => removeBlobs(deliveredBlobs(id)));
+  const delivery = sqliteDelivery(db, write, submissionById, (id) =>
+    removeBlobs(deliveredBlobs(id)),
+  );
 
   // An operator's retry keeps pending_step: if the last attempt died mid-step, the next one
   // must still count it as of unknown outcome.
@@ -140,7 +144,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
   return {
     // One process per data directory (the lock in `data-dir-lock.ts`).
     shared: false,
-    ...sqliteNotifications(db, (row) => mapped(row) as Submission),
+    ...sqliteNotifications(db, write, (row) => mapped(row) as Submission),
     ...acceptance,
     ...delivery,
     fileSource: (id, index) =>
@@ -150,7 +154,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
         return vault.source(row.blob, row.size);
       }),
     requeue: (reference, now, only) =>
-      asPromise((): RequeueOutcome => {
+      write((): RequeueOutcome => {
         const existing = mapped(byReference.get(reference) as SubmissionRow | undefined);
         if (!existing) return { kind: 'not_found' };
         if (requeue(reference, now, only?.file ?? null))
@@ -164,7 +168,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
         };
       }),
     skipFile: (reference, index) =>
-      asPromise(() => {
+      write(() => {
         const blob = (skippedBlob.get(reference, index) as { blob: string } | undefined)?.blob;
         return skip(reference, index) ? blob : undefined;
       }).then(async (blob) => {
@@ -181,18 +185,18 @@ export function openSqliteOutbox(path: string): OutboxStore {
         ),
       ),
     counts: () => asPromise(() => toCounts(counts.get() as Record<string, number | null>)),
-    expediteQueued: (now) => asPromise(() => expedite({ now })),
+    expediteQueued: (now) => write(() => expedite({ now })),
     nextDueAt: () => asPromise(() => (nextDue.get() as { at: number | null }).at),
-    purgeDelivered: (before) => asPromise(() => deleteDelivered(before)),
+    purgeDelivered: (before) => write(() => deleteDelivered(before)),
     async purgeSpam(before) {
       const blobs = spamBlobs(before);
-      const purged = deleteSpam(before);
+      const purged = await write(() => deleteSpam(before));
       await removeBlobs(blobs);
       return purged;
     },
     async purgeNotifiedDead(before) {
       const blobs = deadBlobs(before);
-      const purged = deleteDead(before);
+      const purged = await write(() => deleteDead(before));
       await removeBlobs(blobs);
       return purged;
     },
@@ -202,17 +206,18 @@ export function openSqliteOutbox(path: string): OutboxStore {
       await removeBlobs(orphans);
       return orphans.length;
     },
-    purgeSpentFormTokens: (now) => asPromise(() => purgeTokens(now)),
-    releaseAllLeases: () => asPromise(() => dropLeases()),
+    purgeSpentFormTokens: (now) => write(() => purgeTokens(now)),
+    releaseAllLeases: () => write(() => dropLeases()),
     getSetting: (name) =>
       asPromise(() => (selectSetting.get(name) as { value: string } | undefined)?.value ?? null),
     setSetting: (name, value) =>
-      asPromise(() => {
+      write(() => {
         upsertSetting.run(name, value);
       }),
-    close: () =>
-      asPromise(() => {
-        db.close();
-      }),
+    async close() {
+      // The last batch is committed before the file is closed.
+      await write(() => undefined);
+      db.close();
+    },
   };
 }
