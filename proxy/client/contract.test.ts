@@ -11,6 +11,7 @@ import { CREDENTIALS, ENQUIRY } from '../../demo/enquiry-api/test-fixtures.ts';
 import { sampleFiles } from '../test/fixtures/proxy-harness.ts';
 import { createEnquiryApiClient, EnquiryApiError } from './enquiry-api-client.ts';
 import type { UpstreamEnquiry } from './schemas.ts';
+import { fetchTransport } from './transport.ts';
 
 const { username: USERNAME, password: PASSWORD } = CREDENTIALS;
 const APPLICATION_PASSWORD = CREDENTIALS.applicationPassword ?? '';
@@ -58,7 +59,7 @@ const client = (options: { password?: string; fetch?: typeof fetch } = {}) =>
     baseUrl: api.url,
     username: USERNAME,
     password: options.password ?? PASSWORD,
-    fetch: options.fetch,
+    ...(options.fetch ? { transport: fetchTransport(options.fetch) } : {}),
   });
 
 const failure = async (promise: Promise<unknown>) => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEnquiryApiClient, EnquiryApiError } from './enquiry-api-client.ts';
+import { fetchTransport } from './transport.ts';
 import { sampleSubmission } from '../test/fixtures/outbox.ts';
 
 const enquiry = sampleSubmission().upstream;
@@ -35,7 +36,7 @@ const client = (fetch: typeof globalThis.fetch, timeoutMs = 1000) =>
     baseUrl: 'https://crm.test/wp-json/acme/v1/',
     username: 'u',
     password: 'p w',
-    fetch,
+    transport: fetchTransport(fetch),
     timeoutMs,
   });
 

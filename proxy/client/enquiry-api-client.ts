@@ -20,6 +20,7 @@ import {
   type UploadFile,
   type UpstreamEnquiry,
 } from './schemas.ts';
+import { poolTransport, type Incoming, type Transport } from './transport.ts';
 import { uploadBody } from './upload-body.ts';
 
 /** How much longer an upload may take per MiB of its file, by default. */
@@ -49,7 +50,8 @@ export interface EnquiryApiClientOptions {
   onNotice?: (notice: { kind: string; endpoint: 'create' | 'upload'; sample: string }) => void;
   /** Told of every answer's status (metrics); `0` when none came (a network error). */
   onAnswer?: (answer: { endpoint: 'create' | 'upload'; status: number }) => void;
-  fetch?: typeof globalThis.fetch;
+  /** How requests leave; the shared keep-alive pool by default (`transport.ts`). */
+  transport?: Transport;
 }
 
 /** The two operations of the enquiry API (spec section 4). */
@@ -83,7 +85,7 @@ export const DEFAULT_TIMEOUT_MS = 30_000;
 export function createEnquiryApiClient(
   options: EnquiryApiClientOptions,
 ): EnquiryApiClientWithProbe {
-  const doFetch = options.fetch ?? globalThis.fetch;
+  const send = options.transport ?? poolTransport;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const uploadMsPerMiB = options.uploadMsPerMiB ?? UPLOAD_MS_PER_MIB;
   const scrub = createScrubber(options);
@@ -93,16 +95,16 @@ export function createEnquiryApiClient(
 
   async function call(
     endpoint: 'create' | 'upload',
-    body: { stream: ReadableStream<Uint8Array> | string; length: number },
+    body: { stream: AsyncIterable<Uint8Array> | string; length: number },
     attemptMs: number,
     signal?: AbortSignal,
   ): Promise<RawAnswer> {
     const timeout = AbortSignal.timeout(attemptMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    let response: Response;
+    let response: Incoming;
     try {
-      response = await doFetch(endpointUrl(options.baseUrl, endpoint), {
-        method: 'POST',
+      response = await send({
+        url: endpointUrl(options.baseUrl, endpoint),
         headers: {
           authorization,
           'content-type': 'application/json',
@@ -113,11 +115,8 @@ export function createEnquiryApiClient(
           'content-length': String(body.length),
         },
         body: body.stream,
-        // Needed by fetch for a streamed request body.
-        ...(typeof body.stream === 'string' ? {} : { duplex: 'half' }),
-        signal: combined,
         // A redirect is a configuration error, said as such (see interpret.ts), not followed.
-        redirect: 'manual',
+        signal: combined,
       });
     } catch (error) {
       throw errorFromNetwork(endpoint, error, timeout.aborted);
@@ -126,13 +125,13 @@ export function createEnquiryApiClient(
       return {
         status: response.status,
         headers: response.headers,
-        answer: await readAnswer(response),
+        answer: await readAnswer(response.body),
       };
     } catch (error) {
       if (!(error instanceof AnswerUnreadableError)) throw error;
       // A 2xx whose body broke off: the step was done (see interpret.ts, "without a readable
       // id"). Anything else: as unknown as a dropped connection.
-      if (response.ok) {
+      if (response.status >= 200 && response.status < 300) {
         const empty: Answer = { text: '', truncated: true, html: false, notices: [] };
         return { status: response.status, headers: response.headers, answer: empty };
       }
@@ -142,7 +141,7 @@ export function createEnquiryApiClient(
 
   async function post(
     endpoint: 'create' | 'upload',
-    body: { stream: ReadableStream<Uint8Array> | string; length: number },
+    body: { stream: AsyncIterable<Uint8Array> | string; length: number },
     attemptMs: number,
     signal?: AbortSignal,
   ): Promise<number> {

@@ -18,7 +18,7 @@ async function meaning(
   endpoint: 'create' | 'upload' = 'create',
 ) {
   const response = new Response(status === 204 ? null : body, { status, headers });
-  const answer = await readAnswer(response, 1024);
+  const answer = await readAnswer([new Uint8Array(await response.arrayBuffer())], 1024);
   try {
     return { id: interpret({ endpoint, status, headers: response.headers, answer, scrub }) };
   } catch (error) {

@@ -31,19 +31,20 @@ const PHP_NOTICE =
   /(?:^|\n)\s*(?:<br\s*\/?>\s*)*(?:<b>)?(Warning|Notice|Deprecated|Fatal error|Parse error|Strict Standards)(?:<\/b>)?:/g;
 
 /**
- * @example const answer = await readAnswer(response); answer.json // { code: 201, ... }
+ * @example const answer = await readAnswer(response.body); answer.json // { code: 201, ... }
  */
-export async function readAnswer(response: Response, cap = ANSWER_CAP_BYTES): Promise<Answer> {
+export async function readAnswer(
+  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+  cap = ANSWER_CAP_BYTES,
+): Promise<Answer> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   let truncated = false;
-  const reader = response.body?.getReader();
   try {
-    while (reader) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
+    // Leaving the loop early cancels the rest of the body.
+    for await (const chunk of body) {
+      chunks.push(chunk);
+      size += chunk.byteLength;
       if (size > cap) {
         truncated = true;
         break;
@@ -51,8 +52,6 @@ export async function readAnswer(response: Response, cap = ANSWER_CAP_BYTES): Pr
     }
   } catch (error) {
     throw new AnswerUnreadableError('the answer broke off while it was read', { cause: error });
-  } finally {
-    if (truncated) void reader?.cancel().catch(() => undefined);
   }
   const text = Buffer.concat(chunks).subarray(0, cap).toString('utf8');
   const notices = [...new Set([...text.matchAll(PHP_NOTICE)].map((m) => m[1] ?? ''))];

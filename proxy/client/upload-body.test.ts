@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { leadingBytes, memorySource, readAll, type ByteSource } from './byte-source.ts';
 import { uploadBody } from './upload-body.ts';
 
-const text = async (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
+const text = async (stream: AsyncIterable<Uint8Array>) => {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
+};
 const pattern = (size: number) => Uint8Array.from({ length: size }, (_, i) => (i * 37 + 11) & 0xff);
 
 /** A source that hands out its bytes in the given awkward piece sizes, over and over. */

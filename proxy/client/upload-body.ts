@@ -16,7 +16,8 @@ export interface UploadParts {
 
 /** A request body produced as it is sent, with its exact length. */
 export interface StreamedBody {
-  stream: ReadableStream<Uint8Array>;
+  /** Pulled as the socket takes it: a slow platform slows the reading of the file. */
+  stream: AsyncIterable<Uint8Array>;
   /** Exact byte length, sent as `Content-Length` (some platforms refuse chunked uploads). */
   length: number;
 }
@@ -33,44 +34,24 @@ export function uploadBody(postId: number, file: UploadParts): StreamedBody {
   );
   const tail = Buffer.from('"}');
   const source = file.bytes instanceof Uint8Array ? memorySource(file.bytes) : file.bytes;
-  const pieces = source.pieces()[Symbol.asyncIterator]();
-  // BASE64 turns 3 bytes into 4 characters: up to 2 bytes wait for the next piece.
-  let carry: Buffer = Buffer.alloc(0);
-  let sentHead = false;
-
-  const stream = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!sentHead) {
-        sentHead = true;
-        controller.enqueue(head);
-        return;
-      }
-      // A pull must enqueue something, or the stream stalls: read on past pieces too small to encode.
-      for (;;) {
-        const next = await pieces.next();
-        if (next.done) {
-          if (carry.byteLength > 0)
-            controller.enqueue(Buffer.from(carry.toString('base64'), 'latin1'));
-          controller.enqueue(tail);
-          controller.close();
-          return;
-        }
-        const piece = next.value;
-        const joined =
-          carry.byteLength === 0
-            ? Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength)
-            : Buffer.concat([carry, piece]);
-        const whole = joined.byteLength - (joined.byteLength % 3);
-        carry = Buffer.from(joined.subarray(whole));
-        if (whole > 0) {
-          controller.enqueue(Buffer.from(joined.subarray(0, whole).toString('base64'), 'latin1'));
-          return;
-        }
-      }
-    },
-    async cancel() {
-      await pieces.return?.();
-    },
-  });
-  return { stream, length: head.byteLength + 4 * Math.ceil(source.size / 3) + tail.byteLength };
+  async function* encoded() {
+    yield head;
+    // BASE64 turns 3 bytes into 4 characters: up to 2 bytes wait for the next piece.
+    let carry: Buffer = Buffer.alloc(0);
+    for await (const piece of source.pieces()) {
+      const joined =
+        carry.byteLength === 0
+          ? Buffer.from(piece.buffer, piece.byteOffset, piece.byteLength)
+          : Buffer.concat([carry, piece]);
+      const whole = joined.byteLength - (joined.byteLength % 3);
+      carry = Buffer.from(joined.subarray(whole));
+      if (whole > 0) yield Buffer.from(joined.subarray(0, whole).toString('base64'), 'latin1');
+    }
+    if (carry.byteLength > 0) yield Buffer.from(carry.toString('base64'), 'latin1');
+    yield tail;
+  }
+  return {
+    stream: encoded(),
+    length: head.byteLength + 4 * Math.ceil(source.size / 3) + tail.byteLength,
+  };
 }
