@@ -7,7 +7,7 @@ import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
 import { adminStatus } from '../../proxy/test/fixtures/proxy-env.ts';
 import { cpuSeconds } from './processes.ts';
 import { num, ratio, table } from './report.ts';
-import { createBody, encodedSubmission, formToken, type EncodedBody } from './requests.ts';
+import { createBody, submissionEachFresh, type EncodedBody } from './requests.ts';
 import {
   AUTHORIZATION,
   startNginx,
@@ -88,7 +88,7 @@ export async function createPath(): Promise<string> {
   const proxy = await startProxyServer(standIn);
   const nginx = await startNginx(standIn);
   const json = createBody();
-  const multipart = await encodedSubmission(await formToken(proxy.origin));
+  const multipart = await submissionEachFresh();
   const apiPath = new URL(standIn.url).pathname;
   const targets: Target[] = [
     {
@@ -187,8 +187,11 @@ target, the three targets back to back at each connection count:
   create body (${json.bytes.length} bytes, what the proxy sends upstream for the same enquiry) and
   the \`Authorization\` header.
 - **(b) through the proxy**: \`POST <proxy>/api/enquiries\`, the multipart body the widget sends
-  (${multipart.bytes.length} bytes, the \`enquiry\` part with a form token, no files) with an allowed
-  \`Origin\`; answered \`201 delivered\` once the stand-in has created the enquiry.
+  (${multipart.bytes.length} bytes, the \`enquiry\` part, no files) with an allowed \`Origin\`;
+  answered \`201 delivered\` once the stand-in has created the enquiry. Each request carries a
+  form token of its own (a token is spent by the one enquiry that uses it, so a replayed body
+  would be refused): wrk's script puts the next of a file of tokens, issued with the proxy's
+  secret, into the body.
 - **(c) through nginx** (the do-it-yourself alternative): the same JSON as (a) without
   credentials to nginx, which adds \`Authorization\` and passes it on (\`proxy_pass\` to an
   \`upstream\` with \`keepalive 64\`, HTTP/1.1, one worker, access log on). Command:
@@ -198,10 +201,12 @@ target, the three targets back to back at each connection count:
 **(b) does strictly more work than (a) and (c).** Per request the proxy parses the multipart
 body, validates the enquiry against the form configuration (zod schema and the form's rules),
 checks the form token (HMAC), builds the upstream \`meta\` from the configuration, **stores the
-submission in its SQLite outbox before calling upstream (WAL, \`synchronous=FULL\`: five
-committed and fsynced write transactions per delivered submission: accept, claim, create
-started, enquiry id recorded, delivered)**, makes the upstream create call itself (its own
-HTTP client, keep-alive), and writes three JSON log lines. nginx only relays bytes. So b/c is
+submission in its SQLite outbox before calling upstream (WAL, \`synchronous=FULL\`: four
+writes per delivered submission, accept with its lease, create started, enquiry id recorded,
+delivered, each committed and fsynced before the next step; writes asked for in the same turn
+of the event loop share one commit, \`proxy/outbox/sqlite-group-commit.ts\`)**, makes the
+upstream create call itself (undici's \`request\` over a keep-alive pool), and writes three
+JSON log lines. nginx only relays bytes. So b/c is
 the price of validation and of never losing an accepted enquiry, not of a slower relay.
 
 Throughput (completed requests per second) and latency (ms, wrk's p50 and p99):
@@ -224,15 +229,15 @@ At one connection the proxy adds ${num(added)} ms to the median create (b − a)
 ${num(proxyCpu)} ms of CPU per request (b's CPU minus the stand-in's share in a); nginx adds
 ${num(nginxAdded)} ms. The part the disk plays is measured under "Outbox cost".
 
-**Where the proxy's CPU goes** (profiled by hand once, 2026-11-22: an inspector CPU profile of
-the proxy for 8 s under 16 connections, outbox on tmpfs; shares of its busy time, inclusive):
-the upstream create through \`fetch\` (undici's WHATWG fetch: \`Request\`, \`Headers\`, abort
-signals, web streams) about a third; Hono's Node adapter (Node requests and responses to web
-ones and back) about a fifth; SQLite about a tenth; validation (zod and the form's rules),
-multipart parsing and logging a few per cent each; socket \`writev\` (on loopback it also does
-the receiving side's TCP work) about a seventh, within the above. No single hotspot; the
-largest one is calling the platform with \`fetch\`, where \`undici.request\` or \`node:http\`
-with a keep-alive agent would do the same for less.
+**Where the proxy's CPU goes** (profiled by hand, 2026-11-23: \`node --cpu-prof\` on the proxy
+for 10 s under 16 connections, outbox on disk, the first 4 s of start-up left out; shares of
+its wall time, inclusive). Before group commit and the pool, the upstream call through
+\`fetch\` (WHATWG \`Request\`, \`Headers\`, abort signals, web streams) took about a third and
+each of five commits blocked the event loop for its fsync. Now: better-sqlite3's transactions
+14 % (mostly the fsync, during which the event loop waits), Hono and its Node adapter (Node
+requests to web ones and back) about 14 %, reading and checking the submission 7 % (zod 3.5 %),
+the upstream call 6 %, the rate limiter and upload guard's bookkeeping a few per cent, idle 9 %.
+No single hotspot is left: the rest is spread over hundreds of functions.
 
 **Reading the figures.** wrk is closed-loop (each connection sends its next request when the
 last is answered), so latencies are service times under that load, not what an open stream of

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
 import { answers, cell, matrix, SECONDS, type Target } from './create-path.ts';
 import { median, num, ratio, table } from './report.ts';
-import { encodedSubmission, formToken } from './requests.ts';
+import { submissionEachFresh } from './requests.ts';
 import { startProxyServer, startStandIn } from './servers.ts';
 
 const FSYNC_SAMPLES = 200;
@@ -38,7 +38,7 @@ export async function outboxCost(): Promise<string> {
   const target = async (label: string, proxy: typeof disk): Promise<Target> => ({
     label,
     url: `${proxy.origin}/api/enquiries`,
-    body: await encodedSubmission(await formToken(proxy.origin)),
+    body: await submissionEachFresh(),
     headers: { Origin: ORIGIN },
     servers: [proxy, standIn],
   });

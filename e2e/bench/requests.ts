@@ -7,6 +7,8 @@ import { lawFirm } from '../../demo/forms/index.ts';
 import { enquiryPartSchema } from '../../proxy/contract/schemas/enquiry-part.ts';
 import type { SubmitResponse } from '../../proxy/contract/wire.ts';
 import { buildUpstreamEnquiry } from '../../proxy/submission/upstream-enquiry.ts';
+import { createFormTokens } from '../../proxy/http/bots/form-token.ts';
+import { TEST_FORM_TOKEN_SECRET } from '../../proxy/test/fixtures/proxy-env.ts';
 import { ORIGIN, validEnquiry } from '../../proxy/test/fixtures/proxy-harness.ts';
 
 export interface BenchFile {
@@ -17,6 +19,25 @@ export interface BenchFile {
 export interface EncodedBody {
   contentType: string;
   bytes: Buffer;
+  /**
+   * A form token inside `bytes`: every request sends a fresh one in its place, since a token
+   * is spent by the one enquiry that uses it (a replayed body would be refused).
+   */
+  token?: { inBody: string; issue: () => string };
+}
+
+const benchTokens = createFormTokens(TEST_FORM_TOKEN_SECRET);
+
+/**
+ * The submission with a fresh form token in each request, issued as the proxy would (its secret
+ * is the tests' `TEST_FORM_TOKEN_SECRET`, and the benchmarks run with `MIN_FILL_SECONDS=0`).
+ */
+export async function submissionEachFresh(files: readonly BenchFile[] = []): Promise<EncodedBody> {
+  const token = benchTokens.issue();
+  return {
+    ...(await encodedSubmission(token, files)),
+    token: { inBody: token, issue: () => benchTokens.issue() },
+  };
 }
 
 /** A form token from the proxy (valid at once: the benchmarks run with `MIN_FILL_SECONDS=0`). */
