@@ -50,3 +50,26 @@ for (const fontSize of [14, 19, 24])
       expect(dot, `dot of "${label}"`).toBeLessThanOrEqual(0.5);
     }
   });
+
+test('shows a case type too long for one line whole, on two lines', async ({ page }) => {
+  const { form } = await openForm(page, { config: lawFirm });
+  const select = form.getByLabel('What is your enquiry about?');
+  await select.selectOption({ label: 'Wills, probate and powers of attorney' });
+  const { textWidth, room, lines } = await select.evaluate((element) => {
+    const box = element as HTMLSelectElement;
+    const style = getComputedStyle(box);
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) throw new Error('no canvas');
+    context.font = style.font;
+    const px = (value: string) => parseFloat(value) || 0;
+    const inner = box.clientHeight - px(style.paddingTop) - px(style.paddingBottom);
+    return {
+      textWidth: context.measureText(box.selectedOptions[0]?.text ?? '').width,
+      room: box.clientWidth - px(style.paddingLeft) - px(style.paddingRight),
+      lines: inner / px(style.lineHeight),
+    };
+  });
+  // Too wide for the box on one line: so it must take two, not be cut off.
+  expect(textWidth).toBeGreaterThan(room);
+  expect(lines).toBeGreaterThanOrEqual(1.9);
+});

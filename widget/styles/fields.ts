@@ -75,6 +75,33 @@ export const fields = css`
       max-width: 100%;
     }
   }
+  /* A native select cuts a long choice off at its edge, and on a phone a case type such as
+     "Wills, probate and powers of attorney" is wider than the form. Where the browser can style
+     its select (Chromium's customizable select), the chosen text wraps onto a second line. */
+  @supports (appearance: base-select) {
+    @media (max-width: 40em) {
+      .select,
+      .select::picker(select) {
+        appearance: base-select;
+      }
+      .select {
+        white-space: normal;
+        text-align: start;
+      }
+      /* The list as wide as the box, its choices wrapped and each a finger's height. */
+      .select::picker(select) {
+        width: anchor-size(width);
+        color: var(--_text);
+        background: var(--_background);
+        border: 2px solid var(--_text);
+      }
+      .select option {
+        min-height: 44px;
+        padding: 8px 10px;
+        white-space: normal;
+      }
+    }
+  }
   .textarea {
     display: block;
     max-width: 40em;
