@@ -62,12 +62,13 @@ async function uploadCell(
   if (forcedGc) env.NODE_OPTIONS = FORCED_GC.join(' ');
   const proxy = await startProxyServer(standIn, { env });
   try {
-    const token = await formToken(proxy.origin);
     const files = set.files();
     const bytes = files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+    // A token is spent by the one enquiry that uses it: each visitor gets their own.
     const send = async (batch: BenchFile[]) => {
+      const form = submissionForm(await formToken(proxy.origin), batch);
       const started = performance.now();
-      const { status, body } = await submit(proxy.origin, submissionForm(token, batch));
+      const { status, body } = await submit(proxy.origin, form);
       if (status !== 201 || !('status' in body) || body.status !== 'delivered')
         throw new Error(`upload answered ${status} ${JSON.stringify(body)}`);
       return performance.now() - started;
@@ -84,9 +85,12 @@ async function uploadCell(
       sampledPeak = Math.max(sampledPeak, memory(pid).rss);
     }, SAMPLE_MS);
     const started = performance.now();
-    const times = await Promise.all(Array.from({ length: concurrent }, () => send(files)));
+    const times = await Promise.all(Array.from({ length: concurrent }, () => send(files))).finally(
+      () => {
+        clearInterval(sampler);
+      },
+    );
     const batchMs = performance.now() - started;
-    clearInterval(sampler);
     const { peak } = memory(pid);
     return { set: set.name, concurrent, bytes, times, batchMs, baseline, peak, sampledPeak };
   } finally {
