@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as prettier from 'prettier';
 import { afterAll, describe, expect, it } from 'vitest';
+import { RESERVED_SPACE } from '../../e2e/bench/pages.ts';
 import { parseFormConfig } from '../../proxy/contract/schemas/form-config.ts';
 import { proxyEnvSchema } from '../../proxy/env.ts';
 import { proxyHarness } from '../../proxy/test/fixtures/proxy-harness.ts';
@@ -78,6 +79,9 @@ describe('README.md', () => {
     const known = (manifest.attributes ?? []).map((a) => a.name);
     expect(attributes.length).toBeGreaterThan(0);
     for (const name of attributes) expect(known).toContain(name);
+    // The space it keeps for the form while the script loads is the one the speed bench measures.
+    const css = (text: string) => text.replace(/\s+/g, ' ').trim();
+    expect(css(html)).toContain(css(RESERVED_SPACE));
   });
 
   it('styles and translates with names the element has', () => {

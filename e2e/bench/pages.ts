@@ -3,7 +3,7 @@
  * 127.0.0.1 with the same headers: `/widget` holds `<enquiry-form case-type="conveyancing">`
  * and the script tag from the proxy, as a site owner's page does; `/plain` holds a plain HTML
  * `<form>` with the same fields (the conveyancing form of the law firm example), no script
- * and no stylesheet.
+ * and no stylesheet. Both have the same footer below the form.
  */
 import { createServer, type Server } from 'node:http';
 import { lawFirm } from '../../demo/forms/index.ts';
@@ -15,6 +15,30 @@ const CASE_TYPE = 'conveyancing';
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
+/**
+ * What a landing page has below its form. A form that appears late pushes it down: the layout
+ * shift a visitor sees, which CLS measures (with nothing below the form there is none to see).
+ */
+const FOOTER = `<footer>
+<h2>Why clients choose us</h2>
+<p>Fixed fees agreed before we start, a named solicitor from the first call to completion, and
+answers within one working day. Authorised and regulated by the Solicitors Regulation
+Authority.</p>
+<p>Offices in Leeds and York. Open Monday to Friday, 9am to 5.30pm.</p>
+</footer>`;
+
+/**
+ * The README snippet's reservation: until the element is defined it holds a screen's height,
+ * so what is below the form starts below the screen and is not seen to move when the form
+ * appears (`demo/readme/readme.test.ts` keeps the README's copy the same).
+ */
+export const RESERVED_SPACE = `@media (scripting: enabled) {
+  enquiry-form:not(:defined) {
+    display: block;
+    min-height: 100vh;
+  }
+}`;
+
 const page = (head: string, main: string) => `<!doctype html>
 <html lang="en-GB">
 <head>
@@ -25,7 +49,9 @@ ${head}
 </head>
 <body><main><h1>Start your enquiry</h1>
 ${main}
-</main></body>
+</main>
+${FOOTER}
+</body>
 </html>
 `;
 
@@ -101,7 +127,8 @@ export interface PageServer {
 export async function startPageServer(proxyOrigin: string, port: number): Promise<PageServer> {
   const pages: Record<string, string> = {
     '/widget': page(
-      `<script type="module" src="${proxyOrigin}/enquiry-form.js"></script>`,
+      `<script type="module" src="${proxyOrigin}/enquiry-form.js"></script>
+<style>${RESERVED_SPACE}</style>`,
       `<enquiry-form case-type="${CASE_TYPE}"></enquiry-form>`,
     ),
     '/plain': page('', plainForm(proxyOrigin)),

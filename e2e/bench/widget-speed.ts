@@ -180,10 +180,12 @@ export async function widgetSpeed(): Promise<string> {
 
 **Method.** Two pages served by one Node HTTP server on 127.0.0.1 (\`e2e/bench/pages.ts\`, same
 headers, \`Cache-Control: no-store\`): \`/widget\` has \`<enquiry-form case-type="conveyancing">\` and
-\`<script type="module" src="<proxy>/enquiry-form.js">\`, the proxy (a child process, outbox on
+\`<script type="module" src="<proxy>/enquiry-form.js">\` and the README's \`<style>\` that keeps a
+screen's height for the form until its script has run, the proxy (a child process, outbox on
 disk) serving the bundle and \`/api/form\` and \`/api/form-token\` as in production; \`/plain\` has a
 plain HTML \`<form>\` with the same fields (four contact fields, the five conveyancing questions,
-a file input, a submit button), no script and no CSS. Headless Chromium ${browser.version()}
+a file input, a submit button), no script and no CSS. Below the form both pages have the same
+short footer, so that a form appearing late shows as layout shift (CLS). Headless Chromium ${browser.version()}
 with the launch options of \`e2e/support/browser.ts\`; every load in a **new browser context**
 (empty HTTP cache, new connections); one discarded load of each page first, then ${RUNS} of
 each, alternating which page goes first.
