@@ -24,23 +24,23 @@ export function groupCommit(db: Database.Database): GroupWrite & { stats: GroupS
   const stats: GroupStats = { commits: 0, writes: 0 };
   // Called inside the batch's transaction, better-sqlite3 makes this a savepoint.
   const alone = db.transaction((write: () => unknown) => write());
-  const settled: { ok: boolean; value: unknown }[] = [];
-  const batch = db.transaction((writes: readonly Pending[]) => {
-    settled.length = 0;
-    for (const { write } of writes) {
+  // What each write gave or threw, in order; known once the batch's COMMIT has returned.
+  const batch = db.transaction((writes: readonly Pending[]) =>
+    writes.map(({ write }) => {
       try {
-        settled.push({ ok: true, value: alone(write) });
+        return { ok: true, value: alone(write) };
       } catch (error) {
-        settled.push({ ok: false, value: error });
+        return { ok: false, value: error };
       }
-    }
-  });
+    }),
+  );
 
   const flush = () => {
     const writes = pending;
     pending = [];
+    let settled: { ok: boolean; value: unknown }[];
     try {
-      batch(writes);
+      settled = batch(writes);
     } catch (error) {
       // The commit itself failed (a full disk): nothing of the batch is stored.
       for (const { reject } of writes) reject(error);
