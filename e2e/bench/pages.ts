@@ -30,7 +30,7 @@ Authority.</p>
 /**
  * The README snippet's reservation: until the element is defined it holds a screen's height,
  * so what is below the form starts below the screen and is not seen to move when the form
- * appears (`demo/readme/readme.test.ts` keeps the README's copy the same).
+ * appears (`demo/readme/readme.test.ts` keeps the README's and the demo site's copies the same).
  */
 export const RESERVED_SPACE = `@media (scripting: enabled) {
   enquiry-form:not(:defined) {
