@@ -14,6 +14,7 @@ import type { WidgetAssets } from './http/widget-assets.ts';
 import type { Logger } from './logger.ts';
 import type { OutboxStore } from './outbox/store.ts';
 import type { Converter } from './convert/conversion.ts';
+import type { FileSpool } from './submission/file-spool.ts';
 
 /** How much the submission route takes, from whom, and how fast. */
 export interface SubmissionLimits {
@@ -42,6 +43,8 @@ export interface AppDeps {
   config: FormConfig;
   allowedOrigins: readonly string[];
   store: OutboxStore;
+  /** Where file parts are written as they arrive; the system's temporary directory by default. */
+  spool?: FileSpool;
   /** Looks at each file to convert on arrival (bombs, unreadable headers); none by default. */
   converter?: Pick<Converter, 'inspect'>;
   deliverer: Pick<

@@ -119,7 +119,12 @@ async function start(
   outbox.onWork(() => {
     deliverer.wake();
   });
-  const deps = { ...(await appDeps(env, log, config, outbox, deliverer)), metrics, converter };
+  const deps = {
+    ...(await appDeps(env, log, config, outbox, deliverer)),
+    metrics,
+    converter,
+    spool: outbox.spool,
+  };
   const app = createApp(deps);
 
   let closing = false;

@@ -1,7 +1,7 @@
 /**
- * File contents that can be read more than once, piece by piece: held in memory (the chunks a
- * request arrived in) or in a file of the outbox. Uploads stream from one, so a 10 MB file is
- * never copied whole to be sent.
+ * File contents that can be read more than once, piece by piece: a file the request was written
+ * to as it arrived, a file of the outbox, or bytes in memory (a converted file, tests). Uploads
+ * stream from one, so a 10 MB file is never copied whole to be sent.
  */
 
 /** Bytes that can be read more than once, piece by piece. */
@@ -10,6 +10,11 @@ export interface ByteSource {
   readonly size: number;
   /** The bytes in order, in pieces of any size; each call starts again from the beginning. */
   pieces(): AsyncIterable<Uint8Array>;
+  /**
+   * The file the bytes are in, when they are a file the request wrote (`file-spool.ts`): the
+   * outbox may take it over by renaming it rather than copy it.
+   */
+  readonly path?: string;
 }
 
 /** Pieces read from a file at a time. */
@@ -53,41 +58,4 @@ export async function readAll(source: ByteSource): Promise<Uint8Array> {
   if (offset !== source.size)
     throw new Error(`source said ${source.size} bytes but gave ${offset}`);
   return whole;
-}
-
-/** The first `count` bytes of a source held as chunks, without joining them all. */
-export function leadingBytes(chunks: readonly Uint8Array[], count: number): Uint8Array {
-  const head = new Uint8Array(
-    Math.min(
-      count,
-      chunks.reduce((n, c) => n + c.byteLength, 0),
-    ),
-  );
-  let offset = 0;
-  for (const chunk of chunks) {
-    if (offset >= head.byteLength) break;
-    const take = chunk.subarray(0, head.byteLength - offset);
-    head.set(take, offset);
-    offset += take.byteLength;
-  }
-  return head;
-}
-
-/** The last `count` bytes of a source held as chunks, without joining them all. */
-export function trailingBytes(chunks: readonly Uint8Array[], count: number): Uint8Array {
-  const total = chunks.reduce((n, c) => n + c.byteLength, 0);
-  const tail = new Uint8Array(Math.min(count, total));
-  let skip = total - tail.byteLength;
-  let offset = 0;
-  for (const chunk of chunks) {
-    if (skip >= chunk.byteLength) {
-      skip -= chunk.byteLength;
-      continue;
-    }
-    const take = chunk.subarray(skip);
-    skip = 0;
-    tail.set(take, offset);
-    offset += take.byteLength;
-  }
-  return tail;
 }

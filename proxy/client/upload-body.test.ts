@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadingBytes, memorySource, readAll, type ByteSource } from './byte-source.ts';
+import { memorySource, readAll, type ByteSource } from './byte-source.ts';
 import { uploadBody } from './upload-body.ts';
 
 const text = async (stream: AsyncIterable<Uint8Array>) => {
@@ -43,14 +43,12 @@ describe('uploadBody', () => {
 });
 
 describe('byte sources', () => {
-  it('keep chunks as they are, read again from the start, and give their first bytes', async () => {
+  it('keep chunks as they are, read again from the start, and read whole equal what went in', async () => {
     const chunks = [pattern(5), pattern(300_000), pattern(2)];
     const source = memorySource(chunks);
     expect(source.size).toBe(300_007);
     const first = await readAll(source);
     expect(await readAll(source)).toEqual(first);
     expect(Buffer.from(first).equals(Buffer.concat(chunks))).toBe(true);
-    expect(Array.from(leadingBytes(chunks, 8))).toEqual([...pattern(5), ...pattern(3)]);
-    expect(leadingBytes([pattern(2)], 16)).toHaveLength(2);
   });
 });

@@ -12,6 +12,7 @@ import { lockDataDir } from '../outbox/data-dir-lock.ts';
 import { openPostgresOutbox } from '../outbox/pg-store.ts';
 import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
+import { diskSpool, tempSpool, type FileSpool } from '../submission/file-spool.ts';
 
 /** An open outbox and what goes with it. */
 export interface OpenOutbox {
@@ -22,6 +23,11 @@ export interface OpenOutbox {
   onWork(listener: () => void): void;
   /** The directory whose free space readiness watches, for an outbox on local disk. */
   dataDir?: string;
+  /**
+   * Where file parts are written as they arrive: beside the outbox's files, so storing one is a
+   * rename; with a shared store, this machine's temporary directory.
+   */
+  spool: FileSpool;
   /** Closes the store and lets go of the data directory. */
   close(): Promise<void>;
 }
@@ -36,6 +42,7 @@ export async function openOutbox(env: ProxyEnv, log: Logger): Promise<OpenOutbox
       onWork: (listener) => {
         store.onWork(listener);
       },
+      spool: tempSpool(),
       close: () => store.close(),
     };
   }
@@ -56,6 +63,7 @@ export async function openOutbox(env: ProxyEnv, log: Logger): Promise<OpenOutbox
       // One process: its own deliverer is woken directly by each accept.
       onWork: () => undefined,
       dataDir: env.DATA_DIR,
+      spool: diskSpool(join(env.DATA_DIR, 'incoming')),
       close: async () => {
         await store.close();
         lock.release();

@@ -1,10 +1,17 @@
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memorySource, PIECE_BYTES, readAll } from '../client/byte-source.ts';
 import { openSqliteOutbox } from './sqlite-store.ts';
-import { diskVault } from './file-vault.ts';
+import { diskVault, fileSource } from './file-vault.ts';
 import { leaseOf, sampleSubmission } from '../test/fixtures/outbox.ts';
 
 const pattern = (size: number) => Uint8Array.from({ length: size }, (_, i) => (i * 131 + 7) & 0xff);
@@ -24,6 +31,19 @@ describe('the disk file vault', () => {
     await vault.remove('EQ-AAAA-0001-0');
     await vault.remove('EQ-AAAA-0001-0');
     expect(vault.names()).toEqual([]);
+  });
+
+  it('moves a file the request already wrote into itself, without copying it', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'vault-'));
+    const spooled = join(root, 'incoming.part');
+    writeFileSync(spooled, pattern(1000));
+    const inode = statSync(spooled).ino;
+    const vault = diskVault(join(root, 'files'));
+    await vault.put('EQ-AAAA-0002-0', { ...fileSource(spooled, 1000), path: spooled });
+    expect(existsSync(spooled)).toBe(false);
+    const stored = join(root, 'files', 'EQ-AAAA-0002-0');
+    expect(statSync(stored).ino).toBe(inode);
+    expect(readFileSync(stored)).toEqual(Buffer.from(pattern(1000)));
   });
 
   it('leaves no partial file behind when writing fails', async () => {

@@ -11,7 +11,10 @@ import { PIECE_BYTES, readAll, type ByteSource } from '../client/byte-source.ts'
 
 /** Where a store keeps file contents. */
 export interface FileVault {
-  /** Stores the contents under `name`, on disk before it returns (written, synced, renamed). */
+  /**
+   * Stores the contents under `name`, on disk before it returns (written, synced, renamed). A
+   * spooled file (`content.path`) is moved in rather than copied, when it is on the same disk.
+   */
   put(name: string, content: ByteSource): Promise<void>;
   /** The contents stored under `name`, read in pieces when they are needed. */
   source(name: string, size: number): ByteSource;
@@ -27,20 +30,13 @@ export function diskVault(dir: string): FileVault {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   return {
     async put(name, content) {
-      const partial = join(dir, `${name}${PARTIAL}`);
-      const handle = await open(partial, 'w', 0o600);
-      try {
-        for await (const piece of content.pieces()) await handle.write(piece);
-        await handle.sync();
-      } catch (error) {
-        await handle.close();
-        await unlink(partial).catch(() => undefined);
-        throw error;
+      const target = join(dir, name);
+      if (!(content.path && (await moveInto(content.path, target)))) {
+        await writeWhole(`${target}${PARTIAL}`, content);
+        await rename(`${target}${PARTIAL}`, target);
       }
-      await handle.close();
       // The rename makes the file appear whole or not at all; syncing the directory makes the
       // rename itself survive a power cut before the database row that names it commits.
-      await rename(partial, join(dir, name));
       const directory = await open(dir, 'r');
       try {
         await directory.sync();
@@ -48,27 +44,7 @@ export function diskVault(dir: string): FileVault {
         await directory.close();
       }
     },
-    source(name, size) {
-      return {
-        size,
-        async *pieces() {
-          const handle = await open(join(dir, name), 'r');
-          try {
-            for (let position = 0; position < size;) {
-              // A fresh buffer each time: the consumer may still hold the previous piece.
-              const piece = Buffer.allocUnsafe(Math.min(PIECE_BYTES, size - position));
-              const { bytesRead } = await handle.read(piece, 0, piece.byteLength, position);
-              if (bytesRead === 0)
-                throw new Error(`outbox file ${name} is shorter than its ${size} bytes`);
-              position += bytesRead;
-              yield piece.subarray(0, bytesRead);
-            }
-          } finally {
-            await handle.close();
-          }
-        },
-      };
-    },
+    source: (name, size) => fileSource(join(dir, name), size),
     async remove(name) {
       await unlink(join(dir, name)).catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
@@ -79,6 +55,62 @@ export function diskVault(dir: string): FileVault {
       readdirSync(dir).filter(
         (name) => before === Infinity || statSync(join(dir, name)).mtimeMs < before,
       ),
+  };
+}
+
+/** Writes `content` to `path` and syncs it; nothing is left there if that fails. */
+async function writeWhole(path: string, content: ByteSource): Promise<void> {
+  const handle = await open(path, 'w', 0o600);
+  try {
+    for await (const piece of content.pieces()) await handle.write(piece);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await unlink(path).catch(() => undefined);
+    throw error;
+  }
+  await handle.close();
+}
+
+/**
+ * Moves a file the request already wrote (`file-spool.ts`) to `target`, synced first: no copy.
+ * False when it cannot be moved (another file system), so the caller copies it instead.
+ */
+async function moveInto(path: string, target: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(path, target);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EXDEV') return false;
+    throw error;
+  }
+}
+
+/** The bytes of the file at `path`, read in pieces of `PIECE_BYTES` each time they are asked for. */
+export function fileSource(path: string, size: number): ByteSource {
+  return {
+    size,
+    async *pieces() {
+      const handle = await open(path, 'r');
+      try {
+        for (let position = 0; position < size;) {
+          // A fresh buffer each time: the consumer may still hold the previous piece.
+          const piece = Buffer.allocUnsafe(Math.min(PIECE_BYTES, size - position));
+          const { bytesRead } = await handle.read(piece, 0, piece.byteLength, position);
+          if (bytesRead === 0) throw new Error(`file ${path} is shorter than its ${size} bytes`);
+          position += bytesRead;
+          yield piece.subarray(0, bytesRead);
+        }
+      } finally {
+        await handle.close();
+      }
+    },
   };
 }
 

@@ -3,12 +3,10 @@
  * parsed and checked against the configuration (the law; the widget's checks are a courtesy),
  * the files sniffed, checked and renamed, the upstream enquiry built.
  */
-import { createHash } from 'node:crypto';
-import { leadingBytes, memorySource, trailingBytes } from '../client/byte-source.ts';
 import type { NewFile } from '../outbox/submission.ts';
 import { enquiryPartSchema, type EnquiryPart } from '../contract/schemas/enquiry-part.ts';
 import { describeIssue, type FieldIssue } from '../contract/issues.ts';
-import { mimeOf, sniffKind, SNIFF_BYTES, SNIFF_TAIL_BYTES } from '../contract/file-kinds.ts';
+import { mimeOf, sniffKind } from '../contract/file-kinds.ts';
 import { checkFiles } from '../contract/file-rules.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { validateEnquiry } from '../contract/rules.ts';
@@ -29,9 +27,6 @@ export interface CheckedSubmission {
   fingerprint: string;
 }
 
-const sha256 = (...chunks: readonly (Uint8Array | string)[]) =>
-  chunks.reduce((hash, chunk) => hash.update(chunk), createHash('sha256')).digest('hex');
-
 /** Throws a `SubmissionError` (400, 413 or 415) naming every problem it finds. */
 export function checkSubmission(
   received: ReceivedSubmission,
@@ -47,7 +42,7 @@ export function checkSubmission(
   const files = prepareFiles(received, config);
   const fingerprint = fingerprintOf(
     part,
-    received.files.map((file, i) => ({ name: file.name, sha256: files[i]?.sha256 ?? '' })),
+    received.files.map((file) => ({ name: file.name, sha256: file.content.sha256 })),
   );
   return { part, upstream: buildUpstreamEnquiry(config, part, receivedAt), files, fingerprint };
 }
@@ -108,12 +103,10 @@ function parseEnquiryObject(json: unknown): EnquiryPart {
 }
 
 function prepareFiles(received: ReceivedSubmission, config: FormConfig): NewFile[] {
-  const kinds = received.files.map((file) =>
-    sniffKind(leadingBytes(file.chunks, SNIFF_BYTES), trailingBytes(file.chunks, SNIFF_TAIL_BYTES)),
-  );
+  const kinds = received.files.map((file) => sniffKind(file.content.head, file.content.tail));
   const facts = received.files.map((file, i) => ({
     name: file.name,
-    size: file.size,
+    size: file.content.size,
     kind: kinds[i] ?? 'other',
   }));
   const issues = checkFiles(facts, config.files).map(describeIssue);
@@ -133,9 +126,9 @@ function prepareFiles(received: ReceivedSubmission, config: FormConfig): NewFile
       name,
       postname: name,
       mime: mimeOf(kind),
-      size: file.size,
-      sha256: sha256(...file.chunks),
-      content: memorySource(file.chunks),
+      size: file.content.size,
+      sha256: file.content.sha256,
+      content: file.content,
     };
   });
 }

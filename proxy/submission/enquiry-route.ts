@@ -16,7 +16,12 @@ import { answerFor, queued, type Answer } from './answers.ts';
 import { checkSubmission } from './check-submission.ts';
 import { inspectFiles } from './inspect-files.ts';
 import { answerRepeat, idempotencyKeyOf, rememberAnswer } from './idempotency.ts';
-import { maxSubmissionBytes, readMultipartSubmission } from './read-multipart.ts';
+import { tempSpool } from './file-spool.ts';
+import {
+  maxSubmissionBytes,
+  readMultipartSubmission,
+  type ReceivedSubmission,
+} from './read-multipart.ts';
 import { newReference } from './reference.ts';
 import { SubmissionError } from './submission-error.ts';
 import type { PlainFields } from './plain-fields.ts';
@@ -31,6 +36,7 @@ type RouteEnv = {
 export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
   const app = new Hono<RouteEnv>();
   const { config, limits } = deps;
+  const spool = deps.spool ?? tempSpool();
   const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
   const tooLarge = SubmissionError.tooLarge(
     'The enquiry and its files are larger than this form accepts.',
@@ -119,13 +125,34 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
   }
 
   /**
-   * Reads, checks and stores a submission. Its own function so that the received bytes are
-   * unreachable once stored: while the visitor waits for delivery, the outbox's file is the only
-   * copy (and the bytes go back to the budget). A key seen before is answered before the bot
-   * checks, so a retry never spends a Turnstile token twice.
+   * Reads, checks and stores a submission. The files arrive in the spool; storing moves them into
+   * the outbox, and whatever is still in the spool when this ends (a refusal, a repeat, a caught
+   * bot's files) is removed.
    */
   async function receive(c: Context<RouteEnv>, key: string | undefined) {
-    const received = await readMultipartSubmission(c.req.raw, config.files);
+    const received = await readMultipartSubmission(c.req.raw, config.files, spool).catch(
+      (error: unknown) => {
+        throw isStorageFull(error) ? storageFull(error) : error;
+      },
+    );
+    try {
+      return await checkAndStore(c, key, received);
+    } finally {
+      // Stored files were moved into the outbox; whatever is left was not stored.
+      await spool.discard(received.files.map((file) => file.content));
+    }
+  }
+
+  /**
+   * Its own function so that the received bytes are unreachable once stored (and go back to the
+   * budget). A key seen before is answered before the bot checks, so a retry never spends a
+   * Turnstile token twice.
+   */
+  async function checkAndStore(
+    c: Context<RouteEnv>,
+    key: string | undefined,
+    received: ReceivedSubmission,
+  ) {
     if (received.plain) c.set('plainFields', received.plain);
     const receivedAt = deps.now();
     const checked = checkSubmission(received, config, receivedAt);
@@ -198,19 +225,23 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
       if (outcome.kind === 'stored') deps.metrics?.accepted.inc({ state: submission.state });
       return outcome;
     } catch (error) {
-      if (!isStorageFull(error)) throw error;
-      deps.health.storageFullAt = deps.now();
-      deps.log.error({ err: error }, 'the outbox is full: new enquiries are refused with 503');
-      throw new SubmissionError(
-        503,
-        {
-          error: 'storage_full',
-          message:
-            'We cannot take enquiries for a moment. Try again in a minute: nothing you typed is lost.',
-        },
-        { 'Retry-After': '60' },
-      );
+      throw isStorageFull(error) ? storageFull(error) : error;
     }
+  }
+
+  /** The disk is full: `503` for the visitor, and the health check fails until a write succeeds. */
+  function storageFull(error: unknown): SubmissionError {
+    deps.health.storageFullAt = deps.now();
+    deps.log.error({ err: error }, 'the outbox is full: new enquiries are refused with 503');
+    return new SubmissionError(
+      503,
+      {
+        error: 'storage_full',
+        message:
+          'We cannot take enquiries for a moment. Try again in a minute: nothing you typed is lost.',
+      },
+      { 'Retry-After': '60' },
+    );
   }
 
   return app;
