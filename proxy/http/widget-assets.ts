@@ -9,11 +9,11 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** One built file with its ETag and its compressed forms. */
 export interface Asset {
-  contentType: string;
-  etag: string;
-  identity: Uint8Array;
-  br: Uint8Array;
-  gzip: Uint8Array;
+  readonly contentType: string;
+  readonly etag: string;
+  readonly identity: Uint8Array;
+  readonly br: Uint8Array;
+  readonly gzip: Uint8Array;
 }
 
 /** The built widget's files by name. */
@@ -24,14 +24,29 @@ const FILES = [
   ['enquiry-form.js.map', 'application/json; charset=utf-8'],
 ] as const;
 
-/** A file's bytes with their ETag and compressed forms. */
+/**
+ * A file's bytes with their ETag and compressed forms. Brotli at quality 11 takes about half a
+ * second for a source map, so a map's are made when it is first asked for (rarely: by a
+ * developer's tools), not while the proxy starts.
+ */
 function asset(contentType: string, identity: Uint8Array): Asset {
+  const compress = () => ({
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  });
+  let compressed = contentType.startsWith('application/json') ? undefined : compress();
   return {
     contentType,
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
     identity,
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(identity, { level: 9 }),
+    get br() {
+      compressed ??= compress();
+      return compressed.br;
+    },
+    get gzip() {
+      compressed ??= compress();
+      return compressed.gzip;
+    },
   };
 }
 
