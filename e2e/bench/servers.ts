@@ -23,8 +23,19 @@ export const AUTHORIZATION = `Basic ${Buffer.from(
   `${CREDENTIALS.username}:${CREDENTIALS.password}`,
 ).toString('base64')}`;
 
-/** `node --import tsx <entry>`: what `npm run proxy` runs, without npm in between. */
-const nodeEntry = (entry: string) => [process.execPath, ['--import', 'tsx', entry]] as const;
+/**
+ * `node --import tsx <entry>`: what `npm run proxy` runs, without npm in between. With
+ * `BENCH_CPU_PROF=proxy` (or `enquiry-api`: any part of the entry's path) that server writes a V8
+ * CPU profile into `BENCH_CPU_PROF_DIR` (default `bench-profiles/`) when it stops: how the
+ * profiles BENCHMARKS.md describes were taken.
+ */
+const nodeEntry = (entry: string) => {
+  const profiled = process.env.BENCH_CPU_PROF && entry.includes(process.env.BENCH_CPU_PROF);
+  const profile = profiled
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR ?? 'bench-profiles'}`]
+    : [];
+  return [process.execPath, [...profile, '--import', 'tsx', entry]] as const;
+};
 
 export interface Server {
   child: Child;
