@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { groupCommit } from './sqlite-group-commit.ts';
+import { groupCommit, walFlusher } from './sqlite-group-commit.ts';
 
 describe('group commit', () => {
   let dir: string;
@@ -35,7 +35,7 @@ describe('group commit', () => {
     const ids = await Promise.all(['Ada', 'Grace', 'Edsger'].map((name) => write(insert(name))));
     expect(ids).toEqual([1, 2, 3]);
     expect(names()).toEqual(['Ada', 'Grace', 'Edsger']);
-    expect(write.stats).toEqual({ commits: 1, writes: 3 });
+    expect(write.stats).toEqual({ commits: 1, writes: 3, syncs: 0 });
   });
 
   it('answers a write only once another connection can read it: it is committed', async () => {
@@ -78,6 +78,78 @@ describe('group commit', () => {
     const write = groupCommit(db);
     await write(insert('Ada'));
     await write(insert('Grace'));
-    expect(write.stats).toEqual({ commits: 2, writes: 2 });
+    expect(write.stats).toEqual({ commits: 2, writes: 2, syncs: 0 });
+  });
+
+  describe('with the WAL flushed in the background', () => {
+    /** A flush the test ends by hand, to see who waits for it. */
+    const manualSync = () => {
+      const runs: { done: () => void; fail: (error: Error) => void }[] = [];
+      const sync = () =>
+        new Promise<void>((resolve, reject) => {
+          runs.push({ done: resolve, fail: reject });
+        });
+      return { sync, runs };
+    };
+    const settledYet = async (promise: Promise<unknown>) => {
+      let settled = false;
+      void promise.then(
+        () => (settled = true),
+        () => (settled = true),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return settled;
+    };
+
+    it('answers a write only once the flush after its commit has ended', async () => {
+      const { sync, runs } = manualSync();
+      const write = groupCommit(db, { sync });
+      const ada = write(insert('Ada'));
+      expect(await settledYet(ada)).toBe(false);
+      expect(names()).toEqual(['Ada']); // committed, but not yet said to be
+      runs[0]?.done();
+      expect(await ada).toBe(1);
+    });
+
+    it('serves every commit made during a flush with one flush after it', async () => {
+      const { sync, runs } = manualSync();
+      const write = groupCommit(db, { sync });
+      const first = write(insert('Ada'));
+      await settledYet(first);
+      const later = [write(insert('Grace'))];
+      await settledYet(later[0] as Promise<number>);
+      later.push(write(insert('Edsger')));
+      await settledYet(later[1] as Promise<number>);
+      expect(runs).toHaveLength(1); // the second flush waits for the first to end
+      runs[0]?.done();
+      expect(await first).toBe(1);
+      expect(await settledYet(Promise.all(later))).toBe(false);
+      expect(runs).toHaveLength(2);
+      runs[1]?.done();
+      expect(await Promise.all(later)).toEqual([2, 3]);
+      expect(write.stats).toMatchObject({ commits: 3, syncs: 2 });
+    });
+
+    it('rejects the writes a failed flush was to make durable, and goes on', async () => {
+      const { sync, runs } = manualSync();
+      const write = groupCommit(db, { sync });
+      const ada = write(insert('Ada'));
+      await settledYet(ada);
+      runs[0]?.fail(new Error('EIO: i/o error, fdatasync'));
+      await expect(ada).rejects.toThrow('EIO');
+      const grace = write(insert('Grace'));
+      await settledYet(grace);
+      runs[1]?.done();
+      expect(await grace).toBe(2);
+    });
+
+    it('flushes the real WAL file of the database', async () => {
+      const wal = walFlusher(join(dir, 'outbox.sqlite'));
+      const write = groupCommit(db, { sync: wal.sync });
+      expect(db.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
+      expect(await write(insert('Ada'))).toBe(1);
+      expect(write.stats.syncs).toBe(1);
+      await wal.close();
+    });
   });
 });

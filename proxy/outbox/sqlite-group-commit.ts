@@ -1,15 +1,22 @@
 /**
- * Group commit for the SQLite outbox. With `synchronous = FULL` every commit waits for an
- * fsync, and better-sqlite3 waits on the event loop's thread: one transaction per write meant
- * one fsync per accept and four more per delivery, with every other request standing still
- * meanwhile. Writes asked for in the same turn of the event loop now share one transaction and
- * one fsync. Each write still runs alone in a savepoint, so one that throws (a lost lease, a
- * spent token) undoes only itself, and each caller's promise settles only after the commit that
- * made its write durable: a visitor is never answered before their enquiry is on disk.
+ * Group commit for the SQLite outbox. better-sqlite3 commits on the event loop's thread, so with
+ * `synchronous = FULL` every commit stood the whole proxy still for an fsync: one per accept and
+ * four more per delivery. Now two things share that cost:
+ *
+ * - Writes asked for in the same turn of the event loop share one transaction. Each still runs
+ *   alone in a savepoint, so one that throws (a lost lease, a spent token) undoes only itself.
+ * - Given `sync`, the database runs with `synchronous = NORMAL` (a commit writes the WAL without
+ *   waiting for the disk) and `sync` flushes the WAL file in the background, on libuv's threads:
+ *   the same fsync SQLite's FULL makes at the end of each commit, made once for every commit
+ *   that happened while the last one ran, while the event loop goes on with other requests.
+ *
+ * Either way each caller's promise settles only once its write is on disk: a visitor is never
+ * answered before their enquiry is. A failed flush rejects every write it was to make durable.
  */
 import type Database from 'better-sqlite3';
+import { open, type FileHandle } from 'node:fs/promises';
 
-/** Runs `write` in the next group commit; resolves with its result once that commit is done. */
+/** Runs `write` in the next group commit; resolves with its result once that commit is durable. */
 export type GroupWrite = <T>(write: () => T) => Promise<T>;
 
 interface Pending {
@@ -18,10 +25,24 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-/** Opens a group-commit writer on `db`; `stats` counts commits and writes for the tests. */
-export function groupCommit(db: Database.Database): GroupWrite & { stats: GroupStats } {
+/** What a group commit is built with. */
+export interface GroupCommitOptions {
+  /**
+   * Flushes the database's WAL file to disk (an fsync of `<database>-wal`). Without it each
+   * commit waits for its own fsync, as `synchronous = FULL` makes it.
+   */
+  sync?: () => Promise<void>;
+}
+
+/** Opens a group-commit writer on `db`; `stats` counts commits, writes and flushes for the tests. */
+export function groupCommit(
+  db: Database.Database,
+  options: GroupCommitOptions = {},
+): GroupWrite & { stats: GroupStats } {
   let pending: Pending[] = [];
-  const stats: GroupStats = { commits: 0, writes: 0 };
+  const stats: GroupStats = { commits: 0, writes: 0, syncs: 0 };
+  const sync = options.sync && coalesced(options.sync, stats);
+  db.pragma(sync ? 'synchronous = NORMAL' : 'synchronous = FULL');
   // Called inside the batch's transaction, better-sqlite3 makes this a savepoint.
   const alone = db.transaction((write: () => unknown) => write());
   // What each write gave or threw, in order; known once the batch's COMMIT has returned.
@@ -48,10 +69,20 @@ export function groupCommit(db: Database.Database): GroupWrite & { stats: GroupS
     }
     stats.commits += 1;
     stats.writes += writes.length;
-    writes.forEach(({ resolve, reject }, i) => {
-      const outcome = settled[i];
-      if (outcome?.ok) resolve(outcome.value);
-      else reject(outcome?.value);
+    const answer = () => {
+      writes.forEach(({ resolve, reject }, i) => {
+        const outcome = settled[i];
+        if (outcome?.ok) resolve(outcome.value);
+        else reject(outcome?.value);
+      });
+    };
+    if (!sync) {
+      answer();
+      return;
+    }
+    sync().then(answer, (error: unknown) => {
+      // Committed but not known to be on disk: no caller may say it is stored.
+      for (const { reject } of writes) reject(error);
     });
   };
 
@@ -65,8 +96,60 @@ export function groupCommit(db: Database.Database): GroupWrite & { stats: GroupS
   return Object.assign(write, { stats });
 }
 
-/** How many commits carried how many writes: `writes / commits` is the batch size. */
+/**
+ * `sync` run one at a time: a call while one runs is served by the next run, which starts once
+ * that one ends (a flush that began before a commit does not cover it), and shares it with every
+ * other call made meanwhile.
+ */
+function coalesced(sync: () => Promise<void>, stats: GroupStats): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  const start = () => {
+    stats.syncs += 1;
+    running = sync().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  return () => {
+    if (!running) return start();
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return start();
+      });
+    return queued;
+  };
+}
+
+/** How many commits carried how many writes (`writes / commits`), and how many flushes ran. */
 export interface GroupStats {
   commits: number;
   writes: number;
+  syncs: number;
+}
+
+/**
+ * Flushes of the WAL file of the database at `databasePath` (`datasync`, as SQLite's own FULL
+ * does), the file opened on the first flush: SQLite made it when the database opened.
+ */
+export function walFlusher(databasePath: string): {
+  sync: () => Promise<void>;
+  close: () => Promise<void>;
+} {
+  let handle: Promise<FileHandle> | undefined;
+  return {
+    async sync() {
+      handle ??= open(`${databasePath}-wal`, 'r');
+      const file = await handle.catch((error: unknown) => {
+        handle = undefined; // tried again next time
+        throw error;
+      });
+      await file.datasync();
+    },
+    async close() {
+      await (await handle)?.close();
+    },
+  };
 }

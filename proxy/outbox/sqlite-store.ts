@@ -10,7 +10,7 @@ import { createAcceptance } from './sqlite-accept.ts';
 import { sqliteDelivery } from './sqlite-delivery.ts';
 import { asPromise, toCounts, toSubmission, type FileRow, type SubmissionRow } from './rows.ts';
 import { sqliteNotifications } from './sqlite-notifications.ts';
-import { groupCommit } from './sqlite-group-commit.ts';
+import { groupCommit, walFlusher } from './sqlite-group-commit.ts';
 import { openOutboxDatabase } from './sqlite-schema.ts';
 import type { OutboxStore } from './store.ts';
 import type { RequeueOutcome, Submission } from './submission.ts';
@@ -23,7 +23,8 @@ import type { RequeueOutcome, Submission } from './submission.ts';
  */
 export function openSqliteOutbox(path: string): OutboxStore {
   const db = openOutboxDatabase(path);
-  const write = groupCommit(db);
+  const wal = path === ':memory:' ? undefined : walFlusher(path);
+  const write = groupCommit(db, { sync: wal?.sync });
   const vault =
     path === ':memory:'
       ? memoryVault()
@@ -217,6 +218,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
     async close() {
       // The last batch is committed before the file is closed.
       await write(() => undefined);
+      await wal?.close();
       db.close();
     },
   };
