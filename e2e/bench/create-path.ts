@@ -229,15 +229,19 @@ At one connection the proxy adds ${num(added)} ms to the median create (b − a)
 ${num(proxyCpu)} ms of CPU per request (b's CPU minus the stand-in's share in a); nginx adds
 ${num(nginxAdded)} ms. The part the disk plays is measured under "Outbox cost".
 
-**Where the proxy's CPU goes** (profiled by hand, 2026-11-23: \`node --cpu-prof\` on the proxy
-for 10 s under 16 connections, outbox on disk, the first 4 s of start-up left out; shares of
-its wall time, inclusive). Before group commit and the pool, the upstream call through
-\`fetch\` (WHATWG \`Request\`, \`Headers\`, abort signals, web streams) took about a third and
-each of five commits blocked the event loop for its fsync. Now: better-sqlite3's transactions
-14 % (mostly the fsync, during which the event loop waits), Hono and its Node adapter (Node
-requests to web ones and back) about 14 %, reading and checking the submission 7 % (zod 3.5 %),
-the upstream call 6 %, the rate limiter and upload guard's bookkeeping a few per cent, idle 9 %.
-No single hotspot is left: the rest is spread over hundreds of functions.
+**Where the proxy's CPU goes** (profiled 2026-11-23 with \`BENCH_CPU_PROF=proxy\`: \`node --cpu-prof\`
+on the proxy for 10 s at 16 and 10 s at 64 connections after a 3 s warm-up, outbox on disk;
+shares of its wall time, self time grouped by module). Before group commit, each of five commits
+per enquiry blocked the event loop for its fsync, and the upstream call through \`fetch\` took
+about a third. With commits grouped but still flushed on the event loop's thread, better-sqlite3
+took 16.6 %. With the WAL flushed in the background it takes 3.2 %, and what is left has no
+hotspot: web-standard requests and streams (Node's bundled undici, web streams, abort signals,
+transferables: the Hono adapter turns each Node request into a web one) about 15 %, the outbox's
+own statements 7 % (four writes per delivered enquiry: accept, step noted, created, finished),
+reading and checking the submission 5 %, garbage collection 6 %, the upstream call (undici) 4 %,
+our upstream client (answer reading, scrubbing) 3 %, Hono itself 2 %, logging (pino) 1.4 %, idle
+10 %. Reaching nginx's cost would mean leaving the web Request/Response model on this route and
+fewer writes per enquiry; each is a few per cent, not a factor.
 
 **Reading the figures.** wrk is closed-loop (each connection sends its next request when the
 last is answered), so latencies are service times under that load, not what an open stream of

@@ -2,7 +2,7 @@
  * Guards the body of a submission while it arrives, so that no client can hold up the others:
  *
  * - **Bytes as they arrive.** A budget of bytes received but not yet stored, shared by all
- *   submissions (each is in memory until the outbox has it). Bytes are charged as they come,
+ *   submissions (spooled to disk until the outbox has them). Bytes are charged as they come,
  *   not as `Content-Length` declares them, so a client that declares 50 MB and trickles costs
  *   what it sent. Past the budget: `503` with `Retry-After`. The bytes are given back as soon as
  *   the submission is stored (`release`), not when delivery ends.
