@@ -40,6 +40,15 @@ describe('diskSpool', () => {
     }
   });
 
+  it('writes a file that arrived a byte at a time', async () => {
+    const bytes = randomBytes(5000);
+    async function* byteByByte() {
+      for (let at = 0; at < bytes.length; at++) yield bytes.subarray(at, at + 1);
+    }
+    const file = await diskSpool(freshDir()).write(byteByByte(), 10_000);
+    expect(readFileSync(file.path)).toEqual(bytes);
+  });
+
   it('stops a file past its limit and leaves nothing of it on disk', async () => {
     const dir = freshDir();
     const spool = diskSpool(dir);

@@ -38,6 +38,8 @@ export interface FileSpool {
 
 /** Bytes gathered before one write to the spool file. */
 const WRITE_BATCH_BYTES = 1024 * 1024;
+/** Pieces gathered at most: a trickling client sends tiny ones, each an object to hold. */
+const WRITE_BATCH_PIECES = 512;
 
 /** Spooled files older than this at start were left by a process that died mid-request. */
 const ORPHAN_AGE_MS = 60 * 60 * 1000;
@@ -76,7 +78,7 @@ export function diskSpool(dir: string, now = Date.now()): FileSpool {
           tail.add(piece);
           batch.push(piece);
           batched += piece.byteLength;
-          if (batched >= WRITE_BATCH_BYTES) await flush();
+          if (batched >= WRITE_BATCH_BYTES || batch.length >= WRITE_BATCH_PIECES) await flush();
         }
         await flush();
       } catch (error) {
