@@ -15,6 +15,9 @@ export const RUNS = 20;
 /** Loads of each page on the throttled mobile profile (each takes seconds). */
 export const THROTTLED_RUNS = 6;
 
+/** A slow phone's processor: Chromium runs the page this many times slower. */
+const MOBILE_CPU_SLOWDOWN = 4;
+
 /**
  * A slow phone's network, applied by Chromium to every request of the page: 400 ms round trip,
  * 400 kbit/s each way (the profile the widget-speed issue was measured on).
@@ -92,6 +95,7 @@ async function load(browser: Browser, url: string, throttled = false): Promise<R
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', MOBILE);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_CPU_SLOWDOWN });
     }
     await page.addInitScript({ content: PROBE });
     await page.goto(url, { waitUntil: 'commit' });
@@ -209,7 +213,7 @@ into it), parsing and running Lit and the element, and the first render; the for
 for the first keystroke. The plain form is ready when the HTML is parsed. "input in DOM" is
 when \`#forename\` appeared, before the frame was produced.
 
-On a **throttled mobile profile** (Chromium's network emulation: ${MOBILE.latency} ms round trip,
+On a **throttled mobile profile** (Chromium's emulation: ${MOBILE_CPU_SLOWDOWN}× slower processor, ${MOBILE.latency} ms round trip,
 400 kbit/s each way; ${THROTTLED_RUNS} loads of each, alternating), in ms:
 
 ${table(headers, [summary('`<enquiry-form>`', slow.widget), summary('plain `<form>`', slow.plain)])}
