@@ -63,6 +63,9 @@ export function touchFrom(url: URL, referrer: string): Attribution {
 
 /** The referrer's host name when it is another site; a move within the site is no touch. */
 function externalHost(referrer: string, ownHost: string): string {
+  // No referrer (typed in, a bookmark, an app) is the common case: no URL to parse, and no
+  // exception thrown and caught while the form first renders.
+  if (referrer === '') return '';
   try {
     const host = new URL(referrer).hostname;
     return host === ownHost ? '' : host;
