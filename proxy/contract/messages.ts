@@ -96,11 +96,15 @@ export function formatBytes(bytes: number, locale = 'en'): string {
     value /= 1024;
     unit += 1;
   }
-  const digits = unit === 0 ? 0 : 1;
-  const number =
+  return `${formatDecimal(value, unit === 0 ? 0 : 1, locale)} ${units[unit]}`;
+}
+
+/** `value` with at most `digits` decimals as `locale` writes it (`Intl.NumberFormat`). */
+export function formatDecimal(value: number, digits: 0 | 1, locale: string): string {
+  return (
     (/^en(-|$)/i.test(locale) && englishNumber(value, digits)) ||
-    new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
-  return `${number} ${units[unit]}`;
+    new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)
+  );
 }
 
 /**
