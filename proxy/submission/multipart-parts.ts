@@ -62,11 +62,10 @@ export async function* multipartParts(
   }
 }
 
-/** Reads `pieces` to their end, keeping none; how many bytes that was. */
-async function skip(pieces: AsyncIterable<Uint8Array>): Promise<number> {
-  let skipped = 0;
-  for await (const piece of pieces) skipped += piece.byteLength;
-  return skipped;
+/** Reads `pieces` to their end, keeping none. */
+async function skip(pieces: AsyncIterable<Uint8Array>): Promise<void> {
+  const iterator = pieces[Symbol.asyncIterator]();
+  while (!(await iterator.next()).done);
 }
 
 /** The request body with a lookahead buffer: bytes are emitted only once known not to be a delimiter. */

@@ -93,21 +93,17 @@ export async function readMultipartSubmission(
         throw unexpectedPart(partName);
       }
     }
+    if (enquiryText === undefined) {
+      if (fields.size > 0) return { plain: fields, files };
+      throw SubmissionError.field('enquiry', 'required', 'enquiry.required');
+    }
+    // Named fields beside an enquiry part: a client mixing both ways is told which part is extra.
+    if (fields.size > 0) throw unexpectedPart([...fields.keys()][0]);
+    return { enquiryText, files };
   } catch (error) {
     await spool.discard(files.map((file) => file.content));
     throw translateParseError(error, files.length, limits);
   }
-  if (enquiryText === undefined) {
-    if (fields.size > 0) return { plain: fields, files };
-    await spool.discard(files.map((file) => file.content));
-    throw SubmissionError.field('enquiry', 'required', 'enquiry.required');
-  }
-  // Named fields beside an enquiry part: a client mixing both ways is told which part is extra.
-  if (fields.size > 0) {
-    await spool.discard(files.map((file) => file.content));
-    throw unexpectedPart([...fields.keys()][0]);
-  }
-  return { enquiryText, files };
 }
 
 /** A web stream's chunks as an async iterable (the DOM types do not declare it one). */
