@@ -1,8 +1,9 @@
 /**
  * The outbox in SQLite (better-sqlite3): the embedded default, one database file under
  * `DATA_DIR` with the submissions' files beside it. Calls are synchronous underneath; writes
- * asked for together share one transaction (`sqlite-group-commit.ts`). Taking in lives in `sqlite-accept.ts`, claims and delivery
- * steps in `sqlite-delivery.ts`; this file adds what operators and housekeeping read.
+ * asked for together share one transaction (`sqlite-group-commit.ts`). Taking in lives in
+ * `sqlite-accept.ts`, claims and delivery steps in `sqlite-delivery.ts`; this file adds what
+ * operators and housekeeping read.
  */
 import { basename, dirname, extname, join } from 'node:path';
 import { diskVault, memoryVault } from './file-vault.ts';

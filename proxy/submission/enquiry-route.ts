@@ -144,9 +144,8 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
   }
 
   /**
-   * Its own function so that the received bytes are unreachable once stored (and go back to the
-   * budget). A key seen before is answered before the bot checks, so a retry never spends a
-   * Turnstile token twice.
+   * Checks and stores what `receive` read. A key seen before is answered before the bot checks,
+   * so a retry never spends a Turnstile token twice.
    */
   async function checkAndStore(
     c: Context<RouteEnv>,
