@@ -114,6 +114,37 @@ export default tseslint.config(
       ],
     },
   },
+  // 1b. The late bundle is built on its own (bundle/late-bundle.ts): from the rest of the widget
+  // it takes only types, never a value, which would be a second copy with its own state. Lit's
+  // tags come from its lit-tags.ts, so it brings no second Lit. One block per folder depth.
+  ...['widget/late/*.ts', 'widget/late/*/*.ts'].map((files, depth) => ({
+    files: [files],
+    ignores: TEST_FILES,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!lit$|#contract$|\\.\\.?/)',
+              message: 'The late bundle imports only #contract, its own modules and types.',
+            },
+            {
+              regex: `^(\\.\\./){${depth + 1}}`,
+              allowTypeImports: true,
+              message: 'Only types from the rest of the widget: a value would be a second copy.',
+            },
+            {
+              regex: '^lit$',
+              allowTypeImports: true,
+              message:
+                'Lit’s tags come from lit-tags.ts: a value import would bundle a second Lit.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // 2. The contract's browser side: its own modules only, and only types from schemas/.
     files: ['proxy/contract/*.ts'],

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 
 /** Where `npm run build` writes the widget bundle. */
 export const BUNDLE_PATH = 'dist/widget/enquiry-form.js';
-const SOURCES = ['widget', 'proxy/contract', 'vite.config.ts'];
+const SOURCES = ['widget', 'proxy/contract', 'bundle', 'vite.config.ts'];
 
 const isTest = (name: string) => /\.(spec|test)\.ts$/.test(name);
 

@@ -5,7 +5,7 @@
  */
 import { captureFirstTouch } from './attribution.ts';
 import { EnquiryForm } from './enquiry-form.ts';
-import type { EnquiryFailedDetail, EnquirySubmittedDetail } from './submission.ts';
+import type { EnquiryFailedDetail, EnquirySubmittedDetail } from './late/submission.ts';
 
 /** The element's tag name. */
 export const TAG_NAME = 'enquiry-form';

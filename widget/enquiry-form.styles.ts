@@ -5,7 +5,6 @@
  * the `--enquiry-form-*` custom properties documented on the element.
  */
 import { css } from 'lit';
-import { errorSummaryStyles } from './error-summary/error-summary.styles.ts';
 import { boxes, buttons, files, preferences } from './styles/blocks.ts';
 import { choices, fields } from './styles/fields.ts';
 
@@ -78,13 +77,4 @@ const theme = css`
 `;
 
 /** Every stylesheet of the element, in cascade order. */
-export const styles = [
-  theme,
-  fields,
-  choices,
-  buttons,
-  errorSummaryStyles,
-  boxes,
-  files,
-  preferences,
-];
+export const styles = [theme, fields, choices, buttons, boxes, files, preferences];

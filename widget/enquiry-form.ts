@@ -1,17 +1,15 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { firstTouch, resolveAttribution } from './attribution.ts';
-import { ChallengeController } from './challenge.ts';
 import { styles } from './enquiry-form.styles.ts';
 import { buildEnquiryPart } from './enquiry-part.ts';
+import { learnStrings, parseStrings, Translator, type EnquiryFormStrings } from './i18n.ts';
+import { loadLate } from './late-bundle.ts';
+import type { LateParts } from './late/index.ts';
 import { pageReader } from './page-values.ts';
-import { followIssueLink } from './error-summary/follow.ts';
-import { FilesController } from './files.ts';
-import { parseStrings, Translator, type EnquiryFormStrings } from './i18n.ts';
 import { SCRIPT_ORIGIN, SessionController } from './session.ts';
 import { FormState, type FormStatus } from './state.ts';
-import { SubmitController } from './submit-controller.ts';
+import type { FilesActions } from './templates/files.ts';
 import { formTemplate } from './templates/form.ts';
-import { confirmation } from './templates/status.ts';
 
 /**
  * An enquiry form built from the proxy's configuration: contact fields, a case type and its
@@ -94,31 +92,10 @@ export class EnquiryForm extends LitElement {
   /** Values the page gives: the tag's `data-` attributes and the URL's parameters, read now. */
   readonly #page = () => pageReader(this, location.search);
   readonly #session: SessionController = new SessionController(this, this.#state, this.#page);
-  readonly #files: FilesController = new FilesController(this, {
-    t: () => this.#t,
-    limits: () => this.#session.config?.files,
-    announce: (text) => {
-      this.#announce(text);
-    },
-    remember: (names) => {
-      this.#session.rememberFiles(names);
-    },
-  });
-  readonly #challenge: ChallengeController = new ChallengeController(
-    this,
-    () => this.#session.config?.turnstile,
-  );
-  readonly #submitter: SubmitController = new SubmitController(this, {
-    state: this.#state,
-    session: this.#session,
-    t: () => this.#t,
-    announce: (text) => {
-      this.#announce(text);
-    },
-    notAccepted: () => {
-      this.#challenge.reset();
-    },
-  });
+  /** Sending, the file checks, the error summary: loaded once the form is on screen. */
+  #late: LateParts | undefined;
+  #lateLoading: Promise<LateParts> | undefined;
+  #lateScheduled = false;
 
   constructor() {
     super();
@@ -129,6 +106,36 @@ export class EnquiryForm extends LitElement {
     if (changed.has('i18n') || changed.has('locale')) {
       this.#t = new Translator(this.i18n, this.locale);
     }
+  }
+
+  protected override updated(): void {
+    // Once the form is on screen, the rest loads while the visitor reads it.
+    if (this.#lateScheduled || !this.#session.config) return;
+    this.#lateScheduled = true;
+    const load = () => void this.#whenLate().catch(() => undefined);
+    if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 2000 });
+    else setTimeout(load, 200);
+  }
+
+  /** The late parts, loading them first if they are not here yet. */
+  #whenLate(): Promise<LateParts> {
+    this.#lateLoading ??= loadLate().then(
+      (late) =>
+        (this.#late = late.attach(this, {
+          state: this.#state,
+          session: this.#session,
+          t: () => this.#t,
+          announce: (text) => {
+            this.#announce(text);
+          },
+          learnStrings,
+        })),
+      (error: unknown) => {
+        this.#lateLoading = undefined;
+        throw error;
+      },
+    );
+    return this.#lateLoading;
   }
 
   protected override render() {
@@ -159,7 +166,7 @@ export class EnquiryForm extends LitElement {
             </div>`;
       case 'delivered':
       case 'queued':
-        return confirmation(status.result, t);
+        return this.#late?.blocks.confirmation(status.result, t) ?? nothing;
       default: {
         const config = this.#session.config;
         if (!config) return nothing;
@@ -171,14 +178,15 @@ export class EnquiryForm extends LitElement {
             values: this.#session.values,
             caseTypeFixed: this.#session.fixedCaseType() !== undefined,
             files: {
-              files: this.#files.files,
-              refused: this.#files.refused,
-              notices: this.#files.notices.map((notice) => notice.text),
-              dragging: this.#files.dragging,
+              files: this.#late?.files.files ?? [],
+              refused: this.#late?.files.refused ?? [],
+              notices: this.#late?.files.notices.map((notice) => notice.text) ?? [],
+              dragging: this.#late?.files.dragging ?? false,
               lost: this.#session.lostFiles,
             },
-            challenge: this.#challenge.required,
-            challengeFailed: this.#challenge.failed,
+            challenge: this.#late?.challenge.required ?? false,
+            challengeFailed: this.#late?.challenge.failed ?? false,
+            blocks: this.#late?.blocks,
           },
           this.#actions,
         );
@@ -196,11 +204,6 @@ export class EnquiryForm extends LitElement {
     event?.preventDefault();
     const config = this.#session.config;
     if (!config || this.#state.sending) return;
-    const t = this.#t;
-    const problems = this.#files.problems(config.files, t);
-    if (this.#challenge.required && !this.#challenge.token) {
-      problems.push({ field: 'turnstile_token', text: t.text('turnstile_token.required') });
-    }
     const attribution = resolveAttribution(
       {
         campaign: this.campaign,
@@ -210,14 +213,37 @@ export class EnquiryForm extends LitElement {
       },
       firstTouch(),
     );
+    const part = buildEnquiryPart(config, this.#session.values, attribution, this.#page());
     const honeypot = this.renderRoot.querySelector<HTMLInputElement>('input[name=website]');
-    void this.#submitter.submit({
-      part: buildEnquiryPart(config, this.#session.values, attribution, this.#page()),
-      files: this.#files.files,
-      problems,
-      website: honeypot?.value ?? '',
-      turnstileToken: this.#challenge.token,
-    });
+    const website = honeypot?.value ?? '';
+    this.#whenLate().then(
+      (late) => late.send(part, website),
+      () => {
+        // The late bundle did not load (offline): a failed send, which the visitor can retry.
+        this.#state.set({ kind: 'failed', failure: { message: this.#t.text('failed.network') } });
+      },
+    );
+  };
+
+  /** The file picker's handlers: what must happen during the event happens here, the rest late. */
+  #files: FilesActions = {
+    open: () => this.renderRoot.querySelector<HTMLInputElement>('#files-input')?.click(),
+    picked: (event) => {
+      const input = event.target as HTMLInputElement;
+      const chosen = [...(input.files ?? [])];
+      input.value = ''; // so choosing the same file again is still a change
+      void this.#whenLate().then((late) => late.files.add(chosen));
+    },
+    remove: (index) => this.#late?.files.removeAndFocus(index),
+    drag: (event) => {
+      event.preventDefault(); // or the browser opens the file instead of dropping it here
+      this.#late?.files.drag(event);
+    },
+    drop: (event) => {
+      event.preventDefault();
+      const dropped = [...(event.dataTransfer?.files ?? [])];
+      void this.#whenLate().then((late) => late.files.dropped(dropped));
+    },
   };
 
   #onInput = (event: Event): void => {
@@ -230,15 +256,10 @@ export class EnquiryForm extends LitElement {
     retry: () => {
       this.#submit();
     },
-    retryChallenge: () => void this.#challenge.retry(),
+    retryChallenge: () => void this.#late?.challenge.retry(),
     follow: (event: Event) => {
-      followIssueLink(event, this.renderRoot, (id) => {
-        // The Turnstile check lives in the light DOM, where the summary's link cannot reach.
-        if (id !== 'turnstile_token' || this.#challenge.failed) return false;
-        this.#challenge.focus();
-        return true;
-      });
+      this.#late?.follow(event);
     },
-    ...this.#files.actions,
+    ...this.#files,
   };
 }

@@ -14,7 +14,6 @@ import {
 import type { Attribution } from './attribution.ts';
 import type { Values } from './draft.ts';
 import { hiddenAnswers, type PageReader } from './page-values.ts';
-import { fingerprint } from './transport.ts';
 
 /** The part without its per-attempt tokens, which are added when it is sent. */
 export type EnquiryDraftPart = Omit<
@@ -23,13 +22,6 @@ export type EnquiryDraftPart = Omit<
 > & {
   answers: Record<string, Answer>;
 };
-
-/** The per-attempt fields, added as each attempt is sent. */
-export interface SendExtras {
-  form_token?: string | undefined;
-  website: string;
-  turnstile_token?: string | undefined;
-}
 
 const tidy = (answer: Answer): Answer => (Array.isArray(answer) ? answer : answer.trim());
 
@@ -67,21 +59,3 @@ export function buildEnquiryPart(
     part.consent = Object.fromEntries(statements.map((s) => [s.id, values.consent[s.id] === true]));
   return part;
 }
-
-/** The multipart body: one `enquiry` JSON part, then one `files` part per file. */
-export function multipartBody(part: EnquiryDraftPart, extras: SendExtras, files: readonly File[]) {
-  const body = new FormData();
-  const enquiry: EnquiryPartInput = { ...part, ...extras };
-  if (!enquiry.form_token) delete enquiry.form_token;
-  if (!enquiry.turnstile_token) delete enquiry.turnstile_token;
-  body.append('enquiry', JSON.stringify(enquiry));
-  for (const file of files) body.append('files', file, file.name);
-  return body;
-}
-
-/**
- * What identifies a submission for its idempotency key: the part and the files, but not the
- * tokens, which may change between a first attempt and its retry without changing the enquiry.
- */
-export const submissionFingerprint = (part: EnquiryDraftPart, files: readonly File[]) =>
-  fingerprint(JSON.stringify([part, files.map((f) => [f.name, f.size, f.lastModified])]));

@@ -1,11 +1,25 @@
 /**
  * The visitor's words: the strings of `#contract`'s `DEFAULT_STRINGS` (shared with the page the
  * proxy serves without JavaScript), with the element's `i18n` overrides, and `Intl` for
- * numbers, sizes and waits.
+ * numbers, sizes and waits. This bundle brings the strings of the form itself
+ * (`FORM_STRINGS`); the late bundle adds the rest when it loads (`learnStrings`), before anything
+ * it says can be shown.
  */
-import { DEFAULT_STRINGS, formatBytes, formatMessage, type MessageParams } from '#contract';
+import {
+  type DEFAULT_STRINGS,
+  FORM_STRINGS,
+  formatBytes,
+  formatMessage,
+  type MessageParams,
+} from '#contract';
 
-export { DEFAULT_STRINGS };
+/** The English strings this page has so far. */
+const defaults: Record<string, string> = { ...FORM_STRINGS };
+
+/** Adds English strings (the late bundle's) to every form on the page. */
+export function learnStrings(strings: Readonly<Record<string, string>>): void {
+  Object.assign(defaults, strings);
+}
 
 /** A string's key. */
 export type StringKey = keyof typeof DEFAULT_STRINGS;
@@ -32,27 +46,25 @@ export function parseStrings(json: string | null): EnquiryFormStrings | undefine
 
 /** Words and numbers in the visitor's language: the overrides over the defaults, and `Intl`. */
 export class Translator {
-  readonly #strings: Strings;
+  readonly #overrides: Record<string, string> = {};
 
   readonly locale: string;
 
   constructor(overrides: EnquiryFormStrings | undefined, locale: string | undefined) {
-    const strings: Record<string, string> = { ...DEFAULT_STRINGS };
     // Only strings replace strings: a page script's `{ forename: undefined }` keeps the default.
     for (const [key, text] of Object.entries(overrides ?? {})) {
-      if (typeof text === 'string') strings[key] = text;
+      if (typeof text === 'string') this.#overrides[key] = text;
     }
-    this.#strings = strings as Strings;
     this.locale = canonicalLocale(locale);
   }
 
   has(key: string): key is StringKey {
-    return Object.hasOwn(this.#strings, key);
+    return Object.hasOwn(this.#overrides, key) || Object.hasOwn(defaults, key);
   }
 
   /** @example t.text('fileAdded', { name: 'scan.pdf' }) // 'scan.pdf added' */
   text(key: StringKey, params?: MessageParams): string {
-    return formatMessage(this.#strings[key], params);
+    return formatMessage(this.#overrides[key] ?? defaults[key] ?? key, params);
   }
 
   bytes(bytes: number): string {

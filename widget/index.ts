@@ -6,5 +6,9 @@ import './define.ts';
 
 export { EnquiryForm } from './enquiry-form.ts';
 export { TAG_NAME } from './define.ts';
-export { DEFAULT_STRINGS, type EnquiryFormStrings } from './i18n.ts';
-export type { EnquiryFailedDetail, EnquirySubmittedDetail, FailureReason } from './submission.ts';
+export type { EnquiryFormStrings } from './i18n.ts';
+export type {
+  EnquiryFailedDetail,
+  EnquirySubmittedDetail,
+  FailureReason,
+} from './late/submission.ts';

@@ -1,57 +1,18 @@
 /**
  * Problems as the visitor sees them: one sentence each, tied to the control it is about. The
- * widget's own checks and the proxy's `400`/`415` answers end up in the same shape, so both
- * are shown the same way (error summary + inline message).
+ * widget's own checks and the proxy's `400`/`415` answers end up in this one shape (made by
+ * `late/show-issue.ts`), so both are shown the same way: error summary and inline message.
  */
-import { CONTACT_FIELDS, type FieldIssue, type FormConfig, type RuleIssue } from '#contract';
-import type { Translator } from './i18n.ts';
 
-/** A problem as shown: its field and its words. */
+/** A problem as shown: its field, the control it belongs to, and its words. */
 export interface ShownIssue {
   /** The contract's field name: `forename`, `answers.transaction`, `files[1]`, `form_token`... */
   field: string;
+  /** The id of its control in the shadow root; none for what the visitor cannot change. */
+  control: string | undefined;
   text: string;
-}
-
-const CONTROLS: ReadonlySet<string> = new Set([...CONTACT_FIELDS, 'case_type', 'turnstile_token']);
-const FILE_FIELD = /^files(?:\[\d+\])?$/;
-
-/**
- * The id of the control an issue belongs to (ids in the shadow root are the field names), or
- * `undefined` for what the visitor cannot change (`marketing.*`): those are listed in the
- * summary without a link. (`form_token` issues are never shown: see `submit-controller.ts`.)
- */
-export function controlOf(field: string): string | undefined {
-  if (CONTROLS.has(field) || field.startsWith('answers.')) return field;
-  return FILE_FIELD.test(field) ? 'files' : undefined;
 }
 
 /** The issues shown beside one control. */
 export const issuesAt = (issues: readonly ShownIssue[], control: string) =>
-  issues.filter((issue) => controlOf(issue.field) === control).map((issue) => issue.text);
-
-/**
- * An issue in the visitor's words: its `messageKey` in the site owner's strings, with the sizes
- * in the visitor's number format (the shared rules write them in English).
- */
-export function showIssue(issue: RuleIssue, t: Translator, files: FormConfig['files']): ShownIssue {
-  const params =
-    issue.code === 'file_too_big'
-      ? { ...issue.params, max: t.bytes(files.maxFileBytes) }
-      : issue.params;
-  return { field: issue.field, text: t.text(issue.messageKey, params) };
-}
-
-/**
- * A proxy's issue in the visitor's words; the proxy's own (English) message when its key is not
- * one this widget knows (a newer proxy).
- */
-export function showServerIssue(
-  issue: FieldIssue,
-  t: Translator,
-  files: FormConfig['files'],
-): ShownIssue {
-  return t.has(issue.messageKey)
-    ? showIssue(issue, t, files)
-    : { field: issue.field, text: issue.message };
-}
+  issues.filter((issue) => issue.control === control).map((issue) => issue.text);

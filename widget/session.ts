@@ -20,7 +20,7 @@ import {
 import { readInput } from './input-values.ts';
 import { applyPrefill, type PageReader } from './page-values.ts';
 import type { FormState } from './state.ts';
-import { getJson, HttpError, newUuid } from './transport.ts';
+import { getJson, HttpError, newUuid } from './get-json.ts';
 
 /** The origin this script was loaded from: the proxy, unless it is served from elsewhere. */
 export const SCRIPT_ORIGIN = new URL(import.meta.url).origin;

@@ -5,7 +5,7 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { ShownIssue } from './issues.ts';
-import type { EnquirySubmittedDetail } from './submission.ts';
+import type { EnquirySubmittedDetail } from './late/submission.ts';
 
 /** What a failed send says, and that the visitor can send again. */
 export interface FailureView {

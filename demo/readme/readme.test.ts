@@ -9,7 +9,7 @@ import { RESERVED_SPACE } from '../../e2e/bench/pages.ts';
 import { parseFormConfig } from '../../proxy/contract/schemas/form-config.ts';
 import { proxyEnvSchema } from '../../proxy/env.ts';
 import { proxyHarness } from '../../proxy/test/fixtures/proxy-harness.ts';
-import { DEFAULT_STRINGS } from '../../widget/i18n.ts';
+import { DEFAULT_STRINGS } from '../../proxy/contract/strings.ts';
 import { renderEnvExample } from './env-example.ts';
 import { elementDeclaration, generatedSections, MANIFEST_PATH, renderReadme } from './sections.ts';
 

@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import { lawFirm } from '../../demo/forms/index.ts';
 import type { Question } from '../../proxy/contract/schemas/form-config.ts';
-import { DEFAULT_STRINGS } from '../../widget/i18n.ts';
+import { DEFAULT_STRINGS } from '../../proxy/contract/strings.ts';
 
 const CASE_TYPE = 'conveyancing';
 

@@ -5,6 +5,7 @@
  * the way the proxy would, recording every submission.
  */
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { EnquiryPartInput } from '../../proxy/contract/schemas/enquiry-part.ts';
 import { BUNDLE_PATH } from './build-widget.ts';
@@ -79,9 +80,16 @@ export interface HarnessOptions {
   turnstileFailures?: number;
   /** Pages that load the script but have no form on them (an advert's landing page). */
   pagesWithoutForm?: string[];
+  /**
+   * How the late bundle is answered: only once `until` settles (a slow network), and the first
+   * `failures` requests dropped (offline).
+   */
+  lateBundle?: { until?: Promise<unknown>; failures?: number };
 }
 
 const bundle = () => readFileSync(BUNDLE_PATH, 'utf8');
+/** The late bundle, by its hashed name, as the proxy serves it beside the entry. */
+const lateBundle = (name: string) => readFileSync(join(dirname(BUNDLE_PATH), name), 'utf8');
 
 const harnessScript = `
 window.__events = [];
@@ -122,6 +130,7 @@ export class WidgetHarness {
   turnstileRequests = 0;
   /** `Date.now()` as each token was handed out, in order. */
   readonly tokensIssuedAt: number[] = [];
+  lateBundleRequests = 0;
   readonly form: Locator;
 
   constructor(
@@ -139,6 +148,13 @@ export class WidgetHarness {
       const url = new URL(request.url());
       const json = (body: unknown, status = 200) =>
         route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+      if (/^\/enquiry-form\.late-[A-Za-z0-9]+\.js$/.test(url.pathname)) {
+        this.lateBundleRequests += 1;
+        await this.options.lateBundle?.until;
+        if (this.lateBundleRequests <= (this.options.lateBundle?.failures ?? 0))
+          return route.abort('internetdisconnected');
+        return route.fulfill({ contentType: 'text/javascript', body: lateBundle(url.pathname) });
+      }
       switch (url.pathname) {
         case '/enquiry-form.js':
           return route.fulfill({ contentType: 'text/javascript', body: bundle() });

@@ -5,7 +5,7 @@
  */
 
 /** The contact fields in the order the form shows them. `forename` is always required. */
-export const CONTACT_FIELDS = Object.freeze([
+export const CONTACT_FIELDS = /* @__PURE__ */ Object.freeze([
   'forename',
   'surname',
   'email',
@@ -16,7 +16,7 @@ export const CONTACT_FIELDS = Object.freeze([
 export type ContactFieldName = (typeof CONTACT_FIELDS)[number];
 
 /** The contact fields a form configuration may make `required`, `optional` or `hidden`. */
-export const CONFIGURABLE_CONTACT_FIELDS = Object.freeze([
+export const CONFIGURABLE_CONTACT_FIELDS = /* @__PURE__ */ Object.freeze([
   'surname',
   'email',
   'telephone_mobile',
@@ -26,7 +26,7 @@ export const CONFIGURABLE_CONTACT_FIELDS = Object.freeze([
 export type ContactField = (typeof CONFIGURABLE_CONTACT_FIELDS)[number];
 
 /** The marketing attribution an enquiry carries (`marketing.*` in the enquiry part). */
-export const MARKETING_FIELDS = Object.freeze([
+export const MARKETING_FIELDS = /* @__PURE__ */ Object.freeze([
   'lead_referer',
   'campaign',
   'keywords',
@@ -41,7 +41,7 @@ export type MarketingField = (typeof MARKETING_FIELDS)[number];
  * new ones (a Turnstile token is single-use, a form token may be renewed, the honeypot is not
  * the visitor's), so they never count towards what makes two attempts the same enquiry.
  */
-export const PER_ATTEMPT_FIELDS = Object.freeze([
+export const PER_ATTEMPT_FIELDS = /* @__PURE__ */ Object.freeze([
   'form_token',
   'turnstile_token',
   'website',

@@ -65,11 +65,20 @@ const AUDIO_VIDEO_PREFIXES: readonly (readonly number[])[] = [
 const AUDIO_VIDEO_FORMS = ['WAVE', 'AVI ', 'AIFF', 'AIFC'].map(ascii);
 
 /** ISO media (`ftyp` at byte 4) brands of still images; any other brand is audio or video. */
-const HEIC_BRANDS = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1']);
-const AVIF_BRANDS = new Set(['avif', 'avis']);
+const HEIC_BRANDS = /* @__PURE__ */ new Set([
+  'heic',
+  'heix',
+  'heim',
+  'heis',
+  'hevc',
+  'hevx',
+  'mif1',
+  'msf1',
+]);
+const AVIF_BRANDS = /* @__PURE__ */ new Set(['avif', 'avis']);
 
 /** Sizes of the BMP info headers Windows and OS/2 write (at byte 14). */
-const BMP_INFO_SIZES = new Set([12, 40, 52, 56, 64, 108, 124]);
+const BMP_INFO_SIZES = /* @__PURE__ */ new Set([12, 40, 52, 56, 64, 108, 124]);
 
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const ODT_MIMETYPE = ascii('mimetypeapplication/vnd.oasis.opendocument.text');

@@ -31,7 +31,7 @@ export {
   type SniffedKind,
 } from './file-kinds.ts';
 export { checkFiles, type FileFacts } from './file-rules.ts';
-export { DEFAULT_STRINGS } from './strings.ts';
+export { DEFAULT_STRINGS, FORM_STRINGS, OUTCOME_STRINGS } from './strings.ts';
 export { describeIssue, type FieldIssue, type IssueCode, type RuleIssue } from './issues.ts';
 export {
   DEFAULT_FILE_LIMITS,

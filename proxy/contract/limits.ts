@@ -4,7 +4,7 @@
  */
 
 /** Maximum length, in UTF-16 code units (what the browser's `maxlength` counts), of each field. */
-export const FIELD_MAX_LENGTH = Object.freeze({
+export const FIELD_MAX_LENGTH = /* @__PURE__ */ Object.freeze({
   forename: 100,
   surname: 100,
   email: 254,
@@ -24,7 +24,7 @@ export const FIELD_MAX_LENGTH = Object.freeze({
 export const MAX_ANSWERS = 100;
 
 /** The kinds of file the platform accepts (enquiry API spec, section 8), with the mime sent for each. */
-export const FILE_KINDS = Object.freeze({
+export const FILE_KINDS = /* @__PURE__ */ Object.freeze({
   pdf: { mime: 'application/pdf', extensions: ['pdf'], label: 'PDF' },
   png: { mime: 'image/png', extensions: ['png'], label: 'PNG' },
   gif: { mime: 'image/gif', extensions: ['gif'], label: 'GIF' },
@@ -39,7 +39,7 @@ export type FileKind = keyof typeof FILE_KINDS;
  * appropriate"): photos to JPEG (a multi-page TIFF to PDF), documents to PDF. Which of them a
  * proxy takes depends on the converters it has: `GET /api/form` lists them in `files.kinds`.
  */
-export const CONVERTED_KINDS = Object.freeze({
+export const CONVERTED_KINDS = /* @__PURE__ */ Object.freeze({
   heic: { mime: 'image/heic', extensions: ['heic', 'heif'], label: 'HEIC', becomes: 'jpeg' },
   avif: { mime: 'image/avif', extensions: ['avif'], label: 'AVIF', becomes: 'jpeg' },
   webp: { mime: 'image/webp', extensions: ['webp'], label: 'WebP', becomes: 'jpeg' },
@@ -66,7 +66,7 @@ export const CONVERTED_KINDS = Object.freeze({
 export type ConvertedKind = keyof typeof CONVERTED_KINDS;
 
 /** Every kind a visitor may attach, where the proxy has the converters. */
-export const ACCEPTED_KINDS = Object.freeze({ ...FILE_KINDS, ...CONVERTED_KINDS });
+export const ACCEPTED_KINDS = /* @__PURE__ */ Object.freeze({ ...FILE_KINDS, ...CONVERTED_KINDS });
 
 /** A kind of file a visitor may attach: taken as it is, or converted. */
 export type AcceptedKind = keyof typeof ACCEPTED_KINDS;
@@ -75,7 +75,7 @@ export type AcceptedKind = keyof typeof ACCEPTED_KINDS;
 export const isPlatformKind = (kind: AcceptedKind): kind is FileKind => kind in FILE_KINDS;
 
 /** The kinds taken when the configuration does not say: the platform's own. */
-export const PLATFORM_KINDS = Object.keys(FILE_KINDS) as readonly FileKind[];
+export const PLATFORM_KINDS = /* @__PURE__ */ Object.keys(FILE_KINDS) as readonly FileKind[];
 
 /**
  * The `accept` attribute of the file input: mime types and extensions, so phones offer (and
@@ -108,7 +108,13 @@ export function kindList(kinds: readonly AcceptedKind[] = PLATFORM_KINDS): strin
 }
 
 /** Defaults for the `files` block of the form configuration. */
-export const DEFAULT_FILE_LIMITS = Object.freeze({ maxFiles: 5, maxFileBytes: 10 * 1024 * 1024 });
+export const DEFAULT_FILE_LIMITS = /* @__PURE__ */ Object.freeze({
+  maxFiles: 5,
+  maxFileBytes: 10 * 1024 * 1024,
+});
 
 /** Hard ceilings a configuration may not exceed, so the proxy's body limit stays bounded. */
-export const FILE_LIMIT_CEILINGS = Object.freeze({ maxFiles: 20, maxFileBytes: 25 * 1024 * 1024 });
+export const FILE_LIMIT_CEILINGS = /* @__PURE__ */ Object.freeze({
+  maxFiles: 20,
+  maxFileBytes: 25 * 1024 * 1024,
+});

@@ -6,7 +6,7 @@
  * `formatMessage`.
  */
 /** Every message, by key: `<field>.<code>`, `question.<code>`, `file.<code>`... */
-export const VALIDATION_MESSAGES = Object.freeze({
+export const VALIDATION_MESSAGES = /* @__PURE__ */ Object.freeze({
   'forename.required': 'Enter your first name',
   'forename.too_long': 'First name must be {max} characters or fewer',
   'forename.invalid_characters': 'First name must not contain control characters',

@@ -7,20 +7,16 @@
  */
 import { VALIDATION_MESSAGES } from './messages.ts';
 
-/** Every visible or audible string, in English; `i18n` overrides any of them. */
-export const DEFAULT_STRINGS = Object.freeze({
-  ...VALIDATION_MESSAGES,
-  'turnstile_token.required': 'Complete the security check',
-  challengeFailed:
-    'The security check could not be loaded. Check your connection or turn off any content blocker for this site, then try again.',
-  challengeRetry: 'Try again',
-
+/**
+ * What the form shows before anything is sent: its labels, hints and buttons, and the failure a
+ * visitor sees when the rest of the form cannot be loaded. In the widget's first bundle.
+ */
+export const FORM_STRINGS = /* @__PURE__ */ Object.freeze({
   loading: 'Loading the form…',
   loadFailed: 'Sorry, the form could not be loaded. Check your connection, then try again.',
   notAvailable: 'This form is not available on this page.',
   firmContact: 'You can also contact {name}:',
   reload: 'Try again',
-
   forename: 'First name',
   surname: 'Last name',
   email: 'Email address',
@@ -28,7 +24,6 @@ export const DEFAULT_STRINGS = Object.freeze({
   case_type: 'What is your enquiry about?',
   chooseOption: 'Choose an option',
   optional: '(optional)',
-
   files: 'Attach files',
   filesHint: '{kinds} files, each up to {max}. You can attach up to {count}.',
   filesConverted: 'Photos and documents are converted to JPEG or PDF.',
@@ -36,22 +31,29 @@ export const DEFAULT_STRINGS = Object.freeze({
   dropFiles: 'or drop files here',
   noFiles: 'No files chosen',
   filesLost: 'Files are not kept when the page reloads. Choose {names} again.',
-  removeFile: 'Remove',
-  fileAdded: '{name} added',
-  fileRemoved: '{name} removed',
-
   honeypot: 'Leave this field empty',
   submit: 'Send enquiry',
-  sending: 'Sending your enquiry…',
-  uploaded: 'Sent {percent}',
-  waiting: 'Waiting for our team’s system to confirm…',
-
-  errorSummaryTitle: 'There is a problem',
-  errorPrefix: 'Error:',
-
   failedTitle: 'Your enquiry has not been sent yet',
   'failed.network':
     'The connection was lost. Check you are online, then try again. Everything you entered is still here.',
+  retry: 'Try again',
+  reference: 'Your reference is',
+});
+
+/** What the form says once something happens: files chosen, sending, the outcome. */
+export const OUTCOME_STRINGS = /* @__PURE__ */ Object.freeze({
+  'turnstile_token.required': 'Complete the security check',
+  challengeFailed:
+    'The security check could not be loaded. Check your connection or turn off any content blocker for this site, then try again.',
+  challengeRetry: 'Try again',
+  removeFile: 'Remove',
+  fileAdded: '{name} added',
+  fileRemoved: '{name} removed',
+  sending: 'Sending your enquiry…',
+  uploaded: 'Sent {percent}',
+  waiting: 'Waiting for our team’s system to confirm…',
+  errorSummaryTitle: 'There is a problem',
+  errorPrefix: 'Error:',
   'failed.server':
     'Sorry, there is a problem with our system. Try again in a few minutes. Everything you entered is still here.',
   'failed.rate-limited':
@@ -63,11 +65,15 @@ export const DEFAULT_STRINGS = Object.freeze({
   'failed.rejected':
     'Our system could not accept your enquiry, so it has not reached our team. Contact us another way and quote your reference.',
   retryLater: 'later',
-  retry: 'Try again',
-
   deliveredTitle: 'Enquiry sent',
   deliveredBody: 'Our team has received your enquiry.',
   queuedTitle: 'Enquiry received',
   queuedBody: 'Your enquiry is safely received. It will reach our team shortly.',
-  reference: 'Your reference is',
+});
+
+/** Every visible or audible string, in English; `i18n` overrides any of them. */
+export const DEFAULT_STRINGS = /* @__PURE__ */ Object.freeze({
+  ...VALIDATION_MESSAGES,
+  ...FORM_STRINGS,
+  ...OUTCOME_STRINGS,
 });

@@ -9,7 +9,7 @@ import { rateLimitKey } from './client-ip.ts';
 import { publicReadOrigin } from './origin.ts';
 import { rateLimit, RateLimiter } from './rate-limit.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { INLINED_MAP, negotiate, withInlinedConfig } from './widget-assets.ts';
+import { INLINED_MAP, isHashedName, negotiate, withInlinedConfig } from './widget-assets.ts';
 
 /** Revalidated every time (cheap with the ETag), so a configuration change shows at once. */
 const REVALIDATE = 'no-cache';
@@ -61,7 +61,7 @@ export function publicRoutes(deps: AppDeps): Hono {
   // before the first field); any other gets the plain one, which asks `/api/form` and so hears
   // at once that this page may not use the form.
   const inlined = withInlinedConfig(deps.widget, configJson);
-  app.get('/:file{enquiry-form(\\.inline)?\\.js(\\.map)?}', (c) => {
+  app.get('/:file{enquiry-form(\\.inline|\\.late-[A-Za-z0-9]+)?\\.js(\\.map)?}', (c) => {
     const origin = c.req.header('origin');
     const allowed = origin === undefined || deps.allowedOrigins.includes(origin);
     const file = c.req.param('file');
@@ -80,7 +80,9 @@ export function publicRoutes(deps: AppDeps): Hono {
     c.header('Vary', 'Accept-Encoding, Origin');
     c.header(
       'Cache-Control',
-      c.req.query('v') === asset.etag.replaceAll('"', '') ? PINNED_CACHE : WIDGET_CACHE,
+      isHashedName(file) || c.req.query('v') === asset.etag.replaceAll('"', '')
+        ? PINNED_CACHE
+        : WIDGET_CACHE,
     );
     if (c.req.header('if-none-match') === asset.etag) return c.body(null, 304);
     const { body, encoding } = negotiate(asset, c.req.header('accept-encoding'));

@@ -1,9 +1,9 @@
 /**
- * The widget bundle, read once at start and compressed once (brotli and gzip), so each
+ * The widget's two bundles, read once at start and compressed once (brotli and gzip), so each
  * request is a lookup. Served with an ETag so a changed bundle reaches visitors promptly.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -19,10 +19,11 @@ export interface Asset {
 /** The built widget's files by name. */
 export type WidgetAssets = ReadonlyMap<string, Asset>;
 
-const FILES = [
-  ['enquiry-form.js', 'text/javascript; charset=utf-8'],
-  ['enquiry-form.js.map', 'application/json; charset=utf-8'],
-] as const;
+/** The entry, and the late bundle whose name carries its content's hash; each with its map. */
+const WIDGET_FILE = /^enquiry-form(\.late-[A-Za-z0-9]+)?\.js(\.map)?$/;
+
+/** True for the late bundle (or its map): its name changes with its content. */
+export const isHashedName = (name: string) => name.startsWith('enquiry-form.late-');
 
 /**
  * A file's bytes with their ETag and compressed forms. Brotli at quality 11 takes about half a
@@ -53,9 +54,12 @@ function asset(contentType: string, identity: Uint8Array): Asset {
 /** Loads the built widget from `dir`; an empty map when it has not been built. */
 export function loadWidgetAssets(dir: string): WidgetAssets {
   const assets = new Map<string, Asset>();
-  for (const [name, contentType] of FILES) {
-    const path = join(dir, name);
-    if (existsSync(path)) assets.set(name, asset(contentType, readFileSync(path)));
+  const names = existsSync(dir) ? readdirSync(dir).filter((name) => WIDGET_FILE.test(name)) : [];
+  for (const name of names) {
+    const contentType = name.endsWith('.map')
+      ? 'application/json; charset=utf-8'
+      : 'text/javascript; charset=utf-8';
+    assets.set(name, asset(contentType, readFileSync(join(dir, name))));
   }
   return assets;
 }

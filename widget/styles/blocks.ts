@@ -66,7 +66,7 @@ export const buttons = css`
   }
 `;
 
-/** The boxes that appear after an action: a failed send and the confirmation panel. */
+/** A failed send (the confirmation panel is the late bundle's, `late/late.styles.ts`). */
 export const boxes = css`
   .failure {
     margin-bottom: calc(var(--_space) * 1.5);
@@ -90,45 +90,17 @@ export const boxes = css`
   .failure .button {
     margin-bottom: 0;
   }
-  .panel {
-    /* The reference below is sized by the panel's width (cqi), not the page's. */
-    container-type: inline-size;
-    margin-bottom: var(--_space);
-    padding: calc(var(--_space) * 1.5) var(--_space);
-    text-align: center;
-    color: var(--_accent-text);
-    background: var(--_accent);
-    border: 5px solid transparent;
-    border-radius: var(--_radius);
-  }
-  .panel__title {
-    font-size: 1.8em;
-  }
-  .panel__body {
-    margin: 0 0 var(--_space);
-    font-size: 1.3em;
-  }
   /* A reference is quoted on the phone: never broken across lines, selected whole with a click. */
   .reference {
     white-space: nowrap;
     user-select: all;
   }
-  /* Unbroken, so on a narrow panel it gets smaller instead: the widest reference the proxy
-     makes (EQ-WMWM-WMWMWMWM, 17.7em in bold) fits in 100cqi at 5.5cqi. */
-  .panel__reference {
-    font-size: min(1em, 5.5cqi);
-  }
-  .panel__note {
-    margin: 0;
-  }
 `;
 
-/** The file picker's drop zone and the list of chosen files. */
+/** The file picker's drop zone (the list of chosen files is the late bundle's). */
 export const files = css`
   /* As wide as the text area: on a wide page, a full-width zone would read as a separate block. */
-  .drop-zone,
-  .file-list,
-  .progress {
+  .drop-zone {
     max-width: 40em;
   }
   .drop-zone {
@@ -150,35 +122,6 @@ export const files = css`
   .file-status {
     margin: 10px 0 0;
     color: var(--_quiet);
-  }
-  .file-list {
-    margin: 10px 0 0;
-    padding: 0;
-    list-style: none;
-  }
-  .file-list__item {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: 5px 15px;
-    padding: 10px 0;
-    border-bottom: 1px solid var(--_border);
-  }
-  .file-list__name {
-    flex: 1 1 12em;
-    min-width: 0;
-    font-weight: 700;
-    overflow-wrap: anywhere;
-  }
-  .progress {
-    display: grid;
-    gap: 5px;
-    margin-bottom: var(--_space);
-  }
-  .progress progress {
-    width: 100%;
-    height: 1.25em;
-    accent-color: var(--_accent);
   }
 `;
 

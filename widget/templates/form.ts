@@ -4,14 +4,14 @@
  */
 import { html, nothing } from 'lit';
 import { visibleQuestions, type PublicFormConfig } from '#contract';
-import { errorSummary } from '../error-summary/error-summary.ts';
 import { issuesAt } from '../issues.ts';
+import type { LateParts } from '../late/index.ts';
 import type { FormStatus } from '../state.ts';
 import { describedBy, fieldClass, hintAndError, type FieldFrame } from './field-parts.ts';
 import { consentBlock } from './consent.ts';
 import { caseTypeField, contactFields, questionField, type FieldsView } from './fields.ts';
 import { filesField, type FilesActions, type FilesView } from './files.ts';
-import { failureNotice, progressBlock } from './status.ts';
+import { failureNotice } from './failure.ts';
 
 /** What the form shows: the configuration, the values, and where the form stands. */
 export interface FormView extends Omit<FieldsView, 'errorsAt'> {
@@ -27,6 +27,8 @@ export interface FormView extends Omit<FieldsView, 'errorsAt'> {
   challenge: boolean;
   /** The check's script could not be loaded. */
   challengeFailed: boolean;
+  /** The blocks of the late bundle, once it has loaded (a send needs it first). */
+  blocks: LateParts['blocks'] | undefined;
 }
 
 /** What the form's controls do. */
@@ -46,7 +48,7 @@ export function formTemplate(view: FormView, on: FormActions) {
   const fields: FieldsView = { t, values, errorsAt: (id) => issuesAt(issues, id) };
   const caseType = config.caseTypes.find((c) => c.id === values.case_type);
   return html`<form class="form" part="form" novalidate @submit=${on.submit} @input=${on.input}>
-    ${errorSummary(issues, t, on.follow)}
+    ${view.blocks?.errorSummary(issues, t, on.follow)}
     ${failureNotice(status.kind === 'failed' ? status.failure : undefined, t, on.retry, config.firm)}
     ${contactFields(config, fields)}
     ${view.caseTypeFixed ? nothing : caseTypeField(config.caseTypes, fields)}
@@ -70,7 +72,7 @@ export function formTemplate(view: FormView, on: FormActions) {
     }
     ${honeypot(view)} ${view.challenge ? challengeField(fields, view.challengeFailed, on) : nothing}
     ${consentBlock(config.consent, values.consent, fields.errorsAt, t)}
-    ${sending ? progressBlock(status.progress, t) : nothing}
+    ${sending ? view.blocks?.progressBlock(status.progress, t) : nothing}
     <button
       class="button"
       type="submit"

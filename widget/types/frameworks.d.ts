@@ -8,7 +8,7 @@
 import type { DefineComponent } from 'vue';
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
 import type { EnquiryForm } from '../enquiry-form.ts';
-import type { EnquiryFailedDetail, EnquirySubmittedDetail } from '../submission.ts';
+import type { EnquiryFailedDetail, EnquirySubmittedDetail } from '../late/submission.ts';
 
 /** The element's attributes, as a template writes them (all strings). */
 export interface EnquiryFormAttributes {

@@ -1,5 +1,5 @@
 /** The error summary's look: a red box whose links are bold, underlined and yellow on focus. */
-import { css } from 'lit';
+import { css } from '../lit-tags.ts';
 
 /** Styles of `.error-summary` and its list of links. */
 export const errorSummaryStyles = css`

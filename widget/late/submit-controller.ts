@@ -4,11 +4,13 @@
  */
 import type { LitElement, ReactiveController } from 'lit';
 import { validateEnquiry, type PublicFormConfig } from '#contract';
-import { multipartBody, submissionFingerprint, type EnquiryDraftPart } from './enquiry-part.ts';
-import type { Translator } from './i18n.ts';
-import { showIssue, showServerIssue, type ShownIssue } from './issues.ts';
-import type { SessionController } from './session.ts';
-import type { FormState } from './state.ts';
+import type { EnquiryDraftPart } from '../enquiry-part.ts';
+import { multipartBody, submissionFingerprint } from './enquiry-body.ts';
+import type { Translator } from '../i18n.ts';
+import type { ShownIssue } from '../issues.ts';
+import { showIssue, showServerIssue } from './show-issue.ts';
+import type { SessionController } from '../session.ts';
+import type { FormState } from '../state.ts';
 import {
   sendEnquiry,
   sleep,

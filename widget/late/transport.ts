@@ -1,32 +1,11 @@
 /**
- * The widget's HTTP: two GETs with `fetch`, and the submission with XMLHttpRequest, the one
- * browser API that reports upload progress.
+ * The submission's HTTP: XMLHttpRequest, the one browser API that reports upload progress.
  */
 import { retryAfterMs } from '#contract';
 
 /** The request never got an answer: offline, DNS, CORS refusal, connection reset. */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError';
-}
-
-/** An answer other than 2xx to a GET. */
-export class HttpError extends Error {
-  override readonly name = 'HttpError';
-  constructor(readonly status: number) {
-    super(`HTTP ${status}`);
-  }
-}
-
-/** `GET` a JSON document from the proxy. Credentials are never sent: the proxy needs none. */
-export async function getJson<T>(url: string): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(url, { credentials: 'omit', headers: { accept: 'application/json' } });
-  } catch (error) {
-    throw new NetworkError(`GET ${url} failed`, { cause: error });
-  }
-  if (!response.ok) throw new HttpError(response.status);
-  return (await response.json()) as T;
 }
 
 /** Any HTTP answer to the submission. */
@@ -82,19 +61,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/**
- * A random UUID v4. `crypto.randomUUID` exists only in secure contexts; a landing page served
- * over plain http still has `getRandomValues`.
- */
-export function newUuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40; // version 4
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 4122 variant
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** FNV-1a, 32 bits: enough to tell whether a retry sends the same thing, and short to store. */

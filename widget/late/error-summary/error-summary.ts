@@ -3,9 +3,9 @@
  * It takes focus when it appears (see `submit-controller.ts`), so keyboard and screen reader
  * users land on the list of what to put right.
  */
-import { html, nothing } from 'lit';
-import type { Translator } from '../i18n.ts';
-import { controlOf, type ShownIssue } from '../issues.ts';
+import { html, nothing } from '../lit-tags.ts';
+import type { Translator } from '../../i18n.ts';
+import type { ShownIssue } from '../../issues.ts';
 
 /** GOV.UK error summary: every problem, each linking to its control. */
 export function errorSummary(
@@ -18,8 +18,7 @@ export function errorSummary(
     <div role="alert">
       <h2 class="error-summary__title">${t.text('errorSummaryTitle')}</h2>
       <ul class="error-summary__list">
-        ${issues.map(({ field, text }) => {
-          const control = controlOf(field);
+        ${issues.map(({ control, text }) => {
           return html`<li>
             ${control ? html`<a href="#${control}" @click=${follow}>${text}</a>` : text}
           </li>`;

@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { lawFirm } from '../demo/forms/index.ts';
-import { checkFiles, describeIssue, validateEnquiry, type FieldIssue } from '#contract';
-import { Translator } from './i18n.ts';
-import { controlOf, showServerIssue } from './issues.ts';
+import { lawFirm } from '../../demo/forms/index.ts';
+import {
+  checkFiles,
+  describeIssue,
+  OUTCOME_STRINGS,
+  validateEnquiry,
+  VALIDATION_MESSAGES,
+  type FieldIssue,
+} from '#contract';
+import { learnStrings, Translator } from '../i18n.ts';
+import { controlOf, showServerIssue } from './show-issue.ts';
+
+// What the late bundle does as it attaches (index.ts): these issues are shown only after that.
+learnStrings({ ...VALIDATION_MESSAGES, ...OUTCOME_STRINGS });
 
 const english = new Translator(undefined, 'en');
 /** The proxy's answer for an enquiry, as it builds it: the shared rules, with English words. */

@@ -14,9 +14,9 @@ import {
   type FileFacts,
   type FormConfig,
 } from '#contract';
-import type { Translator } from './i18n.ts';
-import { showIssue, type ShownIssue } from './issues.ts';
-import { FILES_CONTROL, type FilesActions } from './templates/files.ts';
+import type { Translator } from '../i18n.ts';
+import type { ShownIssue } from '../issues.ts';
+import { showIssue } from './show-issue.ts';
 
 type Limits = FormConfig['files'];
 
@@ -135,35 +135,27 @@ export class FilesController implements ReactiveController {
     return [...this.notices, ...current];
   }
 
-  /** The picker's event handlers. */
-  readonly actions: FilesActions = {
-    open: () => this.host.renderRoot.querySelector<HTMLInputElement>('#files-input')?.click(),
-    picked: (event) => {
-      const input = event.target as HTMLInputElement;
-      const chosen = [...(input.files ?? [])];
-      input.value = ''; // so choosing the same file again is still a change
-      void this.add(chosen);
-    },
-    remove: (index) => {
-      this.remove(index);
-      // The removed button is gone; the picker is the natural place to carry on from.
-      void this.host.updateComplete.then(() =>
-        this.host.renderRoot.querySelector<HTMLElement>(`#${FILES_CONTROL}`)?.focus(),
-      );
-    },
-    drag: (event) => {
-      event.preventDefault();
-      const zone = event.currentTarget as HTMLElement;
-      // dragleave also fires when the pointer moves onto a child of the zone.
-      this.dragging =
-        event.type !== 'dragleave' || zone.contains(event.relatedTarget as Node | null);
-      this.host.requestUpdate();
-    },
-    drop: (event) => {
-      event.preventDefault();
-      this.dragging = false;
-      void this.add([...(event.dataTransfer?.files ?? [])]);
-      this.host.requestUpdate();
-    },
-  };
+  /** Removes a listed file and puts focus on the picker (the removed button is gone). */
+  removeAndFocus(index: number) {
+    this.remove(index);
+    void this.host.updateComplete.then(() =>
+      // A control's id is its field's name (see show-issue.ts): the picker's is `files`.
+      this.host.renderRoot.querySelector<HTMLElement>('#files')?.focus(),
+    );
+  }
+
+  /** Highlights the drop zone while files are dragged over it. */
+  drag(event: DragEvent) {
+    const zone = event.currentTarget as HTMLElement;
+    // dragleave also fires when the pointer moves onto a child of the zone.
+    this.dragging = event.type !== 'dragleave' || zone.contains(event.relatedTarget as Node | null);
+    this.host.requestUpdate();
+  }
+
+  /** Takes the files dropped on the zone. */
+  dropped(files: readonly File[]) {
+    this.dragging = false;
+    this.host.requestUpdate();
+    return this.add(files);
+  }
 }

@@ -1,0 +1,104 @@
+/**
+ * The late bundle's entry (`enquiry-form.late-<hash>.js`): everything the first render does not
+ * need. The element loads it once its form is on screen (or at the first press that needs it),
+ * so a visitor can type before these bytes arrive.
+ *
+ * It is a separate build with no imports: it takes the element's state, session and words as
+ * arguments, and brings its own copies of the pure contract code it uses (never of a module
+ * with state: ESLint allows only type imports from the rest of the widget).
+ */
+import type { LitElement } from 'lit';
+import { OUTCOME_STRINGS, VALIDATION_MESSAGES } from '#contract';
+import type { EnquiryDraftPart } from '../enquiry-part.ts';
+import type { Translator } from '../i18n.ts';
+import type { SessionController } from '../session.ts';
+import type { FormState } from '../state.ts';
+import { ChallengeController } from './challenge.ts';
+import { errorSummary } from './error-summary/error-summary.ts';
+import { errorSummaryStyles } from './error-summary/error-summary.styles.ts';
+import { lateStyles } from './late.styles.ts';
+import { followIssueLink } from './error-summary/follow.ts';
+import { FilesController } from './files-controller.ts';
+import { adoptStyles } from './lit-tags.ts';
+import { confirmation, progressBlock } from './status.ts';
+import { SubmitController } from './submit-controller.ts';
+
+/** What the late part works with: the element's own state, session and words. */
+export interface LatePorts {
+  state: FormState;
+  session: SessionController;
+  t(): Translator;
+  /** Says something to screen reader users without moving focus. */
+  announce(text: string): void;
+  /** Adds English strings to the element's (`i18n.ts`). */
+  learnStrings(strings: Readonly<Record<string, string>>): void;
+}
+
+/** The behaviour and blocks the first render leaves out, working for one element. */
+export class LateParts {
+  /** The blocks that appear only after a press of "Send". */
+  readonly blocks = { errorSummary, progressBlock, confirmation };
+  readonly files: FilesController;
+  readonly challenge: ChallengeController;
+  readonly #submitter: SubmitController;
+
+  constructor(
+    private readonly host: LitElement,
+    private readonly ports: LatePorts,
+  ) {
+    ports.learnStrings({ ...VALIDATION_MESSAGES, ...OUTCOME_STRINGS });
+    adoptStyles(host.renderRoot as ShadowRoot, lateStyles + errorSummaryStyles);
+    this.files = new FilesController(host, {
+      t: () => ports.t(),
+      limits: () => ports.session.config?.files,
+      announce: (text) => {
+        ports.announce(text);
+      },
+      remember: (names) => {
+        ports.session.rememberFiles(names);
+      },
+    });
+    this.challenge = new ChallengeController(host, () => ports.session.config?.turnstile);
+    this.#submitter = new SubmitController(host, {
+      ...ports,
+      notAccepted: () => {
+        this.challenge.reset();
+      },
+    });
+    host.requestUpdate();
+  }
+
+  /** One press of "Send": what the shared rules cannot see is added here, then it is sent. */
+  send(part: EnquiryDraftPart, website: string): Promise<void> {
+    const config = this.ports.session.config;
+    if (!config) return Promise.resolve();
+    const t = this.ports.t();
+    const problems = this.files.problems(config.files, t);
+    if (this.challenge.required && !this.challenge.token) {
+      problems.push({
+        field: 'turnstile_token',
+        control: 'turnstile_token',
+        text: t.text('turnstile_token.required'),
+      });
+    }
+    return this.#submitter.submit({
+      part,
+      files: this.files.files,
+      problems,
+      website,
+      turnstileToken: this.challenge.token,
+    });
+  }
+
+  /** Follows an error summary link to its control (the Turnstile check is outside the shadow root). */
+  follow(event: Event): void {
+    followIssueLink(event, this.host.renderRoot, (id) => {
+      if (id !== 'turnstile_token' || this.challenge.failed) return false;
+      this.challenge.focus();
+      return true;
+    });
+  }
+}
+
+/** Called by the element once this bundle has loaded. */
+export const attach = (host: LitElement, ports: LatePorts) => new LateParts(host, ports);

@@ -1,0 +1,70 @@
+/**
+ * The styles of what appears only once the late bundle is here: the list of chosen files, the
+ * upload progress and the confirmation panel (the error summary has its own). Added after the
+ * element's own (`lit-tags.ts`), with the same custom properties.
+ */
+import { css } from './lit-tags.ts';
+
+/** Styles of `.file-list`, `.progress` and `.panel`. */
+export const lateStyles = css`
+  /* As wide as the drop zone and the text area. */
+  .file-list,
+  .progress {
+    max-width: 40em;
+  }
+  .file-list {
+    margin: 10px 0 0;
+    padding: 0;
+    list-style: none;
+  }
+  .file-list__item {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 5px 15px;
+    padding: 10px 0;
+    border-bottom: 1px solid var(--_border);
+  }
+  .file-list__name {
+    flex: 1 1 12em;
+    min-width: 0;
+    font-weight: 700;
+    overflow-wrap: anywhere;
+  }
+  .progress {
+    display: grid;
+    gap: 5px;
+    margin-bottom: var(--_space);
+  }
+  .progress progress {
+    width: 100%;
+    height: 1.25em;
+    accent-color: var(--_accent);
+  }
+  .panel {
+    /* The reference below is sized by the panel's width (cqi), not the page's. */
+    container-type: inline-size;
+    margin-bottom: var(--_space);
+    padding: calc(var(--_space) * 1.5) var(--_space);
+    text-align: center;
+    color: var(--_accent-text);
+    background: var(--_accent);
+    border: 5px solid transparent;
+    border-radius: var(--_radius);
+  }
+  .panel__title {
+    font-size: 1.8em;
+  }
+  .panel__body {
+    margin: 0 0 var(--_space);
+    font-size: 1.3em;
+  }
+  /* Unbroken, so on a narrow panel it gets smaller instead: the widest reference the proxy
+     makes (EQ-WMWM-WMWMWMWM, 17.7em in bold) fits in 100cqi at 5.5cqi. */
+  .panel__reference {
+    font-size: min(1em, 5.5cqi);
+  }
+  .panel__note {
+    margin: 0;
+  }
+`;

@@ -1,0 +1,48 @@
+/**
+ * What the form says about itself once sending: the upload progress and the confirmation (the
+ * error summary has its own folder, a failed send is in the entry's `templates/failure.ts`, as
+ * the late bundle itself may be what failed to load). Each block that appears after an action
+ * takes focus (the element moves it), so keyboard and screen reader users land on the news.
+ */
+import { html, nothing } from './lit-tags.ts';
+import type { Translator } from '../i18n.ts';
+import type { EnquirySubmittedDetail } from './submission.ts';
+
+/**
+ * Upload progress: a native `<progress>` with the percentage in words beside it. Until the
+ * browser reports the first bytes, the bar is indeterminate; at 100% the visitor is told the
+ * form now waits for the proxy's answer, which can take a few seconds more.
+ */
+export function progressBlock(fraction: number | undefined, t: Translator) {
+  const done = fraction !== undefined && fraction >= 1;
+  return html`<div class="progress" part="progress">
+    <label class="progress__label" for="progress-bar">${t.text('sending')}</label>
+    <progress
+      id="progress-bar"
+      max="100"
+      value=${fraction === undefined ? nothing : Math.round(fraction * 100)}
+    ></progress>
+    <span class="progress__text"
+      >${
+        done
+          ? t.text('waiting')
+          : fraction === undefined
+            ? nothing
+            : t.text('uploaded', { percent: t.percent(fraction) })
+      }</span
+    >
+  </div>`;
+}
+
+/** GOV.UK confirmation panel, honest about whether the firm already has the enquiry. */
+export function confirmation(result: EnquirySubmittedDetail, t: Translator) {
+  const delivered = result.status === 'delivered';
+  return html`<div class="panel" part="confirmation" tabindex="-1">
+    <h2 class="panel__title">${t.text(delivered ? 'deliveredTitle' : 'queuedTitle')}</h2>
+    <p class="panel__body">
+      ${t.text('reference')}<br />
+      <strong class="panel__reference reference">${result.reference}</strong>
+    </p>
+    <p class="panel__note">${t.text(delivered ? 'deliveredBody' : 'queuedBody')}</p>
+  </div>`;
+}
