@@ -73,6 +73,10 @@ describe('GET /enquiry-form.js', () => {
   const source = `export const hello = "${'enquiry '.repeat(200)}";\n//# sourceMappingURL=enquiry-form.js.map\n`;
   writeFileSync(join(dir, 'enquiry-form.js'), source);
   writeFileSync(join(dir, 'enquiry-form.js.map'), '{"version":3,"mappings":"AAAA"}');
+  const late = 'export const later = 1;\n//# sourceMappingURL=enquiry-form.late-Ab12Cd34.js.map\n';
+  writeFileSync(join(dir, 'enquiry-form.late-Ab12Cd34.js'), late);
+  writeFileSync(join(dir, 'enquiry-form.late-Ab12Cd34.js.map'), '{"version":3}');
+  writeFileSync(join(dir, 'notes.txt'), 'not the widget');
   const widget = loadWidgetAssets(dir);
 
   it('writes the form configuration above the bundle for a page that may use it', async () => {
@@ -134,6 +138,21 @@ describe('GET /enquiry-form.js', () => {
       version: 3,
       mappings: 'AAAA',
     });
+  });
+
+  it('serves the late bundle by its hashed name, cached for a year, whatever the page’s origin', async () => {
+    const { app } = setUp({ deps: { widget } });
+    const response = await app.request('/enquiry-form.late-Ab12Cd34.js', {
+      headers: { origin: 'https://elsewhere.example', 'accept-encoding': 'identity' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await response.text()).toBe(late);
+    expect((await app.request('/enquiry-form.late-Ab12Cd34.js.map')).status).toBe(200);
+    expect((await app.request('/enquiry-form.late-0000.js')).status).toBe(404);
+    expect((await app.request('/notes.txt')).status).toBe(404);
   });
 
   it('says how to build the widget when it has not been built', async () => {
