@@ -6,6 +6,7 @@ import { learnStrings, parseStrings, Translator, type EnquiryFormStrings } from 
 import { loadLate } from './late-bundle.ts';
 import type { LateParts } from './late/index.ts';
 import { pageReader } from './page-values.ts';
+import { giveBack, takeOver, type Typed } from './prerendered.ts';
 import { SCRIPT_ORIGIN, SessionController } from './session.ts';
 import { FormState, type FormStatus } from './state.ts';
 import type { FilesActions } from './templates/files.ts';
@@ -96,19 +97,47 @@ export class EnquiryForm extends LitElement {
   #late: LateParts | undefined;
   #lateLoading: Promise<LateParts> | undefined;
   #lateScheduled = false;
+  /** The page drew the form (declarative shadow DOM, `prerendered.ts`) and it is still there. */
+  #drawn = false;
+  /** What was typed into the drawn form, to give to the element's own controls. */
+  #typed: Typed | undefined;
 
   constructor() {
     super();
     this.endpoint = SCRIPT_ORIGIN;
   }
 
+  protected override createRenderRoot() {
+    this.#drawn = (this.shadowRoot?.childNodes.length ?? 0) > 0;
+    const root = super.createRenderRoot();
+    // Lit renders before the root's first child, which here is the drawn form's and will go.
+    if (this.#drawn) this.renderOptions.renderBefore = null;
+    return root;
+  }
+
+  /** A drawn form stays on screen until the element has a form of its own to put there. */
+  protected override shouldUpdate(): boolean {
+    return !this.#drawn || this.#state.status.kind !== 'loading';
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (this.#drawn) {
+      this.#drawn = false;
+      this.#typed = takeOver(this.renderRoot as ShadowRoot);
+    }
     if (changed.has('i18n') || changed.has('locale')) {
       this.#t = new Translator(this.i18n, this.locale);
     }
   }
 
   protected override updated(): void {
+    const typed = this.#typed;
+    this.#typed = undefined;
+    if (typed) {
+      giveBack(this.renderRoot as ShadowRoot, typed, (control) => {
+        if (this.#session.input(control as HTMLInputElement)) this.requestUpdate();
+      });
+    }
     // Once the form is on screen, the rest loads while the visitor reads it.
     if (this.#lateScheduled || !this.#session.config) return;
     this.#lateScheduled = true;

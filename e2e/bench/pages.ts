@@ -1,12 +1,15 @@
 /**
- * The two landing pages the speed benchmark loads, served by one small HTTP server on
- * 127.0.0.1 with the same headers: `/widget` holds `<enquiry-form case-type="conveyancing">`
- * and the script tag from the proxy, as a site owner's page does; `/plain` holds a plain HTML
+ * The landing pages the speed benchmark loads, served by one small HTTP server on 127.0.0.1
+ * with the same headers: `/widget` holds `<enquiry-form case-type="conveyancing">` and the
+ * script tag from the proxy, as a site owner's page does; `/widget-drawn` the same form from the
+ * embed code that draws it in the page (`npm run embed`); `/plain` holds a plain HTML
  * `<form>` with the same fields (the conveyancing form of the law firm example), no script
  * and no stylesheet. Both have the same footer below the form.
  */
 import { createServer, type Server } from 'node:http';
 import { lawFirm } from '../../demo/forms/index.ts';
+import { embedCode } from '../../bundle/embed-code.ts';
+import type { PublicFormConfig } from '../../proxy/contract/index.ts';
 import type { Question } from '../../proxy/contract/schemas/form-config.ts';
 import { DEFAULT_STRINGS } from '../../proxy/contract/strings.ts';
 
@@ -123,14 +126,25 @@ export interface PageServer {
   close(): Promise<void>;
 }
 
-/** Serves `/widget` and `/plain` on `port` (no-store, so nothing is reused between runs). */
+/**
+ * Serves `/widget`, `/widget-drawn` and `/plain` on `port` (no-store, so nothing is reused
+ * between runs). `/widget-drawn` has the embed code of `npm run embed` for the proxy's current
+ * configuration: the element with its form drawn in it, and the script.
+ */
 export async function startPageServer(proxyOrigin: string, port: number): Promise<PageServer> {
+  const config = (await (await fetch(`${proxyOrigin}/api/form`)).json()) as PublicFormConfig;
+  const drawn = await embedCode({
+    proxy: proxyOrigin,
+    config,
+    attributes: { 'case-type': CASE_TYPE },
+  });
   const pages: Record<string, string> = {
     '/widget': page(
       `<script type="module" src="${proxyOrigin}/enquiry-form.js"></script>
 <style>${RESERVED_SPACE}</style>`,
       `<enquiry-form case-type="${CASE_TYPE}"></enquiry-form>`,
     ),
+    '/widget-drawn': page('', drawn),
     '/plain': page('', plainForm(proxyOrigin)),
   };
   const server: Server = createServer((request, response) => {

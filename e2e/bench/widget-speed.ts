@@ -155,27 +155,38 @@ export async function widgetSpeed(): Promise<string> {
   const server = await startPageServer(proxy.origin, pagePort);
   const browser = await chromium.launch(launchOptions);
   try {
-    const widget = `${server.origin}/widget`;
-    const plain = `${server.origin}/plain`;
+    const pages = {
+      widget: `${server.origin}/widget`,
+      drawn: `${server.origin}/widget-drawn`,
+      plain: `${server.origin}/plain`,
+    };
+    const names = Object.keys(pages) as (keyof typeof pages)[];
     // One discarded load of each: the first navigation of a browser pays for its own start-up.
-    await load(browser, plain);
-    await load(browser, widget);
-    const runs = { widget: [] as Run[], plain: [] as Run[] };
+    for (const name of names) await load(browser, pages[name]);
+    const runs = { widget: [] as Run[], drawn: [] as Run[], plain: [] as Run[] };
     for (let i = 0; i < RUNS; i += 1) {
-      // Alternate which goes first, so drift on a shared machine falls on both alike.
-      const order = i % 2 === 0 ? (['plain', 'widget'] as const) : (['widget', 'plain'] as const);
-      for (const name of order)
-        runs[name].push(await load(browser, name === 'widget' ? widget : plain));
+      // Rotate which goes first, so drift on a shared machine falls on all alike.
+      for (let k = 0; k < names.length; k += 1) {
+        const name = names[(i + k) % names.length] ?? 'plain';
+        runs[name].push(await load(browser, pages[name]));
+      }
     }
-    const slow = { widget: [] as Run[], plain: [] as Run[] };
+    const slow = { widget: [] as Run[], drawn: [] as Run[], plain: [] as Run[] };
     for (let i = 0; i < THROTTLED_RUNS; i += 1) {
-      slow.plain.push(await load(browser, plain, true));
-      slow.widget.push(await load(browser, widget, true));
+      for (const name of names) slow[name].push(await load(browser, pages[name], true));
     }
-    const slowRatio =
-      median(slow.widget.map((r) => r.painted)) / median(slow.plain.map((r) => r.painted));
-    const widgetMedian = median(runs.widget.map((r) => r.painted));
-    const plainMedian = median(runs.plain.map((r) => r.painted));
+    const interactive = (loads: readonly Run[]) => median(loads.map((r) => r.painted));
+    const ratios = (set: typeof runs) => ({
+      widget: interactive(set.widget) / interactive(set.plain),
+      drawn: interactive(set.drawn) / interactive(set.plain),
+    });
+    const fast = ratios(runs);
+    const slowRatios = ratios(slow);
+    const rows = (set: typeof runs) => [
+      summary('`<enquiry-form>`, script tag', set.widget),
+      summary('`<enquiry-form>`, drawn in the page', set.drawn),
+      summary('plain `<form>`', set.plain),
+    ];
     const headers = [
       'page',
       'interactive, median',
@@ -191,51 +202,61 @@ export async function widgetSpeed(): Promise<string> {
     ];
     return `## Widget speed in Chromium
 
-**Method.** Two pages served by one Node HTTP server on 127.0.0.1 (\`e2e/bench/pages.ts\`, same
-headers, \`Cache-Control: no-store\`): \`/widget\` has \`<enquiry-form case-type="conveyancing">\` and
-\`<script type="module" src="<proxy>/enquiry-form.js">\` and the README's \`<style>\` that keeps a
-screen's height for the form until its script has run, the proxy (a child process, outbox on
-disk) serving the bundle and \`/api/form\` and \`/api/form-token\` as in production; \`/plain\` has a
-plain HTML \`<form>\` with the same fields (four contact fields, the five conveyancing questions,
-a file input, a submit button), no script and no CSS. Below the form both pages have the same
-short footer, so that a form appearing late shows as layout shift (CLS). Headless Chromium ${browser.version()}
-with the launch options of \`e2e/support/browser.ts\`; every load in a **new browser context**
-(empty HTTP cache, new connections); one discarded load of each page first, then ${RUNS} of
-each, alternating which page goes first.
+**Method.** Three pages served by one Node HTTP server on 127.0.0.1 (\`e2e/bench/pages.ts\`, same
+headers, \`Cache-Control: no-store\`), the proxy (a child process, outbox on disk) serving the
+widget and \`/api/form\` and \`/api/form-token\` as in production:
+- \`/widget\`: \`<enquiry-form case-type="conveyancing">\`, \`<script type="module"
+  src="<proxy>/enquiry-form.js">\` and the README's \`<style>\` that keeps a screen's height for the
+  form until its script has run;
+- \`/widget-drawn\`: the embed code \`npm run embed -- --proxy <proxy> --case-type conveyancing\`
+  prints for the proxy's configuration: the same element with its form drawn in it (declarative
+  shadow DOM, its styles inline), and the same script, which takes the form over;
+- \`/plain\`: a plain HTML \`<form>\` with the same fields (four contact fields, the five
+  conveyancing questions, a file input, a submit button), no script and no CSS.
+
+Below the form all three have the same short footer, so that a form appearing late shows as
+layout shift (CLS). Headless Chromium ${browser.version()} with the launch options of
+\`e2e/support/browser.ts\`; every load in a **new browser context** (empty HTTP cache, new
+connections); one discarded load of each page first, then ${RUNS} of each, rotating which page
+goes first.
 
 **"Interactive"** is the time, from navigation start (\`performance.now()\`), of the first frame
 produced after the first name input \`#forename\` is connected, enabled and not read-only (in the
 element's shadow root for the widget, in the document for the plain form). One init script,
-identical on both pages, watches the document and each shadow root as it is attached with a
+identical on every page, watches the document and each shadow root as it is attached with a
 MutationObserver and stamps the time in a task queued from the next \`requestAnimationFrame\`.
 After each load the bench clicks the input and types "Ada" with the keyboard and checks the
-value, so every counted run really took typed text (typing is not timed). "KiB received" is
-what the page's requests brought (compressed bodies and headers) by the end of the typing: for
-the widget that includes the late bundle, fetched once the form is on screen, and the form token.
+value, so every counted run really took typed text (typing is not timed; on the drawn page the
+script has taken the form over by then, keeping what was typed). "KiB received" is what the
+page's requests brought (compressed bodies and headers) by the end of the typing: for the
+widget that includes the late bundle, fetched once the form is on screen, and the form token.
 
 Times in ms from navigation start:
 
-${table(headers, [summary('`<enquiry-form>`', runs.widget), summary('plain `<form>`', runs.plain)])}
+${table(headers, rows(runs))}
 
-**Ratio (median interactive, widget ÷ plain): ${ratio(widgetMedian / plainMedian)}**, i.e.
-${num(widgetMedian - plainMedian)} ms more. The widget's time is its whole price on a cold
+**Ratios (median interactive ÷ plain form's): script tag ${ratio(fast.widget)}, drawn in the
+page ${ratio(fast.drawn)}.** With the script tag, the widget's time is its whole price on a cold
 cache: the entry module from the proxy's origin (brotli, with the form configuration written
 into it), parsing and running Lit and the element, and the first render; the late bundle
 (sending, file checks, the error summary) is fetched once the form is on screen, and the form
-token at the first keystroke. The plain form is ready when the HTML is parsed. "input in DOM" is
-when \`#forename\` appeared, before the frame was produced.
+token at the first keystroke. Drawn in the page, the form is there when the HTML is parsed, as
+the plain one is. "input in DOM" is when \`#forename\` appeared, before the frame was produced.
 
-On a **throttled mobile profile** (Chromium's emulation: ${MOBILE_CPU_SLOWDOWN}× slower processor, ${MOBILE.latency} ms round trip,
-400 kbit/s each way; ${THROTTLED_RUNS} loads of each, alternating), in ms:
+On a **throttled mobile profile** (Chromium's emulation: ${MOBILE_CPU_SLOWDOWN}× slower
+processor, ${MOBILE.latency} ms round trip, 400 kbit/s each way; ${THROTTLED_RUNS} loads of each,
+in turn), in ms:
 
-${table(headers, [summary('`<enquiry-form>`', slow.widget), summary('plain `<form>`', slow.plain)])}
+${table(headers, rows(slow))}
 
-**Ratio on the slow profile: ${ratio(slowRatio)}.** The widget waits for the page, then its
-entry script (the configuration comes with it); the plain form only for the page. Each request
-here costs at least ${MOBILE.latency} ms before its first byte, so a form drawn by a script the
-page names cannot be ready within 1.5× of the plain one on this profile: the plain form is ready
-about ${MOBILE.latency} ms plus the page's bytes after navigation, and the script's own round trip
-alone is more than half of that.
+**Ratios on the slow profile: script tag ${ratio(slowRatios.widget)}, drawn in the page
+${ratio(slowRatios.drawn)}.** With the script tag the widget waits for the page, then its entry
+script (the configuration comes with it); the plain form only for the page. Each request here
+costs at least ${MOBILE.latency} ms before its first byte, so no form drawn by a script the page
+names can be ready within 1.5× of the plain one on this profile: the plain form is ready about
+${MOBILE.latency} ms plus the page's bytes after navigation, and the script's own round trip
+alone is more than half of that. The drawn form needs no second request before it can be typed
+in.
 `;
   } finally {
     await browser.close();

@@ -80,6 +80,10 @@ export interface HarnessOptions {
   turnstileFailures?: number;
   /** Pages that load the script but have no form on them (an advert's landing page). */
   pagesWithoutForm?: string[];
+  /** The form drawn in the page (`bundle/embed-code.ts`): a declarative shadow root's HTML. */
+  drawn?: string;
+  /** The script is answered only once this settles (a slow network). */
+  scriptHeld?: Promise<unknown>;
   /**
    * How the late bundle is answered: only once `until` settles (a slow network), and the first
    * `failures` requests dropped (offline).
@@ -106,13 +110,15 @@ main { max-width: 960px; margin: 0 auto; }`;
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-const tagOf = (attributes: Record<string, string>) =>
+const tagOf = (attributes: Record<string, string>, inside = '') =>
   `<enquiry-form${Object.entries(attributes)
     .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
-    .join('')}></enquiry-form>`;
+    .join('')}>${inside}</enquiry-form>`;
 
-function pageHtml(forms: Record<string, string>[] | undefined): string {
-  const form = forms ? forms.map(tagOf).join('\n') : '<p>No form here.</p>';
+function pageHtml(forms: Record<string, string>[] | undefined, drawn?: string): string {
+  const form = forms
+    ? forms.map((attributes) => tagOf(attributes, drawn)).join('\n')
+    : '<p>No form here.</p>';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -157,6 +163,7 @@ export class WidgetHarness {
       }
       switch (url.pathname) {
         case '/enquiry-form.js':
+          await this.options.scriptHeld;
           return route.fulfill({ contentType: 'text/javascript', body: bundle() });
         case '/harness.js':
           return route.fulfill({ contentType: 'text/javascript', body: harnessScript });
@@ -192,6 +199,7 @@ export class WidgetHarness {
               this.options.pagesWithoutForm?.includes(url.pathname)
                 ? undefined
                 : (this.options.forms ?? [this.options.attributes ?? {}]),
+              this.options.drawn,
             ),
           });
       }
@@ -232,7 +240,9 @@ export class WidgetHarness {
   }
 
   async goto(path = '/', referer?: string): Promise<void> {
-    await this.page.goto(`${ORIGIN}${path}`, referer ? { referer } : {});
+    // A held script holds the load event too: then the page is only waited for to arrive.
+    const waitUntil = this.options.scriptHeld ? 'commit' : 'load';
+    await this.page.goto(`${ORIGIN}${path}`, { waitUntil, ...(referer ? { referer } : {}) });
     const withoutForm = this.options.pagesWithoutForm?.includes(new URL(path, ORIGIN).pathname);
     // A refused configuration shows no form; with several, the last to render is waited for.
     if (!withoutForm && !this.options.formReply) await this.form.last().locator('form').waitFor();

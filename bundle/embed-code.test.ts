@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { callback, lawFirm } from '../demo/forms/index.ts';
+import { embedCode, firstRender } from './embed-code.ts';
+
+describe('the embed code with the form drawn in it', () => {
+  it('draws every field of the case type, unticked, without Lit’s markers', async () => {
+    const drawn = await firstRender(lawFirm, 'conveyancing');
+    for (const id of [
+      'forename',
+      'surname',
+      'email',
+      'telephone_mobile',
+      'answers.transaction',
+      'files',
+    ])
+      expect(drawn).toContain(`id="${id}"`);
+    expect(drawn).not.toContain('id="case_type"'); // fixed by the tag
+    expect(drawn).not.toMatch(/checked|lit-part|<\?/);
+    expect(drawn).toContain('Send enquiry');
+  });
+
+  it('offers the case types when the tag fixes none, and fixes the only one there is', async () => {
+    expect(await firstRender(lawFirm)).toContain('id="case_type"');
+    expect(await firstRender(callback)).not.toContain('id="case_type"');
+  });
+
+  it('puts the script, the drawn form and the noscript link in the tag, attributes escaped', async () => {
+    const code = await embedCode({
+      proxy: 'https://forms.example.com/',
+      config: lawFirm,
+      attributes: { 'case-type': 'conveyancing', campaign: 'spring "27" & <b>' },
+    });
+    expect(code).toContain(
+      '<script type="module" src="https://forms.example.com/enquiry-form.js">',
+    );
+    expect(code).toContain(
+      '<enquiry-form case-type="conveyancing" campaign="spring &quot;27&quot; &amp; &lt;b>"><template shadowrootmode="open"><style>',
+    );
+    expect(code).toContain('@media (scripting:none){.root{display:none}}');
+    expect(code).toContain('<slot></slot></template>');
+    expect(code).toContain(
+      'href="https://forms.example.com/form?case-type=conveyancing&amp;campaign=spring+%2227%22+%26+%3Cb%3E"',
+    );
+  });
+});

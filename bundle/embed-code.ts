@@ -1,0 +1,122 @@
+/**
+ * The embed code with the form already drawn in it: `<enquiry-form>` holding its first render as
+ * declarative shadow DOM, so the fields are on screen, and take typing, as soon as the page's
+ * HTML is. The script then takes the form over (`widget/prerendered.ts`), keeping what was typed
+ * and where the caret was. Rendered here with Lit's server renderer from the very templates and
+ * styles the element renders with, in its first state: the form's own values empty, no file
+ * chosen, the case type fixed when the tag fixes it.
+ */
+import { render } from '@lit-labs/ssr';
+import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
+import { html } from 'lit';
+import type { PublicFormConfig } from '../proxy/contract/index.ts';
+import { emptyValues } from '../widget/draft.ts';
+import { styles } from '../widget/enquiry-form.styles.ts';
+import { Translator } from '../widget/i18n.ts';
+import { formTemplate, type FormActions } from '../widget/templates/form.ts';
+
+/** What the embed code is for. */
+export interface EmbedRequest {
+  /** The proxy's origin, where the script comes from. */
+  proxy: string;
+  /** The configuration the proxy serves (`GET /api/form`). */
+  config: PublicFormConfig;
+  /** Attributes of the tag: `case-type`, the marketing ones... */
+  attributes: Readonly<Record<string, string>>;
+}
+
+const ignore = () => undefined;
+/** The first render has no behaviour: events are the element's once it has taken over. */
+const NO_ACTIONS: FormActions = {
+  submit: ignore,
+  input: ignore,
+  follow: ignore,
+  retry: ignore,
+  retryChallenge: ignore,
+  open: ignore,
+  picked: ignore,
+  remove: ignore,
+  drag: ignore,
+  drop: ignore,
+};
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** Comments and whitespace out of the element's CSS (the build minifies the same way). */
+const minifyCss = (css: string) =>
+  css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .replace(/;}/g, '}')
+    .trim();
+
+/** The form as the element first renders it, as HTML (Lit's part markers taken out). */
+export async function firstRender(config: PublicFormConfig, caseType?: string): Promise<string> {
+  const t = new Translator(undefined, undefined);
+  const values = emptyValues();
+  const fixed =
+    config.caseTypes.length === 1
+      ? config.caseTypes[0]?.id
+      : config.caseTypes.find((c) => c.id === caseType)?.id;
+  if (fixed) values.case_type = fixed;
+  const form = formTemplate(
+    {
+      t,
+      config,
+      values,
+      status: { kind: 'idle' },
+      caseTypeFixed: fixed !== undefined,
+      files: { files: [], refused: [], notices: [], dragging: false, lost: [] },
+      challenge: false,
+      challengeFailed: false,
+      blocks: undefined,
+    },
+    NO_ACTIONS,
+  );
+  // As `EnquiryForm.render` wraps it, with its status region empty.
+  const template = html`<div class="root">
+    <div class="visually-hidden" role="status"></div>
+    ${form}
+  </div>`;
+  const rendered = await collectResult(render(template));
+  // Lit's server renderer writes `.checked` and `.selected` bindings as attributes with the
+  // value as text, and `checked="false"` would tick the box: false is no attribute.
+  // Runs of whitespace render as one space, as the build's minified templates have them.
+  return rendered
+    .replace(/\s(checked|selected)="false"/g, '')
+    .replace(/\s(checked|selected)="true"/g, ' $1')
+    .replace(/<!--\/?lit-(part|node)[^>]*-->|<\?(lit\$\d+\$)?>/g, '')
+    .replace(/\s+/g, ' ');
+}
+
+/** The element's styles as one minified sheet, for the declarative shadow root. */
+export const elementCss = () => minifyCss(styles.map((style) => style.cssText).join(''));
+
+/** The drawn form's stylesheet: the element's, and hidden where no script runs. */
+export const drawnCss = () => `${elementCss()}@media (scripting:none){.root{display:none}}`;
+
+/** The embed code: the script tag and the element with its first render in it. */
+export async function embedCode({ proxy, config, attributes }: EmbedRequest): Promise<string> {
+  const origin = proxy.replace(/\/+$/, '');
+  const tag = Object.entries(attributes)
+    .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
+    .join('');
+  const body = await firstRender(config, attributes['case-type']);
+  // Without script the drawn form could not send: it is hidden, and the element's noscript
+  // content (the link to the proxy's own form page) shows through the slot instead.
+  const css = drawnCss();
+  const query = new URLSearchParams(
+    Object.entries(attributes).filter(([name]) => name === 'case-type' || name === 'campaign'),
+  );
+  return `<link rel="modulepreload" href="${origin}/enquiry-form.js" />
+<link rel="preconnect" href="${origin}" />
+<script type="module" src="${origin}/enquiry-form.js"></script>
+<enquiry-form${tag}><template shadowrootmode="open"><style>${css}</style>${body}<slot></slot></template>
+  <noscript>
+    <a href="${origin}/form?${escapeAttribute(query.toString())}">Send us your enquiry</a>
+  </noscript>
+</enquiry-form>
+`;
+}

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+import { elementCss, firstRender } from '../bundle/embed-code.ts';
+import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
+import type { PublicFormConfig } from '#contract';
+import { openForm } from '../e2e/support/widget-harness.ts';
+
+const config = lawFirm as PublicFormConfig;
+const attributes = { 'case-type': 'conveyancing' };
+
+/** The declarative shadow root `npm run embed` puts in the tag. */
+const drawn = async () =>
+  `<template shadowrootmode="open"><style>${elementCss()}</style>${await firstRender(config, 'conveyancing')}<slot></slot></template>`;
+
+function gate() {
+  let open = () => {};
+  const until = new Promise<void>((resolve) => (open = resolve));
+  return { until, open };
+}
+
+/** Where each control is on the page, to tell whether anything moved. */
+const layout = (page: Page) =>
+  page.evaluate(() => {
+    const root = document.querySelector('enquiry-form')?.shadowRoot;
+    return [...(root?.querySelectorAll('input, select, textarea, button, label') ?? [])].map(
+      (control) => {
+        const box = control.getBoundingClientRect();
+        return `${control.id || control.textContent.trim()}@${Math.round(box.top)},${Math.round(box.left)},${Math.round(box.width)}x${Math.round(box.height)}`;
+      },
+    );
+  });
+
+test('the drawn form takes typing before the script runs; the element keeps it and the caret', async ({
+  page,
+}) => {
+  const script = gate();
+  const harness = await openForm(page, {
+    config,
+    attributes,
+    drawn: await drawn(),
+    scriptHeld: script.until,
+  });
+  const { form } = harness;
+  await form.getByLabel('Email address').fill('ada@example.com');
+  await form.getByLabel('Buying').check();
+  await form.getByLabel('First name').fill('Ada');
+  await page.keyboard.press('ArrowLeft');
+  expect(await page.evaluate(() => customElements.get('enquiry-form'))).toBeUndefined();
+
+  script.open();
+  await expect
+    .poll(() => page.evaluate(() => customElements.get('enquiry-form') !== undefined))
+    .toBe(true);
+  // The element's own form, not the drawn one beside it: one of each control.
+  await expect(form.locator('#forename')).toHaveCount(1);
+  await expect(form.getByLabel('Buying')).toBeChecked();
+  await expect(form.locator('#email')).toHaveValue('ada@example.com');
+  await expect(form.locator('#forename')).toBeFocused();
+  await page.keyboard.type('X');
+  await expect(form.locator('#forename')).toHaveValue('AdXa');
+
+  // What was typed before the element took over is in its draft, as if typed there.
+  await page.reload();
+  await expect(form.locator('#forename')).toHaveValue('AdXa');
+  await expect(form.locator('#email')).toHaveValue('ada@example.com');
+});
+
+test('the drawn form is the one the element renders', async ({ page }) => {
+  const script = gate();
+  await openForm(page, { config, attributes, drawn: await drawn(), scriptHeld: script.until });
+  const drawnLayout = await layout(page);
+  script.open();
+  await expect
+    .poll(() => page.evaluate(() => customElements.get('enquiry-form') !== undefined))
+    .toBe(true);
+  await expect.poll(() => layout(page)).toEqual(drawnLayout);
+});
