@@ -70,19 +70,6 @@ export class Translator {
   bytes(bytes: number): string {
     return formatBytes(bytes, this.locale);
   }
-
-  /** 0.42 → "42%" (or the locale's way of writing it). */
-  percent(fraction: number): string {
-    return new Intl.NumberFormat(this.locale, { style: 'percent' }).format(fraction);
-  }
-
-  /** A wait in seconds as "in 2 minutes", rounded up to whole minutes past one minute. */
-  after(seconds: number): string {
-    const format = new Intl.RelativeTimeFormat(this.locale, { numeric: 'auto' });
-    return seconds < 60
-      ? format.format(Math.max(1, Math.ceil(seconds)), 'second')
-      : format.format(Math.ceil(seconds / 60), 'minute');
-  }
 }
 
 /** A well-formed language tag, or English: `Intl` throws on a malformed one. */

@@ -9,6 +9,7 @@ import {
   type FieldIssue,
 } from '#contract';
 import { learnStrings, Translator } from '../i18n.ts';
+import { after } from './numbers.ts';
 import { controlOf, showServerIssue } from './show-issue.ts';
 
 // What the late bundle does as it attaches (index.ts): these issues are shown only after that.
@@ -109,7 +110,7 @@ describe('Translator', () => {
   it('survives a malformed locale and writes waits in whole minutes', () => {
     const t = new Translator(undefined, 'en_GB!');
     expect(t.locale).toBe('en');
-    expect(t.after(90)).toBe('in 2 minutes');
-    expect(t.after(0.2)).toBe('in 1 second');
+    expect(after(t, 90)).toBe('in 2 minutes');
+    expect(after(t, 0.2)).toBe('in 1 second');
   });
 });

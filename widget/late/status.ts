@@ -6,6 +6,7 @@
  */
 import { html, nothing } from './lit-tags.ts';
 import type { Translator } from '../i18n.ts';
+import { percent } from './numbers.ts';
 import type { EnquirySubmittedDetail } from './submission.ts';
 
 /**
@@ -28,7 +29,7 @@ export function progressBlock(fraction: number | undefined, t: Translator) {
           ? t.text('waiting')
           : fraction === undefined
             ? nothing
-            : t.text('uploaded', { percent: t.percent(fraction) })
+            : t.text('uploaded', { percent: percent(t, fraction) })
       }</span
     >
   </div>`;

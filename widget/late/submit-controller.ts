@@ -8,6 +8,7 @@ import type { EnquiryDraftPart } from '../enquiry-part.ts';
 import { multipartBody, submissionFingerprint } from './enquiry-body.ts';
 import type { Translator } from '../i18n.ts';
 import type { ShownIssue } from '../issues.ts';
+import { after, percent } from './numbers.ts';
 import { showIssue, showServerIssue } from './show-issue.ts';
 import type { SessionController } from '../session.ts';
 import type { FormState } from '../state.ts';
@@ -138,7 +139,7 @@ export class SubmitController implements ReactiveController {
     const step = Math.floor(fraction * ANNOUNCED_STEPS);
     if (step > this.#announcedStep) {
       this.#announcedStep = step;
-      this.deps.announce(t.text('uploaded', { percent: t.percent(step / ANNOUNCED_STEPS) }));
+      this.deps.announce(t.text('uploaded', { percent: percent(t, step / ANNOUNCED_STEPS) }));
     }
   }
 
@@ -194,7 +195,8 @@ function failureMessage(failure: Failure, t: Translator): string {
   switch (failure.reason) {
     case 'rate-limited':
       return t.text('failed.rate-limited', {
-        when: failure.retryAfter === undefined ? t.text('retryLater') : t.after(failure.retryAfter),
+        when:
+          failure.retryAfter === undefined ? t.text('retryLater') : after(t, failure.retryAfter),
       });
     case 'rejected':
       return t.text('failed.rejected');
