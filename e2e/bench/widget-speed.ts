@@ -3,7 +3,7 @@
  * page with `<enquiry-form>` and for a plain HTML form with the same fields, both served by
  * the same server, each run in a fresh browser context (cold HTTP cache, new connections).
  */
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Request } from '@playwright/test';
 import { launchOptions } from '../support/browser.ts';
 import { startPageServer } from './pages.ts';
 import { freePort } from './processes.ts';
@@ -100,9 +100,16 @@ async function load(browser: Browser, url: string, throttled = false): Promise<R
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_CPU_SLOWDOWN });
     }
     const sizes: Promise<number>[] = [];
-    page.on('requestfinished', (request) => {
-      sizes.push(request.sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
-    });
+    const count = (request: Request) => {
+      // A request still finishing as the context closes is not counted.
+      sizes.push(
+        request.sizes().then(
+          (s) => s.responseBodySize + s.responseHeadersSize,
+          () => 0,
+        ),
+      );
+    };
+    page.on('requestfinished', count);
     await page.addInitScript({ content: PROBE });
     await page.goto(url, { waitUntil: 'commit' });
     const timing = (await Promise.race([
@@ -121,6 +128,7 @@ async function load(browser: Browser, url: string, throttled = false): Promise<R
     await page.keyboard.type('Ada');
     const typed = await input.inputValue();
     if (typed !== 'Ada') throw new Error(`${url}: typed "Ada" but the input holds "${typed}"`);
+    page.off('requestfinished', count);
     const bytes = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
     return { ...timing, ...navigation, cls, bytes };
   } finally {
