@@ -97,23 +97,29 @@ export const elementCss = () => minifyCss(styles.map((style) => style.cssText).j
 /** The drawn form's stylesheet: the element's, and hidden where no script runs. */
 export const drawnCss = () => `${elementCss()}@media (scripting:none){.root{display:none}}`;
 
+/**
+ * What goes inside `<enquiry-form>`: its first render as a declarative shadow root. Without
+ * script the drawn form could not send: it is hidden, and the element's noscript content (the
+ * link to the proxy's own form page) shows through the slot instead.
+ */
+export async function drawnShadowRoot(config: PublicFormConfig, caseType?: string) {
+  const body = await firstRender(config, caseType);
+  return `<template shadowrootmode="open"><style>${drawnCss()}</style>${body}<slot></slot></template>`;
+}
+
 /** The embed code: the script tag and the element with its first render in it. */
 export async function embedCode({ proxy, config, attributes }: EmbedRequest): Promise<string> {
   const origin = proxy.replace(/\/+$/, '');
   const tag = Object.entries(attributes)
     .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
     .join('');
-  const body = await firstRender(config, attributes['case-type']);
-  // Without script the drawn form could not send: it is hidden, and the element's noscript
-  // content (the link to the proxy's own form page) shows through the slot instead.
-  const css = drawnCss();
   const query = new URLSearchParams(
     Object.entries(attributes).filter(([name]) => name === 'case-type' || name === 'campaign'),
   );
   return `<link rel="modulepreload" href="${origin}/enquiry-form.js" />
 <link rel="preconnect" href="${origin}" />
 <script type="module" src="${origin}/enquiry-form.js"></script>
-<enquiry-form${tag}><template shadowrootmode="open"><style>${css}</style>${body}<slot></slot></template>
+<enquiry-form${tag}>${await drawnShadowRoot(config, attributes['case-type'])}
   <noscript>
     <a href="${origin}/form?${escapeAttribute(query.toString())}">Send us your enquiry</a>
   </noscript>

@@ -3,8 +3,11 @@
  * Content-Security-Policy (no inline script or style), the widget loaded from the proxy's
  * origin with one script tag.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
+import { drawnCss, drawnShadowRoot } from '../bundle/embed-code.ts';
+import type { PublicFormConfig } from '../proxy/contract/index.ts';
 
 const page = (name: string) => readFileSync(new URL(`./site/${name}`, import.meta.url), 'utf8');
 
@@ -23,12 +26,16 @@ export interface DemoSiteOptions {
   proxyOrigin: (hostname: string) => string;
 }
 
-/** The policy the README recommends, with the proxy's origin for the script and its API. */
-export function contentSecurityPolicy(proxyOrigin: string): string {
+/**
+ * The policy the README recommends, with the proxy's origin for the script and its API; and the
+ * hash of the drawn form's inline styles, for a page that has them (`npm run embed`).
+ */
+export function contentSecurityPolicy(proxyOrigin: string, drawn = false): string {
+  const drawnStyles = `'sha256-${createHash('sha256').update(drawnCss()).digest('base64')}'`;
   return [
     "default-src 'self'",
     `script-src 'self' ${proxyOrigin}`,
-    "style-src 'self'",
+    `style-src 'self'${drawn ? ` ${drawnStyles}` : ''}`,
     `connect-src 'self' ${proxyOrigin}`,
     "img-src 'self' data:",
     "object-src 'none'",
@@ -38,6 +45,15 @@ export function contentSecurityPolicy(proxyOrigin: string): string {
   ].join('; ');
 }
 
+/** The page with its form drawn in the tag, from the configuration the proxy serves now. */
+async function drawIn(html: string, proxyOrigin: string): Promise<string> {
+  const config = (await (await fetch(`${proxyOrigin}/api/form`)).json()) as PublicFormConfig;
+  const tag = /<enquiry-form\b[^>]*case-type="([^"]+)"[^>]*>/.exec(html);
+  if (!tag) return html;
+  const at = tag.index + tag[0].length;
+  return `${html.slice(0, at)}${await drawnShadowRoot(config, tag[1])}${html.slice(at)}`;
+}
+
 /** The demo landing pages, served under the same strict Content-Security-Policy a site owner would use. */
 export function createDemoSite(options: DemoSiteOptions): Hono {
   const app = new Hono();
@@ -45,14 +61,17 @@ export function createDemoSite(options: DemoSiteOptions): Hono {
     Object.entries(PAGES).map(([path, file]) => [path, page(file)]),
   );
 
-  app.get('*', (c) => {
+  app.get('*', async (c) => {
     const path = c.req.path.replace(/\.html$/, '').replace(/\/index$/, '/');
-    const template = templates[path];
+    // The campaign page again, with its form drawn in it as `npm run embed` prints it.
+    const drawn = path === '/conveyancing-drawn';
+    const template = templates[drawn ? '/conveyancing' : path];
     if (template !== undefined) {
       const proxyOrigin = options.proxyOrigin(new URL(c.req.url).hostname);
-      c.header('Content-Security-Policy', contentSecurityPolicy(proxyOrigin));
+      c.header('Content-Security-Policy', contentSecurityPolicy(proxyOrigin, drawn));
       c.header('Cache-Control', 'no-cache');
-      return c.html(template.replaceAll('{{PROXY_ORIGIN}}', proxyOrigin));
+      const html = template.replaceAll('{{PROXY_ORIGIN}}', proxyOrigin);
+      return c.html(drawn ? await drawIn(html, proxyOrigin) : html);
     }
     const type = ASSETS[c.req.path];
     if (type)

@@ -32,6 +32,7 @@ try {
     '',
     `  Landing page        ${demo.siteUrl}`,
     `  Campaign page       ${demo.campaignUrl}   (marketing attributes on the tag)`,
+    `  The same, drawn     ${demo.campaignUrl}-drawn   (the form in the page: npm run embed)`,
     demo.api
       ? `  Stand-in inbox      ${demo.api.origin}/inbox   (what the platform received)`
       : `  Platform            ${process.env.ENQUIRY_API_URL} (REAL)`,

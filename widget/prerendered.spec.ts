@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { elementCss, firstRender } from '../bundle/embed-code.ts';
+import { drawnShadowRoot } from '../bundle/embed-code.ts';
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
 import type { PublicFormConfig } from '#contract';
 import { openForm } from '../e2e/support/widget-harness.ts';
@@ -8,8 +8,7 @@ const config = lawFirm as PublicFormConfig;
 const attributes = { 'case-type': 'conveyancing' };
 
 /** The declarative shadow root `npm run embed` puts in the tag. */
-const drawn = async () =>
-  `<template shadowrootmode="open"><style>${elementCss()}</style>${await firstRender(config, 'conveyancing')}<slot></slot></template>`;
+const drawn = () => drawnShadowRoot(config, 'conveyancing');
 
 function gate() {
   let open = () => {};

@@ -2,8 +2,8 @@
  * `npm run test:firefox`: the whole stack in Firefox (Debian's firefox-esr, driven by
  * puppeteer-core over WebDriver BiDi; Playwright cannot fetch its own browsers here). A smoke
  * walk, as a visitor: the form loads, an empty send focuses the error summary and brings it
- * into view, what was typed survives a reload, a file is attached, and the enquiry arrives with
- * the file's bytes. Chromium stays the main browser of the e2e suite. Skipped, saying why, where
+ * into view, the form drawn in the page is taken over, what was typed survives a reload, a file
+ * is attached, and the enquiry arrives with the file's bytes. Chromium stays the main browser of the e2e suite. Skipped, saying why, where
  * Firefox is not installed.
  */
 import { createHash } from 'node:crypto';
@@ -32,6 +32,10 @@ async function inbox(): Promise<InboxEnquiry[]> {
   const response = await fetch(`${demo.api?.origin ?? ''}/inbox.json`);
   return ((await response.json()) as { enquiries: InboxEnquiry[] }).enquiries;
 }
+
+/** The value of the control `selector` names, in the form's shadow root. */
+const valueOf = (selector: string) =>
+  page.$eval(inForm(selector), (input) => (input as HTMLInputElement).value);
 
 describe.skipIf(!installed)('the form in Firefox', () => {
   beforeAll(async () => {
@@ -78,19 +82,40 @@ describe.skipIf(!installed)('the form in Firefox', () => {
     expect(summary.top).toBeLessThan(summary.height);
   });
 
+  it('shows the form drawn in the page, and the element takes it over: one form, taking typing', async () => {
+    await page.goto(`${demo.campaignUrl}-drawn`);
+    // The drawn form is in the page's HTML: there as soon as the page is.
+    const drawn = await page.evaluate(
+      () =>
+        document.querySelector('enquiry-form')?.shadowRoot?.querySelectorAll('#forename').length,
+    );
+    expect(drawn).toBe(1);
+    await page.waitForFunction(() => customElements.get('enquiry-form') !== undefined);
+    await page.waitForSelector(inForm('#forename'));
+    await page.type(inForm('#forename'), 'Grace');
+    const controls = await page.evaluate(
+      () =>
+        document.querySelector('enquiry-form')?.shadowRoot?.querySelectorAll('#forename').length,
+    );
+    expect(controls).toBe(1);
+    expect(await valueOf('#forename')).toBe('Grace');
+    // The next walk starts from an empty form on the landing page.
+    await page.evaluate(() => {
+      sessionStorage.clear();
+    });
+  });
+
   it('keeps what was typed across a reload, and delivers the enquiry with its file', async () => {
     const before = (await inbox()).length;
+    await page.goto(demo.siteUrl);
+    await page.waitForSelector(inForm('form'));
     await page.type(inForm('#forename'), 'Ada');
     await page.type(inForm('#surname'), 'Lovelace');
     await page.type(inForm('#email'), 'ada@example.com');
     await page.select(inForm('#case_type'), 'conveyancing');
     await page.reload();
     await page.waitForSelector(inForm('form'));
-    const restored = await page.$eval(
-      inForm('#forename'),
-      (input) => (input as HTMLInputElement).value,
-    );
-    expect(restored).toBe('Ada');
+    expect(await valueOf('#forename')).toBe('Ada');
 
     await page.click(inForm('input[type=radio][value="Buying"]'));
     await page.select(inForm('[name="answers.property_value"]'), 'Under £250,000');
