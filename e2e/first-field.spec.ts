@@ -3,6 +3,7 @@
  * in it, so the landing page asks nothing more before the visitor can type, and the form token
  * waits for the first keystroke.
  */
+import { sweep } from './support/axe.ts';
 import { expect, test } from './support/stack.ts';
 
 test('the script brings the configuration, and nothing else is asked before the first field', async ({
@@ -29,7 +30,7 @@ test('the script brings the configuration, and nothing else is asked before the 
 test('drawn in the page, the form takes typing before its script arrives, under the strict policy', async ({
   page,
   lawFirm,
-}) => {
+}, testInfo) => {
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
@@ -50,6 +51,7 @@ test('drawn in the page, the form takes typing before its script arrives, under 
     'rgb(11, 92, 79)',
   );
   expect(await page.evaluate(() => customElements.get('enquiry-form'))).toBeUndefined();
+  await sweep(page, testInfo, 'drawn-before-script');
 
   release();
   await expect
