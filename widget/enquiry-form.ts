@@ -121,11 +121,14 @@ export class EnquiryForm extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (this.#drawn) {
+    // While a drawn form stayed, Lit let go of the properties that changed: words and locale
+    // are taken afresh when the element takes it over.
+    const takingOver = this.#drawn;
+    if (takingOver) {
       this.#drawn = false;
       this.#typed = takeOver(this.renderRoot as ShadowRoot);
     }
-    if (changed.has('i18n') || changed.has('locale')) {
+    if (takingOver || changed.has('i18n') || changed.has('locale')) {
       this.#t = new Translator(this.i18n, this.locale);
     }
   }

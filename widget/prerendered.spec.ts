@@ -73,3 +73,15 @@ test('the drawn form is the one the element renders', async ({ page }) => {
     .toBe(true);
   await expect.poll(() => layout(page)).toEqual(drawnLayout);
 });
+
+test('the site owner’s words and locale on the tag reach the form the element takes over', async ({
+  page,
+}) => {
+  const { form } = await openForm(page, {
+    config,
+    attributes: { ...attributes, locale: 'cy', i18n: JSON.stringify({ submit: 'Anfon' }) },
+    drawn: await drawn(),
+  });
+  await expect(form.getByRole('button', { name: 'Anfon' })).toBeVisible();
+  await expect(form.locator('.root')).toHaveAttribute('lang', 'cy');
+});
