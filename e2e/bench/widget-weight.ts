@@ -5,22 +5,18 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { BUNDLE_PATH, ensureWidgetBuilt } from '../../demo/build-widget.ts';
 import { lawFirm } from '../../demo/forms/index.ts';
-import { ENTRY_BROTLI_BUDGET_BYTES, TOTAL_BROTLI_BUDGET_BYTES } from '../../bundle/size-budget.ts';
+import {
+  ENTRY_BROTLI_BUDGET_BYTES,
+  sizes,
+  TOTAL_BROTLI_BUDGET_BYTES,
+} from '../../bundle/size-budget.ts';
 import { loadWidgetAssets, withInlinedConfig } from '../../proxy/http/widget-assets.ts';
 import { num, table } from './report.ts';
 
 const kib = (bytes: number) => `${num(bytes / 1024)} KiB`;
 const bytes = (count: number) => count.toLocaleString('en-GB');
-
-// The proxy serves brotli at quality 11 and gzip at level 9 (proxy/http/widget-assets.ts).
-const sizes = (file: Uint8Array) => ({
-  raw: file.length,
-  gzip: gzipSync(file, { level: 9 }).length,
-  brotli: brotliCompressSync(file, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-});
 
 export async function widgetWeight(): Promise<string> {
   const { built } = ensureWidgetBuilt();
