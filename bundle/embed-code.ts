@@ -6,6 +6,7 @@
  * styles the element renders with, in its first state: the form's own values empty, no file
  * chosen, the case type fixed when the tag fixes it.
  */
+import { createHash } from 'node:crypto';
 import { render } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html } from 'lit';
@@ -91,11 +92,25 @@ export async function firstRender(config: PublicFormConfig, caseType?: string): 
     .replace(/\s+/g, ' ');
 }
 
-/** The element's styles as one minified sheet, for the declarative shadow root. */
-export const elementCss = () => minifyCss(styles.map((style) => style.cssText).join(''));
+/**
+ * The drawn form's stylesheet: the element's styles minified into one sheet, and the drawn form
+ * hidden where no script runs. Made once: the same for every form.
+ */
+const ELEMENT_CSS = minifyCss(styles.map((style) => style.cssText).join(''));
+export const DRAWN_CSS = `${ELEMENT_CSS}@media (scripting:none){.root{display:none}}`;
 
-/** The drawn form's stylesheet: the element's, and hidden where no script runs. */
-export const drawnCss = () => `${elementCss()}@media (scripting:none){.root{display:none}}`;
+/** The `style-src` source a Content-Security-Policy needs for `DRAWN_CSS` inline. */
+export const DRAWN_CSS_SOURCE = `'sha256-${createHash('sha256').update(DRAWN_CSS).digest('base64')}'`;
+
+/** The configuration the proxy at `proxy` serves now (`GET /api/form`); throws saying why not. */
+export async function configOf(proxy: string): Promise<PublicFormConfig> {
+  const url = `${proxy.replace(/\/+$/, '')}/api/form`;
+  const answer = await fetch(url).catch((error: unknown) => {
+    throw new Error(`Could not reach ${url}: ${String(error)}`);
+  });
+  if (!answer.ok) throw new Error(`${url} answered ${answer.status}: ${await answer.text()}`);
+  return (await answer.json()) as PublicFormConfig;
+}
 
 /**
  * What goes inside `<enquiry-form>`: its first render as a declarative shadow root. Without
@@ -104,7 +119,7 @@ export const drawnCss = () => `${elementCss()}@media (scripting:none){.root{disp
  */
 export async function drawnShadowRoot(config: PublicFormConfig, caseType?: string) {
   const body = await firstRender(config, caseType);
-  return `<template shadowrootmode="open"><style>${drawnCss()}</style>${body}<slot></slot></template>`;
+  return `<template shadowrootmode="open"><style>${DRAWN_CSS}</style>${body}<slot></slot></template>`;
 }
 
 /** The embed code: the script tag and the element with its first render in it. */

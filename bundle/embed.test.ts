@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lawFirm } from '../demo/forms/index.ts';
-import { drawnCss } from './embed-code.ts';
+import { DRAWN_CSS } from './embed-code.ts';
 
 let server: Server | undefined;
 afterEach(() => {
@@ -50,7 +50,7 @@ describe('npm run embed', () => {
     expect(run.stdout).toContain(`<script type="module" src="${proxy}/enquiry-form.js"></script>`);
     expect(run.stdout).toContain('<enquiry-form case-type="conveyancing" campaign="a=b">');
     expect(run.stdout).toContain('Are you buying or selling?');
-    const hash = createHash('sha256').update(drawnCss()).digest('base64');
+    const hash = createHash('sha256').update(DRAWN_CSS).digest('base64');
     expect(run.stderr).toContain(`style-src 'sha256-${hash}'`);
   });
 

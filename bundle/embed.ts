@@ -4,10 +4,8 @@
  * serves now. Run it again when the form's configuration changes: a stale drawing is replaced
  * by the current form as soon as the script runs, but the page may move when it is.
  */
-import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import type { PublicFormConfig } from '../proxy/contract/index.ts';
-import { drawnCss, embedCode } from './embed-code.ts';
+import { configOf, DRAWN_CSS_SOURCE, embedCode } from './embed-code.ts';
 
 const { values } = parseArgs({
   options: {
@@ -21,15 +19,10 @@ if (!proxy) {
   console.error('Usage: npm run embed -- --proxy https://forms.example.com [--case-type id]');
   process.exit(2);
 }
-const answer = await fetch(`${proxy}/api/form`).catch((error: unknown) => {
-  console.error(`Could not reach ${proxy}/api/form: ${String(error)}`);
+const config = await configOf(proxy).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
   return process.exit(1);
 });
-if (!answer.ok) {
-  console.error(`${proxy}/api/form answered ${answer.status}: ${await answer.text()}`);
-  process.exit(1);
-}
-const config = (await answer.json()) as PublicFormConfig;
 const attributes: Record<string, string> = {};
 if (values['case-type']) attributes['case-type'] = values['case-type'];
 for (const pair of values.attribute ?? []) {
@@ -37,7 +30,6 @@ for (const pair of values.attribute ?? []) {
   attributes[name] = value.join('=');
 }
 process.stdout.write(await embedCode({ proxy, config, attributes }));
-const hash = createHash('sha256').update(drawnCss()).digest('base64');
 console.error(
-  `A Content-Security-Policy on the page needs style-src 'sha256-${hash}' for the drawn form's styles.`,
+  `A Content-Security-Policy on the page needs style-src ${DRAWN_CSS_SOURCE} for the drawn form's styles.`,
 );

@@ -3,11 +3,9 @@
  * Content-Security-Policy (no inline script or style), the widget loaded from the proxy's
  * origin with one script tag.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
-import { drawnCss, drawnShadowRoot } from '../bundle/embed-code.ts';
-import type { PublicFormConfig } from '../proxy/contract/index.ts';
+import { configOf, DRAWN_CSS_SOURCE, drawnShadowRoot } from '../bundle/embed-code.ts';
 
 const page = (name: string) => readFileSync(new URL(`./site/${name}`, import.meta.url), 'utf8');
 
@@ -31,11 +29,10 @@ export interface DemoSiteOptions {
  * hash of the drawn form's inline styles, for a page that has them (`npm run embed`).
  */
 export function contentSecurityPolicy(proxyOrigin: string, drawn = false): string {
-  const drawnStyles = `'sha256-${createHash('sha256').update(drawnCss()).digest('base64')}'`;
   return [
     "default-src 'self'",
     `script-src 'self' ${proxyOrigin}`,
-    `style-src 'self'${drawn ? ` ${drawnStyles}` : ''}`,
+    `style-src 'self'${drawn ? ` ${DRAWN_CSS_SOURCE}` : ''}`,
     `connect-src 'self' ${proxyOrigin}`,
     "img-src 'self' data:",
     "object-src 'none'",
@@ -47,7 +44,7 @@ export function contentSecurityPolicy(proxyOrigin: string, drawn = false): strin
 
 /** The page with its form drawn in the tag, from the configuration the proxy serves now. */
 async function drawIn(html: string, proxyOrigin: string): Promise<string> {
-  const config = (await (await fetch(`${proxyOrigin}/api/form`)).json()) as PublicFormConfig;
+  const config = await configOf(proxyOrigin);
   const tag = /<enquiry-form\b[^>]*case-type="([^"]+)"[^>]*>/.exec(html);
   if (!tag) return html;
   const at = tag.index + tag[0].length;

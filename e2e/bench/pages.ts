@@ -8,8 +8,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { lawFirm } from '../../demo/forms/index.ts';
-import { embedCode } from '../../bundle/embed-code.ts';
-import type { PublicFormConfig } from '../../proxy/contract/index.ts';
+import { configOf, embedCode } from '../../bundle/embed-code.ts';
 import type { Question } from '../../proxy/contract/schemas/form-config.ts';
 import { DEFAULT_STRINGS } from '../../proxy/contract/strings.ts';
 
@@ -132,10 +131,9 @@ export interface PageServer {
  * configuration: the element with its form drawn in it, and the script.
  */
 export async function startPageServer(proxyOrigin: string, port: number): Promise<PageServer> {
-  const config = (await (await fetch(`${proxyOrigin}/api/form`)).json()) as PublicFormConfig;
   const drawn = await embedCode({
     proxy: proxyOrigin,
-    config,
+    config: await configOf(proxyOrigin),
     attributes: { 'case-type': CASE_TYPE },
   });
   const pages: Record<string, string> = {
