@@ -16,10 +16,11 @@ import type { FormState } from '../state.ts';
 import { ChallengeController } from './challenge.ts';
 import { errorSummary } from './error-summary/error-summary.ts';
 import { errorSummaryStyles } from './error-summary/error-summary.styles.ts';
-import { lateStyles } from './late.styles.ts';
 import { followIssueLink } from './error-summary/follow.ts';
 import { FilesController } from './files-controller.ts';
+import { lateStyles } from './late.styles.ts';
 import { adoptStyles } from './lit-tags.ts';
+import { controlOf } from './show-issue.ts';
 import { confirmation, progressBlock } from './status.ts';
 import { SubmitController } from './submit-controller.ts';
 
@@ -75,11 +76,8 @@ export class LateParts {
     const t = this.ports.t();
     const problems = this.files.problems(config.files, t);
     if (this.challenge.required && !this.challenge.token) {
-      problems.push({
-        field: 'turnstile_token',
-        control: 'turnstile_token',
-        text: t.text('turnstile_token.required'),
-      });
+      const field = 'turnstile_token';
+      problems.push({ field, control: controlOf(field), text: t.text('turnstile_token.required') });
     }
     return this.#submitter.submit({
       part,
