@@ -96,6 +96,12 @@ export default tseslint.config(
               regex: '^(?!lit(/|$)|#contract$|\\.\\.?/)',
               message: 'The widget imports only lit, #contract and its own modules.',
             },
+            {
+              regex: '^lit$',
+              allowTypeImports: true,
+              message:
+                'Lit’s values come from lit/html.js: lit’s index would bundle LitElement, which the element does without (element-base.ts).',
+            },
           ],
         },
       ],

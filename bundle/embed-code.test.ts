@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { callback, lawFirm } from '../demo/forms/index.ts';
+import { callback as callbackForm, lawFirm as lawFirmForm } from '../demo/forms/index.ts';
+import { publicConfig } from '../proxy/contract/public-config.ts';
 import { embedCode, firstRender } from './embed-code.ts';
+
+const lawFirm = publicConfig(lawFirmForm);
+const callback = publicConfig(callbackForm);
 
 describe('the embed code with the form drawn in it', () => {
   it('draws every field of the case type, unticked, without Lit’s markers', async () => {

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { render } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
-import { html } from 'lit';
+import { html } from 'lit/html.js';
 import type { PublicFormConfig } from '../proxy/contract/index.ts';
 import { emptyValues } from '../widget/draft.ts';
 import { styles } from '../widget/enquiry-form.styles.ts';
@@ -36,7 +36,6 @@ const NO_ACTIONS: FormActions = {
   retryChallenge: ignore,
   open: ignore,
   picked: ignore,
-  remove: ignore,
   drag: ignore,
   drop: ignore,
 };
@@ -69,7 +68,7 @@ export async function firstRender(config: PublicFormConfig, caseType?: string): 
       values,
       status: { kind: 'idle' },
       caseTypeFixed: fixed !== undefined,
-      files: { files: [], refused: [], notices: [], dragging: false, lost: [] },
+      files: { list: undefined, notices: [], dragging: false, lost: [] },
       challenge: false,
       challengeFailed: false,
       blocks: undefined,
@@ -96,7 +95,7 @@ export async function firstRender(config: PublicFormConfig, caseType?: string): 
  * The drawn form's stylesheet: the element's styles minified into one sheet, and the drawn form
  * hidden where no script runs. Made once: the same for every form.
  */
-const ELEMENT_CSS = minifyCss(styles.map((style) => style.cssText).join(''));
+const ELEMENT_CSS = minifyCss(styles);
 export const DRAWN_CSS = `${ELEMENT_CSS}@media (scripting:none){.root{display:none}}`;
 
 /** The `style-src` source a Content-Security-Policy needs for `DRAWN_CSS` inline. */

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lawFirm } from '../demo/forms/index.ts';
+import { publicConfig } from '../proxy/contract/public-config.ts';
 import { DRAWN_CSS } from './embed-code.ts';
 
 let server: Server | undefined;
@@ -37,7 +38,7 @@ const embed = (...args: string[]) =>
 
 describe('npm run embed', () => {
   it('prints the embed code for the proxy’s configuration, and the style hash a CSP needs', async () => {
-    const proxy = await proxyAnswering(200, { ...lawFirm, minFillSeconds: 3 });
+    const proxy = await proxyAnswering(200, publicConfig(lawFirm, { minFillSeconds: 3 }));
     const run = await embed(
       '--proxy',
       `${proxy}/`,

@@ -2,18 +2,13 @@ import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
 
 /**
- * Lit's browser build touches the DOM as its modules load (`class … extends HTMLElement`,
- * `document.createTreeWalker`), which throws where server rendering (Next.js, Nuxt, Astro)
- * imports the widget. Lit's own Node build guards both the same way; this does it in our
- * bundle, and fails the build if a Lit update changes what it rewrites.
+ * lit-html's browser build touches the DOM as its module loads (`document.createTreeWalker`),
+ * which throws where server rendering (Next.js, Nuxt, Astro) imports the widget. Lit's own Node
+ * build guards it the same way; this does it in our bundle, and fails the build if a Lit update
+ * changes what it rewrites. (The element's own base guards `extends HTMLElement` itself.)
  */
 export function serverSafeLit(): Plugin {
   const rewrites: { file: string; from: RegExp; to: string }[] = [
-    {
-      file: '/@lit/reactive-element/reactive-element.js',
-      from: /class (\w+) extends HTMLElement\{/,
-      to: 'class $1 extends(globalThis.HTMLElement??class{}){',
-    },
     {
       file: '/lit-html/lit-html.js',
       from: /(\w+)=document,/,

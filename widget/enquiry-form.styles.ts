@@ -1,10 +1,10 @@
 /**
  * The form's look, after the GOV.UK Design System: large targets, black borders, yellow focus.
- * One constructable stylesheet (Lit `static styles`), so no `style` element or attribute is ever
+ * One constructable stylesheet (`element-base.ts`), so no `style` element or attribute is ever
  * written and a `style-src 'self'` policy is enough. Colours, radius, spacing and font come from
  * the `--enquiry-form-*` custom properties documented on the element.
  */
-import { css } from 'lit';
+import { css } from './late/lit-tags.ts';
 import { boxes, buttons, files, preferences } from './styles/blocks.ts';
 import { choices, fields } from './styles/fields.ts';
 
@@ -77,4 +77,4 @@ const theme = css`
 `;
 
 /** Every stylesheet of the element, in cascade order. */
-export const styles = [theme, fields, choices, buttons, boxes, files, preferences];
+export const styles = theme + fields + choices + buttons + boxes + files + preferences;

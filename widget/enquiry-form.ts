@@ -1,16 +1,18 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import type { PropertyValues } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import { firstTouch, resolveAttribution } from './attribution.ts';
 import { styles } from './enquiry-form.styles.ts';
-import { buildEnquiryPart } from './enquiry-part.ts';
+import { ElementBase } from './element-base.ts';
 import { learnStrings, parseStrings, Translator, type EnquiryFormStrings } from './i18n.ts';
 import { loadLate } from './late-bundle.ts';
 import type { LateParts } from './late/index.ts';
-import { pageReader } from './page-values.ts';
+import { hiddenAnswers, pageReader } from './page-values.ts';
 import { giveBack, takeOver, type Typed } from './prerendered.ts';
 import { SCRIPT_ORIGIN, SessionController } from './session.ts';
 import { FormState, type FormStatus } from './state.ts';
 import type { FilesActions } from './templates/files.ts';
 import { formTemplate } from './templates/form.ts';
+import { notice } from './templates/notice.ts';
 
 /**
  * An enquiry form built from the proxy's configuration: contact fields, a case type and its
@@ -51,7 +53,7 @@ import { formTemplate } from './templates/form.ts';
  * @cssprop [--enquiry-form-space=20px] - The spacing unit; gaps are multiples of it.
  * @cssprop [--enquiry-form-scroll-margin=0px] - Room kept above what the form scrolls into view (a sticky header's height).
  */
-export class EnquiryForm extends LitElement {
+export class EnquiryForm extends ElementBase {
   static override styles = styles;
   static override properties = {
     endpoint: {},
@@ -109,10 +111,7 @@ export class EnquiryForm extends LitElement {
 
   protected override createRenderRoot() {
     this.#drawn = (this.shadowRoot?.childNodes.length ?? 0) > 0;
-    const root = super.createRenderRoot();
-    // Lit renders before the root's first child, which here is the drawn form's and will go.
-    if (this.#drawn) this.renderOptions.renderBefore = null;
-    return root;
+    return super.createRenderRoot();
   }
 
   /** A drawn form stays on screen until the element has a form of its own to put there. */
@@ -121,12 +120,12 @@ export class EnquiryForm extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // While a drawn form stayed, Lit let go of the properties that changed: words and locale
+    // While a drawn form stayed, the updates let go of the properties that changed: words and locale
     // are taken afresh when the element takes it over.
     const takingOver = this.#drawn;
     if (takingOver) {
       this.#drawn = false;
-      this.#typed = takeOver(this.renderRoot as ShadowRoot);
+      this.#typed = takeOver(this.renderRoot);
     }
     if (takingOver || changed.has('i18n') || changed.has('locale')) {
       this.#t = new Translator(this.i18n, this.locale);
@@ -137,7 +136,7 @@ export class EnquiryForm extends LitElement {
     const typed = this.#typed;
     this.#typed = undefined;
     if (typed) {
-      giveBack(this.renderRoot as ShadowRoot, typed, (control) => {
+      giveBack(this.renderRoot, typed, (control) => {
         if (this.#session.input(control as HTMLInputElement)) this.requestUpdate();
       });
     }
@@ -187,15 +186,11 @@ export class EnquiryForm extends LitElement {
       case 'unavailable':
         // Not allowed here is the site owner's to fix (the console says how): nothing to retry.
         return status.reason === 'not-allowed'
-          ? html`<div class="failure" part="failure" role="alert">
-              <p>${t.text('notAvailable')}</p>
-            </div>`
-          : html`<div class="failure" part="failure" role="alert">
-              <p>${t.text('loadFailed')}</p>
-              <button class="button button--secondary" type="button" @click=${this.#session.load}>
-                ${t.text('reload')}
-              </button>
-            </div>`;
+          ? notice(t.text('notAvailable'))
+          : notice(t.text('loadFailed'), {
+              label: t.text('reload'),
+              press: () => void this.#session.load(),
+            });
       case 'delivered':
       case 'queued':
         return this.#late?.blocks.confirmation(status.result, t) ?? nothing;
@@ -210,8 +205,7 @@ export class EnquiryForm extends LitElement {
             values: this.#session.values,
             caseTypeFixed: this.#session.fixedCaseType() !== undefined,
             files: {
-              files: this.#late?.files.files ?? [],
-              refused: this.#late?.files.refused ?? [],
+              list: this.#late?.files.list(t),
               notices: this.#late?.files.notices.map((notice) => notice.text) ?? [],
               dragging: this.#late?.files.dragging ?? false,
               lost: this.#session.lostFiles,
@@ -245,11 +239,11 @@ export class EnquiryForm extends LitElement {
       },
       firstTouch(),
     );
-    const part = buildEnquiryPart(config, this.#session.values, attribution, this.#page());
+    const page = this.#page();
     const honeypot = this.renderRoot.querySelector<HTMLInputElement>('input[name=website]');
     const website = honeypot?.value ?? '';
     this.#whenLate().then(
-      (late) => late.send(part, website),
+      (late) => late.send(attribution, (caseType) => hiddenAnswers(caseType, page), website),
       () => {
         // The late bundle did not load (offline): a failed send, which the visitor can retry.
         this.#state.set({ kind: 'failed', failure: { message: this.#t.text('failed.network') } });
@@ -266,7 +260,6 @@ export class EnquiryForm extends LitElement {
       input.value = ''; // so choosing the same file again is still a change
       void this.#whenLate().then((late) => late.files.add(chosen));
     },
-    remove: (index) => this.#late?.files.removeAndFocus(index),
     drag: (event) => {
       event.preventDefault(); // or the browser opens the file instead of dropping it here
       this.#late?.files.drag(event);

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { lawFirmWithConsent } from '../proxy/test/fixtures/consent-config.ts';
 import { emptyValues } from './draft.ts';
-import { buildEnquiryPart } from './enquiry-part.ts';
-import { applyPrefill, pageReader } from './page-values.ts';
+import { buildEnquiryPart } from './late/enquiry-part.ts';
+import { applyPrefill, hiddenAnswers, pageReader } from './page-values.ts';
 
 const tag = (attributes: Record<string, string>) => ({
   getAttribute: (name: string) => attributes[name] ?? null,
@@ -18,14 +18,17 @@ describe('values from the page', () => {
   it('sends a hidden question’s value from the URL, and leaves out one it could not take', () => {
     const read = pageReader(tag({}), '?partner=acme&utm_source=x');
     expect(
-      buildEnquiryPart(lawFirmWithConsent, conveyancing(), marketing, read).answers,
+      buildEnquiryPart(lawFirmWithConsent, conveyancing(), marketing, (c) => hiddenAnswers(c, read))
+        .answers,
     ).toMatchObject({
       partner: 'acme',
     });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const forbidden = pageReader(tag({}), '?partner=initech');
     expect(
-      buildEnquiryPart(lawFirmWithConsent, conveyancing(), marketing, forbidden).answers,
+      buildEnquiryPart(lawFirmWithConsent, conveyancing(), marketing, (c) =>
+        hiddenAnswers(c, forbidden),
+      ).answers,
     ).not.toHaveProperty('partner');
     expect(warn).toHaveBeenCalledWith(
       expect.stringContaining('"initech" is not an option of "partner"'),

@@ -5,7 +5,7 @@
  * options) is left out, with a warning for the site owner: the proxy would refuse it, and the
  * visitor could not put it right.
  */
-import type { Answer, CaseType, PublicFormConfig, Question, ValueSource } from '#contract';
+import type { Answer, CaseType, FormConfig, Question, ValueSource } from '#contract';
 
 /** Reads one source: `element` for attributes, `search` (the page's query) for parameters. */
 export type PageReader = (source: ValueSource) => string | undefined;
@@ -51,7 +51,7 @@ export function hiddenAnswers(caseType: CaseType, read: PageReader): Record<stri
 
 /** Fills in the prefill of every question not answered yet (a restored draft wins). */
 export function applyPrefill(
-  config: PublicFormConfig,
+  config: FormConfig,
   answers: Record<string, Answer>,
   read: PageReader,
 ): void {

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { drawnShadowRoot } from '../bundle/embed-code.ts';
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
-import type { PublicFormConfig } from '#contract';
+import { publicConfig, type FormConfig } from '#contract';
 import { openForm } from '../e2e/support/widget-harness.ts';
 
-const config = lawFirm as PublicFormConfig;
+const config = publicConfig(lawFirm as FormConfig);
 const attributes = { 'case-type': 'conveyancing' };
 
 /** The declarative shadow root `npm run embed` puts in the tag. */

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
+import { publicConfig, type FormConfig } from '#contract';
 import { startUploadServer, type UploadServer } from '../e2e/support/upload-server.ts';
 import { FORM_TOKEN, WidgetHarness } from '../e2e/support/widget-harness.ts';
 import { FILES, chooseFiles, fillConveyancing, send } from '../e2e/support/visitor.ts';
@@ -22,7 +23,7 @@ test('shows the upload’s real progress in a bar and in words, and announces it
   await harness.install();
   const cors = { 'Access-Control-Allow-Origin': '*' };
   await page.route(`${server.origin}/api/form`, (route) =>
-    route.fulfill({ json: lawFirm, headers: cors }),
+    route.fulfill({ json: publicConfig(lawFirm as FormConfig), headers: cors }),
   );
   await page.route(`${server.origin}/api/form-token`, (route) =>
     route.fulfill({ json: { token: FORM_TOKEN }, headers: cors }),

@@ -1,10 +1,11 @@
 /**
  * What the form keeps for the visitor across reloads, and what it loads before it can be shown:
  * the configuration from the proxy, the form token (the bot check's start time), the draft of
- * everything typed, and the idempotency key of the enquiry being sent. A Lit reactive
+ * everything typed, and the idempotency key of the enquiry being sent. A reactive
  * controller: it starts loading when the element is connected.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ControllerHost } from './element-base.ts';
+import type { ReactiveController } from 'lit';
 import type { FormTokenResponse, PublicFormConfig } from '#contract';
 import {
   clearDraft,
@@ -15,12 +16,13 @@ import {
   saveDraft,
   type Draft,
   type FormToken,
+  type SubmissionKey,
   type Values,
 } from './draft.ts';
 import { readInput } from './input-values.ts';
 import { applyPrefill, type PageReader } from './page-values.ts';
 import type { FormState } from './state.ts';
-import { getJson, HttpError, newUuid } from './get-json.ts';
+import { getJson, HttpError } from './get-json.ts';
 
 /** The origin this script was loaded from: the proxy, unless it is served from elsewhere. */
 export const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
@@ -33,7 +35,7 @@ export const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
 declare const ENQUIRY_FORM_CONFIG: PublicFormConfig | undefined;
 
 /** What the session reads from its element. */
-export interface SessionHost extends ReactiveControllerHost {
+export interface SessionHost extends ControllerHost {
   /** The proxy's origin (the element's `endpoint`). */
   readonly endpoint: string;
   /** The case type the tag fixes, if any. */
@@ -83,7 +85,10 @@ export class SessionController implements ReactiveController {
     if (!this.config && !this.#loading) void this.load();
   }
 
-  /** Loads the configuration (and, beside it, the form token); again after a failure. */
+  /**
+   * Loads the configuration (at once when the proxy inlined it in the script); again after a
+   * failure.
+   */
   load = async (): Promise<void> => {
     this.#loading = true;
     this.#key = draftKey(
@@ -96,15 +101,15 @@ export class SessionController implements ReactiveController {
     this.state.set({ kind: 'loading' });
     // The form token is fetched when the visitor starts typing (`input`), never before the
     // first field: on a slow phone it would be one more request ahead of the form.
-    const [config] = await Promise.allSettled([
-      typeof ENQUIRY_FORM_CONFIG !== 'undefined' &&
-      this.host.endpoint.replace(/\/+$/, '') === SCRIPT_ORIGIN
-        ? ENQUIRY_FORM_CONFIG
-        : getJson<PublicFormConfig>(this.url('/api/form')),
-    ]);
-    this.#loading = false;
-    if (config.status === 'rejected') {
-      const notAllowed = config.reason instanceof HttpError && config.reason.status === 403;
+    let config: PublicFormConfig;
+    try {
+      config =
+        typeof ENQUIRY_FORM_CONFIG !== 'undefined' && this.url('') === SCRIPT_ORIGIN
+          ? ENQUIRY_FORM_CONFIG
+          : await getJson<PublicFormConfig>(this.url('/api/form'));
+    } catch (error) {
+      this.#loading = false;
+      const notAllowed = error instanceof HttpError && error.status === 403;
       if (notAllowed)
         console.error(
           `<enquiry-form>: ${location.origin} is not in ALLOWED_ORIGINS of the proxy at ${this.host.endpoint}`,
@@ -112,7 +117,8 @@ export class SessionController implements ReactiveController {
       this.state.set({ kind: 'unavailable', reason: notAllowed ? 'not-allowed' : 'network' });
       return;
     }
-    this.config = config.value;
+    this.#loading = false;
+    this.config = config;
     const asked = this.host.caseType;
     if (asked && !this.config.caseTypes.some((caseType) => caseType.id === asked))
       console.warn(
@@ -170,27 +176,13 @@ export class SessionController implements ReactiveController {
     return this.#draft.formToken;
   }
 
-  /**
-   * The idempotency key of the enquiry whose content has this fingerprint: the same enquiry keeps
-   * its key across retries and reloads; any change to it makes a new one.
-   */
-  keyFor(fingerprint: string): string {
-    const kept = this.#draft.submission;
-    if (kept?.fingerprint === fingerprint) return kept.key;
-    return this.renewKey(fingerprint);
+  /** The idempotency key of the enquiry being sent, kept with the draft (`late/enquiry-key.ts`). */
+  get submission(): SubmissionKey | undefined {
+    return this.#draft.submission;
   }
 
-  /** A new key for this content (after the proxy refused the old one). */
-  renewKey(fingerprint: string): string {
-    const key = newUuid();
-    this.#draft.submission = { key, fingerprint };
-    this.#save();
-    return key;
-  }
-
-  /** Forgets the key: the next send is a new submission (after the platform refused this one). */
-  forgetKey(): void {
-    this.#draft.submission = undefined;
+  set submission(kept: SubmissionKey | undefined) {
+    this.#draft.submission = kept;
     this.#save();
   }
 

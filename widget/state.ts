@@ -3,7 +3,7 @@
  * `TaskStatus`): the element never holds flags that could disagree, such as "sending" and
  * "sent" at once, or a failure left over from a send that has since succeeded.
  */
-import type { ReactiveControllerHost } from 'lit';
+import type { ControllerHost } from './element-base.ts';
 import type { ShownIssue } from './issues.ts';
 import type { EnquirySubmittedDetail } from './late/submission.ts';
 
@@ -35,7 +35,7 @@ export type FormStatus =
 export class FormState {
   #status: FormStatus = { kind: 'loading' };
 
-  constructor(private readonly host: ReactiveControllerHost) {}
+  constructor(private readonly host: ControllerHost) {}
 
   /** The current status. */
   get status(): FormStatus {

@@ -12,6 +12,7 @@ import {
   sizes,
   TOTAL_BROTLI_BUDGET_BYTES,
 } from '../../bundle/size-budget.ts';
+import { publicConfig } from '../../proxy/contract/public-config.ts';
 import { loadWidgetAssets, withInlinedConfig } from '../../proxy/http/widget-assets.ts';
 import { num, table } from './report.ts';
 
@@ -27,8 +28,8 @@ export async function widgetWeight(): Promise<string> {
   const late = sizes(readFileSync(join(dir, lateName)));
   const served = withInlinedConfig(
     loadWidgetAssets(dir),
-    // As `GET /api/form` has it: the configuration and the bot check's minimum fill time.
-    JSON.stringify({ ...lawFirm, minFillSeconds: 3 }),
+    // As `GET /api/form` has it: the configuration, its file picker, the minimum fill time.
+    JSON.stringify(publicConfig(lawFirm, { minFillSeconds: 3 })),
   ).get('enquiry-form.js');
   if (!served) throw new Error('the proxy would serve no entry');
   const inlined = sizes(served.identity);
@@ -64,7 +65,11 @@ ${table(['file', 'raw', 'gzip', 'brotli', 'budget'], rows)}
 **Where the budgets live.** \`bundle/size-budget.ts\`: the build prints these sizes and fails
 past ${kib(ENTRY_BROTLI_BUDGET_BYTES)} brotli for the entry or ${kib(TOTAL_BROTLI_BUDGET_BYTES)}
 together (and when zod or a second Lit is bundled). \`npm test\` runs \`npm run build\`, so
-growth past either fails \`npm test\`. Issue #18 asks for 12 KiB and 20 KiB: see
-"Widget speed" for where the bytes are.
+growth past either fails \`npm test\`. Issue #18 asks for 12 KiB and 20 KiB. The entry is
+within its 12 KiB: lit-html without LitElement (\`widget/element-base.ts\`), and everything
+only a send shows in the late bundle. The late bundle holds the checks the proxy makes, run
+before sending so that a visitor never uploads files only to be told a field is missing: the
+contract's rules, messages and file sniffing, about 4 KiB of it, are why the two together are
+not yet within 20 KiB.
 `;
 }

@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import type { EnquiryPartInput } from '../../proxy/contract/schemas/enquiry-part.ts';
+import type { FormConfig } from '../../proxy/contract/schemas/form-config.ts';
+import { publicConfig } from '../../proxy/contract/public-config.ts';
 import { BUNDLE_PATH } from './build-widget.ts';
 import { parseMultipart } from './multipart.ts';
 
@@ -57,6 +59,15 @@ export interface Submission {
   enquiry: EnquiryPartInput;
   files: SentFile[];
   partNames: string[];
+}
+
+/**
+ * A configuration as the proxy serves it (`publicConfig`: with its file picker); what a test
+ * gives that is not a configuration (to see it refused) goes as it is.
+ */
+function asServed(config: unknown): unknown {
+  if (typeof config !== 'object' || config === null || !('files' in config)) return config;
+  return { ...publicConfig(config as FormConfig), ...config };
 }
 
 export interface HarnessOptions {
@@ -181,7 +192,7 @@ export class WidgetHarness {
         case '/api/form':
           if (this.options.formReply)
             return json(this.options.formReply.body, this.options.formReply.status);
-          return json(this.options.config);
+          return json(asServed(this.options.config));
         case '/api/form-token':
           this.tokenRequests += 1;
           if (this.tokenRequests <= (this.options.tokenFailures ?? 0)) {

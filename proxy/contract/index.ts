@@ -36,15 +36,15 @@ export { describeIssue, type FieldIssue, type IssueCode, type RuleIssue } from '
 export {
   DEFAULT_FILE_LIMITS,
   FIELD_MAX_LENGTH,
-  acceptAttribute,
-  convertsAny,
-  kindList,
+  filePicker,
+  type FilePicker,
   FILE_KINDS,
   FILE_LIMIT_CEILINGS,
   MAX_ANSWERS,
   type AcceptedKind,
   type FileKind,
 } from './limits.ts';
+export { publicConfig, type PublicSettings } from './public-config.ts';
 export {
   formatBytes,
   formatMessage,

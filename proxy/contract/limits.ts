@@ -107,6 +107,26 @@ export function kindList(kinds: readonly AcceptedKind[] = PLATFORM_KINDS): strin
   return labels.length > 0 ? `${labels.join(', ')} or ${last}` : last;
 }
 
+/** What a file picker shows and accepts: the same for the widget and the form without script. */
+export interface FilePicker {
+  /** The `accept` attribute: each kind's type and extensions. */
+  accept: string;
+  /** The kinds as people name them (`kindList`). */
+  kinds: string;
+  /** Some kinds are converted before delivery (the hint says so). */
+  converts: boolean;
+}
+
+/**
+ * The picker for `kinds`. The proxy sends it with the configuration (`GET /api/form`), so the
+ * widget's first bundle carries no table of file kinds (issue #18).
+ */
+export const filePicker = (kinds?: readonly AcceptedKind[]): FilePicker => ({
+  accept: acceptAttribute(kinds),
+  kinds: kindList(kinds),
+  converts: convertsAny(kinds),
+});
+
 /** Defaults for the `files` block of the form configuration. */
 export const DEFAULT_FILE_LIMITS = /* @__PURE__ */ Object.freeze({
   maxFiles: 5,

@@ -9,13 +9,13 @@ import { VALIDATION_MESSAGES } from './messages.ts';
 
 /**
  * What the form shows before anything is sent: its labels, hints and buttons, and the failure a
- * visitor sees when the rest of the form cannot be loaded. In the widget's first bundle.
+ * visitor sees when the rest of the form (or of the widget) cannot be loaded. In the widget's
+ * first bundle.
  */
 export const FORM_STRINGS = /* @__PURE__ */ Object.freeze({
   loading: 'Loading the form…',
   loadFailed: 'Sorry, the form could not be loaded. Check your connection, then try again.',
   notAvailable: 'This form is not available on this page.',
-  firmContact: 'You can also contact {name}:',
   reload: 'Try again',
   forename: 'First name',
   surname: 'Last name',
@@ -33,15 +33,16 @@ export const FORM_STRINGS = /* @__PURE__ */ Object.freeze({
   filesLost: 'Files are not kept when the page reloads. Choose {names} again.',
   honeypot: 'Leave this field empty',
   submit: 'Send enquiry',
-  failedTitle: 'Your enquiry has not been sent yet',
   'failed.network':
     'The connection was lost. Check you are online, then try again. Everything you entered is still here.',
   retry: 'Try again',
-  reference: 'Your reference is',
 });
 
 /** What the form says once something happens: files chosen, sending, the outcome. */
 export const OUTCOME_STRINGS = /* @__PURE__ */ Object.freeze({
+  failedTitle: 'Your enquiry has not been sent yet',
+  reference: 'Your reference is',
+  firmContact: 'You can also contact {name}:',
   'turnstile_token.required': 'Complete the security check',
   challengeFailed:
     'The security check could not be loaded. Check your connection or turn off any content blocker for this site, then try again.',

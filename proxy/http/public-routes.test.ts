@@ -10,11 +10,20 @@ import { loadWidgetAssets } from './widget-assets.ts';
 const setUp = harnessPerTest();
 
 describe('GET /api/form', () => {
-  it('serves the configuration with the bot settings, an ETag, and 304 when unchanged', async () => {
+  it('serves the configuration with the bot settings and the file picker, an ETag, and 304 when unchanged', async () => {
     const { app } = setUp();
     const response = await app.request('/api/form', { headers: { origin: ORIGIN } });
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ ...lawFirm, minFillSeconds: 3 });
+    expect(await response.json()).toEqual({
+      ...lawFirm,
+      minFillSeconds: 3,
+      // The picker ready to show: the widget's first bundle carries no table of file kinds.
+      picker: {
+        accept: 'application/pdf,.pdf,image/png,.png,image/gif,.gif,image/jpeg,.jpg,.jpeg',
+        kinds: 'PDF, PNG, GIF or JPEG',
+        converts: false,
+      },
+    });
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('cache-control')).toBe('no-cache');
     const etag = response.headers.get('etag') ?? '';

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { Hono } from 'hono';
 import type { FormTokenResponse } from '../contract/wire.ts';
-import type { PublicFormConfig } from '../contract/schemas/form-config.ts';
+import { publicConfig } from '../contract/public-config.ts';
 import { rateLimitKey } from './client-ip.ts';
 import { publicReadOrigin } from './origin.ts';
 import { rateLimit, RateLimiter } from './rate-limit.ts';
@@ -25,14 +25,14 @@ const PINNED_CACHE = 'public, max-age=31536000, immutable';
 /** The read-only routes, as a Hono app to mount at `/`. */
 export function publicRoutes(deps: AppDeps): Hono {
   const app = new Hono();
-  const publicConfig: PublicFormConfig = {
-    ...deps.config,
-    minFillSeconds: deps.bots.minFillMs / 1000,
-    ...(deps.turnstile
-      ? { turnstile: { siteKey: deps.turnstile.siteKey, scriptUrl: deps.turnstile.scriptUrl } }
-      : {}),
-  };
-  const configJson = JSON.stringify(publicConfig);
+  const configJson = JSON.stringify(
+    publicConfig(deps.config, {
+      minFillSeconds: deps.bots.minFillMs / 1000,
+      ...(deps.turnstile
+        ? { turnstile: { siteKey: deps.turnstile.siteKey, scriptUrl: deps.turnstile.scriptUrl } }
+        : {}),
+    }),
+  );
   const configEtag = `"${createHash('sha256').update(configJson).digest('base64url').slice(0, 22)}"`;
   const readOrigin = publicReadOrigin(deps);
 

@@ -51,15 +51,27 @@ ${doc}export const probe = [sniffKind, z];
     );
   });
 
-  it('lets a widget module import lit and #contract', async () => {
+  it('lets a widget module import lit-html, Lit’s types and #contract', async () => {
     const file = probe('widget', 'fine.ts');
     const found = await lint({
-      [file]: `import { html } from 'lit';
+      [file]: `import type { ReactiveController } from 'lit';
+import { html } from 'lit/html.js';
 import { CONTACT_FIELDS } from '#contract';
 ${doc}export const probe = [html, CONTACT_FIELDS];
+${doc}export type Probe = ReactiveController;
 `,
     });
     expect(found[file]).toEqual([]);
+  });
+
+  it('fails a widget module that takes a value from lit, which would bundle LitElement', async () => {
+    const file = probe('widget', 'heavy.ts');
+    const found = await lint({
+      [file]: `import { html } from 'lit';
+${doc}export const probe = html;
+`,
+    });
+    expect(found[file]).toEqual(['no-restricted-imports']);
   });
 
   it('fails product code that imports test code or the demo', async () => {

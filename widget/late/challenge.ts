@@ -5,7 +5,10 @@
  * inline script, so a strict Content-Security-Policy only has to allow its origin. When the script
  * does not load (a content blocker, a policy, the network) the visitor is told, and can retry.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ControllerHost } from '../element-base.ts';
+import type { ReactiveController } from 'lit';
+import type { Translator } from '../i18n.ts';
+import { html } from './lit-tags.ts';
 
 interface TurnstileRenderOptions {
   sitekey: string;
@@ -82,7 +85,7 @@ export class ChallengeController implements ReactiveController {
   #widgetId: string | undefined;
 
   constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly host: ControllerHost & HTMLElement,
     private readonly settings: () => ChallengeSettings | undefined,
   ) {
     host.addController(this);
@@ -160,4 +163,26 @@ export class ChallengeController implements ReactiveController {
     this.token = token;
     this.host.requestUpdate();
   }
+}
+
+/**
+ * What the check's place says when its script could not be loaded, and the button that loads
+ * it again (its id is the check's, so the error summary's link leads to it).
+ */
+export function challengeFailed(
+  id: string,
+  describedBy: string | symbol,
+  t: Translator,
+  retry: () => void,
+) {
+  return html`<p role="alert">${t.text('challengeFailed')}</p>
+    <button
+      class="button button--secondary"
+      id=${id}
+      type="button"
+      aria-describedby=${describedBy}
+      @click=${retry}
+    >
+      ${t.text('challengeRetry')}
+    </button>`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { EnquiryPartInput } from '#contract';
-import type { EnquiryDraftPart } from '../enquiry-part.ts';
+import type { EnquiryDraftPart } from './enquiry-part.ts';
 import { submissionFingerprint } from './enquiry-body.ts';
 
 const part: EnquiryDraftPart = {

@@ -3,7 +3,7 @@
  * files; and the fingerprint that keys its idempotency.
  */
 import type { EnquiryPartInput } from '#contract';
-import type { EnquiryDraftPart } from '../enquiry-part.ts';
+import type { EnquiryDraftPart } from './enquiry-part.ts';
 import { fingerprint } from './transport.ts';
 
 /** The per-attempt fields, added as each attempt is sent. */

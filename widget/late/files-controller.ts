@@ -4,7 +4,8 @@
  * a Remove button like the others, its reason beside the picker, and holds back sending until
  * it is removed: nothing is left out without the visitor seeing it go.
  */
-import type { LitElement, ReactiveController } from 'lit';
+import type { ReactiveController } from 'lit';
+import type { ElementBase } from '../element-base.ts';
 import {
   SNIFF_BYTES,
   SNIFF_TAIL_BYTES,
@@ -16,6 +17,7 @@ import {
 } from '#contract';
 import type { Translator } from '../i18n.ts';
 import type { ShownIssue } from '../issues.ts';
+import { fileList } from './file-list.ts';
 import { showIssue } from './show-issue.ts';
 
 type Limits = FormConfig['files'];
@@ -56,7 +58,7 @@ export class FilesController implements ReactiveController {
   dragging = false;
 
   constructor(
-    private readonly host: LitElement,
+    private readonly host: ElementBase,
     private readonly ports: FilesPorts,
   ) {
     host.addController(this);
@@ -133,6 +135,15 @@ export class FilesController implements ReactiveController {
       showIssue(issue, t, limits),
     );
     return [...this.notices, ...current];
+  }
+
+  /** The list of chosen and refused files, when there are any. */
+  list(t: Translator) {
+    const listed = [...this.files, ...this.refused];
+    if (listed.length === 0) return undefined;
+    return fileList(listed, t, (index) => {
+      this.removeAndFocus(index);
+    });
   }
 
   /** Removes a listed file and puts focus on the picker (the removed button is gone). */

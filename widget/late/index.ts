@@ -7,16 +7,18 @@
  * arguments, and brings its own copies of the pure contract code it uses (never of a module
  * with state: ESLint allows only type imports from the rest of the widget).
  */
-import type { LitElement } from 'lit';
+import type { ElementBase } from '../element-base.ts';
 import { OUTCOME_STRINGS, VALIDATION_MESSAGES } from '#contract';
-import type { EnquiryDraftPart } from '../enquiry-part.ts';
+import type { Attribution } from '../attribution.ts';
 import type { Translator } from '../i18n.ts';
 import type { SessionController } from '../session.ts';
 import type { FormState } from '../state.ts';
-import { ChallengeController } from './challenge.ts';
+import { ChallengeController, challengeFailed } from './challenge.ts';
+import { buildEnquiryPart, type HiddenAnswers } from './enquiry-part.ts';
 import { errorSummary } from './error-summary/error-summary.ts';
 import { errorSummaryStyles } from './error-summary/error-summary.styles.ts';
 import { followIssueLink } from './error-summary/follow.ts';
+import { failureNotice } from './failure.ts';
 import { FilesController } from './files-controller.ts';
 import { lateStyles } from './late.styles.ts';
 import { adoptStyles } from './lit-tags.ts';
@@ -38,17 +40,17 @@ export interface LatePorts {
 /** The behaviour and blocks the first render leaves out, working for one element. */
 export class LateParts {
   /** The blocks that appear only after a press of "Send". */
-  readonly blocks = { errorSummary, progressBlock, confirmation };
+  readonly blocks = { errorSummary, failureNotice, challengeFailed, progressBlock, confirmation };
   readonly files: FilesController;
   readonly challenge: ChallengeController;
   readonly #submitter: SubmitController;
 
   constructor(
-    private readonly host: LitElement,
+    private readonly host: ElementBase,
     private readonly ports: LatePorts,
   ) {
     ports.learnStrings({ ...VALIDATION_MESSAGES, ...OUTCOME_STRINGS });
-    adoptStyles(host.renderRoot as ShadowRoot, lateStyles + errorSummaryStyles);
+    adoptStyles(host.renderRoot, lateStyles + errorSummaryStyles);
     this.files = new FilesController(host, {
       t: () => ports.t(),
       limits: () => ports.session.config?.files,
@@ -70,9 +72,10 @@ export class LateParts {
   }
 
   /** One press of "Send": what the shared rules cannot see is added here, then it is sent. */
-  send(part: EnquiryDraftPart, website: string): Promise<void> {
+  send(marketing: Attribution, hidden: HiddenAnswers, website: string): Promise<void> {
     const config = this.ports.session.config;
     if (!config) return Promise.resolve();
+    const part = buildEnquiryPart(config, this.ports.session.values, marketing, hidden);
     const t = this.ports.t();
     const problems = this.files.problems(config.files, t);
     if (this.challenge.required && !this.challenge.token) {
@@ -99,4 +102,4 @@ export class LateParts {
 }
 
 /** Called by the element once this bundle has loaded. */
-export const attach = (host: LitElement, ports: LatePorts) => new LateParts(host, ports);
+export const attach = (host: ElementBase, ports: LatePorts) => new LateParts(host, ports);

@@ -1,12 +1,23 @@
 /**
- * The styles of what appears only once the late bundle is here: the list of chosen files, the
- * upload progress and the confirmation panel (the error summary has its own). Added after the
+ * The styles of what appears only once the late bundle is here: a failed send's message and
+ * reference, the list of chosen files, the upload progress and the confirmation panel (the error
+ * summary has its own). Added after the
  * element's own (`lit-tags.ts`), with the same custom properties.
  */
 import { css } from './lit-tags.ts';
 
-/** Styles of `.file-list`, `.progress` and `.panel`. */
+/** Styles of `.failure__*`, `.reference`, `.file-list`, `.progress` and `.panel`. */
 export const lateStyles = css`
+  .failure__message,
+  .failure__reference,
+  .failure__firm {
+    margin: 0 0 var(--_space);
+  }
+  /* A reference is quoted on the phone: never broken across lines, selected whole with a click. */
+  .reference {
+    white-space: nowrap;
+    user-select: all;
+  }
   /* As wide as the drop zone and the text area. */
   .file-list,
   .progress {

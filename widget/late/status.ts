@@ -1,8 +1,8 @@
 /**
  * What the form says about itself once sending: the upload progress and the confirmation (the
- * error summary has its own folder, a failed send is in the entry's `templates/failure.ts`, as
- * the late bundle itself may be what failed to load). Each block that appears after an action
- * takes focus (the element moves it), so keyboard and screen reader users land on the news.
+ * error summary has its own folder, a failed send is `failure.ts`). Each block that appears
+ * after an action takes focus (the element moves it), so keyboard and screen reader users land
+ * on the news.
  */
 import { html, nothing } from './lit-tags.ts';
 import type { Translator } from '../i18n.ts';

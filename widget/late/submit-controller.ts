@@ -2,10 +2,12 @@
  * The life of one press of "Send": check everything the proxy will check, send once (a double
  * click is ignored), and turn the outcome into what the visitor sees, hears and can do next.
  */
-import type { LitElement, ReactiveController } from 'lit';
+import type { ReactiveController } from 'lit';
+import type { ElementBase } from '../element-base.ts';
 import { validateEnquiry, type PublicFormConfig } from '#contract';
-import type { EnquiryDraftPart } from '../enquiry-part.ts';
+import type { EnquiryDraftPart } from './enquiry-part.ts';
 import { multipartBody, submissionFingerprint } from './enquiry-body.ts';
+import { keyFor, renewKey } from './enquiry-key.ts';
 import type { Translator } from '../i18n.ts';
 import type { ShownIssue } from '../issues.ts';
 import { after, percent } from './numbers.ts';
@@ -51,7 +53,7 @@ export class SubmitController implements ReactiveController {
   #focusNext: string | undefined;
 
   constructor(
-    private readonly host: LitElement,
+    private readonly host: ElementBase,
     private readonly deps: SubmitDeps,
   ) {
     host.addController(this);
@@ -99,8 +101,8 @@ export class SubmitController implements ReactiveController {
           },
           request.files,
         ),
-        idempotencyKey: session.keyFor(fingerprint),
-        onNewKey: () => session.renewKey(fingerprint),
+        idempotencyKey: keyFor(session, fingerprint),
+        onNewKey: () => renewKey(session, fingerprint),
         onProgress: (fraction) => {
           this.#onProgress(fraction, t);
         },
@@ -165,7 +167,7 @@ export class SubmitController implements ReactiveController {
     const message = failureMessage(outcome, t);
     // The platform refused this enquiry: sending the same key again would only replay the
     // refusal, so a retry is a new submission.
-    if (outcome.reason === 'rejected') session.forgetKey();
+    if (outcome.reason === 'rejected') session.submission = undefined;
     state.set({ kind: 'failed', failure: { message, reference: outcome.reference } });
     const detail: EnquiryFailedDetail = { reason: outcome.reason, message };
     if (outcome.status !== undefined) detail.status = outcome.status;

@@ -1,5 +1,5 @@
 /** Buttons, the boxes that report (error summary, failure, confirmation), files and progress. */
-import { css } from 'lit';
+import { css } from '../late/lit-tags.ts';
 
 /** Buttons: the accent-coloured send button and the quieter secondary ones. */
 export const buttons = css`
@@ -66,7 +66,7 @@ export const buttons = css`
   }
 `;
 
-/** A failed send (the confirmation panel is the late bundle's, `late/late.styles.ts`). */
+/** The box of a failure (what is in a failed send's box is the late bundle's, `late/late.styles.ts`). */
 export const boxes = css`
   .failure {
     margin-bottom: calc(var(--_space) * 1.5);
@@ -80,30 +80,16 @@ export const boxes = css`
     outline: 3px solid var(--_focus);
     outline-offset: 0;
   }
-  .failure__reference,
-  .failure__firm {
-    margin: 0 0 var(--_space);
-  }
-  .failure__message {
-    margin: 0 0 var(--_space);
-  }
   .failure .button {
     margin-bottom: 0;
-  }
-  /* A reference is quoted on the phone: never broken across lines, selected whole with a click. */
-  .reference {
-    white-space: nowrap;
-    user-select: all;
   }
 `;
 
 /** The file picker's drop zone (the list of chosen files is the late bundle's). */
 export const files = css`
-  /* As wide as the text area: on a wide page, a full-width zone would read as a separate block. */
   .drop-zone {
+    /* As wide as the text area: on a wide page, a full-width zone would read as a separate block. */
     max-width: 40em;
-  }
-  .drop-zone {
     display: flex;
     flex-wrap: wrap;
     align-items: center;

@@ -1,5 +1,5 @@
 /** Labels, hints, error messages, text inputs, selects, and GOV.UK-style radios and checkboxes. */
-import { css } from 'lit';
+import { css } from '../late/lit-tags.ts';
 
 /** Labels, hints, inputs and their error state. */
 export const fields = css`

@@ -4,7 +4,7 @@
  * required fields are, then the privacy notice link. A label is a `<label>` for its box, and
  * its link stays a link inside it.
  */
-import { html, nothing } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import { consentLabel, type PublicFormConfig } from '#contract';
 import type { Translator } from '../i18n.ts';
 import type { FieldFrame } from './field-parts.ts';

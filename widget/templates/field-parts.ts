@@ -3,7 +3,7 @@
  * hint, error message, control. Ids inside the shadow root are the contract's field names, so
  * `forename-hint` and `answers.notes-error` can be found from an issue's `field` alone.
  */
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit/html.js';
 import type { Translator } from '../i18n.ts';
 
 /** What every field shows around its control. */

@@ -3,7 +3,7 @@
  * and each question by its type. Values come from the element's state; changes reach it through
  * one delegated `input` listener on the form, which reads each control's `name`.
  */
-import { html, nothing } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import {
   type Answer,
   type CaseType,

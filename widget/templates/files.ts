@@ -1,11 +1,11 @@
 /**
  * The file picker, after the GOV.UK file upload pattern: a real button opens the browser's
  * picker (the native input stays hidden, so it can be labelled and styled like the rest of the
- * form), a drop zone around it takes dragged files as an extra, and each chosen file is listed
- * with its size and a button that removes it.
+ * form), a drop zone around it takes dragged files as an extra, and the chosen files are listed
+ * below it (by the late bundle, which takes them).
  */
-import { html } from 'lit';
-import { acceptAttribute, convertsAny, kindList, type FormConfig } from '#contract';
+import { html } from 'lit/html.js';
+import type { FilePicker, FormConfig } from '#contract';
 import type { Translator } from '../i18n.ts';
 import {
   describedBy,
@@ -20,9 +20,9 @@ import {
 export interface FilesView {
   t: Translator;
   limits: FormConfig['files'];
-  files: readonly File[];
-  /** Files refused when chosen, listed after the others until removed. */
-  refused: readonly File[];
+  picker: FilePicker;
+  /** The chosen files (`late/file-list.ts`), once there are any. */
+  list: unknown;
   errors: readonly string[];
   dragging: boolean;
   /** Names of files chosen before the page reloaded (browsers do not keep the files). */
@@ -33,7 +33,6 @@ export interface FilesView {
 export interface FilesActions {
   open: () => void;
   picked: (event: Event) => void;
-  remove: (index: number) => void;
   drag: (event: DragEvent) => void;
   drop: (event: DragEvent) => void;
 }
@@ -41,19 +40,19 @@ export interface FilesActions {
 /** The id of the button that opens the picker: what the error summary links to. */
 export const FILES_CONTROL = 'files';
 
-/** The picker, its drop zone and the list of chosen files. */
+/** The picker, its drop zone, and the list of chosen files or a line saying there are none. */
 export function filesField(view: FilesView, on: FilesActions) {
-  const { t, limits, files } = view;
+  const { t, limits, picker } = view;
   const frame: FieldFrame = {
     id: FILES_CONTROL,
     label: t.text('files'),
     hint: [
       t.text('filesHint', {
-        kinds: kindList(limits.kinds),
+        kinds: picker.kinds,
         max: t.bytes(limits.maxFileBytes),
         count: limits.maxFiles,
       }),
-      ...(convertsAny(limits.kinds) ? [t.text('filesConverted')] : []),
+      ...(picker.converts ? [t.text('filesConverted')] : []),
     ].join(' '),
     optional: true,
     errors: view.errors,
@@ -75,7 +74,7 @@ export function filesField(view: FilesView, on: FilesActions) {
         id="files-input"
         type="file"
         multiple
-        accept=${acceptAttribute(limits.kinds)}
+        accept=${picker.accept}
         hidden
         tabindex="-1"
         @change=${on.picked}
@@ -94,32 +93,14 @@ export function filesField(view: FilesView, on: FilesActions) {
       <span class="drop-zone__text">${t.text('dropFiles')}</span>
     </div>
     ${
-      files.length + view.refused.length === 0
-        ? html`<p class="file-status">
-            ${
-              view.lost.length > 0
-                ? t.text('filesLost', { names: view.lost.join(', ') })
-                : t.text('noFiles')
-            }
-          </p>`
-        : html`<ul class="file-list" part="file-list">
-            ${[...files, ...view.refused].map(
-              (file, i) =>
-                html`<li class="file-list__item">
-                  <span class="file-list__name">${file.name}</span>
-                  <span class="file-list__size">${t.bytes(file.size)}</span>
-                  <button
-                    class="button button--secondary button--small"
-                    type="button"
-                    @click=${() => {
-                      on.remove(i);
-                    }}
-                  >
-                    ${t.text('removeFile')}<span class="visually-hidden"> ${file.name}</span>
-                  </button>
-                </li>`,
-            )}
-          </ul>`
+      view.list ??
+      html`<p class="file-status">
+        ${
+          view.lost.length > 0
+            ? t.text('filesLost', { names: view.lost.join(', ') })
+            : t.text('noFiles')
+        }
+      </p>`
     }
   </div>`;
 }

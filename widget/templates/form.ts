@@ -2,7 +2,7 @@
  * The whole form, top to bottom, in the order a visitor meets it: what went wrong, who they are,
  * what it is about, the questions, files, the security check, and the send button.
  */
-import { html, nothing } from 'lit';
+import { html, nothing } from 'lit/html.js';
 import { visibleQuestions, type PublicFormConfig } from '#contract';
 import { issuesAt } from '../issues.ts';
 import type { LateParts } from '../late/index.ts';
@@ -11,7 +11,7 @@ import { describedBy, fieldClass, hintAndError, type FieldFrame } from './field-
 import { consentBlock } from './consent.ts';
 import { caseTypeField, contactFields, questionField, type FieldsView } from './fields.ts';
 import { filesField, type FilesActions, type FilesView } from './files.ts';
-import { failureNotice } from './failure.ts';
+import { notice } from './notice.ts';
 
 /** What the form shows: the configuration, the values, and where the form stands. */
 export interface FormView extends Omit<FieldsView, 'errorsAt'> {
@@ -20,7 +20,7 @@ export interface FormView extends Omit<FieldsView, 'errorsAt'> {
   caseTypeFixed: boolean;
   /** Any status in which the form itself is shown. */
   status: Extract<FormStatus, { kind: 'idle' | 'invalid' | 'sending' | 'failed' }>;
-  files: Omit<FilesView, 't' | 'limits' | 'errors'> & {
+  files: Omit<FilesView, 't' | 'limits' | 'picker' | 'errors'> & {
     /** Why files were just refused: shown under the picker before any send. */
     notices: readonly string[];
   };
@@ -49,7 +49,12 @@ export function formTemplate(view: FormView, on: FormActions) {
   const caseType = config.caseTypes.find((c) => c.id === values.case_type);
   return html`<form class="form" part="form" novalidate @submit=${on.submit} @input=${on.input}>
     ${view.blocks?.errorSummary(issues, t, on.follow)}
-    ${failureNotice(status.kind === 'failed' ? status.failure : undefined, t, on.retry, config.firm)}
+    ${
+      status.kind === 'failed'
+        ? (view.blocks?.failureNotice(status.failure, t, on.retry, config.firm) ??
+          notice(status.failure.message, { label: t.text('retry'), press: on.retry }))
+        : nothing
+    }
     ${contactFields(config, fields)}
     ${view.caseTypeFixed ? nothing : caseTypeField(config.caseTypes, fields)}
     ${
@@ -64,13 +69,14 @@ export function formTemplate(view: FormView, on: FormActions) {
               ...view.files,
               t,
               limits: config.files,
+              picker: config.picker,
               errors: [...new Set([...view.files.notices, ...fields.errorsAt('files')])],
             },
             on,
           )
         : nothing
     }
-    ${honeypot(view)} ${view.challenge ? challengeField(fields, view.challengeFailed, on) : nothing}
+    ${honeypot(view)} ${view.challenge ? challengeField(fields, view, on) : nothing}
     ${consentBlock(config.consent, values.consent, fields.errorsAt, t)}
     ${sending ? view.blocks?.progressBlock(status.progress, t) : nothing}
     <button
@@ -98,29 +104,16 @@ function honeypot({ t }: FormView) {
 
 /**
  * Where the Turnstile check (light DOM, see `challenge.ts`) appears, with its error; when its
- * script could not load, what happened and a button that loads it again (the error summary's
- * link leads to that button).
+ * script could not load, the late bundle's block that says so, with a button that loads it again
+ * (the error summary's link leads to that button). Only the late bundle asks for the check.
  */
-function challengeField(fields: FieldsView, failed: boolean, on: FormActions) {
+function challengeField(fields: FieldsView, view: FormView, on: FormActions) {
   const { t } = fields;
   const id = 'turnstile_token';
   const frame: FieldFrame = { id, label: '', optional: false, errors: fields.errorsAt(id) };
   return html`<div class=${fieldClass(frame)} part="field">
     ${hintAndError(frame, t)}
-    ${
-      failed
-        ? html`<p role="alert">${t.text('challengeFailed')}</p>
-            <button
-              class="button button--secondary"
-              id=${id}
-              type="button"
-              aria-describedby=${describedBy(frame)}
-              @click=${on.retryChallenge}
-            >
-              ${t.text('challengeRetry')}
-            </button>`
-        : nothing
-    }
+    ${view.challengeFailed ? view.blocks?.challengeFailed(id, describedBy(frame), t, on.retryChallenge) : nothing}
     <slot name="challenge"></slot>
   </div>`;
 }

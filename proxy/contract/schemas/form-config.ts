@@ -11,6 +11,7 @@ import {
   DEFAULT_FILE_LIMITS,
   FILE_LIMIT_CEILINGS,
   type AcceptedKind,
+  type FilePicker,
 } from '../limits.ts';
 import { webUrl } from './common.ts';
 import { consentSchema, firmSchema } from './consent.ts';
@@ -111,6 +112,8 @@ export type Firm = NonNullable<FormConfig['firm']>;
 
 /** What `GET /api/form` answers: the configuration (it holds no secrets) and the optional challenge. */
 export interface PublicFormConfig extends FormConfig {
+  /** The file picker for `files.kinds`, ready to show. */
+  picker: FilePicker;
   /** Present when the proxy verifies Cloudflare Turnstile tokens. */
   turnstile?: { siteKey: string; scriptUrl: string };
   /** Seconds a visitor must spend on the form before sending; faster is treated as a bot. */

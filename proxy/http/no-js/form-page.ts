@@ -10,7 +10,7 @@ import type { FieldIssue } from '../../contract/issues.ts';
 import { formatBytes, formatMessage } from '../../contract/messages.ts';
 import type { CaseType, FormConfig } from '../../contract/schemas/form-config.ts';
 import { DEFAULT_STRINGS } from '../../contract/strings.ts';
-import { acceptAttribute, convertsAny, kindList } from '../../contract/limits.ts';
+import { filePicker } from '../../contract/limits.ts';
 import {
   consentField,
   contactField,
@@ -153,13 +153,14 @@ function chooseCaseType(config: FormConfig, query: URLSearchParams | undefined, 
 
 function filesField(limits: FormConfig['files'], errors: ReadonlyMap<string, string>) {
   const fileErrors = [...errors].filter(([field]) => field.startsWith('files'));
+  const picker = filePicker(limits.kinds);
   const hint = [
     formatMessage(DEFAULT_STRINGS.filesHint, {
-      kinds: kindList(limits.kinds),
+      kinds: picker.kinds,
       max: formatBytes(limits.maxFileBytes),
       count: limits.maxFiles,
     }),
-    ...(convertsAny(limits.kinds) ? [DEFAULT_STRINGS.filesConverted] : []),
+    ...(picker.converts ? [DEFAULT_STRINGS.filesConverted] : []),
   ].join(' ');
   return html`<div class="field${fileErrors.length > 0 ? ' invalid' : ''}">
     <label for="${fieldId('files')}"
@@ -172,7 +173,7 @@ function filesField(limits: FormConfig['files'], errors: ReadonlyMap<string, str
       name="files"
       type="file"
       multiple
-      accept="${acceptAttribute(limits.kinds)}"
+      accept="${picker.accept}"
       aria-describedby="${fieldId('files')}-hint"
     />
   </div>`;

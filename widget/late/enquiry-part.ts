@@ -1,19 +1,23 @@
 /**
  * Turns what the visitor typed into exactly what the proxy expects: the `enquiry` part of the
- * multipart body (see `proxy/contract/enquiry.ts`) and the files beside it.
+ * multipart body (see `proxy/contract/enquiry.ts`) and the files beside it. Late: only a press of
+ * "Send" needs it.
  */
 import {
   type Answer,
   answerTo,
+  type CaseType,
   CONFIGURABLE_CONTACT_FIELDS,
   type EnquiryPartInput,
   type FormConfig,
   isAnswered,
   visibleQuestions,
 } from '#contract';
-import type { Attribution } from './attribution.ts';
-import type { Values } from './draft.ts';
-import { hiddenAnswers, type PageReader } from './page-values.ts';
+import type { Attribution } from '../attribution.ts';
+import type { Values } from '../draft.ts';
+
+/** The answers of a case type's hidden questions, read from the page (`page-values.ts`). */
+export type HiddenAnswers = (caseType: CaseType) => Record<string, Answer>;
 
 /** The part without its per-attempt tokens, which are added when it is sent. */
 export type EnquiryDraftPart = Omit<
@@ -34,7 +38,7 @@ export function buildEnquiryPart(
   config: FormConfig,
   values: Values,
   marketing: Attribution,
-  page: PageReader = () => undefined,
+  hidden: HiddenAnswers = () => ({}),
 ): EnquiryDraftPart {
   const part: EnquiryDraftPart = {
     forename: values.forename.trim(),
@@ -47,10 +51,10 @@ export function buildEnquiryPart(
     if (config.contact[field] !== 'hidden' && value !== '') part[field] = value;
   }
   const caseType = config.caseTypes.find((c) => c.id === values.case_type);
-  const hidden = caseType ? hiddenAnswers(caseType, page) : {};
+  const fromPage = caseType ? hidden(caseType) : {};
   for (const question of caseType ? visibleQuestions(caseType, values.answers) : []) {
     const answer =
-      question.type === 'hidden' ? hidden[question.id] : answerTo(values.answers, question.id);
+      question.type === 'hidden' ? fromPage[question.id] : answerTo(values.answers, question.id);
     if (isAnswered(answer)) part.answers[question.id] = tidy(answer);
   }
   // Every statement, ticked or not: an unticked one is recorded as declined.

@@ -1,8 +1,8 @@
 /**
- * A send that did not succeed. In the entry bundle, not the late one: failing to load the late
- * bundle is itself a failed send the visitor must be able to retry.
+ * A send that did not succeed. Only the late bundle sends; when the late bundle itself could not
+ * be loaded, the entry says so in a plain notice (`templates/notice.ts`).
  */
-import { html, nothing } from 'lit';
+import { html, nothing } from './lit-tags.ts';
 import type { PublicFormConfig } from '#contract';
 import type { Translator } from '../i18n.ts';
 import type { FailureView } from '../state.ts';
