@@ -7,7 +7,7 @@
  * runs when the script loads, before any element exists, because the landing page may not have
  * a form on it at all.
  */
-import { FIELD_MAX_LENGTH, type Marketing } from '#contract';
+import type { Marketing } from '#contract';
 import { asRecord, asString, readSession, writeSession } from './session-store.ts';
 
 /** A marketing field's name. */
@@ -28,15 +28,12 @@ const NOT_ON_ONE_LINE = /[\u0000-\u001f\u007f-\u009f]+/g;
 const LONE_SURROGATE = /\p{Cs}/gu;
 
 /**
- * One line, within the proxy's length limit, with no half of an emoji (the shared rules refuse
- * it). A visitor cannot correct a marketing field, so a value the proxy would refuse is tidied
- * here instead of blocking the enquiry.
+ * One line, with no half of an emoji (the shared rules refuse it). A visitor cannot correct a
+ * marketing field, so a value the proxy would refuse is tidied instead of blocking the enquiry;
+ * its length is cut to the proxy's limit when it is sent (`late/enquiry-part.ts`).
  */
-function tidy(field: MarketingField, value: string): string {
-  const text = value.replace(NOT_ON_ONE_LINE, ' ').replace(LONE_SURROGATE, '').trim();
-  // The limit counts UTF-16 units: a cut through a pair leaves its first half at the end.
-  return text.slice(0, FIELD_MAX_LENGTH[field]).replace(/[\ud800-\udbff]$/, '');
-}
+const tidy = (value: string): string =>
+  value.replace(NOT_ON_ONE_LINE, ' ').replace(LONE_SURROGATE, '').trim();
 
 function emptyAttribution(): Record<MarketingField, string> {
   return { lead_referer: '', campaign: '', keywords: '', detail: '' };
@@ -57,7 +54,7 @@ export function touchFrom(url: URL, referrer: string): Attribution {
   touch.detail = DETAIL_PARAMS.filter((name) => query.get(name))
     .map((name) => `${name}=${query.get(name) ?? ''}`)
     .join('; ');
-  for (const field of FIELDS) touch[field] = tidy(field, touch[field]);
+  for (const field of FIELDS) touch[field] = tidy(touch[field]);
   return touch;
 }
 
@@ -92,7 +89,7 @@ export function firstTouch(): Attribution {
   if (stored === undefined) return touchFrom(new URL(location.href), document.referrer);
   const record = asRecord(stored);
   const touch = emptyAttribution();
-  for (const field of FIELDS) touch[field] = tidy(field, asString(record[field]));
+  for (const field of FIELDS) touch[field] = tidy(asString(record[field]));
   return touch;
 }
 
@@ -104,7 +101,7 @@ export function resolveAttribution(attributes: AttributionAttributes, touch: Att
   const result = emptyAttribution();
   for (const field of FIELDS) {
     const fromTag = attributes[field];
-    result[field] = typeof fromTag === 'string' ? tidy(field, fromTag) : touch[field];
+    result[field] = typeof fromTag === 'string' ? tidy(fromTag) : touch[field];
   }
   return result;
 }

@@ -10,6 +10,7 @@ import {
   CONFIGURABLE_CONTACT_FIELDS,
   type EnquiryPartInput,
   type FormConfig,
+  FIELD_MAX_LENGTH,
   isAnswered,
   visibleQuestions,
 } from '#contract';
@@ -30,6 +31,17 @@ export type EnquiryDraftPart = Omit<
 const tidy = (answer: Answer): Answer => (Array.isArray(answer) ? answer : answer.trim());
 
 /**
+ * The attribution within the proxy's length limits. The limit counts UTF-16 units: a cut through
+ * an emoji leaves its first half at the end, which goes too (the proxy would refuse it).
+ */
+function withinLimits(marketing: Attribution): Attribution {
+  const cut = { ...marketing };
+  for (const field of Object.keys(cut) as (keyof Attribution)[])
+    cut[field] = cut[field].slice(0, FIELD_MAX_LENGTH[field]).replace(/[\ud800-\udbff]$/, '');
+  return cut;
+}
+
+/**
  * Hidden contact fields and blank optional ones are left out; answers are those of the
  * questions the visitor can see (an answer given before a `showIf` hid its question is not sent)
  * and of hidden questions, read from the page; every consent statement, ticked or not.
@@ -44,7 +56,7 @@ export function buildEnquiryPart(
     forename: values.forename.trim(),
     case_type: values.case_type,
     answers: {},
-    marketing: { ...marketing },
+    marketing: withinLimits(marketing),
   };
   for (const field of CONFIGURABLE_CONTACT_FIELDS) {
     const value = values[field].trim();

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { lawFirm } from '../../demo/forms/index.ts';
+import { emptyValues } from '../draft.ts';
+import { buildEnquiryPart } from './enquiry-part.ts';
+
+const values = { ...emptyValues(), forename: 'Ada', case_type: 'conveyancing' };
+const marketing = { lead_referer: '', campaign: '', keywords: '', detail: '' };
+
+describe('the attribution sent', () => {
+  it('is cut to the proxy’s length limits', () => {
+    const part = buildEnquiryPart(lawFirm, values, { ...marketing, campaign: 'x'.repeat(300) });
+    expect(part.marketing?.campaign).toHaveLength(200);
+  });
+
+  it('never ends in half an emoji where the limit cuts one, which the proxy would refuse', () => {
+    const campaign = `${'x'.repeat(199)}😀 more`;
+    expect(buildEnquiryPart(lawFirm, values, { ...marketing, campaign }).marketing?.campaign).toBe(
+      'x'.repeat(199),
+    );
+    expect(
+      buildEnquiryPart(lawFirm, values, { ...marketing, campaign: '😀' }).marketing?.campaign,
+    ).toBe('😀');
+  });
+});
