@@ -49,6 +49,7 @@ export {
   formatBytes,
   formatMessage,
   VALIDATION_MESSAGES,
+  VISITOR_MESSAGES,
   type MessageKey,
   type MessageParams,
 } from './messages.ts';

@@ -5,8 +5,11 @@
  * lets a site owner override any entry (its `i18n` property). `{name}` placeholders are filled by
  * `formatMessage`.
  */
-/** Every message, by key: `<field>.<code>`, `question.<code>`, `file.<code>`... */
-export const VALIDATION_MESSAGES = /* @__PURE__ */ Object.freeze({
+/**
+ * What a visitor can be told, by key: `<field>.<code>`, `question.<code>`, `file.<code>`... The
+ * widget's late bundle brings these (and only these) for its own checks and the proxy's answers.
+ */
+export const VISITOR_MESSAGES = /* @__PURE__ */ Object.freeze({
   'forename.required': 'Enter your first name',
   'forename.too_long': 'First name must be {max} characters or fewer',
   'forename.invalid_characters': 'First name must not contain control characters',
@@ -52,8 +55,14 @@ export const VALIDATION_MESSAGES = /* @__PURE__ */ Object.freeze({
   'consent.required': 'Tick the box to agree to “{label}”',
   'turnstile_token.required': 'Complete the security check',
   'turnstile_token.challenge_failed': 'The security check did not pass. Try it again',
-  // What only a client program gets wrong (the widget never sends these): English is enough,
-  // but they carry keys like every other issue so that a client can tell them apart.
+});
+
+/**
+ * What only a client program gets wrong (the widget never sends these): English is enough, but
+ * they carry keys like every other issue so that a client can tell them apart. A widget shown one
+ * by a proxy shows the proxy's English words (`late/show-issue.ts`).
+ */
+export const CLIENT_MESSAGES = /* @__PURE__ */ Object.freeze({
   'form_token.required': 'Send the token from GET /api/form-token as "form_token"',
   'form_token.form_expired':
     'This form is out of date. Fetch a new token from GET /api/form-token and send the enquiry again',
@@ -68,6 +77,12 @@ export const VALIDATION_MESSAGES = /* @__PURE__ */ Object.freeze({
   'enquiry.invalid_type': '“{field}”: {detail}',
   'enquiry.unrecognized_key': '“{field}” is not a field of an enquiry',
   'enquiry.unexpected_part': 'The part “{name}” is not expected: send "enquiry" and "files"',
+});
+
+/** Every message, by key. */
+export const VALIDATION_MESSAGES = /* @__PURE__ */ Object.freeze({
+  ...VISITOR_MESSAGES,
+  ...CLIENT_MESSAGES,
 });
 
 /** The key of a message in `VALIDATION_MESSAGES`. */

@@ -8,7 +8,7 @@
  * with state: ESLint allows only type imports from the rest of the widget).
  */
 import type { ElementBase } from '../element-base.ts';
-import { OUTCOME_STRINGS, VALIDATION_MESSAGES } from '#contract';
+import { OUTCOME_STRINGS, VISITOR_MESSAGES } from '#contract';
 import type { Attribution } from '../attribution.ts';
 import type { Translator } from '../i18n.ts';
 import type { SessionController } from '../session.ts';
@@ -49,7 +49,7 @@ export class LateParts {
     private readonly host: ElementBase,
     private readonly ports: LatePorts,
   ) {
-    ports.learnStrings({ ...VALIDATION_MESSAGES, ...OUTCOME_STRINGS });
+    ports.learnStrings({ ...VISITOR_MESSAGES, ...OUTCOME_STRINGS });
     adoptStyles(host.renderRoot, lateStyles + errorSummaryStyles);
     this.files = new FilesController(host, {
       t: () => ports.t(),
