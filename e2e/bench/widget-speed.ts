@@ -246,7 +246,7 @@ ${table(headers, rows(runs))}
 **Ratios (median interactive ÷ plain form's): script tag ${ratio(fast.widget)}, drawn in the
 page ${ratio(fast.drawn)}.** With the script tag, the widget's time is its whole price on a cold
 cache: the entry module from the proxy's origin (brotli, with the form configuration written
-into it), parsing and running Lit and the element, and the first render; the late bundle
+into it), parsing and running lit-html and the element, and the first render; the late bundle
 (sending, file checks, the error summary) is fetched once the form is on screen, and the form
 token at the first keystroke. Drawn in the page, the form is there when the HTML is parsed, as
 the plain one is. "input in DOM" is when \`#forename\` appeared, before the frame was produced.
