@@ -14,6 +14,7 @@ import type { PublicFormConfig } from '../proxy/contract/index.ts';
 import { emptyValues } from '../widget/draft.ts';
 import { styles } from '../widget/enquiry-form.styles.ts';
 import { Translator } from '../widget/i18n.ts';
+import { fixedCaseType } from '../widget/session.ts';
 import { formTemplate, type FormActions } from '../widget/templates/form.ts';
 
 /** What the embed code is for. */
@@ -56,10 +57,7 @@ const minifyCss = (css: string) =>
 export async function firstRender(config: PublicFormConfig, caseType?: string): Promise<string> {
   const t = new Translator(undefined, undefined);
   const values = emptyValues();
-  const fixed =
-    config.caseTypes.length === 1
-      ? config.caseTypes[0]?.id
-      : config.caseTypes.find((c) => c.id === caseType)?.id;
+  const fixed = fixedCaseType(config.caseTypes, caseType);
   if (fixed) values.case_type = fixed;
   const form = formTemplate(
     {

@@ -34,6 +34,18 @@ export const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
  */
 declare const ENQUIRY_FORM_CONFIG: PublicFormConfig | undefined;
 
+/**
+ * The case type the form does not ask for: the one the tag names when the configuration knows
+ * it, or the only one there is. The element and the embed code's drawn form both fix it so.
+ */
+export function fixedCaseType(
+  caseTypes: readonly { id: string }[],
+  asked: string | undefined,
+): string | undefined {
+  if (caseTypes.length === 1) return caseTypes[0]?.id;
+  return caseTypes.find((c) => c.id === asked)?.id;
+}
+
 /** What the session reads from its element. */
 export interface SessionHost extends ControllerHost {
   /** The proxy's origin (the element's `endpoint`). */
@@ -132,9 +144,7 @@ export class SessionController implements ReactiveController {
 
   /** The tag's case type when the configuration knows it, or the only one there is. */
   fixedCaseType(): string | undefined {
-    const caseTypes = this.config?.caseTypes ?? [];
-    if (caseTypes.length === 1) return caseTypes[0]?.id;
-    return caseTypes.find((c) => c.id === this.host.caseType)?.id;
+    return fixedCaseType(this.config?.caseTypes ?? [], this.host.caseType);
   }
 
   /** Keeps what a control now holds; false when the control is not one the draft keeps. */
