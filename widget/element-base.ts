@@ -21,6 +21,10 @@ export interface PropertyOptions {
   converter?: (value: string | null) => unknown;
 }
 
+/** The attribute a property is taken from. */
+const attributeOf = (key: string, options: PropertyOptions) =>
+  options.attribute ?? key.toLowerCase();
+
 /**
  * What a controller may ask of its element: Lit's `ReactiveControllerHost` without
  * `removeController`, which nothing here needs. Controllers are Lit's `ReactiveController`; they
@@ -57,7 +61,7 @@ export abstract class ElementBase extends ServerSafeHTMLElement {
           this.requestUpdate(key, old);
         },
       });
-      return options.attribute ?? key.toLowerCase();
+      return attributeOf(key, options);
     });
   }
 
@@ -112,7 +116,7 @@ export abstract class ElementBase extends ServerSafeHTMLElement {
   attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
     const properties = (this.constructor as typeof ElementBase).properties;
     for (const [key, options] of Object.entries(properties)) {
-      if ((options.attribute ?? key.toLowerCase()) !== name) continue;
+      if (attributeOf(key, options) !== name) continue;
       Object.assign(this, { [key]: options.converter ? options.converter(value) : value });
     }
   }
