@@ -12,12 +12,11 @@ import type { FailureView } from '../state.ts';
  * the firm's other ways in when the configuration names them, and a button to send again.
  */
 export function failureNotice(
-  failure: FailureView | undefined,
+  failure: FailureView,
   t: Translator,
   retry: () => void,
   firm?: PublicFormConfig['firm'],
 ) {
-  if (!failure) return nothing;
   return html`<div class="failure" part="failure" tabindex="-1">
     <div role="alert">
       <h2 class="failure__title">${t.text('failedTitle')}</h2>

@@ -142,12 +142,12 @@ export class FilesController implements ReactiveController {
     const listed = [...this.files, ...this.refused];
     if (listed.length === 0) return undefined;
     return fileList(listed, t, (index) => {
-      this.removeAndFocus(index);
+      this.#removeAndFocus(index);
     });
   }
 
   /** Removes a listed file and puts focus on the picker (the removed button is gone). */
-  removeAndFocus(index: number) {
+  #removeAndFocus(index: number) {
     this.remove(index);
     void this.host.updateComplete.then(() =>
       // A control's id is its field's name (see show-issue.ts): the picker's is `files`.
