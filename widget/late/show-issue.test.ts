@@ -5,7 +5,7 @@ import {
   describeIssue,
   OUTCOME_STRINGS,
   validateEnquiry,
-  VALIDATION_MESSAGES,
+  VISITOR_MESSAGES,
   type FieldIssue,
 } from '#contract';
 import { learnStrings, Translator } from '../i18n.ts';
@@ -13,7 +13,7 @@ import { after } from './numbers.ts';
 import { controlOf, showServerIssue } from './show-issue.ts';
 
 // What the late bundle does as it attaches (index.ts): these issues are shown only after that.
-learnStrings({ ...VALIDATION_MESSAGES, ...OUTCOME_STRINGS });
+learnStrings({ ...VISITOR_MESSAGES, ...OUTCOME_STRINGS });
 
 const english = new Translator(undefined, 'en');
 /** The proxy's answer for an enquiry, as it builds it: the shared rules, with English words. */
