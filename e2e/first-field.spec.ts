@@ -4,6 +4,7 @@
  * waits for the first keystroke.
  */
 import { sweep } from './support/axe.ts';
+import { gate } from './support/gate.ts';
 import { expect, test } from './support/stack.ts';
 
 test('the script brings the configuration, and nothing else is asked before the first field', async ({
@@ -35,10 +36,9 @@ test('drawn in the page, the form takes typing before its script arrives, under 
   page.on('console', (message) => {
     if (/Content.Security.Policy/i.test(message.text())) violations.push(message.text());
   });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
+  const script = gate();
   await page.route('**/enquiry-form.js', async (route) => {
-    await held;
+    await script.until;
     await route.continue();
   });
   await page.goto(`${lawFirm.demo.campaignUrl}-drawn`, { waitUntil: 'commit' });
@@ -53,7 +53,7 @@ test('drawn in the page, the form takes typing before its script arrives, under 
   expect(await page.evaluate(() => customElements.get('enquiry-form'))).toBeUndefined();
   await sweep(page, testInfo, 'drawn-before-script');
 
-  release();
+  script.open();
   await expect
     .poll(() => page.evaluate(() => customElements.get('enquiry-form') !== undefined))
     .toBe(true);

@@ -1,14 +1,8 @@
 import { expect, test } from '@playwright/test';
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
 import { DELIVERED, openForm } from '../e2e/support/widget-harness.ts';
+import { gate } from '../e2e/support/gate.ts';
 import { FILES, chooseFiles, fillConveyancing, send } from '../e2e/support/visitor.ts';
-
-/** A promise and the function that settles it. */
-function gate() {
-  let open = () => {};
-  const until = new Promise<void>((resolve) => (open = resolve));
-  return { until, open };
-}
 
 test('the form is there to type in before the late bundle arrives, and a press of Send waits for it', async ({
   page,

@@ -3,18 +3,13 @@ import { drawnShadowRoot } from '../bundle/embed-code.ts';
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
 import { publicConfig, type FormConfig } from '#contract';
 import { openForm } from '../e2e/support/widget-harness.ts';
+import { gate } from '../e2e/support/gate.ts';
 
 const config = publicConfig(lawFirm as FormConfig);
 const attributes = { 'case-type': 'conveyancing' };
 
 /** The declarative shadow root `npm run embed` puts in the tag. */
 const drawn = () => drawnShadowRoot(config, 'conveyancing');
-
-function gate() {
-  let open = () => {};
-  const until = new Promise<void>((resolve) => (open = resolve));
-  return { until, open };
-}
 
 /** Where each control is on the page, to tell whether anything moved. */
 const layout = (page: Page) =>
