@@ -3,8 +3,8 @@
  * page pays for the entry before a visitor can type, and for the rest soon after, so growth
  * should be a decision, not an accident.
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { compressForVisitors } from '../proxy/http/widget-assets.ts';
 
 /** `enquiry-form.js`: what the first render needs (lit-html, the fields, their styles); issue #18. */
 export const ENTRY_BROTLI_BUDGET_BYTES = 12 * 1024;
@@ -24,16 +24,13 @@ const SERVER_ONLY = ['/node_modules/zod/'];
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
- * The sizes of one script, compressed as the proxy compresses it for visitors (brotli quality
- * 11, gzip level 9: `proxy/http/widget-assets.ts`); the build and the weight bench both use it.
+ * The sizes of one script, compressed as the proxy compresses it for visitors
+ * (`proxy/http/widget-assets.ts`); the build and the weight bench both use it.
  */
 export function sizes(code: string | Uint8Array) {
   const raw = Buffer.from(code);
-  return {
-    raw: raw.length,
-    gzip: gzipSync(raw, { level: 9 }).length,
-    brotli: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-  };
+  const { br, gzip } = compressForVisitors(raw);
+  return { raw: raw.length, gzip: gzip.length, brotli: br.length };
 }
 
 /** Fails the build when a bundle holds a server-only module. */
