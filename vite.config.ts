@@ -1,6 +1,7 @@
 /**
  * Builds the widget into `dist/widget/` (the proxy serves both files):
- * - `enquiry-form.js` from `widget/index.ts`: Lit, the element and what its first render needs;
+ * - `enquiry-form.js` from `widget/index.ts`: lit-html, the element and what its first render
+ *   needs;
  * - `enquiry-form.late-<hash>.js` from `widget/late/index.ts`: sending, file checks, the error
  *   summary, loaded once the form is on screen (`bundle/late-bundle.ts` says why it is a build of
  *   its own);

@@ -120,8 +120,8 @@ export class EnquiryForm extends ElementBase {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // While a drawn form stayed, the updates let go of the properties that changed: words and locale
-    // are taken afresh when the element takes it over.
+    // While a drawn form stayed, the updates let go of the properties that changed: words and
+    // locale are taken afresh when the element takes it over.
     const takingOver = this.#drawn;
     if (takingOver) {
       this.#drawn = false;

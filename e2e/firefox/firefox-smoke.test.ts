@@ -3,8 +3,8 @@
  * puppeteer-core over WebDriver BiDi; Playwright cannot fetch its own browsers here). A smoke
  * walk, as a visitor: the form loads, an empty send focuses the error summary and brings it
  * into view, the form drawn in the page is taken over, what was typed survives a reload, a file
- * is attached, and the enquiry arrives with the file's bytes. Chromium stays the main browser of the e2e suite. Skipped, saying why, where
- * Firefox is not installed.
+ * is attached, and the enquiry arrives with the file's bytes. Chromium stays the main browser of
+ * the e2e suite. Skipped, saying why, where Firefox is not installed.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';

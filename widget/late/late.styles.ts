@@ -1,8 +1,8 @@
 /**
  * The styles of what appears only once the late bundle is here: a failed send's message and
  * reference, the list of chosen files, the upload progress and the confirmation panel (the error
- * summary has its own). Added after the
- * element's own (`lit-tags.ts`), with the same custom properties.
+ * summary has its own). Added after the element's own (`lit-tags.ts`), with the same custom
+ * properties.
  */
 import { css } from './lit-tags.ts';
 

@@ -66,7 +66,10 @@ export const buttons = css`
   }
 `;
 
-/** The box of a failure (what is in a failed send's box is the late bundle's, `late/late.styles.ts`). */
+/**
+ * The box of a failure (what is inside a failed send's box is the late bundle's,
+ * `late/late.styles.ts`).
+ */
 export const boxes = css`
   .failure {
     margin-bottom: calc(var(--_space) * 1.5);

@@ -113,7 +113,11 @@ function challengeField(fields: FieldsView, view: FormView, on: FormActions) {
   const frame: FieldFrame = { id, label: '', optional: false, errors: fields.errorsAt(id) };
   return html`<div class=${fieldClass(frame)} part="field">
     ${hintAndError(frame, t)}
-    ${view.challengeFailed ? view.blocks?.challengeFailed(id, describedBy(frame), t, on.retryChallenge) : nothing}
+    ${
+      view.challengeFailed
+        ? view.blocks?.challengeFailed(id, describedBy(frame), t, on.retryChallenge)
+        : nothing
+    }
     <slot name="challenge"></slot>
   </div>`;
 }
