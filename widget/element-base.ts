@@ -40,6 +40,9 @@ const ServerSafeHTMLElement =
   (globalThis as { HTMLElement?: typeof HTMLElement }).HTMLElement ??
   (Object as unknown as typeof HTMLElement);
 
+/** The classes whose accessors are defined. */
+const finalized = new WeakSet<typeof ElementBase>();
+
 /** A custom element that renders a lit-html template whenever one of its properties changes. */
 export abstract class ElementBase extends ServerSafeHTMLElement {
   /** The element's properties, each set from its attribute. */
@@ -47,22 +50,29 @@ export abstract class ElementBase extends ServerSafeHTMLElement {
   /** The element's CSS, adopted into its shadow root. */
   static styles = '';
 
-  /** Defines the properties' accessors; `customElements.define` asks for this list once. */
+  /**
+   * The properties' attributes, their accessors defined on first asking. The platform asks once
+   * per `customElements.define`, but a framework, a test or a subclass may ask again, and a
+   * second `defineProperty` of a non-configurable accessor throws: each class is finalized once,
+   * as Lit's `finalize()` does.
+   */
   static get observedAttributes(): string[] {
-    return Object.entries(this.properties).map(([key, options]) => {
-      Object.defineProperty(this.prototype, key, {
-        get(this: ElementBase) {
-          return this.#values.get(key);
-        },
-        set(this: ElementBase, value: unknown) {
-          const old = this.#values.get(key);
-          if (old === value) return;
-          this.#values.set(key, value);
-          this.requestUpdate(key, old);
-        },
-      });
-      return attributeOf(key, options);
-    });
+    if (!finalized.has(this)) {
+      finalized.add(this);
+      for (const key of Object.keys(this.properties))
+        Object.defineProperty(this.prototype, key, {
+          get(this: ElementBase) {
+            return this.#values.get(key);
+          },
+          set(this: ElementBase, value: unknown) {
+            const old = this.#values.get(key);
+            if (old === value) return;
+            this.#values.set(key, value);
+            this.requestUpdate(key, old);
+          },
+        });
+    }
+    return Object.entries(this.properties).map(([key, options]) => attributeOf(key, options));
   }
 
   /** The shadow root the element renders into (set when it is first connected). */
