@@ -1,7 +1,8 @@
 /**
- * Loads the late bundle (`late/index.ts`: sending, the file checks, the error summary), built
- * beside this one as `enquiry-form.late-<hash>.js` and fetched from where this script came
- * from. The build writes its name in (`vite.config.ts`); unbuilt (in Vitest) it is the source.
+ * Loads the late bundle (`late/index.ts`: sending, the file checks, the error summary). The
+ * script build writes its name in (`vite.config.ts`): `enquiry-form.late-<hash>.js`, fetched
+ * from where this script came from. Everywhere else (the npm package, Vitest) the import names
+ * the source, so that the app's own bundler makes it a chunk of the app and serves it.
  */
 import type * as Late from './late/index.ts';
 
@@ -11,9 +12,12 @@ let loading: Promise<typeof Late> | undefined;
 
 /** The late bundle's module, loaded once per page; a failed load is tried again next time. */
 export function loadLate(): Promise<typeof Late> {
-  const name = typeof __LATE_BUNDLE__ === 'string' ? __LATE_BUNDLE__ : './late/index.ts';
   loading ??= (
-    import(/* @vite-ignore */ new URL(name, import.meta.url).href) as Promise<typeof Late>
+    typeof __LATE_BUNDLE__ === 'string'
+      ? (import(/* @vite-ignore */ new URL(__LATE_BUNDLE__, import.meta.url).href) as Promise<
+          typeof Late
+        >)
+      : import('./late/index.ts')
   ).catch((error: unknown) => {
     loading = undefined;
     throw error;

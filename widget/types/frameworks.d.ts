@@ -1,14 +1,14 @@
 /**
  * `<enquiry-form>` in React 19 JSX and Vue 3 templates, with its attributes and events typed.
- * Reference it once in an app that renders the element (the element's module is loaded by the
- * script tag, or imported in the browser; importing it during server rendering is safe):
+ * Shipped in the package as `enquiry-form/frameworks`; reference it once in an app that renders
+ * the element (loaded by the script tag, or imported from the package: importing it during
+ * server rendering is safe):
  *
  * @example /// <reference types="enquiry-form/frameworks" />
  */
 import type { DefineComponent } from 'vue';
 import type { DetailedHTMLProps, HTMLAttributes } from 'react';
-import type { EnquiryForm } from '../enquiry-form.ts';
-import type { EnquiryFailedDetail, EnquirySubmittedDetail } from '../late/submission.ts';
+import type { EnquiryFailedDetail, EnquiryForm, EnquirySubmittedDetail } from './enquiry-form.js';
 
 /** The element's attributes, as a template writes them (all strings). */
 export interface EnquiryFormAttributes {
