@@ -106,7 +106,7 @@ test('the stand-in’s inbox shows what arrived (for the README)', async ({
   await form.getByLabel('First name').fill('Ada');
   await form.getByLabel('Last name').fill('Lovelace');
   await form.getByLabel('Email address').fill('ada@example.com');
-  await form.getByRole('radio', { name: 'Buying' }).check();
+  await form.getByRole('radio', { name: 'Buying', exact: true }).check();
   await form.getByLabel('Roughly what is the property worth?').selectOption('£250,000 to £500,000');
   await form.getByLabel('Which lender is providing your mortgage?').fill('Nationwide');
   await chooseFiles(page, form, FILES.pdf, FILES.jpeg);

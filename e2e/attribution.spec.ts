@@ -12,8 +12,8 @@ async function sendConveyancing(form: Locator, { fixedCaseType = false } = {}) {
   await form.getByLabel('Last name').fill('Lovelace');
   await form.getByLabel('Email address').fill('ada@example.com');
   if (!fixedCaseType)
-    await form.getByLabel('What is your enquiry about?').selectOption('conveyancing');
-  await form.getByRole('radio', { name: 'Selling' }).check();
+    await form.getByRole('radio', { name: 'Buying or selling a property' }).check();
+  await form.getByRole('radio', { name: 'Selling', exact: true }).check();
   await form.getByLabel('Roughly what is the property worth?').selectOption('Under £250,000');
   await send(form);
   await expect(form.locator('[part=confirmation]')).toBeFocused();

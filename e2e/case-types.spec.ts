@@ -34,9 +34,9 @@ test('conveyancing, buying: the lender question appears and is sent, in configur
   const before = (await lawFirm.inbox()).length;
   const form = await openLanding(page, lawFirm.demo.siteUrl);
   await fillContact(form);
-  await form.getByLabel('What is your enquiry about?').selectOption('conveyancing');
+  await form.getByRole('radio', { name: 'Buying or selling a property' }).check();
   await expect(form.getByLabel('Which lender is providing your mortgage?')).toHaveCount(0);
-  await form.getByRole('radio', { name: 'Buying' }).check();
+  await form.getByRole('radio', { name: 'Buying', exact: true }).check();
   await form.getByLabel('Which lender is providing your mortgage?').fill('Nationwide');
   await form.getByLabel('Roughly what is the property worth?').selectOption('£250,000 to £500,000');
   await form.getByLabel('When would you like to complete?').fill('2027-06-30');
@@ -77,10 +77,10 @@ test('conveyancing, selling: a lender typed before switching to selling is not s
   const before = (await lawFirm.inbox()).length;
   const form = await openLanding(page, lawFirm.demo.siteUrl);
   await fillContact(form);
-  await form.getByLabel('What is your enquiry about?').selectOption('conveyancing');
-  await form.getByRole('radio', { name: 'Buying' }).check();
+  await form.getByRole('radio', { name: 'Buying or selling a property' }).check();
+  await form.getByRole('radio', { name: 'Buying', exact: true }).check();
   await form.getByLabel('Which lender is providing your mortgage?').fill('Nationwide');
-  await form.getByRole('radio', { name: 'Selling' }).check();
+  await form.getByRole('radio', { name: 'Selling', exact: true }).check();
   await expect(form.getByLabel('Which lender is providing your mortgage?')).toHaveCount(0);
   await form.getByLabel('Roughly what is the property worth?').selectOption('Over £1 million');
   await expectSent(form);
@@ -103,7 +103,7 @@ test('family: children, then divorce, each shows its own follow-up question', as
   const before = (await lawFirm.inbox()).length;
   const form = await openLanding(page, lawFirm.demo.siteUrl);
   await fillContact(form);
-  await form.getByLabel('What is your enquiry about?').selectOption('family');
+  await form.getByRole('radio', { name: 'Divorce, separation and children' }).check();
   await form.getByRole('radio', { name: 'Arrangements for children' }).check();
   await form.getByLabel('How many children under 18 are involved?').fill('2');
   await expect(form.getByLabel('When did you marry or form your civil partnership?')).toHaveCount(
@@ -126,7 +126,7 @@ test('family: children, then divorce, each shows its own follow-up question', as
 
   const again = await openLanding(page, lawFirm.demo.siteUrl);
   await fillContact(again);
-  await again.getByLabel('What is your enquiry about?').selectOption('family');
+  await again.getByRole('radio', { name: 'Divorce, separation and children' }).check();
   await again.getByRole('radio', { name: 'Divorce or dissolution' }).check();
   await expect(again.getByLabel('How many children under 18 are involved?')).toHaveCount(0);
   await again.getByLabel('When did you marry or form your civil partnership?').fill('2015-06-20');
@@ -149,7 +149,7 @@ test('wills and probate: ticked services are sent in configuration order with th
   const before = (await lawFirm.inbox()).length;
   const form = await openLanding(page, lawFirm.demo.siteUrl);
   await fillContact(form);
-  await form.getByLabel('What is your enquiry about?').selectOption('wills-probate');
+  await form.getByRole('radio', { name: 'Wills, probate and powers of attorney' }).check();
   await form.getByRole('checkbox', { name: 'Lasting power of attorney' }).check();
   await expect(form.getByLabel('Full name of the person who died')).toHaveCount(0);
   await form.getByRole('checkbox', { name: 'Probate (dealing with an estate)' }).check();

@@ -24,7 +24,7 @@ test('an empty send focuses the error summary, and its links move focus to the f
   await expect(form.getByLabel('Email address')).toBeFocused();
   await expect(form.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
   await summary.getByRole('link', { name: 'Select what your enquiry is about' }).click();
-  await expect(form.getByLabel('What is your enquiry about?')).toBeFocused();
+  await expect(form.getByRole('radio', { name: 'Buying or selling a property' })).toBeFocused();
 });
 
 test('the proxy’s refusal is shown like the widget’s own checks', async ({ page, lawFirm }) => {
@@ -48,7 +48,7 @@ test('the proxy’s refusal is shown like the widget’s own checks', async ({ p
   await expect(summary).toContainText(
     'Select one of the listed answers to “Are you buying or selling?”',
   );
-  await expect(form.getByRole('radio', { name: 'Buying' })).toBeChecked();
+  await expect(form.getByRole('radio', { name: 'Buying', exact: true })).toBeChecked();
   expect(await lawFirm.inbox()).toHaveLength(before);
 });
 
@@ -90,7 +90,7 @@ test('with the proxy unreachable the visitor sees why, keeps everything typed, a
   await expect(failure).toBeFocused();
   await expect(failure).toContainText('Your enquiry has not been sent yet');
   await expect(form.getByLabel('First name')).toHaveValue('Ada');
-  await expect(form.getByRole('radio', { name: 'Buying' })).toBeChecked();
+  await expect(form.getByRole('radio', { name: 'Buying', exact: true })).toBeChecked();
   await form.getByRole('button', { name: 'Try again' }).click();
   await expect(form.locator('[part=confirmation]')).toBeFocused();
   expect(await lawFirm.arrivals(before)).toHaveLength(1);

@@ -1,6 +1,6 @@
 /**
  * A visitor who uses only the keyboard completes an enquiry: Tab between fields, arrows in
- * a select and a radio group, Space on a checkbox, Enter to send.
+ * radio groups, Space on a checkbox, Enter to send.
  */
 import { expect, test } from './support/stack.ts';
 
@@ -25,11 +25,10 @@ test('a complete enquiry with Tab, Space, arrows and Enter only', async ({ page,
   await keyboard.press('Tab');
   await keyboard.type('07700 900123');
   await keyboard.press('Tab');
-  await expect(form.getByLabel('What is your enquiry about?')).toBeFocused();
-  // Down from "Choose an option" twice: conveyancing, then family.
+  // The case types are radios: Tab reaches the first, Down moves to (and chooses) the next.
+  await expect(form.getByRole('radio', { name: 'Buying or selling a property' })).toBeFocused();
   await keyboard.press('ArrowDown');
-  await keyboard.press('ArrowDown');
-  await expect(form.getByLabel('What is your enquiry about?')).toHaveValue('family');
+  await expect(form.getByRole('radio', { name: 'Divorce, separation and children' })).toBeChecked();
 
   await keyboard.press('Tab');
   await expect(form.getByRole('radio', { name: 'Divorce or dissolution' })).toBeFocused();

@@ -28,7 +28,7 @@ test.describe('with JavaScript off', () => {
     await page.getByLabel('First name').fill('Ada');
     await page.getByLabel('Last name').fill('Lovelace');
     await page.getByLabel('Email address').fill('ada@example.com');
-    await page.getByRole('radio', { name: 'Buying' }).check();
+    await page.getByRole('radio', { name: 'Buying', exact: true }).check();
     await page.getByLabel('Roughly what is the property worth?').selectOption({ index: 1 });
     await page.getByLabel('Attach files').setInputFiles(PDF);
     await page.getByRole('button', { name: 'Send enquiry' }).click();
@@ -52,7 +52,7 @@ test.describe('with JavaScript off', () => {
     await page.getByLabel('Email address').fill('grace@example.com');
     // Too few digits: the browser has no rule for it, the proxy has.
     await page.getByLabel('Telephone number').fill('12');
-    await page.getByRole('radio', { name: 'Selling' }).check();
+    await page.getByRole('radio', { name: 'Selling', exact: true }).check();
     await page.getByLabel('Roughly what is the property worth?').selectOption({ index: 2 });
     await page.getByLabel('Anything else we should know?').fill('Chain of three');
     await page.getByRole('button', { name: 'Send enquiry' }).click();
@@ -64,7 +64,7 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByLabel('Telephone number')).toBeFocused();
     await expect(page.getByLabel('First name')).toHaveValue('Grace');
     await expect(page.getByLabel('Email address')).toHaveValue('grace@example.com');
-    await expect(page.getByRole('radio', { name: 'Selling' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Selling', exact: true })).toBeChecked();
     await expect(page.getByLabel('Anything else we should know?')).toHaveValue('Chain of three');
 
     await page.getByLabel('Telephone number').fill('07700 900123');

@@ -72,7 +72,7 @@ async function sendFrom(page: Page, app: string): Promise<string> {
   await form.getByLabel('First name').fill('Ada');
   await form.getByLabel('Last name').fill('Lovelace');
   await form.getByLabel('Email address').fill('ada@example.com');
-  await form.getByRole('radio', { name: 'Buying' }).check();
+  await form.getByRole('radio', { name: 'Buying', exact: true }).check();
   await form.getByLabel('Roughly what is the property worth?').selectOption('Under £250,000');
   await form.getByRole('button', { name: 'Send enquiry' }).click();
   const heard = page.getByRole('status').filter({ hasText: 'The app heard' });

@@ -37,7 +37,7 @@ for (const [what, reply, reason, message] of [
     expect(event?.type).toBe('enquiry-failed');
     expect(event?.detail).toMatchObject({ reason, message: expect.stringContaining(message) });
     await expect(form.getByLabel('First name')).toHaveValue('Ada');
-    await expect(form.getByRole('radio', { name: 'Buying' })).toBeChecked();
+    await expect(form.getByRole('radio', { name: 'Buying', exact: true })).toBeChecked();
     await expect(form.locator('[part=file-list]')).toContainText('tenancy-agreement.pdf');
 
     await failure.getByRole('button', { name: 'Try again' }).click();

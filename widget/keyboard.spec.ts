@@ -35,7 +35,7 @@ test('completes the law-firm form with the keyboard alone', async ({ page }) => 
   await keyboard.press('Tab');
   await focused('Buying', 'radio');
   await keyboard.press('ArrowDown');
-  await expect(form.getByRole('radio', { name: 'Selling' })).toBeChecked();
+  await expect(form.getByRole('radio', { name: 'Selling', exact: true })).toBeChecked();
   await keyboard.press('Tab');
   await focused('Roughly what is the property worth?', 'combobox');
   await keyboard.press('ArrowDown');

@@ -24,16 +24,18 @@ test.describe('the law-firm form', () => {
 
   test('lets the visitor pick a case type, then shows its questions by type', async ({ page }) => {
     const { form } = await openForm(page, { config: lawFirm });
-    const caseType = form.getByLabel('What is your enquiry about?');
-    await expect(caseType.locator('option')).toHaveText([
-      'Choose an option',
+    // Three case types: radios, each label shown whole (a select shows only the chosen one).
+    const caseTypes = form.getByRole('group', { name: 'What is your enquiry about?' });
+    await expect(caseTypes.getByRole('radio')).toHaveCount(3);
+    await expect(caseTypes.locator('label')).toHaveText([
       'Buying or selling a property',
       'Divorce, separation and children',
       'Wills, probate and powers of attorney',
     ]);
+    const caseType = (label: string) => caseTypes.getByRole('radio', { name: label }).check();
     await expect(form.getByText('Are you buying or selling?')).toHaveCount(0);
 
-    await caseType.selectOption('conveyancing');
+    await caseType('Buying or selling a property');
     const transaction = form.getByRole('group', { name: 'Are you buying or selling?' });
     await expect(transaction.getByRole('radio')).toHaveCount(3);
     await expect(form.getByLabel('Roughly what is the property worth?')).toHaveJSProperty(
@@ -49,12 +51,12 @@ test.describe('the law-firm form', () => {
     // No maxlength: a browser would count UTF-16 units and cut an emoji in half.
     await expect(notes).not.toHaveAttribute('maxlength', /.*/);
 
-    await caseType.selectOption('wills-probate');
+    await caseType('Wills, probate and powers of attorney');
     const services = form.getByRole('group', { name: 'Which services do you need?' });
     await expect(services.getByRole('checkbox')).toHaveCount(3);
     await expect(services).toHaveAccessibleDescription('Select all that apply.');
 
-    await caseType.selectOption('family');
+    await caseType('Divorce, separation and children');
     await form.getByRole('radio', { name: 'Arrangements for children' }).check();
     const children = form.getByLabel('How many children under 18 are involved?');
     await expect(children).toHaveAttribute('inputmode', 'decimal');
@@ -72,25 +74,40 @@ test.describe('the law-firm form', () => {
     });
     const lender = form.getByLabel('Which lender is providing your mortgage? (optional)');
     await expect(lender).toHaveCount(0);
-    await form.getByRole('radio', { name: 'Buying' }).check();
+    await form.getByRole('radio', { name: 'Buying', exact: true }).check();
     await expect(lender).toBeVisible();
     await expect(lender).toHaveAccessibleDescription(
       'Leave this blank if you are buying without a mortgage.',
     );
-    await form.getByRole('radio', { name: 'Selling' }).check();
+    await form.getByRole('radio', { name: 'Selling', exact: true }).check();
     await expect(lender).toHaveCount(0);
     await form.getByRole('radio', { name: 'Both' }).check();
     await expect(lender).toBeVisible();
   });
 
-  test('fixes the case type given by the case-type attribute and offers no select', async ({
+  test('offers a select of case types when there are more than the configuration shows as radios', async ({
+    page,
+  }) => {
+    const { form } = await openForm(page, { config: { ...lawFirm, caseTypeRadiosUpTo: 2 } });
+    const caseType = form.getByLabel('What is your enquiry about?');
+    await expect(caseType.locator('option')).toHaveText([
+      'Choose an option',
+      'Buying or selling a property',
+      'Divorce, separation and children',
+      'Wills, probate and powers of attorney',
+    ]);
+    await caseType.selectOption('family');
+    await expect(form.getByRole('group', { name: 'What do you need help with?' })).toBeVisible();
+  });
+
+  test('fixes the case type given by the case-type attribute and offers no choice of it', async ({
     page,
   }) => {
     const { form } = await openForm(page, {
       config: lawFirm,
       attributes: { 'case-type': 'family' },
     });
-    await expect(form.getByLabel('What is your enquiry about?')).toHaveCount(0);
+    await expect(form.getByRole('group', { name: 'What is your enquiry about?' })).toHaveCount(0);
     await expect(form.getByRole('group', { name: 'What do you need help with?' })).toBeVisible();
   });
 
@@ -120,11 +137,11 @@ test.describe('the call-back form', () => {
     await expect(form.getByLabel('Last name (optional)', { exact: true })).toBeVisible();
   });
 
-  test('needs no case-type select for its only case type, and has no file picker', async ({
+  test('needs no choice of case type for its only case type, and has no file picker', async ({
     page,
   }) => {
     const { form } = await openForm(page, { config: callback });
-    await expect(form.getByLabel('What is your enquiry about?')).toHaveCount(0);
+    await expect(form.getByText('What is your enquiry about?')).toHaveCount(0);
     await expect(form.getByLabel('What would you like to talk about?')).toBeVisible();
     await expect(form.getByRole('button', { name: /Choose files/ })).toHaveCount(0);
     await expect(form.locator('input[type=file]')).toHaveCount(0);

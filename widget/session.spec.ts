@@ -14,8 +14,8 @@ test('keeps what was typed across a reload, names the files to choose again, and
   await page.reload();
 
   await expect(form.getByLabel('First name')).toHaveValue('Ada');
-  await expect(form.getByLabel('What is your enquiry about?')).toHaveValue('conveyancing');
-  await expect(form.getByRole('radio', { name: 'Buying' })).toBeChecked();
+  await expect(form.getByRole('radio', { name: 'Buying or selling a property' })).toBeChecked();
+  await expect(form.getByRole('radio', { name: 'Buying', exact: true })).toBeChecked();
   await expect(form.getByLabel('Roughly what is the property worth?')).toHaveValue(
     'Under £250,000',
   );

@@ -27,7 +27,7 @@ test('sends exactly the enquiry part the proxy expects', async ({ page }) => {
   await fillConveyancing(form);
   await form.getByLabel('Which lender is providing your mortgage? (optional)').fill('Nationwide');
   // The lender question disappears: its answer must not be sent.
-  await form.getByRole('radio', { name: 'Selling' }).check();
+  await form.getByRole('radio', { name: 'Selling', exact: true }).check();
   await form.getByLabel('Anything else we should know? (optional)').fill('  Chain of three.  ');
   await send(form);
   await expect(form.locator('[part=confirmation]')).toBeVisible();

@@ -67,7 +67,7 @@ test('puts radios in a fieldset whose legend is scrolled into view when linked t
     .getByRole('link', { name: 'Select your answer to “Are you buying or selling?”' })
     .click();
   const group = form.getByRole('group', { name: 'Are you buying or selling?' });
-  await expect(group.getByRole('radio', { name: 'Buying' })).toBeFocused();
+  await expect(group.getByRole('radio', { name: 'Buying', exact: true })).toBeFocused();
   await expect(group).toHaveAccessibleDescription(
     'Error: Select your answer to “Are you buying or selling?”',
   );

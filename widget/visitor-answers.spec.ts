@@ -39,7 +39,7 @@ test('a case type the configuration lacks is named in a warning, with the ones i
     config: lawFirm,
     attributes: { 'case-type': 'probate' },
   });
-  await expect(form.getByLabel('What is your enquiry about?')).toBeVisible();
+  await expect(form.getByRole('group', { name: 'What is your enquiry about?' })).toBeVisible();
   expect(lines).toContainEqual({
     type: 'warning',
     text: expect.stringContaining('case-type "probate" is unknown; known: conveyancing, family'),

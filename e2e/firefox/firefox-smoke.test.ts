@@ -2,7 +2,7 @@
  * `npm run test:firefox`: the whole stack in Firefox (Debian's firefox-esr, driven by
  * puppeteer-core over WebDriver BiDi; Playwright cannot fetch its own browsers here). A smoke
  * walk, as a visitor: the form loads, an empty send focuses the error summary and brings it
- * into view, the form drawn in the page is taken over, what was typed survives a reload, a file
+ * into view, every case type is shown whole on a 320 px phone, the form drawn in the page is taken over, what was typed survives a reload, a file
  * is attached, and the enquiry arrives with the file's bytes. Chromium stays the main browser of
  * the e2e suite. Skipped, saying why, where Firefox is not installed.
  */
@@ -82,6 +82,39 @@ describe.skipIf(!installed)('the form in Firefox', () => {
     expect(summary.top).toBeLessThan(summary.height);
   });
 
+  it('shows every case type whole at 320 px: radios, each label within its box and the screen', async () => {
+    await page.setViewport({ width: 320, height: 640 });
+    try {
+      await page.goto(demo.siteUrl);
+      await page.waitForSelector(inForm('input[name=case_type]'));
+      const labels = await page.evaluate(() => {
+        const root = document.querySelector('enquiry-form')?.shadowRoot;
+        return [...(root?.querySelectorAll('input[name=case_type] + label') ?? [])].map((label) => {
+          const box = label.getBoundingClientRect();
+          const text = document.createRange();
+          text.selectNodeContents(label);
+          const right = Math.max(...[...text.getClientRects()].map((line) => line.right));
+          return {
+            label: label.textContent.trim(),
+            clipped: label.scrollWidth > label.clientWidth,
+            beyond: right - Math.min(box.right, window.innerWidth),
+          };
+        });
+      });
+      expect(labels.map(({ label }) => label)).toEqual([
+        'Buying or selling a property',
+        'Divorce, separation and children',
+        'Wills, probate and powers of attorney',
+      ]);
+      for (const { label, clipped, beyond } of labels) {
+        expect(clipped, `"${label}" clipped`).toBe(false);
+        expect(beyond, `"${label}" past its box or the screen`).toBeLessThanOrEqual(0.5);
+      }
+    } finally {
+      await page.setViewport({ width: 390, height: 640 });
+    }
+  });
+
   it('shows the form drawn in the page, and the element takes it over: one form, taking typing', async () => {
     await page.goto(`${demo.campaignUrl}-drawn`);
     // The drawn form is in the page's HTML: there as soon as the page is.
@@ -112,7 +145,7 @@ describe.skipIf(!installed)('the form in Firefox', () => {
     await page.type(inForm('#forename'), 'Ada');
     await page.type(inForm('#surname'), 'Lovelace');
     await page.type(inForm('#email'), 'ada@example.com');
-    await page.select(inForm('#case_type'), 'conveyancing');
+    await page.click(inForm('input[type=radio][name=case_type][value=conveyancing]'));
     await page.reload();
     await page.waitForSelector(inForm('form'));
     expect(await valueOf('#forename')).toBe('Ada');

@@ -10,8 +10,8 @@ export async function fillConveyancing(form: Locator): Promise<void> {
   await form.getByLabel('First name').fill('Ada');
   await form.getByLabel('Last name').fill('Lovelace');
   await form.getByLabel('Email address').fill('ada@example.com');
-  await form.getByLabel('What is your enquiry about?').selectOption('conveyancing');
-  await form.getByRole('radio', { name: 'Buying' }).check();
+  await form.getByRole('radio', { name: 'Buying or selling a property' }).check();
+  await form.getByRole('radio', { name: 'Buying', exact: true }).check();
   await form.getByLabel('Roughly what is the property worth?').selectOption('Under £250,000');
 }
 

@@ -49,3 +49,21 @@ export const PER_ATTEMPT_FIELDS = /* @__PURE__ */ Object.freeze([
 
 /** A per-attempt field. */
 export type PerAttemptField = (typeof PER_ATTEMPT_FIELDS)[number];
+
+/**
+ * How many case types are offered as radios before a select takes over. GOV.UK advises radios
+ * for a few options: every label is shown whole on a narrow phone, where a select shows only the
+ * chosen one (and Firefox cuts a long one). `caseTypeRadiosUpTo` in the configuration changes it.
+ */
+export const CASE_TYPE_RADIOS_UP_TO = 7;
+
+/**
+ * Whether the case type is chosen with radios (else a select): the widget and the page without
+ * JavaScript ask the same question here.
+ *
+ * @example caseTypesAsRadios({ caseTypes: [a, b, c] }) // true
+ */
+export const caseTypesAsRadios = (config: {
+  caseTypes: readonly unknown[];
+  caseTypeRadiosUpTo?: number | undefined;
+}) => config.caseTypes.length <= (config.caseTypeRadiosUpTo ?? CASE_TYPE_RADIOS_UP_TO);

@@ -13,6 +13,7 @@ export {
   type ConsentLabel,
 } from './consent.ts';
 export {
+  caseTypesAsRadios,
   CONFIGURABLE_CONTACT_FIELDS,
   CONTACT_FIELDS,
   MARKETING_FIELDS,

@@ -1,17 +1,17 @@
 /**
- * Templates for the fields the configuration asks for: the contact fields, the case-type select
+ * Templates for the fields the configuration asks for: the contact fields, the case type
  * and each question by its type. Values come from the element's state; changes reach it through
  * one delegated `input` listener on the form, which reads each control's `name`.
  */
 import { html, nothing } from 'lit/html.js';
 import {
   type Answer,
-  type CaseType,
   type ContactFieldName,
   type FormConfig,
   type Question,
   CONTACT_FIELDS,
   answerTo,
+  caseTypesAsRadios,
 } from '#contract';
 import type { Values } from '../draft.ts';
 import type { Translator } from '../i18n.ts';
@@ -118,16 +118,19 @@ export function contactFields(config: FormConfig, view: FieldsView) {
   });
 }
 
-/** The select of case types, when the tag does not fix one. */
-export function caseTypeField(caseTypes: readonly CaseType[], view: FieldsView) {
+/** The case types to choose from, when the tag does not fix one: radios for a few, else a select. */
+export function caseTypeField(config: FormConfig, view: FieldsView) {
   const frame: FieldFrame = {
     id: 'case_type',
     label: view.t.text('case_type'),
     optional: false,
     errors: view.errorsAt('case_type'),
   };
-  const options = caseTypes.map((c) => [c.id, c.label] as const);
-  return labelledField(frame, view.t, selectControl(frame, options, view.values.case_type, view.t));
+  const options = config.caseTypes.map((c) => [c.id, c.label] as const);
+  const chosen = view.values.case_type;
+  return caseTypesAsRadios(config)
+    ? fieldsetField(frame, view.t, choices(frame, 'radio', options, [chosen]))
+    : labelledField(frame, view.t, selectControl(frame, options, chosen, view.t));
 }
 
 /** One question, by its type. */
@@ -145,7 +148,8 @@ export function questionField(question: Question, view: FieldsView) {
   };
   const { type, options } = question;
   if (type === 'radio' || (type === 'checkbox' && options)) {
-    return fieldsetField(frame, view.t, choices(frame, type, options ?? [], [answer].flat()));
+    const pairs = (options ?? []).map((o) => [o, o] as const);
+    return fieldsetField(frame, view.t, choices(frame, type, pairs, [answer].flat()));
   }
   if (type === 'checkbox') return singleCheckbox(frame, answer === 'Yes', view.t);
   const value = typeof answer === 'string' ? answer : '';
@@ -165,14 +169,15 @@ export function questionField(question: Question, view: FieldsView) {
   return labelledField(frame, view.t, textControl(frame, type, value, autocomplete));
 }
 
+/** Radios or checkboxes, each `[value, label]`. */
 function choices(
   frame: FieldFrame,
   type: 'radio' | 'checkbox',
-  options: readonly string[],
+  options: readonly (readonly [string, string])[],
   chosen: readonly string[],
 ) {
   return html`<div class="choices">
-    ${options.map((option, i) => {
+    ${options.map(([option, label], i) => {
       const id = i === 0 ? frame.id : `${frame.id}-${i}`;
       return html`<div class="choice choice--${type}">
         <input
@@ -185,7 +190,7 @@ function choices(
           part="input"
           .checked=${chosen.includes(option)}
         />
-        <label class="choice__label" for=${id}>${option}</label>
+        <label class="choice__label" for=${id}>${label}</label>
       </div>`;
     })}
   </div>`;

@@ -55,8 +55,7 @@ export function formTemplate(view: FormView, on: FormActions) {
           notice(status.failure.message, { label: t.text('retry'), press: on.retry }))
         : nothing
     }
-    ${contactFields(config, fields)}
-    ${view.caseTypeFixed ? nothing : caseTypeField(config.caseTypes, fields)}
+    ${contactFields(config, fields)} ${view.caseTypeFixed ? nothing : caseTypeField(config, fields)}
     ${
       caseType
         ? visibleQuestions(caseType, values.answers).map((q) => questionField(q, fields))

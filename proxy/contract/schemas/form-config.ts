@@ -63,6 +63,8 @@ export const formConfigSchema = z
       })
       .default({ ...DEFAULT_FILE_LIMITS }),
     caseTypes: z.array(caseTypeSchema).min(1).max(50),
+    /** Up to this many case types are radios, more a select (`caseTypesAsRadios`); 0: always a select. */
+    caseTypeRadiosUpTo: z.number().int().min(0).max(50).optional(),
     consent: consentSchema.optional(),
     firm: firmSchema.optional(),
     /** Where the form without JavaScript sends the visitor once the enquiry is taken. */

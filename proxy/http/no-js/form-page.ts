@@ -5,7 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { html, raw } from 'hono/html';
-import { CONFIGURABLE_CONTACT_FIELDS, MARKETING_FIELDS } from '../../contract/fields.ts';
+import {
+  caseTypesAsRadios,
+  CONFIGURABLE_CONTACT_FIELDS,
+  MARKETING_FIELDS,
+} from '../../contract/fields.ts';
 import type { FieldIssue } from '../../contract/issues.ts';
 import { formatBytes, formatMessage } from '../../contract/messages.ts';
 import type { CaseType, FormConfig } from '../../contract/schemas/form-config.ts';
@@ -136,17 +140,42 @@ function conditionOf(caseType: CaseType, question: CaseType['questions'][number]
 
 function chooseCaseType(config: FormConfig, query: URLSearchParams | undefined, error?: string) {
   const kept = [...(query ?? new URLSearchParams())].filter(([name]) => name !== 'case-type');
-  return html`<h1>${TITLE}</h1>
-    <form method="get" action="/form">
-      ${kept.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}
-      <div class="field${error ? ' invalid' : ''}">
-        <label for="field-case_type">${DEFAULT_STRINGS.case_type}</label>
-        ${errorLine('field-case_type', error)}
-        <select id="field-case_type" name="case-type" required>
+  const id = 'field-case_type';
+  // Radios for a few case types, as the widget draws them (`caseTypesAsRadios`).
+  const control = caseTypesAsRadios(config)
+    ? html`<fieldset
+        class="field${error ? ' invalid' : ''}"
+        ${error ? html` aria-describedby="${id}-error"` : ''}
+      >
+        <legend>${DEFAULT_STRINGS.case_type}</legend>
+        ${errorLine(id, error)}
+        <div id="${id}">
+          ${config.caseTypes.map(
+            (c, i) =>
+              html`<label class="choice"
+                ><input
+                  type="radio"
+                  name="case-type"
+                  value="${c.id}"
+                  ${i === 0 ? raw('required') : ''}
+                />
+                ${c.label}</label
+              >`,
+          )}
+        </div>
+      </fieldset>`
+    : html`<div class="field${error ? ' invalid' : ''}">
+        <label for="${id}">${DEFAULT_STRINGS.case_type}</label>
+        ${errorLine(id, error)}
+        <select id="${id}" name="case-type" required>
           <option value="">${DEFAULT_STRINGS.chooseOption}</option>
           ${config.caseTypes.map((c) => html`<option value="${c.id}">${c.label}</option>`)}
         </select>
-      </div>
+      </div>`;
+  return html`<h1>${TITLE}</h1>
+    <form method="get" action="/form">
+      ${kept.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}
+      ${control}
       <button type="submit">Continue</button>
     </form>`;
 }

@@ -76,6 +76,17 @@ describe('GET /form', () => {
     for (const caseType of lawFirm.caseTypes) expect(page).toContain(caseType.label);
   });
 
+  it('offers a few case types as radios and a long list as a select, as the widget does', async () => {
+    const few = await (await setUp().app.request('/form')).text();
+    for (const caseType of lawFirm.caseTypes)
+      expect(inputs(few, 'case-type', caseType.id)[0]).toContain('type="radio"');
+    expect(few).not.toContain('<select');
+    const many = setUp({ config: { ...lawFirm, caseTypeRadiosUpTo: 2 } });
+    const page = await (await many.app.request('/form')).text();
+    expect(page).toMatch(/<select id="field-case_type" name="case-type" required>/);
+    expect(inputs(page, 'case-type')).toEqual([]);
+  });
+
   it('escapes what the URL says', async () => {
     const harness = setUp();
     const page = await (
