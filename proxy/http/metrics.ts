@@ -1,7 +1,7 @@
 /**
  * Prometheus metrics (prom-client, on a registry of the proxy's own): what came in, what went
  * out and how long it took, what the platform answered, and the outbox by state, read from the
- * store when scraped. Served at `GET /metrics` behind `ADMIN_TOKEN` (see `admin-routes.ts`).
+ * store when scraped. Served at `GET /metrics` behind `ADMIN_TOKEN` (see `health-routes.ts`).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { OutboxStore } from '../outbox/store.ts';

@@ -1,6 +1,6 @@
 /**
  * Turns what the visitor typed into exactly what the proxy expects: the `enquiry` part of the
- * multipart body (see `proxy/contract/enquiry.ts`) and the files beside it. Late: only a press of
+ * multipart body (its schema is `proxy/contract/schemas/enquiry-part.ts`) and the files beside it. Late: only a press of
  * "Send" needs it.
  */
 import {
