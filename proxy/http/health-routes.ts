@@ -37,10 +37,13 @@ export function assessHealth(
   return { status, reasons: [...failing, ...degraded] };
 }
 
-/** True when the request carries the admin token (compared in constant time). */
+/**
+ * True when the request carries `Authorization: Bearer <token>`, compared in constant time. A
+ * bare token is refused: it would teach clients a form no other bearer-token server takes.
+ */
 function authorised(authorization: string | undefined, token: string): boolean {
-  const given = Buffer.from(authorization?.replace(/^Bearer\s+/i, '') ?? '');
-  const wanted = Buffer.from(token);
+  const given = Buffer.from(authorization ?? '');
+  const wanted = Buffer.from(`Bearer ${token}`);
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
