@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
 import { parseFormConfig } from '../contract/schemas/form-config.ts';
+import { lawFirmWithConsent } from '../test/fixtures/consent-config.ts';
 import { validEnquiry } from '../test/fixtures/proxy-harness.ts';
 import { checkSubmission } from './check-submission.ts';
 import { SubmissionError } from './submission-error.ts';
@@ -78,5 +79,43 @@ describe('checkSubmission', () => {
     expect(checkSubmission({ enquiryText, files: [] }, config, 0).upstream.meta).toEqual([
       { id: 'valueOf', label: 'Worth?', value: '3' },
     ]);
+  });
+});
+
+describe('checkSubmission of a plain post (the form without JavaScript)', () => {
+  /** The error for these fields on top of a complete plain post, or undefined. */
+  const plainRefusalOf = (overrides: Record<string, string>) => {
+    const fields = {
+      case_type: 'conveyancing',
+      forename: 'Ada',
+      surname: 'Lovelace',
+      email: 'ada@example.com',
+      'answers.transaction': 'Buying',
+      'answers.property_value': 'Under £250,000',
+      ...overrides,
+    };
+    const plain = new Map(Object.entries(fields).map(([name, value]) => [name, [value]]));
+    try {
+      checkSubmission({ plain, files: [] }, lawFirmWithConsent, 0);
+      return undefined;
+    } catch (error) {
+      if (error instanceof SubmissionError) return error.body;
+      throw error;
+    }
+  };
+
+  it('counts a consent as given only for the value a ticked checkbox sends', () => {
+    expect(plainRefusalOf({ 'consent.consent_contact': 'on' })).toBeUndefined();
+    for (const value of ['off', 'false', '0', ''])
+      expect(plainRefusalOf({ 'consent.consent_contact': value })).toMatchObject({
+        issues: [{ field: 'consent.consent_contact', code: 'required' }],
+      });
+  });
+
+  it('refuses an answer named __proto__ as the JSON path does', () => {
+    const refusal = plainRefusalOf({ 'consent.consent_contact': 'on', 'answers.__proto__': 'x' });
+    expect(refusal).toMatchObject({
+      issues: [{ field: 'answers.__proto__', code: 'unknown_question' }],
+    });
   });
 });
