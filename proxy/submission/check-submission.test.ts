@@ -1,21 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
-import { parseFormConfig } from '../contract/schemas/form-config.ts';
+import { parseFormConfig, type FormConfig } from '../contract/schemas/form-config.ts';
 import { lawFirmWithConsent } from '../test/fixtures/consent-config.ts';
 import { validEnquiry } from '../test/fixtures/proxy-harness.ts';
 import { checkSubmission } from './check-submission.ts';
+import type { ReceivedSubmission } from './read-multipart.ts';
 import { SubmissionError } from './submission-error.ts';
 
-/** The error `checkSubmission` throws for this enquiry part, or undefined. */
-const refusalOf = (enquiryText: string) => {
+/** The error `checkSubmission` throws for what was received, or undefined. */
+const refusalFor = (received: ReceivedSubmission, config: FormConfig) => {
   try {
-    checkSubmission({ enquiryText, files: [] }, lawFirm, 0);
+    checkSubmission(received, config, 0);
     return undefined;
   } catch (error) {
     if (error instanceof SubmissionError) return error.body;
     throw error;
   }
 };
+
+/** The error for this enquiry part (the widget's JSON), or undefined. */
+const refusalOf = (enquiryText: string) => refusalFor({ enquiryText, files: [] }, lawFirm);
 
 describe('checkSubmission', () => {
   it('takes a valid enquiry part', () => {
@@ -95,13 +99,7 @@ describe('checkSubmission of a plain post (the form without JavaScript)', () => 
       ...overrides,
     };
     const plain = new Map(Object.entries(fields).map(([name, value]) => [name, [value]]));
-    try {
-      checkSubmission({ plain, files: [] }, lawFirmWithConsent, 0);
-      return undefined;
-    } catch (error) {
-      if (error instanceof SubmissionError) return error.body;
-      throw error;
-    }
+    return refusalFor({ plain, files: [] }, lawFirmWithConsent);
   };
 
   it('counts a consent as given only for the value a ticked checkbox sends', () => {
