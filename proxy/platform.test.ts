@@ -10,6 +10,7 @@ import type { Quirk } from '../demo/enquiry-api/quirks.ts';
 import { loadProxyEnv } from './env.ts';
 import { runCheckCommand } from './platform.ts';
 import { proxyEnvFor } from './test/fixtures/proxy-env.ts';
+import { IMPOSTORS, startImpostor } from './test/platform/impostors.ts';
 
 const CREDENTIALS = { username: 'check-user', password: 'abcd efgh ijkl mnop' };
 let api: RunningEnquiryApi | undefined;
@@ -100,5 +101,54 @@ describe('the platform check', () => {
     expect(run.stdout).toMatch(/^FAIL {2}credentials accepted: /m);
     expect(run.stdout).not.toContain('proxy listening');
     expect(run.stdout).not.toContain('wrong wrong wrong');
+  });
+
+  /** The check's lines against `url`, with the stand-in (elsewhere) for the rest of the env. */
+  async function checkAt(url: (origin: string) => string) {
+    api = await startEnquiryApi({ credentials: CREDENTIALS });
+    const lines: string[] = [];
+    const overrides = { ENQUIRY_API_URL: url(api.origin) };
+    const env = loadProxyEnv(proxyEnvFor(api, CREDENTIALS, overrides));
+    const code = await runCheckCommand(env, (line) => lines.push(line));
+    return { code, lines, text: lines.join('\n') };
+  }
+
+  /** Exit 1, one failing line whose fix names ENQUIRY_API_URL, and no "can work". */
+  function expectNotTheApi({ code, lines, text }: Awaited<ReturnType<typeof checkAt>>) {
+    expect(code).toBe(1);
+    const at = lines.findIndex((each) => each.startsWith('FAIL  '));
+    expect(lines[at + 1]).toMatch(/ENQUIRY_API_URL/);
+    expect(text).toContain('Delivery cannot work');
+    expect(text).not.toContain('Delivery can work');
+  }
+
+  it('fails the stand-in under a mistyped namespace, naming ENQUIRY_API_URL', async () => {
+    const found = await checkAt((origin) => `${origin}/wp-json/enquiry/v1`);
+    expectNotTheApi(found);
+    expect(found.text).toMatch(/^FAIL {2}route found: .*404/m);
+  });
+
+  it.each(IMPOSTORS.map((impostor) => [impostor.name, impostor] as const))(
+    'fails %s, naming ENQUIRY_API_URL',
+    async (_name, impostor) => {
+      const running = await startImpostor(impostor);
+      try {
+        expectNotTheApi(await checkAt(() => running.url));
+      } finally {
+        await running.close();
+      }
+    },
+  );
+
+  it('does not say delivery can work while the platform answers 503', async () => {
+    api = await startEnquiryApi({
+      credentials: CREDENTIALS,
+      faults: { failRate: 1, failStatus: 503 },
+    });
+    const lines: string[] = [];
+    const env = loadProxyEnv(proxyEnvFor(api, CREDENTIALS));
+    expect(await runCheckCommand(env, (line) => lines.push(line))).toBe(1);
+    expect(lines.join('\n')).toMatch(/^FAIL {2}spec answer: .*503/m);
+    expect(lines.join('\n')).toMatch(/again in a few minutes/);
   });
 });
