@@ -219,6 +219,12 @@ const FILE_VARIABLES = [
   'ADMIN_TOKEN',
 ] as const;
 
+/** Every variable the proxy reads: the schema's, and the `NAME_FILE` form of its secrets. */
+export const PROXY_ENV_NAMES: ReadonlySet<string> = new Set([
+  ...Object.keys(proxyEnvSchema.shape),
+  ...FILE_VARIABLES.map((name) => `${name}_FILE`),
+]);
+
 /** An environment the proxy cannot start with: one line per problem, each naming its variable. */
 export class EnvError extends Error {
   override readonly name = 'EnvError';

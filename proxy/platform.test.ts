@@ -3,6 +3,9 @@
  * when delivery cannot work, and nothing created on the platform.
  */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../demo/enquiry-api/server.ts';
@@ -82,9 +85,14 @@ describe('the platform check', () => {
     expect(lines).toContainEqual(expect.stringMatching(/^FAIL {2}reachable: /));
   });
 
-  it('runs as `npm run proxy -- --check`: no server, exit code 1 on a wrong password', async () => {
+  it('runs as `npm run proxy -- --check`: no server, the env file’s doubts, exit code 1 on a wrong password', async () => {
     api = await startEnquiryApi({ credentials: CREDENTIALS });
-    const env = proxyEnvFor(api, { ...CREDENTIALS, password: 'wrong wrong wrong' });
+    const dir = mkdtempSync(join(tmpdir(), 'check-env-'));
+    writeFileSync(join(dir, 'proxy.env'), 'PORT=8080\nDELIVERY_DEADLINE=3000\n');
+    const env = {
+      ...proxyEnvFor(api, { ...CREDENTIALS, password: 'wrong wrong wrong' }),
+      ENV_FILE: join(dir, 'proxy.env'),
+    };
     // Asynchronously: the stand-in answers from this very process.
     const run = await promisify(execFile)(
       process.execPath,
@@ -98,6 +106,7 @@ describe('the platform check', () => {
       },
     );
     expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/^Warning: .*line 2: DELIVERY_DEADLINE .*DELIVERY_DEADLINE_MS\?$/m);
     expect(run.stdout).toMatch(/^FAIL {2}credentials accepted: /m);
     expect(run.stdout).not.toContain('proxy listening');
     expect(run.stdout).not.toContain('wrong wrong wrong');
