@@ -168,7 +168,7 @@ export const proxyEnvSchema = z.object({
     .min(32, { error: 'must be at least 32 characters' })
     .optional()
     .describe(
-      'HMAC key of the form tokens (or `FORM_TOKEN_SECRET_FILE`); generated and kept in the outbox when unset. Required with `DATABASE_URL`.',
+      'HMAC key of the form tokens, at least 32 characters (or `FORM_TOKEN_SECRET_FILE`); generated and kept in the outbox when unset. Required with `DATABASE_URL`.',
     ),
   TURNSTILE_SITE_KEY: z
     .string()
