@@ -99,6 +99,20 @@ describe('deployment files', () => {
       expect(composeParagraphs.join('\n')).toContain(`\`${path}\``);
   });
 
+  it('the production section names only commands a production install runs', () => {
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> })
+      .scripts;
+    const readme = read('README.md');
+    // From the production install on: the build before it runs on the full install.
+    const from = readme.indexOf('npm ci --omit=dev', readme.indexOf('\n## Production\n'));
+    const section = readme.slice(from, readme.indexOf('\n## ', from));
+    const named = [...section.matchAll(/npm run ([\w:-]+)/g)].map(([, name]) => name ?? '');
+    expect(named).toEqual(expect.arrayContaining(['proxy', 'outbox']));
+    // `npm ci --omit=dev` leaves tsx, vitest and the rest out: only node and dist/ are there.
+    for (const name of new Set(named)) expect(scripts[name]).toMatch(/^node dist\//);
+    expect(section).toMatch(/development tools .* full install \(`npm ci`\)/s);
+  });
+
   it('production runs the compiled proxy with npm run proxy, after the build', () => {
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> })
       .scripts;
