@@ -21,6 +21,16 @@ import tseslint from 'typescript-eslint';
 /** Test code: specs, tests, the test wing, the end-to-end suites and benchmarks. */
 const TEST_FILES = ['**/*.test.ts', '**/*.spec.ts', 'proxy/test/**', 'e2e/**'];
 
+/**
+ * A widget module reaching into proxy/ by a relative path, the contract's entry included: the
+ * path zone below must let that file through (it is what `#contract` resolves to), so the
+ * import's text is what tells the two apart. Types too: one way in keeps the seal checkable.
+ */
+const BY_PATH_TO_THE_PROXY = {
+  regex: '^(\\.\\./)+proxy(/|$)',
+  message: 'The widget imports the contract only through #contract, not by its path.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -99,6 +109,7 @@ export default tseslint.config(
               regex: '^(?!lit(/|$)|#contract$|\\.\\.?/)',
               message: 'The widget imports only lit, #contract and its own modules.',
             },
+            BY_PATH_TO_THE_PROXY,
             {
               regex: '^lit$',
               allowTypeImports: true,
@@ -138,6 +149,7 @@ export default tseslint.config(
               regex: '^(?!lit$|#contract$|\\.\\.?/)',
               message: 'The late bundle imports only #contract, its own modules and types.',
             },
+            BY_PATH_TO_THE_PROXY,
             {
               regex: `^(\\.\\./){${depth + 1}}`,
               allowTypeImports: true,

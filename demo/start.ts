@@ -8,6 +8,7 @@ import { createLogger } from '../proxy/logger.ts';
 import { ensureWidgetBuilt } from './build-widget.ts';
 import { note, readableDestination } from './readable-log.ts';
 import { startDemo } from './stack.ts';
+import { startBanner } from './start-banner.ts';
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
@@ -26,21 +27,7 @@ try {
     proxyPort: port('PORT', 8080),
     apiPort: port('ENQUIRY_API_PORT', 8090),
   });
-  const lines = [
-    '',
-    '  enquiry-form is running',
-    '',
-    `  Landing page        ${demo.siteUrl}`,
-    `  Campaign page       ${demo.campaignUrl}   (marketing attributes on the tag)`,
-    `  The same, drawn     ${demo.campaignUrl}-drawn   (the form in the page: npm run embed)`,
-    demo.api
-      ? `  Stand-in inbox      ${demo.api.origin}/inbox   (what the platform received)`
-      : `  Platform            ${process.env.ENQUIRY_API_URL} (REAL)`,
-    `  Proxy               ${demo.proxyUrl}/healthz`,
-    '',
-    '  Ctrl-C stops everything.',
-    '',
-  ];
+  const lines = startBanner(demo, process.env);
   process.stdout.write(`${lines.join('\n')}\n`);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -168,7 +168,7 @@ export const proxyEnvSchema = z.object({
     .min(32, { error: 'must be at least 32 characters' })
     .optional()
     .describe(
-      'HMAC key of the form tokens (or `FORM_TOKEN_SECRET_FILE`); generated and kept in the outbox when unset. Required with `DATABASE_URL`.',
+      'HMAC key of the form tokens, at least 32 characters (or `FORM_TOKEN_SECRET_FILE`); generated and kept in the outbox when unset. Required with `DATABASE_URL`.',
     ),
   TURNSTILE_SITE_KEY: z
     .string()
@@ -218,6 +218,12 @@ const FILE_VARIABLES = [
   'NOTIFY_WEBHOOK_SECRET',
   'ADMIN_TOKEN',
 ] as const;
+
+/** Every variable the proxy reads: the schema's, and the `NAME_FILE` form of its secrets. */
+export const PROXY_ENV_NAMES: ReadonlySet<string> = new Set([
+  ...Object.keys(proxyEnvSchema.shape),
+  ...FILE_VARIABLES.map((name) => `${name}_FILE`),
+]);
 
 /** An environment the proxy cannot start with: one line per problem, each naming its variable. */
 export class EnvError extends Error {

@@ -9,10 +9,13 @@ import { withEnvFile } from './env-file.ts';
 import { runCheckCommand } from './platform.ts';
 import { startProxy } from './server.ts';
 
+let envFileWarnings: string[] = [];
 try {
   const source = withEnvFile(process.env);
+  envFileWarnings = source.warnings;
   const env = loadProxyEnv(source.env);
   if (process.argv.includes('--check')) {
+    for (const warning of source.warnings) console.log(`Warning: ${warning}`);
     process.exit(
       await runCheckCommand(env, (line) => {
         console.log(line);
@@ -21,6 +24,7 @@ try {
   }
   const proxy = await startProxy(env);
   if (source.file) proxy.log.info({ file: source.file }, 'read the env file');
+  for (const warning of source.warnings) proxy.log.warn({ file: source.file }, warning);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       proxy.log.info({ signal }, 'signal received');
@@ -35,6 +39,8 @@ try {
   }
 } catch (error) {
   if (error instanceof EnvError) {
+    // A misspelt name is often why a variable is missing: say both.
+    for (const warning of envFileWarnings) console.error(`Warning: ${warning}`);
     for (const problem of error.problems) console.error(`Configuration error: ${problem}`);
   } else if (error instanceof FormConfigError) {
     for (const problem of error.problems)

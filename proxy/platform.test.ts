@@ -3,6 +3,9 @@
  * when delivery cannot work, and nothing created on the platform.
  */
 import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../demo/enquiry-api/server.ts';
@@ -10,6 +13,7 @@ import type { Quirk } from '../demo/enquiry-api/quirks.ts';
 import { loadProxyEnv } from './env.ts';
 import { runCheckCommand } from './platform.ts';
 import { proxyEnvFor } from './test/fixtures/proxy-env.ts';
+import { IMPOSTORS, startImpostor } from './test/platform/impostors.ts';
 
 const CREDENTIALS = { username: 'check-user', password: 'abcd efgh ijkl mnop' };
 let api: RunningEnquiryApi | undefined;
@@ -81,9 +85,14 @@ describe('the platform check', () => {
     expect(lines).toContainEqual(expect.stringMatching(/^FAIL {2}reachable: /));
   });
 
-  it('runs as `npm run proxy -- --check`: no server, exit code 1 on a wrong password', async () => {
+  it('runs as `npm run proxy -- --check`: no server, the env file’s doubts, exit code 1 on a wrong password', async () => {
     api = await startEnquiryApi({ credentials: CREDENTIALS });
-    const env = proxyEnvFor(api, { ...CREDENTIALS, password: 'wrong wrong wrong' });
+    const dir = mkdtempSync(join(tmpdir(), 'check-env-'));
+    writeFileSync(join(dir, 'proxy.env'), 'PORT=8080\nDELIVERY_DEADLINE=3000\n');
+    const env = {
+      ...proxyEnvFor(api, { ...CREDENTIALS, password: 'wrong wrong wrong' }),
+      ENV_FILE: join(dir, 'proxy.env'),
+    };
     // Asynchronously: the stand-in answers from this very process.
     const run = await promisify(execFile)(
       process.execPath,
@@ -97,8 +106,58 @@ describe('the platform check', () => {
       },
     );
     expect(run.status).toBe(1);
+    expect(run.stdout).toMatch(/^Warning: .*line 2: DELIVERY_DEADLINE .*DELIVERY_DEADLINE_MS\?$/m);
     expect(run.stdout).toMatch(/^FAIL {2}credentials accepted: /m);
     expect(run.stdout).not.toContain('proxy listening');
     expect(run.stdout).not.toContain('wrong wrong wrong');
+  });
+
+  /** The check's lines against `url`, with the stand-in (elsewhere) for the rest of the env. */
+  async function checkAt(url: (origin: string) => string) {
+    api = await startEnquiryApi({ credentials: CREDENTIALS });
+    const lines: string[] = [];
+    const overrides = { ENQUIRY_API_URL: url(api.origin) };
+    const env = loadProxyEnv(proxyEnvFor(api, CREDENTIALS, overrides));
+    const code = await runCheckCommand(env, (line) => lines.push(line));
+    return { code, lines, text: lines.join('\n') };
+  }
+
+  /** Exit 1, one failing line whose fix names ENQUIRY_API_URL, and no "can work". */
+  function expectNotTheApi({ code, lines, text }: Awaited<ReturnType<typeof checkAt>>) {
+    expect(code).toBe(1);
+    const at = lines.findIndex((each) => each.startsWith('FAIL  '));
+    expect(lines[at + 1]).toMatch(/ENQUIRY_API_URL/);
+    expect(text).toContain('Delivery cannot work');
+    expect(text).not.toContain('Delivery can work');
+  }
+
+  it('fails the stand-in under a mistyped namespace, naming ENQUIRY_API_URL', async () => {
+    const found = await checkAt((origin) => `${origin}/wp-json/enquiry/v1`);
+    expectNotTheApi(found);
+    expect(found.text).toMatch(/^FAIL {2}route found: .*404/m);
+  });
+
+  it.each(IMPOSTORS.map((impostor) => [impostor.name, impostor] as const))(
+    'fails %s, naming ENQUIRY_API_URL',
+    async (_name, impostor) => {
+      const running = await startImpostor(impostor);
+      try {
+        expectNotTheApi(await checkAt(() => running.url));
+      } finally {
+        await running.close();
+      }
+    },
+  );
+
+  it('does not say delivery can work while the platform answers 503', async () => {
+    api = await startEnquiryApi({
+      credentials: CREDENTIALS,
+      faults: { failRate: 1, failStatus: 503 },
+    });
+    const lines: string[] = [];
+    const env = loadProxyEnv(proxyEnvFor(api, CREDENTIALS));
+    expect(await runCheckCommand(env, (line) => lines.push(line))).toBe(1);
+    expect(lines.join('\n')).toMatch(/^FAIL {2}spec answer: .*503/m);
+    expect(lines.join('\n')).toMatch(/again in a few minutes/);
   });
 });

@@ -39,6 +39,9 @@ import { notice } from './templates/notice.ts';
  * @csspart submit-button - The send button.
  * @csspart progress - The upload progress bar and its text.
  * @csspart confirmation - The panel shown once the enquiry is received.
+ * @csspart privacy-notice - The privacy notice above the send button (`consent.privacyNotice`).
+ * @csspart link - Each link the form shows: the privacy notice's, and one in a consent statement.
+ * @csspart firm - The firm's name, telephone and email, shown when sending failed.
  *
  * @cssprop [--enquiry-form-font-family=inherit] - Font of the whole form (the page's, by default).
  * @cssprop [--enquiry-form-color-text=#0b0c0c] - Text and input borders.

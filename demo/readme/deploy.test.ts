@@ -5,7 +5,7 @@
  * commands are the ones `npm run proxy` needs.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -86,6 +86,31 @@ describe('deployment files', () => {
     const compose = read('compose.yaml');
     expect(compose).toContain('DATABASE_URL: postgres://');
     expect(compose).toContain('./deploy/compose/nginx.conf:/etc/nginx/conf.d/default.conf:ro');
+  });
+
+  it('the README asks for every file of the clone that compose.yaml mounts and the clone lacks', () => {
+    const mounted = [...read('compose.yaml').matchAll(/^\s+- (\.\/[^:\s]+):/gm)].map(
+      ([, path]) => path ?? '',
+    );
+    expect(mounted).toContain('./form.json');
+    const readme = read('README.md');
+    const composeParagraphs = readme.split('\n\n').filter((text) => text.includes('compose.yaml'));
+    for (const path of mounted.filter((each) => !existsSync(each)))
+      expect(composeParagraphs.join('\n')).toContain(`\`${path}\``);
+  });
+
+  it('the production section names only commands a production install runs', () => {
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> })
+      .scripts;
+    const readme = read('README.md');
+    // From the production install on: the build before it runs on the full install.
+    const from = readme.indexOf('npm ci --omit=dev', readme.indexOf('\n## Production\n'));
+    const section = readme.slice(from, readme.indexOf('\n## ', from));
+    const named = [...section.matchAll(/npm run ([\w:-]+)/g)].map(([, name]) => name ?? '');
+    expect(named).toEqual(expect.arrayContaining(['proxy', 'outbox']));
+    // `npm ci --omit=dev` leaves tsx, vitest and the rest out: only node and dist/ are there.
+    for (const name of new Set(named)) expect(scripts[name]).toMatch(/^node dist\//);
+    expect(section).toMatch(/development tools .* full install \(`npm ci`\)/s);
   });
 
   it('production runs the compiled proxy with npm run proxy, after the build', () => {

@@ -2,7 +2,8 @@
  * The README cannot rot: its generated sections match the code, and every snippet in it is
  * checked against the thing it describes.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RESERVED_SPACE } from '../../e2e/bench/pages.ts';
@@ -21,6 +22,15 @@ function block(info: string): string {
   const match = new RegExp('```' + info + '\\n([\\s\\S]*?)\\n```').exec(README);
   if (!match?.[1]) throw new Error(`README has no \`\`\`${info} block`);
   return match[1];
+}
+
+/** The widget's product sources, where its templates write `part="…"`. */
+function templateFiles(dir = 'widget'): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'types' ? [] : templateFiles(path);
+    return /(?<!\.test|\.spec)\.ts$/.test(entry.name) ? [path] : [];
+  });
 }
 
 describe('README.md', () => {
@@ -55,19 +65,42 @@ describe('README.md', () => {
     expect(() => parseFormConfig(JSON.parse(block('json form-config')))).not.toThrow();
   });
 
-  const harness = proxyHarness();
+  // The proxy built from the README's own example configuration, not another one.
+  const harness = proxyHarness({ config: parseFormConfig(JSON.parse(block('json form-config'))) });
   afterAll(() => harness.close());
 
-  it('shows an enquiry part the proxy delivers', async () => {
+  it('shows an enquiry part that the proxy of its own example configuration delivers', async () => {
     const part = JSON.parse(block('json enquiry-part')) as Record<string, unknown>;
     const response = await harness.submit({ ...part, form_token: harness.formToken() });
     expect(response.status).toBe(201);
     const [stored] = await harness.store.list();
     expect(stored?.upstream.meta.map((m) => m.id)).toEqual([
       'transaction',
-      'property_value',
       'lender',
+      'notes',
+      'consent_contact',
     ]);
+  });
+
+  it('states the shortest secret each variable takes', () => {
+    const shortest = (name: 'FORM_TOKEN_SECRET' | 'NOTIFY_WEBHOOK_SECRET') => {
+      const schema = proxyEnvSchema.shape[name];
+      const length = [...Array(200).keys()].find((n) => schema.safeParse('x'.repeat(n)).success);
+      return length ?? -1;
+    };
+    for (const name of ['FORM_TOKEN_SECRET', 'NOTIFY_WEBHOOK_SECRET'] as const) {
+      const row = README.split('\n').find((line) => line.startsWith(`| \`${name}\``)) ?? '';
+      expect(row).toContain(`at least ${String(shortest(name))} characters`);
+    }
+  });
+
+  it('lists every part the element’s templates expose', () => {
+    const named = new Set((manifest.cssParts ?? []).map((part) => part.name));
+    const used = new Set<string>();
+    for (const file of templateFiles())
+      for (const [, name] of readFileSync(file, 'utf8').matchAll(/\bpart="([\w-]+)"/g))
+        used.add(name ?? '');
+    expect([...used].filter((name) => !named.has(name))).toEqual([]);
   });
 
   it('embeds the element with attributes it has, from the route that serves it', () => {

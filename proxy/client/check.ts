@@ -73,8 +73,9 @@ export async function checkPlatform(
       ? ok('TLS', 'the certificate is trusted')
       : ok('TLS', 'plain http: allowed for this machine only'),
   ];
-  const problem = setupProblem(raw, setup);
-  if (problem) {
+  const meaning = meaningOf(raw, setup);
+  if (meaning?.needsSetup) {
+    const problem = meaning;
     const name = problem.kind === 'authentication' ? 'credentials accepted' : 'route found';
     if (name === 'credentials accepted') findings.push(ok('route found', 'the route answers'));
     findings.push({
@@ -100,28 +101,41 @@ export async function checkPlatform(
         },
   );
   const envelope = badRequestEnvelopeSchema.safeParse(raw.answer.json);
-  findings.push(
-    envelope.success && parameterNamed(envelope.data.status) === 'forename'
-      ? ok(
-          'spec answer',
-          'an enquiry without forename is refused, as the spec says: nothing was created',
-        )
-      : {
-          name: 'spec answer',
-          ok: false,
-          detail: `an enquiry without forename got ${raw.status}, not the spec's 400 naming forename`,
-          fix: 'The platform does not answer as the enquiry API spec says: ask its integration manager. (Delivery is tried all the same.)',
-        },
-  );
+  if (envelope.success && parameterNamed(envelope.data.status) === 'forename') {
+    findings.push(
+      ok(
+        'spec answer',
+        'an enquiry without forename is refused, as the spec says: nothing was created',
+      ),
+    );
+    return { ok: true, findings };
+  }
+  if (meaning?.kind === 'retryable') {
+    // Nothing to change but the time: the proxy takes enquiries and retries them meanwhile.
+    findings.push({
+      name: 'spec answer',
+      ok: false,
+      detail: `the platform failed to answer (${raw.status}): it is down or overloaded now`,
+      fix: 'Run the check again in a few minutes. A running proxy keeps every enquiry and retries it meanwhile.',
+    });
+    return { ok: false, findings, problem: meaning };
+  }
+  findings.push({
+    name: 'spec answer',
+    ok: false,
+    detail: `an enquiry without forename got ${raw.status}, not the spec's 400 naming forename`,
+    fix: 'The platform does not answer as the enquiry API spec says: ask its integration manager. (Delivery is tried all the same.)',
+  });
   return { ok: true, findings };
 }
 
-/** The authentication or configuration error the answer to `{}` shows, if any. */
-function setupProblem(raw: RawAnswer, setup: Credentials): EnquiryApiError | undefined {
+/** The error the answer to `{}` comes to (a setup problem, the platform down), if any. */
+function meaningOf(raw: RawAnswer, setup: Credentials): EnquiryApiError | undefined {
   try {
     interpret({ endpoint: 'create', ...raw, scrub: createScrubber(setup) });
   } catch (error) {
-    if (error instanceof EnquiryApiError && error.needsSetup) return error;
+    if (error instanceof EnquiryApiError) return error;
+    throw error;
   }
   return undefined;
 }

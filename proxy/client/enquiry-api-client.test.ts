@@ -240,3 +240,30 @@ describe('uploadFile', () => {
     expect(seen).toHaveLength(0);
   });
 });
+
+describe('what reaches the log', () => {
+  const password = 'Qx7vLm2pRt9wZk4nHs8dJf3gBy6cNa5e';
+  /** Every 8-character piece of the password: none may appear, not even a part of it. */
+  const piecesOf = (secret: string) =>
+    Array.from({ length: secret.length - 7 }, (_, at) => secret.slice(at, at + 8));
+  const logged: string[] = [];
+  const echoing = (body: string) =>
+    createEnquiryApiClient({
+      baseUrl: 'https://crm.test/wp-json/acme/v1/',
+      username: 'web-user',
+      password,
+      transport: fetchTransport(async () => new Response(body, { status: 201 })),
+      timeoutMs: 1000,
+      onNotice: (notice) => logged.push(JSON.stringify(notice)),
+    });
+
+  it('keeps no part of a password that a PHP notice echoes across the sample’s cut', async () => {
+    // The notice is cut for the log at 300 characters: the password straddles that point.
+    const notice = `<br />\n<b>Warning</b>:  Undefined index: login in /var/www/enquiries.php on line 9: ${'x'.repeat(200)}`;
+    const before = notice.padEnd(300 - 16, '.');
+    const body = `${before}${password}<br />\n${JSON.stringify({ code: 201, status: 'Created enquiry', result: 7 })}`;
+    await expect(echoing(body).createEnquiry(enquiry)).resolves.toBe(7);
+    expect(logged).toHaveLength(1);
+    for (const piece of piecesOf(password)) expect(logged.join('\n')).not.toContain(piece);
+  });
+});

@@ -155,7 +155,7 @@ export function createEnquiryApiClient(
     for (const kind of answer.notices) {
       if (noticed.has(kind)) continue;
       noticed.add(kind);
-      options.onNotice?.({ kind, endpoint, sample: scrub.text(answer.text.slice(0, 300)) });
+      options.onNotice?.({ kind, endpoint, sample: scrub.text(answer.text, 300) });
     }
     return interpret({ endpoint, status, headers, answer, scrub });
   }

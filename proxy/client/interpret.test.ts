@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PHP_WARNING } from '../../demo/enquiry-api/quirks.ts';
+import { IMPOSTORS } from '../test/platform/impostors.ts';
 import { EnquiryApiError } from './errors.ts';
 import { interpret } from './interpret.ts';
 import { readAnswer } from './read-answer.ts';
@@ -88,6 +89,22 @@ describe('what an answer means', () => {
     });
   });
 
+  it('pauses on every answer of something that is not the enquiry API, nothing created', async () => {
+    for (const { status, contentType, body } of IMPOSTORS)
+      expect(await meaning(status, body, { 'content-type': contentType })).toMatchObject({
+        kind: 'configuration',
+        needsSetup: true,
+        outcomeUnknown: false,
+      });
+  });
+
+  it('still reads the API’s own answers that no rule names: a 404 or 415 envelope of an upload', async () => {
+    const envelope404 = JSON.stringify({ code: 404, status: 'No enquiry 9', result: false });
+    expect(await meaning(404, envelope404, {}, 'upload')).toMatchObject({ kind: 'unknown' });
+    const envelope415 = JSON.stringify({ code: 415, status: 'Not a pdf', result: false });
+    expect(await meaning(415, envelope415, {}, 'upload')).toMatchObject({ kind: 'unknown' });
+  });
+
   it('retries 5xx: a possible duplicate, unless WordPress died before any plugin ran, or 503', async () => {
     const died =
       '<!DOCTYPE html><html><body id="error-page"><div class="wp-die-message"><h1>Error establishing a database connection</h1></div></body></html>';
@@ -114,6 +131,7 @@ describe('what an answer means', () => {
       outcomeUnknown: true,
     });
     expect(await meaning(502, page)).toMatchObject({ kind: 'retryable', outcomeUnknown: true });
+    expect(await meaning(504, page)).toMatchObject({ kind: 'retryable', outcomeUnknown: true });
     expect(await meaning(503, page)).toMatchObject({ kind: 'retryable', outcomeUnknown: false });
     expect(await meaning(429, '')).toMatchObject({ kind: 'retryable', outcomeUnknown: false });
   });

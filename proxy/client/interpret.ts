@@ -5,11 +5,15 @@
  * 1. A redirect is a configuration error (the API is not at `ENQUIRY_API_URL`).
  * 2. An envelope (found even behind PHP notices) speaks for itself: its `code` and `result`
  *    decide, whatever the HTTP status (PHP may send a 400 envelope with 200).
- * 3. A 2xx with an id is done. A 2xx with JSON but no readable id, or a body past the reading
- *    cap, means the step was done and its id is lost: never sent again (for a create, "created,
- *    id unknown"). A 2xx that is a web page is not the API at all: nothing was created.
- * 4. 400 with the spec's envelope: refused. 401/403: the login is refused. 404: no route.
- * 5. 408, 429, 5xx: try again; possibly done unless the service said it would not take it (503)
+ * 3. A 2xx with an id is done. A 2xx with the envelope but no readable id, or a body past the
+ *    reading cap, means the step was done and its id is lost: never sent again (for a create,
+ *    "created, id unknown"). A 2xx that is a web page, or JSON that is not the envelope, is not
+ *    the API at all: nothing was created.
+ * 4. 400 with the spec's envelope: refused. 401/403: the login is refused. 404: no route,
+ *    unless the API's own envelope says what is missing (an upload's enquiry).
+ * 5. 405 or 501 (POST not taken there), or any other 4xx that is neither the spec's envelope
+ *    nor a WordPress REST error: not the API (a web server, another API). Pauses, as 4 does.
+ * 6. 408, 429, 5xx: try again; possibly done unless the service said it would not take it (503)
  *    or WordPress stopped before any plugin ran (its error page).
  */
 import { retryAfterMs } from '../contract/retry-after.ts';
@@ -18,8 +22,10 @@ import type { Answer } from './read-answer.ts';
 import type { Scrubber } from './scrub.ts';
 import { badRequestEnvelopeSchema, parameterNamed, successEnvelopeSchema } from './schemas.ts';
 import {
+  isWordPressError,
   loginHint,
   NO_ROUTE_HINT,
+  NOT_THE_API_HINT,
   WEB_PAGE_HINT,
   wordpressCode,
   wordPressErrorPage,
@@ -37,15 +43,21 @@ export interface Arrived {
 /**
  * Whether a 5xx may follow work the API did: a failing application (500) or a gateway that gave
  * up waiting or lost the upstream (502, 504, Cloudflare's 52x) answers after the request reached
- * it. 503 says the service would not take it (maintenance, overload), and 501 that it cannot.
+ * it. 503 says the service would not take it (maintenance, overload). (501 never gets here.)
  */
-const mayHaveBeenProcessed = (status: number) => status >= 500 && status !== 501 && status !== 503;
+const mayHaveBeenProcessed = (status: number) => status >= 500 && status !== 503;
 
 /** The id the platform gave, or throws what went wrong. */
 export function interpret({ endpoint, status, headers, answer, scrub }: Arrived): number {
   const body = answer.json === undefined ? scrub.text(answer.text) : scrub.value(answer.json);
   const fail = (message: string, details: Omit<EnquiryApiErrorDetails, 'endpoint' | 'body'>) =>
     new EnquiryApiError(`enquiry API ${message}`, { ...details, endpoint, status, body });
+  const notTheApi = (what: string, hint = NOT_THE_API_HINT) =>
+    fail(`answered ${status} with ${what} on ${endpoint}: not the enquiry API`, {
+      kind: 'configuration',
+      outcomeUnknown: false,
+      hint,
+    });
 
   if (status >= 300 && status < 400) {
     const to = scrub.text(headers.get('location') ?? '(no Location)');
@@ -63,12 +75,9 @@ export function interpret({ endpoint, status, headers, answer, scrub }: Arrived)
     const success = successEnvelopeSchema.safeParse(answer.json);
     if (success.success) return success.data.result;
     // PHP printed notices, so the API ran, but its JSON is broken: done, id lost (below).
-    if (answer.json === undefined && !answer.truncated && answer.notices.length === 0) {
-      throw fail(`answered ${status} with a web page, not the API, on ${endpoint}`, {
-        kind: 'configuration',
-        outcomeUnknown: false,
-        hint: WEB_PAGE_HINT,
-      });
+    if (!answer.truncated && answer.notices.length === 0) {
+      if (answer.json === undefined) throw notTheApi('a web page', WEB_PAGE_HINT);
+      if (!isEnvelope(answer)) throw notTheApi('JSON that is not the spec’s envelope');
     }
     throw fail(`answered ${status} on ${endpoint} without a readable id`, {
       kind: 'unknown',
@@ -93,13 +102,19 @@ export function interpret({ endpoint, status, headers, answer, scrub }: Arrived)
       hint: loginHint(effective, answer),
     });
   }
-  if (effective === 404 && (wordpressCode(answer) === 'rest_no_route' || answer.html)) {
+  if (effective === 404 && wordpressCode(answer) === 'rest_no_route') {
     throw fail(`has no route for ${endpoint} (404)`, {
       kind: 'configuration',
       outcomeUnknown: false,
-      hint: answer.html ? WEB_PAGE_HINT : NO_ROUTE_HINT,
+      hint: NO_ROUTE_HINT,
     });
   }
+  if (effective === 405 || effective === 501)
+    throw notTheApi(`${describe(answer)}, taking no POST,`);
+  const refusedByAnother =
+    effective >= 400 && effective < 500 && ![408, 413, 429].includes(effective);
+  if (refusedByAnother && !isEnvelope(answer) && !isWordPressError(answer))
+    throw notTheApi(describe(answer), answer.html ? WEB_PAGE_HINT : NOT_THE_API_HINT);
   if (effective === 408 || effective === 429 || effective >= 500) {
     const errorPage = wordPressErrorPage(answer);
     throw fail(`answered ${effective} on ${endpoint}${errorPage ? `: ${errorPage}` : ''}`, {
@@ -120,3 +135,16 @@ function envelopeStatus(answer: Answer): number | undefined {
   const number = typeof code === 'string' && /^\d{3}$/.test(code) ? Number(code) : code;
   return typeof number === 'number' && number >= 100 && number <= 599 ? number : undefined;
 }
+
+/** The spec's envelope (section 2.4), however incomplete: an HTTP-like `code`, or a `result`. */
+function isEnvelope(answer: Answer): boolean {
+  const { json } = answer;
+  return (
+    envelopeStatus(answer) !== undefined ||
+    (typeof json === 'object' && json !== null && Object.hasOwn(json, 'result'))
+  );
+}
+
+/** What came back instead of the API's answer, in a few words. */
+const describe = (answer: Answer) =>
+  answer.html ? 'a web page' : answer.json === undefined ? 'text' : 'JSON of another kind';

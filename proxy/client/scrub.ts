@@ -30,8 +30,11 @@ function secretsOf({ username, password }: Credentials): string[] {
 
 /** Removes the credentials from texts, and keeps them to a readable length. */
 export interface Scrubber {
-  /** `text` without the credentials (nor any `Basic …` value), cut to `KEPT_TEXT_CHARS`. */
-  text(text: string): string;
+  /**
+   * `text` without the credentials (nor any `Basic …` value), then cut to `maxChars`: cut
+   * first, and a credential across the cut would keep all but its last characters.
+   */
+  text(text: string, maxChars?: number): string;
   /** The same for every string inside a parsed JSON value. */
   value(value: unknown): unknown;
 }
@@ -47,10 +50,10 @@ export function createScrubber(credentials: Credentials): Scrubber {
     for (const secret of secrets) out = out.split(secret).join(REDACTED);
     return out;
   };
-  const text = (raw: string) => {
+  const text = (raw: string, maxChars = KEPT_TEXT_CHARS) => {
     const cleaned = clean(raw);
-    return cleaned.length > KEPT_TEXT_CHARS
-      ? `${cleaned.slice(0, KEPT_TEXT_CHARS)}… [${cleaned.length - KEPT_TEXT_CHARS} more characters]`
+    return cleaned.length > maxChars
+      ? `${cleaned.slice(0, maxChars)}… [${cleaned.length - maxChars} more characters]`
       : cleaned;
   };
   const value = (input: unknown): unknown => {

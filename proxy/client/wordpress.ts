@@ -20,6 +20,12 @@ export function wordpressCode(answer: Answer): string | undefined {
       : undefined;
 }
 
+/** A WordPress REST error as core writes them: `code`, `message` and `data` all present. */
+export function isWordPressError(answer: Answer): boolean {
+  const parsed = wordpressErrorSchema.safeParse(answer.json);
+  return parsed.success && parsed.data.message !== undefined && parsed.data.data !== undefined;
+}
+
 /** What each login refusal asks the operator to change. */
 const LOGIN_HINTS: Readonly<Record<string, string>> = {
   // What WordPress answers for a wrong password, an unknown user, or application passwords
@@ -56,6 +62,10 @@ export function loginHint(status: number, answer: Answer): string {
 /** The route is not where `ENQUIRY_API_URL` points. */
 export const NO_ROUTE_HINT =
   'There is no such route under ENQUIRY_API_URL: check its namespace and version (like /wp-json/acme/v1), and that the platform’s plugin is active.';
+
+/** Something answers at the address, but not the enquiry API (a web server, another API). */
+export const NOT_THE_API_HINT =
+  'Something answers at ENQUIRY_API_URL, but it is not the enquiry API: check the address, its namespace and its version against what the platform’s integration manager gave (like https://your-site/wp-json/acme/v1, without /enquiries/create), and that the platform’s plugin is active.';
 
 /** A web page came back where the API should be. */
 export const WEB_PAGE_HINT =

@@ -121,11 +121,13 @@ export class Deliverer {
   }
 
   /**
-   * Since when the platform fails to answer (network errors, timeouts, 5xx), while it does:
-   * cleared by the next answer that shows it works (a delivery, or a refusal).
+   * The platform's failure, and since when, while it lasts: it fails to answer (network errors,
+   * timeouts, 5xx; cleared by the next answer that shows it works, a delivery or a refusal), or
+   * its setup is wrong (a login refused, an address that is not the API) and delivery pauses.
    */
   get upstreamDown(): { since: number; error: string } | undefined {
-    return this.#upstreamDown;
+    const pause = this.pause.state;
+    return this.#upstreamDown ?? (pause && { since: pause.since, error: pause.reason });
   }
 
   /** Holds all delivery for a setup problem (the start's check found one, or an attempt did). */

@@ -76,6 +76,14 @@ describe('GET /admin/status and /metrics', () => {
     expect((await guarded.app.request('/admin/status')).status).toBe(401);
   });
 
+  it('refuse the right token without "Bearer " before it', async () => {
+    const { app } = setUp({ deps: { adminToken: TOKEN } });
+    for (const authorization of [TOKEN, `Basic ${TOKEN}`, `Token ${TOKEN}`, `Bearer${TOKEN}`])
+      for (const path of ['/admin/status', '/metrics'])
+        expect((await app.request(path, { headers: { authorization } })).status).toBe(401);
+    expect((await app.request('/admin/status', { headers: admin })).status).toBe(200);
+  });
+
   it('give the outbox counts, the dead letters, and the metrics of what happened', async () => {
     // The metrics read the harness's own store, known once the harness is made.
     const late: { store?: OutboxStore } = {};

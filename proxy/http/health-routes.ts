@@ -24,7 +24,8 @@ export function assessHealth(
   if (deps.deliverer.pauseState)
     failing.push(`delivery paused: ${deps.deliverer.pauseState.reason}`);
   const down = deps.deliverer.upstreamDown;
-  if (down) failing.push(`the platform fails to answer: ${down.error}`);
+  if (down && !deps.deliverer.pauseState)
+    failing.push(`the platform fails to answer: ${down.error}`);
   if (counts.dead > 0) degraded.push(`${String(counts.dead)} enquiries could not be delivered`);
   if (counts.partial > 0) degraded.push(`${String(counts.partial)} enquiries are partly delivered`);
   const waited = counts.oldestQueuedAt === null ? 0 : deps.now() - counts.oldestQueuedAt;
@@ -37,10 +38,13 @@ export function assessHealth(
   return { status, reasons: [...failing, ...degraded] };
 }
 
-/** True when the request carries the admin token (compared in constant time). */
+/**
+ * True when the request carries `Authorization: Bearer <token>`, compared in constant time. A
+ * bare token is refused: it would teach clients a form no other bearer-token server takes.
+ */
 function authorised(authorization: string | undefined, token: string): boolean {
-  const given = Buffer.from(authorization?.replace(/^Bearer\s+/i, '') ?? '');
-  const wanted = Buffer.from(token);
+  const given = Buffer.from(authorization ?? '');
+  const wanted = Buffer.from(`Bearer ${token}`);
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 

@@ -50,7 +50,7 @@ export const notifyEnvShape = {
     .min(16, { error: 'must be at least 16 characters' })
     .optional()
     .describe(
-      'HMAC-SHA256 key of the webhook signature (or `NOTIFY_WEBHOOK_SECRET_FILE`). Required with `NOTIFY_WEBHOOK_URL`.',
+      'HMAC-SHA256 key of the webhook signature, at least 16 characters (or `NOTIFY_WEBHOOK_SECRET_FILE`). Required with `NOTIFY_WEBHOOK_URL`.',
     ),
   ALERT_QUEUED_AFTER_MS: integer(3_600_000, 1000).describe(
     'An alert is sent when the oldest waiting enquiry has waited this long.',

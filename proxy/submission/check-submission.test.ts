@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
-import { parseFormConfig } from '../contract/schemas/form-config.ts';
+import { parseFormConfig, type FormConfig } from '../contract/schemas/form-config.ts';
+import { lawFirmWithConsent } from '../test/fixtures/consent-config.ts';
 import { validEnquiry } from '../test/fixtures/proxy-harness.ts';
 import { checkSubmission } from './check-submission.ts';
+import type { ReceivedSubmission } from './read-multipart.ts';
 import { SubmissionError } from './submission-error.ts';
 
-/** The error `checkSubmission` throws for this enquiry part, or undefined. */
-const refusalOf = (enquiryText: string) => {
+/** The error `checkSubmission` throws for what was received, or undefined. */
+const refusalFor = (received: ReceivedSubmission, config: FormConfig) => {
   try {
-    checkSubmission({ enquiryText, files: [] }, lawFirm, 0);
+    checkSubmission(received, config, 0);
     return undefined;
   } catch (error) {
     if (error instanceof SubmissionError) return error.body;
     throw error;
   }
 };
+
+/** The error for this enquiry part (the widget's JSON), or undefined. */
+const refusalOf = (enquiryText: string) => refusalFor({ enquiryText, files: [] }, lawFirm);
 
 describe('checkSubmission', () => {
   it('takes a valid enquiry part', () => {
@@ -78,5 +83,37 @@ describe('checkSubmission', () => {
     expect(checkSubmission({ enquiryText, files: [] }, config, 0).upstream.meta).toEqual([
       { id: 'valueOf', label: 'Worth?', value: '3' },
     ]);
+  });
+});
+
+describe('checkSubmission of a plain post (the form without JavaScript)', () => {
+  /** The error for these fields on top of a complete plain post, or undefined. */
+  const plainRefusalOf = (overrides: Record<string, string>) => {
+    const fields = {
+      case_type: 'conveyancing',
+      forename: 'Ada',
+      surname: 'Lovelace',
+      email: 'ada@example.com',
+      'answers.transaction': 'Buying',
+      'answers.property_value': 'Under £250,000',
+      ...overrides,
+    };
+    const plain = new Map(Object.entries(fields).map(([name, value]) => [name, [value]]));
+    return refusalFor({ plain, files: [] }, lawFirmWithConsent);
+  };
+
+  it('counts a consent as given only for the value a ticked checkbox sends', () => {
+    expect(plainRefusalOf({ 'consent.consent_contact': 'on' })).toBeUndefined();
+    for (const value of ['off', 'false', '0', ''])
+      expect(plainRefusalOf({ 'consent.consent_contact': value })).toMatchObject({
+        issues: [{ field: 'consent.consent_contact', code: 'required' }],
+      });
+  });
+
+  it('refuses an answer named __proto__ as the JSON path does', () => {
+    const refusal = plainRefusalOf({ 'consent.consent_contact': 'on', 'answers.__proto__': 'x' });
+    expect(refusal).toMatchObject({
+      issues: [{ field: 'answers.__proto__', code: 'unknown_question' }],
+    });
   });
 });

@@ -5,7 +5,7 @@
  *
  * - `forename`, `surname`, `email`, `telephone_mobile`, `case_type`, `form_token`, `website`
  * - `answers.<question id>` (a checkbox question with options repeats it per ticked option)
- * - `consent.<statement id>` (present when ticked)
+ * - `consent.<statement id>` (`on` when ticked: any other value is not agreement)
  * - `marketing.<field>` (the attribution, carried in hidden inputs)
  */
 import { MARKETING_FIELDS, PER_ATTEMPT_FIELDS } from '../contract/fields.ts';
@@ -21,6 +21,9 @@ export const MAX_PLAIN_FIELDS = 200;
 
 const CONTACT = ['forename', 'surname', 'email', 'telephone_mobile'] as const;
 
+/** What a ticked consent checkbox of the page sends (a checkbox's default value too). */
+export const CONSENT_TICKED = 'on';
+
 /**
  * The enquiry part a plain post stands for. Answers to questions its own answers hide (`showIf`)
  * are left out, as the widget leaves them out; names the form never has stay in and are
@@ -32,7 +35,9 @@ export function enquiryFromFields(fields: PlainFields, config: FormConfig): Enqu
   const one = (name: string) => fields.get(name)?.[0];
   const caseTypeId = one('case_type') ?? '';
   const caseType = config.caseTypes.find((c) => c.id === caseTypeId);
-  const answers: Record<string, string | string[]> = {};
+  // Without a prototype, an answer named "__proto__" is kept as the key it is, and refused by
+  // the checks as the JSON path refuses it, instead of vanishing into the object's prototype.
+  const answers = Object.create(null) as Record<string, string | string[]>;
   const consent: Record<string, boolean> = {};
   const marketing: Record<string, string> = {};
   const unknown: Record<string, string> = {};
@@ -42,7 +47,8 @@ export function enquiryFromFields(fields: PlainFields, config: FormConfig): Enqu
       const question = caseType?.questions.find((q) => q.id === key);
       answers[key] =
         question?.type === 'checkbox' && question.options ? [...values] : (values[0] ?? '');
-    } else if (prefix === 'consent') consent[key] = true;
+    } else if (prefix === 'consent')
+      consent[key] = values.length > 0 && values.every((value) => value === CONSENT_TICKED);
     else if (prefix === 'marketing' && (MARKETING_FIELDS as readonly string[]).includes(key))
       marketing[key] = values[0] ?? '';
     else if (!isKnownTopLevel(name)) unknown[name] = values[0] ?? '';

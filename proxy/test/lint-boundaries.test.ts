@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The folders probes are written to; the architecture test leaves `lint-probe-*` alone. */
-const PROBES = ['proxy', 'widget', 'demo/enquiry-api'].map((folder) =>
+const PROBES = ['proxy', 'widget', 'widget/late', 'demo/enquiry-api'].map((folder) =>
   join(ROOT, folder, `lint-probe-${process.pid}`),
 );
 const eslint = new ESLint({ cwd: ROOT });
@@ -49,6 +49,21 @@ ${doc}export const probe = [sniffKind, z];
     expect(found[file]).toEqual(
       expect.arrayContaining(['no-restricted-imports', 'import-x/no-restricted-paths']),
     );
+  });
+
+  it('fails a widget module, late bundle too, that imports the contract’s entry by its path', async () => {
+    const file = probe('widget', 'by-path.ts');
+    const late = probe('widget/late', 'by-path.ts');
+    const found = await lint({
+      [file]: `import { CONTACT_FIELDS } from '../../proxy/contract/index.ts';
+${doc}export const probe = CONTACT_FIELDS;
+`,
+      [late]: `import type { FieldIssue } from '../../../proxy/contract/index.ts';
+${doc}export type Probe = FieldIssue;
+`,
+    });
+    expect(found[file]).toContain('no-restricted-imports');
+    expect(found[late]).toContain('no-restricted-imports');
   });
 
   it('lets a widget module import lit-html, Lit’s types and #contract', async () => {

@@ -9,6 +9,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { consentLabel } from '../../contract/consent.ts';
 import type { ConsentStatement, Question } from '../../contract/schemas/form-config.ts';
 import { DEFAULT_STRINGS } from '../../contract/strings.ts';
+import { CONSENT_TICKED } from '../../submission/plain-fields.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -162,7 +163,7 @@ export function consentField(statement: ConsentStatement, state: FieldState): Ht
   return singleCheckbox({
     id: fieldId(name),
     name,
-    value: 'on',
+    value: CONSENT_TICKED,
     required: statement.required,
     state,
     // A statement is ticked or not: never marked "(optional)", whatever it leads to.

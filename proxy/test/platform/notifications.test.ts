@@ -68,4 +68,23 @@ describe('the firm told by email', () => {
     expect(alerts[0]?.subject).toBe('Enquiry delivery is paused');
     expect(alerts[0]?.text).toContain('ENQUIRY_API_PASSWORD');
   });
+
+  it('gets an alert naming ENQUIRY_API_URL when the address is the stand-in under another namespace', async () => {
+    const already = received.length;
+    const session = await platformSession({
+      url: (api) => `${api.origin}/wp-json/enquiry/v1`,
+      env: {
+        SMTP_URL: `smtp://127.0.0.1:${String(port)}`,
+        NOTIFY_EMAIL: 'leads@lovelace-law.example',
+      },
+    });
+    expect((await session.submit()).status).toBe(202);
+    const alerts = await eventually(
+      async () => received.slice(already),
+      (list) => list.length >= 1,
+    );
+    expect(alerts[0]?.subject).toBe('Enquiry delivery is paused');
+    expect(alerts[0]?.text).toContain('not the enquiry API');
+    expect(alerts[0]?.text).toContain('ENQUIRY_API_URL');
+  });
 });
