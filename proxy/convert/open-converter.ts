@@ -16,14 +16,8 @@ import { integer } from '../env-values.ts';
 import type { Logger } from '../logger.ts';
 import { ConversionError, type Converted, type Converter } from './conversion.ts';
 import { DocumentConverter } from './documents.ts';
-import {
-  convertHeic,
-  convertWithSharp,
-  heicProblem,
-  pixelsOf,
-  PIXEL_LIMIT,
-  tooManyPixels,
-} from './images.ts';
+import { convertHeic, convertWithSharp, heicProblem, photoPixels } from './images.ts';
+import { spendPixels } from './pixel-budget.ts';
 import { toolExists } from './run-tool.ts';
 import { zipProblem } from './zip-check.ts';
 
@@ -121,10 +115,15 @@ export function createConverter(parts: ConverterParts): Converter {
       if (kind === 'heic')
         return heicProblem(input, { maxSide: parts.maxSide, timeoutMs: parts.timeoutMs });
       if (isDocument(kind)) return undefined;
-      const pixels = await pixelsOf(input, kind).catch(() => -1);
-      if (pixels < 0) return new ConversionError('its picture could not be read', 'unreadable');
-      if (pixels > PIXEL_LIMIT) return tooManyPixels(pixels);
-      return undefined;
+      // Every page counted, so a bomb is refused while the visitor can still choose another.
+      try {
+        spendPixels(await photoPixels(input, kind));
+        return undefined;
+      } catch (error) {
+        return error instanceof ConversionError
+          ? error
+          : new ConversionError('its picture could not be read', 'unreadable');
+      }
     },
     close: () => documents?.close() ?? Promise.resolve(),
   };

@@ -1,46 +1,78 @@
 /**
- * Files to convert are looked at on arrival, while the visitor can still choose another: a
- * photo of more pixels than can be decoded, a document that unpacks to hundreds of megabytes,
- * or headers that cannot be read are refused at once (415, naming the file), not found out
- * later in the outbox.
+ * Files are looked at on arrival, while the visitor can still choose another: a photo of more
+ * pixels than can be decoded, a document that unpacks to hundreds of megabytes, headers that
+ * cannot be read, or a PNG, GIF or JPEG that is not one are refused at once (415, naming the
+ * file), not found out later in the outbox. A PDF is stored without its active content.
  */
-import { readAll } from '../client/byte-source.ts';
-import { convertedKindOf } from '../contract/file-kinds.ts';
+import { createHash } from 'node:crypto';
+import { memorySource, readAll } from '../client/byte-source.ts';
 import { describeIssue, type FieldIssue } from '../contract/issues.ts';
-import { ACCEPTED_KINDS } from '../contract/limits.ts';
-import type { Converter } from '../convert/conversion.ts';
+import { ACCEPTED_KINDS, isPlatformKind, type AcceptedKind } from '../contract/limits.ts';
+import type { ConversionError, Converter } from '../convert/conversion.ts';
+import { checkPlatformFile } from '../convert/platform-files.ts';
 import type { NewFile } from '../outbox/submission.ts';
 import { SubmissionError } from './submission-error.ts';
 
-/** Throws a 415 naming each file to convert that cannot be; the platform's kinds pass. */
+/**
+ * The files as they may be stored (a PDF rewritten without its scripts, the rest as they
+ * came), or a 415 naming each file that cannot be taken.
+ */
 export async function inspectFiles(
   files: readonly NewFile[],
   converter: Pick<Converter, 'inspect'>,
-): Promise<void> {
+): Promise<NewFile[]> {
   const issues: FieldIssue[] = [];
+  const taken: NewFile[] = [];
   for (const [i, file] of files.entries()) {
-    const kind = convertedKindOf(file.mime);
-    if (kind === undefined) continue;
-    const problem = await converter.inspect(kind, Buffer.from(await readAll(file.content)));
-    if (!problem) continue;
-    const field = `files[${String(i)}]`;
-    issues.push(
-      describeIssue(
-        problem.reason === 'too_large'
-          ? {
-              field,
-              code: 'file_too_large_to_convert',
-              messageKey: 'file.file_too_large_to_convert',
-              params: { name: file.name, reason: problem.message },
-            }
-          : {
-              field,
-              code: 'file_unreadable',
-              messageKey: 'file.file_unreadable',
-              params: { name: file.name, kind: ACCEPTED_KINDS[kind].label },
-            },
-      ),
+    // The mime was set from the file's first bytes (check-submission), so it names its kind.
+    const kind = (Object.keys(ACCEPTED_KINDS) as AcceptedKind[]).find(
+      (candidate) => ACCEPTED_KINDS[candidate].mime === file.mime,
     );
+    let stored = file;
+    let problem: ConversionError | undefined;
+    if (kind !== undefined && isPlatformKind(kind)) {
+      const verdict = await checkPlatformFile(kind, Buffer.from(await readAll(file.content)));
+      if (verdict.kind === 'refuse') problem = verdict.problem;
+      else if (verdict.bytes) stored = withBytes(file, verdict.bytes);
+    } else if (kind !== undefined) {
+      problem = await converter.inspect(kind, Buffer.from(await readAll(file.content)));
+    }
+    taken.push(stored);
+    if (kind !== undefined && problem)
+      issues.push(issueOf(`files[${String(i)}]`, file.name, kind, problem));
   }
   if (issues.length > 0) throw SubmissionError.unsupportedFile(issues);
+  return taken;
+}
+
+/** The file with other bytes (held in memory: a cleaned PDF is no larger than its original). */
+const withBytes = (file: NewFile, bytes: Uint8Array): NewFile => ({
+  ...file,
+  size: bytes.byteLength,
+  sha256: createHash('sha256').update(bytes).digest('hex'),
+  content: memorySource(bytes),
+});
+
+/** A bomb or a file over its limits names why; any other problem says it may be damaged. */
+function issueOf(
+  field: string,
+  name: string,
+  kind: AcceptedKind,
+  problem: ConversionError,
+): FieldIssue {
+  return describeIssue(
+    problem.reason === 'unreadable'
+      ? {
+          field,
+          code: 'file_unreadable',
+          messageKey: 'file.file_unreadable',
+          params: { name, kind: ACCEPTED_KINDS[kind].label },
+        }
+      : {
+          field,
+          code: 'file_too_large_to_convert',
+          messageKey: 'file.file_too_large_to_convert',
+          params: { name, reason: problem.message },
+        },
+  );
 }
