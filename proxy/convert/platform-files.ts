@@ -16,9 +16,13 @@ import { headerPixels, PIXEL_LIMIT, spendPixels } from './pixel-budget.ts';
 /** The longest a file's check on arrival may take (the visitor is waiting). */
 export const INTAKE_CHECK_MS = 10_000;
 
-/** A platform file as it may be stored: `bytes` when it had to be rewritten (a cleaned PDF). */
+/**
+ * A platform file as it may be stored: `bytes` when it had to be rewritten (a PDF without its
+ * active content, `removed` naming what went).
+ */
 export type PlatformFileVerdict =
-  { kind: 'take'; bytes?: Uint8Array } | { kind: 'refuse'; problem: ConversionError };
+  | { kind: 'take'; bytes?: Uint8Array; removed?: string[] }
+  | { kind: 'refuse'; problem: ConversionError };
 
 /** A side small enough to decode to cheaply: proving a picture decodes needs no more. */
 const PROOF_SIDE = 64;
@@ -59,5 +63,7 @@ async function checkPdf(bytes: Uint8Array, timeoutMs: number): Promise<PlatformF
   const verdict = await checkPdfInWorker(bytes, timeoutMs);
   if (verdict.kind === 'refused')
     return { kind: 'refuse', problem: new ConversionError(verdict.reason, 'unreadable') };
-  return verdict.kind === 'cleaned' ? { kind: 'take', bytes: verdict.bytes } : { kind: 'take' };
+  return verdict.kind === 'cleaned'
+    ? { kind: 'take', bytes: verdict.bytes, removed: verdict.removed }
+    : { kind: 'take' };
 }

@@ -156,7 +156,7 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
     const receivedAt = deps.now();
     const checked = checkSubmission(received, config, receivedAt);
     const files = deps.converter
-      ? await inspectFiles(checked.files, deps.converter)
+      ? await inspectFiles(checked.files, deps.converter, deps.log)
       : checked.files;
     const idempotency = key ? { key, fingerprint: checked.fingerprint } : undefined;
     const repeat = idempotency && (await deps.store.findRepeat(idempotency));

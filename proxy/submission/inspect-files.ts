@@ -10,6 +10,7 @@ import { describeIssue, type FieldIssue } from '../contract/issues.ts';
 import { ACCEPTED_KINDS, isPlatformKind, type AcceptedKind } from '../contract/limits.ts';
 import type { ConversionError, Converter } from '../convert/conversion.ts';
 import { checkPlatformFile } from '../convert/platform-files.ts';
+import type { Logger } from '../logger.ts';
 import type { NewFile } from '../outbox/submission.ts';
 import { SubmissionError } from './submission-error.ts';
 
@@ -20,6 +21,7 @@ import { SubmissionError } from './submission-error.ts';
 export async function inspectFiles(
   files: readonly NewFile[],
   converter: Pick<Converter, 'inspect'>,
+  log: Pick<Logger, 'info'>,
 ): Promise<NewFile[]> {
   const issues: FieldIssue[] = [];
   const taken: NewFile[] = [];
@@ -33,7 +35,13 @@ export async function inspectFiles(
     if (kind !== undefined && isPlatformKind(kind)) {
       const verdict = await checkPlatformFile(kind, Buffer.from(await readAll(file.content)));
       if (verdict.kind === 'refuse') problem = verdict.problem;
-      else if (verdict.bytes) stored = withBytes(file, verdict.bytes);
+      else if (verdict.bytes) {
+        stored = withBytes(file, verdict.bytes);
+        log.info(
+          { file: file.name, removed: verdict.removed },
+          'a PDF is stored without its active content',
+        );
+      }
     } else if (kind !== undefined) {
       problem = await converter.inspect(kind, Buffer.from(await readAll(file.content)));
     }

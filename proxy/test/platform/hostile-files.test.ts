@@ -107,6 +107,12 @@ describe('files the platform takes as they are', () => {
       'EF',
     ])
       expect(names).not.toContain(active);
+    expect(session.logged('a PDF is stored without its active content')).toEqual([
+      expect.objectContaining({
+        file: 'statement.pdf',
+        removed: expect.arrayContaining(['JavaScript', 'Launch']),
+      }),
+    ]);
     // Still the statement: one page, readable.
     expect((await PDFDocument.load(pdf ?? Buffer.alloc(0))).getPageCount()).toBe(1);
   }, 30_000);
