@@ -19,6 +19,7 @@ import { DocumentConverter } from './documents.ts';
 import { convertHeic, convertWithSharp, heicProblem, photoPixels } from './images.ts';
 import { spendPixels } from './pixel-budget.ts';
 import { toolExists } from './run-tool.ts';
+import { limit } from './task-limit.ts';
 import { zipProblem } from './zip-check.ts';
 
 /** The environment variables of conversion (part of the proxy's schema). */
@@ -131,22 +132,6 @@ export function createConverter(parts: ConverterParts): Converter {
 
 const isDocument = (kind: ConvertedKind): kind is (typeof DOCUMENT_KINDS)[number] =>
   (DOCUMENT_KINDS as readonly string[]).includes(kind);
-
-/** Runs at most `count` tasks at once, the rest in order of arrival. */
-function limit(count: number) {
-  let running = 0;
-  const queue: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= count) await new Promise<void>((resolve) => queue.push(resolve));
-    running += 1;
-    try {
-      return await task();
-    } finally {
-      running -= 1;
-      queue.shift()?.();
-    }
-  };
-}
 
 /**
  * The configuration with `files.kinds` set to what visitors may attach here: the configured

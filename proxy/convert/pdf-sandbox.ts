@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { ConversionError } from './conversion.ts';
+import { limit } from './task-limit.ts';
 import {
   ACTIVE_NAMES,
   removeActiveContent,
@@ -27,11 +28,20 @@ removeActiveContent(require(workerData.pdfLib), workerData.bytes, workerData.nam
 
 const pdfLib = createRequire(import.meta.url).resolve('pdf-lib');
 
-/** What `removeActiveContent` answers for `bytes`, worked out in a worker within the limits. */
-export function checkPdfInWorker(
+/** PDF checks at once: each worker may take `PDF_HEAP_MB`; the rest wait their turn. */
+export const PDF_WORKERS = 2;
+const workers = limit(PDF_WORKERS);
+
+/**
+ * What `removeActiveContent` answers for `bytes`, worked out in a worker within the limits
+ * (the deadline counts from the worker's start, not from the wait for a turn).
+ */
+export const checkPdfInWorker = (
   bytes: Uint8Array,
   timeoutMs: number,
-): Promise<ActiveContentVerdict> {
+): Promise<ActiveContentVerdict> => workers(() => runWorker(bytes, timeoutMs));
+
+function runWorker(bytes: Uint8Array, timeoutMs: number): Promise<ActiveContentVerdict> {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { pdfLib, bytes, names: ACTIVE_NAMES },
