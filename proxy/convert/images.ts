@@ -168,6 +168,23 @@ async function checkHeicPixels(path: string, options: ImageOptions): Promise<voi
 }
 
 /**
+ * Why a photo just received cannot be converted (unreadable headers, or more pixels over all
+ * its pages than the budget), found from its headers within `timeoutMs`.
+ */
+export async function photoProblem(
+  input: Buffer,
+  kind: string,
+  timeoutMs: number,
+): Promise<ConversionError | undefined> {
+  try {
+    spendPixels(await withDeadline(timeoutMs, () => photoPixels(input, kind)));
+    return undefined;
+  } catch (error) {
+    return decoderFailure(error, timeoutMs);
+  }
+}
+
+/**
  * The pixels decoding a photo would make, all its pages or frames together, from its headers
  * (each page's, as a TIFF's pages may differ in size). Counting stops once over the budget.
  */

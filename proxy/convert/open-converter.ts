@@ -16,8 +16,7 @@ import { integer } from '../env-values.ts';
 import type { Logger } from '../logger.ts';
 import { ConversionError, type Converted, type Converter } from './conversion.ts';
 import { DocumentConverter } from './documents.ts';
-import { convertHeic, convertWithSharp, heicProblem, photoPixels } from './images.ts';
-import { spendPixels } from './pixel-budget.ts';
+import { convertHeic, convertWithSharp, heicProblem, photoProblem } from './images.ts';
 import { toolExists } from './run-tool.ts';
 import { limit } from './task-limit.ts';
 import { zipProblem } from './zip-check.ts';
@@ -116,15 +115,7 @@ export function createConverter(parts: ConverterParts): Converter {
       if (kind === 'heic')
         return heicProblem(input, { maxSide: parts.maxSide, timeoutMs: parts.timeoutMs });
       if (isDocument(kind)) return undefined;
-      // Every page counted, so a bomb is refused while the visitor can still choose another.
-      try {
-        spendPixels(await photoPixels(input, kind));
-        return undefined;
-      } catch (error) {
-        return error instanceof ConversionError
-          ? error
-          : new ConversionError('its picture could not be read', 'unreadable');
-      }
+      return photoProblem(input, kind, parts.timeoutMs);
     },
     close: () => documents?.close() ?? Promise.resolve(),
   };

@@ -2,6 +2,7 @@
  * Sizes from headers alone, checked against what sharp decodes from real pictures, and the
  * bombs that announce gigapixels in a few bytes.
  */
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { gifBomb, jpegHtmlPolyglot, pngBomb } from '../test/fixtures/hostile-files.ts';
@@ -57,5 +58,23 @@ describe('pixels from headers', () => {
   it('says a header cut short is unreadable rather than reading past the end', async () => {
     const png = await picture('png', 10, 10);
     expect(() => headerPixels('png', png.subarray(0, 20))).toThrow(/cut short/);
+  });
+});
+
+describe('an animated PNG', () => {
+  it('counts every frame its acTL chunk announces', async () => {
+    const png = await sharp({ create: { width: 100, height: 50, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    // acTL (frames: 3, plays: 0) placed after IHDR, as an APNG writer puts it.
+    const data = Buffer.from([0, 0, 0, 3, 0, 0, 0, 0]);
+    const typed = Buffer.concat([Buffer.from('acTL', 'latin1'), data]);
+    const chunk = Buffer.alloc(12 + data.length);
+    chunk.writeUInt32BE(data.length, 0);
+    typed.copy(chunk, 4);
+    chunk.writeUInt32BE(crc32(typed), 8 + data.length);
+    const animated = Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
+    expect(headerPixels('png', png)).toBe(5000);
+    expect(headerPixels('png', animated)).toBe(3 * 5000);
   });
 });

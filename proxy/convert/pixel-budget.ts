@@ -48,11 +48,21 @@ export function headerPixels(kind: HeaderKind, bytes: Uint8Array): number {
 
 const cutShort = () => new ConversionError('its header is cut short', 'unreadable');
 
-/** PNG: the IHDR chunk must come first (bytes 12–15), width and height after it. */
+/**
+ * PNG: the IHDR chunk must come first (bytes 12–15), width and height after it; an animated
+ * PNG's `acTL` chunk (before the first IDAT) says how many frames of that size it holds.
+ */
 function pngPixels(view: DataView): number {
-  const ihdr = String.fromCharCode(...[12, 13, 14, 15].map((at) => view.getUint8(at)));
-  if (ihdr !== 'IHDR') throw new ConversionError('it has no PNG header', 'unreadable');
-  return view.getUint32(16) * view.getUint32(20);
+  const typeAt = (at: number) =>
+    String.fromCharCode(...[0, 1, 2, 3].map((i) => view.getUint8(at + i)));
+  if (typeAt(12) !== 'IHDR') throw new ConversionError('it has no PNG header', 'unreadable');
+  const frame = view.getUint32(16) * view.getUint32(20);
+  for (let at = 8; at + 8 <= view.byteLength; at += 12 + view.getUint32(at)) {
+    const type = typeAt(at + 4);
+    if (type === 'IDAT' || type === 'IEND') break;
+    if (type === 'acTL') return frame * Math.max(1, view.getUint32(at + 8));
+  }
+  return frame;
 }
 
 /**
