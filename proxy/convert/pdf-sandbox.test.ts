@@ -48,6 +48,21 @@ describe('a PDF with active content', () => {
   });
 });
 
+describe('an encrypted PDF with active content', () => {
+  it('is refused, as it cannot be rewritten without its password', async () => {
+    const active = (await activePdf()).toString('latin1');
+    const encrypted = active.replace(
+      /trailer\s*<</,
+      'trailer\n<<\n/Encrypt << /Filter /Standard /V 1 /R 2 /O (owner) /U (user) /P -4 >>',
+    );
+    expect(encrypted).toContain('/Encrypt');
+    expect(await checkPlatformFile('pdf', Buffer.from(encrypted, 'latin1'))).toEqual({
+      kind: 'refuse',
+      problem: new ConversionError('it is encrypted and carries scripts or attachments'),
+    });
+  });
+});
+
 describe('an ordinary PDF', () => {
   it.each([true, false])('passes byte for byte (object streams: %s)', async (objectStreams) => {
     const pdf = await letter(objectStreams);
