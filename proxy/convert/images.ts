@@ -66,6 +66,8 @@ export function convertWithSharp(
     const pdf = await PDFDocument.create();
     for (let page = 0; page < pages; page += 1) {
       options.signal?.throwIfAborted();
+      // Past the deadline the caller has its answer: the pages left are not worth a thread.
+      if (Date.now() > deadline) throw timedOut(options.timeoutMs);
       await addPage(pdf, await jpegOf(decode(file, deadline, page), options.maxSide));
     }
     return { kind: 'pdf', bytes: Buffer.from(await pdf.save()) };
@@ -215,6 +217,9 @@ export async function photoPixels(input: Buffer, kind: string): Promise<number> 
  */
 export function decoderFailure(error: unknown, timeoutMs: number): ConversionError {
   if (error instanceof ConversionError) return error;
+  // Stopped by shutdown, not by the file: the conversion is tried again after the restart.
+  if (error instanceof Error && error.name === 'AbortError')
+    return new ConversionError('its conversion was stopped before it ended', 'transient');
   const message = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(message))
     return new ConversionError('it has too many pixels to convert', 'too_large');

@@ -59,3 +59,17 @@ describe('a conversion that takes longer than CONVERT_TIMEOUT_MS', () => {
     expect(ms).toBeLessThan(1500);
   });
 });
+
+describe('a conversion stopped by shutdown', () => {
+  it('fails as transient, not as a fault of the file', async () => {
+    const scan = tiffBomb({ pages: 3, first: 16, width: 16, height: 16 });
+    const { error } = await failureOf(() =>
+      convertWithSharp(scan, 'tiff', {
+        maxSide: 3000,
+        timeoutMs: 10_000,
+        signal: AbortSignal.abort(),
+      }),
+    );
+    expect(error.reason).toBe('transient');
+  });
+});
