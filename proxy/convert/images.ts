@@ -188,7 +188,7 @@ export async function photoProblem(
 
 /**
  * The pixels decoding a photo would make, all its pages or frames together, from its headers
- * (each page's, as a TIFF's pages may differ in size). Counting stops once over the budget.
+ * (each page's, as a TIFF's pages may differ in size). Every page is counted, so a refusal can say how many pixels there are.
  */
 export async function photoPixels(input: Buffer, kind: string): Promise<number> {
   if (kind === 'bmp') {
@@ -204,7 +204,7 @@ export async function photoPixels(input: Buffer, kind: string): Promise<number> 
       'too_large',
     );
   let pixels = first.width * first.height;
-  for (let page = 1; page < pages && pixels <= PIXEL_LIMIT; page += 1) {
+  for (let page = 1; page < pages; page += 1) {
     const { width, height } = await header(page);
     pixels += width * height;
   }

@@ -35,7 +35,7 @@ describe('a TIFF of 200 pages, 199 of them 100 megapixels sharing one strip', ()
     expect(bomb.length).toBeLessThan(200_000);
     const problem = await converter.inspect('tiff', bomb);
     expect(problem?.reason).toBe('too_large');
-    expect(problem?.message).toMatch(/megapixels, more than the 100 a picture may have/);
+    expect(problem?.message).toBe('it is 19900 megapixels, more than the 100 a picture may have');
   });
 
   it('is refused by the conversion too, in well under its timeout', async () => {
@@ -43,7 +43,7 @@ describe('a TIFF of 200 pages, 199 of them 100 megapixels sharing one strip', ()
       convertWithSharp(bomb, 'tiff', { maxSide: 3000, timeoutMs: 10_000 }),
     );
     expect(error.reason).toBe('too_large');
-    expect(ms).toBeLessThan(3000);
+    expect(ms).toBeLessThan(5000);
   });
 });
 

@@ -153,7 +153,14 @@ describe('a TIFF bomb beside an ordinary photo', () => {
     ]);
     expect(bomb.status).toBe(415);
     expect(bomb.body).toMatchObject({
-      issues: [{ field: 'files[0]', code: 'file_too_large_to_convert' }],
+      issues: [
+        {
+          field: 'files[0]',
+          code: 'file_too_large_to_convert',
+          message:
+            '“scan.tif” cannot be converted: it is 19900 megapixels, more than the 100 a picture may have. Choose a smaller file',
+        },
+      ],
     });
     expect(photo.status).toBe(202);
     const inbox = await eventually(session.inbox, (all) => all[0]?.files.length === 1, 10_000);
