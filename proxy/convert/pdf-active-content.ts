@@ -156,6 +156,6 @@ export async function removeActiveContent(
   for (const [ref] of context.enumerateIndirectObjects()) {
     if (!reachable.has(ref.tag)) context.delete(ref);
   }
-  const cleaned = await doc.save({ useObjectStreams: false, updateFieldAppearances: false });
+  const cleaned = await doc.save({ updateFieldAppearances: false });
   return { kind: 'cleaned', removed: [...removed].sort(), bytes: cleaned };
 }

@@ -30,9 +30,13 @@ export async function inspectFiles(
     const kind = (Object.keys(ACCEPTED_KINDS) as AcceptedKind[]).find(
       (candidate) => ACCEPTED_KINDS[candidate].mime === file.mime,
     );
+    if (kind === undefined) {
+      taken.push(file); // check-submission takes files of the accepted kinds only
+      continue;
+    }
     let stored = file;
     let problem: ConversionError | undefined;
-    if (kind !== undefined && isPlatformKind(kind)) {
+    if (isPlatformKind(kind)) {
       const verdict = await checkPlatformFile(kind, Buffer.from(await readAll(file.content)));
       if (verdict.kind === 'refuse') problem = verdict.problem;
       else if (verdict.bytes) {
@@ -42,18 +46,17 @@ export async function inspectFiles(
           'a PDF is stored without its active content',
         );
       }
-    } else if (kind !== undefined) {
+    } else {
       problem = await converter.inspect(kind, Buffer.from(await readAll(file.content)));
     }
     taken.push(stored);
-    if (kind !== undefined && problem)
-      issues.push(issueOf(`files[${String(i)}]`, file.name, kind, problem));
+    if (problem) issues.push(issueOf(`files[${String(i)}]`, file.name, kind, problem));
   }
   if (issues.length > 0) throw SubmissionError.unsupportedFile(issues);
   return taken;
 }
 
-/** The file with other bytes (held in memory: a cleaned PDF is no larger than its original). */
+/** The file with other bytes, held in memory (as a converted file is). */
 const withBytes = (file: NewFile, bytes: Uint8Array): NewFile => ({
   ...file,
   size: bytes.byteLength,
