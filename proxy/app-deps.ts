@@ -45,7 +45,11 @@ export interface AppDeps {
   store: OutboxStore;
   /** Where file parts are written as they arrive; the system's temporary directory by default. */
   spool?: FileSpool;
-  /** Looks at each file to convert on arrival (bombs, unreadable headers); none by default. */
+  /**
+   * Looks at each file to convert on arrival (bombs, unreadable headers); with it, the
+   * platform's own kinds are checked too (pixel budget, decoding, a PDF's active content).
+   * Without it (tests of other things), files are taken by their first bytes alone.
+   */
   converter?: Pick<Converter, 'inspect'>;
   deliverer: Pick<
     Deliverer,

@@ -4,6 +4,7 @@
  * configurations in `demo/forms/`, so specs and the demo cannot drift apart.
  */
 import type { Locator, Page } from '@playwright/test';
+import { picture } from '../../proxy/test/fixtures/sample-pictures.ts';
 
 /** A complete conveyancing enquiry on the law-firm form. */
 export async function fillConveyancing(form: Locator): Promise<void> {
@@ -45,8 +46,9 @@ const file = (name: string, mimeType: string, ...head: (string | number[])[]): F
 
 export const FILES = Object.freeze({
   pdf: file('tenancy-agreement.pdf', 'application/pdf', '%PDF-1.7\n'),
-  png: file('floor-plan.png', 'image/png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  jpeg: file('front-door.jpg', 'image/jpeg', [0xff, 0xd8, 0xff, 0xe0]),
+  // Real pictures: the proxy decodes the pictures it takes.
+  png: file('floor-plan.png', 'image/png', [...picture('png')]),
+  jpeg: file('front-door.jpg', 'image/jpeg', [...picture('jpeg')]),
   /** A Windows program renamed to look like a PDF. */
   renamedExe: file('invoice.pdf', 'application/pdf', 'MZ', [0x90, 0x00]),
   /** A voice memo, which the platform cannot take. */

@@ -11,7 +11,7 @@ export class ConversionError extends Error {
   constructor(
     message: string,
     /** `too_large`: a bomb; `unreadable`: damaged, or not what its first bytes claim. */
-    readonly reason: 'too_large' | 'unreadable' = 'unreadable',
+    readonly reason: 'too_large' | 'unreadable' | 'timed_out' | 'transient' = 'unreadable',
   ) {
     super(message);
     this.name = 'ConversionError';

@@ -10,10 +10,9 @@ import { PDFDocument } from 'pdf-lib';
 import sharp, { type Sharp } from 'sharp';
 import { bmpSize, decodeBmp, type RawPicture } from './bmp.ts';
 import { ConversionError, type Converted } from './conversion.ts';
+import { PIXEL_LIMIT, spendPixels } from './pixel-budget.ts';
 import { inTempDir, runTool } from './run-tool.ts';
 
-/** The most pixels decoded for one picture (or one page): a larger one is a bomb. */
-export const PIXEL_LIMIT = 100_000_000;
 /** The most pages of a TIFF turned into a PDF. */
 export const MAX_PAGES = 200;
 const JPEG_QUALITY = 85;
@@ -28,10 +27,15 @@ export interface ImageOptions {
   signal?: AbortSignal;
 }
 
-const decode = (input: Buffer | RawPicture, page = 0) =>
-  Buffer.isBuffer(input)
+/**
+ * One page of a picture to decode, stopped by libvips itself once `deadline` has passed (so a
+ * bomb that slipped past the count does not keep its thread) and never larger than the budget.
+ */
+const decode = (input: Buffer | RawPicture, deadline: number, page = 0) =>
+  (Buffer.isBuffer(input)
     ? sharp(input, { limitInputPixels: PIXEL_LIMIT, failOn: 'error', page })
-    : sharp(input.pixels, { raw: { width: input.width, height: input.height, channels: 3 } });
+    : sharp(input.pixels, { raw: { width: input.width, height: input.height, channels: 3 } })
+  ).timeout({ seconds: Math.max(1, Math.ceil((deadline - Date.now()) / 1000)) });
 
 /** One decoded picture as a JPEG: `oriented` pictures are not turned again by their EXIF. */
 async function jpegOf(picture: Sharp, maxSide: number, oriented = false): Promise<Buffer> {
@@ -42,36 +46,59 @@ async function jpegOf(picture: Sharp, maxSide: number, oriented = false): Promis
     .toBuffer();
 }
 
-/** A WebP, AVIF, TIFF or BMP as a JPEG; a TIFF of several pages as a PDF. */
-export async function convertWithSharp(
+/**
+ * A WebP, AVIF, TIFF or BMP as a JPEG; a TIFF of several pages as a PDF. Every page counts
+ * against the one pixel budget before any is decoded, and the whole conversion against
+ * `timeoutMs`.
+ */
+export function convertWithSharp(
   file: Buffer,
   kind: 'webp' | 'avif' | 'tiff' | 'bmp',
   options: ImageOptions,
 ): Promise<Converted> {
-  if (kind === 'bmp') {
-    const pixels = await pixelsOf(file, kind);
-    if (pixels > PIXEL_LIMIT) throw tooManyPixels(pixels);
-  }
-  const input = kind === 'bmp' ? decodeBmp(file) : file;
-  const { pages = 1 } = await decode(input)
-    .metadata()
-    .catch((error: unknown) => {
-      throw unreadable(error);
-    });
-  try {
-    if (pages === 1) return { kind: 'jpeg', bytes: await jpegOf(decode(input), options.maxSide) };
-    if (pages > MAX_PAGES)
-      throw new ConversionError(`it has ${String(pages)} pages, more than ${String(MAX_PAGES)}`);
+  const deadline = Date.now() + options.timeoutMs;
+  return withDeadline(options.timeoutMs, async () => {
+    spendPixels(await photoPixels(file, kind));
+    const input = kind === 'bmp' ? decodeBmp(file) : file;
+    const { pages = 1 } = await decode(input, deadline).metadata();
+    if (pages === 1)
+      return { kind: 'jpeg', bytes: await jpegOf(decode(input, deadline), options.maxSide) };
     const pdf = await PDFDocument.create();
     for (let page = 0; page < pages; page += 1) {
       options.signal?.throwIfAborted();
-      await addPage(pdf, await jpegOf(decode(file, page), options.maxSide));
+      // Past the deadline the caller has its answer: the pages left are not worth a thread.
+      if (Date.now() > deadline) throw timedOut(options.timeoutMs);
+      await addPage(pdf, await jpegOf(decode(file, deadline, page), options.maxSide));
     }
     return { kind: 'pdf', bytes: Buffer.from(await pdf.save()) };
+  });
+}
+
+/**
+ * `work`, failed as `timed_out` once `timeoutMs` has passed (whatever it is waiting for), and
+ * with any decoder's failure as a conversion failure.
+ */
+export async function withDeadline<T>(timeoutMs: number, work: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      reject(timedOut(timeoutMs));
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([work(), late]);
   } catch (error) {
-    throw unreadable(error);
+    throw decoderFailure(error, timeoutMs);
+  } finally {
+    clearTimeout(timer);
   }
 }
+
+const timedOut = (timeoutMs: number) =>
+  new ConversionError(
+    `it took longer than ${String(timeoutMs / 1000)} s to read, too long to be safe`,
+    'timed_out',
+  );
 
 async function addPage(pdf: PDFDocument, jpeg: Buffer): Promise<void> {
   const image = await pdf.embedJpg(jpeg);
@@ -86,11 +113,12 @@ async function addPage(pdf: PDFDocument, jpeg: Buffer): Promise<void> {
  * sizes and encodes.
  */
 export function convertHeic(input: Buffer, options: ImageOptions): Promise<Converted> {
+  const deadline = Date.now() + options.timeoutMs;
   return withHeicFile(input, async (source, dir) => {
     await checkHeicPixels(source, options);
     await runTool('heif-convert', [source, join(dir, 'photo.png')], options).catch(
       (error: unknown) => {
-        throw unreadable(error);
+        throw decoderFailure(error, options.timeoutMs);
       },
     );
     // A file of several pictures is written as photo-1.png, photo-2.png...: the first is primary.
@@ -98,7 +126,10 @@ export function convertHeic(input: Buffer, options: ImageOptions): Promise<Conve
     const first = written.includes('photo.png') ? 'photo.png' : written[0];
     if (first === undefined) throw new ConversionError('heif-convert wrote no picture');
     const png = await readFile(join(dir, first));
-    return { kind: 'jpeg', bytes: await jpegOf(decode(png), options.maxSide, true) };
+    const jpeg = jpegOf(decode(png, deadline), options.maxSide, true).catch((error: unknown) => {
+      throw decoderFailure(error, options.timeoutMs);
+    });
+    return { kind: 'jpeg', bytes: await jpeg };
   });
 }
 
@@ -113,7 +144,7 @@ export function heicProblem(
   return withHeicFile(input, (source) =>
     checkHeicPixels(source, options).then(
       () => undefined,
-      (error: unknown) => unreadable(error),
+      (error: unknown) => decoderFailure(error, options.timeoutMs),
     ),
   );
 }
@@ -126,37 +157,73 @@ const withHeicFile = <T>(input: Buffer, work: (source: string, dir: string) => P
     return work(source, dir);
   });
 
-/** Refuses a HEIC whose pictures are larger than the pixel limit, before decoding any. */
+/**
+ * Refuses a HEIC whose pictures together are larger than the pixel budget, before decoding
+ * any.
+ */
 async function checkHeicPixels(path: string, options: ImageOptions): Promise<void> {
   const info = await runTool('heif-info', [path], options).catch((error: unknown) => {
-    throw unreadable(error);
+    throw decoderFailure(error, options.timeoutMs);
   });
-  for (const [, width, height] of info.matchAll(/image: (\d+)x(\d+)/g)) {
-    if (Number(width) * Number(height) > PIXEL_LIMIT)
-      throw tooManyPixels(Number(width) * Number(height));
+  const sizes = [...info.matchAll(/image: (\d+)x(\d+)/g)];
+  spendPixels(sizes.reduce((sum, [, width, height]) => sum + Number(width) * Number(height), 0));
+}
+
+/**
+ * Why a photo just received cannot be converted (unreadable headers, or more pixels over all
+ * its pages than the budget), found from its headers within `timeoutMs`.
+ */
+export async function photoProblem(
+  input: Buffer,
+  kind: string,
+  timeoutMs: number,
+): Promise<ConversionError | undefined> {
+  try {
+    spendPixels(await withDeadline(timeoutMs, () => photoPixels(input, kind)));
+    return undefined;
+  } catch (error) {
+    return decoderFailure(error, timeoutMs);
   }
 }
 
-/** Width × height of a photo from its headers, without decoding it. */
-export async function pixelsOf(input: Buffer, kind: string): Promise<number> {
-  const { width, height } =
-    kind === 'bmp' ? bmpSize(input) : await sharp(input, { limitInputPixels: false }).metadata();
-  return width * height;
+/**
+ * The pixels decoding a photo would make, all its pages or frames together, from its headers
+ * (each page's, as a TIFF's pages may differ in size). Every page is counted, so a refusal can say how many pixels there are.
+ */
+export async function photoPixels(input: Buffer, kind: string): Promise<number> {
+  if (kind === 'bmp') {
+    const { width, height } = bmpSize(input);
+    return width * height;
+  }
+  const header = (page: number) => sharp(input, { limitInputPixels: false, page }).metadata();
+  const first = await header(0);
+  const pages = first.pages ?? 1;
+  if (pages > MAX_PAGES)
+    throw new ConversionError(
+      `it has ${String(pages)} pages, more than ${String(MAX_PAGES)}`,
+      'too_large',
+    );
+  let pixels = first.width * first.height;
+  for (let page = 1; page < pages; page += 1) {
+    const { width, height } = await header(page);
+    pixels += width * height;
+  }
+  return pixels;
 }
 
-/** The failure of a picture larger than the pixel limit. */
-export const tooManyPixels = (pixels: number) =>
-  new ConversionError(
-    `it is ${String(Math.round(pixels / 1e6))} megapixels, more than the ${String(PIXEL_LIMIT / 1e6)} that can be converted`,
-    'too_large',
-  );
-
-/** The reason a decoder gave, as a conversion failure ("damaged or not what it claims"). */
-function unreadable(error: unknown): ConversionError {
+/**
+ * The reason a decoder gave, as a conversion failure: over its limits, stopped by its
+ * timeout, or (anything else) damaged or not what it claims.
+ */
+export function decoderFailure(error: unknown, timeoutMs: number): ConversionError {
   if (error instanceof ConversionError) return error;
+  // Stopped by shutdown, not by the file: the conversion is tried again after the restart.
+  if (error instanceof Error && error.name === 'AbortError')
+    return new ConversionError('its conversion was stopped before it ended', 'transient');
   const message = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(message))
     return new ConversionError('it has too many pixels to convert', 'too_large');
+  if (/^timeout: \d+% complete/m.test(message)) return timedOut(timeoutMs);
   return new ConversionError(
     `it could not be read (${message.split('\n')[0] ?? ''})`,
     'unreadable',

@@ -16,15 +16,9 @@ import { integer } from '../env-values.ts';
 import type { Logger } from '../logger.ts';
 import { ConversionError, type Converted, type Converter } from './conversion.ts';
 import { DocumentConverter } from './documents.ts';
-import {
-  convertHeic,
-  convertWithSharp,
-  heicProblem,
-  pixelsOf,
-  PIXEL_LIMIT,
-  tooManyPixels,
-} from './images.ts';
+import { convertHeic, convertWithSharp, heicProblem, photoProblem } from './images.ts';
 import { toolExists } from './run-tool.ts';
+import { limit } from './task-limit.ts';
 import { zipProblem } from './zip-check.ts';
 
 /** The environment variables of conversion (part of the proxy's schema). */
@@ -121,10 +115,7 @@ export function createConverter(parts: ConverterParts): Converter {
       if (kind === 'heic')
         return heicProblem(input, { maxSide: parts.maxSide, timeoutMs: parts.timeoutMs });
       if (isDocument(kind)) return undefined;
-      const pixels = await pixelsOf(input, kind).catch(() => -1);
-      if (pixels < 0) return new ConversionError('its picture could not be read', 'unreadable');
-      if (pixels > PIXEL_LIMIT) return tooManyPixels(pixels);
-      return undefined;
+      return photoProblem(input, kind, parts.timeoutMs);
     },
     close: () => documents?.close() ?? Promise.resolve(),
   };
@@ -132,22 +123,6 @@ export function createConverter(parts: ConverterParts): Converter {
 
 const isDocument = (kind: ConvertedKind): kind is (typeof DOCUMENT_KINDS)[number] =>
   (DOCUMENT_KINDS as readonly string[]).includes(kind);
-
-/** Runs at most `count` tasks at once, the rest in order of arrival. */
-function limit(count: number) {
-  let running = 0;
-  const queue: (() => void)[] = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= count) await new Promise<void>((resolve) => queue.push(resolve));
-    running += 1;
-    try {
-      return await task();
-    } finally {
-      running -= 1;
-      queue.shift()?.();
-    }
-  };
-}
 
 /**
  * The configuration with `files.kinds` set to what visitors may attach here: the configured

@@ -155,7 +155,9 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
     if (received.plain) c.set('plainFields', received.plain);
     const receivedAt = deps.now();
     const checked = checkSubmission(received, config, receivedAt);
-    if (deps.converter) await inspectFiles(checked.files, deps.converter);
+    const files = deps.converter
+      ? await inspectFiles(checked.files, deps.converter, deps.log)
+      : checked.files;
     const idempotency = key ? { key, fingerprint: checked.fingerprint } : undefined;
     const repeat = idempotency && (await deps.store.findRepeat(idempotency));
     if (repeat) return { kind: 'repeat', key: idempotency.key, repeat } as const;
@@ -169,7 +171,7 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
     const outcome = await store({
       reference: newReference(),
       upstream: checked.upstream,
-      files: verdict.human ? checked.files : [],
+      files: verdict.human ? files : [],
       receivedAt,
       state: verdict.human ? 'queued' : 'spam',
       ...(note ? { note } : {}),

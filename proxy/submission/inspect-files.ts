@@ -1,46 +1,89 @@
 /**
- * Files to convert are looked at on arrival, while the visitor can still choose another: a
- * photo of more pixels than can be decoded, a document that unpacks to hundreds of megabytes,
- * or headers that cannot be read are refused at once (415, naming the file), not found out
- * later in the outbox.
+ * Files are looked at on arrival, while the visitor can still choose another: a photo of more
+ * pixels than can be decoded, a document that unpacks to hundreds of megabytes, headers that
+ * cannot be read, or a PNG, GIF or JPEG that is not one are refused at once (415, naming the
+ * file), not found out later in the outbox. A PDF is stored without its active content.
  */
-import { readAll } from '../client/byte-source.ts';
-import { convertedKindOf } from '../contract/file-kinds.ts';
+import { createHash } from 'node:crypto';
+import { memorySource, readAll } from '../client/byte-source.ts';
 import { describeIssue, type FieldIssue } from '../contract/issues.ts';
-import { ACCEPTED_KINDS } from '../contract/limits.ts';
-import type { Converter } from '../convert/conversion.ts';
+import { ACCEPTED_KINDS, isPlatformKind, type AcceptedKind } from '../contract/limits.ts';
+import type { ConversionError, Converter } from '../convert/conversion.ts';
+import { checkPlatformFile } from '../convert/platform-files.ts';
+import type { Logger } from '../logger.ts';
 import type { NewFile } from '../outbox/submission.ts';
 import { SubmissionError } from './submission-error.ts';
 
-/** Throws a 415 naming each file to convert that cannot be; the platform's kinds pass. */
+/**
+ * The files as they may be stored (a PDF rewritten without its scripts, the rest as they
+ * came), or a 415 naming each file that cannot be taken.
+ */
 export async function inspectFiles(
   files: readonly NewFile[],
   converter: Pick<Converter, 'inspect'>,
-): Promise<void> {
+  log: Pick<Logger, 'info'>,
+): Promise<NewFile[]> {
   const issues: FieldIssue[] = [];
+  const taken: NewFile[] = [];
   for (const [i, file] of files.entries()) {
-    const kind = convertedKindOf(file.mime);
-    if (kind === undefined) continue;
-    const problem = await converter.inspect(kind, Buffer.from(await readAll(file.content)));
-    if (!problem) continue;
-    const field = `files[${String(i)}]`;
-    issues.push(
-      describeIssue(
-        problem.reason === 'too_large'
-          ? {
-              field,
-              code: 'file_too_large_to_convert',
-              messageKey: 'file.file_too_large_to_convert',
-              params: { name: file.name, reason: problem.message },
-            }
-          : {
-              field,
-              code: 'file_unreadable',
-              messageKey: 'file.file_unreadable',
-              params: { name: file.name, kind: ACCEPTED_KINDS[kind].label },
-            },
-      ),
+    // The mime was set from the file's first bytes (check-submission), so it names its kind.
+    const kind = (Object.keys(ACCEPTED_KINDS) as AcceptedKind[]).find(
+      (candidate) => ACCEPTED_KINDS[candidate].mime === file.mime,
     );
+    if (kind === undefined) {
+      taken.push(file); // check-submission takes files of the accepted kinds only
+      continue;
+    }
+    let stored = file;
+    let problem: ConversionError | undefined;
+    if (isPlatformKind(kind)) {
+      const verdict = await checkPlatformFile(kind, Buffer.from(await readAll(file.content)));
+      if (verdict.kind === 'refuse') problem = verdict.problem;
+      else if (verdict.bytes) {
+        stored = withBytes(file, verdict.bytes);
+        log.info(
+          { file: file.name, removed: verdict.removed },
+          'a PDF is stored without its active content',
+        );
+      }
+    } else {
+      problem = await converter.inspect(kind, Buffer.from(await readAll(file.content)));
+    }
+    taken.push(stored);
+    if (problem) issues.push(issueOf(`files[${String(i)}]`, file.name, kind, problem));
   }
   if (issues.length > 0) throw SubmissionError.unsupportedFile(issues);
+  return taken;
+}
+
+/** The file with other bytes, held in memory (as a converted file is). */
+const withBytes = (file: NewFile, bytes: Uint8Array): NewFile => ({
+  ...file,
+  size: bytes.byteLength,
+  sha256: createHash('sha256').update(bytes).digest('hex'),
+  content: memorySource(bytes),
+});
+
+/** A bomb or a file over its limits names why; any other problem says it may be damaged. */
+function issueOf(
+  field: string,
+  name: string,
+  kind: AcceptedKind,
+  problem: ConversionError,
+): FieldIssue {
+  return describeIssue(
+    problem.reason === 'unreadable'
+      ? {
+          field,
+          code: 'file_unreadable',
+          messageKey: 'file.file_unreadable',
+          params: { name, kind: ACCEPTED_KINDS[kind].label },
+        }
+      : {
+          field,
+          code: 'file_too_large_to_convert',
+          messageKey: 'file.file_too_large_to_convert',
+          params: { name, reason: problem.message },
+        },
+  );
 }
