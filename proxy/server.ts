@@ -171,10 +171,10 @@ async function start(
       return shutdown({
         server,
         deliverer,
+        notifier,
         log,
         drainMs: env.SHUTDOWN_DRAIN_MS,
         release: async () => {
-          await notifier?.stop();
           await outbox.close();
           await converter.close();
         },

@@ -28,12 +28,14 @@ export interface EmailOptions {
   to: string[];
   /** Where a lead's files are read from. */
   store: Pick<OutboxStore, 'get' | 'fileSource'>;
+  /** How long the mail server may stay silent: to connect, to greet, mid-conversation. */
   timeoutMs?: number;
 }
 
 /** The email channel: a lead's undelivered files attached, within the budget. */
 export function emailChannel(options: EmailOptions): Send {
-  const timeout = options.timeoutMs ?? 30_000;
+  // Short: a mail server that accepts and never answers holds a send this long, each try.
+  const timeout = options.timeoutMs ?? 10_000;
   const transport = createTransport({
     url: options.smtpUrl,
     connectionTimeout: timeout,
