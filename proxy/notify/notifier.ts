@@ -10,6 +10,7 @@
  *    holds back the webhook); a failure is retried with backoff for a day.
  */
 import type { Logger } from '../logger.ts';
+import { logFailure } from '../outbox/outage-log.ts';
 import type { Channel, NewNotification, QueuedNotification } from '../outbox/notification.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { alertsDue } from './alert-book.ts';
@@ -58,7 +59,7 @@ export class Notifier {
     const loop = () => {
       this.running = this.queueNew()
         .catch((error: unknown) => {
-          this.options.log.error({ err: error }, 'notifications: a round failed; trying again');
+          logFailure(this.options.log, error, {}, 'notifications: a round failed; trying again');
         })
         .finally(() => {
           if (this.stopped) return;
@@ -164,7 +165,7 @@ export class Notifier {
         const round = this.sendChannel(channel)
           .catch((error: unknown) => {
             if (!this.abandoned)
-              this.options.log.error({ err: error, channel }, 'notifications: sending failed');
+              logFailure(this.options.log, error, { channel }, 'notifications: sending failed');
           })
           .finally(() => this.sending.delete(channel));
         this.sending.set(channel, round);

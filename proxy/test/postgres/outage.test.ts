@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eventually } from '../platform/platform-session.ts';
-import { absent, postgres, sharedGroup, usePostgres } from './shared-session.ts';
+import { absent, postgres, sharedGroup, usePostgres, type Answer } from './shared-session.ts';
 
 usePostgres();
 
@@ -38,6 +38,38 @@ describe.skipIf(absent)('when the PostgreSQL outbox goes away', () => {
     expect(retried.status).toBe(201);
     expect((await proxy.get('/readyz')).status).toBe(200);
     expect((await group.inbox()).map((enquiry) => enquiry.forename)).toEqual(['Ada', 'Refused']);
+  });
+
+  it('answers /healthz failing in its usual shape, and logs the outage once when it starts and once when it ends', async () => {
+    const group = await sharedGroup(1);
+    const [proxy] = group.instances;
+    if (!proxy) throw new Error('one instance');
+    expect((await proxy.submit()).status).toBe(201);
+    const before = proxy.logs.lines().length;
+
+    await postgres().stop();
+    // A monitor polling, for a few seconds, while every background loop meets the outage too.
+    const answers: Answer[] = [];
+    for (let poll = 0; poll < 15; poll += 1) {
+      answers.push(await proxy.get('/healthz'));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(answers.map((answer) => [answer.status, answer.body])).toEqual(
+      answers.map(() => [503, { status: 'failing' }]),
+    );
+    await postgres().start();
+    await eventually(
+      () => proxy.get('/healthz'),
+      (answer) => answer.status === 200,
+      15_000,
+    );
+
+    const during = proxy.logs.lines().slice(before);
+    const said = (text: string) => during.filter((line) => String(line.msg).includes(text));
+    expect(said('the outbox database is unavailable')).toHaveLength(1);
+    expect(said('the outbox database is unavailable')[0]?.reason).toMatch(/ECONNREFUSED|connect/i);
+    expect(said('the outbox database is back')).toHaveLength(1);
+    expect(during.filter((line) => JSON.stringify(line).includes('"stack"'))).toEqual([]);
   });
 
   it('delivers, once the database is back, an enquiry that was waiting for the platform', async () => {
