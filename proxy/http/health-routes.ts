@@ -81,6 +81,7 @@ export function healthRoutes(deps: AppDeps): Hono {
     const counts = await deps.store.counts();
     const { status, reasons } = assessHealth(deps, counts);
     const pause = deps.deliverer.pauseState;
+    const upstreamDown = deps.deliverer.upstreamDown;
     const dead = await deps.store.list('dead');
     return c.json({
       status,
@@ -92,7 +93,9 @@ export function healthRoutes(deps: AppDeps): Hono {
             since: new Date(pause.since).toISOString(),
           }
         : 'running',
-      lastUpstreamError: deps.deliverer.upstreamDown ?? null,
+      lastUpstreamError: upstreamDown
+        ? { ...upstreamDown, since: new Date(upstreamDown.since).toISOString() }
+        : null,
       storage: deps.health.storageFullAt === undefined ? 'ok' : 'full',
       outbox: {
         ...counts,

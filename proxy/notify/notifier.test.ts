@@ -83,6 +83,7 @@ async function setUp(options: {
         from: 'enquiry-form <forms@lovelace-law.example>',
         to: ['leads@lovelace-law.example'],
         store,
+        caseTypeLabel: (id) => (id === 'conveyancing' ? 'Buying or selling a property' : undefined),
         timeoutMs: options.mailTimeoutMs ?? 2000,
       }),
       ...(options.webhook
@@ -116,10 +117,17 @@ describe('telling the firm about a lead', () => {
     for (const text of [
       'Why: the platform refused the create (400)',
       'Email: ada@example.com',
+      'Case type: Buying or selling a property (conveyancing)',
       'Are you buying or selling?: Buying',
       'Campaign: spring-2027',
+      // When the visitor sent it (the fixture's 1000 ms), not when it was given up.
+      'Received at: 1970-01-01T00:00:01.000Z',
+      'If your platform already has this enquiry',
+      'do not retry, that would create it a second time',
+      'npm run outbox -- retry EQ-TEST-0001 creates the enquiry on your platform, once, with its files',
     ])
       expect(message?.text).toContain(text);
+    expect(message?.text).not.toContain('sends it again');
     expect(message?.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       ['plan.pdf', 'application/pdf'],
       ['photo.png', 'image/png'],
@@ -171,6 +179,9 @@ describe('telling the firm about a lead', () => {
       'Enquiry EQ-TEST-0001 from Ada Lovelace: files could not be delivered',
     );
     expect(message?.text).toContain('reached your platform (id 1001)');
+    expect(message?.text).toContain(
+      'npm run outbox -- retry EQ-TEST-0001 uploads the refused files again to enquiry 1001. It does not create the enquiry again.',
+    );
     expect(message?.attachments.map((a) => a.filename)).toEqual(['photo.png']);
   });
 
