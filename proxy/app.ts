@@ -15,6 +15,7 @@ import { healthRoutes } from './http/health-routes.ts';
 import { publicRoutes } from './http/public-routes.ts';
 import { noScriptRoutes } from './http/no-js/form-route.ts';
 import { StoreUnavailableError } from './outbox/store.ts';
+import { logFailure } from './outbox/outage-log.ts';
 
 /** The proxy's Hono app, built from everything it depends on. */
 export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }> {
@@ -69,9 +70,12 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
     }
     if (error instanceof StoreUnavailableError) {
       // Nothing was stored and nothing is lost: the visitor's form keeps what they typed.
-      deps.log.error(
-        { err: error, requestId: c.get('requestId'), path: c.req.path },
-        error.message,
+      // Told once per outage (`outbox/outage-log.ts`), not once per request.
+      logFailure(
+        deps.log,
+        error,
+        { requestId: c.get('requestId'), path: c.req.path },
+        'answered 503: the outbox database is unavailable',
       );
       c.header('Retry-After', '10');
       return c.json(

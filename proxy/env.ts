@@ -133,7 +133,7 @@ export const proxyEnvSchema = z.object({
     'While delivery is paused for a setup problem (login refused, no route, a web page where the API should be), how often the platform check runs; delivery resumes once it passes.',
   ),
   SHUTDOWN_DRAIN_MS: integer(8000, 0).describe(
-    'On SIGTERM, the proxy stops taking requests at once and exits within this long, however slow the platform (deliveries in flight stay queued for the next start). Keep it under the grace period of `docker stop` (10 s) or systemd.',
+    'On SIGTERM, the proxy stops taking requests at once and exits within this long, however slow the platform or mail server (what is unsent stays queued for the next start). Keep it under the grace period of `docker stop` (10 s) or systemd.',
   ),
   RATE_LIMIT_PER_MINUTE: integer(10, 1).describe(
     'Submissions one client IP may send per minute (caught bots are counted apart, at the same rate).',

@@ -10,6 +10,7 @@ import { startEnquiryApi, type RunningEnquiryApi } from '../demo/enquiry-api/ser
 import { loadProxyEnv } from './env.ts';
 import { createMemoryLogger } from './logger.ts';
 import { startProxy } from './server.ts';
+import { startMailServer } from './test/fixtures/mail-server.ts';
 import { proxyEnvFor } from './test/fixtures/proxy-env.ts';
 import { ORIGIN, validEnquiry } from './test/fixtures/proxy-harness.ts';
 
@@ -53,6 +54,32 @@ describe('shutting down', () => {
         'stopped',
       ]),
     );
+  });
+
+  it('ends within SHUTDOWN_DRAIN_MS while the mail server hangs on an alert', async () => {
+    const silent = await startMailServer({ silent: true }); // the alert's email hangs
+    const logs = createMemoryLogger('info');
+    const wrongLogin = { ...CREDENTIALS, password: 'not the password' };
+    const proxy = await startProxy(
+      loadProxyEnv(
+        proxyEnvFor(api, wrongLogin, {
+          SHUTDOWN_DRAIN_MS: '2000',
+          SMTP_URL: `smtp://127.0.0.1:${String(silent.port)}`,
+          NOTIFY_EMAIL: 'ops@lovelace-law.example',
+        }),
+      ),
+      logs.log,
+    );
+    try {
+      await proxy.checked; // the login is refused: delivery pauses, and an alert is emailed
+      await expect.poll(() => silent.connections(), { timeout: 5000 }).toBe(1);
+      const started = Date.now();
+      await proxy.close();
+      expect(Date.now() - started).toBeLessThan(2500);
+      expect(logs.text()).toContain('stay queued for the next start');
+    } finally {
+      await silent.close();
+    }
   });
 });
 

@@ -148,7 +148,7 @@ async function start(
   );
   deliverer.start();
   const checked = checkAtStart(check, deliverer, log);
-  const notifier = startNotifier(env, store, deliverer, log);
+  const notifier = startNotifier(env, store, deliverer, log, config);
   const stopHousekeeping = startHousekeeping(chores(store, env.RETENTION_DAYS), log);
 
   const { port } = server.address() as AddressInfo;
@@ -171,10 +171,10 @@ async function start(
       return shutdown({
         server,
         deliverer,
+        notifier,
         log,
         drainMs: env.SHUTDOWN_DRAIN_MS,
         release: async () => {
-          await notifier?.stop();
           await outbox.close();
           await converter.close();
         },

@@ -70,15 +70,60 @@ describe('npm run outbox', () => {
     expect(err[0]).toBe('Unknown state "lost": use one of queued, delivered, partial, dead, spam.');
   });
 
-  it('shows one submission in full, without file bytes', async () => {
+  it('shows one submission as a report: ISO times, each step named with its outcome, why it died', async () => {
     expect(await run('show', 'EQ-AAAA-0002')).toBe(0);
+    expect(out.slice(0, 4)).toEqual([
+      'EQ-AAAA-0002: dead',
+      'Received:     2027-03-27T10:00:00Z',
+      'Attempts:     1',
+      'Why dead:     the platform refused the create (400): parameter forename',
+    ]);
+    expect(out).toEqual(
+      expect.arrayContaining([
+        'Steps:',
+        '  1. create the enquiry: not sent',
+        '  2. upload plan.pdf (file 0, application/pdf, 2009 bytes): not sent',
+        '  Name: Ada Lovelace',
+        '  Case type: conveyancing',
+        'Notifications: none',
+      ]),
+    );
+    expect(out.join('\n')).not.toMatch(/\b1\d{12}\b/); // no epoch milliseconds anywhere
+  });
+
+  it('shows JSON for scripts with --json: every time ISO, the steps named, no file bytes', async () => {
+    expect(await run('show', 'EQ-AAAA-0002', '--json')).toBe(0);
     const shown = JSON.parse(out.join('\n')) as Record<string, unknown>;
     expect(shown).toMatchObject({
       state: 'dead',
+      receivedAt: '2027-03-27T10:00:00Z',
+      retryFrom: '2027-03-27T10:00:00Z',
+      nextAttemptAt: null,
+      why: 'the platform refused the create (400): parameter forename',
       upstream: { forename: 'Ada' },
       files: [{ name: 'plan.pdf' }, { name: 'photo.png' }],
+      steps: [
+        { step: 'create the enquiry', outcome: 'not sent' },
+        { outcome: 'not sent' },
+        { outcome: 'not sent' },
+      ],
+      notifications: [],
     });
-    expect(JSON.stringify(shown)).not.toContain('bytes');
+    expect(JSON.stringify(shown)).not.toContain('bytes"');
+    expect(JSON.stringify(shown)).not.toMatch(/:\d{12,}/); // no epoch milliseconds
+  });
+
+  it('lists a dead letter delivered after a retry without the reason it once died', async () => {
+    await run('retry', 'EQ-AAAA-0002');
+    const submission = await store.get('EQ-AAAA-0002');
+    const lease = await leaseOf(store, submission?.id ?? 0, NOW);
+    await store.recordCreated(lease, 1003);
+    await store.finish(lease, { kind: 'delivered', at: NOW });
+    out = [];
+    await run('list', 'delivered');
+    const line = out.find((l) => l.startsWith('EQ-AAAA-0002')) ?? '';
+    expect(line).toContain('enquiry 1003');
+    expect(line).not.toContain('refused the create');
   });
 
   it('retries a dead submission now, and explains why a delivered one cannot be', async () => {
@@ -135,6 +180,21 @@ describe('npm run outbox with a partly delivered submission', () => {
     expect(await run('retry', 'EQ-PART-0001', '--file', 'x')).toBe(2);
     expect(await run('retry', 'EQ-PART-0001', '--file', '1')).toBe(0);
     expect(await store.get('EQ-PART-0001')).toMatchObject({ state: 'queued' });
+  });
+
+  it('shows a partly delivered one with the refused file and how to retry or leave it out', async () => {
+    await refuseOne();
+    await run('show', 'EQ-PART-0001');
+    expect(out).toEqual(
+      expect.arrayContaining([
+        'EQ-PART-0001: partial (enquiry 1002)',
+        '  1. create the enquiry: done, enquiry 1002',
+        expect.stringMatching(/^ {2}2\. upload plan\.pdf \(file 0, .*\): done, attachment 601$/),
+        expect.stringMatching(
+          /^ {2}3\. upload photo\.png \(file 1, .*\): refused, enquiry API refused the upload: file\[mime\] \(retry EQ-PART-0001 --file 1 sends it again; skip EQ-PART-0001 --file 1 leaves it out\)$/,
+        ),
+      ]),
+    );
   });
 
   it('skips a refused file, and says so when there is none to skip', async () => {

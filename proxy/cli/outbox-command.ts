@@ -5,6 +5,7 @@
  */
 import type { OutboxStore } from '../outbox/store.ts';
 import { exportSubmission } from './export-submission.ts';
+import { isoTime, submissionJson, submissionReport, whyNow } from './show-submission.ts';
 import type { Submission, SubmissionState } from '../outbox/submission.ts';
 
 /** What `npm run outbox -- help` prints (the README shows it too). */
@@ -12,7 +13,8 @@ export const USAGE = `Usage: npm run outbox -- <command>
 
   list [queued|delivered|partial|dead|spam] [--json]
                                                 submissions, oldest first
-  show <reference>                              one submission: what will be sent, each step, the last error
+  show <reference> [--json]                     one submission: each delivery step and its outcome, why it
+                                                waits or died, what was sent, who was told
   retry <reference> [--file N]                  send a dead, spam, waiting or partly delivered submission now,
                                                 with a fresh schedule (--file: only that refused file)
   skip <reference> --file N                     leave a refused file out (the firm got it another way)
@@ -52,7 +54,14 @@ export async function runOutboxCommand(
         return 2;
       }
       const submissions = await store.list(state as SubmissionState | undefined);
-      if (rest.includes('--json')) io.out(JSON.stringify(submissions.map(summary), null, 2));
+      if (rest.includes('--json'))
+        io.out(
+          JSON.stringify(
+            submissions.map((s) => submissionJson(s)),
+            null,
+            2,
+          ),
+        );
       else if (submissions.length === 0)
         io.out(state ? `No ${state} submissions.` : 'The outbox is empty.');
       else
@@ -64,15 +73,10 @@ export async function runOutboxCommand(
     case 'show': {
       const submission = rest[0] ? await store.get(rest[0]) : null;
       if (!submission) return notFound(rest[0], io);
-      const notifications = (await store.notificationsFor(submission.reference)).map((n) => ({
-        channel: n.channel,
-        event: n.kind,
-        state: n.state,
-        attempts: n.attempts,
-        sentAt: n.sentAt === null ? null : new Date(n.sentAt).toISOString(),
-        lastError: n.lastError,
-      }));
-      io.out(JSON.stringify({ ...summary(submission), notifications }, null, 2));
+      const notifications = await store.notificationsFor(submission.reference);
+      if (rest.includes('--json'))
+        io.out(JSON.stringify(submissionJson(submission, notifications), null, 2));
+      else for (const l of submissionReport(submission, notifications, io.now())) io.out(l);
       return 0;
     }
     case 'retry': {
@@ -117,7 +121,7 @@ export async function runOutboxCommand(
         store,
         submission,
         flag === -1 ? '.' : (rest[flag + 1] ?? '.'),
-        summary(submission),
+        submissionJson(submission),
       );
       io.out(`Wrote ${exported.dir}: enquiry.json${exported.files.map((f) => `, ${f}`).join('')}`);
       if (exported.notKept.length > 0)
@@ -185,24 +189,13 @@ function notFound(reference: string | undefined, io: CommandIo): number {
   return 1;
 }
 
-/** Everything an operator needs, without the file bytes. */
-function summary(s: Submission) {
-  const { id, ...rest } = s;
-  return {
-    ...rest,
-    receivedAt: new Date(s.receivedAt).toISOString(),
-    nextAttemptAt: new Date(s.nextAttemptAt).toISOString(),
-    deliveredAt: s.deliveredAt === null ? null : new Date(s.deliveredAt).toISOString(),
-  };
-}
-
 function line(s: Submission, now: number): string {
   const uploaded = s.files.filter((f) => f.attachmentId !== null).length;
   const refused = s.files.filter((f) => f.failure !== null && !f.skipped).length;
   const parts = [
     s.reference,
     s.state.padEnd(9),
-    new Date(s.receivedAt).toISOString().replace(/\.\d+Z$/, 'Z'),
+    isoTime(s.receivedAt),
     `${s.upstream.forename} ${s.upstream.surname}`.trim(),
     s.upstream.case_type,
     `enquiry ${s.enquiryId ?? '-'}`,
@@ -212,7 +205,7 @@ function line(s: Submission, now: number): string {
   if (s.state === 'queued' && s.nextAttemptAt > now)
     parts.push(`next in ${Math.ceil((s.nextAttemptAt - now) / 1000)} s`);
   if (s.possibleDuplicate) parts.push('possible duplicate');
-  const why = s.note ?? (s.state === 'queued' ? s.lastError : null);
+  const why = whyNow(s);
   if (why) parts.push(`(${why})`);
   return parts.join('  ');
 }

@@ -10,7 +10,12 @@ import { convertedKindOf, mimeOf } from '../contract/file-kinds.ts';
 import { ConversionError, type Converter } from '../convert/conversion.ts';
 import { safeFileName } from '../submission/file-names.ts';
 import type { Logger } from '../logger.ts';
-import { LeaseLostError, type Claimed, type OutboxStore } from '../outbox/store.ts';
+import {
+  LeaseLostError,
+  StoreUnavailableError,
+  type Claimed,
+  type OutboxStore,
+} from '../outbox/store.ts';
 import type { StoredFile, Submission } from '../outbox/submission.ts';
 import type { AttemptResult } from './outcome.ts';
 
@@ -183,23 +188,32 @@ function fileRefusal(error: unknown): string | undefined {
   return error.message;
 }
 
-/** Tries of a store write that must not be lost, and the first wait between them. */
-const PERSIST_TRIES = 6;
+/** The first wait between tries of a store write that must not be lost, and the longest. */
 const PERSIST_FIRST_WAIT_MS = 50;
+const PERSIST_MAX_WAIT_MS = 1000;
+/** Tries of a write that fails for another reason than the database being away. */
+const PERSIST_TRIES = 6;
 
 /**
- * Runs a store write again when it fails for a passing reason (a busy database, a moment of
- * full disk), with doubling waits of about 3 s in all. A lost lease is final: another delivery
- * holds the submission now.
+ * Runs a store write again until it is written, however long the database is away: the
+ * platform's answer it records (the id of an enquiry just created) exists only in this process
+ * meanwhile, and giving up would mean creating the enquiry again at the next attempt. The
+ * submission stays fenced to this delivery (nobody else's write lands while the token is this
+ * one's), and this process runs one attempt per submission at a time, so it never re-creates
+ * while it holds an unrecorded id. It stops only when the lease is lost (another delivery holds
+ * the submission) or the proxy shuts down; a write failing for another reason (a busy
+ * database, a moment of full disk) is tried six times.
  */
 export async function persistently(write: () => Promise<void>, signal: AbortSignal): Promise<void> {
-  for (let tries = 1; ; tries += 1) {
+  for (let tries = 1, wait = PERSIST_FIRST_WAIT_MS; ; tries += 1) {
     try {
       await write();
       return;
     } catch (error) {
-      if (error instanceof LeaseLostError || tries >= PERSIST_TRIES || signal.aborted) throw error;
-      await new Promise((resolve) => setTimeout(resolve, PERSIST_FIRST_WAIT_MS * 2 ** (tries - 1)));
+      if (error instanceof LeaseLostError || signal.aborted) throw error;
+      if (!(error instanceof StoreUnavailableError) && tries >= PERSIST_TRIES) throw error;
+      wait = Math.min(wait * 2, PERSIST_MAX_WAIT_MS);
+      await new Promise((resolve) => setTimeout(resolve, wait));
     }
   }
 }

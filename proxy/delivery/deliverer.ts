@@ -9,6 +9,7 @@ import type { CheckReport } from '../client/check.ts';
 import { EnquiryApiError } from '../client/errors.ts';
 import type { EnquiryApiClient } from '../client/enquiry-api-client.ts';
 import type { Logger } from '../logger.ts';
+import { logFailure } from '../outbox/outage-log.ts';
 import { LeaseLostError, type Claimed, type OutboxStore } from '../outbox/store.ts';
 import { runAttempt } from './attempt.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.ts';
@@ -226,7 +227,7 @@ export class Deliverer {
         Math.min(this.pause.state?.nextCheckAt ?? Infinity, nextDue ?? Infinity) - now();
       this.wake(Math.min(pollMs, Math.max(until, 50)));
     } catch (error) {
-      log.error({ err: error }, 'outbox: cannot read the queue; trying again shortly');
+      logFailure(log, error, {}, 'outbox: cannot read the queue; trying again shortly');
       this.wake(Math.min(pollMs, 5000));
     } finally {
       this.ticking = false;
@@ -244,8 +245,10 @@ export class Deliverer {
     const attempt = (before ?? Promise.resolve())
       .then(() => this.attempt(claimed))
       .catch((error: unknown) => {
-        this.options.log.error(
-          { err: error, reference: claimed.submission.reference },
+        logFailure(
+          this.options.log,
+          error,
+          { reference: claimed.submission.reference },
           'outbox: could not record a delivery step',
         );
         return { state: 'queued' } as const;

@@ -11,6 +11,7 @@
  */
 import { EnquiryApiError } from '../client/errors.ts';
 import type { Logger } from '../logger.ts';
+import { logFailure } from '../outbox/outage-log.ts';
 import type { Claimed, OutboxStore } from '../outbox/store.ts';
 import { nextAttempt, type RetryPolicy } from './backoff.ts';
 import type { AttemptResult } from './outcome.ts';
@@ -83,7 +84,7 @@ export async function handleFailure(
     return { state: 'queued' };
   }
 
-  if (!apiError) log.error({ err: error, reference }, 'delivery failed unexpectedly; will retry');
+  if (!apiError) logFailure(log, error, { reference }, 'delivery failed unexpectedly; will retry');
   const failures = submission.attempts + 1;
   const next = nextAttempt(
     submission.retryFrom,

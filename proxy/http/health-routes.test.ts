@@ -84,6 +84,20 @@ describe('GET /admin/status and /metrics', () => {
     expect((await app.request('/admin/status', { headers: admin })).status).toBe(200);
   });
 
+  it('say since when the platform fails to answer as an ISO time, like every other time', async () => {
+    const { app, submit, clock } = setUp({
+      deps: { adminToken: TOKEN },
+      answer: (call) => {
+        throw apiError('retryable', call.endpoint, { status: 503 });
+      },
+    });
+    expect((await submit()).status).toBe(202);
+    const status = (await (await app.request('/admin/status', { headers: admin })).json()) as {
+      lastUpstreamError: { since: unknown; error: string };
+    };
+    expect(status.lastUpstreamError.since).toBe(new Date(clock.now).toISOString());
+  });
+
   it('give the outbox counts, the dead letters, and the metrics of what happened', async () => {
     // The metrics read the harness's own store, known once the harness is made.
     const late: { store?: OutboxStore } = {};

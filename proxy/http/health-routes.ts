@@ -7,6 +7,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
+import { StoreUnavailableError } from '../outbox/store.ts';
 import type { OutboxCounts } from '../outbox/submission.ts';
 
 /** `failing`: enquiries cannot be taken or delivered now; `degraded`: a person should look. */
@@ -57,7 +58,12 @@ export function healthRoutes(deps: AppDeps): Hono {
   });
 
   app.get('/healthz', async (c) => {
-    const { status } = assessHealth(deps, await deps.store.counts());
+    // The outbox database away is the plainest `failing` of all, not an error of this route.
+    const counts = await deps.store.counts().catch((error: unknown) => {
+      if (error instanceof StoreUnavailableError) return undefined;
+      throw error;
+    });
+    const { status } = counts ? assessHealth(deps, counts) : { status: 'failing' as const };
     return c.json({ status }, status === 'failing' ? 503 : 200);
   });
 
@@ -79,6 +85,7 @@ export function healthRoutes(deps: AppDeps): Hono {
     const counts = await deps.store.counts();
     const { status, reasons } = assessHealth(deps, counts);
     const pause = deps.deliverer.pauseState;
+    const upstreamDown = deps.deliverer.upstreamDown;
     const dead = await deps.store.list('dead');
     return c.json({
       status,
@@ -90,7 +97,9 @@ export function healthRoutes(deps: AppDeps): Hono {
             since: new Date(pause.since).toISOString(),
           }
         : 'running',
-      lastUpstreamError: deps.deliverer.upstreamDown ?? null,
+      lastUpstreamError: upstreamDown
+        ? { ...upstreamDown, since: new Date(upstreamDown.since).toISOString() }
+        : null,
       storage: deps.health.storageFullAt === undefined ? 'ok' : 'full',
       outbox: {
         ...counts,

@@ -6,6 +6,7 @@
  * writing its files keeps them).
  */
 import type { Logger } from '../logger.ts';
+import { logFailure } from '../outbox/outage-log.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../submission/idempotency.ts';
 
@@ -65,7 +66,7 @@ export function startHousekeeping(list: readonly Chore[], log: Logger, now = Dat
           if (count > 0) log.info({ count }, chore.name);
         },
         (error: unknown) => {
-          log.error({ err: error }, `housekeeping failed: ${chore.name}`);
+          logFailure(log, error, {}, `housekeeping failed: ${chore.name}`);
         },
       );
     }, chore.everyMs);

@@ -9,6 +9,7 @@ import type { ProxyEnv } from '../env.ts';
 import { RateLimiter, type Limiter } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
 import { lockDataDir } from '../outbox/data-dir-lock.ts';
+import { OutageLog } from '../outbox/outage-log.ts';
 import { openPostgresOutbox } from '../outbox/pg-store.ts';
 import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
@@ -35,7 +36,7 @@ export interface OpenOutbox {
 /** Opens the outbox `env` names. */
 export async function openOutbox(env: ProxyEnv, log: Logger): Promise<OpenOutbox> {
   if (env.DATABASE_URL) {
-    const store = await openPostgresOutbox(env.DATABASE_URL);
+    const store = await openPostgresOutbox(env.DATABASE_URL, { watch: new OutageLog(log) });
     return {
       store,
       limiter: (name, perMinute) => store.limiter(name, perMinute),

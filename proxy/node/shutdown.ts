@@ -2,16 +2,20 @@
  * A shutdown that fits a container's grace period (`docker stop` waits 10 s, then kills):
  * stop taking requests at once, let requests in flight finish while there is time and then cut
  * their connections, stop deliveries (an attempt still running is given back, and resumes at
- * the next start), close the outbox, and be done within `drainMs` however slow the platform.
+ * the next start) and notifications (one not sent stays queued for the next start), close the
+ * outbox, and be done within `drainMs` however slow the platform or the mail server.
  */
 import type { ServerType } from '@hono/node-server';
 import type { Deliverer } from '../delivery/deliverer.ts';
 import type { Logger } from '../logger.ts';
+import type { Notifier } from '../notify/notifier.ts';
 
 /** What is shut down, and how long it may take. */
 export interface ShutdownParts {
   server: ServerType;
   deliverer: Pick<Deliverer, 'stop'>;
+  /** Given the same time as deliveries; what it has not sent stays queued for the next start. */
+  notifier?: Pick<Notifier, 'stop'> | undefined;
   /** Closes the outbox and gives back the data directory. */
   release: () => Promise<void>;
   log: Logger;
@@ -31,7 +35,8 @@ const within = (promise: Promise<unknown>, ms: number) =>
  *
  * @example process.once('SIGTERM', () => void shutdown(parts).then(() => process.exit(0)));
  */
-export async function shutdown({ server, deliverer, release, log, drainMs }: ShutdownParts) {
+export async function shutdown(parts: ShutdownParts) {
+  const { server, deliverer, notifier, release, log, drainMs } = parts;
   const started = Date.now();
   const left = () => drainMs - (Date.now() - started);
   log.info({ drainMs }, 'shutting down: no new requests; finishing what is in flight');
@@ -48,7 +53,8 @@ export async function shutdown({ server, deliverer, release, log, drainMs }: Shu
     if ('closeAllConnections' in server) server.closeAllConnections();
   });
   const deliveries = deliverer.stop(Math.max(0, left() - CLOSING_MS - ABORT_MS));
-  await Promise.all([requests, deliveries]);
+  const notifications = notifier?.stop(Math.max(0, left() - CLOSING_MS));
+  await Promise.all([requests, deliveries, notifications]);
   await release();
   log.info({ ms: Date.now() - started }, 'stopped');
 }

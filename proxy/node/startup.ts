@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { statfs } from 'node:fs/promises';
 import type { AppDeps } from '../app-deps.ts';
+import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
 import type { ProxyEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
@@ -31,8 +32,13 @@ export function startNotifier(
   store: OutboxStore,
   deliverer: Deliverer,
   log: Logger,
+  config: Pick<FormConfig, 'caseTypes'>,
 ) {
-  const channels = notifyChannels(env, store);
+  const channels = notifyChannels(
+    env,
+    store,
+    (id) => config.caseTypes.find((caseType) => caseType.id === id)?.label,
+  );
   if (!channels.email && !channels.webhook) return undefined;
   const notifier = new Notifier({
     store,

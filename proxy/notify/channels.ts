@@ -10,7 +10,7 @@ import type { ProxyEnv } from '../env.ts';
 import type { Channel } from '../outbox/notification.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { isLeadEvent, type NotifyEvent } from './events.ts';
-import { messageText } from './messages.ts';
+import { messageText, type CaseTypeLabel } from './messages.ts';
 
 /** Attachments of one email, together, at most (mail servers refuse more, after base64). */
 export const ATTACHMENT_BUDGET_BYTES = 15 * 1024 * 1024;
@@ -28,12 +28,16 @@ export interface EmailOptions {
   to: string[];
   /** Where a lead's files are read from. */
   store: Pick<OutboxStore, 'get' | 'fileSource'>;
+  /** A case type's label from the form configuration, so the email names it as visitors saw it. */
+  caseTypeLabel?: CaseTypeLabel;
+  /** How long the mail server may stay silent: to connect, to greet, mid-conversation. */
   timeoutMs?: number;
 }
 
 /** The email channel: a lead's undelivered files attached, within the budget. */
 export function emailChannel(options: EmailOptions): Send {
-  const timeout = options.timeoutMs ?? 30_000;
+  // Short: a mail server that accepts and never answers holds a send this long, each try.
+  const timeout = options.timeoutMs ?? 10_000;
   const transport = createTransport({
     url: options.smtpUrl,
     connectionTimeout: timeout,
@@ -58,7 +62,7 @@ export function emailChannel(options: EmailOptions): Send {
         budget -= file.size;
       }
     }
-    const { subject, text } = messageText(event, notAttached);
+    const { subject, text } = messageText(event, notAttached, options.caseTypeLabel);
     await transport.sendMail({ from: options.from, to: options.to, subject, text, attachments });
   };
 }
@@ -114,6 +118,7 @@ export function notifyChannels(
     'SMTP_URL' | 'NOTIFY_EMAIL' | 'NOTIFY_FROM' | 'NOTIFY_WEBHOOK_URL' | 'NOTIFY_WEBHOOK_SECRET'
   >,
   store: EmailOptions['store'],
+  caseTypeLabel?: CaseTypeLabel,
 ): Channels {
   return {
     ...(env.SMTP_URL && env.NOTIFY_EMAIL
@@ -123,6 +128,7 @@ export function notifyChannels(
             from: env.NOTIFY_FROM,
             to: env.NOTIFY_EMAIL,
             store,
+            ...(caseTypeLabel ? { caseTypeLabel } : {}),
           }),
         }
       : {}),

@@ -9,7 +9,10 @@ import type { Submission } from '../outbox/submission.ts';
 /** A lead the platform does not have whole. */
 export interface LeadEvent {
   event: 'lead.dead' | 'lead.partial';
+  /** When it was given up (dead) or its files refused (partial). */
   at: string;
+  /** When the visitor sent it. */
+  receivedAt: string;
   reference: string;
   /** Why: the dead letter's note, or which files the platform refused. */
   reason: string;
@@ -47,6 +50,7 @@ export function leadEvent(submission: Submission, at: number): LeadEvent {
   return {
     event: partial ? 'lead.partial' : 'lead.dead',
     at: new Date(at).toISOString(),
+    receivedAt: new Date(submission.receivedAt).toISOString(),
     reference: submission.reference,
     reason: partial
       ? refused.map((file) => `${file.name}: ${file.failure ?? ''}`).join('; ')

@@ -13,7 +13,56 @@ export interface MessageText {
 const line = (label: string, value: string | undefined) =>
   value === undefined || value === '' ? [] : [`${label}: ${value}`];
 
-function leadText(event: LeadEvent, notAttached: string[]): MessageText {
+/** A case type's label from the form configuration, by id (undefined when not known). */
+export type CaseTypeLabel = (id: string) => string | undefined;
+
+/**
+ * What the visitor sent, one `Label: value` line each (empty values left out): the email's
+ * body and `npm run outbox -- show`.
+ */
+export function enquiryLines(
+  enquiry: LeadEvent['enquiry'],
+  caseTypeLabel: CaseTypeLabel = () => undefined,
+): string[] {
+  const label = caseTypeLabel(enquiry.case_type);
+  return [
+    ...line('Name', `${enquiry.forename} ${enquiry.surname}`.trim()),
+    ...line('Email', enquiry.email),
+    ...line('Telephone', enquiry.telephone_mobile),
+    ...line('Case type', label ? `${label} (${enquiry.case_type})` : enquiry.case_type),
+    ...enquiry.meta.flatMap((entry) => line(entry.label, entry.value)),
+    ...line('Referer', enquiry.marketing_lead_referer),
+    ...line('Campaign', enquiry.marketing_campaign),
+    ...line('Keywords', enquiry.marketing_keywords),
+    ...line('Detail', enquiry.marketing_detail),
+  ];
+}
+
+/** What `retry` does for this lead, and when not to use it. */
+function whatToDo(event: LeadEvent): string[] {
+  const retry = `npm run outbox -- retry ${event.reference}`;
+  if (event.event === 'lead.partial')
+    return [
+      'What to do:',
+      `- Once the cause is fixed (for instance, the platform takes the file type): ${retry} uploads the refused files again to enquiry ${String(event.enquiryId)}. It does not create the enquiry again.`,
+      `- If you attached them by hand instead: npm run outbox -- skip ${event.reference} --file N leaves file N out (numbers as npm run outbox -- show ${event.reference} lists them).`,
+    ];
+  const sends =
+    event.enquiryId === null
+      ? 'creates the enquiry on your platform, once, with its files'
+      : `uploads the files still missing to enquiry ${String(event.enquiryId)}`;
+  return [
+    'What to do:',
+    `- If your platform already has this enquiry (someone entered it by hand, or it arrived another way): do not retry, that would create it a second time. Nothing else is needed; npm run outbox -- purge-dead removes it from the proxy later.`,
+    `- If it does not: fix the cause above, then ${retry} ${sends}, on a fresh retry schedule.`,
+  ];
+}
+
+function leadText(
+  event: LeadEvent,
+  notAttached: string[],
+  caseTypeLabel: CaseTypeLabel | undefined,
+): MessageText {
   const { enquiry } = event;
   const who = `${enquiry.forename} ${enquiry.surname}`.trim();
   const subject =
@@ -30,15 +79,9 @@ function leadText(event: LeadEvent, notAttached: string[]): MessageText {
     `Why: ${event.reason}`,
     '',
     ...line('Reference', event.reference),
-    ...line('Name', who),
-    ...line('Email', enquiry.email),
-    ...line('Telephone', enquiry.telephone_mobile),
-    ...line('Case type', enquiry.case_type),
-    ...enquiry.meta.flatMap((entry) => line(entry.label, entry.value)),
-    ...line('Referer', enquiry.marketing_lead_referer),
-    ...line('Campaign', enquiry.marketing_campaign),
-    ...line('Keywords', enquiry.marketing_keywords),
-    ...line('Detail', enquiry.marketing_detail),
+    // Older queued events have no receivedAt: then the line is left out, never wrong.
+    ...line('Received at', event.receivedAt),
+    ...enquiryLines(enquiry, caseTypeLabel),
     ...(event.files.length > 0
       ? [
           '',
@@ -56,7 +99,7 @@ function leadText(event: LeadEvent, notAttached: string[]): MessageText {
         ]
       : []),
     '',
-    `Received at ${event.at}. Once handled: npm run outbox -- retry ${event.reference} sends it again.`,
+    ...whatToDo(event),
   ];
   return { subject, text: text.join('\n') };
 }
@@ -83,6 +126,10 @@ function alertText(event: AlertEvent): MessageText {
  * @example messageText(leadEvent(submission, now), []).subject
  *   // 'Enquiry EQ-7K2M-9QXD from Ada Lovelace could not be delivered'
  */
-export function messageText(event: NotifyEvent, notAttached: string[] = []): MessageText {
-  return isLeadEvent(event) ? leadText(event, notAttached) : alertText(event);
+export function messageText(
+  event: NotifyEvent,
+  notAttached: string[] = [],
+  caseTypeLabel?: CaseTypeLabel,
+): MessageText {
+  return isLeadEvent(event) ? leadText(event, notAttached, caseTypeLabel) : alertText(event);
 }

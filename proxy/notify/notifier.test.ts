@@ -6,12 +6,11 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../logger.ts';
 import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
+import { startMailServer } from '../test/fixtures/mail-server.ts';
 import { leaseOf, SAMPLE_PDF, SAMPLE_PNG, stored } from '../test/fixtures/outbox.ts';
 import { emailChannel, webhookChannel } from './channels.ts';
 import { Notifier } from './notifier.ts';
@@ -22,35 +21,11 @@ afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
-/** An SMTP server on loopback that keeps every message, parsed. */
-async function mailServer(port = 0) {
-  const received: ParsedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          received.push(mail);
-          callback();
-        },
-        (error: unknown) => {
-          callback(error as Error);
-        },
-      );
-    },
-  });
-  await new Promise<void>((resolve) => {
-    server.listen(port, '127.0.0.1', resolve);
-  });
-  const close = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => {
-        resolve();
-      });
-    });
-  closers.push(close);
-  return { received, port: (server.server.address() as AddressInfo).port, close };
+/** A mail server (see the fixture) closed after the test. */
+async function mailServer(port = 0, silent = false) {
+  const server = await startMailServer({ port, silent });
+  closers.push(server.close);
+  return server;
 }
 
 /** A webhook receiver that keeps each body with its signature header. */
@@ -83,7 +58,12 @@ async function webhookServer() {
   return { calls, url: `http://127.0.0.1:${String((server.address() as AddressInfo).port)}/hook` };
 }
 
-async function setUp(options: { mailPort: number; webhook?: string; store?: OutboxStore }) {
+async function setUp(options: {
+  mailPort: number;
+  webhook?: string;
+  store?: OutboxStore;
+  mailTimeoutMs?: number;
+}) {
   const clock = { now: Date.UTC(2027, 2, 27, 9) };
   const store = options.store ?? openSqliteOutbox(':memory:');
   if (!options.store) closers.push(() => store.close());
@@ -103,7 +83,8 @@ async function setUp(options: { mailPort: number; webhook?: string; store?: Outb
         from: 'enquiry-form <forms@lovelace-law.example>',
         to: ['leads@lovelace-law.example'],
         store,
-        timeoutMs: 2000,
+        caseTypeLabel: (id) => (id === 'conveyancing' ? 'Buying or selling a property' : undefined),
+        timeoutMs: options.mailTimeoutMs ?? 2000,
       }),
       ...(options.webhook
         ? {
@@ -136,10 +117,17 @@ describe('telling the firm about a lead', () => {
     for (const text of [
       'Why: the platform refused the create (400)',
       'Email: ada@example.com',
+      'Case type: Buying or selling a property (conveyancing)',
       'Are you buying or selling?: Buying',
       'Campaign: spring-2027',
+      // When the visitor sent it (the fixture's 1000 ms), not when it was given up.
+      'Received at: 1970-01-01T00:00:01.000Z',
+      'If your platform already has this enquiry',
+      'do not retry, that would create it a second time',
+      'npm run outbox -- retry EQ-TEST-0001 creates the enquiry on your platform, once, with its files',
     ])
       expect(message?.text).toContain(text);
+    expect(message?.text).not.toContain('sends it again');
     expect(message?.attachments.map((a) => [a.filename, a.contentType])).toEqual([
       ['plan.pdf', 'application/pdf'],
       ['photo.png', 'image/png'],
@@ -191,6 +179,9 @@ describe('telling the firm about a lead', () => {
       'Enquiry EQ-TEST-0001 from Ada Lovelace: files could not be delivered',
     );
     expect(message?.text).toContain('reached your platform (id 1001)');
+    expect(message?.text).toContain(
+      'npm run outbox -- retry EQ-TEST-0001 uploads the refused files again to enquiry 1001. It does not create the enquiry again.',
+    );
     expect(message?.attachments.map((a) => a.filename)).toEqual(['photo.png']);
   });
 
@@ -209,6 +200,39 @@ describe('telling the firm about a lead', () => {
     await notifier.tick();
     expect(up.received).toHaveLength(1);
     expect((await store.notificationsFor('EQ-TEST-0001'))[0]).toMatchObject({ state: 'sent' });
+  });
+});
+
+describe('a mail server that hangs', () => {
+  it('holds back neither the webhook nor the shutdown, and the email goes after the restart', async () => {
+    const silent = await mailServer(0, true);
+    const hook = await webhookServer();
+    const { store, notifier, logs } = await setUp({
+      mailPort: silent.port,
+      webhook: hook.url,
+      mailTimeoutMs: 10_000,
+    });
+    await deadLead(store);
+    const started = Date.now();
+    notifier.start();
+    await expect.poll(() => hook.calls.length, { timeout: 5000 }).toBe(1);
+    expect(Date.now() - started).toBeLessThan(1000);
+
+    const stopping = Date.now();
+    await notifier.stop(500);
+    expect(Date.now() - stopping).toBeLessThan(1000);
+    expect(logs.text()).toContain('stay queued for the next start');
+    const [email, webhook] = await store.notificationsFor('EQ-TEST-0001');
+    expect(email).toMatchObject({ channel: 'email', state: 'pending', attempts: 0 });
+    expect(webhook).toMatchObject({ channel: 'webhook', state: 'sent' });
+
+    const mail = await mailServer();
+    const restarted = await setUp({ mailPort: mail.port, webhook: hook.url, store });
+    await restarted.notifier.tick();
+    expect(mail.received.map((message) => message.subject)).toEqual([
+      'Enquiry EQ-TEST-0001 from Ada Lovelace could not be delivered',
+    ]);
+    expect(hook.calls).toHaveLength(1);
   });
 });
 

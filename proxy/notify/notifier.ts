@@ -6,9 +6,11 @@
  *    a restart neither loses nor repeats one.
  * 2. Alerts: delivery paused, or the oldest waiting enquiry older than `ALERT_QUEUED_AFTER_MS`,
  *    and their recovery, at most one per kind per hour (the rest in an hourly digest).
- * 3. Sending: due notifications go out; a failure is retried with backoff for a day.
+ * 3. Sending: due notifications go out, each channel on its own (a hanging mail server never
+ *    holds back the webhook); a failure is retried with backoff for a day.
  */
 import type { Logger } from '../logger.ts';
+import { logFailure } from '../outbox/outage-log.ts';
 import type { Channel, NewNotification, QueuedNotification } from '../outbox/notification.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { alertsDue } from './alert-book.ts';
@@ -38,6 +40,11 @@ const retryDelay = (attempts: number) => Math.min(30_000 * 2 ** attempts, 3_600_
 export class Notifier {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> | undefined;
+  /** Each channel's round of sending in progress: one at a time per channel. */
+  private readonly sending = new Map<Channel, Promise<void>>();
+  private stopped = false;
+  /** Set when `stop` gave up waiting: the outbox is about to close under any send still out. */
+  private abandoned = false;
   private readonly now: () => number;
   private readonly channels: [Channel, NonNullable<Channels[Channel]>][];
 
@@ -50,29 +57,50 @@ export class Notifier {
   /** Ticks every `tickMs` until stopped. */
   start(): void {
     const loop = () => {
-      this.running = this.tick()
+      this.running = this.queueNew()
         .catch((error: unknown) => {
-          this.options.log.error({ err: error }, 'notifications: a round failed; trying again');
+          logFailure(this.options.log, error, {}, 'notifications: a round failed; trying again');
         })
         .finally(() => {
+          if (this.stopped) return;
+          // Not awaited: a mail server that hangs must not hold back the next round's webhook.
+          void this.sendDue();
           this.timer = setTimeout(loop, this.options.tickMs ?? 2000);
         });
     };
     this.timer = setTimeout(loop, 0);
   }
 
-  /** Stops ticking and waits for the round in progress. */
-  async stop(): Promise<void> {
+  /**
+   * Stops ticking and waits for the sending in progress, `withinMs` at most: what is not sent
+   * by then stays pending in the outbox and goes at the next start (a receiver may see it twice,
+   * under the same id, if its answer came too late to be recorded).
+   */
+  async stop(withinMs = Infinity): Promise<void> {
+    this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
-    await this.running;
+    const inProgress = Promise.all([this.running, ...this.sending.values()]).then(() => true);
+    const timeUp = new Promise<false>((resolve) => {
+      if (Number.isFinite(withinMs)) setTimeout(resolve, Math.max(0, withinMs), false).unref();
+    });
+    if (await Promise.race([inProgress, timeUp])) return;
+    this.abandoned = true;
+    this.options.log.warn(
+      { channels: [...this.sending.keys()] },
+      'notifications not sent before shutdown stay queued for the next start',
+    );
   }
 
-  /** One round: queue what is new, then send what is due. */
+  /** One round: queue what is new, then send what is due on every channel. */
   async tick(): Promise<void> {
+    await this.queueNew();
+    await this.sendDue();
+  }
+
+  private async queueNew(): Promise<void> {
     await this.queueLeads();
     await this.queueAlerts();
-    await this.sendDue();
   }
 
   private rows(event: NotifyEvent, key: string, reference?: string): NewNotification[] {
@@ -128,10 +156,33 @@ export class Notifier {
     await save();
   }
 
+  /** Each channel sends on its own, so a slow one never delays another. */
   private async sendDue(): Promise<void> {
+    await Promise.all(
+      this.channels.map(([channel]) => {
+        const running = this.sending.get(channel);
+        if (running) return running;
+        const round = this.sendChannel(channel)
+          .catch((error: unknown) => {
+            if (!this.abandoned)
+              logFailure(this.options.log, error, { channel }, 'notifications: sending failed');
+          })
+          .finally(() => this.sending.delete(channel));
+        this.sending.set(channel, round);
+        return round;
+      }),
+    );
+  }
+
+  private async sendChannel(channel: Channel): Promise<void> {
     const { store } = this.options;
-    for (const notification of await store.dueNotifications(this.now(), 20))
-      await store.finishNotification(notification.id, await this.send(notification));
+    for (const notification of await store.dueNotifications(this.now(), 20, channel)) {
+      if (this.stopped) return;
+      const outcome = await this.send(notification);
+      // Given up on by `stop`: the outbox may be closed; the notification stays pending.
+      if (this.abandoned) return;
+      await store.finishNotification(notification.id, outcome);
+    }
   }
 
   private async send(notification: QueuedNotification) {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import {
   existsSync,
   mkdtempSync,
@@ -58,6 +59,32 @@ describe('the disk file vault', () => {
     await expect(diskVault(dir).put('broken', failing)).rejects.toThrow('the request broke off');
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  it.runIf(process.getuid?.() === 0)(
+    'refuses with ENOSPC, leaving nothing, a file larger than the room left on the disk',
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'vault-full-'));
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir]);
+      try {
+        const vault = diskVault(dir);
+        // The last piece is larger than the room left: the disk writes part of it and says so
+        // only by the count, which must not pass for the whole file.
+        const large = {
+          size: 1000 + 1536 * 1024,
+          async *pieces() {
+            yield pattern(1000);
+            yield pattern(1536 * 1024);
+          },
+        };
+        await expect(vault.put('EQ-FULL-0001-0', large)).rejects.toMatchObject({
+          code: 'ENOSPC',
+        });
+        expect(readdirSync(dir)).toEqual([]);
+      } finally {
+        execFileSync('umount', [dir]);
+      }
+    },
+  );
 
   it('says so when a stored file is shorter than its recorded size', async () => {
     const vault = diskVault(mkdtempSync(join(tmpdir(), 'vault-')));

@@ -5,7 +5,7 @@
  * proxy a few pieces of memory instead of several copies of the file.
  */
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
-import { open, rename, unlink } from 'node:fs/promises';
+import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PIECE_BYTES, readAll, type ByteSource } from '../client/byte-source.ts';
 
@@ -62,7 +62,7 @@ export function diskVault(dir: string): FileVault {
 async function writeWhole(path: string, content: ByteSource): Promise<void> {
   const handle = await open(path, 'w', 0o600);
   try {
-    for await (const piece of content.pieces()) await handle.write(piece);
+    for await (const piece of content.pieces()) await writeFully(handle, [piece]);
     await handle.sync();
   } catch (error) {
     await handle.close();
@@ -70,6 +70,25 @@ async function writeWhole(path: string, content: ByteSource): Promise<void> {
     throw error;
   }
   await handle.close();
+}
+
+/**
+ * Writes every byte of `pieces` at the file's position. A disk with less room than asked for
+ * writes part and says so only by the count; writing on makes it answer with its reason
+ * (ENOSPC, EDQUOT), which is what the visitor's 503 `storage_full` is decided by.
+ */
+export async function writeFully(handle: FileHandle, pieces: readonly Uint8Array[]) {
+  const left = pieces.filter((piece) => piece.byteLength > 0);
+  while (left.length > 0) {
+    let { bytesWritten } = await handle.writev(left);
+    if (bytesWritten === 0) throw new Error('the disk took none of the bytes written to it');
+    while (bytesWritten > 0) {
+      const first = left.shift();
+      if (!first) break;
+      if (first.byteLength > bytesWritten) left.unshift(first.subarray(bytesWritten));
+      bytesWritten -= Math.min(bytesWritten, first.byteLength);
+    }
+  }
 }
 
 /**

@@ -63,22 +63,38 @@ export function isUnavailable(error: unknown): boolean {
   return UNAVAILABLE_MESSAGES.test(error.message);
 }
 
-const translate = (error: unknown) => {
-  throw isUnavailable(error) ? new StoreUnavailableError(error) : error;
-};
+/** Hears whether each call found the database there (`outage-log.ts`). */
+export interface AvailabilityWatch {
+  unavailable(error: StoreUnavailableError): void;
+  available(): void;
+}
 
 /**
  * The same object with every method's failure translated: a database that is not there
- * becomes `StoreUnavailableError`; any other error passes unchanged.
+ * becomes `StoreUnavailableError`; any other error passes unchanged. `watch` hears of each
+ * call that reached the database or found it gone.
  */
-export function translatingFailures<T extends object>(target: T): T {
+export function translatingFailures<T extends object>(target: T, watch?: AvailabilityWatch): T {
+  const translate = (error: unknown) => {
+    if (!isUnavailable(error)) {
+      watch?.available();
+      throw error;
+    }
+    const unavailable = new StoreUnavailableError(error);
+    watch?.unavailable(unavailable);
+    throw unavailable;
+  };
   const wrapped: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(target)) {
     wrapped[name] =
       typeof value === 'function'
         ? (...args: unknown[]) => {
             const result: unknown = (value as (...a: unknown[]) => unknown)(...args);
-            return result instanceof Promise ? result.catch(translate) : result;
+            if (!(result instanceof Promise)) return result;
+            return result.then((resolved: unknown) => {
+              watch?.available();
+              return resolved;
+            }, translate);
           }
         : value;
   }

@@ -54,15 +54,16 @@ export function pgNotifications(
     // Several instances each run a notifier: taking a notification hides it from the others for
     // a minute (as a queue's visibility timeout does), so it is sent once; if the sender dies,
     // it is due again after that minute.
-    dueNotifications: (now, limit) =>
+    dueNotifications: (now, limit, channel) =>
       notifications(
         `WITH due AS (
            SELECT id FROM notifications WHERE state = 'pending' AND next_attempt_at <= $1
+             AND ($3::text IS NULL OR channel = $3)
            ORDER BY next_attempt_at, id LIMIT $2 FOR UPDATE SKIP LOCKED)
          UPDATE notifications SET next_attempt_at = $1 + ${String(SENDING_MS)}
          FROM due WHERE notifications.id = due.id
          RETURNING notifications.*`,
-        [now, limit],
+        [now, limit, channel ?? null],
       ).then((taken) => taken.sort((a, b) => a.id - b.id)),
     async nextNotificationAt() {
       const { rows } = await pool.query<{ at: number | null }>(

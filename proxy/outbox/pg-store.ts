@@ -9,7 +9,12 @@ import { randomBytes } from 'node:crypto';
 import type { Limiter } from '../http/rate-limit.ts';
 import type pg from 'pg';
 import { pgAcceptance, WORK_CHANNEL } from './pg-accept.ts';
-import { inTransaction, translatingFailures, type Queryable } from './pg-access.ts';
+import {
+  inTransaction,
+  translatingFailures,
+  type AvailabilityWatch,
+  type Queryable,
+} from './pg-access.ts';
 import { pgDelivery } from './pg-delivery.ts';
 import { chunkSource, listen } from './pg-files.ts';
 import { pgNotifications } from './pg-notifications.ts';
@@ -39,7 +44,7 @@ export interface PostgresOutbox extends OutboxStore {
  */
 export async function openPostgresOutbox(
   url: string,
-  options: { poolSize?: number } = {},
+  options: { poolSize?: number; watch?: AvailabilityWatch } = {},
 ): Promise<PostgresOutbox> {
   const pool = createPool(url, options.poolSize);
   try {
@@ -196,7 +201,8 @@ export async function openPostgresOutbox(
         [name, value],
       );
     },
-    limiter: (name, perMinute) => translatingFailures(pgRateLimiter(pool, name, perMinute)),
+    limiter: (name, perMinute) =>
+      translatingFailures(pgRateLimiter(pool, name, perMinute), options.watch),
     onWork(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -212,7 +218,7 @@ export async function openPostgresOutbox(
       await pool.end();
     },
   };
-  return translatingFailures(store);
+  return translatingFailures(store, options.watch);
 }
 
 async function counts(pool: pg.Pool): Promise<OutboxCounts> {

@@ -52,6 +52,7 @@ export function sqliteNotifications(
   });
   const due = db.prepare(
     `SELECT * FROM notifications WHERE state = 'pending' AND next_attempt_at <= ?
+       AND (? IS NULL OR channel = ?)
      ORDER BY next_attempt_at, id LIMIT ?`,
   );
   const next = db.prepare(
@@ -75,8 +76,12 @@ export function sqliteNotifications(
     leadsToNotify: (limit) =>
       asPromise(() => (unnotified.all(limit) as SubmissionRow[]).map(submission)),
     queueNotifications: (rows, lead) => write(() => queue(rows, lead)),
-    dueNotifications: (now, limit) =>
-      asPromise(() => (due.all(now, limit) as NotificationRow[]).map(toNotification)),
+    dueNotifications: (now, limit, channel) =>
+      asPromise(() =>
+        (due.all(now, channel ?? null, channel ?? null, limit) as NotificationRow[]).map(
+          toNotification,
+        ),
+      ),
     nextNotificationAt: () => asPromise(() => (next.get() as { at: number | null }).at),
     finishNotification: (id, outcome) =>
       write(() => {

@@ -14,7 +14,12 @@
  * `proxy/test/store-contract.ts`.
  */
 import type { ByteSource } from '../client/byte-source.ts';
-import type { NewNotification, NotificationOutcome, QueuedNotification } from './notification.ts';
+import type {
+  Channel,
+  NewNotification,
+  NotificationOutcome,
+  QueuedNotification,
+} from './notification.ts';
 import type {
   AcceptOutcome,
   Lease,
@@ -179,8 +184,8 @@ export interface OutboxStore {
    * submission as notified, in one transaction. Returns how many were queued.
    */
   queueNotifications(rows: NewNotification[], lead?: { reference: string }): Promise<number>;
-  /** Pending notifications due at `now`, oldest first. */
-  dueNotifications(now: number, limit: number): Promise<QueuedNotification[]>;
+  /** Pending notifications due at `now`, oldest first; only `channel`'s when given. */
+  dueNotifications(now: number, limit: number, channel?: Channel): Promise<QueuedNotification[]>;
   /** When the next pending notification is due, or null. */
   nextNotificationAt(): Promise<number | null>;
   /** Records how one try to send a notification ended. */

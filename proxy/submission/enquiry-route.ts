@@ -10,6 +10,7 @@ import { requireAllowedOrigin, submissionCors } from '../http/origin.ts';
 import { rateLimit, type Limiter } from '../http/rate-limit.ts';
 import { uploadGuard, type GuardedUpload } from '../http/upload-guard.ts';
 import type { Logger } from '../logger.ts';
+import { logFailure } from '../outbox/outage-log.ts';
 import { convertedKindOf } from '../contract/file-kinds.ts';
 import type { NewSubmission } from '../outbox/submission.ts';
 import { answerFor, queued, type Answer } from './answers.ts';
@@ -114,8 +115,10 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
       }
     } catch (error) {
       // Stored is safe: whatever went wrong after that, the visitor is told it is received.
-      log.error(
-        { err: error, reference },
+      logFailure(
+        log,
+        error,
+        { reference },
         'delivery could not start; the submission waits in the outbox',
       );
       answer = queued(reference);

@@ -12,7 +12,7 @@ import { open, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ByteSource } from '../client/byte-source.ts';
-import { fileSource } from '../outbox/file-vault.ts';
+import { fileSource, writeFully } from '../outbox/file-vault.ts';
 import { SNIFF_BYTES, SNIFF_TAIL_BYTES } from '../contract/file-kinds.ts';
 
 /** A file part on disk, with what the checks need learnt while it was written. */
@@ -64,8 +64,7 @@ export function diskSpool(dir: string, now = Date.now()): FileSpool {
       let batch: Uint8Array[] = [];
       let batched = 0;
       const flush = async () => {
-        const { bytesWritten } = await handle.writev(batch);
-        if (bytesWritten !== batched) throw new Error(`wrote ${bytesWritten} of ${batched} bytes`);
+        await writeFully(handle, batch);
         batch = [];
         batched = 0;
       };

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { PER_ATTEMPT_FIELDS } from '../contract/fields.ts';
 import type { EnquiryPart } from '../contract/schemas/enquiry-part.ts';
 import type { Logger } from '../logger.ts';
+import { logFailure } from '../outbox/outage-log.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import type { Repeat } from '../outbox/submission.ts';
 import { queued, type Answer } from './answers.ts';
@@ -113,6 +114,6 @@ export async function rememberAnswer(
   try {
     await store.saveResponse(key, answer.status, answer.body);
   } catch (error) {
-    log.error({ err: error }, 'could not keep the answer for its Idempotency-Key');
+    logFailure(log, error, {}, 'could not keep the answer for its Idempotency-Key');
   }
 }

@@ -2,47 +2,23 @@
  * Notifications through the whole proxy: an enquiry the platform refuses reaches the firm by
  * email (a real SMTP conversation) with its file, and a pause becomes an alert.
  */
-import type { AddressInfo } from 'node:net';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailServer, type RunningMailServer } from '../fixtures/mail-server.ts';
 import { sampleFiles } from '../fixtures/proxy-harness.ts';
 import { eventually, platformSession } from './platform-session.ts';
 
-const received: ParsedMail[] = [];
-let smtp: SMTPServer;
-let port = 0;
+let smtp: RunningMailServer;
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, callback) {
-      void simpleParser(stream).then((mail) => {
-        received.push(mail);
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => {
-    smtp.server.listen(0, '127.0.0.1', resolve);
-  });
-  port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startMailServer();
 });
-afterAll(
-  () =>
-    new Promise<void>((resolve) => {
-      smtp.close(() => {
-        resolve();
-      });
-    }),
-);
+afterAll(() => smtp.close());
 
 describe('the firm told by email', () => {
   it('gets a refused enquiry with its file, and an alert when delivery pauses', async () => {
     const session = await platformSession({
       faults: { failRate: 1, failStatus: 400, endpoints: ['create'] },
       env: {
-        SMTP_URL: `smtp://127.0.0.1:${String(port)}`,
+        SMTP_URL: `smtp://127.0.0.1:${String(smtp.port)}`,
         NOTIFY_EMAIL: 'leads@lovelace-law.example',
       },
     });
@@ -50,7 +26,7 @@ describe('the firm told by email', () => {
     const answer = await session.submit([new File([pdf], 'survey.pdf')]);
     expect(answer.status).toBe(502);
     const mails = await eventually(
-      async () => received.slice(),
+      async () => smtp.received.slice(),
       (list) => list.length >= 1,
     );
     expect(mails[0]?.subject).toMatch(
@@ -62,7 +38,7 @@ describe('the firm told by email', () => {
     session.faults({ failRate: 0, quirk: 'incorrect_password' });
     expect((await session.submit()).status).toBe(202);
     const alerts = await eventually(
-      async () => received.slice(1),
+      async () => smtp.received.slice(1),
       (list) => list.length >= 1,
     );
     expect(alerts[0]?.subject).toBe('Enquiry delivery is paused');

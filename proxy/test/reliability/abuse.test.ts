@@ -124,47 +124,73 @@ describe('one address trickling uploads', () => {
 describe('a full disk', () => {
   const root = process.getuid?.() === 0;
 
+  /** Runs `use` with a proxy whose DATA_DIR is on a tmpfs of `size` (mounted, then unmounted). */
+  async function onSmallDisk(
+    size: string,
+    use: (proxy: RunningProxy, mount: string) => Promise<void>,
+  ) {
+    const mount = mkdtempSync(join(tmpdir(), 'full-'));
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', mount]);
+    try {
+      const dataDir = join(mount, 'data');
+      mkdirSync(dataDir);
+      const { proxy } = await proxyWith(dataDir);
+      try {
+        await use(proxy, mount);
+      } finally {
+        await proxy.close();
+      }
+    } finally {
+      execFileSync('umount', [mount]);
+    }
+  }
+
   it.runIf(root)(
     'answers 503 with Retry-After and shows in health, then takes enquiries again',
-    async () => {
-      const mount = mkdtempSync(join(tmpdir(), 'full-'));
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=3m', 'tmpfs', mount]);
-      try {
-        const dataDir = join(mount, 'data');
-        mkdirSync(dataDir);
-        const { proxy } = await proxyWith(dataDir);
+    () =>
+      onSmallDisk('3m', async (proxy, mount) => {
+        const run = `full-${Date.now()}`;
+        expect(await post(proxy.url, bodyFor(run, 0, 1000), '127.0.0.1').status).toBe(201);
+        // Fill what is left of the disk.
+        const filler = join(mount, 'filler');
         try {
-          const run = `full-${Date.now()}`;
-          expect(await post(proxy.url, bodyFor(run, 0, 1000), '127.0.0.1').status).toBe(201);
-          // Fill what is left of the disk.
-          const filler = join(mount, 'filler');
-          try {
-            writeFileSync(filler, Buffer.alloc(4 * 1024 * 1024));
-          } catch {
-            // ENOSPC: the disk is as full as it gets.
-          }
-          const full = await post(proxy.url, bodyFor(run, 1, 300_000), '127.0.0.1').status;
-          const health = await healthOf(proxy.url);
-          const publicStatus = (await fetch(`${proxy.url}/healthz`)).status;
-          rmSync(filler);
-          const again = await post(proxy.url, bodyFor(run, 2, 300_000), '127.0.0.1').status;
-          const after = await healthOf(proxy.url);
-          console.log(
-            `full disk: answered ${full}, health ${JSON.stringify(health)}; freed: ${again}`,
-          );
-          expect(full).toBe(503);
-          expect(health).toMatchObject({ status: 'failing', storage: 'full' });
-          expect(publicStatus).toBe(503);
-          expect(again).toBe(201);
-          expect(after).toMatchObject({ storage: 'ok' });
-          expect(after.status).not.toBe('failing');
-        } finally {
-          await proxy.close();
+          writeFileSync(filler, Buffer.alloc(4 * 1024 * 1024));
+        } catch {
+          // ENOSPC: the disk is as full as it gets.
         }
-      } finally {
-        execFileSync('umount', [mount]);
-      }
-    },
+        const full = await post(proxy.url, bodyFor(run, 1, 300_000), '127.0.0.1').status;
+        const health = await healthOf(proxy.url);
+        const publicStatus = (await fetch(`${proxy.url}/healthz`)).status;
+        rmSync(filler);
+        const again = await post(proxy.url, bodyFor(run, 2, 300_000), '127.0.0.1').status;
+        const after = await healthOf(proxy.url);
+        console.log(
+          `full disk: answered ${full}, health ${JSON.stringify(health)}; freed: ${again}`,
+        );
+        expect(full).toBe(503);
+        expect(health).toMatchObject({ status: 'failing', storage: 'full' });
+        expect(publicStatus).toBe(503);
+        expect(again).toBe(201);
+        expect(after).toMatchObject({ storage: 'ok' });
+        expect(after.status).not.toBe('failing');
+      }),
+    30_000,
+  );
+
+  it.runIf(root)(
+    'answers 503 storage_full, not 500, when the disk fills while a file is being written',
+    () =>
+      onSmallDisk('2m', async (proxy) => {
+        // Room for the outbox and part of the file, not all of it.
+        const answer = await fetch(`${proxy.url}/api/enquiries`, {
+          method: 'POST',
+          headers: { origin: ORIGIN, 'content-type': multipartType(BOUNDARY) },
+          body: bodyFor(`part-${String(Date.now())}`, 0, 3 * 1024 * 1024).slice(),
+        });
+        expect(answer.status).toBe(503);
+        expect(answer.headers.get('retry-after')).toBe('60');
+        expect(await answer.json()).toMatchObject({ error: 'storage_full' });
+      }),
     30_000,
   );
 });
