@@ -25,7 +25,12 @@ import {
 import { newReference } from './reference.ts';
 import { SubmissionError } from './submission-error.ts';
 import type { PlainFields } from './plain-fields.ts';
-import { pagesForBrowsers, plainRefused, plainTaken } from '../http/no-js/plain-answers.ts';
+import {
+  pagesForBrowsers,
+  plainIdempotencyKey,
+  plainRefused,
+  plainTaken,
+} from '../http/no-js/plain-answers.ts';
 
 /** What the route's middleware leaves on the context. */
 type RouteEnv = {
@@ -87,7 +92,8 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
   );
 
   async function submit(c: Context<RouteEnv>, log: Logger): Promise<Answer> {
-    const key = idempotencyKeyOf(c.req.header('idempotency-key'));
+    // The form without JavaScript cannot send a header: its page carries its key in the address.
+    const key = idempotencyKeyOf(c.req.header('idempotency-key') ?? plainIdempotencyKey(c));
     const received = await receive(c, key);
     if (received.kind === 'repeat') return answerRepeat(received.key, received.repeat, deps);
 
