@@ -1,6 +1,6 @@
 /**
- * The form without JavaScript, in Chromium with JavaScript off: from the landing page's
- * `<noscript>` link to the confirmation and back to the site, a file included; an error round trip that keeps every
+ * The form without JavaScript, in Chromium with JavaScript off: from the landing page's link to
+ * the confirmation and back to the site, a file included; an error round trip that keeps every
  * value; and axe on the page and its error state.
  */
 import { sweep } from './support/axe.ts';
@@ -15,7 +15,7 @@ const PDF = {
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a visitor follows the noscript link, sends with a file, and the enquiry arrives', async ({
+  test('a visitor follows the page’s link to the form without script, sends with a file, and the enquiry arrives', async ({
     page,
     lawFirm,
   }) => {

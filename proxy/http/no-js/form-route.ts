@@ -1,6 +1,6 @@
 /**
  * `GET /form?case-type=…&campaign=…`: the form for visitors whose browser runs no script (it
- * was blocked, or too old). The README's snippet links here from `<noscript>`. Same questions,
+ * was blocked, or too old). The README's snippet links here from the tag's fallback. Same questions,
  * same checks, same outbox: it posts to `POST /api/enquiries` as plain named fields.
  * `GET /form/sent?reference=…`: where a taken post without `thankYouUrl` is sent on to.
  */
