@@ -68,8 +68,10 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
         for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
         const reference = 'reference' in answer.body ? answer.body.reference : undefined;
         if (reference) c.header('X-Enquiry-Reference', reference);
-        // The form without JavaScript: a browser is shown a page, not JSON.
-        if (c.get('plainFields') && reference && answer.status < 300)
+        // The form without JavaScript: a browser is shown a page, not JSON. A second press
+        // while the first is still being sent (409) cannot wait and retry as a script does:
+        // its enquiry is stored, so it is shown as received.
+        if (c.get('plainFields') && reference && (answer.status < 300 || answer.status === 409))
           return plainTaken(c, deps, reference, answer.status === 201 ? 'delivered' : 'queued');
         return c.json(answer.body, answer.status);
       } catch (error) {

@@ -2,10 +2,10 @@
  * The form without JavaScript, in memory: the page a visitor without script gets, and what a
  * plain post of it is answered with (the same checks, outbox and platform as the widget's).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lawFirm } from '../../../demo/forms/index.ts';
 import { lawFirmWithConsent } from '../../test/fixtures/consent-config.ts';
-import { harnessPerTest, ORIGIN } from '../../test/fixtures/proxy-harness.ts';
+import { harnessPerTest, healthyPlatform, ORIGIN } from '../../test/fixtures/proxy-harness.ts';
 
 const setUp = harnessPerTest();
 const PDF = new Uint8Array(Buffer.from('%PDF-1.7\nplan'));
@@ -136,6 +136,31 @@ describe('POST /api/enquiries from the form without JavaScript', () => {
     expect(first.status).toBe(303);
     expect(second.status).toBe(303);
     expect(second.headers.get('location')).toBe(first.headers.get('location'));
+    expect(harness.calls).toHaveLength(1);
+  });
+
+  it('shows a second press while the first is still being sent as received, never as a failure', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const harness = setUp({
+      answer: async (call, n) => {
+        await held;
+        return healthyPlatform(call, n);
+      },
+    });
+    const page = await (await harness.app.request('/form?case-type=conveyancing')).text();
+    const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1]?.replaceAll('&amp;', '&');
+    const token = harness.formToken();
+    const first = post(harness, plainForm(token), 'proxy.example', action);
+    await vi.waitUntil(() => harness.calls.length === 1);
+    const second = await post(harness, plainForm(token), 'proxy.example', action);
+    release();
+    expect(second.status).toBe(303);
+    expect(second.headers.get('location')).toMatch(/^\/form\/sent\?reference=EQ-.+&status=queued/);
+    const reference = new URL(second.headers.get('location') ?? '', 'http://x').searchParams.get(
+      'reference',
+    );
+    expect((await first).headers.get('location')).toContain(`reference=${reference ?? ''}`);
     expect(harness.calls).toHaveLength(1);
   });
 
