@@ -30,9 +30,16 @@ for (const [page_, suffix] of [
     );
   });
 
-test('with the script arriving, the fallback never shows', async ({ page, lawFirm }) => {
-  await page.goto(lawFirm.demo.campaignUrl);
-  await expect(page.locator('enquiry-form').getByLabel('First name')).toBeVisible();
-  await page.waitForTimeout(4_500);
-  await expect(page.locator('.enquiry-form-fallback')).toBeHidden();
-});
+for (const suffix of ['', '-drawn'])
+  test(`with the script arriving, the fallback never shows (${suffix ? 'drawn form' : 'snippet'})`, async ({
+    page,
+    lawFirm,
+  }) => {
+    await page.goto(`${lawFirm.demo.campaignUrl}${suffix}`);
+    await expect(page.locator('enquiry-form').getByLabel('First name')).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => customElements.get('enquiry-form') !== undefined))
+      .toBe(true);
+    await page.waitForTimeout(4_500);
+    await expect(page.locator('.enquiry-form-fallback')).toBeHidden();
+  });
