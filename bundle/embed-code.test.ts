@@ -28,7 +28,7 @@ describe('the embed code with the form drawn in it', () => {
     expect(await firstRender(callback)).not.toContain('id="case_type"');
   });
 
-  it('puts the script, the drawn form and the noscript link in the tag, attributes escaped', async () => {
+  it('puts the script, the drawn form and the fallback with its link in the tag, attributes escaped', async () => {
     const code = await embedCode({
       proxy: 'https://forms.example.com/',
       config: lawFirm,
@@ -42,6 +42,7 @@ describe('the embed code with the form drawn in it', () => {
     );
     expect(code).toContain('@media (scripting:none){.root{display:none}}');
     expect(code).toContain('<slot></slot></template>');
+    expect(code).toContain('<p class="enquiry-form-fallback">');
     expect(code).toContain(
       'href="https://forms.example.com/form?case-type=conveyancing&amp;campaign=spring+%2227%22+%26+%3Cb%3E"',
     );

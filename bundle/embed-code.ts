@@ -16,6 +16,7 @@ import { styles } from '../widget/enquiry-form.styles.ts';
 import { Translator } from '../widget/i18n.ts';
 import { fixedCaseType } from '../widget/session.ts';
 import { formTemplate, type FormActions } from '../widget/templates/form.ts';
+import { FALLBACK_CSS, fallbackContent } from './fallback.ts';
 
 /** What the embed code is for. */
 export interface EmbedRequest {
@@ -90,11 +91,15 @@ export async function firstRender(config: PublicFormConfig, caseType?: string): 
 }
 
 /**
- * The drawn form's stylesheet: the element's styles minified into one sheet, and the drawn form
- * hidden where no script runs. Made once: the same for every form.
+ * The drawn form's stylesheet: the element's styles minified into one sheet, the drawn form
+ * hidden where no script runs, and the tag's fallback (`fallback.ts`) held back a few seconds
+ * where it does, as the README's snippet holds it (the embed code has no page CSS of its own).
+ * Made once: the same for every form.
  */
 const ELEMENT_CSS = minifyCss(styles);
-export const DRAWN_CSS = `${ELEMENT_CSS}@media (scripting:none){.root{display:none}}`;
+export const DRAWN_CSS = `${ELEMENT_CSS}@media (scripting:none){.root{display:none}}${minifyCss(
+  FALLBACK_CSS.replace('enquiry-form:not(:defined) > .enquiry-form-fallback', 'slot'),
+)}`;
 
 /** The `style-src` source a Content-Security-Policy needs for `DRAWN_CSS` inline. */
 export const DRAWN_CSS_SOURCE = `'sha256-${createHash('sha256').update(DRAWN_CSS).digest('base64')}'`;
@@ -111,15 +116,18 @@ export async function configOf(proxy: string): Promise<PublicFormConfig> {
 
 /**
  * What goes inside `<enquiry-form>`: its first render as a declarative shadow root. Without
- * script the drawn form could not send: it is hidden, and the element's noscript content (the
- * link to the proxy's own form page) shows through the slot instead.
+ * script the drawn form could not send: it is hidden, and the tag's fallback (the link to the
+ * proxy's own form page, the firm's telephone and email) shows through the slot instead.
  */
 export async function drawnShadowRoot(config: PublicFormConfig, caseType?: string) {
   const body = await firstRender(config, caseType);
   return `<template shadowrootmode="open"><style>${DRAWN_CSS}</style>${body}<slot></slot></template>`;
 }
 
-/** The embed code: the script tag and the element with its first render in it. */
+/**
+ * The embed code: the script tag and the element with its first render in it, and the page's
+ * way to send when the form cannot come.
+ */
 export async function embedCode({ proxy, config, attributes }: EmbedRequest): Promise<string> {
   const origin = proxy.replace(/\/+$/, '');
   const tag = Object.entries(attributes)
@@ -132,9 +140,7 @@ export async function embedCode({ proxy, config, attributes }: EmbedRequest): Pr
 <link rel="preconnect" href="${origin}" />
 <script type="module" src="${origin}/enquiry-form.js"></script>
 <enquiry-form${tag}>${await drawnShadowRoot(config, attributes['case-type'])}
-  <noscript>
-    <a href="${origin}/form?${escapeAttribute(query.toString())}">Send us your enquiry</a>
-  </noscript>
+  ${fallbackContent(`${origin}/form?${query.toString()}`, config.firm)}
 </enquiry-form>
 `;
 }

@@ -1,6 +1,6 @@
 /**
- * The form without JavaScript, in Chromium with JavaScript off: from the landing page's
- * `<noscript>` link to the confirmation, a file included; an error round trip that keeps every
+ * The form without JavaScript, in Chromium with JavaScript off: from the landing page's link to
+ * the confirmation and back to the site, a file included; an error round trip that keeps every
  * value; and axe on the page and its error state.
  */
 import { sweep } from './support/axe.ts';
@@ -15,7 +15,7 @@ const PDF = {
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a visitor follows the noscript link, sends with a file, and the enquiry arrives', async ({
+  test('a visitor follows the page’s link to the form without script, sends with a file, and the enquiry arrives', async ({
     page,
     lawFirm,
   }) => {
@@ -39,6 +39,10 @@ test.describe('with JavaScript off', () => {
     const [enquiry] = await lawFirm.arrivals(before);
     expect(enquiry).toMatchObject({ forename: 'Ada', marketing_campaign: 'spring-2027' });
     await expect.poll(async () => (await lawFirm.inbox()).at(-1)?.files.length).toBe(1);
+    // Post, redirect, get: a reload sends nothing, and the way back leads to the site.
+    expect(new URL(page.url()).pathname).toBe('/form/sent');
+    await page.getByRole('link', { name: /^Back to / }).click();
+    await expect(page).toHaveURL(lawFirm.demo.siteUrl);
   });
 
   test('a problem only the proxy finds brings the form back with every value kept', async ({

@@ -9,15 +9,20 @@ import { boxes, buttons, files, preferences } from './styles/blocks.ts';
 import { choices, fields } from './styles/fields.ts';
 
 const theme = css`
+  /*
+   * Light or dark as the page is: \`color-scheme\` is inherited, so the page's (on its root, or
+   * on the element) decides, never the visitor's system alone; a page that says nothing is light.
+   * A site's own values win in both.
+   */
   :host {
-    --_text: var(--enquiry-form-color-text, #0b0c0c);
-    --_background: var(--enquiry-form-color-background, #ffffff);
+    --_text: var(--enquiry-form-color-text, light-dark(#0b0c0c, #f3f2f1));
+    --_background: var(--enquiry-form-color-background, light-dark(#ffffff, #0b0c0c));
     --_accent: var(--enquiry-form-color-accent, #00703c);
     --_accent-text: var(--enquiry-form-color-accent-text, #ffffff);
-    --_error: var(--enquiry-form-color-error, #d4351c);
+    --_error: var(--enquiry-form-color-error, light-dark(#d4351c, #ff8f80));
     --_focus: var(--enquiry-form-color-focus, #ffdd00);
     --_focus-text: var(--enquiry-form-color-focus-text, #0b0c0c);
-    --_border: var(--enquiry-form-color-border, #b1b4b6);
+    --_border: var(--enquiry-form-color-border, light-dark(#b1b4b6, #6f777b));
     --_radius: var(--enquiry-form-radius, 0);
     --_space: var(--enquiry-form-space, 20px);
     --_quiet: color-mix(in srgb, var(--_text) 78%, var(--_background));
@@ -27,18 +32,6 @@ const theme = css`
     line-height: 1.35;
     color: var(--_text);
     overflow-wrap: break-word;
-  }
-  /* A visitor who prefers dark: the same properties, dark defaults (a site's own values win). */
-  @media (prefers-color-scheme: dark) {
-    :host {
-      --_text: var(--enquiry-form-color-text, #f3f2f1);
-      --_background: var(--enquiry-form-color-background, #0b0c0c);
-      --_error: var(--enquiry-form-color-error, #ff8f80);
-      --_border: var(--enquiry-form-color-border, #6f777b);
-      color-scheme: dark;
-      background: var(--_background);
-      padding: calc(var(--_space) * 0.75);
-    }
   }
   :host([hidden]) {
     display: none;

@@ -18,6 +18,10 @@ import { notice } from './templates/notice.ts';
  * An enquiry form built from the proxy's configuration: contact fields, a case type and its
  * questions, files; validated as the proxy will validate it, and sent in one request.
  *
+ * Light or dark as the page is: the form follows the CSS `color-scheme` it inherits (the page's
+ * root, or the element's own), so a page that declares nothing gets a light form even on a dark
+ * system, `color-scheme: dark` a dark one, and `color-scheme: light dark` the visitor's choice.
+ *
  * @tagname enquiry-form
  * @summary Embeddable enquiry form that sends to the enquiry proxy.
  *

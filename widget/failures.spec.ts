@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import callback from '../demo/forms/callback.json' with { type: 'json' };
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
 import { DELIVERED, openForm, type Reply } from '../e2e/support/widget-harness.ts';
+import { lawFirmWithConsent } from '../proxy/test/fixtures/consent-config.ts';
 import {
   FILES,
   chooseFiles,
@@ -17,7 +18,7 @@ const UNAVAILABLE: Reply = {
 
 for (const [what, reply, reason, message] of [
   ['a 503', UNAVAILABLE, 'server', 'Sorry, there is a problem with our system.'],
-  ['a network error', { status: 0, abort: true }, 'network', 'The connection was lost.'],
+  ['a network error', { status: 0, abort: true }, 'network', 'Our system could not be reached.'],
 ] as const) {
   test(`after ${what}, a retry keeps everything typed and chosen and reuses the key`, async ({
     page,
@@ -48,6 +49,22 @@ for (const [what, reply, reason, message] of [
     expect(second?.files).toEqual(first?.files);
   });
 }
+
+test('a visitor who is offline is told to check their connection, and the firm’s other ways in', async ({
+  page,
+}) => {
+  const { firm } = lawFirmWithConsent;
+  const harness = await openForm(page, {
+    config: { ...lawFirm, firm },
+    replies: [{ status: 0, abort: true }],
+  });
+  await fillConveyancing(harness.form);
+  await page.context().setOffline(true);
+  await send(harness.form);
+  const failure = harness.form.locator('[part=failure]');
+  await expect(failure).toContainText('The connection was lost. Check you are online');
+  await expect(failure.getByRole('link', { name: firm?.phone })).toBeVisible();
+});
 
 test('a changed enquiry after a failure is a new submission with a new key', async ({ page }) => {
   const harness = await openForm(page, { config: callback, replies: [UNAVAILABLE] });

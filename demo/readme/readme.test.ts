@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
 import { afterAll, describe, expect, it } from 'vitest';
+import { FALLBACK_CSS } from '../../bundle/fallback.ts';
 import { RESERVED_SPACE } from '../../e2e/bench/pages.ts';
 import { parseFormConfig } from '../../proxy/contract/schemas/form-config.ts';
 import { proxyEnvSchema } from '../../proxy/env.ts';
@@ -117,6 +118,10 @@ describe('README.md', () => {
     const css = (text: string) => text.replace(/\s+/g, ' ').trim();
     expect(css(html)).toContain(css(RESERVED_SPACE));
     expect(css(readFileSync('demo/site/site.css', 'utf8'))).toContain(css(RESERVED_SPACE));
+    // The fallback held back while the script may still come, as `npm run embed` holds it.
+    expect(css(html)).toContain(css(FALLBACK_CSS));
+    expect(css(readFileSync('demo/site/site.css', 'utf8'))).toContain(css(FALLBACK_CSS));
+    expect(html).toContain('<p class="enquiry-form-fallback">');
   });
 
   it('styles and translates with names the element has', () => {

@@ -93,6 +93,8 @@ export interface HarnessOptions {
   pagesWithoutForm?: string[];
   /** The form drawn in the page (`bundle/embed-code.ts`): a declarative shadow root's HTML. */
   drawn?: string;
+  /** The tag's own content after the drawn form: the page's fallback (`bundle/fallback.ts`). */
+  fallback?: string;
   /** The script is answered only once this settles (a slow network). */
   scriptHeld?: Promise<unknown>;
   /**
@@ -126,9 +128,9 @@ const tagOf = (attributes: Record<string, string>, inside = '') =>
     .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
     .join('')}>${inside}</enquiry-form>`;
 
-function pageHtml(forms: Record<string, string>[] | undefined, drawn?: string): string {
+function pageHtml(forms: Record<string, string>[] | undefined, inside?: string): string {
   const form = forms
-    ? forms.map((attributes) => tagOf(attributes, drawn)).join('\n')
+    ? forms.map((attributes) => tagOf(attributes, inside)).join('\n')
     : '<p>No form here.</p>';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -190,6 +192,7 @@ export class WidgetHarness {
             body: this.options.turnstileScript ?? '',
           });
         case '/api/form':
+          if (this.options.formReply?.abort) return route.abort('connectionreset');
           if (this.options.formReply)
             return json(this.options.formReply.body, this.options.formReply.status);
           return json(asServed(this.options.config));
@@ -210,7 +213,7 @@ export class WidgetHarness {
               this.options.pagesWithoutForm?.includes(url.pathname)
                 ? undefined
                 : (this.options.forms ?? [this.options.attributes ?? {}]),
-              this.options.drawn,
+              `${this.options.drawn ?? ''}${this.options.fallback ?? ''}`,
             ),
           });
       }

@@ -55,6 +55,8 @@ export const OUTCOME_STRINGS = /* @__PURE__ */ Object.freeze({
   waiting: 'Waiting for our team’s system to confirm…',
   errorSummaryTitle: 'There is a problem',
   errorPrefix: 'Error:',
+  'failed.unreachable':
+    'Our system could not be reached. Try again in a few minutes, or contact us another way. Everything you entered is still here.',
   'failed.server':
     'Sorry, there is a problem with our system. Try again in a few minutes. Everything you entered is still here.',
   'failed.rate-limited':

@@ -26,7 +26,12 @@ import {
 import { newReference } from './reference.ts';
 import { SubmissionError } from './submission-error.ts';
 import type { PlainFields } from './plain-fields.ts';
-import { pagesForBrowsers, plainRefused, plainTaken } from '../http/no-js/plain-answers.ts';
+import {
+  pagesForBrowsers,
+  plainIdempotencyKey,
+  plainRefused,
+  plainTaken,
+} from '../http/no-js/plain-answers.ts';
 
 /** What the route's middleware leaves on the context. */
 type RouteEnv = {
@@ -64,8 +69,10 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
         for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
         const reference = 'reference' in answer.body ? answer.body.reference : undefined;
         if (reference) c.header('X-Enquiry-Reference', reference);
-        // The form without JavaScript: a browser is shown a page, not JSON.
-        if (c.get('plainFields') && reference && answer.status < 300)
+        // The form without JavaScript: a browser is shown a page, not JSON. A second press
+        // while the first is still being sent (409) cannot wait and retry as a script does:
+        // its enquiry is stored, so it is shown as received.
+        if (c.get('plainFields') && reference && (answer.status < 300 || answer.status === 409))
           return plainTaken(c, deps, reference, answer.status === 201 ? 'delivered' : 'queued');
         return c.json(answer.body, answer.status);
       } catch (error) {
@@ -88,7 +95,8 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
   );
 
   async function submit(c: Context<RouteEnv>, log: Logger): Promise<Answer> {
-    const key = idempotencyKeyOf(c.req.header('idempotency-key'));
+    // The form without JavaScript cannot send a header: its page carries its key in the address.
+    const key = idempotencyKeyOf(c.req.header('idempotency-key') ?? plainIdempotencyKey(c));
     const received = await receive(c, key);
     if (received.kind === 'repeat') return answerRepeat(received.key, received.repeat, deps);
 

@@ -95,7 +95,8 @@ export async function answerRepeat(
     const message = 'This enquiry is still being sent. Try again in a moment.';
     return {
       status: 409,
-      body: { error: 'in_progress', message },
+      // Its reference: it is stored, and a page can say so (the form without JavaScript).
+      body: { error: 'in_progress', message, reference: repeat.reference },
       headers: { 'Retry-After': '2' },
     };
   }

@@ -53,8 +53,6 @@ export const lateStyles = css`
     accent-color: var(--_accent);
   }
   .panel {
-    /* The reference below is sized by the panel's width (cqi), not the page's. */
-    container-type: inline-size;
     margin-bottom: var(--_space);
     padding: calc(var(--_space) * 1.5) var(--_space);
     text-align: center;
@@ -70,10 +68,10 @@ export const lateStyles = css`
     margin: 0 0 var(--_space);
     font-size: 1.3em;
   }
-  /* Unbroken, so on a narrow panel it gets smaller instead: the widest reference the proxy
-     makes (EQ-WMWM-WMWMWMWM, 17.7em in bold) fits in 100cqi at 5.5cqi. */
+  /* As large as its label, never smaller: on a panel too narrow for it whole it wraps after a
+     hyphen (the template marks where), never inside a group of characters. */
   .panel__reference {
-    font-size: min(1em, 5.5cqi);
+    white-space: normal;
   }
   .panel__note {
     margin: 0;

@@ -35,6 +35,13 @@ export function progressBlock(fraction: number | undefined, t: Translator) {
   </div>`;
 }
 
+/**
+ * A reference that may wrap after its hyphens, and only there, where a narrow panel has no room
+ * for it whole at its label's size.
+ */
+const breakable = (reference: string) =>
+  reference.split('-').map((group, i) => (i === 0 ? group : html`-<wbr />${group}`));
+
 /** GOV.UK confirmation panel, honest about whether the firm already has the enquiry. */
 export function confirmation(result: EnquirySubmittedDetail, t: Translator) {
   const delivered = result.status === 'delivered';
@@ -42,7 +49,7 @@ export function confirmation(result: EnquirySubmittedDetail, t: Translator) {
     <h2 class="panel__title">${t.text(delivered ? 'deliveredTitle' : 'queuedTitle')}</h2>
     <p class="panel__body">
       ${t.text('reference')}<br />
-      <strong class="panel__reference reference">${result.reference}</strong>
+      <strong class="panel__reference reference">${breakable(result.reference)}</strong>
     </p>
     <p class="panel__note">${t.text(delivered ? 'deliveredBody' : 'queuedBody')}</p>
   </div>`;

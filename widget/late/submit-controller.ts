@@ -202,6 +202,9 @@ function failureMessage(failure: Failure, t: Translator): string {
       });
     case 'rejected':
       return t.text('failed.rejected');
+    // The proxy is down or blocked for a visitor who is online: "check you are online" misleads.
+    case 'network':
+      return t.text(navigator.onLine ? 'failed.unreachable' : 'failed.network');
     default:
       return t.text(`failed.${failure.reason}`);
   }

@@ -11,7 +11,10 @@ export interface NoticeAction {
   press: () => void;
 }
 
-/** The notice, announced as it appears. */
+/**
+ * The notice, announced as it appears. Its slot shows the tag's own content: the page's other
+ * ways to send (`bundle/fallback.ts`), which the element shows nowhere else.
+ */
 export const notice = (text: string, action?: NoticeAction) =>
   html`<div class="failure" part="failure" role="alert">
     <p>${text}</p>
@@ -22,4 +25,5 @@ export const notice = (text: string, action?: NoticeAction) =>
           </button>`
         : nothing
     }
+    <slot></slot>
   </div>`;

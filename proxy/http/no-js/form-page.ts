@@ -43,16 +43,25 @@ input:not([type=checkbox]):not([type=radio]),select,textarea{width:100%;min-heig
 input:not([type=checkbox]):not([type=radio]),select,textarea{background:#1b1b1b;color:#eee;border-color:#aaa}
 .error,.summary a{color:#ff8a8a}.summary{border-color:#ff8a8a}}`;
 
-/** The `Content-Security-Policy` of these pages: their own stylesheet and posts to themselves. */
-export const PAGE_CSP = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
+
+/**
+ * The `Content-Security-Policy` of these pages: their own stylesheet, and posts to themselves.
+ * Browsers hold a post's redirect to `form-action` too, so the thank-you page's site is named:
+ * without it the `303` there is blocked and the visitor is left on the filled form.
+ */
+function pageCsp(config: Pick<FormConfig, 'thankYouUrl'>): string {
+  const thankYou = config.thankYouUrl ? ` ${new URL(config.thankYouUrl).origin}` : '';
+  return `default-src 'none'; style-src 'sha256-${STYLE_HASH}'; form-action 'self'${thankYou}; frame-ancestors 'none'; base-uri 'none'`;
+}
 
 /**
  * The headers of these pages: their policy, never cached (each view carries a fresh form
  * token), and the referrer kept within the site, without which a browser posts the form with
  * `Origin: null` and the proxy could not tell its own page from any other.
  */
-export const PAGE_HEADERS = Object.freeze({
-  'Content-Security-Policy': PAGE_CSP,
+export const pageHeaders = (config: Pick<FormConfig, 'thankYouUrl'>) => ({
+  'Content-Security-Policy': pageCsp(config),
   'Cache-Control': 'no-store',
   'Referrer-Policy': 'same-origin',
 });
@@ -84,6 +93,8 @@ export interface FormPageOptions {
   values: ReadonlyMap<string, readonly string[]>;
   issues?: readonly FieldIssue[];
   formToken: string;
+  /** Where the form posts: `sendAddress()`, with the page's idempotency key. */
+  sendTo: string;
   /** The query of `/form` to keep when a case type is chosen first. */
   query?: URLSearchParams;
 }
@@ -105,7 +116,7 @@ export function formPage(options: FormPageOptions) {
     issues.length > 0 ? `Error: ${TITLE}` : TITLE,
     html`<h1>${caseType.label}</h1>
       ${issues.length > 0 ? errorSummary(issues) : ''}
-      <form method="post" action="/api/enquiries" enctype="multipart/form-data">
+      <form method="post" action="${options.sendTo}" enctype="multipart/form-data">
         <input type="hidden" name="case_type" value="${caseType.id}" />
         <input type="hidden" name="form_token" value="${options.formToken}" />
         ${MARKETING_FIELDS.map((field) => html`<input type="hidden" name="marketing.${field}" value="${values.get(`marketing.${field}`)?.[0] ?? ''}" />`)}
@@ -217,15 +228,23 @@ function errorSummary(issues: readonly FieldIssue[]) {
   </div>`;
 }
 
-/** The page after a plain post was taken: its reference, and whether it reached the firm yet. */
-export function confirmationPage(reference: string, status: 'delivered' | 'queued') {
+/**
+ * The page after a plain post was taken: its reference, whether it reached the firm yet, and the
+ * way back to the site.
+ */
+export function confirmationPage(
+  reference: string,
+  status: 'delivered' | 'queued',
+  back: string | undefined,
+) {
   const delivered = status === 'delivered';
   const title = delivered ? DEFAULT_STRINGS.deliveredTitle : DEFAULT_STRINGS.queuedTitle;
   return page(
     title,
     html`<h1>${title}</h1>
       <p>${delivered ? DEFAULT_STRINGS.deliveredBody : DEFAULT_STRINGS.queuedBody}</p>
-      <p>${DEFAULT_STRINGS.reference} <span class="reference">${reference}</span></p>`,
+      <p>${DEFAULT_STRINGS.reference} <span class="reference">${reference}</span></p>
+      ${back ? html`<p><a href="${back}">Back to ${new URL(back).host}</a></p>` : ''}`,
   );
 }
 

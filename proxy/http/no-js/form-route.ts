@@ -1,11 +1,13 @@
 /**
  * `GET /form?case-type=…&campaign=…`: the form for visitors whose browser runs no script (it
- * was blocked, or too old). The README's snippet links here from `<noscript>`. Same questions,
+ * was blocked, or too old). The README's snippet links here from the tag's fallback. Same questions,
  * same checks, same outbox: it posts to `POST /api/enquiries` as plain named fields.
+ * `GET /form/sent?reference=…`: where a taken post without `thankYouUrl` is sent on to.
  */
 import { Hono } from 'hono';
 import type { AppDeps } from '../../app-deps.ts';
-import { formPage, PAGE_HEADERS } from './form-page.ts';
+import { confirmationPage, formPage, pageHeaders } from './form-page.ts';
+import { backTo, newPageKey, sendAddress } from './page-addresses.ts';
 import { valuesFromQuery } from './plain-answers.ts';
 
 /** The route of the form without JavaScript. */
@@ -22,10 +24,22 @@ export function noScriptRoutes(deps: AppDeps): Hono {
         caseType,
         values: valuesFromQuery(deps, caseType?.id, query, c.req.header('referer')),
         formToken: deps.bots.tokens.issue(),
+        sendTo: sendAddress(newPageKey(), backTo(deps.allowedOrigins, c.req.header('referer'))),
         query,
       }) as unknown as string,
       200,
-      PAGE_HEADERS,
+      pageHeaders(deps.config),
+    );
+  });
+  app.get('/form/sent', (c) => {
+    const query = new URL(c.req.url).searchParams;
+    const reference = query.get('reference') ?? '';
+    const status = query.get('status') === 'delivered' ? 'delivered' : 'queued';
+    const back = backTo(deps.allowedOrigins, query.get('back') ?? undefined);
+    return c.html(
+      confirmationPage(reference, status, back) as unknown as string,
+      200,
+      pageHeaders(deps.config),
     );
   });
   return app;

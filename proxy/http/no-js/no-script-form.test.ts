@@ -2,10 +2,10 @@
  * The form without JavaScript, in memory: the page a visitor without script gets, and what a
  * plain post of it is answered with (the same checks, outbox and platform as the widget's).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lawFirm } from '../../../demo/forms/index.ts';
 import { lawFirmWithConsent } from '../../test/fixtures/consent-config.ts';
-import { harnessPerTest, ORIGIN } from '../../test/fixtures/proxy-harness.ts';
+import { harnessPerTest, healthyPlatform, ORIGIN } from '../../test/fixtures/proxy-harness.ts';
 
 const setUp = harnessPerTest();
 const PDF = new Uint8Array(Buffer.from('%PDF-1.7\nplan'));
@@ -41,8 +41,13 @@ const inputs = (page: string, name: string, value?: string) =>
         tag.includes(`name="${name}"`) && (value === undefined || tag.includes(`value="${value}"`)),
     );
 
-const post = (harness: ReturnType<typeof setUp>, form: FormData, host = 'proxy.example') =>
-  harness.app.request(`http://${host}/api/enquiries`, {
+const post = (
+  harness: ReturnType<typeof setUp>,
+  form: FormData,
+  host = 'proxy.example',
+  action = '/api/enquiries',
+) =>
+  harness.app.request(`http://${host}${action}`, {
     method: 'POST',
     body: form,
     headers: { origin: `http://${host}`, accept: 'text/html,application/xhtml+xml', host },
@@ -58,7 +63,7 @@ describe('GET /form', () => {
     expect(response.headers.get('content-security-policy')).toMatch(/style-src 'sha256-/);
     const page = await response.text();
     expect(page).toMatch(
-      /<form method="post" action="\/api\/enquiries" enctype="multipart\/form-data"/,
+      /<form method="post" action="\/api\/enquiries\?idempotency-key=[\w-]{36}&amp;back=[^"]+" enctype="multipart\/form-data"/,
     );
     expect(inputs(page, 'marketing.campaign', 'spring-2027')).toHaveLength(1);
     expect(inputs(page, 'answers.partner', 'acme')[0]).toContain('type="hidden"');
@@ -98,13 +103,16 @@ describe('GET /form', () => {
 });
 
 describe('POST /api/enquiries from the form without JavaScript', () => {
-  it('delivers it with its file and shows the confirmation with the reference', async () => {
+  it('delivers it with its file and sends the browser on to the confirmation with the reference and a way back', async () => {
     const harness = setUp();
     const form = plainForm(harness.formToken());
     form.append('files', new File([PDF], 'plan.pdf', { type: 'application/pdf' }));
     const response = await post(harness, form);
-    expect(response.status).toBe(200);
-    const page = await response.text();
+    expect(response.status).toBe(303);
+    const sent = response.headers.get('location') ?? '';
+    expect(sent).toMatch(/^\/form\/sent\?reference=EQ-/);
+    const page = await (await harness.app.request(sent)).text();
+    expect(page).toContain(`<a href="${ORIGIN}/">Back to www.lovelace-law.example</a>`);
     const reference = /<span class="reference">(EQ-[A-Z0-9-]+)<\/span>/.exec(page)?.[1];
     expect(reference).toBeDefined();
     const stored = await harness.store.get(reference ?? '');
@@ -120,11 +128,69 @@ describe('POST /api/enquiries from the form without JavaScript', () => {
     const harness = setUp();
     const form = plainForm(harness.formToken());
     form.append('files', new File([], '', { type: 'application/octet-stream' }));
-    expect((await post(harness, form)).status).toBe(200);
+    expect((await post(harness, form)).status).toBe(303);
   });
 
-  it('sends the visitor to the thank-you page with the reference, when there is one', async () => {
+  it('answers the same page sent twice with the first answer: one enquiry, never the spent-token error', async () => {
     const harness = setUp({ config: lawFirmWithConsent });
+    const page = await (
+      await harness.app.request('/form?case-type=conveyancing', {
+        headers: { referer: `${ORIGIN}/conveyancing?utm_campaign=spring` },
+      })
+    ).text();
+    const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1]?.replaceAll('&amp;', '&');
+    // Old enough to pass the fill-time check, and the same in both posts, as the page's is.
+    const token = harness.formToken();
+    const form = () => plainForm(token, { 'consent.consent_contact': 'on' });
+    const first = await post(harness, form(), 'proxy.example', action);
+    const second = await post(harness, form(), 'proxy.example', action);
+    expect(first.status).toBe(303);
+    expect(second.status).toBe(303);
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
+    expect(harness.calls).toHaveLength(1);
+  });
+
+  it('shows a second press while the first is still being sent as received, never as a failure', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const harness = setUp({
+      answer: async (call, n) => {
+        await held;
+        return healthyPlatform(call, n);
+      },
+    });
+    const page = await (await harness.app.request('/form?case-type=conveyancing')).text();
+    const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1]?.replaceAll('&amp;', '&');
+    const token = harness.formToken();
+    const first = post(harness, plainForm(token), 'proxy.example', action);
+    await vi.waitUntil(() => harness.calls.length === 1);
+    const second = await post(harness, plainForm(token), 'proxy.example', action);
+    release();
+    expect(second.status).toBe(303);
+    expect(second.headers.get('location')).toMatch(/^\/form\/sent\?reference=EQ-.+&status=queued/);
+    const reference = new URL(second.headers.get('location') ?? '', 'http://x').searchParams.get(
+      'reference',
+    );
+    expect((await first).headers.get('location')).toContain(`reference=${reference ?? ''}`);
+    expect(harness.calls).toHaveLength(1);
+  });
+
+  it('links the confirmation back to the page the visitor came from, and never to another site', async () => {
+    const harness = setUp();
+    const sent = async (back: string) => {
+      const query = `reference=EQ-1&status=queued&back=${encodeURIComponent(back)}`;
+      return (await harness.app.request(`/form/sent?${query}`)).text();
+    };
+    expect(await sent(`${ORIGIN}/conveyancing`)).toContain(`href="${ORIGIN}/conveyancing"`);
+    expect(await sent('https://evil.example/')).not.toContain('evil.example');
+  });
+
+  it('sends the visitor to the thank-you page with the reference, when there is one, and the form page may post there', async () => {
+    const harness = setUp({ config: lawFirmWithConsent });
+    const page = await harness.app.request('/form?case-type=conveyancing');
+    expect(page.headers.get('content-security-policy')).toContain(
+      "form-action 'self' https://www.lovelace-law.example;",
+    );
     const form = plainForm(harness.formToken(), { 'consent.consent_contact': 'on' });
     const response = await post(harness, form);
     expect(response.status).toBe(303);

@@ -1,7 +1,8 @@
 /**
  * How the submission route answers the form without JavaScript: a browser navigating, not a
  * script reading JSON. Taken: `303` to the configuration's `thankYouUrl` (with the reference),
- * or our confirmation page. Refused for its fields: the form again, every value kept, an error
+ * or to our confirmation page (`/form/sent`). Sent again from the same page (its key): the
+ * first answer again, as for the widget. Refused for its fields: the form again, every value kept, an error
  * summary on top. Refused for anything else (a rate limit, a full outbox): a page that says so.
  */
 import type { Context, MiddlewareHandler } from 'hono';
@@ -10,10 +11,14 @@ import type { MarketingField } from '../../contract/fields.ts';
 import type { FieldIssue } from '../../contract/issues.ts';
 import { FIELD_MAX_LENGTH } from '../../contract/limits.ts';
 import type { PlainFields } from '../../submission/plain-fields.ts';
-import { confirmationPage, formPage, PAGE_HEADERS, problemPage } from './form-page.ts';
+import { formPage, pageHeaders, problemPage } from './form-page.ts';
+import { confirmationAddress, newPageKey, pageAddressOf, sendAddress } from './page-addresses.ts';
 
-const asPage = (c: Context, body: unknown, status: number) =>
-  c.html(body as string, status as 200, PAGE_HEADERS);
+const asPage = (c: Context, config: AppDeps['config'], body: unknown, status: number) =>
+  c.html(body as string, status as 200, pageHeaders(config));
+
+/** The idempotency key a post from the form page carries in its address, if any. */
+export const plainIdempotencyKey = (c: Context): string | undefined => pageAddressOf(c).key;
 
 /** The answer to a plain post that was taken. */
 export function plainTaken(
@@ -28,7 +33,7 @@ export function plainTaken(
     target.searchParams.set('reference', reference);
     return c.redirect(target.href, 303);
   }
-  return asPage(c, confirmationPage(reference, status), 200);
+  return c.redirect(confirmationAddress(reference, status, pageAddressOf(c).back), 303);
 }
 
 /** The answer to a plain post refused for its fields: the form again, as it was sent. */
@@ -41,6 +46,7 @@ export function plainRefused(
 ): Response {
   const caseTypeId = fields.get('case_type')?.[0];
   const caseType = deps.config.caseTypes.find((c) => c.id === caseTypeId);
+  const { key, back } = pageAddressOf(c);
   const page = formPage({
     config: deps.config,
     caseType,
@@ -48,8 +54,10 @@ export function plainRefused(
     issues,
     // A fresh token: the one sent may be spent or too old by the time the visitor sends again.
     formToken: deps.bots.tokens.issue(),
+    // The same key: nothing was stored, and sending it again is still the same enquiry.
+    sendTo: sendAddress(key ?? newPageKey(), back),
   });
-  return asPage(c, page, status);
+  return asPage(c, deps.config, page, status);
 }
 
 /**
@@ -64,7 +72,8 @@ export const pagesForBrowsers: MiddlewareHandler = async (c, next) => {
   const refusal = c.res;
   const body = (await refusal.clone().json()) as { message?: unknown };
   const message = typeof body.message === 'string' ? body.message : 'Something went wrong.';
-  const headers = new Headers({ 'Content-Type': 'text/html; charset=UTF-8', ...PAGE_HEADERS });
+  // A problem page has no form: the policy's `form-action` does not matter here.
+  const headers = new Headers({ 'Content-Type': 'text/html; charset=UTF-8', ...pageHeaders({}) });
   const retryAfter = refusal.headers.get('retry-after');
   if (retryAfter) headers.set('Retry-After', retryAfter);
   c.res = new Response(String(await problemPage(message)), { status: refusal.status, headers });

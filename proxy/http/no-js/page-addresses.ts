@@ -1,0 +1,66 @@
+/**
+ * What the form without JavaScript carries in its addresses, so that its plain fields stay the
+ * enquiry's own:
+ *
+ * - the page posts to `/api/enquiries?idempotency-key=…&back=…`: a key made when the page is
+ *   drawn, so that sending the same page again (the answer was lost, the visitor pressed again)
+ *   is the same enquiry, answered as a repeat and never a second lead; and the page of the site
+ *   the visitor came from;
+ * - a post taken without `thankYouUrl` is answered `303` to `/form/sent?reference=…` (post,
+ *   redirect, get): the address bar never shows `/api/enquiries`, a reload sends nothing, and
+ *   the confirmation links back to the site.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+
+/** The form page's `action`: where its post goes, with its key and the way back. */
+export function sendAddress(key: string, back: string | undefined): string {
+  const query = new URLSearchParams({ 'idempotency-key': key });
+  if (back) query.set('back', back);
+  return `/api/enquiries?${query.toString()}`;
+}
+
+/** A new key for a page being drawn. */
+export const newPageKey = (): string => randomUUID();
+
+/** What a post from the page carries in its address: its key and the way back, if any. */
+export function pageAddressOf(c: Context): { key?: string; back?: string } {
+  const query = new URL(c.req.url).searchParams;
+  return {
+    key: query.get('idempotency-key') ?? undefined,
+    back: query.get('back') ?? undefined,
+  };
+}
+
+/** The confirmation's address after a plain post was taken. */
+export function confirmationAddress(
+  reference: string,
+  status: 'delivered' | 'queued',
+  back: string | undefined,
+): string {
+  const query = new URLSearchParams({ reference, status });
+  if (back) query.set('back', back);
+  return `/form/sent?${query.toString()}`;
+}
+
+/**
+ * Where "back to the site" leads: `candidate` (the page the visitor came from) when it is a page
+ * of a site allowed to embed the form, else the first such site, else nowhere. Never another
+ * site: the address of the confirmation can be written by anyone.
+ */
+export function backTo(
+  allowedOrigins: readonly string[],
+  candidate: string | undefined,
+): string | undefined {
+  const url = parsed(candidate);
+  if (url && allowedOrigins.includes(url.origin)) return url.href;
+  return allowedOrigins[0] === undefined ? undefined : `${allowedOrigins[0]}/`;
+}
+
+const parsed = (candidate: string | undefined) => {
+  try {
+    return candidate ? new URL(candidate) : undefined;
+  } catch {
+    return undefined;
+  }
+};
