@@ -46,17 +46,17 @@ describe('the firm told by email', () => {
   });
 
   it('gets an alert naming ENQUIRY_API_URL when the address is the stand-in under another namespace', async () => {
-    const already = received.length;
+    const already = smtp.received.length;
     const session = await platformSession({
       url: (api) => `${api.origin}/wp-json/enquiry/v1`,
       env: {
-        SMTP_URL: `smtp://127.0.0.1:${String(port)}`,
+        SMTP_URL: `smtp://127.0.0.1:${String(smtp.port)}`,
         NOTIFY_EMAIL: 'leads@lovelace-law.example',
       },
     });
     expect((await session.submit()).status).toBe(202);
     const alerts = await eventually(
-      async () => received.slice(already),
+      async () => smtp.received.slice(already),
       (list) => list.length >= 1,
     );
     expect(alerts[0]?.subject).toBe('Enquiry delivery is paused');
