@@ -45,8 +45,11 @@ export interface AppDeps {
   store: OutboxStore;
   /** Where file parts are written as they arrive; the system's temporary directory by default. */
   spool?: FileSpool;
-  /** Looks at each file to convert on arrival (bombs, unreadable headers); none by default. */
-  converter?: Pick<Converter, 'inspect'>;
+  /**
+   * Looks at each file to convert on arrival (bombs, unreadable headers); none by default. Its
+   * warnings (documents off, and why) are reasons of `/admin/status`.
+   */
+  converter?: Pick<Converter, 'inspect' | 'warnings'>;
   deliverer: Pick<
     Deliverer,
     'deliverNow' | 'leaseForNew' | 'paused' | 'pauseState' | 'upstreamDown'

@@ -5,12 +5,14 @@
 import { readFileSync } from 'node:fs';
 import type { ConvertedKind } from '../../proxy/contract/limits.ts';
 import { DocumentConverter } from '../../proxy/convert/documents.ts';
+import { conversionRoot } from '../../proxy/convert/job-folders.ts';
 import { createConverter } from '../../proxy/convert/open-converter.ts';
 
 const [kind, path] = process.argv.slice(2) as [ConvertedKind, string];
 const documents = new DocumentConverter({
   soffice: 'soffice',
-  isolate: ['unshare', '-rn'],
+  root: conversionRoot(),
+  memoryMb: 1024,
   timeoutMs: 120_000,
   workers: 1,
   recycleAfter: 50,

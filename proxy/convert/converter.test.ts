@@ -11,6 +11,7 @@ import { sniffKind } from '../contract/file-kinds.ts';
 import type { ConvertedKind } from '../contract/limits.ts';
 import { ConversionError } from './conversion.ts';
 import { DocumentConverter } from './documents.ts';
+import { conversionRoot } from './job-folders.ts';
 import { createConverter } from './open-converter.ts';
 
 const CORPUS = join(import.meta.dirname, '../test/fixtures/convertible');
@@ -18,7 +19,8 @@ const read = (name: string) => readFileSync(join(CORPUS, name));
 
 const documents = new DocumentConverter({
   soffice: 'soffice',
-  isolate: ['unshare', '-rn'],
+  root: conversionRoot(),
+  memoryMb: 1024,
   timeoutMs: 60_000,
   workers: 1,
   recycleAfter: 3,

@@ -1,8 +1,8 @@
 /**
  * The converter this proxy can offer, from what is installed and what the environment asks:
  * photos through sharp always, HEIC when heif-convert is on the PATH, documents only with
- * `CONVERT_DOCUMENTS=1` and LibreOffice installed. What it cannot convert, visitors are not
- * offered (`GET /api/form` lists `files.kinds`).
+ * `CONVERT_DOCUMENTS=1`, LibreOffice installed and its box proven to work (`sandbox.ts`). What it
+ * cannot convert, visitors are not offered (`GET /api/form` lists `files.kinds`).
  */
 import { z } from 'zod';
 import {
@@ -16,6 +16,7 @@ import { integer } from '../env-values.ts';
 import type { Logger } from '../logger.ts';
 import { ConversionError, type Converted, type Converter } from './conversion.ts';
 import { DocumentConverter } from './documents.ts';
+import { conversionRoot, sweepLeftovers } from './job-folders.ts';
 import {
   convertHeic,
   convertWithSharp,
@@ -25,6 +26,7 @@ import {
   tooManyPixels,
 } from './images.ts';
 import { toolExists } from './run-tool.ts';
+import { proveBox } from './sandbox.ts';
 import { zipProblem } from './zip-check.ts';
 
 /** The environment variables of conversion (part of the proxy's schema). */
@@ -39,6 +41,9 @@ export const convertEnvShape = {
     'Photos converted to JPEG are made at most this many pixels on their long side.',
   ),
   CONVERT_TIMEOUT_MS: integer(60_000, 1000).describe('Longest one conversion may take.'),
+  CONVERT_MEMORY_MB: integer(1024, 256).describe(
+    'Memory (address space) each LibreOffice process may use, enforced by the kernel; its CPU time is capped at `CONVERT_TIMEOUT_MS` too.',
+  ),
   CONVERT_WORKERS: integer(2, 1).describe(
     'Conversions at once (each LibreOffice worker has its own profile).',
   ),
@@ -56,32 +61,55 @@ const DOCUMENT_KINDS = ['docx', 'doc', 'odt', 'rtf', 'txt'] as const satisfies C
 /** Looks for the tools and builds the converter; says at start what it found. */
 export async function openConverter(env: ConvertEnv, log: Logger): Promise<Converter> {
   const heic = await toolExists('heif-convert');
-  const documents = env.CONVERT_DOCUMENTS === '1' && (await toolExists('soffice'));
-  if (env.CONVERT_DOCUMENTS === '1' && !documents)
-    log.warn(
-      'CONVERT_DOCUMENTS=1 but soffice is not on the PATH: documents are not offered (install LibreOffice Writer)',
-    );
-  const isolate =
-    documents && (await toolExists('unshare', ['-rn', 'true'])) ? ['unshare', '-rn'] : [];
-  if (documents && isolate.length === 0)
-    log.warn('unshare -rn is not allowed here: LibreOffice runs with the network it has');
+  const swept = await sweepLeftovers(conversionRoot());
+  if (swept.length > 0)
+    log.warn({ swept }, 'removed what conversions of a proxy that was killed left behind');
+  const documents = await openDocuments(env);
+  if (documents.off) log.warn(documents.off);
   const converter = createConverter({
     heic,
-    documents: documents
-      ? new DocumentConverter({
-          soffice: 'soffice',
-          isolate,
-          timeoutMs: env.CONVERT_TIMEOUT_MS,
-          workers: env.CONVERT_WORKERS,
-          recycleAfter: env.CONVERT_RECYCLE_AFTER,
-        })
-      : undefined,
+    documents: documents.converter,
     maxSide: env.CONVERT_MAX_SIDE,
     timeoutMs: env.CONVERT_TIMEOUT_MS,
     workers: env.CONVERT_WORKERS,
+    warnings: documents.off ? [documents.off] : [],
   });
   log.info({ kinds: converter.kinds }, 'files of these kinds are converted before delivery');
   return converter;
+}
+
+/**
+ * The documents converter when documents are asked for, LibreOffice is there and its box is
+ * proven; else why documents are off (undefined when they were not asked for).
+ */
+export async function openDocuments(
+  env: ConvertEnv,
+): Promise<{ converter?: DocumentConverter; off?: string }> {
+  if (env.CONVERT_DOCUMENTS !== '1') return {};
+  if (!(await toolExists('soffice')))
+    return {
+      off: 'CONVERT_DOCUMENTS=1 but soffice is not on the PATH: documents are not offered (install LibreOffice Writer)',
+    };
+  const root = conversionRoot();
+  const memoryMb = env.CONVERT_MEMORY_MB;
+  const proof = await proveBox(root, {
+    memoryMb,
+    cpuSeconds: Math.ceil(env.CONVERT_TIMEOUT_MS / 1000),
+  });
+  if (!proof.proven)
+    return {
+      off: `CONVERT_DOCUMENTS=1 but documents are not offered: LibreOffice never runs outside its box, and the box could not be proven here (${proof.why}). Install bubblewrap and allow user namespaces (README, "Converting files")`,
+    };
+  return {
+    converter: new DocumentConverter({
+      soffice: 'soffice',
+      root,
+      memoryMb,
+      timeoutMs: env.CONVERT_TIMEOUT_MS,
+      workers: env.CONVERT_WORKERS,
+      recycleAfter: env.CONVERT_RECYCLE_AFTER,
+    }),
+  };
 }
 
 /** What `createConverter` is given: tools found, and limits. */
@@ -92,6 +120,8 @@ export interface ConverterParts {
   timeoutMs: number;
   /** Photo conversions at once (libvips and heif-convert are CPU-bound). */
   workers: number;
+  /** What an operator should know (documents off, and why). */
+  warnings?: readonly string[];
 }
 
 /** A converter of the kinds its parts can take. */
@@ -105,6 +135,7 @@ export function createConverter(parts: ConverterParts): Converter {
   const { documents } = parts;
   return {
     kinds,
+    warnings: parts.warnings ?? [],
     async convert(kind, input, signal): Promise<Converted> {
       if (!kinds.includes(kind)) throw new ConversionError(`${kind} files are not converted here`);
       if (isDocument(kind)) {

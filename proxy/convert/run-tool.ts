@@ -8,11 +8,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** How a tool run ended when it did not succeed: it ran too long, failed, or never started. */
+/**
+ * How a tool run ended when it did not succeed: it ran too long, was stopped by the caller's
+ * signal, was ended by a signal of its own (a crash, a limit), exited with an error, or never
+ * started.
+ */
 export class ToolError extends Error {
   constructor(
     message: string,
-    readonly outcome: 'timed_out' | 'failed' | 'not_started',
+    readonly outcome: 'timed_out' | 'aborted' | 'crashed' | 'failed' | 'not_started',
   ) {
     super(message);
     this.name = 'ToolError';
@@ -25,6 +29,8 @@ export interface ToolOptions {
   signal?: AbortSignal;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** Told the PID of the tool's process group once it has started. */
+  onStart?: (pid: number) => void;
 }
 
 /** Most of a tool's error output kept for the reason given. */
@@ -46,6 +52,7 @@ export function runTool(command: string, args: string[], options: ToolOptions): 
       env: options.env ?? process.env,
       cwd: options.cwd,
     });
+    if (child.pid !== undefined) options.onStart?.(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8');
@@ -57,6 +64,7 @@ export function runTool(command: string, args: string[], options: ToolOptions): 
       stderr = (stderr + text).slice(-STDERR_KEPT);
     });
     let timedOut = false;
+    let aborted = false;
     const stop = () => {
       try {
         if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
@@ -68,24 +76,37 @@ export function runTool(command: string, args: string[], options: ToolOptions): 
       timedOut = true;
       stop();
     }, options.timeoutMs);
-    options.signal?.addEventListener('abort', stop, { once: true });
+    const abort = () => {
+      aborted = true;
+      stop();
+    };
+    if (options.signal?.aborted) abort();
+    options.signal?.addEventListener('abort', abort, { once: true });
     child.on('error', (error) => {
       clearTimeout(timer);
       reject(new ToolError(`${command} could not start: ${error.message}`, 'not_started'));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      options.signal?.removeEventListener('abort', stop);
+      options.signal?.removeEventListener('abort', abort);
       // soffice.bin may outlive soffice: nothing of the group stays behind.
       stop();
-      if (code === 0 && !timedOut) {
+      if (code === 0 && !timedOut && !aborted) {
         resolve(stdout);
         return;
       }
+      const outcome = timedOut
+        ? 'timed_out'
+        : aborted
+          ? 'aborted'
+          : // A box passes on its command's death by signal N as exit 128 + N.
+            signal !== null || (code ?? 0) >= 128
+            ? 'crashed'
+            : 'failed';
       const why = timedOut
         ? `took longer than ${String(Math.round(options.timeoutMs / 1000))} s`
-        : `failed (${signal ?? `exit ${String(code)}`})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`;
-      reject(new ToolError(`${command} ${why}`, timedOut ? 'timed_out' : 'failed'));
+        : `${outcome === 'crashed' ? 'crashed' : 'failed'} (${signal ?? `exit ${String(code)}`})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`;
+      reject(new ToolError(`${command} ${why}`, outcome));
     });
   });
 }
