@@ -3,8 +3,8 @@
  * no secret, none of the server's files, memory and CPU capped, ended with the proxy). Each of
  * N workers has its own profile (two soffice processes must never share one), seeded with
  * settings that block linked content, used by one conversion at a time and made afresh after K
- * conversions or any failure. A document linking outside itself is refused before it is
- * opened; the output must be a PDF of at least one page.
+ * conversions or any failure. The output must be a PDF of at least one page. (A document that
+ * links outside itself is refused before it gets here: `document-links.ts`.)
  *
  * Transient is not final: a conversion stopped by shutdown, a full temporary disk, a box that
  * would not start or too many documents waiting leave the file to be tried again with its
@@ -16,7 +16,6 @@ import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import type { ConvertedKind } from '../contract/limits.ts';
 import { ConversionError, type Converted } from './conversion.ts';
-import { linkProblem } from './document-links.ts';
 import { newFolder, recordBox, removeFolder } from './job-folders.ts';
 import { runTool, ToolError } from './run-tool.ts';
 import { boxed, JOB_IN_BOX, launcherEnv, PROFILE_IN_BOX, type BoxLimits } from './sandbox.ts';
@@ -67,8 +66,6 @@ export class DocumentConverter {
 
   /** A docx, doc, odt, rtf or txt file as a PDF. */
   async convert(input: Buffer, kind: ConvertedKind, signal?: AbortSignal): Promise<Converted> {
-    const link = linkProblem(kind, input);
-    if (link) throw link;
     const worker = await this.#take();
     let healthy = false;
     try {

@@ -15,6 +15,7 @@ import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { integer } from '../env-values.ts';
 import type { Logger } from '../logger.ts';
 import { ConversionError, type Converted, type Converter } from './conversion.ts';
+import { linkProblem } from './document-links.ts';
 import { DocumentConverter } from './documents.ts';
 import { conversionRoot, sweepLeftovers } from './job-folders.ts';
 import {
@@ -140,6 +141,8 @@ export function createConverter(parts: ConverterParts): Converter {
       if (!kinds.includes(kind)) throw new ConversionError(`${kind} files are not converted here`);
       if (isDocument(kind)) {
         if (!documents) throw new ConversionError(`${kind} files are not converted here`);
+        const link = linkProblem(kind, input);
+        if (link) throw link;
         return documents.convert(input, kind, signal);
       }
       const options = { maxSide: parts.maxSide, timeoutMs: parts.timeoutMs, signal };
@@ -148,7 +151,8 @@ export function createConverter(parts: ConverterParts): Converter {
       );
     },
     async inspect(kind, input) {
-      if (kind === 'docx' || kind === 'odt') return zipProblem(input);
+      if (kind === 'docx' || kind === 'odt') return zipProblem(input) ?? linkProblem(kind, input);
+      if (kind === 'rtf') return linkProblem(kind, input);
       if (kind === 'heic')
         return heicProblem(input, { maxSide: parts.maxSide, timeoutMs: parts.timeoutMs });
       if (isDocument(kind)) return undefined;
