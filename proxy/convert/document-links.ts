@@ -40,7 +40,7 @@ function inZip(
     if (!parts.test(entry.name)) continue;
     if (entry.size > MAX_PART_BYTES)
       return new ConversionError(
-        `its part ${entry.name} is too large to look through`,
+        `its part ${entry.name} unpacks to ${String(Math.round(entry.size / (1024 * 1024)))} MB, too much to convert safely`,
         'too_large',
       );
     let xml: string;
