@@ -36,7 +36,7 @@ export const convertEnvShape = {
     .enum(['0', '1'])
     .default('0')
     .describe(
-      '`1`: Word, OpenDocument, RTF and text files are taken and converted to PDF with LibreOffice (`soffice` on the PATH).',
+      '`1`: Word, OpenDocument, RTF and text files are taken and converted to PDF with LibreOffice (`soffice` on the PATH), in a box (`bwrap`) proven at start; without one, documents are not offered.',
     ),
   CONVERT_MAX_SIDE: integer(3000, 100).describe(
     'Photos converted to JPEG are made at most this many pixels on their long side.',
