@@ -3,11 +3,15 @@
  * command with the network, or none at all turns documents off, naming why. LibreOffice in it
  * sees none of the proxy's secrets.
  */
+import { execFile } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { startEnquiryApi } from '../../demo/enquiry-api/server.ts';
+import { proxyEnvFor } from '../test/fixtures/proxy-env.ts';
 import { watchSoffice } from '../test/fixtures/soffice-watch.ts';
 import { conversionRoot } from './job-folders.ts';
 import { convertEnvShape, createConverter, openDocuments } from './open-converter.ts';
@@ -113,4 +117,34 @@ describe('LibreOffice in the box', () => {
       'PWD',
     ]);
   }, 60_000);
+});
+
+describe('npm run proxy -- --check', () => {
+  /** Its output, with the PATH as the test has set it. */
+  async function check(): Promise<string> {
+    const credentials = { username: 'check-user', password: 'check password 0123' };
+    const api = await startEnquiryApi({ credentials });
+    try {
+      const env = proxyEnvFor(api, credentials, { CONVERT_DOCUMENTS: '1' });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'proxy/main.ts', '--check'],
+        { env: { ...process.env, ...env }, encoding: 'utf8', timeout: 60_000 },
+      );
+      return stdout;
+    } finally {
+      await api.close();
+    }
+  }
+
+  it('says documents run in a proven box', async () => {
+    expect(await check()).toMatch(/^Documents: LibreOffice runs in a proven box$/m);
+  }, 90_000);
+
+  it('warns that documents are off, and why, when the box cannot be proven', async () => {
+    pathWith({ bwrap: 'echo "bwrap: setting up uid map: Permission denied" >&2; exit 1' });
+    expect(await check()).toMatch(
+      /^Warning: CONVERT_DOCUMENTS=1 but documents are not offered: .*could not be proven.*Permission denied/m,
+    );
+  }, 90_000);
 });
