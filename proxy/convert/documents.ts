@@ -135,7 +135,9 @@ export class DocumentConverter {
         timeoutMs: this.options.timeoutMs,
         signal,
         env: launcherEnv(),
-        onStart: (pid) => void recordBox(job, pid),
+        // The record only helps the next start's sweep (the box dies with the proxy anyway):
+        // a full disk must not make it fail the conversion, or the proxy.
+        onStart: (pid) => void recordBox(job, pid).catch(() => undefined),
       });
       const pdf = await readFile(join(job, 'document.pdf')).catch(() => {
         throw new ConversionError('LibreOffice could not read it (no PDF written)', 'unreadable');
@@ -171,7 +173,7 @@ export class DocumentConverter {
       );
     if (error.outcome === 'crashed')
       return new ConversionError(
-        `LibreOffice stopped on it twice (it may need more than ${String(this.options.memoryMb)} MB)`,
+        `LibreOffice stopped on it twice (over its limit of ${String(this.options.memoryMb)} MB or its CPU time, or it crashed)`,
         'too_large',
       );
     return new ConversionError('LibreOffice could not convert it', 'unreadable');

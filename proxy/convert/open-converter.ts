@@ -26,7 +26,7 @@ import {
   PIXEL_LIMIT,
   tooManyPixels,
 } from './images.ts';
-import { toolExists } from './run-tool.ts';
+import { onPath, toolExists } from './run-tool.ts';
 import { proveBox } from './sandbox.ts';
 import { zipProblem } from './zip-check.ts';
 
@@ -87,7 +87,8 @@ export async function openDocuments(
   env: ConvertEnv,
 ): Promise<{ converter?: DocumentConverter; off?: string }> {
   if (env.CONVERT_DOCUMENTS !== '1') return {};
-  if (!(await toolExists('soffice')))
+  // Looked up, not run: LibreOffice never runs outside its box.
+  if (!(await onPath('soffice')))
     return {
       off: 'CONVERT_DOCUMENTS=1 but soffice is not on the PATH: documents are not offered (install LibreOffice Writer)',
     };

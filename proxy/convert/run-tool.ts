@@ -4,9 +4,10 @@
  * stops it too.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 
 /**
  * How a tool run ended when it did not succeed: it ran too long, was stopped by the caller's
@@ -120,6 +121,19 @@ export async function toolExists(command: string, args = ['--help']): Promise<bo
     // A tool whose --help exits non-zero still ran: only one that never started is absent.
     return error instanceof ToolError && error.outcome !== 'not_started';
   }
+}
+
+/** True when `command` is an executable file on the PATH: found without running it. */
+export async function onPath(command: string): Promise<boolean> {
+  for (const dir of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) {
+    try {
+      await access(join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      // Not in this one.
+    }
+  }
+  return false;
 }
 
 /**
