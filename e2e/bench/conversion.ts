@@ -89,7 +89,9 @@ set of the largest process of the run (Node with sharp, or heif-convert, or Libr
 soffice.bin), as the kernel counts it for waited-for children, and the peak of the whole
 process tree's summed resident set (Node, and LibreOffice's box: bwrap, oosplash,
 soffice.bin), sampled from /proc every 20 ms. Documents run as the proxy runs them: in the
-bubblewrap box, capped at \`CONVERT_MEMORY_MB\` (1024) per process. A fresh process means a cold
+bubblewrap box, capped at \`CONVERT_MEMORY_MB\` (1024) per process; soffice.bin is reaped
+inside the box, not waited for by the run, so for documents the first column shows Node and
+the tree's is the figure. A fresh process means a cold
 LibreOffice profile for each document: the proxy's workers keep theirs for
 \`CONVERT_RECYCLE_AFTER\` documents, so a warm worker is faster than shown. Load ${before} before.
 
