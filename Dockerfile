@@ -20,9 +20,12 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 # heif-convert turns iPhone photos into JPEGs. For Word and OpenDocument files (CONVERT_DOCUMENTS=1)
-# add libreoffice-writer-nogui here: about 200 MB more.
+# add libreoffice-writer-nogui here: about 200 MB more. LibreOffice only ever runs inside
+# bubblewrap's box (no network, no secrets, none of the container's files; prlimit from
+# util-linux caps its memory), proven at every start: the container needs the security_opt
+# of compose.yaml for it (README, "Documents are converted in a box").
 RUN apt-get update \
- && apt-get install -y --no-install-recommends libheif-examples \
+ && apt-get install -y --no-install-recommends libheif-examples bubblewrap \
  && rm -rf /var/lib/apt/lists/*
 RUN mkdir -p /data && chown node:node /data && chmod 0700 /data
 USER node

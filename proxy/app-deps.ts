@@ -48,9 +48,10 @@ export interface AppDeps {
   /**
    * Looks at each file to convert on arrival (bombs, unreadable headers); with it, the
    * platform's own kinds are checked too (pixel budget, decoding, a PDF's active content).
-   * Without it (tests of other things), files are taken by their first bytes alone.
+   * Without it (tests of other things), files are taken by their first bytes alone. Its
+   * warnings (documents off, and why) are reasons of `/admin/status`.
    */
-  converter?: Pick<Converter, 'inspect'>;
+  converter?: Pick<Converter, 'inspect' | 'warnings'>;
   deliverer: Pick<
     Deliverer,
     'deliverNow' | 'leaseForNew' | 'paused' | 'pauseState' | 'upstreamDown'

@@ -1,11 +1,13 @@
 /**
  * `npm run proxy`: the proxy from the environment (see README, "Proxy environment").
  * A bad environment or form configuration stops it with one line per problem.
- * `npm run proxy -- --check` checks the platform alone (README, "Your platform") and exits.
+ * `npm run proxy -- --check` checks the platform (README, "Your platform") and whether documents
+ * can be converted in their box, and exits.
  */
 import { FormConfigError } from './contract/schemas/form-config.ts';
 import { EnvError, loadProxyEnv } from './env.ts';
 import { withEnvFile } from './env-file.ts';
+import { openDocuments } from './convert/open-converter.ts';
 import { runCheckCommand } from './platform.ts';
 import { startProxy } from './server.ts';
 
@@ -16,11 +18,14 @@ try {
   const env = loadProxyEnv(source.env);
   if (process.argv.includes('--check')) {
     for (const warning of source.warnings) console.log(`Warning: ${warning}`);
-    process.exit(
-      await runCheckCommand(env, (line) => {
-        console.log(line);
-      }),
-    );
+    const code = await runCheckCommand(env, (line) => {
+      console.log(line);
+    });
+    // Documents off is a warning, not a failure: the proxy still takes everything else.
+    const documents = await openDocuments(env);
+    if (documents.off) console.log(`Warning: ${documents.off}`);
+    else if (documents.converter) console.log('Documents: LibreOffice runs in a proven box');
+    process.exit(code);
   }
   const proxy = await startProxy(env);
   if (source.file) proxy.log.info({ file: source.file }, 'read the env file');

@@ -102,10 +102,11 @@ async function start(
     check,
     // Each step holds its submission a little longer than its call can last: an instance that
     // dies mid-step gives its work to another within seconds of that, not a quarter of an hour.
-    // A file is converted (at most CONVERT_TIMEOUT_MS) under the lease of the step before it.
+    // A file is converted under the lease of the step before it: at most CONVERT_TIMEOUT_MS,
+    // twice (a document that timed out is tried once more).
     leaseMs:
       longestCallMs(env.UPSTREAM_TIMEOUT_MS, config.files.maxFileBytes) +
-      env.CONVERT_TIMEOUT_MS +
+      2 * env.CONVERT_TIMEOUT_MS +
       LEASE_GRACE_MS,
     // A look at the queue each second: an operator's `npm run outbox -- retry` (another
     // process) is picked up within a second. One indexed query; new work also wakes the loop.

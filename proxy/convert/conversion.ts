@@ -1,8 +1,10 @@
 /**
  * What converting a file means to the rest of the proxy: a file of a kind the platform does
  * not take (a HEIC photo, a Word letter) becomes one it does, just before its upload, from the
- * original the outbox keeps. A conversion that fails marks that one file failed with the
- * reason (the firm is sent the original); the others are delivered.
+ * original the outbox keeps. A conversion that fails because of the file marks that one file
+ * failed with the reason (the firm is sent the original); the others are delivered. One that
+ * fails for a passing reason (`transient`) leaves the file queued, tried again with its
+ * submission.
  */
 import type { ConvertedKind } from '../contract/limits.ts';
 
@@ -10,7 +12,11 @@ import type { ConvertedKind } from '../contract/limits.ts';
 export class ConversionError extends Error {
   constructor(
     message: string,
-    /** `too_large`: a bomb; `unreadable`: damaged, or not what its first bytes claim. */
+    /**
+     * `too_large`: a bomb, or over the converter's limits; `unreadable`: damaged, or not what
+     * its first bytes claim; `timed_out`: too slow, twice; `transient`: not the file's fault
+     * (shutdown, a full temporary disk, no worker free): it is tried again later.
+     */
     readonly reason: 'too_large' | 'unreadable' | 'timed_out' | 'transient' = 'unreadable',
   ) {
     super(message);
@@ -28,6 +34,8 @@ export interface Converted {
 export interface Converter {
   /** The kinds this converter can take (those whose tools are installed and enabled). */
   readonly kinds: readonly ConvertedKind[];
+  /** What an operator should know about it (shown in `/admin/status`): documents off, and why. */
+  readonly warnings?: readonly string[];
   convert(kind: ConvertedKind, input: Buffer, signal?: AbortSignal): Promise<Converted>;
   /**
    * Why a file just received cannot be converted, found without converting it (a pixel or

@@ -10,19 +10,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sniffKind } from '../contract/file-kinds.ts';
 import type { ConvertedKind } from '../contract/limits.ts';
 import { ConversionError } from './conversion.ts';
-import { DocumentConverter } from './documents.ts';
 import { createConverter } from './open-converter.ts';
+import { testDocumentConverter } from '../test/fixtures/document-converter.ts';
 
 const CORPUS = join(import.meta.dirname, '../test/fixtures/convertible');
 const read = (name: string) => readFileSync(join(CORPUS, name));
 
-const documents = new DocumentConverter({
-  soffice: 'soffice',
-  isolate: ['unshare', '-rn'],
-  timeoutMs: 60_000,
-  workers: 1,
-  recycleAfter: 3,
-});
+const documents = testDocumentConverter();
 const converter = createConverter({
   heic: true,
   documents,

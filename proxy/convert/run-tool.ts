@@ -4,15 +4,20 @@
  * stops it too.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 
-/** How a tool run ended when it did not succeed: it ran too long, failed, or never started. */
+/**
+ * How a tool run ended when it did not succeed: it ran too long, was stopped by the caller's
+ * signal, was ended by a signal of its own (a crash, a limit), exited with an error, or never
+ * started.
+ */
 export class ToolError extends Error {
   constructor(
     message: string,
-    readonly outcome: 'timed_out' | 'failed' | 'not_started',
+    readonly outcome: 'timed_out' | 'aborted' | 'crashed' | 'failed' | 'not_started',
   ) {
     super(message);
     this.name = 'ToolError';
@@ -25,6 +30,8 @@ export interface ToolOptions {
   signal?: AbortSignal;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** Told the PID of the tool's process group once it has started. */
+  onStart?: (pid: number) => void;
 }
 
 /** Most of a tool's error output kept for the reason given. */
@@ -46,6 +53,7 @@ export function runTool(command: string, args: string[], options: ToolOptions): 
       env: options.env ?? process.env,
       cwd: options.cwd,
     });
+    if (child.pid !== undefined) options.onStart?.(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8');
@@ -57,6 +65,7 @@ export function runTool(command: string, args: string[], options: ToolOptions): 
       stderr = (stderr + text).slice(-STDERR_KEPT);
     });
     let timedOut = false;
+    let aborted = false;
     const stop = () => {
       try {
         if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
@@ -68,24 +77,37 @@ export function runTool(command: string, args: string[], options: ToolOptions): 
       timedOut = true;
       stop();
     }, options.timeoutMs);
-    options.signal?.addEventListener('abort', stop, { once: true });
+    const abort = () => {
+      aborted = true;
+      stop();
+    };
+    if (options.signal?.aborted) abort();
+    options.signal?.addEventListener('abort', abort, { once: true });
     child.on('error', (error) => {
       clearTimeout(timer);
       reject(new ToolError(`${command} could not start: ${error.message}`, 'not_started'));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      options.signal?.removeEventListener('abort', stop);
+      options.signal?.removeEventListener('abort', abort);
       // soffice.bin may outlive soffice: nothing of the group stays behind.
       stop();
-      if (code === 0 && !timedOut) {
+      if (code === 0 && !timedOut && !aborted) {
         resolve(stdout);
         return;
       }
+      const outcome = timedOut
+        ? 'timed_out'
+        : aborted
+          ? 'aborted'
+          : // A box passes on its command's death by signal N as exit 128 + N.
+            signal !== null || (code ?? 0) >= 128
+            ? 'crashed'
+            : 'failed';
       const why = timedOut
         ? `took longer than ${String(Math.round(options.timeoutMs / 1000))} s`
-        : `failed (${signal ?? `exit ${String(code)}`})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`;
-      reject(new ToolError(`${command} ${why}`, timedOut ? 'timed_out' : 'failed'));
+        : `${outcome === 'crashed' ? 'crashed' : 'failed'} (${signal ?? `exit ${String(code)}`})${stderr.trim() ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`;
+      reject(new ToolError(`${command} ${why}`, outcome));
     });
   });
 }
@@ -99,6 +121,19 @@ export async function toolExists(command: string, args = ['--help']): Promise<bo
     // A tool whose --help exits non-zero still ran: only one that never started is absent.
     return error instanceof ToolError && error.outcome !== 'not_started';
   }
+}
+
+/** True when `command` is an executable file on the PATH: found without running it. */
+export async function onPath(command: string): Promise<boolean> {
+  for (const dir of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) {
+    try {
+      await access(join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      // Not in this one.
+    }
+  }
+  return false;
 }
 
 /**

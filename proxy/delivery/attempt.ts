@@ -182,7 +182,9 @@ const FILE_REFUSED = new Set([400, 413, 415, 422]);
  * parameter, or 413/415/422), else undefined.
  */
 function fileRefusal(error: unknown): string | undefined {
-  if (error instanceof ConversionError) return `could not be converted: ${error.message}`;
+  // A passing fault (shutdown, a full temporary disk) is retried with the submission.
+  if (error instanceof ConversionError)
+    return error.reason === 'transient' ? undefined : `could not be converted: ${error.message}`;
   if (!(error instanceof EnquiryApiError) || error.endpoint !== 'upload') return undefined;
   if (error.kind !== 'validation' && !FILE_REFUSED.has(error.status ?? 0)) return undefined;
   return error.message;

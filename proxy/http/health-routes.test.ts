@@ -98,6 +98,22 @@ describe('GET /admin/status and /metrics', () => {
     expect(status.lastUpstreamError.since).toBe(new Date(clock.now).toISOString());
   });
 
+  it('names why documents are off (their box not proven) among the reasons, as degraded', async () => {
+    const off =
+      'CONVERT_DOCUMENTS=1 but documents are not offered: LibreOffice never runs outside its box, and the box could not be proven here (bwrap failed)';
+    const { app } = setUp({
+      deps: {
+        adminToken: TOKEN,
+        converter: { inspect: () => Promise.resolve(undefined), warnings: [off] },
+      },
+    });
+    const status = (await (await app.request('/admin/status', { headers: admin })).json()) as {
+      status: string;
+      reasons: string[];
+    };
+    expect(status).toMatchObject({ status: 'degraded', reasons: [off] });
+  });
+
   it('give the outbox counts, the dead letters, and the metrics of what happened', async () => {
     // The metrics read the harness's own store, known once the harness is made.
     const late: { store?: OutboxStore } = {};

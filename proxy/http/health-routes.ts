@@ -27,6 +27,7 @@ export function assessHealth(
   const down = deps.deliverer.upstreamDown;
   if (down && !deps.deliverer.pauseState)
     failing.push(`the platform fails to answer: ${down.error}`);
+  degraded.push(...(deps.converter?.warnings ?? []));
   if (counts.dead > 0) degraded.push(`${String(counts.dead)} enquiries could not be delivered`);
   if (counts.partial > 0) degraded.push(`${String(counts.partial)} enquiries are partly delivered`);
   const waited = counts.oldestQueuedAt === null ? 0 : deps.now() - counts.oldestQueuedAt;
