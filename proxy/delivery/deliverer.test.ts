@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EnquiryApiError } from '../client/errors.ts';
 import { createMemoryLogger } from '../logger.ts';
 import { Deliverer, type DelivererOptions } from './deliverer.ts';
-import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
+import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import {
   apiError,

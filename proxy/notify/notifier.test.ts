@@ -10,7 +10,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../logger.ts';
-import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
+import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { leaseOf, SAMPLE_PDF, SAMPLE_PNG, stored } from '../test/fixtures/outbox.ts';
 import { emailChannel, webhookChannel } from './channels.ts';

@@ -12,7 +12,7 @@ import { open, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ByteSource } from '../client/byte-source.ts';
-import { fileSource } from '../outbox/file-vault.ts';
+import { fileSource } from '../outbox/sqlite/file-vault.ts';
 import { SNIFF_BYTES, SNIFF_TAIL_BYTES } from '../contract/file-kinds.ts';
 
 /** A file part on disk, with what the checks need learnt while it was written. */
