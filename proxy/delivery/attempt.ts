@@ -10,13 +10,13 @@ import { convertedKindOf, mimeOf } from '../contract/file-kinds.ts';
 import { ConversionError, type Converter } from '../convert/conversion.ts';
 import { safeFileName } from '../submission/file-names.ts';
 import type { Logger } from '../logger.ts';
-import { LeaseLostError, type Claimed, type OutboxStore } from '../outbox/store.ts';
+import { LeaseLostError, type Claimed, type DeliveryQueue } from '../outbox/store.ts';
 import type { StoredFile, Submission } from '../outbox/submission.ts';
 import type { AttemptResult } from './outcome.ts';
 
 /** What an attempt needs. */
 export interface AttemptContext {
-  store: OutboxStore;
+  store: DeliveryQueue;
   client: EnquiryApiClient;
   converter: Pick<Converter, 'convert'>;
   log: Logger;

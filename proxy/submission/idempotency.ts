@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { PER_ATTEMPT_FIELDS } from '../contract/fields.ts';
 import type { EnquiryPart } from '../contract/schemas/enquiry-part.ts';
 import type { Logger } from '../logger.ts';
-import type { OutboxStore } from '../outbox/store.ts';
+import type { IntakeStore } from '../outbox/store.ts';
 import type { Repeat } from '../outbox/submission.ts';
 import { queued, type Answer } from './answers.ts';
 import { SubmissionError } from './submission-error.ts';
@@ -61,7 +61,7 @@ export function fingerprintOf(
 
 /** Answers repeats of keys and remembers the answers given, for one outbox. */
 export interface IdempotencyOptions {
-  store: Pick<OutboxStore, 'saveResponse'>;
+  store: Pick<IntakeStore, 'saveResponse'>;
   now: () => number;
   /** How long a visitor waits for delivery before being told "queued". */
   deliveryDeadlineMs: number;
