@@ -1,5 +1,5 @@
 /**
- * How the outbox's rules are written once for two databases, after pg-boss's `plans.ts`: each
+ * How the outbox's rules are written once for two databases, as pg-boss keeps its SQL in plans: each
  * transition is a plan, a generator that yields the statements it needs (SQL with `@name`
  * parameters) and receives each one's result. The SQLite driver runs a plan synchronously, so
  * its writes stay inside one group commit; the PostgreSQL driver awaits each statement on its

@@ -105,7 +105,7 @@ export const MIGRATIONS: readonly string[] = [
  * WAL with `synchronous = FULL`: each commit is on disk before the visitor is answered, so an
  * accepted submission survives a crash or power cut; readers never block the writer. (The
  * proxy's own store keeps that promise with the WAL flushed in the background instead:
- * `sqlite-group-commit.ts`.)
+ * `group-commit.ts`.)
  */
 export function openOutboxDatabase(path: string): Database.Database {
   const db = new Database(path);
