@@ -12,7 +12,7 @@ import type { Limiter } from './http/rate-limit.ts';
 import type { ByteBudget } from './http/upload-guard.ts';
 import type { WidgetAssets } from './http/widget-assets.ts';
 import type { Logger } from './logger.ts';
-import type { OutboxStore } from './outbox/store.ts';
+import type { IntakeStore, OperatorView } from './outbox/store.ts';
 import type { Converter } from './convert/conversion.ts';
 import type { FileSpool } from './submission/file-spool.ts';
 
@@ -42,7 +42,8 @@ export interface HealthSignals {
 export interface AppDeps {
   config: FormConfig;
   allowedOrigins: readonly string[];
-  store: OutboxStore;
+  /** Intake for the enquiry routes; counts and dead letters for the health routes. */
+  store: IntakeStore & Pick<OperatorView, 'counts' | 'list'>;
   /** Where file parts are written as they arrive; the system's temporary directory by default. */
   spool?: FileSpool;
   /**

@@ -204,7 +204,7 @@ checks the form token (HMAC), builds the upstream \`meta\` from the configuratio
 submission in its SQLite outbox before calling upstream (WAL, \`synchronous=FULL\`: four
 writes per delivered submission, accept with its lease, create started, enquiry id recorded,
 delivered, each committed and fsynced before the next step; writes asked for in the same turn
-of the event loop share one commit, \`proxy/outbox/sqlite-group-commit.ts\`)**, makes the
+of the event loop share one commit, \`proxy/outbox/sqlite/group-commit.ts\`)**, makes the
 upstream create call itself (undici's \`request\` over a keep-alive pool), and writes three
 JSON log lines. nginx only relays bytes. So b/c is
 the price of validation and of never losing an accepted enquiry, not of a slower relay.

@@ -198,7 +198,7 @@ few MiB, whatever the file's size.
 1. **Receiving** (\`proxy/submission/multipart-parts.ts\`, \`file-spool.ts\`): the body is read as
    it arrives and each file part written to \`incoming/\` under \`DATA_DIR\` a megabyte at a time,
    hashed and sniffed on the way; never held whole.
-2. **Storing** (\`proxy/outbox/file-vault.ts\`): once the submission passes its checks the file is
+2. **Storing** (\`proxy/outbox/sqlite/file-vault.ts\`): once the submission passes its checks the file is
    synced and renamed into \`outbox-files/\` before the row that names it commits: no copy. No
    BLOB goes through SQLite, which would copy it twice to write it and once more to read it back.
 3. **Delivering** (\`proxy/client/upload-body.ts\`): the upload body is read from that file in

@@ -6,7 +6,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { readAll } from '../client/byte-source.ts';
-import type { OutboxStore } from '../outbox/store.ts';
+import type { FileSource } from '../outbox/store.ts';
 import type { Submission } from '../outbox/submission.ts';
 
 /** What the export wrote. */
@@ -19,7 +19,7 @@ export interface Exported {
 
 /** Writes `submission` under `parent/<reference>/`. */
 export async function exportSubmission(
-  store: Pick<OutboxStore, 'fileSource'>,
+  store: FileSource,
   submission: Submission,
   parent: string,
   summary: unknown,

@@ -3,7 +3,7 @@
  * (SQLite in WAL mode lets both use the file, and a running proxy looks at its queue each
  * second; PostgreSQL tells every running proxy of a retried submission at once).
  */
-import type { OutboxStore } from '../outbox/store.ts';
+import type { Housekeeping, OperatorView } from '../outbox/store.ts';
 import { exportSubmission } from './export-submission.ts';
 import { isoTime, submissionJson, submissionReport, whyNow } from './show-submission.ts';
 import type { Submission, SubmissionState } from '../outbox/submission.ts';
@@ -42,7 +42,7 @@ export interface CommandIo {
 /** Runs one command; returns the process exit code. */
 export async function runOutboxCommand(
   args: readonly string[],
-  store: OutboxStore,
+  store: OperatorView & Pick<Housekeeping, 'purgeDelivered' | 'purgeSpam' | 'purgeNotifiedDead'>,
   io: CommandIo,
 ): Promise<number> {
   const [command, ...rest] = args;

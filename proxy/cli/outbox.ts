@@ -2,9 +2,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { withEnvFile } from '../env-file.ts';
-import { openPostgresOutbox } from '../outbox/pg-store.ts';
-import { createPool, migrate } from '../outbox/pg-schema.ts';
-import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
+import { openPostgresOutbox } from '../outbox/postgres/store.ts';
+import { createPool, migrate } from '../outbox/postgres/schema.ts';
+import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { runOutboxCommand, USAGE } from './outbox-command.ts';
 

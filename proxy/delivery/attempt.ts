@@ -14,14 +14,14 @@ import {
   LeaseLostError,
   StoreUnavailableError,
   type Claimed,
-  type OutboxStore,
+  type DeliveryQueue,
 } from '../outbox/store.ts';
 import type { StoredFile, Submission } from '../outbox/submission.ts';
 import type { AttemptResult } from './outcome.ts';
 
 /** What an attempt needs. */
 export interface AttemptContext {
-  store: OutboxStore;
+  store: DeliveryQueue;
   client: EnquiryApiClient;
   converter: Pick<Converter, 'convert'>;
   log: Logger;

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EnquiryApiError } from '../client/errors.ts';
 import { createMemoryLogger } from '../logger.ts';
 import { Deliverer, type DelivererOptions } from './deliverer.ts';
-import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
-import type { OutboxStore } from '../outbox/store.ts';
+import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
+import type { OperatorView } from '../outbox/store.ts';
 import {
   apiError,
   fakeClient,
@@ -47,7 +47,8 @@ async function setUp(
   return { store, calls, logs, deliverer, submit };
 }
 
-const state = async (store: OutboxStore, reference = 'EQ-TEST-0001') => store.get(reference);
+const state = async (store: Pick<OperatorView, 'get'>, reference = 'EQ-TEST-0001') =>
+  store.get(reference);
 
 /** Answers create with 1001 and uploads with 500 + n, unless `fail` says otherwise. */
 const platform =

@@ -10,7 +10,7 @@ import { EnquiryApiError } from '../client/errors.ts';
 import type { EnquiryApiClient } from '../client/enquiry-api-client.ts';
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
-import { LeaseLostError, type Claimed, type OutboxStore } from '../outbox/store.ts';
+import { LeaseLostError, type Claimed, type DeliveryQueue } from '../outbox/store.ts';
 import { runAttempt } from './attempt.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.ts';
 import { NO_CONVERSION, type Converter } from '../convert/conversion.ts';
@@ -20,7 +20,7 @@ import type { AttemptResult } from './outcome.ts';
 
 /** What the deliverer is built from; all but store, client and log have defaults. */
 export interface DelivererOptions {
-  store: OutboxStore;
+  store: DeliveryQueue;
   client: EnquiryApiClient;
   log: Logger;
   /** Converts files of kinds the platform does not take, just before their upload. */

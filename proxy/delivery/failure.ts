@@ -12,13 +12,13 @@
 import { EnquiryApiError } from '../client/errors.ts';
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
-import type { Claimed, OutboxStore } from '../outbox/store.ts';
+import type { Claimed, DeliveryQueue } from '../outbox/store.ts';
 import { nextAttempt, type RetryPolicy } from './backoff.ts';
 import type { AttemptResult } from './outcome.ts';
 
 /** What sorting a failure needs. */
 export interface FailureContext {
-  store: OutboxStore;
+  store: DeliveryQueue;
   log: Logger;
   policy: RetryPolicy;
   now: () => number;

@@ -4,7 +4,7 @@
  * only, and do not exist without one.
  */
 import { describe, expect, it } from 'vitest';
-import type { OutboxStore } from '../outbox/store.ts';
+import type { OperatorView } from '../outbox/store.ts';
 import { createMetrics } from './metrics.ts';
 import { apiError } from '../test/fixtures/outbox.ts';
 import { harnessPerTest } from '../test/fixtures/proxy-harness.ts';
@@ -116,9 +116,9 @@ describe('GET /admin/status and /metrics', () => {
 
   it('give the outbox counts, the dead letters, and the metrics of what happened', async () => {
     // The metrics read the harness's own store, known once the harness is made.
-    const late: { store?: OutboxStore } = {};
+    const late: { store?: Pick<OperatorView, 'counts'> } = {};
     const metrics = createMetrics({
-      counts: () => (late.store as OutboxStore).counts(),
+      counts: () => (late.store as Pick<OperatorView, 'counts'>).counts(),
     });
     const { app, submit, store } = setUp({
       deps: { adminToken: TOKEN, metrics },

@@ -4,7 +4,7 @@
  * store when scraped. Served at `GET /metrics` behind `ADMIN_TOKEN` (see `health-routes.ts`).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { OutboxStore } from '../outbox/store.ts';
+import type { OperatorView } from '../outbox/store.ts';
 
 /** The proxy's metrics. */
 export interface Metrics {
@@ -22,7 +22,7 @@ export interface Metrics {
 /**
  * @example const metrics = createMetrics(store); metrics.accepted.inc({ state: 'queued' });
  */
-export function createMetrics(store: Pick<OutboxStore, 'counts'>): Metrics {
+export function createMetrics(store: Pick<OperatorView, 'counts'>): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // Registered on creation; read by prom-client at each scrape.

@@ -27,7 +27,7 @@ export const WINDOW_MS = 60_000;
 
 /**
  * Buckets of `perMinute` tokens each, refilled evenly over a minute, by key: in this process
- * (`RateLimiter`), or in the PostgreSQL every instance shares (`outbox/pg-rate-limit.ts`).
+ * (`RateLimiter`), or in the PostgreSQL every instance shares (`outbox/postgres/rate-limit.ts`).
  */
 export interface Limiter {
   /** The name the RateLimit headers use: `per-client`, `global`, `bots`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
+import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import { leaseOf, sampleSubmission, stored } from '../test/fixtures/outbox.ts';
 import { chores } from './housekeeping.ts';
 

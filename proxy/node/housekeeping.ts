@@ -7,7 +7,7 @@
  */
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
-import type { OutboxStore } from '../outbox/store.ts';
+import type { Housekeeping } from '../outbox/store.ts';
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../submission/idempotency.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -23,7 +23,7 @@ interface Chore {
 }
 
 /** The chores for `store`; delivered submissions are kept `retentionDays`. */
-export function chores(store: OutboxStore, retentionDays: number): Chore[] {
+export function chores(store: Housekeeping, retentionDays: number): Chore[] {
   return [
     {
       name: 'delivered submissions removed (RETENTION_DAYS)',

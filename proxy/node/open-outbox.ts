@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import type { ProxyEnv } from '../env.ts';
 import { RateLimiter, type Limiter } from '../http/rate-limit.ts';
 import type { Logger } from '../logger.ts';
-import { lockDataDir } from '../outbox/data-dir-lock.ts';
 import { OutageLog } from '../outbox/outage-log.ts';
-import { openPostgresOutbox } from '../outbox/pg-store.ts';
-import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
+import { openPostgresOutbox } from '../outbox/postgres/store.ts';
+import { lockDataDir } from '../outbox/sqlite/data-dir-lock.ts';
+import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { diskSpool, tempSpool, type FileSpool } from '../submission/file-spool.ts';
 

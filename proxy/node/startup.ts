@@ -11,7 +11,14 @@ import type { ProxyEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import { notifyChannels } from '../notify/channels.ts';
 import { Notifier } from '../notify/notifier.ts';
-import type { OutboxStore } from '../outbox/store.ts';
+import type {
+  DeliveryQueue,
+  FileSource,
+  Housekeeping,
+  NotificationQueue,
+  OperatorView,
+  Settings,
+} from '../outbox/store.ts';
 import { logReport, type Platform } from '../platform.ts';
 
 /**
@@ -29,7 +36,7 @@ export async function checkAtStart(check: Platform['check'], deliverer: Delivere
 /** The notifier, when an email or a webhook is configured (README, "Notifications"). */
 export function startNotifier(
   env: ProxyEnv,
-  store: OutboxStore,
+  store: NotificationQueue & Pick<OperatorView, 'counts' | 'get'> & FileSource & Settings,
   deliverer: Deliverer,
   log: Logger,
   config: Pick<FormConfig, 'caseTypes'>,
@@ -52,7 +59,10 @@ export function startNotifier(
 }
 
 /** What a start finds and tidies: leases and keys of a predecessor, files a crash left. */
-export async function recover(store: OutboxStore, log: Logger): Promise<void> {
+export async function recover(
+  store: Housekeeping & Pick<DeliveryQueue, 'expediteQueued'>,
+  log: Logger,
+): Promise<void> {
   // Alone (the data-directory lock), any lease or in-flight key belongs to a process now gone;
   // sharing a database, only those of instances whose heartbeat stopped are tidied.
   const abandoned = await store.releaseAllLeases();
@@ -74,7 +84,7 @@ const READY_MIN_FREE_BYTES = 64 * 1024 * 1024;
 /** Why the proxy may not take traffic now, if so: `/readyz`. */
 export async function readiness(
   dataDir: string | undefined,
-  store: OutboxStore,
+  store: Settings,
   health: AppDeps['health'],
 ) {
   if (health.storageFullAt !== undefined) return 'the outbox disk is full';
@@ -93,7 +103,7 @@ export async function readiness(
 }
 
 /** The form-token secret: generated once and kept in the outbox, so restarts keep open forms valid. */
-export async function storedSecret(store: Pick<OutboxStore, 'getSetting' | 'setSetting'>) {
+export async function storedSecret(store: Settings) {
   const existing = await store.getSetting('form_token_secret');
   if (existing) return existing;
   const secret = randomBytes(32).toString('base64url');

@@ -8,7 +8,7 @@ import { createTransport } from 'nodemailer';
 import { readAll } from '../client/byte-source.ts';
 import type { ProxyEnv } from '../env.ts';
 import type { Channel } from '../outbox/notification.ts';
-import type { OutboxStore } from '../outbox/store.ts';
+import type { FileSource, OperatorView } from '../outbox/store.ts';
 import { isLeadEvent, type NotifyEvent } from './events.ts';
 import { messageText, type CaseTypeLabel } from './messages.ts';
 
@@ -27,7 +27,7 @@ export interface EmailOptions {
   from: string;
   to: string[];
   /** Where a lead's files are read from. */
-  store: Pick<OutboxStore, 'get' | 'fileSource'>;
+  store: Pick<OperatorView, 'get'> & FileSource;
   /** A case type's label from the form configuration, so the email names it as visitors saw it. */
   caseTypeLabel?: CaseTypeLabel;
   /** How long the mail server may stay silent: to connect, to greet, mid-conversation. */

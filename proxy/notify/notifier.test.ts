@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../logger.ts';
-import { openSqliteOutbox } from '../outbox/sqlite-store.ts';
+import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { startMailServer } from '../test/fixtures/mail-server.ts';
 import { leaseOf, SAMPLE_PDF, SAMPLE_PNG, stored } from '../test/fixtures/outbox.ts';

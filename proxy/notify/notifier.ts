@@ -12,7 +12,7 @@
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
 import type { Channel, NewNotification, QueuedNotification } from '../outbox/notification.ts';
-import type { OutboxStore } from '../outbox/store.ts';
+import type { NotificationQueue, OperatorView, Settings } from '../outbox/store.ts';
 import { alertsDue } from './alert-book.ts';
 import type { Channels } from './channels.ts';
 import { leadEvent, type NotifyEvent } from './events.ts';
@@ -22,7 +22,8 @@ const GIVE_UP_AFTER_MS = 24 * 3_600_000;
 
 /** What the notifier needs. */
 export interface NotifierOptions {
-  store: OutboxStore;
+  /** The queue, the counts its queued-too-long alert reads, and where alerts are booked. */
+  store: NotificationQueue & Pick<OperatorView, 'counts'> & Settings;
   channels: Channels;
   log: Logger;
   /** Why delivery is paused, if it is. */

@@ -10,7 +10,8 @@
  * overwriting the new holder's progress. So a process that dies loses its leases, never a
  * submission, and a slow one can never record over a faster one.
  *
- * SQLite (`sqlite-store.ts`) is the embedded default; every store passes the contract suite in
+ * SQLite (`sqlite/store.ts`) is the embedded default, PostgreSQL (`postgres/store.ts`) the shared
+ * one; both run the same rules (`machine/`) and pass the contract suite in
  * `proxy/test/store-contract.ts`.
  */
 import type { ByteSource } from '../client/byte-source.ts';
@@ -87,13 +88,11 @@ export class StoreUnavailableError extends Error {
   }
 }
 
-/** Where submissions live between arrival and delivery. */
-export interface OutboxStore {
-  /**
-   * True when several proxies share this store (PostgreSQL): no single process may drop every
-   * lease or settle every in-flight key at start, and each instance's heartbeat says it lives.
-   */
-  readonly shared: boolean;
+/**
+ * Taking enquiries in (the enquiry route): store one, and what an Idempotency-Key seen before
+ * means.
+ */
+export interface IntakeStore {
   /**
    * Stores a submission and its files in one transaction, with its idempotency key and the
    * form token it spends, if any.
@@ -103,22 +102,20 @@ export interface OutboxStore {
   findRepeat(idempotency: { key: string; fingerprint: string }): Promise<Repeat | null>;
   /** Keeps the answer given for a key, to replay it to a retry with the same key and body. */
   saveResponse(key: string, status: number, body: unknown): Promise<void>;
-  /** Forgets idempotency keys created before `before`. */
-  purgeIdempotencyKeys(before: number): Promise<number>;
-  /**
-   * Answers every key still in flight with `202 queued` and its reference: their first requests
-   * died with the process that took them (called at start, holding the data-directory lock).
-   */
-  settleInFlightKeys(): Promise<number>;
-  /** Forgets spent tokens that would be refused as expired anyway. */
-  purgeSpentFormTokens(now: number): Promise<number>;
+}
 
+/** A stored file's contents (delivery uploads them, the CLI exports them, emails attach them). */
+export interface FileSource {
+  /** A stored file's contents, to stream upstream. */
+  fileSource(id: number, index: number): Promise<ByteSource>;
+}
+
+/** The delivery queue (the deliverer and each attempt): claims, and each step recorded under its lease. */
+export interface DeliveryQueue extends FileSource {
   /** Takes one queued submission for delivery if nobody holds it. */
   claim(id: number, owner: string, leaseMs: number, now: number): Promise<Claimed | null>;
   /** Takes up to `limit` queued submissions that are due, oldest first. */
   claimDue(owner: string, leaseMs: number, now: number, limit: number): Promise<Claimed[]>;
-  /** A stored file's contents, to stream upstream. */
-  fileSource(id: number, index: number): Promise<ByteSource>;
   /**
    * Notes, before the request leaves, which step is being sent (see `pendingStep`), and extends
    * the lease to `leaseUntil`, so a long delivery is never taken for an abandoned one.
@@ -140,7 +137,17 @@ export interface OutboxStore {
   finish(lease: Lease, outcome: Finish): Promise<void>;
   /** Gives up: a person must look (`reason` says why). Its files are kept. */
   deadLetter(lease: Lease, reason: string, at: number): Promise<void>;
+  /** When the next queued submission is due, or null. */
+  nextDueAt(): Promise<number | null>;
+  /**
+   * Makes every queued submission nobody holds due at `now` (a pause ended, or a start): it
+   * need not wait for the retry time an earlier failure set. Returns how many.
+   */
+  expediteQueued(now: number): Promise<number>;
+}
 
+/** The operator's view (the CLI, health routes and metrics): read, retry, skip. */
+export interface OperatorView extends FileSource {
   /**
    * Makes a dead, spam or waiting submission due now with a fresh retry schedule (operator's
    * `retry`); never one that is being delivered at this moment, nor a delivered one.
@@ -157,13 +164,26 @@ export interface OutboxStore {
   list(state?: SubmissionState): Promise<Submission[]>;
   /** How many of each state, and what needs attention. */
   counts(): Promise<OutboxCounts>;
-  /** When the next queued submission is due, or null. */
-  nextDueAt(): Promise<number | null>;
+  /** Every notification about one submission (the CLI's `show`). */
+  notificationsFor(reference: string): Promise<QueuedNotification[]>;
+}
+
+/** Housekeeping (the daily chores and the start): what is forgotten, and what a start settles. */
+export interface Housekeeping {
   /**
-   * Makes every queued submission nobody holds due at `now` (a pause ended, or a start): it
-   * need not wait for the retry time an earlier failure set. Returns how many.
+   * True when several proxies share this store (PostgreSQL): no single process may drop every
+   * lease or settle every in-flight key at start, and each instance's heartbeat says it lives.
    */
-  expediteQueued(now: number): Promise<number>;
+  readonly shared: boolean;
+  /** Forgets idempotency keys created before `before`. */
+  purgeIdempotencyKeys(before: number): Promise<number>;
+  /**
+   * Answers every key still in flight with `202 queued` and its reference: their first requests
+   * died with the process that took them (called at start, holding the data-directory lock).
+   */
+  settleInFlightKeys(): Promise<number>;
+  /** Forgets spent tokens that would be refused as expired anyway. */
+  purgeSpentFormTokens(now: number): Promise<number>;
   /** Deletes delivered submissions delivered before `before`. */
   purgeDelivered(before: number): Promise<number>;
   /** Deletes dead letters given up before `before` whose firm was told (never an untold one). */
@@ -177,6 +197,10 @@ export interface OutboxStore {
   removeOrphanFiles(before?: number): Promise<number>;
   /** Drops every lease: on start, when this process is the only one using the store. */
   releaseAllLeases(): Promise<number>;
+}
+
+/** The notification queue (the notifier): leads to tell of, and each message's sending. */
+export interface NotificationQueue {
   /** Dead or partly delivered submissions whose firm has not been told yet, oldest first. */
   leadsToNotify(limit: number): Promise<Submission[]>;
   /**
@@ -190,12 +214,22 @@ export interface OutboxStore {
   nextNotificationAt(): Promise<number | null>;
   /** Records how one try to send a notification ended. */
   finishNotification(id: number, outcome: NotificationOutcome): Promise<void>;
-  /** Every notification about one submission (the CLI's `show`). */
-  notificationsFor(reference: string): Promise<QueuedNotification[]>;
-  /** A named value kept with the outbox (the form-token secret, when generated). */
+}
+
+/** Named values kept with the outbox (the form-token secret, when generated). */
+export interface Settings {
+  /** A named value, or null. */
   getSetting(name: string): Promise<string | null>;
   /** Keeps a named value. */
   setSetting(name: string, value: string): Promise<void>;
+}
+
+/**
+ * Where submissions live between arrival and delivery: every concern, as both stores
+ * implement it. A consumer asks for the one interface it uses.
+ */
+export interface OutboxStore
+  extends IntakeStore, DeliveryQueue, OperatorView, Housekeeping, NotificationQueue, Settings {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

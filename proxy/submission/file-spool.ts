@@ -4,7 +4,7 @@
  * is told by (its first 4 KB and last 16 KB) are kept, so no check has to read it again.
  *
  * The spool sits in `DATA_DIR`, beside the outbox's files, so storing a file is a rename, not a
- * copy (`file-vault.ts`). A file the request does not store is removed when the request ends.
+ * copy (`outbox/sqlite/file-vault.ts`). A file the request does not store is removed when the request ends.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { open, unlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ByteSource } from '../client/byte-source.ts';
-import { fileSource, writeFully } from '../outbox/file-vault.ts';
+import { fileSource, writeFully } from '../outbox/sqlite/file-vault.ts';
 import { SNIFF_BYTES, SNIFF_TAIL_BYTES } from '../contract/file-kinds.ts';
 
 /** A file part on disk, with what the checks need learnt while it was written. */

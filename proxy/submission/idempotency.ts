@@ -9,7 +9,7 @@ import { PER_ATTEMPT_FIELDS } from '../contract/fields.ts';
 import type { EnquiryPart } from '../contract/schemas/enquiry-part.ts';
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
-import type { OutboxStore } from '../outbox/store.ts';
+import type { IntakeStore } from '../outbox/store.ts';
 import type { Repeat } from '../outbox/submission.ts';
 import { queued, type Answer } from './answers.ts';
 import { SubmissionError } from './submission-error.ts';
@@ -62,7 +62,7 @@ export function fingerprintOf(
 
 /** Answers repeats of keys and remembers the answers given, for one outbox. */
 export interface IdempotencyOptions {
-  store: Pick<OutboxStore, 'saveResponse'>;
+  store: Pick<IntakeStore, 'saveResponse'>;
   now: () => number;
   /** How long a visitor waits for delivery before being told "queued". */
   deliveryDeadlineMs: number;

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runOutboxCommand } from '../../cli/outbox-command.ts';
-import { openSqliteOutbox } from '../../outbox/sqlite-store.ts';
+import { openSqliteOutbox } from '../../outbox/sqlite/store.ts';
 import { eventually, platformSession } from './platform-session.ts';
 
 describe('an operator retrying a dead letter', () => {

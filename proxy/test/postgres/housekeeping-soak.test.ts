@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { memorySource } from '../../client/byte-source.ts';
-import { openPostgresOutbox } from '../../outbox/pg-store.ts';
+import { openPostgresOutbox } from '../../outbox/postgres/store.ts';
 import { sampleSubmission } from '../fixtures/outbox.ts';
 import { eventually } from '../platform/platform-session.ts';
 import { absent, postgres, usePostgres } from './shared-session.ts';

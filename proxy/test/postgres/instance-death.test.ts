@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { exampleConfigPath } from '../../../demo/forms/index.ts';
 import { loadProxyEnv } from '../../env.ts';
-import { openPostgresOutbox } from '../../outbox/pg-store.ts';
+import { openPostgresOutbox } from '../../outbox/postgres/store.ts';
 import { proxyEnvFor } from '../fixtures/proxy-env.ts';
 import { ORIGIN, validEnquiry } from '../fixtures/proxy-harness.ts';
 import { CREDENTIALS, eventually } from '../platform/platform-session.ts';

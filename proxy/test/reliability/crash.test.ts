@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
-import { openSqliteOutbox } from '../../outbox/sqlite-store.ts';
+import { openSqliteOutbox } from '../../outbox/sqlite/store.ts';
 import { adminStatus, proxyEnvFor } from '../fixtures/proxy-env.ts';
 import { arrivals, reconcile, sendSubmissions, waitUntil } from './load.ts';
 import { startProxyProcess } from './proxy-process.ts';

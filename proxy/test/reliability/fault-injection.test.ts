@@ -10,7 +10,7 @@ import { startEnquiryApi, type RunningEnquiryApi } from '../../../demo/enquiry-a
 import type { FaultPatch } from '../../../demo/enquiry-api/fault-settings.ts';
 import { loadProxyEnv } from '../../env.ts';
 import { createMemoryLogger } from '../../logger.ts';
-import { openSqliteOutbox } from '../../outbox/sqlite-store.ts';
+import { openSqliteOutbox } from '../../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../../outbox/store.ts';
 import { startProxy, type RunningProxy } from '../../server.ts';
 import { proxyEnvFor } from '../fixtures/proxy-env.ts';

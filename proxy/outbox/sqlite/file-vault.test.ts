@@ -10,10 +10,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memorySource, PIECE_BYTES, readAll } from '../client/byte-source.ts';
-import { openSqliteOutbox } from './sqlite-store.ts';
+import { memorySource, PIECE_BYTES, readAll } from '../../client/byte-source.ts';
+import { openSqliteOutbox } from './store.ts';
 import { diskVault, fileSource } from './file-vault.ts';
-import { leaseOf, sampleSubmission } from '../test/fixtures/outbox.ts';
+import { leaseOf, sampleSubmission } from '../../test/fixtures/outbox.ts';
 
 const pattern = (size: number) => Uint8Array.from({ length: size }, (_, i) => (i * 131 + 7) & 0xff);
 

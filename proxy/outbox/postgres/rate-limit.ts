@@ -4,7 +4,7 @@
  * sending to three instances behind a load balancer gets its allowance once, not three times.
  */
 import type pg from 'pg';
-import { WINDOW_MS, type Limiter, type Verdict } from '../http/rate-limit.ts';
+import { WINDOW_MS, type Limiter, type Verdict } from '../../http/rate-limit.ts';
 
 /** A limiter of `perMinute` per key whose buckets live in `pool`'s `rate_buckets`. */
 export function pgRateLimiter(

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { groupCommit, walFlusher } from './sqlite-group-commit.ts';
+import { groupCommit, walFlusher } from './group-commit.ts';
 
 describe('group commit', () => {
   let dir: string;

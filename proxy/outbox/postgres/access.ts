@@ -4,7 +4,7 @@
  * than a fault of ours.
  */
 import type pg from 'pg';
-import { StoreUnavailableError } from './store.ts';
+import { StoreUnavailableError } from '../store.ts';
 
 /** A pool or one of its connections (inside a transaction). */
 export type Queryable = pg.Pool | pg.PoolClient;

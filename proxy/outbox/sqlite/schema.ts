@@ -4,8 +4,18 @@
  */
 import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { fileColumns, notificationsTable, type ColumnTypes } from '../machine/tables.ts';
 
-const MIGRATIONS: readonly string[] = [
+const TYPES: ColumnTypes = {
+  serial: 'INTEGER PRIMARY KEY',
+  key: 'INTEGER',
+  integer: 'INTEGER',
+  big: 'INTEGER',
+  text: 'TEXT',
+};
+
+/** The schema's history, one step a version (`PRAGMA user_version`); a step once shipped never changes. */
+export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE submissions (
      id INTEGER PRIMARY KEY,
      reference TEXT NOT NULL UNIQUE,
@@ -29,13 +39,7 @@ const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX submissions_due ON submissions (state, next_attempt_at);
    CREATE TABLE files (
-     submission_id INTEGER NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
-     idx INTEGER NOT NULL,
-     name TEXT NOT NULL,
-     postname TEXT NOT NULL,
-     mime TEXT NOT NULL,
-     size INTEGER NOT NULL,
-     sha256 TEXT NOT NULL,
+     ${fileColumns(TYPES)},
      blob TEXT NOT NULL,
      attachment_id INTEGER,
      PRIMARY KEY (submission_id, idx)
@@ -90,20 +94,7 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX spent_form_tokens_expiry ON spent_form_tokens (expires_at);`,
   // Notifications: the firm told of dead and partly delivered leads, operators of alerts.
   `ALTER TABLE submissions ADD COLUMN notified_at INTEGER;
-   CREATE TABLE notifications (
-     id INTEGER PRIMARY KEY,
-     key TEXT NOT NULL UNIQUE,
-     channel TEXT NOT NULL CHECK (channel IN ('email', 'webhook')),
-     kind TEXT NOT NULL,
-     reference TEXT,
-     payload TEXT NOT NULL,
-     created_at INTEGER NOT NULL,
-     state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed')),
-     attempts INTEGER NOT NULL DEFAULT 0,
-     next_attempt_at INTEGER NOT NULL,
-     sent_at INTEGER,
-     last_error TEXT
-   );
+   ${notificationsTable(TYPES)}
    CREATE INDEX notifications_due ON notifications (state, next_attempt_at);
    CREATE INDEX notifications_reference ON notifications (reference);`,
 ];
@@ -114,7 +105,7 @@ const MIGRATIONS: readonly string[] = [
  * WAL with `synchronous = FULL`: each commit is on disk before the visitor is answered, so an
  * accepted submission survives a crash or power cut; readers never block the writer. (The
  * proxy's own store keeps that promise with the WAL flushed in the background instead:
- * `sqlite-group-commit.ts`.)
+ * `group-commit.ts`.)
  */
 export function openOutboxDatabase(path: string): Database.Database {
   const db = new Database(path);

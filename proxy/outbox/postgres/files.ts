@@ -4,8 +4,8 @@
  * instance when any of them stores a submission.
  */
 import pg from 'pg';
-import { PIECE_BYTES, type ByteSource } from '../client/byte-source.ts';
-import { WORK_CHANNEL } from './pg-accept.ts';
+import { PIECE_BYTES, type ByteSource } from '../../client/byte-source.ts';
+import { WORK_CHANNEL } from './driver.ts';
 
 /** A stored file read back chunk by chunk: one chunk (at most 1 MiB) in memory at a time. */
 export async function chunkSource(pool: pg.Pool, id: number, index: number): Promise<ByteSource> {

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { missing, startPostgres, type PostgresServer } from '../test/fixtures/postgres-server.ts';
-import { describeOutboxStore } from '../test/store-contract.ts';
-import { describeAcceptStore } from '../test/store-contract-accept.ts';
-import { describeNotificationStore } from '../test/store-contract-notifications.ts';
-import type { StoreFactory } from '../test/fixtures/store-factory.ts';
-import { openPostgresOutbox } from './pg-store.ts';
-import type { OutboxStore } from './store.ts';
+import {
+  missing,
+  startPostgres,
+  type PostgresServer,
+} from '../../test/fixtures/postgres-server.ts';
+import { describeOutboxStore } from '../../test/store-contract.ts';
+import { describeAcceptStore } from '../../test/store-contract-accept.ts';
+import { describeNotificationStore } from '../../test/store-contract-notifications.ts';
+import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
+import { openPostgresOutbox } from './store.ts';
+import type { OutboxStore } from '../store.ts';
 
 const absent = missing();
 let server: PostgresServer | undefined;

@@ -2,11 +2,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { leaseOf, stored } from '../test/fixtures/outbox.ts';
-import { describeOutboxStore } from '../test/store-contract.ts';
-import { describeAcceptStore } from '../test/store-contract-accept.ts';
-import { describeNotificationStore } from '../test/store-contract-notifications.ts';
-import { openSqliteOutbox } from './sqlite-store.ts';
+import { leaseOf, stored } from '../../test/fixtures/outbox.ts';
+import { describeOutboxStore } from '../../test/store-contract.ts';
+import { describeAcceptStore } from '../../test/store-contract-accept.ts';
+import { describeNotificationStore } from '../../test/store-contract-notifications.ts';
+import { openSqliteOutbox } from './store.ts';
 
 const inMemory = { open: () => openSqliteOutbox(':memory:') };
 const onDisk = {

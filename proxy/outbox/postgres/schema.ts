@@ -8,6 +8,15 @@
  * a 10 MB file is never one 10 MB parameter nor one 10 MB value in memory.
  */
 import pg from 'pg';
+import { fileColumns, notificationsTable, type ColumnTypes } from '../machine/tables.ts';
+
+const TYPES: ColumnTypes = {
+  serial: 'bigserial PRIMARY KEY',
+  key: 'bigint',
+  integer: 'integer',
+  big: 'bigint',
+  text: 'text',
+};
 
 const MIGRATIONS: readonly string[] = [
   `CREATE TABLE submissions (
@@ -36,13 +45,7 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX submissions_due ON submissions (next_attempt_at, id) WHERE state = 'queued';
    CREATE INDEX submissions_state ON submissions (state, id);
    CREATE TABLE files (
-     submission_id bigint NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
-     idx integer NOT NULL,
-     name text NOT NULL,
-     postname text NOT NULL,
-     mime text NOT NULL,
-     size bigint NOT NULL,
-     sha256 text NOT NULL,
+     ${fileColumns(TYPES)},
      attachment_id bigint,
      failed_reason text,
      skipped integer NOT NULL DEFAULT 0,
@@ -77,20 +80,7 @@ const MIGRATIONS: readonly string[] = [
    CREATE TABLE spent_form_tokens (token text PRIMARY KEY, expires_at bigint NOT NULL);
    CREATE INDEX spent_form_tokens_expiry ON spent_form_tokens (expires_at);
    CREATE TABLE settings (name text PRIMARY KEY, value text NOT NULL);
-   CREATE TABLE notifications (
-     id bigserial PRIMARY KEY,
-     key text NOT NULL UNIQUE,
-     channel text NOT NULL CHECK (channel IN ('email', 'webhook')),
-     kind text NOT NULL,
-     reference text,
-     payload text NOT NULL,
-     created_at bigint NOT NULL,
-     state text NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'sent', 'failed')),
-     attempts integer NOT NULL DEFAULT 0,
-     next_attempt_at bigint NOT NULL,
-     sent_at bigint,
-     last_error text
-   );
+   ${notificationsTable(TYPES)}
    CREATE INDEX notifications_due ON notifications (next_attempt_at, id) WHERE state = 'pending';
    CREATE INDEX notifications_reference ON notifications (reference);
    -- Token buckets of the rate limits, shared by every instance.

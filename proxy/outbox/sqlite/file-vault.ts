@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PIECE_BYTES, readAll, type ByteSource } from '../client/byte-source.ts';
+import { PIECE_BYTES, readAll, type ByteSource } from '../../client/byte-source.ts';
 
 /** Where a store keeps file contents. */
 export interface FileVault {

@@ -1,0 +1,138 @@
+/**
+ * Claims and delivery steps, written once for both databases. A claim sets a lease and bumps
+ * the submission's fencing token in one statement (on PostgreSQL skipping rows another
+ * instance is taking, after graphile-worker and pg-boss); every later write names the token it
+ * was given and changes nothing (`LeaseLostError`) once a newer claim holds the submission.
+ */
+import {
+  LeaseLostError,
+  stepName,
+  type Claimed,
+  type Finish,
+  type Lease,
+  type Step,
+} from '../store.ts';
+import type { Submission } from '../submission.ts';
+import { all, run, type Dialect, type Plan } from './plan.ts';
+
+/** A claim may take a queued submission nobody holds, or one whose holder's lease ran out. */
+export const CLAIMABLE = `state = 'queued' AND (lease_until IS NULL OR lease_until <= @now)`;
+
+/** Every write that ends an attempt lets go of the submission. */
+export const UNLEASED = 'lease_owner = NULL, lease_until = NULL, pending_step = NULL';
+
+/** Sets a lease and bumps the token; `@id`, `@now`, `@owner`, `@until`. */
+const TAKE = 'lease_owner = @owner, lease_until = @until, lease_token = lease_token + 1';
+
+/** The delivery transitions, in `d`'s spelling; `byId` loads a claimed submission. */
+export function delivery(d: Dialect, byId: (id: number) => Plan<Submission>) {
+  /** An update of the held submission: throws `LeaseLostError` once a newer claim holds it. */
+  function* held(set: string, owned: Lease, extra: Record<string, unknown> = {}): Plan<void> {
+    const changed = yield* run(
+      `UPDATE submissions SET ${set} WHERE id = @id AND lease_token = @token`,
+      { ...extra, id: owned.id, token: owned.token },
+    );
+    if (changed === 0) throw new LeaseLostError(owned);
+  }
+  function* claimed(rows: { id: number; token: number }[]): Plan<Claimed[]> {
+    const taken: Claimed[] = [];
+    for (const { id, token } of rows)
+      taken.push({ submission: yield* byId(id), lease: { id, token } });
+    return taken;
+  }
+  /** Each way an attempt ends, as the `SET` it writes from the finish's values. */
+  const ENDS: Record<Finish['kind'], string> = {
+    // Partly delivered while a refused file is left that nobody chose to skip.
+    delivered: `state = CASE WHEN EXISTS (SELECT 1 FROM files WHERE submission_id = @id
+         AND failed_reason IS NOT NULL AND skipped = 0) THEN 'partial' ELSE 'delivered' END,
+       delivered_at = @at, attempts = attempts + 1, last_error = NULL, ${UNLEASED}`,
+    retry: `attempts = attempts + 1, next_attempt_at = @at, last_error = @error, ${UNLEASED}`,
+    release: `next_attempt_at = @at, ${UNLEASED}`,
+    abandon: 'next_attempt_at = @at, lease_owner = NULL, lease_until = NULL',
+    pause: `next_attempt_at = @resumeAt, retry_from = ${d.greatest('retry_from', '@resumeAt')},
+       last_error = @reason, ${UNLEASED}`,
+  };
+
+  return {
+    /** Takes one queued submission for delivery if nobody holds it. */
+    *claim(id: number, owner: string, leaseMs: number, now: number): Plan<Claimed | null> {
+      const rows = yield* all<{ id: number; token: number }>(
+        `UPDATE submissions SET ${TAKE} WHERE id = @id AND ${CLAIMABLE}
+         RETURNING id, lease_token AS token`,
+        { id, owner, until: now + leaseMs, now },
+      );
+      return (yield* claimed(rows))[0] ?? null;
+    },
+    /** Takes up to `limit` queued submissions that are due, oldest first. */
+    *claimDue(owner: string, leaseMs: number, now: number, limit: number): Plan<Claimed[]> {
+      // Rows another instance is claiming at this moment are skipped, not waited for.
+      const rows = yield* all<{ id: number; token: number }>(
+        `WITH due AS (
+           SELECT id AS due_id FROM submissions WHERE ${CLAIMABLE} AND next_attempt_at <= @now
+           ORDER BY next_attempt_at, id LIMIT @limit ${d.skipLocked})
+         UPDATE submissions SET ${TAKE} FROM due WHERE submissions.id = due.due_id
+         RETURNING id, lease_token AS token`,
+        { owner, until: now + leaseMs, now, limit },
+      );
+      const taken = yield* claimed(rows);
+      return taken.sort(
+        (a, b) =>
+          a.submission.nextAttemptAt - b.submission.nextAttemptAt ||
+          a.submission.id - b.submission.id,
+      );
+    },
+    /** Notes the step being sent and extends the lease. */
+    startStep: (owned: Lease, step: Step, leaseUntil: number) =>
+      held('pending_step = @step, lease_until = @until', owned, {
+        step: stepName(step),
+        until: leaseUntil,
+      }),
+    /** The create succeeded: from now on only uploads are retried. */
+    recordCreated: (owned: Lease, enquiryId: number) =>
+      held(
+        `enquiry_id = COALESCE(enquiry_id, @enquiryId),
+         possible_duplicate = ${d.flag('unknown_creates > 0')}, pending_step = NULL`,
+        owned,
+        { enquiryId },
+      ),
+    /** One file is attached upstream. */
+    *recordUploaded(owned: Lease, index: number, attachmentId: number): Plan<void> {
+      yield* held('pending_step = NULL', owned);
+      yield* run(
+        'UPDATE files SET attachment_id = @attachmentId WHERE submission_id = @id AND idx = @index',
+        { id: owned.id, index, attachmentId },
+      );
+    },
+    /** The platform refused one file. */
+    *recordUploadFailed(owned: Lease, index: number, reason: string): Plan<void> {
+      yield* held('pending_step = NULL', owned);
+      yield* run(
+        'UPDATE files SET failed_reason = @reason WHERE submission_id = @id AND idx = @index',
+        { id: owned.id, index, reason },
+      );
+    },
+    /** A step failed after it may have taken effect: counted. */
+    recordUnknownOutcome: (owned: Lease, step: Step['kind']) =>
+      held(
+        step === 'create'
+          ? 'unknown_creates = unknown_creates + 1'
+          : 'unknown_uploads = unknown_uploads + 1',
+        owned,
+      ),
+    /** Ends an attempt (the files' bytes are the driver's to drop when it is `delivered`). */
+    finish: (owned: Lease, outcome: Finish) => {
+      const { kind, ...values } = outcome;
+      return held(ENDS[kind], owned, values);
+    },
+    /** Gives up: a person must look. */
+    deadLetter: (owned: Lease, reason: string, at: number) =>
+      held(
+        `state = 'dead', note = @reason, dead_at = @at, attempts = attempts + 1, ${UNLEASED}`,
+        owned,
+        {
+          reason,
+          at,
+        },
+      ),
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The notification queue, written once for both databases, beside the submissions it is about:
+ * queueing and marking the lead as notified is one transaction, and a key queued before is
+ * never queued again.
+ */
+import type {
+  Channel,
+  NewNotification,
+  NotificationOutcome,
+  QueuedNotification,
+} from '../notification.ts';
+import { notificationValues, toNotification, type NotificationRow } from '../rows.ts';
+import { all, one, run, type Dialect, type Plan } from './plan.ts';
+
+/** How long a notification taken for sending is hidden from other instances' notifiers. */
+export const SENDING_MS = 60_000;
+
+/** The notification statements, in `d`'s spelling. */
+export function notifications(d: Dialect) {
+  function* rows(sql: string, params: Record<string, unknown>): Plan<QueuedNotification[]> {
+    return (yield* all<NotificationRow>(sql, params)).map(toNotification);
+  }
+  return {
+    /** Queues notifications and, given `lead`, marks it notified; returns how many were new. */
+    *queueNotifications(queue: NewNotification[], lead?: { reference: string }): Plan<number> {
+      let queued = 0;
+      for (const row of queue) {
+        const [key, channel, kind, reference, payload, at] = notificationValues(row);
+        queued += yield* run(
+          `INSERT INTO notifications (key, channel, kind, reference, payload, created_at, next_attempt_at)
+           VALUES (@key, @channel, @kind, @reference, @payload, @at, @at) ON CONFLICT (key) DO NOTHING`,
+          { key, channel, kind, reference, payload, at },
+        );
+      }
+      if (lead)
+        yield* run('UPDATE submissions SET notified_at = @at WHERE reference = @reference', {
+          at: queue[0]?.at ?? Date.now(),
+          reference: lead.reference,
+        });
+      return queued;
+    },
+    /**
+     * Pending notifications due at `now`, oldest first. Where several instances each run a
+     * notifier (PostgreSQL), taking one hides it from the others for a minute, as a queue's
+     * visibility timeout does, so it is sent once; if its sender dies, it is due again then.
+     */
+    *dueNotifications(now: number, limit: number, channel?: Channel): Plan<QueuedNotification[]> {
+      // One channel at a time when asked: a hung mail server never holds a webhook back.
+      const due = `state = 'pending' AND next_attempt_at <= @now
+        AND (CAST(@channel AS TEXT) IS NULL OR channel = @channel)
+        ORDER BY next_attempt_at, id LIMIT @limit`;
+      const params = { now, limit, channel: channel ?? null };
+      if (!d.skipLocked) return yield* rows(`SELECT * FROM notifications WHERE ${due}`, params);
+      const taken = yield* rows(
+        `WITH due AS (SELECT id FROM notifications WHERE ${due} ${d.skipLocked})
+         UPDATE notifications SET next_attempt_at = @now + ${String(SENDING_MS)}
+         FROM due WHERE notifications.id = due.id RETURNING notifications.*`,
+        params,
+      );
+      return taken.sort((a, b) => a.id - b.id);
+    },
+    /** When the next pending notification is due, or null. */
+    *nextNotificationAt(): Plan<number | null> {
+      const row = yield* one<{ at: number | null }>(
+        `SELECT MIN(next_attempt_at) AS at FROM notifications WHERE state = 'pending'`,
+      );
+      return row?.at ?? null;
+    },
+    /** Records how one try to send a notification ended. */
+    *finishNotification(id: number, outcome: NotificationOutcome): Plan<void> {
+      if (outcome.kind === 'sent')
+        yield* run(
+          `UPDATE notifications SET state = 'sent', sent_at = @at, attempts = attempts + 1,
+             last_error = NULL WHERE id = @id`,
+          { id, at: outcome.at },
+        );
+      else if (outcome.kind === 'retry')
+        yield* run(
+          `UPDATE notifications SET next_attempt_at = @at, attempts = attempts + 1, last_error = @error
+           WHERE id = @id`,
+          { id, at: outcome.at, error: outcome.error },
+        );
+      else
+        yield* run(
+          `UPDATE notifications SET state = 'failed', attempts = attempts + 1, last_error = @error
+           WHERE id = @id`,
+          { id, error: outcome.error },
+        );
+    },
+    /** Every notification about one submission. */
+    notificationsFor: (reference: string) =>
+      rows('SELECT * FROM notifications WHERE reference = @reference ORDER BY id', { reference }),
+  };
+}

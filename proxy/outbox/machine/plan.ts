@@ -1,0 +1,94 @@
+/**
+ * How the outbox's rules are written once for two databases, as pg-boss keeps its SQL in plans: each
+ * transition is a plan, a generator that yields the statements it needs (SQL with `@name`
+ * parameters) and receives each one's result. The SQLite driver runs a plan synchronously, so
+ * its writes stay inside one group commit; the PostgreSQL driver awaits each statement on its
+ * pool or in a transaction. What the two databases spell differently is in `Dialect`.
+ */
+
+/** One statement of a plan: `all` answers its rows, `run` how many rows it changed. */
+export interface Statement {
+  sql: string;
+  params: Readonly<Record<string, unknown>>;
+  mode: 'all' | 'run';
+}
+
+/** A transition or query: yields statements, returns `T`. */
+export type Plan<T> = Generator<Statement, T, unknown>;
+
+/** The rows a query answers. */
+export function* all<Row>(sql: string, params: Statement['params'] = {}): Plan<Row[]> {
+  return (yield { sql, params, mode: 'all' }) as Row[];
+}
+
+/** The first row a query answers, if any. */
+export function* one<Row>(sql: string, params: Statement['params'] = {}): Plan<Row | undefined> {
+  return (yield* all<Row>(sql, params))[0];
+}
+
+/** How many rows a write changed. */
+export function* run(sql: string, params: Statement['params'] = {}): Plan<number> {
+  return (yield { sql, params, mode: 'run' }) as number;
+}
+
+/** What SQLite and PostgreSQL spell differently. */
+export interface Dialect {
+  /** `$n` or `?n`: the n-th (1-based) positional parameter. */
+  placeholder(n: number): string;
+  /** The larger of two values (`MAX(a, b)` in SQLite, `GREATEST(a, b)` in PostgreSQL). */
+  greatest(a: string, b: string): string;
+  /** A comparison stored as a 0/1 integer flag. */
+  flag(condition: string): string;
+  /** `= ANY(list)`: the list parameter `param` holds `expression`. */
+  inList(expression: string, param: string): string;
+  /** A JSON object of `key, value, …` as text. */
+  jsonObject(pairs: string): string;
+  /**
+   * Appended to a `SELECT` whose rows the next statement changes: other instances skip rows
+   * one of them is taking (PostgreSQL); empty where one process owns the store (SQLite).
+   */
+  skipLocked: string;
+  /** A statement that wakes every instance's delivery (PostgreSQL's `NOTIFY`), if any. */
+  wakeWorkers?: string;
+}
+
+/** A plan's SQL with its `@name` parameters made positional for `dialect`. */
+export interface Compiled {
+  text: string;
+  names: readonly string[];
+}
+
+const PARAMETER = /@([A-Za-z_]\w*)/g;
+
+/** Makes `sql`'s named parameters positional (a name used twice is one parameter). */
+export function compile(sql: string, dialect: Dialect): Compiled {
+  const names: string[] = [];
+  const text = sql.replace(PARAMETER, (_match, name: string) => {
+    const at = names.indexOf(name);
+    if (at >= 0) return dialect.placeholder(at + 1);
+    names.push(name);
+    return dialect.placeholder(names.length);
+  });
+  return { text, names };
+}
+
+/** `params` in `compiled`'s order; a name the plan did not give is a bug, not a NULL. */
+export function values(compiled: Compiled, params: Statement['params']): unknown[] {
+  return compiled.names.map((name) => {
+    if (!(name in params)) throw new Error(`no value for @${name} in ${compiled.text}`);
+    return params[name];
+  });
+}
+
+/** Compiles each statement once per driver. */
+export function compiler(dialect: Dialect): (sql: string) => Compiled {
+  const cache = new Map<string, Compiled>();
+  return (sql) => {
+    let compiled = cache.get(sql);
+    if (!compiled) {
+      compiled = compile(sql, dialect);
+      cache.set(sql, compiled);
+    }
+    return compiled;
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * The PostgreSQL driver of the outbox's plans (`../machine/plan.ts`): each statement awaited on
+ * the pool, or on one connection inside a transaction when a plan's writes must stand or fall
+ * together.
+ */
+import type pg from 'pg';
+import { compiler, values, type Dialect, type Plan } from '../machine/plan.ts';
+import { inTransaction, type Queryable } from './access.ts';
+
+/** The channel that wakes delivery workers on every instance when work arrives. */
+export const WORK_CHANNEL = 'enquiry_form_work';
+
+/** PostgreSQL's spelling. */
+export const postgresDialect: Dialect = {
+  placeholder: (n) => `$${String(n)}`,
+  greatest: (a, b) => `GREATEST(${a}, ${b})`,
+  flag: (condition) => `(${condition})::integer`,
+  inList: (expression, param) => `${expression} = ANY(${param})`,
+  jsonObject: (pairs) => `json_build_object(${pairs})::text`,
+  skipLocked: 'FOR UPDATE SKIP LOCKED',
+  wakeWorkers: `SELECT pg_notify('${WORK_CHANNEL}', '')`,
+};
+
+const compiled = compiler(postgresDialect);
+
+/** Runs `plan` on `db` (the pool: each statement commits by itself). */
+export async function execute<T>(db: Queryable, plan: Plan<T>): Promise<T> {
+  let step = plan.next();
+  while (!step.done) {
+    const { sql, params, mode } = step.value;
+    const query = compiled(sql);
+    const result = await db.query(query.text, values(query, params));
+    step = plan.next(mode === 'all' ? result.rows : (result.rowCount ?? 0));
+  }
+  return step.value;
+}
+
+/** Runs `plan` in one transaction: all its writes, or none. */
+export const atomically = <T>(pool: pg.Pool, plan: Plan<T>) =>
+  inTransaction(pool, (client) => execute(client, plan));

@@ -1,0 +1,45 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS, openOutboxDatabase } from './schema.ts';
+
+const freshPath = () => join(mkdtempSync(join(tmpdir(), 'outbox-schema-')), 'outbox.sqlite');
+
+/** Every table and index as SQLite keeps it, with whitespace made uniform. */
+const schemaOf = (db: Database.Database) =>
+  (
+    db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY name').all() as {
+      sql: string | null;
+    }[]
+  ).map((row) => ({ ...row, sql: row.sql?.replace(/\s+/g, ' ') }));
+
+describe('the SQLite outbox schema', () => {
+  it.each([1, 2, 3])(
+    'brings an outbox left at schema %i up to date, keeping its submissions',
+    (version) => {
+      const path = freshPath();
+      const old = new Database(path);
+      MIGRATIONS.slice(0, version).forEach((sql) => old.exec(sql));
+      old.pragma(`user_version = ${String(version)}`);
+      old
+        .prepare(
+          `INSERT INTO submissions (reference, state, upstream, next_attempt_at, received_at, retry_from)
+           VALUES ('EQ-OLD-0001', 'queued', '{}', 5, 5, 5)`,
+        )
+        .run();
+      old.close();
+
+      const migrated = openOutboxDatabase(path);
+      const fresh = openOutboxDatabase(freshPath());
+      expect(migrated.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+      expect(schemaOf(migrated)).toEqual(schemaOf(fresh));
+      expect(migrated.prepare('SELECT reference, state FROM submissions').all()).toEqual([
+        { reference: 'EQ-OLD-0001', state: 'queued' },
+      ]);
+      migrated.close();
+      fresh.close();
+    },
+  );
+});
