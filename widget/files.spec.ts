@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
+import { formatBytes } from '../proxy/contract/messages.ts';
 import { openForm } from '../e2e/support/widget-harness.ts';
 import { FILES, chooseFiles, fillConveyancing, send } from '../e2e/support/visitor.ts';
 
@@ -58,18 +59,20 @@ test('tells the visitor an audio file cannot be sent and to convert it to PDF', 
 test('refuses a file over the size limit and files over the count, keeping the others', async ({
   page,
 }) => {
-  const config = { ...lawFirm, files: { maxFiles: 2, maxFileBytes: 60 } };
+  // Room for each ordinary file (real pictures, a few hundred bytes), none for the big scan.
+  const maxFileBytes = Math.max(...[FILES.pdf, FILES.png, FILES.jpeg].map((f) => f.buffer.length));
+  const config = { ...lawFirm, files: { maxFiles: 2, maxFileBytes } };
   const big = {
     ...FILES.jpeg,
     name: 'huge-scan.jpg',
-    buffer: Buffer.concat([FILES.jpeg.buffer, Buffer.alloc(40)]),
+    buffer: Buffer.concat([FILES.jpeg.buffer, Buffer.alloc(maxFileBytes)]),
   };
   const { form } = await openForm(page, { config });
   await chooseFiles(page, form, big, FILES.pdf);
   // The chosen files first, then the refused one, which has its own Remove button.
   await expect(fileList(form)).toHaveText([/tenancy-agreement\.pdf/, /huge-scan\.jpg/]);
   await expect(form.locator('#files-error')).toHaveText(
-    'Error: “huge-scan.jpg” is larger than 60 bytes. Choose a smaller file',
+    `Error: “huge-scan.jpg” is larger than ${formatBytes(maxFileBytes)}. Choose a smaller file`,
   );
   await form.getByRole('button', { name: 'Remove huge-scan.jpg' }).click();
   await expect(form.locator('#files-error')).toHaveCount(0);
