@@ -42,3 +42,18 @@ export const notificationsTable = (t: ColumnTypes) => `CREATE TABLE notification
      sent_at ${t.big},
      last_error ${t.text}
    );`;
+
+/**
+ * The audit log: what an operator did, when, from which client, to which submission. A row
+ * holds no visitor data (an erasure names its subject by a salted hash only).
+ */
+export const auditTable = (t: ColumnTypes) => `CREATE TABLE audit (
+     id ${t.serial},
+     at ${t.big} NOT NULL,
+     client ${t.text} NOT NULL,
+     action ${t.text} NOT NULL,
+     reference ${t.text},
+     detail ${t.text}
+   );
+   CREATE INDEX audit_at ON audit (at, id);
+   CREATE INDEX audit_reference ON audit (reference, at);`;
