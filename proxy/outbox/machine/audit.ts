@@ -39,7 +39,7 @@ export function* recordAudit(entry: AuditRecord): Plan<void> {
 
 /** Recorded actions, newest first. */
 export function* listAudit(filter: AuditFilter): Plan<AuditEntry[]> {
-  const rows = yield* all<AuditEntry & { detail: string | null }>(
+  const rows = yield* all<Omit<AuditEntry, 'detail'> & { detail: string | null }>(
     `SELECT id, at, client, action, reference, detail FROM audit
      WHERE (CAST(@reference AS TEXT) IS NULL OR reference = @reference)
        AND (CAST(@before AS BIGINT) IS NULL OR id < @before)
