@@ -17,7 +17,7 @@ import {
   type DeliveryQueue,
 } from '../outbox/store.ts';
 import type { StoredFile, Submission } from '../outbox/submission.ts';
-import type { AttemptResult } from './outcome.ts';
+import type { AttemptResult } from '../outbox/attempt-result.ts';
 
 /** What an attempt needs. */
 export interface AttemptContext {

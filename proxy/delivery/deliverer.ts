@@ -16,7 +16,7 @@ import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.ts';
 import { NO_CONVERSION, type Converter } from '../convert/conversion.ts';
 import { handleFailure } from './failure.ts';
 import { Pause, type PauseState } from './pause.ts';
-import type { AttemptResult } from './outcome.ts';
+import type { AttemptResult } from '../outbox/attempt-result.ts';
 
 /** What the deliverer is built from; all but store, client and log have defaults. */
 export interface DelivererOptions {

@@ -14,7 +14,7 @@ import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
 import type { Claimed, DeliveryQueue } from '../outbox/store.ts';
 import { nextAttempt, type RetryPolicy } from './backoff.ts';
-import type { AttemptResult } from './outcome.ts';
+import type { AttemptResult } from '../outbox/attempt-result.ts';
 
 /** What sorting a failure needs. */
 export interface FailureContext {

@@ -6,16 +6,18 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { AppDeps } from '../app-deps.ts';
-import { StoreUnavailableError } from '../outbox/store.ts';
+import type { Converter } from '../convert/conversion.ts';
+import type { Deliverer } from '../delivery/deliverer.ts';
+import { StoreUnavailableError, type OperatorView } from '../outbox/store.ts';
 import type { OutboxCounts } from '../outbox/submission.ts';
+import type { Metrics } from './metrics.ts';
 
 /** `failing`: enquiries cannot be taken or delivered now; `degraded`: a person should look. */
 export type HealthStatus = 'ok' | 'degraded' | 'failing';
 
 /** The status, and the reasons for it (for operators only), from the outbox's `counts`. */
 export function assessHealth(
-  deps: AppDeps,
+  deps: HealthRouteDeps,
   counts: OutboxCounts,
 ): { status: HealthStatus; reasons: string[] } {
   const failing: string[] = [];
@@ -50,8 +52,33 @@ function authorised(authorization: string | undefined, token: string): boolean {
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
+/** What the proxy noticed that its health check reports. */
+export interface HealthSignals {
+  /** When the outbox last refused a write for want of space, if it has. */
+  storageFullAt?: number;
+}
+
+/** What the health and admin routes read. */
+export interface HealthRouteDeps {
+  /** Counts and dead letters. */
+  store: Pick<OperatorView, 'counts' | 'list'>;
+  /** Its warnings (documents off, and why) are reasons of `/admin/status`. */
+  converter?: Pick<Converter, 'warnings'> | undefined;
+  deliverer: Pick<Deliverer, 'paused' | 'pauseState' | 'upstreamDown'>;
+  /** What the proxy has noticed about its own health. */
+  health: HealthSignals;
+  /** Why the proxy may not take traffic now (the outbox not writable, its disk full), if so. */
+  readiness: () => Promise<string | undefined>;
+  /** When a waiting enquiry makes health `degraded` (`ALERT_QUEUED_AFTER_MS`). */
+  alertQueuedAfterMs: number;
+  /** The bearer token of `/admin/status` and `/metrics`; without it they answer 404. */
+  adminToken?: string | undefined;
+  metrics?: Metrics | undefined;
+  now: () => number;
+}
+
 /** The health routes, as a Hono app to mount at `/`. */
-export function healthRoutes(deps: AppDeps): Hono {
+export function healthRoutes(deps: HealthRouteDeps): Hono {
   const app = new Hono();
   app.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store');

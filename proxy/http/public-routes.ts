@@ -2,14 +2,22 @@
  * The read-only routes: the widget bundle, the public form configuration and the form token.
  */
 import { createHash } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { FormTokenResponse } from '../contract/wire.ts';
 import { publicConfig } from '../contract/public-config.ts';
 import { rateLimitKey } from './client-ip.ts';
 import { publicReadOrigin } from './origin.ts';
-import { rateLimit, RateLimiter } from './rate-limit.ts';
-import type { AppDeps } from '../app-deps.ts';
-import { INLINED_MAP, isHashedName, negotiate, withInlinedConfig } from './widget-assets.ts';
+import { RateLimiter } from '../limiter/token-buckets.ts';
+import { rateLimit } from './rate-limit.ts';
+import type { FormConfig } from '../contract/schemas/form-config.ts';
+import type { BotCheckOptions } from './bots/bot-check.ts';
+import {
+  INLINED_MAP,
+  isHashedName,
+  negotiate,
+  withInlinedConfig,
+  type WidgetAssets,
+} from './widget-assets.ts';
 
 /** Revalidated every time (cheap with the ETag), so a configuration change shows at once. */
 const REVALIDATE = 'no-cache';
@@ -22,8 +30,21 @@ const WIDGET_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 /** With `?v=<etag>` the URL names one build, which never changes. */
 const PINNED_CACHE = 'public, max-age=31536000, immutable';
 
+/** What the widget, form and form-token routes read. */
+export interface PublicRouteDeps {
+  config: FormConfig;
+  /** Pages that may read the form (`ALLOWED_ORIGINS`). */
+  allowedOrigins: readonly string[];
+  bots: BotCheckOptions;
+  turnstile?: { siteKey: string; scriptUrl: string } | undefined;
+  widget: WidgetAssets;
+  /** The visitor's IP address (from the socket, or a trusted proxy's X-Forwarded-For). */
+  clientIp: (c: Context) => string;
+  now: () => number;
+}
+
 /** The read-only routes, as a Hono app to mount at `/`. */
-export function publicRoutes(deps: AppDeps): Hono {
+export function publicRoutes(deps: PublicRouteDeps): Hono {
   const app = new Hono();
   const configJson = JSON.stringify(
     publicConfig(deps.config, {

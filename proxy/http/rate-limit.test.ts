@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { rateLimit, RateLimiter } from './rate-limit.ts';
+import { RateLimiter } from '../limiter/token-buckets.ts';
+import { rateLimit } from './rate-limit.ts';
 
 function appWith(perClientPerMinute: number, globalPerMinute: number, clock: { now: number }) {
   const app = new Hono();

@@ -14,7 +14,7 @@
  *   would buffer a chunked body whole to measure it.)
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { SubmissionError } from '../submission/submission-error.ts';
+import { SubmissionError } from './submission-error.ts';
 
 /** The shared budget of bytes received and not yet stored. */
 export class ByteBudget {

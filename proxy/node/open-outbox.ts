@@ -6,7 +6,7 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProxyEnv } from '../env.ts';
-import { RateLimiter, type Limiter } from '../http/rate-limit.ts';
+import { RateLimiter, type Limiter } from '../limiter/token-buckets.ts';
 import type { Logger } from '../logger.ts';
 import { OutageLog } from '../outbox/outage-log.ts';
 import { openPostgresOutbox } from '../outbox/postgres/store.ts';

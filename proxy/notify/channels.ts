@@ -6,7 +6,6 @@
 import { createHmac } from 'node:crypto';
 import { createTransport } from 'nodemailer';
 import { readAll } from '../client/byte-source.ts';
-import type { ProxyEnv } from '../env.ts';
 import type { Channel } from '../outbox/notification.ts';
 import type { FileSource, OperatorView } from '../outbox/store.ts';
 import { isLeadEvent, type NotifyEvent } from './events.ts';
@@ -111,12 +110,18 @@ export function webhookChannel(options: WebhookOptions): Send {
 /** The channels configured, by name. */
 export type Channels = Partial<Record<Channel, Send>>;
 
+/** The environment's notification settings (`notify-env.ts` checks them; `env.ts` holds them). */
+export interface NotifySettings {
+  SMTP_URL?: string | undefined;
+  NOTIFY_EMAIL?: string[] | undefined;
+  NOTIFY_FROM: string;
+  NOTIFY_WEBHOOK_URL?: string | undefined;
+  NOTIFY_WEBHOOK_SECRET?: string | undefined;
+}
+
 /** The channels the environment configures, if any. */
 export function notifyChannels(
-  env: Pick<
-    ProxyEnv,
-    'SMTP_URL' | 'NOTIFY_EMAIL' | 'NOTIFY_FROM' | 'NOTIFY_WEBHOOK_URL' | 'NOTIFY_WEBHOOK_SECRET'
-  >,
+  env: NotifySettings,
   store: EmailOptions['store'],
   caseTypeLabel?: CaseTypeLabel,
 ): Channels {

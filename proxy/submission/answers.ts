@@ -4,7 +4,7 @@
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { DeliveredResponse, ErrorResponse, QueuedResponse } from '../contract/wire.ts';
-import type { AttemptResult } from '../delivery/outcome.ts';
+import type { AttemptResult } from '../outbox/attempt-result.ts';
 import type { Submission } from '../outbox/submission.ts';
 
 /** An answer to give: status, JSON body, and any headers that go with it. */

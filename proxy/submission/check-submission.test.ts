@@ -5,7 +5,7 @@ import { lawFirmWithConsent } from '../test/fixtures/consent-config.ts';
 import { validEnquiry } from '../test/fixtures/proxy-harness.ts';
 import { checkSubmission } from './check-submission.ts';
 import type { ReceivedSubmission } from './read-multipart.ts';
-import { SubmissionError } from './submission-error.ts';
+import { SubmissionError } from '../http/submission-error.ts';
 
 /** The error `checkSubmission` throws for what was received, or undefined. */
 const refusalFor = (received: ReceivedSubmission, config: FormConfig) => {

@@ -12,10 +12,10 @@ import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { validateEnquiry } from '../contract/rules.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import { safeFileName } from './file-names.ts';
-import { enquiryFromFields } from './plain-fields.ts';
+import { enquiryFromFields } from '../http/no-js/plain-fields.ts';
 import { fingerprintOf } from './idempotency.ts';
 import type { ReceivedSubmission } from './read-multipart.ts';
-import { SubmissionError } from './submission-error.ts';
+import { SubmissionError } from '../http/submission-error.ts';
 import { buildUpstreamEnquiry } from './upstream-enquiry.ts';
 
 /** A submission that passed every check, ready to store. */

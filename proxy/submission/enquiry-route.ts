@@ -3,12 +3,18 @@
  * waits up to a deadline. Every refusal happens before anything is stored or sent upstream.
  */
 import { Hono, type Context } from 'hono';
-import type { AppDeps } from '../app-deps.ts';
-import { checkForBots } from '../http/bots/bot-check.ts';
+import type { FormConfig } from '../contract/schemas/form-config.ts';
+import type { Converter } from '../convert/conversion.ts';
+import type { Deliverer } from '../delivery/deliverer.ts';
+import { checkForBots, type BotCheckOptions } from '../http/bots/bot-check.ts';
+import type { HealthSignals } from '../http/health-routes.ts';
+import type { Metrics } from '../http/metrics.ts';
+import type { IntakeStore } from '../outbox/store.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
 import { requireAllowedOrigin, submissionCors } from '../http/origin.ts';
-import { rateLimit, type Limiter } from '../http/rate-limit.ts';
-import { uploadGuard, type GuardedUpload } from '../http/upload-guard.ts';
+import type { Limiter } from '../limiter/token-buckets.ts';
+import { rateLimit } from '../http/rate-limit.ts';
+import { uploadGuard, type ByteBudget, type GuardedUpload } from '../http/upload-guard.ts';
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
 import { convertedKindOf } from '../contract/file-kinds.ts';
@@ -17,15 +23,15 @@ import { answerFor, queued, type Answer } from './answers.ts';
 import { checkSubmission } from './check-submission.ts';
 import { inspectFiles } from './inspect-files.ts';
 import { answerRepeat, idempotencyKeyOf, rememberAnswer } from './idempotency.ts';
-import { tempSpool } from './file-spool.ts';
+import { tempSpool, type FileSpool } from './file-spool.ts';
 import {
   maxSubmissionBytes,
   readMultipartSubmission,
   type ReceivedSubmission,
 } from './read-multipart.ts';
 import { newReference } from './reference.ts';
-import { SubmissionError } from './submission-error.ts';
-import type { PlainFields } from './plain-fields.ts';
+import { SubmissionError } from '../http/submission-error.ts';
+import type { PlainFields } from '../http/no-js/plain-fields.ts';
 import {
   pagesForBrowsers,
   plainIdempotencyKey,
@@ -38,8 +44,53 @@ type RouteEnv = {
   Variables: { upload: GuardedUpload; requestId: string; plainFields?: PlainFields };
 };
 
+/** How much the submission route takes, from whom, and how fast. */
+export interface SubmissionLimits {
+  /** Submissions per minute from one client address. */
+  perClient: Limiter;
+  /** Submissions by people per minute, everybody together (caught bots never count). */
+  global: Limiter;
+  /** Submissions the bot checks caught, per minute from one client address. */
+  bots: Limiter;
+  /** Bytes received and not yet stored, all submissions together. */
+  uploadBytes: ByteBudget;
+  /** Submissions one client address may be sending at once. */
+  uploadsPerClient: number;
+  /** A body that sends nothing for this long is ended. */
+  bodyIdleMs: number;
+}
+
+/** What the enquiry route reads: intake, limits, checks and delivery while the visitor waits. */
+export interface EnquiryRouteDeps {
+  config: FormConfig;
+  /** Pages that may submit (`ALLOWED_ORIGINS`). */
+  allowedOrigins: readonly string[];
+  /** Intake, and the repeat of an idempotency key. */
+  store: IntakeStore;
+  /** Where file parts are written as they arrive; the system's temporary directory by default. */
+  spool?: FileSpool | undefined;
+  /**
+   * Looks at each file to convert on arrival (bombs, unreadable headers); with it, the
+   * platform's own kinds are checked too (pixel budget, decoding, a PDF's active content).
+   * Without it (tests of other things), files are taken by their first bytes alone.
+   */
+  converter?: Pick<Converter, 'inspect' | 'warnings'> | undefined;
+  deliverer: Pick<Deliverer, 'deliverNow' | 'leaseForNew'>;
+  /** How long a visitor waits for delivery before being told "queued". */
+  deliveryDeadlineMs: number;
+  bots: BotCheckOptions;
+  limits: SubmissionLimits;
+  /** Where a full disk is noted for the health check. */
+  health: HealthSignals;
+  metrics?: Metrics | undefined;
+  log: Logger;
+  /** The visitor's IP address (from the socket, or a trusted proxy's X-Forwarded-For). */
+  clientIp: (c: Context) => string;
+  now: () => number;
+}
+
 /** The submission route, with its guards in the order a request meets them. */
-export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
+export function enquiryRoute(deps: EnquiryRouteDeps): Hono<RouteEnv> {
   const app = new Hono<RouteEnv>();
   const { config, limits } = deps;
   const spool = deps.spool ?? tempSpool();

@@ -9,7 +9,7 @@ import {
   rememberAnswer,
   STALE_IN_FLIGHT_GRACE_MS,
 } from './idempotency.ts';
-import { SubmissionError } from './submission-error.ts';
+import { SubmissionError } from '../http/submission-error.ts';
 
 const part = (extra: object = {}) => enquiryPartSchema.parse({ ...validEnquiry(), ...extra });
 const files = [{ name: 'plan.pdf', sha256: 'ab' }];

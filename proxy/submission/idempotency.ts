@@ -12,7 +12,7 @@ import { logFailure } from '../outbox/outage-log.ts';
 import type { IntakeStore } from '../outbox/store.ts';
 import type { Repeat } from '../outbox/submission.ts';
 import { queued, type Answer } from './answers.ts';
-import { SubmissionError } from './submission-error.ts';
+import { SubmissionError } from '../http/submission-error.ts';
 
 /** The draft recommends a UUID; any visible ASCII up to 255 characters is accepted. */
 const KEY = /^[\x21-\x7e]{1,255}$/;

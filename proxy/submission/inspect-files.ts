@@ -12,7 +12,7 @@ import type { ConversionError, Converter } from '../convert/conversion.ts';
 import { checkPlatformFile } from '../convert/platform-files.ts';
 import type { Logger } from '../logger.ts';
 import type { NewFile } from '../outbox/submission.ts';
-import { SubmissionError } from './submission-error.ts';
+import { SubmissionError } from '../http/submission-error.ts';
 
 /**
  * The files as they may be stored (a PDF rewritten without its scripts, the rest as they

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diskSpool, tempSpool } from './file-spool.ts';
 import { readMultipartSubmission } from './read-multipart.ts';
-import { SubmissionError } from './submission-error.ts';
+import { SubmissionError } from '../http/submission-error.ts';
 
 const limits = { maxFiles: 2, maxFileBytes: 1000 };
 const TYPE = 'multipart/form-data; boundary=xyz';

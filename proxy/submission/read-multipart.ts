@@ -14,8 +14,8 @@ import {
   PartHeadersNotUtf8Error,
   TooManyPartsError,
 } from './multipart-parts.ts';
-import { MAX_PLAIN_FIELDS, type PlainFields } from './plain-fields.ts';
-import { SubmissionError } from './submission-error.ts';
+import { MAX_PLAIN_FIELDS, type PlainFields } from '../http/no-js/plain-fields.ts';
+import { SubmissionError } from '../http/submission-error.ts';
 
 /** The `enquiry` part is a few KB of JSON; this leaves room for every field at its maximum. */
 export const MAX_ENQUIRY_PART_BYTES = 256 * 1024;

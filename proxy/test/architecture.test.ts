@@ -2,6 +2,9 @@
  * The import graph, type imports included: ESLint's `import-x/no-cycle` sees only imports that
  * run, so a cycle made of `import type` (two modules that each describe the other) would pass
  * it. This walks every module of the product and its tests and names any cycle it finds.
+ *
+ * It also holds the proxy to its floors: each folder may import the floors below it, and an
+ * import that runs back up is named (a few are allowed, each a known, typed exception).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -87,5 +90,77 @@ describe('the import graph', () => {
       ['d.ts', ['a.ts']],
     ]);
     expect(cycles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+  });
+});
+
+/**
+ * The proxy's floors, lowest first: what a floor's modules may import without climbing. The
+ * contract and the small shared pieces at the bottom; the platform's client and the converters;
+ * storage; the HTTP middleware and its routes; the submission route; delivery; telling people;
+ * and at the top, whatever wires them together (the app, the server, the CLI, the environment).
+ */
+const FLOORS: readonly (readonly string[])[] = [
+  ['contract', 'limiter', 'logger.ts', 'env-values.ts'],
+  ['client', 'convert'],
+  ['outbox'],
+  ['http'],
+  ['submission'],
+  ['delivery'],
+  ['notify'],
+  [
+    'node',
+    'cli',
+    'app.ts',
+    'app-deps.ts',
+    'env.ts',
+    'env-file.ts',
+    'platform.ts',
+    'server.ts',
+    'main.ts',
+  ],
+];
+
+/** Which floor a proxy module is on, by its first folder (or its own name at the top level). */
+function floorOf(path: string): number {
+  const room = path.split('/')[1] ?? '';
+  const floor = FLOORS.findIndex((rooms) => rooms.includes(room));
+  if (floor < 0) throw new Error(`${path}: its folder is on no floor of FLOORS`);
+  return floor;
+}
+
+/** Imports from a module to one on a higher floor, as `from -> to`. */
+function climbing(graph: Map<string, string[]>): string[] {
+  return [...graph].flatMap(([from, targets]) =>
+    targets
+      .filter((to) => to.startsWith('proxy/') && floorOf(to) > floorOf(from))
+      .map((to) => `${from} -> ${to}`),
+  );
+}
+
+const isProduct = (path: string) =>
+  !path.startsWith('proxy/test/') && !path.endsWith('.test.ts') && !path.endsWith('.spec.ts');
+
+describe('the proxy house', () => {
+  it('climbs back up in at most three imports', () => {
+    const graph = new Map(
+      modules('proxy')
+        .filter(isProduct)
+        .map((path) => [path, importsOf(path)]),
+    );
+    const upward = climbing(graph);
+    // Named, so that a new one is seen in review: the two routes read the deliverer's state.
+    expect(upward).toEqual([
+      'proxy/http/health-routes.ts -> proxy/delivery/deliverer.ts',
+      'proxy/submission/enquiry-route.ts -> proxy/delivery/deliverer.ts',
+    ]);
+    expect(upward.length).toBeLessThanOrEqual(3);
+  });
+
+  it('names an import that climbs (the check itself works)', () => {
+    const graph = new Map([
+      ['proxy/outbox/store.ts', ['proxy/http/rate-limit.ts', 'proxy/contract/index.ts']],
+      ['proxy/http/rate-limit.ts', ['proxy/limiter/token-buckets.ts']],
+    ]);
+    expect(climbing(graph)).toEqual(['proxy/outbox/store.ts -> proxy/http/rate-limit.ts']);
   });
 });

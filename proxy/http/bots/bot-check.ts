@@ -7,7 +7,7 @@
  * spam for review rather than sent upstream (so a person caught by mistake is not lost).
  */
 import type { EnquiryPart } from '../../contract/schemas/enquiry-part.ts';
-import { SubmissionError } from '../../submission/submission-error.ts';
+import { SubmissionError } from '../submission-error.ts';
 import type { FormTokens } from './form-token.ts';
 import type { TurnstileVerdict } from './turnstile.ts';
 

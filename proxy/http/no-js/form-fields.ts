@@ -9,7 +9,7 @@ import type { HtmlEscapedString } from 'hono/utils/html';
 import { consentLabel } from '../../contract/consent.ts';
 import type { ConsentStatement, Question } from '../../contract/schemas/form-config.ts';
 import { DEFAULT_STRINGS } from '../../contract/strings.ts';
-import { CONSENT_TICKED } from '../../submission/plain-fields.ts';
+import { CONSENT_TICKED } from './plain-fields.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 

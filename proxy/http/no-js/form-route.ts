@@ -5,13 +5,21 @@
  * `GET /form/sent?reference=…`: where a taken post without `thankYouUrl` is sent on to.
  */
 import { Hono } from 'hono';
-import type { AppDeps } from '../../app-deps.ts';
+import type { FormConfig } from '../../contract/schemas/form-config.ts';
+import type { BotCheckOptions } from '../bots/bot-check.ts';
 import { confirmationPage, formPage, pageHeaders } from './form-page.ts';
 import { backTo, newPageKey, sendAddress } from './page-addresses.ts';
 import { valuesFromQuery } from './plain-answers.ts';
 
+/** What the no-JavaScript form page reads. */
+export interface FormRouteDeps {
+  config: FormConfig;
+  allowedOrigins: readonly string[];
+  bots: BotCheckOptions;
+}
+
 /** The route of the form without JavaScript. */
-export function noScriptRoutes(deps: AppDeps): Hono {
+export function noScriptRoutes(deps: FormRouteDeps): Hono {
   const app = new Hono();
   app.get('/form', (c) => {
     const query = new URL(c.req.url).searchParams;

@@ -6,15 +6,16 @@
  * summary on top. Refused for anything else (a rate limit, a full outbox): a page that says so.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppDeps } from '../../app-deps.ts';
+import type { FormConfig } from '../../contract/schemas/form-config.ts';
+import type { BotCheckOptions } from '../bots/bot-check.ts';
 import type { MarketingField } from '../../contract/fields.ts';
 import type { FieldIssue } from '../../contract/issues.ts';
 import { FIELD_MAX_LENGTH } from '../../contract/limits.ts';
-import type { PlainFields } from '../../submission/plain-fields.ts';
+import type { PlainFields } from './plain-fields.ts';
 import { formPage, pageHeaders, problemPage } from './form-page.ts';
 import { confirmationAddress, newPageKey, pageAddressOf, sendAddress } from './page-addresses.ts';
 
-const asPage = (c: Context, config: AppDeps['config'], body: unknown, status: number) =>
+const asPage = (c: Context, config: FormConfig, body: unknown, status: number) =>
   c.html(body as string, status as 200, pageHeaders(config));
 
 /** The idempotency key a post from the form page carries in its address, if any. */
@@ -23,7 +24,7 @@ export const plainIdempotencyKey = (c: Context): string | undefined => pageAddre
 /** The answer to a plain post that was taken. */
 export function plainTaken(
   c: Context,
-  deps: Pick<AppDeps, 'config'>,
+  deps: { config: FormConfig },
   reference: string,
   status: 'delivered' | 'queued',
 ): Response {
@@ -39,7 +40,7 @@ export function plainTaken(
 /** The answer to a plain post refused for its fields: the form again, as it was sent. */
 export function plainRefused(
   c: Context,
-  deps: Pick<AppDeps, 'config' | 'bots'>,
+  deps: { config: FormConfig; bots: BotCheckOptions },
   fields: PlainFields,
   status: number,
   issues: readonly FieldIssue[],
@@ -81,7 +82,7 @@ export const pagesForBrowsers: MiddlewareHandler = async (c, next) => {
 
 /** Values for `/form` from its URL: the attribution, prefills and hidden answers. */
 export function valuesFromQuery(
-  deps: Pick<AppDeps, 'config'>,
+  deps: { config: FormConfig },
   caseTypeId: string | undefined,
   query: URLSearchParams,
   referer: string | undefined,

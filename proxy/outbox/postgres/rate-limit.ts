@@ -1,10 +1,10 @@
 /**
- * Rate limits every instance counts together: the same token buckets as `http/rate-limit.ts`,
+ * Rate limits every instance counts together: the same token buckets as `limiter/token-buckets.ts`,
  * kept in the shared PostgreSQL and updated by one atomic upsert per request, so that a client
  * sending to three instances behind a load balancer gets its allowance once, not three times.
  */
 import type pg from 'pg';
-import { WINDOW_MS, type Limiter, type Verdict } from '../../http/rate-limit.ts';
+import { WINDOW_MS, type Limiter, type Verdict } from '../../limiter/token-buckets.ts';
 
 /** A limiter of `perMinute` per key whose buckets live in `pool`'s `rate_buckets`. */
 export function pgRateLimiter(

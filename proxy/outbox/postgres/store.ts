@@ -6,7 +6,7 @@
  * heartbeat, the wake-up channel (`files.ts`) and the shared rate limits (`rate-limit.ts`).
  */
 import { randomBytes } from 'node:crypto';
-import type { Limiter } from '../../http/rate-limit.ts';
+import type { Limiter } from '../../limiter/token-buckets.ts';
 import { outboxMachine } from '../machine/index.ts';
 import { PURGE_BATCH, type PURGES } from '../machine/housekeeping.ts';
 import { run, type Plan } from '../machine/plan.ts';

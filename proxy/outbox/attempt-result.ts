@@ -2,7 +2,7 @@
  * What one delivery attempt came to, as the visitor's waiting request and the background loop
  * see it.
  */
-import type { Submission } from '../outbox/submission.ts';
+import type { Submission } from './submission.ts';
 
 /** The end of one attempt. */
 export type AttemptResult =

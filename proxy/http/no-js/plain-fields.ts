@@ -8,10 +8,10 @@
  * - `consent.<statement id>` (`on` when ticked: any other value is not agreement)
  * - `marketing.<field>` (the attribution, carried in hidden inputs)
  */
-import { MARKETING_FIELDS, PER_ATTEMPT_FIELDS } from '../contract/fields.ts';
-import { visibleQuestions } from '../contract/rules.ts';
-import type { EnquiryPartInput } from '../contract/schemas/enquiry-part.ts';
-import type { FormConfig } from '../contract/schemas/form-config.ts';
+import { MARKETING_FIELDS, PER_ATTEMPT_FIELDS } from '../../contract/fields.ts';
+import { visibleQuestions } from '../../contract/rules.ts';
+import type { EnquiryPartInput } from '../../contract/schemas/enquiry-part.ts';
+import type { FormConfig } from '../../contract/schemas/form-config.ts';
 
 /** The text fields of a plain post, by name, in the order they came. */
 export type PlainFields = ReadonlyMap<string, readonly string[]>;
