@@ -26,6 +26,11 @@ export function loadLate(): Promise<typeof Late> {
 
 /** The script build's late bundle, handed what it shares with this bundle (`late-shared.ts`). */
 function importBuilt(url: string): Promise<typeof Late> {
-  (globalThis as Record<symbol, unknown>)[lateSharedKey(url)] = LATE_SHARED;
-  return import(/* @vite-ignore */ url) as Promise<typeof Late>;
+  const handOver = globalThis as Record<symbol, unknown>;
+  const key = lateSharedKey(url);
+  handOver[key] = LATE_SHARED;
+  // Read as the module starts, so gone once it has (or has failed to): nothing for page scripts.
+  return (import(/* @vite-ignore */ url) as Promise<typeof Late>).finally(() =>
+    Reflect.deleteProperty(handOver, key),
+  );
 }
