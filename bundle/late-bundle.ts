@@ -2,13 +2,15 @@
  * The late bundle (`widget/late/index.ts`): built on its own before the entry, so that it has
  * no imports at all. Code splitting would have it import what it shares with the entry from
  * `./enquiry-form.js`, a URL that is not the page's own when the page pins a build with
- * `?v=<etag>`, and the browser would then load and run the entry a second time. Its name
+ * `?v=<etag>`, and the browser would then load and run the entry a second time; what it shares
+ * with the entry, the entry hands it instead (`late-shared.ts`). Its name
  * carries a hash of its content, so a cached entry always finds the late bundle it was built
  * with.
  */
 import { createHash } from 'node:crypto';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { BROWSER_BUILD } from './browser-options.ts';
+import { handedOverByTheEntry } from './late-shared.ts';
 import { minifiedLiterals } from './minified-literals.ts';
 import { refuseServerOnly } from './size-budget.ts';
 
@@ -33,7 +35,7 @@ export async function buildLate(): Promise<LateBundle> {
       sourcemap: 'hidden',
       lib: { entry: 'widget/late/index.ts', formats: ['es'], fileName: () => 'late.js' },
     },
-    plugins: [minifiedLiterals()],
+    plugins: [handedOverByTheEntry(), minifiedLiterals()],
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
   const files = outputs.flatMap((output) => output.output);

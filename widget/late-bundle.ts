@@ -5,6 +5,7 @@
  * the source, so that the app's own bundler makes it a chunk of the app and serves it.
  */
 import type * as Late from './late/index.ts';
+import { LATE_SHARED, lateSharedKey } from './late-shared.ts';
 
 declare const __LATE_BUNDLE__: string | undefined;
 
@@ -14,13 +15,22 @@ let loading: Promise<typeof Late> | undefined;
 export function loadLate(): Promise<typeof Late> {
   loading ??= (
     typeof __LATE_BUNDLE__ === 'string'
-      ? (import(/* @vite-ignore */ new URL(__LATE_BUNDLE__, import.meta.url).href) as Promise<
-          typeof Late
-        >)
+      ? importBuilt(new URL(__LATE_BUNDLE__, import.meta.url).href)
       : import('./late/index.ts')
   ).catch((error: unknown) => {
     loading = undefined;
     throw error;
   });
   return loading;
+}
+
+/** The script build's late bundle, handed what it shares with this bundle (`late-shared.ts`). */
+function importBuilt(url: string): Promise<typeof Late> {
+  const handOver = globalThis as Record<symbol, unknown>;
+  const key = lateSharedKey(url);
+  handOver[key] = LATE_SHARED;
+  // Read as the module starts, so gone once it has (or has failed to): nothing for page scripts.
+  return (import(/* @vite-ignore */ url) as Promise<typeof Late>).finally(() =>
+    Reflect.deleteProperty(handOver, key),
+  );
 }

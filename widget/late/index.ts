@@ -5,7 +5,8 @@
  *
  * It is a separate build with no imports: it takes the element's state, session and words as
  * arguments, and brings its own copies of the pure contract code it uses (never of a module
- * with state: ESLint allows only type imports from the rest of the widget).
+ * with state: ESLint allows only type imports from the rest of the widget), except those the
+ * entry hands it as it loads it (`../late-shared.ts`).
  */
 import type { ElementBase } from '../element-base.ts';
 import { OUTCOME_STRINGS, VISITOR_MESSAGES } from '#contract';
