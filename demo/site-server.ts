@@ -25,7 +25,7 @@ export interface DemoSiteOptions {
 }
 
 /**
- * The policy the README recommends, with the proxy's origin for the script and its API; and the
+ * The policy the manual recommends (docs/embedding.md), with the proxy's origin for the script and its API; and the
  * hash of the drawn form's inline styles, for a page that has them (`npm run embed`).
  */
 export function contentSecurityPolicy(proxyOrigin: string, drawn = false): string {

@@ -63,7 +63,7 @@ const origin = z.string().transform((value, ctx) => {
 
 const secret = z.string().min(1, { error: 'must not be empty' });
 
-/** Each variable, with the sentence the README's environment table shows for it. */
+/** Each variable, with the sentence the environment table (docs/production.md) shows for it. */
 export const proxyEnvSchema = z.object({
   ENQUIRY_API_URL: apiUrl.describe(
     'Service root of the enquiry API, including the version, e.g. `https://crm.example.com/wp-json/acme/v1`, or `https://crm.example.com/?rest_route=/acme/v1` on a WordPress site with plain permalinks. `https:` only (plain `http:` for localhost).',

@@ -1,7 +1,7 @@
 /**
- * `npm run proxy`: the proxy from the environment (see README, "Proxy environment").
+ * `npm run proxy`: the proxy from the environment (see docs/production.md, "Proxy environment").
  * A bad environment or form configuration stops it with one line per problem.
- * `npm run proxy -- --check` checks the platform (README, "Your platform") and whether documents
+ * `npm run proxy -- --check` checks the platform (docs/production.md, "Your platform") and whether documents
  * can be converted in their box, and exits.
  */
 import { FormConfigError } from './contract/schemas/form-config.ts';

@@ -1,5 +1,5 @@
 /**
- * The deployment files say what the README promises: nginx leaves room for the largest
+ * The deployment files say what the manual promises: nginx leaves room for the largest
  * submission and passes the client's address, its compose twin proxies the same way, the
  * systemd unit verifies, the image runs the compiled proxy as a user, and the production
  * commands are the ones `npm run proxy` needs.
@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { proxyEnvSchema } from '../../proxy/env.ts';
 import { maxSubmissionBytes } from '../../proxy/submission/read-multipart.ts';
 import { lawFirm } from '../forms/index.ts';
+import { readManual } from './manual.ts';
 
 const read = (path: string) => readFileSync(path, 'utf8');
 const NGINX = read('deploy/nginx.conf');
@@ -50,7 +51,7 @@ describe('deployment files', () => {
     if (syntax !== undefined) expect(syntax).toContain('syntax is ok');
   });
 
-  it('the compose stack’s nginx proxies exactly as the README’s snippet does', () => {
+  it('the compose stack’s nginx proxies exactly as the manual’s snippet does', () => {
     expect(location(COMPOSE_NGINX)).toBe(location(NGINX));
     expect(COMPOSE_NGINX).toMatch(/client_max_body_size 60m;/);
     const syntax = nginxSyntax(COMPOSE_NGINX);
@@ -88,23 +89,23 @@ describe('deployment files', () => {
     expect(compose).toContain('./deploy/compose/nginx.conf:/etc/nginx/conf.d/default.conf:ro');
   });
 
-  it('the README asks for every file of the clone that compose.yaml mounts and the clone lacks', () => {
+  it('the manual asks for every file of the clone that compose.yaml mounts and the clone lacks', () => {
     const mounted = [...read('compose.yaml').matchAll(/^\s+- (\.\/[^:\s]+):/gm)].map(
       ([, path]) => path ?? '',
     );
     expect(mounted).toContain('./form.json');
-    const readme = read('README.md');
+    const readme = readManual();
     const composeParagraphs = readme.split('\n\n').filter((text) => text.includes('compose.yaml'));
     for (const path of mounted.filter((each) => !existsSync(each)))
       expect(composeParagraphs.join('\n')).toContain(`\`${path}\``);
   });
 
-  it('the production section names only commands a production install runs', () => {
+  it('the production chapter names only commands a production install runs', () => {
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> })
       .scripts;
-    const readme = read('README.md');
+    const readme = read('docs/production.md');
     // From the production install on: the build before it runs on the full install.
-    const from = readme.indexOf('npm ci --omit=dev', readme.indexOf('\n## Production\n'));
+    const from = readme.indexOf('npm ci --omit=dev');
     const section = readme.slice(from, readme.indexOf('\n## ', from));
     const named = [...section.matchAll(/npm run ([\w:-]+)/g)].map(([, name]) => name ?? '');
     expect(named).toEqual(expect.arrayContaining(['proxy', 'outbox']));
@@ -118,7 +119,7 @@ describe('deployment files', () => {
       .scripts;
     expect(scripts.proxy).toBe('node dist/proxy/main.js');
     expect(scripts.build).toContain('build:proxy');
-    const readme = read('README.md');
+    const readme = read('docs/production.md');
     const commands = /```sh production\n([\s\S]*?)\n```/.exec(readme)?.[1] ?? '';
     expect(commands.split('\n').map((line) => line.replace(/\s+#.*$/, ''))).toEqual([
       'npm ci && npm run build',

@@ -1,6 +1,6 @@
 /**
  * `.env.example`: every proxy variable with its default and one line of meaning, from the same
- * zod schema as the README's environment table. `npm run docs` writes it; the README test
+ * zod schema as the environment table (docs/production.md). `npm run docs` writes it; the README test
  * fails when it is out of date.
  */
 import { proxyEnvSchema } from '../../proxy/env.ts';

@@ -1,6 +1,10 @@
-/** `npm run docs`: rewrites the README's generated sections and `.env.example` (build the widget first). */
+/**
+ * `npm run docs`: rewrites the generated sections of the manual (the README and `docs/`) and
+ * `.env.example` (build the widget first).
+ */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { renderEnvExample } from './env-example.ts';
+import { manualFiles } from './manual.ts';
 import { generatedSections, renderReadme } from './sections.ts';
 
 const write = (path: string, text: string) => {
@@ -9,5 +13,6 @@ const write = (path: string, text: string) => {
   console.log(before === text ? `${path} is up to date.` : `${path} regenerated.`);
 };
 
-write('README.md', renderReadme(readFileSync('README.md', 'utf8'), generatedSections()));
+const sections = generatedSections();
+for (const path of manualFiles()) write(path, renderReadme(readFileSync(path, 'utf8'), sections));
 write('.env.example', renderEnvExample());

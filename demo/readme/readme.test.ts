@@ -1,6 +1,6 @@
 /**
- * The README cannot rot: its generated sections match the code, and every snippet in it is
- * checked against the thing it describes.
+ * The manual cannot rot: its generated sections match the code, and every snippet in it (on the
+ * front page or in a chapter of `docs/`) is checked against the thing it describes.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,17 +13,13 @@ import { proxyEnvSchema } from '../../proxy/env.ts';
 import { proxyHarness } from '../../proxy/test/fixtures/proxy-harness.ts';
 import { DEFAULT_STRINGS } from '../../proxy/contract/strings.ts';
 import { renderEnvExample } from './env-example.ts';
+import { manualBlock, manualFiles, readManual } from './manual.ts';
 import { elementDeclaration, generatedSections, MANIFEST_PATH, renderReadme } from './sections.ts';
 
-const README = readFileSync('README.md', 'utf8');
+const README = readManual();
 const manifest = elementDeclaration(readFileSync(MANIFEST_PATH, 'utf8'));
 
-/** The body of the fenced block whose info string is `info`, e.g. "json form-config". */
-function block(info: string): string {
-  const match = new RegExp('```' + info + '\\n([\\s\\S]*?)\\n```').exec(README);
-  if (!match?.[1]) throw new Error(`README has no \`\`\`${info} block`);
-  return match[1];
-}
+const block = (info: string) => manualBlock(info, README);
 
 /** The widget's product sources, where its templates write `part="…"`. */
 function templateFiles(dir = 'widget'): string[] {
@@ -34,14 +30,24 @@ function templateFiles(dir = 'widget'): string[] {
   });
 }
 
-describe('README.md', () => {
+describe('the manual (README.md and docs/)', () => {
   it('has its generated sections up to date (npm run docs)', async () => {
-    const options = (await prettier.resolveConfig('README.md')) ?? {};
-    const expected = await prettier.format(renderReadme(README, generatedSections()), {
-      ...options,
-      parser: 'markdown',
-    });
-    expect(README).toBe(expected);
+    const sections = generatedSections();
+    for (const path of manualFiles()) {
+      const text = readFileSync(path, 'utf8');
+      const options = (await prettier.resolveConfig(path)) ?? {};
+      const expected = await prettier.format(renderReadme(text, sections), {
+        ...options,
+        parser: 'markdown',
+      });
+      expect(text, path).toBe(expected);
+    }
+  });
+
+  it('keeps its front page short and links every chapter', () => {
+    const front = readFileSync('README.md', 'utf8');
+    expect(front.split('\n').length).toBeLessThanOrEqual(250);
+    for (const chapter of manualFiles().slice(1)) expect(front).toContain(`](${chapter})`);
   });
 
   it('has .env.example up to date with every variable and its default (npm run docs)', () => {

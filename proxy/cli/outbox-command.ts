@@ -8,7 +8,7 @@ import { exportSubmission } from './export-submission.ts';
 import { isoTime, submissionJson, submissionReport, whyNow } from './show-submission.ts';
 import type { Submission, SubmissionState } from '../outbox/submission.ts';
 
-/** What `npm run outbox -- help` prints (the README shows it too). */
+/** What `npm run outbox -- help` prints (docs/operations.md shows it too). */
 export const USAGE = `Usage: npm run outbox -- <command>
 
   list [queued|delivered|partial|dead|spam] [--json]

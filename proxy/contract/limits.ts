@@ -1,6 +1,6 @@
 /**
  * Bounds every party agrees on. The widget uses them for `maxlength` and its own checks (for the
- * visitor's comfort); the proxy enforces them (the law). Documented in the README's field table.
+ * visitor's comfort); the proxy enforces them (the law). Documented in the field table of docs/configuration.md.
  */
 
 /** Maximum length, in UTF-16 code units (what the browser's `maxlength` counts), of each field. */

@@ -33,7 +33,7 @@ export async function checkAtStart(check: Platform['check'], deliverer: Delivere
   return report;
 }
 
-/** The notifier, when an email or a webhook is configured (README, "Notifications"). */
+/** The notifier, when an email or a webhook is configured (docs/operations.md, "Notifications"). */
 export function startNotifier(
   env: ProxyEnv,
   store: NotificationQueue & Pick<OperatorView, 'counts' | 'get'> & FileSource & Settings,
