@@ -16,6 +16,24 @@ export interface ColumnTypes {
   text: string;
 }
 
+/** Each database's spelling of the kinds of column. */
+export const COLUMN_TYPES = {
+  sqlite: {
+    serial: 'INTEGER PRIMARY KEY',
+    key: 'INTEGER',
+    integer: 'INTEGER',
+    big: 'INTEGER',
+    text: 'TEXT',
+  },
+  postgres: {
+    serial: 'bigserial PRIMARY KEY',
+    key: 'bigint',
+    integer: 'integer',
+    big: 'bigint',
+    text: 'text',
+  },
+} satisfies Record<string, ColumnTypes>;
+
 /** The columns of `files` every version had: which submission, which file, what it is. */
 export const fileColumns = (
   t: ColumnTypes,

@@ -8,20 +8,9 @@
  * a 10 MB file is never one 10 MB parameter nor one 10 MB value in memory.
  */
 import pg from 'pg';
-import {
-  auditTable,
-  fileColumns,
-  notificationsTable,
-  type ColumnTypes,
-} from '../machine/tables.ts';
+import { auditTable, fileColumns, notificationsTable, COLUMN_TYPES } from '../machine/tables.ts';
 
-const TYPES: ColumnTypes = {
-  serial: 'bigserial PRIMARY KEY',
-  key: 'bigint',
-  integer: 'integer',
-  big: 'bigint',
-  text: 'text',
-};
+const TYPES = COLUMN_TYPES.postgres;
 
 const MIGRATIONS: readonly string[] = [
   `CREATE TABLE submissions (

@@ -4,20 +4,9 @@
  */
 import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import {
-  auditTable,
-  fileColumns,
-  notificationsTable,
-  type ColumnTypes,
-} from '../machine/tables.ts';
+import { auditTable, fileColumns, notificationsTable, COLUMN_TYPES } from '../machine/tables.ts';
 
-const TYPES: ColumnTypes = {
-  serial: 'INTEGER PRIMARY KEY',
-  key: 'INTEGER',
-  integer: 'INTEGER',
-  big: 'INTEGER',
-  text: 'TEXT',
-};
+const TYPES = COLUMN_TYPES.sqlite;
 
 /** The schema's history, one step a version (`PRAGMA user_version`); a step once shipped never changes. */
 export const MIGRATIONS: readonly string[] = [
