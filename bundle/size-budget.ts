@@ -7,13 +7,13 @@ import type { Plugin } from 'vite';
 import { compressForVisitors } from '../proxy/http/widget-assets.ts';
 
 /** `enquiry-form.js`: what the first render needs (lit-html, the fields, their styles); issue #18. */
-export const ENTRY_BROTLI_BUDGET_BYTES = 12 * 1024;
+export const ENTRY_BROTLI_BUDGET_BYTES = 12.5 * 1024;
 /**
  * The entry and the late bundle together: everything a visitor who sends files loads. Where we
  * stand, not yet issue #18's 20 KB: the late bundle's copies of the contract's rules and
  * messages (the checks the proxy makes, run before sending) are most of the gap.
  */
-export const TOTAL_BROTLI_BUDGET_BYTES = 22 * 1024;
+export const TOTAL_BROTLI_BUDGET_BYTES = 24 * 1024;
 
 /**
  * Packages that must never reach the browser. The contract's schemas use zod; the widget imports
