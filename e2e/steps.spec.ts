@@ -130,3 +130,34 @@ test('a visitor walks the steps with Back, Forward and a reload, changes an answ
   expect(stepped && comparable(stepped)).toEqual(unstepped && comparable(unstepped));
   expect(JSON.stringify(stepped)).not.toContain('Nationwide');
 });
+
+test('a send with a problem on an earlier step takes the visitor there, with that step’s problems', async ({
+  page,
+  steps,
+}) => {
+  const form = await openForm(page, steps.demo.siteUrl);
+  await fillContact(form);
+  await proceed(form);
+  await expectStep(form, /Step 2 of 5\s+Your enquiry/);
+  // A draft resumed on Check your answers with the first name since emptied (another tab).
+  await page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((name) => name.startsWith('enquiry-form:draft:'));
+    if (!key) throw new Error('no draft');
+    const draft = JSON.parse(sessionStorage.getItem(key) ?? '{}') as {
+      step: string;
+      values: Record<string, unknown>;
+    };
+    sessionStorage.setItem(
+      key,
+      JSON.stringify({ ...draft, step: 'check', values: { ...draft.values, forename: '' } }),
+    );
+  });
+  await page.reload();
+  await expect(heading(form)).toHaveText(/Step 5 of 5\s+Check your answers/);
+  await send(form);
+  const summary = form.locator('[part=error-summary]');
+  await expect(summary).toBeFocused();
+  await expect(heading(form)).toHaveText(/Step 1 of 5\s+Your details/);
+  await expect(summary).toContainText('Enter your first name');
+  await expect(summary).not.toContainText('enquiry is about');
+});

@@ -81,18 +81,21 @@ export class StepsController implements ReactiveController {
   }
 
   /**
-   * After a send the proxy or the rules refused: the problems are shown on the step of the
-   * first of them (a value from another step, or one the proxy alone knows is wrong).
+   * After a send the proxy or the rules refused: the visitor is taken to the step of the first
+   * problem (a value from another step, or one only the proxy knows is wrong), and shown that
+   * step's problems.
    */
   toProblems(): void {
     const steps = this.now();
     const status = this.deps.state.status;
     const first = status.kind === 'invalid' ? status.issues[0] : undefined;
-    if (!steps || !first) return;
+    if (!steps || !first || status.kind !== 'invalid') return;
     const step = stepOfField(steps.all, first.field);
     if (step === steps.shown.key) return;
     this.#record(step, steps.shown.key, true);
-    this.host.requestUpdate();
+    const there = this.now();
+    if (there)
+      this.deps.state.set({ kind: 'invalid', issues: this.onShownStep(there, status.issues) });
   }
 
   /** Back: through the history when the entry before is the step before, so Forward still works. */
