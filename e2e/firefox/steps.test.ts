@@ -121,8 +121,8 @@ describe.skipIf(!installed)('a form in steps in Firefox', () => {
     expect(await formText()).toContain('Selling');
     expect(await formText()).not.toContain('Nationwide');
 
-    await page.$$eval(inForm('.check-answers__change button'), (buttons: HTMLButtonElement[]) => {
-      buttons
+    await page.$$eval(inForm('.check-answers__change button'), (buttons) => {
+      (buttons as HTMLButtonElement[])
         .find((button) => button.textContent.includes('Anything else we should know?'))
         ?.click();
     });
