@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { callback as callbackForm, lawFirm as lawFirmForm } from '../demo/forms/index.ts';
 import { publicConfig } from '../proxy/contract/public-config.ts';
+import { lawFirmInSteps } from '../proxy/test/fixtures/steps-config.ts';
 import { embedCode, firstRender } from './embed-code.ts';
 
 const lawFirm = publicConfig(lawFirmForm);
@@ -21,6 +22,15 @@ describe('the embed code with the form drawn in it', () => {
     expect(drawn).not.toContain('id="case_type"'); // fixed by the tag
     expect(drawn).not.toMatch(/checked|lit-part|<\?/);
     expect(drawn).toContain('Send enquiry');
+  });
+
+  it('draws a form in steps at its first step: the contact fields and Continue, nothing further on', async () => {
+    const drawn = await firstRender(publicConfig(lawFirmInSteps), 'conveyancing');
+    expect(drawn.replace(/\s+/g, ' ')).toMatch(/Step 1 of 6<\/span> Your details/);
+    expect(drawn).toContain('id="forename"');
+    expect(drawn).not.toMatch(/id="(answers\.transaction|files|consent\.consent_contact)"/);
+    expect(drawn).toContain('Continue');
+    expect(drawn).not.toContain('Send enquiry');
   });
 
   it('offers the case types when the tag fixes none, and fixes the only one there is', async () => {

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { render } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html } from 'lit/html.js';
-import type { PublicFormConfig } from '../proxy/contract/index.ts';
+import { stepsNow, type PublicFormConfig } from '../proxy/contract/index.ts';
 import { emptyValues } from '../widget/draft.ts';
 import { styles } from '../widget/enquiry-form.styles.ts';
 import { Translator } from '../widget/i18n.ts';
@@ -36,6 +36,7 @@ const NO_ACTIONS: FormActions = {
   follow: ignore,
   retry: ignore,
   retryChallenge: ignore,
+  back: ignore,
   open: ignore,
   picked: ignore,
   drag: ignore,
@@ -71,6 +72,8 @@ export async function firstRender(config: PublicFormConfig, caseType?: string): 
       challenge: false,
       challengeFailed: false,
       blocks: undefined,
+      // A form in steps is drawn at its first step.
+      steps: stepsNow(config, fixed, values, undefined),
     },
     NO_ACTIONS,
   );

@@ -7,19 +7,19 @@ import type { Plugin } from 'vite';
 import { compressForVisitors } from '../proxy/http/widget-assets.ts';
 
 /**
- * `enquiry-form.js`: what the first render needs (lit-html, the fields, their styles); issue
- * #18's 12 KiB, which is also what we measure plus a small margin (12,111 bytes in November
- * 2026, `npm run bench -- weight`): the entry now also holds what it hands the late bundle.
+ * `enquiry-form.js`: what the first render needs (lit-html, the fields, their styles, the step
+ * a stepped form opens at); issue #18's 12 KiB plus the steps' first screen (about 0.7 KB):
+ * what we measure plus a small margin (`npm run bench -- weight`).
  */
-export const ENTRY_BROTLI_BUDGET_BYTES = 12 * 1024;
+export const ENTRY_BROTLI_BUDGET_BYTES = 12.5 * 1024;
 /**
  * The entry and the late bundle together: everything a visitor who sends files loads. Where we
- * stand (21,805 bytes), not yet issue #18's 20 KiB: the helpers both use are in the entry only
+ * stand, not yet issue #18's 20 KiB: the helpers both use are in the entry only
  * (`widget/late-shared.ts`), and what is left is what only the late bundle needs, the checks the
- * proxy makes, run before sending (the contract's rules, messages and file sniffing), and the
- * Turnstile check.
+ * proxy makes, run before sending (the contract's rules, messages and file sniffing), the
+ * Turnstile check, and the steps (about 1.5 KB: Continue's checks, history, Check your answers).
  */
-export const TOTAL_BROTLI_BUDGET_BYTES = 22 * 1024;
+export const TOTAL_BROTLI_BUDGET_BYTES = 24 * 1024;
 
 /**
  * Packages that must never reach the browser. The contract's schemas use zod; the widget imports

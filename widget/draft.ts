@@ -41,6 +41,8 @@ export interface Draft {
   submission?: SubmissionKey | undefined;
   /** The names of the files chosen: the files themselves do not survive a reload. */
   fileNames?: string[] | undefined;
+  /** The step shown, in a form in steps (`#contract`'s `StepKey`), so a reload returns to it. */
+  step?: string | undefined;
 }
 
 /** Values with nothing typed yet. */
@@ -96,6 +98,7 @@ export function loadDraft(key: string): Draft {
         ? { key: asString(submission.key), fingerprint: asString(submission.fingerprint) }
         : undefined,
     fileNames: Array.isArray(stored.fileNames) ? stored.fileNames.slice(0, 20).map(asString) : [],
+    step: asString(stored.step),
   };
 }
 

@@ -67,6 +67,21 @@ const theme = css`
     font-size: 1.35em;
     line-height: 1.2;
   }
+  /* A form in steps: "Step 2 of 5" above the step's title, and Continue beside Back. */
+  .step-title:focus {
+    outline: none;
+  }
+  .step-count {
+    display: block;
+    font-size: 0.75em;
+    font-weight: normal;
+    color: var(--_quiet);
+  }
+  .step-buttons {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 15px;
+  }
 `;
 
 /** Every stylesheet of the element, in cascade order. */

@@ -10,6 +10,7 @@ import { hiddenAnswers, pageReader } from './page-values.ts';
 import { giveBack, takeOver, type Typed } from './prerendered.ts';
 import { SCRIPT_ORIGIN, SessionController } from './session.ts';
 import { FormState, type FormStatus } from './state.ts';
+import { stepsNow } from '#contract';
 import type { FilesActions } from './templates/files.ts';
 import { formTemplate } from './templates/form.ts';
 import { notice } from './templates/notice.ts';
@@ -147,6 +148,8 @@ export class EnquiryForm extends ElementBase {
         if (this.#session.input(control as HTMLInputElement)) this.requestUpdate();
       });
     }
+    // Check your answers is the late bundle's: a reload onto it loads that at once.
+    if (this.#session.step === 'check') void this.#whenLate().catch(() => undefined);
     // Once the form is on screen, the rest loads while the visitor reads it.
     if (this.#lateScheduled || !this.#session.config) return;
     this.#lateScheduled = true;
@@ -220,6 +223,12 @@ export class EnquiryForm extends ElementBase {
             challenge: this.#late?.challenge.required ?? false,
             challengeFailed: this.#late?.challenge.failed ?? false,
             blocks: this.#late?.blocks,
+            steps: stepsNow(
+              config,
+              this.#session.fixedCaseType(),
+              this.#session.values,
+              this.#session.step,
+            ),
           },
           this.#actions,
         );
@@ -289,6 +298,10 @@ export class EnquiryForm extends ElementBase {
       this.#submit();
     },
     retryChallenge: () => void this.#late?.challenge.retry(),
+    back: () =>
+      void this.#whenLate().then((late) => {
+        late.steps.back();
+      }),
     follow: (event: Event) => {
       this.#late?.follow(event);
     },

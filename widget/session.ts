@@ -196,6 +196,21 @@ export class SessionController implements ReactiveController {
     this.#save();
   }
 
+  /** What tells this form's draft apart from others' (`draftKey`). */
+  get key(): string {
+    return this.#key;
+  }
+
+  /** The step shown, in a form in steps; kept with the draft. */
+  get step(): string | undefined {
+    return this.#draft.step;
+  }
+
+  set step(key: string | undefined) {
+    this.#draft.step = key;
+    this.#save();
+  }
+
   /** Forgets the draft once the proxy has the enquiry. */
   clear(): void {
     clearDraft(this.#key);

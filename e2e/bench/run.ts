@@ -13,6 +13,7 @@ import { createPath } from './create-path.ts';
 import { outboxCost } from './outbox-cost.ts';
 import { killAllNow, stopAll } from './processes.ts';
 import { load, machine, num, writeReport, type Section } from './report.ts';
+import { stepSpeed } from './step-speed.ts';
 import { uploadPath } from './upload-path.ts';
 import { widgetSpeed } from './widget-speed.ts';
 import { widgetWeight } from './widget-weight.ts';
@@ -20,6 +21,7 @@ import { widgetWeight } from './widget-weight.ts';
 const BENCHMARKS: Readonly<Record<string, () => Promise<string>>> = {
   weight: widgetWeight,
   speed: widgetSpeed,
+  steps: stepSpeed,
   create: createPath,
   upload: uploadPath,
   outbox: outboxCost,

@@ -13,6 +13,7 @@ import { exampleConfigPath, type ExampleName } from '../../demo/forms/index.ts';
 import { startDemo, type RunningDemo } from '../../demo/stack.ts';
 import { createLogger } from '../../proxy/logger.ts';
 import { lawFirmWithConsent } from '../../proxy/test/fixtures/consent-config.ts';
+import { lawFirmInSteps } from '../../proxy/test/fixtures/steps-config.ts';
 
 export type { InboxEnquiry };
 
@@ -27,13 +28,16 @@ export interface Stack {
   secrets: string[];
 }
 
-/** The stacks the specs use: the two examples, and the law firm with consent and hidden fields. */
-type StackName = ExampleName | 'consent';
+/**
+ * The stacks the specs use: the two examples, the law firm with consent and hidden fields, and
+ * the same in steps.
+ */
+type StackName = ExampleName | 'consent' | 'steps';
 
-/** The consent configuration as a file, as a site owner would keep it. */
-function consentConfigPath(): string {
-  const path = join(mkdtempSync(join(tmpdir(), 'e2e-consent-config-')), 'form.json');
-  writeFileSync(path, JSON.stringify(lawFirmWithConsent, null, 2));
+/** A test configuration as a file, as a site owner would keep it. */
+function configPath(name: StackName, config: object): string {
+  const path = join(mkdtempSync(join(tmpdir(), `e2e-${name}-config-`)), 'form.json');
+  writeFileSync(path, JSON.stringify(config, null, 2));
   return path;
 }
 
@@ -41,7 +45,12 @@ async function openStack(example: StackName): Promise<Stack> {
   const demo = await startDemo({
     log: createLogger({ level: 'error' }),
     env: {
-      FORM_CONFIG: example === 'consent' ? consentConfigPath() : exampleConfigPath(example),
+      FORM_CONFIG:
+        example === 'consent'
+          ? configPath(example, lawFirmWithConsent)
+          : example === 'steps'
+            ? configPath(example, lawFirmInSteps)
+            : exampleConfigPath(example),
     },
     sitePort: 0,
     proxyPort: 0,
@@ -80,6 +89,7 @@ interface WorkerFixtures {
   lawFirm: Stack;
   callback: Stack;
   consent: Stack;
+  steps: Stack;
 }
 
 // Messages Chromium logs for answers a test provoked on purpose (a 400, an aborted request).
@@ -106,6 +116,7 @@ export const test = base.extend<{ guard: void }, WorkerFixtures>({
   lawFirm: stackFor('law-firm'),
   callback: stackFor('callback'),
   consent: stackFor('consent'),
+  steps: stackFor('steps'),
   guard: [
     async ({ page, lawFirm, callback }, use) => {
       const problems: string[] = [];

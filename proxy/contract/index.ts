@@ -56,6 +56,16 @@ export {
 } from './messages.ts';
 export { retryAfterMs } from './retry-after.ts';
 export {
+  formSteps,
+  isStepped,
+  stepOfField,
+  stepsNow,
+  stepTitle,
+  type FormStep,
+  type StepKey,
+  type StepsNow,
+} from './steps.ts';
+export {
   answerTo,
   INVISIBLE_CHARACTERS,
   isAnswered,

@@ -9,7 +9,7 @@
  * entry hands it as it loads it (`../late-shared.ts`).
  */
 import type { ElementBase } from '../element-base.ts';
-import { OUTCOME_STRINGS, VISITOR_MESSAGES } from '#contract';
+import { OUTCOME_STRINGS, VISITOR_MESSAGES, type PublicFormConfig } from '#contract';
 import type { Attribution } from '../attribution.ts';
 import type { Translator } from '../i18n.ts';
 import type { SessionController } from '../session.ts';
@@ -22,10 +22,12 @@ import { followIssueLink } from './error-summary/follow.ts';
 import { failureNotice } from './failure.ts';
 import { FilesController } from './files-controller.ts';
 import { lateStyles } from './late.styles.ts';
-import { adoptStyles } from './lit-tags.ts';
+import { adoptStyles, nothing } from './lit-tags.ts';
 import { controlOf } from './show-issue.ts';
 import { confirmation, progressBlock } from './status.ts';
-import { SubmitController } from './submit-controller.ts';
+import { checkAnswers, checkAnswersStyles } from './steps/check-answers.ts';
+import { StepsController } from './steps/steps-controller.ts';
+import { SubmitController, type SubmitRequest } from './submit-controller.ts';
 
 /** What the late part works with: the element's own state, session and words. */
 export interface LatePorts {
@@ -41,9 +43,17 @@ export interface LatePorts {
 /** The behaviour and blocks the first render leaves out, working for one element. */
 export class LateParts {
   /** The blocks that appear only after a press of "Send". */
-  readonly blocks = { errorSummary, failureNotice, challengeFailed, progressBlock, confirmation };
+  readonly blocks = {
+    errorSummary,
+    failureNotice,
+    challengeFailed,
+    progressBlock,
+    confirmation,
+    checkAnswers: (t: Translator) => this.#checkAnswers(t),
+  };
   readonly files: FilesController;
   readonly challenge: ChallengeController;
+  readonly steps: StepsController;
   readonly #submitter: SubmitController;
 
   constructor(
@@ -51,7 +61,7 @@ export class LateParts {
     private readonly ports: LatePorts,
   ) {
     ports.learnStrings({ ...VISITOR_MESSAGES, ...OUTCOME_STRINGS });
-    adoptStyles(host.renderRoot, lateStyles + errorSummaryStyles);
+    adoptStyles(host.renderRoot, lateStyles + errorSummaryStyles + checkAnswersStyles);
     this.files = new FilesController(host, {
       t: () => ports.t(),
       limits: () => ports.session.config?.files,
@@ -69,13 +79,35 @@ export class LateParts {
         this.challenge.reset();
       },
     });
+    this.steps = new StepsController(host, ports);
     host.requestUpdate();
   }
 
-  /** One press of "Send": what the shared rules cannot see is added here, then it is sent. */
-  send(marketing: Attribution, hidden: HiddenAnswers, website: string): Promise<void> {
+  /**
+   * One press of the form's button: "Send", or in a form in steps "Continue", which checks the
+   * step's fields only and moves on. What the shared rules cannot see is added here.
+   */
+  async send(marketing: Attribution, hidden: HiddenAnswers, website: string): Promise<void> {
     const config = this.ports.session.config;
-    if (!config) return Promise.resolve();
+    if (!config) return;
+    const request = this.#request(config, marketing, hidden, website);
+    const steps = this.steps.now();
+    if (steps && steps.shown.key !== 'check') {
+      const issues = this.steps.onShownStep(steps, this.#submitter.problems(config, request));
+      if (issues.length > 0) this.#submitter.refuse(issues);
+      else this.steps.next(steps);
+      return;
+    }
+    await this.#submitter.submit(request);
+    this.steps.toProblems();
+  }
+
+  #request(
+    config: PublicFormConfig,
+    marketing: Attribution,
+    hidden: HiddenAnswers,
+    website: string,
+  ): SubmitRequest {
     const part = buildEnquiryPart(config, this.ports.session.values, marketing, hidden);
     const t = this.ports.t();
     const problems = this.files.problems(config.files, t);
@@ -83,12 +115,29 @@ export class LateParts {
       const field = 'turnstile_token';
       problems.push({ field, control: controlOf(field), text: t.text('turnstile_token.required') });
     }
-    return this.#submitter.submit({
+    return {
       part,
       files: this.files.files,
       problems,
       website,
       turnstileToken: this.challenge.token,
+    };
+  }
+
+  /** Check your answers, in a form in steps. */
+  #checkAnswers(t: Translator) {
+    const { session } = this.ports;
+    const steps = this.steps.now();
+    if (!steps || !session.config) return nothing;
+    const view = {
+      config: session.config,
+      values: session.values,
+      steps,
+      caseTypeFixed: session.fixedCaseType() !== undefined,
+      fileNames: this.files.files.map((file) => file.name),
+    };
+    return checkAnswers(view, t, (step) => {
+      this.steps.change(step);
     });
   }
 

@@ -76,13 +76,9 @@ export class SubmitController implements ReactiveController {
     const config = session.config;
     if (!config || state.sending) return;
     const t = this.deps.t();
-    const issues = [
-      ...validateEnquiry(config, request.part).map((issue) => showIssue(issue, t, config.files)),
-      ...request.problems,
-    ];
+    const issues = this.problems(config, request);
     if (issues.length > 0) {
-      state.set({ kind: 'invalid', issues });
-      this.#show('.error-summary');
+      this.refuse(issues);
       return;
     }
     state.set({ kind: 'sending', progress: undefined });
@@ -119,6 +115,21 @@ export class SubmitController implements ReactiveController {
       outcome = { kind: 'failed', reason: 'network' };
     }
     this.#settle(outcome, config, t);
+  }
+
+  /** Every problem the shared rules and the widget's own checks find, in the form's order. */
+  problems(config: PublicFormConfig, request: SubmitRequest): ShownIssue[] {
+    const t = this.deps.t();
+    return [
+      ...validateEnquiry(config, request.part).map((issue) => showIssue(issue, t, config.files)),
+      ...request.problems,
+    ];
+  }
+
+  /** Shows what to put right, and focuses the error summary. */
+  refuse(issues: readonly ShownIssue[]): void {
+    this.deps.state.set({ kind: 'invalid', issues });
+    this.#show('.error-summary');
   }
 
   /**
@@ -160,8 +171,7 @@ export class SubmitController implements ReactiveController {
       const issues = outcome.issues
         .filter((issue) => issue.field !== FORM_TOKEN)
         .map((issue) => showServerIssue(issue, t, config.files));
-      state.set({ kind: 'invalid', issues });
-      this.#show('.error-summary');
+      this.refuse(issues);
       return;
     }
     const message = failureMessage(outcome, t);

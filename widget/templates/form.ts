@@ -3,7 +3,7 @@
  * what it is about, the questions, files, the security check, and the send button.
  */
 import { html, nothing } from 'lit/html.js';
-import { visibleQuestions, type PublicFormConfig } from '#contract';
+import { visibleQuestions, type PublicFormConfig, type StepsNow } from '#contract';
 import { issuesAt } from '../issues.ts';
 import type { LateParts } from '../late/index.ts';
 import type { FormStatus } from '../state.ts';
@@ -12,6 +12,7 @@ import { consentBlock } from './consent.ts';
 import { caseTypeField, contactFields, questionField, type FieldsView } from './fields.ts';
 import { filesField, type FilesActions, type FilesView } from './files.ts';
 import { notice } from './notice.ts';
+import { stepButtons, stepHeading } from './steps.ts';
 
 /** What the form shows: the configuration, the values, and where the form stands. */
 export interface FormView extends Omit<FieldsView, 'errorsAt'> {
@@ -29,6 +30,8 @@ export interface FormView extends Omit<FieldsView, 'errorsAt'> {
   challengeFailed: boolean;
   /** The blocks of the late bundle, once it has loaded (a send needs it first). */
   blocks: LateParts['blocks'] | undefined;
+  /** In a form in steps (`"steps"`): every step, and the one shown. */
+  steps?: StepsNow | undefined;
 }
 
 /** What the form's controls do. */
@@ -38,31 +41,48 @@ export interface FormActions extends FilesActions {
   follow: (event: Event) => void;
   retry: () => void;
   retryChallenge: () => void;
+  /** To the step before, in a form in steps. */
+  back: () => void;
 }
 
-/** The form, in the order a visitor meets it. */
+/** The form, in the order a visitor meets it; in a form in steps, the step shown. */
 export function formTemplate(view: FormView, on: FormActions) {
-  const { t, config, values, status } = view;
+  const { t, config, values, status, steps } = view;
   const issues = status.kind === 'invalid' ? status.issues : [];
   const sending = status.kind === 'sending';
   const fields: FieldsView = { t, values, errorsAt: (id) => issuesAt(issues, id) };
   const caseType = config.caseTypes.find((c) => c.id === values.case_type);
+  const shown = steps?.shown;
+  // What a step shows; without steps, everything.
+  const has = (key: string) => !shown || shown.key === key;
+  const last = has('check');
+  const submit = html`<button
+    class="button"
+    type="submit"
+    part="submit-button"
+    aria-disabled=${sending ? 'true' : nothing}
+  >
+    ${t.text(last ? 'submit' : 'continue')}
+  </button>`;
   return html`<form class="form" part="form" novalidate @submit=${on.submit} @input=${on.input}>
-    ${view.blocks?.errorSummary(issues, t, on.follow)}
+    ${view.blocks?.errorSummary(issues, t, on.follow)} ${steps ? stepHeading(steps, t) : nothing}
     ${
       status.kind === 'failed'
         ? (view.blocks?.failureNotice(status.failure, t, on.retry, config.firm) ??
           notice(status.failure.message, { label: t.text('retry'), press: on.retry }))
         : nothing
     }
-    ${contactFields(config, fields)} ${view.caseTypeFixed ? nothing : caseTypeField(config, fields)}
+    ${has('contact') ? contactFields(config, fields) : nothing}
+    ${view.caseTypeFixed || !has('q0') ? nothing : caseTypeField(config, fields)}
     ${
       caseType
-        ? visibleQuestions(caseType, values.answers).map((q) => questionField(q, fields))
+        ? visibleQuestions(caseType, values.answers)
+            .filter((q) => !shown || shown.questions.includes(q.id))
+            .map((q) => questionField(q, fields))
         : nothing
     }
     ${
-      config.files.maxFiles > 0
+      config.files.maxFiles > 0 && has('files')
         ? filesField(
             {
               ...view.files,
@@ -75,17 +95,11 @@ export function formTemplate(view: FormView, on: FormActions) {
           )
         : nothing
     }
-    ${honeypot(view)} ${view.challenge ? challengeField(fields, view, on) : nothing}
-    ${consentBlock(config.consent, values.consent, fields.errorsAt, t)}
+    ${shown && last ? view.blocks?.checkAnswers(t) : nothing} ${last ? honeypot(view) : nothing}
+    ${view.challenge && last ? challengeField(fields, view, on) : nothing}
+    ${has('consent') ? consentBlock(config.consent, values.consent, fields.errorsAt, t) : nothing}
     ${sending ? view.blocks?.progressBlock(status.progress, t) : nothing}
-    <button
-      class="button"
-      type="submit"
-      part="submit-button"
-      aria-disabled=${sending ? 'true' : nothing}
-    >
-      ${t.text('submit')}
-    </button>
+    ${steps ? stepButtons(steps, submit, t, on.back) : submit}
   </form>`;
 }
 

@@ -180,3 +180,97 @@ describe('parseFormConfig: consent, hidden and prefilled questions, firm, thank-
     ]);
   });
 });
+
+const QUESTIONS = [
+  { id: 'transaction', label: 'Buying or selling?', type: 'radio', options: ['Buying', 'Selling'] },
+  {
+    id: 'lender',
+    label: 'Lender',
+    type: 'text',
+    showIf: { question: 'transaction', equals: 'Buying' },
+  },
+  { id: 'notes', label: 'Notes', type: 'textarea' },
+  { id: 'partner', label: 'Partner', type: 'hidden', from: { param: 'partner' } },
+];
+
+const caseType = (steps: unknown) => ({
+  id: 'property',
+  label: 'Property',
+  questions: QUESTIONS,
+  steps,
+});
+
+describe('"steps" in the form configuration', () => {
+  it('accepts true on the form and a list of titled steps on a case type', () => {
+    const config = parseFormConfig({
+      steps: true,
+      caseTypes: [
+        caseType([
+          { title: 'The property', questions: ['transaction', 'lender'] },
+          { title: 'Anything else', questions: ['notes'] },
+        ]),
+      ],
+    });
+    expect(config.steps).toBe(true);
+    expect(config.caseTypes[0]?.steps).toEqual([
+      { title: 'The property', questions: ['transaction', 'lender'] },
+      { title: 'Anything else', questions: ['notes'] },
+    ]);
+  });
+
+  it('names a question the case type does not have, and one the form’s list finds nowhere', () => {
+    expect(
+      problemsOf({
+        steps: [{ title: 'About', questions: ['notes', 'colour'] }],
+        caseTypes: [caseType([{ title: 'The property', questions: ['transaction', 'lendr'] }])],
+      }),
+    ).toEqual([
+      'caseTypes[0].steps[0].questions[1]: "lendr" is not a question of this case type',
+      'steps[0].questions[1]: "colour" is not a question of any case type',
+    ]);
+  });
+
+  it('refuses a question named twice in one step or placed in two steps', () => {
+    expect(
+      problemsOf({
+        caseTypes: [
+          caseType([
+            { title: 'One', questions: ['transaction', 'transaction'] },
+            { title: 'Two', questions: ['notes', 'transaction'] },
+          ]),
+        ],
+      }),
+    ).toEqual([
+      'caseTypes[0].steps[0].questions[1]: "transaction" is named twice in this step',
+      'caseTypes[0].steps[1].questions[1]: "transaction" is already in step 1 ("One")',
+    ]);
+  });
+
+  it('refuses a hidden question, which no step shows, and a conditional question before its condition', () => {
+    expect(
+      problemsOf({
+        caseTypes: [
+          caseType([
+            { title: 'First', questions: ['lender', 'partner'] },
+            { title: 'Then', questions: ['transaction'] },
+          ]),
+        ],
+      }),
+    ).toEqual([
+      'caseTypes[0].steps[0].questions[1]: "partner" is hidden: no step shows it',
+      'caseTypes[0].steps[0].questions[0]: "lender" depends on "transaction", which comes in a later step',
+    ]);
+  });
+
+  it('refuses false, an empty list and a step without a title', () => {
+    const problems = problemsOf({
+      steps: false,
+      caseTypes: [caseType([]), { ...caseType([{ questions: ['notes'] }]), id: 'other' }],
+    });
+    expect(problems.map((p) => p.split(':')[0])).toEqual([
+      'caseTypes[0].steps',
+      'caseTypes[1].steps[0].title',
+      'steps',
+    ]);
+  });
+});

@@ -16,6 +16,7 @@ import {
 import { webUrl } from './common.ts';
 import { consentSchema, firmSchema } from './consent.ts';
 import { caseTypeSchema } from './question.ts';
+import { checkStepList, stepsSchema } from './steps.ts';
 
 const contactRequirement = z.enum(['required', 'optional', 'hidden']);
 
@@ -69,6 +70,8 @@ export const formConfigSchema = z
     firm: firmSchema.optional(),
     /** Where the form without JavaScript sends the visitor once the enquiry is taken. */
     thankYouUrl: webUrl.optional(),
+    /** The form in steps (`./steps.ts`): `true`, or a list naming questions of any case type. */
+    steps: stepsSchema.optional(),
   })
   .superRefine((config, ctx) => {
     // A statement's id is a meta entry's id upstream: it must not be a question's too.
@@ -93,6 +96,12 @@ export const formConfigSchema = z
       }
       seen.add(caseType.id);
     });
+    if (Array.isArray(config.steps)) {
+      const questions = new Map(config.caseTypes.flatMap((c) => c.questions.map((q) => [q.id, q])));
+      checkStepList(config.steps, questions, 'any case type', (path, message) => {
+        ctx.addIssue({ code: 'custom', path: ['steps', ...path], message });
+      });
+    }
   });
 
 /** A parsed configuration (defaults filled in). */

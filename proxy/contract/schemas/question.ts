@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { FIELD_MAX_LENGTH } from '../limits.ts';
 import { id, text, valueSource } from './common.ts';
+import { checkStepList, stepsSchema } from './steps.ts';
 
 /**
  * Every question type a configuration may use. `hidden` is never shown: its value comes from
@@ -95,6 +96,8 @@ export const caseTypeSchema = z
     id,
     label: text(200),
     questions: z.array(questionSchema).max(50).default([]),
+    /** This case type's questions in steps (`./steps.ts`); wins over the form's list. */
+    steps: stepsSchema.optional(),
   })
   .superRefine((caseType, ctx) => {
     const seen = new Map<string, (typeof caseType.questions)[number]>();
@@ -127,4 +130,8 @@ export const caseTypeSchema = z
       }
       seen.set(q.id, q);
     });
+    if (Array.isArray(caseType.steps))
+      checkStepList(caseType.steps, seen, 'this case type', (path, message) => {
+        ctx.addIssue({ code: 'custom', path: ['steps', ...path], message });
+      });
   });

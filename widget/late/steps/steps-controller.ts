@@ -1,0 +1,155 @@
+/**
+ * Moving through a form in steps: Continue checks only the step's fields (the shared rules, as a
+ * send does), Back and the browser's Back and Forward move between steps without leaving the
+ * page, "Change" on Check your answers leads to a step and back, and each move puts focus on
+ * the step's heading and says where the visitor now is. The step is kept with the draft.
+ */
+import type { ReactiveController } from 'lit';
+import { stepOfField, stepsNow, stepTitle, type StepKey, type StepsNow } from '#contract';
+import type { ElementBase } from '../../element-base.ts';
+import type { Translator } from '../../i18n.ts';
+import type { ShownIssue } from '../../issues.ts';
+import type { SessionController } from '../../session.ts';
+import type { FormState } from '../../state.ts';
+
+/** What the steps work with: the element's state, session and words. */
+export interface StepsDeps {
+  state: FormState;
+  session: SessionController;
+  t(): Translator;
+  announce(text: string): void;
+}
+
+/** What a step change leaves in the browser's history entry (beside the page's own state). */
+interface StepEntry {
+  step: StepKey;
+  /** The step the visitor came from: Back returns to it through the history when it is the one before. */
+  from: StepKey;
+}
+
+/** The steps of one element. */
+export class StepsController implements ReactiveController {
+  #focusHeading = false;
+  /** Set by "Change": the next Continue goes straight back to Check your answers. */
+  #returnToCheck = false;
+
+  constructor(
+    private readonly host: ElementBase,
+    private readonly deps: StepsDeps,
+  ) {
+    host.addController(this);
+  }
+
+  /** One form's entry in `history.state`, which the page may use for its own keys too. */
+  get #historyKey() {
+    return `enquiry-form-step:${this.deps.session.key}`;
+  }
+
+  /** The steps now and the one shown; undefined when the form is on one page. */
+  now(): StepsNow | undefined {
+    const { session } = this.deps;
+    return session.config
+      ? stepsNow(session.config, session.fixedCaseType(), session.values, session.step)
+      : undefined;
+  }
+
+  hostConnected(): void {
+    addEventListener('popstate', this.#popped);
+  }
+
+  hostDisconnected(): void {
+    removeEventListener('popstate', this.#popped);
+  }
+
+  hostUpdated(): void {
+    if (!this.#focusHeading) return;
+    this.#focusHeading = false;
+    const heading = this.host.renderRoot.querySelector<HTMLElement>('.step-title');
+    heading?.scrollIntoView({ block: 'start' });
+    heading?.focus({ preventScroll: true });
+  }
+
+  /** After Continue found nothing to put right: the next step, or Check your answers after "Change". */
+  next(steps: StepsNow): void {
+    const after = steps.all[steps.all.indexOf(steps.shown) + 1];
+    this.#go(this.#returnToCheck ? 'check' : (after?.key ?? 'check'), true);
+  }
+
+  /** The problems of the step shown, among `issues` (those of the whole form). */
+  onShownStep(steps: StepsNow, issues: readonly ShownIssue[]): ShownIssue[] {
+    return issues.filter((issue) => stepOfField(steps.all, issue.field) === steps.shown.key);
+  }
+
+  /**
+   * After a send the proxy or the rules refused: the visitor is taken to the step of the first
+   * problem (a value from another step, or one only the proxy knows is wrong), and shown that
+   * step's problems.
+   */
+  toProblems(): void {
+    const steps = this.now();
+    const status = this.deps.state.status;
+    const first = status.kind === 'invalid' ? status.issues[0] : undefined;
+    if (!steps || !first || status.kind !== 'invalid') return;
+    const step = stepOfField(steps.all, first.field);
+    if (step === steps.shown.key) return;
+    this.#record(step, steps.shown.key, true);
+    const there = this.now();
+    if (there)
+      this.deps.state.set({ kind: 'invalid', issues: this.onShownStep(there, status.issues) });
+  }
+
+  /** Back: through the history when the entry before is the step before, so Forward still works. */
+  back(): void {
+    const steps = this.now();
+    const before = steps?.all[steps.all.indexOf(steps.shown) - 1];
+    if (!steps || !before) return;
+    const entry = (history.state as Record<string, StepEntry | undefined> | null)?.[
+      this.#historyKey
+    ];
+    if (entry?.step === steps.shown.key && entry.from === before.key) history.back();
+    else this.#go(before.key, true);
+  }
+
+  /** "Change" on Check your answers: to the answer's step, and back to the check after it. */
+  change(step: StepKey): void {
+    this.#returnToCheck = true;
+    this.#go(step, true);
+  }
+
+  #popped = (event: PopStateEvent): void => {
+    const kind = this.deps.state.status.kind;
+    if (kind === 'sending' || kind === 'delivered' || kind === 'queued') return;
+    const entry = (event.state as Record<string, StepEntry | undefined> | null)?.[this.#historyKey];
+    const step = entry?.step ?? 'contact';
+    if (step !== this.now()?.shown.key) this.#go(step, false);
+  };
+
+  /** Shows `step`, says so, and puts focus on its heading. */
+  #go(step: StepKey, push: boolean): void {
+    const { state } = this.deps;
+    const from = this.now()?.shown.key ?? 'contact';
+    if (step === 'check') this.#returnToCheck = false;
+    this.#record(step, from, push);
+    if (state.status.kind === 'invalid' || state.status.kind === 'failed')
+      state.set({ kind: 'idle' });
+    this.#focusHeading = true;
+    const steps = this.now();
+    if (steps) {
+      const t = this.deps.t();
+      const where = t.text('stepOf', {
+        number: steps.all.indexOf(steps.shown) + 1,
+        count: steps.all.length,
+      });
+      this.deps.announce(`${where}: ${stepTitle(steps.shown, (key) => t.text(key as 'step.q'))}`);
+    }
+    this.host.requestUpdate();
+  }
+
+  /** Keeps the step with the draft and, for a move forward, in a new history entry. */
+  #record(step: StepKey, from: StepKey, push: boolean): void {
+    this.deps.session.step = step;
+    if (!push) return;
+    const entry: StepEntry = { step, from };
+    history.pushState({ ...(history.state as object | null), [this.#historyKey]: entry }, '');
+  }
+}
