@@ -9,9 +9,9 @@ import { compressForVisitors } from '../proxy/http/widget-assets.ts';
 /**
  * `enquiry-form.js`: what the first render needs (lit-html, the fields, their styles, the step
  * a stepped form opens at); issue #18's 12 KiB plus the steps' first screen (about 0.7 KB):
- * what we measure plus a small margin (`npm run bench -- weight`).
+ * what we measure plus a small margin (`npm run bench -- weight`); the late bundle's hand-over adds its list.
  */
-export const ENTRY_BROTLI_BUDGET_BYTES = 12.5 * 1024;
+export const ENTRY_BROTLI_BUDGET_BYTES = 13 * 1024;
 /**
  * The entry and the late bundle together: everything a visitor who sends files loads. Where we
  * stand, not yet issue #18's 20 KiB: the helpers both use are in the entry only
