@@ -5,22 +5,21 @@
  */
 import { createHash } from 'node:crypto';
 import { html, raw } from 'hono/html';
-import {
-  caseTypesAsRadios,
-  CONFIGURABLE_CONTACT_FIELDS,
-  MARKETING_FIELDS,
-} from '../../contract/fields.ts';
+import { contactRequired, shownContactFields } from '../../contract/controls.ts';
+import { caseTypesAsRadios, MARKETING_FIELDS } from '../../contract/fields.ts';
 import type { FieldIssue } from '../../contract/issues.ts';
 import { formatBytes, formatMessage } from '../../contract/messages.ts';
 import type { CaseType, FormConfig } from '../../contract/schemas/form-config.ts';
 import { DEFAULT_STRINGS } from '../../contract/strings.ts';
 import { filePicker } from '../../contract/limits.ts';
 import {
+  choiceGroup,
   consentField,
   contactField,
-  errorLine,
   fieldId,
   questionField,
+  selectField,
+  type FieldFrame,
   type FieldState,
 } from './form-fields.ts';
 
@@ -108,10 +107,6 @@ export function formPage(options: FormPageOptions) {
     error: errors.get(name),
   });
   if (!caseType) return page(TITLE, chooseCaseType(config, options.query, errors.get('case_type')));
-  const contact = [
-    'forename' as const,
-    ...CONFIGURABLE_CONTACT_FIELDS.filter((f) => config.contact[f] !== 'hidden'),
-  ];
   return page(
     issues.length > 0 ? `Error: ${TITLE}` : TITLE,
     html`<h1>${caseType.label}</h1>
@@ -120,7 +115,7 @@ export function formPage(options: FormPageOptions) {
         <input type="hidden" name="case_type" value="${caseType.id}" />
         <input type="hidden" name="form_token" value="${options.formToken}" />
         ${MARKETING_FIELDS.map((field) => html`<input type="hidden" name="marketing.${field}" value="${values.get(`marketing.${field}`)?.[0] ?? ''}" />`)}
-        ${contact.map((field) => contactField(field, field === 'forename' || config.contact[field] === 'required', state(field)))}
+        ${shownContactFields(config).map((field) => contactField(field, contactRequired(config, field), state(field)))}
         ${caseType.questions.map((question) => questionField(question, state(`answers.${question.id}`), conditionOf(caseType, question)))}
         ${config.files.maxFiles > 0 ? filesField(config.files, errors) : ''}
         ${
@@ -151,38 +146,19 @@ function conditionOf(caseType: CaseType, question: CaseType['questions'][number]
 
 function chooseCaseType(config: FormConfig, query: URLSearchParams | undefined, error?: string) {
   const kept = [...(query ?? new URLSearchParams())].filter(([name]) => name !== 'case-type');
-  const id = 'field-case_type';
+  const frame: FieldFrame = {
+    id: fieldId('case_type'),
+    name: 'case-type',
+    label: DEFAULT_STRINGS.case_type,
+    required: true,
+    markOptional: false,
+    state: { values: [], error },
+  };
+  const options = config.caseTypes.map((c) => [c.id, c.label] as const);
   // Radios for a few case types, as the widget draws them (`caseTypesAsRadios`).
   const control = caseTypesAsRadios(config)
-    ? html`<fieldset
-        class="field${error ? ' invalid' : ''}"
-        ${error ? html` aria-describedby="${id}-error"` : ''}
-      >
-        <legend>${DEFAULT_STRINGS.case_type}</legend>
-        ${errorLine(id, error)}
-        <div id="${id}">
-          ${config.caseTypes.map(
-            (c, i) =>
-              html`<label class="choice"
-                ><input
-                  type="radio"
-                  name="case-type"
-                  value="${c.id}"
-                  ${i === 0 ? raw('required') : ''}
-                />
-                ${c.label}</label
-              >`,
-          )}
-        </div>
-      </fieldset>`
-    : html`<div class="field${error ? ' invalid' : ''}">
-        <label for="${id}">${DEFAULT_STRINGS.case_type}</label>
-        ${errorLine(id, error)}
-        <select id="${id}" name="case-type" required>
-          <option value="">${DEFAULT_STRINGS.chooseOption}</option>
-          ${config.caseTypes.map((c) => html`<option value="${c.id}">${c.label}</option>`)}
-        </select>
-      </div>`;
+    ? choiceGroup(frame, 'radio', options)
+    : selectField(frame, options);
   return html`<h1>${TITLE}</h1>
     <form method="get" action="/form">
       ${kept.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}
