@@ -110,13 +110,13 @@ ${value}</textarea>`;
 /** A select, its first option asking for a choice; options are `[value, label]`. */
 export function selectField(frame: FieldFrame, options: readonly (readonly [string, string])[]) {
   const chosen = new Set(frame.state.values);
-  return labelled(
-    frame,
-    html`<select id="${frame.id}" name="${frame.name}" ${checks(frame)}>
-      <option value="">${DEFAULT_STRINGS.chooseOption}</option>
-      ${options.map(([value, label]) => html`<option value="${value}" ${chosen.has(value) ? raw(' selected') : ''}>${label}</option>`)}
-    </select>`,
-  );
+  // `checks` brings its own leading space: the tag stays `<select … required>`.
+  // prettier-ignore
+  const control = html`<select id="${frame.id}" name="${frame.name}"${checks(frame)}>
+    <option value="">${DEFAULT_STRINGS.chooseOption}</option>
+    ${options.map(([value, label]) => html`<option value="${value}"${chosen.has(value) ? raw(' selected') : ''}>${label}</option>`)}
+  </select>`;
+  return labelled(frame, control);
 }
 
 /** Radios or checkboxes in a fieldset whose legend asks the question; options are `[value, label]`. */
