@@ -34,35 +34,27 @@ export type ControlFacts =
   /** Never shown: the value comes from the page. */
   | { control: 'hidden' };
 
-const typed = (type: TypedControl['type'], extra: Partial<TypedControl> = {}): TypedControl => ({
-  control: 'input',
-  type,
-  spellcheck: type === 'text',
-  ...extra,
-});
-
+// The tables are plain literals, so a bundle that does not read them (the late one) drops them.
 /** How each contact field is typed in, and what the browser may fill it with. */
-export const CONTACT_CONTROLS: Readonly<Record<ContactFieldName, TypedControl>> =
-  /* @__PURE__ */ Object.freeze({
-    forename: typed('text', { autocomplete: 'given-name' }),
-    surname: typed('text', { autocomplete: 'family-name' }),
-    email: typed('email', { autocomplete: 'email' }),
-    telephone_mobile: typed('tel', { autocomplete: 'tel' }),
-  });
+export const CONTACT_CONTROLS: Readonly<Record<ContactFieldName, TypedControl>> = {
+  forename: { control: 'input', type: 'text', autocomplete: 'given-name', spellcheck: true },
+  surname: { control: 'input', type: 'text', autocomplete: 'family-name', spellcheck: true },
+  email: { control: 'input', type: 'email', autocomplete: 'email', spellcheck: false },
+  telephone_mobile: { control: 'input', type: 'tel', autocomplete: 'tel', spellcheck: false },
+};
 
-const QUESTION_CONTROLS: Readonly<Record<QuestionType, ControlFacts>> =
-  /* @__PURE__ */ Object.freeze({
-    text: typed('text'),
-    textarea: { control: 'textarea', spellcheck: true },
-    email: typed('email'),
-    tel: typed('tel'),
-    number: typed('text', { inputmode: 'decimal', spellcheck: false }),
-    date: typed('date'),
-    select: { control: 'select' },
-    radio: { control: 'radios' },
-    checkbox: { control: 'checkboxes' },
-    hidden: { control: 'hidden' },
-  });
+const QUESTION_CONTROLS: Readonly<Record<QuestionType, ControlFacts>> = {
+  text: { control: 'input', type: 'text', spellcheck: true },
+  textarea: { control: 'textarea', spellcheck: true },
+  email: { control: 'input', type: 'email', spellcheck: false },
+  tel: { control: 'input', type: 'tel', spellcheck: false },
+  number: { control: 'input', type: 'text', inputmode: 'decimal', spellcheck: false },
+  date: { control: 'input', type: 'date', spellcheck: false },
+  select: { control: 'select' },
+  radio: { control: 'radios' },
+  checkbox: { control: 'checkboxes' },
+  hidden: { control: 'hidden' },
+};
 
 /**
  * What a question is drawn as: by its type, a checkbox with options being a group and one
