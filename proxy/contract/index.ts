@@ -24,6 +24,7 @@ export {
   type ControlFacts,
   type TypedControl,
 } from './controls.ts';
+export { regionOf, suggestEmail } from './email-typos.ts';
 export {
   caseTypesAsRadios,
   CONFIGURABLE_CONTACT_FIELDS,

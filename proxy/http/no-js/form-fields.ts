@@ -147,14 +147,23 @@ export function choiceGroup(
   </fieldset>`;
 }
 
-/** A contact field. */
-export function contactField(name: ContactFieldName, required: boolean, state: FieldState): Html {
+/**
+ * A contact field; `hint` says something about what was sent (the email's "Did you mean …?"
+ * on the error round trip, which a page without script cannot offer as a button).
+ */
+export function contactField(
+  name: ContactFieldName,
+  required: boolean,
+  state: FieldState,
+  hint?: string,
+): Html {
   const frame = {
     id: fieldId(name),
     name,
     label: DEFAULT_STRINGS[name],
     required,
     markOptional: true,
+    hint,
     state,
   };
   return labelled(frame, typedControl(frame, CONTACT_CONTROLS[name]));

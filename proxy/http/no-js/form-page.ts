@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { html, raw } from 'hono/html';
 import { contactRequired, shownContactFields } from '../../contract/controls.ts';
+import { suggestEmail } from '../../contract/email-typos.ts';
 import { caseTypesAsRadios, MARKETING_FIELDS } from '../../contract/fields.ts';
 import type { FieldIssue } from '../../contract/issues.ts';
 import { formatBytes, formatMessage } from '../../contract/messages.ts';
@@ -96,6 +97,8 @@ export interface FormPageOptions {
   sendTo: string;
   /** The query of `/form` to keep when a case type is chosen first. */
   query?: URLSearchParams;
+  /** The visitor's region (from `Accept-Language`), for the email's "Did you mean …?". */
+  region?: string | undefined;
 }
 
 /** The form page: the case-type choice first when the URL names none, else the whole form. */
@@ -115,7 +118,7 @@ export function formPage(options: FormPageOptions) {
         <input type="hidden" name="case_type" value="${caseType.id}" />
         <input type="hidden" name="form_token" value="${options.formToken}" />
         ${MARKETING_FIELDS.map((field) => html`<input type="hidden" name="marketing.${field}" value="${values.get(`marketing.${field}`)?.[0] ?? ''}" />`)}
-        ${shownContactFields(config).map((field) => contactField(field, contactRequired(config, field), state(field)))}
+        ${shownContactFields(config).map((field) => contactField(field, contactRequired(config, field), state(field), field === 'email' && issues.length > 0 ? emailSuggestion(values.get('email')?.[0], options.region) : undefined))}
         ${caseType.questions.map((question) => questionField(question, state(`answers.${question.id}`), conditionOf(caseType, question)))}
         ${config.files.maxFiles > 0 ? filesField(config.files, errors) : ''}
         ${
@@ -131,6 +134,12 @@ export function formPage(options: FormPageOptions) {
         <button type="submit">${DEFAULT_STRINGS.submit}</button>
       </form>`,
   );
+}
+
+/** "Did you mean ada@gmail.com?" for an address with a likely typo, as the widget offers it. */
+function emailSuggestion(email: string | undefined, region: string | undefined) {
+  const address = suggestEmail(email ?? '', region);
+  return address ? formatMessage(DEFAULT_STRINGS.emailSuggestion, { address }) : undefined;
 }
 
 /**
