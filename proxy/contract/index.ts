@@ -13,6 +13,19 @@ export {
   type ConsentLabel,
 } from './consent.ts';
 export {
+  choiceId,
+  choiceRequired,
+  CONTACT_CONTROLS,
+  contactRequired,
+  describedBy,
+  fieldIds,
+  questionControl,
+  shownContactFields,
+  type ControlFacts,
+  type TypedControl,
+} from './controls.ts';
+export { regionOf, suggestEmail } from './email-typos.ts';
+export {
   caseTypesAsRadios,
   CONFIGURABLE_CONTACT_FIELDS,
   CONTACT_FIELDS,

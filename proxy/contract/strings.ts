@@ -57,6 +57,7 @@ export const OUTCOME_STRINGS = /* @__PURE__ */ Object.freeze({
   challengeRetry: 'Try again',
   removeFile: 'Remove',
   fileAdded: '{name} added',
+  emailSuggestion: 'Did you mean {address}?',
   fileRemoved: '{name} removed',
   sending: 'Sending your enquiry…',
   uploaded: 'Sent {percent}',

@@ -5,7 +5,8 @@
  */
 import type { NewFile } from '../outbox/submission.ts';
 import { enquiryPartSchema, type EnquiryPart } from '../contract/schemas/enquiry-part.ts';
-import { describeIssue, type FieldIssue } from '../contract/issues.ts';
+import { describeIssue, type FieldIssue, type RuleIssue } from '../contract/issues.ts';
+import { CONTACT_FIELDS } from '../contract/fields.ts';
 import { mimeOf, sniffKind } from '../contract/file-kinds.ts';
 import { checkFiles } from '../contract/file-rules.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
@@ -14,6 +15,7 @@ import type { UpstreamEnquiry } from '../client/schemas.ts';
 import { safeFileName } from './file-names.ts';
 import { enquiryFromFields } from '../http/no-js/plain-fields.ts';
 import { fingerprintOf } from './idempotency.ts';
+import { impossibleNumbers } from './phone-numbers.ts';
 import type { ReceivedSubmission } from './read-multipart.ts';
 import { SubmissionError } from '../http/submission-error.ts';
 import { buildUpstreamEnquiry } from './upstream-enquiry.ts';
@@ -36,7 +38,12 @@ export function checkSubmission(
   const part = received.plain
     ? parseEnquiryObject(enquiryFromFields(received.plain, config))
     : parseEnquiryPart(received.enquiryText);
-  const issues = validateEnquiry(config, part).map(describeIssue);
+  const shared = validateEnquiry(config, part);
+  const refused = new Set(shared.map((issue) => issue.field));
+  const issues = inFormOrder(config, part, [
+    ...shared,
+    ...impossibleNumbers(config, part, refused),
+  ]).map(describeIssue);
   if (issues.length > 0) throw SubmissionError.validation(issues);
 
   const files = prepareFiles(received, config);
@@ -45,6 +52,17 @@ export function checkSubmission(
     received.files.map((file) => ({ name: file.name, sha256: file.content.sha256 })),
   );
   return { part, upstream: buildUpstreamEnquiry(config, part, receivedAt), files, fingerprint };
+}
+
+/** Issues in the order their fields appear on the form, as the error summary lists them. */
+function inFormOrder(config: FormConfig, part: EnquiryPart, issues: RuleIssue[]): RuleIssue[] {
+  const questions = config.caseTypes.find((c) => c.id === part.case_type)?.questions ?? [];
+  const order = [...CONTACT_FIELDS, 'case_type', ...questions.map((q) => `answers.${q.id}`)];
+  const place = (issue: RuleIssue) => {
+    const at = order.indexOf(issue.field);
+    return at === -1 ? order.length : at;
+  };
+  return issues.toSorted((a, b) => place(a) - place(b));
 }
 
 function parseEnquiryPart(text: string): EnquiryPart {

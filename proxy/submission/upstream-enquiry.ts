@@ -7,6 +7,7 @@ import type { FormConfig, Question } from '../contract/schemas/form-config.ts';
 import { consentRecord, consentText } from '../contract/consent.ts';
 import { answerTo, isAnswered, isBlank, visibleQuestions } from '../contract/rules.ts';
 import type { MetaEntry, UpstreamEnquiry } from '../client/schemas.ts';
+import { upstreamNumber } from './phone-numbers.ts';
 
 /**
  * The create body. `meta` holds one entry per answered question (hidden ones included), then
@@ -31,7 +32,7 @@ export function buildUpstreamEnquiry(
   const answers: MetaEntry[] = visibleQuestions(caseType, part.answers).flatMap((question) => {
     const answer = answerTo(part.answers, question.id);
     return isAnswered(answer)
-      ? [{ id: question.id, label: question.label, value: answerText(question, answer) }]
+      ? [{ id: question.id, label: question.label, value: answerText(config, question, answer) }]
       : [];
   });
   const at = new Date(receivedAt);
@@ -49,7 +50,7 @@ export function buildUpstreamEnquiry(
   return {
     forename: part.forename.trim(),
     surname: contact('surname'),
-    telephone_mobile: contact('telephone_mobile'),
+    telephone_mobile: upstreamNumber(config.phone, contact('telephone_mobile')),
     email: contact('email'),
     case_type: caseType.id,
     meta,
@@ -60,10 +61,13 @@ export function buildUpstreamEnquiry(
   };
 }
 
-/** Every value goes upstream as a string; ticked options are listed in configuration order. */
-function answerText(question: Question, answer: string | string[]): string {
+/**
+ * Every value goes upstream as a string; ticked options are listed in configuration order, and
+ * telephone numbers in the configuration's `upstreamFormat`.
+ */
+function answerText(config: FormConfig, question: Question, answer: string | string[]): string {
   if (Array.isArray(answer)) {
     return (question.options ?? answer).filter((option) => answer.includes(option)).join(', ');
   }
-  return answer.trim();
+  return question.type === 'tel' ? upstreamNumber(config.phone, answer) : answer.trim();
 }

@@ -37,6 +37,7 @@ export function consentBlock(
       id: `consent.${statement.id}`,
       label: statement.label,
       optional: false,
+      required: statement.required,
       errors: errorsAt(`consent.${statement.id}`),
     };
     const words = labelWords(statement.label);

@@ -4,6 +4,7 @@
  * `forename-hint` and `answers.notes-error` can be found from an issue's `field` alone.
  */
 import { html, nothing, type TemplateResult } from 'lit/html.js';
+import { describedBy as describedByIds, fieldIds } from '#contract';
 import type { Translator } from '../i18n.ts';
 
 /** What every field shows around its control. */
@@ -12,15 +13,17 @@ export interface FieldFrame {
   id: string;
   label: string;
   hint?: string | undefined;
+  /** The label says "(optional)". */
   optional: boolean;
+  /** The control carries `required` (a consent statement is required without the mark). */
+  required: boolean;
   /** Messages to show beside the field; empty when it is fine. */
   errors: readonly string[];
 }
 
 /** `aria-describedby` for the control (or fieldset): hint first, then the error. */
 export const describedBy = ({ id, hint, errors }: FieldFrame) =>
-  [hint ? `${id}-hint` : '', errors.length > 0 ? `${id}-error` : ''].filter(Boolean).join(' ') ||
-  nothing;
+  describedByIds(id, { hint: Boolean(hint), error: errors.length > 0 }) ?? nothing;
 
 /** `aria-invalid` for a field in error. */
 export const invalid = ({ errors }: FieldFrame) => (errors.length > 0 ? 'true' : nothing);
@@ -37,11 +40,11 @@ export const labelText = (frame: FieldFrame, t: Translator) =>
 export function hintAndError(frame: FieldFrame, t: Translator) {
   return html`${
     frame.hint
-      ? html`<div class="hint" id="${frame.id}-hint" part="hint">${frame.hint}</div>`
+      ? html`<div class="hint" id=${fieldIds(frame.id).hint} part="hint">${frame.hint}</div>`
       : nothing
   }${
     frame.errors.length > 0
-      ? html`<p class="error-message" id="${frame.id}-error" part="error-message">
+      ? html`<p class="error-message" id=${fieldIds(frame.id).error} part="error-message">
           ${frame.errors.map(
             (text) =>
               html`<span class="error-line"
@@ -56,7 +59,7 @@ export function hintAndError(frame: FieldFrame, t: Translator) {
 /** A field with a `<label>`: text inputs, text areas, selects, the file picker. */
 export function labelledField(frame: FieldFrame, t: Translator, control: TemplateResult) {
   return html`<div class=${fieldClass(frame)} part="field">
-    <label class="label" id="${frame.id}-label" for=${frame.id} part="label"
+    <label class="label" id=${fieldIds(frame.id).label} for=${frame.id} part="label"
       >${labelText(frame, t)}</label
     >
     ${hintAndError(frame, t)} ${control}

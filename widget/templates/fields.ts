@@ -6,12 +6,17 @@
 import { html, nothing } from 'lit/html.js';
 import {
   type Answer,
-  type ContactFieldName,
   type FormConfig,
   type Question,
-  CONTACT_FIELDS,
+  type TypedControl,
   answerTo,
   caseTypesAsRadios,
+  choiceId,
+  choiceRequired,
+  CONTACT_CONTROLS,
+  contactRequired,
+  questionControl,
+  shownContactFields,
 } from '#contract';
 import type { Values } from '../draft.ts';
 import type { Translator } from '../i18n.ts';
@@ -34,47 +39,38 @@ export interface FieldsView {
   errorsAt: (id: string) => readonly string[];
 }
 
-type TextType = 'text' | 'email' | 'tel' | 'date' | 'number' | 'textarea';
-
-/** How each contact field is typed in: the input type and what the browser may fill it with. */
-const CONTACT_INPUTS: Readonly<Record<ContactFieldName, { type: TextType; autocomplete: string }>> =
-  {
-    forename: { type: 'text', autocomplete: 'given-name' },
-    surname: { type: 'text', autocomplete: 'family-name' },
-    email: { type: 'email', autocomplete: 'email' },
-    telephone_mobile: { type: 'tel', autocomplete: 'tel' },
-  };
-
 /**
- * Type-specific attributes, following GOV.UK: numbers in a text input, no spellcheck on codes.
+ * A control typed into, as the contract describes it (`CONTACT_CONTROLS`, `questionControl`);
+ * `sizedAs` names the width the styles give it (`input--number` is narrow).
  * No `maxlength`: browsers count it in UTF-16 units and cut an emoji in half; the shared rules
  * count characters as people do, and say so when a field is too long.
  */
-function textControl(frame: FieldFrame, type: TextType, value: string, autocomplete?: string) {
+function textControl(frame: FieldFrame, facts: TypedControl, value: string, sizedAs: string) {
   const error = frame.errors.length > 0 ? 'input--error' : '';
-  if (type === 'textarea') {
+  if (facts.control === 'textarea') {
     return html`<textarea
       class="input textarea ${error}"
       id=${frame.id}
       name=${frame.id}
       rows="5"
       dir="auto"
+      ?required=${frame.required}
       aria-describedby=${describedBy(frame)}
       aria-invalid=${invalid(frame)}
       part="input"
       .value=${value}
     ></textarea>`;
   }
-  const numeric = type === 'number';
   return html`<input
-    class="input input--${type} ${error}"
+    class="input input--${sizedAs} ${error}"
     id=${frame.id}
     name=${frame.id}
-    type=${numeric ? 'text' : type}
-    inputmode=${numeric ? 'decimal' : nothing}
-    autocomplete=${autocomplete ?? nothing}
-    spellcheck=${type === 'text' ? nothing : 'false'}
+    type=${facts.type ?? 'text'}
+    inputmode=${facts.inputmode ?? nothing}
+    autocomplete=${facts.autocomplete ?? nothing}
+    spellcheck=${facts.spellcheck ? nothing : 'false'}
     dir="auto"
+    ?required=${frame.required}
     aria-describedby=${describedBy(frame)}
     aria-invalid=${invalid(frame)}
     part="input"
@@ -92,6 +88,7 @@ function selectControl(
     class="input select ${frame.errors.length > 0 ? 'input--error' : ''}"
     id=${frame.id}
     name=${frame.id}
+    ?required=${frame.required}
     aria-describedby=${describedBy(frame)}
     aria-invalid=${invalid(frame)}
     part="input"
@@ -103,17 +100,17 @@ function selectControl(
 
 /** The contact fields the configuration does not hide. */
 export function contactFields(config: FormConfig, view: FieldsView) {
-  return CONTACT_FIELDS.map((field) => {
-    const { type, autocomplete } = CONTACT_INPUTS[field];
-    const requirement = field === 'forename' ? 'required' : config.contact[field];
-    if (requirement === 'hidden') return nothing;
+  return shownContactFields(config).map((field) => {
+    const required = contactRequired(config, field);
     const frame: FieldFrame = {
       id: field,
       label: view.t.text(field),
-      optional: requirement === 'optional',
+      optional: !required,
+      required,
       errors: view.errorsAt(field),
     };
-    const control = textControl(frame, type, view.values[field], autocomplete);
+    const facts = CONTACT_CONTROLS[field];
+    const control = textControl(frame, facts, view.values[field], facts.type ?? 'text');
     return labelledField(frame, view.t, control);
   });
 }
@@ -124,6 +121,7 @@ export function caseTypeField(config: FormConfig, view: FieldsView) {
     id: 'case_type',
     label: view.t.text('case_type'),
     optional: false,
+    required: true,
     errors: view.errorsAt('case_type'),
   };
   const options = config.caseTypes.map((c) => [c.id, c.label] as const);
@@ -133,10 +131,11 @@ export function caseTypeField(config: FormConfig, view: FieldsView) {
     : labelledField(frame, view.t, selectControl(frame, options, chosen, view.t));
 }
 
-/** One question, by its type. */
+/** One question, as the contract says it is drawn. */
 export function questionField(question: Question, view: FieldsView) {
+  const facts = questionControl(question);
   // Never shown: its value comes from the page (see the element's hidden values).
-  if (question.type === 'hidden') return nothing;
+  if (facts.control === 'hidden') return nothing;
   const id = `answers.${question.id}`;
   const answer: Answer = answerTo(view.values.answers, question.id) ?? '';
   const frame: FieldFrame = {
@@ -144,29 +143,20 @@ export function questionField(question: Question, view: FieldsView) {
     label: question.label,
     hint: question.hint,
     optional: !question.required,
+    required: question.required,
     errors: view.errorsAt(id),
   };
-  const { type, options } = question;
-  if (type === 'radio' || (type === 'checkbox' && options)) {
-    const pairs = (options ?? []).map((o) => [o, o] as const);
-    return fieldsetField(frame, view.t, choices(frame, type, pairs, [answer].flat()));
+  const pairs = (question.options ?? []).map((o) => [o, o] as const);
+  if (facts.control === 'radios' || facts.control === 'checkboxes') {
+    const kind = facts.control === 'radios' ? 'radio' : 'checkbox';
+    return fieldsetField(frame, view.t, choices(frame, kind, pairs, [answer].flat()));
   }
-  if (type === 'checkbox') return singleCheckbox(frame, answer === 'Yes', view.t);
+  if (facts.control === 'checkbox') return singleCheckbox(frame, answer === 'Yes', view.t);
   const value = typeof answer === 'string' ? answer : '';
-  if (type === 'select') {
-    return labelledField(
-      frame,
-      view.t,
-      selectControl(
-        frame,
-        (options ?? []).map((o) => [o, o] as const),
-        value,
-        view.t,
-      ),
-    );
+  if (facts.control === 'select') {
+    return labelledField(frame, view.t, selectControl(frame, pairs, value, view.t));
   }
-  const autocomplete = type === 'email' ? 'email' : type === 'tel' ? 'tel' : undefined;
-  return labelledField(frame, view.t, textControl(frame, type, value, autocomplete));
+  return labelledField(frame, view.t, textControl(frame, facts, value, question.type));
 }
 
 /** Radios or checkboxes, each `[value, label]`. */
@@ -178,7 +168,7 @@ function choices(
 ) {
   return html`<div class="choices">
     ${options.map(([option, label], i) => {
-      const id = i === 0 ? frame.id : `${frame.id}-${i}`;
+      const id = choiceId(frame.id, i);
       return html`<div class="choice choice--${type}">
         <input
           class="choice__input"
@@ -186,6 +176,7 @@ function choices(
           name=${frame.id}
           type=${type}
           value=${option}
+          ?required=${choiceRequired(type, frame.required, i)}
           aria-invalid=${invalid(frame)}
           part="input"
           .checked=${chosen.includes(option)}
@@ -215,6 +206,7 @@ export function singleCheckbox(
         name=${frame.id}
         type="checkbox"
         value="Yes"
+        ?required=${frame.required}
         aria-describedby=${describedBy(frame)}
         aria-invalid=${invalid(frame)}
         part="input"

@@ -55,6 +55,7 @@ export function filesField(view: FilesView, on: FilesActions) {
       ...(picker.converts ? [t.text('filesConverted')] : []),
     ].join(' '),
     optional: true,
+    required: false,
     errors: view.errors,
   };
   return html`<div class=${fieldClass(frame)} part="field">

@@ -123,7 +123,13 @@ function honeypot({ t }: FormView) {
 function challengeField(fields: FieldsView, view: FormView, on: FormActions) {
   const { t } = fields;
   const id = 'turnstile_token';
-  const frame: FieldFrame = { id, label: '', optional: false, errors: fields.errorsAt(id) };
+  const frame: FieldFrame = {
+    id,
+    label: '',
+    optional: false,
+    required: false,
+    errors: fields.errorsAt(id),
+  };
   return html`<div class=${fieldClass(frame)} part="field">
     ${hintAndError(frame, t)}
     ${

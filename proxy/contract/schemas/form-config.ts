@@ -4,6 +4,7 @@
  *
  * Proxy only: the widget sees the types through `#contract` (zod stays out of the bundle).
  */
+import { isSupportedCountry } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { CONFIGURABLE_CONTACT_FIELDS, type ContactField } from '../fields.ts';
 import {
@@ -68,6 +69,19 @@ export const formConfigSchema = z
     caseTypeRadiosUpTo: z.number().int().min(0).max(50).optional(),
     consent: consentSchema.optional(),
     firm: firmSchema.optional(),
+    /**
+     * Telephone numbers checked by the proxy against the country's numbering plan
+     * (`submission/phone-numbers.ts`): a number without a country code is read as one of
+     * `defaultCountry`'s, and goes upstream as typed or in E.164 (`+447700900982`).
+     */
+    phone: z
+      .strictObject({
+        defaultCountry: z
+          .string()
+          .refine(isSupportedCountry, 'an ISO 3166-1 alpha-2 country code, like "GB"'),
+        upstreamFormat: z.enum(['e164', 'as-typed']).default('as-typed'),
+      })
+      .optional(),
     /** Where the form without JavaScript sends the visitor once the enquiry is taken. */
     thankYouUrl: webUrl.optional(),
     /** The form in steps (`./steps.ts`): `true`, or a list naming questions of any case type. */

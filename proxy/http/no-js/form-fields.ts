@@ -1,12 +1,23 @@
 /**
- * The fields of the form without JavaScript, as HTML: each with its label, hint, error message
- * (tied by `aria-describedby`), the value last sent, and the native checks a browser makes
- * without script (`required`, `type`; no `maxlength`, which counts UTF-16 units and would cut an
- * emoji: the proxy counts characters). The names are those `plain-fields.ts` reads.
+ * The fields of the form without JavaScript, as HTML, drawn from the contract's facts
+ * (`contract/controls.ts`, which the widget draws from too): each with its label, hint, error
+ * message (tied by `aria-describedby`), the value last sent, and the native checks a browser
+ * makes without script (`required`, `type`; no `maxlength`, which counts UTF-16 units and would
+ * cut an emoji: the proxy counts characters). The names are those `plain-fields.ts` reads.
  */
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { consentLabel } from '../../contract/consent.ts';
+import {
+  choiceId,
+  choiceRequired,
+  CONTACT_CONTROLS,
+  describedBy,
+  fieldIds,
+  questionControl,
+  type TypedControl,
+} from '../../contract/controls.ts';
+import type { ContactFieldName } from '../../contract/fields.ts';
 import type { ConsentStatement, Question } from '../../contract/schemas/form-config.ts';
 import { DEFAULT_STRINGS } from '../../contract/strings.ts';
 import { CONSENT_TICKED } from './plain-fields.ts';
@@ -22,7 +33,7 @@ export interface FieldState {
 /** A field's error message, read as "Error: …" (the word hidden from sight, as its colour says it). */
 export const errorLine = (id: string, error: string | undefined) =>
   error
-    ? html`<p class="error" id="${id}-error">
+    ? html`<p class="error" id="${fieldIds(id).error}">
         <span class="visually-hidden">${DEFAULT_STRINGS.errorPrefix}</span> ${error}
       </p>`
     : '';
@@ -30,129 +41,155 @@ export const errorLine = (id: string, error: string | undefined) =>
 /** The id of a field's element, the target of the error summary's link. */
 export const fieldId = (name: string) => `field-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 
-/** The label, hint and error lines above a control; `describedBy` names those present. */
-function caption(name: string, label: string, required: boolean, state: FieldState, hint?: string) {
-  const id = fieldId(name);
-  const describedBy = [hint ? `${id}-hint` : '', state.error ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ');
-  return {
-    id,
-    describedBy: describedBy || undefined,
-    head: html`<label for="${id}"
-        >${label}${required ? '' : html` <span class="optional">${DEFAULT_STRINGS.optional}</span>`}</label
-      >
-      ${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ''} ${errorLine(id, state.error)}`,
-  };
+/** What every field of the page is drawn from: the contract's facts and what was sent. */
+export interface FieldFrame {
+  /** The control's id (`fieldId` of its name), the one the contract's ids start from. */
+  id: string;
+  name: string;
+  label: unknown;
+  required: boolean;
+  /** The label says "(optional)" when the field is not required. */
+  markOptional: boolean;
+  hint?: string | undefined;
+  state: FieldState;
 }
 
-const INPUT_TYPES: Record<string, string> = {
-  email: 'email',
-  telephone_mobile: 'tel',
-  tel: 'tel',
-  number: 'text',
-  date: 'date',
-};
+const optionalMark = (frame: FieldFrame) =>
+  frame.markOptional && !frame.required
+    ? html` <span class="optional">${DEFAULT_STRINGS.optional}</span>`
+    : '';
 
-const AUTOCOMPLETE: Record<string, string> = {
-  forename: 'given-name',
-  surname: 'family-name',
-  email: 'email',
-  telephone_mobile: 'tel',
-};
+const hintLine = ({ id, hint }: FieldFrame) =>
+  hint ? html`<p class="hint" id="${fieldIds(id).hint}">${hint}</p>` : '';
 
-/** A contact field. */
-export function contactField(
-  name: 'forename' | 'surname' | 'email' | 'telephone_mobile',
-  required: boolean,
-  state: FieldState,
-): Html {
-  const { id, describedBy, head } = caption(name, DEFAULT_STRINGS[name], required, state);
-  return html`<div class="field${state.error ? ' invalid' : ''}">
-    ${head}
-    <input
-      id="${id}"
-      name="${name}"
-      type="${INPUT_TYPES[name] ?? 'text'}"
-      autocomplete="${AUTOCOMPLETE[name] ?? 'off'}"
-      dir="auto"
-      value="${state.values[0] ?? ''}"
-      ${required ? raw(' required') : ''}${state.error ? raw(' aria-invalid="true"') : ''}${describedBy ? html` aria-describedby="${describedBy}"` : ''}
-    />
+/** ` aria-describedby="…"` naming the hint and the error shown, or nothing. */
+function described(frame: FieldFrame) {
+  const ids = describedBy(frame.id, {
+    hint: Boolean(frame.hint),
+    error: Boolean(frame.state.error),
+  });
+  return ids ? html` aria-describedby="${ids}"` : '';
+}
+
+/** The attributes every control carries after its name: required, invalid, described by. */
+const checks = (frame: FieldFrame, required = frame.required) =>
+  html`${required ? raw(' required') : ''}${frame.state.error ? raw(' aria-invalid="true"') : ''}${described(frame)}`;
+
+const fieldClass = (frame: FieldFrame) => `field${frame.state.error ? ' invalid' : ''}`;
+
+/** A field with a `<label>`, then its hint and error, then its control. */
+const labelled = (frame: FieldFrame, control: Html) =>
+  html`<div class="${fieldClass(frame)}">
+    <label for="${frame.id}">${frame.label}${optionalMark(frame)}</label>
+    ${hintLine(frame)} ${errorLine(frame.id, frame.state.error)} ${control}
   </div>`;
+
+/** An input or text area as the contract describes it (`CONTACT_CONTROLS`, `questionControl`). */
+function typedControl(frame: FieldFrame, facts: TypedControl): Html {
+  const value = frame.state.values[0] ?? '';
+  if (facts.control === 'textarea')
+    return html`<textarea
+      id="${frame.id}"
+      name="${frame.name}"
+      rows="5"
+      dir="auto"
+      ${checks(frame)}
+    >
+${value}</textarea>`;
+  return html`<input
+    id="${frame.id}"
+    name="${frame.name}"
+    type="${facts.type ?? 'text'}"
+    ${facts.inputmode ? html` inputmode="${facts.inputmode}"` : ''}${facts.autocomplete ? html` autocomplete="${facts.autocomplete}"` : ''}${facts.spellcheck ? '' : raw(' spellcheck="false"')}
+    dir="auto"
+    value="${value}"
+    ${checks(frame)}
+  />`;
 }
 
-/** A question of the case type, by its type; hidden questions are a hidden input. */
-export function questionField(question: Question, state: FieldState, condition?: string): Html {
-  const name = `answers.${question.id}`;
-  if (question.type === 'hidden')
-    return html`<input type="hidden" name="${name}" value="${state.values[0] ?? ''}" />`;
-  const required = question.required;
-  const hintText = [question.hint, condition].filter(Boolean).join(' ') || undefined;
-  const { id, describedBy, head } = caption(name, question.label, required, state, hintText);
-  const invalid = state.error ? raw(' aria-invalid="true"') : '';
-  const described = describedBy ? html` aria-describedby="${describedBy}"` : '';
-  const requiredAttr = required ? raw(' required') : '';
-  const chosen = new Set(state.values);
-  const wrap = (control: Html, group = false) =>
-    group
-      ? html`<fieldset class="field${state.error ? ' invalid' : ''}" ${described}>
-          <legend>
-            ${question.label}${required ? '' : html` <span class="optional">${DEFAULT_STRINGS.optional}</span>`}
-          </legend>
-          ${hintText ? html`<p class="hint" id="${id}-hint">${hintText}</p>` : ''}
-          ${errorLine(id, state.error)}
-          <div id="${id}">${control}</div>
-        </fieldset>`
-      : html`<div class="field${state.error ? ' invalid' : ''}">${head}${control}</div>`;
-  const { options, type } = question;
-  if (type === 'select')
-    return wrap(
-      html`<select id="${id}" name="${name}" ${requiredAttr}${invalid}${described}>
-        <option value="">${DEFAULT_STRINGS.chooseOption}</option>
-        ${(options ?? []).map((option) => html`<option${chosen.has(option) ? raw(' selected') : ''}>${option}</option>`)}
-      </select>`,
-    );
-  if (type === 'radio' || (type === 'checkbox' && options))
-    return wrap(
-      html`${(options ?? []).map(
-        (option, i) =>
+/** A select, its first option asking for a choice; options are `[value, label]`. */
+export function selectField(frame: FieldFrame, options: readonly (readonly [string, string])[]) {
+  const chosen = new Set(frame.state.values);
+  // `checks` brings its own leading space: the tag stays `<select … required>`.
+  // prettier-ignore
+  const control = html`<select id="${frame.id}" name="${frame.name}"${checks(frame)}>
+    <option value="">${DEFAULT_STRINGS.chooseOption}</option>
+    ${options.map(([value, label]) => html`<option value="${value}"${chosen.has(value) ? raw(' selected') : ''}>${label}</option>`)}
+  </select>`;
+  return labelled(frame, control);
+}
+
+/** Radios or checkboxes in a fieldset whose legend asks the question; options are `[value, label]`. */
+export function choiceGroup(
+  frame: FieldFrame,
+  kind: 'radio' | 'checkbox',
+  options: readonly (readonly [string, string])[],
+) {
+  const chosen = new Set(frame.state.values);
+  return html`<fieldset class="${fieldClass(frame)}" ${described(frame)}>
+    <legend>${frame.label}${optionalMark(frame)}</legend>
+    ${hintLine(frame)} ${errorLine(frame.id, frame.state.error)}
+    <div>
+      ${options.map(
+        ([value, label], i) =>
           html`<label class="choice"
             ><input
-              type="${type}"
-              name="${name}"
-              value="${option}"
-              ${chosen.has(option) ? raw(' checked') : ''}${type === 'radio' && required && i === 0 ? raw(' required') : ''}
+              id="${choiceId(frame.id, i)}"
+              type="${kind}"
+              name="${frame.name}"
+              value="${value}"
+              ${chosen.has(value) ? raw(' checked') : ''}${choiceRequired(kind, frame.required, i) ? raw(' required') : ''}${frame.state.error ? raw(' aria-invalid="true"') : ''}
             />
-            ${option}</label
+            ${label}</label
           >`,
-      )}`,
-      true,
-    );
-  if (type === 'checkbox')
-    return singleCheckbox({ id, name, value: 'Yes', required, state, label: question.label });
-  if (type === 'textarea')
-    return wrap(
-      html`<textarea
-        id="${id}"
-        name="${name}"
-        rows="5"
-        dir="auto"
-        ${requiredAttr}${invalid}${described}
-      >
-${state.values[0] ?? ''}</textarea>`,
-    );
-  const inputMode = type === 'number' ? raw(' inputmode="decimal"') : '';
-  return wrap(
-    html`<input
-      id="${id}"
-      name="${name}"
-      type="${INPUT_TYPES[type] ?? 'text'}"
-      dir="auto"
-      value="${state.values[0] ?? ''}"
-      ${inputMode}${requiredAttr}${invalid}${described}
-    />`,
-  );
+      )}
+    </div>
+  </fieldset>`;
+}
+
+/**
+ * A contact field; `hint` says something about what was sent (the email's "Did you mean …?"
+ * on the error round trip, which a page without script cannot offer as a button).
+ */
+export function contactField(
+  name: ContactFieldName,
+  required: boolean,
+  state: FieldState,
+  hint?: string,
+): Html {
+  const frame = {
+    id: fieldId(name),
+    name,
+    label: DEFAULT_STRINGS[name],
+    required,
+    markOptional: true,
+    hint,
+    state,
+  };
+  return labelled(frame, typedControl(frame, CONTACT_CONTROLS[name]));
+}
+
+/** A question of the case type, as the contract says it is drawn; hidden questions are a hidden input. */
+export function questionField(question: Question, state: FieldState, condition?: string): Html {
+  const name = `answers.${question.id}`;
+  const facts = questionControl(question);
+  if (facts.control === 'hidden')
+    return html`<input type="hidden" name="${name}" value="${state.values[0] ?? ''}" />`;
+  const frame: FieldFrame = {
+    id: fieldId(name),
+    name,
+    label: question.label,
+    required: question.required,
+    markOptional: true,
+    hint: [question.hint, condition].filter(Boolean).join(' ') || undefined,
+    state,
+  };
+  const pairs = (question.options ?? []).map((option) => [option, option] as const);
+  if (facts.control === 'radios') return choiceGroup(frame, 'radio', pairs);
+  if (facts.control === 'checkboxes') return choiceGroup(frame, 'checkbox', pairs);
+  if (facts.control === 'select') return selectField(frame, pairs);
+  if (facts.control === 'checkbox') return singleCheckbox(frame, 'Yes');
+  return labelled(frame, typedControl(frame, facts));
 }
 
 /** One consent statement: a checkbox whose label may hold its one link. */
@@ -160,39 +197,27 @@ export function consentField(statement: ConsentStatement, state: FieldState): Ht
   const name = `consent.${statement.id}`;
   const { before, link, after } = consentLabel(statement.label);
   const label = html`${before}${link ? html`<a href="${link.url}">${link.text}</a>` : ''}${after}`;
-  return singleCheckbox({
-    id: fieldId(name),
-    name,
-    value: CONSENT_TICKED,
-    required: statement.required,
-    state,
+  return singleCheckbox(
     // A statement is ticked or not: never marked "(optional)", whatever it leads to.
-    label,
-  });
+    { id: fieldId(name), name, label, required: statement.required, markOptional: false, state },
+    CONSENT_TICKED,
+  );
 }
 
-/** One checkbox with its label beside it and its error above (a yes/no question, a consent). */
-function singleCheckbox(box: {
-  id: string;
-  name: string;
-  value: string;
-  required: boolean;
-  state: FieldState;
-  label: unknown;
-}): Html {
-  const { id, state } = box;
-  const ticked = state.values.includes(box.value);
-  return html`<div class="field${state.error ? ' invalid' : ''}">
-    ${errorLine(id, state.error)}
+/** One checkbox with its label beside it, its hint and error above (a yes/no question, a consent). */
+function singleCheckbox(frame: FieldFrame, value: string): Html {
+  const ticked = frame.state.values.includes(value);
+  return html`<div class="${fieldClass(frame)}">
+    ${hintLine(frame)} ${errorLine(frame.id, frame.state.error)}
     <label class="choice"
       ><input
-        id="${id}"
+        id="${frame.id}"
         type="checkbox"
-        name="${box.name}"
-        value="${box.value}"
-        ${ticked ? raw(' checked') : ''}${box.required ? raw(' required') : ''}${state.error ? html` aria-invalid="true" aria-describedby="${id}-error"` : ''}
+        name="${frame.name}"
+        value="${value}"
+        ${ticked ? raw(' checked') : ''}${checks(frame)}
       />
-      ${box.label}</label
+      ${frame.label}${optionalMark(frame)}</label
     >
   </div>`;
 }

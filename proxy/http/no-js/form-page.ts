@@ -5,22 +5,22 @@
  */
 import { createHash } from 'node:crypto';
 import { html, raw } from 'hono/html';
-import {
-  caseTypesAsRadios,
-  CONFIGURABLE_CONTACT_FIELDS,
-  MARKETING_FIELDS,
-} from '../../contract/fields.ts';
+import { contactRequired, shownContactFields } from '../../contract/controls.ts';
+import { suggestEmail } from '../../contract/email-typos.ts';
+import { caseTypesAsRadios, MARKETING_FIELDS } from '../../contract/fields.ts';
 import type { FieldIssue } from '../../contract/issues.ts';
 import { formatBytes, formatMessage } from '../../contract/messages.ts';
 import type { CaseType, FormConfig } from '../../contract/schemas/form-config.ts';
 import { DEFAULT_STRINGS } from '../../contract/strings.ts';
 import { filePicker } from '../../contract/limits.ts';
 import {
+  choiceGroup,
   consentField,
   contactField,
-  errorLine,
   fieldId,
   questionField,
+  selectField,
+  type FieldFrame,
   type FieldState,
 } from './form-fields.ts';
 
@@ -97,6 +97,8 @@ export interface FormPageOptions {
   sendTo: string;
   /** The query of `/form` to keep when a case type is chosen first. */
   query?: URLSearchParams;
+  /** The visitor's region (from `Accept-Language`), for the email's "Did you mean …?". */
+  region?: string | undefined;
 }
 
 /** The form page: the case-type choice first when the URL names none, else the whole form. */
@@ -108,10 +110,6 @@ export function formPage(options: FormPageOptions) {
     error: errors.get(name),
   });
   if (!caseType) return page(TITLE, chooseCaseType(config, options.query, errors.get('case_type')));
-  const contact = [
-    'forename' as const,
-    ...CONFIGURABLE_CONTACT_FIELDS.filter((f) => config.contact[f] !== 'hidden'),
-  ];
   return page(
     issues.length > 0 ? `Error: ${TITLE}` : TITLE,
     html`<h1>${caseType.label}</h1>
@@ -120,7 +118,7 @@ export function formPage(options: FormPageOptions) {
         <input type="hidden" name="case_type" value="${caseType.id}" />
         <input type="hidden" name="form_token" value="${options.formToken}" />
         ${MARKETING_FIELDS.map((field) => html`<input type="hidden" name="marketing.${field}" value="${values.get(`marketing.${field}`)?.[0] ?? ''}" />`)}
-        ${contact.map((field) => contactField(field, field === 'forename' || config.contact[field] === 'required', state(field)))}
+        ${shownContactFields(config).map((field) => contactField(field, contactRequired(config, field), state(field), field === 'email' && issues.length > 0 ? emailSuggestion(values.get('email')?.[0], options.region) : undefined))}
         ${caseType.questions.map((question) => questionField(question, state(`answers.${question.id}`), conditionOf(caseType, question)))}
         ${config.files.maxFiles > 0 ? filesField(config.files, errors) : ''}
         ${
@@ -138,6 +136,12 @@ export function formPage(options: FormPageOptions) {
   );
 }
 
+/** "Did you mean ada@gmail.com?" for an address with a likely typo, as the widget offers it. */
+function emailSuggestion(email: string | undefined, region: string | undefined) {
+  const address = suggestEmail(email ?? '', region);
+  return address ? formatMessage(DEFAULT_STRINGS.emailSuggestion, { address }) : undefined;
+}
+
 /**
  * Without script every question shows at once: one that the widget shows only after a given
  * answer says when it applies (and is ignored otherwise, as the widget would not send it).
@@ -151,38 +155,19 @@ function conditionOf(caseType: CaseType, question: CaseType['questions'][number]
 
 function chooseCaseType(config: FormConfig, query: URLSearchParams | undefined, error?: string) {
   const kept = [...(query ?? new URLSearchParams())].filter(([name]) => name !== 'case-type');
-  const id = 'field-case_type';
+  const frame: FieldFrame = {
+    id: fieldId('case_type'),
+    name: 'case-type',
+    label: DEFAULT_STRINGS.case_type,
+    required: true,
+    markOptional: false,
+    state: { values: [], error },
+  };
+  const options = config.caseTypes.map((c) => [c.id, c.label] as const);
   // Radios for a few case types, as the widget draws them (`caseTypesAsRadios`).
   const control = caseTypesAsRadios(config)
-    ? html`<fieldset
-        class="field${error ? ' invalid' : ''}"
-        ${error ? html` aria-describedby="${id}-error"` : ''}
-      >
-        <legend>${DEFAULT_STRINGS.case_type}</legend>
-        ${errorLine(id, error)}
-        <div id="${id}">
-          ${config.caseTypes.map(
-            (c, i) =>
-              html`<label class="choice"
-                ><input
-                  type="radio"
-                  name="case-type"
-                  value="${c.id}"
-                  ${i === 0 ? raw('required') : ''}
-                />
-                ${c.label}</label
-              >`,
-          )}
-        </div>
-      </fieldset>`
-    : html`<div class="field${error ? ' invalid' : ''}">
-        <label for="${id}">${DEFAULT_STRINGS.case_type}</label>
-        ${errorLine(id, error)}
-        <select id="${id}" name="case-type" required>
-          <option value="">${DEFAULT_STRINGS.chooseOption}</option>
-          ${config.caseTypes.map((c) => html`<option value="${c.id}">${c.label}</option>`)}
-        </select>
-      </div>`;
+    ? choiceGroup(frame, 'radio', options)
+    : selectField(frame, options);
   return html`<h1>${TITLE}</h1>
     <form method="get" action="/form">
       ${kept.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}

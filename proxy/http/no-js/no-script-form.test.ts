@@ -219,6 +219,39 @@ describe('POST /api/enquiries from the form without JavaScript', () => {
     expect(harness.calls).toEqual([]);
   });
 
+  it('offers the correction of a likely email typo on the error round trip, in the visitor’s region', async () => {
+    const harness = setUp();
+    const form = plainForm(harness.formToken(), { forename: '', email: 'ada@hotmial.co.uk' });
+    const response = await harness.app.request('http://proxy.example/api/enquiries', {
+      method: 'POST',
+      body: form,
+      headers: {
+        origin: 'http://proxy.example',
+        host: 'proxy.example',
+        accept: 'text/html',
+        'accept-language': 'en-GB,en;q=0.8',
+      },
+    });
+    expect(response.status).toBe(400);
+    const page = await response.text();
+    expect(page).toContain(
+      '<p class="hint" id="field-email-hint">Did you mean ada@hotmail.co.uk?</p>',
+    );
+    expect(inputs(page, 'email')[0]).toContain('aria-describedby="field-email-hint"');
+    expect(page).toContain('value="ada@hotmial.co.uk"');
+  });
+
+  it('never holds an enquiry back for an email typo: the address is sent as typed', async () => {
+    const harness = setUp();
+    const response = await post(
+      harness,
+      plainForm(harness.formToken(), { email: 'ada@gmial.com' }),
+    );
+    expect(response.status).toBe(303);
+    const [stored] = await harness.store.list();
+    expect(stored?.upstream.email).toBe('ada@gmial.com');
+  });
+
   it('refuses a hidden answer the configuration does not allow, as for the widget', async () => {
     const harness = setUp({ config: lawFirmWithConsent });
     const form = plainForm(harness.formToken(), {

@@ -8,6 +8,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import type { BotCheckOptions } from '../bots/bot-check.ts';
+import { regionOf } from '../../contract/email-typos.ts';
 import type { MarketingField } from '../../contract/fields.ts';
 import type { FieldIssue } from '../../contract/issues.ts';
 import { FIELD_MAX_LENGTH } from '../../contract/limits.ts';
@@ -57,6 +58,7 @@ export function plainRefused(
     formToken: deps.bots.tokens.issue(),
     // The same key: nothing was stored, and sending it again is still the same enquiry.
     sendTo: sendAddress(key ?? newPageKey(), back),
+    region: regionOf((c.req.header('accept-language') ?? '').split(',')),
   });
   return asPage(c, deps.config, page, status);
 }
