@@ -8,7 +8,8 @@
  * a 10 MB file is never one 10 MB parameter nor one 10 MB value in memory.
  */
 import pg from 'pg';
-import { fileColumns, notificationsTable, type ColumnTypes } from '../machine/tables.ts';
+import { fileColumns, leadIndexes, notificationsTable, type ColumnTypes } from '../machine/tables.ts';
+import { postgresDialect } from './driver.ts';
 
 const TYPES: ColumnTypes = {
   serial: 'bigserial PRIMARY KEY',
@@ -92,6 +93,8 @@ const MIGRATIONS: readonly string[] = [
      allowed boolean NOT NULL,
      PRIMARY KEY (limiter, key)
    );`,
+  // The console's list: an email address found by its index ((state, id) is there already).
+  leadIndexes(postgresDialect),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

@@ -4,7 +4,8 @@
  */
 import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { fileColumns, notificationsTable, type ColumnTypes } from '../machine/tables.ts';
+import { fileColumns, leadIndexes, notificationsTable, type ColumnTypes } from '../machine/tables.ts';
+import { sqliteDialect } from './driver.ts';
 
 const TYPES: ColumnTypes = {
   serial: 'INTEGER PRIMARY KEY',
@@ -97,6 +98,9 @@ export const MIGRATIONS: readonly string[] = [
    ${notificationsTable(TYPES)}
    CREATE INDEX notifications_due ON notifications (state, next_attempt_at);
    CREATE INDEX notifications_reference ON notifications (reference);`,
+  // The console's list: newest first by state, an email address found by its index.
+  `CREATE INDEX submissions_state ON submissions (state, id);
+   ${leadIndexes(sqliteDialect)}`,
 ];
 
 /**
