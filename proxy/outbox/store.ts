@@ -15,6 +15,7 @@
  * `proxy/test/store-contract.ts`.
  */
 import type { ByteSource } from '../client/byte-source.ts';
+import type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
 import type { DailyCount, LeadFilter } from './machine/leads.ts';
 import type {
   Channel,
@@ -34,6 +35,7 @@ import type {
 } from './submission.ts';
 
 export type { Lease } from './submission.ts';
+export type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
 
 /** A submission taken for delivery, with the lease every later write must name. */
 export interface Claimed {
@@ -229,12 +231,27 @@ export interface Settings {
   setSetting(name: string, value: string): Promise<void>;
 }
 
+/** The audit log (the console and the CLI): what an operator did, to which submission. */
+export interface AuditLog {
+  /** Records one action. */
+  recordAudit(entry: AuditRecord): Promise<void>;
+  /** Recorded actions, newest first (of one submission when `filter.reference` is given). */
+  listAudit(filter: AuditFilter): Promise<AuditEntry[]>;
+}
+
 /**
  * Where submissions live between arrival and delivery: every concern, as both stores
  * implement it. A consumer asks for the one interface it uses.
  */
 export interface OutboxStore
-  extends IntakeStore, DeliveryQueue, OperatorView, Housekeeping, NotificationQueue, Settings {
+  extends
+    IntakeStore,
+    DeliveryQueue,
+    OperatorView,
+    Housekeeping,
+    NotificationQueue,
+    Settings,
+    AuditLog {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

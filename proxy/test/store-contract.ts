@@ -338,5 +338,34 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
       await store.setSetting('secret', 'b');
       expect(await store.getSetting('secret')).toBe('b');
     });
+
+    it('keeps an audit log, newest first, by submission and page by page', async () => {
+      const store = await fresh();
+      const act = (at: number, action: string, reference: string | null) =>
+        store.recordAudit({ at, client: '192.0.2.7', action, reference });
+      await act(1, 'sign-in', null);
+      await act(2, 'retry', 'AAA');
+      await store.recordAudit({
+        at: 3,
+        client: 'cli',
+        action: 'export',
+        reference: 'BBB',
+        detail: 'zip',
+      });
+      await act(4, 'retry', 'BBB');
+      const all = await store.listAudit({ limit: 10 });
+      expect(all.map((e) => [e.at, e.action, e.reference])).toEqual([
+        [4, 'retry', 'BBB'],
+        [3, 'export', 'BBB'],
+        [2, 'retry', 'AAA'],
+        [1, 'sign-in', null],
+      ]);
+      expect(all[1]).toMatchObject({ client: 'cli', detail: 'zip' });
+      expect(all[0]!.detail).toBe('');
+      const ofB = await store.listAudit({ reference: 'BBB', limit: 1 });
+      expect(ofB.map((e) => e.at)).toEqual([4]);
+      const nextPage = await store.listAudit({ reference: 'BBB', limit: 5, before: ofB[0]!.id });
+      expect(nextPage.map((e) => e.at)).toEqual([3]);
+    });
   });
 }

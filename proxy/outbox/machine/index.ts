@@ -2,6 +2,7 @@
  * The outbox's state machine: every transition and query, written once, in one dialect's
  * spelling. Each store runs these plans with its own driver and adds only what is its own.
  */
+import { listAudit, recordAudit } from './audit.ts';
 import { delivery } from './delivery.ts';
 import { housekeeping } from './housekeeping.ts';
 import { leads } from './leads.ts';
@@ -23,5 +24,7 @@ export function outboxMachine(d: Dialect) {
     ...notifications(d),
     getSetting,
     setSetting,
+    recordAudit,
+    listAudit,
   };
 }

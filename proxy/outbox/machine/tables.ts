@@ -46,8 +46,24 @@ export const notificationsTable = (t: ColumnTypes) => `CREATE TABLE notification
    );`;
 
 /**
+<<<<<<< HEAD
  * The indexes the console reads leads by (`leads.ts`): an email address in any case (the same
  * expression the search uses, or the index goes unused), and the days of the chart.
  */
 export const leadIndexes = (d: Dialect) => `CREATE INDEX submissions_email ON submissions (${emailExpression(d)});
    CREATE INDEX submissions_received ON submissions (received_at);`;
+=======
+ * The audit log: what an operator did, when, from which client, to which submission. A row
+ * holds no visitor data (an erasure names its subject by a salted hash only).
+ */
+export const auditTable = (t: ColumnTypes) => `CREATE TABLE audit (
+     id ${t.serial},
+     at ${t.big} NOT NULL,
+     client ${t.text} NOT NULL,
+     action ${t.text} NOT NULL,
+     reference ${t.text},
+     detail ${t.text}
+   );
+   CREATE INDEX audit_at ON audit (at, id);
+   CREATE INDEX audit_reference ON audit (reference, at);`;
+>>>>>>> main

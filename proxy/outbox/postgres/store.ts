@@ -150,6 +150,8 @@ export async function openPostgresOutbox(
     notificationsFor: (reference) => query(m.notificationsFor(reference)),
     getSetting: (name) => query(m.getSetting(name)),
     setSetting: (name, value) => query(m.setSetting(name, value)),
+    recordAudit: (entry) => query(m.recordAudit(entry)),
+    listAudit: (filter) => query(m.listAudit(filter)),
     limiter: (name, perMinute) =>
       translatingFailures(pgRateLimiter(pool, name, perMinute), options.watch),
     onWork(listener) {

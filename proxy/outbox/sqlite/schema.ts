@@ -4,8 +4,17 @@
  */
 import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
+<<<<<<< HEAD
 import { fileColumns, leadIndexes, notificationsTable, type ColumnTypes } from '../machine/tables.ts';
 import { sqliteDialect } from './driver.ts';
+=======
+import {
+  auditTable,
+  fileColumns,
+  notificationsTable,
+  type ColumnTypes,
+} from '../machine/tables.ts';
+>>>>>>> main
 
 const TYPES: ColumnTypes = {
   serial: 'INTEGER PRIMARY KEY',
@@ -98,9 +107,14 @@ export const MIGRATIONS: readonly string[] = [
    ${notificationsTable(TYPES)}
    CREATE INDEX notifications_due ON notifications (state, next_attempt_at);
    CREATE INDEX notifications_reference ON notifications (reference);`,
+<<<<<<< HEAD
   // The console's list: newest first by state, an email address found by its index.
   `CREATE INDEX submissions_state ON submissions (state, id);
    ${leadIndexes(sqliteDialect)}`,
+=======
+  // The audit log of operators' actions (the console, the CLI).
+  auditTable(TYPES),
+>>>>>>> main
 ];
 
 /**

@@ -128,6 +128,8 @@ export function openSqliteOutbox(path: string): OutboxStore {
     notificationsFor: (reference) => read(m.notificationsFor(reference)),
     getSetting: (name) => read(m.getSetting(name)),
     setSetting: (name, value) => written(() => m.setSetting(name, value)),
+    recordAudit: (entry) => written(() => m.recordAudit(entry)),
+    listAudit: (filter) => read(m.listAudit(filter)),
     async close() {
       // The last batch is committed before the file is closed.
       await write(() => undefined);
