@@ -34,7 +34,10 @@ export const DAY_MS = 86_400_000;
 export const emailExpression = (d: Dialect) => `LOWER(${d.jsonText('upstream', 'email')})`;
 
 /** The reads of leads, in `d`'s spelling. */
-export function leads(d: Dialect, withFiles: (rows: readonly SubmissionRow[]) => Plan<Submission[]>) {
+export function leads(
+  d: Dialect,
+  withFiles: (rows: readonly SubmissionRow[]) => Plan<Submission[]>,
+) {
   return {
     /** One page of leads, newest first. */
     *leadPage(filter: LeadFilter): Plan<Submission[]> {

@@ -46,13 +46,15 @@ export const notificationsTable = (t: ColumnTypes) => `CREATE TABLE notification
    );`;
 
 /**
-<<<<<<< HEAD
  * The indexes the console reads leads by (`leads.ts`): an email address in any case (the same
  * expression the search uses, or the index goes unused), and the days of the chart.
  */
-export const leadIndexes = (d: Dialect) => `CREATE INDEX submissions_email ON submissions (${emailExpression(d)});
+export const leadIndexes = (
+  d: Dialect,
+) => `CREATE INDEX submissions_email ON submissions (${emailExpression(d)});
    CREATE INDEX submissions_received ON submissions (received_at);`;
-=======
+
+/**
  * The audit log: what an operator did, when, from which client, to which submission. A row
  * holds no visitor data (an erasure names its subject by a salted hash only).
  */
@@ -66,4 +68,3 @@ export const auditTable = (t: ColumnTypes) => `CREATE TABLE audit (
    );
    CREATE INDEX audit_at ON audit (at, id);
    CREATE INDEX audit_reference ON audit (reference, at);`;
->>>>>>> main

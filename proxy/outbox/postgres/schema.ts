@@ -8,17 +8,14 @@
  * a 10 MB file is never one 10 MB parameter nor one 10 MB value in memory.
  */
 import pg from 'pg';
-<<<<<<< HEAD
-import { fileColumns, leadIndexes, notificationsTable, type ColumnTypes } from '../machine/tables.ts';
-import { postgresDialect } from './driver.ts';
-=======
 import {
   auditTable,
   fileColumns,
+  leadIndexes,
   notificationsTable,
   type ColumnTypes,
 } from '../machine/tables.ts';
->>>>>>> main
+import { postgresDialect } from './driver.ts';
 
 const TYPES: ColumnTypes = {
   serial: 'bigserial PRIMARY KEY',
@@ -102,13 +99,10 @@ const MIGRATIONS: readonly string[] = [
      allowed boolean NOT NULL,
      PRIMARY KEY (limiter, key)
    );`,
-<<<<<<< HEAD
-  // The console's list: an email address found by its index ((state, id) is there already).
-  leadIndexes(postgresDialect),
-=======
   // The audit log of operators' actions (the console, the CLI).
   auditTable(TYPES),
->>>>>>> main
+  // The console's list: an email address found by its index ((state, id) is there already).
+  leadIndexes(postgresDialect),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

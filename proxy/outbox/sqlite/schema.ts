@@ -4,17 +4,14 @@
  */
 import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
-<<<<<<< HEAD
-import { fileColumns, leadIndexes, notificationsTable, type ColumnTypes } from '../machine/tables.ts';
-import { sqliteDialect } from './driver.ts';
-=======
 import {
   auditTable,
   fileColumns,
+  leadIndexes,
   notificationsTable,
   type ColumnTypes,
 } from '../machine/tables.ts';
->>>>>>> main
+import { sqliteDialect } from './driver.ts';
 
 const TYPES: ColumnTypes = {
   serial: 'INTEGER PRIMARY KEY',
@@ -107,14 +104,11 @@ export const MIGRATIONS: readonly string[] = [
    ${notificationsTable(TYPES)}
    CREATE INDEX notifications_due ON notifications (state, next_attempt_at);
    CREATE INDEX notifications_reference ON notifications (reference);`,
-<<<<<<< HEAD
+  // The audit log of operators' actions (the console, the CLI).
+  auditTable(TYPES),
   // The console's list: newest first by state, an email address found by its index.
   `CREATE INDEX submissions_state ON submissions (state, id);
    ${leadIndexes(sqliteDialect)}`,
-=======
-  // The audit log of operators' actions (the console, the CLI).
-  auditTable(TYPES),
->>>>>>> main
 ];
 
 /**
