@@ -12,7 +12,8 @@ import type { Limiter } from './http/rate-limit.ts';
 import type { ByteBudget } from './http/upload-guard.ts';
 import type { WidgetAssets } from './http/widget-assets.ts';
 import type { Logger } from './logger.ts';
-import type { IntakeStore, OperatorView } from './outbox/store.ts';
+import type { AuditLog, IntakeStore, OperatorView, Settings } from './outbox/store.ts';
+import type { CheckRecord } from './platform.ts';
 import type { Converter } from './convert/conversion.ts';
 import type { FileSpool } from './submission/file-spool.ts';
 
@@ -36,6 +37,18 @@ export interface SubmissionLimits {
 export interface HealthSignals {
   /** When the outbox last refused a write for want of space, if it has. */
   storageFullAt?: number;
+}
+
+/** What the firm's console (`GET /admin/`, `http/console/`) reads and acts through. */
+export interface ConsoleDeps {
+  /** The same reads and actions as `npm run outbox`, the session epoch, the audit log. */
+  store: OperatorView & Settings & AuditLog;
+  /** Sign-in attempts per client address. */
+  signInLimiter: Limiter;
+  /** The last platform check (at start, or while paused), once one has run. */
+  lastCheck: () => CheckRecord | undefined;
+  /** True when the request came through one of `TRUSTED_PROXIES` (its X-Forwarded-* count). */
+  fromTrustedProxy: (c: Context) => boolean;
 }
 
 /** Everything `createApp` needs. */
@@ -70,8 +83,13 @@ export interface AppDeps {
   readiness: () => Promise<string | undefined>;
   /** When a waiting enquiry makes health `degraded` (`ALERT_QUEUED_AFTER_MS`). */
   alertQueuedAfterMs: number;
-  /** The bearer token of `/admin/status` and `/metrics`; without it they answer 404. */
+  /**
+   * The bearer token of `/admin/status` and `/metrics`, and what signs in to the console at
+   * `/admin/`; without it they answer 404.
+   */
   adminToken?: string;
+  /** The console's parts; with `adminToken`, the console is served. */
+  console?: ConsoleDeps;
   metrics?: Metrics;
   /** The visitor's IP address (from the socket, or a trusted proxy's X-Forwarded-For). */
   clientIp: (c: Context) => string;

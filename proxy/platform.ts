@@ -53,6 +53,33 @@ export function platform(
   return { client, check: (signal) => checkPlatform(client, setup, signal) };
 }
 
+/** How the last platform check went, and when (the console shows it). */
+export interface CheckRecord {
+  at: number;
+  ok: boolean;
+  /** What is wrong, and what to change, when it failed. */
+  problem?: { message: string; hint: string | undefined };
+}
+
+/** `check`, remembering how each run went; `last()` says how the latest one did. */
+export function recordedCheck(check: Platform['check'], now: () => number = Date.now) {
+  let last: CheckRecord | undefined;
+  return {
+    async check(signal?: AbortSignal) {
+      const report = await check(signal);
+      last = {
+        at: now(),
+        ok: report.ok,
+        ...(report.problem
+          ? { problem: { message: report.problem.message, hint: report.problem.hint } }
+          : {}),
+      };
+      return report;
+    },
+    last: () => last,
+  };
+}
+
 /** The check's findings in the log, one line each: info when right, warn with the fix when not. */
 export function logReport(report: CheckReport, log: Logger): void {
   for (const finding of report.findings) {

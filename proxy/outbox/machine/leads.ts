@@ -28,6 +28,7 @@ export interface DailyCount {
   delivered: number;
 }
 
+/** One day, in the milliseconds the store's times are in. */
 export const DAY_MS = 86_400_000;
 
 /** The email address as indexed (both schemas index this same expression). */
