@@ -6,6 +6,7 @@
  */
 import { html } from 'hono/html';
 import type { DailyCount } from '../../../outbox/machine/leads.ts';
+import { dataTable } from './layout.ts';
 
 const WIDTH = 720;
 const HEIGHT = 220;
@@ -74,29 +75,13 @@ export function dailyChart(days: readonly DailyCount[]) {
     </ul>
     <details>
       <summary>Each day's numbers</summary>
-      <div class="table">
-        <table>
-          <caption class="muted">
-            Leads per day (UTC)
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Received</th>
-              <th scope="col">Delivered</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${[...days].reverse().map(
-              (d) =>
-                html`<tr>
-                  <th scope="row">${new Date(d.day).toISOString().slice(0, 10)}</th>
-                  <td>${d.received}</td>
-                  <td>${d.delivered}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </div>
+      ${dataTable({
+        caption: 'Leads per day (UTC)',
+        columns: ['Day', 'Received', 'Delivered'],
+        rowHeaders: true,
+        rows: [...days]
+          .reverse()
+          .map((d) => [new Date(d.day).toISOString().slice(0, 10), d.received, d.delivered]),
+      })}
     </details>`;
 }

@@ -6,7 +6,58 @@ import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { SubmissionState } from '../../../outbox/submission.ts';
 
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+/** What `html` makes. */
+export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+/**
+ * A table that scrolls sideways on a narrow screen rather than the page: a header cell per
+ * column, a cell per value (the first a row header when `rowHeaders`).
+ */
+export function dataTable(options: {
+  columns: readonly string[];
+  rows: readonly (readonly (Html | string | number)[])[];
+  caption?: string;
+  rowHeaders?: boolean;
+}) {
+  return html`<div class="table">
+    <table>
+      ${
+        options.caption
+          ? html`<caption class="muted">
+              ${options.caption}
+            </caption>`
+          : ''
+      }
+      <thead>
+        <tr>
+          ${options.columns.map((column) => html`<th scope="col">${column}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${options.rows.map(
+          (row) =>
+            html`<tr>
+              ${row.map((cell, n) =>
+                n === 0 && options.rowHeaders
+                  ? html`<th scope="row">${cell}</th>`
+                  : html`<td>${cell}</td>`,
+              )}
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}
+
+/** The head every page has: its title and the console's stylesheet. */
+const head = (title: string) =>
+  html`<head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>${title} · Enquiry console</title>
+    <link rel="stylesheet" href="/admin/console.css" />
+  </head>`;
 
 /** Where the page sits in the navigation. */
 export type Place = 'overview' | 'leads' | 'none';
@@ -36,13 +87,7 @@ export function consolePage(options: { title: string; place: Place; csrf: string
     </li>`;
   return html`<!doctype html>
     <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>${options.title} · Enquiry console</title>
-        <link rel="stylesheet" href="/admin/console.css" />
-      </head>
+      ${head(options.title)}
       <body>
         <a class="skip" href="#main">Skip to content</a>
         <header>
@@ -66,13 +111,7 @@ export function consolePage(options: { title: string; place: Place; csrf: string
 export function barePage(title: string, body: Html) {
   return html`<!doctype html>
     <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>${title} · Enquiry console</title>
-        <link rel="stylesheet" href="/admin/console.css" />
-      </head>
+      ${head(title)}
       <body>
         <main id="main">${body}</main>
       </body>

@@ -10,7 +10,7 @@ import type { AuditEntry } from '../../../outbox/store.ts';
 import type { StoredFile, Submission } from '../../../outbox/submission.ts';
 import { deliverySteps, whyNow } from '../../../operator/lead-report.ts';
 import { auditTable } from './audit-table.ts';
-import { csrfField, STATE_WORDS, when } from './layout.ts';
+import { csrfField, dataTable, STATE_WORDS, when } from './layout.ts';
 
 /** What the lead's page shows, each read once. */
 export interface LeadData {
@@ -47,78 +47,43 @@ function fileDelivery(file: StoredFile): string {
 function filesTable(lead: Submission, csrf: string) {
   if (lead.files.length === 0) return html`<p>No files.</p>`;
   const base = `/admin/leads/${lead.reference}`;
-  return html`<div class="table">
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Kind</th>
-          <th scope="col">Size</th>
-          <th scope="col">Conversion</th>
-          <th scope="col">Delivered</th>
-          <th scope="col">Download</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${lead.files.map(
-          (file) =>
-            html`<tr>
-              <td>${file.name}</td>
-              <td>${file.mime}</td>
-              <td>${formatBytes(file.size)}</td>
-              <td>${file.postname === file.name ? 'None' : `Sent as ${file.postname}`}</td>
-              <td>
-                ${fileDelivery(file)}
-                ${
-                  file.failure !== null && !file.skipped && file.attachmentId === null
-                    ? html`<form method="post" action="${base}/skip">
-                        ${csrfField(csrf)}<input type="hidden" name="file" value="${file.index}" />
-                        <button type="submit">Leave ${file.name} out</button>
-                      </form>`
-                    : ''
-                }
-              </td>
-              <td>
-                ${
-                  file.attachmentId === null
-                    ? html`<a href="${base}/files/${file.index}" download>Download ${file.name}</a>`
-                    : html`<span class="muted">On the platform</span>`
-                }
-              </td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`;
+  const refused = (file: StoredFile) =>
+    file.failure !== null && !file.skipped && file.attachmentId === null;
+  return dataTable({
+    columns: ['Name', 'Kind', 'Size', 'Conversion', 'Delivered', 'Download'],
+    rows: lead.files.map((file) => [
+      file.name,
+      file.mime,
+      formatBytes(file.size),
+      file.postname === file.name ? 'None' : `Sent as ${file.postname}`,
+      html`${fileDelivery(file)}
+      ${
+        refused(file)
+          ? html`<form method="post" action="${base}/skip">
+              ${csrfField(csrf)}<input type="hidden" name="file" value="${file.index}" />
+              <button type="submit">Leave ${file.name} out</button>
+            </form>`
+          : ''
+      }`,
+      file.attachmentId === null
+        ? html`<a href="${base}/files/${file.index}" download>Download ${file.name}</a>`
+        : html`<span class="muted">On the platform</span>`,
+    ]),
+  });
 }
 
 function notificationsTable(notifications: readonly QueuedNotification[]) {
   if (notifications.length === 0) return html`<p>Nobody was notified about this lead.</p>`;
-  return html`<div class="table">
-    <table>
-      <thead>
-        <tr>
-          <th scope="col">Channel</th>
-          <th scope="col">Event</th>
-          <th scope="col">State</th>
-          <th scope="col">Queued</th>
-          <th scope="col">Sent</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${notifications.map(
-          (n) =>
-            html`<tr>
-              <td>${n.channel}</td>
-              <td>${n.kind}</td>
-              <td>${n.state}${n.lastError && n.state !== 'sent' ? ` (${n.lastError})` : ''}</td>
-              <td>${when(n.at)}</td>
-              <td>${when(n.sentAt)}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-  </div>`;
+  return dataTable({
+    columns: ['Channel', 'Event', 'State', 'Queued', 'Sent'],
+    rows: notifications.map((n) => [
+      n.channel,
+      n.kind,
+      n.lastError && n.state !== 'sent' ? `${n.state} (${n.lastError})` : n.state,
+      when(n.at),
+      when(n.sentAt),
+    ]),
+  });
 }
 
 /** The lead's content. */
@@ -189,27 +154,10 @@ export function leadBody(data: LeadData) {
       ['Next attempt', lead.state === 'queued' ? when(lead.nextAttemptAt) : ''],
       ['Last error', lead.lastError ?? ''],
     ])}
-    <div class="table">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Step</th>
-            <th scope="col">Outcome</th>
-            <th scope="col">Upstream id or reason</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${deliverySteps(lead).map(
-            (step) =>
-              html`<tr>
-                <td>${step.step}</td>
-                <td>${step.outcome}</td>
-                <td>${step.detail ?? ''}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>
+    ${dataTable({
+      columns: ['Step', 'Outcome', 'Upstream id or reason'],
+      rows: deliverySteps(lead).map((step) => [step.step, step.outcome, step.detail ?? '']),
+    })}
     <h2>Notifications</h2>
     ${notificationsTable(data.notifications)}
     <h2>Actions on this lead</h2>

@@ -2,7 +2,7 @@
 import { html } from 'hono/html';
 import type { LeadFilter } from '../../../outbox/machine/leads.ts';
 import type { Submission, SubmissionState } from '../../../outbox/submission.ts';
-import { STATE_WORDS, when } from './layout.ts';
+import { dataTable, STATE_WORDS, when } from './layout.ts';
 
 /** What the list shows: one page, and where the next one starts. */
 export interface LeadsData {
@@ -49,36 +49,18 @@ export function leadsBody(data: LeadsData) {
   const table =
     data.leads.length === 0
       ? html`<p>No leads match.</p>`
-      : html`<div class="table">
-          <table>
-            <caption class="muted">
-              Newest first
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Reference</th>
-                <th scope="col">Received</th>
-                <th scope="col">Name</th>
-                <th scope="col">Email address</th>
-                <th scope="col">State</th>
-                <th scope="col">Files</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${data.leads.map(
-                (lead) =>
-                  html`<tr>
-                    <td><a href="/admin/leads/${lead.reference}">${lead.reference}</a></td>
-                    <td>${when(lead.receivedAt)}</td>
-                    <td>${`${lead.upstream.forename} ${lead.upstream.surname}`.trim()}</td>
-                    <td>${lead.upstream.email}</td>
-                    <td class="state">${STATE_WORDS[lead.state]}</td>
-                    <td>${lead.files.length}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>
-        </div>`;
+      : dataTable({
+          caption: 'Newest first',
+          columns: ['Reference', 'Received', 'Name', 'Email address', 'State', 'Files'],
+          rows: data.leads.map((lead) => [
+            html`<a href="/admin/leads/${lead.reference}">${lead.reference}</a>`,
+            when(lead.receivedAt),
+            `${lead.upstream.forename} ${lead.upstream.surname}`.trim(),
+            lead.upstream.email,
+            STATE_WORDS[lead.state],
+            lead.files.length,
+          ]),
+        });
   return html`<h1>Leads</h1>
     ${filters(filter)} ${table}
     <nav class="pager" aria-label="Pages">
