@@ -28,16 +28,16 @@ label{display:block;font-weight:600;margin-bottom:.25rem}
 .filters{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-end;margin-bottom:1rem}
 .filters div{min-width:0}
 .cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.75rem;margin:0;padding:0;list-style:none}
-.cards li{background:var(--panel);padding:.75rem;border-radius:4px}.cards strong{display:block;font-size:1.6rem}
+.cards li{background:var(--panel);padding:.75rem;border-radius:4px}.cards strong{display:block;font-size:1.3rem}
 .notice{border-left:6px solid var(--bad);background:var(--panel);padding:.75rem 1rem;margin:1rem 0}
 .notice.good{border-color:var(--good)}.notice p{margin:.25rem 0}
-.table{overflow-x:auto}table{border-collapse:collapse;width:100%}
-th,td{text-align:left;vertical-align:top;padding:.5rem;border-bottom:1px solid var(--line)}
+.table{overflow-x:auto}table{border-collapse:collapse;width:100%;table-layout:fixed}
+th,td{text-align:left;vertical-align:top;padding:.5rem .25rem;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
 th{font-weight:600}td{overflow-wrap:anywhere}
 dl{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.25rem 1rem;margin:0}
 dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 .chart{width:100%;height:auto;max-height:16rem}.chart .received{fill:var(--received)}
-.chart .delivered{fill:var(--delivered)}.chart .axis{stroke:var(--muted)}.chart text{fill:var(--text);font-size:12px}
+.chart .delivered{fill:var(--delivered)}.chart .axis{stroke:var(--muted)}
 .legend{display:flex;gap:1.5rem;list-style:none;padding:0;margin:.5rem 0}
 .key{display:inline-block;width:1rem;height:1rem;margin-right:.4rem;vertical-align:-.15rem}
 .key.received{background:var(--received)}.key.delivered{background:var(--delivered)}

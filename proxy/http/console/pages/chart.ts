@@ -10,11 +10,11 @@ import { dataTable } from './layout.ts';
 
 const WIDTH = 720;
 const HEIGHT = 220;
-const LEFT = 36;
-const BOTTOM = 24;
+const LEFT = 4;
+const BOTTOM = 4;
 const TOP = 10;
 
-const dayLabel = (day: number) => new Date(day).toISOString().slice(5, 10);
+const dayLabel = (day: number) => new Date(day).toISOString().slice(0, 10);
 
 /** The chart and its table. */
 export function dailyChart(days: readonly DailyCount[]) {
@@ -33,7 +33,6 @@ export function dailyChart(days: readonly DailyCount[]) {
       height="${(TOP + plotHeight - y(value)).toFixed(1)}"
     ></rect>`;
   };
-  const labelled = [0, Math.floor((days.length - 1) / 2), days.length - 1];
   const total = (key: 'received' | 'delivered') => days.reduce((sum, d) => sum + d[key], 0);
   return html`<svg
       class="chart"
@@ -54,21 +53,12 @@ export function dailyChart(days: readonly DailyCount[]) {
         x2="${WIDTH}"
         y2="${TOP + plotHeight}"
       ></line>
-      <text x="${LEFT - 6}" y="${TOP + 10}" text-anchor="end">${highest}</text>
-      <text x="${LEFT - 6}" y="${TOP + plotHeight}" text-anchor="end">0</text>
       ${days.map((d, n) => html`${rect('received', n, d.received)}${rect('delivered', n, d.delivered)}`)}
-      ${labelled.map((n) => {
-        const day = days[n];
-        return day
-          ? html`<text
-              x="${(LEFT + n * slot + slot / 2).toFixed(1)}"
-              y="${HEIGHT - 6}"
-              text-anchor="middle"
-              >${dayLabel(day.day)}</text
-            >`
-          : '';
-      })}
     </svg>
+    <p class="muted">
+      ${dayLabel(days[0]?.day ?? 0)} to ${dayLabel(days.at(-1)?.day ?? 0)} (UTC); the tallest bar is
+      ${highest} leads.
+    </p>
     <ul class="legend">
       <li><span class="key received"></span>Received</li>
       <li><span class="key delivered"></span>Delivered</li>

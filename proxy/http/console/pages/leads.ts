@@ -58,7 +58,7 @@ export function leadsBody(data: LeadsData) {
             `${lead.upstream.forename} ${lead.upstream.surname}`.trim(),
             lead.upstream.email,
             STATE_WORDS[lead.state],
-            lead.files.length,
+            `${String(lead.files.length)} ${lead.files.length === 1 ? 'file' : 'files'}`,
           ]),
         });
   return html`<h1>Leads</h1>

@@ -73,7 +73,7 @@ export function overviewBody(data: OverviewData) {
         (state) =>
           html`<li>
             <a href="/admin/leads?state=${state}">${STATE_WORDS[state]}</a
-            ><strong>${counts[state]}</strong>
+            ><strong>${counts[state]} ${counts[state] === 1 ? 'lead' : 'leads'}</strong>
           </li>`,
       )}
     </ul>
