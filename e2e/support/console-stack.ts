@@ -105,7 +105,16 @@ export async function openConsoleStack(database: 'sqlite' | 'postgresql'): Promi
     proxyPort: 0,
     apiPort: 0,
     dataDir,
-    proxyEnv: { ADMIN_TOKEN, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    proxyEnv: {
+      ADMIN_TOKEN,
+      // Instances sharing a database must share the form tokens' key.
+      ...(databaseUrl
+        ? {
+            DATABASE_URL: databaseUrl,
+            FORM_TOKEN_SECRET: 'e2e-console-form-token-secret-0123456789',
+          }
+        : {}),
+    },
   });
   return {
     demo,
