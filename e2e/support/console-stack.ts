@@ -43,7 +43,8 @@ export interface ConsoleStack {
 
 async function seed(store: OutboxStore, now: number): Promise<Map<string, Buffer>> {
   let n = 0;
-  for (const daysAgo of SEEDED.days) {
+  // Oldest first, as leads arrive: the list is newest first by arrival.
+  for (const daysAgo of [...SEEDED.days].reverse()) {
     for (let k = 0; k < 1 + (daysAgo % 3); k += 1) {
       n += 1;
       const at = now - daysAgo * DAY + k * 60_000;
