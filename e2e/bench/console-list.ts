@@ -15,9 +15,13 @@ const LEADS = 100_000;
 const SAMPLES = 40;
 const TOKEN = 'bench-console-token-0123456789';
 const DAY = 86_400_000;
-const STATES = ['delivered', 'delivered', 'delivered', 'delivered', 'queued', 'dead', 'spam'];
+/**
+ * No queued lead (the proxy would deliver them all at start) and no spam (purged after 7 days):
+ * what is measured is the console over a settled outbox, not a start's catching up.
+ */
+const STATES = ['delivered', 'delivered', 'delivered', 'delivered', 'partial', 'dead'];
 
-/** Fills an outbox file with `LEADS` leads over the last 90 days (rows only; no files). */
+/** Fills an outbox file with `LEADS` leads over the last 25 days, within `RETENTION_DAYS` (rows only). */
 function fill(dataDir: string): void {
   const db = openOutboxDatabase(join(dataDir, 'outbox.sqlite'));
   const upstream = sampleSubmission().upstream;
@@ -28,8 +32,8 @@ function fill(dataDir: string): void {
   const now = Date.now();
   db.transaction(() => {
     for (let n = 0; n < LEADS; n += 1) {
-      const at = now - 90 * DAY + Math.floor((n * 90 * DAY) / LEADS);
-      const state = STATES[n % STATES.length] ?? 'queued';
+      const at = now - 25 * DAY + Math.floor((n * 25 * DAY) / LEADS);
+      const state = STATES[n % STATES.length] ?? 'dead';
       const person = {
         ...upstream,
         forename: `Person${String(n)}`,
@@ -99,7 +103,7 @@ export async function consoleList(): Promise<string> {
   return `## Console list
 
 The console's pages with ${num(LEADS)} leads in the outbox (SQLite on disk, filled beforehand
-in ${num(fillSeconds)} s; no files), each asked ${String(SAMPLES)} times in a row over HTTP by a
+in ${num(fillSeconds)} s over 25 days: delivered, partly delivered and dead, no files), each asked ${String(SAMPLES)} times in a row over HTTP by a
 signed-in client, one at a time. The issue's bound is 200 ms for the list.
 
 ${table(['page', 'address', 'p50 ms', 'p95 ms'], rows)}
