@@ -52,7 +52,8 @@ export const notificationsTable = (t: ColumnTypes) => `CREATE TABLE notification
 export const leadIndexes = (
   d: Dialect,
 ) => `CREATE INDEX submissions_email ON submissions (${emailExpression(d)});
-   CREATE INDEX submissions_received ON submissions (received_at);`;
+   CREATE INDEX submissions_received ON submissions (received_at);
+   CREATE INDEX submissions_delivered ON submissions (delivered_at);`;
 
 /**
  * The audit log: what an operator did, when, from which client, to which submission. A row
