@@ -4,6 +4,7 @@
  * parts it reads (its own deps type, beside it); the app's are all of them together, so no route
  * imports this module.
  */
+import type { ConsoleRouteDeps } from './console/console-guard.ts';
 import type { HealthRouteDeps } from './http/health-routes.ts';
 import type { FormRouteDeps } from './http/no-js/form-route.ts';
 import type { PublicRouteDeps } from './http/public-routes.ts';
@@ -14,6 +15,7 @@ import type { EnquiryRouteDeps } from './submission/enquiry-route.ts';
 export type AppDeps = HealthRouteDeps &
   PublicRouteDeps &
   FormRouteDeps &
-  EnquiryRouteDeps & {
+  EnquiryRouteDeps &
+  ConsoleRouteDeps & {
     log: Logger;
   };

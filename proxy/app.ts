@@ -14,6 +14,7 @@ import { enquiryRoute } from './submission/enquiry-route.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { publicRoutes } from './http/public-routes.ts';
 import { noScriptRoutes } from './http/no-js/form-route.ts';
+import { consoleRoutes } from './console/console-routes.ts';
 import { StoreUnavailableError } from './outbox/store.ts';
 import { logFailure } from './outbox/outage-log.ts';
 
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
   app.route('/', publicRoutes(deps));
   app.route('/', noScriptRoutes(deps));
   app.route('/', healthRoutes(deps));
+  app.route('/', consoleRoutes(deps));
   app.route('/', enquiryRoute(deps));
 
   app.notFound((c) =>

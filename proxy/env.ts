@@ -198,7 +198,7 @@ export const proxyEnvSchema = z.object({
     .min(16, { error: 'must be at least 16 characters' })
     .optional()
     .describe(
-      'Bearer token of `GET /admin/status` and `GET /metrics` (or `ADMIN_TOKEN_FILE`); without it they answer 404.',
+      'Bearer token of `GET /admin/status` and `GET /metrics`, and the sign-in of the console at `/admin/` (or `ADMIN_TOKEN_FILE`); without it they answer 404.',
     ),
   ...notifyEnvShape,
   ...convertEnvShape,

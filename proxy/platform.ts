@@ -3,7 +3,7 @@
  * the check that proves the address, the route and the login (`client/check.ts`), run at every
  * start and alone by `npm run proxy -- --check`.
  */
-import { checkPlatform, reportLines, type CheckReport } from './client/check.ts';
+import { checkPlatform, reportLines, type CheckRecord, type CheckReport } from './client/check.ts';
 import {
   createEnquiryApiClient,
   type EnquiryApiClientOptions,
@@ -51,6 +51,25 @@ export function platform(
     password: env.ENQUIRY_API_PASSWORD,
   };
   return { client, check: (signal) => checkPlatform(client, setup, signal) };
+}
+
+/** `check`, remembering how each run went; `last()` says how the latest one did. */
+export function recordedCheck(check: Platform['check'], now: () => number = Date.now) {
+  let last: CheckRecord | undefined;
+  return {
+    async check(signal?: AbortSignal) {
+      const report = await check(signal);
+      last = {
+        at: now(),
+        ok: report.ok,
+        ...(report.problem
+          ? { problem: { message: report.problem.message, hint: report.problem.hint } }
+          : {}),
+      };
+      return report;
+    },
+    last: () => last,
+  };
 }
 
 /** The check's findings in the log, one line each: info when right, warn with the fix when not. */

@@ -29,12 +29,15 @@ import { checkAtStart, readiness, recover, startNotifier, storedSecret } from '.
 import { shutdown } from './node/shutdown.ts';
 import type { CheckReport } from './client/check.ts';
 import { longestCallMs } from './client/enquiry-api-client.ts';
-import { platform } from './platform.ts';
+import type { CheckRecord } from './client/check.ts';
+import { platform, recordedCheck } from './platform.ts';
 import type { Converter } from './convert/conversion.ts';
 import { openConverter, withAcceptedKinds } from './convert/open-converter.ts';
 
 /** How much longer than its longest call a step's lease lasts. */
 const LEASE_GRACE_MS = 5000;
+/** Sign-in attempts a minute from one client address: a person mistypes; a guesser is slowed. */
+const CONSOLE_SIGN_INS_PER_MINUTE = 5;
 
 /** A proxy listening on Node. */
 export interface RunningProxy {
@@ -85,9 +88,12 @@ async function start(
   const { store, converter } = outbox;
   await recover(store, log);
   const metrics = createMetrics(store);
-  const { client, check } = platform(env, log, (answer) => {
+  const { client, check: runCheck } = platform(env, log, (answer) => {
     metrics.upstream.inc({ endpoint: answer.endpoint, status: String(answer.status) });
   });
+  // Each check remembered, at start and while paused: the console shows the last one.
+  const checks = recordedCheck(runCheck);
+  const check: typeof runCheck = (signal) => checks.check(signal);
   const deliverer = new Deliverer({
     store,
     client,
@@ -121,7 +127,7 @@ async function start(
     deliverer.wake();
   });
   const deps = {
-    ...(await appDeps(env, log, config, outbox, deliverer)),
+    ...(await appDeps(env, log, config, outbox, deliverer, checks.last)),
     metrics,
     converter,
     spool: outbox.spool,
@@ -191,6 +197,7 @@ async function appDeps(
   config: FormConfig,
   outbox: OpenOutbox,
   deliverer: Deliverer,
+  lastCheck: () => CheckRecord | undefined,
 ): Promise<AppDeps> {
   const { store } = outbox;
   const secret = env.FORM_TOKEN_SECRET ?? (await storedSecret(store));
@@ -237,7 +244,18 @@ async function appDeps(
     health,
     readiness: () => readiness(outbox.dataDir, store, health),
     alertQueuedAfterMs: env.ALERT_QUEUED_AFTER_MS,
-    ...(env.ADMIN_TOKEN ? { adminToken: env.ADMIN_TOKEN } : {}),
+    ...(env.ADMIN_TOKEN
+      ? {
+          adminToken: env.ADMIN_TOKEN,
+          console: {
+            store,
+            signInLimiter: outbox.limiter('console-sign-in', CONSOLE_SIGN_INS_PER_MINUTE),
+            lastCheck,
+            fromTrustedProxy: (c) =>
+              isTrustedProxy(env.TRUSTED_PROXIES, getConnInfo(c).remote.address ?? ''),
+          },
+        }
+      : {}),
     clientIp: (c) => resolveIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for')),
     now: Date.now,
   };

@@ -8,6 +8,7 @@
  */
 import { chromium } from '@playwright/test';
 import { launchOptions } from '../support/browser.ts';
+import { consoleList } from './console-list.ts';
 import { conversion } from './conversion.ts';
 import { createPath } from './create-path.ts';
 import { outboxCost } from './outbox-cost.ts';
@@ -26,6 +27,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<string>>> = {
   upload: uploadPath,
   outbox: outboxCost,
   convert: conversion,
+  console: consoleList,
 };
 const NAMES = Object.keys(BENCHMARKS);
 /** Far more than a full run takes; a hung child cannot keep the machine busy forever. */

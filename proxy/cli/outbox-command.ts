@@ -4,8 +4,10 @@
  * second; PostgreSQL tells every running proxy of a retried submission at once).
  */
 import type { Housekeeping, OperatorView } from '../outbox/store.ts';
-import { exportSubmission } from './export-submission.ts';
-import { isoTime, submissionJson, submissionReport, whyNow } from './show-submission.ts';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { leadExport } from '../operator/lead-export.ts';
+import { isoTime, submissionJson, submissionReport, whyNow } from '../operator/lead-report.ts';
 import type { Submission, SubmissionState } from '../outbox/submission.ts';
 
 /** What `npm run outbox -- help` prints (docs/operations.md shows it too). */
@@ -117,13 +119,12 @@ export async function runOutboxCommand(
       const submission = rest[0] ? await store.get(rest[0]) : null;
       if (!submission) return notFound(rest[0], io);
       const flag = rest.indexOf('--to');
-      const exported = await exportSubmission(
-        store,
-        submission,
-        flag === -1 ? '.' : (rest[flag + 1] ?? '.'),
-        submissionJson(submission),
-      );
-      io.out(`Wrote ${exported.dir}: enquiry.json${exported.files.map((f) => `, ${f}`).join('')}`);
+      const exported = await leadExport(store, submission, submissionJson(submission));
+      const dir = resolve(flag === -1 ? '.' : (rest[flag + 1] ?? '.'), submission.reference);
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      for (const entry of exported.entries)
+        await writeFile(join(dir, entry.name), entry.bytes, { mode: 0o600 });
+      io.out(`Wrote ${dir}: ${exported.entries.map((entry) => entry.name).join(', ')}`);
       if (exported.notKept.length > 0)
         io.out(`Not kept (delivered to the platform): ${exported.notKept.join(', ')}`);
       return 0;

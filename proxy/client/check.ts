@@ -157,3 +157,11 @@ export function reportLines(report: CheckReport): string[] {
   );
   return lines;
 }
+
+/** How the last platform check went, and when (the console shows it). */
+export interface CheckRecord {
+  at: number;
+  ok: boolean;
+  /** What is wrong, and what to change, when it failed. */
+  problem?: { message: string; hint: string | undefined };
+}

@@ -106,7 +106,7 @@ export function healthRoutes(deps: HealthRouteDeps): Hono {
       return c.json({ error: 'unauthorised' }, 401);
     await next();
   };
-  app.use('/admin/*', adminOnly);
+  app.use('/admin/status', adminOnly);
   app.use('/metrics', adminOnly);
 
   app.get('/admin/status', async (c) => {

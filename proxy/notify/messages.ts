@@ -38,6 +38,15 @@ export function enquiryLines(
   ];
 }
 
+/**
+ * The paused alert in words: what is wrong and what to change. The alert email and the
+ * console's overview say the same.
+ */
+export const pausedAlert = (pause: { reason: string; hint?: string | undefined }) => ({
+  message: `Delivery to the platform is paused: ${pause.reason}.`,
+  ...(pause.hint ? { hint: pause.hint } : {}),
+});
+
 /** What `retry` does for this lead, and when not to use it. */
 function whatToDo(event: LeadEvent): string[] {
   const retry = `npm run outbox -- retry ${event.reference}`;

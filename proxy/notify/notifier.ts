@@ -16,6 +16,7 @@ import type { NotificationQueue, OperatorView, Settings } from '../outbox/store.
 import { alertsDue } from './alert-book.ts';
 import type { Channels } from './channels.ts';
 import { leadEvent, type NotifyEvent } from './events.ts';
+import { pausedAlert } from './messages.ts';
 
 /** How long a notification is retried before it is given up (and logged as an error). */
 const GIVE_UP_AFTER_MS = 24 * 3_600_000;
@@ -136,10 +137,7 @@ export class Notifier {
     const { alerts, save } = await alertsDue(store, now, {
       ...(pause
         ? {
-            paused: {
-              message: `Delivery to the platform is paused: ${pause.reason}.`,
-              ...(pause.hint ? { hint: pause.hint } : {}),
-            },
+            paused: pausedAlert(pause),
           }
         : {}),
       ...(waited >= queuedAlertMs

@@ -16,6 +16,7 @@
  */
 import type { ByteSource } from '../client/byte-source.ts';
 import type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
+import type { DailyCount, LeadFilter } from './machine/leads.ts';
 import type {
   Channel,
   NewNotification,
@@ -164,6 +165,10 @@ export interface OperatorView extends FileSource {
   get(reference: string): Promise<Submission | null>;
   /** Submissions in arrival order, all or of one state. */
   list(state?: SubmissionState): Promise<Submission[]>;
+  /** One page of leads, newest first, of one state or matching a search (the console's list). */
+  leadPage(filter: LeadFilter): Promise<Submission[]>;
+  /** Leads received and delivered on each of the last `days` days (UTC), oldest day first. */
+  dailyCounts(now: number, days: number): Promise<DailyCount[]>;
   /** How many of each state, and what needs attention. */
   counts(): Promise<OutboxCounts>;
   /** Every notification about one submission (the CLI's `show`). */

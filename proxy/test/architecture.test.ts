@@ -97,7 +97,9 @@ describe('the import graph', () => {
  * The proxy's floors, lowest first: what a floor's modules may import without climbing. The
  * contract and the small shared pieces at the bottom; the platform's client and the converters;
  * storage; the HTTP middleware and its routes; the submission route; delivery; telling people;
- * and at the top, whatever wires them together (the app, the server, the CLI, the environment).
+ * what the CLI and the console both show and do (`operator/`); and at the top, whatever wires
+ * them together and faces an operator (the app, the server, the CLI, the console, the
+ * environment).
  */
 const FLOORS: readonly (readonly string[])[] = [
   ['contract', 'limiter', 'logger.ts', 'env-values.ts'],
@@ -107,7 +109,9 @@ const FLOORS: readonly (readonly string[])[] = [
   ['submission'],
   ['delivery'],
   ['notify'],
+  ['operator'],
   [
+    'console',
     'node',
     'cli',
     'app.ts',

@@ -115,6 +115,50 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
       expect((await store.list()).map((s) => s.reference)).toEqual(['A', 'B', 'C', 'S']);
     });
 
+    it('pages leads newest first, by state, and finds one by reference, email address or name', async () => {
+      const store = await fresh();
+      const person = (reference: string, forename: string, email: string, receivedAt: number) =>
+        sampleSubmission({
+          reference,
+          receivedAt,
+          upstream: { ...sampleSubmission().upstream, forename, surname: 'Byron', email },
+        });
+      await stored(store, person('EQ-AAAA-0001', 'Ada', 'ada@example.com', 100));
+      const grace = await stored(store, person('EQ-AAAA-0002', 'Grace', 'Grace@Example.com', 200));
+      await stored(store, person('EQ-AAAA-0003', 'Alan', 'alan@example.com', 300));
+      await store.deadLetter(await leaseOf(store, grace.id), 'refused', 250);
+      const page = async (filter: Parameters<typeof store.leadPage>[0]) =>
+        (await store.leadPage(filter)).map((s) => s.reference);
+      expect(await page({ limit: 2 })).toEqual(['EQ-AAAA-0003', 'EQ-AAAA-0002']);
+      const [, second] = await store.leadPage({ limit: 2 });
+      expect(await page({ limit: 2, before: second?.id })).toEqual(['EQ-AAAA-0001']);
+      expect(await page({ limit: 10, state: 'dead' })).toEqual(['EQ-AAAA-0002']);
+      expect(await page({ limit: 10, search: 'grace@example.COM' })).toEqual(['EQ-AAAA-0002']);
+      expect(await page({ limit: 10, search: 'eq-aaaa-0001' })).toEqual(['EQ-AAAA-0001']);
+      expect(await page({ limit: 10, search: 'al' })).toEqual(['EQ-AAAA-0003']);
+      expect(await page({ limit: 10, search: 'ada byr' })).toEqual(['EQ-AAAA-0001']);
+      expect(await page({ limit: 10, search: 'byron', state: 'queued' })).toEqual([
+        'EQ-AAAA-0003',
+        'EQ-AAAA-0001',
+      ]);
+    });
+
+    it('counts the leads received and delivered on each day', async () => {
+      const store = await fresh();
+      const day = 86_400_000;
+      await stored(store, sampleSubmission({ reference: 'A', receivedAt: 10 * day + 5 }));
+      await stored(store, sampleSubmission({ reference: 'B', receivedAt: 10 * day + 9 }));
+      const c = await stored(store, sampleSubmission({ reference: 'C', receivedAt: 12 * day }));
+      await stored(store, sampleSubmission({ reference: 'D', receivedAt: 2 * day }));
+      await store.finish(await leaseOf(store, c.id), { kind: 'delivered', at: 13 * day + 1 });
+      expect(await store.dailyCounts(13 * day + 500, 4)).toEqual([
+        { day: 10 * day, received: 2, delivered: 0 },
+        { day: 11 * day, received: 0, delivered: 0 },
+        { day: 12 * day, received: 1, delivered: 0 },
+        { day: 13 * day, received: 0, delivered: 1 },
+      ]);
+    });
+
     it('puts a dead, spam or waiting submission at the front of the queue on request, but not a delivered one', async () => {
       const store = await fresh();
       const { id } = await stored(store);

@@ -5,6 +5,7 @@
 import { listAudit, recordAudit } from './audit.ts';
 import { delivery } from './delivery.ts';
 import { housekeeping } from './housekeeping.ts';
+import { leads } from './leads.ts';
 import { notifications } from './notifications.ts';
 import { operator } from './operator.ts';
 import type { Dialect } from './plan.ts';
@@ -16,6 +17,7 @@ export function outboxMachine(d: Dialect) {
   const r = reads(d);
   return {
     ...r,
+    ...leads(d, (rows) => r.withFiles(rows)),
     ...delivery(d, (id) => r.byId(id)),
     ...operator(d, r),
     ...housekeeping(d),

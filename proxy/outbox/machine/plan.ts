@@ -41,6 +41,8 @@ export interface Dialect {
   flag(condition: string): string;
   /** `= ANY(list)`: the list parameter `param` holds `expression`. */
   inList(expression: string, param: string): string;
+  /** The text at `key` of the JSON object in the text column `column`. */
+  jsonText(column: string, key: string): string;
   /** A JSON object of `key, value, …` as text. */
   jsonObject(pairs: string): string;
   /**

@@ -3,6 +3,8 @@
  * `postgres/schema.ts`) write them in their own column types. Times are epoch milliseconds,
  * flags 0/1 integers, in both.
  */
+import { emailExpression } from './leads.ts';
+import type { Dialect } from './plan.ts';
 
 /** How a database spells each kind of column. */
 export interface ColumnTypes {
@@ -60,6 +62,16 @@ export const notificationsTable = (t: ColumnTypes) => `CREATE TABLE notification
      sent_at ${t.big},
      last_error ${t.text}
    );`;
+
+/**
+ * The indexes the console reads leads by (`leads.ts`): an email address in any case (the same
+ * expression the search uses, or the index goes unused), and the days of the chart.
+ */
+export const leadIndexes = (
+  d: Dialect,
+) => `CREATE INDEX submissions_email ON submissions (${emailExpression(d)});
+   CREATE INDEX submissions_received ON submissions (received_at);
+   CREATE INDEX submissions_delivered ON submissions (delivered_at);`;
 
 /**
  * The audit log: what an operator did, when, from which client, to which submission. A row

@@ -16,6 +16,7 @@ export const postgresDialect: Dialect = {
   greatest: (a, b) => `GREATEST(${a}, ${b})`,
   flag: (condition) => `(${condition})::integer`,
   inList: (expression, param) => `${expression} = ANY(${param})`,
+  jsonText: (column, key) => `(${column}::jsonb ->> '${key}')`,
   jsonObject: (pairs) => `json_build_object(${pairs})::text`,
   skipLocked: 'FOR UPDATE SKIP LOCKED',
   wakeWorkers: `SELECT pg_notify('${WORK_CHANNEL}', '')`,

@@ -8,7 +8,14 @@
  * a 10 MB file is never one 10 MB parameter nor one 10 MB value in memory.
  */
 import pg from 'pg';
-import { auditTable, fileColumns, notificationsTable, COLUMN_TYPES } from '../machine/tables.ts';
+import {
+  auditTable,
+  COLUMN_TYPES,
+  fileColumns,
+  leadIndexes,
+  notificationsTable,
+} from '../machine/tables.ts';
+import { postgresDialect } from './driver.ts';
 
 const TYPES = COLUMN_TYPES.postgres;
 
@@ -88,6 +95,8 @@ const MIGRATIONS: readonly string[] = [
    );`,
   // The audit log of operators' actions (the console, the CLI).
   auditTable(TYPES),
+  // The console's list: an email address found by its index ((state, id) is there already).
+  leadIndexes(postgresDialect),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

@@ -123,6 +123,8 @@ export async function openPostgresOutbox(
       ),
     get: (reference) => query(m.get(reference)),
     list: (state) => query(m.list(state)),
+    leadPage: (filter) => query(m.leadPage(filter)),
+    dailyCounts: (now, days) => query(m.dailyCounts(now, days)),
     counts: () => query(m.counts()),
     nextDueAt: () => query(m.nextDueAt()),
     expediteQueued: (now) => query(m.expediteQueued(now)),

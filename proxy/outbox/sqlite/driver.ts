@@ -12,6 +12,7 @@ export const sqliteDialect: Dialect = {
   flag: (condition) => `(${condition})`,
   // SQLite has no arrays: a list parameter is bound as JSON (see `bind`).
   inList: (expression, param) => `${expression} IN (SELECT value FROM json_each(${param}))`,
+  jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
   jsonObject: (pairs) => `json_object(${pairs})`,
   skipLocked: '',
 };

@@ -4,7 +4,14 @@
  */
 import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { auditTable, fileColumns, notificationsTable, COLUMN_TYPES } from '../machine/tables.ts';
+import {
+  auditTable,
+  COLUMN_TYPES,
+  fileColumns,
+  leadIndexes,
+  notificationsTable,
+} from '../machine/tables.ts';
+import { sqliteDialect } from './driver.ts';
 
 const TYPES = COLUMN_TYPES.sqlite;
 
@@ -93,6 +100,9 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX notifications_reference ON notifications (reference);`,
   // The audit log of operators' actions (the console, the CLI).
   auditTable(TYPES),
+  // The console's list: newest first by state, an email address found by its index.
+  `CREATE INDEX submissions_state ON submissions (state, id);
+   ${leadIndexes(sqliteDialect)}`,
 ];
 
 /**

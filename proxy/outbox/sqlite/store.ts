@@ -104,6 +104,8 @@ export function openSqliteOutbox(path: string): OutboxStore {
     },
     get: (reference) => read(m.get(reference)),
     list: (state) => read(m.list(state)),
+    leadPage: (filter) => read(m.leadPage(filter)),
+    dailyCounts: (now, days) => read(m.dailyCounts(now, days)),
     counts: () => read(m.counts()),
     nextDueAt: () => read(m.nextDueAt()),
     expediteQueued: (now) => written(() => m.expediteQueued(now)),

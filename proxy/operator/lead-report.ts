@@ -1,7 +1,8 @@
 /**
- * `npm run outbox -- show <reference>`: one submission as a report a person reads (what the
- * visitor sent, each delivery step named with its outcome, why it waits or died, who was told),
- * or with `--json` the same for scripts. Every time is ISO 8601 (UTC), in both.
+ * One submission as a report a person reads (what the visitor sent, each delivery step named
+ * with its outcome, why it waits or died, who was told), or as JSON for scripts and exports:
+ * `npm run outbox -- show` and the console's lead page read the same steps. Every time is ISO
+ * 8601 (UTC).
  */
 import type { QueuedNotification } from '../outbox/notification.ts';
 import type { StoredFile, Submission } from '../outbox/submission.ts';

@@ -1,0 +1,128 @@
+/**
+ * The console's end-to-end stack: an outbox seeded with a month of leads (on SQLite in a data
+ * directory, or on a PostgreSQL of the test's own), then the demo stack (stand-in, proxy with
+ * `ADMIN_TOKEN`) started on it, as an operator's proxy would start on a store it has used.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startDemo, type RunningDemo } from '../../demo/stack.ts';
+import { createLogger } from '../../proxy/logger.ts';
+import { submissionJson } from '../../proxy/operator/lead-report.ts';
+import { openPostgresOutbox } from '../../proxy/outbox/postgres/store.ts';
+import { openSqliteOutbox } from '../../proxy/outbox/sqlite/store.ts';
+import type { OutboxStore } from '../../proxy/outbox/store.ts';
+import {
+  leaseOf,
+  SAMPLE_PDF,
+  SAMPLE_PNG,
+  sampleSubmission,
+  stored,
+} from '../../proxy/test/fixtures/outbox.ts';
+import { startPostgres, type PostgresServer } from '../../proxy/test/fixtures/postgres-server.ts';
+
+export const ADMIN_TOKEN = 'e2e-console-token-0123456789';
+const DAY = 86_400_000;
+
+/** The leads the specs look for. */
+export const SEEDED = {
+  /** Dead, found by its email address and retried. */
+  dead: { reference: 'EQ-DEAD-0001', email: 'grace.hopper@example.com' },
+  /** Dead too, exported (it does not change, so its export is known in advance). */
+  exported: 'EQ-KEEP-0002',
+  /** Days with leads, counted back from today. */
+  days: [1, 2, 3, 5, 8, 13, 21, 29],
+};
+
+/** A running console stack, and what its export of `SEEDED.exported` must hold. */
+export interface ConsoleStack {
+  demo: RunningDemo;
+  expectedExport: Map<string, Buffer>;
+  close(): Promise<void>;
+}
+
+async function seed(store: OutboxStore, now: number): Promise<Map<string, Buffer>> {
+  let n = 0;
+  // Oldest first, as leads arrive: the list is newest first by arrival.
+  for (const daysAgo of [...SEEDED.days].reverse()) {
+    for (let k = 0; k < 1 + (daysAgo % 3); k += 1) {
+      n += 1;
+      const at = now - daysAgo * DAY + k * 60_000;
+      const { id } = await stored(
+        store,
+        sampleSubmission({ reference: `EQ-SEED-${String(n).padStart(4, '0')}`, receivedAt: at }),
+      );
+      const lease = await leaseOf(store, id, at);
+      await store.recordCreated(lease, 9000 + n);
+      await store.recordUploaded(lease, 0, 19_000 + n);
+      await store.recordUploaded(lease, 1, 29_000 + n);
+      await store.finish(lease, { kind: 'delivered', at: at + 5000 });
+    }
+  }
+  const dead = (reference: string, email: string, forename: string) =>
+    sampleSubmission({
+      reference,
+      receivedAt: now - DAY,
+      upstream: { ...sampleSubmission().upstream, forename, surname: 'Hopper', email },
+    });
+  for (const lead of [
+    dead(SEEDED.dead.reference, SEEDED.dead.email, 'Grace'),
+    dead(SEEDED.exported, 'kept@example.com', 'Keeping'),
+  ]) {
+    const { id } = await stored(store, lead);
+    await store.deadLetter(await leaseOf(store, id, now - DAY), 'the platform was away', now - DAY);
+  }
+  const kept = await store.get(SEEDED.exported);
+  if (!kept) throw new Error('the exported lead was not stored');
+  return new Map([
+    ['enquiry.json', Buffer.from(`${JSON.stringify(submissionJson(kept), null, 2)}\n`)],
+    ['0-plan.pdf', Buffer.from(SAMPLE_PDF)],
+    ['1-photo.png', Buffer.from(SAMPLE_PNG)],
+  ]);
+}
+
+/** Seeds an outbox on `database` and starts the stack on it. */
+export async function openConsoleStack(database: 'sqlite' | 'postgresql'): Promise<ConsoleStack> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-console-'));
+  let postgres: PostgresServer | undefined;
+  let databaseUrl: string | undefined;
+  const now = Date.now();
+  let expectedExport: Map<string, Buffer>;
+  if (database === 'postgresql') {
+    postgres = await startPostgres();
+    databaseUrl = await postgres.createDatabase();
+    const store = await openPostgresOutbox(databaseUrl);
+    expectedExport = await seed(store, now);
+    await store.close();
+  } else {
+    const store = openSqliteOutbox(join(dataDir, 'outbox.sqlite'));
+    expectedExport = await seed(store, now);
+    await store.close();
+  }
+  const demo = await startDemo({
+    log: createLogger({ level: 'error' }),
+    env: {},
+    sitePort: 0,
+    proxyPort: 0,
+    apiPort: 0,
+    dataDir,
+    proxyEnv: {
+      ADMIN_TOKEN,
+      // Instances sharing a database must share the form tokens' key.
+      ...(databaseUrl
+        ? {
+            DATABASE_URL: databaseUrl,
+            FORM_TOKEN_SECRET: 'e2e-console-form-token-secret-0123456789',
+          }
+        : {}),
+    },
+  });
+  return {
+    demo,
+    expectedExport,
+    async close() {
+      await demo.close();
+      await postgres?.destroy();
+    },
+  };
+}

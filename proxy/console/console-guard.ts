@@ -1,0 +1,191 @@
+/**
+ * Who may use the console, and how a request proves it: the console exists only with
+ * `ADMIN_TOKEN`; every page is under a strict Content-Security-Policy; a POST from another site
+ * is refused by its `Sec-Fetch-Site` or `Origin` before anything else; and every page but the
+ * sign-in wants a session, every POST its CSRF token. Sign-in and sign-out live here too.
+ */
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { html } from 'hono/html';
+import type { CheckRecord } from '../client/check.ts';
+import type { FormConfig } from '../contract/schemas/form-config.ts';
+import type { Deliverer } from '../delivery/deliverer.ts';
+import type { Limiter } from '../limiter/token-buckets.ts';
+import type { AuditLog, OperatorView, Settings } from '../outbox/store.ts';
+import { rateLimitKey } from '../http/client-ip.ts';
+import { barePage } from './pages/layout.ts';
+import { signInPage } from './pages/sign-in.ts';
+import {
+  SESSION_COOKIE,
+  SESSION_MS,
+  SessionKeys,
+  SIGN_IN_COOKIE,
+  signInNonce,
+  type Session,
+} from './session.ts';
+
+/** What the firm's console reads and acts through. */
+export interface ConsoleDeps {
+  /** The same reads and actions as `npm run outbox`, the session epoch, the audit log. */
+  store: OperatorView & Settings & AuditLog;
+  /** Sign-in attempts per client address. */
+  signInLimiter: Limiter;
+  /** The last platform check (at start, or while paused), once one has run. */
+  lastCheck: () => CheckRecord | undefined;
+  /** True when the request came through one of `TRUSTED_PROXIES` (its X-Forwarded-* count). */
+  fromTrustedProxy: (c: Context) => boolean;
+}
+
+/** What the console's routes read from the app's parts. */
+export interface ConsoleRouteDeps {
+  config: FormConfig;
+  /** What signs in to the console; without it, `/admin/` answers 404. */
+  adminToken?: string | undefined;
+  /** The console's parts; with `adminToken`, the console is served. */
+  console?: ConsoleDeps | undefined;
+  deliverer: Pick<Deliverer, 'deliverNow' | 'pauseState' | 'upstreamDown'>;
+  clientIp: (c: Context) => string;
+  now: () => number;
+}
+
+/** What a signed-in request carries on to the console's routes. */
+export interface ConsoleVariables {
+  session: Session;
+  csrf: string;
+  /** A POST's fields, read once by the guard. */
+  form: Record<string, string>;
+}
+
+/** Same origin only, no inline anything, nothing from elsewhere (as the demo site). */
+const CONSOLE_CSP =
+  "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/** The console's deps, once `ADMIN_TOKEN` is set. */
+export type EnabledConsole = ConsoleDeps & { adminToken: string };
+
+/** The scheme and host the browser used, believing X-Forwarded-* only from a trusted proxy. */
+function publicOrigin(c: Context, parts: ConsoleDeps): { https: boolean; origin: string } {
+  const url = new URL(c.req.url);
+  const trusted = parts.fromTrustedProxy(c);
+  const forwarded = (name: string) =>
+    trusted ? c.req.header(name)?.split(',')[0]?.trim() : undefined;
+  const https = url.protocol === 'https:' || forwarded('x-forwarded-proto') === 'https';
+  const host = forwarded('x-forwarded-host') ?? c.req.header('host') ?? url.host;
+  return { https, origin: `${https ? 'https' : 'http'}://${host}` };
+}
+
+/** True when a browser says the request comes from another site (or from nowhere it names). */
+function crossSite(c: Context, parts: ConsoleDeps): boolean {
+  const site = c.req.header('sec-fetch-site');
+  if (site !== undefined && site !== 'same-origin') return true;
+  const origin = c.req.header('origin');
+  return origin !== undefined && origin !== publicOrigin(c, parts).origin;
+}
+
+const refusal = (c: Context, status: 401 | 403 | 429, message: string) =>
+  c.html(
+    barePage(
+      'Refused',
+      html`<h1>Refused</h1>
+        <p>${message}</p>
+        <p><a href="/admin/">Back to the console</a></p>`,
+    ),
+    status,
+  );
+
+/** A form's text fields (files are not taken here). */
+async function formOf(c: Context): Promise<Record<string, string>> {
+  const body = await c.req.parseBody();
+  return Object.fromEntries(
+    Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+}
+
+/** The console's gate and its sign-in and sign-out, as a Hono app to mount at `/`. */
+export function consoleGuard(deps: ConsoleRouteDeps, parts: EnabledConsole) {
+  const app = new Hono<{ Variables: ConsoleVariables }>();
+  const keys = new SessionKeys(parts.adminToken, parts.store);
+  const audit = (c: Context, action: string, detail?: string) =>
+    parts.store.recordAudit({
+      at: deps.now(),
+      client: deps.clientIp(c),
+      action,
+      reference: null,
+      ...(detail ? { detail } : {}),
+    });
+
+  app.use('/admin/*', async (c: Context, next) => {
+    c.header('Content-Security-Policy', CONSOLE_CSP);
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'same-origin');
+    c.header('X-Robots-Tag', 'noindex');
+    if (c.req.method === 'POST' && crossSite(c, parts))
+      return refusal(c, 403, 'This form was sent from another site, so it was not acted on.');
+    await next();
+  });
+
+  const signInForm = (c: Context, status: 200 | 401, problem?: string) => {
+    const nonce = signInNonce();
+    setCookie(c, SIGN_IN_COOKIE, nonce, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: publicOrigin(c, parts).https,
+      path: '/admin',
+    });
+    return c.html(signInPage(keys.csrfToken(`sign-in.${nonce}`), problem), status);
+  };
+  app.get('/admin/sign-in', (c) => signInForm(c, 200));
+  app.post('/admin/sign-in', async (c) => {
+    const verdict = await parts.signInLimiter.take(rateLimitKey(deps.clientIp(c)));
+    if (!verdict.allowed) {
+      c.header('Retry-After', String(Math.max(1, Math.ceil(verdict.waitMs / 1000))));
+      return refusal(c, 429, 'Too many sign-in attempts from here. Wait a minute, then try again.');
+    }
+    const form = await formOf(c);
+    const nonce = getCookie(c, SIGN_IN_COOKIE) ?? '';
+    if (!keys.csrfMatches(form.csrf, `sign-in.${nonce}`))
+      return signInForm(c, 401, 'The sign-in form had expired. Type the token again.');
+    if (!keys.isToken(form.token ?? '', parts.adminToken)) {
+      await audit(c, 'sign-in refused');
+      return signInForm(c, 401, 'That is not the admin token.');
+    }
+    const { value } = await keys.open(deps.now());
+    setCookie(c, SESSION_COOKIE, value, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: publicOrigin(c, parts).https,
+      path: '/admin',
+      maxAge: SESSION_MS / 1000,
+    });
+    deleteCookie(c, SIGN_IN_COOKIE, { path: '/admin' });
+    await audit(c, 'sign-in');
+    return c.redirect('/admin/', 303);
+  });
+
+  const signedIn: MiddlewareHandler<{ Variables: ConsoleVariables }> = async (c, next) => {
+    if (c.req.path === '/admin/status' || c.req.path === '/admin/console.css') return next();
+    const session = await keys.verify(getCookie(c, SESSION_COOKIE), deps.now());
+    if (!session) {
+      if (c.req.method === 'GET') return c.redirect('/admin/sign-in', 303);
+      return refusal(c, 401, 'You are signed out (the session ended, or the token changed).');
+    }
+    c.set('session', session);
+    c.set('csrf', keys.csrfToken(session.id));
+    if (c.req.method === 'POST') {
+      const form = await formOf(c);
+      if (!keys.csrfMatches(form.csrf, session.id))
+        return refusal(c, 403, 'This form is out of date. Go back, reload the page and try again.');
+      c.set('form', form);
+    }
+    await next();
+  };
+  app.use('/admin/*', signedIn);
+
+  app.post('/admin/sign-out', async (c) => {
+    await keys.signOutEverywhere();
+    deleteCookie(c, SESSION_COOKIE, { path: '/admin' });
+    await audit(c, 'sign-out');
+    return c.redirect('/admin/sign-in', 303);
+  });
+  return app;
+}

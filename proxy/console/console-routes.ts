@@ -1,0 +1,162 @@
+/**
+ * The firm's console at `/admin/`: the overview, the leads, one lead, and what can be done to
+ * one (retry now, leave a refused file out, export, download a kept file). It reads and acts
+ * through the same store queries and operator code as `npm run outbox`, and writes each action
+ * to the audit log. Served only when `ADMIN_TOKEN` is set (404 otherwise); the gate is
+ * `console-guard.ts`.
+ */
+import { Hono, type Context } from 'hono';
+import { readAll } from '../client/byte-source.ts';
+import type { SubmissionState } from '../outbox/submission.ts';
+import { leadExport } from '../operator/lead-export.ts';
+import { submissionJson } from '../operator/lead-report.ts';
+import { zipOf } from '../operator/zip.ts';
+import { consoleGuard, type ConsoleRouteDeps, type ConsoleVariables } from './console-guard.ts';
+import { consolePage, STATE_WORDS } from './pages/layout.ts';
+import { leadBody } from './pages/lead.ts';
+import { leadsBody } from './pages/leads.ts';
+import { overviewBody } from './pages/overview.ts';
+import { CONSOLE_CSS } from './style.ts';
+
+/** Leads on one page of the list. */
+export const PAGE_SIZE = 50;
+/** Days the overview's chart covers. */
+const CHART_DAYS = 30;
+/** How long a retry waits for its delivery before the page says it is queued. */
+const RETRY_WAIT_MS = 10_000;
+
+/** What an action did, by the word the redirect carries (never text from the address). */
+const DONE: Record<string, string> = {
+  delivered: 'Retried: the lead is delivered.',
+  queued: 'Retried: the lead is queued and will be sent within moments.',
+  busy: 'The lead is being delivered right now; look again in a moment.',
+  skipped: 'The refused file is left out.',
+};
+
+/** The console's routes; an empty app when `ADMIN_TOKEN` is not set. */
+export function consoleRoutes(deps: ConsoleRouteDeps): Hono<{ Variables: ConsoleVariables }> {
+  const app = new Hono<{ Variables: ConsoleVariables }>();
+  const parts = deps.console;
+  const adminToken = deps.adminToken;
+  if (!parts || !adminToken) return app;
+  const store = parts.store;
+  const consentIds = new Set(deps.config.consent?.statements.map((s) => s.id) ?? []);
+  const audit = (c: Context, action: string, reference: string, detail?: string) =>
+    store.recordAudit({
+      at: deps.now(),
+      client: deps.clientIp(c),
+      action,
+      reference,
+      ...(detail ? { detail } : {}),
+    });
+
+  app.get('/admin', (c) => c.redirect('/admin/', 301));
+  app.get('/admin/console.css', (c) => {
+    c.header('Content-Type', 'text/css; charset=utf-8');
+    return c.body(CONSOLE_CSS);
+  });
+  app.route('/', consoleGuard(deps, { ...parts, adminToken }));
+
+  app.get('/admin/', async (c) => {
+    const now = deps.now();
+    const body = overviewBody({
+      now,
+      days: await store.dailyCounts(now, CHART_DAYS),
+      counts: await store.counts(),
+      pause: deps.deliverer.pauseState,
+      upstreamDown: deps.deliverer.upstreamDown,
+      lastCheck: parts.lastCheck(),
+      audit: await store.listAudit({ limit: 20 }),
+    });
+    return c.html(consolePage({ title: 'Overview', place: 'overview', csrf: c.get('csrf'), body }));
+  });
+
+  app.get('/admin/leads', async (c) => {
+    const state = c.req.query('state') as SubmissionState | undefined;
+    const before = Number(c.req.query('before'));
+    const search = c.req.query('q')?.trim();
+    const filter = {
+      limit: PAGE_SIZE,
+      ...(state && state in STATE_WORDS ? { state } : {}),
+      ...(search ? { search } : {}),
+      ...(Number.isSafeInteger(before) && before > 0 ? { before } : {}),
+    };
+    // One more than a page says whether an older page exists.
+    const found = await store.leadPage({ ...filter, limit: PAGE_SIZE + 1 });
+    const leads = found.slice(0, PAGE_SIZE);
+    const body = leadsBody({
+      filter,
+      leads,
+      olderThan: found.length > PAGE_SIZE ? leads.at(-1)?.id : undefined,
+    });
+    return c.html(consolePage({ title: 'Leads', place: 'leads', csrf: c.get('csrf'), body }));
+  });
+
+  app.get('/admin/leads/:reference', async (c) => {
+    const lead = await store.get(c.req.param('reference'));
+    if (!lead) return c.notFound();
+    const body = leadBody({
+      lead,
+      notifications: await store.notificationsFor(lead.reference),
+      audit: await store.listAudit({ reference: lead.reference, limit: 50 }),
+      consentIds,
+      caseTypeLabel: deps.config.caseTypes.find((t) => t.id === lead.upstream.case_type)?.label,
+      done: DONE[c.req.query('done') ?? ''],
+      csrf: c.get('csrf'),
+    });
+    return c.html(
+      consolePage({ title: `Lead ${lead.reference}`, place: 'none', csrf: c.get('csrf'), body }),
+    );
+  });
+
+  app.get('/admin/leads/:reference/files/:index', async (c) => {
+    const lead = await store.get(c.req.param('reference'));
+    const file = lead?.files.find((f) => String(f.index) === c.req.param('index'));
+    if (!lead || !file) return c.notFound();
+    const bytes = await store
+      .fileSource(lead.id, file.index)
+      .then(readAll)
+      .catch(() => undefined);
+    if (!bytes) return c.notFound();
+    await audit(c, 'download', lead.reference, `file ${String(file.index)}`);
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/octet-stream',
+      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+
+  app.post('/admin/leads/:reference/retry', async (c) => {
+    const reference = c.req.param('reference');
+    const outcome = await store.requeue(reference, deps.now());
+    if (outcome.kind === 'not_found') return c.notFound();
+    await audit(c, 'retry', reference, outcome.kind === 'requeued' ? undefined : outcome.kind);
+    let done = outcome.kind === 'requeued' ? 'queued' : 'busy';
+    if (outcome.kind === 'requeued') {
+      const result = await deps.deliverer.deliverNow(outcome.submission.id, RETRY_WAIT_MS);
+      if (result.state === 'delivered') done = 'delivered';
+    }
+    return c.redirect(`/admin/leads/${reference}?done=${done}`, 303);
+  });
+
+  app.post('/admin/leads/:reference/skip', async (c) => {
+    const reference = c.req.param('reference');
+    const index = Number(c.get('form').file);
+    if (!Number.isSafeInteger(index) || !(await store.skipFile(reference, index)))
+      return c.notFound();
+    await audit(c, 'skip', reference, `file ${String(index)}`);
+    return c.redirect(`/admin/leads/${reference}?done=skipped`, 303);
+  });
+
+  app.post('/admin/leads/:reference/export', async (c) => {
+    const lead = await store.get(c.req.param('reference'));
+    if (!lead) return c.notFound();
+    const exported = await leadExport(store, lead, submissionJson(lead));
+    await audit(c, 'export', lead.reference);
+    return c.body(zipOf(exported.entries) as Uint8Array<ArrayBuffer>, 200, {
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${lead.reference}.zip"`,
+    });
+  });
+  return app;
+}

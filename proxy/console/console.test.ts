@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest, type ProxyHarness } from '../test/fixtures/proxy-harness.ts';
+import { sampleSubmission, stored, leaseOf } from '../test/fixtures/outbox.ts';
+
+const TOKEN = 'console-token-0123456789';
+const setUp = harnessPerTest();
+const HOST = 'http://localhost';
+
+const cookieOf = (response: Response, name: string) =>
+  response.headers
+    .getSetCookie()
+    .find((cookie) => cookie.startsWith(`${name}=`))
+    ?.split(';')[0];
+const csrfIn = (page: string) => /name="csrf" value="([^"]+)"/.exec(page)?.[1] ?? '';
+
+/** Signs in as a browser would: the form, then the token typed into it. */
+async function signIn(h: ProxyHarness, token = TOKEN, headers: Record<string, string> = {}) {
+  const form = await h.app.request(`${HOST}/admin/sign-in`, { headers });
+  const nonce = cookieOf(form, 'console_sign_in') ?? '';
+  return h.app.request(`${HOST}/admin/sign-in`, {
+    method: 'POST',
+    headers: { cookie: nonce, origin: HOST, 'sec-fetch-site': 'same-origin', ...headers },
+    body: new URLSearchParams({ csrf: csrfIn(await form.text()), token }),
+  });
+}
+
+/** A signed-in session's cookie and the CSRF token its pages carry. */
+async function session(h: ProxyHarness) {
+  const cookie = cookieOf(await signIn(h), 'console_session') ?? '';
+  const page = await h.app.request(`${HOST}/admin/`, { headers: { cookie } });
+  return { cookie, csrf: csrfIn(await page.text()) };
+}
+
+async function deadLead(h: ProxyHarness) {
+  const { id } = await stored(h.store, sampleSubmission({ reference: 'EQ-DEAD-0001' }));
+  await h.store.deadLetter(await leaseOf(h.store, id), 'the platform refused it', h.clock.now);
+}
+
+const retry = (h: ProxyHarness, headers: Record<string, string>, fields: Record<string, string>) =>
+  h.app.request(`${HOST}/admin/leads/EQ-DEAD-0001/retry`, {
+    method: 'POST',
+    headers: { origin: HOST, 'sec-fetch-site': 'same-origin', ...headers },
+    body: new URLSearchParams(fields),
+  });
+
+describe('the firm’s console', () => {
+  it('is not there at all without an admin token', async () => {
+    const h = setUp();
+    expect((await h.app.request(`${HOST}/admin/`)).status).toBe(404);
+    expect((await h.app.request(`${HOST}/admin/sign-in`)).status).toBe(404);
+  });
+
+  it('signs in with the token typed into its form, giving a strict cookie of 12 hours at most', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    expect((await h.app.request(`${HOST}/admin/`)).headers.get('location')).toBe('/admin/sign-in');
+    const response = await signIn(h);
+    expect(response.status).toBe(303);
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('console_session='));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).not.toMatch(/Secure/);
+    expect(Number(/Max-Age=(\d+)/.exec(cookie ?? '')?.[1])).toBeLessThanOrEqual(12 * 3600);
+    const page = await h.app.request(`${HOST}/admin/`, {
+      headers: { cookie: cookie?.split(';')[0] ?? '' },
+    });
+    expect(await page.text()).toContain('<h1>Overview</h1>');
+    expect(page.headers.get('content-security-policy')).toContain("style-src 'self'");
+    expect((await h.store.listAudit({ limit: 5 })).map((e) => e.action)).toEqual(['sign-in']);
+  });
+
+  it('marks the cookie Secure when the request came over HTTPS, through a trusted proxy too', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    const viaProxy = {
+      'x-test-ip': '10.0.0.1',
+      'x-forwarded-proto': 'https',
+      origin: 'https://localhost',
+    };
+    const secure = (r: Response) =>
+      r.headers.getSetCookie().find((c) => c.startsWith('console_session='));
+    expect(secure(await signIn(h, TOKEN, viaProxy))).toMatch(/Secure/);
+    const untrusted = { 'x-forwarded-proto': 'https' };
+    expect(secure(await signIn(h, TOKEN, untrusted))).not.toMatch(/Secure/);
+  });
+
+  it('refuses a wrong token, and says so in the audit log', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    const response = await signIn(h, 'not-the-token-at-all');
+    expect(response.status).toBe(401);
+    expect(cookieOf(response, 'console_session')).toBeUndefined();
+    expect(await response.text()).toContain('That is not the admin token.');
+    expect((await h.store.listAudit({ limit: 5 }))[0]).toMatchObject({
+      action: 'sign-in refused',
+      client: '203.0.113.1',
+    });
+  });
+
+  it('slows down a client guessing the token', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    for (let n = 0; n < 5; n += 1) expect((await signIn(h, 'guess-0000000000')).status).toBe(401);
+    const sixth = await signIn(h, TOKEN);
+    expect(sixth.status).toBe(429);
+    expect(sixth.headers.get('retry-after')).not.toBeNull();
+  });
+
+  it('refuses a POST without its CSRF token, and does nothing', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    await deadLead(h);
+    const { cookie, csrf } = await session(h);
+    expect((await retry(h, { cookie }, {})).status).toBe(403);
+    expect((await retry(h, { cookie }, { csrf: `${csrf}x` })).status).toBe(403);
+    expect((await h.store.get('EQ-DEAD-0001'))?.state).toBe('dead');
+    expect((await retry(h, { cookie }, { csrf })).status).toBe(303);
+    expect((await h.store.get('EQ-DEAD-0001'))?.state).toBe('delivered');
+  });
+
+  it('refuses a POST sent from another site, even with a valid session and token', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    await deadLead(h);
+    const { cookie, csrf } = await session(h);
+    const crossSite = { cookie, 'sec-fetch-site': 'cross-site' };
+    expect((await retry(h, crossSite, { csrf })).status).toBe(403);
+    const otherOrigin = { cookie, 'sec-fetch-site': '', origin: 'https://evil.example' };
+    expect((await retry(h, otherOrigin, { csrf })).status).toBe(403);
+    expect((await h.store.get('EQ-DEAD-0001'))?.state).toBe('dead');
+  });
+
+  it('sends an expired session, a signed-out one and one of an old token back to sign in', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    const overview = (cookie: string) => h.app.request(`${HOST}/admin/`, { headers: { cookie } });
+    const expiring = await session(h);
+    h.clock.now += 12 * 3600_000 + 1;
+    expect((await overview(expiring.cookie)).headers.get('location')).toBe('/admin/sign-in');
+
+    const { cookie, csrf } = await session(h);
+    expect((await overview(cookie)).status).toBe(200);
+    await h.app.request(`${HOST}/admin/sign-out`, {
+      method: 'POST',
+      headers: { cookie, origin: HOST },
+      body: new URLSearchParams({ csrf }),
+    });
+    expect((await overview(cookie)).status).toBe(303);
+
+    const fresh = await session(h);
+    const renewed = setUp({ deps: { adminToken: 'another-token-0123456789' } });
+    const otherApp = (c: string) =>
+      renewed.app.request(`${HOST}/admin/`, { headers: { cookie: c } });
+    expect((await otherApp(fresh.cookie)).status).toBe(303);
+  });
+});

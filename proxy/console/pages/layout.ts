@@ -1,0 +1,119 @@
+/**
+ * The console's page frame: its stylesheet, a way past the navigation, the two places to go
+ * (Overview, Leads), sign-out, and the page's own content in `main`. Helpers every view shares.
+ */
+import { html } from 'hono/html';
+import type { HtmlEscapedString } from 'hono/utils/html';
+import type { SubmissionState } from '../../outbox/submission.ts';
+
+/** What `html` makes. */
+export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+/**
+ * A table that scrolls sideways on a narrow screen rather than the page: a header cell per
+ * column, a cell per value (the first a row header when `rowHeaders`).
+ */
+export function dataTable(options: {
+  columns: readonly string[];
+  rows: readonly (readonly (Html | string | number)[])[];
+  caption?: string;
+  rowHeaders?: boolean;
+}) {
+  return html`<div class="table">
+    <table>
+      ${
+        options.caption
+          ? html`<caption class="muted">
+              ${options.caption}
+            </caption>`
+          : ''
+      }
+      <thead>
+        <tr>
+          ${options.columns.map((column) => html`<th scope="col">${column}</th>`)}
+        </tr>
+      </thead>
+      <tbody>
+        ${options.rows.map(
+          (row) =>
+            html`<tr>
+              ${row.map((cell, n) =>
+                n === 0 && options.rowHeaders
+                  ? html`<th scope="row">${cell}</th>`
+                  : html`<td>${cell}</td>`,
+              )}
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </div>`;
+}
+
+/** The head every page has: its title and the console's stylesheet. */
+const head = (title: string) =>
+  html`<head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="robots" content="noindex" />
+    <title>${title} · Enquiry console</title>
+    <link rel="stylesheet" href="/admin/console.css" />
+  </head>`;
+
+/** Where the page sits in the navigation. */
+export type Place = 'overview' | 'leads' | 'none';
+
+/** The states, in the words the console shows. */
+export const STATE_WORDS: Record<SubmissionState, string> = {
+  queued: 'Waiting',
+  delivered: 'Delivered',
+  partial: 'Partly delivered',
+  dead: 'Not delivered',
+  spam: 'Spam',
+};
+
+/** An instant for a person: date and time to the minute, in UTC (the proxy knows no time zone). */
+export const when = (at: number | null) =>
+  at === null ? '' : `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/** A hidden field with the session's CSRF token: every form that changes something has one. */
+export const csrfField = (csrf: string) =>
+  html`<input type="hidden" name="csrf" value="${csrf}" />`;
+
+/** A whole page of the console. */
+export function consolePage(options: { title: string; place: Place; csrf: string; body: Html }) {
+  const link = (place: Place, href: string, text: string) =>
+    html`<li>
+      <a href="${href}" ${options.place === place ? html` aria-current="page"` : ''}>${text}</a>
+    </li>`;
+  return html`<!doctype html>
+    <html lang="en">
+      ${head(options.title)}
+      <body>
+        <a class="skip" href="#main">Skip to content</a>
+        <header>
+          <p class="brand">Enquiry console</p>
+          <nav aria-label="Console">
+            <ul>
+              ${link('overview', '/admin/', 'Overview')} ${link('leads', '/admin/leads', 'Leads')}
+            </ul>
+          </nav>
+          <form method="post" action="/admin/sign-out">
+            ${csrfField(options.csrf)}
+            <button type="submit">Sign out</button>
+          </form>
+        </header>
+        <main id="main" tabindex="-1">${options.body}</main>
+      </body>
+    </html>`;
+}
+
+/** A page without the navigation (sign-in, refusals). */
+export function barePage(title: string, body: Html) {
+  return html`<!doctype html>
+    <html lang="en">
+      ${head(title)}
+      <body>
+        <main id="main">${body}</main>
+      </body>
+    </html>`;
+}

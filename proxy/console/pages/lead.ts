@@ -1,0 +1,165 @@
+/**
+ * One lead: who it is from, what they answered and agreed to, where they came from, its files,
+ * each delivery step with its outcome, who was told about it, what was done to it here, and the
+ * actions (retry, leave a refused file out, export).
+ */
+import { html } from 'hono/html';
+import { formatBytes } from '../../contract/messages.ts';
+import type { QueuedNotification } from '../../outbox/notification.ts';
+import type { AuditEntry } from '../../outbox/store.ts';
+import type { StoredFile, Submission } from '../../outbox/submission.ts';
+import { deliverySteps, whyNow } from '../../operator/lead-report.ts';
+import { auditTable } from './audit-table.ts';
+import { csrfField, dataTable, STATE_WORDS, when } from './layout.ts';
+
+/** What the lead's page shows, each read once. */
+export interface LeadData {
+  lead: Submission;
+  notifications: QueuedNotification[];
+  audit: AuditEntry[];
+  /** The ids of consent statements (their records are in `meta` beside the answers). */
+  consentIds: ReadonlySet<string>;
+  /** The case type's label, if the configuration still has it. */
+  caseTypeLabel: string | undefined;
+  /** What the last action did, in words (after a redirect). */
+  done: string | undefined;
+  csrf: string;
+}
+
+const pairs = (rows: readonly (readonly [string, string])[]) =>
+  html`<dl>
+    ${rows
+      .filter(([, value]) => value !== '')
+      .map(
+        ([label, value]) =>
+          html`<dt>${label}</dt>
+            <dd>${value}</dd>`,
+      )}
+  </dl>`;
+
+function fileDelivery(file: StoredFile): string {
+  if (file.attachmentId !== null) return `Delivered (attachment ${String(file.attachmentId)})`;
+  if (file.skipped) return 'Left out';
+  if (file.failure !== null) return `Refused: ${file.failure}`;
+  return 'Not yet';
+}
+
+function filesTable(lead: Submission, csrf: string) {
+  if (lead.files.length === 0) return html`<p>No files.</p>`;
+  const base = `/admin/leads/${lead.reference}`;
+  const refused = (file: StoredFile) =>
+    file.failure !== null && !file.skipped && file.attachmentId === null;
+  return dataTable({
+    columns: ['Name', 'Kind', 'Size', 'Conversion', 'Delivered', 'Download'],
+    rows: lead.files.map((file) => [
+      file.name,
+      file.mime,
+      formatBytes(file.size),
+      file.postname === file.name ? 'None' : `Sent as ${file.postname}`,
+      html`${fileDelivery(file)}
+      ${
+        refused(file)
+          ? html`<form method="post" action="${base}/skip">
+              ${csrfField(csrf)}<input type="hidden" name="file" value="${file.index}" />
+              <button type="submit">Leave ${file.name} out</button>
+            </form>`
+          : ''
+      }`,
+      file.attachmentId === null
+        ? html`<a href="${base}/files/${file.index}" download>Download ${file.name}</a>`
+        : html`<span class="muted">On the platform</span>`,
+    ]),
+  });
+}
+
+function notificationsTable(notifications: readonly QueuedNotification[]) {
+  if (notifications.length === 0) return html`<p>Nobody was notified about this lead.</p>`;
+  return dataTable({
+    columns: ['Channel', 'Event', 'State', 'Queued', 'Sent'],
+    rows: notifications.map((n) => [
+      n.channel,
+      n.kind,
+      n.lastError && n.state !== 'sent' ? `${n.state} (${n.lastError})` : n.state,
+      when(n.at),
+      when(n.sentAt),
+    ]),
+  });
+}
+
+/** The lead's content. */
+export function leadBody(data: LeadData) {
+  const { lead, csrf } = data;
+  const up = lead.upstream;
+  const base = `/admin/leads/${lead.reference}`;
+  const why = whyNow(lead);
+  const answers = up.meta.filter((entry) => !data.consentIds.has(entry.id));
+  const consent = up.meta.filter((entry) => data.consentIds.has(entry.id));
+  return html`<h1>Lead ${lead.reference}</h1>
+    ${data.done ? html`<div class="notice good" role="status"><p>${data.done}</p></div>` : ''}
+    <p><strong class="state">${STATE_WORDS[lead.state]}</strong>${why ? html`: ${why}` : ''}</p>
+    <div class="actions">
+      ${
+        lead.state === 'delivered'
+          ? ''
+          : html`<form method="post" action="${base}/retry">
+              ${csrfField(csrf)}<button type="submit" class="primary">Retry now</button>
+            </form>`
+      }
+      <form method="post" action="${base}/export">
+        ${csrfField(csrf)}<button type="submit">Export as ZIP</button>
+      </form>
+    </div>
+    <h2>Contact</h2>
+    ${pairs([
+      ['Name', `${up.forename} ${up.surname}`.trim()],
+      ['Email address', up.email],
+      ['Telephone', up.telephone_mobile],
+      ['Case type', data.caseTypeLabel ? `${data.caseTypeLabel} (${up.case_type})` : up.case_type],
+      ['Received', when(lead.receivedAt)],
+    ])}
+    <h2>Answers</h2>
+    ${answers.length === 0 ? html`<p>No answers.</p>` : pairs(answers.map((a) => [a.label, a.value]))}
+    <h2>Where they came from</h2>
+    ${pairs([
+      ['Referring page', up.marketing_lead_referer],
+      ['Campaign', up.marketing_campaign],
+      ['Keywords', up.marketing_keywords],
+      ['Detail', up.marketing_detail],
+    ])}
+    ${
+      [
+        up.marketing_lead_referer,
+        up.marketing_campaign,
+        up.marketing_keywords,
+        up.marketing_detail,
+      ].every((v) => v === '')
+        ? html`<p>Nothing recorded.</p>`
+        : ''
+    }
+    <h2>Consent</h2>
+    ${
+      consent.length === 0
+        ? html`<p>No consent statements.</p>`
+        : html`<ul>
+            ${consent.map((c) => html`<li>${c.value}</li>`)}
+          </ul>`
+    }
+    <h2>Files</h2>
+    ${filesTable(lead, csrf)}
+    <h2>Delivery</h2>
+    ${pairs([
+      ['Attempts', String(lead.attempts)],
+      ['Enquiry on the platform', lead.enquiryId === null ? '' : String(lead.enquiryId)],
+      ['Delivered', when(lead.deliveredAt)],
+      ['Next attempt', lead.state === 'queued' ? when(lead.nextAttemptAt) : ''],
+      ['Last error', lead.lastError ?? ''],
+    ])}
+    ${dataTable({
+      columns: ['Step', 'Outcome', 'Upstream id or reason'],
+      rows: deliverySteps(lead).map((step) => [step.step, step.outcome, step.detail ?? '']),
+    })}
+    <h2>Notifications</h2>
+    ${notificationsTable(data.notifications)}
+    <h2>Actions on this lead</h2>
+    ${auditTable(data.audit, false)}`;
+}

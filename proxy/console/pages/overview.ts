@@ -1,0 +1,101 @@
+/**
+ * The console's first page: how many leads came and went each day, where they stand now, what
+ * waits longest, whether delivery is held and what to change, the last platform check, and the
+ * latest actions taken here.
+ */
+import { html } from 'hono/html';
+import type { DailyCount } from '../../outbox/machine/leads.ts';
+import type { AuditEntry } from '../../outbox/store.ts';
+import type { OutboxCounts, SubmissionState } from '../../outbox/submission.ts';
+import type { PauseState } from '../../delivery/pause.ts';
+import { pausedAlert } from '../../notify/messages.ts';
+import type { CheckRecord } from '../../client/check.ts';
+import { dailyChart } from './chart.ts';
+import { auditTable } from './audit-table.ts';
+import { STATE_WORDS, when } from './layout.ts';
+
+/** What the overview shows, each read once. */
+export interface OverviewData {
+  now: number;
+  days: DailyCount[];
+  counts: OutboxCounts;
+  pause: PauseState | undefined;
+  upstreamDown: { since: number; error: string } | undefined;
+  lastCheck: CheckRecord | undefined;
+  audit: AuditEntry[];
+}
+
+const STATES: readonly SubmissionState[] = ['queued', 'delivered', 'partial', 'dead', 'spam'];
+
+function minutesSince(now: number, at: number): string {
+  const minutes = Math.max(0, Math.round((now - at) / 60_000));
+  return minutes < 120 ? `${String(minutes)} minutes` : `${String(Math.round(minutes / 60))} hours`;
+}
+
+/** Is delivery running, and if not, why and what to change (the alert email's words). */
+function deliveryNotice(data: OverviewData) {
+  if (data.pause) {
+    const alert = pausedAlert(data.pause);
+    return html`<div class="notice" role="status">
+      <p><strong>${alert.message}</strong></p>
+      ${alert.hint ? html`<p>What to do: ${alert.hint}</p>` : ''}
+      <p class="muted">
+        Since ${when(data.pause.since)}; checked again at ${when(data.pause.nextCheckAt)}. Nothing
+        is lost: leads wait in the outbox.
+      </p>
+    </div>`;
+  }
+  if (data.upstreamDown)
+    return html`<div class="notice" role="status">
+      <p><strong>The platform fails to answer:</strong> ${data.upstreamDown.error}</p>
+      <p class="muted">Since ${when(data.upstreamDown.since)}. Leads wait and are tried again.</p>
+    </div>`;
+  return html`<div class="notice good"><p>Delivery is running.</p></div>`;
+}
+
+function lastCheck(check: CheckRecord | undefined) {
+  if (!check) return html`<p>No platform check has run yet.</p>`;
+  return html`<p>
+    ${when(check.at)}:
+    ${check.ok ? 'passed.' : html`failed: ${check.problem?.message ?? 'no answer'}.`}
+    ${check.problem?.hint ? html`What to do: ${check.problem.hint}` : ''}
+  </p>`;
+}
+
+/** The overview's content. */
+export function overviewBody(data: OverviewData) {
+  const { counts } = data;
+  return html`<h1>Overview</h1>
+    ${deliveryNotice(data)}
+    <h2>Where leads stand now</h2>
+    <ul class="cards">
+      ${STATES.map(
+        (state) =>
+          html`<li>
+            <a href="/admin/leads?state=${state}">${STATE_WORDS[state]}</a
+            ><strong>${counts[state]} ${counts[state] === 1 ? 'lead' : 'leads'}</strong>
+          </li>`,
+      )}
+    </ul>
+    <p>
+      ${
+        counts.oldestQueuedAt === null
+          ? 'Nothing is waiting.'
+          : html`The oldest waiting lead arrived ${when(counts.oldestQueuedAt)}
+              (${minutesSince(data.now, counts.oldestQueuedAt)} ago).
+              <a href="/admin/leads?state=queued">See what waits</a>.`
+      }
+      ${
+        counts.possibleDuplicates > 0
+          ? html` ${counts.possibleDuplicates} delivered leads may exist twice on the platform.`
+          : ''
+      }
+    </p>
+    <h2>Received and delivered, last ${data.days.length} days</h2>
+    ${dailyChart(data.days)}
+    <h2>Last platform check</h2>
+    ${lastCheck(data.lastCheck)}
+    ${/* The funnel's charts (issue #33) are added here, as a section of their own. */ ''}
+    <h2>Latest actions</h2>
+    ${auditTable(data.audit, true)}`;
+}

@@ -1,0 +1,50 @@
+/**
+ * The console's one stylesheet, served by the proxy at `/admin/console.css` (the pages allow
+ * styles from their own origin only: no inline style, nothing from elsewhere). Visitors never
+ * load it: only the console's pages link it. Light and dark follow the system's choice.
+ */
+export const CONSOLE_CSS = `
+*{box-sizing:border-box}
+:root{--text:#1b1b1b;--muted:#505a5f;--back:#fff;--panel:#f3f2f1;--line:#b1b4b6;--link:#1d70b8;
+--received:#1d70b8;--delivered:#00703c;--bad:#b10e1e;--good:#00703c;--focus:#fd0;color-scheme:light dark}
+@media (prefers-color-scheme:dark){:root{--text:#eee;--muted:#c4c4c4;--back:#111;--panel:#1f1f1f;
+--line:#6f777b;--link:#8cc4ff;--received:#8cc4ff;--delivered:#5fd39a;--bad:#ff9c9c;--good:#5fd39a}}
+body{margin:0;font:1rem/1.5 system-ui,sans-serif;color:var(--text);background:var(--back)}
+a{color:var(--link)}a:hover{text-decoration-thickness:3px}
+:focus-visible{outline:3px solid var(--link);outline-offset:2px;box-shadow:0 0 0 6px var(--focus)}
+.skip{position:absolute;left:-9999px}.skip:focus{position:static;display:inline-block;margin:.5rem}
+header{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center;padding:.5rem 1rem;border-bottom:1px solid var(--line)}
+.brand{font-weight:700;margin:0}header nav ul{display:flex;gap:1rem;list-style:none;margin:0;padding:0}
+header nav a{display:inline-block;padding:.6rem .25rem}header nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
+header form{margin-left:auto}
+main{max-width:72rem;margin:0 auto;padding:1rem 1rem 3rem}
+h1{font-size:1.6rem;margin:.5rem 0 1rem}h2{font-size:1.25rem;margin:2rem 0 .75rem}
+button,.button{font:inherit;font-weight:600;min-height:44px;padding:.5rem 1rem;border:2px solid var(--link);
+border-radius:4px;background:var(--back);color:var(--link);cursor:pointer;text-decoration:none;display:inline-block}
+button.primary{background:var(--link);color:var(--back)}
+input,select{font:inherit;min-height:44px;padding:.4rem .5rem;border:2px solid var(--muted);border-radius:4px;
+background:var(--back);color:var(--text);max-width:100%}
+label{display:block;font-weight:600;margin-bottom:.25rem}
+.filters{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-end;margin-bottom:1rem}
+.filters div{min-width:0}
+.cards{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.75rem;margin:0;padding:0;list-style:none}
+.cards li{background:var(--panel);padding:.75rem;border-radius:4px}.cards strong{display:block;font-size:1.3rem}
+.notice{border-left:6px solid var(--bad);background:var(--panel);padding:.75rem 1rem;margin:1rem 0}
+.notice.good{border-color:var(--good)}.notice p{margin:.25rem 0}
+.table{overflow-x:auto}table{border-collapse:collapse;width:100%;table-layout:fixed}
+th,td{text-align:left;vertical-align:top;padding:.5rem .25rem;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
+th{font-weight:600}td{overflow-wrap:anywhere}
+dl{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.25rem 1rem;margin:0}
+dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+.chart{width:100%;height:auto;max-height:16rem}.chart .received{fill:var(--received)}
+.chart .delivered{fill:var(--delivered)}.chart .axis{stroke:var(--muted)}
+.legend{display:flex;gap:1.5rem;list-style:none;padding:0;margin:.5rem 0}
+.key{display:inline-block;width:1rem;height:1rem;margin-right:.4rem;vertical-align:-.15rem}
+.key.received{background:var(--received)}.key.delivered{background:var(--delivered)}
+.actions{display:flex;flex-wrap:wrap;gap:.75rem;margin:1rem 0}.actions form{margin:0}
+.pager{display:flex;gap:1rem;margin:1rem 0}.muted{color:var(--muted)}
+.state{font-weight:600;white-space:nowrap}
+.sign-in{max-width:24rem}.sign-in input{width:100%}.sign-in p{margin:0 0 1rem}
+.error{color:var(--bad);font-weight:600}
+details summary{cursor:pointer;min-height:44px;padding:.6rem 0}
+`;

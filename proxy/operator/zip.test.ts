@@ -1,0 +1,27 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { zipOf } from './zip.ts';
+
+const run = promisify(execFile);
+
+describe('a lead exported as a ZIP', () => {
+  it('opens in Info-ZIP unzip with every file byte for byte, names in UTF-8 included', async () => {
+    const photo = Buffer.from(Array.from({ length: 70_000 }, (_, n) => (n * 31) % 256));
+    const entries = [
+      { name: 'enquiry.json', bytes: Buffer.from('{"forename": "Zoë"}\n') },
+      { name: '0-plan de maison.pdf', bytes: Buffer.from('%PDF-1.4 a plan') },
+      { name: '1-photo.jpg', bytes: photo },
+    ];
+    const dir = await mkdtemp(join(tmpdir(), 'zip-test-'));
+    await writeFile(join(dir, 'lead.zip'), zipOf(entries));
+    const { stdout } = await run('unzip', ['-t', join(dir, 'lead.zip')]);
+    expect(stdout).toContain('No errors detected');
+    await run('unzip', ['-q', join(dir, 'lead.zip'), '-d', join(dir, 'out')]);
+    for (const entry of entries)
+      expect(Buffer.compare(await readFile(join(dir, 'out', entry.name)), entry.bytes)).toBe(0);
+  });
+});
