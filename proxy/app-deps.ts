@@ -14,6 +14,7 @@ import type { WidgetAssets } from './http/widget-assets.ts';
 import type { Logger } from './logger.ts';
 import type { IntakeStore, OperatorView } from './outbox/store.ts';
 import type { Converter } from './convert/conversion.ts';
+import type { AftercareDeps } from './submission/aftercare.ts';
 import type { FileSpool } from './submission/file-spool.ts';
 
 /** How much the submission route takes, from whom, and how fast. */
@@ -62,6 +63,8 @@ export interface AppDeps {
   /** How long a visitor waits for delivery before being told "queued". */
   deliveryDeadlineMs: number;
   bots: BotCheckOptions;
+  /** Receipts, and whether confirmation emails can be sent; without it, neither. */
+  aftercare?: AftercareDeps;
   turnstile?: { siteKey: string; scriptUrl: string };
   limits: SubmissionLimits;
   /** What the proxy has noticed about its own health (the health route reads it). */

@@ -21,6 +21,7 @@ import type {
   NotificationOutcome,
   QueuedNotification,
 } from './notification.ts';
+import type { Receipt } from './receipt.ts';
 import type {
   AcceptOutcome,
   Lease,
@@ -216,6 +217,12 @@ export interface NotificationQueue {
   finishNotification(id: number, outcome: NotificationOutcome): Promise<void>;
 }
 
+/** Receipts (`npm run outbox -- verify-receipt`): kept after retention removed their enquiry. */
+export interface Receipts {
+  /** The receipt issued with this code, or null when none was. */
+  findReceipt(code: string): Promise<Receipt | null>;
+}
+
 /** Named values kept with the outbox (the form-token secret, when generated). */
 export interface Settings {
   /** A named value, or null. */
@@ -229,7 +236,14 @@ export interface Settings {
  * implement it. A consumer asks for the one interface it uses.
  */
 export interface OutboxStore
-  extends IntakeStore, DeliveryQueue, OperatorView, Housekeeping, NotificationQueue, Settings {
+  extends
+    IntakeStore,
+    DeliveryQueue,
+    OperatorView,
+    Housekeeping,
+    NotificationQueue,
+    Receipts,
+    Settings {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

@@ -14,6 +14,7 @@ import {
   type FilePicker,
 } from '../limits.ts';
 import { webUrl } from './common.ts';
+import { confirmationSchema } from './confirmation.ts';
 import { consentSchema, firmSchema } from './consent.ts';
 import { caseTypeSchema } from './question.ts';
 
@@ -69,6 +70,8 @@ export const formConfigSchema = z
     firm: firmSchema.optional(),
     /** Where the form without JavaScript sends the visitor once the enquiry is taken. */
     thankYouUrl: webUrl.optional(),
+    /** The visitor's copy by email, with a receipt code (`confirmation.ts`). */
+    confirmation: confirmationSchema.optional(),
   })
   .superRefine((config, ctx) => {
     // A statement's id is a meta entry's id upstream: it must not be a question's too.

@@ -171,6 +171,18 @@ export function consentField(statement: ConsentStatement, state: FieldState): Ht
   });
 }
 
+/** "Send me a copy": the visitor's confirmation email, when the configuration asks them. */
+export function sendCopyField(state: FieldState): Html {
+  return singleCheckbox({
+    id: fieldId('send_copy'),
+    name: 'send_copy',
+    value: CONSENT_TICKED,
+    required: false,
+    state,
+    label: html`${DEFAULT_STRINGS.sendCopy}`,
+  });
+}
+
 /** One checkbox with its label beside it and its error above (a yes/no question, a consent). */
 function singleCheckbox(box: {
   id: string;

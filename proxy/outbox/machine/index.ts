@@ -2,6 +2,7 @@
  * The outbox's state machine: every transition and query, written once, in one dialect's
  * spelling. Each store runs these plans with its own driver and adds only what is its own.
  */
+import { confirmations } from './confirmations.ts';
 import { delivery } from './delivery.ts';
 import { housekeeping } from './housekeeping.ts';
 import { notifications } from './notifications.ts';
@@ -19,6 +20,7 @@ export function outboxMachine(d: Dialect) {
     ...operator(d, r),
     ...housekeeping(d),
     ...notifications(d),
+    ...confirmations(d),
     getSetting,
     setSetting,
   };

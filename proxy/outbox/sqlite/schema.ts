@@ -4,7 +4,12 @@
  */
 import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { fileColumns, notificationsTable, type ColumnTypes } from '../machine/tables.ts';
+import {
+  fileColumns,
+  notificationsTable,
+  receiptTables,
+  type ColumnTypes,
+} from '../machine/tables.ts';
 
 const TYPES: ColumnTypes = {
   serial: 'INTEGER PRIMARY KEY',
@@ -97,6 +102,8 @@ export const MIGRATIONS: readonly string[] = [
    ${notificationsTable(TYPES)}
    CREATE INDEX notifications_due ON notifications (state, next_attempt_at);
    CREATE INDEX notifications_reference ON notifications (reference);`,
+  // Receipts (kept after retention, no personal data) and the confirmation email's quota.
+  receiptTables(TYPES),
 ];
 
 /**
