@@ -183,3 +183,50 @@ describe('the receipt code', () => {
     expect(changed.err).toContain('No enquiry was received with the receipt code');
   });
 });
+
+describe('the form without JavaScript', () => {
+  it('offers "Send me a copy", sends the copy when ticked, and shows the receipt on the page it ends on', async () => {
+    const { harness, mail, send } = await confirmingProxy(confirming({ optIn: true }));
+    const page = await (await harness.app.request('/form?case-type=conveyancing')).text();
+    expect(page).toMatch(
+      /<input[^>]*name="send_copy"[^>]*type="checkbox"|type="checkbox"[^>]*name="send_copy"/,
+    );
+    expect(page).toContain('Send me a copy by email');
+
+    const form = new FormData();
+    const fields: Record<string, string> = {
+      case_type: 'conveyancing',
+      form_token: harness.formToken(),
+      forename: 'Ada',
+      surname: 'Lovelace',
+      email: 'plain@example.com',
+      'answers.transaction': 'Buying',
+      'answers.property_value': 'Under £250,000',
+      send_copy: 'on',
+      website: '',
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    const posted = await harness.app.request('http://proxy.example/api/enquiries', {
+      method: 'POST',
+      body: form,
+      headers: {
+        origin: 'http://proxy.example',
+        accept: 'text/html,application/xhtml+xml',
+        host: 'proxy.example',
+      },
+    });
+    expect(posted.status).toBe(303);
+    const sent = new URL(posted.headers.get('location') ?? '', 'http://proxy.example');
+    const receipt = sent.searchParams.get('receipt') ?? '';
+    expect(receipt).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+    const confirmationPage = await (
+      await harness.app.request(`${sent.pathname}${sent.search}`)
+    ).text();
+    expect(confirmationPage).toContain(
+      `Your receipt code is <span class="reference">${receipt}</span>`,
+    );
+    await send();
+    expect(mail.received.map((email) => email.to)).toMatchObject([{ text: 'plain@example.com' }]);
+    expect(mail.received[0]?.text).toContain(receipt);
+  });
+});
