@@ -125,7 +125,7 @@ describe('loadProxyEnv', () => {
     ).toEqual([`ENQUIRY_API_PASSWORD_FILE: cannot read the file "${join(dir, 'nope')}"`]);
   });
 
-  it('takes notifications only whole: a mail server with its recipients, a webhook with its secret', () => {
+  it('takes notifications only whole: a mail server with its recipients or a confirmation sender, a webhook with its secret', () => {
     const problems = (extra: Record<string, string>) => {
       try {
         loadProxyEnv({ ...valid, ...extra });
@@ -135,8 +135,17 @@ describe('loadProxyEnv', () => {
       }
     };
     expect(problems({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toEqual([
-      'NOTIFY_EMAIL: required when SMTP_URL is set (who gets the emails)',
+      'NOTIFY_EMAIL: required when SMTP_URL is set (who gets the emails), unless it only sends confirmations (CONFIRMATION_FROM)',
     ]);
+    expect(
+      problems({ SMTP_URL: 'smtp://127.0.0.1:2525', CONFIRMATION_FROM: 'Firm <hi@firm.example>' }),
+    ).toEqual([]);
+    expect(problems({ CONFIRMATION_FROM: 'Firm <hi@firm.example>' })).toEqual([
+      'SMTP_URL: required when CONFIRMATION_FROM is set (how confirmations are sent)',
+    ]);
+    expect(problems({ SMTP_URL: 'smtp://h', CONFIRMATION_FROM: 'nobody' })[0]).toMatch(
+      /^CONFIRMATION_FROM: must be an address/,
+    );
     expect(problems({ NOTIFY_WEBHOOK_URL: 'https://hooks.example.com/x' })).toEqual([
       'NOTIFY_WEBHOOK_SECRET: required when NOTIFY_WEBHOOK_URL is set (to sign it)',
     ]);

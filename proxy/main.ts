@@ -1,15 +1,16 @@
 /**
  * `npm run proxy`: the proxy from the environment (see docs/production.md, "Proxy environment").
  * A bad environment or form configuration stops it with one line per problem.
- * `npm run proxy -- --check` checks the platform (docs/production.md, "Your platform") and whether documents
- * can be converted in their box, and exits.
+ * `npm run proxy -- --check` checks the platform (docs/production.md, "Your platform") and whether
+ * documents can be converted in their box, says whether visitors get confirmation emails, and exits.
  */
 import { FormConfigError } from './contract/schemas/form-config.ts';
 import { EnvError, loadProxyEnv } from './env.ts';
 import { withEnvFile } from './env-file.ts';
 import { openDocuments } from './convert/open-converter.ts';
 import { runCheckCommand } from './platform.ts';
-import { startProxy } from './server.ts';
+import { confirmationsState } from './notify/confirmations-state.ts';
+import { readFormConfig, startProxy } from './server.ts';
 
 let envFileWarnings: string[] = [];
 try {
@@ -25,6 +26,7 @@ try {
     const documents = await openDocuments(env);
     if (documents.off) console.log(`Warning: ${documents.off}`);
     else if (documents.converter) console.log('Documents: LibreOffice runs in a proven box');
+    console.log(confirmationsState(env, readFormConfig(env.FORM_CONFIG)).why);
     process.exit(code);
   }
   const proxy = await startProxy(env);

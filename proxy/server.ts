@@ -25,9 +25,11 @@ import { createLogger, type Logger } from './logger.ts';
 import { chores, startHousekeeping } from './node/housekeeping.ts';
 import { listen } from './node/listen.ts';
 import { openOutbox, type OpenOutbox } from './node/open-outbox.ts';
-import { checkAtStart, readiness, recover, startNotifier, storedSecret } from './node/startup.ts';
+import { checkAtStart, readiness, recover, startNotifier } from './node/startup.ts';
+import { storedSecret } from './outbox/stored-secret.ts';
 import { shutdown } from './node/shutdown.ts';
 import type { CheckReport } from './client/check.ts';
+import { confirmationsState } from './notify/confirmations-state.ts';
 import { longestCallMs } from './client/enquiry-api-client.ts';
 import type { CheckRecord } from './client/check.ts';
 import { platform, recordedCheck } from './platform.ts';
@@ -200,12 +202,14 @@ async function appDeps(
   lastCheck: () => CheckRecord | undefined,
 ): Promise<AppDeps> {
   const { store } = outbox;
-  const secret = env.FORM_TOKEN_SECRET ?? (await storedSecret(store));
+  const secret = env.FORM_TOKEN_SECRET ?? (await storedSecret(store, 'form_token_secret'));
   const resolveIp = createClientIpResolver(env.TRUSTED_PROXIES);
   const widget = loadWidgetAssets(resolve(env.WIDGET_DIR));
   if (!widget.has('enquiry-form.js'))
     log.warn({ dir: env.WIDGET_DIR }, 'the widget is not built: run npm run build');
   const health: AppDeps['health'] = {};
+  const confirmations = confirmationsState(env, config);
+  if (config.confirmation && !confirmations.on) log.warn(confirmations.why);
   const turnstile =
     env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY
       ? { siteKey: env.TURNSTILE_SITE_KEY, secretKey: env.TURNSTILE_SECRET_KEY }
@@ -229,6 +233,10 @@ async function appDeps(
             }),
           }
         : {}),
+    },
+    aftercare: {
+      receiptSecret: await storedSecret(store, 'receipt_secret'),
+      emailOn: confirmations.on,
     },
     ...(turnstile
       ? { turnstile: { siteKey: turnstile.siteKey, scriptUrl: env.TURNSTILE_SCRIPT_URL } }

@@ -20,6 +20,8 @@ export type Values = Record<TextValue, string> & {
   answers: Record<string, Answer>;
   /** Consent statement id → ticked. */
   consent: Record<string, boolean>;
+  /** "Send me a copy" ticked (`confirmation.optIn`). */
+  sendCopy?: boolean;
 };
 
 /** The idempotency key of a submission, with a fingerprint of what it sent. */
@@ -80,16 +82,16 @@ export function loadDraft(key: string): Draft {
   const values = asRecord(stored.values);
   const submission = asRecord(stored.submission);
   const formToken = asRecord(stored.formToken);
+  const restored = textValues(
+    (name) => asString(values[name]),
+    reviveAnswers(values.answers),
+    Object.fromEntries(
+      Object.entries(asRecord(values.consent)).filter(([, ticked]) => typeof ticked === 'boolean'),
+    ) as Record<string, boolean>,
+  );
+  if (values.sendCopy === true) restored.sendCopy = true;
   return {
-    values: textValues(
-      (name) => asString(values[name]),
-      reviveAnswers(values.answers),
-      Object.fromEntries(
-        Object.entries(asRecord(values.consent)).filter(
-          ([, ticked]) => typeof ticked === 'boolean',
-        ),
-      ) as Record<string, boolean>,
-    ),
+    values: restored,
     formToken: formToken.token
       ? { token: asString(formToken.token), receivedAt: Number(formToken.receivedAt) || 0 }
       : undefined,

@@ -1,7 +1,7 @@
 /**
  * Reads a control's new value into the visitor's values. The form listens for `input` once, on
  * itself; every control says where its value goes by its `name`: a contact field's name,
- * `answers.<question id>`, or `consent.<statement id>`.
+ * `answers.<question id>`, `consent.<statement id>`, or `send_copy`.
  */
 import type { Answer } from '#contract';
 import { TEXT_VALUES, type TextValue, type Values } from './draft.ts';
@@ -13,6 +13,10 @@ export function readInput(values: Values, control: HTMLInputElement): boolean {
   const { name } = control;
   if (name.startsWith('consent.')) {
     values.consent[name.slice('consent.'.length)] = control.checked;
+    return true;
+  }
+  if (name === 'send_copy') {
+    values.sendCopy = control.checked;
     return true;
   }
   if (name.startsWith('answers.')) {

@@ -3,11 +3,12 @@
  * (SQLite in WAL mode lets both use the file, and a running proxy looks at its queue each
  * second; PostgreSQL tells every running proxy of a retried submission at once).
  */
-import type { Housekeeping, OperatorView } from '../outbox/store.ts';
+import type { Housekeeping, OperatorView, Receipts, Settings } from '../outbox/store.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { leadExport } from '../operator/lead-export.ts';
 import { isoTime, submissionJson, submissionReport, whyNow } from '../operator/lead-report.ts';
+import { normalizeCode, verifyReceipt } from '../submission/receipt-code.ts';
 import type { Submission, SubmissionState } from '../outbox/submission.ts';
 
 /** What `npm run outbox -- help` prints (docs/operations.md shows it too). */
@@ -26,6 +27,8 @@ export const USAGE = `Usage: npm run outbox -- <command>
   purge-spam [--older-than-days N]              delete submissions the bot checks caught (default: all)
   purge-dead [--older-than-days N]              delete dead letters the firm was told of (never an untold one)
   counts                                        how many in each state, oldest waiting, possible duplicates
+  verify-receipt <code>                         whether the enquiry a visitor's receipt code names was received,
+                                                and when (also after retention removed it)
   migrate                                       bring the outbox's schema up to date, and nothing else
                                                 (the proxy does it at start too, under a lock)
 
@@ -44,7 +47,10 @@ export interface CommandIo {
 /** Runs one command; returns the process exit code. */
 export async function runOutboxCommand(
   args: readonly string[],
-  store: OperatorView & Pick<Housekeeping, 'purgeDelivered' | 'purgeSpam' | 'purgeNotifiedDead'>,
+  store: OperatorView &
+    Pick<Housekeeping, 'purgeDelivered' | 'purgeSpam' | 'purgeNotifiedDead'> &
+    Receipts &
+    Settings,
   io: CommandIo,
 ): Promise<number> {
   const [command, ...rest] = args;
@@ -158,6 +164,27 @@ export async function runOutboxCommand(
       io.out(
         `queued ${counts.queued}, delivered ${counts.delivered}, partly delivered ${counts.partial}, dead ${counts.dead}, spam ${counts.spam}, ` +
           `oldest queued ${age}, possible duplicates ${counts.possibleDuplicates} enquiries and ${counts.possibleDuplicateUploads} files`,
+      );
+      return 0;
+    }
+    case 'verify-receipt': {
+      if (!rest[0]) {
+        io.err('Name a receipt code, like verify-receipt 7K3M-9QXD-2F4B-HT8W.');
+        return 2;
+      }
+      const receipt = await verifyReceipt(store, rest[0]);
+      if (!receipt) {
+        io.err(`No enquiry was received with the receipt code ${normalizeCode(rest[0])}.`);
+        return 1;
+      }
+      const submission = await store.get(receipt.reference);
+      io.out(
+        `Received: ${receipt.reference} at ${isoTime(receipt.receivedAt)}; the code matches what was stored then.`,
+      );
+      io.out(
+        submission
+          ? `Still in the outbox (${submission.state}): npm run outbox -- show ${receipt.reference}`
+          : 'No longer in the outbox (removed by retention or erasure); the receipt is kept.',
       );
       return 0;
     }

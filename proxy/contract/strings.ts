@@ -32,6 +32,7 @@ export const FORM_STRINGS = /* @__PURE__ */ Object.freeze({
   noFiles: 'No files chosen',
   filesLost: 'Files are not kept when the page reloads. Choose {names} again.',
   honeypot: 'Leave this field empty',
+  sendCopy: 'Send me a copy by email',
   submit: 'Send enquiry',
   stepOf: 'Step {number} of {count}',
   'step.contact': 'Your details',
@@ -50,6 +51,7 @@ export const FORM_STRINGS = /* @__PURE__ */ Object.freeze({
 export const OUTCOME_STRINGS = /* @__PURE__ */ Object.freeze({
   failedTitle: 'Your enquiry has not been sent yet',
   reference: 'Your reference is',
+  receipt: 'Your receipt code is',
   firmContact: 'You can also contact {name}:',
   'turnstile_token.required': 'Complete the security check',
   challengeFailed:

@@ -32,12 +32,16 @@ export interface DeliveredResponse {
   enquiryId: number;
   /** `failed`: the enquiry reached the platform but this file was refused (kept for the firm to follow up). */
   files: { name: string; status: 'delivered' | 'failed' }[];
+  /** The receipt code: proof the firm can check that this exact enquiry was received, and when. */
+  receipt?: string;
 }
 
 /** `202`: stored safely; the proxy delivers it when the platform answers. */
 export interface QueuedResponse {
   status: 'queued';
   reference: string;
+  /** The receipt code, as in `DeliveredResponse`. */
+  receipt?: string;
 }
 
 /** `400` validation, and the body of `415` (with file issues). */

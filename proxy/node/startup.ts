@@ -2,7 +2,6 @@
  * What a start does besides listening: tidy what a predecessor left, check the platform, start
  * the notifier; and what the app's health and tokens read from the outbox and the disk.
  */
-import { randomBytes } from 'node:crypto';
 import { statfs } from 'node:fs/promises';
 import type { AppDeps } from '../app-deps.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
@@ -50,6 +49,11 @@ export function startNotifier(
   const notifier = new Notifier({
     store,
     channels,
+    // The email channel may be there for visitors' confirmations alone.
+    firmChannels: [
+      ...(env.NOTIFY_EMAIL ? (['email'] as const) : []),
+      ...(channels.webhook ? (['webhook'] as const) : []),
+    ],
     log,
     pauseState: () => deliverer.pauseState,
     queuedAlertMs: env.ALERT_QUEUED_AFTER_MS,
@@ -100,13 +104,4 @@ export async function readiness(
   return free < READY_MIN_FREE_BYTES
     ? `only ${String(Math.round(free / 1024 / 1024))} MB free on the outbox's disk`
     : undefined;
-}
-
-/** The form-token secret: generated once and kept in the outbox, so restarts keep open forms valid. */
-export async function storedSecret(store: Settings) {
-  const existing = await store.getSetting('form_token_secret');
-  if (existing) return existing;
-  const secret = randomBytes(32).toString('base64url');
-  await store.setSetting('form_token_secret', secret);
-  return secret;
 }

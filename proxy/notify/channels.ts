@@ -1,7 +1,8 @@
 /**
  * The two ways a notification leaves: an email through the firm's mail server (nodemailer),
- * with a lead's files attached, and a webhook call signed with HMAC-SHA256. Each send either
- * resolves (sent) or throws (retried by the notifier).
+ * with a lead's files attached (or the visitor's confirmation, to the visitor), and a webhook
+ * call signed with HMAC-SHA256. Each send either resolves (sent) or throws (retried by the
+ * notifier).
  */
 import { createHmac } from 'node:crypto';
 import { createTransport } from 'nodemailer';
@@ -24,7 +25,10 @@ export type Send = (event: NotifyEvent, id: string) => Promise<void>;
 export interface EmailOptions {
   smtpUrl: string;
   from: string;
-  to: string[];
+  /** The firm's addresses (`NOTIFY_EMAIL`); absent when the channel only sends confirmations. */
+  to?: string[];
+  /** The sender of visitors' confirmations (`CONFIRMATION_FROM`); absent: none are sent. */
+  confirmationFrom?: string;
   /** Where a lead's files are read from. */
   store: Pick<OperatorView, 'get'> & FileSource;
   /** A case type's label from the form configuration, so the email names it as visitors saw it. */
@@ -43,7 +47,23 @@ export function emailChannel(options: EmailOptions): Send {
     greetingTimeout: timeout,
     socketTimeout: timeout,
   });
-  return async (event) => {
+  return async (event, id) => {
+    if (event.event === 'confirmation') {
+      if (!options.confirmationFrom) throw new Error('CONFIRMATION_FROM is not set');
+      const { subject, text, html, to } = event;
+      // The same Message-ID on every try: a send repeated after a crash is the same message.
+      const messageId = `<${id.replace(/[^\w.-]/g, '.')}@${domainOf(options.confirmationFrom)}>`;
+      await transport.sendMail({
+        from: options.confirmationFrom,
+        to,
+        subject,
+        text,
+        html,
+        messageId,
+      });
+      return;
+    }
+    if (!options.to) throw new Error('NOTIFY_EMAIL is not set');
     const attachments: { filename: string; content: Buffer; contentType: string }[] = [];
     const notAttached: string[] = [];
     if (isLeadEvent(event)) {
@@ -65,6 +85,9 @@ export function emailChannel(options: EmailOptions): Send {
     await transport.sendMail({ from: options.from, to: options.to, subject, text, attachments });
   };
 }
+
+/** The domain of a sender like `Firm <confirm@firm.example>`, for Message-IDs. */
+const domainOf = (from: string) => /@([\w.-]+)/.exec(from)?.[1] ?? 'enquiry-form.invalid';
 
 /** The signature header's value: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
 export function webhookSignature(secret: string, body: string, at: number): string {
@@ -117,6 +140,7 @@ export interface NotifySettings {
   NOTIFY_FROM: string;
   NOTIFY_WEBHOOK_URL?: string | undefined;
   NOTIFY_WEBHOOK_SECRET?: string | undefined;
+  CONFIRMATION_FROM?: string | undefined;
 }
 
 /** The channels the environment configures, if any. */
@@ -126,12 +150,13 @@ export function notifyChannels(
   caseTypeLabel?: CaseTypeLabel,
 ): Channels {
   return {
-    ...(env.SMTP_URL && env.NOTIFY_EMAIL
+    ...(env.SMTP_URL && (env.NOTIFY_EMAIL || env.CONFIRMATION_FROM)
       ? {
           email: emailChannel({
             smtpUrl: env.SMTP_URL,
             from: env.NOTIFY_FROM,
-            to: env.NOTIFY_EMAIL,
+            ...(env.NOTIFY_EMAIL ? { to: env.NOTIFY_EMAIL } : {}),
+            ...(env.CONFIRMATION_FROM ? { confirmationFrom: env.CONFIRMATION_FROM } : {}),
             store,
             ...(caseTypeLabel ? { caseTypeLabel } : {}),
           }),

@@ -5,6 +5,7 @@
  */
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import type { Submission } from '../outbox/submission.ts';
+import type { ConfirmationMail } from './confirmation-email.ts';
 
 /** A lead the platform does not have whole. */
 export interface LeadEvent {
@@ -40,8 +41,21 @@ export interface AlertEvent {
   entries?: { event: string; at: string; message: string }[];
 }
 
+/**
+ * The visitor's copy of their enquiry (`confirmation-email.ts`), written when it was stored:
+ * only ever queued on the email channel, and sent to the visitor, not the firm.
+ */
+export interface ConfirmationEvent extends ConfirmationMail {
+  event: 'confirmation';
+  reference: string;
+  to: string;
+}
+
+/** What the firm is told: a webhook's body, an email to the firm. */
+export type FirmEvent = LeadEvent | AlertEvent;
+
 /** Every event a notification carries. */
-export type NotifyEvent = LeadEvent | AlertEvent;
+export type NotifyEvent = FirmEvent | ConfirmationEvent;
 
 /** The event of a dead or partly delivered submission. */
 export function leadEvent(submission: Submission, at: number): LeadEvent {

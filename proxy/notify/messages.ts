@@ -2,7 +2,7 @@
  * Notification emails in words: a lead written out field by field (so the firm can act on it
  * from the email alone), and alerts that say what happened and what to do.
  */
-import { isLeadEvent, type AlertEvent, type LeadEvent, type NotifyEvent } from './events.ts';
+import { isLeadEvent, type AlertEvent, type FirmEvent, type LeadEvent } from './events.ts';
 
 /** An email's subject and plain-text body. */
 export interface MessageText {
@@ -136,7 +136,7 @@ function alertText(event: AlertEvent): MessageText {
  *   // 'Enquiry EQ-7K2M-9QXD from Ada Lovelace could not be delivered'
  */
 export function messageText(
-  event: NotifyEvent,
+  event: FirmEvent,
   notAttached: string[] = [],
   caseTypeLabel?: CaseTypeLabel,
 ): MessageText {

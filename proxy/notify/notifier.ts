@@ -26,6 +26,8 @@ export interface NotifierOptions {
   /** The queue, the counts its queued-too-long alert reads, and where alerts are booked. */
   store: NotificationQueue & Pick<OperatorView, 'counts'> & Settings;
   channels: Channels;
+  /** The channels the firm is told on (leads, alerts); every channel when absent. */
+  firmChannels?: readonly Channel[];
   log: Logger;
   /** Why delivery is paused, if it is. */
   pauseState: () => { reason: string; hint: string | undefined } | undefined;
@@ -101,19 +103,24 @@ export class Notifier {
   }
 
   private async queueNew(): Promise<void> {
+    // Nobody to tell (the email channel sends confirmations alone): a lead is never marked told.
+    if (this.options.firmChannels?.length === 0) return;
     await this.queueLeads();
     await this.queueAlerts();
   }
 
   private rows(event: NotifyEvent, key: string, reference?: string): NewNotification[] {
-    return this.channels.map(([channel]) => ({
-      key: `${key}:${channel}`,
-      channel,
-      kind: event.event,
-      ...(reference ? { reference } : {}),
-      payload: event,
-      at: this.now(),
-    }));
+    const firm = this.options.firmChannels;
+    return this.channels
+      .filter(([channel]) => !firm || firm.includes(channel))
+      .map(([channel]) => ({
+        key: `${key}:${channel}`,
+        channel,
+        kind: event.event,
+        ...(reference ? { reference } : {}),
+        payload: event,
+        at: this.now(),
+      }));
   }
 
   private async queueLeads(): Promise<void> {

@@ -32,6 +32,15 @@ export const notifyEnvShape = {
     .min(3)
     .default('enquiry-form <enquiry-form@localhost>')
     .describe('The sender of notification emails.'),
+  CONFIRMATION_FROM: z
+    .string()
+    .regex(/@[\w-]+(\.[\w-]+)+>?$/, {
+      error: 'must be an address, like Firm <enquiries@firm.example>',
+    })
+    .optional()
+    .describe(
+      'The sender of the confirmation email each visitor gets (with `SMTP_URL` and `confirmation` in the form configuration), e.g. `Firm <enquiries@firm.example>`.',
+    ),
   NOTIFY_WEBHOOK_URL: z
     .url({ error: 'must be a URL' })
     .refine(
@@ -60,8 +69,12 @@ export const notifyEnvShape = {
 /** Notification variables that only make sense together: one problem per missing partner. */
 export function notifyEnvProblems(values: Record<string, string | undefined>): string[] {
   const problems: string[] = [];
-  if (values.SMTP_URL && !values.NOTIFY_EMAIL)
-    problems.push('NOTIFY_EMAIL: required when SMTP_URL is set (who gets the emails)');
+  if (values.SMTP_URL && !values.NOTIFY_EMAIL && !values.CONFIRMATION_FROM)
+    problems.push(
+      'NOTIFY_EMAIL: required when SMTP_URL is set (who gets the emails), unless it only sends confirmations (CONFIRMATION_FROM)',
+    );
+  if (values.CONFIRMATION_FROM && !values.SMTP_URL)
+    problems.push('SMTP_URL: required when CONFIRMATION_FROM is set (how confirmations are sent)');
   if (values.NOTIFY_EMAIL && !values.SMTP_URL)
     problems.push('SMTP_URL: required when NOTIFY_EMAIL is set (how the emails are sent)');
   if (values.NOTIFY_WEBHOOK_URL && !values.NOTIFY_WEBHOOK_SECRET)

@@ -23,6 +23,7 @@ import type {
   NotificationOutcome,
   QueuedNotification,
 } from './notification.ts';
+import type { Receipt } from './receipt.ts';
 import type {
   AcceptOutcome,
   Lease,
@@ -223,6 +224,12 @@ export interface NotificationQueue {
   finishNotification(id: number, outcome: NotificationOutcome): Promise<void>;
 }
 
+/** Receipts (`npm run outbox -- verify-receipt`): kept after retention removed their enquiry. */
+export interface Receipts {
+  /** The receipt issued with this code, or null when none was. */
+  findReceipt(code: string): Promise<Receipt | null>;
+}
+
 /** Named values kept with the outbox (the form-token secret, when generated). */
 export interface Settings {
   /** A named value, or null. */
@@ -251,7 +258,8 @@ export interface OutboxStore
     Housekeeping,
     NotificationQueue,
     Settings,
-    AuditLog {
+    AuditLog,
+    Receipts {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

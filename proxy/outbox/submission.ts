@@ -4,6 +4,7 @@
  */
 import type { ByteSource } from '../client/byte-source.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
+import type { Aftercare, ConfirmationVerdict } from './receipt.ts';
 
 /**
  * - `queued`: waiting to be delivered (or being delivered).
@@ -42,6 +43,8 @@ export interface NewSubmission {
    * no other worker (another instance sharing the outbox) takes it first.
    */
   lease?: { owner: string; until: number };
+  /** Its receipt, and the confirmation email to queue, stored in the same transaction. */
+  aftercare?: Aftercare;
 }
 
 /** A file as the outbox keeps it (its bytes apart, until delivered). */
@@ -119,7 +122,9 @@ export type Repeat =
  * with the same key and token is a repeat, not a second use).
  */
 export type AcceptOutcome =
-  { kind: 'stored'; submission: Submission; lease?: Lease } | Repeat | { kind: 'token_spent' };
+  | { kind: 'stored'; submission: Submission; lease?: Lease; confirmation: ConfirmationVerdict }
+  | Repeat
+  | { kind: 'token_spent' };
 
 /** How many submissions are in each state, and what needs a person's eye. */
 export interface OutboxCounts {

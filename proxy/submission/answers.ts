@@ -33,6 +33,12 @@ const delivered = (reference: string, submission: Submission, enquiryId: number)
   },
 });
 
+/** A taken enquiry's answer with its receipt code; a refusal's as it is. */
+export function withReceipt(answer: Answer, receipt: string): Answer {
+  if (!('status' in answer.body)) return answer;
+  return { ...answer, body: { ...answer.body, receipt } };
+}
+
 /** The answer after a delivery attempt the visitor waited for. */
 export function answerFor(reference: string, result: AttemptResult): Answer {
   if (result.state === 'delivered')

@@ -19,7 +19,8 @@ import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
 import { convertedKindOf } from '../contract/file-kinds.ts';
 import type { NewSubmission } from '../outbox/submission.ts';
-import { answerFor, queued, type Answer } from './answers.ts';
+import { aftercareFor, type AftercareDeps } from './aftercare.ts';
+import { answerFor, queued, withReceipt, type Answer } from './answers.ts';
 import { checkSubmission } from './check-submission.ts';
 import { inspectFiles } from './inspect-files.ts';
 import { answerRepeat, idempotencyKeyOf, rememberAnswer } from './idempotency.ts';
@@ -79,6 +80,8 @@ export interface EnquiryRouteDeps {
   /** How long a visitor waits for delivery before being told "queued". */
   deliveryDeadlineMs: number;
   bots: BotCheckOptions;
+  /** Receipts, and whether confirmation emails can be sent; without it, neither. */
+  aftercare?: AftercareDeps | undefined;
   limits: SubmissionLimits;
   /** Where a full disk is noted for the health check. */
   health: HealthSignals;
@@ -123,8 +126,13 @@ export function enquiryRoute(deps: EnquiryRouteDeps): Hono<RouteEnv> {
         // The form without JavaScript: a browser is shown a page, not JSON. A second press
         // while the first is still being sent (409) cannot wait and retry as a script does:
         // its enquiry is stored, so it is shown as received.
+        const receipt = 'receipt' in answer.body ? answer.body.receipt : undefined;
         if (c.get('plainFields') && reference && (answer.status < 300 || answer.status === 409))
-          return plainTaken(c, deps, reference, answer.status === 201 ? 'delivered' : 'queued');
+          return plainTaken(c, deps, {
+            reference,
+            status: answer.status === 201 ? 'delivered' : 'queued',
+            ...(receipt ? { receipt } : {}),
+          });
         return c.json(answer.body, answer.status);
       } catch (error) {
         if (!(error instanceof SubmissionError)) throw error;
@@ -182,6 +190,8 @@ export function enquiryRoute(deps: EnquiryRouteDeps): Hono<RouteEnv> {
       );
       answer = queued(reference);
     }
+    // Caught bots get one too: their answer must look like a person's.
+    if (received.receipt) answer = withReceipt(answer, received.receipt);
     if (key) await rememberAnswer(key, answer, deps, log);
     return answer;
   }
@@ -230,23 +240,40 @@ export function enquiryRoute(deps: EnquiryRouteDeps): Hono<RouteEnv> {
     const note = verdict.human ? undefined : `${verdict.reason}${describeFiles(checked.files)}`;
     // A person's enquiry is stored held for this process's delivery, which starts at once.
     const lease = verdict.human ? deps.deliverer.leaseForNew() : undefined;
+    const reference = newReference();
+    const kept = verdict.human ? files : [];
+    const aftercare =
+      deps.aftercare &&
+      aftercareFor(config, deps.aftercare, {
+        reference,
+        receivedAt,
+        upstream: checked.upstream,
+        files: kept,
+        part: checked.part,
+        human: verdict.human,
+        client: clientKey(c),
+      });
     const outcome = await store({
-      reference: newReference(),
+      reference,
       upstream: checked.upstream,
-      files: verdict.human ? files : [],
+      files: kept,
       receivedAt,
       state: verdict.human ? 'queued' : 'spam',
       ...(note ? { note } : {}),
       ...(idempotency ? { idempotency } : {}),
       ...(verdict.human ? { formToken: verdict.formToken } : {}),
       ...(lease ? { lease } : {}),
+      ...(aftercare ? { aftercare } : {}),
     });
     c.get('upload').release();
     if (outcome.kind === 'token_spent')
       throw SubmissionError.field('form_token', 'already_used', 'form_token.already_used');
     if (outcome.kind !== 'stored')
       return { kind: 'repeat', key: idempotency?.key ?? '', repeat: outcome } as const;
+    if (outcome.confirmation === 'over_limit')
+      deps.log.info({ reference }, 'no confirmation email: the address or client had its share');
     return {
+      receipt: aftercare?.receipt.code,
       kind: 'stored',
       submission: outcome.submission,
       lease: outcome.lease,

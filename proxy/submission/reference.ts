@@ -4,7 +4,8 @@
  */
 import { randomBytes } from 'node:crypto';
 
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** Crockford's base32: what references and receipt codes are written in. */
+export const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** @example newReference() // 'EQ-7K3M-9QXD' */
 export function newReference(): string {

@@ -22,3 +22,29 @@ describe('the attribution sent', () => {
     ).toBe('😀');
   });
 });
+
+describe('"Send me a copy"', () => {
+  const confirming = {
+    ...lawFirm,
+    confirmation: {
+      subject: 'Your enquiry',
+      intro: 'Thank you.',
+      includeAnswers: false,
+      optIn: true,
+      limits: { perAddressPerDay: 2, perClientPerHour: 2 },
+      lang: 'en-GB',
+      timeZone: 'Europe/London',
+      strings: {},
+    },
+  };
+
+  it('asks the proxy for a copy only when the visitor ticked it on a form that offers it', () => {
+    expect(buildEnquiryPart(confirming, { ...values, sendCopy: true }, marketing).send_copy).toBe(
+      true,
+    );
+    expect(buildEnquiryPart(confirming, values, marketing)).not.toHaveProperty('send_copy');
+    expect(buildEnquiryPart(lawFirm, { ...values, sendCopy: true }, marketing)).not.toHaveProperty(
+      'send_copy',
+    );
+  });
+});

@@ -73,5 +73,6 @@ export function buildEnquiryPart(
   const statements = config.consent?.statements ?? [];
   if (statements.length > 0)
     part.consent = Object.fromEntries(statements.map((s) => [s.id, values.consent[s.id] === true]));
+  if (config.confirmation?.optIn && values.sendCopy === true) part.send_copy = true;
   return part;
 }

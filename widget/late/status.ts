@@ -51,6 +51,15 @@ export function confirmation(result: EnquirySubmittedDetail, t: Translator) {
       ${t.text('reference')}<br />
       <strong class="panel__reference reference">${breakable(result.reference)}</strong>
     </p>
+    ${
+      result.receipt
+        ? html`<p class="panel__body">
+            ${t.text('receipt')}<br /><strong class="reference"
+              >${breakable(result.receipt)}</strong
+            >
+          </p>`
+        : nothing
+    }
     <p class="panel__note">${t.text(delivered ? 'deliveredBody' : 'queuedBody')}</p>
   </div>`;
 }

@@ -18,6 +18,8 @@ export interface EnquirySubmittedDetail {
   reference: string;
   status: 'delivered' | 'queued';
   enquiryId?: number;
+  /** The receipt code the firm can verify (`npm run outbox -- verify-receipt`). */
+  receipt?: string;
 }
 
 /** `detail` of the `enquiry-failed` event. */
@@ -92,6 +94,7 @@ interface AnswerBody {
   status?: unknown;
   reference?: unknown;
   enquiryId?: unknown;
+  receipt?: unknown;
   issues?: unknown;
 }
 
@@ -108,6 +111,7 @@ function classify({ status, body: raw, retryAfter }: PostAnswer): Outcome {
     const queued = status === 202 || body.status === 'queued';
     const detail: EnquirySubmittedDetail = { reference, status: queued ? 'queued' : 'delivered' };
     if (!queued && typeof body.enquiryId === 'number') detail.enquiryId = body.enquiryId;
+    if (typeof body.receipt === 'string') detail.receipt = body.receipt;
     return { kind: 'sent', detail };
   }
   if ((status === 400 || status === 415) && Array.isArray(body.issues)) {

@@ -24,6 +24,18 @@ function labelWords(label: string) {
   }${after}`;
 }
 
+/** "Send me a copy": shown when the configuration's confirmation asks visitors first. */
+export function sendCopyBox(ticked: boolean | undefined, t: Translator) {
+  const frame: FieldFrame = {
+    id: 'send_copy',
+    label: t.text('sendCopy'),
+    optional: false,
+    required: false,
+    errors: [],
+  };
+  return singleCheckbox(frame, ticked === true, t);
+}
+
 /** The statements and the privacy notice, or nothing when the configuration has neither. */
 export function consentBlock(
   consent: Consent | undefined,

@@ -8,7 +8,7 @@ import { issuesAt } from '../issues.ts';
 import type { LateParts } from '../late/index.ts';
 import type { FormStatus } from '../state.ts';
 import { describedBy, fieldClass, hintAndError, type FieldFrame } from './field-parts.ts';
-import { consentBlock } from './consent.ts';
+import { consentBlock, sendCopyBox } from './consent.ts';
 import { caseTypeField, contactFields, questionField, type FieldsView } from './fields.ts';
 import { filesField, type FilesActions, type FilesView } from './files.ts';
 import { notice } from './notice.ts';
@@ -98,6 +98,7 @@ export function formTemplate(view: FormView, on: FormActions) {
     ${shown && last ? view.blocks?.checkAnswers(t) : nothing} ${last ? honeypot(view) : nothing}
     ${view.challenge && last ? challengeField(fields, view, on) : nothing}
     ${has('consent') ? consentBlock(config.consent, values.consent, fields.errorsAt, t) : nothing}
+    ${has('consent') && config.confirmation?.optIn ? sendCopyBox(values.sendCopy, t) : nothing}
     ${sending ? view.blocks?.progressBlock(status.progress, t) : nothing}
     ${steps ? stepButtons(steps, submit, t, on.back) : submit}
   </form>`;

@@ -39,6 +39,8 @@ export const enquiryPartSchema = z.strictObject({
     .record(z.string(), z.boolean())
     .refine((consent) => Object.keys(consent).length <= 20, 'at most 20 statements')
     .default({}),
+  /** "Send me a copy" ticked, when the configuration's confirmation asks (`optIn`). */
+  send_copy: z.boolean().optional(),
   /** The signed start time from `GET /api/form-token` (bot check). */
   form_token: z.string().max(200).optional(),
   /** The honeypot: people never see this field, so it is always empty when they send. */

@@ -15,6 +15,7 @@ import {
   type FilePicker,
 } from '../limits.ts';
 import { webUrl } from './common.ts';
+import { confirmationSchema } from './confirmation.ts';
 import { consentSchema, firmSchema } from './consent.ts';
 import { caseTypeSchema } from './question.ts';
 import { checkStepList, stepsSchema } from './steps.ts';
@@ -86,6 +87,8 @@ export const formConfigSchema = z
     thankYouUrl: webUrl.optional(),
     /** The form in steps (`./steps.ts`): `true`, or a list naming questions of any case type. */
     steps: stepsSchema.optional(),
+    /** The visitor's copy by email, with a receipt code (`confirmation.ts`). */
+    confirmation: confirmationSchema.optional(),
   })
   .superRefine((config, ctx) => {
     // A statement's id is a meta entry's id upstream: it must not be a question's too.

@@ -204,6 +204,22 @@ export function consentField(statement: ConsentStatement, state: FieldState): Ht
   );
 }
 
+/** "Send me a copy": the visitor's confirmation email, when the configuration asks them. */
+export function sendCopyField(state: FieldState): Html {
+  const label = html`${DEFAULT_STRINGS.sendCopy}`;
+  return singleCheckbox(
+    {
+      id: fieldId('send_copy'),
+      name: 'send_copy',
+      label,
+      required: false,
+      markOptional: false,
+      state,
+    },
+    CONSENT_TICKED,
+  );
+}
+
 /** One checkbox with its label beside it, its hint and error above (a yes/no question, a consent). */
 function singleCheckbox(frame: FieldFrame, value: string): Html {
   const ticked = frame.state.values.includes(value);

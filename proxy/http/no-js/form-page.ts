@@ -12,10 +12,12 @@ import type { FieldIssue } from '../../contract/issues.ts';
 import { formatBytes, formatMessage } from '../../contract/messages.ts';
 import type { CaseType, FormConfig } from '../../contract/schemas/form-config.ts';
 import { DEFAULT_STRINGS } from '../../contract/strings.ts';
+import type { TakenPost } from './page-addresses.ts';
 import { filePicker } from '../../contract/limits.ts';
 import {
   choiceGroup,
   consentField,
+  sendCopyField,
   contactField,
   fieldId,
   questionField,
@@ -127,6 +129,7 @@ export function formPage(options: FormPageOptions) {
               ${config.consent.statements.map((statement) => consentField(statement, state(`consent.${statement.id}`)))}`
             : ''
         }
+        ${config.confirmation?.optIn ? sendCopyField(state('send_copy')) : ''}
         <div class="honeypot" aria-hidden="true">
           <label for="website">${DEFAULT_STRINGS.honeypot}</label>
           <input id="website" name="website" tabindex="-1" autocomplete="off" />
@@ -214,12 +217,11 @@ function errorSummary(issues: readonly FieldIssue[]) {
 }
 
 /**
- * The page after a plain post was taken: its reference, whether it reached the firm yet, and the
+ * The page after a plain post was taken: its reference and receipt code, whether it reached the firm yet, and the
  * way back to the site.
  */
 export function confirmationPage(
-  reference: string,
-  status: 'delivered' | 'queued',
+  { reference, status, receipt }: TakenPost,
   back: string | undefined,
 ) {
   const delivered = status === 'delivered';
@@ -229,6 +231,7 @@ export function confirmationPage(
     html`<h1>${title}</h1>
       <p>${delivered ? DEFAULT_STRINGS.deliveredBody : DEFAULT_STRINGS.queuedBody}</p>
       <p>${DEFAULT_STRINGS.reference} <span class="reference">${reference}</span></p>
+      ${receipt ? html`<p>${DEFAULT_STRINGS.receipt} <span class="reference">${receipt}</span></p>` : ''}
       ${back ? html`<p><a href="${back}">Back to ${new URL(back).host}</a></p>` : ''}`,
   );
 }

@@ -2,13 +2,13 @@
  * `GET /form?case-type=…&campaign=…`: the form for visitors whose browser runs no script (it
  * was blocked, or too old). The README's snippet links here from the tag's fallback. Same questions,
  * same checks, same outbox: it posts to `POST /api/enquiries` as plain named fields.
- * `GET /form/sent?reference=…`: where a taken post without `thankYouUrl` is sent on to.
+ * `GET /form/sent?reference=…&receipt=…`: where a taken post without `thankYouUrl` is sent on to.
  */
 import { Hono } from 'hono';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import type { BotCheckOptions } from '../bots/bot-check.ts';
 import { confirmationPage, formPage, pageHeaders } from './form-page.ts';
-import { backTo, newPageKey, sendAddress } from './page-addresses.ts';
+import { backTo, newPageKey, RECEIPT_SHAPE, sendAddress } from './page-addresses.ts';
 import { valuesFromQuery } from './plain-answers.ts';
 
 /** What the no-JavaScript form page reads. */
@@ -43,9 +43,13 @@ export function noScriptRoutes(deps: FormRouteDeps): Hono {
     const query = new URL(c.req.url).searchParams;
     const reference = query.get('reference') ?? '';
     const status = query.get('status') === 'delivered' ? 'delivered' : 'queued';
+    const receipt = query.get('receipt') ?? '';
     const back = backTo(deps.allowedOrigins, query.get('back') ?? undefined);
     return c.html(
-      confirmationPage(reference, status, back) as unknown as string,
+      confirmationPage(
+        { reference, status, ...(RECEIPT_SHAPE.test(receipt) ? { receipt } : {}) },
+        back,
+      ) as unknown as string,
       200,
       pageHeaders(deps.config),
     );

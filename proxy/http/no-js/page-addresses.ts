@@ -6,7 +6,7 @@
  *   drawn, so that sending the same page again (the answer was lost, the visitor pressed again)
  *   is the same enquiry, answered as a repeat and never a second lead; and the page of the site
  *   the visitor came from;
- * - a post taken without `thankYouUrl` is answered `303` to `/form/sent?reference=…` (post,
+ * - a post taken without `thankYouUrl` is answered `303` to `/form/sent?reference=…&receipt=…` (post,
  *   redirect, get): the address bar never shows `/api/enquiries`, a reload sends nothing, and
  *   the confirmation links back to the site.
  */
@@ -32,13 +32,19 @@ export function pageAddressOf(c: Context): { key?: string; back?: string } {
   };
 }
 
+/** What the confirmation page shows of a taken post. */
+export interface TakenPost {
+  reference: string;
+  status: 'delivered' | 'queued';
+  receipt?: string;
+}
+
+/** The shape of a receipt code (`submission/receipt-code.ts`): anything else is not shown. */
+export const RECEIPT_SHAPE = /^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/;
+
 /** The confirmation's address after a plain post was taken. */
-export function confirmationAddress(
-  reference: string,
-  status: 'delivered' | 'queued',
-  back: string | undefined,
-): string {
-  const query = new URLSearchParams({ reference, status });
+export function confirmationAddress(taken: TakenPost, back: string | undefined): string {
+  const query = new URLSearchParams({ ...taken });
   if (back) query.set('back', back);
   return `/form/sent?${query.toString()}`;
 }

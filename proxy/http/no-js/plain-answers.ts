@@ -14,7 +14,13 @@ import type { FieldIssue } from '../../contract/issues.ts';
 import { FIELD_MAX_LENGTH } from '../../contract/limits.ts';
 import type { PlainFields } from './plain-fields.ts';
 import { formPage, pageHeaders, problemPage } from './form-page.ts';
-import { confirmationAddress, newPageKey, pageAddressOf, sendAddress } from './page-addresses.ts';
+import {
+  confirmationAddress,
+  newPageKey,
+  pageAddressOf,
+  sendAddress,
+  type TakenPost,
+} from './page-addresses.ts';
 
 const asPage = (c: Context, config: FormConfig, body: unknown, status: number) =>
   c.html(body as string, status as 200, pageHeaders(config));
@@ -23,19 +29,15 @@ const asPage = (c: Context, config: FormConfig, body: unknown, status: number) =
 export const plainIdempotencyKey = (c: Context): string | undefined => pageAddressOf(c).key;
 
 /** The answer to a plain post that was taken. */
-export function plainTaken(
-  c: Context,
-  deps: { config: FormConfig },
-  reference: string,
-  status: 'delivered' | 'queued',
-): Response {
+export function plainTaken(c: Context, deps: { config: FormConfig }, taken: TakenPost): Response {
   const { thankYouUrl } = deps.config;
   if (thankYouUrl) {
     const target = new URL(thankYouUrl);
-    target.searchParams.set('reference', reference);
+    target.searchParams.set('reference', taken.reference);
+    if (taken.receipt) target.searchParams.set('receipt', taken.receipt);
     return c.redirect(target.href, 303);
   }
-  return c.redirect(confirmationAddress(reference, status, pageAddressOf(c).back), 303);
+  return c.redirect(confirmationAddress(taken, pageAddressOf(c).back), 303);
 }
 
 /** The answer to a plain post refused for its fields: the form again, as it was sent. */

@@ -7,6 +7,7 @@
  * - `answers.<question id>` (a checkbox question with options repeats it per ticked option)
  * - `consent.<statement id>` (`on` when ticked: any other value is not agreement)
  * - `marketing.<field>` (the attribution, carried in hidden inputs)
+ * - `send_copy` (`on` when "Send me a copy" is ticked)
  */
 import { MARKETING_FIELDS, PER_ATTEMPT_FIELDS } from '../../contract/fields.ts';
 import { visibleQuestions } from '../../contract/rules.ts';
@@ -70,6 +71,7 @@ export function enquiryFromFields(fields: PlainFields, config: FormConfig): Enqu
     if (value !== undefined && (name === 'forename' || value !== '')) part[name] = value;
   }
   part.forename ??= '';
+  if (fields.has('send_copy')) part.send_copy = one('send_copy') === CONSENT_TICKED;
   return { ...(part as EnquiryPartInput), ...unknown };
 }
 
@@ -81,4 +83,5 @@ const splitName = (name: string): [string, string?] => {
 const isKnownTopLevel = (name: string) =>
   (CONTACT as readonly string[]).includes(name) ||
   (PER_ATTEMPT_FIELDS as readonly string[]).includes(name) ||
-  name === 'case_type';
+  name === 'case_type' ||
+  name === 'send_copy';

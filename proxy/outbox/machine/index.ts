@@ -3,6 +3,7 @@
  * spelling. Each store runs these plans with its own driver and adds only what is its own.
  */
 import { listAudit, recordAudit } from './audit.ts';
+import { confirmations } from './confirmations.ts';
 import { delivery } from './delivery.ts';
 import { housekeeping } from './housekeeping.ts';
 import { leads } from './leads.ts';
@@ -22,6 +23,7 @@ export function outboxMachine(d: Dialect) {
     ...operator(d, r),
     ...housekeeping(d),
     ...notifications(d),
+    ...confirmations(d),
     getSetting,
     setSetting,
     recordAudit,

@@ -87,3 +87,23 @@ export const auditTable = (t: ColumnTypes) => `CREATE TABLE audit (
    );
    CREATE INDEX audit_at ON audit (at, id);
    CREATE INDEX audit_reference ON audit (reference, at);`;
+
+/**
+ * Receipts: what proves an enquiry was received, kept after retention removed it, so it holds
+ * no personal data: the reference, the time, a hash of what was stored, and the code (an HMAC of
+ * the three). Confirmation quota: how many confirmations one address or client was sent in one
+ * window (a day, an hour), named by a keyed hash (never the address itself) and the window, and
+ * forgotten once the window is over.
+ */
+export const receiptTables = (t: ColumnTypes) => `CREATE TABLE receipts (
+     code ${t.text} PRIMARY KEY,
+     reference ${t.text} NOT NULL UNIQUE,
+     received_at ${t.big} NOT NULL,
+     digest ${t.text} NOT NULL
+   );
+   CREATE TABLE confirmation_quota (
+     subject ${t.text} PRIMARY KEY,
+     used ${t.integer} NOT NULL,
+     until ${t.big} NOT NULL
+   );
+   CREATE INDEX confirmation_quota_until ON confirmation_quota (until);`;

@@ -7,6 +7,8 @@
  * bytea chunks, and keys owned by an instance whose heartbeat says whether it still lives.
  */
 import type pg from 'pg';
+import { confirmations } from '../machine/confirmations.ts';
+import type { ConfirmationVerdict } from '../receipt.ts';
 import { intake, repeatOf } from '../machine/intake.ts';
 import { one, run, type Plan } from '../machine/plan.ts';
 import type { KeyRow } from '../rows.ts';
@@ -19,6 +21,7 @@ import { execute, postgresDialect } from './driver.ts';
 export const CHUNK_BYTES = 1024 * 1024;
 
 const statements = intake(postgresDialect);
+const aftercare = confirmations(postgresDialect);
 
 /** A key still in flight is answered by its owner while that instance's heartbeat lasts. */
 const OWNER_ALIVE = `EXISTS (SELECT 1 FROM instances WHERE instances.owner = idempotency_keys.owner
@@ -53,7 +56,11 @@ export function pgAcceptance(
   const attempt = async (
     db: pg.PoolClient,
     submission: NewSubmission,
-  ): Promise<{ kind: 'stored'; id: number } | { kind: 'repeat' } | { kind: 'token_spent' }> => {
+  ): Promise<
+    | { kind: 'stored'; id: number; confirmation: ConfirmationVerdict }
+    | { kind: 'repeat' }
+    | { kind: 'token_spent' }
+  > => {
     const id = await execute(db, statements.insertSubmission(submission));
     const { idempotency, formToken } = submission;
     if (idempotency) {
@@ -71,10 +78,13 @@ export function pgAcceptance(
     if (formToken && !(await execute(db, statements.spendToken(formToken))))
       throw new Rollback({ kind: 'token_spent' } as const);
     for (const [idx, file] of submission.files.entries()) await insertFile(db, id, idx, file);
+    const confirmation = submission.aftercare
+      ? await execute(db, aftercare.recordAftercare(submission.aftercare))
+      : 'none';
     // Work nobody holds wakes every instance's worker; leased work is its taker's to send.
     if (submission.state === 'queued' && !submission.lease && postgresDialect.wakeWorkers)
       await db.query(postgresDialect.wakeWorkers);
-    return { kind: 'stored', id } as const;
+    return { kind: 'stored', id, confirmation } as const;
   };
 
   return {
@@ -88,9 +98,15 @@ export function pgAcceptance(
       if (outcome.kind === 'token_spent') return outcome;
       if (outcome.kind === 'stored') {
         const stored = await submissionById(pool, outcome.id);
+        const { confirmation } = outcome;
         return submission.lease
-          ? { kind: 'stored', submission: stored, lease: { id: outcome.id, token: 1 } }
-          : { kind: 'stored', submission: stored };
+          ? {
+              kind: 'stored',
+              submission: stored,
+              lease: { id: outcome.id, token: 1 },
+              confirmation,
+            }
+          : { kind: 'stored', submission: stored, confirmation };
       }
       // A twin stored it first (its transaction committed while ours waited on the key).
       const repeat =

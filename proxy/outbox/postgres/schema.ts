@@ -14,6 +14,7 @@ import {
   fileColumns,
   leadIndexes,
   notificationsTable,
+  receiptTables,
 } from '../machine/tables.ts';
 import { postgresDialect } from './driver.ts';
 
@@ -97,6 +98,8 @@ const MIGRATIONS: readonly string[] = [
   auditTable(TYPES),
   // The console's list: an email address found by its index ((state, id) is there already).
   leadIndexes(postgresDialect),
+  // Receipts (kept after retention, no personal data) and the confirmation email's quota.
+  receiptTables(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

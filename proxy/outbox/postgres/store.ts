@@ -148,6 +148,7 @@ export async function openPostgresOutbox(
     nextNotificationAt: () => query(m.nextNotificationAt()),
     finishNotification: (id, outcome) => query(m.finishNotification(id, outcome)),
     notificationsFor: (reference) => query(m.notificationsFor(reference)),
+    findReceipt: (code) => query(m.findReceipt(code)),
     getSetting: (name) => query(m.getSetting(name)),
     setSetting: (name, value) => query(m.setSetting(name, value)),
     recordAudit: (entry) => query(m.recordAudit(entry)),

@@ -4,6 +4,7 @@
  * before is answered from what it was first used for. The rows are the machine's
  * (`../machine/intake.ts`); the vault and the key's plain lookup are SQLite's own.
  */
+import { confirmations } from '../machine/confirmations.ts';
 import { intake, repeatOf } from '../machine/intake.ts';
 import { one, run, type Plan } from '../machine/plan.ts';
 import { reads } from '../machine/reads.ts';
@@ -16,6 +17,7 @@ import type { GroupWrite } from './group-commit.ts';
 
 const statements = intake(sqliteDialect);
 const submissions = reads(sqliteDialect);
+const aftercare = confirmations(sqliteDialect);
 
 function* findRepeat(idempotency: { key: string; fingerprint: string }): Plan<Repeat | null> {
   const existing = yield* one<KeyRow>(
@@ -46,10 +48,13 @@ function* insertRows(submission: NewSubmission, blobs: string[]): Plan<AcceptOut
        VALUES (@key, @fingerprint, @id, @at)`,
       { ...idempotency, id, at: submission.receivedAt },
     );
+  const confirmation = submission.aftercare
+    ? yield* aftercare.recordAftercare(submission.aftercare)
+    : 'none';
   const stored = yield* submissions.byId(id);
   return submission.lease
-    ? { kind: 'stored', submission: stored, lease: { id, token: 1 } }
-    : { kind: 'stored', submission: stored };
+    ? { kind: 'stored', submission: stored, lease: { id, token: 1 }, confirmation }
+    : { kind: 'stored', submission: stored, confirmation };
 }
 
 /**

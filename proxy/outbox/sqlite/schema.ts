@@ -10,6 +10,7 @@ import {
   fileColumns,
   leadIndexes,
   notificationsTable,
+  receiptTables,
 } from '../machine/tables.ts';
 import { sqliteDialect } from './driver.ts';
 
@@ -103,6 +104,8 @@ export const MIGRATIONS: readonly string[] = [
   // The console's list: newest first by state, an email address found by its index.
   `CREATE INDEX submissions_state ON submissions (state, id);
    ${leadIndexes(sqliteDialect)}`,
+  // Receipts (kept after retention, no personal data) and the confirmation email's quota.
+  receiptTables(TYPES),
 ];
 
 /**

@@ -126,6 +126,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
     nextNotificationAt: () => read(m.nextNotificationAt()),
     finishNotification: (id, outcome) => written(() => m.finishNotification(id, outcome)),
     notificationsFor: (reference) => read(m.notificationsFor(reference)),
+    findReceipt: (code) => read(m.findReceipt(code)),
     getSetting: (name) => read(m.getSetting(name)),
     setSetting: (name, value) => written(() => m.setSetting(name, value)),
     recordAudit: (entry) => written(() => m.recordAudit(entry)),

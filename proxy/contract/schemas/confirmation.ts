@@ -1,0 +1,72 @@
+/**
+ * The configuration's `confirmation` block: the visitor's copy of the enquiry, by email, with
+ * its receipt code (see docs/confirmation-email.md). Proxy only (zod).
+ */
+import { z } from 'zod';
+import { text } from './common.ts';
+
+/**
+ * The email's own words, in English. `confirmation.strings` overrides any of them, so the email
+ * speaks the form's language (the firm's subject, intro and question labels already do).
+ */
+export const CONFIRMATION_EMAIL_STRINGS = Object.freeze({
+  reference: 'Your reference',
+  receivedAt: 'Received',
+  receipt: 'Receipt code',
+  receiptHint:
+    'If you ever need to show that we received this enquiry, quote the receipt code: we can check it.',
+  answers: 'Your answers',
+  files: 'Files you sent',
+  notReply: 'This is a copy for your records; the firm will contact you.',
+});
+
+/** A key of the email's own words. */
+export type ConfirmationStringKey = keyof typeof CONFIRMATION_EMAIL_STRINGS;
+
+const stringKeys = Object.keys(CONFIRMATION_EMAIL_STRINGS) as [
+  ConfirmationStringKey,
+  ...ConfirmationStringKey[],
+];
+
+/** How many confirmations a window allows: 0 sends none. */
+const allowance = (fallback: number) => z.number().int().min(0).max(1000).default(fallback);
+
+/** The visitor's copy, and how often one address or one client may be sent one. */
+export const confirmationSchema = z.strictObject({
+  subject: text(200),
+  /** The firm's words at the top of the email. */
+  intro: text(5000),
+  /** Each visible question's label and answer, and each file's name (never a file). */
+  includeAnswers: z.boolean().default(false),
+  /** Only visitors who tick "Send me a copy" get one. */
+  optIn: z.boolean().default(false),
+  /**
+   * A form can be used to send email to someone else's address: at most this many per address
+   * per day, and per client (address of the connection) per hour.
+   */
+  limits: z
+    .strictObject({ perAddressPerDay: allowance(2), perClientPerHour: allowance(2) })
+    .default({ perAddressPerDay: 2, perClientPerHour: 2 }),
+  /** The form's language (BCP 47): the email's `lang`, and how the time is written. */
+  lang: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag like en-GB')
+    .default('en-GB'),
+  /** The time zone the time received is written in (IANA name). */
+  timeZone: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone like Europe/London')
+    .default('Europe/London'),
+  /** The email's own words in the form's language. */
+  strings: z.partialRecord(z.enum(stringKeys), text(500)).default({}),
+});
+
+/** A parsed `confirmation` block. */
+export type ConfirmationConfig = z.output<typeof confirmationSchema>;

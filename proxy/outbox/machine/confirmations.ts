@@ -1,0 +1,73 @@
+/**
+ * Receipts and confirmation emails, written once for both databases. Both are stored in the
+ * transaction that stores their submission, so an accepted enquiry always has its receipt, and
+ * its confirmation is queued exactly once (the notification's key is the reference) or not at
+ * all; the notifier sends it like any other email notification.
+ */
+import type { Aftercare, ConfirmationVerdict, Receipt } from '../receipt.ts';
+import { notifications } from './notifications.ts';
+import { all, run, type Dialect, type Plan } from './plan.ts';
+
+interface ReceiptRow {
+  code: string;
+  reference: string;
+  received_at: number;
+  digest: string;
+}
+
+/** The receipt and confirmation statements, in `d`'s spelling. */
+export function confirmations(d: Dialect) {
+  const queue = notifications(d);
+  return {
+    /** Keeps the receipt and queues the confirmation when every quota allows it. */
+    *recordAftercare(aftercare: Aftercare): Plan<ConfirmationVerdict> {
+      const { receipt, confirmation } = aftercare;
+      yield* run(
+        `INSERT INTO receipts (code, reference, received_at, digest)
+         VALUES (@code, @reference, @receivedAt, @digest)`,
+        { ...receipt },
+      );
+      if (!confirmation) return 'none';
+      const at = confirmation.notification.at;
+      yield* run('DELETE FROM confirmation_quota WHERE until <= @at', { at });
+      // Each window's count is one row taken in turn: a concurrent enquiry to the same address
+      // waits on the row (PostgreSQL) or the write lock (SQLite), so none goes past the limit.
+      const taken: string[] = [];
+      for (const quota of confirmation.quotas) {
+        const window = Math.floor(at / quota.windowMs);
+        const subject = `${quota.subject}:${String(window)}`;
+        yield* run(
+          `INSERT INTO confirmation_quota (subject, used, until) VALUES (@subject, 0, @until)
+           ON CONFLICT (subject) DO NOTHING`,
+          { subject, until: (window + 1) * quota.windowMs },
+        );
+        const took = yield* run(
+          'UPDATE confirmation_quota SET used = used + 1 WHERE subject = @subject AND used < @limit',
+          { subject, limit: quota.limit },
+        );
+        if (took === 0) {
+          for (const given of taken)
+            yield* run('UPDATE confirmation_quota SET used = used - 1 WHERE subject = @subject', {
+              subject: given,
+            });
+          return 'over_limit';
+        }
+        taken.push(subject);
+      }
+      yield* queue.queueNotifications([confirmation.notification]);
+      return 'queued';
+    },
+    /** The receipt with this code, if one was issued. */
+    *findReceipt(code: string): Plan<Receipt | null> {
+      const [row] = yield* all<ReceiptRow>('SELECT * FROM receipts WHERE code = @code', { code });
+      return row
+        ? {
+            code: row.code,
+            reference: row.reference,
+            receivedAt: row.received_at,
+            digest: row.digest,
+          }
+        : null;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * What the outbox keeps about an enquiry beyond its delivery: its receipt (proof it was
+ * received, kept after retention removed the enquiry) and the confirmation email queued for
+ * its sender, within the limits on how often one address or client may be sent one.
+ */
+import type { NewNotification } from './notification.ts';
+
+/** A receipt as kept: no personal data, so it may outlive the enquiry. */
+export interface Receipt {
+  /** The code the visitor is shown: an HMAC of the other three. */
+  code: string;
+  reference: string;
+  receivedAt: number;
+  /** SHA-256 (hex) of what was stored: the upstream enquiry and each file's hash. */
+  digest: string;
+}
+
+/**
+ * One limit a confirmation counts against: at most `limit` for `subject` in each window of
+ * `windowMs` (counted from the epoch: a calendar day in UTC, a clock hour).
+ */
+export interface ConfirmationQuota {
+  /** A keyed hash naming the address or client, never the address itself. */
+  subject: string;
+  windowMs: number;
+  limit: number;
+}
+
+/** The confirmation to queue, if every quota allows it. */
+export interface ConfirmationRequest {
+  notification: NewNotification;
+  quotas: readonly ConfirmationQuota[];
+}
+
+/** What became of a submission's confirmation. */
+export type ConfirmationVerdict = 'queued' | 'over_limit' | 'none';
+
+/** Stored with a submission, in its transaction. */
+export interface Aftercare {
+  receipt: Receipt;
+  confirmation?: ConfirmationRequest;
+}

@@ -1,0 +1,96 @@
+/**
+ * What an accepted enquiry is stored with besides itself: its receipt (always, when the app has
+ * the receipts' key), and the confirmation email to its sender, when the configuration asks for
+ * one, the environment can send it, the sender is a person (caught bots, Turnstile's failures
+ * included, get none) who gave an email address, and ticked "Send me a copy" where asked. How
+ * often one address or client gets one is bounded in the outbox, in the same transaction.
+ */
+import { createHmac } from 'node:crypto';
+import type { UpstreamEnquiry } from '../client/schemas.ts';
+import type { EnquiryPart } from '../contract/schemas/enquiry-part.ts';
+import type { FormConfig } from '../contract/schemas/form-config.ts';
+import { confirmationMail } from '../notify/confirmation-email.ts';
+import type { ConfirmationEvent } from '../notify/events.ts';
+import type { Aftercare, ConfirmationRequest } from '../outbox/receipt.ts';
+import { newReceipt } from './receipt-code.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** The app's part in it (`AppDeps.aftercare`). */
+export interface AftercareDeps {
+  /** The receipts' key (kept in the outbox's settings: `receipt-code.ts`). */
+  receiptSecret: string;
+  /** True when `SMTP_URL` and `CONFIRMATION_FROM` are set: confirmations can be sent. */
+  emailOn: boolean;
+}
+
+/** One accepted submission, as the route has it just before storing it. */
+export interface AcceptedSubmission {
+  reference: string;
+  receivedAt: number;
+  upstream: UpstreamEnquiry;
+  files: readonly { name: string; sha256: string }[];
+  part: EnquiryPart;
+  human: boolean;
+  /** The client's rate-limit key (its address, or its /64 for IPv6). */
+  client: string;
+}
+
+/** The receipt and any confirmation to store with `submission`. */
+export function aftercareFor(
+  config: FormConfig,
+  deps: AftercareDeps,
+  submission: AcceptedSubmission,
+): Aftercare {
+  const receipt = newReceipt(deps.receiptSecret, submission);
+  const confirmation = confirmationFor(config, deps, submission, receipt.code);
+  return confirmation ? { receipt, confirmation } : { receipt };
+}
+
+function confirmationFor(
+  config: FormConfig,
+  deps: AftercareDeps,
+  submission: AcceptedSubmission,
+  receiptCode: string,
+): ConfirmationRequest | undefined {
+  const wanted = config.confirmation;
+  const to = submission.upstream.email.trim();
+  if (!wanted || !deps.emailOn || !submission.human || to === '') return undefined;
+  if (wanted.optIn && submission.part.send_copy !== true) return undefined;
+  const { reference, receivedAt, upstream, files } = submission;
+  const caseType = config.caseTypes.find((each) => each.id === upstream.case_type);
+  const mail = confirmationMail(wanted, caseType, {
+    reference,
+    receivedAt,
+    receiptCode,
+    upstream,
+    files,
+  });
+  const payload: ConfirmationEvent = { event: 'confirmation', reference, to, ...mail };
+  // Keyed hashes: the quota table never holds an address, and cannot be reversed without the key.
+  const subject = (kind: string, value: string) =>
+    createHmac('sha256', deps.receiptSecret).update(`${kind}:${value}`).digest('hex').slice(0, 32);
+  return {
+    // One key per submission: it is queued once, whatever happens after.
+    notification: {
+      key: `confirmation:${reference}`,
+      channel: 'email',
+      kind: 'confirmation',
+      reference,
+      payload,
+      at: receivedAt,
+    },
+    quotas: [
+      {
+        subject: subject('address', to.toLowerCase()),
+        windowMs: 24 * HOUR_MS,
+        limit: wanted.limits.perAddressPerDay,
+      },
+      {
+        subject: subject('client', submission.client),
+        windowMs: HOUR_MS,
+        limit: wanted.limits.perClientPerHour,
+      },
+    ],
+  };
+}

@@ -1,0 +1,118 @@
+/**
+ * The receipts half of the outbox store contract (see `store-contract.ts`): a submission's
+ * receipt and confirmation are stored in its transaction; the receipt outlives the submission;
+ * the confirmation is queued once, within each quota's window, or not at all.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Aftercare, ConfirmationQuota } from '../outbox/receipt.ts';
+import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
+import { leaseOf, sampleSubmission } from './fixtures/outbox.ts';
+
+const DAY = 24 * 3_600_000;
+const HOUR = 3_600_000;
+
+/** A submission's aftercare: its receipt, and a confirmation counted against `quotas`. */
+function aftercare(reference: string, at: number, quotas?: ConfirmationQuota[]): Aftercare {
+  const receipt = { code: `CODE-${reference}`, reference, receivedAt: at, digest: 'd'.repeat(64) };
+  if (!quotas) return { receipt };
+  return {
+    receipt,
+    confirmation: {
+      notification: {
+        key: `confirmation:${reference}`,
+        channel: 'email',
+        kind: 'confirmation',
+        reference,
+        payload: { event: 'confirmation', to: 'ada@example.com' },
+        at,
+      },
+      quotas,
+    },
+  };
+}
+
+const perAddress = (limit = 2): ConfirmationQuota => ({ subject: 'ada', windowMs: DAY, limit });
+const perClient = (subject: string, limit = 2): ConfirmationQuota => ({
+  subject,
+  windowMs: HOUR,
+  limit,
+});
+
+/** Runs the receipts contract against one implementation. */
+export function describeReceiptStore(name: string, factory: StoreFactory): void {
+  describe(`${name}: the outbox store contract, receipts and confirmations`, () => {
+    const fresh = freshStores(factory);
+
+    it('keeps a receipt with its submission and still finds it after the submission is purged', async () => {
+      const store = await fresh();
+      const outcome = await store.accept(
+        sampleSubmission({
+          reference: 'EQ-R-1',
+          receivedAt: 5_000,
+          aftercare: aftercare('EQ-R-1', 5_000),
+        }),
+      );
+      expect(outcome).toMatchObject({ kind: 'stored', confirmation: 'none' });
+      if (outcome.kind !== 'stored') return;
+      await store.finish(await leaseOf(store, outcome.submission.id), {
+        kind: 'delivered',
+        at: 6_000,
+      });
+      expect(await store.purgeDelivered(7_000)).toBe(1);
+      expect(await store.get('EQ-R-1')).toBeNull();
+      expect(await store.findReceipt('CODE-EQ-R-1')).toEqual({
+        code: 'CODE-EQ-R-1',
+        reference: 'EQ-R-1',
+        receivedAt: 5_000,
+        digest: 'd'.repeat(64),
+      });
+      expect(await store.findReceipt('CODE-EQ-R-2')).toBeNull();
+    });
+
+    it('queues each confirmation once with its submission, and none past an address’s daily quota', async () => {
+      const store = await fresh();
+      const take = (reference: string, at: number, client: string) =>
+        store.accept(
+          sampleSubmission({
+            reference,
+            receivedAt: at,
+            aftercare: aftercare(reference, at, [perAddress(), perClient(client)]),
+          }),
+        );
+      expect(await take('EQ-Q-1', 1_000, 'c1')).toMatchObject({ confirmation: 'queued' });
+      expect(await take('EQ-Q-2', 2_000, 'c2')).toMatchObject({ confirmation: 'queued' });
+      expect(await take('EQ-Q-3', 3_000, 'c3')).toMatchObject({ confirmation: 'over_limit' });
+      // Stored all the same: a quota decides the email, never the enquiry.
+      expect(await store.findReceipt('CODE-EQ-Q-3')).not.toBeNull();
+      const due = await store.dueNotifications(10_000, 10, 'email');
+      expect(due.map((row) => row.key)).toEqual(['confirmation:EQ-Q-1', 'confirmation:EQ-Q-2']);
+      // The next day, the address has its share again.
+      expect(await take('EQ-Q-4', DAY + 1_000, 'c4')).toMatchObject({ confirmation: 'queued' });
+    });
+
+    it('counts a refused confirmation against no quota, and a client’s quota per hour', async () => {
+      const store = await fresh();
+      const take = (reference: string, at: number, quotas: ConfirmationQuota[]) =>
+        store.accept(
+          sampleSubmission({
+            reference,
+            receivedAt: at,
+            aftercare: aftercare(reference, at, quotas),
+          }),
+        );
+      expect(await take('EQ-C-1', 1_000, [perAddress(5), perClient('c', 1)])).toMatchObject({
+        confirmation: 'queued',
+      });
+      // The client is over its hour; the address's count must not grow for it.
+      expect(await take('EQ-C-2', 2_000, [perAddress(2), perClient('c', 1)])).toMatchObject({
+        confirmation: 'over_limit',
+      });
+      expect(await take('EQ-C-3', HOUR + 1_000, [perAddress(2), perClient('c', 1)])).toMatchObject({
+        confirmation: 'queued',
+      });
+      expect(await take('EQ-C-4', HOUR + 2_000, [perAddress(2), perClient('d', 1)])).toMatchObject({
+        confirmation: 'over_limit',
+      });
+    });
+  });
+}
