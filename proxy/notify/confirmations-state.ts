@@ -4,11 +4,11 @@
  * start (a warning when only half is there) and by `npm run proxy -- --check`.
  */
 import type { FormConfig } from '../contract/schemas/form-config.ts';
-import type { ProxyEnv } from '../env.ts';
+import type { NotifySettings } from './channels.ts';
 
 /** On, or off and why, in one line. */
 export function confirmationsState(
-  env: Pick<ProxyEnv, 'SMTP_URL' | 'CONFIRMATION_FROM'>,
+  env: Pick<NotifySettings, 'SMTP_URL' | 'CONFIRMATION_FROM'>,
   config: Pick<FormConfig, 'confirmation'>,
 ): { on: boolean; why: string } {
   const missing = [

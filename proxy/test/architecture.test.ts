@@ -96,7 +96,8 @@ describe('the import graph', () => {
 /**
  * The proxy's floors, lowest first: what a floor's modules may import without climbing. The
  * contract and the small shared pieces at the bottom; the platform's client and the converters;
- * storage; the HTTP middleware and its routes; the submission route; delivery; telling people;
+ * storage; telling people (queued in storage; the intake writes a visitor's confirmation); the
+ * HTTP middleware and its routes; the submission route; delivery;
  * what the CLI and the console both show and do (`operator/`); and at the top, whatever wires
  * them together and faces an operator (the app, the server, the CLI, the console, the
  * environment).
@@ -105,10 +106,10 @@ const FLOORS: readonly (readonly string[])[] = [
   ['contract', 'limiter', 'logger.ts', 'env-values.ts'],
   ['client', 'convert'],
   ['outbox'],
+  ['notify'],
   ['http'],
   ['submission'],
   ['delivery'],
-  ['notify'],
   ['operator'],
   [
     'console',
