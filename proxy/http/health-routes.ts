@@ -4,9 +4,9 @@
  * writable and its disk not full). Behind `ADMIN_TOKEN` (a bearer token; without one configured
  * these answer 404): `GET /admin/status` (the details) and `GET /metrics` (Prometheus).
  */
-import { timingSafeEqual } from 'node:crypto';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { AppDeps } from '../app-deps.ts';
+import { adminOnly } from './admin-only.ts';
 import { StoreUnavailableError } from '../outbox/store.ts';
 import type { OutboxCounts } from '../outbox/submission.ts';
 
@@ -40,16 +40,6 @@ export function assessHealth(
   return { status, reasons: [...failing, ...degraded] };
 }
 
-/**
- * True when the request carries `Authorization: Bearer <token>`, compared in constant time. A
- * bare token is refused: it would teach clients a form no other bearer-token server takes.
- */
-function authorised(authorization: string | undefined, token: string): boolean {
-  const given = Buffer.from(authorization ?? '');
-  const wanted = Buffer.from(`Bearer ${token}`);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
-}
-
 /** The health routes, as a Hono app to mount at `/`. */
 export function healthRoutes(deps: AppDeps): Hono {
   const app = new Hono();
@@ -73,14 +63,8 @@ export function healthRoutes(deps: AppDeps): Hono {
     return problem ? c.json({ ready: false, problem }, 503) : c.json({ ready: true });
   });
 
-  const adminOnly: MiddlewareHandler = async (c, next) => {
-    if (!deps.adminToken) return c.notFound();
-    if (!authorised(c.req.header('authorization'), deps.adminToken))
-      return c.json({ error: 'unauthorised' }, 401);
-    await next();
-  };
-  app.use('/admin/*', adminOnly);
-  app.use('/metrics', adminOnly);
+  app.use('/admin/*', adminOnly(deps));
+  app.use('/metrics', adminOnly(deps));
 
   app.get('/admin/status', async (c) => {
     const counts = await deps.store.counts();

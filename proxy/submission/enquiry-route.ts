@@ -12,6 +12,7 @@ import { uploadGuard, type GuardedUpload } from '../http/upload-guard.ts';
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
 import { convertedKindOf } from '../contract/file-kinds.ts';
+import { countAccepted } from '../funnel/server-tallies.ts';
 import type { NewSubmission } from '../outbox/submission.ts';
 import { answerFor, queued, type Answer } from './answers.ts';
 import { checkSubmission } from './check-submission.ts';
@@ -195,6 +196,17 @@ export function enquiryRoute(deps: AppDeps): Hono<RouteEnv> {
       throw SubmissionError.field('form_token', 'already_used', 'form_token.already_used');
     if (outcome.kind !== 'stored')
       return { kind: 'repeat', key: idempotency?.key ?? '', repeat: outcome } as const;
+    if (verdict.human)
+      await countAccepted(deps.store, config, {
+        part: checked.part,
+        submissionId: outcome.submission.id,
+        at: receivedAt,
+        plain: received.plain !== undefined,
+        gpc: c.req.header('sec-gpc') === '1',
+      }).catch((error: unknown) => {
+        // The funnel is a count, the enquiry a lead: a failed count never refuses a lead.
+        deps.log.warn({ err: error }, 'the funnel could not count an accepted enquiry');
+      });
     return {
       kind: 'stored',
       submission: outcome.submission,

@@ -20,6 +20,7 @@ import { errorSummaryStyles } from './error-summary/error-summary.styles.ts';
 import { followIssueLink } from './error-summary/follow.ts';
 import { failureNotice } from './failure.ts';
 import { FilesController } from './files-controller.ts';
+import { funnelReporter } from './funnel.ts';
 import { lateStyles } from './late.styles.ts';
 import { adoptStyles } from './lit-tags.ts';
 import { controlOf } from './show-issue.ts';
@@ -35,6 +36,10 @@ export interface LatePorts {
   announce(text: string): void;
   /** Adds English strings to the element's (`i18n.ts`). */
   learnStrings(strings: Readonly<Record<string, string>>): void;
+  /** The attribution the enquiry would carry now (the funnel report carries its campaign). */
+  marketing(): Attribution;
+  /** The hidden questions' answers, read from the page (the funnel's variant is one). */
+  hidden: HiddenAnswers;
 }
 
 /** The behaviour and blocks the first render leaves out, working for one element. */
@@ -43,6 +48,8 @@ export class LateParts {
   readonly blocks = { errorSummary, failureNotice, challengeFailed, progressBlock, confirmation };
   readonly files: FilesController;
   readonly challenge: ChallengeController;
+  /** This form view's funnel report: the element notes each render and ends it. */
+  readonly funnel: ReturnType<typeof funnelReporter>;
   readonly #submitter: SubmitController;
 
   constructor(
@@ -62,6 +69,7 @@ export class LateParts {
       },
     });
     this.challenge = new ChallengeController(host, () => ports.session.config?.turnstile);
+    this.funnel = funnelReporter(ports);
     this.#submitter = new SubmitController(host, {
       ...ports,
       notAccepted: () => {
@@ -72,23 +80,31 @@ export class LateParts {
   }
 
   /** One press of "Send": what the shared rules cannot see is added here, then it is sent. */
-  send(marketing: Attribution, hidden: HiddenAnswers, website: string): Promise<void> {
-    const config = this.ports.session.config;
-    if (!config) return Promise.resolve();
-    const part = buildEnquiryPart(config, this.ports.session.values, marketing, hidden);
+  async send(website: string): Promise<void> {
+    const { session, state } = this.ports;
+    const config = session.config;
+    if (!config) return;
+    const part = buildEnquiryPart(
+      config,
+      session.values,
+      this.ports.marketing(),
+      this.ports.hidden,
+    );
     const t = this.ports.t();
     const problems = this.files.problems(config.files, t);
     if (this.challenge.required && !this.challenge.token) {
       const field = 'turnstile_token';
       problems.push({ field, control: controlOf(field), text: t.text('turnstile_token.required') });
     }
-    return this.#submitter.submit({
+    await this.#submitter.submit({
       part,
       files: this.files.files,
       problems,
       website,
       turnstileToken: this.challenge.token,
     });
+    const { kind } = state.status;
+    if (kind === 'delivered' || kind === 'queued') this.funnel.report(true);
   }
 
   /** Follows an error summary link to its control (the Turnstile check is outside the shadow root). */

@@ -3,6 +3,7 @@
  * spelling. Each store runs these plans with its own driver and adds only what is its own.
  */
 import { delivery } from './delivery.ts';
+import { addFunnelTally, expectDelivery, funnelCells } from './funnel.ts';
 import { housekeeping } from './housekeeping.ts';
 import { notifications } from './notifications.ts';
 import { operator } from './operator.ts';
@@ -21,5 +22,8 @@ export function outboxMachine(d: Dialect) {
     ...notifications(d),
     getSetting,
     setSetting,
+    addFunnelTally,
+    expectDelivery,
+    funnelCells,
   };
 }

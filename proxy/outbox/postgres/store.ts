@@ -148,6 +148,9 @@ export async function openPostgresOutbox(
     notificationsFor: (reference) => query(m.notificationsFor(reference)),
     getSetting: (name) => query(m.getSetting(name)),
     setSetting: (name, value) => query(m.setSetting(name, value)),
+    addFunnelTally: (tally) => atomic(m.addFunnelTally(tally)),
+    expectDelivery: (id, key) => query(m.expectDelivery(id, key)),
+    funnelCells: (filter) => query(m.funnelCells(filter)),
     limiter: (name, perMinute) =>
       translatingFailures(pgRateLimiter(pool, name, perMinute), options.watch),
     onWork(listener) {

@@ -126,6 +126,9 @@ export function openSqliteOutbox(path: string): OutboxStore {
     notificationsFor: (reference) => read(m.notificationsFor(reference)),
     getSetting: (name) => read(m.getSetting(name)),
     setSetting: (name, value) => written(() => m.setSetting(name, value)),
+    addFunnelTally: (tally) => written(() => m.addFunnelTally(tally)),
+    expectDelivery: (id, key) => written(() => m.expectDelivery(id, key)),
+    funnelCells: (filter) => read(m.funnelCells(filter)),
     async close() {
       // The last batch is committed before the file is closed.
       await write(() => undefined);
