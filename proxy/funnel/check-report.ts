@@ -58,7 +58,7 @@ const reportSchema = z.strictObject({
   answered: z.array(questionId).max(100),
   errors: z.record(questionId, z.enum(QUESTION_ERRORS)),
   reached: questionId.optional(),
-}) satisfies z.ZodType<FunnelReport, unknown>;
+}) satisfies z.ZodType<FunnelReport>;
 
 /** Refuses unless `condition` holds. */
 function must(condition: boolean, why: string): asserts condition {
