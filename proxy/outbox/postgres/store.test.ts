@@ -6,6 +6,7 @@ import {
 } from '../../test/fixtures/postgres-server.ts';
 import { describeOutboxStore } from '../../test/store-contract.ts';
 import { describeAcceptStore } from '../../test/store-contract-accept.ts';
+import { describeFunnelStore } from '../../test/store-contract-funnel.ts';
 import { describeNotificationStore } from '../../test/store-contract-notifications.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
 import { openPostgresOutbox } from './store.ts';
@@ -40,6 +41,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeOutboxStore('PostgreSQL', freshDatabase);
   describeAcceptStore('PostgreSQL', freshDatabase);
   describeNotificationStore('PostgreSQL', freshDatabase);
+  describeFunnelStore('PostgreSQL', freshDatabase);
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { leaseOf, stored } from '../../test/fixtures/outbox.ts';
 import { describeOutboxStore } from '../../test/store-contract.ts';
 import { describeAcceptStore } from '../../test/store-contract-accept.ts';
+import { describeFunnelStore } from '../../test/store-contract-funnel.ts';
 import { describeNotificationStore } from '../../test/store-contract-notifications.ts';
 import { openSqliteOutbox } from './store.ts';
 
@@ -17,6 +18,7 @@ describeOutboxStore('SQLite on disk', onDisk);
 describeAcceptStore('SQLite in memory', inMemory);
 describeAcceptStore('SQLite on disk', onDisk);
 describeNotificationStore('SQLite in memory', inMemory);
+describeFunnelStore('SQLite in memory', inMemory);
 describeNotificationStore('SQLite on disk', onDisk);
 
 describe('the SQLite outbox', () => {
