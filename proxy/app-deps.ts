@@ -5,6 +5,8 @@
  * imports this module.
  */
 import type { ConsoleRouteDeps } from './console/console-guard.ts';
+import type { EventsRouteDeps } from './http/events-route.ts';
+import type { FunnelRouteDeps } from './http/funnel-route.ts';
 import type { HealthRouteDeps } from './http/health-routes.ts';
 import type { FormRouteDeps } from './http/no-js/form-route.ts';
 import type { PublicRouteDeps } from './http/public-routes.ts';
@@ -16,6 +18,8 @@ export type AppDeps = HealthRouteDeps &
   PublicRouteDeps &
   FormRouteDeps &
   EnquiryRouteDeps &
-  ConsoleRouteDeps & {
+  ConsoleRouteDeps &
+  EventsRouteDeps &
+  FunnelRouteDeps & {
     log: Logger;
   };

@@ -11,6 +11,8 @@ import type { AppDeps } from './app-deps.ts';
 import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { enquiryRoute } from './submission/enquiry-route.ts';
+import { eventsRoute } from './http/events-route.ts';
+import { funnelRoute } from './http/funnel-route.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { publicRoutes } from './http/public-routes.ts';
 import { noScriptRoutes } from './http/no-js/form-route.ts';
@@ -57,6 +59,8 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
   app.route('/', healthRoutes(deps));
   app.route('/', consoleRoutes(deps));
   app.route('/', enquiryRoute(deps));
+  app.route('/', eventsRoute(deps));
+  app.route('/', funnelRoute(deps));
 
   app.notFound((c) =>
     c.json(

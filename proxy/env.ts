@@ -193,6 +193,9 @@ export const proxyEnvSchema = z.object({
   RETENTION_DAYS: integer(30, 1).describe(
     'Delivered submissions (and their files) are removed after this many days; caught spam after 7; dead letters stay until dealt with.',
   ),
+  FUNNEL_MIN_COUNT: integer(10, 1).describe(
+    'Funnel cells (case type, campaign, variant) with fewer views are merged into "other", so no small group can be singled out.',
+  ),
   ADMIN_TOKEN: z
     .string()
     .min(16, { error: 'must be at least 16 characters' })

@@ -252,6 +252,7 @@ async function appDeps(
     health,
     readiness: () => readiness(outbox.dataDir, store, health),
     alertQueuedAfterMs: env.ALERT_QUEUED_AFTER_MS,
+    funnelMinCount: env.FUNNEL_MIN_COUNT,
     ...(env.ADMIN_TOKEN
       ? {
           adminToken: env.ADMIN_TOKEN,

@@ -111,10 +111,18 @@ export class EnquiryForm extends ElementBase {
   #drawn = false;
   /** What was typed into the drawn form, to give to the element's own controls. */
   #typed: Typed | undefined;
-
   constructor() {
     super();
     this.endpoint = SCRIPT_ORIGIN;
+    // The form view ends when the page is hidden (mobile browsers may never fire pagehide) or
+    // left: its funnel report goes then (`late/funnel.ts`), if the late part has loaded.
+    const end = () => {
+      this.#late?.funnel.report();
+    };
+    addEventListener('pagehide', end);
+    document.addEventListener('visibilitychange', () => {
+      if (document.hidden) end();
+    });
   }
 
   protected override createRenderRoot() {
@@ -141,6 +149,7 @@ export class EnquiryForm extends ElementBase {
   }
 
   protected override updated(): void {
+    this.#late?.funnel.see(false);
     const typed = this.#typed;
     this.#typed = undefined;
     if (typed) {
@@ -170,6 +179,18 @@ export class EnquiryForm extends ElementBase {
             this.#announce(text);
           },
           learnStrings,
+          // The tag's attributes win over the session's first touch.
+          marketing: () =>
+            resolveAttribution(
+              {
+                campaign: this.campaign,
+                lead_referer: this.referer,
+                keywords: this.keywords,
+                detail: this.detail,
+              },
+              firstTouch(),
+            ),
+          hidden: (caseType) => hiddenAnswers(caseType, this.#page()),
         })),
       (error: unknown) => {
         this.#lateLoading = undefined;
@@ -246,20 +267,10 @@ export class EnquiryForm extends ElementBase {
     event?.preventDefault();
     const config = this.#session.config;
     if (!config || this.#state.sending) return;
-    const attribution = resolveAttribution(
-      {
-        campaign: this.campaign,
-        lead_referer: this.referer,
-        keywords: this.keywords,
-        detail: this.detail,
-      },
-      firstTouch(),
-    );
-    const page = this.#page();
     const honeypot = this.renderRoot.querySelector<HTMLInputElement>('input[name=website]');
     const website = honeypot?.value ?? '';
     this.#whenLate().then(
-      (late) => late.send(attribution, (caseType) => hiddenAnswers(caseType, page), website),
+      (late) => late.send(website),
       () => {
         // The late bundle did not load (offline): a failed send, which the visitor can retry.
         this.#state.set({ kind: 'failed', failure: { message: this.#t.text('failed.network') } });
@@ -289,6 +300,7 @@ export class EnquiryForm extends ElementBase {
 
   #onInput = (event: Event): void => {
     if (this.#session.input(event.target as HTMLInputElement)) this.requestUpdate();
+    this.#late?.funnel.see(true);
   };
 
   #actions = {

@@ -8,6 +8,8 @@
 export interface ShownIssue {
   /** The contract's field name: `forename`, `answers.transaction`, `files[1]`, `form_token`... */
   field: string;
+  /** What is wrong (`required`, `too_long`...), as the funnel reports it. */
+  code?: string;
   /** The id of its control in the shadow root; none for what the visitor cannot change. */
   control: string | undefined;
   text: string;

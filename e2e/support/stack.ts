@@ -17,6 +17,9 @@ import { lawFirmInSteps } from '../../proxy/test/fixtures/steps-config.ts';
 
 export type { InboxEnquiry };
 
+/** The admin token of every e2e stack's proxy. */
+export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
+
 export interface Stack {
   demo: RunningDemo;
   /** Base URL of the stand-in (inbox, files, fault control). */
@@ -63,6 +66,9 @@ async function openStack(example: StackName): Promise<Stack> {
       RATE_LIMIT_GLOBAL_PER_MINUTE: '10000',
       // Word letters become PDFs (CI installs LibreOffice); photos are converted regardless.
       CONVERT_DOCUMENTS: '1',
+      // The funnel's counters, read by the specs (e2e/funnel.spec.ts), every cell shown.
+      ADMIN_TOKEN: E2E_ADMIN_TOKEN,
+      FUNNEL_MIN_COUNT: '1',
     },
   });
   const api = demo.api;

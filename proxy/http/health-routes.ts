@@ -4,11 +4,11 @@
  * writable and its disk not full). Behind `ADMIN_TOKEN` (a bearer token; without one configured
  * these answer 404): `GET /admin/status` (the details) and `GET /metrics` (Prometheus).
  */
-import { timingSafeEqual } from 'node:crypto';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import type { Converter } from '../convert/conversion.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
 import { StoreUnavailableError, type OperatorView } from '../outbox/store.ts';
+import { adminOnly } from './admin-only.ts';
 import type { OutboxCounts } from '../outbox/submission.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -40,16 +40,6 @@ export function assessHealth(
   const status: HealthStatus =
     failing.length > 0 ? 'failing' : degraded.length > 0 ? 'degraded' : 'ok';
   return { status, reasons: [...failing, ...degraded] };
-}
-
-/**
- * True when the request carries `Authorization: Bearer <token>`, compared in constant time. A
- * bare token is refused: it would teach clients a form no other bearer-token server takes.
- */
-function authorised(authorization: string | undefined, token: string): boolean {
-  const given = Buffer.from(authorization ?? '');
-  const wanted = Buffer.from(`Bearer ${token}`);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
 /** What the proxy noticed that its health check reports. */
@@ -100,14 +90,9 @@ export function healthRoutes(deps: HealthRouteDeps): Hono {
     return problem ? c.json({ ready: false, problem }, 503) : c.json({ ready: true });
   });
 
-  const adminOnly: MiddlewareHandler = async (c, next) => {
-    if (!deps.adminToken) return c.notFound();
-    if (!authorised(c.req.header('authorization'), deps.adminToken))
-      return c.json({ error: 'unauthorised' }, 401);
-    await next();
-  };
-  app.use('/admin/status', adminOnly);
-  app.use('/metrics', adminOnly);
+  // /admin/ itself is the console's, signed in with a session (`console/`).
+  app.use('/admin/status', adminOnly(deps));
+  app.use('/metrics', adminOnly(deps));
 
   app.get('/admin/status', async (c) => {
     const counts = await deps.store.counts();

@@ -17,6 +17,7 @@
 import type { ByteSource } from '../client/byte-source.ts';
 import type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
 import type { DailyCount, LeadFilter } from './machine/leads.ts';
+import type { FunnelCell, FunnelFilter, FunnelKey, FunnelTally } from './funnel-counts.ts';
 import type {
   Channel,
   NewNotification,
@@ -247,6 +248,19 @@ export interface AuditLog {
 }
 
 /**
+ * The funnel's counters (the events route, the form without JavaScript, `GET /admin/funnel`):
+ * sums only (`funnel-counts.ts`); a delivery is counted by `finish` itself.
+ */
+export interface FunnelCounters {
+  /** Adds one form view's tally to its day's counters, in one transaction. */
+  addFunnelTally(tally: FunnelTally): Promise<void>;
+  /** Notes an accepted enquiry's cell: its delivery is counted there. */
+  expectDelivery(submissionId: number, key: FunnelKey): Promise<void>;
+  /** The counters of `filter`'s days and cells, summed per case type, campaign and variant. */
+  funnelCells(filter: FunnelFilter): Promise<FunnelCell[]>;
+}
+
+/**
  * Where submissions live between arrival and delivery: every concern, as both stores
  * implement it. A consumer asks for the one interface it uses.
  */
@@ -259,7 +273,8 @@ export interface OutboxStore
     NotificationQueue,
     Settings,
     AuditLog,
-    Receipts {
+    Receipts,
+    FunnelCounters {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

@@ -9,7 +9,7 @@ import type { Deliverer } from '../delivery/deliverer.ts';
 import { checkForBots, type BotCheckOptions } from '../http/bots/bot-check.ts';
 import type { HealthSignals } from '../http/health-routes.ts';
 import type { Metrics } from '../http/metrics.ts';
-import type { IntakeStore } from '../outbox/store.ts';
+import type { FunnelCounters, IntakeStore } from '../outbox/store.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
 import { requireAllowedOrigin, submissionCors } from '../http/origin.ts';
 import type { Limiter } from '../limiter/token-buckets.ts';
@@ -18,6 +18,7 @@ import { uploadGuard, type ByteBudget, type GuardedUpload } from '../http/upload
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
 import { convertedKindOf } from '../contract/file-kinds.ts';
+import { countAccepted } from '../funnel/server-tallies.ts';
 import type { NewSubmission } from '../outbox/submission.ts';
 import { aftercareFor, type AftercareDeps } from './aftercare.ts';
 import { answerFor, queued, withReceipt, type Answer } from './answers.ts';
@@ -67,7 +68,7 @@ export interface EnquiryRouteDeps {
   /** Pages that may submit (`ALLOWED_ORIGINS`). */
   allowedOrigins: readonly string[];
   /** Intake, and the repeat of an idempotency key. */
-  store: IntakeStore;
+  store: IntakeStore & FunnelCounters;
   /** Where file parts are written as they arrive; the system's temporary directory by default. */
   spool?: FileSpool | undefined;
   /**
@@ -272,6 +273,17 @@ export function enquiryRoute(deps: EnquiryRouteDeps): Hono<RouteEnv> {
       return { kind: 'repeat', key: idempotency?.key ?? '', repeat: outcome } as const;
     if (outcome.confirmation === 'over_limit')
       deps.log.info({ reference }, 'no confirmation email: the address or client had its share');
+    if (verdict.human)
+      await countAccepted(deps.store, config, {
+        part: checked.part,
+        submissionId: outcome.submission.id,
+        at: receivedAt,
+        plain: received.plain !== undefined,
+        gpc: c.req.header('sec-gpc') === '1',
+      }).catch((error: unknown) => {
+        // The funnel is a count, the enquiry a lead: a failed count never refuses a lead.
+        deps.log.warn({ err: error }, 'the funnel could not count an accepted enquiry');
+      });
     return {
       receipt: aftercare?.receipt.code,
       kind: 'stored',

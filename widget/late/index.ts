@@ -21,6 +21,7 @@ import { errorSummaryStyles } from './error-summary/error-summary.styles.ts';
 import { followIssueLink } from './error-summary/follow.ts';
 import { failureNotice } from './failure.ts';
 import { FilesController } from './files-controller.ts';
+import { funnelReporter } from './funnel.ts';
 import { lateStyles } from './late.styles.ts';
 import { adoptStyles, nothing } from './lit-tags.ts';
 import { controlOf } from './show-issue.ts';
@@ -38,6 +39,10 @@ export interface LatePorts {
   announce(text: string): void;
   /** Adds English strings to the element's (`i18n.ts`). */
   learnStrings(strings: Readonly<Record<string, string>>): void;
+  /** The attribution the enquiry would carry now (the funnel report carries its campaign). */
+  marketing(): Attribution;
+  /** The hidden questions' answers, read from the page (the funnel's variant is one). */
+  hidden: HiddenAnswers;
 }
 
 /** The behaviour and blocks the first render leaves out, working for one element. */
@@ -54,6 +59,8 @@ export class LateParts {
   readonly files: FilesController;
   readonly challenge: ChallengeController;
   readonly steps: StepsController;
+  /** This form view's funnel report: the element notes each render and ends it. */
+  readonly funnel: ReturnType<typeof funnelReporter>;
   readonly #submitter: SubmitController;
 
   constructor(
@@ -73,6 +80,7 @@ export class LateParts {
       },
     });
     this.challenge = new ChallengeController(host, () => ports.session.config?.turnstile);
+    this.funnel = funnelReporter(ports);
     this.#submitter = new SubmitController(host, {
       ...ports,
       notAccepted: () => {
@@ -87,10 +95,10 @@ export class LateParts {
    * One press of the form's button: "Send", or in a form in steps "Continue", which checks the
    * step's fields only and moves on. What the shared rules cannot see is added here.
    */
-  async send(marketing: Attribution, hidden: HiddenAnswers, website: string): Promise<void> {
+  async send(website: string): Promise<void> {
     const config = this.ports.session.config;
     if (!config) return;
-    const request = this.#request(config, marketing, hidden, website);
+    const request = this.#request(config, website);
     const steps = this.steps.now();
     if (steps && steps.shown.key !== 'check') {
       const issues = this.steps.onShownStep(steps, this.#submitter.problems(config, request));
@@ -100,15 +108,18 @@ export class LateParts {
     }
     await this.#submitter.submit(request);
     this.steps.toProblems();
+    const { kind } = this.ports.state.status;
+    if (kind === 'delivered' || kind === 'queued') this.funnel.report(true);
   }
 
-  #request(
-    config: PublicFormConfig,
-    marketing: Attribution,
-    hidden: HiddenAnswers,
-    website: string,
-  ): SubmitRequest {
-    const part = buildEnquiryPart(config, this.ports.session.values, marketing, hidden);
+  #request(config: PublicFormConfig, website: string): SubmitRequest {
+    const { session } = this.ports;
+    const part = buildEnquiryPart(
+      config,
+      session.values,
+      this.ports.marketing(),
+      this.ports.hidden,
+    );
     const t = this.ports.t();
     const problems = this.files.problems(config.files, t);
     if (this.challenge.required && !this.challenge.token) {

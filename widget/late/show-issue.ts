@@ -31,6 +31,7 @@ export function showIssue(issue: RuleIssue, t: Translator, files: FormConfig['fi
       : issue.params;
   return {
     field: issue.field,
+    code: issue.code,
     control: controlOf(issue.field),
     text: t.text(issue.messageKey, params),
   };
@@ -47,5 +48,10 @@ export function showServerIssue(
 ): ShownIssue {
   return t.has(issue.messageKey)
     ? showIssue(issue, t, files)
-    : { field: issue.field, control: controlOf(issue.field), text: issue.message };
+    : {
+        field: issue.field,
+        code: issue.code,
+        control: controlOf(issue.field),
+        text: issue.message,
+      };
 }

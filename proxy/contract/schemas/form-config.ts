@@ -14,7 +14,7 @@ import {
   type AcceptedKind,
   type FilePicker,
 } from '../limits.ts';
-import { webUrl } from './common.ts';
+import { id, webUrl } from './common.ts';
 import { confirmationSchema } from './confirmation.ts';
 import { consentSchema, firmSchema } from './consent.ts';
 import { caseTypeSchema } from './question.ts';
@@ -89,6 +89,12 @@ export const formConfigSchema = z
     steps: stepsSchema.optional(),
     /** The visitor's copy by email, with a receipt code (`confirmation.ts`). */
     confirmation: confirmationSchema.optional(),
+    /**
+     * The funnel (`docs/funnel.md`): `false` turns it off; `variant` names the hidden question
+     * whose value splits the counters (an A/B test's arm, read from the page like any hidden
+     * question, so each enquiry carries it too).
+     */
+    analytics: z.union([z.literal(false), z.strictObject({ variant: id.optional() })]).optional(),
   })
   .superRefine((config, ctx) => {
     // A statement's id is a meta entry's id upstream: it must not be a question's too.
@@ -102,6 +108,17 @@ export const formConfigSchema = z
         });
       }
     });
+    const variant = config.analytics ? config.analytics.variant : undefined;
+    const hiddenIds = config.caseTypes.flatMap((c) =>
+      c.questions.filter((q) => q.type === 'hidden').map((q) => q.id),
+    );
+    if (variant !== undefined && !hiddenIds.includes(variant)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['analytics', 'variant'],
+        message: `"${variant}" is not a hidden question of any case type`,
+      });
+    }
     const seen = new Set<string>();
     config.caseTypes.forEach((caseType, i) => {
       if (seen.has(caseType.id)) {

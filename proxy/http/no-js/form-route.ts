@@ -6,9 +6,12 @@
  */
 import { Hono } from 'hono';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
+import type { Logger } from '../../logger.ts';
+import type { FunnelCounters } from '../../outbox/store.ts';
 import type { BotCheckOptions } from '../bots/bot-check.ts';
 import { confirmationPage, formPage, pageHeaders } from './form-page.ts';
 import { backTo, newPageKey, RECEIPT_SHAPE, sendAddress } from './page-addresses.ts';
+import { countPageView } from '../../funnel/server-tallies.ts';
 import { valuesFromQuery } from './plain-answers.ts';
 
 /** What the no-JavaScript form page reads. */
@@ -16,21 +19,27 @@ export interface FormRouteDeps {
   config: FormConfig;
   allowedOrigins: readonly string[];
   bots: BotCheckOptions;
+  /** The funnel counts the page's views. */
+  store: Pick<FunnelCounters, 'addFunnelTally'>;
+  log: Logger;
+  now: () => number;
 }
 
 /** The route of the form without JavaScript. */
 export function noScriptRoutes(deps: FormRouteDeps): Hono {
   const app = new Hono();
-  app.get('/form', (c) => {
+  app.get('/form', async (c) => {
     const query = new URL(c.req.url).searchParams;
     const only = deps.config.caseTypes.length === 1 ? deps.config.caseTypes[0] : undefined;
     const caseType =
       deps.config.caseTypes.find((candidate) => candidate.id === query.get('case-type')) ?? only;
+    const values = valuesFromQuery(deps, caseType?.id, query, c.req.header('referer'));
+    await countPageView(deps, values, caseType?.id ?? '', c.req.header('sec-gpc') === '1');
     return c.html(
       formPage({
         config: deps.config,
         caseType,
-        values: valuesFromQuery(deps, caseType?.id, query, c.req.header('referer')),
+        values,
         formToken: deps.bots.tokens.issue(),
         sendTo: sendAddress(newPageKey(), backTo(deps.allowedOrigins, c.req.header('referer'))),
         query,

@@ -13,6 +13,7 @@ import {
   type Step,
 } from '../store.ts';
 import type { Submission } from '../submission.ts';
+import { countDelivered } from './funnel.ts';
 import { all, run, type Dialect, type Plan } from './plan.ts';
 
 /** A claim may take a queued submission nobody holds, or one whose holder's lease ran out. */
@@ -120,9 +121,11 @@ export function delivery(d: Dialect, byId: (id: number) => Plan<Submission>) {
         owned,
       ),
     /** Ends an attempt (the files' bytes are the driver's to drop when it is `delivered`). */
-    finish: (owned: Lease, outcome: Finish) => {
+    *finish(owned: Lease, outcome: Finish): Plan<void> {
       const { kind, ...values } = outcome;
-      return held(ENDS[kind], owned, values);
+      yield* held(ENDS[kind], owned, values);
+      // The funnel's "delivered", in the cell the enquiry was accepted in (issue #33).
+      if (kind === 'delivered') yield* countDelivered(owned.id);
     },
     /** Gives up: a person must look. */
     deadLetter: (owned: Lease, reason: string, at: number) =>

@@ -5,6 +5,7 @@
 import { listAudit, recordAudit } from './audit.ts';
 import { confirmations } from './confirmations.ts';
 import { delivery } from './delivery.ts';
+import { addFunnelTally, expectDelivery, funnelCells } from './funnel.ts';
 import { housekeeping } from './housekeeping.ts';
 import { leads } from './leads.ts';
 import { notifications } from './notifications.ts';
@@ -28,5 +29,8 @@ export function outboxMachine(d: Dialect) {
     setSetting,
     recordAudit,
     listAudit,
+    addFunnelTally,
+    expectDelivery,
+    funnelCells,
   };
 }

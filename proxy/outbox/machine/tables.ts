@@ -107,3 +107,42 @@ export const receiptTables = (t: ColumnTypes) => `CREATE TABLE receipts (
      until ${t.big} NOT NULL
    );
    CREATE INDEX confirmation_quota_until ON confirmation_quota (until);`;
+
+/** The key of a funnel counter: the UTC day, the case type, the campaign and the variant. */
+const funnelKey = (t: ColumnTypes) => `day ${t.text} NOT NULL,
+     case_type ${t.text} NOT NULL,
+     campaign ${t.text} NOT NULL,
+     variant ${t.text} NOT NULL`;
+
+/**
+ * The funnel's counters (`machine/funnel.ts`): sums only, never a report, an address or a user
+ * agent. `funnel_expected` holds an accepted enquiry's cell until it is delivered (then it is
+ * counted and the row goes; it goes with the submission too).
+ */
+export const funnelTables = (t: ColumnTypes) => `CREATE TABLE funnel_counts (
+     ${funnelKey(t)},
+     views ${t.big} NOT NULL DEFAULT 0,
+     starts ${t.big} NOT NULL DEFAULT 0,
+     sends ${t.big} NOT NULL DEFAULT 0,
+     delivered ${t.big} NOT NULL DEFAULT 0,
+     PRIMARY KEY (day, case_type, campaign, variant)
+   );
+   CREATE TABLE funnel_questions (
+     ${funnelKey(t)},
+     question ${t.text} NOT NULL,
+     shown ${t.big} NOT NULL DEFAULT 0,
+     answered ${t.big} NOT NULL DEFAULT 0,
+     left_at ${t.big} NOT NULL DEFAULT 0,
+     PRIMARY KEY (day, case_type, campaign, variant, question)
+   );
+   CREATE TABLE funnel_errors (
+     ${funnelKey(t)},
+     question ${t.text} NOT NULL,
+     code ${t.text} NOT NULL,
+     met ${t.big} NOT NULL DEFAULT 0,
+     PRIMARY KEY (day, case_type, campaign, variant, question, code)
+   );
+   CREATE TABLE funnel_expected (
+     submission_id ${t.key} PRIMARY KEY REFERENCES submissions (id) ON DELETE CASCADE,
+     ${funnelKey(t)}
+   );`;

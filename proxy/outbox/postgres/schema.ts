@@ -12,6 +12,7 @@ import {
   auditTable,
   COLUMN_TYPES,
   fileColumns,
+  funnelTables,
   leadIndexes,
   notificationsTable,
   receiptTables,
@@ -100,6 +101,8 @@ const MIGRATIONS: readonly string[] = [
   leadIndexes(postgresDialect),
   // Receipts (kept after retention, no personal data) and the confirmation email's quota.
   receiptTables(TYPES),
+  // The funnel's counters (issue #33): sums per day, case type, campaign and variant.
+  funnelTables(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

@@ -6,6 +6,7 @@ import {
 } from '../../test/fixtures/postgres-server.ts';
 import { describeOutboxStore } from '../../test/store-contract.ts';
 import { describeAcceptStore } from '../../test/store-contract-accept.ts';
+import { describeFunnelStore } from '../../test/store-contract-funnel.ts';
 import { describeNotificationStore } from '../../test/store-contract-notifications.ts';
 import { describeReceiptStore } from '../../test/store-contract-receipts.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
@@ -42,6 +43,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeAcceptStore('PostgreSQL', freshDatabase);
   describeNotificationStore('PostgreSQL', freshDatabase);
   describeReceiptStore('PostgreSQL', freshDatabase);
+  describeFunnelStore('PostgreSQL', freshDatabase);
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {

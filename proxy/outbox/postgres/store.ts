@@ -153,6 +153,9 @@ export async function openPostgresOutbox(
     setSetting: (name, value) => query(m.setSetting(name, value)),
     recordAudit: (entry) => query(m.recordAudit(entry)),
     listAudit: (filter) => query(m.listAudit(filter)),
+    addFunnelTally: (tally) => atomic(m.addFunnelTally(tally)),
+    expectDelivery: (id, key) => query(m.expectDelivery(id, key)),
+    funnelCells: (filter) => query(m.funnelCells(filter)),
     limiter: (name, perMinute) =>
       translatingFailures(pgRateLimiter(pool, name, perMinute), options.watch),
     onWork(listener) {

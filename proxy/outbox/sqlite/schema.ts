@@ -8,6 +8,7 @@ import {
   auditTable,
   COLUMN_TYPES,
   fileColumns,
+  funnelTables,
   leadIndexes,
   notificationsTable,
   receiptTables,
@@ -106,6 +107,8 @@ export const MIGRATIONS: readonly string[] = [
    ${leadIndexes(sqliteDialect)}`,
   // Receipts (kept after retention, no personal data) and the confirmation email's quota.
   receiptTables(TYPES),
+  // The funnel's counters (issue #33): sums per day, case type, campaign and variant.
+  funnelTables(TYPES),
 ];
 
 /**

@@ -131,6 +131,9 @@ export function openSqliteOutbox(path: string): OutboxStore {
     setSetting: (name, value) => written(() => m.setSetting(name, value)),
     recordAudit: (entry) => written(() => m.recordAudit(entry)),
     listAudit: (filter) => read(m.listAudit(filter)),
+    addFunnelTally: (tally) => written(() => m.addFunnelTally(tally)),
+    expectDelivery: (id, key) => written(() => m.expectDelivery(id, key)),
+    funnelCells: (filter) => read(m.funnelCells(filter)),
     async close() {
       // The last batch is committed before the file is closed.
       await write(() => undefined);

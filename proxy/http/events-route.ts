@@ -1,0 +1,70 @@
+/**
+ * `POST /api/events`: one form view's funnel report (`navigator.sendBeacon`, so `text/plain`
+ * and no answer read), checked against the configuration and added to the day's counters. The
+ * report itself, the address it came from and the user agent are never stored: the address is
+ * only a key of an in-memory rate limit. Off (404) when the configuration says
+ * `"analytics": false`; a request saying `Sec-GPC: 1` is answered and not counted.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Context } from 'hono';
+import type { FormConfig } from '../contract/schemas/form-config.ts';
+import type { Logger } from '../logger.ts';
+import type { FunnelCounters } from '../outbox/store.ts';
+import { FUNNEL_REPORT_MAX_BYTES } from '../contract/funnel.ts';
+import { rateLimitKey } from './client-ip.ts';
+import { requireAllowedOrigin } from './origin.ts';
+import { RateLimiter } from '../limiter/token-buckets.ts';
+import { rateLimit } from './rate-limit.ts';
+import { funnelDay } from '../outbox/funnel-counts.ts';
+import { ReportRefused, tallyOfReport } from '../funnel/check-report.ts';
+
+/** Reports one address may send a minute: a visitor views a few pages a minute, not sixty. */
+const REPORTS_PER_CLIENT = 60;
+/** Reports a minute from everybody together, so a botnet cannot grow the tables without end. */
+const REPORTS_FOR_ALL = 60_000;
+
+/** The events route, as a Hono app to mount at `/`. */
+
+/** What `POST /api/events` reads. */
+export interface EventsRouteDeps {
+  config: FormConfig;
+  allowedOrigins: readonly string[];
+  store: Pick<FunnelCounters, 'addFunnelTally'>;
+  log: Logger;
+  clientIp: (c: Context) => string;
+  now: () => number;
+}
+
+export function eventsRoute(deps: EventsRouteDeps): Hono {
+  const app = new Hono();
+  if (deps.config.analytics === false) return app;
+  const perClient = new RateLimiter('per-client', REPORTS_PER_CLIENT, deps.now);
+  const forAll = new RateLimiter('global', REPORTS_FOR_ALL, deps.now);
+  app.post(
+    '/api/events',
+    requireAllowedOrigin(deps),
+    rateLimit({
+      limiters: [perClient, forAll],
+      shared: [forAll],
+      clientKey: (c) => rateLimitKey(deps.clientIp(c)),
+    }),
+    bodyLimit({
+      maxSize: FUNNEL_REPORT_MAX_BYTES,
+      onError: (c) => c.json({ error: 'too_large', message: 'A funnel report is small.' }, 413),
+    }),
+    async (c) => {
+      if (c.req.header('sec-gpc') === '1') return c.body(null, 204);
+      try {
+        const tally = tallyOfReport(deps.config, await c.req.text(), funnelDay(deps.now()));
+        await deps.store.addFunnelTally(tally);
+        return c.body(null, 204);
+      } catch (error) {
+        if (!(error instanceof ReportRefused)) throw error;
+        deps.log.info({ reason: error.message }, 'funnel report refused');
+        return c.json({ error: 'invalid_report', message: error.message }, 400);
+      }
+    },
+  );
+  return app;
+}

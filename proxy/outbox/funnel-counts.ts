@@ -1,0 +1,65 @@
+/**
+ * The funnel's counters as the store keeps them: sums per day, case type, campaign and variant,
+ * never a report, an address or a user agent (`docs/funnel.md`). What adds to them is a
+ * `FunnelTally` (one form view's report, or the form without JavaScript's view or send); what
+ * the marketer reads is `FunnelCell`s, summed over a period.
+ */
+
+/** Which counters a tally adds to. `day` is the UTC date, `YYYY-MM-DD`. */
+export interface FunnelKey {
+  day: string;
+  caseType: string;
+  campaign: string;
+  variant: string;
+}
+
+/** What one question adds: flags of 0 or 1, and the code of the first error it met. */
+export interface QuestionTally {
+  id: string;
+  shown: 0 | 1;
+  answered: 0 | 1;
+  left: 0 | 1;
+  error?: string;
+}
+
+/** What one form view (or one step of the page without JavaScript) adds to its counters. */
+export interface FunnelTally extends FunnelKey {
+  views: 0 | 1;
+  starts: 0 | 1;
+  sends: 0 | 1;
+  questions: readonly QuestionTally[];
+}
+
+/** One question's counts over a period. */
+export interface QuestionCounts {
+  id: string;
+  shown: number;
+  answered: number;
+  left: number;
+  /** How many met each error code first. */
+  errors: Record<string, number>;
+}
+
+/** One case type, campaign and variant's counts over a period. */
+export interface FunnelCell {
+  caseType: string;
+  campaign: string;
+  variant: string;
+  views: number;
+  starts: number;
+  sends: number;
+  delivered: number;
+  questions: QuestionCounts[];
+}
+
+/** The days (inclusive, `YYYY-MM-DD`) and the cells a funnel query reads. */
+export interface FunnelFilter {
+  from: string;
+  to: string;
+  caseType?: string;
+  campaign?: string;
+  variant?: string;
+}
+
+/** The UTC day of an epoch-milliseconds time, as the counters key it. */
+export const funnelDay = (at: number): string => new Date(at).toISOString().slice(0, 10);

@@ -1,0 +1,154 @@
+/**
+ * The funnel's counters, written once for both databases: a tally added in one transaction
+ * (each counter by an upsert, so instances adding at once never lose a count), a delivery
+ * counted in the cell its enquiry was accepted in, and the sums a period's report reads.
+ */
+import type {
+  FunnelCell,
+  FunnelFilter,
+  FunnelKey,
+  FunnelTally,
+  QuestionCounts,
+} from '../funnel-counts.ts';
+import { all, run, type Plan } from './plan.ts';
+
+const KEY = 'day, case_type, campaign, variant';
+const KEY_VALUES = '@day, @caseType, @campaign, @variant';
+const CELL = 'case_type, campaign, variant';
+
+const keyOf = ({ day, caseType, campaign, variant }: FunnelKey) => ({
+  day,
+  caseType,
+  campaign,
+  variant,
+});
+
+/** `counter = table.counter + excluded.counter` for each of `counters`. */
+const added = (table: string, counters: readonly string[]) =>
+  counters.map((counter) => `${counter} = ${table}.${counter} + excluded.${counter}`).join(', ');
+
+/** A cell's counts as both databases answer them (sums cast, so PostgreSQL gives numbers). */
+interface CellRow {
+  case_type: string;
+  campaign: string;
+  variant: string;
+}
+
+/** Adds one tally to its day's counters. */
+export function* addFunnelTally(tally: FunnelTally): Plan<void> {
+  const key = keyOf(tally);
+  yield* run(
+    `INSERT INTO funnel_counts (${KEY}, views, starts, sends, delivered)
+     VALUES (${KEY_VALUES}, @views, @starts, @sends, 0)
+     ON CONFLICT (${KEY}) DO UPDATE SET ${added('funnel_counts', ['views', 'starts', 'sends'])}`,
+    { ...key, views: tally.views, starts: tally.starts, sends: tally.sends },
+  );
+  for (const question of tally.questions) {
+    yield* run(
+      `INSERT INTO funnel_questions (${KEY}, question, shown, answered, left_at)
+       VALUES (${KEY_VALUES}, @question, @shown, @answered, @left)
+       ON CONFLICT (${KEY}, question) DO UPDATE SET
+         ${added('funnel_questions', ['shown', 'answered', 'left_at'])}`,
+      {
+        ...key,
+        question: question.id,
+        shown: question.shown,
+        answered: question.answered,
+        left: question.left,
+      },
+    );
+    if (question.error === undefined) continue;
+    yield* run(
+      `INSERT INTO funnel_errors (${KEY}, question, code, met)
+       VALUES (${KEY_VALUES}, @question, @code, 1)
+       ON CONFLICT (${KEY}, question, code) DO UPDATE SET ${added('funnel_errors', ['met'])}`,
+      { ...key, question: question.id, code: question.error },
+    );
+  }
+}
+
+/** Notes the cell of an accepted enquiry, so that its delivery is counted there. */
+export function* expectDelivery(submissionId: number, key: FunnelKey): Plan<void> {
+  yield* run(
+    `INSERT INTO funnel_expected (submission_id, ${KEY}) VALUES (@id, ${KEY_VALUES})
+     ON CONFLICT (submission_id) DO NOTHING`,
+    { id: submissionId, ...keyOf(key) },
+  );
+}
+
+/** A delivered enquiry counts once in the cell it was accepted in (if it was noted). */
+export function* countDelivered(submissionId: number): Plan<void> {
+  yield* run(
+    `INSERT INTO funnel_counts (${KEY}, views, starts, sends, delivered)
+     SELECT ${KEY}, 0, 0, 0, 1 FROM funnel_expected WHERE submission_id = @id
+     ON CONFLICT (${KEY}) DO UPDATE SET delivered = funnel_counts.delivered + 1`,
+    { id: submissionId },
+  );
+  yield* run('DELETE FROM funnel_expected WHERE submission_id = @id', { id: submissionId });
+}
+
+/** The counters of `filter`'s days and cells, summed per case type, campaign and variant. */
+export function* funnelCells(filter: FunnelFilter): Plan<FunnelCell[]> {
+  const chosen = {
+    case_type: filter.caseType,
+    campaign: filter.campaign,
+    variant: filter.variant,
+  };
+  const where = [
+    'day >= @from AND day <= @to',
+    ...Object.entries(chosen)
+      .filter(([, value]) => value !== undefined)
+      .map(([column]) => `${column} = @${column}`),
+  ].join(' AND ');
+  const params = { from: filter.from, to: filter.to, ...chosen };
+  const sum = (column: string) => `CAST(SUM(${column}) AS bigint) AS ${column}`;
+  const read = <Row>(sql: string) =>
+    all<CellRow & Row>(
+      sql,
+      Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)),
+    );
+  const counts = yield* read<{ views: number; starts: number; sends: number; delivered: number }>(
+    `SELECT ${CELL}, ${['views', 'starts', 'sends', 'delivered'].map(sum).join(', ')}
+     FROM funnel_counts WHERE ${where} GROUP BY ${CELL} ORDER BY ${CELL}`,
+  );
+  const questions = yield* read<{
+    question: string;
+    shown: number;
+    answered: number;
+    left_at: number;
+  }>(
+    `SELECT ${CELL}, question, ${['shown', 'answered', 'left_at'].map(sum).join(', ')}
+     FROM funnel_questions WHERE ${where} GROUP BY ${CELL}, question`,
+  );
+  const errors = yield* read<{ question: string; code: string; met: number }>(
+    `SELECT ${CELL}, question, code, ${sum('met')}
+     FROM funnel_errors WHERE ${where} GROUP BY ${CELL}, question, code ORDER BY code`,
+  );
+  const cellOf = (row: CellRow) => JSON.stringify([row.case_type, row.campaign, row.variant]);
+  const byCell = new Map<string, QuestionCounts[]>();
+  for (const row of questions) {
+    const list = byCell.get(cellOf(row)) ?? [];
+    list.push({
+      id: row.question,
+      shown: row.shown,
+      answered: row.answered,
+      left: row.left_at,
+      errors: Object.fromEntries(
+        errors
+          .filter((error) => cellOf(error) === cellOf(row) && error.question === row.question)
+          .map((error) => [error.code, error.met]),
+      ),
+    });
+    byCell.set(cellOf(row), list);
+  }
+  return counts.map((row) => ({
+    caseType: row.case_type,
+    campaign: row.campaign,
+    variant: row.variant,
+    views: row.views,
+    starts: row.starts,
+    sends: row.sends,
+    delivered: row.delivered,
+    questions: byCell.get(cellOf(row)) ?? [],
+  }));
+}

@@ -1,0 +1,73 @@
+/**
+ * The funnel half of the outbox store contract (see `store-contract.ts`): tallies add up per
+ * day and cell, a period's sums are read back with their filters, and a delivered enquiry is
+ * counted once in the cell it was accepted in, and never once its submission is gone.
+ */
+import { describe, expect, it } from 'vitest';
+import type { FunnelTally } from '../outbox/funnel-counts.ts';
+import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
+import { leaseOf, sampleSubmission, stored } from './fixtures/outbox.ts';
+
+const key = { caseType: 'conveyancing', campaign: 'spring-2027', variant: 'B' };
+const tally = (day: string, changes: Partial<FunnelTally> = {}): FunnelTally => ({
+  day,
+  ...key,
+  views: 1,
+  starts: 1,
+  sends: 0,
+  questions: [
+    { id: 'transaction', shown: 1, answered: 1, left: 0 },
+    { id: 'lender', shown: 1, answered: 0, left: 1, error: 'required' },
+  ],
+  ...changes,
+});
+
+/** Runs the funnel contract against one implementation. */
+export function describeFunnelStore(name: string, factory: StoreFactory): void {
+  describe(`${name}: the outbox store contract, funnel`, () => {
+    const fresh = freshStores(factory);
+
+    it('adds tallies per day and cell, and sums a period with its filters', async () => {
+      const store = await fresh();
+      await Promise.all([
+        store.addFunnelTally(tally('2027-03-01')),
+        store.addFunnelTally(tally('2027-03-01')),
+        store.addFunnelTally(tally('2027-03-02', { sends: 1, questions: [] })),
+        store.addFunnelTally(tally('2027-04-01')),
+        store.addFunnelTally(tally('2027-03-01', { campaign: 'autumn', questions: [] })),
+      ]);
+      const cells = await store.funnelCells({
+        from: '2027-03-01',
+        to: '2027-03-31',
+        campaign: 'spring-2027',
+      });
+      expect(cells).toEqual([
+        {
+          ...key,
+          views: 3,
+          starts: 3,
+          sends: 1,
+          delivered: 0,
+          questions: expect.arrayContaining([
+            { id: 'transaction', shown: 2, answered: 2, left: 0, errors: {} },
+            { id: 'lender', shown: 2, answered: 0, left: 2, errors: { required: 2 } },
+          ]) as unknown,
+        },
+      ]);
+      expect(await store.funnelCells({ from: '2027-03-01', to: '2027-03-31' })).toHaveLength(2);
+      expect(await store.funnelCells({ from: '2027-05-01', to: '2027-05-31' })).toEqual([]);
+    });
+
+    it('counts a delivered enquiry once, in the cell it was accepted in', async () => {
+      const store = await fresh();
+      const { id } = await stored(store);
+      const other = await stored(store, sampleSubmission({ reference: 'EQ-TEST-0002' }));
+      await store.expectDelivery(id, { day: '2027-03-01', ...key });
+      await store.expectDelivery(other.id, { day: '2027-03-01', ...key });
+      await store.finish(await leaseOf(store, id), { kind: 'delivered', at: 100 });
+      await store.deadLetter(await leaseOf(store, other.id), 'refused', 100);
+      const [cell] = await store.funnelCells({ from: '2027-03-01', to: '2027-03-01' });
+      expect(cell).toMatchObject({ ...key, views: 0, delivered: 1 });
+    });
+  });
+}
