@@ -9,6 +9,7 @@ import { operator } from './operator.ts';
 import type { Dialect } from './plan.ts';
 import { reads } from './reads.ts';
 import { getSetting, setSetting } from './settings.ts';
+import { webhooks } from './webhooks.ts';
 
 /** Every plan, in `d`'s spelling. */
 export function outboxMachine(d: Dialect) {
@@ -19,6 +20,7 @@ export function outboxMachine(d: Dialect) {
     ...operator(d, r),
     ...housekeeping(d),
     ...notifications(d),
+    ...webhooks(d, r.withFiles),
     getSetting,
     setSetting,
   };

@@ -8,7 +8,12 @@
  * a 10 MB file is never one 10 MB parameter nor one 10 MB value in memory.
  */
 import pg from 'pg';
-import { fileColumns, notificationsTable, type ColumnTypes } from '../machine/tables.ts';
+import {
+  fileColumns,
+  notificationsTable,
+  webhookDeliveriesTable,
+  type ColumnTypes,
+} from '../machine/tables.ts';
 
 const TYPES: ColumnTypes = {
   serial: 'bigserial PRIMARY KEY',
@@ -92,6 +97,8 @@ const MIGRATIONS: readonly string[] = [
      allowed boolean NOT NULL,
      PRIMARY KEY (limiter, key)
    );`,
+  // Signed webhooks to the firm's other tools (WEBHOOK_ENDPOINTS).
+  webhookDeliveriesTable(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

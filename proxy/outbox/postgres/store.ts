@@ -146,6 +146,16 @@ export async function openPostgresOutbox(
     nextNotificationAt: () => query(m.nextNotificationAt()),
     finishNotification: (id, outcome) => query(m.finishNotification(id, outcome)),
     notificationsFor: (reference) => query(m.notificationsFor(reference)),
+    queueWebhooks: (rows) => atomic(m.queueWebhooks(rows)),
+    awaitingWebhook: (endpoint, event, since, limit) =>
+      query(m.awaitingWebhook(endpoint, event, since, limit)),
+    claimWebhooks: (endpoint, owner, leaseMs, now, limit) =>
+      query(m.claimWebhooks(endpoint, owner, leaseMs, now, limit)),
+    finishWebhook: (lease, outcome) => query(m.finishWebhook(lease, outcome)),
+    nextWebhookAt: (endpoint) => query(m.nextWebhookAt(endpoint)),
+    deadWebhooks: () => query(m.deadWebhooks()),
+    listWebhooks: (filter) => query(m.listWebhooks(filter)),
+    retryWebhook: (id, now) => atomic(m.retryWebhook(id, now)),
     getSetting: (name) => query(m.getSetting(name)),
     setSetting: (name, value) => query(m.setSetting(name, value)),
     limiter: (name, perMinute) =>

@@ -4,7 +4,12 @@
  */
 import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { fileColumns, notificationsTable, type ColumnTypes } from '../machine/tables.ts';
+import {
+  fileColumns,
+  notificationsTable,
+  webhookDeliveriesTable,
+  type ColumnTypes,
+} from '../machine/tables.ts';
 
 const TYPES: ColumnTypes = {
   serial: 'INTEGER PRIMARY KEY',
@@ -97,6 +102,8 @@ export const MIGRATIONS: readonly string[] = [
    ${notificationsTable(TYPES)}
    CREATE INDEX notifications_due ON notifications (state, next_attempt_at);
    CREATE INDEX notifications_reference ON notifications (reference);`,
+  // Signed webhooks to the firm's other tools (WEBHOOK_ENDPOINTS).
+  webhookDeliveriesTable(TYPES),
 ];
 
 /**
