@@ -32,6 +32,7 @@ import { longestCallMs } from './client/enquiry-api-client.ts';
 import { platform } from './platform.ts';
 import type { Converter } from './convert/conversion.ts';
 import { openConverter, withAcceptedKinds } from './convert/open-converter.ts';
+import { Webhooks } from './webhooks/webhooks.ts';
 
 /** How much longer than its longest call a step's lease lasts. */
 const LEASE_GRACE_MS = 5000;
@@ -88,8 +89,20 @@ async function start(
   const { client, check } = platform(env, log, (answer) => {
     metrics.upstream.inc({ endpoint: answer.endpoint, status: String(answer.status) });
   });
+  const webhooks =
+    env.WEBHOOK_ENDPOINTS.length > 0
+      ? new Webhooks({
+          endpoints: env.WEBHOOK_ENDPOINTS,
+          store,
+          log,
+          timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+          concurrency: env.WEBHOOK_CONCURRENCY,
+          filesMaxBytes: env.WEBHOOK_FILES_MAX_BYTES,
+        })
+      : undefined;
   const deliverer = new Deliverer({
     store,
+    ...(webhooks ? { beforeAttempt: (submission) => webhooks.beforeAttempt(submission) } : {}),
     client,
     converter,
     log,
@@ -148,6 +161,7 @@ async function start(
     },
   );
   deliverer.start();
+  webhooks?.start();
   const checked = checkAtStart(check, deliverer, log);
   const notifier = startNotifier(env, store, deliverer, log, config);
   const stopHousekeeping = startHousekeeping(chores(store, env.RETENTION_DAYS), log);
@@ -173,6 +187,7 @@ async function start(
         server,
         deliverer,
         notifier,
+        webhooks,
         log,
         drainMs: env.SHUTDOWN_DRAIN_MS,
         release: async () => {

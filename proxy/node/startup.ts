@@ -18,6 +18,7 @@ import type {
   NotificationQueue,
   OperatorView,
   Settings,
+  WebhookQueue,
 } from '../outbox/store.ts';
 import { logReport, type Platform } from '../platform.ts';
 
@@ -36,7 +37,11 @@ export async function checkAtStart(check: Platform['check'], deliverer: Delivere
 /** The notifier, when an email or a webhook is configured (README, "Notifications"). */
 export function startNotifier(
   env: ProxyEnv,
-  store: NotificationQueue & Pick<OperatorView, 'counts' | 'get'> & FileSource & Settings,
+  store: NotificationQueue &
+    Pick<OperatorView, 'counts' | 'get'> &
+    FileSource &
+    Settings &
+    Pick<WebhookQueue, 'deadWebhooks'>,
   deliverer: Deliverer,
   log: Logger,
   config: Pick<FormConfig, 'caseTypes'>,
@@ -53,6 +58,7 @@ export function startNotifier(
     log,
     pauseState: () => deliverer.pauseState,
     queuedAlertMs: env.ALERT_QUEUED_AFTER_MS,
+    ...(env.WEBHOOK_ENDPOINTS.length > 0 ? { deadWebhooks: () => store.deadWebhooks() } : {}),
   });
   notifier.start();
   return notifier;
