@@ -3,8 +3,9 @@
  * (SQLite in WAL mode lets both use the file, and a running proxy looks at its queue each
  * second; PostgreSQL tells every running proxy of a retried submission at once).
  */
-import type { Housekeeping, OperatorView } from '../outbox/store.ts';
+import type { Housekeeping, OperatorView, WebhookDeliveries } from '../outbox/store.ts';
 import { exportSubmission } from './export-submission.ts';
+import { runWebhooksCommand } from './webhooks-command.ts';
 import { isoTime, submissionJson, submissionReport, whyNow } from './show-submission.ts';
 import type { Submission, SubmissionState } from '../outbox/submission.ts';
 
@@ -23,6 +24,11 @@ export const USAGE = `Usage: npm run outbox -- <command>
   purge-delivered [--older-than-days N]         delete delivered submissions (their files went with delivery)
   purge-spam [--older-than-days N]              delete submissions the bot checks caught (default: all)
   purge-dead [--older-than-days N]              delete dead letters the firm was told of (never an untold one)
+  webhooks [pending|delivered|dead] [--reference R] [--json]
+                                                signed webhook deliveries, newest first: endpoint, event,
+                                                tries, next try or last answer
+  webhooks retry <id>                           send a webhook delivery again now (same webhook-id),
+                                                with a fresh schedule
   counts                                        how many in each state, oldest waiting, possible duplicates
   migrate                                       bring the outbox's schema up to date, and nothing else
                                                 (the proxy does it at start too, under a lock)
@@ -42,7 +48,9 @@ export interface CommandIo {
 /** Runs one command; returns the process exit code. */
 export async function runOutboxCommand(
   args: readonly string[],
-  store: OperatorView & Pick<Housekeeping, 'purgeDelivered' | 'purgeSpam' | 'purgeNotifiedDead'>,
+  store: OperatorView &
+    WebhookDeliveries &
+    Pick<Housekeeping, 'purgeDelivered' | 'purgeSpam' | 'purgeNotifiedDead'>,
   io: CommandIo,
 ): Promise<number> {
   const [command, ...rest] = args;
@@ -148,6 +156,8 @@ export async function runOutboxCommand(
       io.out(`Deleted ${purged} ${kind} submission${purged === 1 ? '' : 's'}.`);
       return 0;
     }
+    case 'webhooks':
+      return runWebhooksCommand(rest, store, io);
     case 'counts': {
       const counts = await store.counts();
       const age =

@@ -75,4 +75,4 @@ export interface WebhookFilter {
 
 /** What an operator's `webhooks retry <id>` did. */
 export type WebhookRetryOutcome =
-  { kind: 'requeued'; delivery: WebhookDelivery } | { kind: 'in_flight' | 'not_found' };
+  { kind: 'requeued'; delivery: WebhookDelivery } | { kind: 'in_flight' } | { kind: 'not_found' };
