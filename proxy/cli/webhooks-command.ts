@@ -4,7 +4,6 @@
  */
 import type { WebhookDeliveries } from '../outbox/store.ts';
 import type { WebhookDelivery, WebhookDeliveryState } from '../outbox/webhook.ts';
-import type { CommandIo } from './outbox-command.ts';
 import { isoTime } from './show-submission.ts';
 
 const STATES: readonly WebhookDeliveryState[] = ['pending', 'delivered', 'dead'];
@@ -36,11 +35,18 @@ function line(delivery: WebhookDelivery): string {
     .join('  ');
 }
 
+/** Where the command writes, and its clock (`outbox-command.ts`'s `CommandIo`, which calls this). */
+interface WebhooksIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  now: () => number;
+}
+
 /** Runs `webhooks …`; returns the exit code. */
 export async function runWebhooksCommand(
   args: readonly string[],
   store: WebhookDeliveries,
-  io: CommandIo,
+  io: WebhooksIo,
 ): Promise<number> {
   if (args[0] === 'retry') {
     const id = Number(args[1]);
