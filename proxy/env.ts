@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { commaList, integer } from './env-values.ts';
 import { convertEnvShape } from './convert/open-converter.ts';
 import { notifyEnvProblems, notifyEnvShape } from './notify/notify-env.ts';
+import { webhookEnvShape } from './webhooks/webhook-env.ts';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -204,6 +205,7 @@ export const proxyEnvSchema = z.object({
       'Bearer token of `GET /admin/status` and `GET /metrics`, and the sign-in of the console at `/admin/` (or `ADMIN_TOKEN_FILE`); without it they answer 404.',
     ),
   ...notifyEnvShape,
+  ...webhookEnvShape,
   ...convertEnvShape,
 });
 
@@ -220,6 +222,7 @@ const FILE_VARIABLES = [
   'SMTP_URL',
   'NOTIFY_WEBHOOK_SECRET',
   'ADMIN_TOKEN',
+  'WEBHOOK_ENDPOINTS',
 ] as const;
 
 /** Every variable the proxy reads: the schema's, and the `NAME_FILE` form of its secrets. */

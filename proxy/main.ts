@@ -2,7 +2,8 @@
  * `npm run proxy`: the proxy from the environment (see docs/production.md, "Proxy environment").
  * A bad environment or form configuration stops it with one line per problem.
  * `npm run proxy -- --check` checks the platform (docs/production.md, "Your platform") and whether
- * documents can be converted in their box, says whether visitors get confirmation emails, and exits.
+ * documents can be converted in their box, says whether visitors get confirmation emails, checks
+ * that each webhook endpoint answers a signed test message, and exits.
  */
 import { FormConfigError } from './contract/schemas/form-config.ts';
 import { EnvError, loadProxyEnv } from './env.ts';
@@ -11,6 +12,7 @@ import { openDocuments } from './convert/open-converter.ts';
 import { runCheckCommand } from './platform.ts';
 import { confirmationsState } from './notify/confirmations-state.ts';
 import { readFormConfig, startProxy } from './server.ts';
+import { checkWebhookEndpoints } from './webhooks/check.ts';
 
 let envFileWarnings: string[] = [];
 try {
@@ -19,9 +21,16 @@ try {
   const env = loadProxyEnv(source.env);
   if (process.argv.includes('--check')) {
     for (const warning of source.warnings) console.log(`Warning: ${warning}`);
-    const code = await runCheckCommand(env, (line) => {
+    const print = (line: string) => {
       console.log(line);
-    });
+    };
+    const platformCode = await runCheckCommand(env, print);
+    const webhooksOk = await checkWebhookEndpoints(
+      env.WEBHOOK_ENDPOINTS,
+      env.WEBHOOK_TIMEOUT_MS,
+      print,
+    );
+    const code = webhooksOk ? platformCode : 1;
     // Documents off is a warning, not a failure: the proxy still takes everything else.
     const documents = await openDocuments(env);
     if (documents.off) console.log(`Warning: ${documents.off}`);

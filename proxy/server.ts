@@ -35,6 +35,7 @@ import type { CheckRecord } from './client/check.ts';
 import { platform, recordedCheck } from './platform.ts';
 import type { Converter } from './convert/conversion.ts';
 import { openConverter, withAcceptedKinds } from './convert/open-converter.ts';
+import { Webhooks } from './webhooks/webhooks.ts';
 
 /** How much longer than its longest call a step's lease lasts. */
 const LEASE_GRACE_MS = 5000;
@@ -96,8 +97,20 @@ async function start(
   // Each check remembered, at start and while paused: the console shows the last one.
   const checks = recordedCheck(runCheck);
   const check: typeof runCheck = (signal) => checks.check(signal);
+  const webhooks =
+    env.WEBHOOK_ENDPOINTS.length > 0
+      ? new Webhooks({
+          endpoints: env.WEBHOOK_ENDPOINTS,
+          store,
+          log,
+          timeoutMs: env.WEBHOOK_TIMEOUT_MS,
+          concurrency: env.WEBHOOK_CONCURRENCY,
+          filesMaxBytes: env.WEBHOOK_FILES_MAX_BYTES,
+        })
+      : undefined;
   const deliverer = new Deliverer({
     store,
+    ...(webhooks ? { beforeAttempt: (submission) => webhooks.beforeAttempt(submission) } : {}),
     client,
     converter,
     log,
@@ -156,6 +169,7 @@ async function start(
     },
   );
   deliverer.start();
+  webhooks?.start();
   const checked = checkAtStart(check, deliverer, log);
   const notifier = startNotifier(env, store, deliverer, log, config);
   const stopHousekeeping = startHousekeeping(chores(store, env.RETENTION_DAYS), log);
@@ -181,6 +195,7 @@ async function start(
         server,
         deliverer,
         notifier,
+        webhooks,
         log,
         drainMs: env.SHUTDOWN_DRAIN_MS,
         release: async () => {

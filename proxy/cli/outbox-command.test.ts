@@ -256,3 +256,52 @@ describe('purge-dead', () => {
     expect(await store.get('EQ-AAAA-0002')).toBeNull();
   });
 });
+
+describe('webhooks', () => {
+  const HOOK = 'https://hooks.example.com/zap';
+  beforeEach(async () => {
+    await store.queueWebhooks(
+      ['EQ-AAAA-0001', 'EQ-AAAA-0002'].map((reference) => ({
+        messageId: `msg_${reference}`,
+        endpoint: HOOK,
+        event: 'enquiry.received' as const,
+        reference,
+        body: '{}',
+        at: NOW - 60_000,
+      })),
+    );
+    const [first] = await store.claimWebhooks(HOOK, 'test', 30_000, NOW, 1);
+    if (!first) throw new Error('claimed');
+    await store.finishWebhook(first.lease, {
+      kind: 'dead',
+      at: NOW - 30_000,
+      status: 500,
+      error: 'the endpoint answered 500',
+    });
+  });
+
+  it('lists each delivery newest first with its endpoint, event, tries and last answer', async () => {
+    expect(await run('webhooks')).toBe(0);
+    expect(out).toHaveLength(2);
+    expect(out[0]).toMatch(/2\s+pending\s+enquiry\.received\s+EQ-AAAA-0002\s+https:\/\/hooks/);
+    expect(out[1]).toContain('dead');
+    expect(out[1]).toContain('given up 2027-03-27T11:59:30Z');
+    expect(out[1]).toContain('the endpoint answered 500');
+    out = [];
+    expect(await run('webhooks', 'dead', '--json')).toBe(0);
+    expect(JSON.parse(out.join('\n'))).toMatchObject([{ id: 1, state: 'dead', attempts: 1 }]);
+    expect(await run('webhooks', 'lost')).toBe(2);
+    expect(err[0]).toContain('use one of pending, delivered, dead');
+  });
+
+  it('retries a dead delivery under the same webhook-id, and says when there is none', async () => {
+    expect(await run('webhooks', 'retry', '1')).toBe(0);
+    expect(out[0]).toContain(
+      'sent again now to https://hooks.example.com/zap, with the same webhook-id',
+    );
+    expect(await store.listWebhooks({ limit: 5, state: 'pending' })).toHaveLength(2);
+    expect(await run('webhooks', 'retry', '99')).toBe(1);
+    expect(err[0]).toBe('No webhook delivery 99.');
+    expect(await run('webhooks', 'retry')).toBe(2);
+  });
+});

@@ -3,12 +3,19 @@
  * (SQLite in WAL mode lets both use the file, and a running proxy looks at its queue each
  * second; PostgreSQL tells every running proxy of a retried submission at once).
  */
-import type { Housekeeping, OperatorView, Receipts, Settings } from '../outbox/store.ts';
+import type {
+  Housekeeping,
+  OperatorView,
+  Receipts,
+  Settings,
+  WebhookDeliveries,
+} from '../outbox/store.ts';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { leadExport } from '../operator/lead-export.ts';
 import { isoTime, submissionJson, submissionReport, whyNow } from '../operator/lead-report.ts';
 import { normalizeCode, verifyReceipt } from '../submission/receipt-code.ts';
+import { runWebhooksCommand } from './webhooks-command.ts';
 import type { Submission, SubmissionState } from '../outbox/submission.ts';
 
 /** What `npm run outbox -- help` prints (docs/operations.md shows it too). */
@@ -26,6 +33,11 @@ export const USAGE = `Usage: npm run outbox -- <command>
   purge-delivered [--older-than-days N]         delete delivered submissions (their files went with delivery)
   purge-spam [--older-than-days N]              delete submissions the bot checks caught (default: all)
   purge-dead [--older-than-days N]              delete dead letters the firm was told of (never an untold one)
+  webhooks [pending|delivered|dead] [--reference R] [--json]
+                                                signed webhook deliveries, newest first: endpoint, event,
+                                                tries, next try or last answer
+  webhooks retry <id>                           send a webhook delivery again now (same webhook-id),
+                                                with a fresh schedule
   counts                                        how many in each state, oldest waiting, possible duplicates
   verify-receipt <code>                         whether the enquiry a visitor's receipt code names was received,
                                                 and when (also after retention removed it)
@@ -50,7 +62,8 @@ export async function runOutboxCommand(
   store: OperatorView &
     Pick<Housekeeping, 'purgeDelivered' | 'purgeSpam' | 'purgeNotifiedDead'> &
     Receipts &
-    Settings,
+    Settings &
+    WebhookDeliveries,
   io: CommandIo,
 ): Promise<number> {
   const [command, ...rest] = args;
@@ -155,6 +168,8 @@ export async function runOutboxCommand(
       io.out(`Deleted ${purged} ${kind} submission${purged === 1 ? '' : 's'}.`);
       return 0;
     }
+    case 'webhooks':
+      return runWebhooksCommand(rest, store, io);
     case 'counts': {
       const counts = await store.counts();
       const age =

@@ -17,6 +17,7 @@ import { NO_CONVERSION, type Converter } from '../convert/conversion.ts';
 import { handleFailure } from './failure.ts';
 import { Pause, type PauseState } from './pause.ts';
 import type { AttemptResult } from '../outbox/attempt-result.ts';
+import type { Submission } from '../outbox/submission.ts';
 
 /** What the deliverer is built from; all but store, client and log have defaults. */
 export interface DelivererOptions {
@@ -40,6 +41,11 @@ export interface DelivererOptions {
   random?: () => number;
   /** Told of each attempt's end (metrics). */
   onAttempt?: (report: AttemptReport) => void;
+  /**
+   * Told of each submission taken, before its attempt (signed webhooks queue
+   * `enquiry.received` here, while its files' bytes are still held); must not throw.
+   */
+  beforeAttempt?: (submission: Submission) => Promise<void>;
 }
 
 /** How one attempt ended, for metrics. */
@@ -73,8 +79,10 @@ export class Deliverer {
   readonly owner = `proxy-${process.pid}-${randomBytes(4).toString('hex')}`;
   private readonly running = new Map<number, Promise<AttemptResult>>();
   private readonly abort = new AbortController();
-  private readonly options: Required<Omit<DelivererOptions, 'check' | 'onAttempt'>> &
-    Pick<DelivererOptions, 'onAttempt'>;
+  private readonly options: Required<
+    Omit<DelivererOptions, 'check' | 'onAttempt' | 'beforeAttempt'>
+  > &
+    Pick<DelivererOptions, 'onAttempt' | 'beforeAttempt'>;
   #upstreamDown: { since: number; error: string } | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private ticking = false;
@@ -264,6 +272,7 @@ export class Deliverer {
   private async attempt(claimed: Claimed): Promise<AttemptResult> {
     const { now, leaseMs, log } = this.options;
     try {
+      await this.options.beforeAttempt?.(claimed.submission);
       const result = await runAttempt(claimed, {
         ...this.options,
         leaseUntil: () => now() + leaseMs,

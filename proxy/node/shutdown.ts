@@ -9,6 +9,7 @@ import type { ServerType } from '@hono/node-server';
 import type { Deliverer } from '../delivery/deliverer.ts';
 import type { Logger } from '../logger.ts';
 import type { Notifier } from '../notify/notifier.ts';
+import type { Webhooks } from '../webhooks/webhooks.ts';
 
 /** What is shut down, and how long it may take. */
 export interface ShutdownParts {
@@ -16,6 +17,8 @@ export interface ShutdownParts {
   deliverer: Pick<Deliverer, 'stop'>;
   /** Given the same time as deliveries; what it has not sent stays queued for the next start. */
   notifier?: Pick<Notifier, 'stop'> | undefined;
+  /** The same; a webhook try cut short is sent again after its lease, under the same id. */
+  webhooks?: Pick<Webhooks, 'stop'> | undefined;
   /** Closes the outbox and gives back the data directory. */
   release: () => Promise<void>;
   log: Logger;
@@ -36,7 +39,7 @@ const within = (promise: Promise<unknown>, ms: number) =>
  * @example process.once('SIGTERM', () => void shutdown(parts).then(() => process.exit(0)));
  */
 export async function shutdown(parts: ShutdownParts) {
-  const { server, deliverer, notifier, release, log, drainMs } = parts;
+  const { server, deliverer, notifier, webhooks, release, log, drainMs } = parts;
   const started = Date.now();
   const left = () => drainMs - (Date.now() - started);
   log.info({ drainMs }, 'shutting down: no new requests; finishing what is in flight');
@@ -54,7 +57,8 @@ export async function shutdown(parts: ShutdownParts) {
   });
   const deliveries = deliverer.stop(Math.max(0, left() - CLOSING_MS - ABORT_MS));
   const notifications = notifier?.stop(Math.max(0, left() - CLOSING_MS));
-  await Promise.all([requests, deliveries, notifications]);
+  const webhookTries = webhooks?.stop(Math.max(0, left() - CLOSING_MS));
+  await Promise.all([requests, deliveries, notifications, webhookTries]);
   await release();
   log.info({ ms: Date.now() - started }, 'stopped');
 }

@@ -17,6 +17,7 @@ import type {
   NotificationQueue,
   OperatorView,
   Settings,
+  WebhookQueue,
 } from '../outbox/store.ts';
 import { logReport, type Platform } from '../platform.ts';
 
@@ -35,7 +36,11 @@ export async function checkAtStart(check: Platform['check'], deliverer: Delivere
 /** The notifier, when an email or a webhook is configured (docs/operations.md, "Notifications"). */
 export function startNotifier(
   env: ProxyEnv,
-  store: NotificationQueue & Pick<OperatorView, 'counts' | 'get'> & FileSource & Settings,
+  store: NotificationQueue &
+    Pick<OperatorView, 'counts' | 'get'> &
+    FileSource &
+    Settings &
+    Pick<WebhookQueue, 'deadWebhooks'>,
   deliverer: Deliverer,
   log: Logger,
   config: Pick<FormConfig, 'caseTypes'>,
@@ -57,6 +62,7 @@ export function startNotifier(
     log,
     pauseState: () => deliverer.pauseState,
     queuedAlertMs: env.ALERT_QUEUED_AFTER_MS,
+    ...(env.WEBHOOK_ENDPOINTS.length > 0 ? { deadWebhooks: () => store.deadWebhooks() } : {}),
   });
   notifier.start();
   return notifier;

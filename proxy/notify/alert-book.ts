@@ -8,11 +8,13 @@ import type { AlertEvent } from './events.ts';
 const HOUR = 3_600_000;
 const SETTING = 'notify.alerts';
 
-type Kind = 'paused' | 'stuck' | 'recovered';
+/** The conditions an alert tells of while they last. */
+type Condition = 'paused' | 'stuck' | 'webhooks';
+type Kind = Condition | 'recovered';
 
 interface Book {
   /** The conditions told and not yet over, with what was said. */
-  active: Partial<Record<'paused' | 'stuck', string>>;
+  active: Partial<Record<Condition, string>>;
   lastSent: Partial<Record<Kind, number>>;
   held: { event: string; at: string; message: string }[];
   heldSince: number | null;
@@ -28,7 +30,7 @@ export interface BookStore {
 export async function alertsDue(
   store: BookStore,
   now: number,
-  conditions: Partial<Record<'paused' | 'stuck', { message: string; hint?: string }>>,
+  conditions: Partial<Record<Condition, { message: string; hint?: string }>>,
 ): Promise<{ alerts: AlertEvent[]; save: () => Promise<void> }> {
   const saved = await store.getSetting(SETTING);
   const book: Book = saved
@@ -46,7 +48,7 @@ export async function alertsDue(
     book.lastSent[kind] = now;
     alerts.push({ event: `alert.${kind}`, at, message, ...(hint ? { hint } : {}) });
   };
-  for (const kind of ['paused', 'stuck'] as const) {
+  for (const kind of ['paused', 'stuck', 'webhooks'] as const) {
     const condition = conditions[kind];
     const told = book.active[kind];
     if (condition && told !== condition.message) {

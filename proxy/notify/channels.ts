@@ -1,7 +1,8 @@
 /**
  * The two ways a notification leaves: an email through the firm's mail server (nodemailer),
  * with a lead's files attached (or the visitor's confirmation, to the visitor), and a webhook
- * call signed with HMAC-SHA256. Each send either resolves (sent) or throws (retried by the
+ * call signed as Standard Webhooks sign them (and, for one release, with the old
+ * `X-Enquiry-Form-Signature` too). Each send either resolves (sent) or throws (retried by the
  * notifier).
  */
 import { createHmac } from 'node:crypto';
@@ -9,6 +10,7 @@ import { createTransport } from 'nodemailer';
 import { readAll } from '../client/byte-source.ts';
 import type { Channel } from '../outbox/notification.ts';
 import type { FileSource, OperatorView } from '../outbox/store.ts';
+import { signedHeaders } from '../webhooks/signing.ts';
 import { isLeadEvent, type NotifyEvent } from './events.ts';
 import { messageText, type CaseTypeLabel } from './messages.ts';
 
@@ -89,7 +91,11 @@ export function emailChannel(options: EmailOptions): Send {
 /** The domain of a sender like `Firm <confirm@firm.example>`, for Message-IDs. */
 const domainOf = (from: string) => /@([\w.-]+)/.exec(from)?.[1] ?? 'enquiry-form.invalid';
 
-/** The signature header's value: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. */
+/**
+ * The old signature header's value: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`.
+ * Deprecated (it signs no message id): sent beside the Standard Webhooks headers for one
+ * release, then dropped (docs/webhooks.md).
+ */
 export function webhookSignature(secret: string, body: string, at: number): string {
   const t = Math.floor(at / 1000);
   const mac = createHmac('sha256', secret)
@@ -111,6 +117,7 @@ export function webhookChannel(options: WebhookOptions): Send {
   const now = options.now ?? Date.now;
   return async (event, id) => {
     const body = JSON.stringify(event);
+    const at = now();
     const response = await fetch(options.url, {
       method: 'POST',
       body,
@@ -121,7 +128,8 @@ export function webhookChannel(options: WebhookOptions): Send {
         'User-Agent': 'enquiry-form',
         'X-Enquiry-Form-Event': event.event,
         'X-Enquiry-Form-Delivery': id,
-        'X-Enquiry-Form-Signature': webhookSignature(options.secret, body, now()),
+        'X-Enquiry-Form-Signature': webhookSignature(options.secret, body, at),
+        ...signedHeaders(options.secret, id, at, body),
       },
     });
     await response.body?.cancel();

@@ -6,7 +6,8 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryLogger } from '../logger.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
@@ -28,9 +29,28 @@ async function mailServer(port = 0, silent = false) {
   return server;
 }
 
+/**
+ * The body as a receiver verifies it with the Standard Webhooks library when the call arrives
+ * (the test's clock is not the machine's; the library refuses a timestamp 5 minutes off).
+ */
+function verifiedOnArrival(body: string, headers: Record<string, string>) {
+  vi.useFakeTimers({ toFake: ['Date'], now: Number(headers['webhook-timestamp']) * 1000 });
+  try {
+    return new Webhook(SECRET, { format: 'raw' }).verify(body, headers);
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 /** A webhook receiver that keeps each body with its signature header. */
 async function webhookServer() {
-  const calls: { body: string; signature: string; event: string; delivery: string }[] = [];
+  const calls: {
+    body: string;
+    signature: string;
+    event: string;
+    delivery: string;
+    headers: Record<string, string>;
+  }[] = [];
   const server: Server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -40,6 +60,9 @@ async function webhookServer() {
         signature: String(request.headers['x-enquiry-form-signature']),
         event: String(request.headers['x-enquiry-form-event']),
         delivery: String(request.headers['x-enquiry-form-delivery']),
+        headers: Object.fromEntries(
+          Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
+        ),
       });
       response.end('ok');
     });
@@ -141,7 +164,14 @@ describe('telling the firm about a lead', () => {
     const expected = createHmac('sha256', SECRET)
       .update(`${t ?? ''}.${call?.body ?? ''}`)
       .digest('hex');
+    // The old header stays for one release; Standard Webhooks' headers verify with its library.
     expect(v1).toBe(expected);
+    const headers = call?.headers ?? {};
+    expect(verifiedOnArrival(call?.body ?? '', headers)).toMatchObject({ event: 'lead.dead' });
+    expect(headers['webhook-id']).toBe(call?.delivery);
+    expect(() => verifiedOnArrival((call?.body ?? '').replace('Ada', 'Eve'), headers)).toThrow(
+      /signature/,
+    );
     expect(call?.event).toBe('lead.dead');
     // The notification's key: the same on a retry, so a receiver can drop a repeat.
     expect(call?.delivery).toBe((await store.notificationsFor('EQ-TEST-0001'))[1]?.key);

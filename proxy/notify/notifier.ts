@@ -13,6 +13,7 @@ import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
 import type { Channel, NewNotification, QueuedNotification } from '../outbox/notification.ts';
 import type { NotificationQueue, OperatorView, Settings } from '../outbox/store.ts';
+import type { WebhookDelivery } from '../outbox/webhook.ts';
 import { alertsDue } from './alert-book.ts';
 import type { Channels } from './channels.ts';
 import { leadEvent, type NotifyEvent } from './events.ts';
@@ -33,6 +34,8 @@ export interface NotifierOptions {
   pauseState: () => { reason: string; hint: string | undefined } | undefined;
   /** An alert when the oldest waiting enquiry has waited this long. */
   queuedAlertMs: number;
+  /** Signed webhooks given up after every try (when endpoints are configured). */
+  deadWebhooks?: () => Promise<{ count: number; latest: WebhookDelivery | null }>;
   tickMs?: number;
   now?: () => number;
 }
@@ -136,9 +139,10 @@ export class Notifier {
   }
 
   private async queueAlerts(): Promise<void> {
-    const { store, pauseState, queuedAlertMs } = this.options;
+    const { store, pauseState, queuedAlertMs, deadWebhooks } = this.options;
     const now = this.now();
     const pause = pauseState();
+    const webhooks = await deadWebhooks?.();
     const { oldestQueuedAt } = await store.counts();
     const waited = oldestQueuedAt === null ? 0 : now - oldestQueuedAt;
     const { alerts, save } = await alertsDue(store, now, {
@@ -152,6 +156,14 @@ export class Notifier {
             stuck: {
               message: `The oldest waiting enquiry has waited ${String(Math.round(waited / 60_000))} minutes.`,
               hint: 'See /healthz and the log; npm run outbox -- list queued shows what waits.',
+            },
+          }
+        : {}),
+      ...(webhooks?.latest
+        ? {
+            webhooks: {
+              message: `${String(webhooks.count)} webhook message${webhooks.count === 1 ? ' was' : 's were'} given up after every retry; the latest, ${webhooks.latest.event} about ${webhooks.latest.reference} to ${webhooks.latest.endpoint}: ${webhooks.latest.lastError ?? 'failed'}.`,
+              hint: 'npm run outbox -- webhooks dead lists them; npm run outbox -- webhooks retry <id> sends one again.',
             },
           }
         : {}),

@@ -52,14 +52,14 @@ export const notifyEnvShape = {
     )
     .optional()
     .describe(
-      'Receives the same events as JSON (POST), signed in `X-Enquiry-Form-Signature`; retried until it answers 2xx.',
+      'Receives the same events as JSON (POST), signed as Standard Webhooks sign them (`webhook-id`, `webhook-timestamp`, `webhook-signature`; the old `X-Enquiry-Form-Signature` is sent too, for one release); retried until it answers 2xx. See docs/webhooks.md.',
     ),
   NOTIFY_WEBHOOK_SECRET: z
     .string()
     .min(16, { error: 'must be at least 16 characters' })
     .optional()
     .describe(
-      'HMAC-SHA256 key of the webhook signature, at least 16 characters (or `NOTIFY_WEBHOOK_SECRET_FILE`). Required with `NOTIFY_WEBHOOK_URL`.',
+      'HMAC-SHA256 key of the webhook signature, at least 16 characters (or `NOTIFY_WEBHOOK_SECRET_FILE`): a `whsec_…` secret is read as Standard Webhooks read it, any other as its UTF-8 bytes. Required with `NOTIFY_WEBHOOK_URL`.',
     ),
   ALERT_QUEUED_AFTER_MS: integer(3_600_000, 1000).describe(
     'An alert is sent when the oldest waiting enquiry has waited this long.',

@@ -35,6 +35,16 @@ import type {
   Submission,
   SubmissionState,
 } from './submission.ts';
+import type {
+  ClaimedWebhook,
+  NewWebhookDelivery,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookFilter,
+  WebhookLease,
+  WebhookOutcome,
+  WebhookRetryOutcome,
+} from './webhook.ts';
 
 export type { Lease } from './submission.ts';
 export type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
@@ -231,6 +241,41 @@ export interface Receipts {
   findReceipt(code: string): Promise<Receipt | null>;
 }
 
+/** The webhook queue (`webhooks/`): what each endpoint is owed, and each try's claim and end. */
+export interface WebhookQueue {
+  /** Queues deliveries; one already queued for its endpoint, event and submission is skipped. */
+  queueWebhooks(rows: readonly NewWebhookDelivery[]): Promise<number>;
+  /** Submissions `event` is about (since `since`) with nothing queued for `endpoint` yet. */
+  awaitingWebhook(
+    endpoint: string,
+    event: WebhookEvent,
+    since: number,
+    limit: number,
+  ): Promise<Submission[]>;
+  /** Takes up to `limit` of `endpoint`'s due deliveries, each for one try under a lease. */
+  claimWebhooks(
+    endpoint: string,
+    owner: string,
+    leaseMs: number,
+    now: number,
+    limit: number,
+  ): Promise<ClaimedWebhook[]>;
+  /** Records how a try ended; false when a newer claim holds the delivery (nothing written). */
+  finishWebhook(lease: WebhookLease, outcome: WebhookOutcome): Promise<boolean>;
+  /** When `endpoint`'s next pending delivery is due, or null. */
+  nextWebhookAt(endpoint: string): Promise<number | null>;
+  /** How many deliveries were given up, and the latest (the firm's alert). */
+  deadWebhooks(): Promise<{ count: number; latest: WebhookDelivery | null }>;
+}
+
+/** Webhook deliveries as operators see them (the CLI, the console): list, and retry one. */
+export interface WebhookDeliveries {
+  /** Deliveries, newest first. */
+  listWebhooks(filter: WebhookFilter): Promise<WebhookDelivery[]>;
+  /** Sends a delivery again now with a fresh schedule, under the same `webhook-id`. */
+  retryWebhook(id: number, now: number): Promise<WebhookRetryOutcome>;
+}
+
 /** Named values kept with the outbox (the form-token secret, when generated). */
 export interface Settings {
   /** A named value, or null. */
@@ -274,7 +319,9 @@ export interface OutboxStore
     Settings,
     AuditLog,
     Receipts,
-    FunnelCounters {
+    FunnelCounters,
+    WebhookQueue,
+    WebhookDeliveries {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

@@ -106,7 +106,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['contract', 'limiter', 'logger.ts', 'env-values.ts'],
   ['client', 'convert'],
   ['outbox'],
-  ['notify', 'funnel'],
+  ['notify', 'funnel', 'webhooks'],
   ['http'],
   ['submission'],
   ['delivery'],

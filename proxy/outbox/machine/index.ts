@@ -13,6 +13,7 @@ import { operator } from './operator.ts';
 import type { Dialect } from './plan.ts';
 import { reads } from './reads.ts';
 import { getSetting, setSetting } from './settings.ts';
+import { webhooks } from './webhooks.ts';
 
 /** Every plan, in `d`'s spelling. */
 export function outboxMachine(d: Dialect) {
@@ -25,6 +26,7 @@ export function outboxMachine(d: Dialect) {
     ...housekeeping(d),
     ...notifications(d),
     ...confirmations(d),
+    ...webhooks(d, r.withFiles),
     getSetting,
     setSetting,
     recordAudit,

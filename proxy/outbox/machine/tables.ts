@@ -146,3 +146,30 @@ export const funnelTables = (t: ColumnTypes) => `CREATE TABLE funnel_counts (
      submission_id ${t.key} PRIMARY KEY REFERENCES submissions (id) ON DELETE CASCADE,
      ${funnelKey(t)}
    );`;
+
+/**
+ * Webhook deliveries: one message about one submission to one endpoint, queued once per
+ * endpoint, event and submission, claimed with a lease and a fencing token like a submission.
+ */
+export const webhookDeliveriesTable = (t: ColumnTypes) => `CREATE TABLE webhook_deliveries (
+     id ${t.serial},
+     message_id ${t.text} NOT NULL,
+     endpoint ${t.text} NOT NULL,
+     event ${t.text} NOT NULL,
+     reference ${t.text} NOT NULL,
+     body ${t.text} NOT NULL,
+     created_at ${t.big} NOT NULL,
+     state ${t.text} NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'delivered', 'dead')),
+     attempts ${t.integer} NOT NULL DEFAULT 0,
+     next_attempt_at ${t.big} NOT NULL,
+     lease_owner ${t.text},
+     lease_until ${t.big},
+     lease_token ${t.big} NOT NULL DEFAULT 0,
+     last_status ${t.integer},
+     last_error ${t.text},
+     delivered_at ${t.big},
+     dead_at ${t.big},
+     UNIQUE (endpoint, event, reference)
+   );
+   CREATE INDEX webhook_deliveries_due ON webhook_deliveries (endpoint, state, next_attempt_at);
+   CREATE INDEX webhook_deliveries_reference ON webhook_deliveries (reference);`;

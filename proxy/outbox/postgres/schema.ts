@@ -16,6 +16,7 @@ import {
   leadIndexes,
   notificationsTable,
   receiptTables,
+  webhookDeliveriesTable,
 } from '../machine/tables.ts';
 import { postgresDialect } from './driver.ts';
 
@@ -103,6 +104,8 @@ const MIGRATIONS: readonly string[] = [
   receiptTables(TYPES),
   // The funnel's counters (issue #33): sums per day, case type, campaign and variant.
   funnelTables(TYPES),
+  // Signed webhooks to the firm's other tools (WEBHOOK_ENDPOINTS).
+  webhookDeliveriesTable(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

@@ -9,6 +9,7 @@ import { describeAcceptStore } from '../../test/store-contract-accept.ts';
 import { describeFunnelStore } from '../../test/store-contract-funnel.ts';
 import { describeNotificationStore } from '../../test/store-contract-notifications.ts';
 import { describeReceiptStore } from '../../test/store-contract-receipts.ts';
+import { describeWebhookStore } from '../../test/store-contract-webhooks.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
 import { openPostgresOutbox } from './store.ts';
 import type { OutboxStore } from '../store.ts';
@@ -44,6 +45,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeNotificationStore('PostgreSQL', freshDatabase);
   describeReceiptStore('PostgreSQL', freshDatabase);
   describeFunnelStore('PostgreSQL', freshDatabase);
+  describeWebhookStore('PostgreSQL', freshDatabase);
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {

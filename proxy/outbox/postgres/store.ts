@@ -149,6 +149,16 @@ export async function openPostgresOutbox(
     finishNotification: (id, outcome) => query(m.finishNotification(id, outcome)),
     notificationsFor: (reference) => query(m.notificationsFor(reference)),
     findReceipt: (code) => query(m.findReceipt(code)),
+    queueWebhooks: (rows) => atomic(m.queueWebhooks(rows)),
+    awaitingWebhook: (endpoint, event, since, limit) =>
+      query(m.awaitingWebhook(endpoint, event, since, limit)),
+    claimWebhooks: (endpoint, owner, leaseMs, now, limit) =>
+      query(m.claimWebhooks(endpoint, owner, leaseMs, now, limit)),
+    finishWebhook: (lease, outcome) => query(m.finishWebhook(lease, outcome)),
+    nextWebhookAt: (endpoint) => query(m.nextWebhookAt(endpoint)),
+    deadWebhooks: () => query(m.deadWebhooks()),
+    listWebhooks: (filter) => query(m.listWebhooks(filter)),
+    retryWebhook: (id, now) => atomic(m.retryWebhook(id, now)),
     getSetting: (name) => query(m.getSetting(name)),
     setSetting: (name, value) => query(m.setSetting(name, value)),
     recordAudit: (entry) => query(m.recordAudit(entry)),

@@ -12,6 +12,7 @@ import {
   leadIndexes,
   notificationsTable,
   receiptTables,
+  webhookDeliveriesTable,
 } from '../machine/tables.ts';
 import { sqliteDialect } from './driver.ts';
 
@@ -109,6 +110,8 @@ export const MIGRATIONS: readonly string[] = [
   receiptTables(TYPES),
   // The funnel's counters (issue #33): sums per day, case type, campaign and variant.
   funnelTables(TYPES),
+  // Signed webhooks to the firm's other tools (WEBHOOK_ENDPOINTS).
+  webhookDeliveriesTable(TYPES),
 ];
 
 /**

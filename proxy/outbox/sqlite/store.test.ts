@@ -8,6 +8,7 @@ import { describeAcceptStore } from '../../test/store-contract-accept.ts';
 import { describeFunnelStore } from '../../test/store-contract-funnel.ts';
 import { describeNotificationStore } from '../../test/store-contract-notifications.ts';
 import { describeReceiptStore } from '../../test/store-contract-receipts.ts';
+import { describeWebhookStore } from '../../test/store-contract-webhooks.ts';
 import { openSqliteOutbox } from './store.ts';
 
 const inMemory = { open: () => openSqliteOutbox(':memory:') };
@@ -23,6 +24,8 @@ describeFunnelStore('SQLite in memory', inMemory);
 describeNotificationStore('SQLite on disk', onDisk);
 describeReceiptStore('SQLite in memory', inMemory);
 describeReceiptStore('SQLite on disk', onDisk);
+describeWebhookStore('SQLite in memory', inMemory);
+describeWebhookStore('SQLite on disk', onDisk);
 
 describe('the SQLite outbox', () => {
   it('survives closing and reopening the database file, leases and all', async () => {

@@ -127,6 +127,16 @@ export function openSqliteOutbox(path: string): OutboxStore {
     finishNotification: (id, outcome) => written(() => m.finishNotification(id, outcome)),
     notificationsFor: (reference) => read(m.notificationsFor(reference)),
     findReceipt: (code) => read(m.findReceipt(code)),
+    queueWebhooks: (rows) => written(() => m.queueWebhooks(rows)),
+    awaitingWebhook: (endpoint, event, since, limit) =>
+      read(m.awaitingWebhook(endpoint, event, since, limit)),
+    claimWebhooks: (endpoint, owner, leaseMs, now, limit) =>
+      written(() => m.claimWebhooks(endpoint, owner, leaseMs, now, limit)),
+    finishWebhook: (lease, outcome) => written(() => m.finishWebhook(lease, outcome)),
+    nextWebhookAt: (endpoint) => read(m.nextWebhookAt(endpoint)),
+    deadWebhooks: () => read(m.deadWebhooks()),
+    listWebhooks: (filter) => read(m.listWebhooks(filter)),
+    retryWebhook: (id, now) => written(() => m.retryWebhook(id, now)),
     getSetting: (name) => read(m.getSetting(name)),
     setSetting: (name, value) => written(() => m.setSetting(name, value)),
     recordAudit: (entry) => written(() => m.recordAudit(entry)),

@@ -1,0 +1,206 @@
+/**
+ * Webhook deliveries, written once for both databases: queued once per endpoint, event and
+ * submission; claimed with a lease and a fencing token (on PostgreSQL skipping rows another
+ * instance is taking), so two instances never send the same try; finished only by the claim
+ * that holds them.
+ */
+import type { SubmissionRow } from '../rows.ts';
+import type { Submission } from '../submission.ts';
+import type {
+  ClaimedWebhook,
+  NewWebhookDelivery,
+  WebhookDelivery,
+  WebhookEvent,
+  WebhookFilter,
+  WebhookLease,
+  WebhookOutcome,
+  WebhookRetryOutcome,
+} from '../webhook.ts';
+import { all, one, run, type Dialect, type Plan } from './plan.ts';
+
+/** A row of `webhook_deliveries`. */
+interface WebhookRow {
+  id: number;
+  message_id: string;
+  endpoint: string;
+  event: WebhookEvent;
+  reference: string;
+  body: string;
+  created_at: number;
+  state: WebhookDelivery['state'];
+  attempts: number;
+  next_attempt_at: number;
+  last_status: number | null;
+  last_error: string | null;
+  delivered_at: number | null;
+  dead_at: number | null;
+  lease_token: number;
+}
+
+const toDelivery = (row: WebhookRow): WebhookDelivery => ({
+  id: row.id,
+  messageId: row.message_id,
+  endpoint: row.endpoint,
+  event: row.event,
+  reference: row.reference,
+  body: row.body,
+  at: row.created_at,
+  state: row.state,
+  attempts: row.attempts,
+  nextAttemptAt: row.next_attempt_at,
+  lastStatus: row.last_status,
+  lastError: row.last_error,
+  deliveredAt: row.delivered_at,
+  deadAt: row.dead_at,
+});
+
+/** A row's columns (SQLite's `RETURNING` takes no `table.*`; the claim's CTE names only `due_id`). */
+const COLUMNS = `id, message_id, endpoint, event, reference, body, created_at, state, attempts,
+  next_attempt_at, last_status, last_error, delivered_at, dead_at, lease_token`;
+
+/** Which submissions each event is about, and since when (`@since`). */
+const EVENT_OF: Record<WebhookEvent, string> = {
+  'enquiry.received': `s.state <> 'spam' AND s.received_at >= @since`,
+  'enquiry.delivered': `s.state IN ('delivered', 'partial') AND s.delivered_at >= @since`,
+  'enquiry.failed': `s.state = 'dead' AND s.dead_at >= @since`,
+};
+
+/** Free to claim: pending, and nobody holds it (or its holder's lease ran out). */
+const CLAIMABLE = `state = 'pending' AND (lease_until IS NULL OR lease_until <= @now)`;
+
+/** The webhook statements, in `d`'s spelling; `withFiles` loads submissions' files. */
+export function webhooks(
+  d: Dialect,
+  withFiles: (rows: readonly SubmissionRow[]) => Plan<Submission[]>,
+) {
+  return {
+    /** Queues deliveries (one already queued for its endpoint, event and submission is skipped). */
+    *queueWebhooks(rows: readonly NewWebhookDelivery[]): Plan<number> {
+      let queued = 0;
+      for (const row of rows)
+        queued += yield* run(
+          `INSERT INTO webhook_deliveries
+             (message_id, endpoint, event, reference, body, created_at, next_attempt_at)
+           VALUES (@messageId, @endpoint, @event, @reference, @body, @at, @at)
+           ON CONFLICT (endpoint, event, reference) DO NOTHING`,
+          { ...row },
+        );
+      return queued;
+    },
+    /**
+     * Submissions `event` is about (since `since`) with no delivery to `endpoint` queued yet,
+     * oldest first: what a crash or a restart left unqueued is found again.
+     */
+    *awaitingWebhook(
+      endpoint: string,
+      event: WebhookEvent,
+      since: number,
+      limit: number,
+    ): Plan<Submission[]> {
+      const rows = yield* all<SubmissionRow>(
+        `SELECT s.* FROM submissions s WHERE ${EVENT_OF[event]} AND NOT EXISTS (
+           SELECT 1 FROM webhook_deliveries w
+           WHERE w.endpoint = @endpoint AND w.event = @event AND w.reference = s.reference)
+         ORDER BY s.id LIMIT @limit`,
+        { endpoint, event, since, limit },
+      );
+      return yield* withFiles(rows);
+    },
+    /** Takes up to `limit` of `endpoint`'s due deliveries for one try each, oldest first. */
+    *claimWebhooks(
+      endpoint: string,
+      owner: string,
+      leaseMs: number,
+      now: number,
+      limit: number,
+    ): Plan<ClaimedWebhook[]> {
+      const rows = yield* all<WebhookRow>(
+        `WITH due AS (
+           SELECT id AS due_id FROM webhook_deliveries
+           WHERE endpoint = @endpoint AND ${CLAIMABLE} AND next_attempt_at <= @now
+           ORDER BY next_attempt_at, id LIMIT @limit ${d.skipLocked})
+         UPDATE webhook_deliveries
+         SET lease_owner = @owner, lease_until = @until, lease_token = lease_token + 1
+         FROM due WHERE webhook_deliveries.id = due.due_id
+         RETURNING ${COLUMNS}`,
+        { endpoint, owner, until: now + leaseMs, now, limit },
+      );
+      return rows
+        .sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.id - b.id)
+        .map((row) => ({
+          delivery: toDelivery(row),
+          lease: { id: row.id, token: row.lease_token },
+        }));
+    },
+    /** Records how a try ended; false when a newer claim holds the delivery (nothing written). */
+    *finishWebhook(lease: WebhookLease, outcome: WebhookOutcome): Plan<boolean> {
+      const unleased = 'lease_owner = NULL, lease_until = NULL, attempts = attempts + 1';
+      const set = {
+        delivered: `state = 'delivered', delivered_at = @at, last_status = @status, last_error = NULL`,
+        retry: `next_attempt_at = @nextAt, last_status = @status, last_error = @error`,
+        dead: `state = 'dead', dead_at = @at, last_status = @status, last_error = @error`,
+      }[outcome.kind];
+      const { kind: _kind, ...values } = outcome;
+      const changed = yield* run(
+        `UPDATE webhook_deliveries SET ${set}, ${unleased} WHERE id = @id AND lease_token = @token`,
+        { nextAt: null, error: null, ...values, id: lease.id, token: lease.token },
+      );
+      return changed === 1;
+    },
+    /** When `endpoint`'s next pending delivery is due, or null. */
+    *nextWebhookAt(endpoint: string): Plan<number | null> {
+      const row = yield* one<{ at: number | null }>(
+        `SELECT MIN(next_attempt_at) AS at FROM webhook_deliveries
+         WHERE endpoint = @endpoint AND state = 'pending'`,
+        { endpoint },
+      );
+      return row?.at ?? null;
+    },
+    /** Deliveries, newest first. */
+    *listWebhooks(filter: WebhookFilter): Plan<WebhookDelivery[]> {
+      const rows = yield* all<WebhookRow>(
+        `SELECT * FROM webhook_deliveries
+         WHERE (CAST(@endpoint AS TEXT) IS NULL OR endpoint = @endpoint)
+           AND (CAST(@state AS TEXT) IS NULL OR state = @state)
+           AND (CAST(@reference AS TEXT) IS NULL OR reference = @reference)
+           AND (CAST(@before AS BIGINT) IS NULL OR id < @before)
+         ORDER BY id DESC LIMIT @limit`,
+        {
+          endpoint: filter.endpoint ?? null,
+          state: filter.state ?? null,
+          reference: filter.reference ?? null,
+          before: filter.before ?? null,
+          limit: filter.limit,
+        },
+      );
+      return rows.map(toDelivery);
+    },
+    /** How many deliveries were given up, and the latest of them. */
+    *deadWebhooks(): Plan<{ count: number; latest: WebhookDelivery | null }> {
+      const count = yield* one<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM webhook_deliveries WHERE state = 'dead'`,
+      );
+      const latest = yield* one<WebhookRow>(
+        `SELECT * FROM webhook_deliveries WHERE state = 'dead' ORDER BY dead_at DESC, id DESC LIMIT 1`,
+      );
+      return { count: count?.n ?? 0, latest: latest ? toDelivery(latest) : null };
+    },
+    /**
+     * Sends a delivery again now with a fresh schedule (same id and body); never one being sent
+     * at this moment.
+     */
+    *retryWebhook(id: number, now: number): Plan<WebhookRetryOutcome> {
+      const changed = yield* run(
+        `UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at = @now,
+           dead_at = NULL, lease_owner = NULL, lease_until = NULL
+         WHERE id = @id AND (lease_until IS NULL OR lease_until <= @now)`,
+        { id, now },
+      );
+      const row = yield* one<WebhookRow>('SELECT * FROM webhook_deliveries WHERE id = @id', { id });
+      if (!row) return { kind: 'not_found' };
+      return changed === 1
+        ? { kind: 'requeued', delivery: toDelivery(row) }
+        : { kind: 'in_flight' };
+    },
+  };
+}

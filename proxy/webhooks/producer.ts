@@ -1,0 +1,99 @@
+/**
+ * What each endpoint is owed: one message per event it asked for and submission the event is
+ * about, queued in the outbox. A sweep finds whatever is owed and not yet queued (so a crash
+ * between an event and its queueing loses nothing), and `enquiry.received` is also queued the
+ * moment a delivery takes a submission, while the proxy still holds its files' bytes.
+ *
+ * An endpoint is owed only what happens after it was first configured (kept in the outbox's
+ * settings): adding one does not replay a month of enquiries to it.
+ */
+import type { Logger } from '../logger.ts';
+import type { FileSource, Settings, WebhookQueue } from '../outbox/store.ts';
+import type { Submission } from '../outbox/submission.ts';
+import { WEBHOOK_EVENTS, type WebhookEvent } from '../outbox/webhook.ts';
+import { webhookDelivery } from './messages.ts';
+import type { WebhookEndpoint } from './webhook-env.ts';
+
+/** Submissions looked at per endpoint and event in one sweep. */
+const SWEEP_BATCH = 20;
+
+/** What the producer needs. */
+export interface ProducerOptions {
+  endpoints: readonly WebhookEndpoint[];
+  store: Pick<WebhookQueue, 'queueWebhooks' | 'awaitingWebhook'> & FileSource & Settings;
+  filesMaxBytes: number;
+  log: Logger;
+  now: () => number;
+}
+
+/** Queues the messages each endpoint is owed. */
+export class WebhookProducer {
+  private readonly since = new Map<string, number>();
+
+  constructor(private readonly options: ProducerOptions) {}
+
+  /**
+   * Queues every message owed and not yet queued; returns the endpoints that got new ones.
+   */
+  async sweep(): Promise<Set<string>> {
+    const woken = new Set<string>();
+    for (const endpoint of this.options.endpoints) {
+      const since = await this.sinceFor(endpoint);
+      // In the order events happen, so a receiver sees received before delivered.
+      for (const event of WEBHOOK_EVENTS) {
+        if (!endpoint.events.includes(event)) continue;
+        for (;;) {
+          const owed = await this.options.store.awaitingWebhook(
+            endpoint.url,
+            event,
+            since,
+            SWEEP_BATCH,
+          );
+          if ((await this.queue(endpoint, event, owed)) > 0) woken.add(endpoint.url);
+          if (owed.length < SWEEP_BATCH) break;
+        }
+      }
+    }
+    return woken;
+  }
+
+  /**
+   * Queues `enquiry.received` for a submission about to be delivered, with its files' bytes for
+   * the endpoints that want them (delivery deletes them); returns the endpoints that got it.
+   */
+  async received(submission: Submission): Promise<Set<string>> {
+    const woken = new Set<string>();
+    for (const endpoint of this.options.endpoints) {
+      if (!endpoint.events.includes('enquiry.received')) continue;
+      if (submission.receivedAt < (await this.sinceFor(endpoint))) continue;
+      if ((await this.queue(endpoint, 'enquiry.received', [submission])) > 0)
+        woken.add(endpoint.url);
+    }
+    return woken;
+  }
+
+  private async queue(endpoint: WebhookEndpoint, event: WebhookEvent, about: Submission[]) {
+    if (about.length === 0) return 0;
+    const { store, filesMaxBytes, now, log } = this.options;
+    const rows = [];
+    for (const submission of about)
+      rows.push(
+        await webhookDelivery(endpoint, event, submission, { store, filesMaxBytes, now: now() }),
+      );
+    const queued = await store.queueWebhooks(rows);
+    if (queued > 0) log.info({ endpoint: endpoint.url, event, queued }, 'webhooks queued');
+    return queued;
+  }
+
+  /** When `endpoint` was first configured (now, the first time it is seen). */
+  private async sinceFor(endpoint: WebhookEndpoint): Promise<number> {
+    const known = this.since.get(endpoint.url);
+    if (known !== undefined) return known;
+    const name = `webhooks.since:${endpoint.url}`;
+    const saved = await this.options.store.getSetting(name);
+    const since = saved === null ? this.options.now() : Number(saved);
+    if (saved === null) await this.options.store.setSetting(name, String(since));
+    this.since.set(endpoint.url, since);
+    return since;
+  }
+}
