@@ -90,6 +90,7 @@ async function start(
   });
   const deliverer = new Deliverer({
     store,
+    ...(outbox.owner ? { owner: outbox.owner } : {}),
     client,
     converter,
     log,

@@ -14,6 +14,8 @@ export const sqliteDialect: Dialect = {
   inList: (expression, param) => `${expression} IN (SELECT value FROM json_each(${param}))`,
   jsonObject: (pairs) => `json_object(${pairs})`,
   skipLocked: '',
+  // One process holds the store: a lease lasts its time.
+  holderAlive: '(lease_until > @now)',
 };
 
 /** A parameter as SQLite binds it: a list as its JSON. */
