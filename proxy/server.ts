@@ -111,6 +111,7 @@ async function start(
   const deliverer = new Deliverer({
     store,
     ...(webhooks ? { beforeAttempt: (submission) => webhooks.beforeAttempt(submission) } : {}),
+    ...(outbox.owner ? { owner: outbox.owner } : {}),
     client,
     converter,
     log,

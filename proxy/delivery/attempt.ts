@@ -49,6 +49,8 @@ export async function runAttempt(
     await store.startStep(lease, { kind: 'create' }, leaseUntil());
     enquiryId = await client.createEnquiry(submission.upstream, signal);
     const created = enquiryId;
+    // Before it is recorded: if this process dies now, the log shows the answer was had.
+    log.info({ reference: submission.reference, enquiryId }, 'the platform created the enquiry');
     // The enquiry exists now: losing this write would mean creating it again next time.
     await persistently(() => store.recordCreated(lease, created), signal);
     submission.enquiryId = enquiryId;

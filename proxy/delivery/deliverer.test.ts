@@ -3,7 +3,7 @@ import { EnquiryApiError } from '../client/errors.ts';
 import { createMemoryLogger } from '../logger.ts';
 import { Deliverer, type DelivererOptions } from './deliverer.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
-import type { OperatorView } from '../outbox/store.ts';
+import { StoreUnavailableError, type OperatorView } from '../outbox/store.ts';
 import {
   apiError,
   fakeClient,
@@ -313,5 +313,46 @@ describe('Deliverer', () => {
     expect(await answer).toEqual({ state: 'queued' });
     expect(calls).toHaveLength(0);
     expect(await store.claim(id, 'next-process', 1000, Date.now())).not.toBeNull();
+  });
+});
+
+describe('Deliverer when the outbox is away', () => {
+  it('counts no attempt and grows no backoff for a delivery the database interrupted, and sends it again within seconds', async () => {
+    const inner = openSqliteOutbox(':memory:');
+    let away = true;
+    // The database goes away as the first step is noted, and is back a moment later.
+    const store = {
+      ...inner,
+      startStep: async (...args: Parameters<typeof inner.startStep>) => {
+        if (away) {
+          away = false;
+          throw new StoreUnavailableError(new Error('connection refused'));
+        }
+        return inner.startStep(...args);
+      },
+    };
+    const { client, calls } = fakeClient(platform());
+    const deliverer = new Deliverer({
+      store,
+      client,
+      log: createMemoryLogger().log,
+      // A counted failure would wait half a minute at least.
+      policy: { baseMs: 60_000, maxDelayMs: 60_000, giveUpAfterMs: 3_600_000 },
+      pollMs: 50,
+    });
+    cleanups.push(async () => {
+      await deliverer.stop(0);
+      await inner.close();
+    });
+    await inner.accept(sampleSubmission({ receivedAt: Date.now() }));
+    deliverer.start();
+    await vi.waitFor(
+      async () => {
+        expect((await state(inner))?.state).toBe('delivered');
+      },
+      { timeout: 3000 },
+    );
+    expect(await state(inner)).toMatchObject({ attempts: 1, lastError: null });
+    expect(calls.filter((call) => call.endpoint === 'create')).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@ import { EnquiryApiError } from '../client/errors.ts';
 import type { EnquiryApiClient } from '../client/enquiry-api-client.ts';
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
-import { LeaseLostError, type Claimed, type DeliveryQueue } from '../outbox/store.ts';
+import { LeaseLostError, type Claimed, type DeliveryQueue, type Lease } from '../outbox/store.ts';
 import { runAttempt } from './attempt.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.ts';
 import { NO_CONVERSION, type Converter } from '../convert/conversion.ts';
@@ -33,6 +33,11 @@ export interface DelivererOptions {
   check?: () => Promise<CheckReport>;
   /** Background deliveries at once. */
   concurrency?: number;
+  /**
+   * The name leases are taken under: a shared outbox's name for this instance, the one its
+   * heartbeat goes by, so that other instances see whether the holder of a lease still lives.
+   */
+  owner?: string;
   /** How long a claimed submission stays ours if this process dies mid-delivery. */
   leaseMs?: number;
   /** Longest sleep between looks at the queue (new work also wakes the loop). */
@@ -75,12 +80,14 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
 
 /** The delivery loop of one proxy process. */
 export class Deliverer {
-  /** Names this process's leases in the outbox. */
-  readonly owner = `proxy-${process.pid}-${randomBytes(4).toString('hex')}`;
+  /** Names this process's leases in the outbox (a shared outbox's name for this instance). */
+  readonly owner: string;
   private readonly running = new Map<number, Promise<AttemptResult>>();
+  /** Leases of attempts whose end the outbox could not record: let go once it answers again. */
+  private readonly unreleased = new Map<number, Lease>();
   private readonly abort = new AbortController();
   private readonly options: Required<
-    Omit<DelivererOptions, 'check' | 'onAttempt' | 'beforeAttempt'>
+    Omit<DelivererOptions, 'check' | 'onAttempt' | 'beforeAttempt' | 'owner'>
   > &
     Pick<DelivererOptions, 'onAttempt' | 'beforeAttempt'>;
   #upstreamDown: { since: number; error: string } | undefined;
@@ -90,6 +97,7 @@ export class Deliverer {
   private readonly pause: Pause;
 
   constructor(options: DelivererOptions) {
+    this.owner = options.owner ?? `proxy-${process.pid}-${randomBytes(4).toString('hex')}`;
     this.options = {
       policy: DEFAULT_RETRY_POLICY,
       authRetryMs: 60_000,
@@ -222,9 +230,11 @@ export class Deliverer {
     this.ticking = true;
     const { store, now, pollMs, concurrency, leaseMs, log } = this.options;
     try {
+      await this.releaseUnrecorded();
       if (await this.pause.ready()) {
         const room = concurrency - this.running.size;
-        const due = room > 0 ? await store.claimDue(this.owner, leaseMs, now(), room) : [];
+        const running = [...this.running.keys()];
+        const due = room > 0 ? await store.claimDue(this.owner, leaseMs, now(), room, running) : [];
         for (const claimed of due) {
           if (this.isStopping()) await store.finish(claimed.lease, { kind: 'release', at: now() });
           else void this.track(claimed);
@@ -239,6 +249,22 @@ export class Deliverer {
       this.wake(Math.min(pollMs, 5000));
     } finally {
       this.ticking = false;
+    }
+  }
+
+  /**
+   * Lets go of the submissions whose attempts ended while the outbox was away (their end not
+   * recorded), so they are due again at once rather than when their leases run out.
+   */
+  private async releaseUnrecorded(): Promise<void> {
+    const { store, now } = this.options;
+    for (const [id, lease] of this.unreleased) {
+      if (this.running.has(id)) continue;
+      await store.finish(lease, { kind: 'release', at: now() }).catch((error: unknown) => {
+        // Taken over meanwhile: nothing of ours to let go.
+        if (!(error instanceof LeaseLostError)) throw error;
+      });
+      this.unreleased.delete(id);
     }
   }
 
@@ -259,6 +285,7 @@ export class Deliverer {
           { reference: claimed.submission.reference },
           'outbox: could not record a delivery step',
         );
+        this.unreleased.set(id, claimed.lease);
         return { state: 'queued' } as const;
       });
     this.running.set(id, attempt);

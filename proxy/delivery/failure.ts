@@ -5,6 +5,8 @@
  * - The platform refused the enquiry (400): dead letter; sending it again will not help.
  * - The platform took the create (2xx) but its id is lost: dead letter, never sent again (that
  *   would only duplicate it); the visitor was still told it is received.
+ * - The outbox's database was away mid-attempt: not the platform's failure; no attempt is
+ *   counted and no backoff grows, so everything queued goes soon after the database is back.
  * - The login or the address is wrong (401/403, no route, a web page, a redirect, a bad
  *   certificate): all delivery pauses until the check passes; nothing counts as an attempt.
  * - Anything else: retried with backoff, for up to a day; then dead letter.
@@ -12,9 +14,12 @@
 import { EnquiryApiError } from '../client/errors.ts';
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
-import type { Claimed, DeliveryQueue } from '../outbox/store.ts';
+import { StoreUnavailableError, type Claimed, type DeliveryQueue } from '../outbox/store.ts';
 import { nextAttempt, type RetryPolicy } from './backoff.ts';
 import type { AttemptResult } from '../outbox/attempt-result.ts';
+
+/** How soon a submission whose attempt the outbox's database interrupted is due again. */
+export const STORE_RETRY_MS = 1000;
 
 /** What sorting a failure needs. */
 export interface FailureContext {
@@ -76,6 +81,12 @@ export async function handleFailure(
     );
     await store.deadLetter(lease, reason, now());
     return { state: 'dead', reason, submission };
+  }
+
+  if (error instanceof StoreUnavailableError) {
+    await store.finish(lease, { kind: 'release', at: now() + STORE_RETRY_MS });
+    log.warn({ reference }, 'the outbox was unavailable mid-delivery; trying again shortly');
+    return { state: 'queued' };
   }
 
   if (apiError?.needsSetup) {

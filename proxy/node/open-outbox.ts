@@ -29,6 +29,8 @@ export interface OpenOutbox {
    * rename; with a shared store, this machine's temporary directory.
    */
   spool: FileSpool;
+  /** A shared store's name for this instance, which its deliverer takes leases as. */
+  owner?: string;
   /** Closes the store and lets go of the data directory. */
   close(): Promise<void>;
 }
@@ -39,6 +41,7 @@ export async function openOutbox(env: ProxyEnv, log: Logger): Promise<OpenOutbox
     const store = await openPostgresOutbox(env.DATABASE_URL, { watch: new OutageLog(log) });
     return {
       store,
+      owner: store.owner,
       limiter: (name, perMinute) => store.limiter(name, perMinute),
       onWork: (listener) => {
         store.onWork(listener);

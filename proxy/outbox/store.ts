@@ -129,8 +129,17 @@ export interface FileSource {
 export interface DeliveryQueue extends FileSource {
   /** Takes one queued submission for delivery if nobody holds it. */
   claim(id: number, owner: string, leaseMs: number, now: number): Promise<Claimed | null>;
-  /** Takes up to `limit` queued submissions that are due, oldest first. */
-  claimDue(owner: string, leaseMs: number, now: number, limit: number): Promise<Claimed[]>;
+  /**
+   * Takes up to `limit` queued submissions that are due, oldest first; never one the claimant
+   * is `running` (its lease may have run out while it waited on the database).
+   */
+  claimDue(
+    owner: string,
+    leaseMs: number,
+    now: number,
+    limit: number,
+    running?: readonly number[],
+  ): Promise<Claimed[]>;
   /**
    * Notes, before the request leaves, which step is being sent (see `pendingStep`), and extends
    * the lease to `leaseUntil`, so a long delivery is never taken for an abandoned one.

@@ -24,6 +24,15 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
       expect(await store.claim(id, 'b', 1000, 11_000)).toMatchObject({ submission: { id } });
     });
 
+    it('never takes back from its claimant a submission it is still running, though its lease ran out', async () => {
+      const store = await fresh();
+      const { id } = await stored(store);
+      expect(await store.claimDue('a', 1000, 10_000, 10)).toHaveLength(1);
+      // Its attempt still waits to record the platform's answer: a new claim would fence it off.
+      expect(await store.claimDue('a', 1000, 20_000, 10, [id])).toEqual([]);
+      expect(await store.claimDue('a', 1000, 20_000, 10)).toMatchObject([{ submission: { id } }]);
+    });
+
     it('fences off the writes of a holder whose lease another claim took over', async () => {
       const store = await fresh();
       const { id } = await stored(store);

@@ -16,8 +16,17 @@ import type { Submission } from '../submission.ts';
 import { countDelivered } from './funnel.ts';
 import { all, run, type Dialect, type Plan } from './plan.ts';
 
-/** A claim may take a queued submission nobody holds, or one whose holder's lease ran out. */
-export const CLAIMABLE = `state = 'queued' AND (lease_until IS NULL OR lease_until <= @now)`;
+/**
+ * A claim may take a queued submission nobody holds; one whose holder is gone (`d.holderAlive`:
+ * its lease ran out, or on PostgreSQL its instance stopped beating); or one of the claimant's
+ * own whose lease ran out and that it is not running now (`@running`). A claim never takes what
+ * the claimant is still running: a newer claim would fence off the running attempt's record of
+ * a create the platform has answered, and the enquiry would be created again.
+ */
+const claimable = (d: Dialect) =>
+  `state = 'queued' AND NOT ${d.inList('id', '@running')} AND (lease_until IS NULL
+   OR (lease_owner = @owner AND lease_until <= @now)
+   OR (lease_owner <> @owner AND NOT ${d.holderAlive}))`;
 
 /** Every write that ends an attempt lets go of the submission. */
 export const UNLEASED = 'lease_owner = NULL, lease_until = NULL, pending_step = NULL';
@@ -58,22 +67,32 @@ export function delivery(d: Dialect, byId: (id: number) => Plan<Submission>) {
     /** Takes one queued submission for delivery if nobody holds it. */
     *claim(id: number, owner: string, leaseMs: number, now: number): Plan<Claimed | null> {
       const rows = yield* all<{ id: number; token: number }>(
-        `UPDATE submissions SET ${TAKE} WHERE id = @id AND ${CLAIMABLE}
+        `UPDATE submissions SET ${TAKE} WHERE id = @id AND ${claimable(d)}
          RETURNING id, lease_token AS token`,
-        { id, owner, until: now + leaseMs, now },
+        { id, owner, until: now + leaseMs, now, running: [], aliveAfter: now },
       );
       return (yield* claimed(rows))[0] ?? null;
     },
-    /** Takes up to `limit` queued submissions that are due, oldest first. */
-    *claimDue(owner: string, leaseMs: number, now: number, limit: number): Plan<Claimed[]> {
+    /**
+     * Takes up to `limit` queued submissions that are due, oldest first, leaving those the
+     * claimant is `running`; a holder counts as alive if it beat after `aliveAfter`.
+     */
+    *claimDue(
+      owner: string,
+      leaseMs: number,
+      now: number,
+      limit: number,
+      running: readonly number[] = [],
+      aliveAfter = now,
+    ): Plan<Claimed[]> {
       // Rows another instance is claiming at this moment are skipped, not waited for.
       const rows = yield* all<{ id: number; token: number }>(
         `WITH due AS (
-           SELECT id AS due_id FROM submissions WHERE ${CLAIMABLE} AND next_attempt_at <= @now
+           SELECT id AS due_id FROM submissions WHERE ${claimable(d)} AND next_attempt_at <= @now
            ORDER BY next_attempt_at, id LIMIT @limit ${d.skipLocked})
          UPDATE submissions SET ${TAKE} FROM due WHERE submissions.id = due.due_id
          RETURNING id, lease_token AS token`,
-        { owner, until: now + leaseMs, now, limit },
+        { owner, until: now + leaseMs, now, limit, running, aliveAfter },
       );
       const taken = yield* claimed(rows);
       return taken.sort(

@@ -50,6 +50,13 @@ export interface Dialect {
    * one of them is taking (PostgreSQL); empty where one process owns the store (SQLite).
    */
   skipLocked: string;
+  /**
+   * True while the holder of a submission's lease may still be sending it: its lease has not
+   * run out (`@now`); on PostgreSQL, while the holder is an instance, its heartbeat after
+   * `@aliveAfter` instead, so a live holder keeps what it is sending however long its database
+   * was away, and a dead one's work is taken over once its heartbeat stops.
+   */
+  holderAlive: string;
   /** A statement that wakes every instance's delivery (PostgreSQL's `NOTIFY`), if any. */
   wakeWorkers?: string;
 }

@@ -19,6 +19,10 @@ export const postgresDialect: Dialect = {
   jsonText: (column, key) => `(${column}::jsonb ->> '${key}')`,
   jsonObject: (pairs) => `json_build_object(${pairs})::text`,
   skipLocked: 'FOR UPDATE SKIP LOCKED',
+  holderAlive: `(CASE WHEN EXISTS (SELECT 1 FROM instances WHERE owner = submissions.lease_owner)
+    THEN EXISTS (SELECT 1 FROM instances WHERE owner = submissions.lease_owner
+      AND alive_until > @aliveAfter)
+    ELSE lease_until > @now END)`,
   wakeWorkers: `SELECT pg_notify('${WORK_CHANNEL}', '')`,
 };
 

@@ -134,6 +134,9 @@ export function createPool(url: string, max = 8): pg.Pool {
   });
   // An idle connection the server dropped (a restart) is reported here; the pool replaces it.
   pool.on('error', () => undefined);
+  // So is one dropped while checked out between two queries (a restart mid-transaction): its
+  // next query fails as unavailable, where an unheard 'error' event would end the process.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

@@ -6,6 +6,7 @@
  * heartbeat, the wake-up channel (`files.ts`) and the shared rate limits (`rate-limit.ts`).
  */
 import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
 import type { Limiter } from '../../limiter/token-buckets.ts';
 import { outboxMachine } from '../machine/index.ts';
 import { PURGE_BATCH, type PURGES } from '../machine/housekeeping.ts';
@@ -21,9 +22,13 @@ import { createPool, migrate } from './schema.ts';
 /** How often an instance says it is alive, and for how long each beat counts. */
 const HEARTBEAT_MS = 5_000;
 const ALIVE_FOR_MS = 20_000;
+/** How soon a beat that failed (the database away) is tried again. */
+const HEARTBEAT_RETRY_MS = 500;
 
 /** The PostgreSQL store, with what only a shared store has. */
 export interface PostgresOutbox extends OutboxStore {
+  /** This instance's name: its heartbeat's, and the owner its deliverer takes leases as. */
+  readonly owner: string;
   /** Calls `listener` whenever any instance stores new work; returns a way to stop. */
   onWork(listener: () => void): () => void;
   /** A rate limiter whose buckets live in this database, shared by every instance. */
@@ -45,7 +50,12 @@ const dropChunks = (which: string, params: Record<string, unknown>) =>
  */
 export async function openPostgresOutbox(
   url: string,
-  options: { poolSize?: number; watch?: AvailabilityWatch } = {},
+  options: {
+    poolSize?: number;
+    watch?: AvailabilityWatch;
+    /** How long each heartbeat counts (20 s; a beat every quarter of that, at most 5 s). */
+    aliveForMs?: number;
+  } = {},
 ): Promise<PostgresOutbox> {
   const pool = createPool(url, options.poolSize);
   try {
@@ -55,17 +65,7 @@ export async function openPostgresOutbox(
     throw error;
   }
   const owner = `instance-${randomBytes(8).toString('hex')}`;
-  const beat = () =>
-    pool.query(
-      `INSERT INTO instances (owner, alive_until) VALUES ($1, $2)
-       ON CONFLICT (owner) DO UPDATE SET alive_until = excluded.alive_until`,
-      [owner, Date.now() + ALIVE_FOR_MS],
-    );
-  await beat();
-  const heartbeat = setInterval(() => {
-    beat().catch(() => undefined);
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
+  const heartbeat = await startHeartbeat(pool, owner, options.aliveForMs ?? ALIVE_FOR_MS);
 
   const m = outboxMachine(postgresDialect);
   /** A single statement, or reads: on the pool. Several writes: `atomic`, in one transaction. */
@@ -89,9 +89,11 @@ export async function openPostgresOutbox(
   let closed = false;
   const store: PostgresOutbox = {
     shared: true,
+    owner,
     ...pgAcceptance(pool, owner, (db, id) => execute(db, m.byId(id))),
     claim: (id, owner, leaseMs, now) => query(m.claim(id, owner, leaseMs, now)),
-    claimDue: (owner, leaseMs, now, limit) => query(m.claimDue(owner, leaseMs, now, limit)),
+    claimDue: (owner, leaseMs, now, limit, running) =>
+      query(m.claimDue(owner, leaseMs, now, limit, running, heartbeat.aliveAfter(now))),
     fileSource: (id, index) => chunkSource(pool, id, index),
     startStep: (owned, step, leaseUntil) => query(m.startStep(owned, step, leaseUntil)),
     recordCreated: (owned, enquiryId) => query(m.recordCreated(owned, enquiryId)),
@@ -175,7 +177,7 @@ export async function openPostgresOutbox(
     async close() {
       if (closed) return;
       closed = true;
-      clearInterval(heartbeat);
+      heartbeat.stop();
       listeners.clear();
       await listening.stop();
       // Gone: any key still in flight is answered at once by whoever sees it next.
@@ -184,4 +186,58 @@ export async function openPostgresOutbox(
     },
   };
   return translatingFailures(store, options.watch);
+}
+
+/**
+ * This instance's heartbeat: a row saying until when it is alive, renewed every few seconds,
+ * and at once when the database comes back after being away. Leases of instances whose
+ * heartbeat stopped are taken over by the others (`holderAlive` in `driver.ts`).
+ *
+ * While the database is away no instance can beat, so when it returns every heartbeat looks
+ * stale for a moment though all are alive, one of them perhaps holding the answer to a create
+ * it could not record yet. So for `aliveForMs` after the database returns to this instance
+ * (or after it starts, which may be just after such a return), it counts every instance that
+ * ever beat as alive (`aliveAfter` 0): the live ones have beaten again by then.
+ */
+async function startHeartbeat(pool: pg.Pool, owner: string, aliveForMs: number) {
+  const beat = () =>
+    pool.query(
+      `INSERT INTO instances (owner, alive_until) VALUES ($1, $2)
+       ON CONFLICT (owner) DO UPDATE SET alive_until = excluded.alive_until`,
+      [owner, Date.now() + aliveForMs],
+    );
+  await beat();
+  let away = false;
+  let backSince = Date.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+  const next = () => {
+    if (stopped) return;
+    timer = setTimeout(
+      () => {
+        beat().then(
+          () => {
+            if (away) backSince = Date.now();
+            away = false;
+            next();
+          },
+          () => {
+            away = true;
+            next();
+          },
+        );
+      },
+      away ? HEARTBEAT_RETRY_MS : Math.min(HEARTBEAT_MS, aliveForMs / 4),
+    );
+    timer.unref();
+  };
+  next();
+  return {
+    /** Since when a holder's beat must last for it to count as alive, judged at `now`. */
+    aliveAfter: (now: number) => (away || now - backSince < aliveForMs ? 0 : now),
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
 }

@@ -15,6 +15,8 @@ export const sqliteDialect: Dialect = {
   jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
   jsonObject: (pairs) => `json_object(${pairs})`,
   skipLocked: '',
+  // One process holds the store: a lease lasts its time.
+  holderAlive: '(lease_until > @now)',
 };
 
 /** A parameter as SQLite binds it: a list as its JSON. */

@@ -63,7 +63,8 @@ export function openSqliteOutbox(path: string): OutboxStore {
     shared: false,
     ...createAcceptance(write, execute, vault),
     claim: (id, owner, leaseMs, now) => written(() => m.claim(id, owner, leaseMs, now)),
-    claimDue: (owner, leaseMs, now, limit) => written(() => m.claimDue(owner, leaseMs, now, limit)),
+    claimDue: (owner, leaseMs, now, limit, running) =>
+      written(() => m.claimDue(owner, leaseMs, now, limit, running)),
     fileSource: (id, index) =>
       asPromise(() => {
         const row = execute(

@@ -17,9 +17,16 @@ export interface ProxyProcess {
   listening: Promise<string>;
   /** Every log line's `msg`, as it comes. */
   messages: string[];
+  /** Every log line, parsed. */
+  entries: LogEntry[];
+  /** The end of what it wrote to stderr (a crash's stack). */
+  stderrTail(): string;
   /** Resolves with the exit code (or signal) once it has exited. */
   exited: Promise<number | string | null>;
 }
+
+/** One line of a proxy's log (`time` an ISO string). */
+export type LogEntry = { msg?: string; time?: string } & Record<string, unknown>;
 
 const running = new Set<ChildProcess>();
 afterAll(() => {
@@ -44,6 +51,7 @@ export function startProxyProcess(env: Record<string, string>, before?: string):
   });
   running.add(child);
   const messages: string[] = [];
+  const entries: LogEntry[] = [];
   const exited = new Promise<number | string | null>((resolve) => {
     child.once('exit', (code, signal) => {
       running.delete(child);
@@ -53,14 +61,15 @@ export function startProxyProcess(env: Record<string, string>, before?: string):
   const listening = new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
     lines.on('line', (line) => {
-      let entry: { msg?: string; url?: string };
+      let entry: LogEntry;
       try {
-        entry = JSON.parse(line) as { msg?: string; url?: string };
+        entry = JSON.parse(line) as LogEntry;
       } catch {
         return;
       }
+      entries.push(entry);
       messages.push(entry.msg ?? '');
-      if (entry.msg === 'proxy listening' && entry.url) resolve(entry.url);
+      if (entry.msg === 'proxy listening' && typeof entry.url === 'string') resolve(entry.url);
     });
     void exited.then((code) => {
       reject(new Error(`proxy exited (${String(code)}) before listening: ${messages.join(' | ')}`));
@@ -68,8 +77,12 @@ export function startProxyProcess(env: Record<string, string>, before?: string):
   });
   // Unhandled when the test never waits for it (a process meant to stay waiting).
   listening.catch(() => undefined);
-  child.stderr.resume();
-  return { child, pid: child.pid ?? 0, listening, messages, exited };
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const stderrTail = () => stderr;
+  return { child, pid: child.pid ?? 0, listening, messages, entries, stderrTail, exited };
 }
 
 /** Kills with `signal` and waits for the exit. */

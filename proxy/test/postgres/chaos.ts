@@ -1,0 +1,250 @@
+/**
+ * The chaos run behind `chaos.test.ts`: three proxy processes on one PostgreSQL, a steady
+ * stream of visitors (each retrying with its Idempotency-Key until an instance takes the
+ * enquiry), one instance SIGKILLed and started again every few seconds, and the database
+ * stopped for a while mid-run. What it returns is what the suite judges: the enquiries taken,
+ * every create the stand-in received, every create answer a proxy received, and how long the
+ * queue took to empty once the faults stopped.
+ */
+import { writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { createFormTokens } from '../../http/bots/form-token.ts';
+import { proxyEnvFor, TEST_FORM_TOKEN_SECRET } from '../fixtures/proxy-env.ts';
+import { ORIGIN, validEnquiry } from '../fixtures/proxy-harness.ts';
+import type { PostgresServer } from '../fixtures/postgres-server.ts';
+import { CREDENTIALS } from '../platform/platform-session.ts';
+import {
+  startProxyProcess,
+  type LogEntry,
+  type ProxyProcess,
+} from '../reliability/proxy-process.ts';
+import type { RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
+
+/** How hard and how long the run is. */
+export interface ChaosPlan {
+  /** How long visitors send and instances are killed. */
+  faultMs: number;
+  /** One enquiry every this often. */
+  sendEveryMs: number;
+  /** One instance killed (and started again) every this often. */
+  killEveryMs: number;
+  /** How long PostgreSQL is away, stopped a fifth into the run. */
+  outageMs: number;
+  /** The proxies' environment on top of the usual test one. */
+  env: Record<string, string>;
+}
+
+/** One create the platform's answer came back for, as a proxy logged it. */
+export interface CreateAnswer {
+  reference: string;
+  enquiryId: number;
+  at: number;
+  /** When the suite SIGKILLed the instance that had it, if it did. */
+  killedAt: number | undefined;
+}
+
+/** What a chaos run saw. */
+export interface ChaosOutcome {
+  /** Enquiries an instance took (201 or 202), by the visitor's number: their reference. */
+  accepted: Map<number, string>;
+  /** Enquiries no instance took before the run ended, with the last answer each had. */
+  neverAccepted: { visitor: number; lastAnswer: string }[];
+  /** The creates the stand-in holds: its id, when it got it, and the visitor's number. */
+  creates: { id: number; at: number; visitor: number }[];
+  answers: CreateAnswer[];
+  kills: number;
+  /** Instances that exited without being killed, with their last log messages. */
+  unexpectedExits: { pid: number; code: number | string | null; stderr: string }[];
+  /** From the end of the faults to an empty queue; null if it never emptied. */
+  drainMs: number | null;
+  /** Submissions not delivered when the run gave up waiting. */
+  left: { reference: string; state: string; lease_owner: string | null }[];
+}
+
+/** How long a visitor waits before sending again after a failure. */
+const VISITOR_RETRY_MS = 2000;
+
+/** The visitor's number, carried in the e-mail address the stand-in stores. */
+const emailOf = (visitor: number) => `chaos-${visitor}@example.com`;
+const visitorOf = (email: string) => Number(/^chaos-(\d+)@/.exec(email)?.[1] ?? NaN);
+
+/** Runs the chaos plan against `api` and the database at `databaseUrl` on `server`. */
+export async function runChaos(
+  server: PostgresServer,
+  databaseUrl: string,
+  api: RunningEnquiryApi,
+  plan: ChaosPlan,
+  drainLimitMs: number,
+): Promise<ChaosOutcome> {
+  const env = proxyEnvFor(api, CREDENTIALS, { DATABASE_URL: databaseUrl, ...plan.env });
+  const everyProcess: ProxyProcess[] = [];
+  const unexpectedExits: ChaosOutcome['unexpectedExits'] = [];
+  const slots: { process: ProxyProcess; url: string | undefined }[] = [];
+  const launch = async (slot: number) => {
+    // While the database is away a new instance cannot start: it exits, and is started again.
+    for (;;) {
+      const proxy = startProxyProcess(env);
+      everyProcess.push(proxy);
+      slots[slot] = { process: proxy, url: undefined };
+      const url = await proxy.listening.catch(() => undefined);
+      if (url) {
+        slots[slot] = { process: proxy, url };
+        // One that dies by itself (not killed here) is a finding: started again, and logged.
+        void proxy.exited.then((code) => {
+          if (code === 'SIGKILL' || slots[slot]?.process !== proxy) return;
+          unexpectedExits.push({ pid: proxy.pid, code, stderr: proxy.stderrTail().slice(-1500) });
+          void launch(slot);
+        });
+        return;
+      }
+      await sleep(500);
+    }
+  };
+  await Promise.all([0, 1, 2].map(launch));
+
+  const started = Date.now();
+  const faultsEnd = started + plan.faultMs;
+  const visitorsGiveUp = faultsEnd + drainLimitMs;
+  const tokens = createFormTokens(TEST_FORM_TOKEN_SECRET);
+  const accepted = new Map<number, string>();
+  const neverAccepted: ChaosOutcome['neverAccepted'] = [];
+
+  /** One visitor: sends to a live instance, again and again, until one takes the enquiry. */
+  const visit = async (visitor: number) => {
+    const token = tokens.issue();
+    let lastAnswer = 'none';
+    while (Date.now() < visitorsGiveUp) {
+      const live = slots.filter((slot) => slot.url);
+      const target = live[Math.floor(Math.random() * live.length)]?.url;
+      if (target) {
+        const form = new FormData();
+        const enquiry = { ...validEnquiry(), email: emailOf(visitor), form_token: token };
+        form.append('enquiry', JSON.stringify(enquiry));
+        const answer = await fetch(`${target}/api/enquiries`, {
+          method: 'POST',
+          body: form,
+          headers: { origin: ORIGIN, 'idempotency-key': `chaos-${visitor}` },
+          signal: AbortSignal.timeout(30_000),
+        }).catch(() => undefined);
+        const body = answer && ((await answer.json().catch(() => ({}))) as { reference?: string });
+        if (answer && (answer.status === 201 || answer.status === 202) && body?.reference) {
+          accepted.set(visitor, body.reference);
+          return;
+        }
+        lastAnswer = answer ? `${String(answer.status)} ${JSON.stringify(body)}` : 'no answer';
+      }
+      // As the widget does: a pause between tries, so that retries do not pile up into a storm.
+      await sleep(VISITOR_RETRY_MS);
+    }
+    neverAccepted.push({ visitor, lastAnswer });
+  };
+  const visitors: Promise<void>[] = [];
+  const sending = (async () => {
+    for (let visitor = 1; Date.now() < faultsEnd; visitor += 1) {
+      visitors.push(visit(visitor));
+      await sleep(plan.sendEveryMs);
+    }
+  })();
+
+  // A kill every few seconds, whoever is up; each victim is started again meanwhile.
+  let kills = 0;
+  const killedAt = new Map<ProxyProcess, number>();
+  const relaunches: Promise<void>[] = [];
+  const killing = (async () => {
+    while (Date.now() + plan.killEveryMs < faultsEnd) {
+      await sleep(plan.killEveryMs);
+      const up = [0, 1, 2].filter((slot) => slots[slot]?.url);
+      const slot = up[Math.floor(Math.random() * up.length)];
+      const victim = slot === undefined ? undefined : slots[slot];
+      if (slot === undefined || !victim) continue;
+      killedAt.set(victim.process, Date.now());
+      victim.process.child.kill('SIGKILL');
+      await victim.process.exited;
+      kills += 1;
+      relaunches.push(launch(slot));
+    }
+  })();
+
+  const outage = (async () => {
+    await sleep(plan.faultMs / 5);
+    await server.stop();
+    await sleep(plan.outageMs);
+    await server.start();
+  })();
+
+  await Promise.all([sending, killing, outage]);
+  // The faults end with every instance up again.
+  await Promise.all(relaunches);
+  const queue = new pg.Client({ connectionString: databaseUrl });
+  await queue.connect();
+  try {
+    const undelivered = async () =>
+      (
+        await queue.query<{ reference: string; state: string; lease_owner: string | null }>(
+          `SELECT reference, state, lease_owner FROM submissions WHERE state <> 'delivered'`,
+        )
+      ).rows;
+    let drainMs: number | null = null;
+    let left = await undelivered();
+    const visiting = Promise.all(visitors);
+    const visitorsDone = { now: false };
+    void visiting.then(() => {
+      visitorsDone.now = true;
+    });
+    while (Date.now() < faultsEnd + drainLimitMs) {
+      left = await undelivered();
+      if (visitorsDone.now && left.length === 0) {
+        drainMs = Date.now() - faultsEnd;
+        break;
+      }
+      await sleep(250);
+    }
+    await visiting;
+    if (process.env.CHAOS_LOG)
+      writeFileSync(
+        process.env.CHAOS_LOG,
+        everyProcess
+          .flatMap((one) => one.entries.map((entry) => JSON.stringify({ pid: one.pid, ...entry })))
+          .join('\n'),
+      );
+    return {
+      accepted,
+      neverAccepted,
+      creates: await createsIn(api),
+      answers: everyProcess.flatMap((one) => answersIn(one.entries, killedAt.get(one))),
+      kills,
+      unexpectedExits,
+      drainMs,
+      left,
+    };
+  } finally {
+    await queue.end();
+    for (const { process } of slots) process.child.kill('SIGKILL');
+  }
+}
+
+/** Every create the stand-in holds. */
+async function createsIn(api: RunningEnquiryApi) {
+  const inbox = (await (await fetch(`${api.origin}/inbox.json`)).json()) as {
+    enquiries: { id: number; email: string; receivedAt: string }[];
+  };
+  return inbox.enquiries.map(({ id, email, receivedAt }) => ({
+    id,
+    at: Date.parse(receivedAt),
+    visitor: visitorOf(email),
+  }));
+}
+
+/** The create answers a proxy logged (`attempt.ts` logs each as it arrives). */
+function answersIn(entries: LogEntry[], killedAt: number | undefined): CreateAnswer[] {
+  return entries
+    .filter((entry) => entry.msg === 'the platform created the enquiry')
+    .map((entry) => ({
+      reference: String(entry.reference),
+      enquiryId: Number(entry.enquiryId),
+      // The proxy's log gives the time as an ISO string.
+      at: Date.parse(String(entry.time)),
+      killedAt,
+    }));
+}
