@@ -16,6 +16,7 @@
  */
 import type { ByteSource } from '../client/byte-source.ts';
 import type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
+import type { ErasureOutcome, Subject, SubjectHoldings } from './machine/rights.ts';
 import type {
   Channel,
   NewNotification,
@@ -35,6 +36,7 @@ import type {
 
 export type { Lease } from './submission.ts';
 export type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
+export type { ErasureOutcome, Subject, SubjectHoldings } from './machine/rights.ts';
 
 /** A submission taken for delivery, with the lease every later write must name. */
 export interface Claimed {
@@ -235,6 +237,24 @@ export interface AuditLog {
 }
 
 /**
+ * A person's rights (the CLI's `subject`, `subject-export` and `erase`): find what is held about
+ * them, and erase it, files and copies included, even while it is being delivered.
+ */
+export interface SubjectRights extends FileSource {
+  /** Every submission, notification and audit entry about `subject`. */
+  findSubject(subject: Subject): Promise<SubjectHoldings>;
+  /**
+   * Erases one submission, its files, idempotency keys and notifications, recording it in the
+   * audit log by a salted hash of the subject's email only; one not yet delivered needs `force`.
+   * A delivery holding it stops at its next write (`LeaseLostError`) and writes nothing back.
+   */
+  erase(
+    reference: string,
+    options: { force: boolean; at: number; client: string },
+  ): Promise<ErasureOutcome>;
+}
+
+/**
  * Where submissions live between arrival and delivery: every concern, as both stores
  * implement it. A consumer asks for the one interface it uses.
  */
@@ -246,7 +266,8 @@ export interface OutboxStore
     Housekeeping,
     NotificationQueue,
     Settings,
-    AuditLog {
+    AuditLog,
+    SubjectRights {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

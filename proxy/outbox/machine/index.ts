@@ -9,6 +9,7 @@ import { notifications } from './notifications.ts';
 import { operator } from './operator.ts';
 import type { Dialect } from './plan.ts';
 import { reads } from './reads.ts';
+import { rights } from './rights.ts';
 import { getSetting, setSetting } from './settings.ts';
 
 /** Every plan, in `d`'s spelling. */
@@ -20,6 +21,7 @@ export function outboxMachine(d: Dialect) {
     ...operator(d, r),
     ...housekeeping(d),
     ...notifications(d),
+    ...rights(d, r),
     getSetting,
     setSetting,
     recordAudit,

@@ -7,6 +7,7 @@ import {
 import { describeOutboxStore } from '../../test/store-contract.ts';
 import { describeAcceptStore } from '../../test/store-contract-accept.ts';
 import { describeNotificationStore } from '../../test/store-contract-notifications.ts';
+import { describeRightsStore } from '../../test/store-contract-rights.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
 import { openPostgresOutbox } from './store.ts';
 import type { OutboxStore } from '../store.ts';
@@ -40,6 +41,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeOutboxStore('PostgreSQL', freshDatabase);
   describeAcceptStore('PostgreSQL', freshDatabase);
   describeNotificationStore('PostgreSQL', freshDatabase);
+  describeRightsStore('PostgreSQL', freshDatabase);
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {

@@ -150,6 +150,9 @@ export async function openPostgresOutbox(
     setSetting: (name, value) => query(m.setSetting(name, value)),
     recordAudit: (entry) => query(m.recordAudit(entry)),
     listAudit: (filter) => query(m.listAudit(filter)),
+    findSubject: (subject) => query(m.findSubject(subject)),
+    // The files' chunks go with their rows (ON DELETE CASCADE), in the same transaction.
+    erase: (reference, { force, at, client }) => atomic(m.erase(reference, force, at, client)),
     limiter: (name, perMinute) =>
       translatingFailures(pgRateLimiter(pool, name, perMinute), options.watch),
     onWork(listener) {

@@ -6,6 +6,7 @@ import { leaseOf, stored } from '../../test/fixtures/outbox.ts';
 import { describeOutboxStore } from '../../test/store-contract.ts';
 import { describeAcceptStore } from '../../test/store-contract-accept.ts';
 import { describeNotificationStore } from '../../test/store-contract-notifications.ts';
+import { describeRightsStore } from '../../test/store-contract-rights.ts';
 import { openSqliteOutbox } from './store.ts';
 
 const inMemory = { open: () => openSqliteOutbox(':memory:') };
@@ -18,6 +19,7 @@ describeAcceptStore('SQLite in memory', inMemory);
 describeAcceptStore('SQLite on disk', onDisk);
 describeNotificationStore('SQLite in memory', inMemory);
 describeNotificationStore('SQLite on disk', onDisk);
+describeRightsStore('SQLite on disk', onDisk);
 
 describe('the SQLite outbox', () => {
   it('survives closing and reopening the database file, leases and all', async () => {
