@@ -3,8 +3,9 @@
  * (SQLite in WAL mode lets both use the file, and a running proxy looks at its queue each
  * second; PostgreSQL tells every running proxy of a retried submission at once).
  */
-import type { Housekeeping, OperatorView } from '../outbox/store.ts';
+import type { Housekeeping, OperatorView, SubjectRights } from '../outbox/store.ts';
 import { exportSubmission } from './export-submission.ts';
+import { erase, exportSubject, listSubject, type RightsIo } from './subject-commands.ts';
 import { isoTime, submissionJson, submissionReport, whyNow } from './show-submission.ts';
 import type { Submission, SubmissionState } from '../outbox/submission.ts';
 
@@ -23,6 +24,13 @@ export const USAGE = `Usage: npm run outbox -- <command>
   purge-delivered [--older-than-days N]         delete delivered submissions (their files went with delivery)
   purge-spam [--older-than-days N]              delete submissions the bot checks caught (default: all)
   purge-dead [--older-than-days N]              delete dead letters the firm was told of (never an untold one)
+  subject <email or telephone> [--json]         every submission, file, notification and audit entry about one
+                                                person (email in any case, telephone by its digits)
+  subject-export <email or telephone> --to DIR  write them for a subject access request: a folder per submission
+                                                (enquiry.json and its files) and manifest.json
+  erase <reference> | --email <email> [--force] erase a submission (or all of one person's) with its files,
+                                                notifications and keys; the audit log keeps a salted hash only.
+                                                One not yet delivered needs --force (its lead is lost)
   counts                                        how many in each state, oldest waiting, possible duplicates
   migrate                                       bring the outbox's schema up to date, and nothing else
                                                 (the proxy does it at start too, under a lock)
@@ -42,8 +50,10 @@ export interface CommandIo {
 /** Runs one command; returns the process exit code. */
 export async function runOutboxCommand(
   args: readonly string[],
-  store: OperatorView & Pick<Housekeeping, 'purgeDelivered' | 'purgeSpam' | 'purgeNotifiedDead'>,
-  io: CommandIo,
+  store: OperatorView &
+    SubjectRights &
+    Pick<Housekeeping, 'purgeDelivered' | 'purgeSpam' | 'purgeNotifiedDead'>,
+  io: RightsIo,
 ): Promise<number> {
   const [command, ...rest] = args;
   switch (command) {
@@ -148,6 +158,12 @@ export async function runOutboxCommand(
       io.out(`Deleted ${purged} ${kind} submission${purged === 1 ? '' : 's'}.`);
       return 0;
     }
+    case 'subject':
+      return listSubject(rest, store, io);
+    case 'subject-export':
+      return exportSubject(rest, store, io);
+    case 'erase':
+      return erase(rest, store, io);
     case 'counts': {
       const counts = await store.counts();
       const age =
