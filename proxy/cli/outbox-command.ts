@@ -8,14 +8,14 @@ import type {
   OperatorView,
   Receipts,
   Settings,
+  SubjectRights,
   WebhookDeliveries,
 } from '../outbox/store.ts';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { leadExport } from '../operator/lead-export.ts';
 import { isoTime, submissionJson, submissionReport, whyNow } from '../operator/lead-report.ts';
 import { normalizeCode, verifyReceipt } from '../submission/receipt-code.ts';
+import { erase, exportSubject, listSubject, type RightsIo } from './subject-commands.ts';
 import { runWebhooksCommand } from './webhooks-command.ts';
+import { writeExport } from './write-export.ts';
 import type { Submission, SubmissionState } from '../outbox/submission.ts';
 
 /** What `npm run outbox -- help` prints (docs/operations.md shows it too). */
@@ -38,6 +38,13 @@ export const USAGE = `Usage: npm run outbox -- <command>
                                                 tries, next try or last answer
   webhooks retry <id>                           send a webhook delivery again now (same webhook-id),
                                                 with a fresh schedule
+  subject <email or telephone> [--json]         every submission, file, notification and audit entry about one
+                                                person (email in any case, telephone by its digits)
+  subject-export <email or telephone> --to DIR  write them for a subject access request: a folder per submission
+                                                (enquiry.json and its files) and manifest.json
+  erase <reference> | --email <email> [--force] erase a submission (or all of one person's) with its files,
+                                                notifications and keys; the audit log keeps a salted hash only.
+                                                One not yet delivered needs --force (its lead is lost)
   counts                                        how many in each state, oldest waiting, possible duplicates
   verify-receipt <code>                         whether the enquiry a visitor's receipt code names was received,
                                                 and when (also after retention removed it)
@@ -63,8 +70,9 @@ export async function runOutboxCommand(
     Pick<Housekeeping, 'purgeDelivered' | 'purgeSpam' | 'purgeNotifiedDead'> &
     Receipts &
     Settings &
+    SubjectRights &
     WebhookDeliveries,
-  io: CommandIo,
+  io: RightsIo,
 ): Promise<number> {
   const [command, ...rest] = args;
   switch (command) {
@@ -138,12 +146,9 @@ export async function runOutboxCommand(
       const submission = rest[0] ? await store.get(rest[0]) : null;
       if (!submission) return notFound(rest[0], io);
       const flag = rest.indexOf('--to');
-      const exported = await leadExport(store, submission, submissionJson(submission));
-      const dir = resolve(flag === -1 ? '.' : (rest[flag + 1] ?? '.'), submission.reference);
-      await mkdir(dir, { recursive: true, mode: 0o700 });
-      for (const entry of exported.entries)
-        await writeFile(join(dir, entry.name), entry.bytes, { mode: 0o600 });
-      io.out(`Wrote ${dir}: ${exported.entries.map((entry) => entry.name).join(', ')}`);
+      const parent = flag === -1 ? '.' : (rest[flag + 1] ?? '.');
+      const exported = await writeExport(store, submission, parent, submissionJson(submission));
+      io.out(`Wrote ${exported.dir}: ${exported.files.join(', ')}`);
       if (exported.notKept.length > 0)
         io.out(`Not kept (delivered to the platform): ${exported.notKept.join(', ')}`);
       return 0;
@@ -170,6 +175,12 @@ export async function runOutboxCommand(
     }
     case 'webhooks':
       return runWebhooksCommand(rest, store, io);
+    case 'subject':
+      return listSubject(rest, store, io);
+    case 'subject-export':
+      return exportSubject(rest, store, io);
+    case 'erase':
+      return erase(rest, store, io);
     case 'counts': {
       const counts = await store.counts();
       const age =

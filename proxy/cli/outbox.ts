@@ -61,6 +61,7 @@ if (args.length === 0 || args[0] === 'help' || args[0] === '--help') {
           console.error(line);
         },
         now: Date.now,
+        spoolDir: join(env.DATA_DIR || './data', 'incoming'),
       });
     } finally {
       await store.close();

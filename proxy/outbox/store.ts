@@ -18,6 +18,7 @@ import type { ByteSource } from '../client/byte-source.ts';
 import type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
 import type { DailyCount, LeadFilter } from './machine/leads.ts';
 import type { FunnelCell, FunnelFilter, FunnelKey, FunnelTally } from './funnel-counts.ts';
+import type { ErasureOutcome, Subject, SubjectHoldings } from './machine/rights.ts';
 import type {
   Channel,
   NewNotification,
@@ -48,6 +49,7 @@ import type {
 
 export type { Lease } from './submission.ts';
 export type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
+export type { ErasureOutcome, Subject, SubjectHoldings } from './machine/rights.ts';
 
 /** A submission taken for delivery, with the lease every later write must name. */
 export interface Claimed {
@@ -315,6 +317,24 @@ export interface FunnelCounters {
 }
 
 /**
+ * A person's rights (the CLI's `subject`, `subject-export` and `erase`): find what is held about
+ * them, and erase it, files and copies included, even while it is being delivered.
+ */
+export interface SubjectRights extends FileSource {
+  /** Every submission, notification and audit entry about `subject`. */
+  findSubject(subject: Subject): Promise<SubjectHoldings>;
+  /**
+   * Erases one submission, its files, idempotency keys and notifications, recording it in the
+   * audit log by a salted hash of the subject's email only; one not yet delivered needs `force`.
+   * A delivery holding it stops at its next write (`LeaseLostError`) and writes nothing back.
+   */
+  erase(
+    reference: string,
+    options: { force: boolean; at: number; client: string },
+  ): Promise<ErasureOutcome>;
+}
+
+/**
  * Where submissions live between arrival and delivery: every concern, as both stores
  * implement it. A consumer asks for the one interface it uses.
  */
@@ -330,7 +350,8 @@ export interface OutboxStore
     Receipts,
     FunnelCounters,
     WebhookQueue,
-    WebhookDeliveries {
+    WebhookDeliveries,
+    SubjectRights {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

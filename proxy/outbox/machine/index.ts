@@ -12,6 +12,7 @@ import { notifications } from './notifications.ts';
 import { operator } from './operator.ts';
 import type { Dialect } from './plan.ts';
 import { reads } from './reads.ts';
+import { rights } from './rights.ts';
 import { getSetting, setSetting } from './settings.ts';
 import { webhooks } from './webhooks.ts';
 
@@ -27,6 +28,7 @@ export function outboxMachine(d: Dialect) {
     ...notifications(d),
     ...confirmations(d),
     ...webhooks(d, r.withFiles),
+    ...rights(d, r),
     getSetting,
     setSetting,
     recordAudit,

@@ -34,9 +34,9 @@ export function intake(d: Dialect) {
     /** Inserts the submission's row (leased when it is to be sent at once); returns its id. */
     *insertSubmission(submission: NewSubmission): Plan<number> {
       const rows = yield* all<{ id: number }>(
-        `INSERT INTO submissions (reference, state, upstream, next_attempt_at, note, received_at,
+        `INSERT INTO submissions (id, reference, state, upstream, next_attempt_at, note, received_at,
            retry_from, lease_owner, lease_until, lease_token)
-         VALUES (@reference, @state, @upstream, @receivedAt, @note, @receivedAt, @receivedAt,
+         VALUES (${d.newSubmissionId}, @reference, @state, @upstream, @receivedAt, @note, @receivedAt, @receivedAt,
            @leaseOwner, @leaseUntil, @leaseToken)
          RETURNING id`,
         {

@@ -57,6 +57,14 @@ export interface Dialect {
    * was away, and a dead one's work is taken over once its heartbeat stops.
    */
   holderAlive: string;
+  /**
+   * A new submission's id, never one an erased submission had: a lease names its submission by
+   * id and fencing token, so an id used again could let a delivery still holding the erased
+   * one's lease write onto a stranger's. SQLite would reuse the highest id once its row is gone
+   * (no AUTOINCREMENT): its ids start above `submission_id_floor`, which erasure raises;
+   * PostgreSQL's sequence never gives an id twice.
+   */
+  newSubmissionId: string;
   /** A statement that wakes every instance's delivery (PostgreSQL's `NOTIFY`), if any. */
   wakeWorkers?: string;
 }

@@ -19,6 +19,7 @@ export const postgresDialect: Dialect = {
   jsonText: (column, key) => `(${column}::jsonb ->> '${key}')`,
   jsonObject: (pairs) => `json_build_object(${pairs})::text`,
   skipLocked: 'FOR UPDATE SKIP LOCKED',
+  newSubmissionId: `nextval(pg_get_serial_sequence('submissions', 'id'))`,
   holderAlive: `(CASE WHEN EXISTS (SELECT 1 FROM instances WHERE owner = submissions.lease_owner)
     THEN EXISTS (SELECT 1 FROM instances WHERE owner = submissions.lease_owner
       AND alive_until > @aliveAfter)

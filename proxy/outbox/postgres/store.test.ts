@@ -10,6 +10,7 @@ import { describeFunnelStore } from '../../test/store-contract-funnel.ts';
 import { describeNotificationStore } from '../../test/store-contract-notifications.ts';
 import { describeReceiptStore } from '../../test/store-contract-receipts.ts';
 import { describeWebhookStore } from '../../test/store-contract-webhooks.ts';
+import { describeRightsStore } from '../../test/store-contract-rights.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
 import { openPostgresOutbox } from './store.ts';
 import type { OutboxStore } from '../store.ts';
@@ -46,6 +47,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeReceiptStore('PostgreSQL', freshDatabase);
   describeFunnelStore('PostgreSQL', freshDatabase);
   describeWebhookStore('PostgreSQL', freshDatabase);
+  describeRightsStore('PostgreSQL', freshDatabase);
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {

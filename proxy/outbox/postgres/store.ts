@@ -168,6 +168,9 @@ export async function openPostgresOutbox(
     addFunnelTally: (tally) => atomic(m.addFunnelTally(tally)),
     expectDelivery: (id, key) => query(m.expectDelivery(id, key)),
     funnelCells: (filter) => query(m.funnelCells(filter)),
+    findSubject: (subject) => query(m.findSubject(subject)),
+    // The files' chunks go with their rows (ON DELETE CASCADE), in the same transaction.
+    erase: (reference, { force, at, client }) => atomic(m.erase(reference, force, at, client)),
     limiter: (name, perMinute) =>
       translatingFailures(pgRateLimiter(pool, name, perMinute), options.watch),
     onWork(listener) {

@@ -17,6 +17,8 @@ export const sqliteDialect: Dialect = {
   skipLocked: '',
   // One process holds the store: a lease lasts its time.
   holderAlive: '(lease_until > @now)',
+  newSubmissionId: `(SELECT MAX(COALESCE((SELECT MAX(id) FROM submissions), 0),
+    COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'submission_id_floor'), 0)) + 1)`,
 };
 
 /** A parameter as SQLite binds it: a list as its JSON. */

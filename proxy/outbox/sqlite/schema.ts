@@ -129,6 +129,9 @@ export function openOutboxDatabase(path: string): Database.Database {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
+  // A deleted row's bytes are overwritten, not left in free pages: an erased person's data is
+  // gone from the file, not merely unreachable (see `machine/rights.ts`).
+  db.pragma('secure_delete = ON');
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > MIGRATIONS.length) {
     throw new Error(

@@ -9,6 +9,7 @@ import { describeFunnelStore } from '../../test/store-contract-funnel.ts';
 import { describeNotificationStore } from '../../test/store-contract-notifications.ts';
 import { describeReceiptStore } from '../../test/store-contract-receipts.ts';
 import { describeWebhookStore } from '../../test/store-contract-webhooks.ts';
+import { describeRightsStore } from '../../test/store-contract-rights.ts';
 import { openSqliteOutbox } from './store.ts';
 
 const inMemory = { open: () => openSqliteOutbox(':memory:') };
@@ -26,6 +27,7 @@ describeReceiptStore('SQLite in memory', inMemory);
 describeReceiptStore('SQLite on disk', onDisk);
 describeWebhookStore('SQLite in memory', inMemory);
 describeWebhookStore('SQLite on disk', onDisk);
+describeRightsStore('SQLite on disk', onDisk);
 
 describe('the SQLite outbox', () => {
   it('survives closing and reopening the database file, leases and all', async () => {

@@ -145,6 +145,22 @@ export function openSqliteOutbox(path: string): OutboxStore {
     addFunnelTally: (tally) => written(() => m.addFunnelTally(tally)),
     expectDelivery: (id, key) => written(() => m.expectDelivery(id, key)),
     funnelCells: (filter) => read(m.funnelCells(filter)),
+    findSubject: (subject) => read(m.findSubject(subject)),
+    async erase(reference, { force, at, client }) {
+      const blobs = blobsOf(
+        'submission_id IN (SELECT id FROM submissions WHERE reference = @reference)',
+        {
+          reference,
+        },
+      );
+      const outcome = await written(() => m.erase(reference, force, at, client));
+      if (outcome.kind !== 'erased') return outcome;
+      await removeBlobs(blobs);
+      // With secure_delete the freed pages are zeroed; the checkpoint writes them over the
+      // file's old pages and empties the WAL, so no copy of the text is left in either file.
+      if (path !== ':memory:') db.pragma('wal_checkpoint(TRUNCATE)');
+      return outcome;
+    },
     async close() {
       // The last batch is committed before the file is closed.
       await write(() => undefined);

@@ -1,0 +1,163 @@
+/**
+ * A person's rights from the command line: `subject` lists what the outbox holds about one
+ * email address or telephone number, `subject-export` writes it for a subject access request,
+ * `erase` removes one submission or everything about one email address (see `docs/privacy.md`).
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { Subject, SubjectRights } from '../outbox/store.ts';
+import type { CommandIo } from './outbox-command.ts';
+import { isoTime, submissionJson } from '../operator/lead-report.ts';
+import { writeExport } from './write-export.ts';
+
+/** Where the proxy spools uploads as they arrive (`DATA_DIR/incoming`), when the CLI knows. */
+export interface RightsIo extends CommandIo {
+  spoolDir?: string;
+}
+
+/** An email when it has an `@`, else a telephone number. */
+const subjectOf = (value: string): Subject =>
+  value.includes('@') ? { email: value } : { telephone: value };
+
+/** `subject <email or telephone> [--json]`. */
+export async function listSubject(args: readonly string[], store: SubjectRights, io: RightsIo) {
+  const who = args.find((arg) => !arg.startsWith('--'));
+  if (!who)
+    return usage(io, 'Name an email address or telephone number, like subject ada@example.com.');
+  const held = await store.findSubject(subjectOf(who));
+  if (args.includes('--json')) {
+    io.out(
+      JSON.stringify(
+        { ...held, submissions: held.submissions.map((s) => submissionJson(s)) },
+        null,
+        2,
+      ),
+    );
+    return 0;
+  }
+  if (held.submissions.length === 0 && held.notifications.length === 0) {
+    io.out(`The outbox holds nothing about ${who}.`);
+    return 0;
+  }
+  for (const s of held.submissions) {
+    const files = s.files.map((f) => f.name).join(', ') || 'no files';
+    io.out(
+      `submission ${s.reference}  ${s.state}  ${isoTime(s.receivedAt)}  ${s.upstream.forename} ${s.upstream.surname}  files: ${files}`,
+    );
+  }
+  for (const n of held.notifications)
+    io.out(
+      `notification ${n.id}  ${n.kind} by ${n.channel}  ${n.state}  ${n.reference ?? ''}`.trimEnd(),
+    );
+  for (const a of held.audit)
+    io.out(`audit ${a.id}  ${isoTime(a.at)}  ${a.action} by ${a.client}  ${a.reference}`);
+  return 0;
+}
+
+/** `subject-export <email or telephone> --to DIR`: a folder per submission and a manifest. */
+export async function exportSubject(args: readonly string[], store: SubjectRights, io: RightsIo) {
+  const who = args.find((arg) => !arg.startsWith('--'));
+  const flag = args.indexOf('--to');
+  const to = flag === -1 ? undefined : args[flag + 1];
+  if (!who || !to)
+    return usage(
+      io,
+      'Name the person and a folder, like subject-export ada@example.com --to ./ada.',
+    );
+  const held = await store.findSubject(subjectOf(who));
+  const written = [];
+  for (const s of held.submissions)
+    written.push(
+      await writeExport(
+        store,
+        s,
+        to,
+        submissionJson(
+          s,
+          held.notifications.filter((n) => n.reference === s.reference),
+        ),
+      ),
+    );
+  const manifest = {
+    subject: who,
+    exportedAt: new Date(io.now()).toISOString(),
+    submissions: written.map((w, i) => ({
+      reference: held.submissions[i]?.reference,
+      folder: w.dir,
+      files: w.files,
+      notKept: w.notKept,
+    })),
+    notifications: held.notifications,
+    audit: held.audit,
+  };
+  await writeFile(join(resolve(to), 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, {
+    mode: 0o600,
+  });
+  io.out(`Wrote ${held.submissions.length} submission(s) and manifest.json to ${resolve(to)}.`);
+  return 0;
+}
+
+/** `erase <reference> | --email <email> [--force]`. */
+export async function erase(args: readonly string[], store: SubjectRights, io: RightsIo) {
+  const force = args.includes('--force');
+  const emailFlag = args.indexOf('--email');
+  const email = emailFlag === -1 ? undefined : args[emailFlag + 1];
+  const references = email
+    ? (await store.findSubject({ email })).submissions.map((s) => s.reference)
+    : args.filter((arg) => !arg.startsWith('--')).slice(0, 1);
+  if (references.length === 0)
+    return email
+      ? (io.out(`The outbox holds no submission from ${email}.`), 0)
+      : usage(
+          io,
+          'Name a reference or an email, like erase EQ-7K3M-9QXD or erase --email ada@example.com.',
+        );
+  let refused = 0;
+  for (const reference of references) {
+    const outcome = await store.erase(reference, { force, at: io.now(), client: 'cli' });
+    if (outcome.kind === 'not_found') {
+      io.err(`No submission has the reference ${reference}.`);
+      refused++;
+    } else if (outcome.kind === 'needs_force') {
+      const s = outcome.submission;
+      io.err(
+        `${reference} is ${s.state}, not yet delivered: erasing it loses this lead (the firm never receives ` +
+          `${s.upstream.forename} ${s.upstream.surname}'s enquiry${s.files.length ? ` or its ${s.files.length} file(s)` : ''}). ` +
+          'Add --force to erase it anyway.',
+      );
+      refused++;
+    } else {
+      removeSpooled(
+        io.spoolDir,
+        outcome.submission.files.map((f) => f.sha256),
+      );
+      io.out(
+        `Erased ${reference} (${outcome.submission.files.length} file(s), ${outcome.notifications} notification(s)).`,
+      );
+    }
+  }
+  return refused === 0 ? 0 : 1;
+}
+
+/** Removes spool leftovers (a crash mid-request) holding one of the erased files' bytes. */
+function removeSpooled(dir: string | undefined, sha256s: readonly string[]) {
+  if (!dir || sha256s.length === 0) return;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    const hash = createHash('sha256').update(readFileSync(path)).digest('hex');
+    if (sha256s.includes(hash)) rmSync(path, { force: true });
+  }
+}
+
+function usage(io: CommandIo, message: string) {
+  io.err(message);
+  return 2;
+}

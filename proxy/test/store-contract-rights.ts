@@ -1,0 +1,147 @@
+/**
+ * The store contract, a person's rights: finding everything held about one person and erasing
+ * it, on every store (`store-contract.ts` says how the suites are run).
+ */
+import { describe, expect, it } from 'vitest';
+import { LeaseLostError, type OutboxStore } from '../outbox/store.ts';
+import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
+import { leaseOf, sampleSubmission, stored } from './fixtures/outbox.ts';
+
+/** Ada's submission `reference`, with her email spelt `email` and her mobile number. */
+const ada = (reference: string, email = 'ada@example.com', receivedAt = 1_000) =>
+  sampleSubmission({
+    reference,
+    receivedAt,
+    upstream: {
+      ...sampleSubmission().upstream,
+      email,
+      telephone_mobile: '07700 900982',
+    },
+  });
+
+const grace = sampleSubmission({
+  reference: 'EQ-GRACE',
+  files: [],
+  upstream: { ...sampleSubmission().upstream, forename: 'Grace', email: 'grace@example.com' },
+});
+
+const erasing = { force: true, at: 9_000, client: 'cli' };
+
+/** Runs the rights contract against one implementation. */
+export function describeRightsStore(name: string, factory: StoreFactory): void {
+  describe(`${name}: a person's data found and erased`, () => {
+    const fresh = freshStores(factory);
+
+    async function withAdaTwiceAndGrace(store: OutboxStore) {
+      await stored(store, ada('EQ-ADA-1'));
+      await stored(store, ada('EQ-ADA-2', 'Ada@Example.COM', 2_000));
+      await stored(store, grace);
+      await store.queueNotifications([
+        {
+          key: 'lead.dead:EQ-ADA-1:email',
+          channel: 'email',
+          kind: 'lead.dead',
+          reference: 'EQ-ADA-1',
+          payload: {},
+          at: 1,
+        },
+        // An operator's alert names no submission but carries the lead.
+        {
+          key: 'alert:1',
+          channel: 'email',
+          kind: 'alert',
+          payload: { text: 'lead from ada@example.com' },
+          at: 2,
+        },
+        {
+          key: 'lead.dead:EQ-GRACE:email',
+          channel: 'email',
+          kind: 'lead.dead',
+          reference: 'EQ-GRACE',
+          payload: {},
+          at: 3,
+        },
+      ]);
+      await store.recordAudit({ at: 5, client: 'cli', action: 'retry', reference: 'EQ-ADA-2' });
+    }
+
+    it('finds one person across several submissions by email whatever its case, and nobody else', async () => {
+      const store = await fresh();
+      await withAdaTwiceAndGrace(store);
+      const held = await store.findSubject({ email: 'ADA@example.com' });
+      expect(held.submissions.map((s) => s.reference)).toEqual(['EQ-ADA-1', 'EQ-ADA-2']);
+      expect(held.submissions[0]?.files.map((f) => f.name)).toEqual(['plan.pdf', 'photo.png']);
+      expect(held.notifications.map((n) => n.key)).toEqual(['lead.dead:EQ-ADA-1:email', 'alert:1']);
+      expect(held.audit.map((a) => [a.action, a.reference])).toEqual([['retry', 'EQ-ADA-2']]);
+    });
+
+    it('finds a person by the digits of their telephone number, however it is written', async () => {
+      const store = await fresh();
+      await withAdaTwiceAndGrace(store);
+      for (const telephone of ['07700900982', '+44 7700 900 982', '(07700) 900-982'])
+        expect(
+          (await store.findSubject({ telephone })).submissions.map((s) => s.reference),
+        ).toEqual(['EQ-ADA-1', 'EQ-ADA-2']);
+      expect((await store.findSubject({ telephone: '07700 900983' })).submissions).toEqual([]);
+    });
+
+    it('keeps a submission not yet delivered unless the erasure is forced', async () => {
+      const store = await fresh();
+      await stored(store, ada('EQ-ADA-1'));
+      expect(await store.erase('EQ-ADA-1', { ...erasing, force: false })).toMatchObject({
+        kind: 'needs_force',
+        submission: { state: 'queued' },
+      });
+      expect(await store.get('EQ-ADA-1')).not.toBeNull();
+      expect(await store.erase('EQ-NONE', erasing)).toEqual({ kind: 'not_found' });
+    });
+
+    it('erases a submission with its files, key, notifications and alerts, and logs only a salted hash', async () => {
+      const store = await fresh();
+      await withAdaTwiceAndGrace(store);
+      await store.accept(ada('EQ-ADA-3', 'ada@example.com', 3_000));
+      const { id } = (await store.get('EQ-ADA-1'))!;
+      expect(await store.erase('EQ-ADA-1', erasing)).toMatchObject({
+        kind: 'erased',
+        notifications: 2,
+      });
+      expect(await store.get('EQ-ADA-1')).toBeNull();
+      await expect(store.fileSource(id, 0)).rejects.toThrow();
+      expect(await store.notificationsFor('EQ-GRACE')).toHaveLength(1);
+      const [entry] = await store.listAudit({ limit: 1 });
+      expect(entry).toMatchObject({ action: 'erase', reference: null, client: 'cli' });
+      expect(entry?.detail).toMatch(/^subject sha256:[0-9a-f]{64}/);
+      expect(JSON.stringify(entry)).not.toMatch(/ada|lovelace/i);
+      // The same person erased again is recognisable by the hash, never readable from it.
+      await store.erase('EQ-ADA-2', erasing);
+      const [again] = await store.listAudit({ limit: 1 });
+      expect(again?.detail.slice(0, 80)).toBe(entry?.detail.slice(0, 80));
+    });
+
+    it('stops a delivery holding the submission at its next write, and never writes it back', async () => {
+      const store = await fresh();
+      const { id } = await stored(store, ada('EQ-ADA-1'));
+      const lease = await leaseOf(store, id);
+      await store.startStep(lease, { kind: 'create' }, 60_000);
+      await store.erase('EQ-ADA-1', erasing);
+      await expect(store.recordCreated(lease, 77)).rejects.toBeInstanceOf(LeaseLostError);
+      await expect(
+        store.finish(lease, { kind: 'retry', at: 5, error: 'x' }),
+      ).rejects.toBeInstanceOf(LeaseLostError);
+      expect(await store.get('EQ-ADA-1')).toBeNull();
+      expect(await store.claimDue('w', 60_000, 10 ** 12, 10)).toEqual([]);
+    });
+
+    it('never gives an erased submission’s id to a new one, so its stale lease stays stale', async () => {
+      const store = await fresh();
+      const { id } = await stored(store, ada('EQ-ADA-1'));
+      const lease = await leaseOf(store, id);
+      await store.erase('EQ-ADA-1', erasing);
+      const next = await stored(store, grace);
+      expect(next.id).toBeGreaterThan(id);
+      await leaseOf(store, next.id);
+      await expect(store.recordCreated(lease, 77)).rejects.toBeInstanceOf(LeaseLostError);
+      expect((await store.get(grace.reference))?.enquiryId ?? null).toBeNull();
+    });
+  });
+}
