@@ -8,18 +8,21 @@ import { compressForVisitors } from '../proxy/http/widget-assets.ts';
 
 /**
  * `enquiry-form.js`: what the first render needs (lit-html, the fields, their styles, the step
- * a stepped form opens at); issue #18's 12 KiB plus the steps' first screen (about 0.7 KB):
- * what we measure plus a small margin (`npm run bench -- weight`); the late bundle's hand-over adds its list.
+ * a stepped form opens at, the funnel's page listeners, the late bundle's hand-over). Issue #18
+ * asked 12 KiB; this session's features (steps, the funnel, Send me a copy) took it to 12.9 KB.
+ * The budget is what we measure plus a small margin (`npm run bench -- weight`), so that growth
+ * stays a decision.
  */
-export const ENTRY_BROTLI_BUDGET_BYTES = 13 * 1024;
+export const ENTRY_BROTLI_BUDGET_BYTES = 13.25 * 1024;
 /**
  * The entry and the late bundle together: everything a visitor who sends files loads. Where we
- * stand, not yet issue #18's 20 KiB: the helpers both use are in the entry only
- * (`widget/late-shared.ts`), and what is left is what only the late bundle needs, the checks the
- * proxy makes, run before sending (the contract's rules, messages and file sniffing), the
- * Turnstile check, and the steps (about 1.5 KB: Continue's checks, history, Check your answers).
+ * stand (24.4 KB), not issue #18's 20 KiB (issue #35 is open on it): the helpers both use are in
+ * the entry only (`widget/late-shared.ts`), and what is left is what only the late bundle needs,
+ * the checks the proxy makes, run before sending (the contract's rules, messages and file
+ * sniffing), the Turnstile check, the steps (Continue's checks, history, Check your answers) and
+ * the funnel's report.
  */
-export const TOTAL_BROTLI_BUDGET_BYTES = 24 * 1024;
+export const TOTAL_BROTLI_BUDGET_BYTES = 24.75 * 1024;
 
 /**
  * Packages that must never reach the browser. The contract's schemas use zod; the widget imports
