@@ -5,9 +5,8 @@
  * only a key of an in-memory rate limit. Off (404) when the configuration says
  * `"analytics": false`; a request saying `Sec-GPC: 1` is answered and not counted.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { Context } from 'hono';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { Logger } from '../logger.ts';
 import type { FunnelCounters } from '../outbox/store.ts';
@@ -24,8 +23,6 @@ const REPORTS_PER_CLIENT = 60;
 /** Reports a minute from everybody together, so a botnet cannot grow the tables without end. */
 const REPORTS_FOR_ALL = 60_000;
 
-/** The events route, as a Hono app to mount at `/`. */
-
 /** What `POST /api/events` reads. */
 export interface EventsRouteDeps {
   config: FormConfig;
@@ -36,6 +33,7 @@ export interface EventsRouteDeps {
   now: () => number;
 }
 
+/** The events route, as a Hono app to mount at `/`. */
 export function eventsRoute(deps: EventsRouteDeps): Hono {
   const app = new Hono();
   if (deps.config.analytics === false) return app;

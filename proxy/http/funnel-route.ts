@@ -20,8 +20,6 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dayAt = (day: string) =>
   DATE.test(day) && funnelDay(Date.parse(day)) === day ? Date.parse(day) : NaN;
 
-/** The funnel route, as a Hono app to mount at `/`. */
-
 /** What `GET /admin/funnel` reads. */
 export interface FunnelRouteDeps {
   config: FormConfig;
@@ -33,6 +31,7 @@ export interface FunnelRouteDeps {
   now: () => number;
 }
 
+/** The funnel route, as a Hono app to mount at `/`. */
 export function funnelRoute(deps: FunnelRouteDeps): Hono {
   const app = new Hono();
   app.get('/admin/funnel', adminOnly(deps), async (c) => {
