@@ -98,6 +98,7 @@ export function consoleRoutes(deps: ConsoleRouteDeps): Hono<{ Variables: Console
     const body = leadBody({
       lead,
       notifications: await store.notificationsFor(lead.reference),
+      webhooks: await store.listWebhooks({ reference: lead.reference, limit: 50 }),
       audit: await store.listAudit({ reference: lead.reference, limit: 50 }),
       consentIds,
       caseTypeLabel: deps.config.caseTypes.find((t) => t.id === lead.upstream.case_type)?.label,

@@ -147,3 +147,28 @@ describe('the firm’s console', () => {
     expect((await otherApp(fresh.cookie)).status).toBe(303);
   });
 });
+
+describe('the console’s page of one lead', () => {
+  it('shows what each webhook endpoint was sent about the lead, and how it went', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    await deadLead(h);
+    await h.store.queueWebhooks([
+      {
+        messageId: 'msg_1',
+        endpoint: 'https://hooks.example/crm',
+        event: 'enquiry.failed',
+        reference: 'EQ-DEAD-0001',
+        body: '{}',
+        at: h.clock.now,
+      },
+    ]);
+    const { cookie } = await session(h);
+    const page = await (
+      await h.app.request(`${HOST}/admin/leads/EQ-DEAD-0001`, { headers: { cookie } })
+    ).text();
+    const webhooks = page.slice(page.indexOf('<h2>Webhooks</h2>'));
+    expect(webhooks).toContain('https://hooks.example/crm');
+    expect(webhooks).toContain('enquiry.failed');
+    expect(webhooks).toContain('pending');
+  });
+});

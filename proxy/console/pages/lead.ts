@@ -8,6 +8,7 @@ import { formatBytes } from '../../contract/messages.ts';
 import type { QueuedNotification } from '../../outbox/notification.ts';
 import type { AuditEntry } from '../../outbox/store.ts';
 import type { StoredFile, Submission } from '../../outbox/submission.ts';
+import type { WebhookDelivery } from '../../outbox/webhook.ts';
 import { deliverySteps, whyNow } from '../../operator/lead-report.ts';
 import { auditTable } from './audit-table.ts';
 import { csrfField, dataTable, STATE_WORDS, when } from './layout.ts';
@@ -16,6 +17,8 @@ import { csrfField, dataTable, STATE_WORDS, when } from './layout.ts';
 export interface LeadData {
   lead: Submission;
   notifications: QueuedNotification[];
+  /** What each webhook endpoint was sent about it (`WEBHOOK_ENDPOINTS`). */
+  webhooks: WebhookDelivery[];
   audit: AuditEntry[];
   /** The ids of consent statements (their records are in `meta` beside the answers). */
   consentIds: ReadonlySet<string>;
@@ -82,6 +85,21 @@ function notificationsTable(notifications: readonly QueuedNotification[]) {
       n.lastError && n.state !== 'sent' ? `${n.state} (${n.lastError})` : n.state,
       when(n.at),
       when(n.sentAt),
+    ]),
+  });
+}
+
+function webhooksTable(deliveries: readonly WebhookDelivery[]) {
+  if (deliveries.length === 0) return html`<p>No webhook was sent about this lead.</p>`;
+  return dataTable({
+    columns: ['Endpoint', 'Event', 'State', 'Tries', 'Last answer', 'Delivered'],
+    rows: deliveries.map((d) => [
+      d.endpoint,
+      d.event,
+      d.state === 'pending' ? `pending (next ${when(d.nextAttemptAt)})` : d.state,
+      String(d.attempts),
+      d.lastStatus === null ? (d.lastError ?? '') : `HTTP ${String(d.lastStatus)}`,
+      when(d.deliveredAt),
     ]),
   });
 }
@@ -160,6 +178,8 @@ export function leadBody(data: LeadData) {
     })}
     <h2>Notifications</h2>
     ${notificationsTable(data.notifications)}
+    <h2>Webhooks</h2>
+    ${webhooksTable(data.webhooks)}
     <h2>Actions on this lead</h2>
     ${auditTable(data.audit, false)}`;
 }
