@@ -275,6 +275,7 @@ async function appDeps(
             store,
             signInLimiter: outbox.limiter('console-sign-in', CONSOLE_SIGN_INS_PER_MINUTE),
             lastCheck,
+            spoolDir: outbox.spoolDir,
             fromTrustedProxy: (c) =>
               isTrustedProxy(env.TRUSTED_PROXIES, getConnInfo(c).remote.address ?? ''),
           },

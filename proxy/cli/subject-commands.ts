@@ -3,12 +3,11 @@
  * email address or telephone number, `subject-export` writes it for a subject access request,
  * `erase` removes one submission or everything about one email address (see `docs/privacy.md`).
  */
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Subject, SubjectRights } from '../outbox/store.ts';
 import type { CommandIo } from './outbox-command.ts';
+import { eraseLead } from '../operator/erase-lead.ts';
 import { isoTime, submissionJson } from '../operator/lead-report.ts';
 import { writeExport } from './write-export.ts';
 
@@ -116,7 +115,12 @@ export async function erase(args: readonly string[], store: SubjectRights, io: R
         );
   let refused = 0;
   for (const reference of references) {
-    const outcome = await store.erase(reference, { force, at: io.now(), client: 'cli' });
+    const outcome = await eraseLead(store, reference, {
+      force,
+      at: io.now(),
+      client: 'cli',
+      spoolDir: io.spoolDir,
+    });
     if (outcome.kind === 'not_found') {
       io.err(`No submission has the reference ${reference}.`);
       refused++;
@@ -129,32 +133,12 @@ export async function erase(args: readonly string[], store: SubjectRights, io: R
       );
       refused++;
     } else {
-      removeSpooled(
-        io.spoolDir,
-        outcome.submission.files.map((f) => f.sha256),
-      );
       io.out(
         `Erased ${reference} (${outcome.submission.files.length} file(s), ${outcome.notifications} notification(s)).`,
       );
     }
   }
   return refused === 0 ? 0 : 1;
-}
-
-/** Removes spool leftovers (a crash mid-request) holding one of the erased files' bytes. */
-function removeSpooled(dir: string | undefined, sha256s: readonly string[]) {
-  if (!dir || sha256s.length === 0) return;
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    const path = join(dir, name);
-    const hash = createHash('sha256').update(readFileSync(path)).digest('hex');
-    if (sha256s.includes(hash)) rmSync(path, { force: true });
-  }
 }
 
 function usage(io: CommandIo, message: string) {

@@ -11,7 +11,13 @@ import type { CheckRecord } from '../client/check.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
 import type { Limiter } from '../limiter/token-buckets.ts';
-import type { AuditLog, OperatorView, Settings, WebhookDeliveries } from '../outbox/store.ts';
+import type {
+  AuditLog,
+  OperatorView,
+  Settings,
+  SubjectRights,
+  WebhookDeliveries,
+} from '../outbox/store.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
 import { barePage } from './pages/layout.ts';
 import { signInPage } from './pages/sign-in.ts';
@@ -27,7 +33,13 @@ import {
 /** What the firm's console reads and acts through. */
 export interface ConsoleDeps {
   /** The same reads and actions as `npm run outbox`, the session epoch, the audit log. */
-  store: OperatorView & Settings & AuditLog & Pick<WebhookDeliveries, 'listWebhooks'>;
+  store: OperatorView &
+    Settings &
+    AuditLog &
+    Pick<WebhookDeliveries, 'listWebhooks'> &
+    Pick<SubjectRights, 'erase'>;
+  /** Where uploads are spooled (`DATA_DIR/incoming`), so an erasure removes any copy left there. */
+  spoolDir?: string | undefined;
   /** Sign-in attempts per client address. */
   signInLimiter: Limiter;
   /** The last platform check (at start, or while paused), once one has run. */

@@ -8,6 +8,7 @@
 import { Hono, type Context } from 'hono';
 import { readAll } from '../client/byte-source.ts';
 import type { SubmissionState } from '../outbox/submission.ts';
+import { eraseLead } from '../operator/erase-lead.ts';
 import { leadExport } from '../operator/lead-export.ts';
 import { submissionJson } from '../operator/lead-report.ts';
 import { zipOf } from '../operator/zip.ts';
@@ -31,6 +32,9 @@ const DONE: Record<string, string> = {
   queued: 'Retried: the lead is queued and will be sent within moments.',
   busy: 'The lead is being delivered right now; look again in a moment.',
   skipped: 'The refused file is left out.',
+  needs_force:
+    'Not erased: the lead is not yet delivered. Tick the box to confirm that the firm may never receive it.',
+  erased: 'The lead is erased: its details, files and notifications are gone from the proxy.',
 };
 
 /** The console's routes; an empty app when `ADMIN_TOKEN` is not set. */
@@ -88,6 +92,7 @@ export function consoleRoutes(deps: ConsoleRouteDeps): Hono<{ Variables: Console
       filter,
       leads,
       olderThan: found.length > PAGE_SIZE ? leads.at(-1)?.id : undefined,
+      done: DONE[c.req.query('done') ?? ''],
     });
     return c.html(consolePage({ title: 'Leads', place: 'leads', csrf: c.get('csrf'), body }));
   });
@@ -147,6 +152,21 @@ export function consoleRoutes(deps: ConsoleRouteDeps): Hono<{ Variables: Console
       return c.notFound();
     await audit(c, 'skip', reference, `file ${String(index)}`);
     return c.redirect(`/admin/leads/${reference}?done=skipped`, 303);
+  });
+
+  // The store records the erasure in the audit log itself, by a salted hash only.
+  app.post('/admin/leads/:reference/erase', async (c) => {
+    const reference = c.req.param('reference');
+    const outcome = await eraseLead(store, reference, {
+      force: c.get('form').force === 'yes',
+      at: deps.now(),
+      client: deps.clientIp(c),
+      spoolDir: parts.spoolDir,
+    });
+    if (outcome.kind === 'not_found') return c.notFound();
+    if (outcome.kind === 'needs_force')
+      return c.redirect(`/admin/leads/${reference}?done=needs_force`, 303);
+    return c.redirect('/admin/leads?done=erased', 303);
   });
 
   app.post('/admin/leads/:reference/export', async (c) => {

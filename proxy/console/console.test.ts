@@ -172,3 +172,44 @@ describe('the console’s page of one lead', () => {
     expect(webhooks).toContain('pending');
   });
 });
+
+describe('erasing a lead from the console', () => {
+  const erase = (h: ProxyHarness, cookie: string, fields: Record<string, string>) =>
+    h.app.request(`${HOST}/admin/leads/EQ-DEAD-0001/erase`, {
+      method: 'POST',
+      headers: { cookie, origin: HOST, 'sec-fetch-site': 'same-origin' },
+      body: new URLSearchParams(fields),
+    });
+
+  it('keeps a lead not yet delivered until the box is ticked, then erases it and logs only a hash', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    await deadLead(h);
+    const { cookie, csrf } = await session(h);
+    const page = await (
+      await h.app.request(`${HOST}/admin/leads/EQ-DEAD-0001`, { headers: { cookie } })
+    ).text();
+    expect(page).toContain('Erase this lead');
+    const unticked = await erase(h, cookie, { csrf });
+    expect(unticked.headers.get('location')).toContain('done=needs_force');
+    expect(await h.store.get('EQ-DEAD-0001')).not.toBeNull();
+    const ticked = await erase(h, cookie, { csrf, force: 'yes' });
+    expect(ticked.status).toBe(303);
+    expect(ticked.headers.get('location')).toBe('/admin/leads?done=erased');
+    expect(await h.store.get('EQ-DEAD-0001')).toBeNull();
+    const listed = await (
+      await h.app.request(`${HOST}/admin/leads?done=erased`, { headers: { cookie } })
+    ).text();
+    expect(listed).toContain('The lead is erased');
+    const [entry] = await h.store.listAudit({ limit: 1 });
+    expect(entry?.action).toBe('erase');
+    expect(JSON.stringify(entry)).not.toContain(sampleSubmission().upstream.email);
+  });
+
+  it('refuses an erasure without its CSRF token', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    await deadLead(h);
+    const { cookie } = await session(h);
+    expect((await erase(h, cookie, { force: 'yes' })).status).toBe(403);
+    expect(await h.store.get('EQ-DEAD-0001')).not.toBeNull();
+  });
+});

@@ -21,7 +21,8 @@ main{max-width:72rem;margin:0 auto;padding:1rem 1rem 3rem}
 h1{font-size:1.6rem;margin:.5rem 0 1rem}h2{font-size:1.25rem;margin:2rem 0 .75rem}
 button,.button{font:inherit;font-weight:600;min-height:44px;padding:.5rem 1rem;border:2px solid var(--link);
 border-radius:4px;background:var(--back);color:var(--link);cursor:pointer;text-decoration:none;display:inline-block}
-button.primary{background:var(--link);color:var(--back)}
+button.primary{background:var(--link);color:var(--back)}button.danger{border-color:var(--bad);color:var(--bad)}
+label input[type=checkbox]{min-height:0;width:1.5rem;height:1.5rem;margin:0 .5rem 0 0;vertical-align:middle}
 input,select{font:inherit;min-height:44px;padding:.4rem .5rem;border:2px solid var(--muted);border-radius:4px;
 background:var(--back);color:var(--text);max-width:100%}
 label{display:block;font-weight:600;margin-bottom:.25rem}

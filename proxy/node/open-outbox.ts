@@ -29,6 +29,8 @@ export interface OpenOutbox {
    * rename; with a shared store, this machine's temporary directory.
    */
   spool: FileSpool;
+  /** The folder `spool` writes to, when it is one the proxy keeps (SQLite's `DATA_DIR/incoming`). */
+  spoolDir?: string;
   /** A shared store's name for this instance, which its deliverer takes leases as. */
   owner?: string;
   /** Closes the store and lets go of the data directory. */
@@ -68,6 +70,7 @@ export async function openOutbox(env: ProxyEnv, log: Logger): Promise<OpenOutbox
       onWork: () => undefined,
       dataDir: env.DATA_DIR,
       spool: diskSpool(join(env.DATA_DIR, 'incoming')),
+      spoolDir: join(env.DATA_DIR, 'incoming'),
       close: async () => {
         await store.close();
         lock.release();

@@ -1,7 +1,7 @@
 /**
  * One lead: who it is from, what they answered and agreed to, where they came from, its files,
  * each delivery step with its outcome, who was told about it, what was done to it here, and the
- * actions (retry, leave a refused file out, export).
+ * actions (retry, leave a refused file out, export, erase).
  */
 import { html } from 'hono/html';
 import { formatBytes } from '../../contract/messages.ts';
@@ -180,6 +180,26 @@ export function leadBody(data: LeadData) {
     ${notificationsTable(data.notifications)}
     <h2>Webhooks</h2>
     ${webhooksTable(data.webhooks)}
+    <h2>Erase this lead</h2>
+    <p>
+      For a person's request to erase their data (docs/privacy.md): the lead's details, its files,
+      its notifications and webhook messages are removed from the proxy; the audit log keeps only a
+      salted hash of the email address. What the platform received stays there.
+    </p>
+    <form method="post" action="${base}/erase">
+      ${csrfField(csrf)}
+      ${
+        lead.state === 'delivered' || lead.state === 'spam'
+          ? ''
+          : html`<p>
+              <label
+                ><input type="checkbox" name="force" value="yes" /> This lead is not delivered:
+                erase it anyway, knowing the firm may never receive it</label
+              >
+            </p>`
+      }
+      <button type="submit" class="danger">Erase this lead</button>
+    </form>
     <h2>Actions on this lead</h2>
     ${auditTable(data.audit, false)}`;
 }

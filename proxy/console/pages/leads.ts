@@ -10,6 +10,8 @@ export interface LeadsData {
   leads: Submission[];
   /** The id the next (older) page starts below, when there is one. */
   olderThan: number | undefined;
+  /** What the last action did, in words (after a redirect: an erasure). */
+  done?: string | undefined;
 }
 
 const query = (filter: LeadFilter, before?: number) => {
@@ -62,6 +64,7 @@ export function leadsBody(data: LeadsData) {
           ]),
         });
   return html`<h1>Leads</h1>
+    ${data.done ? html`<div class="notice good" role="status"><p>${data.done}</p></div>` : ''}
     ${filters(filter)} ${table}
     <nav class="pager" aria-label="Pages">
       ${filter.before !== undefined ? html`<a href="${query(filter)}">Newest leads</a>` : ''}
