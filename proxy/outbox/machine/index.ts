@@ -10,7 +10,7 @@ import { housekeeping } from './housekeeping.ts';
 import { leads } from './leads.ts';
 import { notifications } from './notifications.ts';
 import { operator } from './operator.ts';
-import type { Dialect } from './plan.ts';
+import type { Dialect, Statement } from './plan.ts';
 import { reads } from './reads.ts';
 import { rights } from './rights.ts';
 import { getSetting, setSetting } from './settings.ts';
@@ -37,4 +37,47 @@ export function outboxMachine(d: Dialect) {
     expectDelivery,
     funnelCells,
   };
+}
+
+/** The plans that only read: each driver runs them as they are (`boundQueries`). */
+export const QUERIES = [
+  'get',
+  'list',
+  'leadPage',
+  'dailyCounts',
+  'counts',
+  'nextDueAt',
+  'leadsToNotify',
+  'dueNotifications',
+  'nextNotificationAt',
+  'notificationsFor',
+  'findReceipt',
+  'awaitingWebhook',
+  'nextWebhookAt',
+  'deadWebhooks',
+  'listWebhooks',
+  'getSetting',
+  'listAudit',
+  'funnelCells',
+  'findSubject',
+] as const satisfies readonly (keyof ReturnType<typeof outboxMachine>)[];
+
+type Machine = ReturnType<typeof outboxMachine>;
+type Query = (typeof QUERIES)[number];
+/** A query plan run by a driver: the same arguments, its result as a promise. */
+type Bound<F> = F extends (...args: infer A) => Generator<unknown, infer T, unknown>
+  ? (...args: A) => Promise<T>
+  : never;
+
+/** Every query of `m`, run by `run` (the driver's way of reading). */
+export function boundQueries(
+  m: Machine,
+  run: <T>(plan: Generator<Statement, T, unknown>) => Promise<T>,
+): { [K in Query]: Bound<Machine[K]> } {
+  type AnyPlan = (this: Machine, ...args: unknown[]) => Generator<Statement, unknown, unknown>;
+  const entries = QUERIES.map((name) => [
+    name,
+    (...args: unknown[]) => run((m[name] as AnyPlan).apply(m, args)),
+  ]);
+  return Object.fromEntries(entries) as { [K in Query]: Bound<Machine[K]> };
 }

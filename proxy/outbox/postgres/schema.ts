@@ -8,19 +8,10 @@
  * a 10 MB file is never one 10 MB parameter nor one 10 MB value in memory.
  */
 import pg from 'pg';
-import {
-  auditTable,
-  COLUMN_TYPES,
-  fileColumns,
-  funnelTables,
-  leadIndexes,
-  notificationsTable,
-  receiptTables,
-  webhookDeliveriesTable,
-} from '../machine/tables.ts';
+import * as tables from '../machine/tables.ts';
 import { postgresDialect } from './driver.ts';
 
-const TYPES = COLUMN_TYPES.postgres;
+const TYPES = tables.COLUMN_TYPES.postgres;
 
 const MIGRATIONS: readonly string[] = [
   `CREATE TABLE submissions (
@@ -49,7 +40,7 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX submissions_due ON submissions (next_attempt_at, id) WHERE state = 'queued';
    CREATE INDEX submissions_state ON submissions (state, id);
    CREATE TABLE files (
-     ${fileColumns(TYPES)},
+     ${tables.fileColumns(TYPES)},
      attachment_id bigint,
      failed_reason text,
      skipped integer NOT NULL DEFAULT 0,
@@ -84,7 +75,7 @@ const MIGRATIONS: readonly string[] = [
    CREATE TABLE spent_form_tokens (token text PRIMARY KEY, expires_at bigint NOT NULL);
    CREATE INDEX spent_form_tokens_expiry ON spent_form_tokens (expires_at);
    CREATE TABLE settings (name text PRIMARY KEY, value text NOT NULL);
-   ${notificationsTable(TYPES)}
+   ${tables.notificationsTable(TYPES)}
    CREATE INDEX notifications_due ON notifications (next_attempt_at, id) WHERE state = 'pending';
    CREATE INDEX notifications_reference ON notifications (reference);
    -- Token buckets of the rate limits, shared by every instance.
@@ -97,15 +88,15 @@ const MIGRATIONS: readonly string[] = [
      PRIMARY KEY (limiter, key)
    );`,
   // The audit log of operators' actions (the console, the CLI).
-  auditTable(TYPES),
+  tables.auditTable(TYPES),
   // The console's list: an email address found by its index ((state, id) is there already).
-  leadIndexes(postgresDialect),
+  tables.leadIndexes(postgresDialect),
   // Receipts (kept after retention, no personal data) and the confirmation email's quota.
-  receiptTables(TYPES),
+  tables.receiptTables(TYPES),
   // The funnel's counters (issue #33): sums per day, case type, campaign and variant.
-  funnelTables(TYPES),
+  tables.funnelTables(TYPES),
   // Signed webhooks to the firm's other tools (WEBHOOK_ENDPOINTS).
-  webhookDeliveriesTable(TYPES),
+  tables.webhookDeliveriesTable(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Limiter } from '../../limiter/token-buckets.ts';
-import { outboxMachine } from '../machine/index.ts';
+import { boundQueries, outboxMachine } from '../machine/index.ts';
 import { PURGE_BATCH, type PURGES } from '../machine/housekeeping.ts';
 import { run, type Plan } from '../machine/plan.ts';
 import type { OutboxStore } from '../store.ts';
@@ -88,6 +88,7 @@ export async function openPostgresOutbox(
 
   let closed = false;
   const store: PostgresOutbox = {
+    ...boundQueries(m, query),
     shared: true,
     owner,
     ...pgAcceptance(pool, owner, (db, id) => execute(db, m.byId(id))),
@@ -123,12 +124,6 @@ export async function openPostgresOutbox(
           return true;
         })(),
       ),
-    get: (reference) => query(m.get(reference)),
-    list: (state) => query(m.list(state)),
-    leadPage: (filter) => query(m.leadPage(filter)),
-    dailyCounts: (now, days) => query(m.dailyCounts(now, days)),
-    counts: () => query(m.counts()),
-    nextDueAt: () => query(m.nextDueAt()),
     expediteQueued: (now) => query(m.expediteQueued(now)),
     // Leases belong to live instances or run out by themselves: none is dropped at a start.
     releaseAllLeases: () => Promise.resolve(0),
@@ -144,31 +139,17 @@ export async function openPostgresOutbox(
       await pool.query('DELETE FROM instances WHERE alive_until < $1', [now - 3_600_000]);
       return tokens;
     },
-    leadsToNotify: (limit) => query(m.leadsToNotify(limit)),
     queueNotifications: (rows, lead) => atomic(m.queueNotifications(rows, lead)),
-    dueNotifications: (now, limit, channel) => query(m.dueNotifications(now, limit, channel)),
-    nextNotificationAt: () => query(m.nextNotificationAt()),
     finishNotification: (id, outcome) => query(m.finishNotification(id, outcome)),
-    notificationsFor: (reference) => query(m.notificationsFor(reference)),
-    findReceipt: (code) => query(m.findReceipt(code)),
     queueWebhooks: (rows) => atomic(m.queueWebhooks(rows)),
-    awaitingWebhook: (endpoint, event, since, limit) =>
-      query(m.awaitingWebhook(endpoint, event, since, limit)),
     claimWebhooks: (endpoint, owner, leaseMs, now, limit) =>
       query(m.claimWebhooks(endpoint, owner, leaseMs, now, limit)),
     finishWebhook: (lease, outcome) => query(m.finishWebhook(lease, outcome)),
-    nextWebhookAt: (endpoint) => query(m.nextWebhookAt(endpoint)),
-    deadWebhooks: () => query(m.deadWebhooks()),
-    listWebhooks: (filter) => query(m.listWebhooks(filter)),
     retryWebhook: (id, now) => atomic(m.retryWebhook(id, now)),
-    getSetting: (name) => query(m.getSetting(name)),
     setSetting: (name, value) => query(m.setSetting(name, value)),
     recordAudit: (entry) => query(m.recordAudit(entry)),
-    listAudit: (filter) => query(m.listAudit(filter)),
     addFunnelTally: (tally) => atomic(m.addFunnelTally(tally)),
     expectDelivery: (id, key) => query(m.expectDelivery(id, key)),
-    funnelCells: (filter) => query(m.funnelCells(filter)),
-    findSubject: (subject) => query(m.findSubject(subject)),
     // The files' chunks go with their rows (ON DELETE CASCADE), in the same transaction.
     erase: (reference, { force, at, client }) => atomic(m.erase(reference, force, at, client)),
     limiter: (name, perMinute) =>

@@ -4,19 +4,10 @@
  */
 import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import {
-  auditTable,
-  COLUMN_TYPES,
-  fileColumns,
-  funnelTables,
-  leadIndexes,
-  notificationsTable,
-  receiptTables,
-  webhookDeliveriesTable,
-} from '../machine/tables.ts';
+import * as tables from '../machine/tables.ts';
 import { sqliteDialect } from './driver.ts';
 
-const TYPES = COLUMN_TYPES.sqlite;
+const TYPES = tables.COLUMN_TYPES.sqlite;
 
 /** The schema's history, one step a version (`PRAGMA user_version`); a step once shipped never changes. */
 export const MIGRATIONS: readonly string[] = [
@@ -43,7 +34,7 @@ export const MIGRATIONS: readonly string[] = [
    );
    CREATE INDEX submissions_due ON submissions (state, next_attempt_at);
    CREATE TABLE files (
-     ${fileColumns(TYPES)},
+     ${tables.fileColumns(TYPES)},
      blob TEXT NOT NULL,
      attachment_id INTEGER,
      PRIMARY KEY (submission_id, idx)
@@ -98,20 +89,20 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX spent_form_tokens_expiry ON spent_form_tokens (expires_at);`,
   // Notifications: the firm told of dead and partly delivered leads, operators of alerts.
   `ALTER TABLE submissions ADD COLUMN notified_at INTEGER;
-   ${notificationsTable(TYPES)}
+   ${tables.notificationsTable(TYPES)}
    CREATE INDEX notifications_due ON notifications (state, next_attempt_at);
    CREATE INDEX notifications_reference ON notifications (reference);`,
   // The audit log of operators' actions (the console, the CLI).
-  auditTable(TYPES),
+  tables.auditTable(TYPES),
   // The console's list: newest first by state, an email address found by its index.
   `CREATE INDEX submissions_state ON submissions (state, id);
-   ${leadIndexes(sqliteDialect)}`,
+   ${tables.leadIndexes(sqliteDialect)}`,
   // Receipts (kept after retention, no personal data) and the confirmation email's quota.
-  receiptTables(TYPES),
+  tables.receiptTables(TYPES),
   // The funnel's counters (issue #33): sums per day, case type, campaign and variant.
-  funnelTables(TYPES),
+  tables.funnelTables(TYPES),
   // Signed webhooks to the firm's other tools (WEBHOOK_ENDPOINTS).
-  webhookDeliveriesTable(TYPES),
+  tables.webhookDeliveriesTable(TYPES),
 ];
 
 /**

@@ -5,7 +5,7 @@
  * one transaction (`group-commit.ts`). What is SQLite's own here: the files' bytes in the vault.
  */
 import { basename, dirname, extname, join } from 'node:path';
-import { outboxMachine } from '../machine/index.ts';
+import { boundQueries, outboxMachine } from '../machine/index.ts';
 import { PURGE_BATCH, PURGES } from '../machine/housekeeping.ts';
 import { all, type Plan } from '../machine/plan.ts';
 import { asPromise } from '../rows.ts';
@@ -59,6 +59,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
   };
 
   return {
+    ...boundQueries(m, read),
     // One process per data directory (the lock in `data-dir-lock.ts`).
     shared: false,
     ...createAcceptance(write, execute, vault),
@@ -103,12 +104,6 @@ export function openSqliteOutbox(path: string): OutboxStore {
       await removeBlobs(blobsOf('submission_id = @id AND idx = @index', { id, index }));
       return true;
     },
-    get: (reference) => read(m.get(reference)),
-    list: (state) => read(m.list(state)),
-    leadPage: (filter) => read(m.leadPage(filter)),
-    dailyCounts: (now, days) => read(m.dailyCounts(now, days)),
-    counts: () => read(m.counts()),
-    nextDueAt: () => read(m.nextDueAt()),
     expediteQueued: (now) => written(() => m.expediteQueued(now)),
     purgeDelivered: (before) => purge('delivered', before),
     purgeSpam: (before) => purge('spam', before),
@@ -121,31 +116,17 @@ export function openSqliteOutbox(path: string): OutboxStore {
     },
     purgeSpentFormTokens: (now) => written(() => m.purgeSpentFormTokens(now)),
     releaseAllLeases: () => written(() => m.releaseAllLeases()),
-    leadsToNotify: (limit) => read(m.leadsToNotify(limit)),
     queueNotifications: (rows, lead) => written(() => m.queueNotifications(rows, lead)),
-    dueNotifications: (now, limit, channel) => read(m.dueNotifications(now, limit, channel)),
-    nextNotificationAt: () => read(m.nextNotificationAt()),
     finishNotification: (id, outcome) => written(() => m.finishNotification(id, outcome)),
-    notificationsFor: (reference) => read(m.notificationsFor(reference)),
-    findReceipt: (code) => read(m.findReceipt(code)),
     queueWebhooks: (rows) => written(() => m.queueWebhooks(rows)),
-    awaitingWebhook: (endpoint, event, since, limit) =>
-      read(m.awaitingWebhook(endpoint, event, since, limit)),
     claimWebhooks: (endpoint, owner, leaseMs, now, limit) =>
       written(() => m.claimWebhooks(endpoint, owner, leaseMs, now, limit)),
     finishWebhook: (lease, outcome) => written(() => m.finishWebhook(lease, outcome)),
-    nextWebhookAt: (endpoint) => read(m.nextWebhookAt(endpoint)),
-    deadWebhooks: () => read(m.deadWebhooks()),
-    listWebhooks: (filter) => read(m.listWebhooks(filter)),
     retryWebhook: (id, now) => written(() => m.retryWebhook(id, now)),
-    getSetting: (name) => read(m.getSetting(name)),
     setSetting: (name, value) => written(() => m.setSetting(name, value)),
     recordAudit: (entry) => written(() => m.recordAudit(entry)),
-    listAudit: (filter) => read(m.listAudit(filter)),
     addFunnelTally: (tally) => written(() => m.addFunnelTally(tally)),
     expectDelivery: (id, key) => written(() => m.expectDelivery(id, key)),
-    funnelCells: (filter) => read(m.funnelCells(filter)),
-    findSubject: (subject) => read(m.findSubject(subject)),
     async erase(reference, { force, at, client }) {
       const blobs = blobsOf(
         'submission_id IN (SELECT id FROM submissions WHERE reference = @reference)',
