@@ -14,6 +14,7 @@ import type {
 import { isoTime, submissionJson, submissionReport, whyNow } from '../operator/lead-report.ts';
 import { normalizeCode, verifyReceipt } from '../submission/receipt-code.ts';
 import { erase, exportSubject, listSubject, type RightsIo } from './subject-commands.ts';
+import type { CommandIo } from './command-io.ts';
 import { runWebhooksCommand } from './webhooks-command.ts';
 import { writeExport } from './write-export.ts';
 import type { Submission, SubmissionState } from '../outbox/submission.ts';
@@ -57,12 +58,6 @@ const STATES: readonly SubmissionState[] = ['queued', 'delivered', 'partial', 'd
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where a command writes, and its clock (tests pass their own). */
-export interface CommandIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  now: () => number;
-}
-
 /** Runs one command; returns the process exit code. */
 export async function runOutboxCommand(
   args: readonly string[],

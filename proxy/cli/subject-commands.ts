@@ -6,7 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { Subject, SubjectRights } from '../outbox/store.ts';
-import type { CommandIo } from './outbox-command.ts';
+import type { CommandIo } from './command-io.ts';
 import { eraseLead } from '../operator/erase-lead.ts';
 import { isoTime, submissionJson } from '../operator/lead-report.ts';
 import { writeExport } from './write-export.ts';

@@ -72,6 +72,12 @@ export interface ConsoleVariables {
 const CONSOLE_CSP =
   "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
+/**
+ * Under `/admin/` but not the console's pages: the bearer-token routes other tools read
+ * (`/admin/status`, `/admin/funnel`) and the stylesheet the sign-in page needs.
+ */
+const NOT_SIGNED_IN = new Set(['/admin/status', '/admin/funnel', '/admin/console.css']);
+
 /** The console's deps, once `ADMIN_TOKEN` is set. */
 export type EnabledConsole = ConsoleDeps & { adminToken: string };
 
@@ -175,7 +181,7 @@ export function consoleGuard(deps: ConsoleRouteDeps, parts: EnabledConsole) {
   });
 
   const signedIn: MiddlewareHandler<{ Variables: ConsoleVariables }> = async (c, next) => {
-    if (c.req.path === '/admin/status' || c.req.path === '/admin/console.css') return next();
+    if (NOT_SIGNED_IN.has(c.req.path)) return next();
     const session = await keys.verify(getCookie(c, SESSION_COOKIE), deps.now());
     if (!session) {
       if (c.req.method === 'GET') return c.redirect('/admin/sign-in', 303);
