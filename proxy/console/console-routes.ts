@@ -33,7 +33,7 @@ const DONE: Record<string, string> = {
   busy: 'The lead is being delivered right now; look again in a moment.',
   skipped: 'The refused file is left out.',
   needs_force:
-    'Not erased: the lead is not yet delivered. Tick the box to confirm that the firm may never receive it.',
+    'Not erased: the platform does not have this lead yet. Tick the box to confirm that the firm may never receive it.',
   erased: 'The lead is erased: its details, files and notifications are gone from the proxy.',
 };
 

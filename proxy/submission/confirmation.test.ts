@@ -223,7 +223,7 @@ describe('the form without JavaScript', () => {
       await harness.app.request(`${sent.pathname}${sent.search}`)
     ).text();
     expect(confirmationPage).toContain(
-      `Your receipt code is <span class="reference">${receipt}</span>`,
+      `Your receipt code is <span class="receipt">${receipt}</span>`,
     );
     await send();
     expect(mail.received.map((email) => email.to)).toMatchObject([{ text: 'plain@example.com' }]);

@@ -193,8 +193,8 @@ export function leadBody(data: LeadData) {
           ? ''
           : html`<p>
               <label
-                ><input type="checkbox" name="force" value="yes" /> This lead is not delivered:
-                erase it anyway, knowing the firm may never receive it</label
+                ><input type="checkbox" name="force" value="yes" /> The platform does not have this
+                lead yet: erase it anyway, knowing the firm may never receive it</label
               >
             </p>`
       }

@@ -40,7 +40,7 @@ input:not([type=checkbox]):not([type=radio]),select,textarea{width:100%;min-heig
 .summary a{color:#b10e1e;font-weight:600}button{font:inherit;font-weight:600;min-height:44px;padding:.6rem 1.2rem;border:0;border-radius:4px;background:#00703c;color:#fff;cursor:pointer}
 .honeypot{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-.reference{font-size:1.3rem;font-weight:700;white-space:nowrap}a{color:#1d70b8}
+.reference,.receipt{font-size:1.3rem;font-weight:700;white-space:nowrap}a{color:#1d70b8}
 @media (prefers-color-scheme:dark){body{background:#111;color:#eee}.hint,.optional{color:#bbb}a{color:#8cc4ff}
 input:not([type=checkbox]):not([type=radio]),select,textarea{background:#1b1b1b;color:#eee;border-color:#aaa}
 .error,.summary a{color:#ff8a8a}.summary{border-color:#ff8a8a}}`;
@@ -231,7 +231,7 @@ export function confirmationPage(
     html`<h1>${title}</h1>
       <p>${delivered ? DEFAULT_STRINGS.deliveredBody : DEFAULT_STRINGS.queuedBody}</p>
       <p>${DEFAULT_STRINGS.reference} <span class="reference">${reference}</span></p>
-      ${receipt ? html`<p>${DEFAULT_STRINGS.receipt} <span class="reference">${receipt}</span></p>` : ''}
+      ${receipt ? html`<p>${DEFAULT_STRINGS.receipt} <span class="receipt">${receipt}</span></p>` : ''}
       ${back ? html`<p><a href="${back}">Back to ${new URL(back).host}</a></p>` : ''}`,
   );
 }
