@@ -5,6 +5,7 @@
 import type { WebhookDeliveries } from '../outbox/store.ts';
 import type { WebhookDelivery, WebhookDeliveryState } from '../outbox/webhook.ts';
 import { isoTime } from '../operator/lead-report.ts';
+import type { CommandIo } from './command-io.ts';
 
 const STATES: readonly WebhookDeliveryState[] = ['pending', 'delivered', 'dead'];
 
@@ -35,18 +36,11 @@ function line(delivery: WebhookDelivery): string {
     .join('  ');
 }
 
-/** Where the command writes, and its clock (`outbox-command.ts`'s `CommandIo`, which calls this). */
-interface WebhooksIo {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  now: () => number;
-}
-
 /** Runs `webhooks …`; returns the exit code. */
 export async function runWebhooksCommand(
   args: readonly string[],
   store: WebhookDeliveries,
-  io: WebhooksIo,
+  io: CommandIo,
 ): Promise<number> {
   if (args[0] === 'retry') {
     const id = Number(args[1]);
