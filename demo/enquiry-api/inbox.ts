@@ -84,3 +84,9 @@ export function inboxRoutes(store: EnquiryStore): Hono<EmulatorEnv> {
 
   return inbox;
 }
+
+/** What the stand-in at `origin` has received, oldest first: how a test reads it over HTTP. */
+export async function fetchInbox(origin: string): Promise<InboxEnquiry[]> {
+  const answer = await fetch(`${origin}/inbox.json`);
+  return ((await answer.json()) as InboxJson).enquiries;
+}

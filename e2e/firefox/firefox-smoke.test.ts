@@ -7,60 +7,34 @@
  * the e2e suite. Skipped, saying why, where Firefox is not installed.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboxEnquiry } from '../../demo/enquiry-api/inbox.ts';
-import { exampleConfigPath } from '../../demo/forms/index.ts';
-import { startDemo, type RunningDemo } from '../../demo/stack.ts';
-import { createLogger } from '../../proxy/logger.ts';
+import { lawFirm } from '../../demo/forms/index.ts';
+import type { RunningDemo } from '../../demo/stack.ts';
+import { firefoxInstalled, inForm, startFirefoxStack, type FirefoxStack } from './firefox-stack.ts';
 
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-const installed = existsSync(FIREFOX);
-if (!installed) console.warn(`The Firefox smoke suite is skipped: ${FIREFOX} is not installed.`);
-
+let firefox: FirefoxStack;
 let demo: RunningDemo;
-let browser: Browser;
 let page: Page;
-
-/** The element inside the form's shadow root that `selector` names. */
-const inForm = (selector: string) => `enquiry-form >>> ${selector}`;
-
-async function inbox(): Promise<InboxEnquiry[]> {
-  const response = await fetch(`${demo.api?.origin ?? ''}/inbox.json`);
-  return ((await response.json()) as { enquiries: InboxEnquiry[] }).enquiries;
-}
 
 /** The value of the control `selector` names, in the form's shadow root. */
 const valueOf = (selector: string) =>
   page.$eval(inForm(selector), (input) => (input as HTMLInputElement).value);
 
-describe.skipIf(!installed)('the form in Firefox', () => {
+describe.skipIf(!firefoxInstalled)('the form in Firefox', () => {
   beforeAll(async () => {
-    demo = await startDemo({
-      log: createLogger({ level: 'error' }),
-      env: { FORM_CONFIG: exampleConfigPath('law-firm') },
-      sitePort: 0,
-      proxyPort: 0,
-      apiPort: 0,
-      dataDir: mkdtempSync(join(tmpdir(), 'firefox-')),
-      proxyEnv: { MIN_FILL_SECONDS: '0' },
-    });
-    browser = await puppeteer.launch({
-      browser: 'firefox',
-      executablePath: FIREFOX,
-      headless: true,
-    });
-    page = await browser.newPage();
     // A phone: the send button is far below the error summary's place.
-    await page.setViewport({ width: 390, height: 640 });
+    firefox = await startFirefoxStack({
+      form: lawFirm,
+      viewport: { width: 390, height: 640 },
+      dataDirPrefix: 'firefox-',
+    });
+    ({ demo, page } = firefox);
   }, 60_000);
-  afterAll(async () => {
-    await browser.close();
-    await demo.close();
-  });
+  afterAll(() => firefox.close());
 
   it('loads, and an empty send focuses the error summary in view', async () => {
     await page.goto(demo.siteUrl);
@@ -139,7 +113,7 @@ describe.skipIf(!installed)('the form in Firefox', () => {
   });
 
   it('keeps what was typed across a reload, and delivers the enquiry with its file', async () => {
-    const before = (await inbox()).length;
+    const before = (await firefox.inbox()).length;
     await page.goto(demo.siteUrl);
     await page.waitForSelector(inForm('form'));
     await page.type(inForm('#forename'), 'Ada');
@@ -165,13 +139,7 @@ describe.skipIf(!installed)('the form in Firefox', () => {
     await page.click(inForm('button[type=submit]'));
     await page.waitForSelector(inForm('[part=confirmation]'), { timeout: 15_000 });
 
-    const deadline = Date.now() + 10_000;
-    let arrived = await inbox();
-    while (arrived.length <= before && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      arrived = await inbox();
-    }
-    const enquiry = arrived[before];
+    const [enquiry] = await firefox.arrivals(before);
     expect(enquiry).toMatchObject({
       forename: 'Ada',
       surname: 'Lovelace',

@@ -5,14 +5,10 @@
  * (its first answer lost) is the same enquiry, never a second lead. Skipped, saying why, where
  * Firefox is not installed.
  */
-import { existsSync } from 'node:fs';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startThankYouStack, type ThankYouStack } from '../support/thank-you-stack.ts';
-
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-const installed = existsSync(FIREFOX);
-if (!installed) console.warn(`The Firefox no-script test is skipped: ${FIREFOX} is not installed.`);
+import { firefoxInstalled, launchFirefox } from './firefox-stack.ts';
 
 let stack: ThankYouStack;
 let browser: Browser;
@@ -27,15 +23,10 @@ async function until(check: () => Promise<boolean>): Promise<void> {
   }
 }
 
-describe.skipIf(!installed)('the form without JavaScript in Firefox', () => {
+describe.skipIf(!firefoxInstalled)('the form without JavaScript in Firefox', () => {
   beforeAll(async () => {
     stack = await startThankYouStack();
-    browser = await puppeteer.launch({
-      browser: 'firefox',
-      executablePath: FIREFOX,
-      headless: true,
-      extraPrefsFirefox: { 'javascript.enabled': false },
-    });
+    browser = await launchFirefox({ 'javascript.enabled': false });
     page = await browser.newPage();
   }, 60_000);
   afterAll(async () => {

@@ -4,24 +4,13 @@
  * goes, the browser's Back and Forward, a reload halfway, a "Change" from Check your answers,
  * and the enquiry the platform receives. Skipped, saying why, where Firefox is not installed.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InboxEnquiry } from '../../demo/enquiry-api/inbox.ts';
-import { startDemo, type RunningDemo } from '../../demo/stack.ts';
-import { createLogger } from '../../proxy/logger.ts';
 import { lawFirmInSteps } from '../../proxy/test/fixtures/steps-config.ts';
+import { firefoxInstalled, inForm, startFirefoxStack, type FirefoxStack } from './firefox-stack.ts';
 
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-const installed = existsSync(FIREFOX);
-
-let demo: RunningDemo;
-let browser: Browser;
+let firefox: FirefoxStack;
 let page: Page;
-
-const inForm = (selector: string) => `enquiry-form >>> ${selector}`;
 
 /** The shown step's heading, and whether it has focus. */
 const heading = () =>
@@ -53,36 +42,20 @@ const proceed = () => page.click(inForm('button[type=submit]'));
 const formText = () =>
   page.evaluate(() => document.querySelector('enquiry-form')?.shadowRoot?.textContent ?? '');
 
-describe.skipIf(!installed)('a form in steps in Firefox', () => {
+describe.skipIf(!firefoxInstalled)('a form in steps in Firefox', () => {
   beforeAll(async () => {
-    const config = join(mkdtempSync(join(tmpdir(), 'firefox-steps-')), 'form.json');
-    writeFileSync(config, JSON.stringify(lawFirmInSteps));
-    demo = await startDemo({
-      log: createLogger({ level: 'error' }),
-      env: { FORM_CONFIG: config },
-      sitePort: 0,
-      proxyPort: 0,
-      apiPort: 0,
-      dataDir: mkdtempSync(join(tmpdir(), 'firefox-steps-data-')),
-      proxyEnv: { MIN_FILL_SECONDS: '0' },
+    firefox = await startFirefoxStack({
+      form: lawFirmInSteps,
+      viewport: { width: 320, height: 640 },
+      dataDirPrefix: 'firefox-steps-',
     });
-    browser = await puppeteer.launch({
-      browser: 'firefox',
-      executablePath: FIREFOX,
-      headless: true,
-    });
-    page = await browser.newPage();
-    await page.setViewport({ width: 320, height: 640 });
+    ({ page } = firefox);
   }, 60_000);
-  afterAll(async () => {
-    await browser.close();
-    await demo.close();
-  });
+  afterAll(() => firefox.close());
 
   it('walks the steps with Back, Forward and a reload, changes an answer, and sends', async () => {
-    const response = await fetch(`${demo.api?.origin ?? ''}/inbox.json`);
-    const before = ((await response.json()) as { enquiries: InboxEnquiry[] }).enquiries.length;
-    await page.goto(demo.siteUrl);
+    const before = (await firefox.inbox()).length;
+    await page.goto(firefox.demo.siteUrl);
     await expectStep('Step 1 of 5 Your details', false);
     await page.type(inForm('#forename'), 'Ada');
     await page.type(inForm('#surname'), 'Lovelace');
@@ -136,13 +109,7 @@ describe.skipIf(!installed)('a form in steps in Firefox', () => {
     await page.click(inForm('button[type=submit]'));
     await page.waitForSelector(inForm('[part=confirmation]'), { timeout: 15_000 });
 
-    let arrived: InboxEnquiry[] = [];
-    for (const deadline = Date.now() + 10_000; arrived.length <= before && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const answer = await fetch(`${demo.api?.origin ?? ''}/inbox.json`);
-      arrived = ((await answer.json()) as { enquiries: InboxEnquiry[] }).enquiries;
-    }
-    const enquiry = arrived[before];
+    const [enquiry] = await firefox.arrivals(before);
     expect(enquiry).toMatchObject({ forename: 'Ada', case_type: 'conveyancing' });
     const meta = Object.fromEntries((enquiry?.meta ?? []).map((entry) => [entry.id, entry.value]));
     expect(meta).toMatchObject({ transaction: 'Selling', notes: 'A chain of two.' });

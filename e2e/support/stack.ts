@@ -4,16 +4,13 @@
  * a Content-Security-Policy violation, a script error, or a credential in anything the browser
  * receives fails it.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
-import type { InboxEnquiry } from '../../demo/enquiry-api/inbox.ts';
-import { exampleConfigPath, type ExampleName } from '../../demo/forms/index.ts';
-import { startDemo, type RunningDemo } from '../../demo/stack.ts';
-import { createLogger } from '../../proxy/logger.ts';
+import { fetchInbox, type InboxEnquiry } from '../../demo/enquiry-api/inbox.ts';
+import { EXAMPLE_CONFIGS, type ExampleName } from '../../demo/forms/index.ts';
+import type { RunningDemo } from '../../demo/stack.ts';
 import { lawFirmWithConsent } from '../../proxy/test/fixtures/consent-config.ts';
 import { lawFirmInSteps } from '../../proxy/test/fixtures/steps-config.ts';
+import { startDemoWithForm } from './demo-with-form.ts';
 
 export type { InboxEnquiry };
 
@@ -37,31 +34,14 @@ export interface Stack {
  */
 type StackName = ExampleName | 'consent' | 'steps';
 
-/** A test configuration as a file, as a site owner would keep it. */
-function configPath(name: StackName, config: object): string {
-  const path = join(mkdtempSync(join(tmpdir(), `e2e-${name}-config-`)), 'form.json');
-  writeFileSync(path, JSON.stringify(config, null, 2));
-  return path;
-}
+const FORMS = { ...EXAMPLE_CONFIGS, consent: lawFirmWithConsent, steps: lawFirmInSteps };
 
 async function openStack(example: StackName): Promise<Stack> {
-  const demo = await startDemo({
-    log: createLogger({ level: 'error' }),
-    env: {
-      FORM_CONFIG:
-        example === 'consent'
-          ? configPath(example, lawFirmWithConsent)
-          : example === 'steps'
-            ? configPath(example, lawFirmInSteps)
-            : exampleConfigPath(example),
-    },
-    sitePort: 0,
-    proxyPort: 0,
-    apiPort: 0,
-    dataDir: mkdtempSync(join(tmpdir(), `e2e-${example}-`)),
-    // Tests fill forms faster than people, and send more than ten a minute.
+  const demo = await startDemoWithForm({
+    form: FORMS[example],
+    dataDirPrefix: `e2e-${example}-`,
+    // Tests send more than ten a minute.
     proxyEnv: {
-      MIN_FILL_SECONDS: '0',
       RATE_LIMIT_PER_MINUTE: '10000',
       RATE_LIMIT_GLOBAL_PER_MINUTE: '10000',
       // Word letters become PDFs (CI installs LibreOffice); photos are converted regardless.
@@ -73,9 +53,7 @@ async function openStack(example: StackName): Promise<Stack> {
   });
   const api = demo.api;
   if (!api || !demo.credentials) throw new Error('the e2e stack must use the stand-in');
-  const inbox = async () =>
-    ((await (await fetch(`${api.origin}/inbox.json`)).json()) as { enquiries: InboxEnquiry[] })
-      .enquiries;
+  const inbox = () => fetchInbox(api.origin);
   const { username, password } = demo.credentials;
   return {
     demo,

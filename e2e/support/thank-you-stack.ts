@@ -7,15 +7,12 @@
  * as when the redirect was blocked or the connection fell: the visitor, still on the filled
  * form, presses "Send enquiry" again. That second press must be the same enquiry.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { InboxEnquiry } from '../../demo/enquiry-api/inbox.ts';
+import { fetchInbox, type InboxEnquiry } from '../../demo/enquiry-api/inbox.ts';
 import { lawFirm } from '../../demo/forms/index.ts';
-import { startDemo, type RunningDemo } from '../../demo/stack.ts';
-import { createLogger } from '../../proxy/logger.ts';
+import type { RunningDemo } from '../../demo/stack.ts';
+import { startDemoWithForm } from './demo-with-form.ts';
 
 /** The running stack, its thank-you page, and what the stand-in holds. */
 export interface ThankYouStack {
@@ -38,28 +35,14 @@ export async function startThankYouStack(): Promise<ThankYouStack> {
   await new Promise<void>((listening) => site.listen(0, '127.0.0.1', listening));
   const thankYouUrl = `http://127.0.0.1:${String((site.address() as AddressInfo).port)}/thank-you`;
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-thank-you-'));
-  const configPath = join(dataDir, 'form.json');
-  writeFileSync(configPath, JSON.stringify({ ...lawFirm, thankYouUrl }));
-  const demo = await startDemo({
-    log: createLogger({ level: 'error' }),
-    env: { FORM_CONFIG: configPath },
-    sitePort: 0,
-    proxyPort: 0,
-    apiPort: 0,
-    dataDir,
-    proxyEnv: { MIN_FILL_SECONDS: '0' },
+  const demo = await startDemoWithForm({
+    form: { ...lawFirm, thankYouUrl },
+    dataDirPrefix: 'e2e-thank-you-',
   });
-  const inbox = async () =>
-    (
-      (await (await fetch(`${demo.api?.origin ?? ''}/inbox.json`)).json()) as {
-        enquiries: InboxEnquiry[];
-      }
-    ).enquiries;
   return {
     demo,
     thankYouUrl,
-    inbox,
+    inbox: () => fetchInbox(demo.api?.origin ?? ''),
     async close() {
       await demo.close();
       await new Promise((closed) => site.close(closed));
