@@ -17,14 +17,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memorySource } from '../client/byte-source.ts';
 import { runOutboxCommand } from '../cli/outbox-command.ts';
 import { openPostgresOutbox } from '../outbox/postgres/store.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { sampleSubmission } from './fixtures/outbox.ts';
-import { missing, startPostgres, type PostgresServer } from './fixtures/postgres-server.ts';
+import { missing } from './fixtures/postgres-server.ts';
+import { usePostgresServer } from './fixtures/use-postgres-server.ts';
 
 const EMAIL = 'ada.leak@example.com';
 const SURNAME = 'Lovelacewright';
@@ -137,13 +138,7 @@ describe('erasing a person from the SQLite outbox', () => {
 
 const absent = missing();
 describe.skipIf(absent)('erasing a person from the PostgreSQL outbox', () => {
-  let server: PostgresServer | undefined;
-  beforeAll(async () => {
-    server = await startPostgres();
-  }, 60_000);
-  afterAll(async () => {
-    await server?.destroy();
-  });
+  const postgres = usePostgresServer();
 
   /** Every text-like or bytea column of every table in the outbox's schema, with the needles in it. */
   async function scanTables(url: string): Promise<string[]> {
@@ -181,7 +176,7 @@ describe.skipIf(absent)('erasing a person from the PostgreSQL outbox', () => {
   }
 
   it('leaves their email, name and file bytes in no column of any table', async () => {
-    const url = await server!.createDatabase();
+    const url = await postgres().createDatabase();
     const store = await openPostgresOutbox(url, { poolSize: 2 });
     try {
       await fill(store);
@@ -194,7 +189,7 @@ describe.skipIf(absent)('erasing a person from the PostgreSQL outbox', () => {
   });
 
   it('is caught by the scan when a table it does not know of holds the email', async () => {
-    const url = await server!.createDatabase();
+    const url = await postgres().createDatabase();
     const store = await openPostgresOutbox(url, { poolSize: 2 });
     try {
       await fill(store);

@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  missing,
-  startPostgres,
-  type PostgresServer,
-} from '../../test/fixtures/postgres-server.ts';
+import { describe, expect, it } from 'vitest';
+import { missing } from '../../test/fixtures/postgres-server.ts';
+import { usePostgresServer } from '../../test/fixtures/use-postgres-server.ts';
 import { describeOutboxStore } from '../../test/store-contract.ts';
 import { describeAcceptStore } from '../../test/store-contract-accept.ts';
 import { describeFunnelStore } from '../../test/store-contract-funnel.ts';
@@ -16,13 +13,7 @@ import { openPostgresOutbox } from './store.ts';
 import type { OutboxStore } from '../store.ts';
 
 const absent = missing();
-let server: PostgresServer | undefined;
-beforeAll(async () => {
-  if (!absent) server = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await server?.destroy();
-});
+const postgres = usePostgresServer();
 
 const databaseOf = new WeakMap<OutboxStore, string>();
 const openOn = async (url: string) => {
@@ -33,10 +24,7 @@ const openOn = async (url: string) => {
 
 /** Each store on a new, empty database of the suite's server; siblings on the same one. */
 const freshDatabase: StoreFactory = {
-  open: async () => {
-    if (!server) throw new Error('no PostgreSQL');
-    return openOn(await server.createDatabase());
-  },
+  open: async () => openOn(await postgres().createDatabase()),
   shared: { sibling: (store) => openOn(databaseOf.get(store) ?? '') },
 };
 

@@ -4,14 +4,15 @@
  * enquiry API, and proxies started in this process on free ports. Everything is stopped after
  * each test; the server after the file.
  */
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
 import { startEnquiryApi } from '../../../demo/enquiry-api/server.ts';
 import type { FaultPatch } from '../../../demo/enquiry-api/fault-settings.ts';
 import type { EnquiryPartInput } from '../../contract/schemas/enquiry-part.ts';
 import { loadProxyEnv } from '../../env.ts';
 import { createMemoryLogger } from '../../logger.ts';
 import { startProxy, type RunningProxy } from '../../server.ts';
-import { missing, startPostgres, type PostgresServer } from '../fixtures/postgres-server.ts';
+import { missing, type PostgresServer } from '../fixtures/postgres-server.ts';
+import { usePostgresServer } from '../fixtures/use-postgres-server.ts';
 import { proxyEnvFor } from '../fixtures/proxy-env.ts';
 import { ORIGIN, validEnquiry } from '../fixtures/proxy-harness.ts';
 import { CREDENTIALS } from '../platform/platform-session.ts';
@@ -19,25 +20,19 @@ import { CREDENTIALS } from '../platform/platform-session.ts';
 /** Why the suite cannot run here, if it cannot. */
 export const absent = missing();
 
-let server: PostgresServer | undefined;
+let server = (): PostgresServer => {
+  throw new Error('usePostgres() was not called');
+};
 const running: { close(): Promise<void> }[] = [];
 
 /** The file's PostgreSQL (started before its first test). */
-export const postgres = () => {
-  if (!server) throw new Error('PostgreSQL is not running');
-  return server;
-};
+export const postgres = () => server();
 
 /** Starts the file's server before its tests, stops everything after. */
 export function usePostgres(): void {
-  beforeAll(async () => {
-    if (!absent) server = await startPostgres();
-  }, 60_000);
+  server = usePostgresServer();
   afterEach(async () => {
     for (const part of running.splice(0).reverse()) await part.close();
-  });
-  afterAll(async () => {
-    await server?.destroy();
   });
 }
 

@@ -3,28 +3,22 @@
  * every message arrives, and no try is sent by both (each arrives exactly once, with no crash
  * to excuse a repeat).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../logger.ts';
 import { openPostgresOutbox } from '../../outbox/postgres/store.ts';
 import { Webhooks } from '../../webhooks/webhooks.ts';
-import { missing, startPostgres, type PostgresServer } from '../fixtures/postgres-server.ts';
+import { missing } from '../fixtures/postgres-server.ts';
+import { usePostgresServer } from '../fixtures/use-postgres-server.ts';
 import { sampleSubmission, stored } from '../fixtures/outbox.ts';
 import { newSecret, startWebhookReceiver } from '../fixtures/webhook-receiver.ts';
 import { waitUntil } from '../reliability/load.ts';
 
 const absent = missing();
-let server: PostgresServer | undefined;
-beforeAll(async () => {
-  if (!absent) server = await startPostgres();
-}, 60_000);
-afterAll(async () => {
-  await server?.destroy();
-});
+const postgres = usePostgresServer();
 
 describe.skipIf(absent)('webhooks from two instances on one PostgreSQL outbox', () => {
   it('deliver every message, and never the same try from both', async () => {
-    if (!server) throw new Error('no PostgreSQL');
-    const url = await server.createDatabase();
+    const url = await postgres().createDatabase();
     const [a, b] = await Promise.all([openPostgresOutbox(url), openPostgresOutbox(url)]);
     const secret = newSecret();
     const hook = await startWebhookReceiver({ secret, delayMs: 30 });
