@@ -192,7 +192,7 @@ export const proxyEnvSchema = z.object({
     .default('https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit')
     .describe('Turnstile script the widget loads.'),
   RETENTION_DAYS: integer(30, 1).describe(
-    'Delivered submissions (and their files) are removed after this many days; caught spam after 7; dead letters stay until dealt with.',
+    'Delivered submissions (and their files and finished webhook deliveries) are removed after this many days; caught spam after 7; dead letters stay until dealt with.',
   ),
   FUNNEL_MIN_COUNT: integer(10, 1).describe(
     'Funnel cells (case type, campaign, variant) with fewer views are merged into "other", so no small group can be singled out.',

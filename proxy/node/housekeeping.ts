@@ -1,7 +1,8 @@
 /**
  * The outbox's chores while the proxy runs: forget idempotency keys and spent form tokens that
  * can no longer matter (hourly), remove delivered submissions after `RETENTION_DAYS` and caught
- * spam after a week (hourly; a dead letter stays until an operator deals with it), and sweep
+ * spam after a week, each with its finished webhook deliveries (hourly; a dead letter stays until
+ * an operator deals with it; a pending webhook delivery until it ends), and sweep
  * files a crash left without a row (daily; only files older than an hour, so an accept that is
  * writing its files keeps them).
  */

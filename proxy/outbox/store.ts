@@ -214,7 +214,10 @@ export interface Housekeeping {
   settleInFlightKeys(): Promise<number>;
   /** Forgets spent tokens that would be refused as expired anyway. */
   purgeSpentFormTokens(now: number): Promise<number>;
-  /** Deletes delivered submissions delivered before `before`. */
+  /**
+   * Deletes delivered submissions delivered before `before`. Each purge also deletes the
+   * finished (delivered or dead) webhook deliveries of every submission gone, never a pending one.
+   */
   purgeDelivered(before: number): Promise<number>;
   /** Deletes dead letters given up before `before` whose firm was told (never an untold one). */
   purgeNotifiedDead(before: number): Promise<number>;

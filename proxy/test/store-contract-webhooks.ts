@@ -107,6 +107,41 @@ export function describeWebhookStore(name: string, factory: StoreFactory): void 
       expect(await store.retryWebhook(999_999, 4001)).toEqual({ kind: 'not_found' });
     });
 
+    it('forgets a finished delivery when retention removes its submission, never a pending one', async () => {
+      const store = await fresh();
+      const other = 'https://hooks.example.com/b';
+      const { id } = await stored(store);
+      await stored(store, sampleSubmission({ reference: 'KEPT', files: [] }));
+      await store.queueWebhooks([
+        message('EQ-TEST-0001'),
+        message('EQ-TEST-0001', 1000, other),
+        message('KEPT'),
+      ]);
+      const [sent, given] = await store.claimWebhooks(HOOK, 'one', 30_000, 2000, 10);
+      if (!sent || !given) throw new Error('two claims');
+      await store.finishWebhook(sent.lease, { kind: 'delivered', at: 2000, status: 204 });
+      await store.finishWebhook(given.lease, { kind: 'dead', at: 2000, status: 500, error: 'x' });
+      const listed = async () =>
+        (await store.listWebhooks({ limit: 10 })).map((d) => `${d.reference} ${d.state}`);
+      // Kept while its submission is: the lead's page still shows what its webhooks did.
+      expect(await store.purgeDelivered(10_000)).toBe(0);
+      expect(await listed()).toEqual([
+        'KEPT dead',
+        'EQ-TEST-0001 pending',
+        'EQ-TEST-0001 delivered',
+      ]);
+
+      await store.finish(await leaseOf(store, id), { kind: 'delivered', at: 3000 });
+      expect(await store.purgeDelivered(3001)).toBe(1);
+      expect(await listed()).toEqual(['KEPT dead', 'EQ-TEST-0001 pending']);
+      // The pending one is still sent (its body holds all it needs), and goes at the next purge.
+      const [late] = await store.claimWebhooks(other, 'one', 30_000, 4000, 10);
+      if (!late) throw new Error('the pending delivery was not claimable');
+      await store.finishWebhook(late.lease, { kind: 'delivered', at: 4000, status: 204 });
+      expect(await store.purgeDelivered(4001)).toBe(0);
+      expect(await listed()).toEqual(['KEPT dead']);
+    });
+
     it('never hands the same try to two instances claiming at once', async () => {
       const store = await fresh();
       const other = store.shared ? await fresh.sibling(store) : store;

@@ -2,7 +2,7 @@
  * What the retention schedule forgets, written once for both databases. Submissions are
  * deleted in batches, each its own short write, so a purge of a busy month never holds locks
  * long (on PostgreSQL skipping rows another instance is deleting); their files' bytes are the
- * driver's to drop.
+ * driver's to drop. Their webhook deliveries follow them once finished.
  */
 import { all, run, type Dialect, type Plan } from './plan.ts';
 
@@ -16,6 +16,16 @@ export const PURGES = {
   // Only dead letters the firm was told of (their notifications queued).
   notifiedDead: `state = 'dead' AND notified_at IS NOT NULL AND dead_at < @before`,
 } as const;
+
+/** Runs `batch` until one deletes less than a full batch; returns how many went in all. */
+export async function inBatches(batch: () => Promise<number>): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const count = await batch();
+    deleted += count;
+    if (count < PURGE_BATCH) return deleted;
+  }
+}
 
 /** The housekeeping statements, in `d`'s spelling. */
 export function housekeeping(d: Dialect) {
@@ -31,6 +41,21 @@ export function housekeeping(d: Dialect) {
       );
       return rows.map((row) => row.id);
     },
+    /**
+     * Deletes one batch of webhook deliveries that are finished (delivered or given up) and
+     * whose submission is gone: each is kept as long as its submission, so the lead's page shows
+     * what its webhooks did, and the producer never owes a kept submission its event again. A
+     * pending one is never deleted (its body holds all it needs); it goes at a purge after it ends.
+     */
+    purgeWebhookBatch: () =>
+      run(
+        `WITH doomed AS MATERIALIZED (
+           SELECT id AS doomed_id FROM webhook_deliveries w
+           WHERE state IN ('delivered', 'dead')
+             AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.reference = w.reference)
+           ORDER BY id LIMIT ${String(PURGE_BATCH)} ${d.skipLocked})
+         DELETE FROM webhook_deliveries WHERE id IN (SELECT doomed_id FROM doomed)`,
+      ),
     /** Forgets spent tokens that would be refused as expired anyway. */
     purgeSpentFormTokens: (now: number) =>
       run('DELETE FROM spent_form_tokens WHERE expires_at < @now', { now }),

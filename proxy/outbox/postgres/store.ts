@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Limiter } from '../../limiter/token-buckets.ts';
 import { boundQueries, outboxMachine } from '../machine/index.ts';
-import { PURGE_BATCH, type PURGES } from '../machine/housekeeping.ts';
+import { inBatches, type PURGES } from '../machine/housekeeping.ts';
 import { run, type Plan } from '../machine/plan.ts';
 import type { OutboxStore } from '../store.ts';
 import { pgAcceptance } from './accept.ts';
@@ -71,14 +71,14 @@ export async function openPostgresOutbox(
   /** A single statement, or reads: on the pool. Several writes: `atomic`, in one transaction. */
   const query = <T>(plan: Plan<T>) => execute(pool, plan);
   const atomic = <T>(plan: Plan<T>) => atomically(pool, plan);
-  /** Deletes, batch by batch (each its own short transaction), what `which` picks. */
+  /**
+   * Deletes, batch by batch (each its own short transaction), what `which` picks, then the
+   * finished webhook deliveries of every submission gone.
+   */
   const purge = async (which: keyof typeof PURGES, before: number) => {
-    let purged = 0;
-    for (;;) {
-      const batch = (await query(m.purgeBatch(which, before))).length;
-      purged += batch;
-      if (batch < PURGE_BATCH) return purged;
-    }
+    const purged = await inBatches(async () => (await query(m.purgeBatch(which, before))).length);
+    await inBatches(() => query(m.purgeWebhookBatch()));
+    return purged;
   };
 
   const listeners = new Set<() => void>();

@@ -6,7 +6,7 @@
  */
 import { basename, dirname, extname, join } from 'node:path';
 import { boundQueries, outboxMachine } from '../machine/index.ts';
-import { PURGE_BATCH, PURGES } from '../machine/housekeeping.ts';
+import { inBatches, PURGES } from '../machine/housekeeping.ts';
 import { all, type Plan } from '../machine/plan.ts';
 import { asPromise } from '../rows.ts';
 import type { OutboxStore } from '../store.ts';
@@ -43,18 +43,19 @@ export function openSqliteOutbox(path: string): OutboxStore {
   };
 
   const m = outboxMachine(sqliteDialect);
-  /** Purges batch by batch, then drops the purged submissions' files. */
+  /**
+   * Purges batch by batch, then drops the purged submissions' files and the finished webhook
+   * deliveries of every submission gone.
+   */
   const purge = async (which: keyof typeof PURGES, before: number) => {
     const blobs = blobsOf(`submission_id IN (SELECT id FROM submissions WHERE ${PURGES[which]})`, {
       before,
     });
-    let purged = 0;
-    for (;;) {
-      const batch = (await written(() => m.purgeBatch(which, before))).length;
-      purged += batch;
-      if (batch < PURGE_BATCH) break;
-    }
+    const purged = await inBatches(
+      async () => (await written(() => m.purgeBatch(which, before))).length,
+    );
     await removeBlobs(blobs);
+    await inBatches(() => written(() => m.purgeWebhookBatch()));
     return purged;
   };
 
