@@ -57,7 +57,6 @@ Reads the PostgreSQL outbox at DATABASE_URL when it is set, else the one in DATA
 const STATES: readonly SubmissionState[] = ['queued', 'delivered', 'partial', 'dead', 'spam'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Where a command writes, and its clock (tests pass their own). */
 /** Runs one command; returns the process exit code. */
 export async function runOutboxCommand(
   args: readonly string[],
