@@ -37,3 +37,27 @@ export const valueSource = z.union([
 
 /** A parsed `from` or `prefill`. */
 export type ValueSource = z.output<typeof valueSource>;
+
+/**
+ * Flags, in a `superRefine`, each item of `list` whose id an earlier item already has.
+ *
+ * @example flagRepeatedIds(caseType.questions, 'questions', 'question', ctx);
+ * // questions[3].id: duplicate question id "budget"
+ */
+export function flagRepeatedIds(
+  items: readonly { id: string }[],
+  list: string,
+  what: string,
+  ctx: Pick<z.RefinementCtx, 'addIssue'>,
+): void {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    if (seen.has(item.id))
+      ctx.addIssue({
+        code: 'custom',
+        path: [list, i, 'id'],
+        message: `duplicate ${what} id "${item.id}"`,
+      });
+    seen.add(item.id);
+  });
+}

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CONSENT_LINK } from '../consent.ts';
-import { id, text, webUrl } from './common.ts';
+import { flagRepeatedIds, id, text, webUrl } from './common.ts';
 
 const statementSchema = z
   .strictObject({
@@ -29,17 +29,7 @@ export const consentSchema = z
     statements: z.array(statementSchema).max(10).default([]),
   })
   .superRefine((consent, ctx) => {
-    const seen = new Set<string>();
-    consent.statements.forEach((statement, i) => {
-      if (seen.has(statement.id)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['statements', i, 'id'],
-          message: `duplicate statement id "${statement.id}"`,
-        });
-      }
-      seen.add(statement.id);
-    });
+    flagRepeatedIds(consent.statements, 'statements', 'statement', ctx);
   });
 
 /** How else to reach the firm, shown with every failure. */

@@ -14,7 +14,7 @@ import {
   type AcceptedKind,
   type FilePicker,
 } from '../limits.ts';
-import { id, webUrl } from './common.ts';
+import { flagRepeatedIds, id, webUrl } from './common.ts';
 import { confirmationSchema } from './confirmation.ts';
 import { consentSchema, firmSchema } from './consent.ts';
 import { caseTypeSchema } from './question.ts';
@@ -119,17 +119,7 @@ export const formConfigSchema = z
         message: `"${variant}" is not a hidden question of any case type`,
       });
     }
-    const seen = new Set<string>();
-    config.caseTypes.forEach((caseType, i) => {
-      if (seen.has(caseType.id)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['caseTypes', i, 'id'],
-          message: `duplicate case type id "${caseType.id}"`,
-        });
-      }
-      seen.add(caseType.id);
-    });
+    flagRepeatedIds(config.caseTypes, 'caseTypes', 'case type', ctx);
     if (Array.isArray(config.steps)) {
       const questions = new Map(config.caseTypes.flatMap((c) => c.questions.map((q) => [q.id, q])));
       checkStepList(config.steps, questions, 'any case type', (path, message) => {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { FIELD_MAX_LENGTH } from '../limits.ts';
-import { id, text, valueSource } from './common.ts';
+import { flagRepeatedIds, id, text, valueSource } from './common.ts';
 import { checkStepList, stepsSchema } from './steps.ts';
 
 /**
@@ -100,15 +100,9 @@ export const caseTypeSchema = z
     steps: stepsSchema.optional(),
   })
   .superRefine((caseType, ctx) => {
+    flagRepeatedIds(caseType.questions, 'questions', 'question', ctx);
     const seen = new Map<string, (typeof caseType.questions)[number]>();
     caseType.questions.forEach((q, i) => {
-      if (seen.has(q.id)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['questions', i, 'id'],
-          message: `duplicate question id "${q.id}"`,
-        });
-      }
       const target = q.showIf && seen.get(q.showIf.question);
       if (q.showIf && !target) {
         ctx.addIssue({
