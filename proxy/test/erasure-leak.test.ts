@@ -5,26 +5,21 @@
  * later is scanned without this test knowing it).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { memorySource } from '../client/byte-source.ts';
 import { runOutboxCommand } from '../cli/outbox-command.ts';
 import { openPostgresOutbox } from '../outbox/postgres/store.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { sampleSubmission } from './fixtures/outbox.ts';
-import { missing, startPostgres, type PostgresServer } from './fixtures/postgres-server.ts';
+import { scanDirectory as scan, scanTables as scanColumns } from './fixtures/leak-scan.ts';
+import { missing } from './fixtures/postgres-server.ts';
+import { postgresForSuite } from './fixtures/postgres-suite.ts';
 
 const EMAIL = 'ada.leak@example.com';
 const SURNAME = 'Lovelacewright';
@@ -89,20 +84,7 @@ async function eraseAda(store: OutboxStore, spoolDir?: string) {
   expect(await store.get('EQ-GRACE')).not.toBeNull();
 }
 
-/** The needles found in `text` (any case; binary as hex too). */
-function found(bytes: Buffer): string[] {
-  const text = bytes.toString('latin1').toLowerCase();
-  const hex = bytes.toString('hex');
-  return NEEDLES.filter((needle) => text.includes(needle.toLowerCase()) || hex.includes(needle));
-}
-
-/** Every file under `dir`, with the needles it holds. */
-function scanDirectory(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((name) => join(dir, name))
-    .filter((path) => statSync(path).isFile())
-    .flatMap((path) => found(readFileSync(path)).map((needle) => `${path}: ${needle}`));
-}
+const scanDirectory = (dir: string) => scan(dir, NEEDLES);
 
 describe('erasing a person from the SQLite outbox', () => {
   it('leaves their email, name and file bytes nowhere in the data directory, database file and WAL included', async () => {
@@ -137,51 +119,17 @@ describe('erasing a person from the SQLite outbox', () => {
 
 const absent = missing();
 describe.skipIf(absent)('erasing a person from the PostgreSQL outbox', () => {
-  let server: PostgresServer | undefined;
-  beforeAll(async () => {
-    server = await startPostgres();
-  }, 60_000);
-  afterAll(async () => {
-    await server?.destroy();
-  });
+  const server = postgresForSuite();
 
   /** Every text-like or bytea column of every table in the outbox's schema, with the needles in it. */
   async function scanTables(url: string): Promise<string[]> {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const { rows: columns } = await client.query<{
-        table_name: string;
-        column_name: string;
-        data_type: string;
-      }>(
-        `SELECT c.table_name, c.column_name, c.data_type FROM information_schema.columns c
-         JOIN information_schema.tables t USING (table_schema, table_name)
-         WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
-           AND c.data_type IN ('text', 'character varying', 'character', 'json', 'jsonb', 'bytea')`,
-      );
-      expect(columns.length).toBeGreaterThan(10);
-      const hits: string[] = [];
-      for (const { table_name: table, column_name: column, data_type: type } of columns) {
-        const { rows } = await client.query<{ value: Buffer | string | null }>(
-          `SELECT ${type === 'bytea' ? `"${column}"` : `"${column}"::text`} AS value FROM "${table}"`,
-        );
-        for (const { value } of rows)
-          if (value !== null)
-            hits.push(
-              ...found(Buffer.isBuffer(value) ? value : Buffer.from(value)).map(
-                (n) => `${table}.${column}: ${n}`,
-              ),
-            );
-      }
-      return hits;
-    } finally {
-      await client.end();
-    }
+    const { columns, hits } = await scanColumns(url, NEEDLES);
+    expect(columns).toBeGreaterThan(10);
+    return hits;
   }
 
   it('leaves their email, name and file bytes in no column of any table', async () => {
-    const url = await server!.createDatabase();
+    const url = await server.createDatabase();
     const store = await openPostgresOutbox(url, { poolSize: 2 });
     try {
       await fill(store);
@@ -194,7 +142,7 @@ describe.skipIf(absent)('erasing a person from the PostgreSQL outbox', () => {
   });
 
   it('is caught by the scan when a table it does not know of holds the email', async () => {
-    const url = await server!.createDatabase();
+    const url = await server.createDatabase();
     const store = await openPostgresOutbox(url, { poolSize: 2 });
     try {
       await fill(store);
