@@ -20,15 +20,22 @@ export const PURGES = {
 /** The housekeeping statements, in `d`'s spelling. */
 export function housekeeping(d: Dialect) {
   return {
-    /** Deletes one batch of the submissions `purge` picks; returns the ids deleted. */
+    /**
+     * Deletes one batch of the submissions `purge` picks, with the webhook messages about them
+     * (their bodies carry the enquiry); returns the ids deleted.
+     */
     *purgeBatch(purge: keyof typeof PURGES, before: number): Plan<number[]> {
-      const rows = yield* all<{ id: number }>(
+      const rows = yield* all<{ id: number; reference: string }>(
         `WITH doomed AS MATERIALIZED (
            SELECT id AS doomed_id FROM submissions WHERE ${PURGES[purge]}
            ORDER BY id LIMIT ${String(PURGE_BATCH)} ${d.skipLocked})
-         DELETE FROM submissions WHERE id IN (SELECT doomed_id FROM doomed) RETURNING id`,
+         DELETE FROM submissions WHERE id IN (SELECT doomed_id FROM doomed) RETURNING id, reference`,
         { before },
       );
+      if (rows.length > 0)
+        yield* run(`DELETE FROM webhook_deliveries WHERE ${d.inList('reference', '@references')}`, {
+          references: rows.map((row) => row.reference),
+        });
       return rows.map((row) => row.id);
     },
     /** Forgets spent tokens that would be refused as expired anyway. */

@@ -75,7 +75,7 @@ export async function openPostgresOutbox(
   const purge = async (which: keyof typeof PURGES, before: number) => {
     let purged = 0;
     for (;;) {
-      const batch = (await query(m.purgeBatch(which, before))).length;
+      const batch = (await atomic(m.purgeBatch(which, before))).length;
       purged += batch;
       if (batch < PURGE_BATCH) return purged;
     }
