@@ -16,6 +16,7 @@ import { runOutboxCommand } from '../cli/outbox-command.ts';
 import { openPostgresOutbox } from '../outbox/postgres/store.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
+import { webhookDelivery } from '../webhooks/messages.ts';
 import { sampleSubmission } from './fixtures/outbox.ts';
 import { scanDirectory as scan, scanTables as scanColumns } from './fixtures/leak-scan.ts';
 import { missing } from './fixtures/postgres-server.ts';
@@ -25,9 +26,25 @@ const EMAIL = 'ada.leak@example.com';
 const SURNAME = 'Lovelacewright';
 const FILE_BYTES = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(3000)]);
 /** What must be found nowhere: as text, in any case, and the file's bytes. */
-const NEEDLES = [EMAIL, SURNAME, FILE_BYTES.subarray(200, 264).toString('hex')];
+const NEEDLES = [
+  EMAIL,
+  SURNAME,
+  FILE_BYTES.subarray(200, 264).toString('hex'),
+  // The file as a webhook message carries it (base64 of the whole file, so aligned).
+  FILE_BYTES.toString('base64').slice(400, 480),
+];
+/** A webhook endpoint that is sent the files too. */
+const CRM = {
+  url: 'https://crm.example/hooks',
+  secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  events: ['enquiry.received' as const],
+  includeFiles: true,
+};
 
-/** Two of Ada's submissions (one with her file and a key), a dead-letter alert, Grace's. */
+/**
+ * Two of Ada's submissions (one with her file and a key, a webhook message carrying both, and
+ * its cell of the funnel), a dead-letter alert, Grace's.
+ */
 async function fill(store: OutboxStore) {
   const ada = (reference: string, email: string, key?: string) =>
     sampleSubmission({
@@ -45,7 +62,22 @@ async function fill(store: OutboxStore) {
         },
       ],
     });
-  await store.accept(ada('EQ-ADA-1', EMAIL, 'key-1'));
+  const first = await store.accept(ada('EQ-ADA-1', EMAIL, 'key-1'));
+  if (first.kind !== 'stored') throw new Error('not stored');
+  await store.queueWebhooks([
+    await webhookDelivery(CRM, 'enquiry.received', first.submission, {
+      store,
+      filesMaxBytes: 1_000_000,
+      now: 1,
+    }),
+  ]);
+  // The funnel counts her enquiry in its cell: ids and counts only, nothing of hers.
+  await store.expectDelivery(first.submission.id, {
+    day: '2027-03-01',
+    caseType: 'conveyancing',
+    campaign: 'spring-2027',
+    variant: '',
+  });
   await store.saveResponse('key-1', 202, { status: 'queued', reference: 'EQ-ADA-1' });
   await store.accept(ada('EQ-ADA-2', EMAIL.toUpperCase()));
   await store.accept(
