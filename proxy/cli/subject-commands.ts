@@ -5,7 +5,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Subject, SubjectRights } from '../outbox/store.ts';
+import type { Subject, SubjectHoldings, SubjectRights } from '../outbox/store.ts';
 import type { CommandIo } from './command-io.ts';
 import { eraseLead } from '../operator/erase-lead.ts';
 import { isoTime, submissionJson } from '../operator/lead-report.ts';
@@ -20,6 +20,10 @@ export interface RightsIo extends CommandIo {
 const subjectOf = (value: string): Subject =>
   value.includes('@') ? { email: value } : { telephone: value };
 
+/** The webhook messages held, each body as the JSON it is (the enquiry, files and all). */
+const webhooksOf = (held: SubjectHoldings) =>
+  held.webhooks.map((w) => ({ ...w, body: JSON.parse(w.body) as unknown }));
+
 /** `subject <email or telephone> [--json]`. */
 export async function listSubject(args: readonly string[], store: SubjectRights, io: RightsIo) {
   const who = args.find((arg) => !arg.startsWith('--'));
@@ -29,7 +33,11 @@ export async function listSubject(args: readonly string[], store: SubjectRights,
   if (args.includes('--json')) {
     io.out(
       JSON.stringify(
-        { ...held, submissions: held.submissions.map((s) => submissionJson(s)) },
+        {
+          ...held,
+          submissions: held.submissions.map((s) => submissionJson(s)),
+          webhooks: webhooksOf(held),
+        },
         null,
         2,
       ),
@@ -50,6 +58,8 @@ export async function listSubject(args: readonly string[], store: SubjectRights,
     io.out(
       `notification ${n.id}  ${n.kind} by ${n.channel}  ${n.state}  ${n.reference ?? ''}`.trimEnd(),
     );
+  for (const w of held.webhooks)
+    io.out(`webhook ${w.id}  ${w.event} to ${w.endpoint}  ${w.state}  ${w.reference}`);
   for (const a of held.audit)
     io.out(`audit ${a.id}  ${isoTime(a.at)}  ${a.action} by ${a.client}  ${a.reference}`);
   return 0;
@@ -89,6 +99,7 @@ export async function exportSubject(args: readonly string[], store: SubjectRight
       notKept: w.notKept,
     })),
     notifications: held.notifications,
+    webhooks: webhooksOf(held),
     audit: held.audit,
   };
   await writeFile(join(resolve(to), 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, {

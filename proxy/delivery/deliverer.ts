@@ -312,30 +312,41 @@ export class Deliverer {
       });
       return result;
     } catch (error) {
-      if (this.abort.signal.aborted) {
-        // Shutting down: not a failure of the platform's. The step in flight stays noted, so
-        // the next start counts it as of unknown outcome; no attempt is counted.
-        await this.options.store.finish(claimed.lease, { kind: 'abandon', at: now() });
-        log.info({ reference: claimed.submission.reference }, 'delivery stopped for shutdown');
-        return { state: 'queued' };
-      }
-      if (error instanceof LeaseLostError) {
+      try {
+        return await this.failed(error, claimed);
+      } catch (recording) {
+        if (!(recording instanceof LeaseLostError)) throw recording;
+        // Its end is not ours to record: another delivery holds the submission now, or an
+        // operator erased it (whatever the platform answered, nothing is written back).
         log.warn(
           { reference: claimed.submission.reference },
-          'another delivery took this submission over; this attempt stops here',
+          'this submission is no longer held by this delivery (taken over, or erased); this attempt stops here',
         );
         return { state: 'queued' };
       }
-      const result = await handleFailure(error, claimed, {
-        ...this.options,
-        pause: (problem) => this.pause.begin(problem),
-      });
-      const failure = error instanceof EnquiryApiError ? error.kind : 'unexpected';
-      if (failure === 'retryable') {
-        this.#upstreamDown ??= { since: now(), error: error instanceof Error ? error.message : '' };
-      } else if (failure === 'validation') this.#upstreamDown = undefined;
-      this.options.onAttempt?.({ state: result.state, failure });
-      return result;
     }
+  }
+
+  /** Records how an attempt that threw `error` ended; a `LeaseLostError` means it is not ours to. */
+  private async failed(error: unknown, claimed: Claimed): Promise<AttemptResult> {
+    const { now, log } = this.options;
+    if (error instanceof LeaseLostError) throw error;
+    if (this.abort.signal.aborted) {
+      // Shutting down: not a failure of the platform's. The step in flight stays noted, so
+      // the next start counts it as of unknown outcome; no attempt is counted.
+      await this.options.store.finish(claimed.lease, { kind: 'abandon', at: now() });
+      log.info({ reference: claimed.submission.reference }, 'delivery stopped for shutdown');
+      return { state: 'queued' };
+    }
+    const result = await handleFailure(error, claimed, {
+      ...this.options,
+      pause: (problem) => this.pause.begin(problem),
+    });
+    const failure = error instanceof EnquiryApiError ? error.kind : 'unexpected';
+    if (failure === 'retryable') {
+      this.#upstreamDown ??= { since: now(), error: error instanceof Error ? error.message : '' };
+    } else if (failure === 'validation') this.#upstreamDown = undefined;
+    this.options.onAttempt?.({ state: result.state, failure });
+    return result;
   }
 }

@@ -59,16 +59,17 @@ export async function handleFailure(
     // The platform said yes without an id we can read: sending it again would only duplicate
     // it, and without the id its files cannot be attached. A person must look.
     const reason = `created, id unknown: the platform took the create (${apiError.status}) but its answer had no readable enquiry id; the enquiry exists there: attach its files by hand, do not retry`;
+    await store.deadLetter(lease, reason, now());
     log.error(
       { reference, status: apiError.status, response: apiError.body },
       `enquiry dead-lettered: ${reason}`,
     );
-    await store.deadLetter(lease, reason, now());
     return { state: 'dead', reason, submission, received: true };
   }
 
   if (apiError?.kind === 'validation') {
     const reason = `the platform refused the ${apiError.endpoint} (${apiError.status}): ${apiError.parameter ? `parameter ${apiError.parameter}` : 'see the log'}`;
+    await store.deadLetter(lease, reason, now());
     log.error(
       {
         reference,
@@ -79,7 +80,6 @@ export async function handleFailure(
       },
       'enquiry dead-lettered: the platform refused it',
     );
-    await store.deadLetter(lease, reason, now());
     return { state: 'dead', reason, submission };
   }
 
@@ -95,7 +95,6 @@ export async function handleFailure(
     return { state: 'queued' };
   }
 
-  if (!apiError) logFailure(log, error, { reference }, 'delivery failed unexpectedly; will retry');
   const failures = submission.attempts + 1;
   const next = nextAttempt(
     submission.retryFrom,
@@ -108,11 +107,14 @@ export async function handleFailure(
   const message = error instanceof Error ? error.message : String(error);
   if ('giveUp' in next) {
     const reason = `gave up after ${failures} attempts: ${message}`;
-    log.error({ reference, attempts: failures }, `enquiry dead-lettered: ${reason}`);
     await store.deadLetter(lease, reason, now());
+    log.error({ reference, attempts: failures }, `enquiry dead-lettered: ${reason}`);
     return { state: 'dead', reason, submission };
   }
   await store.finish(lease, { kind: 'retry', at: next.at, error: message });
+  // Logged once recorded: a submission erased mid-attempt fails its write (`LeaseLostError`),
+  // and its missing bytes are no failure of delivery's.
+  if (!apiError) logFailure(log, error, { reference }, 'delivery failed unexpectedly; will retry');
   log.warn(
     { reference, attempt: failures, error: message, retryAt: new Date(next.at).toISOString() },
     'delivery failed; will retry',

@@ -5,14 +5,7 @@
  * later is scanned without this test knowing it).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -23,7 +16,9 @@ import { runOutboxCommand } from '../cli/outbox-command.ts';
 import { openPostgresOutbox } from '../outbox/postgres/store.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
+import { webhookDelivery } from '../webhooks/messages.ts';
 import { sampleSubmission } from './fixtures/outbox.ts';
+import { scanDirectory as scan, scanTables as scanColumns } from './fixtures/leak-scan.ts';
 import { missing } from './fixtures/postgres-server.ts';
 import { usePostgresServer } from './fixtures/use-postgres-server.ts';
 
@@ -31,9 +26,25 @@ const EMAIL = 'ada.leak@example.com';
 const SURNAME = 'Lovelacewright';
 const FILE_BYTES = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(3000)]);
 /** What must be found nowhere: as text, in any case, and the file's bytes. */
-const NEEDLES = [EMAIL, SURNAME, FILE_BYTES.subarray(200, 264).toString('hex')];
+const NEEDLES = [
+  EMAIL,
+  SURNAME,
+  FILE_BYTES.subarray(200, 264).toString('hex'),
+  // The file as a webhook message carries it (base64 of the whole file, so aligned).
+  FILE_BYTES.toString('base64').slice(400, 480),
+];
+/** A webhook endpoint that is sent the files too. */
+const CRM = {
+  url: 'https://crm.example/hooks',
+  secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+  events: ['enquiry.received' as const],
+  includeFiles: true,
+};
 
-/** Two of Ada's submissions (one with her file and a key), a dead-letter alert, Grace's. */
+/**
+ * Two of Ada's submissions (one with her file and a key, a webhook message carrying both, and
+ * its cell of the funnel), a dead-letter alert, Grace's.
+ */
 async function fill(store: OutboxStore) {
   const ada = (reference: string, email: string, key?: string) =>
     sampleSubmission({
@@ -51,7 +62,22 @@ async function fill(store: OutboxStore) {
         },
       ],
     });
-  await store.accept(ada('EQ-ADA-1', EMAIL, 'key-1'));
+  const first = await store.accept(ada('EQ-ADA-1', EMAIL, 'key-1'));
+  if (first.kind !== 'stored') throw new Error('not stored');
+  await store.queueWebhooks([
+    await webhookDelivery(CRM, 'enquiry.received', first.submission, {
+      store,
+      filesMaxBytes: 1_000_000,
+      now: 1,
+    }),
+  ]);
+  // The funnel counts her enquiry in its cell: ids and counts only, nothing of hers.
+  await store.expectDelivery(first.submission.id, {
+    day: '2027-03-01',
+    caseType: 'conveyancing',
+    campaign: 'spring-2027',
+    variant: '',
+  });
   await store.saveResponse('key-1', 202, { status: 'queued', reference: 'EQ-ADA-1' });
   await store.accept(ada('EQ-ADA-2', EMAIL.toUpperCase()));
   await store.accept(
@@ -90,20 +116,7 @@ async function eraseAda(store: OutboxStore, spoolDir?: string) {
   expect(await store.get('EQ-GRACE')).not.toBeNull();
 }
 
-/** The needles found in `text` (any case; binary as hex too). */
-function found(bytes: Buffer): string[] {
-  const text = bytes.toString('latin1').toLowerCase();
-  const hex = bytes.toString('hex');
-  return NEEDLES.filter((needle) => text.includes(needle.toLowerCase()) || hex.includes(needle));
-}
-
-/** Every file under `dir`, with the needles it holds. */
-function scanDirectory(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .map((name) => join(dir, name))
-    .filter((path) => statSync(path).isFile())
-    .flatMap((path) => found(readFileSync(path)).map((needle) => `${path}: ${needle}`));
-}
+const scanDirectory = (dir: string) => scan(dir, NEEDLES);
 
 describe('erasing a person from the SQLite outbox', () => {
   it('leaves their email, name and file bytes nowhere in the data directory, database file and WAL included', async () => {
@@ -142,37 +155,9 @@ describe.skipIf(absent)('erasing a person from the PostgreSQL outbox', () => {
 
   /** Every text-like or bytea column of every table in the outbox's schema, with the needles in it. */
   async function scanTables(url: string): Promise<string[]> {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const { rows: columns } = await client.query<{
-        table_name: string;
-        column_name: string;
-        data_type: string;
-      }>(
-        `SELECT c.table_name, c.column_name, c.data_type FROM information_schema.columns c
-         JOIN information_schema.tables t USING (table_schema, table_name)
-         WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE'
-           AND c.data_type IN ('text', 'character varying', 'character', 'json', 'jsonb', 'bytea')`,
-      );
-      expect(columns.length).toBeGreaterThan(10);
-      const hits: string[] = [];
-      for (const { table_name: table, column_name: column, data_type: type } of columns) {
-        const { rows } = await client.query<{ value: Buffer | string | null }>(
-          `SELECT ${type === 'bytea' ? `"${column}"` : `"${column}"::text`} AS value FROM "${table}"`,
-        );
-        for (const { value } of rows)
-          if (value !== null)
-            hits.push(
-              ...found(Buffer.isBuffer(value) ? value : Buffer.from(value)).map(
-                (n) => `${table}.${column}: ${n}`,
-              ),
-            );
-      }
-      return hits;
-    } finally {
-      await client.end();
-    }
+    const { columns, hits } = await scanColumns(url, NEEDLES);
+    expect(columns).toBeGreaterThan(10);
+    return hits;
   }
 
   it('leaves their email, name and file bytes in no column of any table', async () => {

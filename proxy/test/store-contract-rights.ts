@@ -7,17 +7,28 @@ import { LeaseLostError, type OutboxStore } from '../outbox/store.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
 import { leaseOf, sampleSubmission, stored } from './fixtures/outbox.ts';
 
-/** Ada's submission `reference`, with her email spelt `email` and her mobile number. */
-const ada = (reference: string, email = 'ada@example.com', receivedAt = 1_000) =>
+/** Ada's submission `reference`, with her email spelt `email` and her mobile number `telephone`. */
+const ada = (
+  reference: string,
+  email = 'ada@example.com',
+  receivedAt = 1_000,
+  telephone = '07700 900982',
+) =>
   sampleSubmission({
     reference,
     receivedAt,
-    upstream: {
-      ...sampleSubmission().upstream,
-      email,
-      telephone_mobile: '07700 900982',
-    },
+    upstream: { ...sampleSubmission().upstream, email, telephone_mobile: telephone },
   });
+
+/** A webhook message about `reference`, its body carrying the enquiry as queued. */
+const webhookAbout = (reference: string, email: string) => ({
+  messageId: `msg_${reference}`,
+  endpoint: 'https://hooks.example/in',
+  event: 'enquiry.received' as const,
+  reference,
+  body: JSON.stringify({ type: 'enquiry.received', data: { reference, enquiry: { email } } }),
+  at: 4,
+});
 
 const grace = sampleSubmission({
   reference: 'EQ-GRACE',
@@ -63,6 +74,10 @@ export function describeRightsStore(name: string, factory: StoreFactory): void {
         },
       ]);
       await store.recordAudit({ at: 5, client: 'cli', action: 'retry', reference: 'EQ-ADA-2' });
+      await store.queueWebhooks([
+        webhookAbout('EQ-ADA-2', 'Ada@Example.COM'),
+        webhookAbout('EQ-GRACE', 'grace@example.com'),
+      ]);
     }
 
     it('finds one person across several submissions by email whatever its case, and nobody else', async () => {
@@ -73,16 +88,45 @@ export function describeRightsStore(name: string, factory: StoreFactory): void {
       expect(held.submissions[0]?.files.map((f) => f.name)).toEqual(['plan.pdf', 'photo.png']);
       expect(held.notifications.map((n) => n.key)).toEqual(['lead.dead:EQ-ADA-1:email', 'alert:1']);
       expect(held.audit.map((a) => [a.action, a.reference])).toEqual([['retry', 'EQ-ADA-2']]);
+      // A webhook's body carries the enquiry: it is hers too.
+      expect(held.webhooks.map((w) => [w.reference, w.body])).toEqual([
+        ['EQ-ADA-2', webhookAbout('EQ-ADA-2', 'Ada@Example.COM').body],
+      ]);
+    });
+
+    it('finds an alert quoting a person’s address when no submission of theirs is left', async () => {
+      const store = await fresh();
+      await withAdaTwiceAndGrace(store);
+      await store.erase('EQ-ADA-1', erasing);
+      await store.erase('EQ-ADA-2', erasing);
+      await store.queueNotifications([
+        {
+          key: 'alert:2',
+          channel: 'email',
+          kind: 'alert',
+          payload: { text: 'stuck: lead from ADA@example.com, 100%_sure' },
+          at: 6,
+        },
+      ]);
+      const held = await store.findSubject({ email: 'ada@example.com' });
+      expect(held.submissions).toEqual([]);
+      expect(held.notifications.map((n) => n.key)).toEqual(['alert:2']);
+      // A wildcard in an address is a character, not a pattern.
+      expect((await store.findSubject({ email: 'ad_@example.com' })).notifications).toEqual([]);
     });
 
     it('finds a person by the digits of their telephone number, however it is written', async () => {
       const store = await fresh();
       await withAdaTwiceAndGrace(store);
+      // Stored as the form lets a number be written, or in E.164 (`upstreamFormat`).
+      await stored(store, ada('EQ-ADA-3', 'ada@example.com', 3_000, '+44 (0)7700-900.982'));
+      await stored(store, ada('EQ-ADA-4', 'ada@example.com', 4_000, '+447700900982'));
       for (const telephone of ['07700900982', '+44 7700 900 982', '(07700) 900-982'])
         expect(
           (await store.findSubject({ telephone })).submissions.map((s) => s.reference),
-        ).toEqual(['EQ-ADA-1', 'EQ-ADA-2']);
+        ).toEqual(['EQ-ADA-1', 'EQ-ADA-2', 'EQ-ADA-3', 'EQ-ADA-4']);
       expect((await store.findSubject({ telephone: '07700 900983' })).submissions).toEqual([]);
+      expect((await store.findSubject({ telephone: 'none' })).submissions).toEqual([]);
     });
 
     it('keeps a submission not yet delivered unless the erasure is forced', async () => {

@@ -4,6 +4,7 @@
  * under a lease, finished only by the claim that holds it, and listed and retried by operators.
  */
 import { describe, expect, it } from 'vitest';
+import type { OutboxStore } from '../outbox/store.ts';
 import type { NewWebhookDelivery } from '../outbox/webhook.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
 import { leaseOf, sampleSubmission, stored } from './fixtures/outbox.ts';
@@ -18,6 +19,13 @@ const message = (reference: string, at = 1000, endpoint = HOOK): NewWebhookDeliv
   body: `{"type":"enquiry.received","reference":"${reference}","name":"Zoë"}`,
   at,
 });
+
+/** Stores a submission for each of `references`, then queues a message about each. */
+async function queuedAbout(store: OutboxStore, references: string[]) {
+  for (const reference of references)
+    await stored(store, sampleSubmission({ reference, files: [] }));
+  return store.queueWebhooks(references.map((reference) => message(reference)));
+}
 
 /** Runs the webhook contract against one implementation. */
 export function describeWebhookStore(name: string, factory: StoreFactory): void {
@@ -46,8 +54,18 @@ export function describeWebhookStore(name: string, factory: StoreFactory): void 
       expect(await store.awaitingWebhook(HOOK, 'enquiry.delivered', 2001, 10)).toEqual([]);
     });
 
+    it('queues no message about a submission erased while the message was being written', async () => {
+      const store = await fresh();
+      await stored(store);
+      await store.erase('EQ-TEST-0001', { force: true, at: 1500, client: 'cli' });
+      expect(await store.queueWebhooks([message('EQ-TEST-0001')])).toBe(0);
+      expect(await store.listWebhooks({ limit: 10 })).toEqual([]);
+    });
+
     it('hands a due delivery to one claim, and records only that claim’s outcome', async () => {
       const store = await fresh();
+      await stored(store, sampleSubmission({ reference: 'A', files: [] }));
+      await stored(store, sampleSubmission({ reference: 'B', files: [] }));
       await store.queueWebhooks([message('A', 1000), message('B', 5000)]);
       const [first, ...rest] = await store.claimWebhooks(HOOK, 'one', 30_000, 2000, 10);
       expect(rest).toEqual([]);
@@ -76,7 +94,7 @@ export function describeWebhookStore(name: string, factory: StoreFactory): void 
 
     it('gives a delivery up, counts it, and lets an operator send it again under the same id', async () => {
       const store = await fresh();
-      await store.queueWebhooks([message('A'), message('B')]);
+      await queuedAbout(store, ['A', 'B']);
       const claimed = await store.claimWebhooks(HOOK, 'one', 30_000, 2000, 10);
       const [a, b] = claimed;
       if (!a || !b) throw new Error('two claims');
@@ -145,8 +163,9 @@ export function describeWebhookStore(name: string, factory: StoreFactory): void 
     it('never hands the same try to two instances claiming at once', async () => {
       const store = await fresh();
       const other = store.shared ? await fresh.sibling(store) : store;
-      await store.queueWebhooks(
-        Array.from({ length: 40 }, (_, i) => message(`R${String(i).padStart(2, '0')}`)),
+      await queuedAbout(
+        store,
+        Array.from({ length: 40 }, (_, i) => `R${String(i).padStart(2, '0')}`),
       );
       const rounds = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>

@@ -12,9 +12,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { QueuedNotification } from '../notification.ts';
 import { toNotification, type NotificationRow, type SubmissionRow } from '../rows.ts';
 import type { Submission } from '../submission.ts';
+import type { WebhookDelivery } from '../webhook.ts';
 import { recordAudit, type AuditEntry } from './audit.ts';
+import { emailExpression } from './leads.ts';
 import { all, run, type Dialect, type Plan } from './plan.ts';
 import { getSetting } from './settings.ts';
+import { toDelivery, type WebhookRow } from './webhooks.ts';
 
 /** Whose data: an email address (matched whatever its case) or a telephone number (by its digits). */
 export type Subject = { email: string } | { telephone: string };
@@ -24,6 +27,8 @@ export interface SubjectHoldings {
   submissions: Submission[];
   /** Notifications about those submissions, or naming the subject in their message. */
   notifications: QueuedNotification[];
+  /** Webhook messages about those submissions (their bodies carry the enquiry, files too). */
+  webhooks: WebhookDelivery[];
   /** Operators' actions on those submissions. */
   audit: AuditEntry[];
 }
@@ -47,21 +52,23 @@ const phoneKey = (value: string) => {
   return digits.length >= 10 ? digits.slice(-10) : digits;
 };
 
-/** Whether an upstream enquiry is about `subject`. */
-export function concerns(upstream: Record<string, unknown>, subject: Subject): boolean {
-  if ('email' in subject)
-    return text(upstream.email).trim().toLowerCase() === subject.email.trim().toLowerCase();
-  const wanted = phoneKey(subject.telephone);
-  return (
-    wanted.length > 0 &&
-    Object.entries(upstream).some(
-      ([field, value]) =>
-        field.startsWith('telephone') && typeof value === 'string' && phoneKey(value) === wanted,
-    )
+/**
+ * `phoneKey` of the stored telephone number, in SQL (both schemas index this expression): the
+ * number as the form's check lets it be written (`rules.ts`: digits, spaces, `+ ( ) . / -`)
+ * with all but its digits removed, then the last ten.
+ */
+export const phoneKeyExpression = (d: Dialect) => {
+  const digits = [' ', '+', '(', ')', '.', '/', '-'].reduce(
+    (expression, character) => `REPLACE(${expression}, '${character}', '')`,
+    d.jsonText('upstream', 'telephone_mobile'),
   );
-}
+  return `(CASE WHEN LENGTH(${digits}) > 10 THEN SUBSTR(${digits}, LENGTH(${digits}) - 9) ELSE ${digits} END)`;
+};
 
-/** The text that names a person in a submission (its email, name and telephone numbers). */
+/** `text` as a LIKE pattern finding it anywhere, its wildcards taken literally (`ESCAPE '\'`). */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The text that names a person in a submission (its email and telephone number). */
 function identifiers(submission: Submission): string[] {
   const upstream = submission.upstream as unknown as Record<string, unknown>;
   return Object.entries(upstream)
@@ -78,18 +85,28 @@ export function rights(
     get(reference: string): Plan<Submission | null>;
   },
 ) {
-  /** Notifications about `submissions`, by reference or by naming one of them in the message. */
-  function* notificationsAbout(submissions: Submission[]): Plan<QueuedNotification[]> {
-    const references = new Set(submissions.map((s) => s.reference));
-    const names = submissions.flatMap(identifiers);
-    const rows = yield* all<NotificationRow>('SELECT * FROM notifications ORDER BY id');
-    return rows
-      .filter(
-        (row) =>
-          (row.reference !== null && references.has(row.reference)) ||
-          names.some((name) => row.payload.toLowerCase().includes(name)),
-      )
-      .map(toNotification);
+  /**
+   * Notifications about `submissions`, by reference, or naming one of them (or `also`, the
+   * address asked about) in the message: an operator's alert quotes a lead without naming it.
+   * The queue holds only dead and partly delivered leads and alerts, so it is searched in place.
+   */
+  function* notificationsAbout(
+    submissions: Submission[],
+    also: string[] = [],
+  ): Plan<QueuedNotification[]> {
+    const references = submissions.map((s) => s.reference);
+    const names = [...new Set([...submissions.flatMap(identifiers), ...also])];
+    const params: Record<string, unknown> = { references };
+    const naming = names.map((name, n) => {
+      params[`name${String(n)}`] = containing(name);
+      return `LOWER(payload) LIKE @name${String(n)} ESCAPE '\\'`;
+    });
+    const rows = yield* all<NotificationRow>(
+      `SELECT * FROM notifications WHERE ${[d.inList('reference', '@references'), ...naming].join(' OR ')}
+       ORDER BY id`,
+      params,
+    );
+    return rows.map(toNotification);
   }
   /** The salt erasures are hashed with, made on first use. */
   function* salt(): Plan<string> {
@@ -103,21 +120,35 @@ export function rights(
   return {
     /** Everything held about `subject`, oldest first. */
     *findSubject(subject: Subject): Plan<SubjectHoldings> {
-      const rows = yield* all<SubmissionRow>('SELECT * FROM submissions ORDER BY id');
-      const matching = rows.filter((row) =>
-        concerns(JSON.parse(row.upstream) as Record<string, unknown>, subject),
-      );
-      const submissions = yield* reads.withFiles(matching);
+      // Found by the indexes on the address and the number, never by reading every submission.
+      const rows =
+        'email' in subject
+          ? yield* all<SubmissionRow>(
+              `SELECT * FROM submissions WHERE ${emailExpression(d)} = @email ORDER BY id`,
+              { email: subject.email.trim().toLowerCase() },
+            )
+          : phoneKey(subject.telephone).length === 0
+            ? []
+            : yield* all<SubmissionRow>(
+                `SELECT * FROM submissions WHERE ${phoneKeyExpression(d)} = @telephone ORDER BY id`,
+                { telephone: phoneKey(subject.telephone) },
+              );
+      const submissions = yield* reads.withFiles(rows);
       const references = submissions.map((s) => s.reference);
-      const audit =
-        references.length === 0
-          ? []
-          : yield* all<AuditEntry>(
-              `SELECT id, at, client, action, reference, COALESCE(detail, '') AS detail FROM audit
-               WHERE ${d.inList('reference', '@references')} ORDER BY id`,
-              { references },
-            );
-      return { submissions, notifications: yield* notificationsAbout(submissions), audit };
+      const about = (columns: string, table: string) =>
+        `SELECT ${columns} FROM ${table} WHERE ${d.inList('reference', '@references')} ORDER BY id`;
+      const audit = yield* all<AuditEntry>(
+        about(`id, at, client, action, reference, COALESCE(detail, '') AS detail`, 'audit'),
+        { references },
+      );
+      const webhooks = yield* all<WebhookRow>(about('*', 'webhook_deliveries'), { references });
+      const asked = 'email' in subject ? [subject.email.trim().toLowerCase()] : [];
+      return {
+        submissions,
+        notifications: yield* notificationsAbout(submissions, asked),
+        audit,
+        webhooks: webhooks.map(toDelivery),
+      };
     },
     /**
      * Deletes one submission, its files' rows, its idempotency keys and every notification
@@ -136,8 +167,10 @@ export function rights(
         });
       yield* run('DELETE FROM idempotency_keys WHERE submission_id = @id', { id: submission.id });
       yield* run('DELETE FROM files WHERE submission_id = @id', { id: submission.id });
-      yield* run('DELETE FROM webhook_deliveries WHERE reference = @reference', { reference });
       yield* run('DELETE FROM submissions WHERE id = @id', { id: submission.id });
+      // After the submission: a message queued while this runs is committed by now (see
+      // `queueWebhooks`, which queues none once the submission is gone).
+      yield* run('DELETE FROM webhook_deliveries WHERE reference = @reference', { reference });
       // Its id is never given again (`Dialect.newSubmissionId`): a lease still naming it stays stale.
       yield* run(
         `INSERT INTO settings (name, value) VALUES ('submission_id_floor', @floor)

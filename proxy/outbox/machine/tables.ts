@@ -5,6 +5,7 @@
  */
 import { emailExpression } from './leads.ts';
 import type { Dialect } from './plan.ts';
+import { phoneKeyExpression } from './rights.ts';
 
 /** How a database spells each kind of column. */
 export interface ColumnTypes {
@@ -173,3 +174,10 @@ export const webhookDeliveriesTable = (t: ColumnTypes) => `CREATE TABLE webhook_
    );
    CREATE INDEX webhook_deliveries_due ON webhook_deliveries (endpoint, state, next_attempt_at);
    CREATE INDEX webhook_deliveries_reference ON webhook_deliveries (reference);`;
+
+/**
+ * The index a person is found by their telephone number (`findSubject` in `rights.ts`), on the
+ * number's last ten digits; by their email address, `submissions_email` above serves.
+ */
+export const subjectIndexes = (d: Dialect) =>
+  `CREATE INDEX submissions_telephone ON submissions (${phoneKeyExpression(d)});`;

@@ -19,7 +19,7 @@ import type {
 import { all, one, run, type Dialect, type Plan } from './plan.ts';
 
 /** A row of `webhook_deliveries`. */
-interface WebhookRow {
+export interface WebhookRow {
   id: number;
   message_id: string;
   endpoint: string;
@@ -37,7 +37,8 @@ interface WebhookRow {
   lease_token: number;
 }
 
-const toDelivery = (row: WebhookRow): WebhookDelivery => ({
+/** A row as the delivery it describes. */
+export const toDelivery = (row: WebhookRow): WebhookDelivery => ({
   id: row.id,
   messageId: row.message_id,
   endpoint: row.endpoint,
@@ -74,14 +75,21 @@ export function webhooks(
   withFiles: (rows: readonly SubmissionRow[]) => Plan<Submission[]>,
 ) {
   return {
-    /** Queues deliveries (one already queued for its endpoint, event and submission is skipped). */
+    /**
+     * Queues deliveries (one already queued for its endpoint, event and submission is skipped).
+     * Only while the submission is still held: a message is written from a submission read a
+     * moment before (its files' bytes too), and one erased meanwhile must not come back as a
+     * message carrying the enquiry. (`erase` deletes the messages after the submission, so one
+     * committed while the erasure runs is deleted with it.)
+     */
     *queueWebhooks(rows: readonly NewWebhookDelivery[]): Plan<number> {
       let queued = 0;
       for (const row of rows)
         queued += yield* run(
           `INSERT INTO webhook_deliveries
              (message_id, endpoint, event, reference, body, created_at, next_attempt_at)
-           VALUES (@messageId, @endpoint, @event, @reference, @body, @at, @at)
+           SELECT @messageId, @endpoint, @event, @reference, @body, @at, @at
+           WHERE EXISTS (SELECT 1 FROM submissions WHERE reference = @reference)
            ON CONFLICT (endpoint, event, reference) DO NOTHING`,
           { ...row },
         );

@@ -103,6 +103,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.funnelTables(TYPES),
   // Signed webhooks to the firm's other tools (WEBHOOK_ENDPOINTS).
   tables.webhookDeliveriesTable(TYPES),
+  // A person found by their telephone number (`subject`, `erase`) without reading every lead.
+  tables.subjectIndexes(sqliteDialect),
 ];
 
 /**

@@ -39,7 +39,7 @@ export interface PlatformSession {
   ) => Promise<{ status: number; body: Record<string, unknown> }>;
   health: () => Promise<Health>;
   /** The enquiries the platform holds, with the names of their files. */
-  inbox: () => Promise<{ id: number; files: { name: string }[] }[]>;
+  inbox: () => Promise<{ id: number; surname: string; files: { name: string }[] }[]>;
   /** Log lines whose message contains `text`. */
   logged: (text: string) => Record<string, unknown>[];
   /** Stops the proxy only (the data directory stays, for a restart). */
@@ -115,7 +115,7 @@ export async function platformSession(
     },
     inbox: async () => {
       const inbox = (await (await fetch(`${api.origin}/inbox.json`)).json()) as {
-        enquiries: { id: number; files: { name: string }[] }[];
+        enquiries: { id: number; surname: string; files: { name: string }[] }[];
       };
       return inbox.enquiries;
     },

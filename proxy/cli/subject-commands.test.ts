@@ -1,0 +1,72 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
+import type { OutboxStore } from '../outbox/store.ts';
+import { sampleSubmission, stored } from '../test/fixtures/outbox.ts';
+import { runOutboxCommand } from './outbox-command.ts';
+
+const NOW = Date.UTC(2027, 2, 27, 12, 0, 0);
+let store: OutboxStore;
+let out: string[];
+
+const run = (...args: string[]) =>
+  runOutboxCommand(args, store, {
+    out: (l) => out.push(l),
+    err: (l) => out.push(l),
+    now: () => NOW,
+  });
+
+beforeEach(async () => {
+  store = openSqliteOutbox(':memory:');
+  out = [];
+  await stored(store, sampleSubmission({ reference: 'EQ-ADA-1' }));
+  // What a signed webhook told the firm's CRM about her: the enquiry itself.
+  await store.queueWebhooks([
+    {
+      messageId: 'msg_1',
+      endpoint: 'https://crm.example/hooks',
+      event: 'enquiry.received',
+      reference: 'EQ-ADA-1',
+      body: JSON.stringify({
+        type: 'enquiry.received',
+        data: { reference: 'EQ-ADA-1', enquiry: { surname: 'Lovelace', email: 'ada@example.com' } },
+      }),
+      at: NOW,
+    },
+  ]);
+});
+afterEach(async () => {
+  await store.close();
+});
+
+describe('a person’s data from the command line', () => {
+  it('lists the webhook messages about a person beside their submissions', async () => {
+    expect(await run('subject', 'ADA@example.com')).toBe(0);
+    expect(out).toEqual([
+      expect.stringMatching(/^submission EQ-ADA-1 {2}queued .* Ada Lovelace {2}files: plan\.pdf/),
+      'webhook 1  enquiry.received to https://crm.example/hooks  pending  EQ-ADA-1',
+    ]);
+  });
+
+  it('exports the webhook messages about a person, bodies and all, for a subject access request', async () => {
+    const to = mkdtempSync(join(tmpdir(), 'subject-export-'));
+    expect(await run('subject-export', 'ada@example.com', '--to', to)).toBe(0);
+    expect(readdirSync(to).sort()).toEqual(['EQ-ADA-1', 'manifest.json']);
+    const manifest = JSON.parse(readFileSync(join(to, 'manifest.json'), 'utf8')) as {
+      webhooks: { event: string; endpoint: string; body: { data: { enquiry: unknown } } }[];
+    };
+    expect(manifest.webhooks).toEqual([
+      expect.objectContaining({
+        event: 'enquiry.received',
+        endpoint: 'https://crm.example/hooks',
+        body: expect.objectContaining({
+          data: expect.objectContaining({
+            enquiry: { surname: 'Lovelace', email: 'ada@example.com' },
+          }),
+        }),
+      }),
+    ]);
+  });
+});
