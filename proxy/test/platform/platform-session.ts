@@ -12,6 +12,7 @@ import { createMemoryLogger } from '../../logger.ts';
 import { startProxy, type RunningProxy } from '../../server.ts';
 import { adminStatus, proxyEnvFor } from '../fixtures/proxy-env.ts';
 import { ORIGIN, validEnquiry } from '../fixtures/proxy-harness.ts';
+import { fetchInbox } from '../../../demo/enquiry-api/inbox.ts';
 
 export const CREDENTIALS = { username: 'quirks-user', password: 'abcd EFGH ijkl MNOP qrst UVWX' };
 
@@ -113,12 +114,7 @@ export async function platformSession(
         status.delivery === 'running' ? 'running' : `paused: ${status.delivery.paused}`;
       return { ...status, delivery, public: publicStatus };
     },
-    inbox: async () => {
-      const inbox = (await (await fetch(`${api.origin}/inbox.json`)).json()) as {
-        enquiries: { id: number; files: { name: string }[] }[];
-      };
-      return inbox.enquiries;
-    },
+    inbox: () => fetchInbox(api.origin),
     logged: (text) => logs.lines().filter((line) => String(line.msg).includes(text)),
     stopProxy: async () => {
       if (stopped) return;
