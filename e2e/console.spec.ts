@@ -17,6 +17,7 @@ import {
   SEEDED,
   type ConsoleStack,
 } from './support/console-stack.ts';
+import { fetchInbox } from '../demo/enquiry-api/inbox.ts';
 
 const run = promisify(execFile);
 const DOCS_IMAGES = process.env.UPDATE_DOCS_IMAGES === '1';
@@ -94,10 +95,8 @@ for (const database of ['sqlite', 'postgresql'] as const) {
         await expect(page.locator('.state')).toHaveText('Delivered', { timeout: 500 });
       }).toPass({ timeout: 15_000 });
       await expect(page.getByRole('cell', { name: /Delivered \(attachment \d+\)/ })).toHaveCount(2);
-      const inbox = (await (await fetch(`${on().demo.api?.origin ?? ''}/inbox.json`)).json()) as {
-        enquiries: { email?: string }[];
-      };
-      expect(JSON.stringify(inbox.enquiries)).toContain(SEEDED.dead.email);
+      const inbox = await fetchInbox(on().demo.api?.origin ?? '');
+      expect(JSON.stringify(inbox)).toContain(SEEDED.dead.email);
       await expect(page.getByRole('cell', { name: 'retry', exact: true })).toBeVisible();
       expect(problems).toEqual([]);
     });

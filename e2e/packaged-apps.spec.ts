@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { packWidget } from '../bundle/widget-package.ts';
-import type { InboxEnquiry } from '../demo/enquiry-api/inbox.ts';
+import { fetchInbox, type InboxEnquiry } from '../demo/enquiry-api/inbox.ts';
 import { exampleConfigPath } from '../demo/forms/index.ts';
 import { startDemo, type RunningDemo } from '../demo/stack.ts';
 import { createLogger } from '../proxy/logger.ts';
@@ -59,8 +59,7 @@ test.afterAll(async () => {
 async function inbox(): Promise<InboxEnquiry[]> {
   const api = demo.api;
   if (!api) throw new Error('the stack must use the stand-in');
-  const answer = await fetch(`${api.origin}/inbox.json`);
-  return ((await answer.json()) as { enquiries: InboxEnquiry[] }).enquiries;
+  return fetchInbox(api.origin);
 }
 
 /** Fills the app's conveyancing form as a visitor, sends it, and waits for the app to hear. */

@@ -12,6 +12,7 @@ import { sampleFiles } from '../test/fixtures/proxy-harness.ts';
 import { createEnquiryApiClient, EnquiryApiError } from './enquiry-api-client.ts';
 import type { UpstreamEnquiry } from './schemas.ts';
 import { fetchTransport } from './transport.ts';
+import { fetchInbox } from '../../demo/enquiry-api/inbox.ts';
 
 const { username: USERNAME, password: PASSWORD } = CREDENTIALS;
 const APPLICATION_PASSWORD = CREDENTIALS.applicationPassword ?? '';
@@ -71,19 +72,13 @@ const failure = async (promise: Promise<unknown>) => {
   return error as EnquiryApiError;
 };
 
-const inbox = async () =>
-  (await (await fetch(`${api.origin}/inbox.json`)).json()) as {
-    enquiries: (Record<string, unknown> & {
-      id: number;
-      files: { id: number; url: string; sha256: string }[];
-    })[];
-  };
+const inbox = () => fetchInbox(api.origin);
 
 describe('section 2.1 and 4.1: create an enquiry', () => {
   it('returns the new integer id and the API keeps every field exactly', async () => {
     const id = await client().createEnquiry(enquiry);
     expect(Number.isInteger(id)).toBe(true);
-    const stored = (await inbox()).enquiries.find((e) => e.id === id);
+    const stored = (await inbox()).find((e) => e.id === id);
     expect(stored).toMatchObject({ ...enquiry });
   });
 
@@ -127,7 +122,7 @@ describe('sections 2.3 and 4.2: upload files', () => {
       const name = `Plan ${kind} “v2”.${kind}`;
       const attachment = await client().uploadFile(id, { name, mime, postname: name, bytes });
       expect(Number.isInteger(attachment)).toBe(true);
-      const [file] = (await inbox()).enquiries.find((e) => e.id === id)?.files ?? [];
+      const [file] = (await inbox()).find((e) => e.id === id)?.files ?? [];
       const downloaded = new Uint8Array(
         await (await fetch(`${api.origin}${file?.url ?? ''}`)).arrayBuffer(),
       );

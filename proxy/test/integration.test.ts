@@ -10,6 +10,7 @@ import { createMemoryLogger } from '../logger.ts';
 import { startProxy, type RunningProxy } from '../server.ts';
 import { proxyEnvFor } from './fixtures/proxy-env.ts';
 import { ORIGIN, sampleFiles, VALID_ENQUIRY_META, validEnquiry } from './fixtures/proxy-harness.ts';
+import { fetchInbox } from '../../demo/enquiry-api/inbox.ts';
 
 const USERNAME = 'proxy-integration-user';
 const PASSWORD = 'Pr0xy integration pa55word';
@@ -71,14 +72,7 @@ describe('the proxy with the stand-in enquiry API', () => {
     expect(after.createRequests - before.createRequests).toBe(1);
     expect(after.uploadRequests - before.uploadRequests).toBe(2);
 
-    const inbox = (await (await fetch(`${api.origin}/inbox.json`)).json()) as {
-      enquiries: {
-        id: number;
-        meta: unknown;
-        files: { name: string; mime: string; sha256: string; url: string }[];
-      }[];
-    };
-    const stored = inbox.enquiries.find((e) => e.id === enquiryId);
+    const stored = (await fetchInbox(api.origin)).find((e) => e.id === enquiryId);
     expect(stored).toMatchObject({
       forename: 'Ada',
       surname: 'Lovelace',

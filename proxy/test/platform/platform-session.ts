@@ -12,6 +12,7 @@ import { createMemoryLogger } from '../../logger.ts';
 import { startProxy, type RunningProxy } from '../../server.ts';
 import { adminStatus, proxyEnvFor } from '../fixtures/proxy-env.ts';
 import { ORIGIN, validEnquiry } from '../fixtures/proxy-harness.ts';
+import { fetchInbox, type InboxEnquiry } from '../../../demo/enquiry-api/inbox.ts';
 
 export const CREDENTIALS = { username: 'quirks-user', password: 'abcd EFGH ijkl MNOP qrst UVWX' };
 
@@ -39,7 +40,7 @@ export interface PlatformSession {
   ) => Promise<{ status: number; body: Record<string, unknown> }>;
   health: () => Promise<Health>;
   /** The enquiries the platform holds, with the names of their files. */
-  inbox: () => Promise<{ id: number; surname: string; files: { name: string }[] }[]>;
+  inbox: () => Promise<InboxEnquiry[]>;
   /** Log lines whose message contains `text`. */
   logged: (text: string) => Record<string, unknown>[];
   /** Stops the proxy only (the data directory stays, for a restart). */
@@ -113,12 +114,7 @@ export async function platformSession(
         status.delivery === 'running' ? 'running' : `paused: ${status.delivery.paused}`;
       return { ...status, delivery, public: publicStatus };
     },
-    inbox: async () => {
-      const inbox = (await (await fetch(`${api.origin}/inbox.json`)).json()) as {
-        enquiries: { id: number; surname: string; files: { name: string }[] }[];
-      };
-      return inbox.enquiries;
-    },
+    inbox: () => fetchInbox(api.origin),
     logged: (text) => logs.lines().filter((line) => String(line.msg).includes(text)),
     stopProxy: async () => {
       if (stopped) return;

@@ -20,6 +20,7 @@ import {
   type ProxyProcess,
 } from '../reliability/proxy-process.ts';
 import type { RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
+import { fetchInbox } from '../../../demo/enquiry-api/inbox.ts';
 
 /** How hard and how long the run is. */
 export interface ChaosPlan {
@@ -226,13 +227,10 @@ export async function runChaos(
 
 /** Every create the stand-in holds. */
 async function createsIn(api: RunningEnquiryApi) {
-  const inbox = (await (await fetch(`${api.origin}/inbox.json`)).json()) as {
-    enquiries: { id: number; email: string; receivedAt: string }[];
-  };
-  return inbox.enquiries.map(({ id, email, receivedAt }) => ({
+  return (await fetchInbox(api.origin)).map(({ id, email, receivedAt }) => ({
     id,
     at: Date.parse(receivedAt),
-    visitor: visitorOf(email),
+    visitor: visitorOf(email ?? ''),
   }));
 }
 

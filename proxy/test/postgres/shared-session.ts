@@ -16,6 +16,7 @@ import { usePostgresServer } from '../fixtures/use-postgres-server.ts';
 import { proxyEnvFor } from '../fixtures/proxy-env.ts';
 import { ORIGIN, validEnquiry } from '../fixtures/proxy-harness.ts';
 import { CREDENTIALS } from '../platform/platform-session.ts';
+import { fetchInbox } from '../../../demo/enquiry-api/inbox.ts';
 
 /** Why the suite cannot run here, if it cannot. */
 export const absent = missing();
@@ -101,12 +102,7 @@ export async function sharedGroup(
       api.faults.set(patch);
     },
     /** The enquiries the platform holds, with their files' names. */
-    inbox: async () =>
-      (
-        (await (await fetch(`${api.origin}/inbox.json`)).json()) as {
-          enquiries: { id: number; forename: string; files: { name: string }[] }[];
-        }
-      ).enquiries,
+    inbox: () => fetchInbox(api.origin),
   };
 }
 

@@ -17,6 +17,7 @@ import { ORIGIN, validEnquiry } from '../fixtures/proxy-harness.ts';
 import { adminStatus, proxyEnvFor, TEST_FORM_TOKEN_SECRET } from '../fixtures/proxy-env.ts';
 import { watchSoffice } from '../fixtures/soffice-watch.ts';
 import { kill, startProxyProcess, waitFor, type ProxyProcess } from './proxy-process.ts';
+import { fetchInbox } from '../../../demo/enquiry-api/inbox.ts';
 
 const CREDENTIALS = { username: 'conversion-restart', password: 'conversion restart password' };
 /** An RTF LibreOffice takes seconds over: long enough to be caught mid-conversion. */
@@ -66,10 +67,7 @@ async function sendLetter(url: string, letter = SLOW_LETTER): Promise<string> {
 
 /** The files of each enquiry the stand-in holds, in the order they arrived. */
 async function filesArrived(): Promise<{ name: string; mime: string }[][]> {
-  const inbox = (await (await fetch(`${api.origin}/inbox.json`)).json()) as {
-    enquiries: { files: { name: string; mime: string }[] }[];
-  };
-  return inbox.enquiries.map((enquiry) => enquiry.files);
+  return (await fetchInbox(api.origin)).map((enquiry) => enquiry.files);
 }
 
 const outbox = async (url: string) =>

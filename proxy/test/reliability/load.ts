@@ -8,6 +8,7 @@ import type { RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
 import { createFormTokens } from '../../http/bots/form-token.ts';
 import { TEST_FORM_TOKEN_SECRET } from '../fixtures/proxy-env.ts';
 import { ORIGIN, sampleFiles, validEnquiry } from '../fixtures/proxy-harness.ts';
+import { fetchInbox, type InboxEnquiry } from '../../../demo/enquiry-api/inbox.ts';
 
 export interface SentSubmission {
   n: number;
@@ -69,22 +70,13 @@ export async function sendSubmissions(
   return results.sort((a, b) => a.n - b.n);
 }
 
-interface InboxEnquiry {
-  id: number;
-  meta: { id: string; value: string }[];
-  files: { name: string; sha256: string }[];
-}
-
 /** What the stand-in holds for this run: enquiries by the submission number in their notes. */
 export async function arrivals(
   api: RunningEnquiryApi,
   runId: string,
 ): Promise<Map<number, InboxEnquiry[]>> {
-  const inbox = (await (await fetch(`${api.origin}/inbox.json`)).json()) as {
-    enquiries: InboxEnquiry[];
-  };
   const byN = new Map<number, InboxEnquiry[]>();
-  for (const enquiry of inbox.enquiries) {
+  for (const enquiry of await fetchInbox(api.origin)) {
     const notes = enquiry.meta.find((m) => m.id === 'notes')?.value ?? '';
     if (!notes.startsWith(`${runId}:`)) continue;
     const n = Number(notes.slice(runId.length + 1));
