@@ -324,7 +324,7 @@ export interface FunnelCounters {
  * them, and erase it, files and copies included, even while it is being delivered.
  */
 export interface SubjectRights extends FileSource {
-  /** Every submission, notification and audit entry about `subject`. */
+  /** Every submission, notification, webhook message and audit entry about `subject`. */
   findSubject(subject: Subject): Promise<SubjectHoldings>;
   /**
    * Erases one submission, its files, idempotency keys and notifications, recording it in the

@@ -1,8 +1,8 @@
 /**
  * A person's rights over what the outbox holds of them (UK and EU data protection): find every
- * submission, notification and audit entry about one email address or telephone number, and
- * erase one submission with everything that copies it. Written once for both databases; the
- * files' bytes are the driver's to drop.
+ * submission, notification, webhook message and audit entry about one email address or
+ * telephone number (by the indexes on both), and erase one submission with everything that
+ * copies it. Written once for both databases; the files' bytes are the driver's to drop.
  *
  * Erasure is safe during delivery: deleting the row ends every lease on it, so the deliverer's
  * next write finds no row under its fencing token and stops (`LeaseLostError`), never writing

@@ -3,8 +3,8 @@
  * runs too) while the running proxy is sending that person's lead to a platform holding the
  * create or the file's upload: the stand-in of the enquiry API, slowed by its own fault knobs,
  * on SQLite and on a real PostgreSQL. What the operator notices: delivery goes on for the next
- * lead, `subject` finds nothing, no byte of the person is back in the store once the held step
- * has ended, and the log has no error in it.
+ * lead (and its webhooks), `subject` finds nothing, no byte of the person is back in the store
+ * (nor in a webhook message) once the held step has ended, and the log has no error in it.
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,11 @@ import { openPostgresOutbox } from '../../outbox/postgres/store.ts';
 import { openSqliteOutbox } from '../../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../../outbox/store.ts';
 import { scanDirectory, scanTables } from '../fixtures/leak-scan.ts';
+import {
+  newSecret,
+  startWebhookReceiver,
+  type WebhookReceiver,
+} from '../fixtures/webhook-receiver.ts';
 import { sampleFiles } from '../fixtures/proxy-harness.ts';
 import { missing } from '../fixtures/postgres-server.ts';
 import { usePostgresServer } from '../fixtures/use-postgres-server.ts';
@@ -48,12 +53,35 @@ async function leftovers(where: Where): Promise<string[]> {
   return (await scanTables(where.databaseUrl, NEEDLES)).hits;
 }
 
+/** The proxy, sending signed webhooks (the enquiry in each) to a receiver of the firm's. */
+interface Running {
+  session: PlatformSession;
+  receiver: WebhookReceiver;
+}
+
+/** Runs `test` on a proxy with `env`, sending every event to a webhook receiver. */
+async function withProxy(env: Record<string, string>, test: (running: Running) => Promise<void>) {
+  const secret = newSecret();
+  const receiver = await startWebhookReceiver({ secret });
+  try {
+    const events = ['enquiry.received', 'enquiry.delivered', 'enquiry.failed'];
+    const endpoints = [{ url: receiver.url, secret, events }];
+    const session = await platformSession({
+      env: { ...env, WEBHOOK_ENDPOINTS: JSON.stringify(endpoints) },
+    });
+    await test({ session, receiver });
+  } finally {
+    await receiver.close();
+  }
+}
+
 /**
  * Ada's lead is held by the platform at `held`; she is erased meanwhile; then Grace's lead goes
  * through the same proxy.
  */
 async function eraseWhileHeld(
-  session: PlatformSession,
+  { session, receiver }: Running,
+
   cli: OutboxStore,
   where: Where,
   held: Endpoint,
@@ -65,6 +93,7 @@ async function eraseWhileHeld(
   await eventually(
     () => cli.findSubject({ email: EMAIL }),
     ({ submissions: [lead] }) => lead?.pendingStep?.startsWith(held) === true,
+    15_000,
   );
   expect(await outbox(cli, ['erase', '--email', EMAIL, '--force'])).toMatchObject({
     code: 0,
@@ -77,6 +106,7 @@ async function eraseWhileHeld(
   await eventually(
     () => Promise.resolve(session.logged('this attempt stops here')),
     (lines) => lines.length === 1,
+    15_000,
   );
   expect((await session.inbox()).map((enquiry) => enquiry.surname)).toEqual([SURNAME]);
 
@@ -95,6 +125,15 @@ async function eraseWhileHeld(
   expect((await outbox(cli, ['subject', EMAIL])).out).toEqual([
     `The outbox holds nothing about ${EMAIL}.`,
   ]);
+  // The firm's other tools hear of Grace's lead: the webhooks go on too.
+  await eventually(
+    () =>
+      Promise.resolve(receiver.messages().map((m) => [m.payload.type, m.payload.data.reference])),
+    (heard) =>
+      heard.some(
+        ([type, reference]) => type === 'enquiry.delivered' && reference === grace.body.reference,
+      ),
+  );
   expect(await leftovers(where)).toEqual([]);
   const errors = session.logs
     .lines()
@@ -105,13 +144,15 @@ async function eraseWhileHeld(
 describe('erasing a person while the proxy sends their lead (SQLite)', () => {
   for (const held of ['create', 'upload'] as const)
     it(`neither stops delivery nor brings them back when the platform holds the ${held}`, async () => {
-      const session = await platformSession();
-      const cli = openSqliteOutbox(join(session.dataDir, 'outbox.sqlite'));
-      try {
-        await eraseWhileHeld(session, cli, { dataDir: session.dataDir }, held);
-      } finally {
-        await cli.close();
-      }
+      await withProxy({}, async (running) => {
+        const { dataDir } = running.session;
+        const cli = openSqliteOutbox(join(dataDir, 'outbox.sqlite'));
+        try {
+          await eraseWhileHeld(running, cli, { dataDir }, held);
+        } finally {
+          await cli.close();
+        }
+      });
     });
 });
 
@@ -122,12 +163,13 @@ describe.skipIf(absent)('erasing a person while the proxy sends their lead (Post
   for (const held of ['create', 'upload'] as const)
     it(`neither stops delivery nor brings them back when the platform holds the ${held}`, async () => {
       const databaseUrl = await postgres().createDatabase();
-      const session = await platformSession({ env: { DATABASE_URL: databaseUrl } });
-      const cli = await openPostgresOutbox(databaseUrl, { poolSize: 2 });
-      try {
-        await eraseWhileHeld(session, cli, { databaseUrl }, held);
-      } finally {
-        await cli.close();
-      }
+      await withProxy({ DATABASE_URL: databaseUrl }, async (running) => {
+        const cli = await openPostgresOutbox(databaseUrl, { poolSize: 2 });
+        try {
+          await eraseWhileHeld(running, cli, { databaseUrl }, held);
+        } finally {
+          await cli.close();
+        }
+      });
     });
 });
