@@ -75,6 +75,10 @@ export const STATE_WORDS: Record<SubmissionState, string> = {
 export const when = (at: number | null) =>
   at === null ? '' : `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
+/** What the last action did, in words, where a screen reader announces it; nothing when nothing was done. */
+export const doneNotice = (text: string | undefined) =>
+  text ? html`<div class="notice good" role="status"><p>${text}</p></div>` : '';
+
 /** A hidden field with the session's CSRF token: every form that changes something has one. */
 export const csrfField = (csrf: string) =>
   html`<input type="hidden" name="csrf" value="${csrf}" />`;
