@@ -17,7 +17,7 @@ import { erase, exportSubject, listSubject, type RightsIo } from './subject-comm
 import type { CommandIo } from './command-io.ts';
 import { runWebhooksCommand } from './webhooks-command.ts';
 import { writeExport } from './write-export.ts';
-import type { Submission, SubmissionState } from '../outbox/submission.ts';
+import { SUBMISSION_STATES, type Submission, type SubmissionState } from '../outbox/submission.ts';
 
 /** What `npm run outbox -- help` prints (docs/operations.md shows it too). */
 export const USAGE = `Usage: npm run outbox -- <command>
@@ -54,7 +54,6 @@ export const USAGE = `Usage: npm run outbox -- <command>
 
 Reads the PostgreSQL outbox at DATABASE_URL when it is set, else the one in DATA_DIR (default ./data).`;
 
-const STATES: readonly SubmissionState[] = ['queued', 'delivered', 'partial', 'dead', 'spam'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where a command writes, and its clock (tests pass their own). */
@@ -73,8 +72,8 @@ export async function runOutboxCommand(
   switch (command) {
     case 'list': {
       const state = rest.find((arg) => !arg.startsWith('--'));
-      if (state !== undefined && !STATES.includes(state as SubmissionState)) {
-        io.err(`Unknown state "${state}": use one of ${STATES.join(', ')}.`);
+      if (state !== undefined && !SUBMISSION_STATES.includes(state as SubmissionState)) {
+        io.err(`Unknown state "${state}": use one of ${SUBMISSION_STATES.join(', ')}.`);
         return 2;
       }
       const submissions = await store.list(state as SubmissionState | undefined);

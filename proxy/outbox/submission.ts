@@ -14,7 +14,10 @@ import type { Aftercare, ConfirmationVerdict } from './receipt.ts';
  * - `dead`: given up; a person must look (`note` says why).
  * - `spam`: caught by the bot checks; kept for review, never sent unless an operator retries it.
  */
-export type SubmissionState = 'queued' | 'delivered' | 'partial' | 'dead' | 'spam';
+export type SubmissionState = (typeof SUBMISSION_STATES)[number];
+
+/** Every state, in the order the CLI, the console and the counts list them. */
+export const SUBMISSION_STATES = ['queued', 'delivered', 'partial', 'dead', 'spam'] as const;
 
 /** A file ready to upload: named and typed from its bytes, not from what the client said. */
 export interface NewFile {

@@ -103,6 +103,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.funnelTables(TYPES),
   // Signed webhooks to the firm's other tools (WEBHOOK_ENDPOINTS).
   tables.webhookDeliveriesTable(TYPES),
+  // The console's search by a name's start and its overview, from indexes (issue 30).
+  tables.leadSearchIndexes(sqliteDialect),
 ];
 
 /**
