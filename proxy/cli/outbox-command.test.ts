@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { leaseOf, SAMPLE_PDF, sampleSubmission } from '../test/fixtures/outbox.ts';
-import { runOutboxCommand } from './outbox-command.ts';
+import { LIST_PAGE, runOutboxCommand } from './outbox-command.ts';
 
 const NOW = Date.UTC(2027, 2, 27, 12, 0, 0);
 let store: OutboxStore;
@@ -56,6 +56,21 @@ describe('npm run outbox', () => {
     );
     expect(out[1]).toContain('(the platform refused the create (400): parameter forename)');
     expect(out[2]).toContain('next in 30 s  (enquiry API answered 503 on create)');
+  });
+
+  it('lists every submission oldest first when there are more than one page of them', async () => {
+    const more = Array.from({ length: LIST_PAGE * 2 }, (_, n) =>
+      sampleSubmission({
+        reference: `EQ-MORE-${String(n).padStart(4, '0')}`,
+        receivedAt: NOW - 60_000 + n,
+      }),
+    );
+    for (const submission of more) await store.accept(submission);
+    expect(await run('list', 'queued')).toBe(0);
+    expect(out.map((l) => l.split(' ')[0])).toEqual([
+      'EQ-AAAA-0003',
+      ...more.map((s) => s.reference),
+    ]);
   });
 
   it('lists one state, or JSON for scripts', async () => {

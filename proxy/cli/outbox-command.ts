@@ -76,7 +76,7 @@ export async function runOutboxCommand(
         io.err(`Unknown state "${state}": use one of ${SUBMISSION_STATES.join(', ')}.`);
         return 2;
       }
-      const submissions = await store.list(state as SubmissionState | undefined);
+      const submissions = await everyLead(store, state as SubmissionState | undefined);
       if (rest.includes('--json'))
         io.out(
           JSON.stringify(
@@ -215,6 +215,30 @@ export async function runOutboxCommand(
           : USAGE,
       );
       return command === 'help' || command === '--help' ? 0 : 2;
+  }
+}
+
+/** How many leads `list` reads at a time. */
+export const LIST_PAGE = 500;
+
+/**
+ * Every lead of `state` (or all), oldest first as `list` prints them, read a page at a time by
+ * the console's query (`leadPage`: newest first, keyset paged), so both list leads one way.
+ */
+async function everyLead(
+  store: Pick<OperatorView, 'leadPage'>,
+  state: SubmissionState | undefined,
+): Promise<Submission[]> {
+  const leads: Submission[] = [];
+  for (let before: number | undefined; ;) {
+    const page = await store.leadPage({
+      limit: LIST_PAGE,
+      ...(state ? { state } : {}),
+      ...(before === undefined ? {} : { before }),
+    });
+    leads.push(...page);
+    if (page.length < LIST_PAGE) return leads.reverse();
+    before = page.at(-1)?.id;
   }
 }
 
