@@ -64,6 +64,8 @@ export interface StoredFile {
   failure: string | null;
   /** An operator chose to leave this refused file out. */
   skipped: boolean;
+  /** When the platform took or refused its upload (null until it answered, and once retried). */
+  answeredAt: number | null;
 }
 
 /** A stored submission and how far its delivery got. */
@@ -75,6 +77,8 @@ export interface Submission {
   files: StoredFile[];
   /** Set once the create succeeded: from then on only uploads are retried. */
   enquiryId: number | null;
+  /** When the create succeeded (null before, and for enquiries created before this was kept). */
+  enquiryCreatedAt: number | null;
   attempts: number;
   nextAttemptAt: number;
   lastError: string | null;

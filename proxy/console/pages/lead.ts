@@ -1,6 +1,6 @@
 /**
  * One lead: who it is from, what they answered and agreed to, where they came from, its files,
- * each delivery step with its outcome, who was told about it, what was done to it here, and the
+ * each delivery step with its outcome and time, who was told about it, what was done to it here, and the
  * actions (retry, leave a refused file out, export, erase).
  */
 import { html } from 'hono/html';
@@ -173,8 +173,13 @@ export function leadBody(data: LeadData) {
       ['Last error', lead.lastError ?? ''],
     ])}
     ${dataTable({
-      columns: ['Step', 'Outcome', 'Upstream id or reason'],
-      rows: deliverySteps(lead).map((step) => [step.step, step.outcome, step.detail ?? '']),
+      columns: ['Step', 'Outcome', 'When', 'Upstream id or reason'],
+      rows: deliverySteps(lead).map((step) => [
+        step.step,
+        step.outcome,
+        when(step.at, 'second'),
+        step.detail ?? '',
+      ]),
     })}
     <h2>Notifications</h2>
     ${notificationsTable(data.notifications)}

@@ -14,7 +14,8 @@ export function reads(d: Dialect) {
   function* withFiles(rows: readonly SubmissionRow[]): Plan<Submission[]> {
     if (rows.length === 0) return [];
     const files = yield* all<FileRow & { submission_id: number }>(
-      `SELECT submission_id, idx, name, postname, mime, size, sha256, attachment_id, failed_reason, skipped
+      `SELECT submission_id, idx, name, postname, mime, size, sha256, attachment_id, failed_reason, skipped,
+         answered_at
        FROM files WHERE ${d.inList('submission_id', '@ids')} ORDER BY submission_id, idx`,
       { ids: rows.map((row) => row.id) },
     );

@@ -88,6 +88,11 @@ export const leadSearchIndexes = (d: Dialect) => {
      WHERE unknown_uploads > 0;`;
 };
 
+/** When each delivery step happened: the create, and each file's upload answered. */
+export const stepTimeColumns = (t: ColumnTypes) =>
+  `ALTER TABLE submissions ADD COLUMN enquiry_created_at ${t.big};
+   ALTER TABLE files ADD COLUMN answered_at ${t.big};`;
+
 /**
  * The audit log: what an operator did, when, from which client, to which submission. A row
  * holds no visitor data (an erasure names its subject by a salted hash only).

@@ -99,6 +99,8 @@ const MIGRATIONS: readonly string[] = [
   tables.webhookDeliveriesTable(TYPES),
   // The console's search by a name's start and its overview, from indexes (issue 30).
   tables.leadSearchIndexes(postgresDialect),
+  // When each delivery step happened, shown with the step (issue 30).
+  tables.stepTimeColumns(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */
