@@ -36,13 +36,18 @@ export const emailExpression = (d: Dialect) => `LOWER(${d.jsonText('upstream', '
 
 /**
  * What the start of a name is looked for in: the whole name ("forename surname") and the surname,
- * lower-cased and in byte order (both schemas index these same expressions, after the state).
+ * with A to Z lower-cased and in byte order (both schemas index these same expressions, after the
+ * state). Only A to Z, as SQLite's LOWER does and PostgreSQL's does in byte order, whatever the
+ * database's locale: a search finds the same leads on both.
  */
 export const nameKeys = (d: Dialect) =>
   [
-    `LOWER(${d.jsonText('upstream', 'forename')} || ' ' || ${d.jsonText('upstream', 'surname')})`,
-    `LOWER(${d.jsonText('upstream', 'surname')})`,
-  ].map((key) => `(${key} COLLATE ${d.bytewise})`);
+    `${d.jsonText('upstream', 'forename')} || ' ' || ${d.jsonText('upstream', 'surname')}`,
+    d.jsonText('upstream', 'surname'),
+  ].map((text) => `(LOWER((${text}) COLLATE ${d.bytewise}) COLLATE ${d.bytewise})`);
+
+/** A search as the name keys are: A to Z lower-cased, every other letter as it is. */
+const lowerAtoZ = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 
 /** Text that starts with `prefix` lies between it and this, in byte order. */
 const upTo = (prefix: string) => `${prefix}\u{10FFFF}`;
@@ -93,8 +98,8 @@ export function leads(
           where.push(`${emailExpression(d)} = @email`);
           params.email = search.toLowerCase();
         } else {
-          params.from = search.toLowerCase();
-          params.to = upTo(search.toLowerCase());
+          params.from = lowerAtoZ(search);
+          params.to = upTo(lowerAtoZ(search));
           where = [nameStart(page, params)];
         }
       }
