@@ -2,7 +2,8 @@
  * The console's list with 100,000 stored leads: the proxy as deployed (a child process, its
  * SQLite outbox on disk) over an outbox filled beforehand, signed in as a browser would be, and
  * each kind of page timed over HTTP: the newest page, a state's page, a page deep in the list
- * (keyset: `before` an id half-way down), an email address, the start of a name, the overview.
+ * (keyset: `before` an id half-way down), an email address, a rare and a common start of a name,
+ * one letter every name starts with, a surname's in one state, a name nobody has, the overview.
  */
 import { join } from 'node:path';
 import { openOutboxDatabase } from '../../proxy/outbox/sqlite/schema.ts';
@@ -86,6 +87,10 @@ export async function consoleList(): Promise<string> {
     ['50 half-way down (keyset)', `/admin/leads?before=${String(LEADS / 2)}`],
     ['an email address', '/admin/leads?q=person77777%40example.com'],
     ['a name’s start', '/admin/leads?q=Person9999'],
+    ['a common name’s start', '/admin/leads?q=person1'],
+    ['one letter (every lead)', '/admin/leads?q=p'],
+    ['a surname’s start, one state', '/admin/leads?q=family12&state=dead'],
+    ['nobody’s name', '/admin/leads?q=nobody'],
     ['overview (chart, counts)', '/admin/'],
   ];
   const rows: string[][] = [];
@@ -109,6 +114,9 @@ signed-in client, one at a time. The issue's bound is 200 ms for the list.
 ${table(['page', 'address', 'p50 ms', 'p95 ms'], rows)}
 
 Keyset paging (\`id < before\`, newest first) and the indexes on \`(state, id)\` and on the
-lower-cased email address keep every list page off a full scan; a name's start is matched
-against each row's name, newest first, and stops at the page's 50th match.`;
+lower-cased email address keep every list page off a full scan. A name's start is a range of
+the indexes on \`(state, lower-cased name, id)\` and \`(state, lower-cased surname, id)\`, of
+which the newest 50 are kept: what is read grows with the matches (one letter that every name
+starts with reads every entry of both indexes), never with the rows. The overview counts each
+state and each of the chart's days as ranges of indexes, never reading a row.`;
 }

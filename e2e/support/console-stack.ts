@@ -53,9 +53,9 @@ async function seed(store: OutboxStore, now: number): Promise<Map<string, Buffer
         sampleSubmission({ reference: `EQ-SEED-${String(n).padStart(4, '0')}`, receivedAt: at }),
       );
       const lease = await leaseOf(store, id, at);
-      await store.recordCreated(lease, 9000 + n);
-      await store.recordUploaded(lease, 0, 19_000 + n);
-      await store.recordUploaded(lease, 1, 29_000 + n);
+      await store.recordCreated(lease, 9000 + n, at + 2000);
+      await store.recordUploaded(lease, 0, 19_000 + n, at + 3000);
+      await store.recordUploaded(lease, 1, 29_000 + n, at + 4000);
       await store.finish(lease, { kind: 'delivered', at: at + 5000 });
     }
   }

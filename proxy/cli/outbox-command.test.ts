@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { leaseOf, SAMPLE_PDF, sampleSubmission } from '../test/fixtures/outbox.ts';
-import { runOutboxCommand } from './outbox-command.ts';
+import { LIST_PAGE, runOutboxCommand } from './outbox-command.ts';
 
 const NOW = Date.UTC(2027, 2, 27, 12, 0, 0);
 let store: OutboxStore;
@@ -30,7 +30,7 @@ beforeEach(async () => {
   };
   const delivered = await add('EQ-AAAA-0001', NOW - 3 * 86_400_000);
   const deliveredLease = await leaseOf(store, delivered);
-  await store.recordCreated(deliveredLease, 1001);
+  await store.recordCreated(deliveredLease, 1001, NOW);
   await store.finish(deliveredLease, { kind: 'delivered', at: NOW - 3 * 86_400_000 });
   const dead = await add('EQ-AAAA-0002', NOW - 7200_000);
   await store.deadLetter(
@@ -56,6 +56,21 @@ describe('npm run outbox', () => {
     );
     expect(out[1]).toContain('(the platform refused the create (400): parameter forename)');
     expect(out[2]).toContain('next in 30 s  (enquiry API answered 503 on create)');
+  });
+
+  it('lists every submission oldest first when there are more than one page of them', async () => {
+    const more = Array.from({ length: LIST_PAGE * 2 }, (_, n) =>
+      sampleSubmission({
+        reference: `EQ-MORE-${String(n).padStart(4, '0')}`,
+        receivedAt: NOW - 60_000 + n,
+      }),
+    );
+    for (const submission of more) await store.accept(submission);
+    expect(await run('list', 'queued')).toBe(0);
+    expect(out.map((l) => l.split(' ')[0])).toEqual([
+      'EQ-AAAA-0003',
+      ...more.map((s) => s.reference),
+    ]);
   });
 
   it('lists one state, or JSON for scripts', async () => {
@@ -117,7 +132,7 @@ describe('npm run outbox', () => {
     await run('retry', 'EQ-AAAA-0002');
     const submission = await store.get('EQ-AAAA-0002');
     const lease = await leaseOf(store, submission?.id ?? 0, NOW);
-    await store.recordCreated(lease, 1003);
+    await store.recordCreated(lease, 1003, NOW);
     await store.finish(lease, { kind: 'delivered', at: NOW });
     out = [];
     await run('list', 'delivered');
@@ -167,9 +182,14 @@ describe('npm run outbox with a partly delivered submission', () => {
     );
     if (outcome.kind !== 'stored') throw new Error('not stored');
     const lease = await leaseOf(store, outcome.submission.id, NOW);
-    await store.recordCreated(lease, 1002);
-    await store.recordUploaded(lease, 0, 601);
-    await store.recordUploadFailed(lease, 1, 'enquiry API refused the upload: file[mime]');
+    await store.recordCreated(lease, 1002, NOW + 1000);
+    await store.recordUploaded(lease, 0, 601, NOW + 2000);
+    await store.recordUploadFailed(
+      lease,
+      1,
+      'enquiry API refused the upload: file[mime]',
+      NOW + 3000,
+    );
     await store.finish(lease, { kind: 'delivered', at: NOW });
   };
 
@@ -182,19 +202,37 @@ describe('npm run outbox with a partly delivered submission', () => {
     expect(await store.get('EQ-PART-0001')).toMatchObject({ state: 'queued' });
   });
 
-  it('shows a partly delivered one with the refused file and how to retry or leave it out', async () => {
+  it('shows a partly delivered one with when each step was answered, the refused file and how to retry or leave it out', async () => {
     await refuseOne();
     await run('show', 'EQ-PART-0001');
     expect(out).toEqual(
       expect.arrayContaining([
         'EQ-PART-0001: partial (enquiry 1002)',
-        '  1. create the enquiry: done, enquiry 1002',
-        expect.stringMatching(/^ {2}2\. upload plan\.pdf \(file 0, .*\): done, attachment 601$/),
+        '  1. create the enquiry: done 2027-03-27T12:00:01Z, enquiry 1002',
         expect.stringMatching(
-          /^ {2}3\. upload photo\.png \(file 1, .*\): refused, enquiry API refused the upload: file\[mime\] \(retry EQ-PART-0001 --file 1 sends it again; skip EQ-PART-0001 --file 1 leaves it out\)$/,
+          /^ {2}2\. upload plan\.pdf \(file 0, .*\): done 2027-03-27T12:00:02Z, attachment 601$/,
+        ),
+        expect.stringMatching(
+          /^ {2}3\. upload photo\.png \(file 1, .*\): refused 2027-03-27T12:00:03Z, enquiry API refused the upload: file\[mime\] \(retry EQ-PART-0001 --file 1 sends it again; skip EQ-PART-0001 --file 1 leaves it out\)$/,
         ),
       ]),
     );
+  });
+
+  it('gives each step’s time in JSON as ISO, as every other time', async () => {
+    await refuseOne();
+    await run('show', 'EQ-PART-0001', '--json');
+    const shown = JSON.parse(out.join('\n')) as Record<string, unknown>;
+    expect(shown).toMatchObject({
+      enquiryCreatedAt: '2027-03-27T12:00:01Z',
+      files: [{ answeredAt: '2027-03-27T12:00:02Z' }, { answeredAt: '2027-03-27T12:00:03Z' }],
+      steps: [
+        { outcome: 'done', at: '2027-03-27T12:00:01Z' },
+        { outcome: 'done', at: '2027-03-27T12:00:02Z' },
+        { outcome: 'refused', at: '2027-03-27T12:00:03Z' },
+      ],
+    });
+    expect(JSON.stringify(shown)).not.toMatch(/:\d{12,}/); // no epoch milliseconds
   });
 
   it('skips a refused file, and says so when there is none to skip', async () => {

@@ -17,7 +17,7 @@ import { erase, exportSubject, listSubject, type RightsIo } from './subject-comm
 import type { CommandIo } from './command-io.ts';
 import { runWebhooksCommand } from './webhooks-command.ts';
 import { writeExport } from './write-export.ts';
-import type { Submission, SubmissionState } from '../outbox/submission.ts';
+import { SUBMISSION_STATES, type Submission, type SubmissionState } from '../outbox/submission.ts';
 
 /** What `npm run outbox -- help` prints (docs/operations.md shows it too). */
 export const USAGE = `Usage: npm run outbox -- <command>
@@ -55,7 +55,6 @@ export const USAGE = `Usage: npm run outbox -- <command>
 
 Reads the PostgreSQL outbox at DATABASE_URL when it is set, else the one in DATA_DIR (default ./data).`;
 
-const STATES: readonly SubmissionState[] = ['queued', 'delivered', 'partial', 'dead', 'spam'];
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Runs one command; returns the process exit code. */
@@ -73,11 +72,11 @@ export async function runOutboxCommand(
   switch (command) {
     case 'list': {
       const state = rest.find((arg) => !arg.startsWith('--'));
-      if (state !== undefined && !STATES.includes(state as SubmissionState)) {
-        io.err(`Unknown state "${state}": use one of ${STATES.join(', ')}.`);
+      if (state !== undefined && !SUBMISSION_STATES.includes(state as SubmissionState)) {
+        io.err(`Unknown state "${state}": use one of ${SUBMISSION_STATES.join(', ')}.`);
         return 2;
       }
-      const submissions = await store.list(state as SubmissionState | undefined);
+      const submissions = await everyLead(store, state as SubmissionState | undefined);
       if (rest.includes('--json'))
         io.out(
           JSON.stringify(
@@ -216,6 +215,30 @@ export async function runOutboxCommand(
           : USAGE,
       );
       return command === 'help' || command === '--help' ? 0 : 2;
+  }
+}
+
+/** How many leads `list` reads at a time. */
+export const LIST_PAGE = 500;
+
+/**
+ * Every lead of `state` (or all), oldest first as `list` prints them, read a page at a time by
+ * the console's query (`leadPage`: newest first, keyset paged), so both list leads one way.
+ */
+async function everyLead(
+  store: Pick<OperatorView, 'leadPage'>,
+  state: SubmissionState | undefined,
+): Promise<Submission[]> {
+  const leads: Submission[] = [];
+  for (let before: number | undefined; ;) {
+    const page = await store.leadPage({
+      limit: LIST_PAGE,
+      ...(state ? { state } : {}),
+      ...(before === undefined ? {} : { before }),
+    });
+    leads.push(...page);
+    if (page.length < LIST_PAGE) return leads.reverse();
+    before = page.at(-1)?.id;
   }
 }
 

@@ -149,6 +149,37 @@ describe('the firm’s console', () => {
 });
 
 describe('the console’s page of one lead', () => {
+  it('shows when each delivery step was answered, to the second, beside its outcome', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    const { id } = await stored(h.store, sampleSubmission({ reference: 'EQ-PART-0001' }));
+    const lease = await leaseOf(h.store, id);
+    const second = (n: number) => Date.UTC(2027, 2, 27, 12, 0, n);
+    await h.store.recordCreated(lease, 1002, second(1));
+    await h.store.recordUploaded(lease, 0, 601, second(2));
+    await h.store.recordUploadFailed(lease, 1, 'the platform refused it (415)', second(3));
+    await h.store.finish(lease, { kind: 'delivered', at: second(4) });
+    const { cookie } = await session(h);
+    const page = await (
+      await h.app.request(`${HOST}/admin/leads/EQ-PART-0001`, { headers: { cookie } })
+    ).text();
+    const cells = [...page.matchAll(/<td>([^<]*)<\/td>/g)].map((cell) => cell[1]?.trim());
+    const row = (step: string) => cells.slice(cells.indexOf(step), cells.indexOf(step) + 4);
+    expect(row('create the enquiry')).toEqual([
+      'create the enquiry',
+      'done',
+      '2027-03-27 12:00:01 UTC',
+      'enquiry 1002',
+    ]);
+    const uploads = cells.filter((cell) => cell?.startsWith('upload '));
+    expect(uploads).toHaveLength(2);
+    expect(row(uploads[0] ?? '').slice(1)).toEqual([
+      'done',
+      '2027-03-27 12:00:02 UTC',
+      'attachment 601',
+    ]);
+    expect(row(uploads[1] ?? '').slice(1, 3)).toEqual(['refused', '2027-03-27 12:00:03 UTC']);
+  });
+
   it('shows what each webhook endpoint was sent about the lead, and how it went', async () => {
     const h = setUp({ deps: { adminToken: TOKEN } });
     await deadLead(h);

@@ -52,7 +52,8 @@ export async function runAttempt(
     // Before it is recorded: if this process dies now, the log shows the answer was had.
     log.info({ reference: submission.reference, enquiryId }, 'the platform created the enquiry');
     // The enquiry exists now: losing this write would mean creating it again next time.
-    await persistently(() => store.recordCreated(lease, created), signal);
+    const createdAt = now();
+    await persistently(() => store.recordCreated(lease, created, createdAt), signal);
     submission.enquiryId = enquiryId;
     if (submission.unknownCreates > 0) {
       log.warn(
@@ -75,14 +76,14 @@ export async function runAttempt(
       if (refusal === undefined) throw error;
       // One file the platform will not take does not hold back the others.
       file.failure = refusal;
-      await store.recordUploadFailed(lease, file.index, refusal);
+      await store.recordUploadFailed(lease, file.index, refusal, now());
       log.error(
         { reference: submission.reference, file: file.name, reason: refusal },
         'a file could not be delivered (refused or not converted); the others are still sent',
       );
       continue;
     }
-    await store.recordUploaded(lease, file.index, file.attachmentId);
+    await store.recordUploaded(lease, file.index, file.attachmentId, now());
   }
   await store.finish(lease, { kind: 'delivered', at: now() });
   const refused = submission.files.filter((file) => file.failure !== null && !file.skipped);

@@ -10,9 +10,9 @@ describe('the outbox chores', () => {
     const store = openSqliteOutbox(':memory:');
     const delivered = await stored(store);
     const lease = await leaseOf(store, delivered.id);
-    await store.recordCreated(lease, 1001);
-    await store.recordUploaded(lease, 0, 1);
-    await store.recordUploaded(lease, 1, 2);
+    await store.recordCreated(lease, 1001, 1000);
+    await store.recordUploaded(lease, 0, 1, 1000);
+    await store.recordUploaded(lease, 1, 2, 1000);
     await store.finish(lease, { kind: 'delivered', at: 1000 });
     await stored(
       store,

@@ -199,9 +199,9 @@ describe('telling the firm about a lead', () => {
     const { store, notifier } = await setUp({ mailPort: mail.port });
     const { id } = await stored(store);
     const lease = await leaseOf(store, id);
-    await store.recordCreated(lease, 1001);
-    await store.recordUploaded(lease, 0, 50_001);
-    await store.recordUploadFailed(lease, 1, 'the platform refused the upload (415)');
+    await store.recordCreated(lease, 1001, 5000);
+    await store.recordUploaded(lease, 0, 50_001, 5000);
+    await store.recordUploadFailed(lease, 1, 'the platform refused the upload (415)', 5000);
     await store.finish(lease, { kind: 'delivered', at: 6000 });
     await notifier.tick();
     const [message] = mail.received;

@@ -1,6 +1,6 @@
 /**
  * One submission as a report a person reads (what the visitor sent, each delivery step named
- * with its outcome, why it waits or died, who was told), or as JSON for scripts and exports:
+ * with its outcome and when the platform answered it, why it waits or died, who was told), or as JSON for scripts and exports:
  * `npm run outbox -- show` and the console's lead page read the same steps. Every time is ISO
  * 8601 (UTC).
  */
@@ -16,6 +16,8 @@ export const isoTime = (at: number | null) =>
 interface Step {
   step: string;
   outcome: 'done' | 'refused' | 'left out' | 'outcome unknown' | 'waiting' | 'not sent';
+  /** When the platform answered it (null while it has not, or when that was not kept). */
+  at: number | null;
   detail: string | null;
 }
 
@@ -27,11 +29,13 @@ export function deliverySteps(s: Submission): Step[] {
       ? {
           step: 'create the enquiry',
           outcome: 'done',
+          at: s.enquiryCreatedAt,
           detail: `enquiry ${String(s.enquiryId)}${s.possibleDuplicate ? ' (possibly twice: an earlier create timed out)' : ''}`,
         }
       : {
           step: 'create the enquiry',
           outcome: s.pendingStep === 'create' ? 'outcome unknown' : notDone,
+          at: null,
           detail: null,
         };
   return [create, ...s.files.map((file) => uploadStep(s, file, notDone))];
@@ -39,18 +43,20 @@ export function deliverySteps(s: Submission): Step[] {
 
 function uploadStep(s: Submission, file: StoredFile, notDone: Step['outcome']): Step {
   const step = `upload ${file.name} (file ${String(file.index)}, ${file.mime}, ${String(file.size)} bytes)`;
+  const at = file.answeredAt;
   if (file.attachmentId !== null)
-    return { step, outcome: 'done', detail: `attachment ${String(file.attachmentId)}` };
-  if (file.skipped) return { step, outcome: 'left out', detail: file.failure };
+    return { step, outcome: 'done', at, detail: `attachment ${String(file.attachmentId)}` };
+  if (file.skipped) return { step, outcome: 'left out', at, detail: file.failure };
   if (file.failure !== null)
     return {
       step,
       outcome: 'refused',
+      at,
       detail: `${file.failure} (retry ${s.reference} --file ${String(file.index)} sends it again; skip ${s.reference} --file ${String(file.index)} leaves it out)`,
     };
   if (s.pendingStep === `upload:${String(file.index)}`)
-    return { step, outcome: 'outcome unknown', detail: null };
-  return { step, outcome: notDone, detail: null };
+    return { step, outcome: 'outcome unknown', at: null, detail: null };
+  return { step, outcome: notDone, at: null, detail: null };
 }
 
 /** Why the submission is where it is, in words true now (an old dead note is not). */
@@ -65,13 +71,15 @@ export function submissionJson(s: Submission, notifications: QueuedNotification[
   const { id, ...rest } = s;
   return {
     ...rest,
+    files: s.files.map((file) => ({ ...file, answeredAt: isoTime(file.answeredAt) })),
+    enquiryCreatedAt: isoTime(s.enquiryCreatedAt),
     receivedAt: isoTime(s.receivedAt),
     retryFrom: isoTime(s.retryFrom),
     nextAttemptAt: s.state === 'queued' ? isoTime(s.nextAttemptAt) : null,
     deliveredAt: isoTime(s.deliveredAt),
     notifiedAt: isoTime(s.notifiedAt),
     why: whyNow(s),
-    steps: deliverySteps(s),
+    steps: deliverySteps(s).map((step) => ({ ...step, at: isoTime(step.at) })),
     notifications: notifications.map((n) => ({
       channel: n.channel,
       event: n.kind,
@@ -105,8 +113,9 @@ export function submissionReport(
     '',
     'Steps:',
     ...deliverySteps(s).map(
-      ({ step, outcome, detail }, n) =>
-        `  ${String(n + 1)}. ${step}: ${outcome}${detail === null ? '' : `, ${detail}`}`,
+      ({ step, outcome, at, detail }, n) =>
+        `  ${String(n + 1)}. ${step}: ${outcome}${at === null ? '' : ` ${isoTime(at) ?? ''}`}` +
+        (detail === null ? '' : `, ${detail}`),
     ),
     '',
     'The enquiry:',

@@ -23,6 +23,7 @@ export interface SubmissionRow {
   received_at: number;
   retry_from: number;
   delivered_at: number | null;
+  enquiry_created_at: number | null;
 }
 
 /** A row of `files`. */
@@ -36,6 +37,7 @@ export interface FileRow {
   attachment_id: number | null;
   failed_reason: string | null;
   skipped: number;
+  answered_at: number | null;
 }
 
 /** A row of `idempotency_keys`, with its submission's reference. */
@@ -64,8 +66,10 @@ export function toSubmission(row: SubmissionRow, files: FileRow[]): Submission {
       attachmentId: file.attachment_id,
       failure: file.failed_reason,
       skipped: file.skipped === 1,
+      answeredAt: file.answered_at,
     })),
     enquiryId: row.enquiry_id,
+    enquiryCreatedAt: row.enquiry_created_at,
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
     lastError: row.last_error,

@@ -148,13 +148,13 @@ export interface DeliveryQueue extends FileSource {
    */
   startStep(lease: Lease, step: Step, leaseUntil: number): Promise<void>;
   /** The create succeeded: from now on only uploads are retried. */
-  recordCreated(lease: Lease, enquiryId: number): Promise<void>;
+  recordCreated(lease: Lease, enquiryId: number, at: number): Promise<void>;
   /** One file is attached upstream. */
-  recordUploaded(lease: Lease, index: number, attachmentId: number): Promise<void>;
+  recordUploaded(lease: Lease, index: number, attachmentId: number, at: number): Promise<void>;
   /** A step failed after it may have taken effect (a retry may duplicate it): counted. */
   recordUnknownOutcome(lease: Lease, step: Step['kind']): Promise<void>;
   /** The platform refused one file (a 4xx that says so): the others still go. */
-  recordUploadFailed(lease: Lease, index: number, reason: string): Promise<void>;
+  recordUploadFailed(lease: Lease, index: number, reason: string, at: number): Promise<void>;
   /**
    * Ends an attempt and lets the submission go (see `Finish`). `delivered` makes it `partial`
    * when a file was refused and not skipped; the files the platform has are deleted, a refused

@@ -14,7 +14,10 @@ import type { Aftercare, ConfirmationVerdict } from './receipt.ts';
  * - `dead`: given up; a person must look (`note` says why).
  * - `spam`: caught by the bot checks; kept for review, never sent unless an operator retries it.
  */
-export type SubmissionState = 'queued' | 'delivered' | 'partial' | 'dead' | 'spam';
+export type SubmissionState = (typeof SUBMISSION_STATES)[number];
+
+/** Every state, in the order the CLI, the console and the counts list them. */
+export const SUBMISSION_STATES = ['queued', 'delivered', 'partial', 'dead', 'spam'] as const;
 
 /** A file ready to upload: named and typed from its bytes, not from what the client said. */
 export interface NewFile {
@@ -61,6 +64,8 @@ export interface StoredFile {
   failure: string | null;
   /** An operator chose to leave this refused file out. */
   skipped: boolean;
+  /** When the platform took or refused its upload (null until it answered, and once retried). */
+  answeredAt: number | null;
 }
 
 /** A stored submission and how far its delivery got. */
@@ -72,6 +77,8 @@ export interface Submission {
   files: StoredFile[];
   /** Set once the create succeeded: from then on only uploads are retried. */
   enquiryId: number | null;
+  /** When the create succeeded (null before, and for enquiries created before this was kept). */
+  enquiryCreatedAt: number | null;
   attempts: number;
   nextAttemptAt: number;
   lastError: string | null;

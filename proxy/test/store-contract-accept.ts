@@ -76,11 +76,13 @@ export function describeAcceptStore(name: string, factory: StoreFactory): void {
       if (outcome.kind !== 'stored' || !outcome.lease) throw new Error('stored with a lease');
       expect(await store.claimDue('other', 60_000, 2000, 10)).toEqual([]);
       expect(await store.claim(outcome.submission.id, 'other', 60_000, 2000)).toBeNull();
-      await store.recordCreated(outcome.lease, 7);
+      await store.recordCreated(outcome.lease, 7, 2000);
       // Its taker died: the lease runs out, and the next claim fences the old one off.
       const [next] = await store.claimDue('other', 60_000, 5000, 10);
       expect(next?.submission).toMatchObject({ enquiryId: 7 });
-      await expect(store.recordCreated(outcome.lease, 8)).rejects.toBeInstanceOf(LeaseLostError);
+      await expect(store.recordCreated(outcome.lease, 8, 2000)).rejects.toBeInstanceOf(
+        LeaseLostError,
+      );
     });
 
     it('answers keys whose first request died with its process as queued, with the reference', async () => {

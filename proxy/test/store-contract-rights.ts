@@ -168,7 +168,7 @@ export function describeRightsStore(name: string, factory: StoreFactory): void {
       const lease = await leaseOf(store, id);
       await store.startStep(lease, { kind: 'create' }, 60_000);
       await store.erase('EQ-ADA-1', erasing);
-      await expect(store.recordCreated(lease, 77)).rejects.toBeInstanceOf(LeaseLostError);
+      await expect(store.recordCreated(lease, 77, 2000)).rejects.toBeInstanceOf(LeaseLostError);
       await expect(
         store.finish(lease, { kind: 'retry', at: 5, error: 'x' }),
       ).rejects.toBeInstanceOf(LeaseLostError);
@@ -184,7 +184,7 @@ export function describeRightsStore(name: string, factory: StoreFactory): void {
       const next = await stored(store, grace);
       expect(next.id).toBeGreaterThan(id);
       await leaseOf(store, next.id);
-      await expect(store.recordCreated(lease, 77)).rejects.toBeInstanceOf(LeaseLostError);
+      await expect(store.recordCreated(lease, 77, 2000)).rejects.toBeInstanceOf(LeaseLostError);
       expect((await store.get(grace.reference))?.enquiryId ?? null).toBeNull();
     });
   });

@@ -39,7 +39,7 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
       const slow = await leaseOf(store, id, 0);
       const fast = await leaseOf(store, id, 60_001);
       expect(fast.token).toBeGreaterThan(slow.token);
-      await expect(store.recordCreated(slow, 1001)).rejects.toBeInstanceOf(LeaseLostError);
+      await expect(store.recordCreated(slow, 1001, 2000)).rejects.toBeInstanceOf(LeaseLostError);
       await expect(store.startStep(slow, { kind: 'create' }, 99_000)).rejects.toBeInstanceOf(
         LeaseLostError,
       );
@@ -47,7 +47,7 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
         LeaseLostError,
       );
       await expect(store.deadLetter(slow, 'no', 5)).rejects.toBeInstanceOf(LeaseLostError);
-      await store.recordCreated(fast, 2002);
+      await store.recordCreated(fast, 2002, 2000);
       await store.finish(fast, { kind: 'delivered', at: 70_000 });
       expect(await store.get('EQ-TEST-0001')).toMatchObject({
         state: 'delivered',
@@ -79,9 +79,9 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
       const { id } = await stored(store);
       const lease = await leaseOf(store, id);
       await store.recordUnknownOutcome(lease, 'create');
-      await store.recordCreated(lease, 1001);
-      await store.recordCreated(lease, 9999);
-      await store.recordUploaded(lease, 0, 501);
+      await store.recordCreated(lease, 1001, 2000);
+      await store.recordCreated(lease, 9999, 2000);
+      await store.recordUploaded(lease, 0, 501, 2000);
       await store.recordUnknownOutcome(lease, 'upload');
       const submission = await store.get('EQ-TEST-0001');
       expect(submission).toMatchObject({
@@ -104,7 +104,7 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
       );
       const leaseA = await leaseOf(store, a.id);
       await store.recordUnknownOutcome(leaseA, 'create');
-      await store.recordCreated(leaseA, 1);
+      await store.recordCreated(leaseA, 1, 2000);
       await store.finish(leaseA, { kind: 'delivered', at: 400 });
       await store.deadLetter(await leaseOf(store, b.id), 'refused', 400);
       expect(await store.counts()).toEqual({
@@ -243,12 +243,12 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
         const sibling = await fresh.sibling(store);
         expect(await sibling.releaseAllLeases()).toBe(0);
         expect(await sibling.claim(b.id, 'next', 60_000, 11)).toBeNull();
-        await store.recordCreated(held, 1);
+        await store.recordCreated(held, 1, 2000);
         return;
       }
       expect(await store.releaseAllLeases()).toBe(1);
       expect(await store.claim(b.id, 'next', 60_000, 11)).not.toBeNull();
-      await expect(store.recordCreated(held, 1)).rejects.toBeInstanceOf(LeaseLostError);
+      await expect(store.recordCreated(held, 1, 2000)).rejects.toBeInstanceOf(LeaseLostError);
     });
 
     it('purges delivered submissions with their files, spam, and old idempotency keys', async () => {
@@ -275,9 +275,9 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
       const store = await fresh();
       const { id } = await stored(store);
       const lease = await leaseOf(store, id);
-      await store.recordCreated(lease, 1001);
-      await store.recordUploaded(lease, 0, 501);
-      await store.recordUploadFailed(lease, 1, 'the platform refused file[mime]');
+      await store.recordCreated(lease, 1001, 2000);
+      await store.recordUploaded(lease, 0, 501, 2000);
+      await store.recordUploadFailed(lease, 1, 'the platform refused file[mime]', 2000);
       await store.finish(lease, { kind: 'delivered', at: 2000 });
       const partial = await store.get('EQ-TEST-0001');
       expect(partial?.state).toBe('partial');
@@ -291,12 +291,31 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
       expect(await store.purgeDelivered(10_000)).toBe(0);
     });
 
+    it('keeps when the enquiry was created and when each upload was answered, until a file is retried', async () => {
+      const store = await fresh();
+      const { id } = await stored(store);
+      const lease = await leaseOf(store, id);
+      await store.recordCreated(lease, 1001, 2100);
+      await store.recordCreated(lease, 1001, 2150);
+      await store.recordUploaded(lease, 0, 501, 2200);
+      await store.recordUploadFailed(lease, 1, 'refused', 2300);
+      await store.finish(lease, { kind: 'delivered', at: 2400 });
+      const answered = await store.get('EQ-TEST-0001');
+      expect(answered?.enquiryCreatedAt).toBe(2100);
+      expect(answered?.files.map((f) => f.answeredAt)).toEqual([2200, 2300]);
+      await store.requeue('EQ-TEST-0001', 3000, { file: 1 });
+      expect((await store.get('EQ-TEST-0001'))?.files.map((f) => f.answeredAt)).toEqual([
+        2200,
+        null,
+      ]);
+    });
+
     it('retries a refused file on request, or skips it and calls the submission delivered', async () => {
       const store = await fresh();
       const { id } = await stored(store);
       const refuse = async (now: number) => {
         const lease = await leaseOf(store, id, now);
-        await store.recordUploadFailed(lease, 1, 'refused');
+        await store.recordUploadFailed(lease, 1, 'refused', 2000);
         await store.finish(lease, { kind: 'delivered', at: now });
       };
       await refuse(0);

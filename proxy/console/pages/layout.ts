@@ -71,9 +71,21 @@ export const STATE_WORDS: Record<SubmissionState, string> = {
   spam: 'Spam',
 };
 
-/** An instant for a person: date and time to the minute, in UTC (the proxy knows no time zone). */
-export const when = (at: number | null) =>
-  at === null ? '' : `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/**
+ * An instant for a person: date and time to the minute (to the second for steps seconds apart),
+ * in UTC (the proxy knows no time zone).
+ */
+export const when = (at: number | null, to: 'minute' | 'second' = 'minute') =>
+  at === null
+    ? ''
+    : `${new Date(at)
+        .toISOString()
+        .slice(0, to === 'minute' ? 16 : 19)
+        .replace('T', ' ')} UTC`;
+
+/** What the last action did, in words, where a screen reader announces it; nothing when nothing was done. */
+export const doneNotice = (text: string | undefined) =>
+  text ? html`<div class="notice good" role="status"><p>${text}</p></div>` : '';
 
 /** A hidden field with the session's CSRF token: every form that changes something has one. */
 export const csrfField = (csrf: string) =>

@@ -1,6 +1,6 @@
 /**
  * One lead: who it is from, what they answered and agreed to, where they came from, its files,
- * each delivery step with its outcome, who was told about it, what was done to it here, and the
+ * each delivery step with its outcome and time, who was told about it, what was done to it here, and the
  * actions (retry, leave a refused file out, export, erase).
  */
 import { html } from 'hono/html';
@@ -11,7 +11,7 @@ import type { StoredFile, Submission } from '../../outbox/submission.ts';
 import type { WebhookDelivery } from '../../outbox/webhook.ts';
 import { deliverySteps, whyNow } from '../../operator/lead-report.ts';
 import { auditTable } from './audit-table.ts';
-import { csrfField, dataTable, STATE_WORDS, when } from './layout.ts';
+import { csrfField, dataTable, doneNotice, STATE_WORDS, when } from './layout.ts';
 
 /** What the lead's page shows, each read once. */
 export interface LeadData {
@@ -113,7 +113,7 @@ export function leadBody(data: LeadData) {
   const answers = up.meta.filter((entry) => !data.consentIds.has(entry.id));
   const consent = up.meta.filter((entry) => data.consentIds.has(entry.id));
   return html`<h1>Lead ${lead.reference}</h1>
-    ${data.done ? html`<div class="notice good" role="status"><p>${data.done}</p></div>` : ''}
+    ${doneNotice(data.done)}
     <p><strong class="state">${STATE_WORDS[lead.state]}</strong>${why ? html`: ${why}` : ''}</p>
     <div class="actions">
       ${
@@ -173,8 +173,13 @@ export function leadBody(data: LeadData) {
       ['Last error', lead.lastError ?? ''],
     ])}
     ${dataTable({
-      columns: ['Step', 'Outcome', 'Upstream id or reason'],
-      rows: deliverySteps(lead).map((step) => [step.step, step.outcome, step.detail ?? '']),
+      columns: ['Step', 'Outcome', 'When', 'Upstream id or reason'],
+      rows: deliverySteps(lead).map((step) => [
+        step.step,
+        step.outcome,
+        when(step.at, 'second'),
+        step.detail ?? '',
+      ]),
     })}
     <h2>Notifications</h2>
     ${notificationsTable(data.notifications)}

@@ -2,7 +2,7 @@
 import { html } from 'hono/html';
 import type { LeadFilter } from '../../outbox/machine/leads.ts';
 import type { Submission, SubmissionState } from '../../outbox/submission.ts';
-import { dataTable, STATE_WORDS, when } from './layout.ts';
+import { dataTable, doneNotice, STATE_WORDS, when } from './layout.ts';
 
 /** What the list shows: one page, and where the next one starts. */
 export interface LeadsData {
@@ -64,8 +64,7 @@ export function leadsBody(data: LeadsData) {
           ]),
         });
   return html`<h1>Leads</h1>
-    ${data.done ? html`<div class="notice good" role="status"><p>${data.done}</p></div>` : ''}
-    ${filters(filter)} ${table}
+    ${doneNotice(data.done)} ${filters(filter)} ${table}
     <nav class="pager" aria-label="Pages">
       ${filter.before !== undefined ? html`<a href="${query(filter)}">Newest leads</a>` : ''}
       ${

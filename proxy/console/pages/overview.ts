@@ -6,7 +6,7 @@
 import { html } from 'hono/html';
 import type { DailyCount } from '../../outbox/machine/leads.ts';
 import type { AuditEntry } from '../../outbox/store.ts';
-import type { OutboxCounts, SubmissionState } from '../../outbox/submission.ts';
+import { SUBMISSION_STATES, type OutboxCounts } from '../../outbox/submission.ts';
 import type { PauseState } from '../../delivery/pause.ts';
 import { pausedAlert } from '../../notify/messages.ts';
 import type { CheckRecord } from '../../client/check.ts';
@@ -24,8 +24,6 @@ export interface OverviewData {
   lastCheck: CheckRecord | undefined;
   audit: AuditEntry[];
 }
-
-const STATES: readonly SubmissionState[] = ['queued', 'delivered', 'partial', 'dead', 'spam'];
 
 function minutesSince(now: number, at: number): string {
   const minutes = Math.max(0, Math.round((now - at) / 60_000));
@@ -69,7 +67,7 @@ export function overviewBody(data: OverviewData) {
     ${deliveryNotice(data)}
     <h2>Where leads stand now</h2>
     <ul class="cards">
-      ${STATES.map(
+      ${SUBMISSION_STATES.map(
         (state) =>
           html`<li>
             <a href="/admin/leads?state=${state}">${STATE_WORDS[state]}</a

@@ -107,28 +107,31 @@ export function delivery(d: Dialect, byId: (id: number) => Plan<Submission>) {
         step: stepName(step),
         until: leaseUntil,
       }),
-    /** The create succeeded: from now on only uploads are retried. */
-    recordCreated: (owned: Lease, enquiryId: number) =>
+    /** The create succeeded at `at`: from now on only uploads are retried. */
+    recordCreated: (owned: Lease, enquiryId: number, at: number) =>
       held(
         `enquiry_id = COALESCE(enquiry_id, @enquiryId),
+         enquiry_created_at = COALESCE(enquiry_created_at, @at),
          possible_duplicate = ${d.flag('unknown_creates > 0')}, pending_step = NULL`,
         owned,
-        { enquiryId },
+        { enquiryId, at },
       ),
-    /** One file is attached upstream. */
-    *recordUploaded(owned: Lease, index: number, attachmentId: number): Plan<void> {
+    /** One file is attached upstream, at `at`. */
+    *recordUploaded(owned: Lease, index: number, attachmentId: number, at: number): Plan<void> {
       yield* held('pending_step = NULL', owned);
       yield* run(
-        'UPDATE files SET attachment_id = @attachmentId WHERE submission_id = @id AND idx = @index',
-        { id: owned.id, index, attachmentId },
+        `UPDATE files SET attachment_id = @attachmentId, answered_at = @at
+         WHERE submission_id = @id AND idx = @index`,
+        { id: owned.id, index, attachmentId, at },
       );
     },
-    /** The platform refused one file. */
-    *recordUploadFailed(owned: Lease, index: number, reason: string): Plan<void> {
+    /** The platform refused one file, at `at`. */
+    *recordUploadFailed(owned: Lease, index: number, reason: string, at: number): Plan<void> {
       yield* held('pending_step = NULL', owned);
       yield* run(
-        'UPDATE files SET failed_reason = @reason WHERE submission_id = @id AND idx = @index',
-        { id: owned.id, index, reason },
+        `UPDATE files SET failed_reason = @reason, answered_at = @at
+         WHERE submission_id = @id AND idx = @index`,
+        { id: owned.id, index, reason, at },
       );
     },
     /** A step failed after it may have taken effect: counted. */

@@ -4,7 +4,7 @@
  * use the indexes the schemas add for them, so a page stays fast with 100,000 stored leads.
  */
 import type { SubmissionRow } from '../rows.ts';
-import type { Submission, SubmissionState } from '../submission.ts';
+import { SUBMISSION_STATES, type Submission, type SubmissionState } from '../submission.ts';
 import { all, type Dialect, type Plan } from './plan.ts';
 
 /** Which leads a page shows. */
@@ -34,24 +34,61 @@ export const DAY_MS = 86_400_000;
 /** The email address as indexed (both schemas index this same expression). */
 export const emailExpression = (d: Dialect) => `LOWER(${d.jsonText('upstream', 'email')})`;
 
+/**
+ * What the start of a name is looked for in: the whole name ("forename surname") and the surname,
+ * with A to Z lower-cased and in byte order (both schemas index these same expressions, after the
+ * state). Only A to Z, as SQLite's LOWER does and PostgreSQL's does in byte order, whatever the
+ * database's locale: a search finds the same leads on both.
+ */
+export const nameKeys = (d: Dialect) =>
+  [
+    `${d.jsonText('upstream', 'forename')} || ' ' || ${d.jsonText('upstream', 'surname')}`,
+    d.jsonText('upstream', 'surname'),
+  ].map((text) => `(LOWER((${text}) COLLATE ${d.bytewise}) COLLATE ${d.bytewise})`);
+
+/** A search as the name keys are: A to Z lower-cased, every other letter as it is. */
+const lowerAtoZ = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
+/** Text that starts with `prefix` lies between it and this, in byte order. */
+const upTo = (prefix: string) => `${prefix}\u{10FFFF}`;
+
 /** The reads of leads, in `d`'s spelling. */
 export function leads(
   d: Dialect,
   withFiles: (rows: readonly SubmissionRow[]) => Plan<Submission[]>,
 ) {
+  const keys = nameKeys(d);
+  /**
+   * The condition that picks the newest leads of `params.state` (if any) on the page (`page`: the
+   * conditions besides the state) whose name starts with `params.from`: the newest of each
+   * name index's range, so what is read grows with the matches, never with every lead.
+   */
+  function nameStart(page: readonly string[], params: Record<string, unknown>): string {
+    // The state leads each name index: "any state" is each state in turn, not a scan.
+    const state = params.state === undefined ? d.inList('state', '@states') : 'state = @state';
+    params.states = SUBMISSION_STATES;
+    const newest = keys.map(
+      (key, n) => `SELECT id FROM (SELECT id FROM submissions
+        WHERE ${[state, `${key} >= @from`, `${key} <= @to`, ...page].join(' AND ')}
+        ORDER BY id DESC LIMIT @limit) AS newest${String(n)}`,
+    );
+    return `id IN (${newest.join(' UNION ')})`;
+  }
+
   return {
-    /** One page of leads, newest first. */
+    /**
+     * One page of leads, newest first. A reference, an email address and a name's start are
+     * each found through their indexes.
+     */
     *leadPage(filter: LeadFilter): Plan<Submission[]> {
-      const where: string[] = [];
       const params: Record<string, unknown> = { limit: filter.limit };
-      if (filter.state) {
-        where.push('state = @state');
-        params.state = filter.state;
-      }
+      const page: string[] = [];
       if (filter.before !== undefined) {
-        where.push('id < @before');
+        page.push('id < @before');
         params.before = filter.before;
       }
+      if (filter.state) params.state = filter.state;
+      let where = [...(filter.state ? ['state = @state'] : []), ...page];
       const search = filter.search?.trim();
       if (search) {
         if (/^EQ-/i.test(search)) {
@@ -61,11 +98,9 @@ export function leads(
           where.push(`${emailExpression(d)} = @email`);
           params.email = search.toLowerCase();
         } else {
-          const name = `LOWER(${d.jsonText('upstream', 'forename')} || ' ' || ${d.jsonText('upstream', 'surname')})`;
-          where.push(
-            `(${name} LIKE @name OR LOWER(${d.jsonText('upstream', 'surname')}) LIKE @name)`,
-          );
-          params.name = `${search.toLowerCase().replace(/[%_\\]/g, '')}%`;
+          params.from = lowerAtoZ(search);
+          params.to = upTo(lowerAtoZ(search));
+          where = [nameStart(page, params)];
         }
       }
       const rows = yield* all<SubmissionRow>(
@@ -75,23 +110,27 @@ export function leads(
       );
       return yield* withFiles(rows);
     },
-    /** Leads received and delivered on each of the `days` days up to and including `today`'s. */
+    /**
+     * Leads received and delivered on each of the `days` days up to and including `today`'s:
+     * each day's count a range of the index on its time, so only those days' entries are read.
+     */
     *dailyCounts(now: number, days: number): Plan<DailyCount[]> {
       const first = Math.floor(now / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
-      const perDay = (column: string) =>
-        all<{ day: number | string; n: number | string }>(
-          `SELECT ${column} / ${DAY_MS} AS day, COUNT(*) AS n FROM submissions
-           WHERE ${column} >= @first GROUP BY ${column} / ${DAY_MS}`,
-          { first },
-        );
-      const received = yield* perDay('received_at');
-      const delivered = yield* perDay('delivered_at');
-      const count = (rows: typeof received, day: number) =>
-        Number(rows.find((row) => Number(row.day) * DAY_MS === day)?.n ?? 0);
-      return Array.from({ length: days }, (_, n) => {
-        const day = first + n * DAY_MS;
-        return { day, received: count(received, day), delivered: count(delivered, day) };
-      });
+      const onTheDay = (column: string) =>
+        `(SELECT COUNT(*) FROM submissions WHERE ${column} >= day AND ${column} < day + ${String(DAY_MS)})`;
+      const rows = yield* all<Record<keyof DailyCount, number | string>>(
+        `WITH RECURSIVE days (day) AS (
+           SELECT CAST(@first AS BIGINT) UNION ALL
+           SELECT day + ${String(DAY_MS)} FROM days WHERE day < @last)
+         SELECT day, ${onTheDay('received_at')} AS received, ${onTheDay('delivered_at')} AS delivered
+         FROM days ORDER BY day`,
+        { first, last: first + (days - 1) * DAY_MS },
+      );
+      return rows.map((row) => ({
+        day: Number(row.day),
+        received: Number(row.received),
+        delivered: Number(row.delivered),
+      }));
     },
   };
 }

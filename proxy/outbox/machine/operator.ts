@@ -34,7 +34,7 @@ export function operator(
         };
       // A retried file is sent again; no `only` retries every refused one.
       yield* run(
-        `UPDATE files SET failed_reason = NULL
+        `UPDATE files SET failed_reason = NULL, answered_at = NULL
          WHERE submission_id = @id AND skipped = 0 AND (CAST(@file AS INTEGER) IS NULL OR idx = @file)`,
         { id: existing.id, file: only?.file ?? null },
       );

@@ -43,6 +43,11 @@ export interface Dialect {
   inList(expression: string, param: string): string;
   /** The text at `key` of the JSON object in the text column `column`. */
   jsonText(column: string, key: string): string;
+  /**
+   * The collation that orders text byte by byte (`BINARY`, `"C"`), so that the text starting
+   * with a prefix is one range of an index, whatever the database's own collation.
+   */
+  bytewise: string;
   /** A JSON object of `key, value, …` as text. */
   jsonObject(pairs: string): string;
   /**

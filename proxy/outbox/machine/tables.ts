@@ -3,7 +3,7 @@
  * `postgres/schema.ts`) write them in their own column types. Times are epoch milliseconds,
  * flags 0/1 integers, in both.
  */
-import { emailExpression } from './leads.ts';
+import { emailExpression, nameKeys } from './leads.ts';
 import type { Dialect } from './plan.ts';
 import { phoneKeyExpression } from './rights.ts';
 
@@ -73,6 +73,26 @@ export const leadIndexes = (
 ) => `CREATE INDEX submissions_email ON submissions (${emailExpression(d)});
    CREATE INDEX submissions_received ON submissions (received_at);
    CREATE INDEX submissions_delivered ON submissions (delivered_at);`;
+
+/**
+ * The indexes a name's start and the overview read instead of the rows: each name key after the
+ * state (`leads.ts`), the oldest waiting lead, and the few possible duplicates (partial indexes:
+ * they hold only the rows they count).
+ */
+export const leadSearchIndexes = (d: Dialect) => {
+  const [name, surname] = nameKeys(d);
+  return `CREATE INDEX submissions_name ON submissions (state, ${String(name)}, id);
+   CREATE INDEX submissions_surname ON submissions (state, ${String(surname)}, id);
+   CREATE INDEX submissions_state_received ON submissions (state, received_at);
+   CREATE INDEX submissions_duplicates ON submissions (state) WHERE possible_duplicate = 1;
+   CREATE INDEX submissions_duplicate_uploads ON submissions (state, unknown_uploads)
+     WHERE unknown_uploads > 0;`;
+};
+
+/** When each delivery step happened: the create, and each file's upload answered. */
+export const stepTimeColumns = (t: ColumnTypes) =>
+  `ALTER TABLE submissions ADD COLUMN enquiry_created_at ${t.big};
+   ALTER TABLE files ADD COLUMN answered_at ${t.big};`;
 
 /**
  * The audit log: what an operator did, when, from which client, to which submission. A row

@@ -17,6 +17,7 @@ export const postgresDialect: Dialect = {
   flag: (condition) => `(${condition})::integer`,
   inList: (expression, param) => `${expression} = ANY(${param})`,
   jsonText: (column, key) => `(${column}::jsonb ->> '${key}')`,
+  bytewise: '"C"',
   jsonObject: (pairs) => `json_build_object(${pairs})::text`,
   skipLocked: 'FOR UPDATE SKIP LOCKED',
   newSubmissionId: `nextval(pg_get_serial_sequence('submissions', 'id'))`,

@@ -99,6 +99,10 @@ const MIGRATIONS: readonly string[] = [
   tables.webhookDeliveriesTable(TYPES),
   // A person found by their telephone number (`subject`, `erase`) without reading every lead.
   tables.subjectIndexes(postgresDialect),
+  // The console's search by a name's start and its overview, from indexes (issue 30).
+  tables.leadSearchIndexes(postgresDialect),
+  // When each delivery step happened, shown with the step (issue 30).
+  tables.stepTimeColumns(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

@@ -97,11 +97,11 @@ export async function openPostgresOutbox(
       query(m.claimDue(owner, leaseMs, now, limit, running, heartbeat.aliveAfter(now))),
     fileSource: (id, index) => chunkSource(pool, id, index),
     startStep: (owned, step, leaseUntil) => query(m.startStep(owned, step, leaseUntil)),
-    recordCreated: (owned, enquiryId) => query(m.recordCreated(owned, enquiryId)),
-    recordUploaded: (owned, index, attachmentId) =>
-      atomic(m.recordUploaded(owned, index, attachmentId)),
-    recordUploadFailed: (owned, index, reason) =>
-      atomic(m.recordUploadFailed(owned, index, reason)),
+    recordCreated: (owned, enquiryId, at) => query(m.recordCreated(owned, enquiryId, at)),
+    recordUploaded: (owned, index, attachmentId, at) =>
+      atomic(m.recordUploaded(owned, index, attachmentId, at)),
+    recordUploadFailed: (owned, index, reason, at) =>
+      atomic(m.recordUploadFailed(owned, index, reason, at)),
     recordUnknownOutcome: (owned, step) => query(m.recordUnknownOutcome(owned, step)),
     finish: (owned, outcome) =>
       atomic(

@@ -13,6 +13,7 @@ export const sqliteDialect: Dialect = {
   // SQLite has no arrays: a list parameter is bound as JSON (see `bind`).
   inList: (expression, param) => `${expression} IN (SELECT value FROM json_each(${param}))`,
   jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
+  bytewise: 'BINARY',
   jsonObject: (pairs) => `json_object(${pairs})`,
   skipLocked: '',
   // One process holds the store: a lease lasts its time.

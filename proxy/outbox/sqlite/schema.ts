@@ -105,6 +105,10 @@ export const MIGRATIONS: readonly string[] = [
   tables.webhookDeliveriesTable(TYPES),
   // A person found by their telephone number (`subject`, `erase`) without reading every lead.
   tables.subjectIndexes(sqliteDialect),
+  // The console's search by a name's start and its overview, from indexes (issue 30).
+  tables.leadSearchIndexes(sqliteDialect),
+  // When each delivery step happened, shown with the step (issue 30).
+  tables.stepTimeColumns(TYPES),
 ];
 
 /**

@@ -35,7 +35,7 @@ describe('the SQLite outbox', () => {
     const first = openSqliteOutbox(path);
     const { id } = await stored(first);
     const lease = await leaseOf(first, id);
-    await first.recordCreated(lease, 1001);
+    await first.recordCreated(lease, 1001, 2000);
     await first.close();
     const again = openSqliteOutbox(path);
     expect(await again.get('EQ-TEST-0001')).toMatchObject({ id, enquiryId: 1001, state: 'queued' });

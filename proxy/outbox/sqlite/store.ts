@@ -80,11 +80,11 @@ export function openSqliteOutbox(path: string): OutboxStore {
         return vault.source(row.blob, row.size);
       }),
     startStep: (owned, step, leaseUntil) => written(() => m.startStep(owned, step, leaseUntil)),
-    recordCreated: (owned, enquiryId) => written(() => m.recordCreated(owned, enquiryId)),
-    recordUploaded: (owned, index, attachmentId) =>
-      written(() => m.recordUploaded(owned, index, attachmentId)),
-    recordUploadFailed: (owned, index, reason) =>
-      written(() => m.recordUploadFailed(owned, index, reason)),
+    recordCreated: (owned, enquiryId, at) => written(() => m.recordCreated(owned, enquiryId, at)),
+    recordUploaded: (owned, index, attachmentId, at) =>
+      written(() => m.recordUploaded(owned, index, attachmentId, at)),
+    recordUploadFailed: (owned, index, reason, at) =>
+      written(() => m.recordUploadFailed(owned, index, reason, at)),
     recordUnknownOutcome: (owned, step) => written(() => m.recordUnknownOutcome(owned, step)),
     async finish(owned, outcome) {
       await written(() => m.finish(owned, outcome));
