@@ -38,22 +38,33 @@ export interface Stack {
 type StackName = ExampleName | 'consent' | 'steps';
 
 /** A test configuration as a file, as a site owner would keep it. */
-function configPath(name: StackName, config: object): string {
+function configPath(name: string, config: object): string {
   const path = join(mkdtempSync(join(tmpdir(), `e2e-${name}-config-`)), 'form.json');
   writeFileSync(path, JSON.stringify(config, null, 2));
   return path;
 }
 
-async function openStack(example: StackName): Promise<Stack> {
+/** What a spec's own stack adds to the ones above: its configuration, its proxy's environment. */
+export interface StackSetup {
+  config?: object;
+  proxyEnv?: Record<string, string>;
+}
+
+/** The whole stack for one configuration; a spec with a stack of its own closes it. */
+export async function openStack(
+  example: StackName | `${string}-spec`,
+  setup: StackSetup = {},
+): Promise<Stack> {
   const demo = await startDemo({
     log: createLogger({ level: 'error' }),
     env: {
-      FORM_CONFIG:
-        example === 'consent'
+      FORM_CONFIG: setup.config
+        ? configPath(example, setup.config)
+        : example === 'consent'
           ? configPath(example, lawFirmWithConsent)
           : example === 'steps'
             ? configPath(example, lawFirmInSteps)
-            : exampleConfigPath(example),
+            : exampleConfigPath(example as ExampleName),
     },
     sitePort: 0,
     proxyPort: 0,
@@ -69,6 +80,7 @@ async function openStack(example: StackName): Promise<Stack> {
       // The funnel's counters, read by the specs (e2e/funnel.spec.ts), every cell shown.
       ADMIN_TOKEN: E2E_ADMIN_TOKEN,
       FUNNEL_MIN_COUNT: '1',
+      ...setup.proxyEnv,
     },
   });
   const api = demo.api;
