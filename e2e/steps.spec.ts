@@ -161,3 +161,48 @@ test('a send with a problem on an earlier step takes the visitor there, with tha
   await expect(summary).toContainText('Enter your first name');
   await expect(summary).not.toContainText('enquiry is about');
 });
+
+/** From a fresh form to step 2 with a sale chosen ("Step 2 of 6 The property"). */
+async function toThePropertyStep(page: Page, url: string) {
+  const form = await openForm(page, url);
+  await fillContact(form);
+  await proceed(form);
+  await expectStep(form, /Step 2 of 5\s+Your enquiry/);
+  await form.getByRole('radio', { name: 'Buying or selling a property' }).check();
+  await form.getByRole('radio', { name: 'Selling', exact: true }).check();
+  await form.getByLabel('Roughly what is the property worth?').selectOption('Under £250,000');
+  await expect(heading(form)).toHaveText(/Step 2 of 6\s+The property/);
+  return form;
+}
+
+test('Continue pressed far down a long step shows the next step from its heading, focused', async ({
+  page,
+  steps,
+}) => {
+  await page.setViewportSize({ width: 320, height: 480 });
+  const form = await toThePropertyStep(page, steps.demo.siteUrl);
+  await form.getByRole('button', { name: 'Continue' }).scrollIntoViewIfNeeded();
+  await expect(heading(form)).not.toBeInViewport();
+  await proceed(form);
+  await expectStep(form, /Step 3 of 6\s+Completion/);
+  await expect(heading(form)).toBeInViewport();
+});
+
+test('the form’s Back pressed as the next step appears returns, and the browser’s Forward goes there again', async ({
+  page,
+  steps,
+}) => {
+  const form = await toThePropertyStep(page, steps.demo.siteUrl);
+  // Continue, then the form's Back as soon as the step is drawn: in one task, before the
+  // browser is idle and has the step's history entry.
+  await form.evaluate(async (element) => {
+    const root = element.shadowRoot;
+    root?.querySelector<HTMLButtonElement>('button[type=submit]')?.click();
+    const drawn = () => root?.querySelector('.step-title')?.textContent.includes('Completion');
+    for (let turn = 0; turn < 100 && !drawn(); turn += 1) await Promise.resolve();
+    root?.querySelector<HTMLButtonElement>('.step-buttons .button--secondary')?.click();
+  });
+  await expectStep(form, /Step 2 of 6\s+The property/);
+  await page.goForward();
+  await expectStep(form, /Step 3 of 6\s+Completion/);
+});

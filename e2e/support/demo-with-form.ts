@@ -8,11 +8,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemo, type RunningDemo } from '../../demo/stack.ts';
-import type { FormConfig } from '../../proxy/contract/schemas/form-config.ts';
+import type { FormConfigFile } from '../../proxy/contract/schemas/form-config.ts';
 import { createLogger } from '../../proxy/logger.ts';
 
 export interface DemoWithFormOptions {
-  form: FormConfig;
+  form: FormConfigFile;
   /** The start of the data directory's name, to tell a suite's leftovers apart. */
   dataDirPrefix: string;
   /** More of the proxy's environment. */

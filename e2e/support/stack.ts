@@ -8,6 +8,7 @@ import { test as base, expect } from '@playwright/test';
 import { fetchInbox, type InboxEnquiry } from '../../demo/enquiry-api/inbox.ts';
 import { EXAMPLE_CONFIGS, type ExampleName } from '../../demo/forms/index.ts';
 import type { RunningDemo } from '../../demo/stack.ts';
+import type { FormConfigFile } from '../../proxy/contract/schemas/form-config.ts';
 import { lawFirmWithConsent } from '../../proxy/test/fixtures/consent-config.ts';
 import { lawFirmInSteps } from '../../proxy/test/fixtures/steps-config.ts';
 import { startDemoWithForm } from './demo-with-form.ts';
@@ -36,9 +37,20 @@ type StackName = ExampleName | 'consent' | 'steps';
 
 const FORMS = { ...EXAMPLE_CONFIGS, consent: lawFirmWithConsent, steps: lawFirmInSteps };
 
-async function openStack(example: StackName): Promise<Stack> {
+/** What a spec's own stack adds to the ones above: its configuration, its proxy's environment. */
+export interface StackSetup {
+  config?: FormConfigFile;
+  proxyEnv?: Record<string, string>;
+}
+
+/** The whole stack for one configuration; a spec with a stack of its own closes it. */
+export async function openStack(
+  example: StackName | `${string}-spec`,
+  setup: StackSetup = {},
+): Promise<Stack> {
+  const form = setup.config ?? FORMS[example as StackName];
   const demo = await startDemoWithForm({
-    form: FORMS[example],
+    form,
     dataDirPrefix: `e2e-${example}-`,
     // Tests send more than ten a minute.
     proxyEnv: {
@@ -49,6 +61,7 @@ async function openStack(example: StackName): Promise<Stack> {
       // The funnel's counters, read by the specs (e2e/funnel.spec.ts), every cell shown.
       ADMIN_TOKEN: E2E_ADMIN_TOKEN,
       FUNNEL_MIN_COUNT: '1',
+      ...setup.proxyEnv,
     },
   });
   const api = demo.api;

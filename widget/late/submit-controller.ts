@@ -7,6 +7,7 @@ import type { ElementBase } from '../element-base.ts';
 import { validateEnquiry, type PublicFormConfig } from '#contract';
 import type { EnquiryDraftPart } from './enquiry-part.ts';
 import { multipartBody, submissionFingerprint } from './enquiry-body.ts';
+import { focusAtTop } from './focus-at-top.ts';
 import { keyFor, renewKey } from './enquiry-key.ts';
 import type { Translator } from '../i18n.ts';
 import type { ShownIssue } from '../issues.ts';
@@ -63,11 +64,7 @@ export class SubmitController implements ReactiveController {
     const selector = this.#focusNext;
     this.#focusNext = undefined;
     const target = selector && this.host.renderRoot.querySelector<HTMLElement>(selector);
-    if (!target) return;
-    // Scrolled to the top (below any sticky header, `--enquiry-form-scroll-margin`), then
-    // focused without a scroll of its own: Firefox focuses without scrolling into view.
-    target.scrollIntoView({ block: 'start' });
-    target.focus({ preventScroll: true });
+    if (target) focusAtTop(target);
   }
 
   /** Validates, sends, and settles the form's state on the outcome. */

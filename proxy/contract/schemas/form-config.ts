@@ -130,6 +130,8 @@ export const formConfigSchema = z
 
 /** A parsed configuration (defaults filled in). */
 export type FormConfig = z.output<typeof formConfigSchema>;
+/** The configuration as a site owner writes it (defaults not yet filled in). */
+export type FormConfigFile = z.input<typeof formConfigSchema>;
 /** One case type and its questions. */
 export type CaseType = FormConfig['caseTypes'][number];
 /** One question of a case type. */

@@ -7,6 +7,7 @@
 import type { ReactiveController } from 'lit';
 import { stepOfField, stepsNow, stepTitle, type StepKey, type StepsNow } from '#contract';
 import type { ElementBase } from '../../element-base.ts';
+import { focusAtTop } from '../focus-at-top.ts';
 import type { Translator } from '../../i18n.ts';
 import type { ShownIssue } from '../../issues.ts';
 import type { SessionController } from '../../session.ts';
@@ -32,6 +33,8 @@ export class StepsController implements ReactiveController {
   #focusHeading = false;
   /** Set by "Change": the next Continue goes straight back to Check your answers. */
   #returnToCheck = false;
+  /** History entries not added yet, oldest first; undefined when nothing waits (`#record`). */
+  #unpushed: StepEntry[] | undefined;
 
   constructor(
     private readonly host: ElementBase,
@@ -65,8 +68,7 @@ export class StepsController implements ReactiveController {
     if (!this.#focusHeading) return;
     this.#focusHeading = false;
     const heading = this.host.renderRoot.querySelector<HTMLElement>('.step-title');
-    heading?.scrollIntoView({ block: 'start' });
-    heading?.focus({ preventScroll: true });
+    if (heading) focusAtTop(heading);
   }
 
   /** After Continue found nothing to put right: the next step, or Check your answers after "Change". */
@@ -103,6 +105,7 @@ export class StepsController implements ReactiveController {
     const steps = this.now();
     const before = steps?.all[steps.all.indexOf(steps.shown) - 1];
     if (!steps || !before) return;
+    this.#pushNow();
     const entry = (history.state as Record<string, StepEntry | undefined> | null)?.[
       this.#historyKey
     ];
@@ -117,6 +120,8 @@ export class StepsController implements ReactiveController {
   }
 
   #popped = (event: PopStateEvent): void => {
+    // The browser moved before a step's entry was added: that step is left, its entry not wanted.
+    if (this.#unpushed) this.#unpushed = [];
     const kind = this.deps.state.status.kind;
     if (kind === 'sending' || kind === 'delivered' || kind === 'queued') return;
     const entry = (event.state as Record<string, StepEntry | undefined> | null)?.[this.#historyKey];
@@ -145,11 +150,31 @@ export class StepsController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** Keeps the step with the draft and, for a move forward, in a new history entry. */
+  /**
+   * Keeps the step with the draft (a millisecond) and, for a move forward, in a new history
+   * entry: that once the frame showing the step is painted, as the browser is idle. An entry
+   * costs Chromium a few milliseconds (some twenty on a processor slowed 4×), and the visitor is
+   * waiting for the step. The form's Back adds any waiting entry first (`back`).
+   */
   #record(step: StepKey, from: StepKey, push: boolean): void {
     this.deps.session.step = step;
     if (!push) return;
-    const entry: StepEntry = { step, from };
-    history.pushState({ ...(history.state as object | null), [this.#historyKey]: entry }, '');
+    if (!this.#unpushed) {
+      this.#unpushed = [];
+      const later = () => {
+        this.#pushNow();
+      };
+      if ('requestIdleCallback' in window) requestIdleCallback(later, { timeout: 100 });
+      else requestAnimationFrame(() => setTimeout(later));
+    }
+    this.#unpushed.push({ step, from });
+  }
+
+  /** Adds the history entries `#record` left for later. */
+  #pushNow(): void {
+    const entries = this.#unpushed ?? [];
+    this.#unpushed = undefined;
+    for (const entry of entries)
+      history.pushState({ ...(history.state as object | null), [this.#historyKey]: entry }, '');
   }
 }
