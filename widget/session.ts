@@ -65,12 +65,15 @@ export class SessionController implements ReactiveController {
   #key = '';
   #draft: Draft = { values: emptyValues() };
 
-  constructor(
-    private readonly host: SessionHost,
-    private readonly state: FormState,
-    /** Values the page gives (the tag's `data-` attributes, the URL's parameters). */
-    private readonly page: () => PageReader = () => () => undefined,
-  ) {
+  readonly #host: SessionHost;
+  readonly #state: FormState;
+  /** Values the page gives (the tag's `data-` attributes, the URL's parameters). */
+  readonly #page: () => PageReader;
+
+  constructor(host: SessionHost, state: FormState, page: () => PageReader = () => () => undefined) {
+    this.#host = host;
+    this.#state = state;
+    this.#page = page;
     host.addController(this);
   }
 
@@ -90,7 +93,7 @@ export class SessionController implements ReactiveController {
 
   /** A proxy URL. */
   url(path: string): string {
-    return `${this.host.endpoint.replace(/\/+$/, '')}${path}`;
+    return `${this.#host.endpoint.replace(/\/+$/, '')}${path}`;
   }
 
   hostConnected(): void {
@@ -105,12 +108,12 @@ export class SessionController implements ReactiveController {
     this.#loading = true;
     this.#key = draftKey(
       location.pathname,
-      this.host.caseType,
-      this.host instanceof Element ? formInstance(this.host) : '',
+      this.#host.caseType,
+      this.#host instanceof Element ? formInstance(this.#host) : '',
     );
     this.#draft = loadDraft(this.#key);
     this.lostFiles = this.#draft.fileNames ?? [];
-    this.state.set({ kind: 'loading' });
+    this.#state.set({ kind: 'loading' });
     // The form token is fetched when the visitor starts typing (`input`), never before the
     // first field: on a slow phone it would be one more request ahead of the form.
     let config: PublicFormConfig;
@@ -124,27 +127,27 @@ export class SessionController implements ReactiveController {
       const notAllowed = error instanceof HttpError && error.status === 403;
       if (notAllowed)
         console.error(
-          `<enquiry-form>: ${location.origin} is not in ALLOWED_ORIGINS of the proxy at ${this.host.endpoint}`,
+          `<enquiry-form>: ${location.origin} is not in ALLOWED_ORIGINS of the proxy at ${this.#host.endpoint}`,
         );
-      this.state.set({ kind: 'unavailable', reason: notAllowed ? 'not-allowed' : 'network' });
+      this.#state.set({ kind: 'unavailable', reason: notAllowed ? 'not-allowed' : 'network' });
       return;
     }
     this.#loading = false;
     this.config = config;
-    const asked = this.host.caseType;
+    const asked = this.#host.caseType;
     if (asked && !this.config.caseTypes.some((caseType) => caseType.id === asked))
       console.warn(
         `<enquiry-form>: case-type "${asked}" is unknown; known: ${this.config.caseTypes.map((c) => c.id).join(', ')}`,
       );
-    applyPrefill(this.config, this.#draft.values.answers, this.page());
+    applyPrefill(this.config, this.#draft.values.answers, this.#page());
     const fixed = this.fixedCaseType();
     if (fixed) this.#draft.values.case_type = fixed;
-    this.state.set({ kind: 'idle' });
+    this.#state.set({ kind: 'idle' });
   };
 
   /** The tag's case type when the configuration knows it, or the only one there is. */
   fixedCaseType(): string | undefined {
-    return fixedCaseType(this.config?.caseTypes ?? [], this.host.caseType);
+    return fixedCaseType(this.config?.caseTypes ?? [], this.#host.caseType);
   }
 
   /** Keeps what a control now holds; false when the control is not one the draft keeps. */

@@ -34,8 +34,11 @@ export type FormStatus =
 /** The one place the status lives; a change renders the element again. */
 export class FormState {
   #status: FormStatus = { kind: 'loading' };
+  readonly #host: ControllerHost;
 
-  constructor(private readonly host: ControllerHost) {}
+  constructor(host: ControllerHost) {
+    this.#host = host;
+  }
 
   /** The current status. */
   get status(): FormStatus {
@@ -45,7 +48,7 @@ export class FormState {
   /** Moves to `status` and renders. */
   set(status: FormStatus): void {
     this.#status = status;
-    this.host.requestUpdate();
+    this.#host.requestUpdate();
   }
 
   /** True while an enquiry is on its way: a second press of "Send" is ignored. */
