@@ -11,6 +11,8 @@ import {
   CONTACT_FIELDS,
   formatBytes,
   formatMessage,
+  stepsNow,
+  stepTitle,
   visibleQuestions,
 } from '#contract';
 import { adoptStyles, css } from './late/lit-tags.ts';
@@ -24,6 +26,8 @@ export const LATE_SHARED = {
   css,
   formatBytes,
   formatMessage,
+  stepsNow,
+  stepTitle,
   visibleQuestions,
 };
 
