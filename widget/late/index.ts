@@ -76,6 +76,7 @@ export class LateParts {
     this.files = new FilesController(host, {
       t: () => ports.t(),
       limits: () => ports.session.config?.files,
+      kindNames: () => ports.session.config?.picker.kinds ?? '',
       announce: (text) => {
         ports.announce(text);
       },
