@@ -74,7 +74,9 @@ export function sniffKind(head: Uint8Array, tail: Uint8Array = head): SniffedKin
   if (text.startsWith('PK\x03\x04')) {
     if (text.startsWith('mimetypeapplication/vnd.oasis.opendocument.text', 30)) return 'odt';
     const word = 'word/document.xml';
-    return text.includes(word) || asString(tail.subarray(-SNIFF_TAIL_BYTES)).includes(word) ? 'docx' : 'other';
+    return text.includes(word) || asString(tail.subarray(-SNIFF_TAIL_BYTES)).includes(word)
+      ? 'docx'
+      : 'other';
   }
   if (AUDIO_VIDEO.test(text)) return 'audio_video';
   if (isText(head)) return 'txt';

@@ -137,8 +137,8 @@ export class FilesController implements ReactiveController {
    * limits may have changed since).
    */
   problems(limits: Limits, t: Translator): ShownIssue[] {
-    const current = checkFiles(this.#chosen.map(factsOf), limits, this.ports.kindNames()).map((issue) =>
-      showIssue(issue, t, limits),
+    const current = checkFiles(this.#chosen.map(factsOf), limits, this.ports.kindNames()).map(
+      (issue) => showIssue(issue, t, limits),
     );
     return [...this.notices, ...current];
   }
