@@ -79,7 +79,7 @@ export function sniffKind(head: Uint8Array, tail: Uint8Array = head): SniffedKin
       : 'other';
   }
   if (AUDIO_VIDEO.test(text)) return 'audio_video';
-  if (isText(head)) return 'txt';
+  if (isText(head, text)) return 'txt';
   return 'other';
 }
 
@@ -94,32 +94,20 @@ function isoMediaKind(text: string): SniffedKind {
 }
 
 /**
- * Plain text: UTF-8 (a sequence cut by the end of `head` allowed) with no control characters
- * but tab, line feed, form feed and carriage return, and no byte-order mark of UTF-16.
+ * Plain text: UTF-8 (a sequence cut by the end of what was read allowed) with no control
+ * characters but tab, line feed, form feed and carriage return, and no byte-order mark of
+ * UTF-16. `text` is `head` one character a byte.
  */
-function isText(head: Uint8Array): boolean {
-  if (head.length === 0) return false;
-  for (const byte of head) {
-    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d)
-      return false;
-    if (byte === 0x7f) return false;
-  }
-  // Cut where a multi-byte sequence may continue past the bytes looked at.
-  let end = head.length;
-  for (let back = 1; back <= 3 && end - back >= 0; back += 1) {
-    const byte = head[end - back] ?? 0;
-    if ((byte & 0xc0) === 0xc0) {
-      end -= back;
-      break;
-    }
-    if ((byte & 0x80) === 0) break;
-  }
+function isText(head: Uint8Array, text: string): boolean {
+  // Cut where a multi-byte sequence (a lead byte and fewer than three more) may continue.
+  const end = /[\xc0-\xff][\x80-\xbf]{0,2}$/.exec(text)?.index ?? text.length;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, end));
-    return true;
   } catch {
     return false;
   }
+  // eslint-disable-next-line no-control-regex -- control characters are what is looked for
+  return text !== '' && !/[\0-\x08\x0b\x0e-\x1f\x7f]/.test(text);
 }
 
 /** The mime type stored (and, for the platform's kinds, sent upstream) for an accepted kind. */
