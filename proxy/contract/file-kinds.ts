@@ -21,67 +21,43 @@ export const SNIFF_BYTES = 4096;
 /** How many trailing bytes it looks at: a ZIP's central directory names every entry. */
 export const SNIFF_TAIL_BYTES = 16 * 1024;
 
-const ascii = (text: string) => Array.from(text, (c) => c.charCodeAt(0));
+/** Bytes as a string of one character per byte (not a decoding), for matching signatures. */
+const asString = (bytes: Uint8Array) => String.fromCharCode(...bytes);
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
-  bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
-
-/** True when `needle` occurs anywhere in `bytes`. */
-function contains(bytes: Uint8Array, needle: readonly number[]): boolean {
-  const first = needle[0];
-  for (let i = bytes.indexOf(first ?? 0); i !== -1; i = bytes.indexOf(first ?? 0, i + 1)) {
-    if (startsWith(bytes, needle, i)) return true;
-  }
-  return false;
-}
-
-const BY_PREFIX: readonly [AcceptedKind, readonly number[]][] = [
-  ['pdf', ascii('%PDF-')],
-  ['png', [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
-  ['gif', ascii('GIF87a')],
-  ['gif', ascii('GIF89a')],
-  ['jpeg', [0xff, 0xd8, 0xff]],
-  ['tiff', [0x49, 0x49, 0x2a, 0x00]], // II*\0: little-endian TIFF
-  ['tiff', [0x4d, 0x4d, 0x00, 0x2a]], // MM\0*: big-endian TIFF
-  ['doc', [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]], // OLE2 compound file
-  ['rtf', ascii('{\\rtf')],
+/*
+ * Signatures as regular expressions over `asString(head)`: one character per byte, written as
+ * text where the format's bytes are text. Literals only, so a bundle that never sniffs (the
+ * widget's entry) drops them.
+ */
+/* eslint-disable no-control-regex -- signatures are bytes, control characters among them */
+const BY_PREFIX: readonly (readonly [SniffedKind, RegExp])[] = [
+  ['pdf', /^%PDF-/],
+  ['png', /^\x89PNG\r\n\x1a\n/],
+  ['gif', /^GIF8[79]a/],
+  ['jpeg', /^\xff\xd8\xff/],
+  // II*\0 little-endian, MM\0* big-endian
+  ['tiff', /^(II\*\0|MM\0\*)/],
+  // OLE2 compound file
+  ['doc', /^\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1/],
+  ['rtf', /^\{\\rtf/],
+  ['webp', /^RIFF[^]{4}WEBP/],
+  // The BMP info header's size at byte 14, as Windows and OS/2 write it: 12, 40, 52, 56, 64,
+  // 108 or 124.
+  ['bmp', /^BM[^]{12}[\x0c\x28\x34\x38\x40\x6c\x7c]\0/],
 ];
 
-const AUDIO_VIDEO_PREFIXES: readonly (readonly number[])[] = [
-  ascii('ID3'), // MP3 with ID3 tag
-  ascii('OggS'), // Ogg Vorbis/Opus/Theora
-  ascii('fLaC'),
-  [0x1a, 0x45, 0xdf, 0xa3], // Matroska / WebM
-  ascii('FLV'),
-  [0x00, 0x00, 0x01, 0xba], // MPEG program stream
-  [0x00, 0x00, 0x01, 0xb3], // MPEG video
-  [0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11], // ASF: WMA / WMV
-  ascii('#!AMR'),
-  ascii('MThd'), // MIDI
-  ascii('.snd'), // Sun audio
-];
-
-/** RIFF and IFF containers name their form at byte 8. */
-const AUDIO_VIDEO_FORMS = ['WAVE', 'AVI ', 'AIFF', 'AIFC'].map(ascii);
+/**
+ * MP3 with an ID3 tag, Ogg, FLAC, Matroska/WebM, Flash video, MPEG program stream and video,
+ * ASF (WMA/WMV), AMR, MIDI, Sun audio; an MPEG audio frame (11 set bits: JPEG's 0xFFD8 does not
+ * match); RIFF and IFF containers, by the form they name at byte 8.
+ */
+const AUDIO_VIDEO =
+  /^(ID3|OggS|fLaC|\x1aE\xdf\xa3|FLV|\0\0\x01[\xba\xb3]|0&\xb2u\x8ef\xcf\x11|#!AMR|MThd|\.snd|\xff[\xe0-\xff]|(RIFF|FORM)[^]{4}(WAVE|AVI |AIF[FC]))/;
+/* eslint-enable no-control-regex */
 
 /** ISO media (`ftyp` at byte 4) brands of still images; any other brand is audio or video. */
-const HEIC_BRANDS = /* @__PURE__ */ new Set([
-  'heic',
-  'heix',
-  'heim',
-  'heis',
-  'hevc',
-  'hevx',
-  'mif1',
-  'msf1',
-]);
-const AVIF_BRANDS = /* @__PURE__ */ new Set(['avif', 'avis']);
-
-/** Sizes of the BMP info headers Windows and OS/2 write (at byte 14). */
-const BMP_INFO_SIZES = /* @__PURE__ */ new Set([12, 40, 52, 56, 64, 108, 124]);
-
-const ZIP = [0x50, 0x4b, 0x03, 0x04];
-const ODT_MIMETYPE = ascii('mimetypeapplication/vnd.oasis.opendocument.text');
+const AVIF_BRAND = /^avi[fs]$/;
+const HEIC_BRAND = /^(hei[cxms]|hev[cx]|m[is]f1)$/;
 
 /**
  * What a file is, from its first `SNIFF_BYTES` and (for a ZIP) its last `SNIFF_TAIL_BYTES`.
@@ -89,77 +65,49 @@ const ODT_MIMETYPE = ascii('mimetypeapplication/vnd.oasis.opendocument.text');
  * @example sniffKind(new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])) // 'pdf'
  */
 export function sniffKind(head: Uint8Array, tail: Uint8Array = head): SniffedKind {
-  for (const [kind, signature] of BY_PREFIX) {
-    if (startsWith(head, signature)) return kind;
+  const text = asString(head.subarray(0, SNIFF_BYTES));
+  const known = BY_PREFIX.find(([, signature]) => signature.test(text));
+  if (known) return known[0];
+  if (text.startsWith('ftyp', 4)) return isoMediaKind(text);
+  // A ZIP is an OpenDocument text when its first entry says so (the format requires it), a Word
+  // document when it has `word/` entries; any other ZIP is not something the platform can take.
+  if (text.startsWith('PK\x03\x04')) {
+    if (text.startsWith('mimetypeapplication/vnd.oasis.opendocument.text', 30)) return 'odt';
+    const word = 'word/document.xml';
+    return text.includes(word) || asString(tail.subarray(-SNIFF_TAIL_BYTES)).includes(word)
+      ? 'docx'
+      : 'other';
   }
-  if (startsWith(head, ascii('ftyp'), 4)) return isoMediaKind(head);
-  if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return 'webp';
-  if (startsWith(head, ascii('BM')) && BMP_INFO_SIZES.has(head[14] ?? 0) && head[15] === 0)
-    return 'bmp';
-  if (startsWith(head, ZIP)) return zipKind(head, tail);
-  if (isAudioOrVideo(head)) return 'audio_video';
-  if (isText(head)) return 'txt';
+  if (AUDIO_VIDEO.test(text)) return 'audio_video';
+  if (isText(head, text)) return 'txt';
   return 'other';
 }
 
 /** A HEIF photo (an iPhone's HEIC), an AVIF, or audio/video, by the `ftyp` brands. */
-function isoMediaKind(head: Uint8Array): SniffedKind {
-  const boxSize = Math.min(((head[2] ?? 0) << 8) | (head[3] ?? 0), head.length);
-  const brands: string[] = [];
+function isoMediaKind(text: string): SniffedKind {
+  const box = text.slice(0, (text.charCodeAt(2) << 8) | text.charCodeAt(3));
   // The major brand at 8, then compatible brands from 16 to the end of the box.
-  for (let at = 8; at + 4 <= boxSize; at += at === 8 ? 8 : 4) {
-    brands.push(String.fromCharCode(...head.subarray(at, at + 4)));
-  }
-  if (brands.some((brand) => AVIF_BRANDS.has(brand))) return 'avif';
-  if (brands.some((brand) => HEIC_BRANDS.has(brand))) return 'heic';
+  const brands = [box.slice(8, 12), ...(box.slice(16).match(/[^]{4}/g) ?? [])];
+  if (brands.some((brand) => AVIF_BRAND.test(brand))) return 'avif';
+  if (brands.some((brand) => HEIC_BRAND.test(brand))) return 'heic';
   return 'audio_video';
 }
 
 /**
- * A ZIP is an OpenDocument text when its first entry says so (the format requires it), a Word
- * document when it has `word/` entries; any other ZIP is not something the platform can take.
+ * Plain text: UTF-8 (a sequence cut by the end of what was read allowed) with no control
+ * characters but tab, line feed, form feed and carriage return, and no byte-order mark of
+ * UTF-16. `text` is `head` one character a byte.
  */
-function zipKind(head: Uint8Array, tail: Uint8Array): SniffedKind {
-  if (startsWith(head, ODT_MIMETYPE, 30)) return 'odt';
-  const word = ascii('word/document.xml');
-  return contains(head, word) || contains(tail, word) ? 'docx' : 'other';
-}
-
-function isAudioOrVideo(head: Uint8Array): boolean {
-  if (AUDIO_VIDEO_PREFIXES.some((signature) => startsWith(head, signature))) return true;
-  // An MPEG audio frame starts with 11 set bits (0xFFE0 mask); JPEG's 0xFFD8 does not match.
-  if (head.length >= 2 && head[0] === 0xff && ((head[1] ?? 0) & 0xe0) === 0xe0) return true;
-  const container = startsWith(head, ascii('RIFF')) || startsWith(head, ascii('FORM'));
-  return container && AUDIO_VIDEO_FORMS.some((form) => startsWith(head, form, 8));
-}
-
-/**
- * Plain text: UTF-8 (a sequence cut by the end of `head` allowed) with no control characters
- * but tab, line feed, form feed and carriage return, and no byte-order mark of UTF-16.
- */
-function isText(head: Uint8Array): boolean {
-  if (head.length === 0) return false;
-  for (const byte of head) {
-    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d)
-      return false;
-    if (byte === 0x7f) return false;
-  }
-  // Cut where a multi-byte sequence may continue past the bytes looked at.
-  let end = head.length;
-  for (let back = 1; back <= 3 && end - back >= 0; back += 1) {
-    const byte = head[end - back] ?? 0;
-    if ((byte & 0xc0) === 0xc0) {
-      end -= back;
-      break;
-    }
-    if ((byte & 0x80) === 0) break;
-  }
+function isText(head: Uint8Array, text: string): boolean {
+  // Cut where a multi-byte sequence (a lead byte and fewer than three more) may continue.
+  const end = /[\xc0-\xff][\x80-\xbf]{0,2}$/.exec(text)?.index ?? text.length;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(head.subarray(0, end));
-    return true;
   } catch {
     return false;
   }
+  // eslint-disable-next-line no-control-regex -- control characters are what is looked for
+  return text !== '' && !/[\0-\x08\x0b\x0e-\x1f\x7f]/.test(text);
 }
 
 /** The mime type stored (and, for the platform's kinds, sent upstream) for an accepted kind. */

@@ -5,7 +5,7 @@
 import type { SniffedKind } from './file-kinds.ts';
 import type { FormConfig } from './schemas/form-config.ts';
 import { formatBytes } from './messages.ts';
-import { kindList, PLATFORM_KINDS } from './limits.ts';
+import { PLATFORM_KINDS } from './limits.ts';
 import type { RuleIssue } from './issues.ts';
 
 /** What the rules need to know of one file. */
@@ -17,14 +17,19 @@ export interface FileFacts {
 
 /**
  * Every rule the chosen files break: `files[i]` for a file's own problem, `files` for the count.
+ * `kinds` names the accepted kinds in the messages: `kindList(limits.kinds)`, which the widget
+ * has from the picker the proxy sent (`GET /api/form`) rather than carry the table of kinds.
  *
- * @example checkFiles([{ name: 'song.mp3', size: 4e6, kind: 'audio_video' }], config.files)
+ * @example checkFiles([{ name: 'song.mp3', size: 4e6, kind: 'audio_video' }], config.files, 'PDF or JPEG')
  *   // [{ field: 'files[0]', code: 'file_audio_video', ... }]
  */
-export function checkFiles(files: readonly FileFacts[], limits: FormConfig['files']): RuleIssue[] {
+export function checkFiles(
+  files: readonly FileFacts[],
+  limits: FormConfig['files'],
+  kinds: string,
+): RuleIssue[] {
   const issues: RuleIssue[] = [];
   const accepted: readonly string[] = limits.kinds ?? PLATFORM_KINDS;
-  const kinds = kindList(limits.kinds);
   if (files.length > limits.maxFiles) {
     issues.push({
       field: 'files',

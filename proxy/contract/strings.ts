@@ -60,6 +60,7 @@ export const OUTCOME_STRINGS = /* @__PURE__ */ Object.freeze({
   removeFile: 'Remove',
   fileAdded: '{name} added',
   emailSuggestion: 'Did you mean {address}?',
+  emailSuggestionApplied: 'Email address changed to {address}',
   fileRemoved: '{name} removed',
   sending: 'Sending your enquiry…',
   uploaded: 'Sent {percent}',

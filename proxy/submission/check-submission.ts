@@ -9,6 +9,7 @@ import { describeIssue, type FieldIssue, type RuleIssue } from '../contract/issu
 import { CONTACT_FIELDS } from '../contract/fields.ts';
 import { mimeOf, sniffKind } from '../contract/file-kinds.ts';
 import { checkFiles } from '../contract/file-rules.ts';
+import { kindList } from '../contract/limits.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { validateEnquiry } from '../contract/rules.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
@@ -127,7 +128,7 @@ function prepareFiles(received: ReceivedSubmission, config: FormConfig): NewFile
     size: file.content.size,
     kind: kinds[i] ?? 'other',
   }));
-  const issues = checkFiles(facts, config.files).map(describeIssue);
+  const issues = checkFiles(facts, config.files, kindList(config.files.kinds)).map(describeIssue);
   if (issues.length > 0) {
     const byCode = (code: string) => issues.some((issue) => issue.code === code);
     if (byCode('file_kind') || byCode('file_audio_video'))

@@ -27,6 +27,8 @@ export interface FilesPorts {
   t(): Translator;
   /** The configured limits, once the configuration is loaded. */
   limits(): Limits | undefined;
+  /** The accepted kinds as people name them (the picker's, from the proxy). */
+  kindNames(): string;
   /** Says something to screen reader users without moving focus. */
   announce(text: string): void;
   /** Told the names of the chosen files whenever they change (kept with the draft). */
@@ -92,7 +94,11 @@ export class FilesController implements ReactiveController {
     for (const file of incoming) {
       const chosen = { file, kind: await sniff(file) };
       const position = `files[${this.#chosen.length}]`;
-      const issues = checkFiles([...this.#chosen, chosen].map(factsOf), limits);
+      const issues = checkFiles(
+        [...this.#chosen, chosen].map(factsOf),
+        limits,
+        this.ports.kindNames(),
+      );
       const own = issues.filter((issue) => issue.field === position);
       const tooMany = issues.find((issue) => issue.field === 'files');
       const issue = own[0] ?? tooMany;
@@ -131,8 +137,8 @@ export class FilesController implements ReactiveController {
    * limits may have changed since).
    */
   problems(limits: Limits, t: Translator): ShownIssue[] {
-    const current = checkFiles(this.#chosen.map(factsOf), limits).map((issue) =>
-      showIssue(issue, t, limits),
+    const current = checkFiles(this.#chosen.map(factsOf), limits, this.ports.kindNames()).map(
+      (issue) => showIssue(issue, t, limits),
     );
     return [...this.notices, ...current];
   }

@@ -16,6 +16,7 @@ import type { SessionController } from '../session.ts';
 import type { FormState } from '../state.ts';
 import { ChallengeController, challengeFailed } from './challenge.ts';
 import { buildEnquiryPart, type HiddenAnswers } from './enquiry-part.ts';
+import { emailSuggestion } from './email-suggestion.ts';
 import { errorSummary } from './error-summary/error-summary.ts';
 import { errorSummaryStyles } from './error-summary/error-summary.styles.ts';
 import { followIssueLink } from './error-summary/follow.ts';
@@ -55,6 +56,8 @@ export class LateParts {
     progressBlock,
     confirmation,
     checkAnswers: (t: Translator) => this.#checkAnswers(t),
+    /** What shows under a field's control: the email's "Did you mean …?". */
+    belowControl: (id: string) => (id === 'email' ? this.#emailSuggestion() : nothing),
   };
   readonly files: FilesController;
   readonly challenge: ChallengeController;
@@ -62,6 +65,7 @@ export class LateParts {
   /** This form view's funnel report: the element notes each render and ends it. */
   readonly funnel: ReturnType<typeof funnelReporter>;
   readonly #submitter: SubmitController;
+  readonly #emailSuggestion: () => unknown;
 
   constructor(
     private readonly host: ElementBase,
@@ -72,6 +76,7 @@ export class LateParts {
     this.files = new FilesController(host, {
       t: () => ports.t(),
       limits: () => ports.session.config?.files,
+      kindNames: () => ports.session.config?.picker.kinds ?? '',
       announce: (text) => {
         ports.announce(text);
       },
@@ -88,6 +93,7 @@ export class LateParts {
       },
     });
     this.steps = new StepsController(host, ports);
+    this.#emailSuggestion = emailSuggestion(host, ports);
     host.requestUpdate();
   }
 

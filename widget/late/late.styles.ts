@@ -6,7 +6,7 @@
  */
 import { css } from './lit-tags.ts';
 
-/** Styles of `.failure__*`, `.reference`, `.file-list`, `.progress` and `.panel`. */
+/** Styles of `.failure__*`, `.reference`, `.file-list`, `.progress`, `.panel` and the email's `.suggestion`. */
 export const lateStyles = css`
   .failure__message,
   .failure__reference,
@@ -75,5 +75,10 @@ export const lateStyles = css`
   }
   .panel__note {
     margin: 0;
+  }
+  /* "Did you mean …?" under the email field. */
+  .suggestion {
+    display: block;
+    margin-top: 10px;
   }
 `;

@@ -56,6 +56,7 @@ describe('showServerIssue', () => {
         { name: 'scan.pdf', size: 11 * 1024 * 1024, kind: 'pdf' },
       ],
       lawFirm.files,
+      'PDF',
     ).map(describeIssue);
     expect(shown(files)).toEqual([
       'You can send up to 5 files. Remove a file before adding another',

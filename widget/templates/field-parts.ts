@@ -56,13 +56,21 @@ export function hintAndError(frame: FieldFrame, t: Translator) {
   }`;
 }
 
-/** A field with a `<label>`: text inputs, text areas, selects, the file picker. */
-export function labelledField(frame: FieldFrame, t: Translator, control: TemplateResult) {
+/**
+ * A field with a `<label>`: text inputs, text areas, selects, the file picker; `below` is what
+ * the late bundle adds under the control.
+ */
+export function labelledField(
+  frame: FieldFrame,
+  t: Translator,
+  control: TemplateResult,
+  below?: unknown,
+) {
   return html`<div class=${fieldClass(frame)} part="field">
     <label class="label" id=${fieldIds(frame.id).label} for=${frame.id} part="label"
       >${labelText(frame, t)}</label
     >
-    ${hintAndError(frame, t)} ${control}
+    ${hintAndError(frame, t)} ${control}${below}
   </div>`;
 }
 

@@ -37,6 +37,8 @@ export interface FieldsView {
   values: Values;
   /** Messages shown beside a control, by control id. */
   errorsAt: (id: string) => readonly string[];
+  /** What the late bundle shows under a control, by control id (the email's "Did you mean …?"). */
+  belowControl?: ((id: string) => unknown) | undefined;
 }
 
 /**
@@ -111,7 +113,7 @@ export function contactFields(config: FormConfig, view: FieldsView) {
     };
     const facts = CONTACT_CONTROLS[field];
     const control = textControl(frame, facts, view.values[field], facts.type ?? 'text');
-    return labelledField(frame, view.t, control);
+    return labelledField(frame, view.t, control, view.belowControl?.(field));
   });
 }
 

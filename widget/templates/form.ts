@@ -50,7 +50,12 @@ export function formTemplate(view: FormView, on: FormActions) {
   const { t, config, values, status, steps } = view;
   const issues = status.kind === 'invalid' ? status.issues : [];
   const sending = status.kind === 'sending';
-  const fields: FieldsView = { t, values, errorsAt: (id) => issuesAt(issues, id) };
+  const fields: FieldsView = {
+    t,
+    values,
+    errorsAt: (id) => issuesAt(issues, id),
+    belowControl: view.blocks?.belowControl,
+  };
   const caseType = config.caseTypes.find((c) => c.id === values.case_type);
   const shown = steps?.shown;
   // What a step shows; without steps, everything.
