@@ -47,6 +47,7 @@ import { notice } from './templates/notice.ts';
  * @csspart privacy-notice - The privacy notice above the send button (`consent.privacyNotice`).
  * @csspart link - Each link the form shows: the privacy notice's, and one in a consent statement.
  * @csspart firm - The firm's name, telephone and email, shown when sending failed.
+ * @csspart email-suggestion - The "Did you mean …?" button under the email field.
  *
  * @cssprop [--enquiry-form-font-family=inherit] - Font of the whole form (the page's, by default).
  * @cssprop [--enquiry-form-color-text=#0b0c0c] - Text and input borders.

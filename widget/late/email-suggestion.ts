@@ -6,7 +6,7 @@
  */
 import { regionOf, suggestEmail } from '#contract';
 import type { ElementBase } from '../element-base.ts';
-import type { LatePorts } from './index.ts';
+import type { LatePorts } from './ports.ts';
 import { html, nothing } from './lit-tags.ts';
 
 /** Listens for the visitor leaving the email field; returns what to show under it. */

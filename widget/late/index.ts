@@ -10,12 +10,9 @@
  */
 import type { ElementBase } from '../element-base.ts';
 import { OUTCOME_STRINGS, VISITOR_MESSAGES, type PublicFormConfig } from '#contract';
-import type { Attribution } from '../attribution.ts';
 import type { Translator } from '../i18n.ts';
-import type { SessionController } from '../session.ts';
-import type { FormState } from '../state.ts';
 import { ChallengeController, challengeFailed } from './challenge.ts';
-import { buildEnquiryPart, type HiddenAnswers } from './enquiry-part.ts';
+import { buildEnquiryPart } from './enquiry-part.ts';
 import { emailSuggestion } from './email-suggestion.ts';
 import { errorSummary } from './error-summary/error-summary.ts';
 import { errorSummaryStyles } from './error-summary/error-summary.styles.ts';
@@ -24,27 +21,13 @@ import { failureNotice } from './failure.ts';
 import { FilesController } from './files-controller.ts';
 import { funnelReporter } from './funnel.ts';
 import { lateStyles } from './late.styles.ts';
+import type { LatePorts } from './ports.ts';
 import { adoptStyles, nothing } from './lit-tags.ts';
 import { controlOf } from './show-issue.ts';
 import { confirmation, progressBlock } from './status.ts';
 import { checkAnswers, checkAnswersStyles } from './steps/check-answers.ts';
 import { StepsController } from './steps/steps-controller.ts';
 import { SubmitController, type SubmitRequest } from './submit-controller.ts';
-
-/** What the late part works with: the element's own state, session and words. */
-export interface LatePorts {
-  state: FormState;
-  session: SessionController;
-  t(): Translator;
-  /** Says something to screen reader users without moving focus. */
-  announce(text: string): void;
-  /** Adds English strings to the element's (`i18n.ts`). */
-  learnStrings(strings: Readonly<Record<string, string>>): void;
-  /** The attribution the enquiry would carry now (the funnel report carries its campaign). */
-  marketing(): Attribution;
-  /** The hidden questions' answers, read from the page (the funnel's variant is one). */
-  hidden: HiddenAnswers;
-}
 
 /** The behaviour and blocks the first render leaves out, working for one element. */
 export class LateParts {

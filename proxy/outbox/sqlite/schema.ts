@@ -129,6 +129,10 @@ export function openOutboxDatabase(path: string): Database.Database {
   // A deleted row's bytes are overwritten, not left in free pages: an erased person's data is
   // gone from the file, not merely unreachable (see `machine/rights.ts`).
   db.pragma('secure_delete = ON');
+  // Temporary tables, sorts and statement journals in memory, not in TMPDIR: that is the
+  // converters' scratch space, which a hostile upload can fill, and a full TMPDIR must not fail
+  // an intake (SQLite rolls the whole group commit back when one statement cannot spill).
+  db.pragma('temp_store = MEMORY');
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > MIGRATIONS.length) {
     throw new Error(
