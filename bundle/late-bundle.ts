@@ -3,28 +3,48 @@
  * no imports at all. Code splitting would have it import what it shares with the entry from
  * `./enquiry-form.js`, a URL that is not the page's own when the page pins a build with
  * `?v=<etag>`, and the browser would then load and run the entry a second time; what it shares
- * with the entry, the entry hands it instead (`late-shared.ts`). Its name
- * carries a hash of its content, so a cached entry always finds the late bundle it was built
- * with.
+ * with the entry, the entry hands it instead (`late-shared.ts`). What only some forms use
+ * is split off into chunks of its own (`LATE_CHUNKS`), which import only the late bundle's
+ * entry. Every name carries a hash of its content, so a cached entry always finds the late
+ * bundle it was built with, and that bundle its chunks.
  */
-import { createHash } from 'node:crypto';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { BROWSER_BUILD } from './browser-options.ts';
 import { handedOverByTheEntry } from './late-shared.ts';
 import { minifiedLiterals } from './minified-literals.ts';
 import { refuseServerOnly } from './size-budget.ts';
 
-/** The built late bundle: its file name, code and source map. */
-export interface LateBundle {
+/** One file of the late bundle: its name, code and source map. */
+export interface LateFile {
   fileName: string;
   code: string;
   map: string;
+  /** The feature a chunk carries (`LATE_CHUNKS`); undefined for the late bundle's entry. */
+  feature?: string | undefined;
+}
+
+/** The built late bundle: its entry's file name, and every file (the entry first). */
+export interface LateBundle {
+  fileName: string;
+  files: LateFile[];
 }
 
 /** Modules that must not be in the late bundle: a second Lit would be bytes and a second state. */
 const ONLY_IN_THE_ENTRY = ['/node_modules/lit', '/node_modules/@lit/'];
 
-/** Builds `widget/late/index.ts` into one module with no imports. */
+/**
+ * The chunks the late bundle may split off, by the module each starts from: what only some
+ * forms use, loaded by `widget/late/index.ts` when the configuration asks for it. Any other
+ * chunk fails the build (a shared chunk would be one more request for every form).
+ */
+export const LATE_CHUNKS: Readonly<Record<string, string>> = {
+  'widget/late/steps/index.ts': 'steps',
+  'widget/late/challenge.ts': 'Turnstile',
+};
+
+const HASHED_NAME = 'enquiry-form.late-[hash:10].js';
+
+/** Builds `widget/late/index.ts` into one module with no imports, and its feature chunks. */
 export async function buildLate(): Promise<LateBundle> {
   const result = await build({
     configFile: false,
@@ -33,43 +53,98 @@ export async function buildLate(): Promise<LateBundle> {
       write: false,
       ...BROWSER_BUILD,
       sourcemap: 'hidden',
-      lib: { entry: 'widget/late/index.ts', formats: ['es'], fileName: () => 'late.js' },
+      lib: { entry: 'widget/late/index.ts', formats: ['es'], fileName: () => HASHED_NAME },
+      rolldownOptions: {
+        ...BROWSER_BUILD.rolldownOptions,
+        // Library mode keeps the entry's exports exact, which stops Rolldown from moving what
+        // the chunks share with the entry into the entry: they would import it from a third file.
+        preserveEntrySignatures: 'allow-extension',
+        output: {
+          ...BROWSER_BUILD.rolldownOptions.output,
+          chunkFileNames: HASHED_NAME,
+          // Letters and digits only: the proxy serves `enquiry-form.late-[A-Za-z0-9]+.js`.
+          hashCharacters: 'base36',
+        },
+      },
     },
     plugins: [handedOverByTheEntry(), minifiedLiterals()],
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
-  const files = outputs.flatMap((output) => output.output);
-  const chunks = files.filter((file) => file.type === 'chunk');
-  const [chunk] = chunks;
-  if (!chunk || chunks.length > 1) throw new Error('the late bundle must be one module');
-  const problem =
-    refuseServerOnly('the late bundle', chunk.moduleIds) ??
-    chunk.moduleIds.find((id) => ONLY_IN_THE_ENTRY.some((dir) => id.includes(dir)));
-  if (problem) throw new Error(`the late bundle holds ${problem}`);
-  if (chunk.imports.length > 0 || chunk.dynamicImports.length > 0)
-    throw new Error(
-      `the late bundle imports ${[...chunk.imports, ...chunk.dynamicImports].join(', ')}`,
-    );
-  const hash = createHash('sha256').update(chunk.code).digest('base64url').slice(0, 10);
-  const fileName = `enquiry-form.late-${hash.replace(/[-_]/g, '0')}.js`;
-  const map = chunk.map;
-  if (!map) throw new Error('the late bundle has no source map');
-  map.file = fileName;
-  return {
-    fileName,
-    code: `${chunk.code.trimEnd()}\n//# sourceMappingURL=${fileName}.map\n`,
-    map: map.toString(),
-  };
+  const chunks = outputs
+    .flatMap((output) => output.output)
+    .filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) throw new Error('the late bundle has no entry');
+  const names = new Set(chunks.map((chunk) => chunk.fileName));
+  const files = [entry, ...chunks.filter((chunk) => chunk !== entry)].map((chunk) => {
+    const feature = chunk === entry ? undefined : featureOf(chunk);
+    const problem =
+      refuseServerOnly('the late bundle', chunk.moduleIds) ??
+      chunk.moduleIds.find((id) => ONLY_IN_THE_ENTRY.some((dir) => id.includes(dir))) ??
+      strayImport(chunk, chunk === entry ? [] : [entry.fileName], names);
+    if (problem) throw new Error(`the late bundle holds ${problem}`);
+    const map = chunk.map;
+    if (!map) throw new Error(`${chunk.fileName} has no source map`);
+    return {
+      fileName: chunk.fileName,
+      code: `${chunk.code.trimEnd()}\n//# sourceMappingURL=${chunk.fileName}.map\n`,
+      map: map.toString(),
+      feature,
+    };
+  });
+  return { fileName: entry.fileName, files };
 }
 
-/** Emits the late bundle and its map beside the entry. */
+/** The feature a split-off chunk carries; any chunk `LATE_CHUNKS` does not name fails the build. */
+function featureOf(chunk: Rolldown.OutputChunk): string {
+  const from = chunk.facadeModuleId?.replace(/\\/g, '/') ?? '';
+  const key = Object.keys(LATE_CHUNKS).find((module) => from.endsWith(`/${module}`));
+  if (!key) throw new Error(`the late bundle split off a chunk nobody asked for: ${from}`);
+  return LATE_CHUNKS[key] as string;
+}
+
+/**
+ * An import the chunk must not make: the late bundle's entry imports nothing (the entry script
+ * hands it what it shares, keyed by its URL, `late-shared.ts`) and loads only its own chunks;
+ * a chunk imports only the late bundle's entry.
+ */
+function strayImport(chunk: Rolldown.OutputChunk, allowed: string[], built: Set<string>) {
+  const stray =
+    chunk.imports.find((name) => !allowed.includes(name)) ??
+    chunk.dynamicImports.find((name) => !built.has(name));
+  return stray && `${chunk.fileName} imports ${stray}`;
+}
+
+/**
+ * What `late-files.json` beside the scripts says: the late bundle's entry, and the feature of
+ * each of its chunks. The weight bench reads it; the proxy serves only the scripts.
+ */
+export interface LateFilesList {
+  entry: string;
+  /** Each chunk's file name → the feature it carries. */
+  chunks: Record<string, string>;
+}
+
+export const LATE_FILES_LIST = 'late-files.json';
+
+/** Emits the late bundle's files and their maps beside the entry, and their list. */
 export function emitLate(late: LateBundle): Plugin {
   return {
     name: 'enquiry-form:late-bundle',
     apply: 'build',
     generateBundle() {
-      this.emitFile({ type: 'asset', fileName: late.fileName, source: late.code });
-      this.emitFile({ type: 'asset', fileName: `${late.fileName}.map`, source: late.map });
+      for (const file of late.files) {
+        this.emitFile({ type: 'asset', fileName: file.fileName, source: file.code });
+        this.emitFile({ type: 'asset', fileName: `${file.fileName}.map`, source: file.map });
+      }
+      const chunks = Object.fromEntries(
+        late.files.flatMap((file) => (file.feature ? [[file.fileName, file.feature]] : [])),
+      );
+      this.emitFile({
+        type: 'asset',
+        fileName: LATE_FILES_LIST,
+        source: `${JSON.stringify({ entry: late.fileName, chunks }, null, 2)}\n`,
+      });
     },
   };
 }

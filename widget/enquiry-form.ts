@@ -170,9 +170,9 @@ export class EnquiryForm extends ElementBase {
 
   /** The late parts, loading them first if they are not here yet. */
   #whenLate(): Promise<LateParts> {
-    this.#lateLoading ??= loadLate().then(
-      (late) =>
-        (this.#late = late.attach(this, {
+    this.#lateLoading ??= loadLate()
+      .then((late) =>
+        late.attach(this, {
           state: this.#state,
           session: this.#session,
           t: () => this.#t,
@@ -192,12 +192,19 @@ export class EnquiryForm extends ElementBase {
               firstTouch(),
             ),
           hidden: (caseType) => hiddenAnswers(caseType, this.#page()),
-        })),
-      (error: unknown) => {
-        this.#lateLoading = undefined;
-        throw error;
-      },
-    );
+        }),
+      )
+      .then(
+        (late) => {
+          // Rendered again with what the late parts draw (its chunks may have come first).
+          this.requestUpdate();
+          return (this.#late = late);
+        },
+        (error: unknown) => {
+          this.#lateLoading = undefined;
+          throw error;
+        },
+      );
     return this.#lateLoading;
   }
 
@@ -242,8 +249,8 @@ export class EnquiryForm extends ElementBase {
               dragging: this.#late?.files.dragging ?? false,
               lost: this.#session.lostFiles,
             },
-            challenge: this.#late?.challenge.required ?? false,
-            challengeFailed: this.#late?.challenge.failed ?? false,
+            challenge: this.#late?.challenge?.required ?? false,
+            challengeFailed: this.#late?.challenge?.failed ?? false,
             blocks: this.#late?.blocks,
             steps: stepsNow(
               config,
@@ -270,13 +277,12 @@ export class EnquiryForm extends ElementBase {
     if (!config || this.#state.sending) return;
     const honeypot = this.renderRoot.querySelector<HTMLInputElement>('input[name=website]');
     const website = honeypot?.value ?? '';
-    this.#whenLate().then(
-      (late) => late.send(website),
-      () => {
-        // The late bundle did not load (offline): a failed send, which the visitor can retry.
+    this.#whenLate()
+      .then((late) => late.send(website))
+      .catch(() => {
+        // The late bundle or a chunk it needs did not load (offline): a failed send to retry.
         this.#state.set({ kind: 'failed', failure: { message: this.#t.text('failed.network') } });
-      },
-    );
+      });
   };
 
   /** The file picker's handlers: what must happen during the event happens here, the rest late. */
@@ -310,10 +316,10 @@ export class EnquiryForm extends ElementBase {
     retry: () => {
       this.#submit();
     },
-    retryChallenge: () => void this.#late?.challenge.retry(),
+    retryChallenge: () => void this.#late?.challenge?.retry(),
     back: () =>
       void this.#whenLate().then((late) => {
-        late.steps.back();
+        late.steps?.back();
       }),
     follow: (event: Event) => {
       this.#late?.follow(event);

@@ -102,11 +102,15 @@ export interface HarnessOptions {
    * `failures` requests dropped (offline).
    */
   lateBundle?: { until?: Promise<unknown>; failures?: number };
+  /** The first `failures` requests for the late bundle's chunks (steps, Turnstile) dropped. */
+  lateChunks?: { failures?: number };
 }
 
 const bundle = () => readFileSync(BUNDLE_PATH, 'utf8');
-/** The late bundle, by its hashed name, as the proxy serves it beside the entry. */
+/** The late bundle or one of its chunks, by its hashed name, as the proxy serves it beside the entry. */
 const lateBundle = (name: string) => readFileSync(join(dirname(BUNDLE_PATH), name), 'utf8');
+/** True for the late bundle's own name, which the entry names; its chunks' names it does not. */
+const isLateEntry = (name: string) => bundle().includes(name.slice(1));
 
 const harnessScript = `
 window.__events = [];
@@ -150,6 +154,8 @@ export class WidgetHarness {
   /** `Date.now()` as each token was handed out, in order. */
   readonly tokensIssuedAt: number[] = [];
   lateBundleRequests = 0;
+  /** The late bundle's chunks asked for, by name, in order (a form uses only what it needs). */
+  readonly lateChunkRequests: string[] = [];
   readonly form: Locator;
 
   constructor(
@@ -167,6 +173,15 @@ export class WidgetHarness {
       const url = new URL(request.url());
       const json = (body: unknown, status = 200) =>
         route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+      if (
+        /^\/enquiry-form\.late-[A-Za-z0-9]+\.js$/.test(url.pathname) &&
+        !isLateEntry(url.pathname)
+      ) {
+        this.lateChunkRequests.push(url.pathname.slice(1));
+        if (this.lateChunkRequests.length <= (this.options.lateChunks?.failures ?? 0))
+          return route.abort('internetdisconnected');
+        return route.fulfill({ contentType: 'text/javascript', body: lateBundle(url.pathname) });
+      }
       if (/^\/enquiry-form\.late-[A-Za-z0-9]+\.js$/.test(url.pathname)) {
         this.lateBundleRequests += 1;
         await this.options.lateBundle?.until;

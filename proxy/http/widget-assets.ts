@@ -19,10 +19,13 @@ export interface Asset {
 /** The built widget's files by name. */
 export type WidgetAssets = ReadonlyMap<string, Asset>;
 
-/** The entry, and the late bundle whose name carries its content's hash; each with its map. */
+/**
+ * The entry, and the late bundle and its chunks, whose names carry their content's hash; each
+ * with its map.
+ */
 const WIDGET_FILE = /^enquiry-form(\.late-[A-Za-z0-9]+)?\.js(\.map)?$/;
 
-/** True for the late bundle (or its map): its name changes with its content. */
+/** True for the late bundle or a chunk of it (or a map): its name changes with its content. */
 export const isHashedName = (name: string) => name.startsWith('enquiry-form.late-');
 
 /**

@@ -1,7 +1,9 @@
 /**
  * The late bundle's entry (`enquiry-form.late-<hash>.js`): everything the first render does not
  * need. The element loads it once its form is on screen (or at the first press that needs it),
- * so a visitor can type before these bytes arrive.
+ * so a visitor can type before these bytes arrive. What only some forms use is a chunk of its
+ * own, fetched only when the form's configuration asks for it: the steps (`./steps/index.ts`)
+ * and the Turnstile check (`./challenge.ts`).
  *
  * It is a separate build with no imports: it takes the element's state, session and words as
  * arguments, and brings its own copies of the pure contract code it uses (never of a module
@@ -9,9 +11,10 @@
  * entry hands it as it loads it (`../late-shared.ts`).
  */
 import type { ElementBase } from '../element-base.ts';
-import { OUTCOME_STRINGS, VISITOR_MESSAGES, type PublicFormConfig } from '#contract';
+import { isStepped, OUTCOME_STRINGS, VISITOR_MESSAGES, type PublicFormConfig } from '#contract';
 import type { Translator } from '../i18n.ts';
-import { ChallengeController, challengeFailed } from './challenge.ts';
+import type * as ChallengeChunkModule from './challenge.ts';
+import type { ChallengeController } from './challenge.ts';
 import { buildEnquiryPart } from './enquiry-part.ts';
 import { emailSuggestion } from './email-suggestion.ts';
 import { errorSummary } from './error-summary/error-summary.ts';
@@ -25,9 +28,12 @@ import type { LatePorts } from './ports.ts';
 import { adoptStyles, nothing } from './lit-tags.ts';
 import { controlOf } from './show-issue.ts';
 import { confirmation, progressBlock } from './status.ts';
-import { checkAnswers, checkAnswersStyles } from './steps/check-answers.ts';
-import { StepsController } from './steps/steps-controller.ts';
+import type * as StepsChunkModule from './steps/index.ts';
+import type { StepsController } from './steps/steps-controller.ts';
 import { SubmitController, type SubmitRequest } from './submit-controller.ts';
+
+type StepsChunk = typeof StepsChunkModule;
+type ChallengeChunk = typeof ChallengeChunkModule;
 
 /** The behaviour and blocks the first render leaves out, working for one element. */
 export class LateParts {
@@ -35,7 +41,8 @@ export class LateParts {
   readonly blocks = {
     errorSummary,
     failureNotice,
-    challengeFailed,
+    challengeFailed: (...args: Parameters<ChallengeChunk['challengeFailed']>) =>
+      this.#challengeChunk?.challengeFailed(...args) ?? nothing,
     progressBlock,
     confirmation,
     checkAnswers: (t: Translator) => this.#checkAnswers(t),
@@ -43,8 +50,14 @@ export class LateParts {
     belowControl: (id: string) => (id === 'email' ? this.#emailSuggestion() : nothing),
   };
   readonly files: FilesController;
-  readonly challenge: ChallengeController;
-  readonly steps: StepsController;
+  /** The Turnstile check, once loaded: only a form whose configuration has a site key has one. */
+  challenge: ChallengeController | undefined;
+  /** Moving through steps, once loaded: only a form in steps has it. */
+  steps: StepsController | undefined;
+  #stepsChunk: StepsChunk | undefined;
+  #challengeChunk: ChallengeChunk | undefined;
+  #stepsLoading: Promise<unknown> | undefined;
+  #challengeLoading: Promise<unknown> | undefined;
   /** This form view's funnel report: the element notes each render and ends it. */
   readonly funnel: ReturnType<typeof funnelReporter>;
   readonly #submitter: SubmitController;
@@ -55,7 +68,7 @@ export class LateParts {
     private readonly ports: LatePorts,
   ) {
     ports.learnStrings({ ...VISITOR_MESSAGES, ...OUTCOME_STRINGS });
-    adoptStyles(host.renderRoot, lateStyles + errorSummaryStyles + checkAnswersStyles);
+    adoptStyles(host.renderRoot, lateStyles + errorSummaryStyles);
     this.files = new FilesController(host, {
       t: () => ports.t(),
       limits: () => ports.session.config?.files,
@@ -67,17 +80,60 @@ export class LateParts {
         ports.session.rememberFiles(names);
       },
     });
-    this.challenge = new ChallengeController(host, () => ports.session.config?.turnstile);
     this.funnel = funnelReporter(ports);
     this.#submitter = new SubmitController(host, {
       ...ports,
       notAccepted: () => {
-        this.challenge.reset();
+        this.challenge?.reset();
       },
     });
-    this.steps = new StepsController(host, ports);
     this.#emailSuggestion = emailSuggestion(host, ports);
+    // A configuration that arrives or changes later may ask for a chunk this one did not. A load
+    // that failed is tried again by a send, not by every keystroke's render.
+    let triedFor: unknown;
+    host.addController({
+      hostUpdated: () => {
+        const { config } = ports.session;
+        if (triedFor === (triedFor = config)) return;
+        void this.chunksReady().catch(() => undefined);
+      },
+    });
     host.requestUpdate();
+  }
+
+  /**
+   * Loads the chunks the form's configuration asks for: the steps for a form in steps, the
+   * Turnstile check for a form with a site key. Each loads once; a failed load is tried again
+   * at the next call (a send rejects, and the element says it failed).
+   */
+  chunksReady(): Promise<unknown> {
+    const { session } = this.ports;
+    const config = session.config;
+    const { host, ports } = this;
+    return Promise.all([
+      config &&
+        isStepped(config, session.fixedCaseType()) &&
+        (this.#stepsLoading ??= retried(
+          import('./steps/index.ts'),
+          (chunk) => {
+            this.#stepsChunk = chunk;
+            adoptStyles(host.renderRoot, chunk.checkAnswersStyles);
+            this.steps = new chunk.StepsController(host, ports);
+            host.requestUpdate();
+          },
+          () => (this.#stepsLoading = undefined),
+        )),
+      config?.turnstile &&
+        (this.#challengeLoading ??= retried(
+          import('./challenge.ts'),
+          (chunk) => {
+            this.#challengeChunk = chunk;
+            this.challenge = new chunk.ChallengeController(host, () => session.config?.turnstile);
+            host.requestUpdate();
+          },
+          () => (this.#challengeLoading = undefined),
+        )),
+    ]);
   }
 
   /**
@@ -87,16 +143,18 @@ export class LateParts {
   async send(website: string): Promise<void> {
     const config = this.ports.session.config;
     if (!config) return;
+    await this.chunksReady();
     const request = this.#request(config, website);
-    const steps = this.steps.now();
-    if (steps && steps.shown.key !== 'check') {
-      const issues = this.steps.onShownStep(steps, this.#submitter.problems(config, request));
+    const stepper = this.steps;
+    const steps = stepper?.now();
+    if (stepper && steps && steps.shown.key !== 'check') {
+      const issues = stepper.onShownStep(steps, this.#submitter.problems(config, request));
       if (issues.length > 0) this.#submitter.refuse(issues);
-      else this.steps.next(steps);
+      else stepper.next(steps);
       return;
     }
     await this.#submitter.submit(request);
-    this.steps.toProblems();
+    this.steps?.toProblems();
     const { kind } = this.ports.state.status;
     if (kind === 'delivered' || kind === 'queued') this.funnel.report(true);
   }
@@ -111,7 +169,7 @@ export class LateParts {
     );
     const t = this.ports.t();
     const problems = this.files.problems(config.files, t);
-    if (this.challenge.required && !this.challenge.token) {
+    if (this.challenge?.required && !this.challenge.token) {
       const field = 'turnstile_token';
       problems.push({ field, control: controlOf(field), text: t.text('turnstile_token.required') });
     }
@@ -120,15 +178,16 @@ export class LateParts {
       files: this.files.files,
       problems,
       website,
-      turnstileToken: this.challenge.token,
+      turnstileToken: this.challenge?.token ?? '',
     };
   }
 
   /** Check your answers, in a form in steps. */
   #checkAnswers(t: Translator) {
     const { session } = this.ports;
-    const steps = this.steps.now();
-    if (!steps || !session.config) return nothing;
+    const steps = this.steps?.now();
+    const chunk = this.#stepsChunk;
+    if (!steps || !chunk || !session.config) return nothing;
     const view = {
       config: session.config,
       values: session.values,
@@ -136,20 +195,34 @@ export class LateParts {
       caseTypeFixed: session.fixedCaseType() !== undefined,
       fileNames: this.files.files.map((file) => file.name),
     };
-    return checkAnswers(view, t, (step) => {
-      this.steps.change(step);
+    return chunk.checkAnswers(view, t, (step) => {
+      this.steps?.change(step);
     });
   }
 
   /** Follows an error summary link to its control (the Turnstile check is outside the shadow root). */
   follow(event: Event): void {
     followIssueLink(event, this.host.renderRoot, (id) => {
-      if (id !== 'turnstile_token' || this.challenge.failed) return false;
+      if (id !== 'turnstile_token' || !this.challenge || this.challenge.failed) return false;
       this.challenge.focus();
       return true;
     });
   }
 }
 
-/** Called by the element once this bundle has loaded. */
-export const attach = (host: ElementBase, ports: LatePorts) => new LateParts(host, ports);
+/** A chunk's module handed to `use` once loaded, or `forget` called so the next call tries again. */
+const retried = <Chunk>(loading: Promise<Chunk>, use: (chunk: Chunk) => void, forget: () => void) =>
+  loading.then(use, (error: unknown) => {
+    forget();
+    throw error;
+  });
+
+/**
+ * Called by the element once this bundle has loaded; resolves once the chunks its form's
+ * configuration asks for are here too (or have failed to load: a send tries them again).
+ */
+export async function attach(host: ElementBase, ports: LatePorts): Promise<LateParts> {
+  const parts = new LateParts(host, ports);
+  await parts.chunksReady().catch(() => undefined);
+  return parts;
+}
