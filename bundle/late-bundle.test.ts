@@ -1,5 +1,5 @@
 /**
- * The late bundle as `npm run build` makes it: one module with no imports, which brings no second
+ * The late bundle as `npm run build` makes it: one module with no static imports, which brings no second
  * copy of what the entry hands it (`widget/late-shared.ts`) and reads each of those from the
  * entry instead; and beside it one chunk per feature only some forms use, each importing only
  * the late bundle.

@@ -1,11 +1,11 @@
 /**
- * The late bundle (`widget/late/index.ts`): built on its own before the entry, so that it has
- * no imports at all. Code splitting would have it import what it shares with the entry from
+ * The late bundle (`widget/late/index.ts`): built on its own before the entry, so that it
+ * imports nothing from it. Code splitting would have it import what it shares with the entry from
  * `./enquiry-form.js`, a URL that is not the page's own when the page pins a build with
  * `?v=<etag>`, and the browser would then load and run the entry a second time; what it shares
  * with the entry, the entry hands it instead (`late-shared.ts`). What only some forms use
  * is split off into chunks of its own (`LATE_CHUNKS`), which import only the late bundle's
- * entry. Every name carries a hash of its content, so a cached entry always finds the late
+ * entry; it imports nothing but them, and those only when asked. Every name carries a hash of its content, so a cached entry always finds the late
  * bundle it was built with, and that bundle its chunks.
  */
 import { build, type Plugin, type Rolldown } from 'vite';
@@ -44,7 +44,7 @@ export const LATE_CHUNKS: Readonly<Record<string, string>> = {
 
 const HASHED_NAME = 'enquiry-form.late-[hash:10].js';
 
-/** Builds `widget/late/index.ts` into one module with no imports, and its feature chunks. */
+/** Builds `widget/late/index.ts` into one module with no static imports, and its feature chunks. */
 export async function buildLate(): Promise<LateBundle> {
   const result = await build({
     configFile: false,

@@ -11,22 +11,22 @@ import { compressForVisitors } from '../proxy/http/widget-assets.ts';
  * `enquiry-form.js`: what the first render needs (lit-html, the fields, their styles, the step
  * a stepped form opens at, the funnel's page listeners, the late bundle's hand-over). Issue #18
  * asked 12 KiB; the features of issues #31 to #33 took it to 13.2 KB, and issue #35's work
- * brought it back to 12,910 B.
+ * brought it back to 12,915 B.
  */
-export const ENTRY_BROTLI_BUDGET_BYTES = 12_910 + 256;
+export const ENTRY_BROTLI_BUDGET_BYTES = 12_915 + 256;
 /**
- * The entry and the late bundle: what every form loads, files and all (23,677 B). Issue #35
+ * The entry and the late bundle: what every form loads, files and all (23,745 B). Issue #35
  * asks 20 KiB; what keeps it above is what the late bundle needs for every form: the checks the
  * proxy makes, run before sending (the contract's rules, messages and file sniffing), sending
  * itself, the funnel's report and the email's typo table.
  */
-export const EVERY_FORM_BROTLI_BUDGET_BYTES = 23_677 + 256;
+export const EVERY_FORM_BROTLI_BUDGET_BYTES = 23_745 + 256;
 /**
  * A form in steps with the Turnstile check: the entry, the late bundle and every chunk
- * (26,180 B). A chunk compressed on its own costs more than the same code inside the late
- * bundle (about 1.2 KB more for the two); forms that use neither save 1.3 KB.
+ * (26,250 B). A chunk compressed on its own costs more than the same code inside the late
+ * bundle (about 1.3 KB more for the two); forms that use neither save 1.2 KB.
  */
-export const TOTAL_BROTLI_BUDGET_BYTES = 26_180 + 256;
+export const TOTAL_BROTLI_BUDGET_BYTES = 26_250 + 256;
 
 /**
  * Packages that must never reach the browser. The contract's schemas use zod; the widget imports

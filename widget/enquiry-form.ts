@@ -170,9 +170,9 @@ export class EnquiryForm extends ElementBase {
 
   /** The late parts, loading them first if they are not here yet. */
   #whenLate(): Promise<LateParts> {
-    this.#lateLoading ??= loadLate()
-      .then((late) =>
-        late.attach(this, {
+    this.#lateLoading ??= loadLate().then(
+      (late) =>
+        (this.#late = late.attach(this, {
           state: this.#state,
           session: this.#session,
           t: () => this.#t,
@@ -192,19 +192,12 @@ export class EnquiryForm extends ElementBase {
               firstTouch(),
             ),
           hidden: (caseType) => hiddenAnswers(caseType, this.#page()),
-        }),
-      )
-      .then(
-        (late) => {
-          // Rendered again with what the late parts draw (its chunks may have come first).
-          this.requestUpdate();
-          return (this.#late = late);
-        },
-        (error: unknown) => {
-          this.#lateLoading = undefined;
-          throw error;
-        },
-      );
+        })),
+      (error: unknown) => {
+        this.#lateLoading = undefined;
+        throw error;
+      },
+    );
     return this.#lateLoading;
   }
 
@@ -279,10 +272,12 @@ export class EnquiryForm extends ElementBase {
     const website = honeypot?.value ?? '';
     this.#whenLate()
       .then((late) => late.send(website))
-      .catch(() => {
-        // The late bundle or a chunk it needs did not load (offline): a failed send to retry.
-        this.#state.set({ kind: 'failed', failure: { message: this.#t.text('failed.network') } });
-      });
+      .catch(this.#notLoaded);
+  };
+
+  /** The late bundle or a chunk it needs did not load (offline): a failed press to retry. */
+  #notLoaded = (): void => {
+    this.#state.set({ kind: 'failed', failure: { message: this.#t.text('failed.network') } });
   };
 
   /** The file picker's handlers: what must happen during the event happens here, the rest late. */
@@ -318,9 +313,9 @@ export class EnquiryForm extends ElementBase {
     },
     retryChallenge: () => void this.#late?.challenge?.retry(),
     back: () =>
-      void this.#whenLate().then((late) => {
-        late.steps?.back();
-      }),
+      void this.#whenLate()
+        .then((late) => late.back())
+        .catch(this.#notLoaded),
     follow: (event: Event) => {
       this.#late?.follow(event);
     },

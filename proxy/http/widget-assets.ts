@@ -1,6 +1,7 @@
 /**
- * The widget's two bundles, read once at start and compressed once (brotli and gzip), so each
- * request is a lookup. Served with an ETag so a changed bundle reaches visitors promptly.
+ * The widget's scripts (the entry, the late bundle and its chunks) and their maps, read once at
+ * start and compressed once (brotli and gzip), so each request is a lookup. Served with an ETag
+ * so a changed bundle reaches visitors promptly.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -5,7 +5,7 @@
  * own, fetched only when the form's configuration asks for it: the steps (`./steps/index.ts`)
  * and the Turnstile check (`./challenge.ts`).
  *
- * It is a separate build with no imports: it takes the element's state, session and words as
+ * It is a separate build that imports nothing but its own chunks: it takes the element's state, session and words as
  * arguments, and brings its own copies of the pure contract code it uses (never of a module
  * with state: ESLint allows only type imports from the rest of the widget), except those the
  * entry hands it as it loads it (`../late-shared.ts`).
@@ -58,6 +58,7 @@ export class LateParts {
   #challengeChunk: ChallengeChunk | undefined;
   #stepsLoading: Promise<unknown> | undefined;
   #challengeLoading: Promise<unknown> | undefined;
+  #waitingForChunks = false;
   /** This form view's funnel report: the element notes each render and ends it. */
   readonly funnel: ReturnType<typeof funnelReporter>;
   readonly #submitter: SubmitController;
@@ -88,13 +89,13 @@ export class LateParts {
       },
     });
     this.#emailSuggestion = emailSuggestion(host, ports);
-    // A configuration that arrives or changes later may ask for a chunk this one did not. A load
-    // that failed is tried again by a send, not by every keystroke's render.
-    let triedFor: unknown;
+    // The chunks load as soon as the configuration asks for them, and again whenever what it
+    // asks for changes (a configuration arriving later, a `case-type` making the form one in
+    // steps). A load that failed is tried again by a press, not by every keystroke's render.
+    let asked = '';
     host.addController({
       hostUpdated: () => {
-        const { config } = ports.session;
-        if (triedFor === (triedFor = config)) return;
+        if (asked === (asked = this.#chunksAsked().join())) return;
         void this.chunksReady().catch(() => undefined);
       },
     });
@@ -107,12 +108,10 @@ export class LateParts {
    * at the next call (a send rejects, and the element says it failed).
    */
   chunksReady(): Promise<unknown> {
-    const { session } = this.ports;
-    const config = session.config;
     const { host, ports } = this;
+    const [steps, challenge] = this.#chunksAsked();
     return Promise.all([
-      config &&
-        isStepped(config, session.fixedCaseType()) &&
+      steps &&
         (this.#stepsLoading ??= retried(
           import('./steps/index.ts'),
           (chunk) => {
@@ -123,12 +122,15 @@ export class LateParts {
           },
           () => (this.#stepsLoading = undefined),
         )),
-      config?.turnstile &&
+      challenge &&
         (this.#challengeLoading ??= retried(
           import('./challenge.ts'),
           (chunk) => {
             this.#challengeChunk = chunk;
-            this.challenge = new chunk.ChallengeController(host, () => session.config?.turnstile);
+            this.challenge = new chunk.ChallengeController(
+              host,
+              () => ports.session.config?.turnstile,
+            );
             host.requestUpdate();
           },
           () => (this.#challengeLoading = undefined),
@@ -136,14 +138,47 @@ export class LateParts {
     ]);
   }
 
+  /** Whether the configuration asks for the steps, and for the Turnstile check. */
+  #chunksAsked(): [boolean, boolean] {
+    const { session } = this.ports;
+    const config = session.config;
+    return [
+      config !== undefined && isStepped(config, session.fixedCaseType()),
+      config?.turnstile !== undefined,
+    ];
+  }
+
+  /**
+   * Runs `then` once the chunks the form needs are here; a press while they load is dropped
+   * (a second Continue would otherwise check the step the first one moves to).
+   */
+  async #withChunks(then: () => Promise<void> | void): Promise<void> {
+    if (this.#waitingForChunks) return;
+    this.#waitingForChunks = true;
+    try {
+      await this.chunksReady();
+    } finally {
+      this.#waitingForChunks = false;
+    }
+    await then();
+  }
+
+  /** The form's Back, in a form in steps: the step before, once the steps are here. */
+  back(): Promise<void> {
+    return this.#withChunks(() => this.steps?.back());
+  }
+
   /**
    * One press of the form's button: "Send", or in a form in steps "Continue", which checks the
    * step's fields only and moves on. What the shared rules cannot see is added here.
    */
-  async send(website: string): Promise<void> {
+  send(website: string): Promise<void> {
+    return this.#withChunks(() => this.#send(website));
+  }
+
+  async #send(website: string): Promise<void> {
     const config = this.ports.session.config;
     if (!config) return;
-    await this.chunksReady();
     const request = this.#request(config, website);
     const stepper = this.steps;
     const steps = stepper?.now();
@@ -218,11 +253,7 @@ const retried = <Chunk>(loading: Promise<Chunk>, use: (chunk: Chunk) => void, fo
   });
 
 /**
- * Called by the element once this bundle has loaded; resolves once the chunks its form's
- * configuration asks for are here too (or have failed to load: a send tries them again).
+ * Called by the element once this bundle has loaded. The chunks its form needs follow (the
+ * element renders again as each arrives): a slow one holds back only what it carries.
  */
-export async function attach(host: ElementBase, ports: LatePorts): Promise<LateParts> {
-  const parts = new LateParts(host, ports);
-  await parts.chunksReady().catch(() => undefined);
-  return parts;
-}
+export const attach = (host: ElementBase, ports: LatePorts) => new LateParts(host, ports);
