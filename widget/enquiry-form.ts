@@ -5,6 +5,7 @@ import { styles } from './enquiry-form.styles.ts';
 import { ElementBase } from './element-base.ts';
 import { learnStrings, parseStrings, Translator, type EnquiryFormStrings } from './i18n.ts';
 import { loadLate } from './late-bundle.ts';
+import { onceUntilFailed } from './late/once-until-failed.ts';
 import type { LateParts } from './late/index.ts';
 import { hiddenAnswers, pageReader } from './page-values.ts';
 import { giveBack, takeOver, type Typed } from './prerendered.ts';
@@ -106,7 +107,6 @@ export class EnquiryForm extends ElementBase {
   readonly #session: SessionController = new SessionController(this, this.#state, this.#page);
   /** Sending, the file checks, the error summary: loaded once the form is on screen. */
   #late: LateParts | undefined;
-  #lateLoading: Promise<LateParts> | undefined;
   #lateScheduled = false;
   /** The page drew the form (declarative shadow DOM, `prerendered.ts`) and it is still there. */
   #drawn = false;
@@ -169,8 +169,8 @@ export class EnquiryForm extends ElementBase {
   }
 
   /** The late parts, loading them first if they are not here yet. */
-  #whenLate(): Promise<LateParts> {
-    this.#lateLoading ??= loadLate().then(
+  #whenLate = onceUntilFailed(() =>
+    loadLate().then(
       (late) =>
         (this.#late = late.attach(this, {
           state: this.#state,
@@ -193,13 +193,8 @@ export class EnquiryForm extends ElementBase {
             ),
           hidden: (caseType) => hiddenAnswers(caseType, this.#page()),
         })),
-      (error: unknown) => {
-        this.#lateLoading = undefined;
-        throw error;
-      },
-    );
-    return this.#lateLoading;
-  }
+    ),
+  );
 
   protected override render() {
     const announcement = this.#announcedFor === this.#state.status.kind ? this.#announcement : '';

@@ -6,23 +6,16 @@
  */
 import type * as Late from './late/index.ts';
 import { LATE_SHARED, lateSharedKey } from './late-shared.ts';
+import { onceUntilFailed } from './late/once-until-failed.ts';
 
 declare const __LATE_BUNDLE__: string | undefined;
 
-let loading: Promise<typeof Late> | undefined;
-
 /** The late bundle's module, loaded once per page; a failed load is tried again next time. */
-export function loadLate(): Promise<typeof Late> {
-  loading ??= (
-    typeof __LATE_BUNDLE__ === 'string'
-      ? importBuilt(new URL(__LATE_BUNDLE__, import.meta.url).href)
-      : import('./late/index.ts')
-  ).catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
+export const loadLate = onceUntilFailed((): Promise<typeof Late> =>
+  typeof __LATE_BUNDLE__ === 'string'
+    ? importBuilt(new URL(__LATE_BUNDLE__, import.meta.url).href)
+    : import('./late/index.ts'),
+);
 
 /** The script build's late bundle, handed what it shares with this bundle (`late-shared.ts`). */
 function importBuilt(url: string): Promise<typeof Late> {

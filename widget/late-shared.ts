@@ -15,6 +15,7 @@ import {
   visibleQuestions,
 } from '#contract';
 import { adoptStyles, css } from './late/lit-tags.ts';
+import { onceUntilFailed } from './late/once-until-failed.ts';
 
 /** By the name each has where it is defined. */
 export const LATE_SHARED = {
@@ -24,6 +25,7 @@ export const LATE_SHARED = {
   CONTACT_FIELDS,
   css,
   formatBytes,
+  onceUntilFailed,
   stepsNow,
   stepTitle,
   visibleQuestions,

@@ -5,8 +5,8 @@
  * own, fetched only when the form's configuration asks for it: the steps (`./steps/index.ts`)
  * and the Turnstile check (`./challenge.ts`).
  *
- * It is a separate build that imports nothing but its own chunks: it takes the element's state, session and words as
- * arguments, and brings its own copies of the pure contract code it uses (never of a module
+ * It is a separate build that imports nothing but its own chunks: it takes the element's state,
+ * session and words as arguments, and brings its own copies of the pure contract code it uses (never of a module
  * with state: ESLint allows only type imports from the rest of the widget), except those the
  * entry hands it as it loads it (`../late-shared.ts`).
  */
@@ -26,6 +26,7 @@ import { funnelReporter } from './funnel.ts';
 import { lateStyles } from './late.styles.ts';
 import type { LatePorts } from './ports.ts';
 import { adoptStyles, nothing } from './lit-tags.ts';
+import { onceUntilFailed } from './once-until-failed.ts';
 import { controlOf } from './show-issue.ts';
 import { confirmation, progressBlock } from './status.ts';
 import type * as StepsChunkModule from './steps/index.ts';
@@ -56,8 +57,6 @@ export class LateParts {
   steps: StepsController | undefined;
   #stepsChunk: StepsChunk | undefined;
   #challengeChunk: ChallengeChunk | undefined;
-  #stepsLoading: Promise<unknown> | undefined;
-  #challengeLoading: Promise<unknown> | undefined;
   #waitingForChunks = false;
   /** This form view's funnel report: the element notes each render and ends it. */
   readonly funnel: ReturnType<typeof funnelReporter>;
@@ -108,35 +107,29 @@ export class LateParts {
    * at the next call (a send rejects, and the element says it failed).
    */
   chunksReady(): Promise<unknown> {
-    const { host, ports } = this;
     const [steps, challenge] = this.#chunksAsked();
-    return Promise.all([
-      steps &&
-        (this.#stepsLoading ??= retried(
-          import('./steps/index.ts'),
-          (chunk) => {
-            this.#stepsChunk = chunk;
-            adoptStyles(host.renderRoot, chunk.checkAnswersStyles);
-            this.steps = new chunk.StepsController(host, ports);
-            host.requestUpdate();
-          },
-          () => (this.#stepsLoading = undefined),
-        )),
-      challenge &&
-        (this.#challengeLoading ??= retried(
-          import('./challenge.ts'),
-          (chunk) => {
-            this.#challengeChunk = chunk;
-            this.challenge = new chunk.ChallengeController(
-              host,
-              () => ports.session.config?.turnstile,
-            );
-            host.requestUpdate();
-          },
-          () => (this.#challengeLoading = undefined),
-        )),
-    ]);
+    return Promise.all([steps && this.#loadSteps(), challenge && this.#loadChallenge()]);
   }
+
+  #loadSteps = onceUntilFailed(() =>
+    import('./steps/index.ts').then((chunk) => {
+      this.#stepsChunk = chunk;
+      adoptStyles(this.host.renderRoot, chunk.checkAnswersStyles);
+      this.steps = new chunk.StepsController(this.host, this.ports);
+      this.host.requestUpdate();
+    }),
+  );
+
+  #loadChallenge = onceUntilFailed(() =>
+    import('./challenge.ts').then((chunk) => {
+      this.#challengeChunk = chunk;
+      this.challenge = new chunk.ChallengeController(
+        this.host,
+        () => this.ports.session.config?.turnstile,
+      );
+      this.host.requestUpdate();
+    }),
+  );
 
   /** Whether the configuration asks for the steps, and for the Turnstile check. */
   #chunksAsked(): [boolean, boolean] {
@@ -244,13 +237,6 @@ export class LateParts {
     });
   }
 }
-
-/** A chunk's module handed to `use` once loaded, or `forget` called so the next call tries again. */
-const retried = <Chunk>(loading: Promise<Chunk>, use: (chunk: Chunk) => void, forget: () => void) =>
-  loading.then(use, (error: unknown) => {
-    forget();
-    throw error;
-  });
 
 /**
  * Called by the element once this bundle has loaded. The chunks its form needs follow (the
