@@ -1,12 +1,13 @@
 /**
  * The late bundle (`widget/late/index.ts`): built on its own before the entry, so that it
- * imports nothing from it. Code splitting would have it import what it shares with the entry from
- * `./enquiry-form.js`, a URL that is not the page's own when the page pins a build with
+ * imports nothing from it. Code splitting would have it import what it shares with the entry
+ * from `./enquiry-form.js`, a URL that is not the page's own when the page pins a build with
  * `?v=<etag>`, and the browser would then load and run the entry a second time; what it shares
- * with the entry, the entry hands it instead (`late-shared.ts`). What only some forms use
- * is split off into chunks of its own (`LATE_CHUNKS`), which import only the late bundle's
- * entry; it imports nothing but them, and those only when asked. Every name carries a hash of its content, so a cached entry always finds the late
- * bundle it was built with, and that bundle its chunks.
+ * with the entry, the entry hands it instead (`late-shared.ts`). What only some forms use is
+ * split off into chunks of its own (`LATE_CHUNKS`), which import only the late bundle's entry;
+ * it imports nothing but them, and those only when asked. Every name carries a hash of its
+ * content, so a cached entry always finds the late bundle it was built with, and that bundle
+ * its chunks.
  */
 import { build, type Plugin, type Rolldown } from 'vite';
 import { BROWSER_BUILD } from './browser-options.ts';
