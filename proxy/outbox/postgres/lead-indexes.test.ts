@@ -15,25 +15,21 @@ import {
   expectedPage,
   explained,
 } from '../../test/fixtures/lead-query-plans.ts';
-import {
-  missing,
-  startPostgres,
-  type PostgresServer,
-} from '../../test/fixtures/postgres-server.ts';
+import { missing } from '../../test/fixtures/postgres-server.ts';
+import { usePostgresServer } from '../../test/fixtures/use-postgres-server.ts';
 import { execute, postgresDialect } from './driver.ts';
 import { createPool, migrate } from './schema.ts';
 
 const absent = missing();
 const machine = outboxMachine(postgresDialect);
-let server: PostgresServer | undefined;
+const postgres = usePostgresServer();
 let pool: pg.Pool | undefined;
 const LEADS = 20_000;
 
 beforeAll(async () => {
   if (absent) return;
-  server = await startPostgres();
   // One connection, so the setting holds for every statement.
-  pool = createPool(await server.createDatabase(), 1);
+  pool = createPool(await postgres().createDatabase(), 1);
   await migrate(pool);
   // Leads enough for the statistics to tell a rare name from a common state, as in the field.
   await pool.query(
@@ -48,10 +44,10 @@ beforeAll(async () => {
   await pool.query('VACUUM ANALYZE submissions');
   await pool.query('SET enable_seqscan = off');
 }, 60_000);
+// Before the server's removal (`usePostgresServer`): Vitest runs after-all hooks last first.
 afterAll(async () => {
   await pool?.end();
-  await server?.destroy();
-}, 30_000);
+});
 
 async function planOf(read: (m: typeof machine) => Plan<unknown>): Promise<string[]> {
   const plans: unknown[][] = [];
