@@ -3,11 +3,13 @@
  * first, and `webhooks retry <id>` to send one again now, under the same `webhook-id`.
  */
 import type { WebhookDeliveries } from '../outbox/store.ts';
-import type { WebhookDelivery, WebhookDeliveryState } from '../outbox/webhook.ts';
+import {
+  WEBHOOK_DELIVERY_STATES,
+  type WebhookDelivery,
+  type WebhookDeliveryState,
+} from '../outbox/webhook.ts';
 import { isoTime } from '../operator/lead-report.ts';
 import type { CommandIo } from './command-io.ts';
-
-const STATES: readonly WebhookDeliveryState[] = ['pending', 'delivered', 'dead'];
 
 /** How many deliveries a listing shows. */
 const LIST_LIMIT = 100;
@@ -66,8 +68,10 @@ export async function runWebhooksCommand(
   const state = args.find(
     (arg) => !arg.startsWith('--') && args[args.indexOf(arg) - 1] !== '--reference',
   );
-  if (state !== undefined && !STATES.includes(state as WebhookDeliveryState)) {
-    io.err(`Unknown state "${state}": use one of ${STATES.join(', ')}, or retry <id>.`);
+  if (state !== undefined && !WEBHOOK_DELIVERY_STATES.includes(state as WebhookDeliveryState)) {
+    io.err(
+      `Unknown state "${state}": use one of ${WEBHOOK_DELIVERY_STATES.join(', ')}, or retry <id>.`,
+    );
     return 2;
   }
   const at = args.indexOf('--reference');

@@ -29,7 +29,9 @@ export interface NewWebhookDelivery {
  * - `delivered`: the endpoint answered 2xx.
  * - `dead`: every try of the schedule failed; the firm was alerted.
  */
-export type WebhookDeliveryState = 'pending' | 'delivered' | 'dead';
+export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
+/** Every state of a delivery, for commands that take one by name. */
+export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'dead'] as const;
 
 /** A queued webhook delivery and how its sending went. */
 export interface WebhookDelivery extends NewWebhookDelivery {
