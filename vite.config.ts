@@ -23,16 +23,6 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
       outDir: 'dist/widget',
       emptyOutDir: true,
       ...BROWSER_BUILD,
-      rolldownOptions: {
-        ...BROWSER_BUILD.rolldownOptions,
-        treeshake: {
-          ...BROWSER_BUILD.rolldownOptions.treeshake,
-          // The contract's modules only define things. Without this, the entry keeps the file
-          // signatures it never reads (`file-kinds.ts` builds them with calls at load), because
-          // `#contract` re-exports them beside what the entry does read.
-          moduleSideEffects: (id: string) => !id.includes('/proxy/contract/'),
-        },
-      },
       sourcemap: true,
       lib: {
         entry: 'widget/index.ts',
