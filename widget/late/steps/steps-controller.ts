@@ -109,7 +109,8 @@ export class StepsController implements ReactiveController {
     const entry = (history.state as Record<string, StepEntry | undefined> | null)?.[
       this.#historyKey
     ];
-    if (entry?.step === steps.shown.key && entry.from === before.key) history.back();
+    const stepBefore = entry?.step === steps.shown.key && entry.from === before.key;
+    if (stepBefore && entryBeforeIsThisPage()) history.back();
     else this.#go(before.key, true);
   }
 
@@ -166,15 +167,44 @@ export class StepsController implements ReactiveController {
       };
       if ('requestIdleCallback' in window) requestIdleCallback(later, { timeout: 100 });
       else requestAnimationFrame(() => setTimeout(later));
+      addEventListener('beforeunload', this.#leaving);
     }
     this.#unpushed.push({ step, from });
   }
+
+  /**
+   * The page is being left (a reload, a link) before the step's entry was added: it is dropped.
+   * Added now, as the browser navigates, Chromium can put it in place of the entry before or
+   * make Back skip that entry, and the form's Back would leave the site; the draft keeps the step.
+   */
+  #leaving = (): void => {
+    this.#unpushed = [];
+  };
 
   /** Adds the history entries `#record` left for later. */
   #pushNow(): void {
     const entries = this.#unpushed ?? [];
     this.#unpushed = undefined;
+    removeEventListener('beforeunload', this.#leaving);
     for (const entry of entries)
       history.pushState({ ...(history.state as object | null), [this.#historyKey]: entry }, '');
   }
+}
+
+/** The little of the Navigation API (Chromium, Safari 26, Firefox 147) that `back` asks. */
+interface NavigationEntries {
+  currentEntry: { index: number } | null;
+  entries(): { sameDocument: boolean }[];
+}
+
+/**
+ * Whether the history entry before this one belongs to this page, so `history.back()` stays on
+ * it. A reload as a step's entry is added can leave that entry in place of the one before
+ * (Chromium), and Back would then leave the site. Without the Navigation API, trusted.
+ */
+function entryBeforeIsThisPage(): boolean {
+  const navigation = (window as { navigation?: NavigationEntries }).navigation;
+  const current = navigation?.currentEntry;
+  if (!navigation || !current) return true;
+  return navigation.entries()[current.index - 1]?.sameDocument === true;
 }
