@@ -142,4 +142,22 @@ describe('GET /admin/status and /metrics', () => {
     expect(text).toContain('enquiry_accepted_total{state="queued"} 1');
     expect(text).toContain('enquiry_outbox_submissions{state="dead"} 1');
   });
+
+  it('list the 20 newest dead letters, oldest of them first, however many there are', async () => {
+    const { app, submit } = setUp({
+      deps: { adminToken: TOKEN },
+      answer: (call) => {
+        throw apiError('validation', call.endpoint, { status: 400 });
+      },
+    });
+    const references: string[] = [];
+    for (let n = 0; n < 23; n++)
+      references.push(((await (await submit()).json()) as { reference: string }).reference);
+    const status = (await (await app.request('/admin/status', { headers: admin })).json()) as {
+      outbox: { dead: number };
+      deadLetters: { reference: string }[];
+    };
+    expect(status.outbox.dead).toBe(23);
+    expect(status.deadLetters.map((dead) => dead.reference)).toEqual(references.slice(3));
+  });
 });

@@ -51,7 +51,7 @@ export interface HealthSignals {
 /** What the health and admin routes read. */
 export interface HealthRouteDeps {
   /** Counts and dead letters. */
-  store: Pick<OperatorView, 'counts' | 'list'>;
+  store: Pick<OperatorView, 'counts' | 'leadPage'>;
   /** Its warnings (documents off, and why) are reasons of `/admin/status`. */
   converter?: Pick<Converter, 'warnings'> | undefined;
   deliverer: Pick<Deliverer, 'paused' | 'pauseState' | 'upstreamDown'>;
@@ -99,7 +99,8 @@ export function healthRoutes(deps: HealthRouteDeps): Hono {
     const { status, reasons } = assessHealth(deps, counts);
     const pause = deps.deliverer.pauseState;
     const upstreamDown = deps.deliverer.upstreamDown;
-    const dead = await deps.store.list('dead');
+    // The newest 20, read by the index on state: never every dead letter of a long outage.
+    const dead = (await deps.store.leadPage({ state: 'dead', limit: 20 })).reverse();
     return c.json({
       status,
       reasons,
@@ -123,7 +124,7 @@ export function healthRoutes(deps: HealthRouteDeps): Hono {
             ? null
             : Math.round((deps.now() - counts.oldestQueuedAt) / 1000),
       },
-      deadLetters: dead.slice(-20).map((submission) => ({
+      deadLetters: dead.map((submission) => ({
         reference: submission.reference,
         reason: submission.note,
         receivedAt: new Date(submission.receivedAt).toISOString(),
