@@ -13,6 +13,9 @@ import { startProxy } from './server.ts';
 import { startMailServer } from './test/fixtures/mail-server.ts';
 import { proxyEnvFor } from './test/fixtures/proxy-env.ts';
 import { ORIGIN, validEnquiry } from './test/fixtures/proxy-harness.ts';
+import { widgetBuild } from './test/fixtures/widget-builds.ts';
+
+const quiet = () => createMemoryLogger('error').log;
 
 const CREDENTIALS = { username: 'shutdown-test', password: 'shutdown test password' };
 let api: RunningEnquiryApi;
@@ -140,6 +143,25 @@ describe('the proxy on Node', () => {
         .filter((line) => line.level === 'error')
         .map((line) => line.msg);
       expect(levels).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('after a deploy on the same DATA_DIR, still serves the late bundle and chunks of the build before', async () => {
+    const [before, after] = [widgetBuild('b4', 'before'), widgetBuild('af', 'after')];
+    const env = proxyEnvFor(api, CREDENTIALS);
+    const old = await startProxy(loadProxyEnv({ ...env, WIDGET_DIR: before.dir }), quiet());
+    await old.close();
+    const proxy = await startProxy(loadProxyEnv({ ...env, WIDGET_DIR: after.dir }), quiet());
+    try {
+      for (const [name, text] of Object.entries({ ...before.files, ...after.files })) {
+        const response = await fetch(`${proxy.url}/${name}`);
+        expect([name, response.status, await response.text()]).toEqual([name, 200, text]);
+      }
+      const entry = await (await fetch(`${proxy.url}/enquiry-form.js`)).text();
+      expect(entry).toContain('after');
+      expect((await fetch(`${proxy.url}/enquiry-form.late-b4x.js`)).status).toBe(404);
     } finally {
       await proxy.close();
     }

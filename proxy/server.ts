@@ -20,7 +20,8 @@ import { createTurnstileVerifier } from './http/bots/turnstile.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createClientIpResolver, isTrustedProxy } from './http/client-ip.ts';
 import { ByteBudget } from './http/upload-guard.ts';
-import { loadWidgetAssets } from './http/widget-assets.ts';
+import { hashedFiles, loadWidgetAssets } from './http/widget-assets.ts';
+import { earlierWidgetFiles } from './http/earlier-widget-files.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { chores, startHousekeeping } from './node/housekeeping.ts';
 import { listen } from './node/listen.ts';
@@ -172,7 +173,10 @@ async function start(
   webhooks?.start();
   const checked = checkAtStart(check, deliverer, log);
   const notifier = startNotifier(env, store, deliverer, log, config);
-  const stopHousekeeping = startHousekeeping(chores(store, env.RETENTION_DAYS), log);
+  const stopHousekeeping = startHousekeeping(
+    chores(store, env.RETENTION_DAYS, hashedFiles(deps.widget)),
+    log,
+  );
 
   const { port } = server.address() as AddressInfo;
   const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
@@ -222,6 +226,9 @@ async function appDeps(
   const widget = loadWidgetAssets(resolve(env.WIDGET_DIR));
   if (!widget.has('enquiry-form.js'))
     log.warn({ dir: env.WIDGET_DIR }, 'the widget is not built: run npm run build');
+  // Kept for pages that load this build's entry after the next deploy (a housekeeping chore
+  // says so again each day while this build runs).
+  await store.keepWidgetFiles(hashedFiles(widget), Date.now());
   const health: AppDeps['health'] = {};
   const confirmations = confirmationsState(env, config);
   if (config.confirmation && !confirmations.on) log.warn(confirmations.why);
@@ -236,6 +243,7 @@ async function appDeps(
     deliverer,
     log,
     widget,
+    earlierWidget: earlierWidgetFiles(store),
     deliveryDeadlineMs: env.DELIVERY_DEADLINE_MS,
     bots: {
       tokens: createFormTokens(secret),

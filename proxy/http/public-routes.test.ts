@@ -164,6 +164,35 @@ describe('GET /enquiry-form.js', () => {
     expect((await app.request('/notes.txt')).status).toBe(404);
   });
 
+  it('serves a late bundle or chunk of an earlier build the outbox kept, to a page from before a deploy', async () => {
+    const { app, store, clock } = setUp({ deps: { widget } });
+    const earlier = { name: 'enquiry-form.late-old0000001.js', body: 'export const old = "é";\n' };
+    const ask = (name: string, headers: Record<string, string> = {}) =>
+      app.request(`/${name}`, {
+        headers: { origin: 'https://elsewhere.example', 'accept-encoding': 'br', ...headers },
+      });
+    // Asked for before any build kept it: not found, and not asked of the database again at once.
+    expect(await (await ask(earlier.name)).json()).toMatchObject({ error: 'not_found' });
+    await store.keepWidgetFiles([earlier], clock.now);
+    expect((await ask(earlier.name)).status).toBe(404);
+    clock.now += 60_000;
+
+    const response = await ask(earlier.name);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    const body = brotliDecompressSync(Buffer.from(await response.arrayBuffer())).toString();
+    expect(body).toBe(earlier.body);
+    const again = await ask(earlier.name, { 'if-none-match': response.headers.get('etag') ?? '' });
+    expect(again.status).toBe(304);
+    // Its source map was never kept, and the current build's files are this build's.
+    expect((await ask(`${earlier.name}.map`)).status).toBe(404);
+    expect(
+      await (await ask('enquiry-form.late-Ab12Cd34.js', { 'accept-encoding': '' })).text(),
+    ).toBe(late);
+  });
+
   it('says how to build the widget when it has not been built', async () => {
     const response = await setUp().app.request('/enquiry-form.js');
     expect(response.status).toBe(404);

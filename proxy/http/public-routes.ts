@@ -18,6 +18,7 @@ import {
   withInlinedConfig,
   type WidgetAssets,
 } from './widget-assets.ts';
+import type { EarlierWidgetFiles } from './earlier-widget-files.ts';
 
 /** Revalidated every time (cheap with the ETag), so a configuration change shows at once. */
 const REVALIDATE = 'no-cache';
@@ -38,6 +39,8 @@ export interface PublicRouteDeps {
   bots: BotCheckOptions;
   turnstile?: { siteKey: string; scriptUrl: string } | undefined;
   widget: WidgetAssets;
+  /** Late bundles and chunks of builds that ran before this one (a page from before a deploy). */
+  earlierWidget?: EarlierWidgetFiles;
   /** The visitor's IP address (from the socket, or a trusted proxy's X-Forwarded-For). */
   clientIp: (c: Context) => string;
   now: () => number;
@@ -82,17 +85,23 @@ export function publicRoutes(deps: PublicRouteDeps): Hono {
   // before the first field); any other gets the plain one, which asks `/api/form` and so hears
   // at once that this page may not use the form.
   const inlined = withInlinedConfig(deps.widget, configJson);
-  app.get('/:file{enquiry-form(\\.inline|\\.late-[A-Za-z0-9]+)?\\.js(\\.map)?}', (c) => {
+  app.get('/:file{enquiry-form(\\.inline|\\.late-[A-Za-z0-9]+)?\\.js(\\.map)?}', async (c) => {
     const origin = c.req.header('origin');
     const allowed = origin === undefined || deps.allowedOrigins.includes(origin);
     const file = c.req.param('file');
     const asset =
-      (allowed || file === INLINED_MAP ? inlined : deps.widget).get(file) ?? deps.widget.get(file);
-    if (!asset) {
+      (allowed || file === INLINED_MAP ? inlined : deps.widget).get(file) ??
+      deps.widget.get(file) ??
+      (await deps.earlierWidget?.(file, deps.now()));
+    if (!asset && deps.widget.size === 0) {
       return c.json(
         { error: 'not_built', message: 'The widget has not been built: run npm run build.' },
         404,
       );
+    }
+    if (!asset) {
+      const message = 'No build of the widget this proxy ran, or kept, has this file.';
+      return c.json({ error: 'not_found', message }, 404);
     }
     // A module script from another origin is fetched in CORS mode: without this it fails to load.
     c.header('Access-Control-Allow-Origin', '*');

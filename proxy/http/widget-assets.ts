@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { WidgetFile } from '../outbox/machine/widget-files.ts';
 
 /** One built file with its ETag and its compressed forms. */
 export interface Asset {
@@ -43,7 +44,7 @@ export const compressForVisitors = (bytes: Uint8Array) => ({
  * second for a source map, so a map's are made when it is first asked for (rarely: by a
  * developer's tools), not while the proxy starts.
  */
-function asset(contentType: string, identity: Uint8Array): Asset {
+export function asset(contentType: string, identity: Uint8Array): Asset {
   const compress = () => compressForVisitors(identity);
   let compressed = contentType.startsWith('application/json') ? undefined : compress();
   return {
@@ -72,6 +73,13 @@ export function loadWidgetAssets(dir: string): WidgetAssets {
     assets.set(name, asset(contentType, readFileSync(join(dir, name))));
   }
   return assets;
+}
+
+/** The build's late bundle and chunks as text, for the outbox to keep (`machine/widget-files.ts`). */
+export function hashedFiles(widget: WidgetAssets): WidgetFile[] {
+  return [...widget]
+    .filter(([name]) => isHashedName(name) && !name.endsWith('.map'))
+    .map(([name, { identity }]) => ({ name, body: Buffer.from(identity).toString('utf8') }));
 }
 
 /** The name the inlined bundle's source map is served under (its lines are one further down). */

@@ -22,7 +22,7 @@ describe('the outbox chores', () => {
     await store.deadLetter(await leaseOf(store, dead.id), 'refused', 1000);
 
     const runAll = async (now: number) => {
-      for (const chore of chores(store, 30)) await chore.run(now);
+      for (const chore of chores(store, 30, [])) await chore.run(now);
     };
     await runAll(1000 + 6 * DAY);
     expect((await store.list()).map((s) => s.reference)).toEqual([
@@ -34,6 +34,18 @@ describe('the outbox chores', () => {
     expect((await store.list()).map((s) => s.reference)).toEqual(['EQ-TEST-0001', 'EQ-DEAD-0001']);
     await runAll(1000 + 31 * DAY);
     expect((await store.list()).map((s) => s.reference)).toEqual(['EQ-DEAD-0001']);
+    await store.close();
+  });
+
+  it('keep this build’s widget files while it runs, and forget a build 30 days after it last ran', async () => {
+    const store = openSqliteOutbox(':memory:');
+    const earlier = { name: 'enquiry-form.late-earlier001.js', body: 'export const a = 1;' };
+    const current = { name: 'enquiry-form.late-current01.js', body: 'export const a = 2;' };
+    await store.keepWidgetFiles([earlier], 0);
+    const daily = chores(store, 30, [current]).filter((chore) => chore.name.includes('widget'));
+    for (const day of [1, 29, 45]) for (const chore of daily) await chore.run(day * DAY);
+    expect(await store.widgetFile(earlier.name)).toBeNull();
+    expect(await store.widgetFile(current.name)).toBe(current.body);
     await store.close();
   });
 });

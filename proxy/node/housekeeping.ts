@@ -2,13 +2,14 @@
  * The outbox's chores while the proxy runs: forget idempotency keys and spent form tokens that
  * can no longer matter (hourly), remove delivered submissions after `RETENTION_DAYS` and caught
  * spam after a week, each with its finished webhook deliveries (hourly; a dead letter stays until
- * an operator deals with it; a pending webhook delivery until it ends), and sweep
- * files a crash left without a row (daily; only files older than an hour, so an accept that is
- * writing its files keeps them).
+ * an operator deals with it; a pending webhook delivery until it ends), forget the widget files
+ * of builds no proxy has run for 30 days (daily), and sweep files a crash left without a row
+ * (daily; only files older than an hour, so an accept that is writing its files keeps them).
  */
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
-import type { Housekeeping } from '../outbox/store.ts';
+import type { Housekeeping, WidgetFileArchive } from '../outbox/store.ts';
+import { EARLIER_WIDGET_FILES_KEPT_MS, type WidgetFile } from '../outbox/machine/widget-files.ts';
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../submission/idempotency.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -23,8 +24,15 @@ interface Chore {
   run: (now: number) => Promise<number>;
 }
 
-/** The chores for `store`; delivered submissions are kept `retentionDays`. */
-export function chores(store: Housekeeping, retentionDays: number): Chore[] {
+/**
+ * The chores for `store`; delivered submissions are kept `retentionDays`; `widgetFiles` are
+ * this build's late bundle and chunks (`outbox/machine/widget-files.ts`).
+ */
+export function chores(
+  store: Housekeeping & WidgetFileArchive,
+  retentionDays: number,
+  widgetFiles: readonly WidgetFile[],
+): Chore[] {
   return [
     {
       name: 'delivered submissions removed (RETENTION_DAYS)',
@@ -47,6 +55,14 @@ export function chores(store: Housekeeping, retentionDays: number): Chore[] {
       run: (now) => store.purgeSpentFormTokens(now),
     },
     {
+      name: 'widget files of builds no proxy has run for 30 days forgotten',
+      everyMs: DAY_MS,
+      async run(now) {
+        await store.keepWidgetFiles(widgetFiles, now);
+        return store.forgetWidgetFiles(now - EARLIER_WIDGET_FILES_KEPT_MS);
+      },
+    },
+    {
       name: 'orphaned outbox files removed',
       everyMs: DAY_MS,
       run: (now) => store.removeOrphanFiles(now - HOUR_MS),
@@ -57,7 +73,7 @@ export function chores(store: Housekeeping, retentionDays: number): Chore[] {
 /**
  * Runs each chore on its schedule until the returned function is called.
  *
- * @example const stop = startHousekeeping(chores(store), log);
+ * @example const stop = startHousekeeping(chores(store, 30, hashedFiles(widget)), log);
  */
 export function startHousekeeping(list: readonly Chore[], log: Logger, now = Date.now): () => void {
   const timers = list.map((chore) => {

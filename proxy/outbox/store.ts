@@ -19,6 +19,7 @@ import type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
 import type { DailyCount, LeadFilter } from './machine/leads.ts';
 import type { FunnelCell, FunnelFilter, FunnelKey, FunnelTally } from './funnel-counts.ts';
 import type { ErasureOutcome, Subject, SubjectHoldings } from './machine/rights.ts';
+import type { WidgetFile } from './machine/widget-files.ts';
 import type {
   Channel,
   NewNotification,
@@ -298,6 +299,16 @@ export interface Settings {
   setSetting(name: string, value: string): Promise<void>;
 }
 
+/** The widget's hashed files of each build a proxy ran (`machine/widget-files.ts`). */
+export interface WidgetFileArchive {
+  /** Keeps this build's files, current at `at`. */
+  keepWidgetFiles(files: readonly WidgetFile[], at: number): Promise<void>;
+  /** A kept file's text, or null. */
+  widgetFile(name: string): Promise<string | null>;
+  /** Forgets files no proxy has called current since `before`; returns how many. */
+  forgetWidgetFiles(before: number): Promise<number>;
+}
+
 /** The audit log (the console and the CLI): what an operator did, to which submission. */
 export interface AuditLog {
   /** Records one action. */
@@ -354,7 +365,8 @@ export interface OutboxStore
     FunnelCounters,
     WebhookQueue,
     WebhookDeliveries,
-    SubjectRights {
+    SubjectRights,
+    WidgetFileArchive {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

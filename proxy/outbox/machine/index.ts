@@ -15,6 +15,7 @@ import { reads } from './reads.ts';
 import { rights } from './rights.ts';
 import { getSetting, setSetting } from './settings.ts';
 import { webhooks } from './webhooks.ts';
+import { forgetWidgetFiles, keepWidgetFiles, widgetFile } from './widget-files.ts';
 
 /** Every plan, in `d`'s spelling. */
 export function outboxMachine(d: Dialect) {
@@ -36,6 +37,9 @@ export function outboxMachine(d: Dialect) {
     addFunnelTally,
     expectDelivery,
     funnelCells,
+    keepWidgetFiles,
+    widgetFile,
+    forgetWidgetFiles,
   };
 }
 
@@ -60,6 +64,7 @@ export const QUERIES = [
   'listAudit',
   'funnelCells',
   'findSubject',
+  'widgetFile',
 ] as const satisfies readonly (keyof ReturnType<typeof outboxMachine>)[];
 
 type Machine = ReturnType<typeof outboxMachine>;

@@ -94,6 +94,14 @@ export const stepTimeColumns = (t: ColumnTypes) =>
   `ALTER TABLE submissions ADD COLUMN enquiry_created_at ${t.big};
    ALTER TABLE files ADD COLUMN answered_at ${t.big};`;
 
+/** The widget's hashed files of each build a proxy ran (`machine/widget-files.ts`). */
+export const widgetFilesTable = (t: ColumnTypes) => `CREATE TABLE widget_files (
+     name ${t.text} PRIMARY KEY,
+     body ${t.text} NOT NULL,
+     current_at ${t.big} NOT NULL
+   );
+   CREATE INDEX widget_files_current_at ON widget_files (current_at);`;
+
 /**
  * The audit log: what an operator did, when, from which client, to which submission. A row
  * holds no visitor data (an erasure names its subject by a salted hash only).

@@ -103,6 +103,8 @@ const MIGRATIONS: readonly string[] = [
   tables.leadSearchIndexes(postgresDialect),
   // When each delivery step happened, shown with the step (issue 30).
   tables.stepTimeColumns(TYPES),
+  // The widget's files of earlier builds, for pages that loaded before a deploy.
+  tables.widgetFilesTable(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

@@ -8,6 +8,7 @@ import { describeNotificationStore } from '../../test/store-contract-notificatio
 import { describeReceiptStore } from '../../test/store-contract-receipts.ts';
 import { describeWebhookStore } from '../../test/store-contract-webhooks.ts';
 import { describeRightsStore } from '../../test/store-contract-rights.ts';
+import { describeWidgetFileStore } from '../../test/store-contract-widget-files.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
 import { openPostgresOutbox } from './store.ts';
 import type { OutboxStore } from '../store.ts';
@@ -36,6 +37,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeFunnelStore('PostgreSQL', freshDatabase);
   describeWebhookStore('PostgreSQL', freshDatabase);
   describeRightsStore('PostgreSQL', freshDatabase);
+  describeWidgetFileStore('PostgreSQL', freshDatabase);
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {

@@ -150,6 +150,8 @@ export async function openPostgresOutbox(
     recordAudit: (entry) => query(m.recordAudit(entry)),
     addFunnelTally: (tally) => atomic(m.addFunnelTally(tally)),
     expectDelivery: (id, key) => query(m.expectDelivery(id, key)),
+    keepWidgetFiles: (files, at) => atomic(m.keepWidgetFiles(files, at)),
+    forgetWidgetFiles: (before) => query(m.forgetWidgetFiles(before)),
     // The files' chunks go with their rows (ON DELETE CASCADE), in the same transaction.
     erase: (reference, { force, at, client }) => atomic(m.erase(reference, force, at, client)),
     limiter: (name, perMinute) =>

@@ -109,6 +109,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.leadSearchIndexes(sqliteDialect),
   // When each delivery step happened, shown with the step (issue 30).
   tables.stepTimeColumns(TYPES),
+  // The widget's files of earlier builds, for pages that loaded before a deploy.
+  tables.widgetFilesTable(TYPES),
 ];
 
 /**

@@ -10,6 +10,7 @@ import { describeNotificationStore } from '../../test/store-contract-notificatio
 import { describeReceiptStore } from '../../test/store-contract-receipts.ts';
 import { describeWebhookStore } from '../../test/store-contract-webhooks.ts';
 import { describeRightsStore } from '../../test/store-contract-rights.ts';
+import { describeWidgetFileStore } from '../../test/store-contract-widget-files.ts';
 import { openSqliteOutbox } from './store.ts';
 
 const inMemory = { open: () => openSqliteOutbox(':memory:') };
@@ -28,6 +29,7 @@ describeReceiptStore('SQLite on disk', onDisk);
 describeWebhookStore('SQLite in memory', inMemory);
 describeWebhookStore('SQLite on disk', onDisk);
 describeRightsStore('SQLite on disk', onDisk);
+describeWidgetFileStore('SQLite on disk', onDisk);
 
 describe('the SQLite outbox', () => {
   it('survives closing and reopening the database file, leases and all', async () => {

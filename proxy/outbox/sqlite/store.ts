@@ -128,6 +128,8 @@ export function openSqliteOutbox(path: string): OutboxStore {
     recordAudit: (entry) => written(() => m.recordAudit(entry)),
     addFunnelTally: (tally) => written(() => m.addFunnelTally(tally)),
     expectDelivery: (id, key) => written(() => m.expectDelivery(id, key)),
+    keepWidgetFiles: (files, at) => written(() => m.keepWidgetFiles(files, at)),
+    forgetWidgetFiles: (before) => written(() => m.forgetWidgetFiles(before)),
     async erase(reference, { force, at, client }) {
       const blobs = blobsOf(
         'submission_id IN (SELECT id FROM submissions WHERE reference = @reference)',
