@@ -56,6 +56,13 @@ export interface Dialect {
    */
   skipLocked: string;
   /**
+   * Appended to a `SELECT` of a row the statement must not outlive: it waits for a transaction
+   * deleting that row, then finds it gone, and holds off a delete until it commits, while
+   * updates go on (PostgreSQL's `FOR KEY SHARE`); empty in SQLite, whose one writer at a time
+   * makes the wait.
+   */
+  forKeyShare: string;
+  /**
    * True while the holder of a submission's lease may still be sending it: its lease has not
    * run out (`@now`); on PostgreSQL, while the holder is an instance, its heartbeat after
    * `@aliveAfter` instead, so a live holder keeps what it is sending however long its database

@@ -168,8 +168,8 @@ export function rights(
       yield* run('DELETE FROM idempotency_keys WHERE submission_id = @id', { id: submission.id });
       yield* run('DELETE FROM files WHERE submission_id = @id', { id: submission.id });
       yield* run('DELETE FROM submissions WHERE id = @id', { id: submission.id });
-      // After the submission: a message queued while this runs is committed by now (see
-      // `queueWebhooks`, which queues none once the submission is gone).
+      // After the submission, whose row `queueWebhooks` locks against deletion: a message queued while
+      // this runs is committed by now, and none is queued once the submission is gone.
       yield* run('DELETE FROM webhook_deliveries WHERE reference = @reference', { reference });
       // Its id is never given again (`Dialect.newSubmissionId`): a lease still naming it stays stale.
       yield* run(

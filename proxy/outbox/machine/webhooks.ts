@@ -79,8 +79,9 @@ export function webhooks(
      * Queues deliveries (one already queued for its endpoint, event and submission is skipped).
      * Only while the submission is still held: a message is written from a submission read a
      * moment before (its files' bytes too), and one erased meanwhile must not come back as a
-     * message carrying the enquiry. (`erase` deletes the messages after the submission, so one
-     * committed while the erasure runs is deleted with it.)
+     * message carrying the enquiry. The submission's row is locked against deletion: a queue that
+     * meets an erasure under way waits for it and finds the submission gone, and an erasure that
+     * meets a queue under way waits to delete the submission, then deletes the message with it.
      */
     *queueWebhooks(rows: readonly NewWebhookDelivery[]): Plan<number> {
       let queued = 0;
@@ -89,7 +90,7 @@ export function webhooks(
           `INSERT INTO webhook_deliveries
              (message_id, endpoint, event, reference, body, created_at, next_attempt_at)
            SELECT @messageId, @endpoint, @event, @reference, @body, @at, @at
-           WHERE EXISTS (SELECT 1 FROM submissions WHERE reference = @reference)
+           WHERE EXISTS (SELECT 1 FROM submissions WHERE reference = @reference ${d.forKeyShare})
            ON CONFLICT (endpoint, event, reference) DO NOTHING`,
           { ...row },
         );

@@ -1,4 +1,7 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { stored } from '../../test/fixtures/outbox.ts';
 import { missing } from '../../test/fixtures/postgres-server.ts';
 import { usePostgresServer } from '../../test/fixtures/use-postgres-server.ts';
 import { describeOutboxStore } from '../../test/store-contract.ts';
@@ -56,6 +59,41 @@ describe.skipIf(absent)('PostgreSQL shared by several instances', () => {
       expect(await a.dueNotifications(2000 + 60_000, 10)).toEqual([]);
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('queues no webhook message about a submission an erasure is deleting, whichever commits first', async () => {
+    const store = await freshDatabase.open();
+    const url = databaseOf.get(store) ?? '';
+    const submission = await stored(store);
+    const eraser = new pg.Client({ connectionString: url });
+    await eraser.connect();
+    try {
+      // An erasure under way: the submission and its messages deleted, not yet committed.
+      await eraser.query('BEGIN');
+      await eraser.query('DELETE FROM submissions WHERE id = $1', [submission.id]);
+      await eraser.query('DELETE FROM webhook_deliveries WHERE reference = $1', [
+        submission.reference,
+      ]);
+      const queued = store.queueWebhooks([
+        {
+          messageId: 'msg_race',
+          endpoint: 'https://hooks.example/leads',
+          event: 'enquiry.delivered',
+          reference: submission.reference,
+          body: JSON.stringify({ email: 'ada@example.com' }),
+          at: 2_000,
+        },
+      ]);
+      // The message waits for the erasure rather than slipping in behind its delete.
+      const early = await Promise.race([queued, delay(300).then(() => 'waiting')]);
+      await eraser.query('COMMIT');
+      expect([early, await queued]).toEqual(['waiting', 0]);
+      const { rows } = await eraser.query('SELECT count(*)::int AS n FROM webhook_deliveries');
+      expect(rows).toEqual([{ n: 0 }]);
+    } finally {
+      await eraser.end();
+      await store.close();
     }
   });
 });

@@ -16,6 +16,7 @@ export const sqliteDialect: Dialect = {
   bytewise: 'BINARY',
   jsonObject: (pairs) => `json_object(${pairs})`,
   skipLocked: '',
+  forKeyShare: '',
   // One process holds the store: a lease lasts its time.
   holderAlive: '(lease_until > @now)',
   newSubmissionId: `(SELECT MAX(COALESCE((SELECT MAX(id) FROM submissions), 0),
