@@ -109,9 +109,16 @@ export class StepsController implements ReactiveController {
     const entry = (history.state as Record<string, StepEntry | undefined> | null)?.[
       this.#historyKey
     ];
-    const stepBefore = entry?.step === steps.shown.key && entry.from === before.key;
-    if (stepBefore && entryBeforeIsThisPage()) history.back();
-    else this.#go(before.key, true);
+    const backward = entry?.step === steps.shown.key && entry.from === before.key && backInPage();
+    if (!backward) {
+      this.#go(before.key, true);
+      return;
+    }
+    // A traversal the browser refuses (an entry it counts as added without a gesture) is a
+    // Back that did nothing: the step before is shown in a new entry instead.
+    backward().catch(() => {
+      this.#go(before.key, true);
+    });
   }
 
   /** "Change" on Check your answers: to the answer's step, and back to the check after it. */
@@ -167,25 +174,14 @@ export class StepsController implements ReactiveController {
       };
       if ('requestIdleCallback' in window) requestIdleCallback(later, { timeout: 100 });
       else requestAnimationFrame(() => setTimeout(later));
-      addEventListener('beforeunload', this.#leaving);
     }
     this.#unpushed.push({ step, from });
   }
-
-  /**
-   * The page is being left (a reload, a link) before the step's entry was added: it is dropped.
-   * Added now, as the browser navigates, Chromium can put it in place of the entry before or
-   * make Back skip that entry, and the form's Back would leave the site; the draft keeps the step.
-   */
-  #leaving = (): void => {
-    this.#unpushed = [];
-  };
 
   /** Adds the history entries `#record` left for later. */
   #pushNow(): void {
     const entries = this.#unpushed ?? [];
     this.#unpushed = undefined;
-    removeEventListener('beforeunload', this.#leaving);
     for (const entry of entries)
       history.pushState({ ...(history.state as object | null), [this.#historyKey]: entry }, '');
   }
@@ -194,17 +190,25 @@ export class StepsController implements ReactiveController {
 /** The little of the Navigation API (Chromium, Safari 26, Firefox 147) that `back` asks. */
 interface NavigationEntries {
   currentEntry: { index: number } | null;
-  entries(): { sameDocument: boolean }[];
+  entries(): { key: string; sameDocument: boolean }[];
+  traverseTo(key: string): { committed: Promise<unknown> };
 }
 
 /**
- * Whether the history entry before this one belongs to this page, so `history.back()` stays on
- * it. A reload as a step's entry is added can leave that entry in place of the one before
- * (Chromium), and Back would then leave the site. Without the Navigation API, trusted.
+ * How to go one entry back without leaving the page, or undefined when the entry before is
+ * another page's. A reload as a step's entry is added can leave that entry in place of the one
+ * before, or have `history.back()` skip the one before as added without the visitor's gesture
+ * (Chromium): the Navigation API goes to that very entry instead. Without it, `history.back()`.
  */
-function entryBeforeIsThisPage(): boolean {
+function backInPage(): (() => Promise<unknown>) | undefined {
   const navigation = (window as { navigation?: NavigationEntries }).navigation;
   const current = navigation?.currentEntry;
-  if (!navigation || !current) return true;
-  return navigation.entries()[current.index - 1]?.sameDocument === true;
+  if (!navigation || !current) {
+    return () => {
+      history.back();
+      return Promise.resolve();
+    };
+  }
+  const before = navigation.entries()[current.index - 1];
+  return before?.sameDocument ? () => navigation.traverseTo(before.key).committed : undefined;
 }
