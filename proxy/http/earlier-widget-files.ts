@@ -1,43 +1,59 @@
 /**
  * The late bundles and chunks of earlier builds, as the outbox keeps them
  * (`outbox/machine/widget-files.ts`): a page that loaded its entry before a deploy still gets
- * the late bundle and chunks that entry was built with, from any instance. A found file is
- * compressed once and held; a name nobody kept is remembered a minute, so a client asking for
- * made-up names costs the database one lookup per name a minute.
+ * the late bundle and chunks that entry was built with, from any instance.
+ *
+ * The route is public, so the database is asked as little as a client can make it: the kept
+ * names are read at most once every `NAMES_FRESH_MS`, and only when a name is not among them (a
+ * flood of made-up names costs one query per period, not one per request); a file's text is
+ * read only for a kept name, once however many ask at the same moment, then compressed once and
+ * held.
  */
 import type { WidgetFileArchive } from '../outbox/store.ts';
-import { asset, type Asset } from './widget-assets.ts';
+import { asset, isHashedName, SCRIPT_TYPE, type Asset } from './widget-assets.ts';
 
-/** What an earlier build's file can be called: a late bundle or chunk, never a map. */
-const EARLIER_FILE = /^enquiry-form\.late-[A-Za-z0-9]{1,32}\.js$/;
-const MISS_MS = 60_000;
-/** Held at most, found or missed; past it, the oldest go first. */
-const HELD = 256;
+/** How long a list of the kept names answers a miss before it is read again. */
+export const NAMES_FRESH_MS = 10_000;
 
 /** Looks `name` up among the files earlier builds kept; undefined when none did. */
 export type EarlierWidgetFiles = (name: string, now: number) => Promise<Asset | undefined>;
 
-/** Earlier builds' files from `archive`, compressed once each. */
-export function earlierWidgetFiles(archive: Pick<WidgetFileArchive, 'widgetFile'>) {
-  const found = new Map<string, Asset>();
-  const missedUntil = new Map<string, number>();
-  const hold = <T>(held: Map<string, T>, name: string, value: T) => {
-    if (held.size >= HELD) held.delete(held.keys().next().value ?? '');
-    held.set(name, value);
-  };
-  const lookUp: EarlierWidgetFiles = async (name, now) => {
-    if (!EARLIER_FILE.test(name)) return undefined;
-    const held = found.get(name);
-    if (held) return held;
-    if ((missedUntil.get(name) ?? 0) > now) return undefined;
-    const body = await archive.widgetFile(name);
-    if (body === null) {
-      hold(missedUntil, name, now + MISS_MS);
-      return undefined;
+/** Earlier builds' files from `archive`. */
+export function earlierWidgetFiles(
+  archive: Pick<WidgetFileArchive, 'widgetFile' | 'widgetFileNames'>,
+): EarlierWidgetFiles {
+  const held = new Map<string, Promise<Asset | undefined>>();
+  let names: { kept: Promise<Set<string>>; readAt: number } | undefined;
+
+  const keptNames = (now: number) => {
+    if (!names || now - names.readAt >= NAMES_FRESH_MS) {
+      const read = { kept: archive.widgetFileNames().then((list) => new Set(list)), readAt: now };
+      // A failed read is not kept: the next miss reads again.
+      read.kept.catch(() => {
+        if (names === read) names = undefined;
+      });
+      names = read;
     }
-    const kept = asset('text/javascript; charset=utf-8', Buffer.from(body, 'utf8'));
-    hold(found, name, kept);
-    return kept;
+    return names.kept;
   };
-  return lookUp;
+
+  /** The file's text as an asset, read once however many ask for it at the same moment. */
+  const load = (name: string) => {
+    const loading =
+      held.get(name) ??
+      archive.widgetFile(name).then((body) => {
+        if (body === null) held.delete(name); // forgotten since the names were read
+        return body === null ? undefined : asset(SCRIPT_TYPE, Buffer.from(body, 'utf8'));
+      });
+    loading.catch(() => held.delete(name));
+    held.set(name, loading);
+    return loading;
+  };
+
+  return async (name, now) => {
+    if (!isHashedName(name) || name.endsWith('.map')) return undefined;
+    const holding = held.get(name);
+    if (holding) return holding;
+    return (await keptNames(now)).has(name) ? load(name) : undefined;
+  };
 }

@@ -62,14 +62,15 @@ export function asset(contentType: string, identity: Uint8Array): Asset {
   };
 }
 
+/** The content type of a script (the entry, the late bundle, a chunk). */
+export const SCRIPT_TYPE = 'text/javascript; charset=utf-8';
+
 /** Loads the built widget from `dir`; an empty map when it has not been built. */
 export function loadWidgetAssets(dir: string): WidgetAssets {
   const assets = new Map<string, Asset>();
   const names = existsSync(dir) ? readdirSync(dir).filter((name) => WIDGET_FILE.test(name)) : [];
   for (const name of names) {
-    const contentType = name.endsWith('.map')
-      ? 'application/json; charset=utf-8'
-      : 'text/javascript; charset=utf-8';
+    const contentType = name.endsWith('.map') ? 'application/json; charset=utf-8' : SCRIPT_TYPE;
     assets.set(name, asset(contentType, readFileSync(join(dir, name))));
   }
   return assets;

@@ -55,7 +55,7 @@ export function chores(
       run: (now) => store.purgeSpentFormTokens(now),
     },
     {
-      name: 'widget files of builds no proxy has run for 30 days forgotten',
+      name: `widget files of builds no proxy has run for ${String(EARLIER_WIDGET_FILES_KEPT_MS / DAY_MS)} days forgotten`,
       everyMs: DAY_MS,
       async run(now) {
         await store.keepWidgetFiles(widgetFiles, now);

@@ -303,6 +303,8 @@ export interface Settings {
 export interface WidgetFileArchive {
   /** Keeps this build's files, current at `at`. */
   keepWidgetFiles(files: readonly WidgetFile[], at: number): Promise<void>;
+  /** The names of every kept file. */
+  widgetFileNames(): Promise<string[]>;
   /** A kept file's text, or null. */
   widgetFile(name: string): Promise<string | null>;
   /** Forgets files no proxy has called current since `before`; returns how many. */

@@ -30,7 +30,7 @@ export function describeWidgetFileStore(name: string, factory: StoreFactory): vo
       const store = await fresh();
       const [old, current] = [late('old'), late('new')];
       await store.keepWidgetFiles([old, current], 0);
-      // The build still running says so again (its hourly chore); the old one does not.
+      // The build still running says so again (its daily chore); the old one does not.
       await store.keepWidgetFiles([current], 40 * DAY);
       expect(await store.forgetWidgetFiles(30 * DAY)).toBe(1);
       expect(await store.widgetFile(old.name)).toBeNull();

@@ -15,7 +15,7 @@ import { reads } from './reads.ts';
 import { rights } from './rights.ts';
 import { getSetting, setSetting } from './settings.ts';
 import { webhooks } from './webhooks.ts';
-import { forgetWidgetFiles, keepWidgetFiles, widgetFile } from './widget-files.ts';
+import { forgetWidgetFiles, keepWidgetFiles, widgetFile, widgetFileNames } from './widget-files.ts';
 
 /** Every plan, in `d`'s spelling. */
 export function outboxMachine(d: Dialect) {
@@ -39,6 +39,7 @@ export function outboxMachine(d: Dialect) {
     funnelCells,
     keepWidgetFiles,
     widgetFile,
+    widgetFileNames,
     forgetWidgetFiles,
   };
 }
@@ -65,6 +66,7 @@ export const QUERIES = [
   'funnelCells',
   'findSubject',
   'widgetFile',
+  'widgetFileNames',
 ] as const satisfies readonly (keyof ReturnType<typeof outboxMachine>)[];
 
 type Machine = ReturnType<typeof outboxMachine>;

@@ -6,7 +6,7 @@
  * Each proxy keeps its build's files here, so every instance still serves the files of a build
  * that ran before it, until they were nobody's for `EARLIER_WIDGET_FILES_KEPT_MS`.
  */
-import { one, run, type Plan } from './plan.ts';
+import { all, one, run, type Plan } from './plan.ts';
 
 /** One hashed file of a build: its name and its text. */
 export interface WidgetFile {
@@ -17,14 +17,24 @@ export interface WidgetFile {
 /** How long a build's files are kept after the last proxy serving that build said so: 30 days. */
 export const EARLIER_WIDGET_FILES_KEPT_MS = 30 * 24 * 3_600_000;
 
-/** Keeps `files`, noting they are current at `at` (a name holds the same text in every build). */
+/**
+ * Keeps `files`, noting they are current at `at` (a name holds the same text in every build).
+ * In order of name: two instances keeping builds that share a chunk lock its row in the same
+ * order, so neither waits on the other in a cycle (PostgreSQL).
+ */
 export function* keepWidgetFiles(files: readonly WidgetFile[], at: number): Plan<void> {
-  for (const file of files)
+  const byName = [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const file of byName)
     yield* run(
       `INSERT INTO widget_files (name, body, current_at) VALUES (@name, @body, @at)
        ON CONFLICT (name) DO UPDATE SET current_at = excluded.current_at`,
       { name: file.name, body: file.body, at },
     );
+}
+
+/** The names of every kept file. */
+export function* widgetFileNames(): Plan<string[]> {
+  return (yield* all<{ name: string }>('SELECT name FROM widget_files')).map((row) => row.name);
 }
 
 /** The text of a kept file, or null. */

@@ -62,7 +62,7 @@ describe.skipIf(absent)('PostgreSQL shared by several instances', () => {
     }
   });
 
-  it('queues no webhook message about a submission an erasure is deleting, whichever commits first', async () => {
+  it('queues no webhook message about a submission an erasure is deleting: it waits, then finds it gone', async () => {
     const store = await freshDatabase.open();
     const url = databaseOf.get(store) ?? '';
     const submission = await stored(store);
@@ -75,16 +75,7 @@ describe.skipIf(absent)('PostgreSQL shared by several instances', () => {
       await eraser.query('DELETE FROM webhook_deliveries WHERE reference = $1', [
         submission.reference,
       ]);
-      const queued = store.queueWebhooks([
-        {
-          messageId: 'msg_race',
-          endpoint: 'https://hooks.example/leads',
-          event: 'enquiry.delivered',
-          reference: submission.reference,
-          body: JSON.stringify({ email: 'ada@example.com' }),
-          at: 2_000,
-        },
-      ]);
+      const queued = store.queueWebhooks([message(submission.reference)]);
       // The message waits for the erasure rather than slipping in behind its delete.
       const early = await Promise.race([queued, delay(300).then(() => 'waiting')]);
       await eraser.query('COMMIT');
@@ -96,4 +87,45 @@ describe.skipIf(absent)('PostgreSQL shared by several instances', () => {
       await store.close();
     }
   });
+
+  it('erases a message being queued as the erasure starts: the erasure waits for it, then deletes it too', async () => {
+    const store = await freshDatabase.open();
+    const submission = await stored(store);
+    const queuer = new pg.Client({ connectionString: databaseOf.get(store) ?? '' });
+    await queuer.connect();
+    try {
+      // A queue under way, as `queueWebhooks` holds it: the submission locked, the message in.
+      const { messageId, endpoint, event, reference, body, at } = message(submission.reference);
+      await queuer.query('BEGIN');
+      await queuer.query('SELECT 1 FROM submissions WHERE reference = $1 FOR KEY SHARE', [
+        reference,
+      ]);
+      await queuer.query(
+        `INSERT INTO webhook_deliveries
+           (message_id, endpoint, event, reference, body, created_at, next_attempt_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $6)`,
+        [messageId, endpoint, event, reference, body, at],
+      );
+      const erased = store.erase(reference, { force: true, at: 3_000, client: 'test' });
+      const early = await Promise.race([erased, delay(300).then(() => 'waiting')]);
+      await queuer.query('COMMIT');
+      expect(early).toBe('waiting');
+      expect(await erased).toMatchObject({ kind: 'erased' });
+      const { rows } = await queuer.query('SELECT count(*)::int AS n FROM webhook_deliveries');
+      expect(rows).toEqual([{ n: 0 }]);
+    } finally {
+      await queuer.end();
+      await store.close();
+    }
+  });
+});
+
+/** A webhook message about `reference`, carrying the enquiry's email address. */
+const message = (reference: string) => ({
+  messageId: 'msg_race',
+  endpoint: 'https://hooks.example/leads',
+  event: 'enquiry.delivered' as const,
+  reference,
+  body: JSON.stringify({ email: 'ada@example.com' }),
+  at: 2_000,
 });
