@@ -3,7 +3,7 @@
  * the late bundle that entry asks for must come from the proxy of the new build (the same
  * `DATA_DIR`, restarted), as it does when a cached entry is revalidated after a deploy.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -94,5 +94,6 @@ test('a visitor who opened the form before a deploy sends it after, the build be
     }
   } finally {
     await running.close();
+    for (const dir of [dataDir, before]) rmSync(dir, { recursive: true, force: true });
   }
 });
