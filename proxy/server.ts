@@ -149,6 +149,10 @@ async function start(
     spool: outbox.spool,
   };
   const app = createApp(deps);
+  // This build's late bundle and chunks, kept for pages that load its entry after the next
+  // deploy (a housekeeping chore says so again each day while this build runs).
+  const widgetFiles = hashedFiles(deps.widget);
+  await store.keepWidgetFiles(widgetFiles, Date.now());
 
   let closing = false;
   const server = await listen(
@@ -173,10 +177,7 @@ async function start(
   webhooks?.start();
   const checked = checkAtStart(check, deliverer, log);
   const notifier = startNotifier(env, store, deliverer, log, config);
-  const stopHousekeeping = startHousekeeping(
-    chores(store, env.RETENTION_DAYS, hashedFiles(deps.widget)),
-    log,
-  );
+  const stopHousekeeping = startHousekeeping(chores(store, env.RETENTION_DAYS, widgetFiles), log);
 
   const { port } = server.address() as AddressInfo;
   const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
@@ -226,9 +227,6 @@ async function appDeps(
   const widget = loadWidgetAssets(resolve(env.WIDGET_DIR));
   if (!widget.has('enquiry-form.js'))
     log.warn({ dir: env.WIDGET_DIR }, 'the widget is not built: run npm run build');
-  // Kept for pages that load this build's entry after the next deploy (a housekeeping chore
-  // says so again each day while this build runs).
-  await store.keepWidgetFiles(hashedFiles(widget), Date.now());
   const health: AppDeps['health'] = {};
   const confirmations = confirmationsState(env, config);
   if (config.confirmation && !confirmations.on) log.warn(confirmations.why);
