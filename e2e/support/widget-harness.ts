@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import type { EnquiryPartInput } from '../../proxy/contract/schemas/enquiry-part.ts';
 import type { FormConfig } from '../../proxy/contract/schemas/form-config.ts';
 import { publicConfig } from '../../proxy/contract/public-config.ts';
@@ -166,6 +166,25 @@ export class WidgetHarness {
     this.form = page.locator('enquiry-form');
   }
 
+  /**
+   * The late bundle (held until `lateBundle.until`) or one of its chunks, each dropped for its
+   * first `failures` requests (offline), counted as asked for.
+   */
+  async #serveLate(route: Route, path: string): Promise<void> {
+    let asked: number;
+    let failures: number | undefined;
+    if (isLateEntry(path)) {
+      asked = ++this.lateBundleRequests;
+      await this.options.lateBundle?.until;
+      failures = this.options.lateBundle?.failures;
+    } else {
+      asked = this.lateChunkRequests.push(path.slice(1));
+      failures = this.options.lateChunks?.failures;
+    }
+    if (asked <= (failures ?? 0)) return route.abort('internetdisconnected');
+    return route.fulfill({ contentType: 'text/javascript', body: lateBundle(path) });
+  }
+
   /** Routes the origin; call once per page before the first `goto`. */
   async install(): Promise<void> {
     await this.page.route(`${ORIGIN}/**`, async (route) => {
@@ -173,22 +192,8 @@ export class WidgetHarness {
       const url = new URL(request.url());
       const json = (body: unknown, status = 200) =>
         route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
-      if (
-        /^\/enquiry-form\.late-[A-Za-z0-9]+\.js$/.test(url.pathname) &&
-        !isLateEntry(url.pathname)
-      ) {
-        this.lateChunkRequests.push(url.pathname.slice(1));
-        if (this.lateChunkRequests.length <= (this.options.lateChunks?.failures ?? 0))
-          return route.abort('internetdisconnected');
-        return route.fulfill({ contentType: 'text/javascript', body: lateBundle(url.pathname) });
-      }
-      if (/^\/enquiry-form\.late-[A-Za-z0-9]+\.js$/.test(url.pathname)) {
-        this.lateBundleRequests += 1;
-        await this.options.lateBundle?.until;
-        if (this.lateBundleRequests <= (this.options.lateBundle?.failures ?? 0))
-          return route.abort('internetdisconnected');
-        return route.fulfill({ contentType: 'text/javascript', body: lateBundle(url.pathname) });
-      }
+      if (/^\/enquiry-form\.late-[A-Za-z0-9]+\.js$/.test(url.pathname))
+        return this.#serveLate(route, url.pathname);
       switch (url.pathname) {
         case '/enquiry-form.js':
           await this.options.scriptHeld;
