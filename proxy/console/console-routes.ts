@@ -27,7 +27,7 @@ const CHART_DAYS = 30;
 const RETRY_WAIT_MS = 10_000;
 
 /** What an action did, by the word the redirect carries (never text from the address). */
-const DONE: Record<string, string> = {
+const DONE: Readonly<Record<string, string>> = {
   delivered: 'Retried: the lead is delivered.',
   queued: 'Retried: the lead is queued and will be sent within moments.',
   busy: 'The lead is being delivered right now; look again in a moment.',
@@ -36,6 +36,13 @@ const DONE: Record<string, string> = {
     'Not erased: the platform does not have this lead yet. Tick the box to confirm that the firm may never receive it.',
   erased: 'The lead is erased: its details, files and notifications are gone from the proxy.',
 };
+
+/**
+ * The notice for the address's `done` word: only DONE's own words, so that `constructor`,
+ * `__proto__` or `toString` (an object's inherited names) show nothing.
+ */
+const doneText = (word: string | undefined) =>
+  word !== undefined && Object.hasOwn(DONE, word) ? DONE[word] : undefined;
 
 /** The console's routes; an empty app when `ADMIN_TOKEN` is not set. */
 export function consoleRoutes(deps: ConsoleRouteDeps): Hono<{ Variables: ConsoleVariables }> {
@@ -92,7 +99,7 @@ export function consoleRoutes(deps: ConsoleRouteDeps): Hono<{ Variables: Console
       filter,
       leads,
       olderThan: found.length > PAGE_SIZE ? leads.at(-1)?.id : undefined,
-      done: DONE[c.req.query('done') ?? ''],
+      done: doneText(c.req.query('done')),
     });
     return c.html(consolePage({ title: 'Leads', place: 'leads', csrf: c.get('csrf'), body }));
   });
@@ -107,7 +114,7 @@ export function consoleRoutes(deps: ConsoleRouteDeps): Hono<{ Variables: Console
       audit: await store.listAudit({ reference: lead.reference, limit: 50 }),
       consentIds,
       caseTypeLabel: deps.config.caseTypes.find((t) => t.id === lead.upstream.case_type)?.label,
-      done: DONE[c.req.query('done') ?? ''],
+      done: doneText(c.req.query('done')),
       csrf: c.get('csrf'),
     });
     return c.html(

@@ -148,6 +148,22 @@ describe('the firm’s console', () => {
   });
 });
 
+describe('the console’s notices', () => {
+  it('shows no notice for a word it does not know, such as constructor, __proto__ or toString', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    await deadLead(h);
+    const { cookie } = await session(h);
+    for (const word of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])
+      for (const path of ['/admin/leads', '/admin/leads/EQ-DEAD-0001']) {
+        const page = await (
+          await h.app.request(`${HOST}${path}?done=${word}`, { headers: { cookie } })
+        ).text();
+        expect(page, `${path}?done=${word}`).not.toContain('role="status"');
+        expect(page).not.toContain('native code');
+      }
+  });
+});
+
 describe('the console’s page of one lead', () => {
   it('shows when each delivery step was answered, to the second, beside its outcome', async () => {
     const h = setUp({ deps: { adminToken: TOKEN } });

@@ -76,16 +76,25 @@ export async function funnelReport(
   const small = cells.filter((cell) => cell.views < minCount);
   const other = small.length > 0 ? merged(small) : undefined;
   const rows = other && other.views >= minCount ? [...large, other] : large;
-  // Questions in the form's order (a merged row may span case types: theirs in turn).
-  const order = config.caseTypes.flatMap((caseType) => caseType.questions.map((q) => q.id));
-  const position = (id: string) => order.indexOf(id);
   return {
     from: filter.from,
     to: filter.to,
     minCount,
-    rows: rows.map((row) => ({
-      ...row,
-      questions: [...row.questions].sort((a, b) => position(a.id) - position(b.id)),
-    })),
+    rows: rows.map((row) => ({ ...row, questions: inFormOrder(config, row) })),
   };
+}
+
+/**
+ * A row's questions in its form's order: its own case type's, or for a row that spans case types
+ * ("other"), theirs in turn. Two case types may share a question id (`notes`): each row follows
+ * its own case type, never the first case type that has the id.
+ */
+function inFormOrder(config: FormConfig, row: FunnelCell): QuestionCounts[] {
+  const own = config.caseTypes.filter((caseType) => caseType.id === row.caseType);
+  const order = new Map<string, number>();
+  for (const caseType of own.length > 0 ? own : config.caseTypes)
+    for (const question of caseType.questions)
+      if (!order.has(question.id)) order.set(question.id, order.size);
+  const position = (id: string) => order.get(id) ?? order.size;
+  return [...row.questions].sort((a, b) => position(a.id) - position(b.id));
 }

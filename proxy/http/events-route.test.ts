@@ -154,6 +154,31 @@ describe('GET /admin/funnel', () => {
   });
 });
 
+describe('the order of questions in GET /admin/funnel', () => {
+  it('keeps each case type’s own order, for a question id two case types share', async () => {
+    const proxy = setUp({ deps: { adminToken: ADMIN_TOKEN, funnelMinCount: 1 } });
+    // "notes" ends both forms: the family form's questions come before its notes.
+    const family = report({
+      caseType: 'family',
+      shown: ['matter', 'urgent', 'notes'],
+      answered: ['matter', 'urgent', 'notes'],
+      reached: 'notes',
+    });
+    expect((await post(proxy, family)).status).toBe(204);
+    expect((await post(proxy, report())).status).toBe(204);
+    const rows = (await funnelOf(proxy)).rows;
+    const order = (caseType: string) =>
+      rows.find((row) => row.caseType === caseType)?.questions.map((q) => q.id);
+    expect(order('family')).toEqual(['matter', 'urgent', 'notes']);
+    expect(order('conveyancing')).toEqual([
+      'transaction',
+      'property_value',
+      'completion_date',
+      'notes',
+    ]);
+  });
+});
+
 describe('the funnel tables', () => {
   it('hold nothing but days, ids, campaigns and counts: no address, user agent, typed value or report', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'funnel-scan-'));
