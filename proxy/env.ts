@@ -195,7 +195,7 @@ export const proxyEnvSchema = z.object({
     'Delivered submissions (and their files and finished webhook deliveries) are removed after this many days; caught spam after 7; dead letters stay until dealt with.',
   ),
   FUNNEL_MIN_COUNT: integer(10, 1).describe(
-    'Funnel cells (case type, campaign, variant) with fewer views are merged into "other", so no small group can be singled out.',
+    'Funnel cells (case type, campaign, variant) with fewer starts (views that began filling the form in) are merged into "other", so no small group can be singled out.',
   ),
   ADMIN_TOKEN: z
     .string()

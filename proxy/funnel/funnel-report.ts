@@ -3,8 +3,10 @@
  * questions in the form's order. This is the shape `GET /admin/funnel` answers (and the
  * console shows): `{from, to, minCount, rows: [{caseType, campaign, variant, views, starts,
  * sends, delivered, questions: [{id, shown, answered, left, errors: {code: n}}]}]}`. Rows with
- * fewer than `minCount` views are merged into one "other" row, so no small group can be
- * singled out; an "other" row still below it is left out.
+ * fewer than `minCount` starts (or deliveries) are merged into one "other" row, so no small group can be
+ * singled out; an "other" row still below it is left out. Starts, not views: anyone can load
+ * `/form?campaign=…` nine times to lift one visitor's cell over the line, and a view is all
+ * a page load makes.
  */
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { FunnelCell, FunnelFilter, QuestionCounts } from '../outbox/funnel-counts.ts';
@@ -14,13 +16,20 @@ import type { FunnelCounters } from '../outbox/store.ts';
 export interface FunnelResponse {
   from: string;
   to: string;
-  /** Rows with fewer views were merged into "other" (`FUNNEL_MIN_COUNT`). */
+  /** Rows with fewer starts were merged into "other" (`FUNNEL_MIN_COUNT`). */
   minCount: number;
   rows: FunnelCell[];
 }
 
 /** The name of the row small cells are merged into. */
 export const OTHER = 'other';
+
+/**
+ * How many people a cell surely holds, for the small-count merge: its starts, or its deliveries
+ * when more (a visitor whose browser sends Global Privacy Control reports nothing, yet their
+ * enquiry is counted when delivered). Never its views, which page loads alone make.
+ */
+const people = (cell: FunnelCell) => Math.max(cell.starts, cell.delivered);
 
 function addQuestions(into: Map<string, QuestionCounts>, questions: readonly QuestionCounts[]) {
   for (const question of questions) {
@@ -72,10 +81,10 @@ export async function funnelReport(
   minCount: number,
 ): Promise<FunnelResponse> {
   const cells = await store.funnelCells(filter);
-  const large = cells.filter((cell) => cell.views >= minCount);
-  const small = cells.filter((cell) => cell.views < minCount);
+  const large = cells.filter((cell) => people(cell) >= minCount);
+  const small = cells.filter((cell) => people(cell) < minCount);
   const other = small.length > 0 ? merged(small) : undefined;
-  const rows = other && other.views >= minCount ? [...large, other] : large;
+  const rows = other && people(other) >= minCount ? [...large, other] : large;
   return {
     from: filter.from,
     to: filter.to,

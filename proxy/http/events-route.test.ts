@@ -124,7 +124,7 @@ describe('GET /admin/funnel', () => {
     expect(bad.status).toBe(400);
   });
 
-  it('merges campaigns with fewer views than the minimum into "other", and leaves out an "other" still too small', async () => {
+  it('merges campaigns with fewer starts than the minimum into "other", and leaves out an "other" still too small', async () => {
     const proxy = setUp({ deps: { adminToken: ADMIN_TOKEN, funnelMinCount: 3 } });
     for (const campaign of ['big', 'big', 'big', 'small-a', 'small-b', 'tiny'])
       await post(proxy, report({ campaign }), { 'x-test-ip': `10.1.1.${campaign.length}` });
@@ -135,6 +135,23 @@ describe('GET /admin/funnel', () => {
     ]);
     const one = await funnelOf(proxy, `from=${DAY}&to=${DAY}&campaign=tiny`);
     expect(one.rows).toEqual([]);
+  });
+
+  it('keeps a one-visitor campaign hidden however many page loads pad its views', async () => {
+    const proxy = setUp({ deps: { adminToken: ADMIN_TOKEN, funnelMinCount: 10 } });
+    // One real visitor of a campaign of their own, whose path the report must not show…
+    const visitor = report({ campaign: 'one-visitor', errors: { property_value: 'required' } });
+    expect((await post(proxy, visitor, { 'x-test-ip': '192.0.2.1' })).status).toBe(204);
+    // …and nine loads of the page without JavaScript from other addresses, all counted as views.
+    for (let n = 2; n <= 10; n += 1) {
+      const page = await proxy.app.request('/form?case-type=conveyancing&campaign=one-visitor', {
+        headers: { 'x-test-ip': `192.0.2.${String(n)}` },
+      });
+      expect(page.status).toBe(200);
+    }
+    const [cell] = await proxy.store.funnelCells({ from: DAY, to: DAY });
+    expect(cell).toMatchObject({ campaign: 'one-visitor', views: 10, starts: 1 });
+    expect((await funnelOf(proxy)).rows).toEqual([]);
   });
 
   it('counts a delivered enquiry in its campaign, and a view of the page without JavaScript', async () => {

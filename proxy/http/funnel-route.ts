@@ -26,7 +26,7 @@ export interface FunnelRouteDeps {
   /** Without it, the route answers 404. */
   adminToken?: string | undefined;
   store: Pick<FunnelCounters, 'funnelCells'>;
-  /** Funnel cells with fewer views are merged into "other" (`FUNNEL_MIN_COUNT`, default 10). */
+  /** Funnel cells with fewer starts are merged into "other" (`FUNNEL_MIN_COUNT`, default 10). */
   funnelMinCount?: number | undefined;
   now: () => number;
 }
