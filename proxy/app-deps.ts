@@ -5,6 +5,7 @@
  * imports this module.
  */
 import type { ConsoleRouteDeps } from './console/console-guard.ts';
+import type { FunnelAdmissionDeps } from './funnel/admission.ts';
 import type { EventsRouteDeps } from './http/events-route.ts';
 import type { FunnelRouteDeps } from './http/funnel-route.ts';
 import type { HealthRouteDeps } from './http/health-routes.ts';
@@ -20,6 +21,7 @@ export type AppDeps = HealthRouteDeps &
   EnquiryRouteDeps &
   ConsoleRouteDeps &
   EventsRouteDeps &
-  FunnelRouteDeps & {
+  FunnelRouteDeps &
+  FunnelAdmissionDeps & {
     log: Logger;
   };

@@ -17,6 +17,7 @@ import { healthRoutes } from './http/health-routes.ts';
 import { publicRoutes } from './http/public-routes.ts';
 import { noScriptRoutes } from './http/no-js/form-route.ts';
 import { consoleRoutes } from './console/console-routes.ts';
+import { FunnelAdmission } from './funnel/admission.ts';
 import { StoreUnavailableError } from './outbox/store.ts';
 import { logFailure } from './outbox/outage-log.ts';
 
@@ -54,12 +55,14 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
     }),
   );
 
+  // One gate for every route that adds to the funnel's counters, so their allowances are one.
+  const funnel = new FunnelAdmission(deps);
   app.route('/', publicRoutes(deps));
-  app.route('/', noScriptRoutes(deps));
+  app.route('/', noScriptRoutes(deps, funnel));
   app.route('/', healthRoutes(deps));
   app.route('/', consoleRoutes(deps));
-  app.route('/', enquiryRoute(deps));
-  app.route('/', eventsRoute(deps));
+  app.route('/', enquiryRoute(deps, funnel));
+  app.route('/', eventsRoute(deps, funnel));
   app.route('/', funnelRoute(deps));
 
   app.notFound((c) =>

@@ -24,6 +24,8 @@ import { hashedFiles, loadWidgetAssets } from './http/widget-assets.ts';
 import { earlierWidgetFiles } from './http/earlier-widget-files.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { chores, startHousekeeping } from './node/housekeeping.ts';
+import { funnelRoom } from './node/disk-room.ts';
+import { maxSubmissionBytes } from './submission/read-multipart.ts';
 import { listen } from './node/listen.ts';
 import { openOutbox, type OpenOutbox } from './node/open-outbox.ts';
 import { checkAtStart, readiness, recover, startNotifier } from './node/startup.ts';
@@ -274,6 +276,10 @@ async function appDeps(
     readiness: () => readiness(outbox.dataDir, store, health),
     alertQueuedAfterMs: env.ALERT_QUEUED_AFTER_MS,
     funnelMinCount: env.FUNNEL_MIN_COUNT,
+    // A database server watches its own disk; a local outbox's is ours to keep for enquiries.
+    ...(outbox.dataDir
+      ? { funnelRoom: funnelRoom(outbox.dataDir, maxSubmissionBytes(config.files)) }
+      : {}),
     ...(env.ADMIN_TOKEN
       ? {
           adminToken: env.ADMIN_TOKEN,

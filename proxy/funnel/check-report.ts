@@ -3,8 +3,8 @@
  * real form view cannot produce is refused, whole: an unknown case type or question, a question
  * answered or refused that was never shown, a conditional question shown without the question
  * it depends on, a send without every required question answered (of those always shown), a view that answered
- * something, counts where flags belong (a forged total), and any value that looks typed by a
- * visitor (an address, a telephone number). What passes becomes a tally: ids and 0/1 flags.
+ * something, counts where flags belong (a forged total), and any value that looks like a person's
+ * details (`personal-data.ts`). What passes becomes a tally: ids and 0/1 flags.
  */
 import { z } from 'zod';
 import { FIELD_MAX_LENGTH } from '../contract/limits.ts';
@@ -12,6 +12,7 @@ import type { FunnelReport } from '../contract/funnel.ts';
 import type { IssueCode } from '../contract/issues.ts';
 import type { CaseType, FormConfig } from '../contract/schemas/form-config.ts';
 import type { FunnelTally } from '../outbox/funnel-counts.ts';
+import { personalDataIn } from './personal-data.ts';
 
 /** A report the proxy will not count, and why (for the log and the `400`'s body). */
 export class ReportRefused extends Error {
@@ -32,19 +33,15 @@ const QUESTION_ERRORS = [
   'invalid_type',
 ] as const satisfies readonly IssueCode[];
 
-/**
- * Values a marketer sets look like `spring-2027` or `hero banner B`; an at sign or a run of
- * seven digits is an email address or a telephone number that a visitor typed.
- */
-const LOOKS_TYPED = /@|\d(?:[\s().-]*\d){6}/;
-/** `value` when it could be a marketer's, empty when it looks typed by a visitor. */
-export const untyped = (value: string): string => (LOOKS_TYPED.test(value) ? '' : value);
-
+/** A campaign or variant: refused when it looks like a person's details (`personal-data.ts`). */
 const notTyped = (max: number) =>
   z
     .string()
     .max(max)
-    .refine((value) => !LOOKS_TYPED.test(value), 'looks like something a visitor typed');
+    .superRefine((value, context) => {
+      const what = personalDataIn(value);
+      if (what) context.addIssue({ code: 'custom', message: `looks like ${what} a visitor typed` });
+    });
 
 const questionId = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,63}$/);
 
@@ -97,18 +94,29 @@ function checkAgainst(report: FunnelReport, caseType: CaseType | undefined): voi
   }
 }
 
+/** The hidden question whose value is the variant, if the configuration names one. */
+export const variantQuestion = (config: FormConfig): string | undefined =>
+  config.analytics ? config.analytics.variant : undefined;
+
+/**
+ * True when `value` is a variant the form can have: one of its hidden question's options, or
+ * a plain token of at most 64 characters when the question has none. The page without
+ * JavaScript takes the variant from its address, where anyone can write anything.
+ */
+export function isKnownVariant(config: FormConfig, value: string): boolean {
+  const named = variantQuestion(config);
+  if (named === undefined || value === '') return false;
+  const options = config.caseTypes.flatMap((c) => c.questions).find((q) => q.id === named)?.options;
+  return options ? options.includes(value) : /^[\w .-]{1,64}$/.test(value);
+}
+
 /** The variant's value: one of its hidden question's options, or a plain token. */
 function checkVariant(config: FormConfig, report: FunnelReport): void {
-  const named = config.analytics ? config.analytics.variant : undefined;
-  if (named === undefined || report.variant === '') {
+  if (variantQuestion(config) === undefined || report.variant === '') {
     must(report.variant === '', 'a variant the configuration does not name');
     return;
   }
-  const options = config.caseTypes.flatMap((c) => c.questions).find((q) => q.id === named)?.options;
-  must(
-    options ? options.includes(report.variant) : /^[\w .-]{1,64}$/.test(report.variant),
-    'a variant value the form cannot have',
-  );
+  must(isKnownVariant(config, report.variant), 'a variant value the form cannot have');
 }
 
 /**

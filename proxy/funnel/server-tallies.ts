@@ -8,15 +8,16 @@ import { isAnswered, visibleQuestions } from '../contract/rules.ts';
 import type { EnquiryPart } from '../contract/schemas/enquiry-part.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { funnelDay, type FunnelKey, type FunnelTally } from '../outbox/funnel-counts.ts';
-import type { FunnelCounters } from '../outbox/store.ts';
 import type { Logger } from '../logger.ts';
-import { untyped } from './check-report.ts';
+import type { FunnelAdmission } from './admission.ts';
+import { isKnownVariant, variantQuestion } from './check-report.ts';
+import { withoutPersonalData } from './personal-data.ts';
 
-/** The hidden question whose value is the variant, if the configuration names one. */
-const variantQuestion = (config: FormConfig) =>
-  config.analytics ? config.analytics.variant : undefined;
-
-/** The counters' key of an enquiry (or a page) with these values; none when the funnel is off. */
+/**
+ * The counters' key of an enquiry (or a page) with these values; none when the funnel is off.
+ * A page's values come from its address, which anyone can write: a campaign that looks like a
+ * person's details is left out, and a variant the form cannot have counts as none.
+ */
 export function funnelKeyOf(
   config: FormConfig,
   at: number,
@@ -24,11 +25,12 @@ export function funnelKeyOf(
 ): FunnelKey | undefined {
   if (config.analytics === false) return undefined;
   const variantId = variantQuestion(config);
+  const variant = variantId === undefined ? '' : values.variant(variantId);
   return {
     day: funnelDay(at),
     caseType: config.caseTypes.some((c) => c.id === values.caseType) ? values.caseType : '',
-    campaign: untyped(values.campaign),
-    variant: variantId === undefined ? '' : untyped(values.variant(variantId)),
+    campaign: withoutPersonalData(values.campaign),
+    variant: isKnownVariant(config, variant) ? variant : '',
   };
 }
 
@@ -76,41 +78,45 @@ export function plainSendTally(config: FormConfig, part: EnquiryPart, key: Funne
 }
 
 /**
- * Counts an accepted enquiry: its delivery will count in its cell, and one from the page
- * without JavaScript is counted as started and sent (unless its browser asked not to be
- * tracked, `Sec-GPC: 1`).
+ * Counts an accepted enquiry from `client`: its delivery will count in its cell, and one from
+ * the page without JavaScript is counted as started and sent (unless its browser asked not to
+ * be tracked, `Sec-GPC: 1`).
  */
 export async function countAccepted(
-  store: FunnelCounters,
+  funnel: FunnelAdmission,
   config: FormConfig,
-  enquiry: { part: EnquiryPart; submissionId: number; at: number; plain: boolean; gpc: boolean },
+  enquiry: {
+    part: EnquiryPart;
+    submissionId: number;
+    at: number;
+    plain: boolean;
+    gpc: boolean;
+    client: string;
+  },
 ): Promise<void> {
   const key = enquiryKey(config, enquiry.part, enquiry.at);
   if (!key) return;
-  await store.expectDelivery(enquiry.submissionId, key);
-  if (enquiry.plain && !enquiry.gpc)
-    await store.addFunnelTally(plainSendTally(config, enquiry.part, key));
+  const cell = await funnel.expectDelivery(enquiry.submissionId, key, enquiry.client);
+  if (cell && enquiry.plain && !enquiry.gpc)
+    await funnel.add(plainSendTally(config, enquiry.part, cell), enquiry.client);
 }
 
-/** Counts one view of the page without JavaScript, from the values its address gave it. */
+/**
+ * Counts one view of the page without JavaScript from `client`, from the values its address
+ * gave it, within the funnel's allowances (`admission.ts`).
+ */
 export async function countPageView(
-  deps: {
-    config: FormConfig;
-    store: Pick<FunnelCounters, 'addFunnelTally'>;
-    log: Logger;
-    now: () => number;
-  },
+  deps: { config: FormConfig; funnel: FunnelAdmission; log: Logger; now: () => number },
   values: ReadonlyMap<string, readonly string[]>,
-  caseType: string,
-  gpc: boolean,
+  view: { caseType: string; gpc: boolean; client: string },
 ): Promise<void> {
   const key = funnelKeyOf(deps.config, deps.now(), {
-    caseType,
+    caseType: view.caseType,
     campaign: values.get('marketing.campaign')?.[0] ?? '',
     variant: (id) => values.get(`answers.${id}`)?.[0] ?? '',
   });
-  if (!key || gpc) return;
-  await deps.store.addFunnelTally(pageViewTally(key)).catch((error: unknown) => {
+  if (!key || view.gpc || !(await deps.funnel.admitView(view.client))) return;
+  await deps.funnel.add(pageViewTally(key), view.client).catch((error: unknown) => {
     deps.log.warn({ err: error }, 'the funnel could not count a page view');
   });
 }

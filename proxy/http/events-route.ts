@@ -9,44 +9,35 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { Logger } from '../logger.ts';
-import type { FunnelCounters } from '../outbox/store.ts';
 import { FUNNEL_REPORT_MAX_BYTES } from '../contract/funnel.ts';
 import { rateLimitKey } from './client-ip.ts';
 import { requireAllowedOrigin } from './origin.ts';
-import { RateLimiter } from '../limiter/token-buckets.ts';
 import { rateLimit } from './rate-limit.ts';
 import { funnelDay } from '../outbox/funnel-counts.ts';
+import type { FunnelAdmission } from '../funnel/admission.ts';
 import { ReportRefused, tallyOfReport } from '../funnel/check-report.ts';
-
-/** Reports one address may send a minute: a visitor views a few pages a minute, not sixty. */
-const REPORTS_PER_CLIENT = 60;
-/** Reports a minute from everybody together, so a botnet cannot grow the tables without end. */
-const REPORTS_FOR_ALL = 60_000;
 
 /** What `POST /api/events` reads. */
 export interface EventsRouteDeps {
   config: FormConfig;
   allowedOrigins: readonly string[];
-  store: Pick<FunnelCounters, 'addFunnelTally'>;
   log: Logger;
   clientIp: (c: Context) => string;
   now: () => number;
 }
 
-/** The events route, as a Hono app to mount at `/`. */
-export function eventsRoute(deps: EventsRouteDeps): Hono {
+/**
+ * The events route, as a Hono app to mount at `/`; `funnel` admits its tallies and holds the
+ * reports' allowances (`funnel/admission.ts`), which the page without JavaScript shares.
+ */
+export function eventsRoute(deps: EventsRouteDeps, funnel: FunnelAdmission): Hono {
   const app = new Hono();
   if (deps.config.analytics === false) return app;
-  const perClient = new RateLimiter('per-client', REPORTS_PER_CLIENT, deps.now);
-  const forAll = new RateLimiter('global', REPORTS_FOR_ALL, deps.now);
+  const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
   app.post(
     '/api/events',
     requireAllowedOrigin(deps),
-    rateLimit({
-      limiters: [perClient, forAll],
-      shared: [forAll],
-      clientKey: (c) => rateLimitKey(deps.clientIp(c)),
-    }),
+    rateLimit({ limiters: [funnel.perClient, funnel.forAll], shared: [funnel.forAll], clientKey }),
     bodyLimit({
       maxSize: FUNNEL_REPORT_MAX_BYTES,
       onError: (c) => c.json({ error: 'too_large', message: 'A funnel report is small.' }, 413),
@@ -55,7 +46,7 @@ export function eventsRoute(deps: EventsRouteDeps): Hono {
       if (c.req.header('sec-gpc') === '1') return c.body(null, 204);
       try {
         const tally = tallyOfReport(deps.config, await c.req.text(), funnelDay(deps.now()));
-        await deps.store.addFunnelTally(tally);
+        await funnel.add(tally, clientKey(c));
         return c.body(null, 204);
       } catch (error) {
         if (!(error instanceof ReportRefused)) throw error;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import { leaseOf, sampleSubmission, stored } from '../test/fixtures/outbox.ts';
+import { FUNNEL_KEPT_DAYS, funnelDay } from '../outbox/funnel-counts.ts';
 import { chores } from './housekeeping.ts';
 
 const DAY = 24 * 3_600_000;
@@ -34,6 +35,29 @@ describe('the outbox chores', () => {
     expect((await store.list()).map((s) => s.reference)).toEqual(['EQ-TEST-0001', 'EQ-DEAD-0001']);
     await runAll(1000 + 31 * DAY);
     expect((await store.list()).map((s) => s.reference)).toEqual(['EQ-DEAD-0001']);
+    await store.close();
+  });
+
+  it(`forget the funnel’s counters of days more than ${String(FUNNEL_KEPT_DAYS)} days ago, and keep the rest`, async () => {
+    const store = openSqliteOutbox(':memory:');
+    const now = Date.UTC(2027, 2, 27, 12);
+    const tally = (daysAgo: number) => ({
+      day: funnelDay(now - daysAgo * DAY),
+      caseType: 'conveyancing',
+      campaign: 'spring-2027',
+      variant: '',
+      views: 1 as const,
+      starts: 1 as const,
+      sends: 0 as const,
+      questions: [{ id: 'transaction', shown: 1 as const, answered: 1 as const, left: 0 as const }],
+    });
+    for (const daysAgo of [FUNNEL_KEPT_DAYS + 30, FUNNEL_KEPT_DAYS + 1, FUNNEL_KEPT_DAYS, 1])
+      await store.addFunnelTally(tally(daysAgo));
+    const funnel = chores(store, 30, []).filter((chore) => chore.name.includes('funnel'));
+    expect(funnel).toHaveLength(1);
+    expect(await funnel[0]?.run(now)).toBe(4);
+    const left = await store.funnelCells({ from: '2020-01-01', to: funnelDay(now) });
+    expect(left[0]?.views).toBe(2);
     await store.close();
   });
 

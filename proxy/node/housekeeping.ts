@@ -3,12 +3,14 @@
  * can no longer matter (hourly), remove delivered submissions after `RETENTION_DAYS` and caught
  * spam after a week, each with its finished webhook deliveries (hourly; a dead letter stays until
  * an operator deals with it; a pending webhook delivery until it ends), forget the widget files
- * of builds no proxy has run for 30 days (daily), and sweep files a crash left without a row
- * (daily; only files older than an hour, so an accept that is writing its files keeps them).
+ * of builds no proxy has run for 30 days (daily), forget the funnel's counters of days more than
+ * `FUNNEL_KEPT_DAYS` ago (daily), and sweep files a crash left without a row (daily; only files
+ * older than an hour, so an accept that is writing its files keeps them).
  */
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
-import type { Housekeeping, WidgetFileArchive } from '../outbox/store.ts';
+import type { FunnelCounters, Housekeeping, WidgetFileArchive } from '../outbox/store.ts';
+import { FUNNEL_KEPT_DAYS, funnelDay } from '../outbox/funnel-counts.ts';
 import { EARLIER_WIDGET_FILES_KEPT_MS, type WidgetFile } from '../outbox/machine/widget-files.ts';
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../submission/idempotency.ts';
 
@@ -29,7 +31,7 @@ interface Chore {
  * this build's late bundle and chunks (`outbox/machine/widget-files.ts`).
  */
 export function chores(
-  store: Housekeeping & WidgetFileArchive,
+  store: Housekeeping & WidgetFileArchive & Pick<FunnelCounters, 'forgetFunnelDay'>,
   retentionDays: number,
   widgetFiles: readonly WidgetFile[],
 ): Chore[] {
@@ -60,6 +62,16 @@ export function chores(
       async run(now) {
         await store.keepWidgetFiles(widgetFiles, now);
         return store.forgetWidgetFiles(now - EARLIER_WIDGET_FILES_KEPT_MS);
+      },
+    },
+    {
+      name: `funnel counters of days more than ${String(FUNNEL_KEPT_DAYS)} days ago forgotten`,
+      everyMs: DAY_MS,
+      async run(now) {
+        const before = funnelDay(now - FUNNEL_KEPT_DAYS * DAY_MS);
+        let forgotten = 0;
+        for (let rows = 1; rows > 0; forgotten += rows) rows = await store.forgetFunnelDay(before);
+        return forgotten;
       },
     },
     {

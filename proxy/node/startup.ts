@@ -2,12 +2,12 @@
  * What a start does besides listening: tidy what a predecessor left, check the platform, start
  * the notifier; and what the app's health and tokens read from the outbox and the disk.
  */
-import { statfs } from 'node:fs/promises';
 import type { AppDeps } from '../app-deps.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
 import type { ProxyEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
+import { freeBytes, READY_MIN_FREE_BYTES } from './disk-room.ts';
 import { notifyChannels } from '../notify/channels.ts';
 import { Notifier } from '../notify/notifier.ts';
 import type {
@@ -88,9 +88,6 @@ export async function recover(
   if (due > 0) log.info({ due }, 'queued enquiries are sent now');
 }
 
-/** Free space below which the proxy says it is not ready (a full disk refuses enquiries). */
-const READY_MIN_FREE_BYTES = 64 * 1024 * 1024;
-
 /** Why the proxy may not take traffic now, if so: `/readyz`. */
 export async function readiness(
   dataDir: string | undefined,
@@ -105,8 +102,7 @@ export async function readiness(
   }
   // A database server watches its own disk; a local outbox's is ours to watch.
   if (dataDir === undefined) return undefined;
-  const disk = await statfs(dataDir);
-  const free = disk.bavail * disk.bsize;
+  const free = await freeBytes(dataDir);
   return free < READY_MIN_FREE_BYTES
     ? `only ${String(Math.round(free / 1024 / 1024))} MB free on the outbox's disk`
     : undefined;

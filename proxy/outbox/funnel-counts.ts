@@ -63,3 +63,9 @@ export interface FunnelFilter {
 
 /** The UTC day of an epoch-milliseconds time, as the counters key it. */
 export const funnelDay = (at: number): string => new Date(at).toISOString().slice(0, 10);
+
+/**
+ * Days the counters are kept: a year and five weeks, so that a report of a whole year (the
+ * longest `GET /admin/funnel` sums) finds every day of it; a daily chore forgets older days.
+ */
+export const FUNNEL_KEPT_DAYS = 400;

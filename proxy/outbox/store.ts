@@ -330,6 +330,11 @@ export interface FunnelCounters {
   expectDelivery(submissionId: number, key: FunnelKey): Promise<void>;
   /** The counters of `filter`'s days and cells, summed per case type, campaign and variant. */
   funnelCells(filter: FunnelFilter): Promise<FunnelCell[]>;
+  /**
+   * Forgets the counters of the oldest day before `before` (`YYYY-MM-DD`); returns the rows
+   * deleted, 0 when no day before it is left (the daily chore calls it until then).
+   */
+  forgetFunnelDay(before: string): Promise<number>;
 }
 
 /**

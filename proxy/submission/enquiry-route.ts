@@ -9,7 +9,8 @@ import type { Deliverer } from '../delivery/deliverer.ts';
 import { checkForBots, type BotCheckOptions } from '../http/bots/bot-check.ts';
 import type { HealthSignals } from '../http/health-routes.ts';
 import type { Metrics } from '../http/metrics.ts';
-import type { FunnelCounters, IntakeStore } from '../outbox/store.ts';
+import type { IntakeStore } from '../outbox/store.ts';
+import type { FunnelAdmission } from '../funnel/admission.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
 import { requireAllowedOrigin, submissionCors } from '../http/origin.ts';
 import type { Limiter } from '../limiter/token-buckets.ts';
@@ -68,7 +69,7 @@ export interface EnquiryRouteDeps {
   /** Pages that may submit (`ALLOWED_ORIGINS`). */
   allowedOrigins: readonly string[];
   /** Intake, and the repeat of an idempotency key. */
-  store: IntakeStore & FunnelCounters;
+  store: IntakeStore;
   /** Where file parts are written as they arrive; the system's temporary directory by default. */
   spool?: FileSpool | undefined;
   /**
@@ -93,8 +94,11 @@ export interface EnquiryRouteDeps {
   now: () => number;
 }
 
-/** The submission route, with its guards in the order a request meets them. */
-export function enquiryRoute(deps: EnquiryRouteDeps): Hono<RouteEnv> {
+/**
+ * The submission route, with its guards in the order a request meets them; `funnel` counts
+ * what it accepts.
+ */
+export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): Hono<RouteEnv> {
   const app = new Hono<RouteEnv>();
   const { config, limits } = deps;
   const spool = deps.spool ?? tempSpool();
@@ -274,12 +278,13 @@ export function enquiryRoute(deps: EnquiryRouteDeps): Hono<RouteEnv> {
     if (outcome.confirmation === 'over_limit')
       deps.log.info({ reference }, 'no confirmation email: the address or client had its share');
     if (verdict.human)
-      await countAccepted(deps.store, config, {
+      await countAccepted(funnel, config, {
         part: checked.part,
         submissionId: outcome.submission.id,
         at: receivedAt,
         plain: received.plain !== undefined,
         gpc: c.req.header('sec-gpc') === '1',
+        client: clientKey(c),
       }).catch((error: unknown) => {
         // The funnel is a count, the enquiry a lead: a failed count never refuses a lead.
         deps.log.warn({ err: error }, 'the funnel could not count an accepted enquiry');

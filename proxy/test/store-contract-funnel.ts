@@ -1,7 +1,8 @@
 /**
  * The funnel half of the outbox store contract (see `store-contract.ts`): tallies add up per
- * day and cell, a period's sums are read back with their filters, and a delivered enquiry is
- * counted once in the cell it was accepted in, and never once its submission is gone.
+ * day and cell, a period's sums are read back with their filters, old days are forgotten, and a
+ * delivered enquiry is counted once in the cell it was accepted in, and never once its
+ * submission is gone.
  */
 import { describe, expect, it } from 'vitest';
 import type { FunnelTally } from '../outbox/funnel-counts.ts';
@@ -56,6 +57,23 @@ export function describeFunnelStore(name: string, factory: StoreFactory): void {
       ]);
       expect(await store.funnelCells({ from: '2027-03-01', to: '2027-03-31' })).toHaveLength(2);
       expect(await store.funnelCells({ from: '2027-05-01', to: '2027-05-31' })).toEqual([]);
+    });
+
+    it('forgets the counters of the days before a cutoff, oldest day first, and keeps the rest', async () => {
+      const store = await fresh();
+      for (const day of ['2026-01-01', '2026-01-02', '2027-03-01'])
+        await store.addFunnelTally(tally(day));
+      const days = async () =>
+        (await store.funnelCells({ from: '2026-01-01', to: '2026-01-01' })).length +
+        (await store.funnelCells({ from: '2026-01-02', to: '2026-01-02' })).length;
+      // One counts row, two question rows and one error row a day.
+      expect(await store.forgetFunnelDay('2027-01-01')).toBe(4);
+      expect(await days()).toBe(1);
+      expect(await store.forgetFunnelDay('2027-01-01')).toBe(4);
+      expect(await store.forgetFunnelDay('2027-01-01')).toBe(0);
+      expect(await days()).toBe(0);
+      const kept = await store.funnelCells({ from: '2027-03-01', to: '2027-03-01' });
+      expect(kept[0]?.questions).toHaveLength(2);
     });
 
     it('counts a delivered enquiry once, in the cell it was accepted in', async () => {

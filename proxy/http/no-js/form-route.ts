@@ -4,11 +4,12 @@
  * same checks, same outbox: it posts to `POST /api/enquiries` as plain named fields.
  * `GET /form/sent?reference=…&receipt=…`: where a taken post without `thankYouUrl` is sent on to.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import type { Logger } from '../../logger.ts';
-import type { FunnelCounters } from '../../outbox/store.ts';
+import type { FunnelAdmission } from '../../funnel/admission.ts';
 import type { BotCheckOptions } from '../bots/bot-check.ts';
+import { rateLimitKey } from '../client-ip.ts';
 import { confirmationPage, formPage, pageHeaders } from './form-page.ts';
 import { backTo, newPageKey, RECEIPT_SHAPE, sendAddress } from './page-addresses.ts';
 import { countPageView } from '../../funnel/server-tallies.ts';
@@ -19,14 +20,14 @@ export interface FormRouteDeps {
   config: FormConfig;
   allowedOrigins: readonly string[];
   bots: BotCheckOptions;
-  /** The funnel counts the page's views. */
-  store: Pick<FunnelCounters, 'addFunnelTally'>;
   log: Logger;
+  /** The visitor's address: each one's page views are counted within its allowance. */
+  clientIp: (c: Context) => string;
   now: () => number;
 }
 
-/** The route of the form without JavaScript. */
-export function noScriptRoutes(deps: FormRouteDeps): Hono {
+/** The route of the form without JavaScript; `funnel` counts its views. */
+export function noScriptRoutes(deps: FormRouteDeps, funnel: FunnelAdmission): Hono {
   const app = new Hono();
   app.get('/form', async (c) => {
     const query = new URL(c.req.url).searchParams;
@@ -34,7 +35,11 @@ export function noScriptRoutes(deps: FormRouteDeps): Hono {
     const caseType =
       deps.config.caseTypes.find((candidate) => candidate.id === query.get('case-type')) ?? only;
     const values = valuesFromQuery(deps, caseType?.id, query, c.req.header('referer'));
-    await countPageView(deps, values, caseType?.id ?? '', c.req.header('sec-gpc') === '1');
+    await countPageView({ ...deps, funnel }, values, {
+      caseType: caseType?.id ?? '',
+      gpc: c.req.header('sec-gpc') === '1',
+      client: rateLimitKey(deps.clientIp(c)),
+    });
     return c.html(
       formPage({
         config: deps.config,

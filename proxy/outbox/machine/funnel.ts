@@ -87,6 +87,23 @@ export function* countDelivered(submissionId: number): Plan<void> {
   yield* run('DELETE FROM funnel_expected WHERE submission_id = @id', { id: submissionId });
 }
 
+/** The funnel's tables, each keyed by day first. */
+const FUNNEL_TABLES = ['funnel_counts', 'funnel_questions', 'funnel_errors'] as const;
+
+/**
+ * Forgets the oldest day before `before` (`YYYY-MM-DD`) of each counter table: a day at a time,
+ * so a purge of a busy past is many short writes; returns the rows deleted (0: none is left).
+ */
+export function* forgetFunnelDay(before: string): Plan<number> {
+  let deleted = 0;
+  for (const table of FUNNEL_TABLES)
+    deleted += yield* run(
+      `DELETE FROM ${table} WHERE day = (SELECT MIN(day) FROM ${table} WHERE day < @before)`,
+      { before },
+    );
+  return deleted;
+}
+
 /** The counters of `filter`'s days and cells, summed per case type, campaign and variant. */
 export function* funnelCells(filter: FunnelFilter): Plan<FunnelCell[]> {
   const chosen = {

@@ -150,6 +150,7 @@ export async function openPostgresOutbox(
     recordAudit: (entry) => query(m.recordAudit(entry)),
     addFunnelTally: (tally) => atomic(m.addFunnelTally(tally)),
     expectDelivery: (id, key) => query(m.expectDelivery(id, key)),
+    forgetFunnelDay: (before) => query(m.forgetFunnelDay(before)),
     keepWidgetFiles: (files, at) => atomic(m.keepWidgetFiles(files, at)),
     forgetWidgetFiles: (before) => query(m.forgetWidgetFiles(before)),
     // The files' chunks go with their rows (ON DELETE CASCADE), in the same transaction.

@@ -128,6 +128,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
     recordAudit: (entry) => written(() => m.recordAudit(entry)),
     addFunnelTally: (tally) => written(() => m.addFunnelTally(tally)),
     expectDelivery: (id, key) => written(() => m.expectDelivery(id, key)),
+    forgetFunnelDay: (before) => written(() => m.forgetFunnelDay(before)),
     keepWidgetFiles: (files, at) => written(() => m.keepWidgetFiles(files, at)),
     forgetWidgetFiles: (before) => written(() => m.forgetWidgetFiles(before)),
     async erase(reference, { force, at, client }) {

@@ -4,8 +4,7 @@
  * filling up costs a 503, never a 500 or a lost enquiry; and however retries race, each enquiry
  * is created upstream once.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request, type ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import { createFormTokens } from '../../http/bots/form-token.ts';
 import { createMemoryLogger } from '../../logger.ts';
 import { startProxy, type RunningProxy } from '../../server.ts';
 import { adminStatus, proxyEnvFor, TEST_FORM_TOKEN_SECRET } from '../fixtures/proxy-env.ts';
+import { onSmallDisk, ROOT } from '../fixtures/small-disk.ts';
 import { ORIGIN, sampleFiles, validEnquiry } from '../fixtures/proxy-harness.ts';
 import { enquiryPart, filePart, multipartBody, multipartType } from '../fuzz/multipart.ts';
 import { arrivals } from './load.ts';
@@ -122,33 +122,24 @@ describe('one address trickling uploads', () => {
 });
 
 describe('a full disk', () => {
-  const root = process.getuid?.() === 0;
-
   /** Runs `use` with a proxy whose DATA_DIR is on a tmpfs of `size` (mounted, then unmounted). */
-  async function onSmallDisk(
+  const proxyOnSmallDisk = (
     size: string,
     use: (proxy: RunningProxy, mount: string) => Promise<void>,
-  ) {
-    const mount = mkdtempSync(join(tmpdir(), 'full-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', mount]);
-    try {
-      const dataDir = join(mount, 'data');
-      mkdirSync(dataDir);
+  ) =>
+    onSmallDisk(size, async ({ mount, dataDir }) => {
       const { proxy } = await proxyWith(dataDir);
       try {
         await use(proxy, mount);
       } finally {
         await proxy.close();
       }
-    } finally {
-      execFileSync('umount', [mount]);
-    }
-  }
+    });
 
-  it.runIf(root)(
+  it.runIf(ROOT)(
     'answers 503 with Retry-After and shows in health, then takes enquiries again',
     () =>
-      onSmallDisk('3m', async (proxy, mount) => {
+      proxyOnSmallDisk('3m', async (proxy, mount) => {
         const run = `full-${Date.now()}`;
         expect(await post(proxy.url, bodyFor(run, 0, 1000), '127.0.0.1').status).toBe(201);
         // Fill what is left of the disk.
@@ -177,10 +168,10 @@ describe('a full disk', () => {
     30_000,
   );
 
-  it.runIf(root)(
+  it.runIf(ROOT)(
     'answers 503 storage_full, not 500, when the disk fills while a file is being written',
     () =>
-      onSmallDisk('2m', async (proxy) => {
+      proxyOnSmallDisk('2m', async (proxy) => {
         // Room for the outbox and part of the file, not all of it.
         const answer = await fetch(`${proxy.url}/api/enquiries`, {
           method: 'POST',
