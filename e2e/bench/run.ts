@@ -11,6 +11,7 @@ import { launchOptions } from '../support/browser.ts';
 import { consoleList } from './console-list.ts';
 import { conversion } from './conversion.ts';
 import { createPath } from './create-path.ts';
+import { funnelReportBench } from './funnel.ts';
 import { outboxCost } from './outbox-cost.ts';
 import { killAllNow, stopAll } from './processes.ts';
 import { load, machine, num, writeReport, type Section } from './report.ts';
@@ -28,6 +29,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<string>>> = {
   outbox: outboxCost,
   convert: conversion,
   console: consoleList,
+  funnel: funnelReportBench,
 };
 const NAMES = Object.keys(BENCHMARKS);
 /** Far more than a full run takes; a hung child cannot keep the machine busy forever. */

@@ -7,10 +7,28 @@
  * singled out; an "other" row still below it is left out. Starts, not views: anyone can load
  * `/form?campaign=…` nine times to lift one visitor's cell over the line, and a view is all
  * a page load makes.
+ *
+ * A report reads at most `MAX_REPORT_CELLS` cells, a page of `PAGE_CELL_DAYS` cell-days at a
+ * time, and lets other requests in between pages: a period full of made-up campaigns costs a
+ * bounded read, and no read holds a visitor's request up for long.
  */
 import type { FormConfig } from '../contract/schemas/form-config.ts';
-import type { FunnelCell, FunnelFilter, QuestionCounts } from '../outbox/funnel-counts.ts';
+import {
+  type CellKey,
+  type FunnelCell,
+  type FunnelFilter,
+  type QuestionCounts,
+} from '../outbox/funnel-counts.ts';
 import type { FunnelCounters } from '../outbox/store.ts';
+
+/** The most cells one report reads; a period with more says so (`truncated`). */
+export const MAX_REPORT_CELLS = 5000;
+/**
+ * The most cell-days one page reads (a cell of a period of 30 days is up to 30 rows of each
+ * table): a statement of SQLite's holds the event loop while it runs.
+ */
+const PAGE_CELL_DAYS = 2500;
+const DAY_MS = 86_400_000;
 
 /** What `GET /admin/funnel` answers. */
 export interface FunnelResponse {
@@ -18,6 +36,11 @@ export interface FunnelResponse {
   to: string;
   /** Rows with fewer starts were merged into "other" (`FUNNEL_MIN_COUNT`). */
   minCount: number;
+  /**
+   * True when the period holds more than `MAX_REPORT_CELLS` cells: only the first of them, in
+   * the order of case type, campaign and variant, are counted (narrow the period or filter).
+   */
+  truncated: boolean;
   rows: FunnelCell[];
 }
 
@@ -80,7 +103,7 @@ export async function funnelReport(
   filter: FunnelFilter,
   minCount: number,
 ): Promise<FunnelResponse> {
-  const cells = await store.funnelCells(filter);
+  const { cells, truncated } = await readCells(store, filter);
   const large = cells.filter((cell) => people(cell) >= minCount);
   const small = cells.filter((cell) => people(cell) < minCount);
   const other = small.length > 0 ? merged(small) : undefined;
@@ -89,8 +112,32 @@ export async function funnelReport(
     from: filter.from,
     to: filter.to,
     minCount,
+    truncated,
     rows: rows.map((row) => ({ ...row, questions: inFormOrder(config, row) })),
   };
+}
+
+/** The period's cells a page at a time, `MAX_REPORT_CELLS` at most, yielding between pages. */
+async function readCells(
+  store: Pick<FunnelCounters, 'funnelCells'>,
+  filter: FunnelFilter,
+): Promise<{ cells: FunnelCell[]; truncated: boolean }> {
+  const days = (Date.parse(filter.to) - Date.parse(filter.from)) / DAY_MS + 1;
+  const pageCells = Math.max(1, Math.floor(PAGE_CELL_DAYS / days));
+  const cells: FunnelCell[] = [];
+  let after: CellKey | undefined;
+  for (;;) {
+    // One more than the bound says whether the period holds more.
+    const limit = Math.min(pageCells, MAX_REPORT_CELLS + 1 - cells.length);
+    const page = await store.funnelCells(filter, { ...(after ? { after } : {}), limit });
+    cells.push(...page);
+    if (cells.length > MAX_REPORT_CELLS) return { cells: cells.slice(0, -1), truncated: true };
+    if (page.length < limit) return { cells, truncated: false };
+    after = page.at(-1);
+    // SQLite answers synchronously: a turn of the event loop between pages lets the requests
+    // that arrived meanwhile (a visitor's enquiry) be answered before the next page.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /**

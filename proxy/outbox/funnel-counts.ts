@@ -61,6 +61,18 @@ export interface FunnelFilter {
   variant?: string;
 }
 
+/** What names a cell: its case type, campaign and variant. */
+export type CellKey = Pick<FunnelCell, 'caseType' | 'campaign' | 'variant'>;
+
+/** One page of a period's cells, in the order of their keys: at most `limit`, after `after`. */
+export interface FunnelPage {
+  after?: CellKey;
+  limit: number;
+}
+
+/** Cells a page holds unless asked otherwise. */
+export const FUNNEL_PAGE_CELLS = 500;
+
 /** The UTC day of an epoch-milliseconds time, as the counters key it. */
 export const funnelDay = (at: number): string => new Date(at).toISOString().slice(0, 10);
 

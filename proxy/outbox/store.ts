@@ -17,7 +17,13 @@
 import type { ByteSource } from '../client/byte-source.ts';
 import type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
 import type { DailyCount, LeadFilter } from './machine/leads.ts';
-import type { FunnelCell, FunnelFilter, FunnelKey, FunnelTally } from './funnel-counts.ts';
+import type {
+  FunnelCell,
+  FunnelFilter,
+  FunnelKey,
+  FunnelPage,
+  FunnelTally,
+} from './funnel-counts.ts';
 import type { ErasureOutcome, Subject, SubjectHoldings } from './machine/rights.ts';
 import type { WidgetFile } from './machine/widget-files.ts';
 import type {
@@ -328,8 +334,11 @@ export interface FunnelCounters {
   addFunnelTally(tally: FunnelTally): Promise<void>;
   /** Notes an accepted enquiry's cell: its delivery is counted there. */
   expectDelivery(submissionId: number, key: FunnelKey): Promise<void>;
-  /** The counters of `filter`'s days and cells, summed per case type, campaign and variant. */
-  funnelCells(filter: FunnelFilter): Promise<FunnelCell[]>;
+  /**
+   * The counters of `filter`'s days and cells, summed per case type, campaign and variant: one
+   * page of them in the order of their keys (`FUNNEL_PAGE_CELLS` from the first by default).
+   */
+  funnelCells(filter: FunnelFilter, page?: FunnelPage): Promise<FunnelCell[]>;
   /**
    * Forgets the counters of the oldest day before `before` (`YYYY-MM-DD`); returns the rows
    * deleted, 0 when no day before it is left (the daily chore calls it until then).

@@ -59,6 +59,30 @@ export function describeFunnelStore(name: string, factory: StoreFactory): void {
       expect(await store.funnelCells({ from: '2027-05-01', to: '2027-05-31' })).toEqual([]);
     });
 
+    it('reads a period’s cells a page at a time, in the order of their keys, with their questions', async () => {
+      const store = await fresh();
+      for (const campaign of ['e', 'a', 'd', 'b', 'c'])
+        await store.addFunnelTally(tally('2027-03-01', { campaign }));
+      await store.addFunnelTally(tally('2027-03-02', { campaign: 'b' }));
+      const period = { from: '2027-03-01', to: '2027-03-31' };
+      const first = await store.funnelCells(period, { limit: 2 });
+      expect(first.map((cell) => [cell.campaign, cell.views])).toEqual([
+        ['a', 1],
+        ['b', 2],
+      ]);
+      const second = await store.funnelCells(period, { after: first[1], limit: 2 });
+      expect(second.map((cell) => cell.campaign)).toEqual(['c', 'd']);
+      expect(second[0]?.questions).toEqual(
+        expect.arrayContaining([
+          { id: 'transaction', shown: 1, answered: 1, left: 0, errors: {} },
+          { id: 'lender', shown: 1, answered: 0, left: 1, errors: { required: 1 } },
+        ]),
+      );
+      const last = await store.funnelCells(period, { after: second[1], limit: 2 });
+      expect(last.map((cell) => [cell.campaign, cell.questions.length])).toEqual([['e', 2]]);
+      expect(await store.funnelCells(period, { after: last[0], limit: 2 })).toEqual([]);
+    });
+
     it('forgets the counters of the days before a cutoff, oldest day first, and keeps the rest', async () => {
       const store = await fresh();
       for (const day of ['2026-01-01', '2026-01-02', '2027-03-01'])

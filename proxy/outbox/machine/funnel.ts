@@ -3,14 +3,16 @@
  * (each counter by an upsert, so instances adding at once never lose a count), a delivery
  * counted in the cell its enquiry was accepted in, and the sums a period's report reads.
  */
-import type {
-  FunnelCell,
-  FunnelFilter,
-  FunnelKey,
-  FunnelTally,
-  QuestionCounts,
+import {
+  FUNNEL_PAGE_CELLS,
+  type FunnelCell,
+  type FunnelFilter,
+  type FunnelKey,
+  type FunnelPage,
+  type FunnelTally,
+  type QuestionCounts,
 } from '../funnel-counts.ts';
-import { all, run, type Plan } from './plan.ts';
+import { all, run, type Dialect, type Plan } from './plan.ts';
 
 const KEY = 'day, case_type, campaign, variant';
 const KEY_VALUES = '@day, @caseType, @campaign, @variant';
@@ -104,59 +106,91 @@ export function* forgetFunnelDay(before: string): Plan<number> {
   return deleted;
 }
 
-/** The counters of `filter`'s days and cells, summed per case type, campaign and variant. */
-export function* funnelCells(filter: FunnelFilter): Plan<FunnelCell[]> {
-  const chosen = {
-    case_type: filter.caseType,
-    campaign: filter.campaign,
-    variant: filter.variant,
-  };
+/** The funnel's reads, in `d`'s spelling. */
+export const funnelReads = (d: Dialect) => ({
+  funnelCells: (filter: FunnelFilter, page: FunnelPage = { limit: FUNNEL_PAGE_CELLS }) =>
+    funnelCells(d, filter, page),
+});
+
+/**
+ * The counters of `filter`'s days and cells, summed per case type, campaign and variant: one
+ * page of at most `page.limit` cells in the order of their keys, those after `page.after`.
+ * Each page is three range reads of the cell indexes (`machine/tables.ts`), joined by key: what
+ * it costs grows with the page, never with every cell of the period.
+ */
+function* funnelCells(d: Dialect, filter: FunnelFilter, page: FunnelPage): Plan<FunnelCell[]> {
+  const chosen = { case_type: filter.caseType, campaign: filter.campaign, variant: filter.variant };
   const where = [
     'day >= @from AND day <= @to',
     ...Object.entries(chosen)
       .filter(([, value]) => value !== undefined)
       .map(([column]) => `${column} = @${column}`),
-  ].join(' AND ');
-  const params = { from: filter.from, to: filter.to, ...chosen };
+  ];
+  const params = Object.fromEntries(
+    Object.entries({ from: filter.from, to: filter.to, ...chosen }).filter(
+      ([, v]) => v !== undefined,
+    ),
+  );
   const sum = (column: string) => `CAST(SUM(${column}) AS bigint) AS ${column}`;
-  const read = <Row>(sql: string) =>
-    all<CellRow & Row>(
-      sql,
-      Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined)),
-    );
-  const counts = yield* read<{ views: number; starts: number; sends: number; delivered: number }>(
+  const after = page.after ? [`(${CELL}) > (@afterCaseType, @afterCampaign, @afterVariant)`] : [];
+  const afterParams = page.after
+    ? {
+        afterCaseType: page.after.caseType,
+        afterCampaign: page.after.campaign,
+        afterVariant: page.after.variant,
+      }
+    : {};
+  const counts = yield* all<
+    CellRow & { views: number; starts: number; sends: number; delivered: number }
+  >(
     `SELECT ${CELL}, ${['views', 'starts', 'sends', 'delivered'].map(sum).join(', ')}
-     FROM funnel_counts WHERE ${where} GROUP BY ${CELL} ORDER BY ${CELL}`,
+     FROM funnel_counts ${d.indexedBy('funnel_counts_cell')}
+     WHERE ${[...where, ...after].join(' AND ')}
+     GROUP BY ${CELL} ORDER BY ${CELL} LIMIT ${String(page.limit)}`,
+    { ...params, ...afterParams },
   );
-  const questions = yield* read<{
-    question: string;
-    shown: number;
-    answered: number;
-    left_at: number;
-  }>(
+  const last = counts.at(-1);
+  if (!last) return [];
+  // The page's questions and errors: the same cells, from the first after `after` to its last.
+  const upTo = [...where, ...after, `(${CELL}) <= (@lastCaseType, @lastCampaign, @lastVariant)`];
+  const pageParams = {
+    ...params,
+    ...afterParams,
+    lastCaseType: last.case_type,
+    lastCampaign: last.campaign,
+    lastVariant: last.variant,
+  };
+  const questions = yield* all<
+    CellRow & { question: string; shown: number; answered: number; left_at: number }
+  >(
     `SELECT ${CELL}, question, ${['shown', 'answered', 'left_at'].map(sum).join(', ')}
-     FROM funnel_questions WHERE ${where} GROUP BY ${CELL}, question`,
+     FROM funnel_questions ${d.indexedBy('funnel_questions_cell')}
+     WHERE ${upTo.join(' AND ')} GROUP BY ${CELL}, question`,
+    pageParams,
   );
-  const errors = yield* read<{ question: string; code: string; met: number }>(
+  const errors = yield* all<CellRow & { question: string; code: string; met: number }>(
     `SELECT ${CELL}, question, code, ${sum('met')}
-     FROM funnel_errors WHERE ${where} GROUP BY ${CELL}, question, code ORDER BY code`,
+     FROM funnel_errors ${d.indexedBy('funnel_errors_cell')}
+     WHERE ${upTo.join(' AND ')} GROUP BY ${CELL}, question, code ORDER BY code`,
+    pageParams,
   );
+  // Joined by key: each row finds its cell (and each error its question) in a map, once.
   const cellOf = (row: CellRow) => JSON.stringify([row.case_type, row.campaign, row.variant]);
-  const byCell = new Map<string, QuestionCounts[]>();
+  const questionsOf = new Map<string, Map<string, QuestionCounts>>();
   for (const row of questions) {
-    const list = byCell.get(cellOf(row)) ?? [];
-    list.push({
+    const cell = questionsOf.get(cellOf(row)) ?? new Map<string, QuestionCounts>();
+    questionsOf.set(cellOf(row), cell);
+    cell.set(row.question, {
       id: row.question,
       shown: row.shown,
       answered: row.answered,
       left: row.left_at,
-      errors: Object.fromEntries(
-        errors
-          .filter((error) => cellOf(error) === cellOf(row) && error.question === row.question)
-          .map((error) => [error.code, error.met]),
-      ),
+      errors: {},
     });
-    byCell.set(cellOf(row), list);
+  }
+  for (const row of errors) {
+    const question = questionsOf.get(cellOf(row))?.get(row.question);
+    if (question) question.errors[row.code] = row.met;
   }
   return counts.map((row) => ({
     caseType: row.case_type,
@@ -166,6 +200,6 @@ export function* funnelCells(filter: FunnelFilter): Plan<FunnelCell[]> {
     starts: row.starts,
     sends: row.sends,
     delivered: row.delivered,
-    questions: byCell.get(cellOf(row)) ?? [],
+    questions: [...(questionsOf.get(cellOf(row))?.values() ?? [])],
   }));
 }

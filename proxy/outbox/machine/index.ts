@@ -5,7 +5,7 @@
 import { listAudit, recordAudit } from './audit.ts';
 import { confirmations } from './confirmations.ts';
 import { delivery } from './delivery.ts';
-import { addFunnelTally, expectDelivery, forgetFunnelDay, funnelCells } from './funnel.ts';
+import { addFunnelTally, expectDelivery, forgetFunnelDay, funnelReads } from './funnel.ts';
 import { housekeeping } from './housekeeping.ts';
 import { leads } from './leads.ts';
 import { notifications } from './notifications.ts';
@@ -37,7 +37,7 @@ export function outboxMachine(d: Dialect) {
     addFunnelTally,
     expectDelivery,
     forgetFunnelDay,
-    funnelCells,
+    ...funnelReads(d),
     keepWidgetFiles,
     widgetFile,
     widgetFileNames,

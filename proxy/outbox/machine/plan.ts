@@ -79,6 +79,12 @@ export interface Dialect {
   newSubmissionId: string;
   /** A statement that wakes every instance's delivery (PostgreSQL's `NOTIFY`), if any. */
   wakeWorkers?: string;
+  /**
+   * After a table's name: read it through `index` (SQLite's `INDEXED BY`). Without statistics
+   * SQLite's planner takes a range of the first key column over a better index, and sorts a
+   * whole period to give one page of it; PostgreSQL plans by its statistics: nothing.
+   */
+  indexedBy(index: string): string;
 }
 
 /** A plan's SQL with its `@name` parameters made positional for `dialect`. */

@@ -177,6 +177,18 @@ export const funnelTables = (t: ColumnTypes) => `CREATE TABLE funnel_counts (
    );`;
 
 /**
+ * The funnel's counters in the order of their cells (their keys lead with the day): a report
+ * reads a page of cells as one range of each index (`machine/funnel.ts`), however many other
+ * cells the period holds.
+ */
+export const funnelCellIndexes = `CREATE INDEX funnel_counts_cell
+     ON funnel_counts (case_type, campaign, variant, day);
+   CREATE INDEX funnel_questions_cell
+     ON funnel_questions (case_type, campaign, variant, question, day);
+   CREATE INDEX funnel_errors_cell
+     ON funnel_errors (case_type, campaign, variant, question, code, day);`;
+
+/**
  * Webhook deliveries: one message about one submission to one endpoint, queued once per
  * endpoint, event and submission, claimed with a lease and a fencing token like a submission.
  */

@@ -21,6 +21,7 @@ export const postgresDialect: Dialect = {
   jsonObject: (pairs) => `json_build_object(${pairs})::text`,
   skipLocked: 'FOR UPDATE SKIP LOCKED',
   forKeyShare: 'FOR KEY SHARE',
+  indexedBy: () => '',
   newSubmissionId: `nextval(pg_get_serial_sequence('submissions', 'id'))`,
   holderAlive: `(CASE WHEN EXISTS (SELECT 1 FROM instances WHERE owner = submissions.lease_owner)
     THEN EXISTS (SELECT 1 FROM instances WHERE owner = submissions.lease_owner

@@ -105,6 +105,8 @@ const MIGRATIONS: readonly string[] = [
   tables.stepTimeColumns(TYPES),
   // The widget's files of earlier builds, for pages that loaded before a deploy.
   tables.widgetFilesTable(TYPES),
+  // The funnel read a page of cells at a time, in the order of their keys (issue 46).
+  tables.funnelCellIndexes,
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

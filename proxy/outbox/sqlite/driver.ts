@@ -17,6 +17,7 @@ export const sqliteDialect: Dialect = {
   jsonObject: (pairs) => `json_object(${pairs})`,
   skipLocked: '',
   forKeyShare: '',
+  indexedBy: (index) => `INDEXED BY ${index}`,
   // One process holds the store: a lease lasts its time.
   holderAlive: '(lease_until > @now)',
   newSubmissionId: `(SELECT MAX(COALESCE((SELECT MAX(id) FROM submissions), 0),

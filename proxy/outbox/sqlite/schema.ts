@@ -111,6 +111,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.stepTimeColumns(TYPES),
   // The widget's files of earlier builds, for pages that loaded before a deploy.
   tables.widgetFilesTable(TYPES),
+  // The funnel read a page of cells at a time, in the order of their keys (issue 46).
+  tables.funnelCellIndexes,
 ];
 
 /**
