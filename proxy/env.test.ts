@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,6 +48,22 @@ describe('loadProxyEnv', () => {
     expect(
       problemsWith({ ...database, DATABASE_URL: 'mysql://db/enquiry', FORM_TOKEN_SECRET: secret }),
     ).toEqual(['DATABASE_URL: must be a postgres:// URL']);
+  });
+
+  it('refuses a guessable ADMIN_TOKEN at start, long as it may be, and says the rule', () => {
+    for (const weak of [
+      'test-admin-token-0123456789',
+      'correct horse battery staple',
+      'x'.repeat(64),
+    ]) {
+      const [problem, ...more] = problemsWith({ ...valid, ADMIN_TOKEN: weak });
+      expect(more).toEqual([]);
+      expect(problem).toMatch(/^ADMIN_TOKEN: too easy to guess: about \d+ bits/);
+      expect(problem).toContain("at least 128 bits by the proxy's estimate");
+      expect(problem).toContain('openssl rand -base64 32');
+    }
+    const random = randomBytes(32).toString('base64url');
+    expect(loadProxyEnv({ ...valid, ADMIN_TOKEN: random }).ADMIN_TOKEN).toBe(random);
   });
 
   it('names each missing variable on its own line', () => {

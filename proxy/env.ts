@@ -9,6 +9,7 @@ import { commaList, integer } from './env-values.ts';
 import { convertEnvShape } from './convert/open-converter.ts';
 import { notifyEnvProblems, notifyEnvShape } from './notify/notify-env.ts';
 import { webhookEnvShape } from './webhooks/webhook-env.ts';
+import { weakAdminToken } from './token-strength.ts';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -199,10 +200,13 @@ export const proxyEnvSchema = z.object({
   ),
   ADMIN_TOKEN: z
     .string()
-    .min(16, { error: 'must be at least 16 characters' })
+    .superRefine((token, context) => {
+      const problem = weakAdminToken(token);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
     .optional()
     .describe(
-      'Bearer token of `GET /admin/status` and `GET /metrics`, and the sign-in of the console at `/admin/` (or `ADMIN_TOKEN_FILE`); without it they answer 404.',
+      "Bearer token of `GET /admin/status`, `/admin/funnel` and `/metrics`, and the console's sign-in at `/admin/` (or `ADMIN_TOKEN_FILE`); without it they answer 404. Random, 128 bits by the proxy's estimate at least (`openssl rand -base64 32`).",
     ),
   ...notifyEnvShape,
   ...webhookEnvShape,

@@ -18,6 +18,7 @@ import type { ProxyEnv } from './env.ts';
 import { createFormTokens } from './http/bots/form-token.ts';
 import { createTurnstileVerifier } from './http/bots/turnstile.ts';
 import { createMetrics } from './http/metrics.ts';
+import { ADMIN_TOKEN_TRIES_PER_MINUTE } from './http/admin-only.ts';
 import { createClientIpResolver, isTrustedProxy } from './http/client-ip.ts';
 import { ByteBudget } from './http/upload-guard.ts';
 import { hashedFiles, loadWidgetAssets } from './http/widget-assets.ts';
@@ -41,8 +42,6 @@ import { Webhooks } from './webhooks/webhooks.ts';
 
 /** How much longer than its longest call a step's lease lasts. */
 const LEASE_GRACE_MS = 5000;
-/** Sign-in attempts a minute from one client address: a person mistypes; a guesser is slowed. */
-const CONSOLE_SIGN_INS_PER_MINUTE = 5;
 
 /** A proxy listening on Node. */
 export interface RunningProxy {
@@ -283,9 +282,14 @@ async function appDeps(
     ...(env.ADMIN_TOKEN
       ? {
           adminToken: env.ADMIN_TOKEN,
+          // Every check of the token shares these: the console's sign-in and the bearer routes.
+          adminGuard: {
+            limiter: outbox.limiter('admin-token', ADMIN_TOKEN_TRIES_PER_MINUTE),
+            audit: store,
+          },
           console: {
             store,
-            signInLimiter: outbox.limiter('console-sign-in', CONSOLE_SIGN_INS_PER_MINUTE),
+            sessionSecret: await storedSecret(store, 'console_session_secret'),
             lastCheck,
             spoolDir: outbox.spoolDir,
             fromTrustedProxy: (c) =>

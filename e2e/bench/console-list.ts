@@ -5,6 +5,7 @@
  * (keyset: `before` an id half-way down), an email address, a rare and a common start of a name,
  * one letter every name starts with, a surname's in one state, a name nobody has, the overview.
  */
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { openOutboxDatabase } from '../../proxy/outbox/sqlite/schema.ts';
 import { sampleSubmission } from '../../proxy/test/fixtures/outbox.ts';
@@ -14,7 +15,7 @@ import { startProxyServer, startStandIn } from './servers.ts';
 
 const LEADS = 100_000;
 const SAMPLES = 40;
-const TOKEN = 'bench-console-token-0123456789';
+const TOKEN = randomBytes(32).toString('base64url');
 const DAY = 86_400_000;
 /**
  * No queued lead (the proxy would deliver them all at start) and no spam (purged after 7 days):

@@ -3,6 +3,7 @@
  * directory, or on a PostgreSQL of the test's own), then the demo stack (stand-in, proxy with
  * `ADMIN_TOKEN`) started on it, as an operator's proxy would start on a store it has used.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ import {
 } from '../../proxy/test/fixtures/outbox.ts';
 import { startPostgres, type PostgresServer } from '../../proxy/test/fixtures/postgres-server.ts';
 
-export const ADMIN_TOKEN = 'e2e-console-token-0123456789';
+export const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 const DAY = 86_400_000;
 
 /** The leads the specs look for. */

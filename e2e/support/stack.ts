@@ -4,6 +4,7 @@
  * a Content-Security-Policy violation, a script error, or a credential in anything the browser
  * receives fails it.
  */
+import { randomBytes } from 'node:crypto';
 import { test as base, expect } from '@playwright/test';
 import { fetchInbox, type InboxEnquiry } from '../../demo/enquiry-api/inbox.ts';
 import { EXAMPLE_CONFIGS, type ExampleName } from '../../demo/forms/index.ts';
@@ -16,7 +17,7 @@ import { startDemoWithForm } from './demo-with-form.ts';
 export type { InboxEnquiry };
 
 /** The admin token of every e2e stack's proxy. */
-export const E2E_ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef';
+export const E2E_ADMIN_TOKEN = randomBytes(32).toString('base64url');
 
 export interface Stack {
   demo: RunningDemo;

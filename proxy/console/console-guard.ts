@@ -10,7 +10,6 @@ import { html } from 'hono/html';
 import type { CheckRecord } from '../client/check.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
-import type { Limiter } from '../limiter/token-buckets.ts';
 import type {
   AuditLog,
   OperatorView,
@@ -18,7 +17,7 @@ import type {
   SubjectRights,
   WebhookDeliveries,
 } from '../outbox/store.ts';
-import { rateLimitKey } from '../http/client-ip.ts';
+import { checkAdminToken, type AdminTokenDeps } from '../http/admin-only.ts';
 import { barePage } from './pages/layout.ts';
 import { signInPage } from './pages/sign-in.ts';
 import {
@@ -40,24 +39,27 @@ export interface ConsoleDeps {
     Pick<SubjectRights, 'erase'>;
   /** Where uploads are spooled (`DATA_DIR/incoming`), so an erasure removes any copy left there. */
   spoolDir?: string | undefined;
-  /** Sign-in attempts per client address. */
-  signInLimiter: Limiter;
+  /**
+   * A secret of the outbox's, mixed with the token into the key of sessions and CSRF tokens: the
+   * sign-in form's CSRF token, given to anyone, must not let a guess of the token be checked
+   * offline.
+   */
+  sessionSecret: string;
   /** The last platform check (at start, or while paused), once one has run. */
   lastCheck: () => CheckRecord | undefined;
   /** True when the request came through one of `TRUSTED_PROXIES` (its X-Forwarded-* count). */
   fromTrustedProxy: (c: Context) => boolean;
 }
 
-/** What the console's routes read from the app's parts. */
-export interface ConsoleRouteDeps {
+/**
+ * What the console's routes read from the app's parts: `adminToken` signs in (without it,
+ * `/admin/` answers 404), with the tries and audit every check of it shares.
+ */
+export interface ConsoleRouteDeps extends AdminTokenDeps {
   config: FormConfig;
-  /** What signs in to the console; without it, `/admin/` answers 404. */
-  adminToken?: string | undefined;
   /** The console's parts; with `adminToken`, the console is served. */
   console?: ConsoleDeps | undefined;
   deliverer: Pick<Deliverer, 'deliverNow' | 'pauseState' | 'upstreamDown'>;
-  clientIp: (c: Context) => string;
-  now: () => number;
 }
 
 /** What a signed-in request carries on to the console's routes. */
@@ -122,7 +124,7 @@ async function formOf(c: Context): Promise<Record<string, string>> {
 /** The console's gate and its sign-in and sign-out, as a Hono app to mount at `/`. */
 export function consoleGuard(deps: ConsoleRouteDeps, parts: EnabledConsole) {
   const app = new Hono<{ Variables: ConsoleVariables }>();
-  const keys = new SessionKeys(parts.adminToken, parts.store);
+  const keys = new SessionKeys(parts.adminToken, parts.sessionSecret, parts.store);
   const audit = (c: Context, action: string, detail?: string) =>
     parts.store.recordAudit({
       at: deps.now(),
@@ -154,19 +156,21 @@ export function consoleGuard(deps: ConsoleRouteDeps, parts: EnabledConsole) {
   };
   app.get('/admin/sign-in', (c) => signInForm(c, 200));
   app.post('/admin/sign-in', async (c) => {
-    const verdict = await parts.signInLimiter.take(rateLimitKey(deps.clientIp(c)));
-    if (!verdict.allowed) {
-      c.header('Retry-After', String(Math.max(1, Math.ceil(verdict.waitMs / 1000))));
-      return refusal(c, 429, 'Too many sign-in attempts from here. Wait a minute, then try again.');
-    }
     const form = await formOf(c);
     const nonce = getCookie(c, SIGN_IN_COOKIE) ?? '';
     if (!keys.csrfMatches(form.csrf, `sign-in.${nonce}`))
       return signInForm(c, 401, 'The sign-in form had expired. Type the token again.');
-    if (!keys.isToken(form.token ?? '', parts.adminToken)) {
-      await audit(c, 'sign-in refused');
-      return signInForm(c, 401, 'That is not the admin token.');
+    const verdict = await checkAdminToken(
+      c,
+      { ...deps, adminToken: parts.adminToken },
+      form.token ?? '',
+      'sign-in refused',
+    );
+    if (verdict.kind === 'limited') {
+      c.header('Retry-After', String(verdict.retryAfterSeconds));
+      return refusal(c, 429, 'Too many sign-in attempts from here. Wait a minute, then try again.');
     }
+    if (verdict.kind === 'wrong') return signInForm(c, 401, 'That is not the admin token.');
     const { value } = await keys.open(deps.now());
     setCookie(c, SESSION_COOKIE, value, {
       httpOnly: true,

@@ -1,8 +1,9 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { harnessPerTest, type ProxyHarness } from '../test/fixtures/proxy-harness.ts';
 import { sampleSubmission, stored, leaseOf } from '../test/fixtures/outbox.ts';
 
-const TOKEN = 'console-token-0123456789';
+const TOKEN = randomBytes(32).toString('base64url');
 const setUp = harnessPerTest();
 const HOST = 'http://localhost';
 
@@ -94,6 +95,19 @@ describe('the firm’s console', () => {
     });
   });
 
+  it('gives nothing on its sign-in form that lets a guess at the token be checked offline', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    const form = await h.app.request(`${HOST}/admin/sign-in`);
+    const nonce = cookieOf(form, 'console_sign_in')?.split('=')[1] ?? '';
+    const csrf = csrfIn(await form.text());
+    // What a guesser holding the form would compute for a guess, had the key come from the
+    // token alone: with the right token it would match, and confirm the guess.
+    const key = createHmac('sha256', TOKEN).update('enquiry-form console session').digest();
+    const fromToken = createHmac('sha256', key).update(`csrf.sign-in.${nonce}`).digest('base64url');
+    expect(csrf).not.toBe('');
+    expect(csrf).not.toBe(fromToken);
+  });
+
   it('slows down a client guessing the token', async () => {
     const h = setUp({ deps: { adminToken: TOKEN } });
     for (let n = 0; n < 5; n += 1) expect((await signIn(h, 'guess-0000000000')).status).toBe(401);
@@ -141,7 +155,7 @@ describe('the firm’s console', () => {
     expect((await overview(cookie)).status).toBe(303);
 
     const fresh = await session(h);
-    const renewed = setUp({ deps: { adminToken: 'another-token-0123456789' } });
+    const renewed = setUp({ deps: { adminToken: randomBytes(32).toString('base64url') } });
     const otherApp = (c: string) =>
       renewed.app.request(`${HOST}/admin/`, { headers: { cookie: c } });
     expect((await otherApp(fresh.cookie)).status).toBe(303);

@@ -3,6 +3,7 @@
  * command with the network, or none at all turns documents off, naming why. LibreOffice in it
  * sees none of the proxy's secrets.
  */
+import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,7 +88,7 @@ describe('LibreOffice in the box', () => {
   it("sees none of the proxy's secrets in its environment", async () => {
     const secrets = {
       ENQUIRY_API_PASSWORD: 'platform-password-1',
-      ADMIN_TOKEN: 'admin-token-2',
+      ADMIN_TOKEN: randomBytes(32).toString('base64url'),
       SMTP_URL: 'smtp://user:mail-password-3@127.0.0.1:25',
       NOTIFY_WEBHOOK_SECRET: 'webhook-secret-4',
       FORM_TOKEN_SECRET: 'form-token-secret-5',

@@ -3,6 +3,7 @@
  * left them before the funnel's bounds): it reads a bounded number of cells, says when the
  * period held more, and never holds up a visitor's request while it reads, on a real socket.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,7 +17,7 @@ import { harnessPerTest, ORIGIN } from '../test/fixtures/proxy-harness.ts';
 import { MAX_REPORT_CELLS, type FunnelResponse } from './funnel-report.ts';
 
 const setUp = harnessPerTest();
-const ADMIN_TOKEN = 'KmTqz3Wx9bR2vLp8N4hYc7Fj1sDe6GuA0oQiZtXwVnM';
+const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 const DAY = '2027-03-27';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
 const opened: { dir: string; store: OutboxStore }[] = [];

@@ -4,6 +4,7 @@
  * to some, errors met, tabs closed at any point), each report posted to `POST /api/events`, and
  * `GET /admin/funnel` compared with what the simulation knows happened.
  */
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
 import { funnelView } from '../../widget/late/funnel.ts';
@@ -12,7 +13,7 @@ import { harnessPerTest, ORIGIN } from '../test/fixtures/proxy-harness.ts';
 import type { FunnelResponse } from './funnel-report.ts';
 
 const setUp = harnessPerTest();
-const ADMIN_TOKEN = 'funnel-admin-token-0123456789';
+const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 const CAMPAIGNS = ['spring-2027', 'summer-2027', 'autumn-2027'];
 
 /** The two case types' questions as the simulation knows them: order, required, shown when. */

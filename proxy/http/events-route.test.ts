@@ -2,6 +2,7 @@
  * `POST /api/events` refuses what no form view could send, `GET /admin/funnel` answers behind
  * the admin token (JSON, CSV, small cells merged), and nothing personal reaches the tables.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { harnessPerTest, ORIGIN } from '../test/fixtures/proxy-harness.ts';
 import type { FunnelResponse } from '../funnel/funnel-report.ts';
 
 const setUp = harnessPerTest();
-const ADMIN_TOKEN = 'funnel-admin-token-0123456789';
+const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 const DAY = '2027-03-27';
 
 const report = (changes: Partial<FunnelReport> = {}): FunnelReport => ({

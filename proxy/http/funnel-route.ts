@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { FunnelCounters } from '../outbox/store.ts';
-import { adminOnly } from './admin-only.ts';
+import { adminOnly, type AdminTokenDeps } from './admin-only.ts';
 import { funnelDay, type FunnelFilter } from '../outbox/funnel-counts.ts';
 import { funnelCsv } from '../funnel/funnel-csv.ts';
 import { funnelReport } from '../funnel/funnel-report.ts';
@@ -20,15 +20,12 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dayAt = (day: string) =>
   DATE.test(day) && funnelDay(Date.parse(day)) === day ? Date.parse(day) : NaN;
 
-/** What `GET /admin/funnel` reads. */
-export interface FunnelRouteDeps {
+/** What `GET /admin/funnel` reads (without `adminToken`, it answers 404). */
+export interface FunnelRouteDeps extends AdminTokenDeps {
   config: FormConfig;
-  /** Without it, the route answers 404. */
-  adminToken?: string | undefined;
   store: Pick<FunnelCounters, 'funnelCells'>;
   /** Funnel cells with fewer starts are merged into "other" (`FUNNEL_MIN_COUNT`, default 10). */
   funnelMinCount?: number | undefined;
-  now: () => number;
 }
 
 /** The funnel route, as a Hono app to mount at `/`. */

@@ -3,13 +3,14 @@
  * whether to send traffic; `/admin/status` and `/metrics` give the details, to the admin token
  * only, and do not exist without one.
  */
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { OperatorView } from '../outbox/store.ts';
 import { createMetrics } from './metrics.ts';
 import { apiError } from '../test/fixtures/outbox.ts';
 import { harnessPerTest } from '../test/fixtures/proxy-harness.ts';
 
-const TOKEN = 'admin-token-0123456789abcdef';
+const TOKEN = randomBytes(32).toString('base64url');
 const setUp = harnessPerTest();
 const admin = { authorization: `Bearer ${TOKEN}` };
 
@@ -78,9 +79,14 @@ describe('GET /admin/status and /metrics', () => {
 
   it('refuse the right token without "Bearer " before it', async () => {
     const { app } = setUp({ deps: { adminToken: TOKEN } });
+    // Each from an address of its own: each is a wrong try, and five a minute are allowed.
+    let client = 0;
     for (const authorization of [TOKEN, `Basic ${TOKEN}`, `Token ${TOKEN}`, `Bearer${TOKEN}`])
-      for (const path of ['/admin/status', '/metrics'])
-        expect((await app.request(path, { headers: { authorization } })).status).toBe(401);
+      for (const path of ['/admin/status', '/metrics']) {
+        client += 1;
+        const headers = { authorization, 'x-test-ip': `198.51.100.${String(client)}` };
+        expect((await app.request(path, { headers })).status).toBe(401);
+      }
     expect((await app.request('/admin/status', { headers: admin })).status).toBe(200);
   });
 

@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import type { Converter } from '../convert/conversion.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
 import { StoreUnavailableError, type OperatorView } from '../outbox/store.ts';
-import { adminOnly } from './admin-only.ts';
+import { adminOnly, type AdminTokenDeps } from './admin-only.ts';
 import type { OutboxCounts } from '../outbox/submission.ts';
 import type { Metrics } from './metrics.ts';
 
@@ -49,7 +49,7 @@ export interface HealthSignals {
 }
 
 /** What the health and admin routes read. */
-export interface HealthRouteDeps {
+export interface HealthRouteDeps extends AdminTokenDeps {
   /** Counts and dead letters. */
   store: Pick<OperatorView, 'counts' | 'leadPage'>;
   /** Its warnings (documents off, and why) are reasons of `/admin/status`. */
@@ -61,10 +61,7 @@ export interface HealthRouteDeps {
   readiness: () => Promise<string | undefined>;
   /** When a waiting enquiry makes health `degraded` (`ALERT_QUEUED_AFTER_MS`). */
   alertQueuedAfterMs: number;
-  /** The bearer token of `/admin/status` and `/metrics`; without it they answer 404. */
-  adminToken?: string | undefined;
   metrics?: Metrics | undefined;
-  now: () => number;
 }
 
 /** The health routes, as a Hono app to mount at `/`. */

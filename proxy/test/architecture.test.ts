@@ -103,7 +103,7 @@ describe('the import graph', () => {
  * environment).
  */
 const FLOORS: readonly (readonly string[])[] = [
-  ['contract', 'limiter', 'logger.ts', 'env-values.ts'],
+  ['contract', 'limiter', 'logger.ts', 'env-values.ts', 'token-strength.ts'],
   ['client', 'convert'],
   ['outbox'],
   ['notify', 'funnel', 'webhooks'],
