@@ -112,6 +112,22 @@ describe('loadProxyEnv', () => {
     }
   });
 
+  it('takes the public address behind a reverse proxy as an origin, and nothing more', () => {
+    expect(loadProxyEnv({ ...valid, PUBLIC_URL: 'https://forms.example.com/' }).PUBLIC_URL).toBe(
+      'https://forms.example.com',
+    );
+    expect(loadProxyEnv(valid).PUBLIC_URL).toBeUndefined();
+    for (const wrong of [
+      'https://forms.example.com/admin/',
+      'forms.example.com',
+      'ftp://forms.example.com',
+      'https://user:pass@forms.example.com',
+    ])
+      expect(problemsWith({ ...valid, PUBLIC_URL: wrong })).toEqual([
+        `PUBLIC_URL: "${wrong}" is not an origin like https://www.example.com`,
+      ]);
+  });
+
   it('refuses an allowed origin that has a path or is not http(s)', () => {
     expect(problemsWith({ ...valid, ALLOWED_ORIGINS: 'https://www.example.com/contact' })).toEqual([
       'ALLOWED_ORIGINS: "https://www.example.com/contact" is not an origin like https://www.example.com',

@@ -87,6 +87,11 @@ export const proxyEnvSchema = z.object({
     .describe('Path of the form configuration JSON (see "Form configuration").'),
   PORT: integer(8080, 0).pipe(z.number().max(65535)).describe('Port to listen on.'),
   HOST: z.string().default('127.0.0.1').describe('Address to listen on; `0.0.0.0` in a container.'),
+  PUBLIC_URL: origin
+    .optional()
+    .describe(
+      "The proxy's address as browsers reach it behind a reverse proxy, e.g. `https://forms.example.com`: the console takes sign-ins from that origin only, with `Secure` cookies on `https:`. Unset: `TRUSTED_PROXIES`' `X-Forwarded-Proto` and `Host`.",
+    ),
   ENV_FILE: z
     .string()
     .optional()

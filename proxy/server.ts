@@ -238,6 +238,7 @@ async function appDeps(
   return {
     config,
     allowedOrigins: env.ALLOWED_ORIGINS,
+    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     store,
     deliverer,
     log,

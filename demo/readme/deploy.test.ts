@@ -45,6 +45,8 @@ describe('deployment files', () => {
     expect(Number(size) * 1024 * 1024).toBeGreaterThanOrEqual(maxSubmissionBytes(lawFirm.files));
     expect(NGINX).toContain(`server 127.0.0.1:${DEFAULT_PORT};`);
     expect(NGINX).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+    // The console's sign-in checks that the browser's https: origin is the proxy's own.
+    expect(NGINX).toContain('proxy_set_header X-Forwarded-Proto $scheme;');
     // Uploads stream through: nginx does not hold a whole submission first.
     expect(NGINX).toContain('proxy_request_buffering off;');
     const syntax = nginxSyntax(NGINX);

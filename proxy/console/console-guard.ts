@@ -18,6 +18,7 @@ import type {
   WebhookDeliveries,
 } from '../outbox/store.ts';
 import { checkAdminToken, type AdminTokenDeps } from '../http/admin-only.ts';
+import { publicOrigin, type PublicOriginOptions } from '../http/public-origin.ts';
 import { barePage } from './pages/layout.ts';
 import { signInPage } from './pages/sign-in.ts';
 import {
@@ -48,7 +49,7 @@ export interface ConsoleDeps {
   /** The last platform check (at start, or while paused), once one has run. */
   lastCheck: () => CheckRecord | undefined;
   /** True when the request came through one of `TRUSTED_PROXIES` (its X-Forwarded-* count). */
-  fromTrustedProxy: (c: Context) => boolean;
+  fromTrustedProxy: PublicOriginOptions['fromTrustedProxy'];
 }
 
 /**
@@ -57,6 +58,8 @@ export interface ConsoleDeps {
  */
 export interface ConsoleRouteDeps extends AdminTokenDeps {
   config: FormConfig;
+  /** `PUBLIC_URL`: the origin the console's forms are sent from; else the request's. */
+  publicUrl?: string | undefined;
   /** The console's parts; with `adminToken`, the console is served. */
   console?: ConsoleDeps | undefined;
   deliverer: Pick<Deliverer, 'deliverNow' | 'pauseState' | 'upstreamDown'>;
@@ -83,23 +86,12 @@ const NOT_SIGNED_IN = new Set(['/admin/status', '/admin/funnel', '/admin/console
 /** The console's deps, once `ADMIN_TOKEN` is set. */
 export type EnabledConsole = ConsoleDeps & { adminToken: string };
 
-/** The scheme and host the browser used, believing X-Forwarded-* only from a trusted proxy. */
-function publicOrigin(c: Context, parts: ConsoleDeps): { https: boolean; origin: string } {
-  const url = new URL(c.req.url);
-  const trusted = parts.fromTrustedProxy(c);
-  const forwarded = (name: string) =>
-    trusted ? c.req.header(name)?.split(',')[0]?.trim() : undefined;
-  const https = url.protocol === 'https:' || forwarded('x-forwarded-proto') === 'https';
-  const host = forwarded('x-forwarded-host') ?? c.req.header('host') ?? url.host;
-  return { https, origin: `${https ? 'https' : 'http'}://${host}` };
-}
-
 /** True when a browser says the request comes from another site (or from nowhere it names). */
-function crossSite(c: Context, parts: ConsoleDeps): boolean {
+function crossSite(c: Context, reached: PublicOriginOptions): boolean {
   const site = c.req.header('sec-fetch-site');
   if (site !== undefined && site !== 'same-origin') return true;
   const origin = c.req.header('origin');
-  return origin !== undefined && origin !== publicOrigin(c, parts).origin;
+  return origin !== undefined && origin !== publicOrigin(c, reached).origin;
 }
 
 const refusal = (c: Context, status: 401 | 403 | 429, message: string) =>
@@ -125,6 +117,7 @@ async function formOf(c: Context): Promise<Record<string, string>> {
 export function consoleGuard(deps: ConsoleRouteDeps, parts: EnabledConsole) {
   const app = new Hono<{ Variables: ConsoleVariables }>();
   const keys = new SessionKeys(parts.adminToken, parts.sessionSecret, parts.store);
+  const reached = { publicUrl: deps.publicUrl, fromTrustedProxy: parts.fromTrustedProxy };
   const audit = (c: Context, action: string, detail?: string) =>
     parts.store.recordAudit({
       at: deps.now(),
@@ -139,7 +132,7 @@ export function consoleGuard(deps: ConsoleRouteDeps, parts: EnabledConsole) {
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'same-origin');
     c.header('X-Robots-Tag', 'noindex');
-    if (c.req.method === 'POST' && crossSite(c, parts))
+    if (c.req.method === 'POST' && crossSite(c, reached))
       return refusal(c, 403, 'This form was sent from another site, so it was not acted on.');
     await next();
   });
@@ -149,7 +142,7 @@ export function consoleGuard(deps: ConsoleRouteDeps, parts: EnabledConsole) {
     setCookie(c, SIGN_IN_COOKIE, nonce, {
       httpOnly: true,
       sameSite: 'Strict',
-      secure: publicOrigin(c, parts).https,
+      secure: publicOrigin(c, reached).https,
       path: '/admin',
     });
     return c.html(signInPage(keys.csrfToken(`sign-in.${nonce}`), problem), status);
@@ -175,7 +168,7 @@ export function consoleGuard(deps: ConsoleRouteDeps, parts: EnabledConsole) {
     setCookie(c, SESSION_COOKIE, value, {
       httpOnly: true,
       sameSite: 'Strict',
-      secure: publicOrigin(c, parts).https,
+      secure: publicOrigin(c, reached).https,
       path: '/admin',
       maxAge: SESSION_MS / 1000,
     });

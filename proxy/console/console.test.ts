@@ -83,6 +83,23 @@ describe('the firm’s console', () => {
     expect(secure(await signIn(h, TOKEN, untrusted))).not.toMatch(/Secure/);
   });
 
+  it('takes a sign-in through a reverse proxy on a port of its own when PUBLIC_URL names it', async () => {
+    const publicUrl = 'https://forms.example.com:8443';
+    // nginx passes `Host $host` (no port) and the browser's Origin has the public port.
+    const viaNginx = { host: 'forms.example.com', origin: publicUrl, 'x-test-ip': '10.0.0.1' };
+    const unnamed = setUp({ deps: { adminToken: TOKEN } });
+    expect((await signIn(unnamed, TOKEN, viaNginx)).status).toBe(403);
+    const h = setUp({ deps: { adminToken: TOKEN, publicUrl } });
+    const response = await signIn(h, TOKEN, viaNginx);
+    expect(response.status).toBe(303);
+    expect(response.headers.getSetCookie().find((c) => c.startsWith('console_session='))).toMatch(
+      /Secure/,
+    );
+    // Another origin is still another site, whatever its Host says.
+    const elsewhere = { ...viaNginx, origin: 'https://forms.example.com' };
+    expect((await signIn(h, TOKEN, elsewhere)).status).toBe(403);
+  });
+
   it('refuses a wrong token, and says so in the audit log', async () => {
     const h = setUp({ deps: { adminToken: TOKEN } });
     const response = await signIn(h, 'not-the-token-at-all');

@@ -9,6 +9,8 @@ import { cors } from 'hono/cors';
 /** The origins whose pages may submit. */
 export interface OriginOptions {
   allowedOrigins: readonly string[];
+  /** `PUBLIC_URL`: the proxy's own origin as browsers reach it behind a reverse proxy. */
+  publicUrl?: string | undefined;
 }
 
 const refused = (origin: string | undefined) => ({
@@ -31,14 +33,17 @@ export const submissionCors = ({ allowedOrigins }: OriginOptions): MiddlewareHan
 
 /**
  * Submitting needs an allowed `Origin` (browsers always send one with a POST), or the proxy's
- * own: the form without JavaScript (`GET /form`) is served by the proxy and posts to it.
+ * own: the form without JavaScript (`GET /form`) is served by the proxy and posts to it. Its own
+ * is `PUBLIC_URL`'s, or the `Host` the request reached (which a reverse proxy on a port of its
+ * own does not carry: `$host` has no port).
  */
 export const requireAllowedOrigin =
-  ({ allowedOrigins }: OriginOptions): MiddlewareHandler =>
+  ({ allowedOrigins, publicUrl }: OriginOptions): MiddlewareHandler =>
   async (c, next) => {
     const origin = c.req.header('origin');
-    if (origin && (allowedOrigins.includes(origin) || isOwnOrigin(origin, c.req.header('host'))))
-      return next();
+    const own = (value: string) =>
+      value === publicUrl || (publicUrl === undefined && isOwnOrigin(value, c.req.header('host')));
+    if (origin && (allowedOrigins.includes(origin) || own(origin))) return next();
     return c.json(refused(origin), 403);
   };
 

@@ -68,6 +68,8 @@ export interface EnquiryRouteDeps {
   config: FormConfig;
   /** Pages that may submit (`ALLOWED_ORIGINS`). */
   allowedOrigins: readonly string[];
+  /** `PUBLIC_URL`: the proxy's own pages (the form without JavaScript) submit from it. */
+  publicUrl?: string | undefined;
   /** Intake, and the repeat of an idempotency key. */
   store: IntakeStore;
   /** Where file parts are written as they arrive; the system's temporary directory by default. */
