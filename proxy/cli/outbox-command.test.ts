@@ -289,6 +289,8 @@ describe('purge-dead', () => {
       ],
       { reference: 'EQ-AAAA-0002' },
     );
+    const [telling] = await store.dueNotifications(NOW, 10);
+    await store.finishNotification(telling?.id ?? 0, { kind: 'sent', at: NOW });
     expect(await run('purge-dead')).toBe(0);
     expect(out.at(-1)).toBe('Deleted 1 dead submission.');
     expect(await store.get('EQ-AAAA-0002')).toBeNull();

@@ -216,11 +216,15 @@ export interface Housekeeping {
   /** Forgets spent tokens that would be refused as expired anyway. */
   purgeSpentFormTokens(now: number): Promise<number>;
   /**
-   * Deletes delivered submissions delivered before `before`. Each purge also deletes the
-   * finished (delivered or dead) webhook deliveries of every submission gone, never a pending one.
+   * Deletes delivered submissions delivered before `before`, with every notification about them
+   * (none while one of those is still being sent). Each purge also deletes the finished
+   * (delivered or dead) webhook deliveries of every submission gone, never a pending one.
    */
   purgeDelivered(before: number): Promise<number>;
-  /** Deletes dead letters given up before `before` whose firm was told (never an untold one). */
+  /**
+   * Deletes dead letters given up before `before` whose firm was told (never an untold one, nor
+   * one whose notification is still being sent), with their notifications.
+   */
   purgeNotifiedDead(before: number): Promise<number>;
   /** Deletes spam that arrived before `before`. */
   purgeSpam(before: number): Promise<number>;
@@ -239,7 +243,9 @@ export interface NotificationQueue {
   leadsToNotify(limit: number): Promise<Submission[]>;
   /**
    * Queues notifications (a key queued before is skipped) and, when `lead` is given, marks that
-   * submission as notified, in one transaction. Returns how many were queued.
+   * submission as notified, in one transaction. One naming a submission (`reference`) is tied to
+   * it and goes with it; about a submission no longer held, none is queued. Returns how many
+   * were queued.
    */
   queueNotifications(rows: NewNotification[], lead?: { reference: string }): Promise<number>;
   /** Pending notifications due at `now`, oldest first; only `channel`'s when given. */

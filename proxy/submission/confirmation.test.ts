@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
 import { runOutboxCommand } from '../cli/outbox-command.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
+import { chores } from '../node/housekeeping.ts';
 import { emailChannel } from '../notify/channels.ts';
 import { Notifier } from '../notify/notifier.ts';
 import { startMailServer, type RunningMailServer } from '../test/fixtures/mail-server.ts';
@@ -163,10 +164,45 @@ describe('the confirmation email', () => {
   });
 });
 
+describe('the confirmation as the visitor’s data', () => {
+  const DAY = 24 * 3_600_000;
+  const outbox = async (harness: ProxyHarness, ...args: string[]) => {
+    const out: string[] = [];
+    await runOutboxCommand(args, harness.store, {
+      out: (line) => out.push(line),
+      err: (line) => out.push(line),
+      now: () => harness.clock.now,
+    });
+    return out;
+  };
+
+  it('is found by subject with the enquiry, and goes with it when retention removes the enquiry', async () => {
+    const { harness, mail, send } = await confirmingProxy();
+    const { reference } = await answerOf(await harness.submit());
+    await send();
+    expect(mail.received).toHaveLength(1);
+    expect(await outbox(harness, 'subject', 'ada@example.com')).toEqual([
+      expect.stringMatching(new RegExp(`^submission ${reference} {2}delivered`)),
+      expect.stringMatching(
+        new RegExp(`^notification \\d+ {2}confirmation by email {2}sent {2}${reference}$`),
+      ),
+    ]);
+
+    harness.clock.now += 31 * DAY;
+    for (const chore of chores(harness.store, 30, [])) await chore.run(harness.clock.now);
+    expect(await outbox(harness, 'subject', 'ada@example.com')).toEqual([
+      'The outbox holds nothing about ada@example.com.',
+    ]);
+    expect(await harness.store.notificationsFor(reference)).toEqual([]);
+  });
+});
+
 describe('the receipt code', () => {
   it('is confirmed by verify-receipt, even after the enquiry is purged, and refused with one character changed', async () => {
-    const { harness } = await confirmingProxy();
+    const { harness, send } = await confirmingProxy();
     const { reference, receipt = '' } = await answerOf(await harness.submit());
+    // Sent: retention keeps an enquiry whose confirmation is still on its way.
+    await send();
     const found = await verify(harness, receipt.toLowerCase().replaceAll('-', ''));
     expect(found.exit).toBe(0);
     expect(found.out).toContain(`Received: ${reference} at 2027-03-27T09:00:00Z`);

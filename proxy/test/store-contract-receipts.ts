@@ -4,32 +4,12 @@
  * the confirmation is queued once, within each quota's window, or not at all.
  */
 import { describe, expect, it } from 'vitest';
-import type { Aftercare, ConfirmationQuota } from '../outbox/receipt.ts';
+import type { ConfirmationQuota } from '../outbox/receipt.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
-import { leaseOf, sampleSubmission } from './fixtures/outbox.ts';
+import { leaseOf, sampleAftercare, sampleSubmission } from './fixtures/outbox.ts';
 
 const DAY = 24 * 3_600_000;
 const HOUR = 3_600_000;
-
-/** A submission's aftercare: its receipt, and a confirmation counted against `quotas`. */
-function aftercare(reference: string, at: number, quotas?: ConfirmationQuota[]): Aftercare {
-  const receipt = { code: `CODE-${reference}`, reference, receivedAt: at, digest: 'd'.repeat(64) };
-  if (!quotas) return { receipt };
-  return {
-    receipt,
-    confirmation: {
-      notification: {
-        key: `confirmation:${reference}`,
-        channel: 'email',
-        kind: 'confirmation',
-        reference,
-        payload: { event: 'confirmation', to: 'ada@example.com' },
-        at,
-      },
-      quotas,
-    },
-  };
-}
 
 const perAddress = (limit = 2): ConfirmationQuota => ({ subject: 'ada', windowMs: DAY, limit });
 const perClient = (subject: string, limit = 2): ConfirmationQuota => ({
@@ -49,7 +29,7 @@ export function describeReceiptStore(name: string, factory: StoreFactory): void 
         sampleSubmission({
           reference: 'EQ-R-1',
           receivedAt: 5_000,
-          aftercare: aftercare('EQ-R-1', 5_000),
+          aftercare: sampleAftercare('EQ-R-1', 5_000),
         }),
       );
       expect(outcome).toMatchObject({ kind: 'stored', confirmation: 'none' });
@@ -76,7 +56,7 @@ export function describeReceiptStore(name: string, factory: StoreFactory): void 
           sampleSubmission({
             reference,
             receivedAt: at,
-            aftercare: aftercare(reference, at, [perAddress(), perClient(client)]),
+            aftercare: sampleAftercare(reference, at, [perAddress(), perClient(client)]),
           }),
         );
       expect(await take('EQ-Q-1', 1_000, 'c1')).toMatchObject({ confirmation: 'queued' });
@@ -97,7 +77,7 @@ export function describeReceiptStore(name: string, factory: StoreFactory): void 
           sampleSubmission({
             reference,
             receivedAt: at,
-            aftercare: aftercare(reference, at, quotas),
+            aftercare: sampleAftercare(reference, at, quotas),
           }),
         );
       expect(await take('EQ-C-1', 1_000, [perAddress(5), perClient('c', 1)])).toMatchObject({

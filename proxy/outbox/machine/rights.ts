@@ -86,23 +86,23 @@ export function rights(
   },
 ) {
   /**
-   * Notifications about `submissions`, by reference, or naming one of them (or `also`, the
-   * address asked about) in the message: an operator's alert quotes a lead without naming it.
-   * The queue holds only dead and partly delivered leads and alerts, so it is searched in place.
+   * Notifications about `submissions` (each tied to its submission: the visitor's confirmation,
+   * the firm's lead emails and calls), or naming one of them (or `also`, the address asked
+   * about) in the message: an operator's alert quotes a lead without naming it. Alerts are few,
+   * and every other notification goes with its submission, so the queue is searched in place.
    */
   function* notificationsAbout(
     submissions: Submission[],
     also: string[] = [],
   ): Plan<QueuedNotification[]> {
-    const references = submissions.map((s) => s.reference);
     const names = [...new Set([...submissions.flatMap(identifiers), ...also])];
-    const params: Record<string, unknown> = { references };
+    const params: Record<string, unknown> = { ids: submissions.map((s) => s.id) };
     const naming = names.map((name, n) => {
       params[`name${String(n)}`] = containing(name);
       return `LOWER(payload) LIKE @name${String(n)} ESCAPE '\\'`;
     });
     const rows = yield* all<NotificationRow>(
-      `SELECT * FROM notifications WHERE ${[d.inList('reference', '@references'), ...naming].join(' OR ')}
+      `SELECT * FROM notifications WHERE ${[d.inList('submission_id', '@ids'), ...naming].join(' OR ')}
        ORDER BY id`,
       params,
     );

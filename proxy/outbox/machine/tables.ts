@@ -65,6 +65,21 @@ export const notificationsTable = (t: ColumnTypes) => `CREATE TABLE notification
    );`;
 
 /**
+ * Every notification about a submission (the visitor's confirmation, the firm's lead emails and
+ * webhook calls) tied to it, so it goes with it: retention and erasure delete the submission and
+ * the database deletes these with it. What an earlier version left behind (retention never
+ * touched the queue) is deleted here; a notification naming no submission (an alert) stays.
+ */
+export const notificationSubmission = (t: ColumnTypes) =>
+  `ALTER TABLE notifications ADD COLUMN submission_id ${t.key}
+     REFERENCES submissions (id) ON DELETE CASCADE;
+   UPDATE notifications SET submission_id =
+     (SELECT s.id FROM submissions s WHERE s.reference = notifications.reference)
+   WHERE reference IS NOT NULL;
+   DELETE FROM notifications WHERE reference IS NOT NULL AND submission_id IS NULL;
+   CREATE INDEX notifications_submission ON notifications (submission_id);`;
+
+/**
  * The indexes the console reads leads by (`leads.ts`): an email address in any case (the same
  * expression the search uses, or the index goes unused), and the days of the chart.
  */

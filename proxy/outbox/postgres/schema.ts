@@ -13,7 +13,8 @@ import { postgresDialect } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.postgres;
 
-const MIGRATIONS: readonly string[] = [
+/** The schema's history, one step a version (`schema_migrations`); a step once shipped never changes. */
+export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE submissions (
      id bigserial PRIMARY KEY,
      reference text NOT NULL UNIQUE,
@@ -105,6 +106,8 @@ const MIGRATIONS: readonly string[] = [
   tables.stepTimeColumns(TYPES),
   // The widget's files of earlier builds, for pages that loaded before a deploy.
   tables.widgetFilesTable(TYPES),
+  // Notifications tied to their submission: retention and erasure take them with it (issue 46).
+  tables.notificationSubmission(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

@@ -42,4 +42,32 @@ describe('the SQLite outbox schema', () => {
       fresh.close();
     },
   );
+
+  it('ties an older outbox’s notifications to their submissions, and drops those retention left behind', () => {
+    const path = freshPath();
+    const old = new Database(path);
+    const tied = MIGRATIONS.findIndex((sql) => sql.includes('notifications_submission'));
+    MIGRATIONS.slice(0, tied).forEach((sql) => old.exec(sql));
+    old.pragma(`user_version = ${String(tied)}`);
+    old.exec(
+      `INSERT INTO submissions (reference, state, upstream, next_attempt_at, received_at, retry_from)
+       VALUES ('EQ-KEPT', 'delivered', '{}', 5, 5, 5);
+       INSERT INTO notifications (key, channel, kind, reference, payload, created_at, next_attempt_at)
+       VALUES ('confirmation:EQ-KEPT', 'email', 'confirmation', 'EQ-KEPT', '{"to":"ada@example.com"}', 5, 5),
+         ('confirmation:EQ-GONE', 'email', 'confirmation', 'EQ-GONE', '{"to":"grace@example.com"}', 5, 5),
+         ('alert.stuck:5:email', 'email', 'alert.stuck', NULL, '{}', 5, 5);`,
+    );
+    old.close();
+
+    const migrated = openOutboxDatabase(path);
+    const keys = () =>
+      migrated.prepare('SELECT key, submission_id FROM notifications ORDER BY id').all();
+    expect(keys()).toEqual([
+      { key: 'confirmation:EQ-KEPT', submission_id: 1 },
+      { key: 'alert.stuck:5:email', submission_id: null },
+    ]);
+    migrated.prepare("DELETE FROM submissions WHERE reference = 'EQ-KEPT'").run();
+    expect(keys()).toEqual([{ key: 'alert.stuck:5:email', submission_id: null }]);
+    migrated.close();
+  });
 });

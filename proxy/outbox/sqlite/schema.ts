@@ -111,6 +111,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.stepTimeColumns(TYPES),
   // The widget's files of earlier builds, for pages that loaded before a deploy.
   tables.widgetFilesTable(TYPES),
+  // Notifications tied to their submission: retention and erasure take them with it (issue 46).
+  tables.notificationSubmission(TYPES),
 ];
 
 /**

@@ -1,0 +1,78 @@
+/**
+ * The PostgreSQL schema's migrations on a database an earlier version left: what they change in
+ * the rows already there (the contract suite proves the schema a fresh database gets).
+ */
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { missing } from '../../test/fixtures/postgres-server.ts';
+import { usePostgresServer } from '../../test/fixtures/use-postgres-server.ts';
+import { createPool, migrate, MIGRATIONS } from './schema.ts';
+
+/**
+ * Whether PostgreSQL is here: absent, the suite is skipped with a warning naming it, or fails
+ * when `TEST_REQUIRE_TOOLS=1` (a machine that must run every suite).
+ */
+function postgresPresent(): boolean {
+  const absent = missing();
+  if (!absent) return true;
+  if (process.env.TEST_REQUIRE_TOOLS === '1')
+    throw new Error(`TEST_REQUIRE_TOOLS=1 but this suite needs ${absent}`);
+  console.warn(`skipped: the PostgreSQL schema's migrations need ${absent}`);
+  return false;
+}
+
+const present = postgresPresent();
+const postgres = usePostgresServer();
+
+/** A new database brought to the version before the migration whose SQL contains `marker`. */
+async function databaseBefore(marker: string) {
+  const url = await postgres().createDatabase();
+  const version = MIGRATIONS.findIndex((sql) => sql.includes(marker));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      'CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at bigint NOT NULL)',
+    );
+    for (const [index, sql] of MIGRATIONS.slice(0, version).entries()) {
+      await client.query(sql);
+      await client.query('INSERT INTO schema_migrations VALUES ($1, 0)', [index + 1]);
+    }
+  } finally {
+    await client.end();
+  }
+  return url;
+}
+
+describe.skipIf(!present)('the PostgreSQL outbox schema', () => {
+  it('ties an older outbox’s notifications to their submissions, and drops those retention left behind', async () => {
+    const pool = createPool(await databaseBefore('notifications_submission'), 1);
+    try {
+      await pool.query(
+        `INSERT INTO submissions (reference, state, upstream, next_attempt_at, received_at, retry_from)
+         VALUES ('EQ-KEPT', 'delivered', '{}', 5, 5, 5)`,
+      );
+      await pool.query(
+        `INSERT INTO notifications (key, channel, kind, reference, payload, created_at, next_attempt_at)
+         VALUES ('confirmation:EQ-KEPT', 'email', 'confirmation', 'EQ-KEPT', '{"to":"ada@example.com"}', 5, 5),
+           ('confirmation:EQ-GONE', 'email', 'confirmation', 'EQ-GONE', '{"to":"grace@example.com"}', 5, 5),
+           ('alert.stuck:5:email', 'email', 'alert.stuck', NULL, '{}', 5, 5)`,
+      );
+      await migrate(pool);
+      const keys = async () =>
+        (
+          await pool.query<{ key: string; tied: boolean }>(
+            'SELECT key, submission_id IS NOT NULL AS tied FROM notifications ORDER BY id',
+          )
+        ).rows;
+      expect(await keys()).toEqual([
+        { key: 'confirmation:EQ-KEPT', tied: true },
+        { key: 'alert.stuck:5:email', tied: false },
+      ]);
+      await pool.query(`DELETE FROM submissions WHERE reference = 'EQ-KEPT'`);
+      expect(await keys()).toEqual([{ key: 'alert.stuck:5:email', tied: false }]);
+    } finally {
+      await pool.end();
+    }
+  });
+});
