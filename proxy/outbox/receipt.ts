@@ -26,6 +26,12 @@ export interface ConfirmationQuota {
   limit: number;
 }
 
+/**
+ * The ceiling for everybody together (`limits.perHour`): every confirmation counts against it,
+ * under a name that holds nobody's address, so the notifier can read it to tell the firm.
+ */
+export const CONFIRMATION_CEILING = { subject: 'everybody', windowMs: 3_600_000 } as const;
+
 /** The confirmation to queue, if every quota allows it. */
 export interface ConfirmationRequest {
   notification: NewNotification;

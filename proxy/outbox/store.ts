@@ -26,7 +26,7 @@ import type {
   NotificationOutcome,
   QueuedNotification,
 } from './notification.ts';
-import type { Receipt } from './receipt.ts';
+import type { ConfirmationQuota, Receipt } from './receipt.ts';
 import type {
   AcceptOutcome,
   Lease,
@@ -262,6 +262,12 @@ export interface Receipts {
   findReceipt(code: string): Promise<Receipt | null>;
 }
 
+/** The confirmation emails' quotas (the notifier tells the firm when the hourly ceiling is reached). */
+export interface ConfirmationQuotas {
+  /** How many confirmations `quota` has counted in its window at `at`. */
+  quotaUsed(quota: Pick<ConfirmationQuota, 'subject' | 'windowMs'>, at: number): Promise<number>;
+}
+
 /** The webhook queue (`webhooks/`): what each endpoint is owed, and each try's claim and end. */
 export interface WebhookQueue {
   /** Queues deliveries; one already queued for its endpoint, event and submission is skipped. */
@@ -370,6 +376,7 @@ export interface OutboxStore
     Settings,
     AuditLog,
     Receipts,
+    ConfirmationQuotas,
     FunnelCounters,
     WebhookQueue,
     WebhookDeliveries,

@@ -70,6 +70,24 @@ export function describeReceiptStore(name: string, factory: StoreFactory): void 
       expect(await take('EQ-Q-4', DAY + 1_000, 'c4')).toMatchObject({ confirmation: 'queued' });
     });
 
+    it('says how many confirmations a quota has counted in its window, refused ones not', async () => {
+      const store = await fresh();
+      const everybody = { subject: 'everybody', windowMs: HOUR, limit: 2 };
+      const take = (reference: string, at: number) =>
+        store.accept(
+          sampleSubmission({
+            reference,
+            receivedAt: at,
+            aftercare: sampleAftercare(reference, at, [everybody]),
+          }),
+        );
+      for (const [n, at] of [1_000, 2_000, 3_000].entries()) await take(`EQ-E-${String(n)}`, at);
+      expect(await store.quotaUsed(everybody, 3_500)).toBe(2);
+      expect(await store.quotaUsed({ subject: 'nobody', windowMs: HOUR }, 3_500)).toBe(0);
+      await take('EQ-E-next-hour', HOUR + 1_000);
+      expect(await store.quotaUsed(everybody, HOUR + 1_500)).toBe(1);
+    });
+
     it('counts a refused confirmation against no quota, and a client’s quota per hour', async () => {
       const store = await fresh();
       const take = (reference: string, at: number, quotas: ConfirmationQuota[]) =>

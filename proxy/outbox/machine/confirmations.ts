@@ -4,9 +4,9 @@
  * its confirmation is queued exactly once (the notification's key is the reference) or not at
  * all; the notifier sends it like any other email notification.
  */
-import type { Aftercare, ConfirmationVerdict, Receipt } from '../receipt.ts';
+import type { Aftercare, ConfirmationQuota, ConfirmationVerdict, Receipt } from '../receipt.ts';
 import { notifications } from './notifications.ts';
-import { all, run, type Dialect, type Plan } from './plan.ts';
+import { all, one, run, type Dialect, type Plan } from './plan.ts';
 
 interface ReceiptRow {
   code: string;
@@ -14,6 +14,10 @@ interface ReceiptRow {
   received_at: number;
   digest: string;
 }
+
+/** The row naming `quota`'s window at `at` (its subject and the window's number). */
+const windowOf = (quota: Pick<ConfirmationQuota, 'subject' | 'windowMs'>, at: number) =>
+  `${quota.subject}:${String(Math.floor(at / quota.windowMs))}`;
 
 /** The receipt and confirmation statements, in `d`'s spelling. */
 export function confirmations(d: Dialect) {
@@ -34,8 +38,8 @@ export function confirmations(d: Dialect) {
       // waits on the row (PostgreSQL) or the write lock (SQLite), so none goes past the limit.
       const taken: string[] = [];
       for (const quota of confirmation.quotas) {
+        const subject = windowOf(quota, at);
         const window = Math.floor(at / quota.windowMs);
-        const subject = `${quota.subject}:${String(window)}`;
         yield* run(
           `INSERT INTO confirmation_quota (subject, used, until) VALUES (@subject, 0, @until)
            ON CONFLICT (subject) DO NOTHING`,
@@ -56,6 +60,14 @@ export function confirmations(d: Dialect) {
       }
       yield* queue.queueNotifications([confirmation.notification]);
       return 'queued';
+    },
+    /** How many confirmations `quota` has counted in its window at `at`. */
+    *quotaUsed(quota: Pick<ConfirmationQuota, 'subject' | 'windowMs'>, at: number): Plan<number> {
+      const row = yield* one<{ used: number }>(
+        'SELECT used FROM confirmation_quota WHERE subject = @subject',
+        { subject: windowOf(quota, at) },
+      );
+      return row?.used ?? 0;
     },
     /** The receipt with this code, if one was issued. */
     *findReceipt(code: string): Plan<Receipt | null> {

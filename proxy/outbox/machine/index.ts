@@ -57,6 +57,7 @@ export const QUERIES = [
   'nextNotificationAt',
   'notificationsFor',
   'findReceipt',
+  'quotaUsed',
   'awaitingWebhook',
   'nextWebhookAt',
   'deadWebhooks',
