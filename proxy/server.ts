@@ -16,6 +16,7 @@ import {
 import { Deliverer } from './delivery/deliverer.ts';
 import type { ProxyEnv } from './env.ts';
 import { createFormTokens } from './http/bots/form-token.ts';
+import { createSentPasses } from './http/no-js/sent-pass.ts';
 import { createTurnstileVerifier } from './http/bots/turnstile.ts';
 import { createMetrics } from './http/metrics.ts';
 import { createClientIpResolver, isTrustedProxy } from './http/client-ip.ts';
@@ -237,6 +238,7 @@ async function appDeps(
   return {
     config,
     allowedOrigins: env.ALLOWED_ORIGINS,
+    sentPasses: createSentPasses(secret),
     store,
     deliverer,
     log,

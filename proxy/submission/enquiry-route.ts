@@ -34,6 +34,7 @@ import {
 import { newReference } from './reference.ts';
 import { SubmissionError } from '../http/submission-error.ts';
 import type { PlainFields } from '../http/no-js/plain-fields.ts';
+import type { SentPasses } from '../http/no-js/sent-pass.ts';
 import {
   pagesForBrowsers,
   plainIdempotencyKey,
@@ -67,6 +68,8 @@ export interface EnquiryRouteDeps {
   config: FormConfig;
   /** Pages that may submit (`ALLOWED_ORIGINS`). */
   allowedOrigins: readonly string[];
+  /** Signs the confirmation page's pass, for the form without JavaScript. */
+  sentPasses: SentPasses;
   /** Intake, and the repeat of an idempotency key. */
   store: IntakeStore & FunnelCounters;
   /** Where file parts are written as they arrive; the system's temporary directory by default. */
