@@ -13,6 +13,13 @@ export interface Receipt {
   receivedAt: number;
   /** SHA-256 (hex) of what was stored: the upstream enquiry and each file's hash. */
   digest: string;
+  /**
+   * Why the bot checks caught its enquiry, when they did: it was kept as spam, never sent to
+   * the firm (a bot is given a receipt all the same, so that its answer tells it nothing).
+   */
+  caughtAs?: string;
+  /** When an operator released that spam to be delivered (`retry`), if they did. */
+  releasedAt?: number;
 }
 
 /**

@@ -38,6 +38,8 @@ export interface AcceptedSubmission {
   files: readonly { name: string; sha256: string }[];
   part: EnquiryPart;
   human: boolean;
+  /** Why the bot checks caught it, when `human` is false (kept with its receipt). */
+  caughtAs?: string | undefined;
   /** The client's rate-limit key (its address, or its /64 for IPv6). */
   client: string;
 }

@@ -126,6 +126,28 @@ describe('the receipt code', () => {
     expect(changed.exit).toBe(1);
     expect(changed.err).toContain('No enquiry was received with the receipt code');
   });
+
+  it('says of a receipt a caught bot was given that its enquiry never reached the firm, until an operator releases it', async () => {
+    const { harness } = await confirmingProxy();
+    const spam = await answerOf(await harness.submit({ website: 'http://bot.example' }));
+    // The bot's answer looks like a person's, receipt included: it learns nothing.
+    expect(spam.receipt).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+    const caught = await verify(harness, spam.receipt ?? '');
+    expect(caught.exit).toBe(3);
+    expect(caught.out).toContain(`Received: ${spam.reference} at 2027-03-27T09:00:00Z`);
+    expect(caught.out).toContain(
+      'Caught as spam by the bot checks (honeypot field filled in): it was not sent to the firm',
+    );
+    expect(caught.out).not.toContain('the code matches');
+
+    harness.clock.now += 60_000;
+    expect((await outboxCommand(harness, 'retry', spam.reference)).exit).toBe(0);
+    const released = await verify(harness, spam.receipt ?? '');
+    expect(released.exit).toBe(0);
+    expect(released.out).toContain(
+      'Caught as spam by the bot checks (honeypot field filled in), then released by an operator at 2027-03-27T09:01:00Z',
+    );
+  });
 });
 
 describe('the form without JavaScript', () => {

@@ -255,6 +255,7 @@ export function enquiryRoute(deps: EnquiryRouteDeps): Hono<RouteEnv> {
         files: kept,
         part: checked.part,
         human: verdict.human,
+        ...(verdict.human ? {} : { caughtAs: verdict.reason }),
         client: clientKey(c),
       });
     const outcome = await store({

@@ -49,6 +49,28 @@ export function describeReceiptStore(name: string, factory: StoreFactory): void 
       expect(await store.findReceipt('CODE-EQ-R-2')).toBeNull();
     });
 
+    it('keeps with a spam’s receipt why it was caught, and when an operator released it', async () => {
+      const store = await fresh();
+      const caught = { ...sampleAftercare('EQ-S-1', 5_000) };
+      caught.receipt = { ...caught.receipt, caughtAs: 'honeypot field filled in' };
+      await store.accept(
+        sampleSubmission({
+          reference: 'EQ-S-1',
+          state: 'spam',
+          note: 'honeypot',
+          aftercare: caught,
+        }),
+      );
+      expect(await store.findReceipt('CODE-EQ-S-1')).toEqual(caught.receipt);
+      expect(await store.requeue('EQ-S-1', 6_000)).toMatchObject({ kind: 'requeued' });
+      // A second retry (it died later) does not move the time it was first released.
+      await store.requeue('EQ-S-1', 7_000);
+      expect(await store.findReceipt('CODE-EQ-S-1')).toEqual({
+        ...caught.receipt,
+        releasedAt: 6_000,
+      });
+    });
+
     it('queues each confirmation once with its submission, and none past an address’s daily quota', async () => {
       const store = await fresh();
       const take = (reference: string, at: number, client: string) =>

@@ -13,6 +13,8 @@ interface ReceiptRow {
   reference: string;
   received_at: number;
   digest: string;
+  caught_as: string | null;
+  released_at: number | null;
 }
 
 /** The row naming `quota`'s window at `at` (its subject and the window's number). */
@@ -27,9 +29,9 @@ export function confirmations(d: Dialect) {
     *recordAftercare(aftercare: Aftercare): Plan<ConfirmationVerdict> {
       const { receipt, confirmation } = aftercare;
       yield* run(
-        `INSERT INTO receipts (code, reference, received_at, digest)
-         VALUES (@code, @reference, @receivedAt, @digest)`,
-        { ...receipt },
+        `INSERT INTO receipts (code, reference, received_at, digest, caught_as)
+         VALUES (@code, @reference, @receivedAt, @digest, @caughtAs)`,
+        { ...receipt, caughtAs: receipt.caughtAs ?? null },
       );
       if (!confirmation) return 'none';
       const at = confirmation.notification.at;
@@ -78,6 +80,8 @@ export function confirmations(d: Dialect) {
             reference: row.reference,
             receivedAt: row.received_at,
             digest: row.digest,
+            ...(row.caught_as === null ? {} : { caughtAs: row.caught_as }),
+            ...(row.released_at === null ? {} : { releasedAt: row.released_at }),
           }
         : null;
     },

@@ -152,6 +152,18 @@ export const receiptTables = (t: ColumnTypes) => `CREATE TABLE receipts (
    );
    CREATE INDEX confirmation_quota_until ON confirmation_quota (until);`;
 
+/**
+ * What became of a receipt's enquiry, so that `verify-receipt` never vouches for spam as for an
+ * enquiry the firm received: why the bot checks caught it, and when an operator released it.
+ * Spam held when this came in is marked with no reason (older reasons were kept with the files'
+ * names, which a receipt must not hold).
+ */
+export const receiptOutcomes = (t: ColumnTypes) =>
+  `ALTER TABLE receipts ADD COLUMN caught_as ${t.text};
+   ALTER TABLE receipts ADD COLUMN released_at ${t.big};
+   UPDATE receipts SET caught_as = 'caught by the bot checks'
+   WHERE reference IN (SELECT reference FROM submissions WHERE state = 'spam');`;
+
 /** The key of a funnel counter: the UTC day, the case type, the campaign and the variant. */
 const funnelKey = (t: ColumnTypes) => `day ${t.text} NOT NULL,
      case_type ${t.text} NOT NULL,

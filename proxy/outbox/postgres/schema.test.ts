@@ -75,4 +75,28 @@ describe.skipIf(!present)('the PostgreSQL outbox schema', () => {
       await pool.end();
     }
   });
+
+  it('marks the receipts of spam an older outbox holds as caught by the bot checks', async () => {
+    const pool = createPool(await databaseBefore('caught_as'), 1);
+    try {
+      await pool.query(
+        `INSERT INTO submissions (reference, state, upstream, next_attempt_at, received_at, retry_from)
+         VALUES ('EQ-SPAM', 'spam', '{}', 5, 5, 5), ('EQ-PERSON', 'delivered', '{}', 5, 5, 5)`,
+      );
+      await pool.query(
+        `INSERT INTO receipts (code, reference, received_at, digest)
+         VALUES ('C-SPAM', 'EQ-SPAM', 5, 'd'), ('C-PERSON', 'EQ-PERSON', 5, 'd')`,
+      );
+      await migrate(pool);
+      const { rows } = await pool.query<{ code: string; caught_as: string | null }>(
+        'SELECT code, caught_as FROM receipts ORDER BY code',
+      );
+      expect(rows).toEqual([
+        { code: 'C-PERSON', caught_as: null },
+        { code: 'C-SPAM', caught_as: 'caught by the bot checks' },
+      ]);
+    } finally {
+      await pool.end();
+    }
+  });
 });

@@ -15,6 +15,16 @@ const schemaOf = (db: Database.Database) =>
     }[]
   ).map((row) => ({ ...row, sql: row.sql?.replace(/\s+/g, ' ') }));
 
+/** An outbox file at the version before the migration whose SQL contains `marker`. */
+function outboxBefore(marker: string) {
+  const path = freshPath();
+  const old = new Database(path);
+  const version = MIGRATIONS.findIndex((sql) => sql.includes(marker));
+  MIGRATIONS.slice(0, version).forEach((sql) => old.exec(sql));
+  old.pragma(`user_version = ${String(version)}`);
+  return { path, old };
+}
+
 describe('the SQLite outbox schema', () => {
   it.each([1, 2, 3])(
     'brings an outbox left at schema %i up to date, keeping its submissions',
@@ -44,11 +54,7 @@ describe('the SQLite outbox schema', () => {
   );
 
   it('ties an older outbox’s notifications to their submissions, and drops those retention left behind', () => {
-    const path = freshPath();
-    const old = new Database(path);
-    const tied = MIGRATIONS.findIndex((sql) => sql.includes('notifications_submission'));
-    MIGRATIONS.slice(0, tied).forEach((sql) => old.exec(sql));
-    old.pragma(`user_version = ${String(tied)}`);
+    const { path, old } = outboxBefore('notifications_submission');
     old.exec(
       `INSERT INTO submissions (reference, state, upstream, next_attempt_at, received_at, retry_from)
        VALUES ('EQ-KEPT', 'delivered', '{}', 5, 5, 5);
@@ -68,6 +74,23 @@ describe('the SQLite outbox schema', () => {
     ]);
     migrated.prepare("DELETE FROM submissions WHERE reference = 'EQ-KEPT'").run();
     expect(keys()).toEqual([{ key: 'alert.stuck:5:email', submission_id: null }]);
+    migrated.close();
+  });
+
+  it('marks the receipts of spam an older outbox holds as caught by the bot checks', () => {
+    const { path, old } = outboxBefore('caught_as');
+    old.exec(
+      `INSERT INTO submissions (reference, state, upstream, next_attempt_at, received_at, retry_from)
+       VALUES ('EQ-SPAM', 'spam', '{}', 5, 5, 5), ('EQ-PERSON', 'delivered', '{}', 5, 5, 5);
+       INSERT INTO receipts (code, reference, received_at, digest)
+       VALUES ('C-SPAM', 'EQ-SPAM', 5, 'd'), ('C-PERSON', 'EQ-PERSON', 5, 'd');`,
+    );
+    old.close();
+    const migrated = openOutboxDatabase(path);
+    expect(migrated.prepare('SELECT code, caught_as FROM receipts ORDER BY code').all()).toEqual([
+      { code: 'C-PERSON', caught_as: null },
+      { code: 'C-SPAM', caught_as: 'caught by the bot checks' },
+    ]);
     migrated.close();
   });
 });

@@ -113,6 +113,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.widgetFilesTable(TYPES),
   // Notifications tied to their submission: retention and erasure take them with it (issue 46).
   tables.notificationSubmission(TYPES),
+  // What became of a receipt's enquiry: caught as spam, released by an operator (issue 46).
+  tables.receiptOutcomes(TYPES),
 ];
 
 /**
