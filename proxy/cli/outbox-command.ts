@@ -39,10 +39,13 @@ export const USAGE = `Usage: npm run outbox -- <command>
                                                 tries, next try or last answer
   webhooks retry <id>                           send a webhook delivery again now (same webhook-id),
                                                 with a fresh schedule
-  subject <email or telephone> [--json]         every submission, file, notification, webhook message and audit
-                                                entry about one person (email in any case, telephone by its
-                                                last ten digits)
-  subject-export <email or telephone> --to DIR  write them for a subject access request: a folder per submission
+  subject <email or telephone> [--country CC] [--json]
+                                                every submission, file, notification, webhook message and audit
+                                                entry about one person (email in any case, telephone in E.164;
+                                                one without its country code read as CC's, by default the
+                                                form's phone.defaultCountry)
+  subject-export <email or telephone> --to DIR [--country CC]
+                                                write them for a subject access request: a folder per submission
                                                 (enquiry.json and its files) and manifest.json
   erase <reference> | --email <email> [--force] erase a submission (or all of one person's) with its files,
                                                 notifications and keys; the audit log keeps a salted hash only.

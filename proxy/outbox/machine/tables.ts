@@ -5,7 +5,7 @@
  */
 import { emailExpression, nameKeys } from './leads.ts';
 import type { Dialect } from './plan.ts';
-import { phoneKeyExpression } from './rights.ts';
+import { phoneKeyExpression } from './telephone.ts';
 
 /** How a database spells each kind of column. */
 export interface ColumnTypes {
@@ -232,7 +232,8 @@ export const webhookDeliveriesTable = (t: ColumnTypes) => `CREATE TABLE webhook_
 
 /**
  * The index a person is found by their telephone number (`findSubject` in `rights.ts`), on the
- * number's last ten digits; by their email address, `submissions_email` above serves.
+ * number's last ten digits (`telephone.ts`: it narrows, E.164 decides); by their email address,
+ * `submissions_email` above serves.
  */
 export const subjectIndexes = (d: Dialect) =>
   `CREATE INDEX submissions_telephone ON submissions (${phoneKeyExpression(d)});`;
