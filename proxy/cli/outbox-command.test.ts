@@ -344,4 +344,16 @@ describe('webhooks', () => {
     expect(err[0]).toBe('No webhook delivery 99.');
     expect(await run('webhooks', 'retry')).toBe(2);
   });
+
+  it('does not send a delivered message again: the proxy keeps only its id and hash', async () => {
+    const [second] = await store.claimWebhooks(HOOK, 'test', 30_000, NOW, 1);
+    if (!second) throw new Error('claimed');
+    await store.finishWebhook(second.lease, { kind: 'delivered', at: NOW, status: 204 });
+    expect(await run('webhooks', 'retry', '2')).toBe(1);
+    expect(err[0]).toContain('was delivered: the endpoint has it');
+    expect(await run('webhooks', 'delivered', '--json')).toBe(0);
+    expect(JSON.parse(out.join('\n'))).toMatchObject([
+      { id: 2, state: 'delivered', bodySha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ]);
+  });
 });

@@ -42,9 +42,15 @@ function subjectOf(who: string, args: readonly string[], io: RightsIo): Subject 
   return { telephone: who, ...(country ? { country } : {}) };
 }
 
-/** The webhook messages held, each body as the JSON it is (the enquiry, files and all). */
+/**
+ * The webhook messages held, each body as the JSON it is (the enquiry, files and all), or null
+ * once delivered (its `bodySha256` says what was sent).
+ */
 const webhooksOf = (held: SubjectHoldings) =>
-  held.webhooks.map((w) => ({ ...w, body: JSON.parse(w.body) as unknown }));
+  held.webhooks.map((w) => ({
+    ...w,
+    body: w.body === null ? null : (JSON.parse(w.body) as unknown),
+  }));
 
 /** `subject <email or telephone> [--country CC] [--json]`. */
 export async function listSubject(args: readonly string[], store: SubjectRights, io: RightsIo) {

@@ -231,6 +231,16 @@ export const webhookDeliveriesTable = (t: ColumnTypes) => `CREATE TABLE webhook_
    CREATE INDEX webhook_deliveries_reference ON webhook_deliveries (reference);`;
 
 /**
+ * A webhook message's body is dropped once it is delivered (it copies the enquiry, and with
+ * `includeFiles` the files, which went at delivery): what stays is its id, this SHA-256 of the
+ * body sent, and its outcome. Messages delivered before this drop theirs here.
+ */
+export const webhookBodyHashes = (t: ColumnTypes, d: Dialect) =>
+  `ALTER TABLE webhook_deliveries ADD COLUMN body_sha256 ${t.text};
+   UPDATE webhook_deliveries SET body_sha256 = ${d.sha256Hex('body')};
+   UPDATE webhook_deliveries SET body = '' WHERE state = 'delivered';`;
+
+/**
  * The index a person is found by their telephone number (`findSubject` in `rights.ts`), on the
  * number's last ten digits (`telephone.ts`: it narrows, E.164 decides); by their email address,
  * `submissions_email` above serves.

@@ -2,6 +2,7 @@
  * The PostgreSQL schema's migrations on a database an earlier version left: what they change in
  * the rows already there (the contract suite proves the schema a fresh database gets).
  */
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { missing } from '../../test/fixtures/postgres-server.ts';
@@ -94,6 +95,32 @@ describe.skipIf(!present)('the PostgreSQL outbox schema', () => {
       expect(rows).toEqual([
         { code: 'C-PERSON', caught_as: null },
         { code: 'C-SPAM', caught_as: 'caught by the bot checks' },
+      ]);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('drops the bodies of the webhook messages an older outbox delivered, keeping what they hashed to', async () => {
+    const pool = createPool(await databaseBefore('body_sha256'), 1);
+    try {
+      await pool.query(
+        `INSERT INTO webhook_deliveries (message_id, endpoint, event, reference, body, created_at, state, next_attempt_at)
+         VALUES ('msg_sent', 'https://hooks.example/a', 'enquiry.received', 'EQ-1', '{"name":"Zoë"}', 5, 'delivered', 5),
+           ('msg_due', 'https://hooks.example/a', 'enquiry.delivered', 'EQ-1', '{"state":"delivered"}', 5, 'pending', 5)`,
+      );
+      await migrate(pool);
+      const { rows } = await pool.query<{ message_id: string; body: string; body_sha256: string }>(
+        'SELECT message_id, body, body_sha256 FROM webhook_deliveries ORDER BY id',
+      );
+      const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+      expect(rows).toEqual([
+        { message_id: 'msg_sent', body: '', body_sha256: sha256('{"name":"Zoë"}') },
+        {
+          message_id: 'msg_due',
+          body: '{"state":"delivered"}',
+          body_sha256: sha256('{"state":"delivered"}'),
+        },
       ]);
     } finally {
       await pool.end();

@@ -110,6 +110,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.notificationSubmission(TYPES),
   // What became of a receipt's enquiry: caught as spam, released by an operator (issue 46).
   tables.receiptOutcomes(TYPES),
+  // A delivered webhook message keeps its id, hash and outcome, not its body (issue 46).
+  tables.webhookBodyHashes(TYPES, postgresDialect),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

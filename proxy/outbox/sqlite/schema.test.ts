@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,6 +91,31 @@ describe('the SQLite outbox schema', () => {
     expect(migrated.prepare('SELECT code, caught_as FROM receipts ORDER BY code').all()).toEqual([
       { code: 'C-PERSON', caught_as: null },
       { code: 'C-SPAM', caught_as: 'caught by the bot checks' },
+    ]);
+    migrated.close();
+  });
+
+  it('drops the bodies of the webhook messages an older outbox delivered, keeping what they hashed to', () => {
+    const { path, old } = outboxBefore('body_sha256');
+    old.exec(
+      `INSERT INTO webhook_deliveries (message_id, endpoint, event, reference, body, created_at, state, next_attempt_at)
+       VALUES ('msg_sent', 'https://hooks.example/a', 'enquiry.received', 'EQ-1', '{"files":"JVBERi0x"}', 5, 'delivered', 5),
+         ('msg_due', 'https://hooks.example/a', 'enquiry.delivered', 'EQ-1', '{"state":"delivered"}', 5, 'pending', 5);`,
+    );
+    old.close();
+    const migrated = openOutboxDatabase(path);
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    expect(
+      migrated
+        .prepare('SELECT message_id, body, body_sha256 FROM webhook_deliveries ORDER BY id')
+        .all(),
+    ).toEqual([
+      { message_id: 'msg_sent', body: '', body_sha256: sha256('{"files":"JVBERi0x"}') },
+      {
+        message_id: 'msg_due',
+        body: '{"state":"delivered"}',
+        body_sha256: sha256('{"state":"delivered"}'),
+      },
     ]);
     migrated.close();
   });
