@@ -16,6 +16,7 @@ import {
 import { Deliverer } from './delivery/deliverer.ts';
 import type { ProxyEnv } from './env.ts';
 import { createFormTokens } from './http/bots/form-token.ts';
+import { createSentPasses } from './http/no-js/sent-pass.ts';
 import { createTurnstileVerifier } from './http/bots/turnstile.ts';
 import { createMetrics } from './http/metrics.ts';
 import { ADMIN_TOKEN_TRIES_PER_MINUTE } from './http/admin-only.ts';
@@ -239,6 +240,7 @@ async function appDeps(
     config,
     allowedOrigins: env.ALLOWED_ORIGINS,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
+    sentPasses: createSentPasses(secret),
     store,
     deliverer,
     log,

@@ -289,6 +289,8 @@ describe('purge-dead', () => {
       ],
       { reference: 'EQ-AAAA-0002' },
     );
+    const [telling] = await store.dueNotifications(NOW, 10);
+    await store.finishNotification(telling?.id ?? 0, { kind: 'sent', at: NOW });
     expect(await run('purge-dead')).toBe(0);
     expect(out.at(-1)).toBe('Deleted 1 dead submission.');
     expect(await store.get('EQ-AAAA-0002')).toBeNull();
@@ -341,5 +343,17 @@ describe('webhooks', () => {
     expect(await run('webhooks', 'retry', '99')).toBe(1);
     expect(err[0]).toBe('No webhook delivery 99.');
     expect(await run('webhooks', 'retry')).toBe(2);
+  });
+
+  it('does not send a delivered message again: the proxy keeps only its id and hash', async () => {
+    const [second] = await store.claimWebhooks(HOOK, 'test', 30_000, NOW, 1);
+    if (!second) throw new Error('claimed');
+    await store.finishWebhook(second.lease, { kind: 'delivered', at: NOW, status: 204 });
+    expect(await run('webhooks', 'retry', '2')).toBe(1);
+    expect(err[0]).toContain('was delivered: the endpoint has it');
+    expect(await run('webhooks', 'delivered', '--json')).toBe(0);
+    expect(JSON.parse(out.join('\n'))).toMatchObject([
+      { id: 2, state: 'delivered', bodySha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    ]);
   });
 });

@@ -12,9 +12,9 @@ import type {
   WebhookDeliveries,
 } from '../outbox/store.ts';
 import { isoTime, submissionJson, submissionReport, whyNow } from '../operator/lead-report.ts';
-import { normalizeCode, verifyReceipt } from '../submission/receipt-code.ts';
 import { erase, exportSubject, listSubject, type RightsIo } from './subject-commands.ts';
 import type { CommandIo } from './command-io.ts';
+import { verifyReceiptCommand } from './receipt-command.ts';
 import { runWebhooksCommand } from './webhooks-command.ts';
 import { writeExport } from './write-export.ts';
 import { SUBMISSION_STATES, type Submission, type SubmissionState } from '../outbox/submission.ts';
@@ -39,17 +39,21 @@ export const USAGE = `Usage: npm run outbox -- <command>
                                                 tries, next try or last answer
   webhooks retry <id>                           send a webhook delivery again now (same webhook-id),
                                                 with a fresh schedule
-  subject <email or telephone> [--json]         every submission, file, notification, webhook message and audit
-                                                entry about one person (email in any case, telephone by its
-                                                last ten digits)
-  subject-export <email or telephone> --to DIR  write them for a subject access request: a folder per submission
+  subject <email or telephone> [--country CC] [--json]
+                                                every submission, file, notification, webhook message and audit
+                                                entry about one person (email in any case, telephone in E.164;
+                                                one without its country code read as CC's, by default the
+                                                form's phone.defaultCountry)
+  subject-export <email or telephone> --to DIR [--country CC]
+                                                write them for a subject access request: a folder per submission
                                                 (enquiry.json and its files) and manifest.json
   erase <reference> | --email <email> [--force] erase a submission (or all of one person's) with its files,
                                                 notifications and keys; the audit log keeps a salted hash only.
                                                 One not yet delivered needs --force (its lead is lost)
   counts                                        how many in each state, oldest waiting, possible duplicates
   verify-receipt <code>                         whether the enquiry a visitor's receipt code names was received,
-                                                and when (also after retention removed it)
+                                                and when (also after retention removed it), or was caught as
+                                                spam (exit 3)
   migrate                                       bring the outbox's schema up to date, and nothing else
                                                 (the proxy does it at start too, under a lock)
 
@@ -187,27 +191,8 @@ export async function runOutboxCommand(
       );
       return 0;
     }
-    case 'verify-receipt': {
-      if (!rest[0]) {
-        io.err('Name a receipt code, like verify-receipt 7K3M-9QXD-2F4B-HT8W.');
-        return 2;
-      }
-      const receipt = await verifyReceipt(store, rest[0]);
-      if (!receipt) {
-        io.err(`No enquiry was received with the receipt code ${normalizeCode(rest[0])}.`);
-        return 1;
-      }
-      const submission = await store.get(receipt.reference);
-      io.out(
-        `Received: ${receipt.reference} at ${isoTime(receipt.receivedAt)}; the code matches what was stored then.`,
-      );
-      io.out(
-        submission
-          ? `Still in the outbox (${submission.state}): npm run outbox -- show ${receipt.reference}`
-          : 'No longer in the outbox (removed by retention or erasure); the receipt is kept.',
-      );
-      return 0;
-    }
+    case 'verify-receipt':
+      return verifyReceiptCommand(rest, store, io);
     default:
       io.err(
         command && command !== 'help' && command !== '--help'

@@ -1,6 +1,7 @@
 /** `npm run outbox -- <command>`: see `outbox-command.ts` for the commands. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseFormConfig } from '../contract/schemas/form-config.ts';
 import { withEnvFile } from '../env-file.ts';
 import { openPostgresOutbox } from '../outbox/postgres/store.ts';
 import { createPool, migrate } from '../outbox/postgres/schema.ts';
@@ -15,6 +16,20 @@ const databaseUrl =
   (env.DATABASE_URL_FILE ? readFileSync(env.DATABASE_URL_FILE, 'utf8').trim() : undefined);
 const path = join(env.DATA_DIR || './data', 'outbox.sqlite');
 const args = process.argv.slice(2);
+
+/**
+ * The country the form reads a telephone number without its country code in (its
+ * `phone.defaultCountry`), so `subject` reads one typed that way as the form did; none when
+ * FORM_CONFIG is unset or unreadable (`subject` then asks for the number's country code).
+ */
+function formPhoneCountry(): string | undefined {
+  if (!env.FORM_CONFIG) return undefined;
+  try {
+    return parseFormConfig(JSON.parse(readFileSync(env.FORM_CONFIG, 'utf8'))).phone?.defaultCountry;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The outbox to work on, or undefined (said why) when there is none. */
 async function openStore(): Promise<OutboxStore | undefined> {
@@ -62,6 +77,7 @@ if (args.length === 0 || args[0] === 'help' || args[0] === '--help') {
         },
         now: Date.now,
         spoolDir: join(env.DATA_DIR || './data', 'incoming'),
+        phoneCountry: formPhoneCountry(),
       });
     } finally {
       await store.close();

@@ -69,4 +69,46 @@ describe('a person’s data from the command line', () => {
       }),
     ]);
   });
+
+  it('exports a Londoner’s data only, never that of a number in Maine ending in the same digits', async () => {
+    const withNumber = (reference: string, email: string, telephone: string) =>
+      sampleSubmission({
+        reference,
+        upstream: { ...sampleSubmission().upstream, email, telephone_mobile: telephone },
+      });
+    await stored(store, withNumber('EQ-LONDON', 'london@example.com', '020 7946 0958'));
+    await stored(store, withNumber('EQ-MAINE', 'maine@example.com', '+1 207 946 0958'));
+    const to = mkdtempSync(join(tmpdir(), 'subject-export-'));
+    expect(await run('subject-export', '--to', to, '+44 20 7946 0958')).toBe(0);
+    expect(readdirSync(to).sort()).toEqual(['EQ-LONDON', 'manifest.json']);
+    expect(readFileSync(join(to, 'manifest.json'), 'utf8')).not.toContain('maine');
+    out = [];
+    expect(await run('subject', '+1 207 946 0958')).toBe(0);
+    expect(out).toEqual([expect.stringMatching(/^submission EQ-MAINE /)]);
+  });
+
+  it('reads a number without its country code in the country named, or the form’s, and asks for one otherwise', async () => {
+    const london = sampleSubmission({
+      reference: 'EQ-LONDON',
+      upstream: { ...sampleSubmission().upstream, telephone_mobile: '+44 20 7946 0958' },
+    });
+    await stored(store, london);
+    expect(await run('subject', '020 7946 0958')).toBe(2);
+    expect(out).toEqual([
+      'Write the number with its country code, like +44 20 7946 0958, or name the country it belongs to, like --country GB.',
+    ]);
+    out = [];
+    expect(await run('subject', '--country', 'GB', '020 7946 0958')).toBe(0);
+    expect(out).toEqual([expect.stringMatching(/^submission EQ-LONDON /)]);
+    out = [];
+    const withFormCountry = await runOutboxCommand(['subject', '020 7946 0958'], store, {
+      out: (l) => out.push(l),
+      err: (l) => out.push(l),
+      now: () => NOW,
+      phoneCountry: 'GB',
+    });
+    expect(withFormCountry).toBe(0);
+    expect(out).toEqual([expect.stringMatching(/^submission EQ-LONDON /)]);
+    expect(await run('subject', '--country', 'XX', '020 7946 0958')).toBe(2);
+  });
 });

@@ -9,27 +9,57 @@ import type { Subject, SubjectHoldings, SubjectRights } from '../outbox/store.ts
 import type { CommandIo } from './command-io.ts';
 import { eraseLead } from '../operator/erase-lead.ts';
 import { isoTime, submissionJson } from '../operator/lead-report.ts';
+import { askedNumber, isPhoneCountry } from '../outbox/machine/telephone.ts';
 import { writeExport } from './write-export.ts';
 
-/** Where the proxy spools uploads as they arrive (`DATA_DIR/incoming`), when the CLI knows. */
+/** What the rights commands know of the proxy's setup, when the CLI knows it. */
 export interface RightsIo extends CommandIo {
+  /** Where the proxy spools uploads as they arrive (`DATA_DIR/incoming`). */
   spoolDir?: string;
+  /** The country the form reads a number without its country code in (`phone.defaultCountry`). */
+  phoneCountry?: string | undefined;
 }
 
-/** An email when it has an `@`, else a telephone number. */
-const subjectOf = (value: string): Subject =>
-  value.includes('@') ? { email: value } : { telephone: value };
+/** The options that take a value: `--to DIR`, `--country GB`. */
+const VALUED = new Set(['--to', '--country']);
 
-/** The webhook messages held, each body as the JSON it is (the enquiry, files and all). */
+/** The person named: the first argument that is neither an option nor an option's value. */
+const whoIn = (args: readonly string[]) =>
+  args.find((arg, i) => !arg.startsWith('--') && !VALUED.has(args[i - 1] ?? ''));
+
+/**
+ * An email when it has an `@`, else a telephone number, read in `--country` or the form's
+ * country when written without its country code; a string (said why) when it cannot be read.
+ */
+function subjectOf(who: string, args: readonly string[], io: RightsIo): Subject | string {
+  if (who.includes('@')) return { email: who };
+  const flag = args.indexOf('--country');
+  const country = flag === -1 ? io.phoneCountry : args[flag + 1]?.toUpperCase();
+  if (country !== undefined && !isPhoneCountry(country))
+    return `--country takes a country's two-letter code, like --country GB, not "${country}".`;
+  if (!askedNumber(who, country))
+    return `Write the number with its country code, like +44 20 7946 0958, or name the country it belongs to, like --country GB.`;
+  return { telephone: who, ...(country ? { country } : {}) };
+}
+
+/**
+ * The webhook messages held, each body as the JSON it is (the enquiry, files and all), or null
+ * once delivered (its `bodySha256` says what was sent).
+ */
 const webhooksOf = (held: SubjectHoldings) =>
-  held.webhooks.map((w) => ({ ...w, body: JSON.parse(w.body) as unknown }));
+  held.webhooks.map((w) => ({
+    ...w,
+    body: w.body === null ? null : (JSON.parse(w.body) as unknown),
+  }));
 
-/** `subject <email or telephone> [--json]`. */
+/** `subject <email or telephone> [--country CC] [--json]`. */
 export async function listSubject(args: readonly string[], store: SubjectRights, io: RightsIo) {
-  const who = args.find((arg) => !arg.startsWith('--'));
+  const who = whoIn(args);
   if (!who)
     return usage(io, 'Name an email address or telephone number, like subject ada@example.com.');
-  const held = await store.findSubject(subjectOf(who));
+  const subject = subjectOf(who, args, io);
+  if (typeof subject === 'string') return usage(io, subject);
+  const held = await store.findSubject(subject);
   if (args.includes('--json')) {
     io.out(
       JSON.stringify(
@@ -65,9 +95,9 @@ export async function listSubject(args: readonly string[], store: SubjectRights,
   return 0;
 }
 
-/** `subject-export <email or telephone> --to DIR`: a folder per submission and a manifest. */
+/** `subject-export <email or telephone> --to DIR [--country CC]`: a folder per submission and a manifest. */
 export async function exportSubject(args: readonly string[], store: SubjectRights, io: RightsIo) {
-  const who = args.find((arg) => !arg.startsWith('--'));
+  const who = whoIn(args);
   const flag = args.indexOf('--to');
   const to = flag === -1 ? undefined : args[flag + 1];
   if (!who || !to)
@@ -75,7 +105,9 @@ export async function exportSubject(args: readonly string[], store: SubjectRight
       io,
       'Name the person and a folder, like subject-export ada@example.com --to ./ada.',
     );
-  const held = await store.findSubject(subjectOf(who));
+  const subject = subjectOf(who, args, io);
+  if (typeof subject === 'string') return usage(io, subject);
+  const held = await store.findSubject(subject);
   const written = [];
   for (const s of held.submissions)
     written.push(

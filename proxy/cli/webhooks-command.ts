@@ -59,6 +59,12 @@ export async function runWebhooksCommand(
       io.err(`Webhook delivery ${String(id)} is being sent right now; look again in a minute.`);
       return 1;
     }
+    if (outcome.kind === 'delivered') {
+      io.err(
+        `Webhook delivery ${String(id)} was delivered: the endpoint has it, and the proxy keeps only its id and SHA-256, not its body.`,
+      );
+      return 1;
+    }
     const { delivery } = outcome;
     io.out(
       `Webhook delivery ${String(id)} (${delivery.event} about ${delivery.reference}) is sent again now to ${delivery.endpoint}, with the same webhook-id and a fresh schedule.`,

@@ -9,8 +9,10 @@ import type { ProxyEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
 import { freeBytes, READY_MIN_FREE_BYTES } from './disk-room.ts';
 import { notifyChannels } from '../notify/channels.ts';
+import { confirmationsState } from '../notify/confirmations-state.ts';
 import { Notifier } from '../notify/notifier.ts';
 import type {
+  ConfirmationQuotas,
   DeliveryQueue,
   FileSource,
   Housekeeping,
@@ -38,12 +40,13 @@ export function startNotifier(
   env: ProxyEnv,
   store: NotificationQueue &
     Pick<OperatorView, 'counts' | 'get'> &
+    ConfirmationQuotas &
     FileSource &
     Settings &
     Pick<WebhookQueue, 'deadWebhooks'>,
   deliverer: Deliverer,
   log: Logger,
-  config: Pick<FormConfig, 'caseTypes'>,
+  config: Pick<FormConfig, 'caseTypes' | 'confirmation'>,
 ) {
   const channels = notifyChannels(
     env,
@@ -62,6 +65,9 @@ export function startNotifier(
     log,
     pauseState: () => deliverer.pauseState,
     queuedAlertMs: env.ALERT_QUEUED_AFTER_MS,
+    ...(config.confirmation && confirmationsState(env, config).on
+      ? { confirmationCeiling: config.confirmation.limits.perHour }
+      : {}),
     ...(env.WEBHOOK_ENDPOINTS.length > 0 ? { deadWebhooks: () => store.deadWebhooks() } : {}),
   });
   notifier.start();

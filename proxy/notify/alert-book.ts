@@ -1,7 +1,8 @@
 /**
  * Which alerts were told and when, kept with the outbox (a restart tells nothing twice): at
  * most one alert of a kind per hour; what comes sooner waits for an hourly digest. An alert is
- * told once while its condition lasts, and its end is told as a recovery.
+ * told once while its condition lasts, and its end is told as a recovery (but for a condition
+ * that ends with its hour by itself: the confirmation emails' ceiling).
  */
 import type { AlertEvent } from './events.ts';
 
@@ -9,7 +10,10 @@ const HOUR = 3_600_000;
 const SETTING = 'notify.alerts';
 
 /** The conditions an alert tells of while they last. */
-type Condition = 'paused' | 'stuck' | 'webhooks';
+type Condition = 'paused' | 'stuck' | 'webhooks' | 'confirmations';
+
+/** Conditions that end by themselves when their hour does: their end is not news. */
+const ENDS_WITH_ITS_HOUR: ReadonlySet<Condition> = new Set(['confirmations']);
 type Kind = Condition | 'recovered';
 
 interface Book {
@@ -48,7 +52,7 @@ export async function alertsDue(
     book.lastSent[kind] = now;
     alerts.push({ event: `alert.${kind}`, at, message, ...(hint ? { hint } : {}) });
   };
-  for (const kind of ['paused', 'stuck', 'webhooks'] as const) {
+  for (const kind of ['paused', 'stuck', 'webhooks', 'confirmations'] as const) {
     const condition = conditions[kind];
     const told = book.active[kind];
     if (condition && told !== condition.message) {
@@ -58,7 +62,7 @@ export async function alertsDue(
       book.active = Object.fromEntries(
         Object.entries(book.active).filter(([active]) => active !== kind),
       );
-      tell('recovered', `Over: ${told}`);
+      if (!ENDS_WITH_ITS_HOUR.has(kind)) tell('recovered', `Over: ${told}`);
     }
   }
   if (book.held.length > 0 && book.heldSince !== null && now - book.heldSince >= HOUR) {

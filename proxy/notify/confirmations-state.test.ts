@@ -13,7 +13,7 @@ describe('npm run proxy -- --check on confirmation emails', () => {
   it('says they are on, from whom and within which limits, when configuration and environment agree', () => {
     expect(confirmationsState(sending, confirming)).toEqual({
       on: true,
-      why: 'Confirmation emails: on, from Firm <hi@firm.example>; at most 3 per address a day and 2 per client an hour',
+      why: 'Confirmation emails: on, from Firm <hi@firm.example>; at most 3 per mailbox a day, 2 per client an hour and 50 an hour in all',
     });
   });
 

@@ -28,6 +28,6 @@ export function confirmationsState(
   const { limits, optIn } = config.confirmation;
   return {
     on: true,
-    why: `Confirmation emails: on, from ${env.CONFIRMATION_FROM ?? ''}${optIn ? ', to visitors who ask for a copy' : ''}; at most ${String(limits.perAddressPerDay)} per address a day and ${String(limits.perClientPerHour)} per client an hour`,
+    why: `Confirmation emails: on, from ${env.CONFIRMATION_FROM ?? ''}${optIn ? ', to visitors who ask for a copy' : ''}; at most ${String(limits.perAddressPerDay)} per mailbox a day, ${String(limits.perClientPerHour)} per client an hour and ${String(limits.perHour)} an hour in all`,
   };
 }

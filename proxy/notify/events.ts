@@ -33,7 +33,13 @@ export interface LeadEvent {
 
 /** Something an operator must know about delivery as a whole. */
 export interface AlertEvent {
-  event: 'alert.paused' | 'alert.stuck' | 'alert.webhooks' | 'alert.recovered' | 'alert.digest';
+  event:
+    | 'alert.paused'
+    | 'alert.stuck'
+    | 'alert.webhooks'
+    | 'alert.confirmations'
+    | 'alert.recovered'
+    | 'alert.digest';
   at: string;
   message: string;
   hint?: string;

@@ -117,6 +117,7 @@ const ALERT_SUBJECTS: Record<AlertEvent['event'], string> = {
   'alert.paused': 'Enquiry delivery is paused',
   'alert.stuck': 'Enquiries are waiting to be delivered',
   'alert.webhooks': 'Webhooks to your other tools were given up',
+  'alert.confirmations': 'Confirmation emails stopped for this hour',
   'alert.recovered': 'Enquiry delivery has recovered',
   'alert.digest': 'Enquiry delivery: alerts of the last hour',
 };

@@ -5,14 +5,21 @@
  *    channel, queued in the outbox in the transaction that marks it told (`notified_at`), so
  *    a restart neither loses nor repeats one.
  * 2. Alerts: delivery paused, or the oldest waiting enquiry older than `ALERT_QUEUED_AFTER_MS`,
- *    and their recovery, at most one per kind per hour (the rest in an hourly digest).
+ *    and their recovery, or the hour's ceiling on confirmation emails reached, at most one per
+ *    kind per hour (the rest in an hourly digest).
  * 3. Sending: due notifications go out, each channel on its own (a hanging mail server never
  *    holds back the webhook); a failure is retried with backoff for a day.
  */
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
 import type { Channel, NewNotification, QueuedNotification } from '../outbox/notification.ts';
-import type { NotificationQueue, OperatorView, Settings } from '../outbox/store.ts';
+import { CONFIRMATION_CEILING } from '../outbox/receipt.ts';
+import type {
+  ConfirmationQuotas,
+  NotificationQueue,
+  OperatorView,
+  Settings,
+} from '../outbox/store.ts';
 import type { WebhookDelivery } from '../outbox/webhook.ts';
 import { alertsDue } from './alert-book.ts';
 import type { Channels } from './channels.ts';
@@ -24,8 +31,11 @@ const GIVE_UP_AFTER_MS = 24 * 3_600_000;
 
 /** What the notifier needs. */
 export interface NotifierOptions {
-  /** The queue, the counts its queued-too-long alert reads, and where alerts are booked. */
-  store: NotificationQueue & Pick<OperatorView, 'counts'> & Settings;
+  /**
+   * The queue, the counts its queued-too-long alert reads, the confirmations' quotas its
+   * ceiling alert reads, and where alerts are booked.
+   */
+  store: NotificationQueue & Pick<OperatorView, 'counts'> & ConfirmationQuotas & Settings;
   channels: Channels;
   /** The channels the firm is told on (leads, alerts); every channel when absent. */
   firmChannels?: readonly Channel[];
@@ -34,6 +44,8 @@ export interface NotifierOptions {
   pauseState: () => { reason: string; hint: string | undefined } | undefined;
   /** An alert when the oldest waiting enquiry has waited this long. */
   queuedAlertMs: number;
+  /** Confirmation emails an hour for everybody together (when they are on): reached, an alert. */
+  confirmationCeiling?: number;
   /** Signed webhooks given up after every try (when endpoints are configured). */
   deadWebhooks?: () => Promise<{ count: number; latest: WebhookDelivery | null }>;
   tickMs?: number;
@@ -145,6 +157,7 @@ export class Notifier {
     const webhooks = await deadWebhooks?.();
     const { oldestQueuedAt } = await store.counts();
     const waited = oldestQueuedAt === null ? 0 : now - oldestQueuedAt;
+    const ceiling = await this.confirmationCeilingReached(now);
     const { alerts, save } = await alertsDue(store, now, {
       ...(pause
         ? {
@@ -167,11 +180,28 @@ export class Notifier {
             },
           }
         : {}),
+      ...(ceiling ? { confirmations: ceiling } : {}),
     });
     // Queued first: a crash before the book is saved repeats an alert rather than losing it.
     for (const alert of alerts)
       await store.queueNotifications(this.rows(alert, `${alert.event}:${String(now)}`));
     await save();
+  }
+
+  /**
+   * The alert when this hour's confirmation emails reached their ceiling (`limits.perHour`):
+   * worded for the hour, so a later hour's is news again (at most one an hour all the same).
+   */
+  private async confirmationCeilingReached(now: number) {
+    const limit = this.options.confirmationCeiling;
+    if (limit === undefined) return undefined;
+    if ((await this.options.store.quotaUsed(CONFIRMATION_CEILING, now)) < limit) return undefined;
+    const hour = Math.floor(now / CONFIRMATION_CEILING.windowMs) * CONFIRMATION_CEILING.windowMs;
+    const clock = (at: number) => new Date(at).toISOString().slice(11, 16);
+    return {
+      message: `The ceiling of ${String(limit)} confirmation emails an hour was reached in the hour from ${clock(hour)} UTC: visitors who send an enquiry before ${clock(hour + CONFIRMATION_CEILING.windowMs)} UTC get no copy by email. Their enquiries are stored and delivered as usual.`,
+      hint: 'If these are real enquiries, raise confirmation.limits.perHour in the form configuration. If not, someone may be using the form to send email to other people: the log names each enquiry that got no copy ("no confirmation email").',
+    };
   }
 
   /** Each channel sends on its own, so a slow one never delays another. */

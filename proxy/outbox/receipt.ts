@@ -13,6 +13,13 @@ export interface Receipt {
   receivedAt: number;
   /** SHA-256 (hex) of what was stored: the upstream enquiry and each file's hash. */
   digest: string;
+  /**
+   * Why the bot checks caught its enquiry, when they did: it was kept as spam, never sent to
+   * the firm (a bot is given a receipt all the same, so that its answer tells it nothing).
+   */
+  caughtAs?: string;
+  /** When an operator released that spam to be delivered (`retry`), if they did. */
+  releasedAt?: number;
 }
 
 /**
@@ -25,6 +32,12 @@ export interface ConfirmationQuota {
   windowMs: number;
   limit: number;
 }
+
+/**
+ * The ceiling for everybody together (`limits.perHour`): every confirmation counts against it,
+ * under a name that holds nobody's address, so the notifier can read it to tell the firm.
+ */
+export const CONFIRMATION_CEILING = { subject: 'everybody', windowMs: 3_600_000 } as const;
 
 /** The confirmation to queue, if every quota allows it. */
 export interface ConfirmationRequest {

@@ -32,7 +32,7 @@ import type {
   NotificationOutcome,
   QueuedNotification,
 } from './notification.ts';
-import type { Receipt } from './receipt.ts';
+import type { ConfirmationQuota, Receipt } from './receipt.ts';
 import type {
   AcceptOutcome,
   Lease,
@@ -222,11 +222,15 @@ export interface Housekeeping {
   /** Forgets spent tokens that would be refused as expired anyway. */
   purgeSpentFormTokens(now: number): Promise<number>;
   /**
-   * Deletes delivered submissions delivered before `before`. Each purge also deletes the
-   * finished (delivered or dead) webhook deliveries of every submission gone, never a pending one.
+   * Deletes delivered submissions delivered before `before`, with every notification about them
+   * (none while one of those is still being sent). Each purge also deletes the finished
+   * (delivered or dead) webhook deliveries of every submission gone, never a pending one.
    */
   purgeDelivered(before: number): Promise<number>;
-  /** Deletes dead letters given up before `before` whose firm was told (never an untold one). */
+  /**
+   * Deletes dead letters given up before `before` whose firm was told (never an untold one, nor
+   * one whose notification is still being sent), with their notifications.
+   */
   purgeNotifiedDead(before: number): Promise<number>;
   /** Deletes spam that arrived before `before`. */
   purgeSpam(before: number): Promise<number>;
@@ -245,7 +249,9 @@ export interface NotificationQueue {
   leadsToNotify(limit: number): Promise<Submission[]>;
   /**
    * Queues notifications (a key queued before is skipped) and, when `lead` is given, marks that
-   * submission as notified, in one transaction. Returns how many were queued.
+   * submission as notified, in one transaction. One naming a submission (`reference`) is tied to
+   * it and goes with it; about a submission no longer held, none is queued. Returns how many
+   * were queued.
    */
   queueNotifications(rows: NewNotification[], lead?: { reference: string }): Promise<number>;
   /** Pending notifications due at `now`, oldest first; only `channel`'s when given. */
@@ -260,6 +266,12 @@ export interface NotificationQueue {
 export interface Receipts {
   /** The receipt issued with this code, or null when none was. */
   findReceipt(code: string): Promise<Receipt | null>;
+}
+
+/** The confirmation emails' quotas (the notifier tells the firm when the hourly ceiling is reached). */
+export interface ConfirmationQuotas {
+  /** How many confirmations `quota` has counted in its window at `at`. */
+  quotaUsed(quota: Pick<ConfirmationQuota, 'subject' | 'windowMs'>, at: number): Promise<number>;
 }
 
 /** The webhook queue (`webhooks/`): what each endpoint is owed, and each try's claim and end. */
@@ -378,6 +390,7 @@ export interface OutboxStore
     Settings,
     AuditLog,
     Receipts,
+    ConfirmationQuotas,
     FunnelCounters,
     WebhookQueue,
     WebhookDeliveries,

@@ -34,7 +34,14 @@ export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'dead'] as const;
 
 /** A queued webhook delivery and how its sending went. */
-export interface WebhookDelivery extends NewWebhookDelivery {
+export interface WebhookDelivery extends Omit<NewWebhookDelivery, 'body'> {
+  /**
+   * The body, exactly as it is sent; null once delivered (it copies the enquiry, files too):
+   * `bodySha256` then says what was sent.
+   */
+  body: string | null;
+  /** SHA-256 (hex) of the body. */
+  bodySha256: string;
   id: number;
   state: WebhookDeliveryState;
   /** Tries that ended (a try cut short by a crash is not counted). */
@@ -53,9 +60,9 @@ export interface WebhookLease {
   readonly token: number;
 }
 
-/** A webhook delivery taken for one try. */
+/** A webhook delivery taken for one try: pending, so with its body. */
 export interface ClaimedWebhook {
-  delivery: WebhookDelivery;
+  delivery: WebhookDelivery & { body: string };
   lease: WebhookLease;
 }
 
@@ -75,6 +82,9 @@ export interface WebhookFilter {
   before?: number;
 }
 
-/** What an operator's `webhooks retry <id>` did. */
+/** What an operator's `webhooks retry <id>` did (a delivered one is not sent again: its body is gone). */
 export type WebhookRetryOutcome =
-  { kind: 'requeued'; delivery: WebhookDelivery } | { kind: 'in_flight' } | { kind: 'not_found' };
+  | { kind: 'requeued'; delivery: WebhookDelivery }
+  | { kind: 'in_flight' }
+  | { kind: 'delivered' }
+  | { kind: 'not_found' };

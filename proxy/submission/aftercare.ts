@@ -3,7 +3,8 @@
  * the receipts' key), and the confirmation email to its sender, when the configuration asks for
  * one, the environment can send it, the sender is a person (caught bots, Turnstile's failures
  * included, get none) who gave an email address, and ticked "Send me a copy" where asked. How
- * often one address or client gets one is bounded in the outbox, in the same transaction.
+ * often one mailbox or client gets one, and how many go in an hour in all, is bounded in the
+ * outbox, in the same transaction.
  */
 import { createHmac } from 'node:crypto';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
@@ -11,7 +12,12 @@ import type { EnquiryPart } from '../contract/schemas/enquiry-part.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { confirmationMail } from '../notify/confirmation-email.ts';
 import type { ConfirmationEvent } from '../notify/events.ts';
-import type { Aftercare, ConfirmationRequest } from '../outbox/receipt.ts';
+import {
+  CONFIRMATION_CEILING,
+  type Aftercare,
+  type ConfirmationRequest,
+} from '../outbox/receipt.ts';
+import { mailboxOf } from './mailbox.ts';
 import { newReceipt } from './receipt-code.ts';
 
 const HOUR_MS = 3_600_000;
@@ -32,6 +38,8 @@ export interface AcceptedSubmission {
   files: readonly { name: string; sha256: string }[];
   part: EnquiryPart;
   human: boolean;
+  /** Why the bot checks caught it, when `human` is false (kept with its receipt). */
+  caughtAs?: string | undefined;
   /** The client's rate-limit key (its address, or its /64 for IPv6). */
   client: string;
 }
@@ -80,9 +88,11 @@ function confirmationFor(
       payload,
       at: receivedAt,
     },
+    // The ceiling last: a confirmation another quota refuses never takes a place under it.
     quotas: [
       {
-        subject: subject('address', to.toLowerCase()),
+        // By the mailbox, so `victim+1@…`, `victim+2@…` and Gmail's dotted forms are one.
+        subject: subject('address', mailboxOf(to)),
         windowMs: 24 * HOUR_MS,
         limit: wanted.limits.perAddressPerDay,
       },
@@ -91,6 +101,7 @@ function confirmationFor(
         windowMs: HOUR_MS,
         limit: wanted.limits.perClientPerHour,
       },
+      { ...CONFIRMATION_CEILING, limit: wanted.limits.perHour },
     ],
   };
 }

@@ -35,6 +35,7 @@ import {
 import { newReference } from './reference.ts';
 import { SubmissionError } from '../http/submission-error.ts';
 import type { PlainFields } from '../http/no-js/plain-fields.ts';
+import type { SentPasses } from '../http/no-js/sent-pass.ts';
 import {
   pagesForBrowsers,
   plainIdempotencyKey,
@@ -70,6 +71,8 @@ export interface EnquiryRouteDeps {
   allowedOrigins: readonly string[];
   /** `PUBLIC_URL`: the proxy's own pages (the form without JavaScript) submit from it. */
   publicUrl?: string | undefined;
+  /** Signs the confirmation page's pass, for the form without JavaScript. */
+  sentPasses: SentPasses;
   /** Intake, and the repeat of an idempotency key. */
   store: IntakeStore;
   /** Where file parts are written as they arrive; the system's temporary directory by default. */
@@ -258,6 +261,7 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
         files: kept,
         part: checked.part,
         human: verdict.human,
+        ...(verdict.human ? {} : { caughtAs: verdict.reason }),
         client: clientKey(c),
       });
     const outcome = await store({

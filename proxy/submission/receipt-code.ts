@@ -49,15 +49,18 @@ export function newReceipt(
     receivedAt: number;
     upstream: UpstreamEnquiry;
     files: readonly { name: string; sha256: string }[];
+    /** Why the bot checks caught it, when they did. */
+    caughtAs?: string | undefined;
   },
 ): Receipt {
-  const { reference, receivedAt } = submission;
+  const { reference, receivedAt, caughtAs } = submission;
   const digest = storedDigest(submission.upstream, submission.files);
   return {
     code: receiptCode(secret, { reference, receivedAt, digest }),
     reference,
     receivedAt,
     digest,
+    ...(caughtAs === undefined ? {} : { caughtAs }),
   };
 }
 

@@ -4,32 +4,12 @@
  * the confirmation is queued once, within each quota's window, or not at all.
  */
 import { describe, expect, it } from 'vitest';
-import type { Aftercare, ConfirmationQuota } from '../outbox/receipt.ts';
+import type { ConfirmationQuota } from '../outbox/receipt.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
-import { leaseOf, sampleSubmission } from './fixtures/outbox.ts';
+import { leaseOf, sampleAftercare, sampleSubmission } from './fixtures/outbox.ts';
 
 const DAY = 24 * 3_600_000;
 const HOUR = 3_600_000;
-
-/** A submission's aftercare: its receipt, and a confirmation counted against `quotas`. */
-function aftercare(reference: string, at: number, quotas?: ConfirmationQuota[]): Aftercare {
-  const receipt = { code: `CODE-${reference}`, reference, receivedAt: at, digest: 'd'.repeat(64) };
-  if (!quotas) return { receipt };
-  return {
-    receipt,
-    confirmation: {
-      notification: {
-        key: `confirmation:${reference}`,
-        channel: 'email',
-        kind: 'confirmation',
-        reference,
-        payload: { event: 'confirmation', to: 'ada@example.com' },
-        at,
-      },
-      quotas,
-    },
-  };
-}
 
 const perAddress = (limit = 2): ConfirmationQuota => ({ subject: 'ada', windowMs: DAY, limit });
 const perClient = (subject: string, limit = 2): ConfirmationQuota => ({
@@ -49,7 +29,7 @@ export function describeReceiptStore(name: string, factory: StoreFactory): void 
         sampleSubmission({
           reference: 'EQ-R-1',
           receivedAt: 5_000,
-          aftercare: aftercare('EQ-R-1', 5_000),
+          aftercare: sampleAftercare('EQ-R-1', 5_000),
         }),
       );
       expect(outcome).toMatchObject({ kind: 'stored', confirmation: 'none' });
@@ -69,6 +49,28 @@ export function describeReceiptStore(name: string, factory: StoreFactory): void 
       expect(await store.findReceipt('CODE-EQ-R-2')).toBeNull();
     });
 
+    it('keeps with a spam’s receipt why it was caught, and when an operator released it', async () => {
+      const store = await fresh();
+      const caught = { ...sampleAftercare('EQ-S-1', 5_000) };
+      caught.receipt = { ...caught.receipt, caughtAs: 'honeypot field filled in' };
+      await store.accept(
+        sampleSubmission({
+          reference: 'EQ-S-1',
+          state: 'spam',
+          note: 'honeypot',
+          aftercare: caught,
+        }),
+      );
+      expect(await store.findReceipt('CODE-EQ-S-1')).toEqual(caught.receipt);
+      expect(await store.requeue('EQ-S-1', 6_000)).toMatchObject({ kind: 'requeued' });
+      // A second retry (it died later) does not move the time it was first released.
+      await store.requeue('EQ-S-1', 7_000);
+      expect(await store.findReceipt('CODE-EQ-S-1')).toEqual({
+        ...caught.receipt,
+        releasedAt: 6_000,
+      });
+    });
+
     it('queues each confirmation once with its submission, and none past an address’s daily quota', async () => {
       const store = await fresh();
       const take = (reference: string, at: number, client: string) =>
@@ -76,7 +78,7 @@ export function describeReceiptStore(name: string, factory: StoreFactory): void 
           sampleSubmission({
             reference,
             receivedAt: at,
-            aftercare: aftercare(reference, at, [perAddress(), perClient(client)]),
+            aftercare: sampleAftercare(reference, at, [perAddress(), perClient(client)]),
           }),
         );
       expect(await take('EQ-Q-1', 1_000, 'c1')).toMatchObject({ confirmation: 'queued' });
@@ -90,6 +92,24 @@ export function describeReceiptStore(name: string, factory: StoreFactory): void 
       expect(await take('EQ-Q-4', DAY + 1_000, 'c4')).toMatchObject({ confirmation: 'queued' });
     });
 
+    it('says how many confirmations a quota has counted in its window, refused ones not', async () => {
+      const store = await fresh();
+      const everybody = { subject: 'everybody', windowMs: HOUR, limit: 2 };
+      const take = (reference: string, at: number) =>
+        store.accept(
+          sampleSubmission({
+            reference,
+            receivedAt: at,
+            aftercare: sampleAftercare(reference, at, [everybody]),
+          }),
+        );
+      for (const [n, at] of [1_000, 2_000, 3_000].entries()) await take(`EQ-E-${String(n)}`, at);
+      expect(await store.quotaUsed(everybody, 3_500)).toBe(2);
+      expect(await store.quotaUsed({ subject: 'nobody', windowMs: HOUR }, 3_500)).toBe(0);
+      await take('EQ-E-next-hour', HOUR + 1_000);
+      expect(await store.quotaUsed(everybody, HOUR + 1_500)).toBe(1);
+    });
+
     it('counts a refused confirmation against no quota, and a client’s quota per hour', async () => {
       const store = await fresh();
       const take = (reference: string, at: number, quotas: ConfirmationQuota[]) =>
@@ -97,7 +117,7 @@ export function describeReceiptStore(name: string, factory: StoreFactory): void 
           sampleSubmission({
             reference,
             receivedAt: at,
-            aftercare: aftercare(reference, at, quotas),
+            aftercare: sampleAftercare(reference, at, quotas),
           }),
         );
       expect(await take('EQ-C-1', 1_000, [perAddress(5), perClient('c', 1)])).toMatchObject({

@@ -115,18 +115,44 @@ export function describeRightsStore(name: string, factory: StoreFactory): void {
       expect((await store.findSubject({ email: 'ad_@example.com' })).notifications).toEqual([]);
     });
 
-    it('finds a person by the digits of their telephone number, however it is written', async () => {
+    it('finds a person by their telephone number however it is written, a national one read in the form’s country', async () => {
       const store = await fresh();
       await withAdaTwiceAndGrace(store);
       // Stored as the form lets a number be written, or in E.164 (`upstreamFormat`).
       await stored(store, ada('EQ-ADA-3', 'ada@example.com', 3_000, '+44 (0)7700-900.982'));
       await stored(store, ada('EQ-ADA-4', 'ada@example.com', 4_000, '+447700900982'));
-      for (const telephone of ['07700900982', '+44 7700 900 982', '(07700) 900-982'])
-        expect(
-          (await store.findSubject({ telephone })).submissions.map((s) => s.reference),
-        ).toEqual(['EQ-ADA-1', 'EQ-ADA-2', 'EQ-ADA-3', 'EQ-ADA-4']);
-      expect((await store.findSubject({ telephone: '07700 900983' })).submissions).toEqual([]);
-      expect((await store.findSubject({ telephone: 'none' })).submissions).toEqual([]);
+      const asked = [
+        { telephone: '07700900982', country: 'GB' },
+        { telephone: '+44 7700 900 982' },
+        { telephone: '(07700) 900-982', country: 'GB' },
+      ];
+      for (const subject of asked)
+        expect((await store.findSubject(subject)).submissions.map((s) => s.reference)).toEqual([
+          'EQ-ADA-1',
+          'EQ-ADA-2',
+          'EQ-ADA-3',
+          'EQ-ADA-4',
+        ]);
+      expect((await store.findSubject({ telephone: '+44 7700 900983' })).submissions).toEqual([]);
+      expect((await store.findSubject({ telephone: 'none', country: 'GB' })).submissions).toEqual(
+        [],
+      );
+    });
+
+    it('keeps apart numbers of two countries that end in the same ten digits', async () => {
+      const store = await fresh();
+      await stored(store, ada('EQ-LONDON', 'ada@example.com', 1_000, '+44 20 7946 0958'));
+      await stored(store, ada('EQ-LONDON-2', 'ada@example.com', 2_000, '020 7946 0958'));
+      await stored(store, ada('EQ-MAINE', 'grace@example.com', 3_000, '+1 207 946 0958'));
+      const found = async (telephone: string, country?: string) =>
+        (await store.findSubject({ telephone, ...(country ? { country } : {}) })).submissions.map(
+          (s) => s.reference,
+        );
+      expect(await found('+44 20 7946 0958')).toEqual(['EQ-LONDON', 'EQ-LONDON-2']);
+      expect(await found('020 7946 0958', 'GB')).toEqual(['EQ-LONDON', 'EQ-LONDON-2']);
+      expect(await found('+1 207 946 0958')).toEqual(['EQ-MAINE']);
+      // A number without its country code is a number of the country it is read in.
+      expect(await found('(207) 946-0958', 'US')).toEqual(['EQ-MAINE']);
     });
 
     it('keeps a submission not yet delivered unless the erasure is forced', async () => {

@@ -3,6 +3,7 @@
  * owed one delivery per event and submission, queued once; a try is claimed by one worker
  * under a lease, finished only by the claim that holds it, and listed and retried by operators.
  */
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { OutboxStore } from '../outbox/store.ts';
 import type { NewWebhookDelivery } from '../outbox/webhook.ts';
@@ -123,6 +124,33 @@ export function describeWebhookStore(name: string, factory: StoreFactory): void 
       await store.claimWebhooks(HOOK, 'one', 30_000, 4000, 10);
       expect(await store.retryWebhook(a.lease.id, 4001)).toEqual({ kind: 'in_flight' });
       expect(await store.retryWebhook(999_999, 4001)).toEqual({ kind: 'not_found' });
+    });
+
+    it('drops a delivered message’s body, keeping its id, hash and outcome, and never sends it again', async () => {
+      const store = await fresh();
+      await queuedAbout(store, ['A', 'B']);
+      const [a, b] = await store.claimWebhooks(HOOK, 'one', 30_000, 2000, 10);
+      if (!a || !b) throw new Error('two claims');
+      await store.finishWebhook(a.lease, { kind: 'delivered', at: 3000, status: 204 });
+      await store.finishWebhook(b.lease, { kind: 'dead', at: 3000, status: 500, error: 'x' });
+      const [dead, delivered] = await store.listWebhooks({ limit: 5 });
+      const sha256 = createHash('sha256').update(message('A').body).digest('hex');
+      expect(delivered).toMatchObject({
+        reference: 'A',
+        messageId: 'msg_A',
+        state: 'delivered',
+        lastStatus: 204,
+        body: null,
+        bodySha256: sha256,
+      });
+      // Given up, it keeps its body: an operator may send it again.
+      expect(dead).toMatchObject({ reference: 'B', body: message('B').body });
+      expect((await store.findSubject({ email: 'ada@example.com' })).webhooks).toMatchObject([
+        { reference: 'A', body: null, bodySha256: sha256 },
+        { reference: 'B', body: message('B').body },
+      ]);
+      expect(await store.retryWebhook(a.lease.id, 4000)).toEqual({ kind: 'delivered' });
+      expect(await store.claimWebhooks(HOOK, 'one', 30_000, 5000, 10)).toEqual([]);
     });
 
     it('forgets a finished delivery when retention removes its submission, never a pending one', async () => {

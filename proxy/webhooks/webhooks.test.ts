@@ -1,9 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Deliverer } from '../delivery/deliverer.ts';
 import { createMemoryLogger } from '../logger.ts';
 import { Notifier } from '../notify/notifier.ts';
-import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
-import type { OutboxStore } from '../outbox/store.ts';
 import {
   fakeClient,
   leaseOf,
@@ -12,71 +10,10 @@ import {
   sampleSubmission,
   stored,
 } from '../test/fixtures/outbox.ts';
-import {
-  newSecret,
-  startWebhookReceiver,
-  type ReceiverOptions,
-} from '../test/fixtures/webhook-receiver.ts';
+import { deliveredWith, round, webhooksHarness } from '../test/fixtures/webhooks-harness.ts';
 import { RETRY_SCHEDULE_MS } from './schedule.ts';
-import type { WebhookEndpoint } from './webhook-env.ts';
-import { Webhooks, type WebhooksOptions } from './webhooks.ts';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
-
-const ALL_EVENTS: WebhookEndpoint['events'] = [
-  'enquiry.received',
-  'enquiry.delivered',
-  'enquiry.failed',
-];
-
-async function receiver(options: Partial<ReceiverOptions> = {}) {
-  const secret = newSecret();
-  const started = await startWebhookReceiver({ secret, ...options });
-  cleanups.push(() => started.close());
-  const endpoint: WebhookEndpoint = {
-    url: started.url,
-    secret,
-    events: ALL_EVENTS,
-    includeFiles: false,
-  };
-  return { ...started, secret, endpoint };
-}
-
-function webhooksOn(
-  store: OutboxStore,
-  options: Partial<WebhooksOptions> & Pick<WebhooksOptions, 'endpoints'>,
-) {
-  const logs = createMemoryLogger();
-  const webhooks = new Webhooks({
-    store,
-    log: logs.log,
-    timeoutMs: 2000,
-    concurrency: 4,
-    filesMaxBytes: 1024 * 1024,
-    pollMs: 50,
-    ...options,
-  });
-  cleanups.push(() => webhooks.stop(1000));
-  return { webhooks, logs };
-}
-
-/** One round as the loops run it: queue what is owed, send what is due, wait for the answers. */
-async function round(webhooks: Webhooks) {
-  await webhooks.sweep();
-  for (const worker of webhooks.workers.values()) {
-    await worker.sendDue();
-    await worker.idle();
-  }
-}
-
-const openStore = () => {
-  const store = openSqliteOutbox(':memory:');
-  cleanups.push(() => store.close());
-  return store;
-};
+const { receiver, webhooksOn, openStore, afterTest } = webhooksHarness();
 
 describe('signed webhooks', () => {
   it('signs every message so the Standard Webhooks library verifies it, and the receiver refuses a replay and a tampered body', async () => {
@@ -151,11 +88,7 @@ describe('signed webhooks', () => {
       filesMaxBytes: SAMPLE_PDF.byteLength,
     });
     await round(webhooks);
-    const { id } = await stored(store, sampleSubmission({ receivedAt: Date.now() }));
-    // As the deliverer does when it takes the submission, before its files go upstream.
-    const lease = await leaseOf(store, id, Date.now());
-    await webhooks.beforeAttempt((await store.get('EQ-TEST-0001')) ?? expect.fail('stored'));
-    await store.finish(lease, { kind: 'delivered', at: Date.now() });
+    await deliveredWith(store, webhooks);
     await round(webhooks);
     const [received] = hook.messages();
     expect(received?.payload.data.files).toMatchObject([
@@ -183,7 +116,7 @@ describe('signed webhooks', () => {
       now,
       beforeAttempt: (submission) => webhooks.beforeAttempt(submission),
     });
-    cleanups.push(() => deliverer.stop(0));
+    afterTest(() => deliverer.stop(0));
     const { id } = await stored(store, sampleSubmission({ receivedAt: clock.now }));
     expect(await deliverer.deliverNow(id, 5000)).toMatchObject({ state: 'delivered' });
     expect(calls.map((call) => call.endpoint)).toEqual(['create', 'upload', 'upload']);
@@ -280,7 +213,7 @@ describe('signed webhooks', () => {
       log: createMemoryLogger().log,
       beforeAttempt: (submission) => webhooks.beforeAttempt(submission),
     });
-    cleanups.push(() => deliverer.stop(0));
+    afterTest(() => deliverer.stop(0));
     webhooks.start();
     await new Promise((resolve) => setTimeout(resolve, 100));
     const started = Date.now();

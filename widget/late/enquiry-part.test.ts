@@ -31,7 +31,7 @@ describe('"Send me a copy"', () => {
       intro: 'Thank you.',
       includeAnswers: false,
       optIn: true,
-      limits: { perAddressPerDay: 2, perClientPerHour: 2 },
+      limits: { perAddressPerDay: 2, perClientPerHour: 2, perHour: 50 },
       lang: 'en-GB',
       timeZone: 'Europe/London',
       strings: {},

@@ -41,12 +41,17 @@ export const confirmationSchema = z.strictObject({
   /** Only visitors who tick "Send me a copy" get one. */
   optIn: z.boolean().default(false),
   /**
-   * A form can be used to send email to someone else's address: at most this many per address
-   * per day, and per client (address of the connection) per hour.
+   * A form can be used to send email to someone else's address: at most this many per mailbox
+   * per day (however its address is spelt), per client (address of the connection) per hour,
+   * and for everybody together per hour (the firm is told when that ceiling is reached).
    */
   limits: z
-    .strictObject({ perAddressPerDay: allowance(2), perClientPerHour: allowance(2) })
-    .default({ perAddressPerDay: 2, perClientPerHour: 2 }),
+    .strictObject({
+      perAddressPerDay: allowance(2),
+      perClientPerHour: allowance(2),
+      perHour: allowance(50),
+    })
+    .default({ perAddressPerDay: 2, perClientPerHour: 2, perHour: 50 }),
   /** The form's language (BCP 47): the email's `lang`, and how the time is written. */
   lang: z
     .string()

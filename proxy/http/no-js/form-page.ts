@@ -236,11 +236,14 @@ export function confirmationPage(
   );
 }
 
-/** A refusal of a plain post that is not about its fields (rate limits, a full outbox, ...). */
-export function problemPage(message: string) {
+/**
+ * A refusal of a plain post that is not about its fields (rate limits, a full outbox, ...), or
+ * another page with nothing but a heading and a message.
+ */
+export function problemPage(message: string, heading: string = DEFAULT_STRINGS.failedTitle) {
   return page(
     TITLE,
-    html`<h1>${DEFAULT_STRINGS.failedTitle}</h1>
+    html`<h1>${heading}</h1>
       <p role="alert">${message}</p>`,
   );
 }

@@ -6,9 +6,10 @@
  *   drawn, so that sending the same page again (the answer was lost, the visitor pressed again)
  *   is the same enquiry, answered as a repeat and never a second lead; and the page of the site
  *   the visitor came from;
- * - a post taken without `thankYouUrl` is answered `303` to `/form/sent?reference=…&receipt=…` (post,
- *   redirect, get): the address bar never shows `/api/enquiries`, a reload sends nothing, and
- *   the confirmation links back to the site.
+ * - a post taken without `thankYouUrl` is answered `303` to `/form/sent?pass=…` (post, redirect,
+ *   get): the address bar never shows `/api/enquiries`, a reload sends nothing, and the
+ *   confirmation links back to the site. The pass (`sent-pass.ts`) is signed and short-lived:
+ *   the page shows nothing that an address alone could have made it show.
  */
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
@@ -42,12 +43,9 @@ export interface TakenPost {
 /** The shape of a receipt code (`submission/receipt-code.ts`): anything else is not shown. */
 export const RECEIPT_SHAPE = /^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/;
 
-/** The confirmation's address after a plain post was taken. */
-export function confirmationAddress(taken: TakenPost, back: string | undefined): string {
-  const query = new URLSearchParams({ ...taken });
-  if (back) query.set('back', back);
-  return `/form/sent?${query.toString()}`;
-}
+/** The confirmation's address after a plain post was taken, with its pass (`sent-pass.ts`). */
+export const confirmationAddress = (pass: string): string =>
+  `/form/sent?${new URLSearchParams({ pass }).toString()}`;
 
 /**
  * Where "back to the site" leads: `candidate` (the page the visitor came from) when it is a page

@@ -1,7 +1,7 @@
 /**
  * How the submission route answers the form without JavaScript: a browser navigating, not a
  * script reading JSON. Taken: `303` to the configuration's `thankYouUrl` (with the reference),
- * or to our confirmation page (`/form/sent`). Sent again from the same page (its key): the
+ * or to our confirmation page (`/form/sent`, with a signed pass saying what it shows). Sent again from the same page (its key): the
  * first answer again, as for the widget. Refused for its fields: the form again, every value kept, an error
  * summary on top. Refused for anything else (a rate limit, a full outbox): a page that says so.
  */
@@ -15,12 +15,14 @@ import { FIELD_MAX_LENGTH } from '../../contract/limits.ts';
 import type { PlainFields } from './plain-fields.ts';
 import { formPage, pageHeaders, problemPage } from './form-page.ts';
 import {
+  backTo,
   confirmationAddress,
   newPageKey,
   pageAddressOf,
   sendAddress,
   type TakenPost,
 } from './page-addresses.ts';
+import type { SentPasses } from './sent-pass.ts';
 
 const asPage = (c: Context, config: FormConfig, body: unknown, status: number) =>
   c.html(body as string, status as 200, pageHeaders(config));
@@ -29,7 +31,11 @@ const asPage = (c: Context, config: FormConfig, body: unknown, status: number) =
 export const plainIdempotencyKey = (c: Context): string | undefined => pageAddressOf(c).key;
 
 /** The answer to a plain post that was taken. */
-export function plainTaken(c: Context, deps: { config: FormConfig }, taken: TakenPost): Response {
+export function plainTaken(
+  c: Context,
+  deps: { config: FormConfig; allowedOrigins: readonly string[]; sentPasses: SentPasses },
+  taken: TakenPost,
+): Response {
   const { thankYouUrl } = deps.config;
   if (thankYouUrl) {
     const target = new URL(thankYouUrl);
@@ -37,7 +43,12 @@ export function plainTaken(c: Context, deps: { config: FormConfig }, taken: Take
     if (taken.receipt) target.searchParams.set('receipt', taken.receipt);
     return c.redirect(target.href, 303);
   }
-  return c.redirect(confirmationAddress(taken, pageAddressOf(c).back), 303);
+  // The way back, as the page's address gave it, is checked now: the pass then vouches for it.
+  const back = backTo(deps.allowedOrigins, pageAddressOf(c).back);
+  return c.redirect(
+    confirmationAddress(deps.sentPasses.issue({ taken, ...(back ? { back } : {}) })),
+    303,
+  );
 }
 
 /** The answer to a plain post refused for its fields: the form again, as it was sent. */

@@ -4,16 +4,22 @@
  * its confirmation is queued exactly once (the notification's key is the reference) or not at
  * all; the notifier sends it like any other email notification.
  */
-import type { Aftercare, ConfirmationVerdict, Receipt } from '../receipt.ts';
+import type { Aftercare, ConfirmationQuota, ConfirmationVerdict, Receipt } from '../receipt.ts';
 import { notifications } from './notifications.ts';
-import { all, run, type Dialect, type Plan } from './plan.ts';
+import { all, one, run, type Dialect, type Plan } from './plan.ts';
 
 interface ReceiptRow {
   code: string;
   reference: string;
   received_at: number;
   digest: string;
+  caught_as: string | null;
+  released_at: number | null;
 }
+
+/** The row naming `quota`'s window at `at` (its subject and the window's number). */
+const windowOf = (quota: Pick<ConfirmationQuota, 'subject' | 'windowMs'>, at: number) =>
+  `${quota.subject}:${String(Math.floor(at / quota.windowMs))}`;
 
 /** The receipt and confirmation statements, in `d`'s spelling. */
 export function confirmations(d: Dialect) {
@@ -23,9 +29,9 @@ export function confirmations(d: Dialect) {
     *recordAftercare(aftercare: Aftercare): Plan<ConfirmationVerdict> {
       const { receipt, confirmation } = aftercare;
       yield* run(
-        `INSERT INTO receipts (code, reference, received_at, digest)
-         VALUES (@code, @reference, @receivedAt, @digest)`,
-        { ...receipt },
+        `INSERT INTO receipts (code, reference, received_at, digest, caught_as)
+         VALUES (@code, @reference, @receivedAt, @digest, @caughtAs)`,
+        { ...receipt, caughtAs: receipt.caughtAs ?? null },
       );
       if (!confirmation) return 'none';
       const at = confirmation.notification.at;
@@ -34,8 +40,8 @@ export function confirmations(d: Dialect) {
       // waits on the row (PostgreSQL) or the write lock (SQLite), so none goes past the limit.
       const taken: string[] = [];
       for (const quota of confirmation.quotas) {
+        const subject = windowOf(quota, at);
         const window = Math.floor(at / quota.windowMs);
-        const subject = `${quota.subject}:${String(window)}`;
         yield* run(
           `INSERT INTO confirmation_quota (subject, used, until) VALUES (@subject, 0, @until)
            ON CONFLICT (subject) DO NOTHING`,
@@ -57,6 +63,14 @@ export function confirmations(d: Dialect) {
       yield* queue.queueNotifications([confirmation.notification]);
       return 'queued';
     },
+    /** How many confirmations `quota` has counted in its window at `at`. */
+    *quotaUsed(quota: Pick<ConfirmationQuota, 'subject' | 'windowMs'>, at: number): Plan<number> {
+      const row = yield* one<{ used: number }>(
+        'SELECT used FROM confirmation_quota WHERE subject = @subject',
+        { subject: windowOf(quota, at) },
+      );
+      return row?.used ?? 0;
+    },
     /** The receipt with this code, if one was issued. */
     *findReceipt(code: string): Plan<Receipt | null> {
       const [row] = yield* all<ReceiptRow>('SELECT * FROM receipts WHERE code = @code', { code });
@@ -66,6 +80,8 @@ export function confirmations(d: Dialect) {
             reference: row.reference,
             receivedAt: row.received_at,
             digest: row.digest,
+            ...(row.caught_as === null ? {} : { caughtAs: row.caught_as }),
+            ...(row.released_at === null ? {} : { releasedAt: row.released_at }),
           }
         : null;
     },

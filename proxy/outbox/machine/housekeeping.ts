@@ -2,19 +2,28 @@
  * What the retention schedule forgets, written once for both databases. Submissions are
  * deleted in batches, each its own short write, so a purge of a busy month never holds locks
  * long (on PostgreSQL skipping rows another instance is deleting); their files' bytes are the
- * driver's to drop. Their webhook deliveries follow them once finished.
+ * driver's to drop; their notifications go with them (the database's cascade). Their webhook
+ * deliveries follow them once finished.
  */
 import { all, run, type Dialect, type Plan } from './plan.ts';
 
 /** Rows deleted per batch. */
 export const PURGE_BATCH = 200;
 
+/**
+ * Not while a notification about it is still being sent: its notifications go with the
+ * submission (`notificationSubmission` in `tables.ts`), and the firm's or the visitor's email
+ * must not go before it has left.
+ */
+const NOTHING_PENDING = `NOT EXISTS (SELECT 1 FROM notifications n
+  WHERE n.submission_id = submissions.id AND n.state = 'pending')`;
+
 /** Which submissions each purge deletes (`@before` is the cutoff). */
 export const PURGES = {
-  delivered: `state = 'delivered' AND delivered_at < @before`,
+  delivered: `state = 'delivered' AND delivered_at < @before AND ${NOTHING_PENDING}`,
   spam: `state = 'spam' AND received_at < @before`,
-  // Only dead letters the firm was told of (their notifications queued).
-  notifiedDead: `state = 'dead' AND notified_at IS NOT NULL AND dead_at < @before`,
+  // Only dead letters the firm was told of (their notifications queued, and sent or given up).
+  notifiedDead: `state = 'dead' AND notified_at IS NOT NULL AND dead_at < @before AND ${NOTHING_PENDING}`,
 } as const;
 
 /** Runs `batch` until one deletes less than a full batch; returns how many went in all. */

@@ -58,6 +58,7 @@ export const QUERIES = [
   'nextNotificationAt',
   'notificationsFor',
   'findReceipt',
+  'quotaUsed',
   'awaitingWebhook',
   'nextWebhookAt',
   'deadWebhooks',

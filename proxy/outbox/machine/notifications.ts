@@ -21,14 +21,24 @@ export function notifications(d: Dialect) {
     return (yield* all<NotificationRow>(sql, params)).map(toNotification);
   }
   return {
-    /** Queues notifications and, given `lead`, marks it notified; returns how many were new. */
+    /**
+     * Queues notifications and, given `lead`, marks it notified; returns how many were new. One
+     * about a submission is tied to it (and goes with it), and is queued only while the
+     * submission is held: a notifier that read a lead just before it was erased queues nothing,
+     * and one meeting an erasure under way waits for it (as `queueWebhooks` does).
+     */
     *queueNotifications(queue: NewNotification[], lead?: { reference: string }): Plan<number> {
       let queued = 0;
       for (const row of queue) {
         const [key, channel, kind, reference, payload, at] = notificationValues(row);
         queued += yield* run(
-          `INSERT INTO notifications (key, channel, kind, reference, payload, created_at, next_attempt_at)
-           VALUES (@key, @channel, @kind, @reference, @payload, @at, @at) ON CONFLICT (key) DO NOTHING`,
+          `INSERT INTO notifications
+             (key, channel, kind, reference, submission_id, payload, created_at, next_attempt_at)
+           SELECT @key, @channel, @kind, @reference,
+             (SELECT id FROM submissions WHERE reference = @reference), @payload, @at, @at
+           WHERE CAST(@reference AS TEXT) IS NULL
+             OR EXISTS (SELECT 1 FROM submissions WHERE reference = @reference ${d.forKeyShare})
+           ON CONFLICT (key) DO NOTHING`,
           { key, channel, kind, reference, payload, at },
         );
       }

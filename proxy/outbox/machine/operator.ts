@@ -32,6 +32,12 @@ export function operator(
           kind: existing.state === 'delivered' ? 'delivered' : 'in_delivery',
           submission: existing,
         };
+      // Spam let through: its receipt no longer says it never reached the firm.
+      if (existing.state === 'spam')
+        yield* run(
+          'UPDATE receipts SET released_at = @now WHERE reference = @reference AND released_at IS NULL',
+          { now, reference },
+        );
       // A retried file is sent again; no `only` retries every refused one.
       yield* run(
         `UPDATE files SET failed_reason = NULL, answered_at = NULL

@@ -50,6 +50,8 @@ export interface Dialect {
   bytewise: string;
   /** A JSON object of `key, value, …` as text. */
   jsonObject(pairs: string): string;
+  /** The SHA-256 (lower-case hex) of a text's UTF-8 bytes. */
+  sha256Hex(expression: string): string;
   /**
    * Appended to a `SELECT` whose rows the next statement changes: other instances skip rows
    * one of them is taking (PostgreSQL); empty where one process owns the store (SQLite).

@@ -17,10 +17,14 @@ import { recordAudit, type AuditEntry } from './audit.ts';
 import { emailExpression } from './leads.ts';
 import { all, run, type Dialect, type Plan } from './plan.ts';
 import { getSetting } from './settings.ts';
+import { askedNumber, phoneKeyExpression } from './telephone.ts';
 import { toDelivery, type WebhookRow } from './webhooks.ts';
 
-/** Whose data: an email address (matched whatever its case) or a telephone number (by its digits). */
-export type Subject = { email: string } | { telephone: string };
+/**
+ * Whose data: an email address (matched whatever its case) or a telephone number (matched in
+ * E.164; one without a country code read as `country`'s: `telephone.ts`).
+ */
+export type Subject = { email: string } | { telephone: string; country?: string };
 
 /** Everything the outbox holds about one subject. */
 export interface SubjectHoldings {
@@ -46,24 +50,9 @@ export const ERASURE_SALT = 'erasure_salt';
 /** A field's value as text ('' when it is not text). */
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** A telephone number's digits; the last ten decide (so `+44 7700` and `07700` are one number). */
-const phoneKey = (value: string) => {
-  const digits = value.replace(/\D/g, '');
-  return digits.length >= 10 ? digits.slice(-10) : digits;
-};
-
-/**
- * `phoneKey` of the stored telephone number, in SQL (both schemas index this expression): the
- * number as the form's check lets it be written (`rules.ts`: digits, spaces, `+ ( ) . / -`)
- * with all but its digits removed, then the last ten.
- */
-export const phoneKeyExpression = (d: Dialect) => {
-  const digits = [' ', '+', '(', ')', '.', '/', '-'].reduce(
-    (expression, character) => `REPLACE(${expression}, '${character}', '')`,
-    d.jsonText('upstream', 'telephone_mobile'),
-  );
-  return `(CASE WHEN LENGTH(${digits}) > 10 THEN SUBSTR(${digits}, LENGTH(${digits}) - 9) ELSE ${digits} END)`;
-};
+/** The telephone number a stored submission row holds ('' for none). */
+const telephoneOf = (row: SubmissionRow) =>
+  text((JSON.parse(row.upstream) as Record<string, unknown>).telephone_mobile);
 
 /** `text` as a LIKE pattern finding it anywhere, its wildcards taken literally (`ESCAPE '\'`). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -86,27 +75,37 @@ export function rights(
   },
 ) {
   /**
-   * Notifications about `submissions`, by reference, or naming one of them (or `also`, the
-   * address asked about) in the message: an operator's alert quotes a lead without naming it.
-   * The queue holds only dead and partly delivered leads and alerts, so it is searched in place.
+   * Notifications about `submissions` (each tied to its submission: the visitor's confirmation,
+   * the firm's lead emails and calls), or naming one of them (or `also`, the address asked
+   * about) in the message: an operator's alert quotes a lead without naming it. Alerts are few,
+   * and every other notification goes with its submission, so the queue is searched in place.
    */
   function* notificationsAbout(
     submissions: Submission[],
     also: string[] = [],
   ): Plan<QueuedNotification[]> {
-    const references = submissions.map((s) => s.reference);
     const names = [...new Set([...submissions.flatMap(identifiers), ...also])];
-    const params: Record<string, unknown> = { references };
+    const params: Record<string, unknown> = { ids: submissions.map((s) => s.id) };
     const naming = names.map((name, n) => {
       params[`name${String(n)}`] = containing(name);
       return `LOWER(payload) LIKE @name${String(n)} ESCAPE '\\'`;
     });
     const rows = yield* all<NotificationRow>(
-      `SELECT * FROM notifications WHERE ${[d.inList('reference', '@references'), ...naming].join(' OR ')}
+      `SELECT * FROM notifications WHERE ${[d.inList('submission_id', '@ids'), ...naming].join(' OR ')}
        ORDER BY id`,
       params,
     );
     return rows.map(toNotification);
+  }
+  /** The rows whose number is `telephone` in E.164 (`telephone.ts`), found by the index. */
+  function* byTelephone(telephone: string, country?: string): Plan<SubmissionRow[]> {
+    const asked = askedNumber(telephone, country);
+    if (!asked) return [];
+    const rows = yield* all<SubmissionRow>(
+      `SELECT * FROM submissions WHERE ${d.inList(phoneKeyExpression(d), '@keys')} ORDER BY id`,
+      { keys: asked.keys },
+    );
+    return rows.filter((row) => asked.isThis(telephoneOf(row)));
   }
   /** The salt erasures are hashed with, made on first use. */
   function* salt(): Plan<string> {
@@ -127,12 +126,7 @@ export function rights(
               `SELECT * FROM submissions WHERE ${emailExpression(d)} = @email ORDER BY id`,
               { email: subject.email.trim().toLowerCase() },
             )
-          : phoneKey(subject.telephone).length === 0
-            ? []
-            : yield* all<SubmissionRow>(
-                `SELECT * FROM submissions WHERE ${phoneKeyExpression(d)} = @telephone ORDER BY id`,
-                { telephone: phoneKey(subject.telephone) },
-              );
+          : yield* byTelephone(subject.telephone, subject.country);
       const submissions = yield* reads.withFiles(rows);
       const references = submissions.map((s) => s.reference);
       const about = (columns: string, table: string) =>

@@ -5,7 +5,7 @@
  */
 import { emailExpression, nameKeys } from './leads.ts';
 import type { Dialect } from './plan.ts';
-import { phoneKeyExpression } from './rights.ts';
+import { phoneKeyExpression } from './telephone.ts';
 
 /** How a database spells each kind of column. */
 export interface ColumnTypes {
@@ -63,6 +63,21 @@ export const notificationsTable = (t: ColumnTypes) => `CREATE TABLE notification
      sent_at ${t.big},
      last_error ${t.text}
    );`;
+
+/**
+ * Every notification about a submission (the visitor's confirmation, the firm's lead emails and
+ * webhook calls) tied to it, so it goes with it: retention and erasure delete the submission and
+ * the database deletes these with it. What an earlier version left behind (retention never
+ * touched the queue) is deleted here; a notification naming no submission (an alert) stays.
+ */
+export const notificationSubmission = (t: ColumnTypes) =>
+  `ALTER TABLE notifications ADD COLUMN submission_id ${t.key}
+     REFERENCES submissions (id) ON DELETE CASCADE;
+   UPDATE notifications SET submission_id =
+     (SELECT s.id FROM submissions s WHERE s.reference = notifications.reference)
+   WHERE reference IS NOT NULL;
+   DELETE FROM notifications WHERE reference IS NOT NULL AND submission_id IS NULL;
+   CREATE INDEX notifications_submission ON notifications (submission_id);`;
 
 /**
  * The indexes the console reads leads by (`leads.ts`): an email address in any case (the same
@@ -136,6 +151,18 @@ export const receiptTables = (t: ColumnTypes) => `CREATE TABLE receipts (
      until ${t.big} NOT NULL
    );
    CREATE INDEX confirmation_quota_until ON confirmation_quota (until);`;
+
+/**
+ * What became of a receipt's enquiry, so that `verify-receipt` never vouches for spam as for an
+ * enquiry the firm received: why the bot checks caught it, and when an operator released it.
+ * Spam held when this came in is marked with no reason (older reasons were kept with the files'
+ * names, which a receipt must not hold).
+ */
+export const receiptOutcomes = (t: ColumnTypes) =>
+  `ALTER TABLE receipts ADD COLUMN caught_as ${t.text};
+   ALTER TABLE receipts ADD COLUMN released_at ${t.big};
+   UPDATE receipts SET caught_as = 'caught by the bot checks'
+   WHERE reference IN (SELECT reference FROM submissions WHERE state = 'spam');`;
 
 /** The key of a funnel counter: the UTC day, the case type, the campaign and the variant. */
 const funnelKey = (t: ColumnTypes) => `day ${t.text} NOT NULL,
@@ -216,8 +243,19 @@ export const webhookDeliveriesTable = (t: ColumnTypes) => `CREATE TABLE webhook_
    CREATE INDEX webhook_deliveries_reference ON webhook_deliveries (reference);`;
 
 /**
+ * A webhook message's body is dropped once it is delivered (it copies the enquiry, and with
+ * `includeFiles` the files, which went at delivery): what stays is its id, this SHA-256 of the
+ * body sent, and its outcome. Messages delivered before this drop theirs here.
+ */
+export const webhookBodyHashes = (t: ColumnTypes, d: Dialect) =>
+  `ALTER TABLE webhook_deliveries ADD COLUMN body_sha256 ${t.text};
+   UPDATE webhook_deliveries SET body_sha256 = ${d.sha256Hex('body')};
+   UPDATE webhook_deliveries SET body = '' WHERE state = 'delivered';`;
+
+/**
  * The index a person is found by their telephone number (`findSubject` in `rights.ts`), on the
- * number's last ten digits; by their email address, `submissions_email` above serves.
+ * number's last ten digits (`telephone.ts`: it narrows, E.164 decides); by their email address,
+ * `submissions_email` above serves.
  */
 export const subjectIndexes = (d: Dialect) =>
   `CREATE INDEX submissions_telephone ON submissions (${phoneKeyExpression(d)});`;

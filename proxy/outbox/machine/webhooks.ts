@@ -25,7 +25,9 @@ export interface WebhookRow {
   endpoint: string;
   event: WebhookEvent;
   reference: string;
+  /** '' once delivered. */
   body: string;
+  body_sha256: string;
   created_at: number;
   state: WebhookDelivery['state'];
   attempts: number;
@@ -44,7 +46,8 @@ export const toDelivery = (row: WebhookRow): WebhookDelivery => ({
   endpoint: row.endpoint,
   event: row.event,
   reference: row.reference,
-  body: row.body,
+  body: row.state === 'delivered' ? null : row.body,
+  bodySha256: row.body_sha256,
   at: row.created_at,
   state: row.state,
   attempts: row.attempts,
@@ -56,8 +59,8 @@ export const toDelivery = (row: WebhookRow): WebhookDelivery => ({
 });
 
 /** A row's columns (SQLite's `RETURNING` takes no `table.*`; the claim's CTE names only `due_id`). */
-const COLUMNS = `id, message_id, endpoint, event, reference, body, created_at, state, attempts,
-  next_attempt_at, last_status, last_error, delivered_at, dead_at, lease_token`;
+const COLUMNS = `id, message_id, endpoint, event, reference, body, body_sha256, created_at, state,
+  attempts, next_attempt_at, last_status, last_error, delivered_at, dead_at, lease_token`;
 
 /** Which submissions each event is about, and since when (`@since`). */
 const EVENT_OF: Record<WebhookEvent, string> = {
@@ -88,8 +91,8 @@ export function webhooks(
       for (const row of rows)
         queued += yield* run(
           `INSERT INTO webhook_deliveries
-             (message_id, endpoint, event, reference, body, created_at, next_attempt_at)
-           SELECT @messageId, @endpoint, @event, @reference, @body, @at, @at
+             (message_id, endpoint, event, reference, body, body_sha256, created_at, next_attempt_at)
+           SELECT @messageId, @endpoint, @event, @reference, @body, ${d.sha256Hex('@body')}, @at, @at
            WHERE EXISTS (SELECT 1 FROM submissions WHERE reference = @reference ${d.forKeyShare})
            ON CONFLICT (endpoint, event, reference) DO NOTHING`,
           { ...row },
@@ -137,15 +140,20 @@ export function webhooks(
       return rows
         .sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.id - b.id)
         .map((row) => ({
-          delivery: toDelivery(row),
+          delivery: { ...toDelivery(row), body: row.body },
           lease: { id: row.id, token: row.lease_token },
         }));
     },
-    /** Records how a try ended; false when a newer claim holds the delivery (nothing written). */
+    /**
+     * Records how a try ended; false when a newer claim holds the delivery (nothing written).
+     * Delivered, its body is dropped: the endpoint has it, and it copies the enquiry (with
+     * `includeFiles`, the files that delivery deleted); its id, hash and outcome stay.
+     */
     *finishWebhook(lease: WebhookLease, outcome: WebhookOutcome): Plan<boolean> {
       const unleased = 'lease_owner = NULL, lease_until = NULL, attempts = attempts + 1';
       const set = {
-        delivered: `state = 'delivered', delivered_at = @at, last_status = @status, last_error = NULL`,
+        delivered: `state = 'delivered', delivered_at = @at, last_status = @status, last_error = NULL,
+          body = ''`,
         retry: `next_attempt_at = @nextAt, last_status = @status, last_error = @error`,
         dead: `state = 'dead', dead_at = @at, last_status = @status, last_error = @error`,
       }[outcome.kind];
@@ -196,17 +204,18 @@ export function webhooks(
     },
     /**
      * Sends a delivery again now with a fresh schedule (same id and body); never one being sent
-     * at this moment.
+     * at this moment, nor a delivered one (its body is gone, and the endpoint has it).
      */
     *retryWebhook(id: number, now: number): Plan<WebhookRetryOutcome> {
       const changed = yield* run(
         `UPDATE webhook_deliveries SET state = 'pending', attempts = 0, next_attempt_at = @now,
            dead_at = NULL, lease_owner = NULL, lease_until = NULL
-         WHERE id = @id AND (lease_until IS NULL OR lease_until <= @now)`,
+         WHERE id = @id AND state <> 'delivered' AND (lease_until IS NULL OR lease_until <= @now)`,
         { id, now },
       );
       const row = yield* one<WebhookRow>('SELECT * FROM webhook_deliveries WHERE id = @id', { id });
       if (!row) return { kind: 'not_found' };
+      if (row.state === 'delivered') return { kind: 'delivered' };
       return changed === 1
         ? { kind: 'requeued', delivery: toDelivery(row) }
         : { kind: 'in_flight' };

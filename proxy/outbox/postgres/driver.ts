@@ -19,6 +19,7 @@ export const postgresDialect: Dialect = {
   jsonText: (column, key) => `(${column}::jsonb ->> '${key}')`,
   bytewise: '"C"',
   jsonObject: (pairs) => `json_build_object(${pairs})::text`,
+  sha256Hex: (expression) => `encode(sha256(convert_to(${expression}, 'UTF8')), 'hex')`,
   skipLocked: 'FOR UPDATE SKIP LOCKED',
   forKeyShare: 'FOR KEY SHARE',
   indexedBy: () => '',

@@ -13,7 +13,8 @@ import { postgresDialect } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.postgres;
 
-const MIGRATIONS: readonly string[] = [
+/** The schema's history, one step a version (`schema_migrations`); a step once shipped never changes. */
+export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE submissions (
      id bigserial PRIMARY KEY,
      reference text NOT NULL UNIQUE,
@@ -105,6 +106,12 @@ const MIGRATIONS: readonly string[] = [
   tables.stepTimeColumns(TYPES),
   // The widget's files of earlier builds, for pages that loaded before a deploy.
   tables.widgetFilesTable(TYPES),
+  // Notifications tied to their submission: retention and erasure take them with it (issue 46).
+  tables.notificationSubmission(TYPES),
+  // What became of a receipt's enquiry: caught as spam, released by an operator (issue 46).
+  tables.receiptOutcomes(TYPES),
+  // A delivered webhook message keeps its id, hash and outcome, not its body (issue 46).
+  tables.webhookBodyHashes(TYPES, postgresDialect),
   // The funnel read a page of cells at a time, in the order of their keys (issue 46).
   tables.funnelCellIndexes,
 ];

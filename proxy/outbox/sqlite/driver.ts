@@ -15,6 +15,8 @@ export const sqliteDialect: Dialect = {
   jsonText: (column, key) => `json_extract(${column}, '$.${key}')`,
   bytewise: 'BINARY',
   jsonObject: (pairs) => `json_object(${pairs})`,
+  // A function of the proxy's own (SQLite has none): `schema.ts` gives every connection it.
+  sha256Hex: (expression) => `sha256_hex(${expression})`,
   skipLocked: '',
   forKeyShare: '',
   indexedBy: (index) => `INDEXED BY ${index}`,

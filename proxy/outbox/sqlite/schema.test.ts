@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,16 @@ const schemaOf = (db: Database.Database) =>
       sql: string | null;
     }[]
   ).map((row) => ({ ...row, sql: row.sql?.replace(/\s+/g, ' ') }));
+
+/** An outbox file at the version before the migration whose SQL contains `marker`. */
+function outboxBefore(marker: string) {
+  const path = freshPath();
+  const old = new Database(path);
+  const version = MIGRATIONS.findIndex((sql) => sql.includes(marker));
+  MIGRATIONS.slice(0, version).forEach((sql) => old.exec(sql));
+  old.pragma(`user_version = ${String(version)}`);
+  return { path, old };
+}
 
 describe('the SQLite outbox schema', () => {
   it.each([1, 2, 3])(
@@ -42,4 +53,70 @@ describe('the SQLite outbox schema', () => {
       fresh.close();
     },
   );
+
+  it('ties an older outbox’s notifications to their submissions, and drops those retention left behind', () => {
+    const { path, old } = outboxBefore('notifications_submission');
+    old.exec(
+      `INSERT INTO submissions (reference, state, upstream, next_attempt_at, received_at, retry_from)
+       VALUES ('EQ-KEPT', 'delivered', '{}', 5, 5, 5);
+       INSERT INTO notifications (key, channel, kind, reference, payload, created_at, next_attempt_at)
+       VALUES ('confirmation:EQ-KEPT', 'email', 'confirmation', 'EQ-KEPT', '{"to":"ada@example.com"}', 5, 5),
+         ('confirmation:EQ-GONE', 'email', 'confirmation', 'EQ-GONE', '{"to":"grace@example.com"}', 5, 5),
+         ('alert.stuck:5:email', 'email', 'alert.stuck', NULL, '{}', 5, 5);`,
+    );
+    old.close();
+
+    const migrated = openOutboxDatabase(path);
+    const keys = () =>
+      migrated.prepare('SELECT key, submission_id FROM notifications ORDER BY id').all();
+    expect(keys()).toEqual([
+      { key: 'confirmation:EQ-KEPT', submission_id: 1 },
+      { key: 'alert.stuck:5:email', submission_id: null },
+    ]);
+    migrated.prepare("DELETE FROM submissions WHERE reference = 'EQ-KEPT'").run();
+    expect(keys()).toEqual([{ key: 'alert.stuck:5:email', submission_id: null }]);
+    migrated.close();
+  });
+
+  it('marks the receipts of spam an older outbox holds as caught by the bot checks', () => {
+    const { path, old } = outboxBefore('caught_as');
+    old.exec(
+      `INSERT INTO submissions (reference, state, upstream, next_attempt_at, received_at, retry_from)
+       VALUES ('EQ-SPAM', 'spam', '{}', 5, 5, 5), ('EQ-PERSON', 'delivered', '{}', 5, 5, 5);
+       INSERT INTO receipts (code, reference, received_at, digest)
+       VALUES ('C-SPAM', 'EQ-SPAM', 5, 'd'), ('C-PERSON', 'EQ-PERSON', 5, 'd');`,
+    );
+    old.close();
+    const migrated = openOutboxDatabase(path);
+    expect(migrated.prepare('SELECT code, caught_as FROM receipts ORDER BY code').all()).toEqual([
+      { code: 'C-PERSON', caught_as: null },
+      { code: 'C-SPAM', caught_as: 'caught by the bot checks' },
+    ]);
+    migrated.close();
+  });
+
+  it('drops the bodies of the webhook messages an older outbox delivered, keeping what they hashed to', () => {
+    const { path, old } = outboxBefore('body_sha256');
+    old.exec(
+      `INSERT INTO webhook_deliveries (message_id, endpoint, event, reference, body, created_at, state, next_attempt_at)
+       VALUES ('msg_sent', 'https://hooks.example/a', 'enquiry.received', 'EQ-1', '{"files":"JVBERi0x"}', 5, 'delivered', 5),
+         ('msg_due', 'https://hooks.example/a', 'enquiry.delivered', 'EQ-1', '{"state":"delivered"}', 5, 'pending', 5);`,
+    );
+    old.close();
+    const migrated = openOutboxDatabase(path);
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    expect(
+      migrated
+        .prepare('SELECT message_id, body, body_sha256 FROM webhook_deliveries ORDER BY id')
+        .all(),
+    ).toEqual([
+      { message_id: 'msg_sent', body: '', body_sha256: sha256('{"files":"JVBERi0x"}') },
+      {
+        message_id: 'msg_due',
+        body: '{"state":"delivered"}',
+        body_sha256: sha256('{"state":"delivered"}'),
+      },
+    ]);
+    migrated.close();
+  });
 });

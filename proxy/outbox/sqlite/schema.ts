@@ -2,6 +2,7 @@
  * The outbox's SQLite schema and how a database file is opened. Migrations are numbered by
  * `PRAGMA user_version`, so an older file is brought up to date on start.
  */
+import { createHash } from 'node:crypto';
 import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import * as tables from '../machine/tables.ts';
@@ -111,6 +112,12 @@ export const MIGRATIONS: readonly string[] = [
   tables.stepTimeColumns(TYPES),
   // The widget's files of earlier builds, for pages that loaded before a deploy.
   tables.widgetFilesTable(TYPES),
+  // Notifications tied to their submission: retention and erasure take them with it (issue 46).
+  tables.notificationSubmission(TYPES),
+  // What became of a receipt's enquiry: caught as spam, released by an operator (issue 46).
+  tables.receiptOutcomes(TYPES),
+  // A delivered webhook message keeps its id, hash and outcome, not its body (issue 46).
+  tables.webhookBodyHashes(TYPES, sqliteDialect),
   // The funnel read a page of cells at a time, in the order of their keys (issue 46).
   tables.funnelCellIndexes,
 ];
@@ -137,6 +144,10 @@ export function openOutboxDatabase(path: string): Database.Database {
   // converters' scratch space, which a hostile upload can fill, and a full TMPDIR must not fail
   // an intake (SQLite rolls the whole group commit back when one statement cannot spill).
   db.pragma('temp_store = MEMORY');
+  // `Dialect.sha256Hex`: what a webhook message sent is remembered by once its body is dropped.
+  db.function('sha256_hex', { deterministic: true }, (text) =>
+    createHash('sha256').update(String(text)).digest('hex'),
+  );
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > MIGRATIONS.length) {
     throw new Error(

@@ -1,0 +1,119 @@
+/**
+ * The PostgreSQL schema's migrations on a database an earlier version left: what they change in
+ * the rows already there (the contract suite proves the schema a fresh database gets).
+ */
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { missing } from '../../test/fixtures/postgres-server.ts';
+import { usePostgresServer } from '../../test/fixtures/use-postgres-server.ts';
+import { createPool, migrate, MIGRATIONS } from './schema.ts';
+
+/**
+ * Whether PostgreSQL is here: absent, the suite is skipped with a warning naming it, or fails
+ * when `TEST_REQUIRE_TOOLS=1` (a machine that must run every suite).
+ */
+function postgresPresent(): boolean {
+  const absent = missing();
+  if (!absent) return true;
+  if (process.env.TEST_REQUIRE_TOOLS === '1')
+    throw new Error(`TEST_REQUIRE_TOOLS=1 but this suite needs ${absent}`);
+  console.warn(`skipped: the PostgreSQL schema's migrations need ${absent}`);
+  return false;
+}
+
+const present = postgresPresent();
+const postgres = usePostgresServer();
+
+/** A new database brought to the version before the migration whose SQL contains `marker`. */
+async function databaseBefore(marker: string) {
+  const url = await postgres().createDatabase();
+  const version = MIGRATIONS.findIndex((sql) => sql.includes(marker));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      'CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at bigint NOT NULL)',
+    );
+    for (const [index, sql] of MIGRATIONS.slice(0, version).entries()) {
+      await client.query(sql);
+      await client.query('INSERT INTO schema_migrations VALUES ($1, 0)', [index + 1]);
+    }
+  } finally {
+    await client.end();
+  }
+  return url;
+}
+
+const pools: pg.Pool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.end()));
+});
+
+/** A pool on a database that held what `statements` wrote when the migration marked `marker` ran. */
+async function migratedWith(marker: string, statements: readonly string[]) {
+  const pool = createPool(await databaseBefore(marker), 1);
+  pools.push(pool);
+  for (const sql of statements) await pool.query(sql);
+  await migrate(pool);
+  return pool;
+}
+
+describe.skipIf(!present)('the PostgreSQL outbox schema', () => {
+  it('ties an older outbox’s notifications to their submissions, and drops those retention left behind', async () => {
+    const pool = await migratedWith('notifications_submission', [
+      `INSERT INTO submissions (reference, state, upstream, next_attempt_at, received_at, retry_from)
+       VALUES ('EQ-KEPT', 'delivered', '{}', 5, 5, 5)`,
+      `INSERT INTO notifications (key, channel, kind, reference, payload, created_at, next_attempt_at)
+       VALUES ('confirmation:EQ-KEPT', 'email', 'confirmation', 'EQ-KEPT', '{"to":"ada@example.com"}', 5, 5),
+         ('confirmation:EQ-GONE', 'email', 'confirmation', 'EQ-GONE', '{"to":"grace@example.com"}', 5, 5),
+         ('alert.stuck:5:email', 'email', 'alert.stuck', NULL, '{}', 5, 5)`,
+    ]);
+    const keys = async () =>
+      (
+        await pool.query<{ key: string; tied: boolean }>(
+          'SELECT key, submission_id IS NOT NULL AS tied FROM notifications ORDER BY id',
+        )
+      ).rows;
+    expect(await keys()).toEqual([
+      { key: 'confirmation:EQ-KEPT', tied: true },
+      { key: 'alert.stuck:5:email', tied: false },
+    ]);
+    await pool.query(`DELETE FROM submissions WHERE reference = 'EQ-KEPT'`);
+    expect(await keys()).toEqual([{ key: 'alert.stuck:5:email', tied: false }]);
+  });
+
+  it('marks the receipts of spam an older outbox holds as caught by the bot checks', async () => {
+    const pool = await migratedWith('caught_as', [
+      `INSERT INTO submissions (reference, state, upstream, next_attempt_at, received_at, retry_from)
+       VALUES ('EQ-SPAM', 'spam', '{}', 5, 5, 5), ('EQ-PERSON', 'delivered', '{}', 5, 5, 5)`,
+      `INSERT INTO receipts (code, reference, received_at, digest)
+       VALUES ('C-SPAM', 'EQ-SPAM', 5, 'd'), ('C-PERSON', 'EQ-PERSON', 5, 'd')`,
+    ]);
+    const { rows } = await pool.query('SELECT code, caught_as FROM receipts ORDER BY code');
+    expect(rows).toEqual([
+      { code: 'C-PERSON', caught_as: null },
+      { code: 'C-SPAM', caught_as: 'caught by the bot checks' },
+    ]);
+  });
+
+  it('drops the bodies of the webhook messages an older outbox delivered, keeping what they hashed to', async () => {
+    const pool = await migratedWith('body_sha256', [
+      `INSERT INTO webhook_deliveries (message_id, endpoint, event, reference, body, created_at, state, next_attempt_at)
+       VALUES ('msg_sent', 'https://hooks.example/a', 'enquiry.received', 'EQ-1', '{"name":"Zoë"}', 5, 'delivered', 5),
+         ('msg_due', 'https://hooks.example/a', 'enquiry.delivered', 'EQ-1', '{"state":"delivered"}', 5, 'pending', 5)`,
+    ]);
+    const { rows } = await pool.query(
+      'SELECT message_id, body, body_sha256 FROM webhook_deliveries ORDER BY id',
+    );
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    expect(rows).toEqual([
+      { message_id: 'msg_sent', body: '', body_sha256: sha256('{"name":"Zoë"}') },
+      {
+        message_id: 'msg_due',
+        body: '{"state":"delivered"}',
+        body_sha256: sha256('{"state":"delivered"}'),
+      },
+    ]);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * The mailbox an email address reaches, for counting confirmations per person rather than per
+ * spelling: `ada+1@example.com` and `ada+2@example.com` reach the same mailbox as
+ * `ada@example.com` (a plus tag is a filter label for most providers), and Gmail ignores dots in
+ * the part before the `@` and answers at googlemail.com too. Only for counting: the email is still
+ * sent to the address as the visitor typed it.
+ */
+
+/** Providers that ignore dots before the `@`, each with the one domain it stands for. */
+const DOTS_IGNORED = new Map([
+  ['gmail.com', 'gmail.com'],
+  ['googlemail.com', 'gmail.com'],
+]);
+
+/**
+ * `address` as the mailbox it reaches: in lower case, without a plus tag, and without dots where
+ * the provider ignores them.
+ *
+ * @example mailboxOf('A.Da+quotes@GoogleMail.com') // 'ada@gmail.com'
+ */
+export function mailboxOf(address: string): string {
+  const lower = address.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at <= 0) return lower;
+  // A domain may be written with the root's dot at its end; it is the same domain.
+  const domain = lower.slice(at + 1).replace(/\.$/, '');
+  const tagged = lower.slice(0, at);
+  const plus = tagged.indexOf('+');
+  const local = plus > 0 ? tagged.slice(0, plus) : tagged;
+  const provider = DOTS_IGNORED.get(domain);
+  return provider ? `${local.replaceAll('.', '')}@${provider}` : `${local}@${domain}`;
+}
