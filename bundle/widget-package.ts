@@ -42,8 +42,9 @@ async function buildModules(): Promise<string[]> {
   const result = await build({
     configFile: false,
     logLevel: 'warn',
-    // No late bundle name: `loadLate()` imports the late part, and the build makes it a chunk.
-    define: { __LATE_BUNDLE__: 'undefined' },
+    // No late bundle or part names: `loadLate()` imports the late part (and each loader of the
+    // entry's parts its part), and the build makes each a chunk.
+    define: { __LATE_BUNDLE__: 'undefined', __STEPS_PART__: 'undefined', __DRAWN_PART__: 'undefined' },
     // Lit's production build whoever runs this (Vitest sets NODE_ENV=test, which would pick
     // Lit's development build: its warnings, and a `document` read at import on a server).
     resolve: { conditions: ['module', 'browser', 'production'] },

@@ -46,7 +46,7 @@ export {
 } from './file-kinds.ts';
 export { checkFiles, type FileFacts } from './file-rules.ts';
 export { FUNNEL_REPORT_MAX_BYTES, type FunnelOutcome, type FunnelReport } from './funnel.ts';
-export { DEFAULT_STRINGS, FORM_STRINGS, OUTCOME_STRINGS } from './strings.ts';
+export { DEFAULT_STRINGS, FORM_STRINGS, OUTCOME_STRINGS, STEP_STRINGS } from './strings.ts';
 export { describeIssue, type FieldIssue, type IssueCode, type RuleIssue } from './issues.ts';
 export {
   DEFAULT_FILE_LIMITS,

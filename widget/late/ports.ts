@@ -7,6 +7,7 @@ import type { Attribution } from '../attribution.ts';
 import type { Translator } from '../i18n.ts';
 import type { SessionController } from '../session.ts';
 import type { FormState } from '../state.ts';
+import type { StepsView } from '../templates/form.ts';
 import type { HiddenAnswers } from './enquiry-part.ts';
 
 /** What the late part works with: the element's own state, session and words. */
@@ -22,4 +23,10 @@ export interface LatePorts {
   marketing(): Attribution;
   /** The hidden questions' answers, read from the page (the funnel's variant is one). */
   hidden: HiddenAnswers;
+  /**
+   * The steps now and the one shown, as the element draws them, with the steps part that draws
+   * them (`templates/steps.ts`, whose contract code the steps chunk uses too); undefined for a
+   * form on one page.
+   */
+  steps(): StepsView | undefined;
 }
