@@ -14,7 +14,8 @@ import { SCRIPT_ORIGIN, SessionController } from './session.ts';
 import { FormState, type FormStatus } from './state.ts';
 import { isStepped, type PublicFormConfig } from '#contract';
 import type { FilesActions } from './templates/files.ts';
-import { formTemplate, type StepsView } from './templates/form.ts';
+import type { StepsView } from './late/ports.ts';
+import { formTemplate } from './templates/form.ts';
 import { notice } from './templates/notice.ts';
 
 /**

@@ -3,7 +3,7 @@
  * what it is about, the questions, files, the security check, and the send button.
  */
 import { html, nothing } from 'lit/html.js';
-import { visibleQuestions, type PublicFormConfig, type StepsNow } from '#contract';
+import { visibleQuestions, type PublicFormConfig } from '#contract';
 import { issuesAt } from '../issues.ts';
 import type { LateParts } from '../late/index.ts';
 import type { FormStatus } from '../state.ts';
@@ -12,7 +12,7 @@ import { consentBlock, sendCopyBox } from './consent.ts';
 import { caseTypeField, contactFields, questionField, type FieldsView } from './fields.ts';
 import { filesField, type FilesActions, type FilesView } from './files.ts';
 import { notice } from './notice.ts';
-import type * as StepsPart from './steps.ts';
+import type { StepsView } from '../late/ports.ts';
 
 /** What the form shows: the configuration, the values, and where the form stands. */
 export interface FormView extends Omit<FieldsView, 'errorsAt'> {
@@ -32,11 +32,6 @@ export interface FormView extends Omit<FieldsView, 'errorsAt'> {
   blocks: LateParts['blocks'] | undefined;
   /** In a form in steps (`"steps"`): every step, the one shown, and the part that draws them. */
   steps?: StepsView | undefined;
-}
-
-/** A form in steps as the form draws it: its steps now, and the steps part (`steps.ts`). */
-export interface StepsView extends StepsNow {
-  part: typeof StepsPart;
 }
 
 /** What the form's controls do. */

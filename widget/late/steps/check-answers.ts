@@ -15,7 +15,7 @@ import {
 } from '#contract';
 import type { Values } from '../../draft.ts';
 import type { Translator } from '../../i18n.ts';
-import type { StepsView } from '../../templates/form.ts';
+import type { StepsView } from '../ports.ts';
 import { css, html } from '../lit-tags.ts';
 
 /** What the summary reads: the configuration, what was typed and chosen, and the steps. */

@@ -12,7 +12,7 @@ import type { Translator } from '../../i18n.ts';
 import type { ShownIssue } from '../../issues.ts';
 import type { SessionController } from '../../session.ts';
 import type { FormState } from '../../state.ts';
-import type { StepsView } from '../../templates/form.ts';
+import type { StepsView } from '../ports.ts';
 
 /** What the steps work with: the element's state, session and words. */
 export interface StepsDeps {
