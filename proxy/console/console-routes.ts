@@ -20,7 +20,7 @@ import { overviewBody } from './pages/overview.ts';
 import { CONSOLE_CSS } from './style.ts';
 
 /** Leads on one page of the list. */
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 /** Days the overview's chart covers. */
 const CHART_DAYS = 30;
 /** How long a retry waits for its delivery before the page says it is queued. */

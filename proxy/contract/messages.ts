@@ -62,7 +62,7 @@ export const VISITOR_MESSAGES = /* @__PURE__ */ Object.freeze({
  * they carry keys like every other issue so that a client can tell them apart. A widget shown one
  * by a proxy shows the proxy's English words (`late/show-issue.ts`).
  */
-export const CLIENT_MESSAGES = /* @__PURE__ */ Object.freeze({
+const CLIENT_MESSAGES = /* @__PURE__ */ Object.freeze({
   'form_token.required': 'Send the token from GET /api/form-token as "form_token"',
   'form_token.form_expired':
     'This form is out of date. Fetch a new token from GET /api/form-token and send the enquiry again',

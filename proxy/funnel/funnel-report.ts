@@ -20,7 +20,7 @@ export interface FunnelResponse {
 }
 
 /** The name of the row small cells are merged into. */
-export const OTHER = 'other';
+const OTHER = 'other';
 
 function addQuestions(into: Map<string, QuestionCounts>, questions: readonly QuestionCounts[]) {
   for (const question of questions) {

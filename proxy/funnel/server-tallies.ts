@@ -17,7 +17,7 @@ const variantQuestion = (config: FormConfig) =>
   config.analytics ? config.analytics.variant : undefined;
 
 /** The counters' key of an enquiry (or a page) with these values; none when the funnel is off. */
-export function funnelKeyOf(
+function funnelKeyOf(
   config: FormConfig,
   at: number,
   values: { caseType: string; campaign: string; variant: (questionId: string) => string },
@@ -33,7 +33,7 @@ export function funnelKeyOf(
 }
 
 /** The key of an accepted enquiry: its case type, campaign and variant answer. */
-export const enquiryKey = (config: FormConfig, part: EnquiryPart, at: number) =>
+const enquiryKey = (config: FormConfig, part: EnquiryPart, at: number) =>
   funnelKeyOf(config, at, {
     caseType: part.case_type,
     campaign: part.marketing.campaign ?? '',
@@ -44,7 +44,7 @@ export const enquiryKey = (config: FormConfig, part: EnquiryPart, at: number) =>
   });
 
 /** One view of the page without JavaScript. */
-export const pageViewTally = (key: FunnelKey): FunnelTally => ({
+const pageViewTally = (key: FunnelKey): FunnelTally => ({
   ...key,
   views: 1,
   starts: 0,
@@ -56,7 +56,7 @@ export const pageViewTally = (key: FunnelKey): FunnelTally => ({
  * One enquiry sent from the page without JavaScript: started and sent (its view was counted
  * when the page was shown), each question it showed, and which of them were answered.
  */
-export function plainSendTally(config: FormConfig, part: EnquiryPart, key: FunnelKey): FunnelTally {
+function plainSendTally(config: FormConfig, part: EnquiryPart, key: FunnelKey): FunnelTally {
   const caseType = config.caseTypes.find((c) => c.id === part.case_type);
   const shown = caseType
     ? visibleQuestions(caseType, part.answers).filter((q) => q.type !== 'hidden')

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Deliverer } from '../delivery/deliverer.ts';
-import { createMemoryLogger } from '../logger.ts';
+import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
 import { Notifier } from '../notify/notifier.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';

@@ -29,7 +29,7 @@ const claimable = (d: Dialect) =>
    OR (lease_owner <> @owner AND NOT ${d.holderAlive}))`;
 
 /** Every write that ends an attempt lets go of the submission. */
-export const UNLEASED = 'lease_owner = NULL, lease_until = NULL, pending_step = NULL';
+const UNLEASED = 'lease_owner = NULL, lease_until = NULL, pending_step = NULL';
 
 /** Sets a lease and bumps the token; `@id`, `@now`, `@owner`, `@until`. */
 const TAKE = 'lease_owner = @owner, lease_until = @until, lease_token = lease_token + 1';

@@ -7,7 +7,7 @@
 import { all, run, type Dialect, type Plan } from './plan.ts';
 
 /** Rows deleted per batch. */
-export const PURGE_BATCH = 200;
+const PURGE_BATCH = 200;
 
 /** Which submissions each purge deletes (`@before` is the cutoff). */
 export const PURGES = {

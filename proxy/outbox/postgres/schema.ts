@@ -110,9 +110,6 @@ const MIGRATIONS: readonly string[] = [
 /** The advisory lock key migrations hold (any constant shared by every instance). */
 const MIGRATION_LOCK = 7_215_004_113;
 
-/** The schema version this build writes. */
-export const SCHEMA_VERSION = MIGRATIONS.length;
-
 // bigint (int8) as a JavaScript number: ids and epoch milliseconds are far below 2^53.
 const INT8_OID = 20;
 const defaultParser = pg.types.getTypeParser as (oid: number, format?: string) => unknown;
