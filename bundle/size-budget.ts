@@ -9,10 +9,9 @@ import { compressForVisitors } from '../proxy/http/widget-assets.ts';
 
 /**
  * `enquiry-form.js`: what the first render of every form needs (lit-html, the fields, their
- * styles, the late bundle's hand-over). 12 KiB, as issues #18 and #45 ask: it had grown to
- * 12,910 B with the steps' first screen and the drawn form's take-over, which only some forms
- * use and which are now parts of their own (`ENTRY_PARTS`), and with what only the late bundle
- * shows (a field in error, the funnel's page listeners), now the late bundle's own.
+ * styles, the late bundle's hand-over), within 12 KiB. What only some forms draw is a part of
+ * its own (`ENTRY_PARTS`: the steps, the take-over of a drawn form), and what only the late
+ * bundle shows (a field in error, the funnel's report) is the late bundle's.
  */
 export const ENTRY_BROTLI_BUDGET_BYTES = 12 * 1024;
 /**

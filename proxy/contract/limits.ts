@@ -119,7 +119,7 @@ export interface FilePicker {
 
 /**
  * The picker for `kinds`. The proxy sends it with the configuration (`GET /api/form`), so the
- * widget's first bundle carries no table of file kinds (issue #18).
+ * widget's entry, which every visitor waits for, carries no table of file kinds.
  */
 export const filePicker = (kinds?: readonly AcceptedKind[]): FilePicker => ({
   accept: acceptAttribute(kinds),

@@ -146,7 +146,7 @@ export function delivery(d: Dialect, byId: (id: number) => Plan<Submission>) {
     *finish(owned: Lease, outcome: Finish): Plan<void> {
       const { kind, ...values } = outcome;
       yield* held(ENDS[kind], owned, values);
-      // The funnel's "delivered", in the cell the enquiry was accepted in (issue #33).
+      // The funnel's "delivered", in the cell the enquiry was accepted in (docs/funnel.md).
       if (kind === 'delivered') yield* countDelivered(owned.id);
     },
     /** Gives up: a person must look. */

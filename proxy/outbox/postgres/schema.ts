@@ -93,7 +93,7 @@ const MIGRATIONS: readonly string[] = [
   tables.leadIndexes(postgresDialect),
   // Receipts (kept after retention, no personal data) and the confirmation email's quota.
   tables.receiptTables(TYPES),
-  // The funnel's counters (issue #33): sums per day, case type, campaign and variant.
+  // The funnel's counters (docs/funnel.md): sums per day, case type, campaign and variant.
   tables.funnelTables(TYPES),
   // Signed webhooks to the firm's other tools (WEBHOOK_ENDPOINTS).
   tables.webhookDeliveriesTable(TYPES),
