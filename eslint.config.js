@@ -12,11 +12,13 @@
  *    independent oracle of the spec.
  * 5. No import cycles.
  * 6. Every export of product code has a doc comment.
+ * 7. Every exported value is imported somewhere (`eslint/unused-exports.js`): dead code goes.
  */
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import jsdoc from 'eslint-plugin-jsdoc';
 import tseslint from 'typescript-eslint';
+import { unusedExport } from './eslint/unused-exports.js';
 
 /** Test code: specs, tests, the test wing, the end-to-end suites and benchmarks. */
 const TEST_FILES = ['**/*.test.ts', '**/*.spec.ts', 'proxy/test/**', 'e2e/**'];
@@ -42,6 +44,8 @@ export default tseslint.config(
       'demo/site/**/*.js',
       '*.config.*',
       'custom-elements-manifest.config.mjs',
+      // The project's own lint rules: plain JavaScript, type-checked as this file is (@ts-check).
+      'eslint/**',
       // Apps that import the packed widget: type-checked where they are installed
       // (e2e/packaged-apps.spec.ts), as an app's own compiler checks them.
       'e2e/packaged/**',
@@ -271,6 +275,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // 7. An exported value that no module imports is dead code, or needs no export. Types are
+    // left alone (an exported options type names a public function's parameter).
+    files: ['proxy/**/*.ts', 'widget/**/*.ts', 'demo/**/*.ts', 'bundle/**/*.ts', 'e2e/**/*.ts'],
+    plugins: { 'enquiry-form': { rules: { 'unused-export': unusedExport } } },
+    rules: { 'enquiry-form/unused-export': 'error' },
   },
   {
     // Test code may use non-null assertions on what it just arranged, and vitest's asymmetric

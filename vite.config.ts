@@ -9,8 +9,8 @@
  * (`bundle/size-budget.ts`).
  */
 import { defineConfig, type UserConfig } from 'vite';
-import { BROWSER_BUILD } from './bundle/browser-options.ts';
-import { buildLate, emitLate } from './bundle/late-bundle.ts';
+import { scriptBuild } from './bundle/browser-options.ts';
+import { buildLate, emitLate, partNamed } from './bundle/late-bundle.ts';
 import { minifiedLiterals } from './bundle/minified-literals.ts';
 import { serverSafeLit } from './bundle/server-safe-lit.ts';
 import { sizeBudget } from './bundle/size-budget.ts';
@@ -22,15 +22,16 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     build: {
       outDir: 'dist/widget',
       emptyOutDir: true,
-      ...BROWSER_BUILD,
+      ...scriptBuild('widget/index.ts', 'enquiry-form.js'),
       sourcemap: true,
-      lib: {
-        entry: 'widget/index.ts',
-        formats: ['es'],
-        fileName: () => 'enquiry-form.js',
-      },
     },
-    define: late ? { __LATE_BUNDLE__: JSON.stringify(late.fileName) } : {},
+    define: late
+      ? {
+          __LATE_BUNDLE__: JSON.stringify(late.fileName),
+          __STEPS_PART__: JSON.stringify(partNamed(late, 'steps part')),
+          __DRAWN_PART__: JSON.stringify(partNamed(late, 'drawn form part')),
+        }
+      : {},
     plugins: [
       minifiedLiterals(),
       serverSafeLit(),

@@ -10,12 +10,13 @@ import { createHash } from 'node:crypto';
 import { render } from '@lit-labs/ssr';
 import { collectResult } from '@lit-labs/ssr/lib/render-result.js';
 import { html } from 'lit/html.js';
-import { stepsNow, type PublicFormConfig } from '../proxy/contract/index.ts';
+import type { PublicFormConfig } from '../proxy/contract/index.ts';
 import { emptyValues } from '../widget/draft.ts';
 import { styles } from '../widget/enquiry-form.styles.ts';
-import { Translator } from '../widget/i18n.ts';
+import { learnStrings, Translator } from '../widget/i18n.ts';
 import { fixedCaseType } from '../widget/session.ts';
 import { formTemplate, type FormActions } from '../widget/templates/form.ts';
+import * as stepsPart from '../widget/templates/steps.ts';
 import { FALLBACK_CSS, fallbackContent } from './fallback.ts';
 
 /** What the embed code is for. */
@@ -61,6 +62,9 @@ export async function firstRender(config: PublicFormConfig, caseType?: string): 
   const values = emptyValues();
   const fixed = fixedCaseType(config.caseTypes, caseType);
   if (fixed) values.case_type = fixed;
+  // A form in steps is drawn at its first step, by the steps part, with its words.
+  const steps = stepsPart.stepsNow(config, fixed, values, undefined);
+  if (steps) learnStrings(stepsPart.STEP_STRINGS);
   const form = formTemplate(
     {
       t,
@@ -72,8 +76,7 @@ export async function firstRender(config: PublicFormConfig, caseType?: string): 
       challenge: false,
       challengeFailed: false,
       blocks: undefined,
-      // A form in steps is drawn at its first step.
-      steps: stepsNow(config, fixed, values, undefined),
+      steps: steps && { ...steps, part: stepsPart },
     },
     NO_ACTIONS,
   );
@@ -99,7 +102,7 @@ export async function firstRender(config: PublicFormConfig, caseType?: string): 
  * where it does, as the README's snippet holds it (the embed code has no page CSS of its own).
  * Made once: the same for every form.
  */
-const ELEMENT_CSS = minifyCss(styles);
+const ELEMENT_CSS = minifyCss(styles + stepsPart.stepStyles);
 export const DRAWN_CSS = `${ELEMENT_CSS}@media (scripting:none){.root{display:none}}${minifyCss(
   FALLBACK_CSS.replace('enquiry-form:not(:defined) > .enquiry-form-fallback', 'slot'),
 )}`;

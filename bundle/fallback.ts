@@ -15,7 +15,7 @@
 import type { PublicFormConfig } from '../proxy/contract/index.ts';
 
 /** How long the page waits for the script before it offers the other ways. */
-export const FALLBACK_DELAY_SECONDS = 4;
+const FALLBACK_DELAY_SECONDS = 4;
 
 /** The page's CSS that holds the fallback back while the script may still come. */
 export const FALLBACK_CSS = `@media (scripting: enabled) {

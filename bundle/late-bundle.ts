@@ -1,16 +1,18 @@
 /**
- * The late bundle (`widget/late/index.ts`): built on its own before the entry, so that it
- * imports nothing from it. Code splitting would have it import what it shares with the entry
- * from `./enquiry-form.js`, a URL that is not the page's own when the page pins a build with
- * `?v=<etag>`, and the browser would then load and run the entry a second time; what it shares
- * with the entry, the entry hands it instead (`late-shared.ts`). What only some forms use is
- * split off into chunks of its own (`LATE_CHUNKS`), which import only the late bundle's entry;
- * it imports nothing but them, and those only when asked. Every name carries a hash of its
- * content, so a cached entry always finds the late bundle it was built with, and that bundle
- * its chunks.
+ * The files the entry loads after itself, each built on its own before the entry, so that none
+ * imports anything from it. Code splitting would have them import what they share with the
+ * entry from `./enquiry-form.js`, a URL that is not the page's own when the page pins a build
+ * with `?v=<etag>`, and the browser would then load and run the entry a second time.
+ *
+ * The late bundle (`widget/late/index.ts`): what it shares with the entry, the entry hands it
+ * (`late-shared.ts`). What only some forms use is split off into chunks of its own
+ * (`LATE_CHUNKS`), which import only the late bundle's entry; it imports nothing but them, and
+ * those only when asked. The entry's parts (`ENTRY_PARTS`): what only some forms draw at once,
+ * fetched by the entry before such a form's first render. Every name carries a hash of its
+ * content, so a cached entry always finds the files it was built with.
  */
 import { build, type Plugin, type Rolldown } from 'vite';
-import { BROWSER_BUILD } from './browser-options.ts';
+import { BROWSER_BUILD, scriptBuild } from './browser-options.ts';
 import { handedOverByTheEntry } from './late-shared.ts';
 import { minifiedLiterals } from './minified-literals.ts';
 import { refuseServerOnly } from './size-budget.ts';
@@ -24,10 +26,12 @@ export interface LateFile {
   feature?: string | undefined;
 }
 
-/** The built late bundle: its entry's file name, and every file (the entry first). */
+/** The built late bundle: its entry's file name, and every file (the entry first); the entry's parts. */
 export interface LateBundle {
   fileName: string;
   files: LateFile[];
+  /** The entry's parts (`ENTRY_PARTS`), each with its feature. */
+  parts: LateFile[];
 }
 
 /** Modules that must not be in the late bundle: a second Lit would be bytes and a second state. */
@@ -43,9 +47,22 @@ export const LATE_CHUNKS: Readonly<Record<string, string>> = {
   'widget/late/challenge.ts': 'Turnstile',
 };
 
+/**
+ * The entry's parts, by the module each is built from: what only some forms draw at once, so the
+ * entry fetches it for those forms only, before their first render (`widget/late-bundle.ts`).
+ * Each is one file with no imports; the entry learns their names (`vite.config.ts`).
+ */
+export const ENTRY_PARTS: Readonly<Record<string, string>> = {
+  'widget/templates/steps.ts': 'steps part',
+  'widget/prerendered.ts': 'drawn form part',
+};
+
 const HASHED_NAME = 'enquiry-form.late-[hash:10].js';
 
-/** Builds `widget/late/index.ts` into one module with no static imports, and its feature chunks. */
+/**
+ * Builds `widget/late/index.ts` into one module with no static imports, and its feature chunks;
+ * then each of the entry's parts.
+ */
 export async function buildLate(): Promise<LateBundle> {
   const result = await build({
     configFile: false,
@@ -54,6 +71,7 @@ export async function buildLate(): Promise<LateBundle> {
       write: false,
       ...BROWSER_BUILD,
       sourcemap: 'hidden',
+      // Library mode: an app build would add Vite's preload helper to the chunks' imports.
       lib: { entry: 'widget/late/index.ts', formats: ['es'], fileName: () => HASHED_NAME },
       rolldownOptions: {
         ...BROWSER_BUILD.rolldownOptions,
@@ -84,16 +102,61 @@ export async function buildLate(): Promise<LateBundle> {
       chunk.moduleIds.find((id) => ONLY_IN_THE_ENTRY.some((dir) => id.includes(dir))) ??
       strayImport(chunk, chunk === entry ? [] : [entry.fileName], names);
     if (problem) throw new Error(`the late bundle holds ${problem}`);
-    const map = chunk.map;
-    if (!map) throw new Error(`${chunk.fileName} has no source map`);
-    return {
-      fileName: chunk.fileName,
-      code: `${chunk.code.trimEnd()}\n//# sourceMappingURL=${chunk.fileName}.map\n`,
-      map: map.toString(),
-      feature,
-    };
+    return lateFile(chunk, feature);
   });
-  return { fileName: entry.fileName, files };
+  const parts = [];
+  for (const [module, feature] of Object.entries(ENTRY_PARTS))
+    parts.push(await buildPart(module, feature));
+  return { fileName: entry.fileName, files, parts };
+}
+
+/** The file name of the entry's part that carries `feature` (`ENTRY_PARTS`). */
+export function partNamed(late: LateBundle, feature: string): string {
+  const part = late.parts.find((file) => file.feature === feature);
+  if (!part) throw new Error(`the entry has no part for the ${feature}`);
+  return part.fileName;
+}
+
+/** A built chunk as a file to emit, its source map named at its end. */
+function lateFile(chunk: Rolldown.OutputChunk, feature: string | undefined): LateFile {
+  const map = chunk.map;
+  if (!map) throw new Error(`${chunk.fileName} has no source map`);
+  return {
+    fileName: chunk.fileName,
+    code: `${chunk.code.trimEnd()}\n//# sourceMappingURL=${chunk.fileName}.map\n`,
+    map: map.toString(),
+    feature,
+  };
+}
+
+/**
+ * One of the entry's parts, built on its own into one file: no imports, no Lit (it makes its
+ * templates with `widget/late/lit-tags.ts`, which the element's Lit renders), nothing the entry
+ * would have to hand it.
+ */
+async function buildPart(module: string, feature: string): Promise<LateFile> {
+  const result = await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      ...scriptBuild(module, HASHED_NAME),
+      sourcemap: 'hidden',
+    },
+    plugins: [minifiedLiterals()],
+  });
+  const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
+  const chunks = outputs
+    .flatMap((output) => output.output)
+    .filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+  const [part, ...more] = chunks;
+  if (!part || more.length > 0) throw new Error(`${module} did not build into one file`);
+  const problem =
+    refuseServerOnly(feature, part.moduleIds) ??
+    part.moduleIds.find((id) => ONLY_IN_THE_ENTRY.some((dir) => id.includes(dir))) ??
+    strayImport(part, [], new Set());
+  if (problem) throw new Error(`the ${feature} holds ${problem}`);
+  return lateFile(part, feature);
 }
 
 /** The feature a split-off chunk carries; any chunk `LATE_CHUNKS` does not name fails the build. */
@@ -124,6 +187,8 @@ export interface LateFilesList {
   entry: string;
   /** Each chunk's file name → the feature it carries. */
   chunks: Record<string, string>;
+  /** Each of the entry's parts: its file name → the feature it carries. */
+  parts: Record<string, string>;
 }
 
 export const LATE_FILES_LIST = 'late-files.json';
@@ -134,17 +199,23 @@ export function emitLate(late: LateBundle): Plugin {
     name: 'enquiry-form:late-bundle',
     apply: 'build',
     generateBundle() {
-      for (const file of late.files) {
+      for (const file of [...late.files, ...late.parts]) {
         this.emitFile({ type: 'asset', fileName: file.fileName, source: file.code });
         this.emitFile({ type: 'asset', fileName: `${file.fileName}.map`, source: file.map });
       }
-      const chunks = Object.fromEntries(
-        late.files.flatMap((file) => (file.feature ? [[file.fileName, file.feature]] : [])),
-      );
+      const features = (files: LateFile[]) =>
+        Object.fromEntries(
+          files.flatMap((file) => (file.feature ? [[file.fileName, file.feature]] : [])),
+        );
+      const list: LateFilesList = {
+        entry: late.fileName,
+        chunks: features(late.files),
+        parts: features(late.parts),
+      };
       this.emitFile({
         type: 'asset',
         fileName: LATE_FILES_LIST,
-        source: `${JSON.stringify({ entry: late.fileName, chunks }, null, 2)}\n`,
+        source: `${JSON.stringify(list, null, 2)}\n`,
       });
     },
   };

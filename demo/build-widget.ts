@@ -29,7 +29,7 @@ function bundleTime(): number {
 }
 
 /** True when a widget source is newer than the bundle (or there is no bundle). */
-export const widgetIsStale = (): boolean => bundleTime() <= Math.max(...SOURCES.map(newestSource));
+const widgetIsStale = (): boolean => bundleTime() <= Math.max(...SOURCES.map(newestSource));
 
 /** Builds when needed; returns the build's size line, or throws with its output. */
 export function ensureWidgetBuilt(): { built: boolean; summary: string } {

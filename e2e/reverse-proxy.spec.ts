@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { startEnquiryApi, type RunningEnquiryApi } from '../demo/enquiry-api/server.ts';
 import { loadProxyEnv } from '../proxy/env.ts';
-import { createMemoryLogger } from '../proxy/logger.ts';
+import { createMemoryLogger } from '../proxy/test/fixtures/memory-logger.ts';
 import { startProxy, type RunningProxy } from '../proxy/server.ts';
 import { freePort } from '../proxy/test/fixtures/local-servers.ts';
 import { proxyEnvFor, TEST_ADMIN_TOKEN } from '../proxy/test/fixtures/proxy-env.ts';

@@ -35,24 +35,3 @@ export function createLogger(
     options.destination,
   );
 }
-
-/** A logger that keeps every line in memory, for tests that read (or scan) the logs. */
-export function createMemoryLogger(level = 'debug'): {
-  log: Logger;
-  lines: () => Record<string, unknown>[];
-  text: () => string;
-} {
-  const chunks: string[] = [];
-  const destination = { write: (chunk: string) => void chunks.push(chunk) };
-  const log = createLogger({ level, destination });
-  const text = () => chunks.join('');
-  return {
-    log,
-    text,
-    lines: () =>
-      text()
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as Record<string, unknown>),
-  };
-}

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../demo/enquiry-api/server.ts';
 import { loadProxyEnv } from './env.ts';
-import { createMemoryLogger } from './logger.ts';
+import { createMemoryLogger } from './test/fixtures/memory-logger.ts';
 import { startProxy } from './server.ts';
 import { startMailServer } from './test/fixtures/mail-server.ts';
 import { proxyEnvFor } from './test/fixtures/proxy-env.ts';

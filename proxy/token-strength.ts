@@ -14,7 +14,7 @@
 /** The least the estimate must reach. */
 export const ADMIN_TOKEN_MIN_BITS = 128;
 /** The rule, as the start-up message and the manual say it. */
-export const ADMIN_TOKEN_RULE = `at least ${String(ADMIN_TOKEN_MIN_BITS)} bits by the proxy's estimate, which counts common words, repeated characters, sequences and keyboard rows as almost nothing (length alone is not strength); make one with \`openssl rand -base64 32\``;
+const ADMIN_TOKEN_RULE = `at least ${String(ADMIN_TOKEN_MIN_BITS)} bits by the proxy's estimate, which counts common words, repeated characters, sequences and keyboard rows as almost nothing (length alone is not strength); make one with \`openssl rand -base64 32\``;
 /** Characters looked at: a token longer than this is past guessing already. */
 const LONGEST = 256;
 

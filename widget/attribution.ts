@@ -16,8 +16,10 @@ export type MarketingField = keyof Marketing;
 /** All four fields, always strings (empty when unknown). */
 export type Attribution = Readonly<Record<MarketingField, string>>;
 
-/** The tag's attributes, by the field each one fills. */
-export type AttributionAttributes = Readonly<Partial<Record<MarketingField, string | null>>>;
+/** The tag's attributes (the element's properties): each fills its field, `referer` `lead_referer`. */
+export type AttributionAttributes = Readonly<
+  Partial<Record<'campaign' | 'referer' | 'keywords' | 'detail', string | null>>
+>;
 
 const FIRST_TOUCH_KEY = 'enquiry-form:first-touch';
 const FIELDS: readonly MarketingField[] = ['lead_referer', 'campaign', 'keywords', 'detail'];
@@ -100,7 +102,7 @@ export function firstTouch(): Attribution {
 export function resolveAttribution(attributes: AttributionAttributes, touch: Attribution) {
   const result = emptyAttribution();
   for (const field of FIELDS) {
-    const fromTag = attributes[field];
+    const fromTag = attributes[field === 'lead_referer' ? 'referer' : field];
     result[field] = typeof fromTag === 'string' ? tidy(fromTag) : touch[field];
   }
   return result;

@@ -63,8 +63,8 @@ const textValues = (
 
 /**
  * One draft per page, per fixed case type and per form: two forms on a site never share what
- * was typed. A form is told apart by its `id`, else by its position among the page's forms (the
- * first keeps the plain key, so a page with one form keeps its drafts across this change).
+ * was typed. A form is told apart by its `id`, else by its position among the page's forms; the
+ * first has the plain key (no instance), the key a page's only form has always had.
  */
 export const draftKey = (path: string, caseType: string | undefined, instance = '') =>
   `enquiry-form:draft:${path}:${caseType ?? ''}${instance ? `:${instance}` : ''}`;

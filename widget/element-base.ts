@@ -1,8 +1,8 @@
 /**
- * What `<enquiry-form>` took from LitElement, in a quarter of its bytes: properties set from
+ * What `<enquiry-form>` takes from LitElement, in a quarter of its bytes: properties set from
  * attributes, an update batched per microtask that renders with lit-html, controllers, and one
- * constructable stylesheet. LitElement, ReactiveElement and Lit's `css` tag were 2.5 KB of the
- * entry's brotli, a fifth of its 12 KiB budget (issue #18), for much this element never uses
+ * constructable stylesheet. LitElement, ReactiveElement and Lit's `css` tag would be 2.5 KB of
+ * the entry's brotli, a fifth of its 12 KiB budget, for much this element never uses
  * (reflection, typed converters, decorators, style fallbacks for browsers without
  * `adoptedStyleSheets`); this is 0.6 KB.
  *

@@ -67,22 +67,10 @@ const theme = css`
     font-size: 1.35em;
     line-height: 1.2;
   }
-  /* A form in steps: "Step 2 of 5" above the step's title, and Continue beside Back. */
-  .step-title:focus {
-    outline: none;
-  }
-  .step-count {
-    display: block;
-    font-size: 0.75em;
-    font-weight: normal;
-    color: var(--_quiet);
-  }
-  .step-buttons {
-    display: flex;
-    flex-wrap: wrap;
-    gap: 0 15px;
-  }
 `;
 
-/** Every stylesheet of the element, in cascade order. */
+/**
+ * Every stylesheet of the element, in cascade order (a form in steps adds its steps part's,
+ * `templates/steps.ts`, and the late bundle its own).
+ */
 export const styles = theme + fields + choices + buttons + boxes + files + preferences;

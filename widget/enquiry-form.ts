@@ -4,15 +4,17 @@ import { firstTouch, resolveAttribution } from './attribution.ts';
 import { styles } from './enquiry-form.styles.ts';
 import { ElementBase } from './element-base.ts';
 import { learnStrings, parseStrings, Translator, type EnquiryFormStrings } from './i18n.ts';
-import { loadLate } from './late-bundle.ts';
+import { loadDrawnPart, loadLate, loadStepsPart } from './late-bundle.ts';
+import { adoptStyles } from './late/lit-tags.ts';
 import { onceUntilFailed } from './late/once-until-failed.ts';
 import type { LateParts } from './late/index.ts';
 import { hiddenAnswers, pageReader } from './page-values.ts';
-import { giveBack, takeOver, type Typed } from './prerendered.ts';
+import type * as DrawnPart from './prerendered.ts';
 import { SCRIPT_ORIGIN, SessionController } from './session.ts';
 import { FormState, type FormStatus } from './state.ts';
-import { stepsNow } from '#contract';
+import { isStepped, type PublicFormConfig } from '#contract';
 import type { FilesActions } from './templates/files.ts';
+import type { StepsView } from './late/ports.ts';
 import { formTemplate } from './templates/form.ts';
 import { notice } from './templates/notice.ts';
 
@@ -104,26 +106,35 @@ export class EnquiryForm extends ElementBase {
   readonly #state = new FormState(this);
   /** Values the page gives: the tag's `data-` attributes and the URL's parameters, read now. */
   readonly #page = () => pageReader(this, location.search);
-  readonly #session: SessionController = new SessionController(this, this.#state, this.#page);
+  readonly #session: SessionController = new SessionController(
+    this,
+    this.#state,
+    this.#page,
+    // A form in steps is drawn with its steps part, and a form the page drew is taken over with
+    // the drawn form's part: the form waits for them as for its configuration.
+    (config, fixed) =>
+      Promise.all([
+        isStepped(config, fixed) && this.#whenSteps(),
+        this.#drawn &&
+          loadDrawnPart().then((part) => {
+            this.#drawnPart = part;
+          }),
+      ]),
+  );
   /** Sending, the file checks, the error summary: loaded once the form is on screen. */
   #late: LateParts | undefined;
   #lateScheduled = false;
   /** The page drew the form (declarative shadow DOM, `prerendered.ts`) and it is still there. */
   #drawn = false;
+  /** What takes a drawn form over (`prerendered.ts`), once it has loaded. */
+  #drawnPart: typeof DrawnPart | undefined;
   /** What was typed into the drawn form, to give to the element's own controls. */
-  #typed: Typed | undefined;
+  #typed: DrawnPart.Typed | undefined;
+  /** What draws a form in steps (`templates/steps.ts`), once it has loaded. */
+  #stepsPart: StepsView['part'] | undefined;
   constructor() {
     super();
     this.endpoint = SCRIPT_ORIGIN;
-    // The form view ends when the page is hidden (mobile browsers may never fire pagehide) or
-    // left: its funnel report goes then (`late/funnel.ts`), if the late part has loaded.
-    const end = () => {
-      this.#late?.funnel.report();
-    };
-    addEventListener('pagehide', end);
-    document.addEventListener('visibilitychange', () => {
-      if (document.hidden) end();
-    });
   }
 
   protected override createRenderRoot() {
@@ -142,7 +153,9 @@ export class EnquiryForm extends ElementBase {
     const takingOver = this.#drawn;
     if (takingOver) {
       this.#drawn = false;
-      this.#typed = takeOver(this.renderRoot);
+      // Without its part (it could not be loaded), the drawn form goes with what was typed in it.
+      if (this.#drawnPart) this.#typed = this.#drawnPart.takeOver(this.renderRoot);
+      else this.renderRoot.replaceChildren();
     }
     if (takingOver || changed.has('i18n') || changed.has('locale')) {
       this.#t = new Translator(this.i18n, this.locale);
@@ -150,11 +163,10 @@ export class EnquiryForm extends ElementBase {
   }
 
   protected override updated(): void {
-    this.#late?.funnel.see(false);
     const typed = this.#typed;
     this.#typed = undefined;
     if (typed) {
-      giveBack(this.renderRoot, typed, (control) => {
+      this.#drawnPart?.giveBack(this.renderRoot, typed, (control) => {
         if (this.#session.input(control as HTMLInputElement)) this.requestUpdate();
       });
     }
@@ -181,19 +193,39 @@ export class EnquiryForm extends ElementBase {
           },
           learnStrings,
           // The tag's attributes win over the session's first touch.
-          marketing: () =>
-            resolveAttribution(
-              {
-                campaign: this.campaign,
-                lead_referer: this.referer,
-                keywords: this.keywords,
-                detail: this.detail,
-              },
-              firstTouch(),
-            ),
+          marketing: () => resolveAttribution(this, firstTouch()),
           hidden: (caseType) => hiddenAnswers(caseType, this.#page()),
+          steps: () => {
+            const config = this.#session.config;
+            return config && this.#steps(config);
+          },
         })),
     ),
+  );
+
+  /**
+   * The steps of a form in steps, and the part that draws them; undefined for a form on one page.
+   * A case type set after the form was drawn may put it in steps: on one page until the part is
+   * here.
+   */
+  #steps(config: PublicFormConfig): StepsView | undefined {
+    const fixed = this.#session.fixedCaseType();
+    const part = this.#stepsPart;
+    if (!part) {
+      if (isStepped(config, fixed)) this.#whenSteps().catch(() => undefined);
+      return undefined;
+    }
+    const now = part.stepsNow(config, fixed, this.#session.values, this.#session.step);
+    return now && { ...now, part };
+  }
+
+  #whenSteps = onceUntilFailed(() =>
+    loadStepsPart().then((part) => {
+      learnStrings(part.STEP_STRINGS);
+      adoptStyles(this.renderRoot, part.stepStyles);
+      this.#stepsPart = part;
+      this.requestUpdate();
+    }),
   );
 
   protected override render() {
@@ -240,12 +272,7 @@ export class EnquiryForm extends ElementBase {
             challenge: this.#late?.challenge?.required ?? false,
             challengeFailed: this.#late?.challenge?.failed ?? false,
             blocks: this.#late?.blocks,
-            steps: stepsNow(
-              config,
-              this.#session.fixedCaseType(),
-              this.#session.values,
-              this.#session.step,
-            ),
+            steps: this.#steps(config),
           },
           this.#actions,
         );
@@ -297,7 +324,6 @@ export class EnquiryForm extends ElementBase {
 
   #onInput = (event: Event): void => {
     if (this.#session.input(event.target as HTMLInputElement)) this.requestUpdate();
-    this.#late?.funnel.see(true);
   };
 
   #actions = {

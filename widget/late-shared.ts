@@ -5,15 +5,7 @@
  * carry a second copy of each. Values without state only: the late bundle's copies of anything
  * with state must stay its own (`late/index.ts`).
  */
-import {
-  answerTo,
-  consentLabel,
-  CONTACT_FIELDS,
-  formatBytes,
-  stepsNow,
-  stepTitle,
-  visibleQuestions,
-} from '#contract';
+import { answerTo, consentLabel, CONTACT_FIELDS, formatBytes, visibleQuestions } from '#contract';
 import { adoptStyles, css } from './late/lit-tags.ts';
 import { onceUntilFailed } from './late/once-until-failed.ts';
 
@@ -26,8 +18,6 @@ export const LATE_SHARED = {
   css,
   formatBytes,
   onceUntilFailed,
-  stepsNow,
-  stepTitle,
   visibleQuestions,
 };
 

@@ -1,8 +1,10 @@
 /**
- * A first render the page brought with it: the embed code of `npm run embed` holds the form as
- * declarative shadow DOM, so a visitor can start typing before this script has run. The element
- * takes that form over once its configuration is in: what was typed (and where the caret was) is
- * read, the drawn form is removed, and the element's own render gets the values back.
+ * The drawn form's part: a first render the page brought with it. The embed code of `npm run
+ * embed` holds the form as declarative shadow DOM, so a visitor can start typing before this
+ * script has run. The element takes that form over once its configuration is in: what was typed
+ * (and where the caret was) is read, the drawn form is removed, and the element's own render
+ * gets the values back. A part of its own (`late-bundle.ts`): only a page that drew the form
+ * fetches it, before the element takes the form over; the drawn form stays on screen meanwhile.
  */
 
 /** What the visitor did in the drawn form: values by control id, and the focused control. */

@@ -54,6 +54,13 @@ export interface SessionHost extends ControllerHost {
   readonly caseType: string | undefined;
 }
 
+/**
+ * What a form needs before it is drawn, besides its configuration, for the case type it is
+ * fixed to (the steps part of a form in steps): the form is loading until it is here, and could
+ * not be loaded when it fails.
+ */
+export type FormReady = (config: PublicFormConfig, fixed: string | undefined) => unknown;
+
 /** The configuration, the draft and the tokens of one element. */
 export class SessionController implements ReactiveController {
   /** The proxy's form configuration, once loaded. */
@@ -69,11 +76,19 @@ export class SessionController implements ReactiveController {
   readonly #state: FormState;
   /** Values the page gives (the tag's `data-` attributes, the URL's parameters). */
   readonly #page: () => PageReader;
+  /** What the form needs before it is drawn, besides its configuration. */
+  readonly #ready: FormReady;
 
-  constructor(host: SessionHost, state: FormState, page: () => PageReader = () => () => undefined) {
+  constructor(
+    host: SessionHost,
+    state: FormState,
+    page: () => PageReader = () => () => undefined,
+    ready: FormReady = () => undefined,
+  ) {
     this.#host = host;
     this.#state = state;
     this.#page = page;
+    this.#ready = ready;
     host.addController(this);
   }
 
@@ -101,8 +116,8 @@ export class SessionController implements ReactiveController {
   }
 
   /**
-   * Loads the configuration (at once when the proxy inlined it in the script); again after a
-   * failure.
+   * Loads the configuration (at once when the proxy inlined it in the script) and what else the
+   * form needs before it is drawn; again after a failure.
    */
   load = async (): Promise<void> => {
     this.#loading = true;
@@ -122,6 +137,7 @@ export class SessionController implements ReactiveController {
         typeof ENQUIRY_FORM_CONFIG !== 'undefined' && this.url('') === SCRIPT_ORIGIN
           ? ENQUIRY_FORM_CONFIG
           : await getJson<PublicFormConfig>(this.url('/api/form'));
+      await this.#ready(config, fixedCaseType(config.caseTypes, this.#host.caseType));
     } catch (error) {
       this.#loading = false;
       const notAllowed = error instanceof HttpError && error.status === 403;

@@ -13,7 +13,7 @@ export class ConfigError extends Error {
 }
 
 /** What the stand-in uses for every variable left unset. */
-export const DEFAULTS = Object.freeze({
+const DEFAULTS = Object.freeze({
   port: 8090,
   host: '127.0.0.1',
   dataDir: './data',

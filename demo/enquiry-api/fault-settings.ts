@@ -39,7 +39,7 @@ export const faultSettingsSchema = z.strictObject({
 export type FaultSettings = z.infer<typeof faultSettingsSchema>;
 
 /** Some settings; the rest keep their current values. */
-export const faultPatchSchema = faultSettingsSchema.partial();
+const faultPatchSchema = faultSettingsSchema.partial();
 /** Some fault knobs: what `PUT /__control/faults` and `FaultInjector.set` take. */
 export type FaultPatch = z.infer<typeof faultPatchSchema>;
 
@@ -83,7 +83,7 @@ export function parseFaultPatch(input: unknown): FaultPatch {
 }
 
 /** The environment variable for each setting. */
-export const FAULT_ENV = Object.freeze({
+const FAULT_ENV = Object.freeze({
   latencyMs: 'FAULT_LATENCY_MS',
   failRate: 'FAULT_FAIL_RATE',
   failStatus: 'FAULT_FAIL_STATUS',

@@ -14,7 +14,7 @@ interface Kind {
 const bytes = (text: string) => Array.from(text, (char) => char.charCodeAt(0));
 
 /** The accepted kinds by name. */
-export const ACCEPTED_KINDS: Readonly<Record<string, Kind>> = Object.freeze({
+const ACCEPTED_KINDS: Readonly<Record<string, Kind>> = Object.freeze({
   pdf: { mime: 'application/pdf', magic: [bytes('%PDF-')] },
   png: { mime: 'image/png', magic: [[0x89, ...bytes('PNG\r\n'), 0x1a, 0x0a]] },
   gif: { mime: 'image/gif', magic: [bytes('GIF87a'), bytes('GIF89a')] },

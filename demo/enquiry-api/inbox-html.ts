@@ -23,7 +23,7 @@ const ESCAPES: Readonly<Record<string, string>> = Object.freeze({
 });
 
 /** Escapes the five characters that can end a text node or an attribute value. */
-export const escapeHtml = (text: string): string =>
+const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 const render = (value: unknown): string => {
@@ -35,7 +35,7 @@ const render = (value: unknown): string => {
 };
 
 /** A template tag that escapes every interpolated value (arrays are joined, `null` is empty). */
-export const html = (strings: TemplateStringsArray, ...values: unknown[]): SafeHtml =>
+const html = (strings: TemplateStringsArray, ...values: unknown[]): SafeHtml =>
   new SafeHtml(strings.reduce((out, part, i) => out + render(values[i - 1]) + part));
 
 const STYLE = `

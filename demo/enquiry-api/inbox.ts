@@ -9,7 +9,7 @@ import { INBOX_CSP, renderInbox } from './inbox-html.ts';
 import type { FileSummary, Stats, EnquiryStore, StoredEnquiry } from './store.ts';
 
 /** Where a stored file can be downloaded, relative to the stand-in's origin. */
-export const fileUrl = (id: number) => `/inbox/files/${id}`;
+const fileUrl = (id: number) => `/inbox/files/${id}`;
 
 /** One enquiry of `/inbox.json`: the create fields as received, and links to its files. */
 export type InboxEnquiry = Omit<StoredEnquiry, 'rawBody' | 'files'> & {
@@ -24,7 +24,7 @@ export interface InboxJson {
 }
 
 /** The JSON view of the store. */
-export function inboxJson(store: EnquiryStore): InboxJson {
+function inboxJson(store: EnquiryStore): InboxJson {
   const enquiries = store.listEnquiries().map(({ rawBody: _rawBody, files, ...enquiry }) => ({
     ...enquiry,
     files: files.map((file) => ({ ...file, url: fileUrl(file.id) })),

@@ -17,7 +17,7 @@ import {
 } from './servers.ts';
 import { runWrk, type LoadCell } from './wrk.ts';
 
-export const CONNECTIONS = [1, 16, 64] as const;
+const CONNECTIONS = [1, 16, 64] as const;
 export const SECONDS = 10;
 const WARM_UP_SECONDS = 3;
 
@@ -36,11 +36,7 @@ export interface Measured extends LoadCell {
 }
 
 /** One wrk run against `target`, with the CPU its servers used meanwhile. */
-export async function measure(
-  target: Target,
-  connections: number,
-  seconds: number,
-): Promise<Measured> {
+async function measure(target: Target, connections: number, seconds: number): Promise<Measured> {
   const cpu = () => target.servers.reduce((sum, s) => sum + cpuSeconds(s.child.pid), 0);
   const before = cpu();
   const cell = await runWrk({ ...target, connections, seconds });

@@ -90,7 +90,7 @@ function question(q: Question): string {
 }
 
 /** The fields the widget shows for this case type, in its order, as plain HTML. */
-export function plainForm(proxyOrigin: string): string {
+function plainForm(proxyOrigin: string): string {
   const contact = (
     [
       ['forename', 'text', 'required'],

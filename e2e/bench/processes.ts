@@ -133,7 +133,7 @@ export function killAllNow(): void {
 }
 
 /** The last lines a child wrote, for an error message. */
-export function tail(child: Child, lines = 15): string {
+function tail(child: Child, lines = 15): string {
   try {
     return readFileSync(child.logPath, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
   } catch {

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import * as prettier from 'prettier';
 
-export const REPORT_PATH = 'BENCHMARKS.md';
+const REPORT_PATH = 'BENCHMARKS.md';
 
 /** A markdown table; every cell is already text. */
 export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {

@@ -57,7 +57,7 @@ export function submissionForm(token: string, files: readonly BenchFile[] = []):
 }
 
 /** The same submission as bytes with its boundary, for a load generator to replay. */
-export async function encodedSubmission(
+async function encodedSubmission(
   token: string,
   files: readonly BenchFile[] = [],
 ): Promise<EncodedBody> {

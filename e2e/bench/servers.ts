@@ -11,10 +11,10 @@ import { DEFAULT_ROOT } from '../../demo/enquiry-api/app.ts';
 import { proxyEnvFor } from '../../proxy/test/fixtures/proxy-env.ts';
 import { freePort, scratchDir, startChild, waitForHttp, type Child } from './processes.ts';
 
-export const NGINX = '/usr/sbin/nginx';
+const NGINX = '/usr/sbin/nginx';
 
 /** Made up for this run: the stand-in, the proxy and nginx share them, nobody else needs them. */
-export const CREDENTIALS = Object.freeze({
+const CREDENTIALS = Object.freeze({
   username: 'bench',
   password: randomBytes(18).toString('base64url'),
 });

@@ -9,7 +9,7 @@ import { median, mib, num, ratio, table } from './report.ts';
 import { formToken, submissionForm, submit, type BenchFile } from './requests.ts';
 import { startProxyServer, startStandIn } from './servers.ts';
 
-export const CONCURRENCY = [1, 4, 8] as const;
+const CONCURRENCY = [1, 4, 8] as const;
 const MB = 1024 * 1024;
 const SAMPLE_MS = 5;
 

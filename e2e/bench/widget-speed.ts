@@ -11,9 +11,9 @@ import { median, num, quantile, ratio, table } from './report.ts';
 import { startProxyServer, startStandIn } from './servers.ts';
 import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
 
-export const RUNS = 20;
+const RUNS = 20;
 /** Loads of each page on the throttled mobile profile (each takes seconds). */
-export const THROTTLED_RUNS = 10;
+const THROTTLED_RUNS = 10;
 
 /** A slow phone's processor: Chromium runs the page this many times slower. */
 const MOBILE_CPU_SLOWDOWN = 4;

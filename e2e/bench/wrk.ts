@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { scratchDir, startChild } from './processes.ts';
 import type { EncodedBody } from './requests.ts';
 
-export const WRK = '/usr/bin/wrk';
+const WRK = '/usr/bin/wrk';
 
 export interface LoadCell {
   connections: number;
@@ -29,7 +29,7 @@ export interface LoadCell {
 }
 
 /** A Lua string literal holding any bytes: printable ASCII as is, everything else as `\ddd` (three digits always, so a digit after it is not read as part of it). */
-export function luaString(bytes: Uint8Array): string {
+function luaString(bytes: Uint8Array): string {
   let out = '"';
   for (const byte of bytes) {
     const printable = byte >= 0x20 && byte < 0x7f && byte !== 0x22 && byte !== 0x5c;

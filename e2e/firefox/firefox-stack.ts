@@ -10,7 +10,7 @@ import { fetchInbox, type InboxEnquiry } from '../../demo/enquiry-api/inbox.ts';
 import type { RunningDemo } from '../../demo/stack.ts';
 import { startDemoWithForm, type DemoWithFormOptions } from '../support/demo-with-form.ts';
 
-export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 /** Whether the suites can run; each file that imports this says once when they cannot. */
 export const firefoxInstalled = existsSync(FIREFOX);

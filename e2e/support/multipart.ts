@@ -10,7 +10,7 @@ export interface Part {
   body: Buffer;
 }
 
-export class MultipartError extends Error {
+class MultipartError extends Error {
   override readonly name = 'MultipartError';
 }
 

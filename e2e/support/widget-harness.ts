@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
+import { LATE_FILES_LIST, type LateFilesList } from '../../bundle/late-bundle.ts';
 import type { EnquiryPartInput } from '../../proxy/contract/schemas/enquiry-part.ts';
 import type { FormConfig } from '../../proxy/contract/schemas/form-config.ts';
 import { publicConfig } from '../../proxy/contract/public-config.ts';
@@ -104,13 +105,16 @@ export interface HarnessOptions {
   lateBundle?: { until?: Promise<unknown>; failures?: number };
   /** The first `failures` requests for the late bundle's chunks (steps, Turnstile) dropped. */
   lateChunks?: { failures?: number };
+  /** The first `failures` requests for the entry's parts (the steps, the drawn form's) dropped. */
+  parts?: { failures?: number };
 }
 
 const bundle = () => readFileSync(BUNDLE_PATH, 'utf8');
 /** The late bundle or one of its chunks, by its hashed name, as the proxy serves it beside the entry. */
 const lateBundle = (name: string) => readFileSync(join(dirname(BUNDLE_PATH), name), 'utf8');
-/** True for the late bundle's own name, which the entry names; its chunks' names it does not. */
-const isLateEntry = (name: string) => bundle().includes(name.slice(1));
+/** What the build says of its late files: the late bundle's name, its chunks', the entry's parts'. */
+const lateFiles = () =>
+  JSON.parse(readFileSync(join(dirname(BUNDLE_PATH), LATE_FILES_LIST), 'utf8')) as LateFilesList;
 
 const harnessScript = `
 window.__events = [];
@@ -156,6 +160,8 @@ export class WidgetHarness {
   lateBundleRequests = 0;
   /** The late bundle's chunks asked for, by name, in order (a form uses only what it needs). */
   readonly lateChunkRequests: string[] = [];
+  /** The entry's parts asked for, by the feature each carries, in order (`ENTRY_PARTS`). */
+  readonly partRequests: string[] = [];
   readonly form: Locator;
 
   constructor(
@@ -167,13 +173,18 @@ export class WidgetHarness {
   }
 
   /**
-   * The late bundle (held until `lateBundle.until`) or one of its chunks, each dropped for its
-   * first `failures` requests (offline), counted as asked for.
+   * The late bundle (held until `lateBundle.until`), one of its chunks or one of the entry's
+   * parts, each dropped for its first `failures` requests (offline), counted as asked for.
    */
   async #serveLate(route: Route, path: string): Promise<void> {
     let asked: number;
     let failures: number | undefined;
-    if (isLateEntry(path)) {
+    const files = lateFiles();
+    const part = files.parts[path.slice(1)];
+    if (part !== undefined) {
+      asked = this.partRequests.push(part);
+      failures = this.options.parts?.failures;
+    } else if (files.entry === path.slice(1)) {
       asked = ++this.lateBundleRequests;
       await this.options.lateBundle?.until;
       failures = this.options.lateBundle?.failures;
@@ -278,8 +289,9 @@ export class WidgetHarness {
     const waitUntil = this.options.scriptHeld ? 'commit' : 'load';
     await this.page.goto(`${ORIGIN}${path}`, { waitUntil, ...(referer ? { referer } : {}) });
     const withoutForm = this.options.pagesWithoutForm?.includes(new URL(path, ORIGIN).pathname);
-    // A refused configuration shows no form; with several, the last to render is waited for.
-    if (!withoutForm && !this.options.formReply) await this.form.last().locator('form').waitFor();
+    // A refused configuration or part shows no form; with several, the last to render is waited for.
+    if (!withoutForm && !this.options.formReply && !this.options.parts?.failures)
+      await this.form.last().locator('form').waitFor();
   }
 
   events(): Promise<{ type: string; detail: Record<string, unknown> }[]> {

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { leaseOf, SAMPLE_PDF, sampleSubmission } from '../test/fixtures/outbox.ts';
-import { LIST_PAGE, runOutboxCommand } from './outbox-command.ts';
+import { LIST_PAGE } from './lead-commands.ts';
+import { runOutboxCommand } from './outbox-command.ts';
 
 const NOW = Date.UTC(2027, 2, 27, 12, 0, 0);
 let store: OutboxStore;

@@ -10,7 +10,7 @@ import { normalizeCode, verifyReceipt } from '../submission/receipt-code.ts';
 import type { CommandIo } from './command-io.ts';
 
 /** The exit code of a code issued to an enquiry caught as spam and never released. */
-export const CAUGHT_AS_SPAM = 3;
+const CAUGHT_AS_SPAM = 3;
 
 /** Runs `verify-receipt <code>`; returns the exit code (0 received, 1 unknown, 3 spam). */
 export async function verifyReceiptCommand(

@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../demo/enquiry-api/server.ts';
 import { CREDENTIALS, ENQUIRY } from '../../demo/enquiry-api/test-fixtures.ts';
 import { sampleFiles } from '../test/fixtures/proxy-harness.ts';
-import { createEnquiryApiClient, EnquiryApiError } from './enquiry-api-client.ts';
+import { createEnquiryApiClient } from './enquiry-api-client.ts';
+import { EnquiryApiError } from './errors.ts';
 import type { UpstreamEnquiry } from './schemas.ts';
-import { fetchTransport } from './transport.ts';
+import { fetchTransport } from '../test/fixtures/fetch-transport.ts';
 import { fetchInbox } from '../../demo/enquiry-api/inbox.ts';
 
 const { username: USERNAME, password: PASSWORD } = CREDENTIALS;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createEnquiryApiClient, EnquiryApiError } from './enquiry-api-client.ts';
-import { fetchTransport } from './transport.ts';
+import { createEnquiryApiClient } from './enquiry-api-client.ts';
+import { EnquiryApiError } from './errors.ts';
+import { fetchTransport } from '../test/fixtures/fetch-transport.ts';
 import { sampleSubmission } from '../test/fixtures/outbox.ts';
 
 const enquiry = sampleSubmission().upstream;

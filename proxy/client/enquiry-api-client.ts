@@ -8,7 +8,6 @@
  * await api.uploadFile(postId, { name: 'plan.pdf', mime: 'application/pdf', postname: 'plan.pdf', bytes });
  */
 import { endpointUrl } from './endpoint.ts';
-import { EnquiryApiError } from './errors.ts';
 import { interpret } from './interpret.ts';
 import { errorFromNetwork } from './network-errors.ts';
 import { AnswerUnreadableError, readAnswer, type Answer } from './read-answer.ts';
@@ -24,7 +23,7 @@ import { poolTransport, type Incoming, type Transport } from './transport.ts';
 import { uploadBody } from './upload-body.ts';
 
 /** How much longer an upload may take per MiB of its file, by default. */
-export const UPLOAD_MS_PER_MIB = 2000;
+const UPLOAD_MS_PER_MIB = 2000;
 
 /**
  * The longest one call may take: the timeout, plus the upload allowance for the largest file
@@ -79,7 +78,7 @@ export interface EnquiryApiClientWithProbe extends EnquiryApiClient {
 }
 
 /** How long one call may take, by default. */
-export const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** A client for the enquiry API at `options.baseUrl` (see the file's example). */
 export function createEnquiryApiClient(
@@ -179,5 +178,3 @@ export function createEnquiryApiClient(
       call('create', { stream: body, length: Buffer.byteLength(body) }, timeoutMs, signal),
   };
 }
-
-export { EnquiryApiError };

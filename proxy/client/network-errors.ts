@@ -19,7 +19,7 @@ const TLS_CODES =
   /^(?:CERT_|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_TLS_CERT_ALTNAME_INVALID|ERR_SSL_)/;
 
 /** The first `code` in an error's chain of causes. */
-export function causeCode(error: unknown): string | undefined {
+function causeCode(error: unknown): string | undefined {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
     const code = (current as Error & { code?: unknown }).code;
     if (typeof code === 'string') return code;

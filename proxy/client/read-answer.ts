@@ -6,7 +6,7 @@
  */
 
 /** Bytes of an answer read at most. */
-export const ANSWER_CAP_BYTES = 64 * 1024;
+const ANSWER_CAP_BYTES = 64 * 1024;
 
 /** What an answer's body turned out to be. */
 export interface Answer {

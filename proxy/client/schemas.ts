@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isByteSource, type ByteSource } from './byte-source.ts';
 
 /** Section 2.2: all three keys are required in each entry. */
-export const metaEntrySchema = z.strictObject({
+const metaEntrySchema = z.strictObject({
   id: z.string().min(1),
   label: z.string().min(1),
   value: z.string().min(1),

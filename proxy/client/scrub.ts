@@ -12,7 +12,7 @@ export interface Credentials {
 }
 
 /** Longest upstream text kept for logs and operators. */
-export const KEPT_TEXT_CHARS = 2048;
+const KEPT_TEXT_CHARS = 2048;
 
 const REDACTED = '[redacted]';
 

@@ -3,10 +3,10 @@
  * (undici's `Agent` and `request`), bounded per platform: WHATWG `fetch` built a `Request`, a
  * `Headers`, abort signals and web streams for every call, a third of the proxy's CPU per
  * enquiry in the profile (BENCHMARKS.md, "Proxy create path"). Tests that must change a request
- * on its way, or answer it themselves, give a `fetch` instead (`fetchTransport`).
+ * on its way, or answer it themselves, give a transport of their own
+ * (`proxy/test/fixtures/fetch-transport.ts`).
  */
 import { Readable } from 'node:stream';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { Agent, request } from 'undici';
 
 /** One request to the platform: always a POST of JSON with a known length. */
@@ -34,7 +34,7 @@ export type Transport = (outgoing: Outgoing) => Promise<Incoming>;
  * worker (often 5 to 20 of them); more connections than workers only queue on its side, where
  * no timeout of ours can see them. Calls beyond this wait in the pool instead.
  */
-export const CONNECTIONS_PER_PLATFORM = 16;
+const CONNECTIONS_PER_PLATFORM = 16;
 
 let pool: Agent | undefined;
 
@@ -57,25 +57,3 @@ export const poolTransport: Transport = async ({ url, headers, body, signal }) =
   }
   return { status: answer.statusCode, headers: received, body: answer.body };
 };
-
-/** A transport over a `fetch` function: for tests that stand between the client and the API. */
-export function fetchTransport(fetch: typeof globalThis.fetch): Transport {
-  return async ({ url, headers, body, signal }) => {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers,
-      // Needed by fetch for a streamed request body.
-      ...(typeof body === 'string'
-        ? { body }
-        : { body: Readable.toWeb(Readable.from(body)) as ReadableStream, duplex: 'half' }),
-      signal,
-      redirect: 'manual',
-    });
-    const stream = response.body;
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: stream ? Readable.fromWeb(stream as NodeReadableStream) : [],
-    };
-  };
-}

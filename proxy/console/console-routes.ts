@@ -5,13 +5,13 @@
  * to the audit log. Served only when `ADMIN_TOKEN` is set (404 otherwise); the gate is
  * `console-guard.ts`.
  */
+import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
-import { readAll } from '../client/byte-source.ts';
 import type { SubmissionState } from '../outbox/submission.ts';
 import { eraseLead } from '../operator/erase-lead.ts';
-import { leadExport } from '../operator/lead-export.ts';
+import { keptFile, leadExport } from '../operator/lead-export.ts';
 import { submissionJson } from '../operator/lead-report.ts';
-import { zipOf } from '../operator/zip.ts';
+import { webStream, zipStream } from '../operator/zip.ts';
 import { consoleGuard, type ConsoleRouteDeps, type ConsoleVariables } from './console-guard.ts';
 import { consolePage, STATE_WORDS } from './pages/layout.ts';
 import { leadBody } from './pages/lead.ts';
@@ -20,7 +20,7 @@ import { overviewBody } from './pages/overview.ts';
 import { CONSOLE_CSS } from './style.ts';
 
 /** Leads on one page of the list. */
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 /** Days the overview's chart covers. */
 const CHART_DAYS = 30;
 /** How long a retry waits for its delivery before the page says it is queued. */
@@ -126,14 +126,12 @@ export function consoleRoutes(deps: ConsoleRouteDeps): Hono<{ Variables: Console
     const lead = await store.get(c.req.param('reference'));
     const file = lead?.files.find((f) => String(f.index) === c.req.param('index'));
     if (!lead || !file) return c.notFound();
-    const bytes = await store
-      .fileSource(lead.id, file.index)
-      .then(readAll)
-      .catch(() => undefined);
-    if (!bytes) return c.notFound();
+    const source = await keptFile(store, lead, file.index);
+    if (!source) return c.notFound();
     await audit(c, 'download', lead.reference, `file ${String(file.index)}`);
-    return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
+    return c.body(webStream(Readable.from(source.pieces(), { objectMode: false })), 200, {
       'Content-Type': 'application/octet-stream',
+      'Content-Length': String(source.size),
       'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
       'X-Content-Type-Options': 'nosniff',
     });
@@ -181,8 +179,10 @@ export function consoleRoutes(deps: ConsoleRouteDeps): Hono<{ Variables: Console
     if (!lead) return c.notFound();
     const exported = await leadExport(store, lead, submissionJson(lead));
     await audit(c, 'export', lead.reference);
-    return c.body(zipOf(exported.entries) as Uint8Array<ArrayBuffer>, 200, {
+    const zip = zipStream(exported.entries, new Date(lead.receivedAt));
+    return c.body(webStream(zip.stream), 200, {
       'Content-Type': 'application/zip',
+      ...(zip.size >= 0 ? { 'Content-Length': String(zip.size) } : {}),
       'Content-Disposition': `attachment; filename="${lead.reference}.zip"`,
     });
   });

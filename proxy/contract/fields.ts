@@ -55,7 +55,7 @@ export type PerAttemptField = (typeof PER_ATTEMPT_FIELDS)[number];
  * for a few options: every label is shown whole on a narrow phone, where a select shows only the
  * chosen one (and Firefox cuts a long one). `caseTypeRadiosUpTo` in the configuration changes it.
  */
-export const CASE_TYPE_RADIOS_UP_TO = 7;
+const CASE_TYPE_RADIOS_UP_TO = 7;
 
 /**
  * Whether the case type is chosen with radios (else a select): the widget and the page without

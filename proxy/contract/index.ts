@@ -5,13 +5,7 @@
  * types. The zod schemas behind the types stay in `schemas/`, for the proxy only; ESLint
  * refuses any other import across the boundary, and the build refuses zod in the bundle.
  */
-export {
-  CONSENT_LINK,
-  consentLabel,
-  consentRecord,
-  consentText,
-  type ConsentLabel,
-} from './consent.ts';
+export { consentLabel, consentText, type ConsentLabel } from './consent.ts';
 export {
   choiceId,
   choiceRequired,
@@ -29,48 +23,27 @@ export {
   caseTypesAsRadios,
   CONFIGURABLE_CONTACT_FIELDS,
   CONTACT_FIELDS,
-  MARKETING_FIELDS,
-  PER_ATTEMPT_FIELDS,
   type ContactField,
   type ContactFieldName,
   type MarketingField,
   type PerAttemptField,
 } from './fields.ts';
-export {
-  hasExtensionOf,
-  mimeOf,
-  sniffKind,
-  SNIFF_BYTES,
-  SNIFF_TAIL_BYTES,
-  type SniffedKind,
-} from './file-kinds.ts';
+export { sniffKind, SNIFF_BYTES, SNIFF_TAIL_BYTES, type SniffedKind } from './file-kinds.ts';
 export { checkFiles, type FileFacts } from './file-rules.ts';
-export { FUNNEL_REPORT_MAX_BYTES, type FunnelOutcome, type FunnelReport } from './funnel.ts';
-export { DEFAULT_STRINGS, FORM_STRINGS, OUTCOME_STRINGS } from './strings.ts';
+export { type FunnelOutcome, type FunnelReport } from './funnel.ts';
+export { DEFAULT_STRINGS, FORM_STRINGS, OUTCOME_STRINGS, STEP_STRINGS } from './strings.ts';
 export { describeIssue, type FieldIssue, type IssueCode, type RuleIssue } from './issues.ts';
-export {
-  DEFAULT_FILE_LIMITS,
-  FIELD_MAX_LENGTH,
-  filePicker,
-  type FilePicker,
-  FILE_KINDS,
-  FILE_LIMIT_CEILINGS,
-  MAX_ANSWERS,
-  type AcceptedKind,
-  type FileKind,
-} from './limits.ts';
+export { FIELD_MAX_LENGTH, type FilePicker, type AcceptedKind, type FileKind } from './limits.ts';
 export { publicConfig, type PublicSettings } from './public-config.ts';
 export {
   formatBytes,
   formatMessage,
-  VALIDATION_MESSAGES,
   VISITOR_MESSAGES,
   type MessageKey,
   type MessageParams,
 } from './messages.ts';
 export { retryAfterMs } from './retry-after.ts';
 export {
-  formSteps,
   isStepped,
   stepOfField,
   stepsNow,
@@ -81,11 +54,7 @@ export {
 } from './steps.ts';
 export {
   answerTo,
-  INVISIBLE_CHARACTERS,
   isAnswered,
-  isBlank,
-  isValidEmail,
-  isValidPhone,
   validateEnquiry,
   visibleQuestions,
   type EnquiryFields,

@@ -24,7 +24,7 @@ export const FIELD_MAX_LENGTH = /* @__PURE__ */ Object.freeze({
 export const MAX_ANSWERS = 100;
 
 /** The kinds of file the platform accepts (enquiry API spec, section 8), with the mime sent for each. */
-export const FILE_KINDS = /* @__PURE__ */ Object.freeze({
+const FILE_KINDS = /* @__PURE__ */ Object.freeze({
   pdf: { mime: 'application/pdf', extensions: ['pdf'], label: 'PDF' },
   png: { mime: 'image/png', extensions: ['png'], label: 'PNG' },
   gif: { mime: 'image/gif', extensions: ['gif'], label: 'GIF' },
@@ -83,7 +83,7 @@ export const PLATFORM_KINDS = /* @__PURE__ */ Object.keys(FILE_KINDS) as readonl
  *
  * @example acceptAttribute(['pdf']) // 'application/pdf,.pdf'
  */
-export const acceptAttribute = (kinds: readonly AcceptedKind[] = PLATFORM_KINDS): string =>
+const acceptAttribute = (kinds: readonly AcceptedKind[] = PLATFORM_KINDS): string =>
   kinds
     .flatMap((kind) => {
       const { mime, extensions } = ACCEPTED_KINDS[kind];
@@ -92,7 +92,7 @@ export const acceptAttribute = (kinds: readonly AcceptedKind[] = PLATFORM_KINDS)
     .join(',');
 
 /** True when some of `kinds` are converted before delivery (the hint says so). */
-export const convertsAny = (kinds: readonly AcceptedKind[] = PLATFORM_KINDS): boolean =>
+const convertsAny = (kinds: readonly AcceptedKind[] = PLATFORM_KINDS): boolean =>
   kinds.some((kind) => !isPlatformKind(kind));
 
 /**
@@ -119,7 +119,7 @@ export interface FilePicker {
 
 /**
  * The picker for `kinds`. The proxy sends it with the configuration (`GET /api/form`), so the
- * widget's first bundle carries no table of file kinds (issue #18).
+ * widget's entry, which every visitor waits for, carries no table of file kinds.
  */
 export const filePicker = (kinds?: readonly AcceptedKind[]): FilePicker => ({
   accept: acceptAttribute(kinds),

@@ -22,7 +22,7 @@ export const VISITOR_MESSAGES = /* @__PURE__ */ Object.freeze({
   'telephone_mobile.required': 'Enter your telephone number',
   'telephone_mobile.too_long': 'Telephone number must be {max} characters or fewer',
   'telephone_mobile.invalid_phone':
-    'Enter a telephone number, like 01632 960 001, 07700 900 982 or +44 808 157 0192',
+    'Enter a telephone number, like 020 7946 0018 or +44 808 157 0192',
   'case_type.required': 'Select what your enquiry is about',
   'case_type.too_long': 'Select what your enquiry is about from the list',
   'case_type.unknown_case_type': 'Select what your enquiry is about from the list',
@@ -41,7 +41,7 @@ export const VISITOR_MESSAGES = /* @__PURE__ */ Object.freeze({
   'question.invalid_date': 'Enter a real date for “{label}”, like 2027-03-27',
   'question.invalid_email':
     'Enter an email address in the correct format for “{label}”, like name@example.com',
-  'question.invalid_phone': 'Enter a telephone number for “{label}”, like 01632 960 001',
+  'question.invalid_phone': 'Enter a telephone number for “{label}”, like 020 7946 0018',
   'question.unknown_question': 'This form does not ask a question with the id “{name}”',
   'file.file_kind': '“{name}” is not a {kinds} file. Choose a file of one of those kinds',
   'file.file_audio_video':
@@ -62,7 +62,7 @@ export const VISITOR_MESSAGES = /* @__PURE__ */ Object.freeze({
  * they carry keys like every other issue so that a client can tell them apart. A widget shown one
  * by a proxy shows the proxy's English words (`late/show-issue.ts`).
  */
-export const CLIENT_MESSAGES = /* @__PURE__ */ Object.freeze({
+const CLIENT_MESSAGES = /* @__PURE__ */ Object.freeze({
   'form_token.required': 'Send the token from GET /api/form-token as "form_token"',
   'form_token.form_expired':
     'This form is out of date. Fetch a new token from GET /api/form-token and send the enquiry again',

@@ -34,6 +34,17 @@ export const FORM_STRINGS = /* @__PURE__ */ Object.freeze({
   honeypot: 'Leave this field empty',
   sendCopy: 'Send me a copy by email',
   submit: 'Send enquiry',
+  'failed.network':
+    'The connection was lost. Check you are online, then try again. Everything you entered is still here.',
+  retry: 'Try again',
+});
+
+/**
+ * What a form in steps adds to its first screen: where the visitor is, each step's title and
+ * the buttons between steps. In the widget's steps part (`widget/templates/steps.ts`), fetched
+ * only by a form in steps.
+ */
+export const STEP_STRINGS = /* @__PURE__ */ Object.freeze({
   stepOf: 'Step {number} of {count}',
   'step.contact': 'Your details',
   'step.q': 'Your enquiry',
@@ -42,9 +53,6 @@ export const FORM_STRINGS = /* @__PURE__ */ Object.freeze({
   'step.check': 'Check your answers',
   continue: 'Continue',
   back: 'Back',
-  'failed.network':
-    'The connection was lost. Check you are online, then try again. Everything you entered is still here.',
-  retry: 'Try again',
 });
 
 /** What the form says once something happens: files chosen, sending, the outcome. */
@@ -94,5 +102,6 @@ export const OUTCOME_STRINGS = /* @__PURE__ */ Object.freeze({
 export const DEFAULT_STRINGS = /* @__PURE__ */ Object.freeze({
   ...VALIDATION_MESSAGES,
   ...FORM_STRINGS,
+  ...STEP_STRINGS,
   ...OUTCOME_STRINGS,
 });

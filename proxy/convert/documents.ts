@@ -47,7 +47,7 @@ const TEXT_FILTER = 'Text (encoded):UTF8,LF,,,';
  * Documents waiting for a worker in memory; more wait in the outbox. A waiting delivery holds
  * one of the deliverer's slots, so few may wait, and other submissions still move.
  */
-export const MAX_WAITING = 1;
+const MAX_WAITING = 1;
 /** Free space under which a failed run is blamed on the disk, not the file. */
 const LOW_DISK_BYTES = 32 * 1024 * 1024;
 

@@ -14,7 +14,7 @@ import { PIXEL_LIMIT, spendPixels } from './pixel-budget.ts';
 import { inTempDir, runTool } from './run-tool.ts';
 
 /** The most pages of a TIFF turned into a PDF. */
-export const MAX_PAGES = 200;
+const MAX_PAGES = 200;
 const JPEG_QUALITY = 85;
 /** A4 portrait in PDF points: each page of a scan is fitted to it. */
 const A4 = { width: 595.28, height: 841.89 };
@@ -190,7 +190,7 @@ export async function photoProblem(
  * The pixels decoding a photo would make, all its pages or frames together, from its headers
  * (each page's, as a TIFF's pages may differ in size). Every page is counted, so a refusal can say how many pixels there are.
  */
-export async function photoPixels(input: Buffer, kind: string): Promise<number> {
+async function photoPixels(input: Buffer, kind: string): Promise<number> {
   if (kind === 'bmp') {
     const { width, height } = bmpSize(input);
     return width * height;
@@ -215,7 +215,7 @@ export async function photoPixels(input: Buffer, kind: string): Promise<number> 
  * The reason a decoder gave, as a conversion failure: over its limits, stopped by its
  * timeout, or (anything else) damaged or not what it claims.
  */
-export function decoderFailure(error: unknown, timeoutMs: number): ConversionError {
+function decoderFailure(error: unknown, timeoutMs: number): ConversionError {
   if (error instanceof ConversionError) return error;
   // Stopped by shutdown, not by the file: the conversion is tried again after the restart.
   if (error instanceof Error && error.name === 'AbortError')

@@ -29,7 +29,7 @@ removeActiveContent(require(workerData.pdfLib), workerData.bytes, workerData.nam
 const pdfLib = createRequire(import.meta.url).resolve('pdf-lib');
 
 /** PDF checks at once: each worker may take `PDF_HEAP_MB`; the rest wait their turn. */
-export const PDF_WORKERS = 2;
+const PDF_WORKERS = 2;
 const workers = limit(PDF_WORKERS);
 
 /**

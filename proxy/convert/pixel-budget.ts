@@ -11,7 +11,7 @@ import { ConversionError } from './conversion.ts';
 export const PIXEL_LIMIT = 100_000_000;
 
 /** The failure of a file of more pixels than the budget. */
-export const tooManyPixels = (pixels: number) =>
+const tooManyPixels = (pixels: number) =>
   new ConversionError(
     `it is ${String(Math.round(pixels / 1e6))} megapixels, more than the ${String(PIXEL_LIMIT / 1e6)} a picture may have`,
     'too_large',

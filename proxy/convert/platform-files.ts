@@ -14,7 +14,7 @@ import { checkPdfInWorker } from './pdf-sandbox.ts';
 import { headerPixels, PIXEL_LIMIT, spendPixels } from './pixel-budget.ts';
 
 /** The longest a file's check on arrival may take (the visitor is waiting). */
-export const INTAKE_CHECK_MS = 10_000;
+const INTAKE_CHECK_MS = 10_000;
 
 /**
  * A platform file as it may be stored: `bytes` when it had to be rewritten (a PDF without its

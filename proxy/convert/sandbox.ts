@@ -28,7 +28,7 @@ export interface BoxLimits {
 }
 
 /** Only what the tools need: no secret of the proxy's reaches them. */
-export const BOX_ENV = {
+const BOX_ENV = {
   HOME: JOB_IN_BOX,
   PATH: '/usr/bin:/bin',
   LANG: 'C.UTF-8',

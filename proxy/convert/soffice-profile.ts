@@ -25,7 +25,7 @@ const item = ([path, name, type, value]: (typeof SETTINGS)[number]) => {
 };
 
 /** The settings file's text. */
-export const PROFILE_SETTINGS = [
+const PROFILE_SETTINGS = [
   '<?xml version="1.0" encoding="UTF-8"?>',
   '<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
   ...SETTINGS.map(item),

@@ -9,11 +9,11 @@ import { inflateRawSync } from 'node:zlib';
 import { ConversionError } from './conversion.ts';
 
 /** The most a document may unpack to. */
-export const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
+const MAX_UNPACKED_BYTES = 200 * 1024 * 1024;
 /** The most entries a document may have. */
-export const MAX_ENTRIES = 10_000;
+const MAX_ENTRIES = 10_000;
 /** The most an entry may unpack to per byte packed (text compresses ~10:1; bombs 1000:1). */
-export const MAX_RATIO = 200;
+const MAX_RATIO = 200;
 
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const CENTRAL_ENTRY = 0x02014b50;

@@ -209,7 +209,7 @@ const PERSIST_TRIES = 6;
  * the submission) or the proxy shuts down; a write failing for another reason (a busy
  * database, a moment of full disk) is tried six times.
  */
-export async function persistently(write: () => Promise<void>, signal: AbortSignal): Promise<void> {
+async function persistently(write: () => Promise<void>, signal: AbortSignal): Promise<void> {
   for (let tries = 1, wait = PERSIST_FIRST_WAIT_MS; ; tries += 1) {
     try {
       await write();

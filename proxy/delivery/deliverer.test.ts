@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EnquiryApiError } from '../client/errors.ts';
-import { createMemoryLogger } from '../logger.ts';
+import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
 import { Deliverer, type DelivererOptions } from './deliverer.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import { StoreUnavailableError, type OperatorView } from '../outbox/store.ts';

@@ -4,7 +4,7 @@
  * written back.
  */
 import { describe, expect, it } from 'vitest';
-import { createMemoryLogger } from '../logger.ts';
+import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import { fakeClient, sampleSubmission } from '../test/fixtures/outbox.ts';
 import { Deliverer } from './deliverer.ts';

@@ -19,7 +19,7 @@ import { nextAttempt, type RetryPolicy } from './backoff.ts';
 import type { AttemptResult } from '../outbox/attempt-result.ts';
 
 /** How soon a submission whose attempt the outbox's database interrupted is due again. */
-export const STORE_RETRY_MS = 1000;
+const STORE_RETRY_MS = 1000;
 
 /** What sorting a failure needs. */
 export interface FailureContext {

@@ -20,15 +20,15 @@ import type { FunnelKey, FunnelTally } from '../outbox/funnel-counts.ts';
 import type { FunnelCounters } from '../outbox/store.ts';
 
 /** Reports, and page views, one address may add a minute: a visitor views a few pages, not sixty. */
-export const VIEWS_PER_CLIENT = 60;
+const VIEWS_PER_CLIENT = 60;
 /** Reports and page views a minute from everybody together: a botnet meets a ceiling. */
-export const VIEWS_FOR_ALL = 60_000;
+const VIEWS_FOR_ALL = 60_000;
 /** New cells one address may open a minute. */
-export const NEW_CELLS_PER_CLIENT = 10;
+const NEW_CELLS_PER_CLIENT = 10;
 /** New cells a UTC day, everybody together. */
 export const NEW_CELLS_PER_DAY = 200;
 /** The campaign a cell past the caps is counted in. */
-export const FOLDED_CAMPAIGN = 'other';
+const FOLDED_CAMPAIGN = 'other';
 
 /** What the funnel's admission reads. */
 export interface FunnelAdmissionDeps {

@@ -45,7 +45,7 @@ export interface FunnelResponse {
 }
 
 /** The name of the row small cells are merged into. */
-export const OTHER = 'other';
+const OTHER = 'other';
 
 /**
  * How many people a cell surely holds, for the small-count merge: its starts, or its deliveries

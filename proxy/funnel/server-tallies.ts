@@ -18,7 +18,7 @@ import { withoutPersonalData } from './personal-data.ts';
  * A page's values come from its address, which anyone can write: a campaign that looks like a
  * person's details is left out, and a variant the form cannot have counts as none.
  */
-export function funnelKeyOf(
+function funnelKeyOf(
   config: FormConfig,
   at: number,
   values: { caseType: string; campaign: string; variant: (questionId: string) => string },
@@ -35,7 +35,7 @@ export function funnelKeyOf(
 }
 
 /** The key of an accepted enquiry: its case type, campaign and variant answer. */
-export const enquiryKey = (config: FormConfig, part: EnquiryPart, at: number) =>
+const enquiryKey = (config: FormConfig, part: EnquiryPart, at: number) =>
   funnelKeyOf(config, at, {
     caseType: part.case_type,
     campaign: part.marketing.campaign ?? '',
@@ -46,7 +46,7 @@ export const enquiryKey = (config: FormConfig, part: EnquiryPart, at: number) =>
   });
 
 /** One view of the page without JavaScript. */
-export const pageViewTally = (key: FunnelKey): FunnelTally => ({
+const pageViewTally = (key: FunnelKey): FunnelTally => ({
   ...key,
   views: 1,
   starts: 0,
@@ -58,7 +58,7 @@ export const pageViewTally = (key: FunnelKey): FunnelTally => ({
  * One enquiry sent from the page without JavaScript: started and sent (its view was counted
  * when the page was shown), each question it showed, and which of them were answered.
  */
-export function plainSendTally(config: FormConfig, part: EnquiryPart, key: FunnelKey): FunnelTally {
+function plainSendTally(config: FormConfig, part: EnquiryPart, key: FunnelKey): FunnelTally {
   const caseType = config.caseTypes.find((c) => c.id === part.case_type);
   const shown = caseType
     ? visibleQuestions(caseType, part.answers).filter((q) => q.type !== 'hidden')

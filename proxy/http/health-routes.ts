@@ -16,7 +16,7 @@ import type { Metrics } from './metrics.ts';
 export type HealthStatus = 'ok' | 'degraded' | 'failing';
 
 /** The status, and the reasons for it (for operators only), from the outbox's `counts`. */
-export function assessHealth(
+function assessHealth(
   deps: HealthRouteDeps,
   counts: OutboxCounts,
 ): { status: HealthStatus; reasons: string[] } {

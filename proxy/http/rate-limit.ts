@@ -11,14 +11,14 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Limiter } from '../limiter/token-buckets.ts';
 
 /** A limiter in a `RateLimit-Policy` header. */
-export const policyOf = (limiter: Limiter) => `"${limiter.name}";q=${limiter.perMinute};w=60`;
+const policyOf = (limiter: Limiter) => `"${limiter.name}";q=${limiter.perMinute};w=60`;
 
 /**
  * The `429` of a refusal by `limiter`.
  *
  * @example if (!verdict.allowed) return rateLimited(c, limiter, verdict.waitMs);
  */
-export function rateLimited(c: Context, limiter: Limiter, waitMs: number): Response {
+function rateLimited(c: Context, limiter: Limiter, waitMs: number): Response {
   const seconds = Math.max(1, Math.ceil(waitMs / 1000));
   c.header('Retry-After', String(seconds));
   c.header('RateLimit', `"${limiter.name}";r=0;t=${seconds}`);

@@ -17,7 +17,7 @@ import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../submission/idempotency.ts';
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 /** Caught spam is kept this long for review. */
-export const SPAM_RETENTION_DAYS = 7;
+const SPAM_RETENTION_DAYS = 7;
 
 /** One chore: what it does, how often. */
 interface Chore {

@@ -39,7 +39,7 @@ function openFilesLimit(): number | undefined {
 }
 
 /** The connection ceiling: as configured, or lower when the descriptors would run out first. */
-export function connectionCeiling(configured: number, limit = openFilesLimit()): number {
+function connectionCeiling(configured: number, limit = openFilesLimit()): number {
   return limit === undefined
     ? configured
     : Math.max(1, Math.min(configured, limit - DESCRIPTOR_HEADROOM));

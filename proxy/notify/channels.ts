@@ -15,7 +15,7 @@ import { isLeadEvent, type NotifyEvent } from './events.ts';
 import { messageText, type CaseTypeLabel } from './messages.ts';
 
 /** Attachments of one email, together, at most (mail servers refuse more, after base64). */
-export const ATTACHMENT_BUDGET_BYTES = 15 * 1024 * 1024;
+const ATTACHMENT_BUDGET_BYTES = 15 * 1024 * 1024;
 
 /**
  * Sends one event on one channel. `id` names the notification: the same on every retry, so a
@@ -96,7 +96,7 @@ const domainOf = (from: string) => /@([\w.-]+)/.exec(from)?.[1] ?? 'enquiry-form
  * Deprecated (it signs no message id): sent beside the Standard Webhooks headers for one
  * release, then dropped (docs/webhooks.md).
  */
-export function webhookSignature(secret: string, body: string, at: number): string {
+function webhookSignature(secret: string, body: string, at: number): string {
   const t = Math.floor(at / 1000);
   const mac = createHmac('sha256', secret)
     .update(`${String(t)}.${body}`)

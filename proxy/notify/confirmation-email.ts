@@ -34,7 +34,7 @@ export interface ConfirmationFacts {
 const WORD_JOINER = '\u2060';
 
 /** A visitor's value no mail client will make a link of. */
-export const unlinkable = (value: string) => value.replace(/[.@:]/g, `$&${WORD_JOINER}`);
+const unlinkable = (value: string) => value.replace(/[.@:]/g, `$&${WORD_JOINER}`);
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -45,7 +45,7 @@ const ESCAPES: Record<string, string> = {
 };
 
 /** Text made safe to put in HTML, its line breaks kept. */
-export const escapeHtml = (value: string) =>
+const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char).replace(/\r?\n/g, '<br>');
 
 /** Writes the confirmation of one enquiry. */

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryLogger } from '../logger.ts';
+import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { startMailServer } from '../test/fixtures/mail-server.ts';

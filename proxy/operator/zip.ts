@@ -1,58 +1,70 @@
 /**
- * A ZIP archive of a few files, stored as they are (no compression: the files a lead brings are
- * mostly PDFs and photos, compressed already, and a stored entry is its bytes unchanged). Written
- * here rather than with a library: the format's stored case is three small records per file.
- * Every ZIP reader opens it (`unzip`, Windows' Explorer, macOS' Archive Utility).
+ * A lead's export as a ZIP, written as it is read (yazl): each file stored as it is (no
+ * compression: the files a lead brings are mostly PDFs and photos, compressed already), read
+ * from the outbox when the archive reaches it, so the archive is never whole in memory. Its
+ * length is known before its first byte (stored entries of known sizes), so a download shows
+ * its progress. Every ZIP reader opens it (`unzip`, Windows' Explorer, macOS' Archive Utility);
+ * names are UTF-8, and a lead past 4 GB gets ZIP64 records.
  */
-import { crc32 } from 'node:zlib';
+import { Readable } from 'node:stream';
+import yazl from 'yazl';
 import type { ExportEntry } from './lead-export.ts';
 
-/** 1980-01-01 00:00 in MS-DOS form: the archive's times are not what a person reads it for. */
-const DOS_DATE = (0 << 9) | (1 << 5) | 1;
-/** Bit 11: names are UTF-8. */
-const UTF8 = 0x0800;
+/** An archive on its way: its bytes, and how many there will be. */
+export interface ZipStream {
+  stream: Readable;
+  size: number;
+}
 
-/** The archive of `entries`, in their order. */
-export function zipOf(entries: readonly ExportEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const crc = crc32(entry.bytes);
-    const size = entry.bytes.byteLength;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(UTF8, 6);
-    local.writeUInt16LE(0, 8);
-    local.writeUInt16LE(0, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(size, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.byteLength, 26);
-    locals.push(local, name, Buffer.from(entry.bytes));
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(UTF8, 8);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(size, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.byteLength, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += local.byteLength + name.byteLength + size;
+/**
+ * A Node stream as the body of a response, each piece passed on as it is (`Readable.toWeb`
+ * copies every one: a second 100 MB of garbage for a lead of 100 MB), read only as fast as the
+ * response is written; a download cut short destroys it.
+ */
+export function webStream(stream: Readable): ReadableStream<Uint8Array> {
+  const pieces = stream[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await pieces.next();
+        if (next.done) controller.close();
+        else controller.enqueue(next.value);
+      },
+      cancel(reason) {
+        stream.destroy(reason instanceof Error ? reason : undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** Files of personal data: readable by their owner only, once unpacked. */
+const FILE_MODE = 0o100600;
+
+/** The archive of `entries`, in their order, each file dated `modified`. */
+export function zipStream(entries: readonly ExportEntry[], modified: Date): ZipStream {
+  const zip = new yazl.ZipFile();
+  const reading: Readable[] = [];
+  for (const { name, source } of entries) {
+    const options = { size: source.size, compress: false, mtime: modified, mode: FILE_MODE };
+    zip.addReadStreamLazy(name, options, (give) => {
+      const stream = Readable.from(source.pieces(), { objectMode: false });
+      reading.push(stream);
+      give(null, stream);
+    });
   }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.byteLength, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  let size = -1;
+  // Called during `end()`, every entry being stored with its size given (the typings leave out
+  // the total it is called with).
+  (zip.end as (options: object, sized: (total: number) => void) => void)({}, (total) => {
+    size = total;
+  });
+  const stream = zip.outputStream;
+  // yazl's output is a PassThrough; its typings say only "a readable stream".
+  if (!(stream instanceof Readable)) throw new Error('yazl gave no Node stream to read');
+  // A download cut short closes the file being read, rather than leaving it waiting.
+  stream.once('close', () => {
+    for (const file of reading) file.destroy();
+  });
+  return { stream, size };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { enquiryPartSchema } from '../contract/schemas/enquiry-part.ts';
-import { createMemoryLogger } from '../logger.ts';
+import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
 import { validEnquiry } from '../test/fixtures/proxy-harness.ts';
 import {
   answerRepeat,

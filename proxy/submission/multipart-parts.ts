@@ -172,7 +172,7 @@ function parseHeaders(block: Buffer): Map<string, string> {
 const PARAMETER = /;[ \t]*([^=;\s]+)=("(?:[^"\\]|\\.)*"|[^;\s"]*)(?=[ \t]*(?:;|$))/g;
 
 /** A header value's parameters by lower-case name, quoted strings unquoted. */
-export function headerParameters(value: string): Map<string, string> {
+function headerParameters(value: string): Map<string, string> {
   const parameters = new Map<string, string>();
   for (const [, name = '', raw = ''] of value.matchAll(PARAMETER)) {
     const key = name.toLowerCase();

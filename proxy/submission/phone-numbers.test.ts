@@ -91,8 +91,7 @@ describe('POST /api/enquiries with "phone" configured', () => {
         {
           field: 'telephone_mobile',
           code: 'invalid_phone',
-          message:
-            'Enter a telephone number, like 01632 960 001, 07700 900 982 or +44 808 157 0192',
+          message: 'Enter a telephone number, like 020 7946 0018 or +44 808 157 0192',
         },
       ],
     });

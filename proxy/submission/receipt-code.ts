@@ -14,10 +14,10 @@ import { storedSecret } from '../outbox/stored-secret.ts';
 import { ALPHABET } from './reference.ts';
 
 /** The receipts' key, made on first use and kept in the outbox (shared by every instance). */
-export const receiptSecret = (store: Settings) => storedSecret(store, 'receipt_secret');
+const receiptSecret = (store: Settings) => storedSecret(store, 'receipt_secret');
 
 /** SHA-256 (hex) of what was stored: the enquiry as it goes upstream and each file's hash. */
-export function storedDigest(
+function storedDigest(
   upstream: UpstreamEnquiry,
   files: readonly { name: string; sha256: string }[],
 ): string {
@@ -26,7 +26,7 @@ export function storedDigest(
 }
 
 /** The code of a receipt, e.g. `7K3M-9QXD-2F4B-HT8W`. */
-export function receiptCode(
+function receiptCode(
   secret: string,
   receipt: Pick<Receipt, 'reference' | 'receivedAt' | 'digest'>,
 ): string {

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../demo/enquiry-api/server.ts';
 import { loadProxyEnv } from '../env.ts';
-import { createMemoryLogger } from '../logger.ts';
+import { createMemoryLogger } from './fixtures/memory-logger.ts';
 import { startProxy, type RunningProxy } from '../server.ts';
 import { proxyEnvFor } from './fixtures/proxy-env.ts';
 import { ORIGIN, sampleFiles, VALID_ENQUIRY_META, validEnquiry } from './fixtures/proxy-harness.ts';

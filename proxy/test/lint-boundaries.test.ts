@@ -75,7 +75,7 @@ ${doc}export type Probe = FieldIssue;
       [file]: `import type { ReactiveController } from 'lit';
 import { html } from 'lit/html.js';
 import { CONTACT_FIELDS } from '#contract';
-${doc}export const probe = [html, CONTACT_FIELDS];
+console.log(html, CONTACT_FIELDS);
 ${doc}export type Probe = ReactiveController;
 `,
     });
@@ -86,7 +86,7 @@ ${doc}export type Probe = ReactiveController;
     const file = probe('widget', 'heavy.ts');
     const found = await lint({
       [file]: `import { html } from 'lit';
-${doc}export const probe = html;
+console.log(html);
 `,
     });
     expect(found[file]).toEqual(['no-restricted-imports']);
@@ -122,6 +122,21 @@ ${doc}export const probe = sniffKind;
     });
     expect(found[a]).toContain('import-x/no-cycle');
     expect(found[b]).toContain('import-x/no-cycle');
+  });
+
+  it('fails an exported value that no module imports, and product code that only tests use', async () => {
+    const unused = probe('proxy', 'unused.ts');
+    const helper = probe('proxy', 'helper.ts');
+    const found = await lint({
+      [unused]: `${doc}export const probe = 1;\n`,
+      [helper]: `${doc}export const helper = (): number => 1;\n`,
+      [probe('proxy', 'helper.test.ts')]:
+        `import { helper } from './helper.ts';\nconsole.log(helper);\n`,
+    });
+    expect(found[unused]).toEqual(['enquiry-form/unused-export']);
+    expect(found[helper]).toEqual(['enquiry-form/unused-export']);
+    const messages = await eslint.lintFiles([join(ROOT, helper)]);
+    expect(messages[0]?.messages[0]?.message).toContain('used by tests only');
   });
 
   it('fails an export without a doc comment', async () => {

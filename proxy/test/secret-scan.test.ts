@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../demo/enquiry-api/server.ts';
 import { loadProxyEnv } from '../env.ts';
-import { createMemoryLogger } from '../logger.ts';
+import { createMemoryLogger } from './fixtures/memory-logger.ts';
 import { startProxy, type RunningProxy } from '../server.ts';
 import { proxyEnvFor } from './fixtures/proxy-env.ts';
 import { ORIGIN, validEnquiry } from './fixtures/proxy-harness.ts';

@@ -11,7 +11,7 @@ import { createHmac } from 'node:crypto';
  * reads it; any other secret (the alert webhook's `NOTIFY_WEBHOOK_SECRET`) is its UTF-8 bytes,
  * as the libraries read a secret given with `{ format: 'raw' }`.
  */
-export const secretKey = (secret: string): Buffer =>
+const secretKey = (secret: string): Buffer =>
   secret.startsWith('whsec_')
     ? Buffer.from(secret.slice('whsec_'.length), 'base64')
     : Buffer.from(secret, 'utf8');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Deliverer } from '../delivery/deliverer.ts';
-import { createMemoryLogger } from '../logger.ts';
+import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
 import { Notifier } from '../notify/notifier.ts';
 import {
   fakeClient,

@@ -1,8 +1,8 @@
 /**
- * "Did you mean ada@gmail.com?" under the email field (issue #32): when the visitor leaves the
- * field with an address whose domain looks mistyped (`#contract`'s `suggestEmail`, the table the
- * page without JavaScript reads too), a button that applies the correction. It only offers:
- * sending never waits for it, and it is gone once the address changes or is applied.
+ * "Did you mean ada@gmail.com?" under the email field (docs/lead-quality.md): when the visitor
+ * leaves the field with an address whose domain looks mistyped (`#contract`'s `suggestEmail`,
+ * the table the page without JavaScript reads too), a button that applies the correction. It
+ * only offers: sending never waits for it, and it is gone once the address changes or is applied.
  */
 import { regionOf, suggestEmail } from '#contract';
 import type { ElementBase } from '../element-base.ts';

@@ -11,7 +11,7 @@
  * entry hands it as it loads it (`../late-shared.ts`).
  */
 import type { ElementBase } from '../element-base.ts';
-import { isStepped, OUTCOME_STRINGS, VISITOR_MESSAGES, type PublicFormConfig } from '#contract';
+import { OUTCOME_STRINGS, VISITOR_MESSAGES, type PublicFormConfig } from '#contract';
 import type { Translator } from '../i18n.ts';
 import type * as ChallengeChunkModule from './challenge.ts';
 import type { ChallengeController } from './challenge.ts';
@@ -94,9 +94,22 @@ export class LateParts {
     let asked = '';
     host.addController({
       hostUpdated: () => {
+        this.funnel.see(false);
         if (asked === (asked = this.#chunksAsked().join())) return;
         void this.chunksReady().catch(() => undefined);
       },
+    });
+    // The form view is noted at each render and each change; it ends when the page is hidden
+    // (mobile browsers may never fire pagehide) or left: its funnel report goes then.
+    host.renderRoot.addEventListener('input', () => {
+      this.funnel.see(true);
+    });
+    const end = () => {
+      this.funnel.report();
+    };
+    addEventListener('pagehide', end);
+    document.addEventListener('visibilitychange', () => {
+      if (document.hidden) end();
     });
     host.requestUpdate();
   }
@@ -131,14 +144,9 @@ export class LateParts {
     }),
   );
 
-  /** Whether the configuration asks for the steps, and for the Turnstile check. */
+  /** Whether the form is drawn in steps, and whether the configuration asks for Turnstile. */
   #chunksAsked(): [boolean, boolean] {
-    const { session } = this.ports;
-    const config = session.config;
-    return [
-      config !== undefined && isStepped(config, session.fixedCaseType()),
-      config?.turnstile !== undefined,
-    ];
+    return [this.ports.steps() !== undefined, this.ports.session.config?.turnstile !== undefined];
   }
 
   /**

@@ -1,13 +1,62 @@
 /**
- * The styles of what appears only once the late bundle is here: a failed send's message and
- * reference, the list of chosen files, the upload progress and the confirmation panel (the error
- * summary has its own). Added after the element's own (`lit-tags.ts`), with the same custom
- * properties.
+ * The styles of what appears only once the late bundle is here: a field in error, a failed
+ * send's message and reference, the list of chosen files and files dragged over the picker, a
+ * send under way with its progress, and the confirmation panel (the error summary has its own).
+ * Added after the element's own (`lit-tags.ts`), with the same custom properties, so where a
+ * rule here and one there match alike, this one wins.
  */
 import { css } from './lit-tags.ts';
 
-/** Styles of `.failure__*`, `.reference`, `.file-list`, `.progress`, `.panel` and the email's `.suggestion`. */
+/**
+ * Styles of fields in error, `.failure__*`, `.reference`, the small buttons, `.file-list`,
+ * `.progress`, `.panel` and the email's `.suggestion`.
+ */
 export const lateStyles = css`
+  /* GOV.UK's field in error: a red bar down its starting side, the message above the control. */
+  .field--error {
+    padding-inline-start: calc(var(--_space) * 0.75);
+    border-inline-start: 5px solid var(--_error);
+  }
+  .error-message {
+    margin: 0 0 10px;
+    font-weight: 700;
+    color: var(--_error);
+  }
+  .error-line {
+    display: block;
+  }
+  .input--error {
+    border-color: var(--_error);
+  }
+  .input--error:focus {
+    border-color: var(--_text);
+  }
+  /* What focus moves to: a failed send's box, the confirmation, the security check. */
+  .failure:focus,
+  .panel:focus,
+  [slot='challenge']:focus {
+    outline: 3px solid var(--_focus);
+    outline-offset: 0;
+  }
+  /* Remove, and the email's suggestion: quieter than the form's buttons; a finger needs 44 px. */
+  .button--small {
+    min-height: 32px;
+    margin: 0;
+    padding: 3px 8px 2px;
+  }
+  @media (pointer: coarse) {
+    .button--small {
+      min-height: 44px;
+      min-width: 44px;
+    }
+  }
+  .button[aria-disabled='true'] {
+    cursor: progress;
+  }
+  .drop-zone--active {
+    background: var(--_shade);
+    border-color: var(--_text);
+  }
   .failure__message,
   .failure__reference,
   .failure__firm {

@@ -1,4 +1,9 @@
-/** Buttons, the boxes that report (error summary, failure, confirmation), files and progress. */
+/**
+ * Buttons, the box of a failure, the file picker, and what the visitor's system asks for. What
+ * only the late bundle shows (the small buttons of the file list and the email suggestion, a
+ * send under way, files dragged over the picker, focus on its boxes) it styles itself
+ * (`late/late.styles.ts`).
+ */
 import { css } from '../late/lit-tags.ts';
 
 /** Buttons: the accent-coloured send button and the quieter secondary ones. */
@@ -35,23 +40,11 @@ export const buttons = css`
   .button--secondary:hover {
     background: color-mix(in srgb, var(--_text) 14%, var(--_background));
   }
-  .button--small {
-    min-height: 32px;
-    margin: 0;
-    padding: 3px 8px 2px;
-  }
-  /* A finger needs 44 px; and there is no dragging files on a touch screen. */
+  /* There is no dragging files on a touch screen. */
   @media (pointer: coarse) {
-    .button--small {
-      min-height: 44px;
-      min-width: 44px;
-    }
     .drop-zone__text {
       display: none;
     }
-  }
-  .button[aria-disabled='true'] {
-    cursor: progress;
   }
   /* GOV.UK focus: yellow fill and a dark underline, visible on any page background. */
   .button:focus {
@@ -67,8 +60,8 @@ export const buttons = css`
 `;
 
 /**
- * The box of a failure (what is inside a failed send's box is the late bundle's,
- * `late/late.styles.ts`).
+ * The box of a failure: the form or the late bundle that could not be loaded (what is inside a
+ * failed send's box is the late bundle's, `late/late.styles.ts`).
  */
 export const boxes = css`
   .failure {
@@ -76,12 +69,6 @@ export const boxes = css`
     padding: calc(var(--_space) * 0.75);
     border: 5px solid var(--_error);
     border-radius: var(--_radius);
-  }
-  .failure:focus,
-  .panel:focus,
-  [slot='challenge']:focus {
-    outline: 3px solid var(--_focus);
-    outline-offset: 0;
   }
   .failure .button {
     margin-bottom: 0;
@@ -100,10 +87,6 @@ export const files = css`
     padding: 15px;
     border: 2px dashed var(--_border);
     border-radius: var(--_radius);
-  }
-  .drop-zone--active {
-    background: var(--_shade);
-    border-color: var(--_text);
   }
   .drop-zone .button {
     margin: 0;

@@ -1,14 +1,14 @@
-/** Labels, hints, error messages, text inputs, selects, and GOV.UK-style radios and checkboxes. */
+/**
+ * Labels, hints, text inputs, selects, and GOV.UK-style radios and checkboxes. A field in error
+ * is the late bundle's to draw (`late/late.styles.ts`): only its checks, and the proxy's answers
+ * it reads, find one.
+ */
 import { css } from '../late/lit-tags.ts';
 
-/** Labels, hints, inputs and their error state. */
+/** Labels, hints and inputs. */
 export const fields = css`
   .field {
     margin: 0 0 calc(var(--_space) * 1.5);
-  }
-  .field--error {
-    padding-inline-start: calc(var(--_space) * 0.75);
-    border-inline-start: 5px solid var(--_error);
   }
   .fieldset {
     min-width: 0;
@@ -31,14 +31,6 @@ export const fields = css`
   .hint {
     margin-bottom: 10px;
     color: var(--_quiet);
-  }
-  .error-message {
-    margin: 0 0 10px;
-    font-weight: 700;
-    color: var(--_error);
-  }
-  .error-line {
-    display: block;
   }
   .input {
     width: 100%;
@@ -107,16 +99,10 @@ export const fields = css`
     max-width: 40em;
     resize: vertical;
   }
-  .input--error {
-    border-color: var(--_error);
-  }
   .input:focus {
     outline: 3px solid var(--_focus);
     outline-offset: 0;
     box-shadow: inset 0 0 0 2px var(--_text);
-  }
-  .input--error:focus {
-    border-color: var(--_text);
   }
 `;
 

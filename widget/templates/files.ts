@@ -38,7 +38,7 @@ export interface FilesActions {
 }
 
 /** The id of the button that opens the picker: what the error summary links to. */
-export const FILES_CONTROL = 'files';
+const FILES_CONTROL = 'files';
 
 /** The picker, its drop zone, and the list of chosen files or a line saying there are none. */
 export function filesField(view: FilesView, on: FilesActions) {

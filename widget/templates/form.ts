@@ -3,7 +3,7 @@
  * what it is about, the questions, files, the security check, and the send button.
  */
 import { html, nothing } from 'lit/html.js';
-import { visibleQuestions, type PublicFormConfig, type StepsNow } from '#contract';
+import { visibleQuestions, type PublicFormConfig } from '#contract';
 import { issuesAt } from '../issues.ts';
 import type { LateParts } from '../late/index.ts';
 import type { FormStatus } from '../state.ts';
@@ -12,7 +12,7 @@ import { consentBlock, sendCopyBox } from './consent.ts';
 import { caseTypeField, contactFields, questionField, type FieldsView } from './fields.ts';
 import { filesField, type FilesActions, type FilesView } from './files.ts';
 import { notice } from './notice.ts';
-import { stepButtons, stepHeading } from './steps.ts';
+import type { StepsView } from '../late/ports.ts';
 
 /** What the form shows: the configuration, the values, and where the form stands. */
 export interface FormView extends Omit<FieldsView, 'errorsAt'> {
@@ -30,8 +30,8 @@ export interface FormView extends Omit<FieldsView, 'errorsAt'> {
   challengeFailed: boolean;
   /** The blocks of the late bundle, once it has loaded (a send needs it first). */
   blocks: LateParts['blocks'] | undefined;
-  /** In a form in steps (`"steps"`): every step, and the one shown. */
-  steps?: StepsNow | undefined;
+  /** In a form in steps (`"steps"`): every step, the one shown, and the part that draws them. */
+  steps?: StepsView | undefined;
 }
 
 /** What the form's controls do. */
@@ -70,7 +70,8 @@ export function formTemplate(view: FormView, on: FormActions) {
     ${t.text(last ? 'submit' : 'continue')}
   </button>`;
   return html`<form class="form" part="form" novalidate @submit=${on.submit} @input=${on.input}>
-    ${view.blocks?.errorSummary(issues, t, on.follow)} ${steps ? stepHeading(steps, t) : nothing}
+    ${view.blocks?.errorSummary(issues, t, on.follow)}
+    ${steps ? steps.part.stepHeading(steps, t) : nothing}
     ${
       status.kind === 'failed'
         ? (view.blocks?.failureNotice(status.failure, t, on.retry, config.firm) ??
@@ -105,7 +106,7 @@ export function formTemplate(view: FormView, on: FormActions) {
     ${has('consent') ? consentBlock(config.consent, values.consent, fields.errorsAt, t) : nothing}
     ${has('consent') && config.confirmation?.optIn ? sendCopyBox(values.sendCopy, t) : nothing}
     ${sending ? view.blocks?.progressBlock(status.progress, t) : nothing}
-    ${steps ? stepButtons(steps, submit, t, on.back) : submit}
+    ${steps ? steps.part.stepButtons(steps, submit, t, on.back) : submit}
   </form>`;
 }
 

@@ -1,10 +1,35 @@
 /**
- * The top of a step, in a form in steps (`"steps"` in the configuration): where the visitor is
- * ("Step 2 of 5") and the step's title, one heading that focus moves to when the step changes.
+ * The steps part: what a form in steps (`"steps"` in the configuration) draws on top of the
+ * form, where the visitor is ("Step 2 of 5") and the step's title in one heading that focus moves
+ * to when the step changes, and Continue beside Back. A part of its own: the script build makes
+ * it a file the entry fetches only for a form in steps, before that form's first render
+ * (`../late-bundle.ts`), so a form on one page never loads it. Built on its own with no imports,
+ * it brings its own copy of the contract's steps and of Lit's tags (`../late/lit-tags.ts`); the
+ * late bundle's steps chunk takes the steps from the element (`LatePorts.stepsNow`).
  */
-import { html, nothing } from 'lit/html.js';
 import { stepTitle, type StepsNow } from '#contract';
 import type { Translator } from '../i18n.ts';
+import { css, html, nothing } from '../late/lit-tags.ts';
+
+export { STEP_STRINGS, stepOfField, stepsNow, stepTitle } from '#contract';
+
+/** "Step 2 of 5" above the step's title, and Continue beside Back. */
+export const stepStyles = css`
+  .step-title:focus {
+    outline: none;
+  }
+  .step-count {
+    display: block;
+    font-size: 0.75em;
+    font-weight: normal;
+    color: var(--_quiet);
+  }
+  .step-buttons {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 15px;
+  }
+`;
 
 /** "Step 2 of 5" above the step's title, both in its heading. */
 export function stepHeading(steps: StepsNow, t: Translator) {

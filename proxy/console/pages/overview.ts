@@ -93,7 +93,7 @@ export function overviewBody(data: OverviewData) {
     ${dailyChart(data.days)}
     <h2>Last platform check</h2>
     ${lastCheck(data.lastCheck)}
-    ${/* The funnel's charts (issue #33) are added here, as a section of their own. */ ''}
+    ${/* The funnel's charts (docs/funnel.md) go here, as a section of their own. */ ''}
     <h2>Latest actions</h2>
     ${auditTable(data.audit, true)}`;
 }

@@ -11,7 +11,7 @@ import { MAX_ANSWERS } from '../limits.ts';
 const answerSchema = z.union([z.string(), z.array(z.string()).max(100)]);
 
 /** The marketing attribution block; every field optional. */
-export const marketingSchema = z.strictObject({
+const marketingSchema = z.strictObject({
   lead_referer: z.string().optional(),
   campaign: z.string().optional(),
   keywords: z.string().optional(),

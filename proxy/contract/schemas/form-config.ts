@@ -162,7 +162,7 @@ export interface PublicFormConfig extends FormConfig {
  *
  * @example formatConfigIssues(error) // ['caseTypes[1].questions[0].options: required for type radio']
  */
-export function formatConfigIssues(error: z.ZodError): string[] {
+function formatConfigIssues(error: z.ZodError): string[] {
   return error.issues.map((issue) => `${formatPath(issue.path) || '(root)'}: ${issue.message}`);
 }
 

@@ -7,8 +7,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * `v2.<issued at>.<nonce>.<signature>`: the nonce makes every token its own (two forms loaded
- * in the same millisecond must not share one), since a token is spent by one enquiry. A `v1`
- * token (no nonce) is no longer taken: the widget fetches a new one by itself.
+ * in the same millisecond must not share one), since a token is spent by one enquiry. A token of
+ * any other version is not ours: the widget, refused, fetches a new one by itself.
  */
 const VERSION = 'v2';
 

@@ -31,7 +31,7 @@ export interface FieldState {
 }
 
 /** A field's error message, read as "Error: …" (the word hidden from sight, as its colour says it). */
-export const errorLine = (id: string, error: string | undefined) =>
+const errorLine = (id: string, error: string | undefined) =>
   error
     ? html`<p class="error" id="${fieldIds(id).error}">
         <span class="visually-hidden">${DEFAULT_STRINGS.errorPrefix}</span> ${error}

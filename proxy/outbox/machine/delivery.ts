@@ -29,7 +29,7 @@ const claimable = (d: Dialect) =>
    OR (lease_owner <> @owner AND NOT ${d.holderAlive}))`;
 
 /** Every write that ends an attempt lets go of the submission. */
-export const UNLEASED = 'lease_owner = NULL, lease_until = NULL, pending_step = NULL';
+const UNLEASED = 'lease_owner = NULL, lease_until = NULL, pending_step = NULL';
 
 /** Sets a lease and bumps the token; `@id`, `@now`, `@owner`, `@until`. */
 const TAKE = 'lease_owner = @owner, lease_until = @until, lease_token = lease_token + 1';
@@ -146,7 +146,7 @@ export function delivery(d: Dialect, byId: (id: number) => Plan<Submission>) {
     *finish(owned: Lease, outcome: Finish): Plan<void> {
       const { kind, ...values } = outcome;
       yield* held(ENDS[kind], owned, values);
-      // The funnel's "delivered", in the cell the enquiry was accepted in (issue #33).
+      // The funnel's "delivered", in the cell the enquiry was accepted in (docs/funnel.md).
       if (kind === 'delivered') yield* countDelivered(owned.id);
     },
     /** Gives up: a person must look. */

@@ -8,7 +8,7 @@
 import { all, run, type Dialect, type Plan } from './plan.ts';
 
 /** Rows deleted per batch. */
-export const PURGE_BATCH = 200;
+const PURGE_BATCH = 200;
 
 /**
  * Not while a notification about it is still being sent: its notifications go with the

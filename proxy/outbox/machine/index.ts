@@ -46,7 +46,7 @@ export function outboxMachine(d: Dialect) {
 }
 
 /** The plans that only read: each driver runs them as they are (`boundQueries`). */
-export const QUERIES = [
+const QUERIES = [
   'get',
   'list',
   'leadPage',

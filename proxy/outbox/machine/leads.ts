@@ -29,7 +29,7 @@ export interface DailyCount {
 }
 
 /** One day, in the milliseconds the store's times are in. */
-export const DAY_MS = 86_400_000;
+const DAY_MS = 86_400_000;
 
 /** The email address as indexed (both schemas index this same expression). */
 export const emailExpression = (d: Dialect) => `LOWER(${d.jsonText('upstream', 'email')})`;

@@ -13,7 +13,7 @@ import { notificationValues, toNotification, type NotificationRow } from '../row
 import { all, one, run, type Dialect, type Plan } from './plan.ts';
 
 /** How long a notification taken for sending is hidden from other instances' notifiers. */
-export const SENDING_MS = 60_000;
+const SENDING_MS = 60_000;
 
 /** The notification statements, in `d`'s spelling. */
 export function notifications(d: Dialect) {

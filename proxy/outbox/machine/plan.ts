@@ -98,7 +98,7 @@ export interface Compiled {
 const PARAMETER = /@([A-Za-z_]\w*)/g;
 
 /** Makes `sql`'s named parameters positional (a name used twice is one parameter). */
-export function compile(sql: string, dialect: Dialect): Compiled {
+function compile(sql: string, dialect: Dialect): Compiled {
   const names: string[] = [];
   const text = sql.replace(PARAMETER, (_match, name: string) => {
     const at = names.indexOf(name);

@@ -45,7 +45,7 @@ export type ErasureOutcome =
   | { kind: 'erased'; submission: Submission; notifications: number };
 
 /** The setting that salts the hashes an erasure is recorded by. */
-export const ERASURE_SALT = 'erasure_salt';
+const ERASURE_SALT = 'erasure_salt';
 
 /** A field's value as text ('' when it is not text). */
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

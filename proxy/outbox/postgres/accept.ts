@@ -18,7 +18,7 @@ import { inTransaction, Rollback, type Queryable } from './access.ts';
 import { execute, postgresDialect } from './driver.ts';
 
 /** Largest piece of a file stored in one row. */
-export const CHUNK_BYTES = 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
 
 const statements = intake(postgresDialect);
 const aftercare = confirmations(postgresDialect);

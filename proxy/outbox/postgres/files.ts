@@ -20,11 +20,13 @@ export async function chunkSource(pool: pg.Pool, id: number, index: number): Pro
     size: file.size,
     async *pieces() {
       for (let seq = 0; seq < file.chunks; seq++) {
-        const chunk = await pool.query<{ bytes: Buffer }>(
-          'SELECT bytes FROM file_chunks WHERE submission_id = $1 AND idx = $2 AND seq = $3',
+        const chunk = await pool.query<{ base64: string }>(
+          `SELECT encode(bytes, 'base64') AS base64 FROM file_chunks
+            WHERE submission_id = $1 AND idx = $2 AND seq = $3`,
           [id, index, seq],
         );
-        const bytes = chunk.rows[0]?.bytes;
+        const text = chunk.rows[0]?.base64;
+        const bytes = text === undefined ? undefined : Buffer.from(text, 'base64');
         if (!bytes)
           throw new Error(`file ${String(index)} of submission ${String(id)} lost a chunk`);
         for (let offset = 0; offset < bytes.byteLength; offset += PIECE_BYTES)

@@ -94,7 +94,7 @@ export const MIGRATIONS: readonly string[] = [
   tables.leadIndexes(postgresDialect),
   // Receipts (kept after retention, no personal data) and the confirmation email's quota.
   tables.receiptTables(TYPES),
-  // The funnel's counters (issue #33): sums per day, case type, campaign and variant.
+  // The funnel's counters (docs/funnel.md): sums per day, case type, campaign and variant.
   tables.funnelTables(TYPES),
   // Signed webhooks to the firm's other tools (WEBHOOK_ENDPOINTS).
   tables.webhookDeliveriesTable(TYPES),
@@ -118,9 +118,6 @@ export const MIGRATIONS: readonly string[] = [
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */
 const MIGRATION_LOCK = 7_215_004_113;
-
-/** The schema version this build writes. */
-export const SCHEMA_VERSION = MIGRATIONS.length;
 
 // bigint (int8) as a JavaScript number: ids and epoch milliseconds are far below 2^53.
 const INT8_OID = 20;

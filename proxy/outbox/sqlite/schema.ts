@@ -100,7 +100,7 @@ export const MIGRATIONS: readonly string[] = [
    ${tables.leadIndexes(sqliteDialect)}`,
   // Receipts (kept after retention, no personal data) and the confirmation email's quota.
   tables.receiptTables(TYPES),
-  // The funnel's counters (issue #33): sums per day, case type, campaign and variant.
+  // The funnel's counters (docs/funnel.md): sums per day, case type, campaign and variant.
   tables.funnelTables(TYPES),
   // Signed webhooks to the firm's other tools (WEBHOOK_ENDPOINTS).
   tables.webhookDeliveriesTable(TYPES),

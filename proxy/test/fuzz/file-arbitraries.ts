@@ -31,7 +31,7 @@ const KIND: Verdict = { accept: false, code: 'file_kind' };
 const AUDIO_VIDEO: Verdict = { accept: false, code: 'file_audio_video' };
 
 /** First bytes, and what a file that starts with them is. */
-export const SIGNATURES: readonly Signature[] = [
+const SIGNATURES: readonly Signature[] = [
   sig('PDF', allowed('application/pdf'), '%PDF-1.7\n'),
   sig('PDF 2.0', allowed('application/pdf'), '%PDF-2.0\r'),
   sig('PNG', allowed('image/png'), [0x89], 'PNG\r\n', [0x1a, 0x0a]),

@@ -58,7 +58,7 @@ export function multipartBody(boundary: string, parts: readonly RawPart[]): Uint
 export const multipartType = (boundary: string) => `multipart/form-data; boundary=${boundary}`;
 
 /** Where `needle` (ASCII) starts in `haystack` at or after `from`, or -1. */
-export const indexOf = (haystack: Uint8Array, needle: string, from = 0): number =>
+const indexOf = (haystack: Uint8Array, needle: string, from = 0): number =>
   Buffer.from(haystack.buffer, haystack.byteOffset, haystack.byteLength).indexOf(
     needle,
     from,

@@ -8,7 +8,7 @@ import { startEnquiryApi, type RunningEnquiryApi } from '../../../demo/enquiry-a
 import type { FaultPatch } from '../../../demo/enquiry-api/fault-settings.ts';
 import type { EnquiryPartInput } from '../../contract/schemas/enquiry-part.ts';
 import { loadProxyEnv } from '../../env.ts';
-import { createMemoryLogger } from '../../logger.ts';
+import { createMemoryLogger } from '../fixtures/memory-logger.ts';
 import { startProxy, type RunningProxy } from '../../server.ts';
 import { adminStatus, proxyEnvFor } from '../fixtures/proxy-env.ts';
 import { ORIGIN, validEnquiry } from '../fixtures/proxy-harness.ts';

@@ -9,7 +9,7 @@ import { startEnquiryApi } from '../../../demo/enquiry-api/server.ts';
 import type { FaultPatch } from '../../../demo/enquiry-api/fault-settings.ts';
 import type { EnquiryPartInput } from '../../contract/schemas/enquiry-part.ts';
 import { loadProxyEnv } from '../../env.ts';
-import { createMemoryLogger } from '../../logger.ts';
+import { createMemoryLogger } from '../fixtures/memory-logger.ts';
 import { startProxy, type RunningProxy } from '../../server.ts';
 import { missing, type PostgresServer } from '../fixtures/postgres-server.ts';
 import { usePostgresServer } from '../fixtures/use-postgres-server.ts';

@@ -4,7 +4,7 @@
  * to excuse a repeat).
  */
 import { describe, expect, it } from 'vitest';
-import { createMemoryLogger } from '../../logger.ts';
+import { createMemoryLogger } from '../fixtures/memory-logger.ts';
 import { openPostgresOutbox } from '../../outbox/postgres/store.ts';
 import { Webhooks } from '../../webhooks/webhooks.ts';
 import { missing } from '../fixtures/postgres-server.ts';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
 import { loadProxyEnv } from '../../env.ts';
 import { createFormTokens } from '../../http/bots/form-token.ts';
-import { createMemoryLogger } from '../../logger.ts';
+import { createMemoryLogger } from '../fixtures/memory-logger.ts';
 import { startProxy, type RunningProxy } from '../../server.ts';
 import { adminStatus, proxyEnvFor, TEST_FORM_TOKEN_SECRET } from '../fixtures/proxy-env.ts';
 import { onSmallDisk, ROOT } from '../fixtures/small-disk.ts';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
 import type { FaultPatch } from '../../../demo/enquiry-api/fault-settings.ts';
 import { loadProxyEnv } from '../../env.ts';
-import { createMemoryLogger } from '../../logger.ts';
+import { createMemoryLogger } from '../fixtures/memory-logger.ts';
 import { openSqliteOutbox } from '../../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../../outbox/store.ts';
 import { startProxy, type RunningProxy } from '../../server.ts';

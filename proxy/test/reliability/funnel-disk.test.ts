@@ -12,7 +12,7 @@ import { lawFirm } from '../../../demo/forms/index.ts';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
 import { loadProxyEnv } from '../../env.ts';
 import { createFormTokens } from '../../http/bots/form-token.ts';
-import { createMemoryLogger } from '../../logger.ts';
+import { createMemoryLogger } from '../fixtures/memory-logger.ts';
 import { READY_MIN_FREE_BYTES, freeBytes } from '../../node/disk-room.ts';
 import { startProxy, type RunningProxy } from '../../server.ts';
 import { maxSubmissionBytes } from '../../submission/read-multipart.ts';

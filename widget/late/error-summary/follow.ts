@@ -21,7 +21,7 @@ function headingOf(control: Control): HTMLElement {
 }
 
 /** Focuses a control and brings its question into view. */
-export function focusControl(control: Control): void {
+function focusControl(control: Control): void {
   headingOf(control).scrollIntoView({ block: 'start' });
   // preventScroll: the heading above was scrolled into view on purpose; focus must not undo it.
   control.focus({ preventScroll: true });

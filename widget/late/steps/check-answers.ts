@@ -7,23 +7,22 @@ import {
   answerTo,
   CONTACT_FIELDS,
   consentText,
-  stepTitle,
   type Answer,
   type FormStep,
   type PublicFormConfig,
   type Question,
   type StepKey,
-  type StepsNow,
 } from '#contract';
 import type { Values } from '../../draft.ts';
 import type { Translator } from '../../i18n.ts';
+import type { StepsView } from '../ports.ts';
 import { css, html } from '../lit-tags.ts';
 
 /** What the summary reads: the configuration, what was typed and chosen, and the steps. */
 export interface CheckAnswersView {
   config: PublicFormConfig;
   values: Values;
-  steps: StepsNow;
+  steps: StepsView;
   caseTypeFixed: boolean;
   fileNames: readonly string[];
 }
@@ -66,7 +65,8 @@ export function checkAnswers(
   t: Translator,
   change: (step: StepKey) => void,
 ) {
-  const title = (step: FormStep) => stepTitle(step, (key) => t.text(key as 'step.q'));
+  const title = (step: FormStep) =>
+    view.steps.part.stepTitle(step, (key) => t.text(key as 'step.q'));
   return html`<div class="check-answers">
     ${view.steps.all
       .filter((step) => step.key !== 'check')

@@ -5,13 +5,14 @@
  * the step's heading and says where the visitor now is. The step is kept with the draft.
  */
 import type { ReactiveController } from 'lit';
-import { stepOfField, stepsNow, stepTitle, type StepKey, type StepsNow } from '#contract';
+import type { StepKey } from '#contract';
 import type { ElementBase } from '../../element-base.ts';
 import { focusAtTop } from '../focus-at-top.ts';
 import type { Translator } from '../../i18n.ts';
 import type { ShownIssue } from '../../issues.ts';
 import type { SessionController } from '../../session.ts';
 import type { FormState } from '../../state.ts';
+import type { StepsView } from '../ports.ts';
 
 /** What the steps work with: the element's state, session and words. */
 export interface StepsDeps {
@@ -19,6 +20,8 @@ export interface StepsDeps {
   session: SessionController;
   t(): Translator;
   announce(text: string): void;
+  /** The steps now and the one shown, as the element draws them; undefined on one page. */
+  steps(): StepsView | undefined;
 }
 
 /** What a step change leaves in the browser's history entry (beside the page's own state). */
@@ -49,11 +52,8 @@ export class StepsController implements ReactiveController {
   }
 
   /** The steps now and the one shown; undefined when the form is on one page. */
-  now(): StepsNow | undefined {
-    const { session } = this.deps;
-    return session.config
-      ? stepsNow(session.config, session.fixedCaseType(), session.values, session.step)
-      : undefined;
+  now(): StepsView | undefined {
+    return this.deps.steps();
   }
 
   hostConnected(): void {
@@ -72,14 +72,16 @@ export class StepsController implements ReactiveController {
   }
 
   /** After Continue found nothing to put right: the next step, or Check your answers after "Change". */
-  next(steps: StepsNow): void {
+  next(steps: StepsView): void {
     const after = steps.all[steps.all.indexOf(steps.shown) + 1];
     this.#go(this.#returnToCheck ? 'check' : (after?.key ?? 'check'), true);
   }
 
   /** The problems of the step shown, among `issues` (those of the whole form). */
-  onShownStep(steps: StepsNow, issues: readonly ShownIssue[]): ShownIssue[] {
-    return issues.filter((issue) => stepOfField(steps.all, issue.field) === steps.shown.key);
+  onShownStep(steps: StepsView, issues: readonly ShownIssue[]): ShownIssue[] {
+    return issues.filter(
+      (issue) => steps.part.stepOfField(steps.all, issue.field) === steps.shown.key,
+    );
   }
 
   /**
@@ -92,7 +94,7 @@ export class StepsController implements ReactiveController {
     const status = this.deps.state.status;
     const first = status.kind === 'invalid' ? status.issues[0] : undefined;
     if (!steps || !first || status.kind !== 'invalid') return;
-    const step = stepOfField(steps.all, first.field);
+    const step = steps.part.stepOfField(steps.all, first.field);
     if (step === steps.shown.key) return;
     this.#record(step, steps.shown.key, true);
     const there = this.now();
@@ -153,7 +155,8 @@ export class StepsController implements ReactiveController {
         number: steps.all.indexOf(steps.shown) + 1,
         count: steps.all.length,
       });
-      this.deps.announce(`${where}: ${stepTitle(steps.shown, (key) => t.text(key as 'step.q'))}`);
+      const title = steps.part.stepTitle(steps.shown, (key) => t.text(key as 'step.q'));
+      this.deps.announce(`${where}: ${title}`);
     }
     this.host.requestUpdate();
   }
