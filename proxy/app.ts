@@ -17,6 +17,7 @@ import { healthRoutes } from './http/health-routes.ts';
 import { publicRoutes } from './http/public-routes.ts';
 import { noScriptRoutes } from './http/no-js/form-route.ts';
 import { consoleRoutes } from './console/console-routes.ts';
+import { originRefusalLog } from './http/origin-refusals.ts';
 import { StoreUnavailableError } from './outbox/store.ts';
 import { logFailure } from './outbox/outage-log.ts';
 
@@ -54,12 +55,19 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
     }),
   );
 
-  app.route('/', publicRoutes(deps));
+  // One log of refused origins for every route that refuses them, so each is named once a minute.
+  const withRefusals = {
+    ...deps,
+    onOriginRefused:
+      deps.onOriginRefused ??
+      originRefusalLog(deps.log, deps.allowedOrigins, { now: () => deps.now() }),
+  };
+  app.route('/', publicRoutes(withRefusals));
   app.route('/', noScriptRoutes(deps));
   app.route('/', healthRoutes(deps));
   app.route('/', consoleRoutes(deps));
-  app.route('/', enquiryRoute(deps));
-  app.route('/', eventsRoute(deps));
+  app.route('/', enquiryRoute(withRefusals));
+  app.route('/', eventsRoute(withRefusals));
   app.route('/', funnelRoute(deps));
 
   app.notFound((c) =>

@@ -12,7 +12,7 @@ import type { Logger } from '../logger.ts';
 import type { FunnelCounters } from '../outbox/store.ts';
 import { FUNNEL_REPORT_MAX_BYTES } from '../contract/funnel.ts';
 import { rateLimitKey } from './client-ip.ts';
-import { requireAllowedOrigin } from './origin.ts';
+import { requireAllowedOrigin, type OriginOptions } from './origin.ts';
 import { RateLimiter } from '../limiter/token-buckets.ts';
 import { rateLimit } from './rate-limit.ts';
 import { funnelDay } from '../outbox/funnel-counts.ts';
@@ -27,6 +27,8 @@ const REPORTS_FOR_ALL = 60_000;
 export interface EventsRouteDeps {
   config: FormConfig;
   allowedOrigins: readonly string[];
+  /** Told the `Origin` of each refused request (`http/origin-refusals.ts`). */
+  onOriginRefused?: OriginOptions['onOriginRefused'];
   store: Pick<FunnelCounters, 'addFunnelTally'>;
   log: Logger;
   clientIp: (c: Context) => string;

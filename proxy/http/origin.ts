@@ -9,6 +9,8 @@ import { cors } from 'hono/cors';
 /** The origins whose pages may submit. */
 export interface OriginOptions {
   allowedOrigins: readonly string[];
+  /** Told the `Origin` of each refused request (`originRefusalLog`: the operator's log). */
+  onOriginRefused?: ((origin: string | undefined) => void) | undefined;
 }
 
 const refused = (origin: string | undefined) => ({
@@ -34,11 +36,12 @@ export const submissionCors = ({ allowedOrigins }: OriginOptions): MiddlewareHan
  * own: the form without JavaScript (`GET /form`) is served by the proxy and posts to it.
  */
 export const requireAllowedOrigin =
-  ({ allowedOrigins }: OriginOptions): MiddlewareHandler =>
+  ({ allowedOrigins, onOriginRefused }: OriginOptions): MiddlewareHandler =>
   async (c, next) => {
     const origin = c.req.header('origin');
     if (origin && (allowedOrigins.includes(origin) || isOwnOrigin(origin, c.req.header('host'))))
       return next();
+    onOriginRefused?.(origin);
     return c.json(refused(origin), 403);
   };
 
@@ -57,10 +60,11 @@ function isOwnOrigin(origin: string, host: string | undefined): boolean {
  * before its visitor types anything. Requests without `Origin` (curl, servers) are served.
  */
 export const publicReadOrigin =
-  ({ allowedOrigins }: OriginOptions): MiddlewareHandler =>
+  ({ allowedOrigins, onOriginRefused }: OriginOptions): MiddlewareHandler =>
   async (c, next) => {
     c.header('Access-Control-Allow-Origin', '*');
     const origin = c.req.header('origin');
     if (origin === undefined || allowedOrigins.includes(origin)) return next();
+    onOriginRefused?.(origin);
     return c.json(refused(origin), 403);
   };

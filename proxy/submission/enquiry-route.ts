@@ -11,7 +11,7 @@ import type { HealthSignals } from '../http/health-routes.ts';
 import type { Metrics } from '../http/metrics.ts';
 import type { FunnelCounters, IntakeStore } from '../outbox/store.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
-import { requireAllowedOrigin, submissionCors } from '../http/origin.ts';
+import { requireAllowedOrigin, submissionCors, type OriginOptions } from '../http/origin.ts';
 import type { Limiter } from '../limiter/token-buckets.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { uploadGuard, type ByteBudget, type GuardedUpload } from '../http/upload-guard.ts';
@@ -67,6 +67,8 @@ export interface EnquiryRouteDeps {
   config: FormConfig;
   /** Pages that may submit (`ALLOWED_ORIGINS`). */
   allowedOrigins: readonly string[];
+  /** Told the `Origin` of each refused request (`http/origin-refusals.ts`). */
+  onOriginRefused?: OriginOptions['onOriginRefused'];
   /** Intake, and the repeat of an idempotency key. */
   store: IntakeStore & FunnelCounters;
   /** Where file parts are written as they arrive; the system's temporary directory by default. */
