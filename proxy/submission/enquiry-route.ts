@@ -35,6 +35,7 @@ import { newReference } from './reference.ts';
 import { SubmissionError } from '../http/submission-error.ts';
 import type { PlainFields } from '../http/no-js/plain-fields.ts';
 import {
+  isNavigation,
   pagesForBrowsers,
   plainIdempotencyKey,
   plainRefused,
@@ -114,6 +115,8 @@ export function enquiryRoute(deps: EnquiryRouteDeps): Hono<RouteEnv> {
     uploadGuard({
       maxBytes: maxSubmissionBytes(config.files),
       tooLarge,
+      // The form without JavaScript is read to the limit: its fields draw it again (413 page).
+      refuseByLength: (c) => !isNavigation(c),
       budget: limits.uploadBytes,
       perClient: limits.uploadsPerClient,
       idleMs: limits.bodyIdleMs,
@@ -148,9 +151,9 @@ export function enquiryRoute(deps: EnquiryRouteDeps): Hono<RouteEnv> {
           );
         }
         for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+        // The form without JavaScript is drawn again for every refusal: never a dead end.
         const plain = c.get('plainFields');
-        if (plain && 'issues' in error.body && error.body.issues)
-          return plainRefused(c, deps, plain, error.status, error.body.issues);
+        if (plain) return plainRefused(c, deps, plain, error);
         return c.json(error.body, error.status);
       }
     },
@@ -205,11 +208,17 @@ export function enquiryRoute(deps: EnquiryRouteDeps): Hono<RouteEnv> {
    * bot's files) is removed.
    */
   async function receive(c: Context<RouteEnv>, key: string | undefined) {
-    const received = await readMultipartSubmission(c.req.raw, config.files, spool).catch(
-      (error: unknown) => {
-        throw isStorageFull(error) ? storageFull(error) : error;
-      },
-    );
+    const plainSoFar = new Map<string, string[]>();
+    const received = await readMultipartSubmission(
+      c.req.raw,
+      config.files,
+      spool,
+      plainSoFar,
+    ).catch((error: unknown) => {
+      // A plain post refused as it arrived (a file over the limit) keeps the fields before it.
+      if (plainSoFar.size > 0) c.set('plainFields', plainSoFar);
+      throw isStorageFull(error) ? storageFull(error) : error;
+    });
     try {
       return await checkAndStore(c, key, received);
     } finally {

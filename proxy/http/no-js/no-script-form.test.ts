@@ -5,53 +5,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { lawFirm } from '../../../demo/forms/index.ts';
 import { lawFirmWithConsent } from '../../test/fixtures/consent-config.ts';
+import { inputs, plainForm, postPlain } from '../../test/fixtures/plain-post.ts';
 import { harnessPerTest, healthyPlatform, ORIGIN } from '../../test/fixtures/proxy-harness.ts';
 
 const setUp = harnessPerTest();
 const PDF = new Uint8Array(Buffer.from('%PDF-1.7\nplan'));
-
-/** The fields a browser posts from the page, as named there; `overrides` win. */
-function plainForm(token: string, overrides: Record<string, string | string[]> = {}) {
-  const fields: Record<string, string | string[]> = {
-    case_type: 'conveyancing',
-    form_token: token,
-    'marketing.campaign': 'spring-2027',
-    forename: 'Ada',
-    surname: 'Lovelace',
-    email: 'ada@example.com',
-    telephone_mobile: '',
-    'answers.transaction': 'Buying',
-    'answers.property_value': 'Under £250,000',
-    'answers.notes': 'First home',
-    website: '',
-    ...overrides,
-  };
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields))
-    for (const one of [value].flat()) form.append(name, one);
-  return form;
-}
-
-/** The `<input>` tags of a page with `name` (and `value`), attributes as written. */
-const inputs = (page: string, name: string, value?: string) =>
-  [...page.matchAll(/<input\b[^>]*>/g)]
-    .map(([tag]) => tag.replace(/\s+/g, ' '))
-    .filter(
-      (tag) =>
-        tag.includes(`name="${name}"`) && (value === undefined || tag.includes(`value="${value}"`)),
-    );
 
 const post = (
   harness: ReturnType<typeof setUp>,
   form: FormData,
   host = 'proxy.example',
   action = '/api/enquiries',
-) =>
-  harness.app.request(`http://${host}${action}`, {
-    method: 'POST',
-    body: form,
-    headers: { origin: `http://${host}`, accept: 'text/html,application/xhtml+xml', host },
-  });
+) => postPlain(harness, form, { host, action });
 
 describe('GET /form', () => {
   it('serves the case type’s questions as a complete page, attribution and hidden answers from the URL', async () => {
