@@ -9,6 +9,7 @@
  * (`bundle/size-budget.ts`).
  */
 import { defineConfig, type UserConfig } from 'vite';
+import { annotationsDropped } from './bundle/without-annotations.ts';
 import { BROWSER_BUILD } from './bundle/browser-options.ts';
 import { buildLate, emitLate } from './bundle/late-bundle.ts';
 import { minifiedLiterals } from './bundle/minified-literals.ts';
@@ -35,6 +36,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
       minifiedLiterals(),
       serverSafeLit(),
       ...(late ? [emitLate(late)] : []),
+      annotationsDropped(),
       sizeBudget(late),
     ],
   };

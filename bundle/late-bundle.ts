@@ -13,6 +13,7 @@ import { build, type Plugin, type Rolldown } from 'vite';
 import { BROWSER_BUILD } from './browser-options.ts';
 import { handedOverByTheEntry } from './late-shared.ts';
 import { minifiedLiterals } from './minified-literals.ts';
+import { annotationsDropped } from './without-annotations.ts';
 import { refuseServerOnly } from './size-budget.ts';
 
 /** One file of the late bundle: its name, code and source map. */
@@ -68,7 +69,7 @@ export async function buildLate(): Promise<LateBundle> {
         },
       },
     },
-    plugins: [handedOverByTheEntry(), minifiedLiterals()],
+    plugins: [handedOverByTheEntry(), minifiedLiterals(), annotationsDropped()],
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
   const chunks = outputs
