@@ -58,6 +58,7 @@ export const OUTCOME_STRINGS = /* @__PURE__ */ Object.freeze({
     'The security check could not be loaded. Check your connection or turn off any content blocker for this site, then try again.',
   challengeRetry: 'Try again',
   removeFile: 'Remove',
+  fileNotAttached: 'Not attached:',
   fileAdded: '{name} added',
   emailSuggestion: 'Did you mean {address}?',
   emailSuggestionApplied: 'Email address changed to {address}',

@@ -42,6 +42,10 @@ export const lateStyles = css`
     font-weight: 700;
     overflow-wrap: anywhere;
   }
+  /* A file that will not be sent: its reason on a line of its own, after a warning sign. */
+  .file-list .error-message {
+    flex-basis: 100%;
+  }
   .progress {
     display: grid;
     gap: 5px;

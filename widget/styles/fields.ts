@@ -33,12 +33,12 @@ export const fields = css`
     color: var(--_quiet);
   }
   .error-message {
-    margin: 0 0 10px;
+    margin-bottom: 5px;
     font-weight: 700;
     color: var(--_error);
   }
-  .error-line {
-    display: block;
+  .error-message p {
+    margin: 0 0 5px;
   }
   .input {
     width: 100%;
