@@ -52,6 +52,8 @@ export const OUTCOME_STRINGS = /* @__PURE__ */ Object.freeze({
   failedTitle: 'Your enquiry has not been sent yet',
   reference: 'Your reference is',
   receipt: 'Your receipt code is',
+  receiptHint:
+    'Keep the receipt code: if you ever need to show that you sent this enquiry, quote it and we can check it.',
   firmContact: 'You can also contact {name}:',
   'turnstile_token.required': 'Complete the security check',
   challengeFailed:

@@ -239,7 +239,12 @@ export function confirmationPage(
     html`<h1>${title}</h1>
       <p>${delivered ? DEFAULT_STRINGS.deliveredBody : DEFAULT_STRINGS.queuedBody}</p>
       <p>${DEFAULT_STRINGS.reference} <span class="reference">${reference}</span></p>
-      ${receipt ? html`<p>${DEFAULT_STRINGS.receipt} <span class="receipt">${receipt}</span></p>` : ''}
+      ${
+        receipt
+          ? html`<p>${DEFAULT_STRINGS.receipt} <span class="receipt">${receipt}</span></p>
+              <p>${DEFAULT_STRINGS.receiptHint}</p>`
+          : ''
+      }
       ${back ? html`<p><a href="${back}">Back to ${new URL(back).host}</a></p>` : ''}`,
   );
 }
