@@ -23,7 +23,7 @@ COPY --from=build /app/dist ./dist
 # add libreoffice-writer-nogui here: about 200 MB more. LibreOffice only ever runs inside
 # bubblewrap's box (no network, no secrets, none of the container's files; prlimit from
 # util-linux caps its memory), proven at every start: the container needs the security_opt
-# of compose.yaml for it (README, "Documents are converted in a box").
+# of compose.yaml for it (docs/configuration.md, "Documents are converted in a box").
 RUN apt-get update \
  && apt-get install -y --no-install-recommends libheif-examples bubblewrap \
  && rm -rf /var/lib/apt/lists/*

@@ -26,8 +26,9 @@ const e2e: Project = {
 
 export default defineConfig({
   projects: [widget, e2e],
-  // Builds the widget bundle when it is missing or older than its sources.
-  globalSetup: './e2e/support/build-widget.ts',
+  // Builds the widget bundle when it is missing or older than its sources; ends the run with the
+  // groups skipped for want of a system tool, and how to install them.
+  globalSetup: ['./e2e/support/build-widget.ts', './proxy/test/fixtures/tools-summary.ts'],
   workers: 2,
   retries: 0,
   fullyParallel: true,

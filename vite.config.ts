@@ -5,12 +5,16 @@
  * - `enquiry-form.late-<hash>.js` from `widget/late/index.ts`: sending, file checks, the error
  *   summary, loaded once the form is on screen (`bundle/late-bundle.ts` says why it is a build of
  *   its own), and its chunks for what only some forms use (the steps, the Turnstile check);
- * each minified with its source map. The build fails past either brotli budget
+ * - the entry's parts, fetched before the first render by the forms that draw them (the steps,
+ *   the take-over of a drawn form);
+ * each minified with its source map, without the annotations Terser keeps for bundlers
+ * (`bundle/without-annotations.ts`). The build fails past a brotli budget
  * (`bundle/size-budget.ts`).
  */
 import { defineConfig, type UserConfig } from 'vite';
-import { scriptBuild } from './bundle/browser-options.ts';
+import { BROWSER_BUILD } from './bundle/browser-options.ts';
 import { buildLate, emitLate, partNamed } from './bundle/late-bundle.ts';
+import { annotationsDropped } from './bundle/without-annotations.ts';
 import { minifiedLiterals } from './bundle/minified-literals.ts';
 import { serverSafeLit } from './bundle/server-safe-lit.ts';
 import { sizeBudget } from './bundle/size-budget.ts';
@@ -22,8 +26,9 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     build: {
       outDir: 'dist/widget',
       emptyOutDir: true,
-      ...scriptBuild('widget/index.ts', 'enquiry-form.js'),
+      ...BROWSER_BUILD,
       sourcemap: true,
+      lib: { entry: 'widget/index.ts', formats: ['es'], fileName: () => 'enquiry-form.js' },
     },
     define: late
       ? {
@@ -36,6 +41,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
       minifiedLiterals(),
       serverSafeLit(),
       ...(late ? [emitLate(late)] : []),
+      annotationsDropped(),
       sizeBudget(late),
     ],
   };

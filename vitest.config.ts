@@ -5,5 +5,7 @@ export default defineConfig({
     include: ['{proxy,demo,widget,bundle}/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
+    // Ends the run with the groups skipped for want of a system tool, and how to install them.
+    globalSetup: ['proxy/test/fixtures/tools-summary.ts'],
   },
 });

@@ -7,5 +7,6 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    globalSetup: ['proxy/test/fixtures/tools-summary.ts'],
   },
 });

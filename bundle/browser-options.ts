@@ -28,29 +28,3 @@ export const BROWSER_BUILD = {
     output: { comments: { legal: true, annotation: false, jsdoc: false } },
   },
 } satisfies BuildEnvironmentOptions;
-
-/**
- * A script of one file the proxy serves as it is, built from `input` into `fileName` (a
- * `[hash]` in it is letters and digits only, as the proxy serves `enquiry-form.late-<hash>.js`),
- * its exports as written. Not Vite's library mode, which keeps every `/* @__PURE__ *\/` for a
- * bundler that would build the file again (15 in the entry, 31 B of its brotli); the code is
- * otherwise the same, byte for byte. One file only: an app build would add Vite's preload
- * helper to the imports of a build split into chunks (the late bundle stays a library build).
- */
-export function scriptBuild(input: string, fileName: string) {
-  return {
-    ...BROWSER_BUILD,
-    modulePreload: false,
-    rolldownOptions: {
-      ...BROWSER_BUILD.rolldownOptions,
-      input,
-      preserveEntrySignatures: 'strict',
-      output: {
-        ...BROWSER_BUILD.rolldownOptions.output,
-        format: 'es',
-        entryFileNames: fileName,
-        hashCharacters: 'base36',
-      },
-    },
-  } satisfies BuildEnvironmentOptions;
-}

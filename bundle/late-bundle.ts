@@ -12,9 +12,10 @@
  * content, so a cached entry always finds the files it was built with.
  */
 import { build, type Plugin, type Rolldown } from 'vite';
-import { BROWSER_BUILD, scriptBuild } from './browser-options.ts';
+import { BROWSER_BUILD } from './browser-options.ts';
 import { handedOverByTheEntry } from './late-shared.ts';
 import { minifiedLiterals } from './minified-literals.ts';
+import { annotationsDropped } from './without-annotations.ts';
 import { refuseServerOnly } from './size-budget.ts';
 
 /** One file of the late bundle: its name, code and source map. */
@@ -86,7 +87,7 @@ export async function buildLate(): Promise<LateBundle> {
         },
       },
     },
-    plugins: [handedOverByTheEntry(), minifiedLiterals()],
+    plugins: [handedOverByTheEntry(), minifiedLiterals(), annotationsDropped()],
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
   const chunks = outputs
@@ -140,10 +141,15 @@ async function buildPart(module: string, feature: string): Promise<LateFile> {
     logLevel: 'warn',
     build: {
       write: false,
-      ...scriptBuild(module, HASHED_NAME),
+      ...BROWSER_BUILD,
       sourcemap: 'hidden',
+      lib: { entry: module, formats: ['es'], fileName: () => HASHED_NAME },
+      rolldownOptions: {
+        ...BROWSER_BUILD.rolldownOptions,
+        output: { ...BROWSER_BUILD.rolldownOptions.output, hashCharacters: 'base36' },
+      },
     },
-    plugins: [minifiedLiterals()],
+    plugins: [minifiedLiterals(), annotationsDropped()],
   });
   const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
   const chunks = outputs

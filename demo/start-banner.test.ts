@@ -17,6 +17,19 @@ describe('what npm start prints', () => {
       expect(text).toContain(name);
   });
 
+  it('names the console, and prints the admin token made for this run', () => {
+    const token = 'x'.repeat(43);
+    const text = startBanner(urls, {}, { madeToken: token }).join('\n');
+    expect(text).toContain('Console             http://localhost:8080/admin/');
+    expect(text).toMatch(new RegExp(`Sign in with this admin token[^]*\n {22}${token}\n`));
+  });
+
+  it('names the console without printing a token the operator set', () => {
+    const text = startBanner(urls, { ADMIN_TOKEN: 'the operator’s own token' }).join('\n');
+    expect(text).toContain('http://localhost:8080/admin/   (sign in with your ADMIN_TOKEN)');
+    expect(text).not.toContain('the operator’s own token');
+  });
+
   it('on the real platform, names its address', () => {
     const url = 'https://crm.example.com/wp-json/acme/v1';
     const text = startBanner(urls, { ENQUIRY_API_URL: url }).join('\n');

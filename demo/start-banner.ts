@@ -1,4 +1,8 @@
-/** What `npm start` prints once the demo runs: where everything is, and how to go real. */
+/**
+ * What `npm start` prints once the demo runs: where everything is, how to sign in to the console,
+ * and how to go real.
+ */
+import type { ConsoleAccess } from './console-access.ts';
 import type { RunningDemo } from './stack.ts';
 
 /**
@@ -7,7 +11,16 @@ import type { RunningDemo } from './stack.ts';
 export function startBanner(
   demo: Pick<RunningDemo, 'siteUrl' | 'campaignUrl' | 'proxyUrl' | 'api'>,
   env: Record<string, string | undefined>,
+  access: Pick<ConsoleAccess, 'madeToken'> = {},
 ): string[] {
+  const consoleLines = access.madeToken
+    ? [
+        `  Console             ${demo.proxyUrl}/admin/   (every lead, for the firm)`,
+        '                      Sign in with this admin token, made for this run (set',
+        '                      ADMIN_TOKEN to choose your own):',
+        `                      ${access.madeToken}`,
+      ]
+    : [`  Console             ${demo.proxyUrl}/admin/   (sign in with your ADMIN_TOKEN)`];
   const platform = demo.api
     ? [
         `  Stand-in inbox      ${demo.api.origin}/inbox   (what the platform received)`,
@@ -23,6 +36,7 @@ export function startBanner(
     `  Campaign page       ${demo.campaignUrl}   (marketing attributes on the tag)`,
     `  The same, drawn     ${demo.campaignUrl}-drawn   (the form in the page: npm run embed)`,
     ...platform,
+    ...consoleLines,
     `  Proxy               ${demo.proxyUrl}/healthz`,
     '',
     '  Ctrl-C stops everything.',

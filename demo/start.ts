@@ -1,11 +1,14 @@
 /**
  * `npm start`: the whole demo on one machine with no configuration. Set `ENQUIRY_API_URL`,
- * `ENQUIRY_API_USERNAME` and `ENQUIRY_API_PASSWORD` to send enquiries to the real platform.
+ * `ENQUIRY_API_USERNAME` and `ENQUIRY_API_PASSWORD` to send enquiries to the real platform;
+ * `ALLOWED_ORIGINS` for pages of your own, `SITE_PORT`, `PORT` and `ENQUIRY_API_PORT` for other
+ * ports. Without `ADMIN_TOKEN`, one is made for the console and printed once.
  */
 import { FormConfigError } from '../proxy/contract/schemas/form-config.ts';
 import { EnvError } from '../proxy/env.ts';
 import { createLogger } from '../proxy/logger.ts';
 import { ensureWidgetBuilt } from './build-widget.ts';
+import { consoleAccess } from './console-access.ts';
 import { note, readableDestination } from './readable-log.ts';
 import { startDemo } from './stack.ts';
 import { startBanner } from './start-banner.ts';
@@ -17,17 +20,18 @@ try {
   const build = ensureWidgetBuilt();
   note('start', build.built ? `widget built: ${build.summary}` : 'widget build is up to date');
 
+  const access = consoleAccess(process.env);
   const demo = await startDemo({
     log: createLogger({
       level: process.env.LOG_LEVEL ?? 'info',
       destination: readableDestination('proxy'),
     }),
-    env: process.env,
+    env: access.env,
     sitePort: port('SITE_PORT', 3000),
     proxyPort: port('PORT', 8080),
     apiPort: port('ENQUIRY_API_PORT', 8090),
   });
-  const lines = startBanner(demo, process.env);
+  const lines = startBanner(demo, process.env, access);
   process.stdout.write(`${lines.join('\n')}\n`);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

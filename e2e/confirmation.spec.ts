@@ -71,6 +71,10 @@ async function sentPanel(form: Locator) {
   const panel = form.locator('[part=confirmation]');
   await expect(panel).toBeFocused();
   await expect(panel).toContainText('Your receipt code is');
+  // What the code is for and what to do with it, in one sentence.
+  await expect(panel).toContainText(
+    'Keep the receipt code: if you ever need to show that you sent this enquiry, quote it and we can check it.',
+  );
   const reference = (await panel.locator('.panel__reference').innerText()).trim();
   const code = panel.locator('.reference:not(.panel__reference)');
   await expect(code).toBeVisible();

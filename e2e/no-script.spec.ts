@@ -3,6 +3,7 @@
  * the confirmation and back to the site, a file included; an error round trip that keeps every
  * value; and axe on the page and its error state.
  */
+import type { Page } from '@playwright/test';
 import { sweep } from './support/axe.ts';
 import { expect, test } from './support/stack.ts';
 
@@ -11,6 +12,15 @@ const PDF = {
   mimeType: 'application/pdf',
   buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(20_000, 1)]),
 };
+
+/** Ada's answers to the conveyancing form's fields, every one right. */
+async function fillAsAda(page: Page) {
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email address').fill('ada@example.com');
+  await page.getByRole('radio', { name: 'Buying', exact: true }).check();
+  await page.getByLabel('Roughly what is the property worth?').selectOption({ index: 1 });
+}
 
 test.describe('with JavaScript off', () => {
   test.use({ javaScriptEnabled: false });
@@ -25,11 +35,7 @@ test.describe('with JavaScript off', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Buying or selling a property',
     );
-    await page.getByLabel('First name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Email address').fill('ada@example.com');
-    await page.getByRole('radio', { name: 'Buying', exact: true }).check();
-    await page.getByLabel('Roughly what is the property worth?').selectOption({ index: 1 });
+    await fillAsAda(page);
     await page.getByLabel('Attach files').setInputFiles(PDF);
     await page.getByRole('button', { name: 'Send enquiry' }).click();
 
@@ -76,6 +82,30 @@ test.describe('with JavaScript off', () => {
     await expect(page.locator('.reference')).toHaveText(/^EQ-/);
     const [enquiry] = await lawFirm.arrivals(before);
     expect(enquiry).toMatchObject({ forename: 'Grace', telephone_mobile: '07700 900123' });
+  });
+
+  test('a file of 11 MB brings the form back with every value kept and the file named', async ({
+    page,
+    lawFirm,
+  }) => {
+    await page.goto(`${lawFirm.demo.proxyUrl}/form?case-type=conveyancing`);
+    await fillAsAda(page);
+    await page.getByLabel('Anything else we should know?').fill('Deeds attached');
+    const deeds = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(11 * 1024 * 1024, 0x20)]);
+    await page
+      .getByLabel('Attach files')
+      .setInputFiles({ name: 'scanned-deeds.pdf', mimeType: 'application/pdf', buffer: deeds });
+    await page.getByRole('button', { name: 'Send enquiry' }).click();
+
+    await expect(page).toHaveTitle('Error: Send an enquiry');
+    const summary = page.getByRole('alert');
+    await expect(summary).toContainText('“scanned-deeds.pdf” is larger than 10 MB');
+    await summary.getByRole('link').first().click();
+    await expect(page.getByLabel('Attach files')).toBeFocused();
+    await expect(page.getByLabel('First name')).toHaveValue('Ada');
+    await expect(page.getByLabel('Email address')).toHaveValue('ada@example.com');
+    await expect(page.getByRole('radio', { name: 'Buying', exact: true })).toBeChecked();
+    await expect(page.getByLabel('Anything else we should know?')).toHaveValue('Deeds attached');
   });
 });
 

@@ -26,9 +26,16 @@ const isProduct = (/** @type {string} */ path) =>
 const FOLDERS = ['proxy', 'widget', 'demo', 'bundle', 'e2e'];
 /**
  * Modules whose exports are read by what is not a module of the project: the npm package's
- * module and its types (with their compile-time check), and Playwright's global set-up.
+ * module and its types (with their compile-time check), and the runners' global set-ups, named
+ * by path in their configurations (Playwright's build of the widget; the summary of the system
+ * tools every runner ends with).
  */
-const ENTRIES = ['widget/index.ts', 'widget/types/', 'e2e/support/build-widget.ts'];
+const ENTRIES = [
+  'widget/index.ts',
+  'widget/types/',
+  'e2e/support/build-widget.ts',
+  'proxy/test/fixtures/tools-summary.ts',
+];
 /** Import aliases (`package.json`'s `imports`). */
 const ALIASES = /** @type {Record<string, string>} */ ({ '#contract': 'proxy/contract/index.ts' });
 

@@ -18,6 +18,7 @@ import { publicRoutes } from './http/public-routes.ts';
 import { noScriptRoutes } from './http/no-js/form-route.ts';
 import { consoleRoutes } from './console/console-routes.ts';
 import { FunnelAdmission } from './funnel/admission.ts';
+import { originRefusalLog } from './http/origin-refusals.ts';
 import { StoreUnavailableError } from './outbox/store.ts';
 import { logFailure } from './outbox/outage-log.ts';
 
@@ -57,12 +58,19 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
 
   // One gate for every route that adds to the funnel's counters, so their allowances are one.
   const funnel = new FunnelAdmission(deps);
-  app.route('/', publicRoutes(deps));
+  // One log of refused origins for every route that refuses them, so each is named once a minute.
+  const withRefusals = {
+    ...deps,
+    onOriginRefused:
+      deps.onOriginRefused ??
+      originRefusalLog(deps.log, deps.allowedOrigins, { now: () => deps.now() }),
+  };
+  app.route('/', publicRoutes(withRefusals));
   app.route('/', noScriptRoutes(deps, funnel));
   app.route('/', healthRoutes(deps));
   app.route('/', consoleRoutes(deps));
-  app.route('/', enquiryRoute(deps, funnel));
-  app.route('/', eventsRoute(deps, funnel));
+  app.route('/', enquiryRoute(withRefusals, funnel));
+  app.route('/', eventsRoute(withRefusals, funnel));
   app.route('/', funnelRoute(deps));
 
   app.notFound((c) =>

@@ -138,3 +138,48 @@ test('takes files dropped on the drop zone', async ({ page }) => {
   await expect(fileList(form)).toHaveText([/tenancy-agreement\.pdf/]);
   await expect(zone).not.toHaveClass(/drop-zone--active/);
 });
+
+test('marks a refused file on its own row, in words beside a sign, and the others not', async ({
+  page,
+}) => {
+  const { form } = await openForm(page, { config: lawFirm });
+  await chooseFiles(page, form, FILES.pdf, FILES.renamedExe);
+  const [chosen, refused] = [fileList(form).first(), fileList(form).last()];
+  await expect(refused).toContainText(
+    '⚠︎ Not attached: “invoice.pdf” is not a PDF, PNG, GIF or JPEG file. Choose a file of one of those kinds',
+  );
+  // The sign is for the eye; a screen reader hears the words.
+  await expect(refused.locator('[aria-hidden=true]')).toHaveText('⚠︎');
+  await expect(chosen).not.toContainText('Not attached');
+});
+
+test('takes a refused file’s error off the screen as soon as the file is removed', async ({
+  page,
+}) => {
+  const { form } = await openForm(page, { config: lawFirm });
+  await fillConveyancing(form);
+  await chooseFiles(page, form, FILES.audio, FILES.renamedExe);
+  await send(form);
+  const summary = form.getByRole('alert');
+  await expect(summary.getByRole('link')).toHaveCount(2);
+  await form.getByRole('button', { name: 'Remove voice-memo.mp3' }).click();
+  await expect(summary.getByRole('link')).toHaveText([/“invoice\.pdf” is not a PDF/]);
+  await expect(form.locator('#files-error')).not.toContainText('voice-memo.mp3');
+  await form.getByRole('button', { name: 'Remove invoice.pdf' }).click();
+  await expect(form.locator('.error-summary')).toHaveCount(0);
+  await expect(form.locator('#files-error')).toHaveCount(0);
+});
+
+test('says each refused file’s error as an item of its own', async ({ page }) => {
+  const { form } = await openForm(page, { config: lawFirm });
+  await chooseFiles(page, form, FILES.audio, FILES.renamedExe);
+  await expect(form.locator('#files-error > p')).toHaveText([
+    /^Error: “voice-memo\.mp3” is an audio or video file/,
+    /^Error: “invoice\.pdf” is not a PDF/,
+  ]);
+  const [first, second] = await form
+    .locator('#files-error > p')
+    .evaluateAll((lines) => lines.map((line) => line.getBoundingClientRect()));
+  // Apart on the screen, not one line run into the next.
+  expect((second?.top ?? 0) - (first?.bottom ?? 0)).toBeGreaterThanOrEqual(4);
+});

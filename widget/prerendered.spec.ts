@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { drawnShadowRoot } from '../bundle/embed-code.ts';
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
 import { publicConfig, type FormConfig } from '#contract';
-import { openForm } from '../e2e/support/widget-harness.ts';
+import { openForm, type HarnessOptions } from '../e2e/support/widget-harness.ts';
 import { gate } from '../e2e/support/gate.ts';
 
 const config = publicConfig(lawFirm as FormConfig);
@@ -58,16 +58,34 @@ test('the drawn form takes typing before the script runs; the element keeps it a
   await expect(form.locator('#email')).toHaveValue('ada@example.com');
 });
 
-test('the drawn form is the one the element renders', async ({ page }) => {
+/**
+ * Opens the page with the drawn form and its script held, measures the form, lets the script run:
+ * the element's form is laid out where the drawn one was, control for control.
+ */
+async function takesOverInPlace(page: Page, options: Partial<HarnessOptions> = {}) {
   const script = gate();
-  await openForm(page, { config, attributes, drawn: await drawn(), scriptHeld: script.until });
+  await openForm(page, {
+    config,
+    attributes,
+    drawn: await drawn(),
+    scriptHeld: script.until,
+    ...options,
+  });
   const drawnLayout = await layout(page);
   script.open();
   await expect
     .poll(() => page.evaluate(() => customElements.get('enquiry-form') !== undefined))
     .toBe(true);
   await expect.poll(() => layout(page)).toEqual(drawnLayout);
-});
+}
+
+test('the drawn form is the one the element renders', ({ page }) => takesOverInPlace(page));
+
+test('the drawn form is measured as the page styles it, however late its stylesheet arrives', ({
+  page,
+}) =>
+  // Later than the drawn form: measured before it, the form sits at the browser's margins.
+  takesOverInPlace(page, { stylesheetHeld: new Promise((resolve) => setTimeout(resolve, 500)) }));
 
 test('the site owner’s words and locale on the tag reach the form the element takes over', async ({
   page,

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import * as prettier from 'prettier';
+import { findTool } from '../../proxy/test/fixtures/system-tools.ts';
 
 const REPORT_PATH = 'BENCHMARKS.md';
 
@@ -68,7 +69,10 @@ export function machine(chromiumVersion: string): string {
       ['Disk under `/tmp` (outboxes)', disk || 'unknown'],
       ['Node', process.version],
       ['Chromium', chromiumVersion],
-      ['nginx', firstLine(output('/usr/sbin/nginx', ['-v'])).replace('nginx version: ', '')],
+      [
+        'nginx',
+        firstLine(output(findTool('nginx') ?? 'nginx', ['-v'])).replace('nginx version: ', ''),
+      ],
       ['wrk', firstLine(output('/usr/bin/wrk', ['--version'])).split(' [')[0] ?? ''],
     ],
   );

@@ -9,9 +9,8 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_ROOT } from '../../demo/enquiry-api/app.ts';
 import { proxyEnvFor } from '../../proxy/test/fixtures/proxy-env.ts';
+import { toolPath } from '../../proxy/test/fixtures/system-tools.ts';
 import { freePort, scratchDir, startChild, waitForHttp, type Child } from './processes.ts';
-
-const NGINX = '/usr/sbin/nginx';
 
 /** Made up for this run: the stand-in, the proxy and nginx share them, nobody else needs them. */
 const CREDENTIALS = Object.freeze({
@@ -136,8 +135,9 @@ http {
 `,
   );
   const args = ['-p', dir, '-c', conf, '-e', 'stderr'];
-  const child = startChild('nginx', NGINX, args, {}, [dir]);
+  const nginx = toolPath('nginx');
+  const child = startChild('nginx', nginx, args, {}, [dir]);
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(child, `${origin}/`);
-  return { child, origin, command: `${NGINX} ${args.join(' ')}` };
+  return { child, origin, command: `${nginx} ${args.join(' ')}` };
 }

@@ -14,7 +14,7 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
 import type { RunningDemo } from '../../demo/stack.ts';
-import { firefoxInstalled, inForm, startFirefoxStack, type FirefoxStack } from './firefox-stack.ts';
+import { noFirefox, inForm, startFirefoxStack, type FirefoxStack } from './firefox-stack.ts';
 
 let firefox: FirefoxStack;
 let demo: RunningDemo;
@@ -24,7 +24,7 @@ let page: Page;
 const valueOf = (selector: string) =>
   page.$eval(inForm(selector), (input) => (input as HTMLInputElement).value);
 
-describe.skipIf(!firefoxInstalled)('the form in Firefox', () => {
+describe.skipIf(noFirefox)('the form in Firefox', () => {
   beforeAll(async () => {
     // A phone: the send button is far below the error summary's place.
     firefox = await startFirefoxStack({

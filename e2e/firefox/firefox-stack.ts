@@ -4,23 +4,20 @@
  * whole demo stack on free ports with a form configuration, seen through one page at a given
  * viewport. Each suite is skipped, saying why, where Firefox is not installed.
  */
-import { existsSync } from 'node:fs';
 import puppeteer, { type Browser, type Page, type Viewport } from 'puppeteer-core';
 import { fetchInbox, type InboxEnquiry } from '../../demo/enquiry-api/inbox.ts';
 import type { RunningDemo } from '../../demo/stack.ts';
+import { lacking, toolPath } from '../../proxy/test/fixtures/system-tools.ts';
 import { startDemoWithForm, type DemoWithFormOptions } from '../support/demo-with-form.ts';
 
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-
-/** Whether the suites can run; each file that imports this says once when they cannot. */
-export const firefoxInstalled = existsSync(FIREFOX);
-if (!firefoxInstalled) console.warn(`The Firefox suites are skipped: ${FIREFOX} is not installed.`);
+/** Why the suites cannot run here (`FIREFOX_PATH`, or firefox-esr on the PATH), or undefined. */
+export const noFirefox = lacking('the Firefox suites', 'firefox-esr');
 
 /** A headless Firefox, with `prefs` set (`javascript.enabled: false` for the page without it). */
 export const launchFirefox = (prefs: Record<string, unknown> = {}): Promise<Browser> =>
   puppeteer.launch({
     browser: 'firefox',
-    executablePath: FIREFOX,
+    executablePath: toolPath('firefox-esr'),
     headless: true,
     extraPrefsFirefox: prefs,
   });

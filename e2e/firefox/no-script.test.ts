@@ -8,7 +8,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startThankYouStack, type ThankYouStack } from '../support/thank-you-stack.ts';
-import { firefoxInstalled, launchFirefox } from './firefox-stack.ts';
+import { noFirefox, launchFirefox } from './firefox-stack.ts';
 
 let stack: ThankYouStack;
 let browser: Browser;
@@ -23,7 +23,7 @@ async function until(check: () => Promise<boolean>): Promise<void> {
   }
 }
 
-describe.skipIf(!firefoxInstalled)('the form without JavaScript in Firefox', () => {
+describe.skipIf(noFirefox)('the form without JavaScript in Firefox', () => {
   beforeAll(async () => {
     stack = await startThankYouStack();
     browser = await launchFirefox({ 'javascript.enabled': false });

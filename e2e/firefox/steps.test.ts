@@ -7,7 +7,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lawFirmInSteps } from '../../proxy/test/fixtures/steps-config.ts';
-import { firefoxInstalled, inForm, startFirefoxStack, type FirefoxStack } from './firefox-stack.ts';
+import { noFirefox, inForm, startFirefoxStack, type FirefoxStack } from './firefox-stack.ts';
 
 let firefox: FirefoxStack;
 let page: Page;
@@ -42,7 +42,7 @@ const proceed = () => page.click(inForm('button[type=submit]'));
 const formText = () =>
   page.evaluate(() => document.querySelector('enquiry-form')?.shadowRoot?.textContent ?? '');
 
-describe.skipIf(!firefoxInstalled)('a form in steps in Firefox', () => {
+describe.skipIf(noFirefox)('a form in steps in Firefox', () => {
   beforeAll(async () => {
     firefox = await startFirefoxStack({
       form: lawFirmInSteps,

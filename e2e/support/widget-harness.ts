@@ -98,6 +98,8 @@ export interface HarnessOptions {
   fallback?: string;
   /** The script is answered only once this settles (a slow network). */
   scriptHeld?: Promise<unknown>;
+  /** The page's stylesheet is answered only once this settles. */
+  stylesheetHeld?: Promise<unknown>;
   /**
    * How the late bundle is answered: only once `until` settles (a slow network), and the first
    * `failures` requests dropped (offline).
@@ -212,6 +214,7 @@ export class WidgetHarness {
         case '/harness.js':
           return route.fulfill({ contentType: 'text/javascript', body: harnessScript });
         case '/harness.css':
+          await this.options.stylesheetHeld;
           return route.fulfill({ contentType: 'text/css', body: harnessStyles });
         case '/turnstile.js':
           this.turnstileRequests += 1;
@@ -292,6 +295,14 @@ export class WidgetHarness {
     // A refused configuration or part shows no form; with several, the last to render is waited for.
     if (!withoutForm && !this.options.formReply && !this.options.parts?.failures)
       await this.form.last().locator('form').waitFor();
+    // Nor does a held script let the page's stylesheet be waited for by the load event, and a
+    // page measured before it applies is laid out with the browser's margins and font.
+    if (this.options.scriptHeld)
+      await this.page.waitForFunction(() =>
+        [...document.querySelectorAll('link[rel=stylesheet]')].every(
+          (link) => (link as HTMLLinkElement).sheet !== null,
+        ),
+      );
   }
 
   events(): Promise<{ type: string; detail: Record<string, unknown> }[]> {

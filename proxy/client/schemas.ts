@@ -1,5 +1,5 @@
 /**
- * The enquiry API's contract (../shared/enquiry-api-spec.md) as zod schemas: what we send
+ * The enquiry API's contract (docs/enquiry-api.md) as zod schemas: what we send
  * (sections 2.1 to 2.3) and every envelope it answers with (sections 2.4 and 7).
  */
 import { z } from 'zod';

@@ -17,12 +17,11 @@ import { consolePage, STATE_WORDS } from './pages/layout.ts';
 import { leadBody } from './pages/lead.ts';
 import { leadsBody } from './pages/leads.ts';
 import { overviewBody } from './pages/overview.ts';
+import { CHART_DAYS } from './pages/chart.ts';
 import { CONSOLE_CSS } from './style.ts';
 
 /** Leads on one page of the list. */
 const PAGE_SIZE = 50;
-/** Days the overview's chart covers. */
-const CHART_DAYS = 30;
 /** How long a retry waits for its delivery before the page says it is queued. */
 const RETRY_WAIT_MS = 10_000;
 

@@ -209,22 +209,28 @@ describe('the console’s page of one lead', () => {
     const page = await (
       await h.app.request(`${HOST}/admin/leads/EQ-PART-0001`, { headers: { cookie } })
     ).text();
-    const cells = [...page.matchAll(/<td>([^<]*)<\/td>/g)].map((cell) => cell[1]?.trim());
+    // Each cell's text as a browser shows it: without its tags, the no-break space as one.
+    const cells = [...page.matchAll(/<td\b[^>]*>([\s\S]*?)<\/td>/g)].map((cell) =>
+      cell[1]
+        ?.replace(/<[^>]+>/g, '')
+        .replace(/&nbsp;/g, '\u00a0')
+        .trim(),
+    );
     const row = (step: string) => cells.slice(cells.indexOf(step), cells.indexOf(step) + 4);
     expect(row('create the enquiry')).toEqual([
       'create the enquiry',
       'done',
-      '2027-03-27 12:00:01 UTC',
+      '2027-03-27 12:00:01\u00a0UTC',
       'enquiry 1002',
     ]);
     const uploads = cells.filter((cell) => cell?.startsWith('upload '));
     expect(uploads).toHaveLength(2);
     expect(row(uploads[0] ?? '').slice(1)).toEqual([
       'done',
-      '2027-03-27 12:00:02 UTC',
+      '2027-03-27 12:00:02\u00a0UTC',
       'attachment 601',
     ]);
-    expect(row(uploads[1] ?? '').slice(1, 3)).toEqual(['refused', '2027-03-27 12:00:03 UTC']);
+    expect(row(uploads[1] ?? '').slice(1, 3)).toEqual(['refused', '2027-03-27 12:00:03\u00a0UTC']);
   });
 
   it('shows what each webhook endpoint was sent about the lead, and how it went', async () => {

@@ -3,6 +3,9 @@
  * styles from their own origin only: no inline style, nothing from elsewhere). Visitors never
  * load it: only the console's pages link it. Light and dark follow the system's choice.
  */
+import { CHART_DAYS } from './pages/chart.ts';
+
+/** The stylesheet's text. */
 export const CONSOLE_CSS = `
 *{box-sizing:border-box}
 :root{--text:#1b1b1b;--muted:#505a5f;--back:#fff;--panel:#f3f2f1;--line:#b1b4b6;--link:#1d70b8;
@@ -13,7 +16,9 @@ body{margin:0;font:1rem/1.5 system-ui,sans-serif;color:var(--text);background:va
 a{color:var(--link)}a:hover{text-decoration-thickness:3px}
 :focus-visible{outline:3px solid var(--link);outline-offset:2px;box-shadow:0 0 0 6px var(--focus)}
 .skip{position:absolute;left:-9999px}.skip:focus{position:static;display:inline-block;margin:.5rem}
-header{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center;padding:.5rem 1rem;border-bottom:1px solid var(--line)}
+header{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center;border-bottom:1px solid var(--line);
+/* In line with main's content: its 72rem less its padding, centred. */
+padding:.5rem max(1rem,calc((100% - 72rem)/2 + 1rem))}
 .brand{font-weight:700;margin:0}header nav ul{display:flex;gap:1rem;list-style:none;margin:0;padding:0}
 header nav a{display:inline-block;padding:.6rem .25rem}header nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
 header form{margin-left:auto}
@@ -32,13 +37,20 @@ label{display:block;font-weight:600;margin-bottom:.25rem}
 .cards li{background:var(--panel);padding:.75rem;border-radius:4px}.cards strong{display:block;font-size:1.3rem}
 .notice{border-left:6px solid var(--bad);background:var(--panel);padding:.75rem 1rem;margin:1rem 0}
 .notice.good{border-color:var(--good)}.notice p{margin:.25rem 0}
-.table{overflow-x:auto}table{border-collapse:collapse;width:100%;table-layout:fixed}
-th,td{text-align:left;vertical-align:top;padding:.5rem .25rem;border-bottom:1px solid var(--line);overflow-wrap:anywhere}
-th{font-weight:600}td{overflow-wrap:anywhere}
+/* Columns as wide as what they hold, words never broken: a table too wide scrolls on its own. */
+.table{overflow-x:auto}table{border-collapse:collapse;width:100%}caption{text-align:left}
+th,td{text-align:left;vertical-align:top;padding:.5rem .25rem;border-bottom:1px solid var(--line)}
+th{font-weight:600}.day{white-space:nowrap}
 dl{display:grid;grid-template-columns:minmax(7rem,max-content) 1fr;gap:.25rem 1rem;margin:0}
-dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
-.chart{width:100%;height:auto;max-height:16rem}.chart .received{fill:var(--received)}
-.chart .delivered{fill:var(--delivered)}.chart .axis{stroke:var(--muted)}
+dt{font-weight:600}dd{margin:0;overflow-wrap:break-word}
+/* The chart: counts left of the bars, days under them, in the page's own type at any width. */
+.chart{display:grid;grid-template-columns:auto minmax(0,1fr);gap:.25rem .5rem;margin:1.5rem 0 0;font-size:.875rem}
+.chart svg{grid-column:2;width:100%;height:12rem}.chart .received{fill:var(--received)}
+.chart .delivered{fill:var(--delivered)}.chart line{stroke:var(--line)}.chart .axis{stroke:var(--muted)}
+.chart__counts{display:flex;flex-direction:column;justify-content:space-between;text-align:right;margin:-.75em 0}
+.chart__days{grid-column:2;display:grid;grid-template-columns:repeat(${CHART_DAYS},minmax(0,1fr))}
+.chart__days span{justify-self:center;white-space:nowrap}.chart__days span:first-child{justify-self:start}
+.chart__days span:last-child{justify-self:end}
 .legend{display:flex;gap:1.5rem;list-style:none;padding:0;margin:.5rem 0}
 .key{display:inline-block;width:1rem;height:1rem;margin-right:.4rem;vertical-align:-.15rem}
 .key.received{background:var(--received)}.key.delivered{background:var(--delivered)}
@@ -48,4 +60,15 @@ dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 .sign-in{max-width:24rem}.sign-in input{width:100%}.sign-in p{margin:0 0 1rem}
 .error{color:var(--bad);font-weight:600}
 details summary{cursor:pointer;min-height:44px;padding:.6rem 0}
+/* A phone: each row a block of its cells, each after its column's name (hidden from screen
+   readers, which have the table's own headers), so that nothing is broken inside a word. */
+@media (max-width:40rem){
+.table table,.table caption,.table tbody,.table tr{display:block}
+.table td,.table th[scope=row]{display:flow-root}
+.table thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+.table tr{padding:.5rem 0;border-bottom:1px solid var(--line)}
+.table td,.table th[scope=row]{border:0;padding:.15rem 0 .15rem 9rem}
+.table td::before,.table th[scope=row]::before{content:attr(data-label);content:attr(data-label) / "";
+float:left;box-sizing:border-box;width:9rem;margin-left:-9rem;padding-right:.75rem;font-weight:600}
+}
 `;

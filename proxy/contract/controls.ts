@@ -5,7 +5,7 @@
  * ids start from (the widget's are the field names, the page's `field-…`); which control, its
  * input type, `autocomplete`, `inputmode`, the hint and error ids, `aria-describedby` and
  * `required` are decided here, so the two drawings cannot drift apart
- * (`e2e/field-table.spec.ts` compares the accessible trees they produce).
+ * (`widget/field-table.spec.ts` compares the accessible trees they produce).
  */
 import { CONFIGURABLE_CONTACT_FIELDS, type ContactFieldName } from './fields.ts';
 import type { FormConfig, Question, QuestionType } from './schemas/form-config.ts';

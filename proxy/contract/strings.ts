@@ -60,12 +60,15 @@ export const OUTCOME_STRINGS = /* @__PURE__ */ Object.freeze({
   failedTitle: 'Your enquiry has not been sent yet',
   reference: 'Your reference is',
   receipt: 'Your receipt code is',
+  receiptHint:
+    'Keep the receipt code: if you ever need to show that you sent this enquiry, quote it and we can check it.',
   firmContact: 'You can also contact {name}:',
   'turnstile_token.required': 'Complete the security check',
   challengeFailed:
     'The security check could not be loaded. Check your connection or turn off any content blocker for this site, then try again.',
   challengeRetry: 'Try again',
   removeFile: 'Remove',
+  fileNotAttached: 'Not attached:',
   fileAdded: '{name} added',
   emailSuggestion: 'Did you mean {address}?',
   emailSuggestionApplied: 'Email address changed to {address}',

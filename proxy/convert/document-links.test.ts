@@ -13,7 +13,7 @@ import type { ConvertedKind } from '../contract/limits.ts';
 import { openDocumentLetter, wordLetter } from '../test/fixtures/hostile-documents.ts';
 import { linkProblem } from './document-links.ts';
 import { createConverter } from './open-converter.ts';
-import { testDocumentConverter } from '../test/fixtures/document-converter.ts';
+import { documentsLacking, testDocumentConverter } from '../test/fixtures/document-converter.ts';
 
 const PICTURE_ON_DISK = 'file:///usr/share/pixmaps/debian-logo.png';
 let canary: Server;
@@ -30,6 +30,7 @@ beforeAll(async () => {
   pictureUrl = `http://127.0.0.1:${String((canary.address() as AddressInfo).port)}/logo.png`;
 });
 
+const noDocuments = documentsLacking();
 const documents = testDocumentConverter();
 const converter = createConverter({
   heic: false,
@@ -91,16 +92,20 @@ describe('documents that link outside themselves', () => {
     expect(linkProblem('rtf', escaped)?.message).toMatch(/INCLUDEPICTURE/);
   });
 
-  it('keep hyperlinks: a letter with a web link is converted', async () => {
-    expect(await converter.inspect('docx', wordLetter(['See https://example.org/']))).toBe(
-      undefined,
-    );
-    const { bytes } = await converter.convert('docx', wordLetter(['Dear firm,']));
-    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  }, 60_000);
+  it.skipIf(noDocuments)(
+    'keep hyperlinks: a letter with a web link is converted',
+    async () => {
+      expect(await converter.inspect('docx', wordLetter(['See https://example.org/']))).toBe(
+        undefined,
+      );
+      const { bytes } = await converter.convert('docx', wordLetter(['Dear firm,']));
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    },
+    60_000,
+  );
 });
 
-describe('behind the link check, the box and the profile', () => {
+describe.skipIf(noDocuments)('behind the link check, the box and the profile', () => {
   it('fetch and embed no linked picture, from a URL or from the disk', async () => {
     for (const [name, kind, bytes] of linking()) {
       const { bytes: pdf } = await documents.convert(bytes, kind);

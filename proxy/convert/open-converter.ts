@@ -94,7 +94,7 @@ export async function openDocuments(
   });
   if (!proof.proven)
     return {
-      off: `CONVERT_DOCUMENTS=1 but documents are not offered: LibreOffice never runs outside its box, and the box could not be proven here (${proof.why}). Install bubblewrap and allow user namespaces (README, "Converting files")`,
+      off: `CONVERT_DOCUMENTS=1 but documents are not offered: LibreOffice never runs outside its box, and the box could not be proven here (${proof.why}). Install bubblewrap and allow user namespaces (docs/configuration.md, "Documents are converted in a box")`,
     };
   return {
     converter: new DocumentConverter({

@@ -1,7 +1,7 @@
 /**
  * The box is proven at start with the real bubblewrap, and a box that fails, one that runs its
  * command with the network, or none at all turns documents off, naming why. LibreOffice in it
- * sees none of the proxy's secrets.
+ * sees none of the proxy's secrets. Each part is skipped, saying why, without its tools.
  */
 import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
@@ -12,13 +12,19 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startEnquiryApi } from '../../demo/enquiry-api/server.ts';
+import { documentsLacking } from '../test/fixtures/document-converter.ts';
 import { proxyEnvFor } from '../test/fixtures/proxy-env.ts';
 import { watchSoffice } from '../test/fixtures/soffice-watch.ts';
+import { lacking, toolPath } from '../test/fixtures/system-tools.ts';
 import { conversionRoot } from './job-folders.ts';
 import { convertEnvShape, createConverter, openDocuments } from './open-converter.ts';
 import { proveBox } from './sandbox.ts';
 
 const LIMITS = { memoryMb: 1024, cpuSeconds: 20 };
+const noBox = lacking('the box proven with bubblewrap', 'bwrap');
+// Documents are turned off for a missing soffice before the box is looked at.
+const noSoffice = lacking('documents turned off when their box fails', 'soffice');
+const noDocuments = documentsLacking();
 const realPath = process.env.PATH;
 afterEach(() => {
   process.env.PATH = realPath;
@@ -31,9 +37,10 @@ function pathWith(fakes: Record<string, string>, only = false): void {
     writeFileSync(join(dir, name), `#!/bin/sh\n${script}\n`);
     chmodSync(join(dir, name), 0o755);
   }
-  if (only)
-    for (const tool of ['prlimit', 'bash', 'soffice'])
-      symlinkSync(`/usr/bin/${tool}`, join(dir, tool));
+  if (only) {
+    for (const tool of ['prlimit', 'bash']) symlinkSync(`/usr/bin/${tool}`, join(dir, tool));
+    symlinkSync(toolPath('soffice'), join(dir, 'soffice'));
+  }
   process.env.PATH = only ? dir : `${dir}:${realPath ?? ''}`;
 }
 
@@ -41,41 +48,50 @@ const documentsEnv = () =>
   z.object(convertEnvShape).parse({ CONVERT_DOCUMENTS: '1', CONVERT_TIMEOUT_MS: '20000' });
 
 describe('the box is proven at start', () => {
-  it('proves bubblewrap here: a command in it runs and cannot reach 127.0.0.1', async () => {
-    expect(await proveBox(conversionRoot(), LIMITS)).toEqual({ proven: true });
-  });
+  it.skipIf(noBox)(
+    'proves bubblewrap here: a command in it runs and cannot reach 127.0.0.1',
+    async () => {
+      expect(await proveBox(conversionRoot(), LIMITS)).toEqual({ proven: true });
+    },
+  );
 
-  it('turns documents off when bwrap fails, naming why, and offers no document kind', async () => {
-    pathWith({ bwrap: 'echo "bwrap: No permissions to create new namespace" >&2; exit 1' });
-    const documents = await openDocuments(documentsEnv());
-    expect(documents.converter).toBeUndefined();
-    expect(documents.off).toMatch(/could not be proven.*No permissions to create new namespace/);
-    const converter = createConverter({
-      heic: false,
-      documents: documents.converter,
-      maxSide: 3000,
-      timeoutMs: 20_000,
-      workers: 1,
-    });
-    expect(converter.kinds).not.toContain('docx');
-  });
+  it.skipIf(noSoffice)(
+    'turns documents off when bwrap fails, naming why, and offers no document kind',
+    async () => {
+      pathWith({ bwrap: 'echo "bwrap: No permissions to create new namespace" >&2; exit 1' });
+      const documents = await openDocuments(documentsEnv());
+      expect(documents.converter).toBeUndefined();
+      expect(documents.off).toMatch(/could not be proven.*No permissions to create new namespace/);
+      const converter = createConverter({
+        heic: false,
+        documents: documents.converter,
+        maxSide: 3000,
+        timeoutMs: 20_000,
+        workers: 1,
+      });
+      expect(converter.kinds).not.toContain('docx');
+    },
+  );
 
-  it('turns documents off when the "box" runs its command with the network', async () => {
-    // Skips bwrap's options and runs the command as it is: no isolation at all.
-    pathWith({ bwrap: 'while [ "$1" != "--" ]; do shift; done; shift; exec "$@"' });
-    const documents = await openDocuments(documentsEnv());
-    expect(documents.converter).toBeUndefined();
-    expect(documents.off).toMatch(/reached 127\.0\.0\.1: it has the network/);
-  });
+  it.skipIf(noSoffice)(
+    'turns documents off when the "box" runs its command with the network',
+    async () => {
+      // Skips bwrap's options and runs the command as it is: no isolation at all.
+      pathWith({ bwrap: 'while [ "$1" != "--" ]; do shift; done; shift; exec "$@"' });
+      const documents = await openDocuments(documentsEnv());
+      expect(documents.converter).toBeUndefined();
+      expect(documents.off).toMatch(/reached 127\.0\.0\.1: it has the network/);
+    },
+  );
 
-  it('turns documents off when there is no bwrap at all', async () => {
+  it.skipIf(noSoffice)('turns documents off when there is no bwrap at all', async () => {
     pathWith({}, true);
     const documents = await openDocuments(documentsEnv());
     expect(documents.converter).toBeUndefined();
     expect(documents.off).toMatch(/could not be proven/);
   });
 
-  it('leaves no folder of its proof behind', async () => {
+  it.skipIf(noBox)('leaves no folder of its proof behind', async () => {
     await proveBox(conversionRoot(), LIMITS);
     const mine = readdirSync(conversionRoot()).filter((name) =>
       name.startsWith(`${String(process.pid)}-proof-`),
@@ -84,7 +100,7 @@ describe('the box is proven at start', () => {
   });
 });
 
-describe('LibreOffice in the box', () => {
+describe.skipIf(noDocuments)('LibreOffice in the box', () => {
   it("sees none of the proxy's secrets in its environment", async () => {
     const secrets = {
       ENQUIRY_API_PASSWORD: 'platform-password-1',
@@ -139,14 +155,22 @@ describe('npm run proxy -- --check', () => {
     }
   }
 
-  it('says documents run in a proven box', async () => {
-    expect(await check()).toMatch(/^Documents: LibreOffice runs in a proven box$/m);
-  }, 90_000);
+  it.skipIf(noDocuments)(
+    'says documents run in a proven box',
+    async () => {
+      expect(await check()).toMatch(/^Documents: LibreOffice runs in a proven box$/m);
+    },
+    90_000,
+  );
 
-  it('warns that documents are off, and why, when the box cannot be proven', async () => {
-    pathWith({ bwrap: 'echo "bwrap: setting up uid map: Permission denied" >&2; exit 1' });
-    expect(await check()).toMatch(
-      /^Warning: CONVERT_DOCUMENTS=1 but documents are not offered: .*could not be proven.*Permission denied/m,
-    );
-  }, 90_000);
+  it.skipIf(noSoffice)(
+    'warns that documents are off, and why, when the box cannot be proven',
+    async () => {
+      pathWith({ bwrap: 'echo "bwrap: setting up uid map: Permission denied" >&2; exit 1' });
+      expect(await check()).toMatch(
+        /^Warning: CONVERT_DOCUMENTS=1 but documents are not offered: .*could not be proven.*Permission denied/m,
+      );
+    },
+    90_000,
+  );
 });

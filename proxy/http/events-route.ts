@@ -11,7 +11,7 @@ import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { Logger } from '../logger.ts';
 import { FUNNEL_REPORT_MAX_BYTES } from '../contract/funnel.ts';
 import { rateLimitKey } from './client-ip.ts';
-import { requireAllowedOrigin } from './origin.ts';
+import { requireAllowedOrigin, type OriginOptions } from './origin.ts';
 import { rateLimit } from './rate-limit.ts';
 import { funnelDay } from '../outbox/funnel-counts.ts';
 import type { FunnelAdmission } from '../funnel/admission.ts';
@@ -21,6 +21,8 @@ import { ReportRefused, tallyOfReport } from '../funnel/check-report.ts';
 export interface EventsRouteDeps {
   config: FormConfig;
   allowedOrigins: readonly string[];
+  /** Told the `Origin` of each refused request (`http/origin-refusals.ts`). */
+  onOriginRefused?: OriginOptions['onOriginRefused'];
   log: Logger;
   clientIp: (c: Context) => string;
   now: () => number;

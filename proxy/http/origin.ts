@@ -11,6 +11,8 @@ export interface OriginOptions {
   allowedOrigins: readonly string[];
   /** `PUBLIC_URL`: the proxy's own origin as browsers reach it behind a reverse proxy. */
   publicUrl?: string | undefined;
+  /** Told the `Origin` of each refused request (`originRefusalLog`: the operator's log). */
+  onOriginRefused?: ((origin: string | undefined) => void) | undefined;
 }
 
 const refused = (origin: string | undefined) => ({
@@ -38,12 +40,13 @@ export const submissionCors = ({ allowedOrigins }: OriginOptions): MiddlewareHan
  * own does not carry: `$host` has no port).
  */
 export const requireAllowedOrigin =
-  ({ allowedOrigins, publicUrl }: OriginOptions): MiddlewareHandler =>
+  ({ allowedOrigins, publicUrl, onOriginRefused }: OriginOptions): MiddlewareHandler =>
   async (c, next) => {
     const origin = c.req.header('origin');
     const own = (value: string) =>
       value === publicUrl || (publicUrl === undefined && isOwnOrigin(value, c.req.header('host')));
     if (origin && (allowedOrigins.includes(origin) || own(origin))) return next();
+    onOriginRefused?.(origin);
     return c.json(refused(origin), 403);
   };
 
@@ -62,10 +65,11 @@ function isOwnOrigin(origin: string, host: string | undefined): boolean {
  * before its visitor types anything. Requests without `Origin` (curl, servers) are served.
  */
 export const publicReadOrigin =
-  ({ allowedOrigins }: OriginOptions): MiddlewareHandler =>
+  ({ allowedOrigins, onOriginRefused }: OriginOptions): MiddlewareHandler =>
   async (c, next) => {
     c.header('Access-Control-Allow-Origin', '*');
     const origin = c.req.header('origin');
     if (origin === undefined || allowedOrigins.includes(origin)) return next();
+    onOriginRefused?.(origin);
     return c.json(refused(origin), 403);
   };

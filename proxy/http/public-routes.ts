@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import type { FormTokenResponse } from '../contract/wire.ts';
 import { publicConfig } from '../contract/public-config.ts';
 import { rateLimitKey } from './client-ip.ts';
-import { publicReadOrigin } from './origin.ts';
+import { publicReadOrigin, type OriginOptions } from './origin.ts';
 import { RateLimiter } from '../limiter/token-buckets.ts';
 import { rateLimit } from './rate-limit.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
@@ -36,6 +36,8 @@ export interface PublicRouteDeps {
   config: FormConfig;
   /** Pages that may read the form (`ALLOWED_ORIGINS`). */
   allowedOrigins: readonly string[];
+  /** Told the `Origin` of each refused request (`http/origin-refusals.ts`). */
+  onOriginRefused?: OriginOptions['onOriginRefused'];
   bots: BotCheckOptions;
   turnstile?: { siteKey: string; scriptUrl: string } | undefined;
   widget: WidgetAssets;

@@ -11,7 +11,9 @@
  * - **Silence.** A body that sends nothing for `idleMs` is ended with `408`.
  * - **Size.** A body larger than the largest submission is refused with `413`, by its
  *   `Content-Length` before a byte is read, or when it runs past the limit. (Hono's `bodyLimit`
- *   would buffer a chunked body whole to measure it.)
+ *   would buffer a chunked body whole to measure it.) A browser's post of the form without
+ *   JavaScript is read up to the limit instead, as a chunked body is: its fields come before its
+ *   files, and the form is drawn again with them.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { SubmissionError } from './submission-error.ts';
@@ -50,6 +52,8 @@ export interface UploadGuardOptions {
   maxBytes: number;
   /** The `413` to answer with. */
   tooLarge: SubmissionError;
+  /** False for a request read up to `maxBytes` whatever its `Content-Length` (default: true). */
+  refuseByLength?: (c: Context) => boolean;
   /** Submissions one client may be sending at once. */
   perClient: number;
   /** A body that sends nothing for this long is ended. */
@@ -91,7 +95,8 @@ export const uploadGuard = (options: UploadGuardOptions): MiddlewareHandler<Uplo
   return async (c, next) => {
     // Only digits declare a length (RFC 9110, 8.6); anything else is no claim at all.
     const declared = /^\s*(\d+)\s*$/.exec(c.req.header('content-length') ?? '')?.[1];
-    if (declared !== undefined && Number(declared) > options.maxBytes) {
+    const byLength = options.refuseByLength?.(c) ?? true;
+    if (byLength && declared !== undefined && Number(declared) > options.maxBytes) {
       return c.json(options.tooLarge.body, options.tooLarge.status);
     }
     const key = options.clientKey(c);

@@ -1,4 +1,4 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,23 +7,12 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { memorySource } from '../client/byte-source.ts';
+import { lacking, toolPath } from '../test/fixtures/system-tools.ts';
 import { zipStream } from './zip.ts';
 
 const run = promisify(execFile);
 
-/**
- * Whether Info-ZIP's `unzip` is here. Without it the suite is skipped, saying so; with
- * `TEST_REQUIRE_TOOLS=1` (CI) its absence fails instead.
- */
-function unzipPresent(): boolean {
-  if (spawnSync('unzip', ['-v']).status === 0) return true;
-  const why = 'unzip (Info-ZIP) is not installed: apt-get install unzip';
-  if (process.env.TEST_REQUIRE_TOOLS === '1') throw new Error(why);
-  console.warn(`zip.test.ts skipped: ${why}`);
-  return false;
-}
-
-describe.skipIf(!unzipPresent())('a lead exported as a ZIP', () => {
+describe.skipIf(lacking('exports opened with unzip', 'unzip'))('a lead exported as a ZIP', () => {
   it('opens in Info-ZIP unzip with every file byte for byte, names in UTF-8 included', async () => {
     const photo = Buffer.from(Array.from({ length: 500_000 }, (_, n) => (n * 31) % 256));
     const entries = [
@@ -39,9 +28,9 @@ describe.skipIf(!unzipPresent())('a lead exported as a ZIP', () => {
     await pipeline(zip.stream, createWriteStream(join(dir, 'lead.zip')));
     // Known before the first byte, so the download can say how long it is.
     expect((await stat(join(dir, 'lead.zip'))).size).toBe(zip.size);
-    const { stdout } = await run('unzip', ['-t', join(dir, 'lead.zip')]);
+    const { stdout } = await run(toolPath('unzip'), ['-t', join(dir, 'lead.zip')]);
     expect(stdout).toContain('No errors detected');
-    await run('unzip', ['-q', join(dir, 'lead.zip'), '-d', join(dir, 'out')]);
+    await run(toolPath('unzip'), ['-q', join(dir, 'lead.zip'), '-d', join(dir, 'out')]);
     for (const entry of entries)
       expect(Buffer.compare(await readFile(join(dir, 'out', entry.name)), entry.bytes)).toBe(0);
     expect((await stat(join(dir, 'out', '1-photo.jpg'))).mode & 0o777).toBe(0o600);

@@ -191,6 +191,9 @@ describe('the form without JavaScript', () => {
     expect(confirmationPage).toContain(
       `Your receipt code is <span class="receipt">${receipt}</span>`,
     );
+    expect(confirmationPage).toContain(
+      '<p>Keep the receipt code: if you ever need to show that you sent this enquiry, quote it and we can check it.</p>',
+    );
     await send();
     expect(mail.received.map((email) => email.to)).toMatchObject([{ text: 'plain@example.com' }]);
     expect(mail.received[0]?.text).toContain(receipt);

@@ -12,7 +12,7 @@ import type { Metrics } from '../http/metrics.ts';
 import type { IntakeStore } from '../outbox/store.ts';
 import type { FunnelAdmission } from '../funnel/admission.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
-import { requireAllowedOrigin, submissionCors } from '../http/origin.ts';
+import { requireAllowedOrigin, submissionCors, type OriginOptions } from '../http/origin.ts';
 import type { Limiter } from '../limiter/token-buckets.ts';
 import { rateLimit } from '../http/rate-limit.ts';
 import { uploadGuard, type ByteBudget, type GuardedUpload } from '../http/upload-guard.ts';
@@ -37,6 +37,7 @@ import { SubmissionError } from '../http/submission-error.ts';
 import type { PlainFields } from '../http/no-js/plain-fields.ts';
 import type { SentPasses } from '../http/no-js/sent-pass.ts';
 import {
+  isNavigation,
   pagesForBrowsers,
   plainIdempotencyKey,
   plainRefused,
@@ -73,6 +74,8 @@ export interface EnquiryRouteDeps {
   publicUrl?: string | undefined;
   /** Signs the confirmation page's pass, for the form without JavaScript. */
   sentPasses: SentPasses;
+  /** Told the `Origin` of each refused request (`http/origin-refusals.ts`). */
+  onOriginRefused?: OriginOptions['onOriginRefused'];
   /** Intake, and the repeat of an idempotency key. */
   store: IntakeStore;
   /** Where file parts are written as they arrive; the system's temporary directory by default. */
@@ -121,6 +124,8 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
     uploadGuard({
       maxBytes: maxSubmissionBytes(config.files),
       tooLarge,
+      // The form without JavaScript is read to the limit: its fields draw it again (413 page).
+      refuseByLength: (c) => !isNavigation(c),
       budget: limits.uploadBytes,
       perClient: limits.uploadsPerClient,
       idleMs: limits.bodyIdleMs,
@@ -155,9 +160,9 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
           );
         }
         for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+        // The form without JavaScript is drawn again for every refusal: never a dead end.
         const plain = c.get('plainFields');
-        if (plain && 'issues' in error.body && error.body.issues)
-          return plainRefused(c, deps, plain, error.status, error.body.issues);
+        if (plain) return plainRefused(c, deps, plain, error);
         return c.json(error.body, error.status);
       }
     },
@@ -212,11 +217,17 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
    * bot's files) is removed.
    */
   async function receive(c: Context<RouteEnv>, key: string | undefined) {
-    const received = await readMultipartSubmission(c.req.raw, config.files, spool).catch(
-      (error: unknown) => {
-        throw isStorageFull(error) ? storageFull(error) : error;
-      },
-    );
+    const plainSoFar = new Map<string, string[]>();
+    const received = await readMultipartSubmission(
+      c.req.raw,
+      config.files,
+      spool,
+      plainSoFar,
+    ).catch((error: unknown) => {
+      // A plain post refused as it arrived (a file over the limit) keeps the fields before it.
+      if (plainSoFar.size > 0) c.set('plainFields', plainSoFar);
+      throw isStorageFull(error) ? storageFull(error) : error;
+    });
     try {
       return await checkAndStore(c, key, received);
     } finally {

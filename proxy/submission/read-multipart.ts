@@ -46,12 +46,15 @@ export function maxSubmissionBytes(limits: FormConfig['files']): number {
 
 /**
  * Reads a submission's body with every limit enforced while it streams in. Its files are in
- * `spool` until the caller discards them; when reading fails, they are discarded here.
+ * `spool` until the caller discards them; when reading fails, they are discarded here. A plain
+ * form's named fields are gathered into `fields`, which the caller keeps when reading fails too:
+ * the form without JavaScript is drawn again with what was typed before a refused file.
  */
 export async function readMultipartSubmission(
   request: Request,
   limits: FormConfig['files'],
   spool: FileSpool,
+  fields = new Map<string, string[]>(),
 ): Promise<ReceivedSubmission> {
   const boundary = formDataBoundary(request.headers.get('content-type') ?? '');
   if (!boundary) {
@@ -61,7 +64,6 @@ export async function readMultipartSubmission(
   }
   const files: ReceivedFile[] = [];
   let enquiryText: string | undefined;
-  const fields = new Map<string, string[]>();
   let fieldBytes = 0;
   try {
     if (!request.body) throw new MultipartError('Request body is empty');
@@ -102,6 +104,8 @@ export async function readMultipartSubmission(
     return { enquiryText, files };
   } catch (error) {
     await spool.discard(files.map((file) => file.content));
+    // Beside an enquiry part, named fields are a client's mistake, not a form to draw again.
+    if (enquiryText !== undefined) fields.clear();
     throw translateParseError(error, files.length, limits);
   }
 }

@@ -1,6 +1,6 @@
 /**
  * The outbox store contract: what every `OutboxStore` must do, as sentences any implementation
- * is tested by (STYLE.md #13, after abstract-level's suite). A store's own test file calls
+ * is tested by (after abstract-level's suite). A store's own test file calls
  * `describeOutboxStore` with a way to open a fresh, empty store; SQLite does, and the next
  * store proves itself by the same sentences. This half is delivery and housekeeping; taking
  * submissions in is `store-contract-accept.ts`, notifications `store-contract-notifications.ts`.

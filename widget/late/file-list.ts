@@ -1,16 +1,28 @@
 /**
- * The list of chosen files, each with its size and a button that removes it. It is late
- * because files are only ever chosen through the late bundle; until then the picker says that
- * none are chosen (`templates/files.ts`).
+ * The list of chosen files, each with its size and a button that removes it. A file that will
+ * not be sent (refused when chosen, or by the proxy when sent) says so on its own row, in words
+ * and with an icon, not by colour alone, with its reason. It is late because files are only ever
+ * chosen through the late bundle; until then the picker says that none are chosen
+ * (`templates/files.ts`).
  */
-import { html } from './lit-tags.ts';
+import { html, nothing } from './lit-tags.ts';
 import type { Translator } from '../i18n.ts';
 
+/** A listed file, and why it will not be sent, if it will not. */
+export interface ListedFile {
+  file: File;
+  issue?: { text: string };
+}
+
 /** The files as listed (the refused ones after the others), each with its Remove button. */
-export function fileList(files: readonly File[], t: Translator, remove: (index: number) => void) {
+export function fileList(
+  files: readonly ListedFile[],
+  t: Translator,
+  remove: (index: number) => void,
+) {
   return html`<ul class="file-list" part="file-list">
     ${files.map(
-      (file, i) =>
+      ({ file, issue }, i) =>
         html`<li class="file-list__item">
           <span class="file-list__name">${file.name}</span>
           <span class="file-list__size">${t.bytes(file.size)}</span>
@@ -23,6 +35,14 @@ export function fileList(files: readonly File[], t: Translator, remove: (index: 
           >
             ${t.text('removeFile')}<span class="visually-hidden"> ${file.name}</span>
           </button>
+          ${
+            issue
+              ? // A warning sign (text, not emoji, presentation), then the words, as errors look.
+                html`<p class="error-message">
+                  <span aria-hidden="true">⚠︎</span> ${t.text('fileNotAttached')} ${issue.text}
+                </p>`
+              : nothing
+          }
         </li>`,
     )}
   </ul>`;

@@ -1,8 +1,9 @@
 /**
  * The files a visitor attaches. Each chosen or dropped file is checked at once, by its first
  * bytes and its size, against the same rules the proxy applies. A refused file is listed with
- * a Remove button like the others, its reason beside the picker, and holds back sending until
- * it is removed: nothing is left out without the visitor seeing it go.
+ * a Remove button like the others, marked on its row with its reason (and beside the picker),
+ * and holds back sending until it is removed: nothing is left out without the visitor seeing it
+ * go. Removing a refused file takes its problem off the screen at once, not at the next Send.
  */
 import type { ReactiveController } from 'lit';
 import type { ElementBase } from '../element-base.ts';
@@ -17,7 +18,7 @@ import {
 } from '#contract';
 import type { Translator } from '../i18n.ts';
 import type { ShownIssue } from '../issues.ts';
-import { fileList } from './file-list.ts';
+import { fileList, type ListedFile } from './file-list.ts';
 import { showIssue } from './show-issue.ts';
 
 type Limits = FormConfig['files'];
@@ -33,6 +34,8 @@ export interface FilesPorts {
   announce(text: string): void;
   /** Told the names of the chosen files whenever they change (kept with the draft). */
   remember(names: string[]): void;
+  /** Takes a problem off the screen (its file was removed) until the next press of Send. */
+  forget(issue: ShownIssue): void;
 }
 
 interface Chosen {
@@ -75,10 +78,6 @@ export class FilesController implements ReactiveController {
     return this.#chosen.map((chosen) => chosen.file);
   }
 
-  get refused(): readonly File[] {
-    return this.#refused.map((refused) => refused.file);
-  }
-
   /** Why the listed refused files were refused. */
   get notices(): readonly ShownIssue[] {
     return this.#refused.map((refused) => refused.issue);
@@ -99,9 +98,10 @@ export class FilesController implements ReactiveController {
         limits,
         this.ports.kindNames(),
       );
-      const own = issues.filter((issue) => issue.field === position);
-      const tooMany = issues.find((issue) => issue.field === 'files');
-      const issue = own[0] ?? tooMany;
+      // Its own problem first; else, when it is one too many, that.
+      const issue =
+        issues.find((each) => each.field === position) ??
+        issues.find((each) => each.field === 'files');
       if (issue) {
         const shown = showIssue(issue, t, limits);
         this.#refused.push({ file, issue: shown });
@@ -122,13 +122,15 @@ export class FilesController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** Removes the file at `index` of the list: the chosen ones first, then the refused. */
+  /** Removes the file at `index` of the list (the chosen ones first), and its problem. */
   remove(index: number) {
     const accepted = this.#chosen.length;
     const [removed] =
       index < accepted ? this.#chosen.splice(index, 1) : this.#refused.splice(index - accepted, 1);
-    if (removed)
+    if (removed) {
+      if ('issue' in removed) this.ports.forget(removed.issue);
       this.ports.announce(this.ports.t().text('fileRemoved', { name: removed.file.name }));
+    }
     this.#changed();
   }
 
@@ -143,9 +145,9 @@ export class FilesController implements ReactiveController {
     return [...this.notices, ...current];
   }
 
-  /** The list of chosen and refused files, when there are any. */
+  /** The list of chosen and refused files, when there are any, the refused with their problem. */
   list(t: Translator) {
-    const listed = [...this.files, ...this.refused];
+    const listed: ListedFile[] = [...this.#chosen, ...this.#refused];
     if (listed.length === 0) return undefined;
     return fileList(listed, t, (index) => {
       this.#removeAndFocus(index);

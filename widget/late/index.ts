@@ -79,6 +79,12 @@ export class LateParts {
       remember: (names) => {
         ports.session.rememberFiles(names);
       },
+      forget: (issue) => {
+        const { issues } = ports.state;
+        const left = issues.filter((shown) => shown !== issue);
+        if (left.length < issues.length)
+          ports.state.set(left.length > 0 ? { kind: 'invalid', issues: left } : { kind: 'idle' });
+      },
     });
     this.funnel = funnelReporter(ports);
     this.#submitter = new SubmitController(host, {

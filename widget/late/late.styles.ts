@@ -18,12 +18,12 @@ export const lateStyles = css`
     border-inline-start: 5px solid var(--_error);
   }
   .error-message {
-    margin: 0 0 10px;
+    margin-bottom: 5px;
     font-weight: 700;
     color: var(--_error);
   }
-  .error-line {
-    display: block;
+  .error-message p {
+    margin: 0 0 5px;
   }
   .input--error {
     border-color: var(--_error);
@@ -90,6 +90,10 @@ export const lateStyles = css`
     min-width: 0;
     font-weight: 700;
     overflow-wrap: anywhere;
+  }
+  /* A file that will not be sent: its reason on a line of its own, after a warning sign. */
+  .file-list .error-message {
+    flex-basis: 100%;
   }
   .progress {
     display: grid;

@@ -60,6 +60,9 @@ export function confirmation(result: EnquirySubmittedDetail, t: Translator) {
           </p>`
         : nothing
     }
-    <p class="panel__note">${t.text(delivered ? 'deliveredBody' : 'queuedBody')}</p>
+    <p class="panel__note">
+      ${t.text(delivered ? 'deliveredBody' : 'queuedBody')}
+      ${result.receipt ? t.text('receiptHint') : nothing}
+    </p>
   </div>`;
 }

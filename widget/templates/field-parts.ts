@@ -44,14 +44,13 @@ export function hintAndError(frame: FieldFrame, t: Translator) {
       : nothing
   }${
     frame.errors.length > 0
-      ? html`<p class="error-message" id=${fieldIds(frame.id).error} part="error-message">
+      ? // Each error a paragraph of its own: several (refused files) never run together.
+        html`<div class="error-message" id=${fieldIds(frame.id).error} part="error-message">
           ${frame.errors.map(
             (text) =>
-              html`<span class="error-line"
-                ><span class="visually-hidden">${t.text('errorPrefix')}</span> ${text}</span
-              >`,
+              html`<p><span class="visually-hidden">${t.text('errorPrefix')}</span> ${text}</p>`,
           )}
-        </p>`
+        </div>`
       : nothing
   }`;
 }

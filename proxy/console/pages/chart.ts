@@ -3,61 +3,86 @@
  * no library: thirty pairs of rectangles). Colours come from the stylesheet's classes, so the
  * chart follows light and dark; the numbers are in a table beside it for screen readers and
  * for anyone who wants them exactly.
+ *
+ * The axes are labelled in HTML around the drawing, not in it: text inside an SVG shrinks with it
+ * (a third of its size at 320 px). The drawing stretches to the width it is given
+ * (`preserveAspectRatio="none"`), so day `n` is always the `n`th of the grid's columns under it
+ * (`style.ts`), and its height is fixed, so the counts' lines stay where their labels are.
  */
 import { html } from 'hono/html';
 import type { DailyCount } from '../../outbox/machine/leads.ts';
 import { dataTable } from './layout.ts';
 
-const WIDTH = 720;
-const HEIGHT = 220;
-const LEFT = 4;
-const BOTTOM = 4;
-const TOP = 10;
+/** Days the overview's chart covers: the columns of its axis of days (`style.ts`). */
+export const CHART_DAYS = 30;
+
+const SLOT = 24;
+const HEIGHT = 200;
 
 const dayLabel = (day: number) => new Date(day).toISOString().slice(0, 10);
+
+/** The counts the axis names: 0, the top, and its half when that is a whole number. */
+function countTicks(highest: number): number[] {
+  const top = highest <= 1 ? 1 : highest + (highest % 2);
+  return top === 1 ? [1, 0] : [top, top / 2, 0];
+}
 
 /** The chart and its table. */
 export function dailyChart(days: readonly DailyCount[]) {
   const highest = Math.max(1, ...days.flatMap((d) => [d.received, d.delivered]));
-  const plotHeight = HEIGHT - TOP - BOTTOM;
-  const slot = (WIDTH - LEFT) / Math.max(1, days.length);
-  const bar = Math.max(1, Math.floor(slot / 2) - 1);
-  const y = (value: number) => TOP + plotHeight - (value / highest) * plotHeight;
-  const rect = (kind: 'received' | 'delivered', n: number, value: number) => {
-    const x = LEFT + n * slot + (kind === 'received' ? 1 : bar + 1);
-    return html`<rect
+  const ticks = countTicks(highest);
+  const top = ticks[0] ?? 1;
+  const y = (value: number) => HEIGHT - (value / top) * HEIGHT;
+  const rect = (kind: 'received' | 'delivered', n: number, value: number) =>
+    html`<rect
       class="${kind}"
-      x="${x.toFixed(1)}"
+      x="${n * SLOT + (kind === 'received' ? 2 : SLOT / 2)}"
       y="${y(value).toFixed(1)}"
-      width="${bar}"
-      height="${(TOP + plotHeight - y(value)).toFixed(1)}"
+      width="${SLOT / 2 - 2}"
+      height="${(HEIGHT - y(value)).toFixed(1)}"
     ></rect>`;
-  };
+  const line = (value: number) =>
+    html`<line
+      class="${value === 0 ? 'axis' : ''}"
+      x1="0"
+      y1="${y(value)}"
+      x2="${days.length * SLOT}"
+      y2="${y(value)}"
+      vector-effect="non-scaling-stroke"
+    ></line>`;
+  // The first, the middle and the last day are named, under their own bars.
+  const named = new Set([0, Math.floor((days.length - 1) / 2), days.length - 1]);
   const total = (key: 'received' | 'delivered') => days.reduce((sum, d) => sum + d[key], 0);
-  return html`<svg
-      class="chart"
-      viewBox="0 0 ${WIDTH} ${HEIGHT}"
-      role="img"
-      aria-labelledby="chart-title chart-desc"
-      focusable="false"
-    >
-      <title id="chart-title">Leads received and delivered per day, last ${days.length} days</title>
-      <desc id="chart-desc">
-        ${total('received')} received and ${total('delivered')} delivered in all; the table below
-        gives each day.
-      </desc>
-      <line
-        class="axis"
-        x1="${LEFT}"
-        y1="${TOP + plotHeight}"
-        x2="${WIDTH}"
-        y2="${TOP + plotHeight}"
-      ></line>
-      ${days.map((d, n) => html`${rect('received', n, d.received)}${rect('delivered', n, d.delivered)}`)}
-    </svg>
+  return html`<figure class="chart">
+      <div class="chart__counts" aria-hidden="true">
+        ${ticks.map((tick) => html`<span>${tick}</span>`)}
+      </div>
+      <svg
+        viewBox="0 0 ${days.length * SLOT} ${HEIGHT}"
+        preserveAspectRatio="none"
+        role="img"
+        aria-labelledby="chart-title chart-desc"
+        focusable="false"
+      >
+        <title id="chart-title">
+          Leads received and delivered per day, last ${days.length} days
+        </title>
+        <desc id="chart-desc">
+          ${total('received')} received and ${total('delivered')} delivered in all; the table below
+          gives each day.
+        </desc>
+        ${ticks.map(line)}
+        ${days.map((d, n) => html`${rect('received', n, d.received)}${rect('delivered', n, d.delivered)}`)}
+      </svg>
+      <div class="chart__days" aria-hidden="true">
+        ${days.map((d, n) => html`<span>${named.has(n) ? dayLabel(d.day) : ''}</span>`)}
+      </div>
+    </figure>
     <p class="muted">
-      ${dayLabel(days[0]?.day ?? 0)} to ${dayLabel(days.at(-1)?.day ?? 0)} (UTC); the tallest bar is
-      ${highest} leads.
+      Leads a day (counts on the left) from
+      <span class="day">${dayLabel(days[0]?.day ?? 0)}</span> to
+      <span class="day">${dayLabel(days.at(-1)?.day ?? 0)}</span>, UTC; the tallest bar is
+      ${highest} ${highest === 1 ? 'lead' : 'leads'}.
     </p>
     <ul class="legend">
       <li><span class="key received"></span>Received</li>
@@ -69,9 +94,7 @@ export function dailyChart(days: readonly DailyCount[]) {
         caption: 'Leads per day (UTC)',
         columns: ['Day', 'Received', 'Delivered'],
         rowHeaders: true,
-        rows: [...days]
-          .reverse()
-          .map((d) => [new Date(d.day).toISOString().slice(0, 10), d.received, d.delivered]),
+        rows: [...days].reverse().map((d) => [dayLabel(d.day), d.received, d.delivered]),
       })}
     </details>`;
 }

@@ -10,8 +10,10 @@ import type { SubmissionState } from '../../outbox/submission.ts';
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 /**
- * A table that scrolls sideways on a narrow screen rather than the page: a header cell per
- * column, a cell per value (the first a row header when `rowHeaders`).
+ * A table: a header cell per column, a cell per value (the first a row header when
+ * `rowHeaders`). On a narrow screen each row is drawn as a block of its cells, each after its
+ * column's name (`data-label`, `style.ts`): the columns of a list of leads do not fit a phone
+ * without breaking words, and a table scrolling sideways hides some of what it holds.
  */
 export function dataTable(options: {
   columns: readonly string[];
@@ -39,8 +41,8 @@ export function dataTable(options: {
             html`<tr>
               ${row.map((cell, n) =>
                 n === 0 && options.rowHeaders
-                  ? html`<th scope="row">${cell}</th>`
-                  : html`<td>${cell}</td>`,
+                  ? html`<th scope="row" data-label="${options.columns[n] ?? ''}">${cell}</th>`
+                  : html`<td data-label="${options.columns[n] ?? ''}">${cell}</td>`,
               )}
             </tr>`,
         )}
@@ -73,15 +75,24 @@ export const STATE_WORDS: Record<SubmissionState, string> = {
 
 /**
  * An instant for a person: date and time to the minute (to the second for steps seconds apart),
- * in UTC (the proxy knows no time zone).
+ * in UTC (the proxy knows no time zone). A narrow column breaks it between the day and the time
+ * only: the day is never broken at its hyphens, and "UTC" is held to the time by a no-break
+ * space.
  */
-export const when = (at: number | null, to: 'minute' | 'second' = 'minute') =>
-  at === null
-    ? ''
-    : `${new Date(at)
-        .toISOString()
-        .slice(0, to === 'minute' ? 16 : 19)
-        .replace('T', ' ')} UTC`;
+export const when = (at: number | null, to: 'minute' | 'second' = 'minute'): Html | '' => {
+  if (at === null) return '';
+  const [day, time] = new Date(at)
+    .toISOString()
+    .slice(0, to === 'minute' ? 16 : 19)
+    .split('T');
+  return html`<span class="day">${day}</span> ${time}&nbsp;UTC`;
+};
+
+/** An email address that a narrow column breaks before its "@", never inside a word. */
+export const emailAddress = (address: string) => {
+  const at = address.lastIndexOf('@');
+  return at <= 0 ? address : html`${address.slice(0, at)}<wbr />${address.slice(at)}`;
+};
 
 /** What the last action did, in words, where a screen reader announces it; nothing when nothing was done. */
 export const doneNotice = (text: string | undefined) =>

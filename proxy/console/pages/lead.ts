@@ -11,7 +11,15 @@ import type { StoredFile, Submission } from '../../outbox/submission.ts';
 import type { WebhookDelivery } from '../../outbox/webhook.ts';
 import { deliverySteps, whyNow } from '../../operator/lead-report.ts';
 import { auditTable } from './audit-table.ts';
-import { csrfField, dataTable, doneNotice, STATE_WORDS, when } from './layout.ts';
+import {
+  csrfField,
+  dataTable,
+  doneNotice,
+  emailAddress,
+  STATE_WORDS,
+  when,
+  type Html,
+} from './layout.ts';
 
 /** What the lead's page shows, each read once. */
 export interface LeadData {
@@ -29,7 +37,7 @@ export interface LeadData {
   csrf: string;
 }
 
-const pairs = (rows: readonly (readonly [string, string])[]) =>
+const pairs = (rows: readonly (readonly [string, string | Html])[]) =>
   html`<dl>
     ${rows
       .filter(([, value]) => value !== '')
@@ -96,7 +104,7 @@ function webhooksTable(deliveries: readonly WebhookDelivery[]) {
     rows: deliveries.map((d) => [
       d.endpoint,
       d.event,
-      d.state === 'pending' ? `pending (next ${when(d.nextAttemptAt)})` : d.state,
+      d.state === 'pending' ? html`pending (next ${when(d.nextAttemptAt)})` : d.state,
       String(d.attempts),
       d.lastStatus === null ? (d.lastError ?? '') : `HTTP ${String(d.lastStatus)}`,
       when(d.deliveredAt),
@@ -130,7 +138,7 @@ export function leadBody(data: LeadData) {
     <h2>Contact</h2>
     ${pairs([
       ['Name', `${up.forename} ${up.surname}`.trim()],
-      ['Email address', up.email],
+      ['Email address', emailAddress(up.email)],
       ['Telephone', up.telephone_mobile],
       ['Case type', data.caseTypeLabel ? `${data.caseTypeLabel} (${up.case_type})` : up.case_type],
       ['Received', when(lead.receivedAt)],
@@ -187,8 +195,8 @@ export function leadBody(data: LeadData) {
     ${webhooksTable(data.webhooks)}
     <h2>Erase this lead</h2>
     <p>
-      For a person's request to erase their data (docs/privacy.md): the lead's details, its files,
-      its notifications and webhook messages are removed from the proxy; the audit log keeps only a
+      When a person asks for their data to be erased: the lead's details, its files, its
+      notifications and webhook messages are removed from the proxy; the audit log keeps only a
       salted hash of the email address. What the platform received stays there.
     </p>
     <form method="post" action="${base}/erase">

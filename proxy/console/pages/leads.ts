@@ -2,7 +2,7 @@
 import { html } from 'hono/html';
 import type { LeadFilter } from '../../outbox/machine/leads.ts';
 import type { Submission, SubmissionState } from '../../outbox/submission.ts';
-import { dataTable, doneNotice, STATE_WORDS, when } from './layout.ts';
+import { dataTable, doneNotice, emailAddress, STATE_WORDS, when } from './layout.ts';
 
 /** What the list shows: one page, and where the next one starts. */
 export interface LeadsData {
@@ -58,7 +58,7 @@ export function leadsBody(data: LeadsData) {
             html`<a href="/admin/leads/${lead.reference}">${lead.reference}</a>`,
             when(lead.receivedAt),
             `${lead.upstream.forename} ${lead.upstream.surname}`.trim(),
-            lead.upstream.email,
+            emailAddress(lead.upstream.email),
             STATE_WORDS[lead.state],
             `${String(lead.files.length)} ${lead.files.length === 1 ? 'file' : 'files'}`,
           ]),

@@ -3,6 +3,7 @@
  * its receipt code (see docs/confirmation-email.md). Proxy only (zod).
  */
 import { z } from 'zod';
+import { OUTCOME_STRINGS } from '../strings.ts';
 import { text } from './common.ts';
 
 /**
@@ -13,8 +14,8 @@ export const CONFIRMATION_EMAIL_STRINGS = Object.freeze({
   reference: 'Your reference',
   receivedAt: 'Received',
   receipt: 'Receipt code',
-  receiptHint:
-    'If you ever need to show that we received this enquiry, quote the receipt code: we can check it.',
+  // The same words as under the code on the confirmation panel and page.
+  receiptHint: OUTCOME_STRINGS.receiptHint,
   answers: 'Your answers',
   files: 'Files you sent',
   notReply: 'This is a copy for your records; the firm will contact you.',

@@ -101,11 +101,14 @@ export interface FormPageOptions {
   query?: URLSearchParams;
   /** The visitor's region (from `Accept-Language`), for the email's "Did you mean …?". */
   region?: string | undefined;
+  /** A refusal no field is to blame for (a limit, a full outbox), in the error summary. */
+  problem?: string | undefined;
 }
 
 /** The form page: the case-type choice first when the URL names none, else the whole form. */
 export function formPage(options: FormPageOptions) {
-  const { config, caseType, values, issues = [] } = options;
+  const { config, caseType, values, issues = [], problem } = options;
+  const refused = issues.length > 0 || problem !== undefined;
   const errors = new Map(issues.map((issue) => [issue.field, issue.message]));
   const state = (name: string): FieldState => ({
     values: values.get(name) ?? [],
@@ -113,16 +116,15 @@ export function formPage(options: FormPageOptions) {
   });
   if (!caseType) return page(TITLE, chooseCaseType(config, options.query, errors.get('case_type')));
   return page(
-    issues.length > 0 ? `Error: ${TITLE}` : TITLE,
+    refused ? `Error: ${TITLE}` : TITLE,
     html`<h1>${caseType.label}</h1>
-      ${issues.length > 0 ? errorSummary(issues) : ''}
+      ${refused ? errorSummary(issues, problem) : ''}
       <form method="post" action="${options.sendTo}" enctype="multipart/form-data">
         <input type="hidden" name="case_type" value="${caseType.id}" />
         <input type="hidden" name="form_token" value="${options.formToken}" />
         ${MARKETING_FIELDS.map((field) => html`<input type="hidden" name="marketing.${field}" value="${values.get(`marketing.${field}`)?.[0] ?? ''}" />`)}
         ${shownContactFields(config).map((field) => contactField(field, contactRequired(config, field), state(field), field === 'email' && issues.length > 0 ? emailSuggestion(values.get('email')?.[0], options.region) : undefined))}
         ${caseType.questions.map((question) => questionField(question, state(`answers.${question.id}`), conditionOf(caseType, question)))}
-        ${config.files.maxFiles > 0 ? filesField(config.files, errors) : ''}
         ${
           config.consent
             ? html`${config.consent.privacyNotice ? html`<p><a href="${config.consent.privacyNotice.url}">${config.consent.privacyNotice.text}</a></p>` : ''}
@@ -134,6 +136,11 @@ export function formPage(options: FormPageOptions) {
           <label for="website">${DEFAULT_STRINGS.honeypot}</label>
           <input id="website" name="website" tabindex="-1" autocomplete="off" />
         </div>
+        ${
+          // Last, so that every field arrives before the files: a file refused as it arrives
+          // (over the size limit) still leaves what was typed to draw the form again with.
+          config.files.maxFiles > 0 ? filesField(config.files, errors) : ''
+        }
         <button type="submit">${DEFAULT_STRINGS.submit}</button>
       </form>`,
   );
@@ -207,11 +214,12 @@ function filesField(limits: FormConfig['files'], errors: ReadonlyMap<string, str
   </div>`;
 }
 
-function errorSummary(issues: readonly FieldIssue[]) {
+function errorSummary(issues: readonly FieldIssue[], problem: string | undefined) {
   return html`<div class="summary" role="alert" aria-labelledby="summary-title" tabindex="-1">
     <h2 id="summary-title">${DEFAULT_STRINGS.errorSummaryTitle}</h2>
     <ul>
       ${issues.map((issue) => html`<li><a href="#${fieldId(issue.field.startsWith('files') ? 'files' : issue.field)}">${issue.message}</a></li>`)}
+      ${problem !== undefined ? html`<li>${problem}</li>` : ''}
     </ul>
   </div>`;
 }
@@ -231,7 +239,12 @@ export function confirmationPage(
     html`<h1>${title}</h1>
       <p>${delivered ? DEFAULT_STRINGS.deliveredBody : DEFAULT_STRINGS.queuedBody}</p>
       <p>${DEFAULT_STRINGS.reference} <span class="reference">${reference}</span></p>
-      ${receipt ? html`<p>${DEFAULT_STRINGS.receipt} <span class="receipt">${receipt}</span></p>` : ''}
+      ${
+        receipt
+          ? html`<p>${DEFAULT_STRINGS.receipt} <span class="receipt">${receipt}</span></p>
+              <p>${DEFAULT_STRINGS.receiptHint}</p>`
+          : ''
+      }
       ${back ? html`<p><a href="${back}">Back to ${new URL(back).host}</a></p>` : ''}`,
   );
 }

@@ -5,20 +5,18 @@
 import { describe, expect, it, vi } from 'vitest';
 import { lawFirm } from '../../../demo/forms/index.ts';
 import { lawFirmWithConsent } from '../../test/fixtures/consent-config.ts';
-import { plainForm, post } from '../../test/fixtures/plain-form.ts';
+import { inputs, plainForm, postPlain } from '../../test/fixtures/plain-post.ts';
 import { harnessPerTest, healthyPlatform, ORIGIN } from '../../test/fixtures/proxy-harness.ts';
 
 const setUp = harnessPerTest();
 const PDF = new Uint8Array(Buffer.from('%PDF-1.7\nplan'));
 
-/** The `<input>` tags of a page with `name` (and `value`), attributes as written. */
-const inputs = (page: string, name: string, value?: string) =>
-  [...page.matchAll(/<input\b[^>]*>/g)]
-    .map(([tag]) => tag.replace(/\s+/g, ' '))
-    .filter(
-      (tag) =>
-        tag.includes(`name="${name}"`) && (value === undefined || tag.includes(`value="${value}"`)),
-    );
+const post = (
+  harness: ReturnType<typeof setUp>,
+  form: FormData,
+  host = 'proxy.example',
+  action = '/api/enquiries',
+) => postPlain(harness, form, { host, action });
 
 describe('GET /form', () => {
   it('serves the case type’s questions as a complete page, attribution and hidden answers from the URL', async () => {

@@ -1,17 +1,19 @@
 /**
  * How the submission route answers the form without JavaScript: a browser navigating, not a
  * script reading JSON. Taken: `303` to the configuration's `thankYouUrl` (with the reference),
- * or to our confirmation page (`/form/sent`, with a signed pass saying what it shows). Sent again from the same page (its key): the
- * first answer again, as for the widget. Refused for its fields: the form again, every value kept, an error
- * summary on top. Refused for anything else (a rate limit, a full outbox): a page that says so.
+ * or to our confirmation page (`/form/sent`, with a signed pass saying what it shows). Sent
+ * again from the same page (its key): the first answer again, as for the widget. Refused, for
+ * its fields, its files or anything else (a rate limit, a full outbox): the form again, every
+ * value kept, an error summary on top. Refused before a field was read (another site's page): a
+ * page that says so.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import type { BotCheckOptions } from '../bots/bot-check.ts';
 import { regionOf } from '../../contract/email-typos.ts';
 import type { MarketingField } from '../../contract/fields.ts';
-import type { FieldIssue } from '../../contract/issues.ts';
 import { FIELD_MAX_LENGTH } from '../../contract/limits.ts';
+import type { SubmissionError } from '../submission-error.ts';
 import type { PlainFields } from './plain-fields.ts';
 import { formPage, pageHeaders, problemPage } from './form-page.ts';
 import {
@@ -26,6 +28,10 @@ import type { SentPasses } from './sent-pass.ts';
 
 const asPage = (c: Context, config: FormConfig, body: unknown, status: number) =>
   c.html(body as string, status as 200, pageHeaders(config));
+
+/** True for a browser navigating (`Accept: text/html` first), not a script reading JSON. */
+export const isNavigation = (c: Context): boolean =>
+  /^text\/html/.test(c.req.header('accept') ?? '');
 
 /** The idempotency key a post from the form page carries in its address, if any. */
 export const plainIdempotencyKey = (c: Context): string | undefined => pageAddressOf(c).key;
@@ -51,14 +57,17 @@ export function plainTaken(
   );
 }
 
-/** The answer to a plain post refused for its fields: the form again, as it was sent. */
+/**
+ * The answer to a plain post refused: the form again, as it was sent, with the refusal's field
+ * issues, or its message when no field is to blame.
+ */
 export function plainRefused(
   c: Context,
   deps: { config: FormConfig; bots: BotCheckOptions },
   fields: PlainFields,
-  status: number,
-  issues: readonly FieldIssue[],
+  refusal: SubmissionError,
 ): Response {
+  const issues = ('issues' in refusal.body ? refusal.body.issues : undefined) ?? [];
   const caseTypeId = fields.get('case_type')?.[0];
   const caseType = deps.config.caseTypes.find((c) => c.id === caseTypeId);
   const { key, back } = pageAddressOf(c);
@@ -67,13 +76,14 @@ export function plainRefused(
     caseType,
     values: fields,
     issues,
+    problem: issues.length > 0 ? undefined : refusal.body.message,
     // A fresh token: the one sent may be spent or too old by the time the visitor sends again.
     formToken: deps.bots.tokens.issue(),
     // The same key: nothing was stored, and sending it again is still the same enquiry.
     sendTo: sendAddress(key ?? newPageKey(), back),
     region: regionOf((c.req.header('accept-language') ?? '').split(',')),
   });
-  return asPage(c, deps.config, page, status);
+  return asPage(c, deps.config, page, refusal.status);
 }
 
 /**
@@ -82,8 +92,7 @@ export function plainRefused(
  */
 export const pagesForBrowsers: MiddlewareHandler = async (c, next) => {
   await next();
-  const accept = c.req.header('accept') ?? '';
-  if (!/^text\/html/.test(accept) || c.res.status < 400) return;
+  if (!isNavigation(c) || c.res.status < 400) return;
   if (!(c.res.headers.get('content-type') ?? '').startsWith('application/json')) return;
   const refusal = c.res;
   const body = (await refusal.clone().json()) as { message?: unknown };

@@ -4,7 +4,7 @@
  * nothing that an address alone could make it show.
  */
 import { describe, expect, it } from 'vitest';
-import { plainForm, post } from '../../test/fixtures/plain-form.ts';
+import { plainForm, postPlain } from '../../test/fixtures/plain-post.ts';
 import { harnessPerTest, ORIGIN, type ProxyHarness } from '../../test/fixtures/proxy-harness.ts';
 import { SENT_PASS_MS } from './sent-pass.ts';
 
@@ -16,7 +16,7 @@ async function sendFrom(harness: ProxyHarness, referer = `${ORIGIN}/conveyancing
   const action = /<form method="post" action="([^"]+)"/
     .exec(await form.text())?.[1]
     ?.replaceAll('&amp;', '&');
-  const sent = await post(harness, plainForm(harness.formToken()), 'proxy.example', action);
+  const sent = await postPlain(harness, plainForm(harness.formToken()), { action });
   expect(sent.status).toBe(303);
   return sent.headers.get('location') ?? '';
 }
@@ -77,7 +77,7 @@ describe('GET /form/sent', () => {
       .exec(await form.text())?.[1]
       ?.replaceAll('&amp;', '&')
       .replace(/back=[^&]*/, `back=${encodeURIComponent('https://evil.example/')}`);
-    const sent = await post(harness, plainForm(harness.formToken()), 'proxy.example', action);
+    const sent = await postPlain(harness, plainForm(harness.formToken()), { action });
     const shown = await open(harness, sent.headers.get('location') ?? '');
     expect(shown.heading).toBe('Enquiry sent');
     expect(shown.page).not.toContain('evil.example');

@@ -3,7 +3,7 @@
  * a temporary directory, MariaDB on a socket there, `php -S` on a free port, both as their own
  * non-root users when run as root (`mysql`, `www-data`), and the plugin of `site/enquiries.php`
  * implementing the spec's two routes. Installs nothing: where a piece is missing, `missing()`
- * says which, and the suite skips. Every process it starts is stopped by its PID.
+ * says which (`system-tools.ts` looks for each), and the suite skips. Every process it starts is stopped by its PID.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +11,6 @@ import {
   chmodSync,
   chownSync,
   cpSync,
-  existsSync,
   mkdirSync,
   mkdtempSync,
   rmSync,
@@ -19,20 +18,13 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { freePort, idsOf, run, stopGroup, waitFor } from '../fixtures/local-servers.ts';
+import { lacking, toolPath } from '../fixtures/system-tools.ts';
 
-const WORDPRESS = '/usr/share/wordpress';
-const MARIADBD = ['/usr/sbin/mariadbd', '/usr/sbin/mysqld'].find((path) => existsSync(path));
 const SITE_FILES = join(import.meta.dirname, 'site');
 
 /** What this machine lacks for the suite, or undefined when it has everything. */
-export async function missing(): Promise<string | undefined> {
-  if (!existsSync(join(WORDPRESS, 'wp-settings.php')))
-    return "Debian's wordpress package (apt-get install wordpress)";
-  if (!MARIADBD) return 'MariaDB (apt-get install mariadb-server)';
-  const modules = await run('php', ['-m']).catch(() => undefined);
-  if (!modules) return 'PHP (apt-get install php-cli)';
-  if (!/^mysqli$/m.test(modules.stdout)) return 'PHP’s MySQL driver (apt-get install php-mysql)';
-  return undefined;
+export function missing(): string | undefined {
+  return lacking('the proxy against a real WordPress', 'wordpress', 'mariadbd', 'php');
 }
 
 /** What the WordPress of the suite can be asked and told. */
@@ -65,7 +57,7 @@ export async function startWordPress(): Promise<WordPressSite> {
     const socket = await startMariaDb(dir, children);
     const web = await idsOf('www-data');
     const root = join(dir, 'wordpress');
-    cpSync(WORDPRESS, root, { recursive: true, verbatimSymlinks: true });
+    cpSync(toolPath('wordpress'), root, { recursive: true, verbatimSymlinks: true });
     cpSync(
       join(SITE_FILES, 'enquiries.php'),
       join(root, 'wp-content/plugins/enquiries/enquiries.php'),
@@ -160,7 +152,7 @@ async function startMariaDb(dir: string, children: ChildProcess[]): Promise<stri
     '--skip-test-db',
   ]);
   const server = spawn(
-    MARIADBD ?? 'mariadbd',
+    toolPath('mariadbd'),
     [
       '--no-defaults',
       `--datadir=${data}`,

@@ -15,8 +15,7 @@ import { sampleFiles } from '../fixtures/proxy-harness.ts';
 import { eventually, platformSession } from '../platform/platform-session.ts';
 import { missing, startWordPress, type WordPressSite } from './wordpress-site.ts';
 
-const absent = await missing();
-if (absent) console.warn(`The WordPress suite is skipped: this machine lacks ${absent}.`);
+const absent = missing();
 
 let site: WordPressSite;
 const logins: Record<'editor' | 'subscriber', string> = { editor: '', subscriber: '' };

@@ -1,7 +1,7 @@
 <?php
 /**
  * Plugin Name: Enquiries (test)
- * Description: The enquiry API of enquiry-api-spec.md on a real WordPress, for the proxy's
+ * Description: The enquiry API of docs/enquiry-api.md on a real WordPress, for the proxy's
  *   WordPress suite: POST enquiries/create and enquiries/upload under /enquiries/v1, logins by
  *   core (passwords and application passwords). The quirks file switches on what real sites do:
  *   PHP warnings before the JSON, application passwords turned off by a security plugin.
