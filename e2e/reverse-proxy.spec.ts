@@ -4,44 +4,23 @@
  * proxy started as `docs/production.md` says (`HOST=127.0.0.1 TRUSTED_PROXIES=127.0.0.1
  * PUBLIC_URL=https://…`). Chromium signs in over HTTPS, the certificate's warning ignored.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { startEnquiryApi, type RunningEnquiryApi } from '../demo/enquiry-api/server.ts';
 import { loadProxyEnv } from '../proxy/env.ts';
 import { createMemoryLogger } from '../proxy/test/fixtures/memory-logger.ts';
 import { startProxy, type RunningProxy } from '../proxy/server.ts';
 import { freePort } from '../proxy/test/fixtures/local-servers.ts';
+import { lacking } from '../proxy/test/fixtures/system-tools.ts';
 import { proxyEnvFor, TEST_ADMIN_TOKEN } from '../proxy/test/fixtures/proxy-env.ts';
-import { NGINX, startNginxTls, type NginxTls } from './support/nginx-tls.ts';
+import { startNginxTls, type NginxTls } from './support/nginx-tls.ts';
 
 const CREDENTIALS = { username: 'reverse-proxy', password: 'reverse proxy password' };
 
-/**
- * The system tool this spec lacks, if any: nginx, or openssl for the certificate. Missing, the
- * spec is skipped with a warning naming it; with `TEST_REQUIRE_TOOLS=1` that is an error.
- */
-function missingTool(): string | undefined {
-  const openssl = () => {
-    try {
-      execFileSync('openssl', ['version'], { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  const missing = !existsSync(NGINX) ? `nginx (${NGINX})` : !openssl() ? 'openssl' : undefined;
-  if (missing === undefined) return undefined;
-  if (process.env.TEST_REQUIRE_TOOLS === '1')
-    throw new Error(`e2e/reverse-proxy.spec.ts needs ${missing} (TEST_REQUIRE_TOOLS=1)`);
-  console.warn(`e2e/reverse-proxy.spec.ts skipped: ${missing} is not installed`);
-  return missing;
-}
-
-const missing = missingTool();
+/** Why this machine cannot run the spec (nginx, or openssl for the certificate), or undefined. */
+const noTools = lacking('the console behind nginx terminating TLS', 'nginx', 'openssl');
 
 test.describe('the console behind nginx terminating TLS', () => {
-  test.skip(missing !== undefined, `${String(missing)} is not installed`);
+  test.skip(noTools !== undefined, noTools);
   let api: RunningEnquiryApi | undefined;
   let proxy: RunningProxy | undefined;
   let nginx: NginxTls | undefined;

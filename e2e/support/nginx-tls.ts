@@ -3,6 +3,7 @@
  * (`deploy/nginx.conf`) as `docs/production.md` has firms run it: only its listen address, its
  * certificate and the proxy's port are this machine's. The certificate is self-signed, made with
  * openssl for the run; nginx's pid, logs and temporary files stay in a directory of its own.
+ * The caller checks for both tools first (`lacking(…, 'nginx', 'openssl')`, `system-tools.ts`).
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,9 +11,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run, stopGroup, waitFor } from '../../proxy/test/fixtures/local-servers.ts';
-
-/** Where Debian puts nginx (`/usr/sbin`, often outside a user's PATH). */
-export const NGINX = '/usr/sbin/nginx';
+import { toolPath } from '../../proxy/test/fixtures/system-tools.ts';
 
 /** A running nginx in front of the proxy. */
 export interface NginxTls {
@@ -45,7 +44,7 @@ export async function startNginxTls(port: number, proxyPort: number): Promise<Ng
   const dir = mkdtempSync(join(tmpdir(), 'nginx-tls-'));
   // Workers run as nobody when the master is root: they must reach their temporary paths.
   chmodSync(dir, 0o755);
-  await run('openssl', [
+  await run(toolPath('openssl'), [
     'req',
     '-x509',
     '-newkey',
@@ -75,7 +74,7 @@ ${shippedSnippet(port, proxyPort, dir)}
 `,
   );
   const child = spawn(
-    NGINX,
+    toolPath('nginx'),
     ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')],
     {
       detached: true,

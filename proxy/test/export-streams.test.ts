@@ -25,6 +25,7 @@ import type { NewSubmission } from '../outbox/submission.ts';
 import { leaseOf, sampleSubmission, stored } from './fixtures/outbox.ts';
 import { missing as postgresMissing } from './fixtures/postgres-server.ts';
 import { proxyEnvFor, TEST_ADMIN_TOKEN } from './fixtures/proxy-env.ts';
+import { lacking, toolPath } from './fixtures/system-tools.ts';
 import { usePostgresServer } from './fixtures/use-postgres-server.ts';
 import { startProxyProcess } from './reliability/proxy-process.ts';
 
@@ -34,21 +35,6 @@ const FILES = 4;
 const GROWTH_LIMIT = 2 * FILE_BYTES;
 const BIG = 'EQ-BIG0-0001';
 const CREDENTIALS = { username: 'export-test', password: 'export test password' };
-
-/**
- * Whether the tools this suite names are here: Info-ZIP's `unzip`, and PostgreSQL for its half.
- * A suite without one is skipped, saying so; with `TEST_REQUIRE_TOOLS=1` (CI) it fails instead.
- */
-function present(tool: string, lacking: string | undefined): boolean {
-  if (!lacking) return true;
-  if (process.env.TEST_REQUIRE_TOOLS === '1') throw new Error(`${tool} is required: ${lacking}`);
-  console.warn(`export-streams.test.ts: the ${tool} tests are skipped: ${lacking}`);
-  return false;
-}
-const unzipLacking = () =>
-  spawnSync('unzip', ['-v']).status === 0
-    ? undefined
-    : 'unzip is not installed (apt-get install unzip)';
 
 /** A file of `FILE_BYTES` random bytes in `dir`, and its SHA-256. */
 async function bigFile(dir: string, name: string): Promise<{ path: string; sha256: string }> {
@@ -222,12 +208,16 @@ function exportsTheLead(
     await proxy.exited;
 
     expect(Number(response.headers.get('content-length'))).toBeGreaterThan(FILES * FILE_BYTES);
-    const tested = spawnSync('unzip', ['-t', zip], { encoding: 'utf8' });
+    const tested = spawnSync(toolPath('unzip'), ['-t', zip], { encoding: 'utf8' });
     expect(tested.stdout).toContain('No errors detected');
-    const names = spawnSync('unzip', ['-Z1', zip], { encoding: 'utf8' }).stdout.trim().split('\n');
+    const names = spawnSync(toolPath('unzip'), ['-Z1', zip], { encoding: 'utf8' })
+      .stdout.trim()
+      .split('\n');
     expect(names).toEqual(['enquiry.json', ...expected.keys()]);
     for (const [name, sha256] of expected) {
-      const unpacked = spawn('unzip', ['-p', zip, name], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const unpacked = spawn(toolPath('unzip'), ['-p', zip, name], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       expect(await sha256Of(unpacked.stdout), name).toBe(sha256);
     }
     expect(grown).toBeLessThan(GROWTH_LIMIT);
@@ -247,34 +237,37 @@ function exportsTheLead(
   }, 60_000);
 }
 
-describe.skipIf(!present('unzip', unzipLacking()))('a lead with 100 MB of files', () => {
-  describe('on SQLite', () => {
-    let prepared: Promise<{ env: Record<string, string>; expected: Expected }> | undefined;
-    exportsTheLead(
-      () =>
-        (prepared ??= (async () => {
-          const dataDir = await mkdtemp(join(tmpdir(), 'export-sqlite-'));
-          const store = openSqliteOutbox(join(dataDir, 'outbox.sqlite'));
-          const expected = await seed(store, await mkdtemp(join(tmpdir(), 'export-files-')));
-          await store.close();
-          return { env: { DATA_DIR: dataDir }, expected };
-        })()),
-    );
-  });
+describe.skipIf(lacking('exports of 100 MB opened with unzip', 'unzip'))(
+  'a lead with 100 MB of files',
+  () => {
+    describe('on SQLite', () => {
+      let prepared: Promise<{ env: Record<string, string>; expected: Expected }> | undefined;
+      exportsTheLead(
+        () =>
+          (prepared ??= (async () => {
+            const dataDir = await mkdtemp(join(tmpdir(), 'export-sqlite-'));
+            const store = openSqliteOutbox(join(dataDir, 'outbox.sqlite'));
+            const expected = await seed(store, await mkdtemp(join(tmpdir(), 'export-files-')));
+            await store.close();
+            return { env: { DATA_DIR: dataDir }, expected };
+          })()),
+      );
+    });
 
-  describe.skipIf(!present('PostgreSQL', postgresMissing()))('on PostgreSQL', () => {
-    const server = usePostgresServer();
-    let prepared: Promise<{ env: Record<string, string>; expected: Expected }> | undefined;
-    exportsTheLead(
-      () =>
-        (prepared ??= (async () => {
-          const url = await server().createDatabase();
-          const store = await openPostgresOutbox(url);
-          const expected = await seed(store, await mkdtemp(join(tmpdir(), 'export-files-')));
-          await store.close();
-          const dataDir = await mkdtemp(join(tmpdir(), 'export-postgres-'));
-          return { env: { DATABASE_URL: url, DATA_DIR: dataDir }, expected };
-        })()),
-    );
-  });
-});
+    describe.skipIf(postgresMissing())('on PostgreSQL', () => {
+      const server = usePostgresServer();
+      let prepared: Promise<{ env: Record<string, string>; expected: Expected }> | undefined;
+      exportsTheLead(
+        () =>
+          (prepared ??= (async () => {
+            const url = await server().createDatabase();
+            const store = await openPostgresOutbox(url);
+            const expected = await seed(store, await mkdtemp(join(tmpdir(), 'export-files-')));
+            await store.close();
+            const dataDir = await mkdtemp(join(tmpdir(), 'export-postgres-'));
+            return { env: { DATABASE_URL: url, DATA_DIR: dataDir }, expected };
+          })()),
+      );
+    });
+  },
+);
