@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { manualBlock } from '../demo/readme/manual.ts';
 import { freePort, stopGroup } from '../proxy/test/fixtures/local-servers.ts';
+import { TEST_ADMIN_TOKEN } from '../proxy/test/fixtures/proxy-env.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -73,11 +74,12 @@ test('with no admin settings, the banner names the console and a way in that rea
 });
 
 test('with ADMIN_TOKEN set, the banner names the console and prints no token', async () => {
-  const { output, proxyUrl } = await npmStart({ ADMIN_TOKEN: 'an-operator-chosen-token-0123' });
+  // An operator's own token, strong enough for the proxy to start with (`proxy/token-strength.ts`).
+  const { output, proxyUrl } = await npmStart({ ADMIN_TOKEN: TEST_ADMIN_TOKEN });
   expect(output()).toContain(
     `Console             ${proxyUrl}/admin/   (sign in with your ADMIN_TOKEN)`,
   );
-  expect(output()).not.toContain('an-operator-chosen-token-0123');
+  expect(output()).not.toContain(TEST_ADMIN_TOKEN);
 });
 
 /** A page of one's own on a free port, holding the README's embed code pointed at `proxyUrl`. */
