@@ -9,10 +9,10 @@ import type { FunnelAdmissionDeps } from './funnel/admission.ts';
 import type { EventsRouteDeps } from './http/events-route.ts';
 import type { FunnelRouteDeps } from './http/funnel-route.ts';
 import type { HealthRouteDeps } from './http/health-routes.ts';
-import type { FormRouteDeps } from './http/no-js/form-route.ts';
+import type { FormRouteDeps } from './intake/page/form-route.ts';
 import type { PublicRouteDeps } from './http/public-routes.ts';
 import type { Logger } from './logger.ts';
-import type { EnquiryRouteDeps } from './submission/enquiry-route.ts';
+import type { EnquiryRouteDeps } from './intake/enquiry-route.ts';
 
 /** Everything `createApp` needs: what each route reads, and the log the app's own errors go to. */
 export type AppDeps = HealthRouteDeps &

@@ -1,6 +1,6 @@
 /**
  * The proxy on Node: takes the data directory, opens the outbox, wires the client, the
- * deliverer and the app, listens, and shuts down within its grace period (`node/shutdown.ts`).
+ * deliverer and the app, listens, and shuts down within its grace period (`lifecycle/shutdown.ts`).
  */
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -16,23 +16,23 @@ import {
 import { Deliverer } from './delivery/deliverer.ts';
 import type { ProxyEnv } from './env.ts';
 import { createFormTokens } from './http/bots/form-token.ts';
-import { createSentPasses } from './http/no-js/sent-pass.ts';
+import { createSentPasses } from './intake/page/sent-pass.ts';
 import { createTurnstileVerifier } from './http/bots/turnstile.ts';
 import { createMetrics } from './http/metrics.ts';
 import { ADMIN_TOKEN_TRIES_PER_MINUTE } from './http/admin-only.ts';
 import { createClientIpResolver, isTrustedProxy } from './http/client-ip.ts';
-import { ByteBudget } from './http/upload-guard.ts';
+import { ByteBudget } from './intake/upload-guard.ts';
 import { hashedFiles, loadWidgetAssets } from './http/widget-assets.ts';
 import { earlierWidgetFiles } from './http/earlier-widget-files.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { chores, startHousekeeping } from './node/housekeeping.ts';
-import { funnelRoom } from './node/disk-room.ts';
-import { maxSubmissionBytes } from './submission/read-multipart.ts';
-import { listen } from './node/listen.ts';
-import { openOutbox, type OpenOutbox } from './node/open-outbox.ts';
-import { checkAtStart, readiness, recover, startNotifier } from './node/startup.ts';
+import { chores, startHousekeeping } from './lifecycle/housekeeping.ts';
+import { funnelRoom } from './lifecycle/disk-room.ts';
+import { maxSubmissionBytes } from './intake/read-multipart.ts';
+import { listen } from './lifecycle/listen.ts';
+import { openOutbox, type OpenOutbox } from './lifecycle/open-outbox.ts';
+import { checkAtStart, readiness, recover, startNotifier } from './lifecycle/startup.ts';
 import { storedSecret } from './outbox/stored-secret.ts';
-import { shutdown } from './node/shutdown.ts';
+import { shutdown } from './lifecycle/shutdown.ts';
 import type { CheckRecord, CheckReport } from './client/check.ts';
 import { confirmationsState } from './notify/confirmations-state.ts';
 import { longestCallMs } from './client/enquiry-api-client.ts';

@@ -124,7 +124,7 @@ test.describe('on a phone', () => {
   });
 
   test('keeps the widest reference the proxy makes whole, inside its panel', async ({ page }) => {
-    // W and M are the widest letters of the proxy's alphabet (proxy/submission/reference.ts).
+    // W and M are the widest letters of the proxy's alphabet (proxy/intake/reference.ts).
     const reference = 'EQ-WMWM-WMWMWMWM';
     const { form } = await openForm(page, {
       config: callback,

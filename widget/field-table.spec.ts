@@ -9,7 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { describeIssue, shownContactFields, validateEnquiry } from '../proxy/contract/index.ts';
 import { parseFormConfig, type FormConfig } from '../proxy/contract/schemas/form-config.ts';
 import type { FieldIssue } from '../proxy/contract/issues.ts';
-import { formPage } from '../proxy/http/no-js/form-page.ts';
+import { formPage } from '../proxy/intake/page/form-page.ts';
 import { openForm } from '../e2e/support/widget-harness.ts';
 
 const EVERY_TYPE = 'every-type';

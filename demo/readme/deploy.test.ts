@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { proxyEnvSchema } from '../../proxy/env.ts';
-import { maxSubmissionBytes } from '../../proxy/submission/read-multipart.ts';
+import { maxSubmissionBytes } from '../../proxy/intake/read-multipart.ts';
 import { lacking, toolPath } from '../../proxy/test/fixtures/system-tools.ts';
 import { lawFirm } from '../forms/index.ts';
 import { readManual } from './manual.ts';

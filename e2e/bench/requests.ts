@@ -6,7 +6,7 @@
 import { lawFirm } from '../../demo/forms/index.ts';
 import { enquiryPartSchema } from '../../proxy/contract/schemas/enquiry-part.ts';
 import type { SubmitResponse } from '../../proxy/contract/wire.ts';
-import { buildUpstreamEnquiry } from '../../proxy/submission/upstream-enquiry.ts';
+import { buildUpstreamEnquiry } from '../../proxy/intake/upstream-enquiry.ts';
 import { createFormTokens } from '../../proxy/http/bots/form-token.ts';
 import { TEST_FORM_TOKEN_SECRET } from '../../proxy/test/fixtures/proxy-env.ts';
 import { ORIGIN, validEnquiry } from '../../proxy/test/fixtures/proxy-harness.ts';

@@ -195,7 +195,7 @@ ${garbage} of the file (${CONCURRENCY.join(', ')} at once): that much was garbag
 collected yet. What the proxy really holds per upload is what is left in the diagnostic table: a
 few MiB, whatever the file's size.
 
-1. **Receiving** (\`proxy/submission/multipart-parts.ts\`, \`file-spool.ts\`): the body is read as
+1. **Receiving** (\`proxy/intake/multipart-parts.ts\`, \`file-spool.ts\`): the body is read as
    it arrives and each file part written to \`incoming/\` under \`DATA_DIR\` a megabyte at a time,
    hashed and sniffed on the way; never held whole.
 2. **Storing** (\`proxy/outbox/sqlite/file-vault.ts\`): once the submission passes its checks the file is

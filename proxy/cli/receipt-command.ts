@@ -6,7 +6,7 @@
  */
 import { isoTime } from '../operator/lead-report.ts';
 import type { OperatorView, Receipts, Settings } from '../outbox/store.ts';
-import { normalizeCode, verifyReceipt } from '../submission/receipt-code.ts';
+import { normalizeCode, verifyReceipt } from '../intake/receipt-code.ts';
 import type { CommandIo } from './command-io.ts';
 
 /** The exit code of a code issued to an enquiry caught as spam and never released. */

@@ -1,7 +1,7 @@
 /**
  * The facts of every control the form shows, written once and drawn by both renderers: the
  * widget (lit-html, `widget/templates/fields.ts`) and the page without JavaScript (hono/html,
- * `proxy/http/no-js/form-fields.ts`). A renderer decides only its markup and the id a field's
+ * `proxy/intake/page/form-fields.ts`). A renderer decides only its markup and the id a field's
  * ids start from (the widget's are the field names, the page's `field-…`); which control, its
  * input type, `autocomplete`, `inputmode`, the hint and error ids, `aria-describedby` and
  * `required` are decided here, so the two drawings cannot drift apart

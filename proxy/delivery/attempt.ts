@@ -8,7 +8,7 @@ import { memorySource, readAll, type ByteSource } from '../client/byte-source.ts
 import { EnquiryApiError } from '../client/errors.ts';
 import { convertedKindOf, mimeOf } from '../contract/file-kinds.ts';
 import { ConversionError, type Converter } from '../convert/conversion.ts';
-import { safeFileName } from '../submission/file-names.ts';
+import { safeFileName } from '../intake/file-names.ts';
 import type { Logger } from '../logger.ts';
 import {
   LeaseLostError,

@@ -97,7 +97,7 @@ describe('the import graph', () => {
  * The proxy's floors, lowest first: what a floor's modules may import without climbing. The
  * contract and the small shared pieces at the bottom; the platform's client and the converters;
  * storage; telling people (queued in storage; the intake writes a visitor's confirmation); the
- * HTTP middleware and its routes; the submission route; delivery;
+ * HTTP middleware and its routes; the intake (the enquiry's one door); delivery;
  * what the CLI and the console both show and do (`operator/`); and at the top, whatever wires
  * them together and faces an operator (the app, the server, the CLI, the console, the
  * environment).
@@ -108,12 +108,12 @@ const FLOORS: readonly (readonly string[])[] = [
   ['outbox'],
   ['notify', 'funnel', 'webhooks'],
   ['http'],
-  ['submission'],
+  ['intake'],
   ['delivery'],
   ['operator'],
   [
     'console',
-    'node',
+    'lifecycle',
     'cli',
     'app.ts',
     'app-deps.ts',
@@ -156,7 +156,7 @@ describe('the proxy house', () => {
     // Named, so that a new one is seen in review: the two routes read the deliverer's state.
     expect(upward).toEqual([
       'proxy/http/health-routes.ts -> proxy/delivery/deliverer.ts',
-      'proxy/submission/enquiry-route.ts -> proxy/delivery/deliverer.ts',
+      'proxy/intake/enquiry-route.ts -> proxy/delivery/deliverer.ts',
     ]);
     expect(upward.length).toBeLessThanOrEqual(3);
   });

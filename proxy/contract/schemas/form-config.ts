@@ -72,7 +72,7 @@ export const formConfigSchema = z
     firm: firmSchema.optional(),
     /**
      * Telephone numbers checked by the proxy against the country's numbering plan
-     * (`submission/phone-numbers.ts`): a number without a country code is read as one of
+     * (`intake/phone-numbers.ts`): a number without a country code is read as one of
      * `defaultCountry`'s, and goes upstream as typed or in E.164 (`+447700900982`).
      */
     phone: z

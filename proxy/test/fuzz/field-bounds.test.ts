@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { lawFirm } from '../../../demo/forms/index.ts';
 import { FIELD_MAX_LENGTH } from '../../contract/limits.ts';
 import { textLength } from '../../contract/rules.ts';
-import { MAX_FILE_NAME_LENGTH } from '../../submission/file-names.ts';
-import { MAX_ENQUIRY_PART_BYTES } from '../../submission/read-multipart.ts';
+import { MAX_FILE_NAME_LENGTH } from '../../intake/file-names.ts';
+import { MAX_ENQUIRY_PART_BYTES } from '../../intake/read-multipart.ts';
 import { sampleFiles, validEnquiry } from '../fixtures/proxy-harness.ts';
 import {
   EDGE_CHARACTERS,

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lawFirm } from '../../../demo/forms/index.ts';
-import { maxSubmissionBytes } from '../../submission/read-multipart.ts';
+import { maxSubmissionBytes } from '../../intake/read-multipart.ts';
 import { validEnquiry } from '../fixtures/proxy-harness.ts';
 import { boundaryArb, headerValueArb } from './arbitraries.ts';
 import { expectDelivered, expectRefusal, fuzzHarness, ORIGIN } from './invariants.ts';

@@ -13,9 +13,9 @@ import { startEnquiryApi, type RunningEnquiryApi } from '../../../demo/enquiry-a
 import { loadProxyEnv } from '../../env.ts';
 import { createFormTokens } from '../../http/bots/form-token.ts';
 import { createMemoryLogger } from '../fixtures/memory-logger.ts';
-import { READY_MIN_FREE_BYTES, freeBytes } from '../../node/disk-room.ts';
+import { READY_MIN_FREE_BYTES, freeBytes } from '../../lifecycle/disk-room.ts';
 import { startProxy, type RunningProxy } from '../../server.ts';
-import { maxSubmissionBytes } from '../../submission/read-multipart.ts';
+import { maxSubmissionBytes } from '../../intake/read-multipart.ts';
 import { proxyEnvFor, TEST_FORM_TOKEN_SECRET } from '../fixtures/proxy-env.ts';
 import { ORIGIN, sampleFiles, validEnquiry } from '../fixtures/proxy-harness.ts';
 import { onSmallDisk, ROOT } from '../fixtures/small-disk.ts';

@@ -14,7 +14,7 @@ import {
   PartHeadersNotUtf8Error,
   TooManyPartsError,
 } from './multipart-parts.ts';
-import { MAX_PLAIN_FIELDS, type PlainFields } from '../http/no-js/plain-fields.ts';
+import { MAX_PLAIN_FIELDS, type PlainFields } from './page/plain-fields.ts';
 import { SubmissionError } from '../http/submission-error.ts';
 
 /** The `enquiry` part is a few KB of JSON; this leaves room for every field at its maximum. */

@@ -16,7 +16,7 @@
  *   files, and the form is drawn again with them.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { SubmissionError } from './submission-error.ts';
+import { SubmissionError } from '../http/submission-error.ts';
 
 /** The shared budget of bytes received and not yet stored. */
 export class ByteBudget {

@@ -12,7 +12,7 @@ import { logFailure } from '../outbox/outage-log.ts';
 import type { FunnelCounters, Housekeeping, WidgetFileArchive } from '../outbox/store.ts';
 import { FUNNEL_KEPT_DAYS, funnelDay } from '../outbox/funnel-counts.ts';
 import { EARLIER_WIDGET_FILES_KEPT_MS, type WidgetFile } from '../outbox/machine/widget-files.ts';
-import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../submission/idempotency.ts';
+import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../intake/idempotency.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;

@@ -24,7 +24,7 @@ export interface SentPasses {
   read(pass: string): SentPage | undefined;
 }
 
-/** A reference as `submission/reference.ts` makes them. */
+/** A reference as `intake/reference.ts` makes them. */
 const REFERENCE_SHAPE = /^EQ-[0-9A-Z]{4}-[0-9A-Z]{4}$/;
 
 /**

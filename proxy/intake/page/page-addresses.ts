@@ -40,7 +40,7 @@ export interface TakenPost {
   receipt?: string;
 }
 
-/** The shape of a receipt code (`submission/receipt-code.ts`): anything else is not shown. */
+/** The shape of a receipt code (`intake/receipt-code.ts`): anything else is not shown. */
 export const RECEIPT_SHAPE = /^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/;
 
 /** The confirmation's address after a plain post was taken, with its pass (`sent-pass.ts`). */

@@ -15,7 +15,7 @@ import { rateLimitKey } from '../http/client-ip.ts';
 import { requireAllowedOrigin, submissionCors, type OriginOptions } from '../http/origin.ts';
 import type { Limiter } from '../limiter/token-buckets.ts';
 import { rateLimit } from '../http/rate-limit.ts';
-import { uploadGuard, type ByteBudget, type GuardedUpload } from '../http/upload-guard.ts';
+import { uploadGuard, type ByteBudget, type GuardedUpload } from './upload-guard.ts';
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
 import { convertedKindOf } from '../contract/file-kinds.ts';
@@ -34,15 +34,15 @@ import {
 } from './read-multipart.ts';
 import { newReference } from './reference.ts';
 import { SubmissionError } from '../http/submission-error.ts';
-import type { PlainFields } from '../http/no-js/plain-fields.ts';
-import type { SentPasses } from '../http/no-js/sent-pass.ts';
+import type { PlainFields } from './page/plain-fields.ts';
+import type { SentPasses } from './page/sent-pass.ts';
 import {
   isNavigation,
   pagesForBrowsers,
   plainIdempotencyKey,
   plainRefused,
   plainTaken,
-} from '../http/no-js/plain-answers.ts';
+} from './page/plain-answers.ts';
 
 /** What the route's middleware leaves on the context. */
 type RouteEnv = {

@@ -4,7 +4,7 @@
  * (smtp-server on loopback), and what arrives is read back with mailparser.
  */
 import { describe, expect, it } from 'vitest';
-import { chores } from '../node/housekeeping.ts';
+import { chores } from '../lifecycle/housekeeping.ts';
 import {
   answerOf,
   confirming,

@@ -9,11 +9,11 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
-import type { BotCheckOptions } from '../bots/bot-check.ts';
+import type { BotCheckOptions } from '../../http/bots/bot-check.ts';
 import { regionOf } from '../../contract/email-typos.ts';
 import type { MarketingField } from '../../contract/fields.ts';
 import { FIELD_MAX_LENGTH } from '../../contract/limits.ts';
-import type { SubmissionError } from '../submission-error.ts';
+import type { SubmissionError } from '../../http/submission-error.ts';
 import type { PlainFields } from './plain-fields.ts';
 import { formPage, pageHeaders, problemPage } from './form-page.ts';
 import {

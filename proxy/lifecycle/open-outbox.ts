@@ -13,7 +13,7 @@ import { openPostgresOutbox } from '../outbox/postgres/store.ts';
 import { lockDataDir } from '../outbox/sqlite/data-dir-lock.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
-import { diskSpool, tempSpool, type FileSpool } from '../submission/file-spool.ts';
+import { diskSpool, tempSpool, type FileSpool } from '../intake/file-spool.ts';
 
 /** An open outbox and what goes with it. */
 export interface OpenOutbox {

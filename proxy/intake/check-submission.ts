@@ -14,7 +14,7 @@ import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { validateEnquiry } from '../contract/rules.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import { safeFileName } from './file-names.ts';
-import { enquiryFromFields } from '../http/no-js/plain-fields.ts';
+import { enquiryFromFields } from './page/plain-fields.ts';
 import { fingerprintOf } from './idempotency.ts';
 import { impossibleNumbers } from './phone-numbers.ts';
 import type { ReceivedSubmission } from './read-multipart.ts';
