@@ -7,7 +7,8 @@
  * 2. The contract's entry pulls in nothing but its own dependency-free modules (zod stays in
  *    `proxy/contract/schemas/`, for the proxy).
  * 3. Product code imports no test code (`proxy/test/`, `*.test.ts`) and nothing from `demo/`
- *    or `e2e/`.
+ *    or `e2e/`; delivery and the app-wide HTTP pieces import nothing of the intake (the
+ *    enquiry's one door hands what it stored down to them, never the reverse).
  * 4. The stand-in enquiry API (`demo/enquiry-api/`) shares no import with the proxy: it is an
  *    independent oracle of the spec.
  * 5. No import cycles.
@@ -207,6 +208,12 @@ export default tseslint.config(
               target: './proxy',
               from: './proxy/test',
               message: 'Product code imports no test code.',
+            },
+            {
+              target: ['./proxy/delivery', './proxy/http'],
+              from: './proxy/intake',
+              message:
+                'The intake hands a stored submission down: delivery and http/ never reach back up into it.',
             },
             {
               target: './proxy',

@@ -3,12 +3,7 @@
  * widget runs this on the visitor's files before sending; the proxy runs it again and takes
  * the mime it stores (and the conversion it does) from the answer.
  */
-import {
-  ACCEPTED_KINDS,
-  CONVERTED_KINDS,
-  type AcceptedKind,
-  type ConvertedKind,
-} from './limits.ts';
+import { ACCEPTED_KINDS, type AcceptedKind } from './limits.ts';
 
 /** An accepted kind, an audio/video file (told to convert to PDF), or anything else. */
 export type SniffedKind = AcceptedKind | 'audio_video' | 'other';
@@ -114,14 +109,14 @@ function isText(head: Uint8Array, text: string): boolean {
 export const mimeOf = (kind: AcceptedKind): string => ACCEPTED_KINDS[kind].mime;
 
 /**
- * The kind a stored file is converted from, by the mime stored with it; undefined for the
- * platform's own kinds, which are sent as they are.
+ * The kind a stored file was taken as, by the mime stored with it (`mimeOf`'s inverse, read
+ * once where a stored file's row is read); undefined for a mime no kind has.
  *
- * @example convertedKindOf('image/heic') // 'heic'
+ * @example kindOfMime('image/heic') // 'heic'
  */
-export const convertedKindOf = (mime: string): ConvertedKind | undefined =>
-  (Object.keys(CONVERTED_KINDS) as ConvertedKind[]).find(
-    (kind) => CONVERTED_KINDS[kind].mime === mime,
+export const kindOfMime = (mime: string): AcceptedKind | undefined =>
+  (Object.keys(ACCEPTED_KINDS) as AcceptedKind[]).find(
+    (kind) => ACCEPTED_KINDS[kind].mime === mime,
   );
 
 /** True when `name` already ends in an extension of `kind` (case-insensitive). */
@@ -129,4 +124,15 @@ export function hasExtensionOf(name: string, kind: AcceptedKind): boolean {
   const dot = name.lastIndexOf('.');
   const ext = dot === -1 ? '' : name.slice(dot + 1).toLowerCase();
   return (ACCEPTED_KINDS[kind].extensions as readonly string[]).includes(ext);
+}
+
+/**
+ * A safe name (`intake/file-names.ts` made it, ending in an extension of the kind it was taken
+ * as) with the extension of the kind it was converted to: nothing else of it is looked at again.
+ *
+ * @example renamedAs('IMG_0001.heic', 'jpeg') // 'IMG_0001.jpg'
+ */
+export function renamedAs(name: string, kind: AcceptedKind): string {
+  const dot = name.lastIndexOf('.');
+  return `${dot === -1 ? name : name.slice(0, dot)}.${ACCEPTED_KINDS[kind].extensions[0]}`;
 }

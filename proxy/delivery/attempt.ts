@@ -6,9 +6,9 @@
 import type { EnquiryApiClient } from '../client/enquiry-api-client.ts';
 import { memorySource, readAll, type ByteSource } from '../client/byte-source.ts';
 import { EnquiryApiError } from '../client/errors.ts';
-import { convertedKindOf, mimeOf } from '../contract/file-kinds.ts';
+import { mimeOf, renamedAs } from '../contract/file-kinds.ts';
+import { isPlatformKind } from '../contract/limits.ts';
 import { ConversionError, type Converter } from '../convert/conversion.ts';
-import { safeFileName } from '../intake/file-names.ts';
 import type { Logger } from '../logger.ts';
 import {
   LeaseLostError,
@@ -120,12 +120,12 @@ async function uploadable(
   { store, converter, log, now, signal }: AttemptContext,
 ): Promise<Uploadable> {
   const source = await store.fileSource(submission.id, file.index);
-  const kind = convertedKindOf(file.mime);
-  if (kind === undefined) return { ...file, bytes: source };
+  const { kind } = file;
+  if (kind === undefined || isPlatformKind(kind)) return { ...file, bytes: source };
   const started = now();
   const converted = await converter.convert(kind, Buffer.from(await readAll(source)), signal);
   // The stored name ends in the original's extension: `IMG_0001.heic` becomes `IMG_0001.jpg`.
-  const name = safeFileName(file.name, converted.kind, file.index);
+  const name = renamedAs(file.name, converted.kind);
   log.info(
     { reference: submission.reference, file: file.name, as: name, ms: now() - started },
     'file converted',

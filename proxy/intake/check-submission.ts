@@ -9,7 +9,7 @@ import { describeIssue, type FieldIssue, type RuleIssue } from '../contract/issu
 import { CONTACT_FIELDS } from '../contract/fields.ts';
 import { mimeOf, sniffKind } from '../contract/file-kinds.ts';
 import { checkFiles } from '../contract/file-rules.ts';
-import { kindList } from '../contract/limits.ts';
+import { kindList, type AcceptedKind } from '../contract/limits.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { validateEnquiry } from '../contract/rules.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
@@ -21,11 +21,16 @@ import type { ReceivedSubmission } from './read-multipart.ts';
 import { SubmissionError } from '../http/submission-error.ts';
 import { buildUpstreamEnquiry } from './upstream-enquiry.ts';
 
+/** A file as the intake took it: named, and its kind told by its bytes, once. */
+export interface IntakeFile extends NewFile {
+  kind: AcceptedKind;
+}
+
 /** A submission that passed every check, ready to store. */
 export interface CheckedSubmission {
   part: EnquiryPart;
   upstream: UpstreamEnquiry;
-  files: NewFile[];
+  files: IntakeFile[];
   /** Identifies the content for Idempotency-Key checks (the multipart boundary differs per try). */
   fingerprint: string;
 }
@@ -121,7 +126,7 @@ function parseEnquiryObject(json: unknown): EnquiryPart {
   throw SubmissionError.validation(issues);
 }
 
-function prepareFiles(received: ReceivedSubmission, config: FormConfig): NewFile[] {
+function prepareFiles(received: ReceivedSubmission, config: FormConfig): IntakeFile[] {
   const kinds = received.files.map((file) => sniffKind(file.content.head, file.content.tail));
   const facts = received.files.map((file, i) => ({
     name: file.name,
@@ -144,6 +149,7 @@ function prepareFiles(received: ReceivedSubmission, config: FormConfig): NewFile
     return {
       name,
       postname: name,
+      kind,
       mime: mimeOf(kind),
       size: file.content.size,
       sha256: file.content.sha256,

@@ -18,9 +18,9 @@ import { rateLimit } from '../http/rate-limit.ts';
 import { uploadGuard, type ByteBudget, type GuardedUpload } from './upload-guard.ts';
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
-import { convertedKindOf } from '../contract/file-kinds.ts';
+import { isPlatformKind } from '../contract/limits.ts';
 import { countAccepted } from '../funnel/server-tallies.ts';
-import type { NewSubmission } from '../outbox/submission.ts';
+import type { NewSubmission, Submission } from '../outbox/submission.ts';
 import { aftercareFor, type AftercareDeps } from './aftercare.ts';
 import { answerFor, queued, withReceipt, type Answer } from './answers.ts';
 import { checkSubmission } from './check-submission.ts';
@@ -321,8 +321,10 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
    * takes seconds and a document more, so the answer says "received" at once and the outbox
    * converts and delivers it after.
    */
-  function waitForDelivery(submission: { files: readonly { mime: string }[] }): number {
-    const converting = submission.files.some((file) => convertedKindOf(file.mime) !== undefined);
+  function waitForDelivery(submission: Submission): number {
+    const converting = submission.files.some(
+      (file) => file.kind !== undefined && !isPlatformKind(file.kind),
+    );
     return converting ? 0 : deps.deliveryDeadlineMs;
   }
 

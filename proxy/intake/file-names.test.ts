@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { kindOfMime, renamedAs } from '../contract/file-kinds.ts';
+import { CONVERTED_KINDS, type ConvertedKind } from '../contract/limits.ts';
 import { MAX_FILE_NAME_LENGTH, safeFileName } from './file-names.ts';
 
 describe('safeFileName', () => {
@@ -47,5 +49,25 @@ describe('safeFileName with hostile lengths', () => {
     const name = safeFileName(`a${'. '.repeat(40_000)}b`, 'pdf', 0);
     expect(name.length).toBeLessThanOrEqual(MAX_FILE_NAME_LENGTH);
     expect(name.endsWith('.pdf')).toBe(true);
+  });
+});
+
+describe('a converted file’s name', () => {
+  const names = ['IMG_0001.heic', 'scan.PDF', 'Zoë’s letter', '..docx', 'a.b.c.tif', '‮fdp.exe'];
+  const converted = Object.keys(CONVERTED_KINDS) as ConvertedKind[];
+
+  it('is the stored name with the extension of what it became, as the intake would name it', () => {
+    for (const original of names)
+      for (const kind of converted)
+        for (const becomes of ['jpeg', 'pdf'] as const) {
+          const stored = safeFileName(original, kind, 0);
+          expect(renamedAs(stored, becomes)).toBe(safeFileName(stored, becomes, 0));
+        }
+    expect(renamedAs('IMG_0001.heic', 'jpeg')).toBe('IMG_0001.jpg');
+  });
+
+  it('is read back as the kind it was stored as', () => {
+    for (const kind of converted) expect(kindOfMime(CONVERTED_KINDS[kind].mime)).toBe(kind);
+    expect(kindOfMime('application/x-msdownload')).toBeUndefined();
   });
 });

@@ -11,7 +11,7 @@ import { ACCEPTED_KINDS, isPlatformKind, type AcceptedKind } from '../contract/l
 import type { ConversionError, Converter } from '../convert/conversion.ts';
 import { checkPlatformFile } from '../convert/platform-files.ts';
 import type { Logger } from '../logger.ts';
-import type { NewFile } from '../outbox/submission.ts';
+import type { IntakeFile } from './check-submission.ts';
 import { SubmissionError } from '../http/submission-error.ts';
 
 /**
@@ -19,21 +19,14 @@ import { SubmissionError } from '../http/submission-error.ts';
  * came), or a 415 naming each file that cannot be taken.
  */
 export async function inspectFiles(
-  files: readonly NewFile[],
+  files: readonly IntakeFile[],
   converter: Pick<Converter, 'inspect'>,
   log: Pick<Logger, 'info'>,
-): Promise<NewFile[]> {
+): Promise<IntakeFile[]> {
   const issues: FieldIssue[] = [];
-  const taken: NewFile[] = [];
+  const taken: IntakeFile[] = [];
   for (const [i, file] of files.entries()) {
-    // The mime was set from the file's first bytes (check-submission), so it names its kind.
-    const kind = (Object.keys(ACCEPTED_KINDS) as AcceptedKind[]).find(
-      (candidate) => ACCEPTED_KINDS[candidate].mime === file.mime,
-    );
-    if (kind === undefined) {
-      taken.push(file); // check-submission takes files of the accepted kinds only
-      continue;
-    }
+    const { kind } = file;
     let stored = file;
     let problem: ConversionError | undefined;
     if (isPlatformKind(kind)) {
@@ -57,7 +50,7 @@ export async function inspectFiles(
 }
 
 /** The file with other bytes, held in memory (as a converted file is). */
-const withBytes = (file: NewFile, bytes: Uint8Array): NewFile => ({
+const withBytes = (file: IntakeFile, bytes: Uint8Array): IntakeFile => ({
   ...file,
   size: bytes.byteLength,
   sha256: createHash('sha256').update(bytes).digest('hex'),

@@ -1,5 +1,6 @@
 /** How the outbox's rows look in SQL (the same columns in SQLite and PostgreSQL), and how they become `Submission`s. */
 import type { UpstreamEnquiry } from '../client/schemas.ts';
+import { kindOfMime } from '../contract/file-kinds.ts';
 import type { NewNotification, QueuedNotification } from './notification.ts';
 import type { OutboxCounts, StoredFile, Submission, SubmissionState } from './submission.ts';
 
@@ -61,6 +62,7 @@ export function toSubmission(row: SubmissionRow, files: FileRow[]): Submission {
       name: file.name,
       postname: file.postname,
       mime: file.mime,
+      kind: kindOfMime(file.mime),
       size: file.size,
       sha256: file.sha256,
       attachmentId: file.attachment_id,

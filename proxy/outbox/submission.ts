@@ -4,6 +4,7 @@
  */
 import type { ByteSource } from '../client/byte-source.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
+import type { AcceptedKind } from '../contract/limits.ts';
 import type { Aftercare, ConfirmationVerdict } from './receipt.ts';
 
 /**
@@ -56,6 +57,8 @@ export interface StoredFile {
   name: string;
   postname: string;
   mime: string;
+  /** What it was taken as (its `mime`'s kind): delivery converts it first unless the platform takes it. */
+  kind: AcceptedKind | undefined;
   size: number;
   sha256: string;
   /** Set once the upload succeeded. */

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The folders probes are written to; the architecture test leaves `lint-probe-*` alone. */
-const PROBES = ['proxy', 'widget', 'widget/late', 'demo/enquiry-api'].map((folder) =>
-  join(ROOT, folder, `lint-probe-${process.pid}`),
+const PROBES = ['proxy', 'proxy/delivery', 'widget', 'widget/late', 'demo/enquiry-api'].map(
+  (folder) => join(ROOT, folder, `lint-probe-${process.pid}`),
 );
 const eslint = new ESLint({ cwd: ROOT });
 
@@ -101,6 +101,16 @@ ${doc}export const probe = [sampleSubmission, lawFirm];
 `,
     });
     expect(found[file]?.filter((rule) => rule === 'import-x/no-restricted-paths')).toHaveLength(2);
+  });
+
+  it('fails delivery when it reaches back up into the intake', async () => {
+    const file = probe('proxy/delivery', 'climbs.ts');
+    const found = await lint({
+      [file]: `import { safeFileName } from '../../intake/file-names.ts';
+${doc}export const probe = safeFileName;
+`,
+    });
+    expect(found[file]).toContain('import-x/no-restricted-paths');
   });
 
   it('fails the stand-in when it imports the proxy', async () => {
