@@ -21,6 +21,8 @@ import { FunnelAdmission } from './funnel/admission.ts';
 import { originRefusalLog } from './http/origin-refusals.ts';
 import { StoreUnavailableError } from './outbox/store.ts';
 import { logFailure } from './outbox/outage-log.ts';
+import { Refusal } from './http/refusal.ts';
+import { refusalAnswers } from './intake/answer-refusal.ts';
 
 /** The proxy's Hono app, built from everything it depends on. */
 export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }> {
@@ -79,12 +81,15 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
       404,
     ),
   );
+  // Every refusal of every route is answered here, and only here (`intake/answer-refusal.ts`).
+  const answerRefusal = refusalAnswers(deps);
   app.onError((error, c) => {
     // A client that went away mid-request is no fault of ours, and gets no answer anyway.
     if (c.req.raw.signal.aborted) {
       deps.log.info({ requestId: c.get('requestId'), path: c.req.path }, 'the client went away');
       return c.body(null, 400);
     }
+    if (error instanceof Refusal) return answerRefusal(c, error);
     if (error instanceof StoreUnavailableError) {
       // Nothing was stored and nothing is lost: the visitor's form keeps what they typed.
       // Told once per outage (`outbox/outage-log.ts`), not once per request.
@@ -94,24 +99,14 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
         { requestId: c.get('requestId'), path: c.req.path },
         'answered 503: the outbox database is unavailable',
       );
-      c.header('Retry-After', '10');
-      return c.json(
-        {
-          error: 'storage_unavailable',
-          message:
-            'We cannot take enquiries for a moment. Try again shortly: nothing you typed is lost.',
-        },
-        503,
-      );
+      return answerRefusal(c, Refusal.storageUnavailable());
     }
     deps.log.error(
       { err: error, requestId: c.get('requestId'), path: c.req.path },
       'unhandled error',
     );
-    return c.json(
-      { error: 'internal', message: 'Something went wrong on our side. Try again in a moment.' },
-      500,
-    );
+    // Answered as a refusal is, so a browser without JavaScript still gets a page, not JSON.
+    return answerRefusal(c, Refusal.internal());
   });
   return app;
 }

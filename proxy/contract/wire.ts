@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'idempotency_key_reused'
   | 'upstream_rejected'
   | 'challenge_unavailable'
+  | 'invalid_report'
   | 'not_found'
   | 'not_built'
   | 'internal';

@@ -15,6 +15,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { Limiter } from '../limiter/token-buckets.ts';
 import type { AuditLog } from '../outbox/store.ts';
 import { rateLimitKey } from './client-ip.ts';
+import { Refusal } from './refusal.ts';
 
 /** Tries of the token a minute from one client address. */
 export const ADMIN_TOKEN_TRIES_PER_MINUTE = 5;
@@ -105,13 +106,7 @@ export const adminOnly =
       'token refused',
       where,
     );
-    if (verdict.kind === 'limited') {
-      c.header('Retry-After', String(verdict.retryAfterSeconds));
-      return c.json(
-        { error: 'rate_limited', message: 'Too many tries of the admin token from here.' },
-        429,
-      );
-    }
+    if (verdict.kind === 'limited') throw Refusal.tokenTriesSpent(verdict.retryAfterSeconds);
     if (verdict.kind === 'wrong') return c.json({ error: 'unauthorised' }, 401);
     await next();
   };

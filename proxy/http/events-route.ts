@@ -13,6 +13,7 @@ import { FUNNEL_REPORT_MAX_BYTES } from '../contract/funnel.ts';
 import { rateLimitKey } from './client-ip.ts';
 import { requireAllowedOrigin, type OriginOptions } from './origin.ts';
 import { rateLimit } from './rate-limit.ts';
+import { Refusal } from './refusal.ts';
 import { funnelDay } from '../outbox/funnel-counts.ts';
 import type { FunnelAdmission } from '../funnel/admission.ts';
 import { ReportRefused, tallyOfReport } from '../funnel/check-report.ts';
@@ -42,7 +43,9 @@ export function eventsRoute(deps: EventsRouteDeps, funnel: FunnelAdmission): Hon
     rateLimit({ limiters: [funnel.perClient, funnel.forAll], shared: [funnel.forAll], clientKey }),
     bodyLimit({
       maxSize: FUNNEL_REPORT_MAX_BYTES,
-      onError: (c) => c.json({ error: 'too_large', message: 'A funnel report is small.' }, 413),
+      onError: () => {
+        throw Refusal.tooLarge('A funnel report is small.');
+      },
     }),
     async (c) => {
       if (c.req.header('sec-gpc') === '1') return c.body(null, 204);
@@ -53,7 +56,7 @@ export function eventsRoute(deps: EventsRouteDeps, funnel: FunnelAdmission): Hon
       } catch (error) {
         if (!(error instanceof ReportRefused)) throw error;
         deps.log.info({ reason: error.message }, 'funnel report refused');
-        return c.json({ error: 'invalid_report', message: error.message }, 400);
+        throw new Refusal(400, { error: 'invalid_report', message: error.message });
       }
     },
   );

@@ -5,6 +5,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
+import { Refusal } from './refusal.ts';
 
 /** The origins whose pages may submit. */
 export interface OriginOptions {
@@ -14,13 +15,6 @@ export interface OriginOptions {
   /** Told the `Origin` of each refused request (`originRefusalLog`: the operator's log). */
   onOriginRefused?: ((origin: string | undefined) => void) | undefined;
 }
-
-const refused = (origin: string | undefined) => ({
-  error: 'origin_not_allowed',
-  message: origin
-    ? `Enquiries from ${origin} are not accepted: add it to ALLOWED_ORIGINS on the proxy.`
-    : 'Send an Origin header naming one of the ALLOWED_ORIGINS of the proxy.',
-});
 
 /** CORS for the submission route, answered only for allowed origins. */
 export const submissionCors = ({ allowedOrigins }: OriginOptions): MiddlewareHandler =>
@@ -47,7 +41,7 @@ export const requireAllowedOrigin =
       value === publicUrl || (publicUrl === undefined && isOwnOrigin(value, c.req.header('host')));
     if (origin && (allowedOrigins.includes(origin) || own(origin))) return next();
     onOriginRefused?.(origin);
-    return c.json(refused(origin), 403);
+    throw Refusal.originNotAllowed(origin);
   };
 
 /** True when `origin` names this server as the request reached it (`Host`, kept by nginx). */
@@ -71,5 +65,5 @@ export const publicReadOrigin =
     const origin = c.req.header('origin');
     if (origin === undefined || allowedOrigins.includes(origin)) return next();
     onOriginRefused?.(origin);
-    return c.json(refused(origin), 403);
+    throw Refusal.originNotAllowed(origin);
   };

@@ -1,7 +1,8 @@
 /**
  * Rate limits: token buckets, one per client IP and one for everybody together, so that a
- * single source cannot flood the firm's platform and a botnet hits a ceiling. Refusals answer
- * `429` with `Retry-After`, and report the limits in the IETF RateLimit headers.
+ * single source cannot flood the firm's platform and a botnet hits a ceiling. A refusal is a
+ * `429` with `Retry-After` (`Refusal.rateLimited`), and the limits are reported in the IETF
+ * RateLimit headers.
  *
  * The submission route takes from the per-client bucket before it reads a body, and from the
  * global one only once the bot checks found a person: caught bots are counted in a bucket of
@@ -9,27 +10,10 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Limiter } from '../limiter/token-buckets.ts';
+import { Refusal } from './refusal.ts';
 
 /** A limiter in a `RateLimit-Policy` header. */
 const policyOf = (limiter: Limiter) => `"${limiter.name}";q=${limiter.perMinute};w=60`;
-
-/**
- * The `429` of a refusal by `limiter`.
- *
- * @example if (!verdict.allowed) return rateLimited(c, limiter, verdict.waitMs);
- */
-function rateLimited(c: Context, limiter: Limiter, waitMs: number): Response {
-  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-  c.header('Retry-After', String(seconds));
-  c.header('RateLimit', `"${limiter.name}";r=0;t=${seconds}`);
-  return c.json(
-    {
-      error: 'rate_limited',
-      message: `Too many enquiries have been sent. Try again in ${seconds} seconds.`,
-    },
-    429,
-  );
-}
 
 /** Which limiters a route takes from, and how a client is told apart. */
 export interface RateLimitOptions {
@@ -57,7 +41,7 @@ export const rateLimit =
       const verdict = await limiter.take(keyOf(limiter));
       if (!verdict.allowed) {
         for (const earlier of taken) await earlier.giveBack(keyOf(earlier));
-        return rateLimited(c, limiter, verdict.waitMs);
+        throw Refusal.rateLimited(limiter.name, verdict.waitMs);
       }
       if (taken.length === 0) c.header('RateLimit', `"${limiter.name}";r=${verdict.remaining};t=0`);
       taken.push(limiter);

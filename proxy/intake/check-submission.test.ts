@@ -5,7 +5,7 @@ import { lawFirmWithConsent } from '../test/fixtures/consent-config.ts';
 import { validEnquiry } from '../test/fixtures/proxy-harness.ts';
 import { checkSubmission } from './check-submission.ts';
 import type { ReceivedSubmission } from './read-multipart.ts';
-import { SubmissionError } from '../http/submission-error.ts';
+import { Refusal } from '../http/refusal.ts';
 
 /** The error `checkSubmission` throws for what was received, or undefined. */
 const refusalFor = (received: ReceivedSubmission, config: FormConfig) => {
@@ -13,7 +13,7 @@ const refusalFor = (received: ReceivedSubmission, config: FormConfig) => {
     checkSubmission(received, config, 0);
     return undefined;
   } catch (error) {
-    if (error instanceof SubmissionError) return error.body;
+    if (error instanceof Refusal) return error.body;
     throw error;
   }
 };

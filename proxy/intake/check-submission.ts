@@ -18,7 +18,7 @@ import { enquiryFromFields } from './page/plain-fields.ts';
 import { fingerprintOf } from './idempotency.ts';
 import { impossibleNumbers } from './phone-numbers.ts';
 import type { ReceivedSubmission } from './read-multipart.ts';
-import { SubmissionError } from '../http/submission-error.ts';
+import { Refusal } from '../http/refusal.ts';
 import { buildUpstreamEnquiry } from './upstream-enquiry.ts';
 
 /** A file as the intake took it: named, and its kind told by its bytes, once. */
@@ -35,7 +35,7 @@ export interface CheckedSubmission {
   fingerprint: string;
 }
 
-/** Throws a `SubmissionError` (400, 413 or 415) naming every problem it finds. */
+/** Throws a `Refusal` (400, 413 or 415) naming every problem it finds. */
 export function checkSubmission(
   received: ReceivedSubmission,
   config: FormConfig,
@@ -50,7 +50,7 @@ export function checkSubmission(
     ...shared,
     ...impossibleNumbers(config, part, refused),
   ]).map(describeIssue);
-  if (issues.length > 0) throw SubmissionError.validation(issues);
+  if (issues.length > 0) throw Refusal.validation(issues);
 
   const files = prepareFiles(received, config);
   const fingerprint = fingerprintOf(
@@ -76,7 +76,7 @@ function parseEnquiryPart(text: string): EnquiryPart {
   try {
     json = JSON.parse(text);
   } catch {
-    throw SubmissionError.field('enquiry', 'invalid_type', 'enquiry.not_json');
+    throw Refusal.field('enquiry', 'invalid_type', 'enquiry.not_json');
   }
   return parseEnquiryObject(json);
 }
@@ -88,7 +88,7 @@ function parseEnquiryObject(json: unknown): EnquiryPart {
     // one), so that answer would vanish instead of being refused like any unknown question.
     const answers = (json as { answers?: unknown }).answers;
     if (typeof answers === 'object' && answers !== null && Object.hasOwn(answers, '__proto__')) {
-      throw SubmissionError.validation([
+      throw Refusal.validation([
         describeIssue({
           field: 'answers.__proto__',
           code: 'unknown_question',
@@ -123,7 +123,7 @@ function parseEnquiryObject(json: unknown): EnquiryPart {
       }),
     ];
   });
-  throw SubmissionError.validation(issues);
+  throw Refusal.validation(issues);
 }
 
 function prepareFiles(received: ReceivedSubmission, config: FormConfig): IntakeFile[] {
@@ -136,10 +136,9 @@ function prepareFiles(received: ReceivedSubmission, config: FormConfig): IntakeF
   const issues = checkFiles(facts, config.files, kindList(config.files.kinds)).map(describeIssue);
   if (issues.length > 0) {
     const byCode = (code: string) => issues.some((issue) => issue.code === code);
-    if (byCode('file_kind') || byCode('file_audio_video'))
-      throw SubmissionError.unsupportedFile(issues);
-    if (byCode('file_too_big')) throw SubmissionError.tooLarge(issues[0]?.message ?? '', issues);
-    throw SubmissionError.validation(issues);
+    if (byCode('file_kind') || byCode('file_audio_video')) throw Refusal.unsupportedFile(issues);
+    if (byCode('file_too_big')) throw Refusal.tooLarge(issues[0]?.message ?? '', issues);
+    throw Refusal.validation(issues);
   }
   return received.files.map((file, i) => {
     const kind = kinds[i];

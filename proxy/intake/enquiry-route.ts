@@ -1,6 +1,7 @@
 /**
  * `POST /api/enquiries`: read, check, store (write-ahead), then deliver while the visitor
- * waits up to a deadline. Every refusal happens before anything is stored or sent upstream.
+ * waits up to a deadline. Every refusal happens before anything is stored or sent upstream, and
+ * is thrown (`Refusal`) for the one place that answers refusals (`answer-refusal.ts`).
  */
 import { Hono, type Context } from 'hono';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
@@ -33,20 +34,15 @@ import {
   type ReceivedSubmission,
 } from './read-multipart.ts';
 import { newReference } from './reference.ts';
-import { SubmissionError } from '../http/submission-error.ts';
-import type { PlainFields } from './page/plain-fields.ts';
+import { Refusal } from '../http/refusal.ts';
 import type { SentPasses } from './page/sent-pass.ts';
-import {
-  isNavigation,
-  pagesForBrowsers,
-  plainIdempotencyKey,
-  plainRefused,
-  plainTaken,
-} from './page/plain-answers.ts';
+import { isNavigation, plainIdempotencyKey, plainTaken } from './page/plain-answers.ts';
+import type { PlainFields } from './page/plain-fields.ts';
+import { noteEnquiry, type IntakeVariables } from './answer-refusal.ts';
 
 /** What the route's middleware leaves on the context. */
 type RouteEnv = {
-  Variables: { upload: GuardedUpload; requestId: string; plainFields?: PlainFields };
+  Variables: IntakeVariables & { upload: GuardedUpload; requestId: string };
 };
 
 /** How much the submission route takes, from whom, and how fast. */
@@ -111,14 +107,12 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
   const { config, limits } = deps;
   const spool = deps.spool ?? tempSpool();
   const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
-  const tooLarge = SubmissionError.tooLarge(
-    'The enquiry and its files are larger than this form accepts.',
-  );
+  const tooLarge = Refusal.tooLarge('The enquiry and its files are larger than this form accepts.');
 
   app.use('/api/enquiries', submissionCors(deps));
   app.post(
     '/api/enquiries',
-    pagesForBrowsers,
+    noteEnquiry,
     requireAllowedOrigin(deps),
     rateLimit({ limiters: [limits.perClient], clientKey }),
     uploadGuard({
@@ -132,39 +126,27 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
       clientKey,
     }),
     async (c) => {
-      const log = deps.log.child({ requestId: c.get('requestId') });
-      try {
-        const answer = await submit(c, log);
-        for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
-        const reference = 'reference' in answer.body ? answer.body.reference : undefined;
-        if (reference) c.header('X-Enquiry-Reference', reference);
-        // The form without JavaScript: a browser is shown a page, not JSON. A second press
-        // while the first is still being sent (409) cannot wait and retry as a script does:
-        // its enquiry is stored, so it is shown as received.
-        const receipt = 'receipt' in answer.body ? answer.body.receipt : undefined;
-        if (c.get('plainFields') && reference && (answer.status < 300 || answer.status === 409))
-          return plainTaken(c, deps, {
-            reference,
-            status: answer.status === 201 ? 'delivered' : 'queued',
-            ...(receipt ? { receipt } : {}),
-          });
-        return c.json(answer.body, answer.status);
-      } catch (error) {
-        if (!(error instanceof SubmissionError)) throw error;
-        if (c.req.raw.signal.aborted) {
-          log.info('the client went away before the enquiry had arrived');
-        } else {
-          log.info(
-            { status: error.status, error: error.body.error, issues: issueFields(error) },
-            'submission refused',
-          );
-        }
-        for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-        // The form without JavaScript is drawn again for every refusal: never a dead end.
-        const plain = c.get('plainFields');
-        if (plain) return plainRefused(c, deps, plain, error);
-        return c.json(error.body, error.status);
-      }
+      const answer = await submit(c, deps.log.child({ requestId: c.get('requestId') }));
+      for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);
+      const reference = 'reference' in answer.body ? answer.body.reference : undefined;
+      if (reference) c.header('X-Enquiry-Reference', reference);
+      // The form without JavaScript: a browser is shown a page, not JSON. A second press
+      // while the first is still being sent (409) cannot wait and retry as a script does:
+      // its enquiry is stored, so it is shown as received.
+      const receipt = 'receipt' in answer.body ? answer.body.receipt : undefined;
+      const plain = c.get('enquiry')?.fields !== undefined;
+      if (plain && reference && (answer.status < 300 || answer.status === 409))
+        return plainTaken(c, deps, {
+          reference,
+          status: answer.status === 201 ? 'delivered' : 'queued',
+          ...(receipt ? { receipt } : {}),
+        });
+      // Anything else (a key used for another enquiry, the platform's refusal of a stored
+      // enquiry) is answered where refusals are. The form sent again would meet it again, so
+      // a browser is told what happened on a page without the form.
+      if ('error' in answer.body)
+        throw new Refusal(answer.status, answer.body, {}, { redraw: false });
+      return c.json(answer.body, answer.status);
     },
   );
 
@@ -225,7 +207,7 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
       plainSoFar,
     ).catch((error: unknown) => {
       // A plain post refused as it arrived (a file over the limit) keeps the fields before it.
-      if (plainSoFar.size > 0) c.set('plainFields', plainSoFar);
+      if (plainSoFar.size > 0) notePlainFields(c, plainSoFar);
       throw isStorageFull(error) ? storageFull(error) : error;
     });
     try {
@@ -245,7 +227,7 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
     key: string | undefined,
     received: ReceivedSubmission,
   ) {
-    if (received.plain) c.set('plainFields', received.plain);
+    if (received.plain) notePlainFields(c, received.plain);
     const receivedAt = deps.now();
     const checked = checkSubmission(received, config, receivedAt);
     const files = deps.converter
@@ -289,7 +271,7 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
     });
     c.get('upload').release();
     if (outcome.kind === 'token_spent')
-      throw SubmissionError.field('form_token', 'already_used', 'form_token.already_used');
+      throw Refusal.field('form_token', 'already_used', 'form_token.already_used');
     if (outcome.kind !== 'stored')
       return { kind: 'repeat', key: idempotency?.key ?? '', repeat: outcome } as const;
     if (outcome.confirmation === 'over_limit')
@@ -331,16 +313,7 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
   /** Takes a token from `limiter`, or refuses the submission with `429`. */
   async function take(limiter: Limiter, key: string): Promise<void> {
     const verdict = await limiter.take(key);
-    if (verdict.allowed) return;
-    const seconds = Math.max(1, Math.ceil(verdict.waitMs / 1000));
-    throw new SubmissionError(
-      429,
-      {
-        error: 'rate_limited',
-        message: `Too many enquiries have been sent. Try again in ${seconds} seconds.`,
-      },
-      { 'Retry-After': String(seconds), RateLimit: `"${limiter.name}";r=0;t=${seconds}` },
-    );
+    if (!verdict.allowed) throw Refusal.rateLimited(limiter.name, verdict.waitMs);
   }
 
   /** Stores, or answers `503` when the outbox has no room: never a 500, never a false 201. */
@@ -356,18 +329,10 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
   }
 
   /** The disk is full: `503` for the visitor, and the health check fails until a write succeeds. */
-  function storageFull(error: unknown): SubmissionError {
+  function storageFull(error: unknown): Refusal {
     deps.health.storageFullAt = deps.now();
     deps.log.error({ err: error }, 'the outbox is full: new enquiries are refused with 503');
-    return new SubmissionError(
-      503,
-      {
-        error: 'storage_full',
-        message:
-          'We cannot take enquiries for a moment. Try again in a minute: nothing you typed is lost.',
-      },
-      { 'Retry-After': '60' },
-    );
+    return Refusal.storageFull();
   }
 
   return app;
@@ -382,7 +347,8 @@ const describeFiles = (files: readonly { name: string; size: number }[]) =>
     ? ''
     : `; ${files.length} file(s) not kept: ${files.map((f) => `${f.name} (${f.size} bytes)`).join(', ')}`;
 
-const issueFields = (error: SubmissionError) =>
-  'issues' in error.body
-    ? error.body.issues?.map((issue) => `${issue.field}:${issue.code}`)
-    : undefined;
+/** A plain post's named fields, as far as they were read, for its answer. */
+function notePlainFields(c: Context<RouteEnv>, fields: PlainFields): void {
+  const enquiry = c.get('enquiry');
+  c.set('enquiry', { page: enquiry?.page ?? false, fields });
+}

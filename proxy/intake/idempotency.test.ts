@@ -9,7 +9,7 @@ import {
   rememberAnswer,
   STALE_IN_FLIGHT_GRACE_MS,
 } from './idempotency.ts';
-import { SubmissionError } from '../http/submission-error.ts';
+import { Refusal } from '../http/refusal.ts';
 
 const part = (extra: object = {}) => enquiryPartSchema.parse({ ...validEnquiry(), ...extra });
 const files = [{ name: 'plan.pdf', sha256: 'ab' }];
@@ -25,12 +25,12 @@ describe('idempotencyKeyOf', () => {
 
   it('refuses an empty, long, spaced or non-ASCII key with a 400 that says what a key is', () => {
     for (const bad of ['', 'k'.repeat(256), 'a key', 'clé']) {
-      expect(() => idempotencyKeyOf(bad)).toThrow(SubmissionError);
+      expect(() => idempotencyKeyOf(bad)).toThrow(Refusal);
       try {
         idempotencyKeyOf(bad);
       } catch (error) {
-        expect((error as SubmissionError).status).toBe(400);
-        expect((error as SubmissionError).message).toMatch(/visible ASCII/);
+        expect((error as Refusal).status).toBe(400);
+        expect((error as Refusal).message).toMatch(/visible ASCII/);
       }
     }
   });

@@ -12,7 +12,7 @@ import { logFailure } from '../outbox/outage-log.ts';
 import type { IntakeStore } from '../outbox/store.ts';
 import type { Repeat } from '../outbox/submission.ts';
 import { queued, type Answer } from './answers.ts';
-import { SubmissionError } from '../http/submission-error.ts';
+import { Refusal } from '../http/refusal.ts';
 
 /** The draft recommends a UUID; any visible ASCII up to 255 characters is accepted. */
 const KEY = /^[\x21-\x7e]{1,255}$/;
@@ -40,7 +40,7 @@ export interface Idempotency {
 export function idempotencyKeyOf(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
   if (KEY.test(header)) return header;
-  throw SubmissionError.badRequest(
+  throw Refusal.badRequest(
     'Idempotency-Key must be 1 to 255 visible ASCII characters; a UUID is best.',
   );
 }

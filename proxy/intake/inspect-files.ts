@@ -12,7 +12,7 @@ import type { ConversionError, Converter } from '../convert/conversion.ts';
 import { checkPlatformFile } from '../convert/platform-files.ts';
 import type { Logger } from '../logger.ts';
 import type { IntakeFile } from './check-submission.ts';
-import { SubmissionError } from '../http/submission-error.ts';
+import { Refusal } from '../http/refusal.ts';
 
 /**
  * The files as they may be stored (a PDF rewritten without its scripts, the rest as they
@@ -45,7 +45,7 @@ export async function inspectFiles(
     taken.push(stored);
     if (problem) issues.push(issueOf(`files[${String(i)}]`, file.name, kind, problem));
   }
-  if (issues.length > 0) throw SubmissionError.unsupportedFile(issues);
+  if (issues.length > 0) throw Refusal.unsupportedFile(issues);
   return taken;
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { diskSpool, tempSpool } from './file-spool.ts';
 import { readMultipartSubmission } from './read-multipart.ts';
-import { SubmissionError } from '../http/submission-error.ts';
+import { Refusal } from '../http/refusal.ts';
 
 const limits = { maxFiles: 2, maxFileBytes: 1000 };
 const TYPE = 'multipart/form-data; boundary=xyz';
@@ -38,8 +38,8 @@ describe('readMultipartSubmission', () => {
       limits,
       spool,
     ).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(SubmissionError);
-    expect((refused as SubmissionError).body).toMatchObject({
+    expect(refused).toBeInstanceOf(Refusal);
+    expect((refused as Refusal).body).toMatchObject({
       error: 'validation',
       issues: [{ field: 'enquiry', code: 'invalid_type' }],
     });
@@ -72,11 +72,11 @@ describe('readMultipartSubmission: file parts', () => {
       limits,
       spool,
     ).catch((error: unknown) => error);
-    expect((refused as SubmissionError).status).toBe(413);
-    expect((refused as SubmissionError).body).toMatchObject({
+    expect((refused as Refusal).status).toBe(413);
+    expect((refused as Refusal).body).toMatchObject({
       issues: [{ field: 'files[0]', code: 'file_too_big', params: { name: 'survey.pdf' } }],
     });
-    expect((refused as SubmissionError).message).toContain('“survey.pdf” is larger than');
+    expect((refused as Refusal).message).toContain('“survey.pdf” is larger than');
   });
 
   it('refuses a file name that is not UTF-8, saying so', async () => {
@@ -84,8 +84,8 @@ describe('readMultipartSubmission: file parts', () => {
     const refused = await readMultipartSubmission(withFile(latin1, 10), limits, spool).catch(
       (error: unknown) => error,
     );
-    expect((refused as SubmissionError).status).toBe(400);
-    expect((refused as SubmissionError).body).toMatchObject({
+    expect((refused as Refusal).status).toBe(400);
+    expect((refused as Refusal).body).toMatchObject({
       issues: [{ field: 'files[0]', code: 'invalid_characters', messageKey: 'file.name_not_utf8' }],
     });
     const utf8 = await readMultipartSubmission(
@@ -125,7 +125,7 @@ describe('readMultipartSubmission: file parts', () => {
     const refused = await readMultipartSubmission(twoFiles, limits, onDisk).catch(
       (e: unknown) => e,
     );
-    expect((refused as SubmissionError).body).toMatchObject({
+    expect((refused as Refusal).body).toMatchObject({
       issues: [{ field: 'files[1]', code: 'file_too_big', params: { name: 'b.pdf' } }],
     });
     expect(readdirSync(dir)).toEqual([]);

@@ -15,7 +15,7 @@ import {
   TooManyPartsError,
 } from './multipart-parts.ts';
 import { MAX_PLAIN_FIELDS, type PlainFields } from './page/plain-fields.ts';
-import { SubmissionError } from '../http/submission-error.ts';
+import { Refusal } from '../http/refusal.ts';
 
 /** The `enquiry` part is a few KB of JSON; this leaves room for every field at its maximum. */
 export const MAX_ENQUIRY_PART_BYTES = 256 * 1024;
@@ -58,7 +58,7 @@ export async function readMultipartSubmission(
 ): Promise<ReceivedSubmission> {
   const boundary = formDataBoundary(request.headers.get('content-type') ?? '');
   if (!boundary) {
-    throw SubmissionError.badRequest(
+    throw Refusal.badRequest(
       'Send multipart/form-data with a part named "enquiry" and parts named "files".',
     );
   }
@@ -76,7 +76,7 @@ export async function readMultipartSubmission(
     for await (const { name: partName, filename, body } of parts) {
       if (partName === 'enquiry' && filename === undefined) {
         if (enquiryText !== undefined)
-          throw SubmissionError.field('enquiry', 'invalid_type', 'enquiry.repeated');
+          throw Refusal.field('enquiry', 'invalid_type', 'enquiry.repeated');
         enquiryText = decodeEnquiryPart(await readText(body, MAX_ENQUIRY_PART_BYTES));
       } else if (partName === 'files') {
         const name = filename ?? '';
@@ -97,7 +97,7 @@ export async function readMultipartSubmission(
     }
     if (enquiryText === undefined) {
       if (fields.size > 0) return { plain: fields, files };
-      throw SubmissionError.field('enquiry', 'required', 'enquiry.required');
+      throw Refusal.field('enquiry', 'required', 'enquiry.required');
     }
     // Named fields beside an enquiry part: a client mixing both ways is told which part is extra.
     if (fields.size > 0) throw unexpectedPart([...fields.keys()][0]);
@@ -130,15 +130,15 @@ async function readText(body: AsyncIterable<Uint8Array>, maxBytes: number): Prom
   let size = 0;
   for await (const piece of body) {
     size += piece.byteLength;
-    if (size > maxBytes) throw SubmissionError.tooLarge('The enquiry part is too large.');
+    if (size > maxBytes) throw Refusal.tooLarge('The enquiry part is too large.');
     pieces.push(piece);
   }
   return Buffer.concat(pieces);
 }
 
-function unexpectedPart(partName: string | undefined): SubmissionError {
+function unexpectedPart(partName: string | undefined): Refusal {
   const name = partName ?? '(unnamed)';
-  return SubmissionError.field(name, 'unrecognized_key', 'enquiry.unexpected_part', { name });
+  return Refusal.field(name, 'unrecognized_key', 'enquiry.unexpected_part', { name });
 }
 
 /**
@@ -150,18 +150,18 @@ function decodeEnquiryPart(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw SubmissionError.field('enquiry', 'invalid_type', 'enquiry.not_json');
+    throw Refusal.field('enquiry', 'invalid_type', 'enquiry.not_json');
   }
 }
 
-function fileTooBig(index: number, name: string, limits: FormConfig['files']): SubmissionError {
+function fileTooBig(index: number, name: string, limits: FormConfig['files']): Refusal {
   const issue = describeIssue({
     field: `files[${index}]`,
     code: 'file_too_big',
     messageKey: 'file.file_too_big',
     params: { name: name || `File ${index + 1}`, max: formatBytes(limits.maxFileBytes) },
   });
-  return SubmissionError.tooLarge(issue.message, [issue]);
+  return Refusal.tooLarge(issue.message, [issue]);
 }
 
 function translateParseError(
@@ -169,23 +169,19 @@ function translateParseError(
   filesSoFar: number,
   limits: FormConfig['files'],
 ): unknown {
-  if (error instanceof SubmissionError) return error;
+  if (error instanceof Refusal) return error;
   // The part being read when its headers failed is the next file (the enquiry part's name is
   // plain ASCII in every client).
   if (error instanceof PartHeadersNotUtf8Error)
-    return SubmissionError.field(
-      `files[${filesSoFar}]`,
-      'invalid_characters',
-      'file.name_not_utf8',
-    );
+    return Refusal.field(`files[${filesSoFar}]`, 'invalid_characters', 'file.name_not_utf8');
   if (error instanceof TooManyPartsError) {
-    return SubmissionError.field('files', 'too_many_files', 'files.too_many_files', {
+    return Refusal.field('files', 'too_many_files', 'files.too_many_files', {
       max: limits.maxFiles,
     });
   }
   if (error instanceof MultipartError || error instanceof TypeError) {
     // TypeError: the body stream broke (client went away, or the body limit cut it short).
-    return SubmissionError.badRequest('The multipart body could not be read.');
+    return Refusal.badRequest('The multipart body could not be read.');
   }
   return error;
 }

@@ -16,7 +16,7 @@
  *   files, and the form is drawn again with them.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { SubmissionError } from '../http/submission-error.ts';
+import { Refusal } from '../http/refusal.ts';
 
 /** The shared budget of bytes received and not yet stored. */
 export class ByteBudget {
@@ -51,7 +51,7 @@ export interface UploadGuardOptions {
    */
   maxBytes: number;
   /** The `413` to answer with. */
-  tooLarge: SubmissionError;
+  tooLarge: Refusal;
   /** False for a request read up to `maxBytes` whatever its `Content-Length` (default: true). */
   refuseByLength?: (c: Context) => boolean;
   /** Submissions one client may be sending at once. */
@@ -73,17 +73,6 @@ export interface UploadGuardEnv {
   Variables: { upload: GuardedUpload };
 }
 
-const busy = () =>
-  new SubmissionError(
-    503,
-    {
-      error: 'busy',
-      message:
-        'Many enquiries are arriving at once. Try again in a few seconds: nothing you typed is lost.',
-    },
-    { 'Retry-After': '5' },
-  );
-
 /**
  * The middleware: counts the client's uploads, and replaces the request's body with one that
  * charges the budget as it arrives and times out when it stalls.
@@ -96,22 +85,11 @@ export const uploadGuard = (options: UploadGuardOptions): MiddlewareHandler<Uplo
     // Only digits declare a length (RFC 9110, 8.6); anything else is no claim at all.
     const declared = /^\s*(\d+)\s*$/.exec(c.req.header('content-length') ?? '')?.[1];
     const byLength = options.refuseByLength?.(c) ?? true;
-    if (byLength && declared !== undefined && Number(declared) > options.maxBytes) {
-      return c.json(options.tooLarge.body, options.tooLarge.status);
-    }
+    if (byLength && declared !== undefined && Number(declared) > options.maxBytes)
+      throw options.tooLarge;
     const key = options.clientKey(c);
     const mine = active.get(key) ?? 0;
-    if (mine >= options.perClient) {
-      c.header('Retry-After', '5');
-      return c.json(
-        {
-          error: 'rate_limited',
-          message:
-            'Too many enquiries are being sent from your connection at once. Try again in a moment.',
-        },
-        429,
-      );
-    }
+    if (mine >= options.perClient) throw Refusal.tooManyAtOnce();
     active.set(key, mine + 1);
     const metered = meter(c.req.raw.body, options);
     c.req.raw = new Request(c.req.raw, { body: metered.body, duplex: 'half' } as RequestInit);
@@ -147,12 +125,7 @@ function meter(
     async pull(controller) {
       const stalled = new Promise<never>((_resolve, reject) => {
         timer = setTimeout(() => {
-          reject(
-            new SubmissionError(408, {
-              error: 'timeout',
-              message: `Nothing arrived for ${Math.round(idleMs / 1000)} seconds: send the enquiry again.`,
-            }),
-          );
+          reject(Refusal.bodyIdle(idleMs));
         }, idleMs);
       });
       try {
@@ -165,7 +138,7 @@ function meter(
         if (received > maxBytes) throw tooLarge;
         // Once stored, the bytes are not held any more: later chunks (the epilogue) cost nothing.
         if (!released) {
-          if (!budget.take(value.byteLength)) throw busy();
+          if (!budget.take(value.byteLength)) throw Refusal.busy();
           held += value.byteLength;
         }
         controller.enqueue(value);

@@ -7,7 +7,7 @@
  * spam for review rather than sent upstream (so a person caught by mistake is not lost).
  */
 import type { EnquiryPart } from '../../contract/schemas/enquiry-part.ts';
-import { SubmissionError } from '../submission-error.ts';
+import { Refusal } from '../refusal.ts';
 import type { FormTokens } from './form-token.ts';
 import type { TurnstileVerdict } from './turnstile.ts';
 
@@ -31,7 +31,7 @@ export type BotVerdict =
   | { human: true; formToken: { token: string; expiresAt: number } }
   | { human: false; reason: string };
 
-/** Throws a `SubmissionError` when the request cannot be judged (no token, failed challenge). */
+/** Throws a `Refusal` when the request cannot be judged (no token, failed challenge). */
 export async function checkForBots(
   part: EnquiryPart,
   remoteIp: string | undefined,
@@ -39,7 +39,7 @@ export async function checkForBots(
 ): Promise<BotVerdict> {
   const now = options.now ?? Date.now;
   if (!part.form_token) {
-    throw SubmissionError.field('form_token', 'required', 'form_token.required');
+    throw Refusal.field('form_token', 'required', 'form_token.required');
   }
   if (part.website && part.website.trim() !== '')
     return { human: false, reason: 'honeypot field filled in' };
@@ -49,7 +49,7 @@ export async function checkForBots(
   // one (the widget does so by itself) instead of being binned as spam.
   const token = options.tokens.verify(part.form_token);
   if (!token.valid || now() - token.issuedAt > FORM_TOKEN_MAX_AGE_MS) {
-    throw SubmissionError.field('form_token', 'form_expired', 'form_token.form_expired');
+    throw Refusal.field('form_token', 'form_expired', 'form_token.form_expired');
   }
   const elapsed = now() - token.issuedAt;
   if (elapsed < options.minFillMs) {
@@ -58,17 +58,14 @@ export async function checkForBots(
 
   if (options.verifyTurnstile) {
     if (!part.turnstile_token) {
-      throw SubmissionError.field('turnstile_token', 'required', 'turnstile_token.required');
+      throw Refusal.field('turnstile_token', 'required', 'turnstile_token.required');
     }
     const verdict = await options.verifyTurnstile(part.turnstile_token, remoteIp);
     if (!verdict.passed && verdict.reason === 'unavailable') {
-      throw new SubmissionError(503, {
-        error: 'challenge_unavailable',
-        message: 'We could not check the security challenge just now. Try again in a moment.',
-      });
+      throw Refusal.challengeUnavailable();
     }
     if (!verdict.passed) {
-      throw SubmissionError.field(
+      throw Refusal.field(
         'turnstile_token',
         'challenge_failed',
         'turnstile_token.challenge_failed',

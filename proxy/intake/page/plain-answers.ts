@@ -1,19 +1,19 @@
 /**
- * How the submission route answers the form without JavaScript: a browser navigating, not a
- * script reading JSON. Taken: `303` to the configuration's `thankYouUrl` (with the reference),
- * or to our confirmation page (`/form/sent`, with a signed pass saying what it shows). Sent
- * again from the same page (its key): the first answer again, as for the widget. Refused, for
- * its fields, its files or anything else (a rate limit, a full outbox): the form again, every
- * value kept, an error summary on top. Refused before a field was read (another site's page): a
- * page that says so.
+ * How the intake answers the form without JavaScript: a browser navigating, not a script
+ * reading JSON. Taken: `303` to the configuration's `thankYouUrl` (with the reference), or to
+ * our confirmation page (`/form/sent`, with a signed pass saying what it shows). Sent again from
+ * the same page (its key): the first answer again, as for the widget. Refused, for its fields,
+ * its files or anything else (a rate limit, a full outbox), as the one place that answers
+ * refusals decides (`../answer-refusal.ts`): the form again, every value kept, an error summary
+ * on top; refused before a field was read (another site's page), a page that says so.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import type { BotCheckOptions } from '../../http/bots/bot-check.ts';
 import { regionOf } from '../../contract/email-typos.ts';
 import type { MarketingField } from '../../contract/fields.ts';
 import { FIELD_MAX_LENGTH } from '../../contract/limits.ts';
-import type { SubmissionError } from '../../http/submission-error.ts';
+import type { Refusal } from '../../http/refusal.ts';
 import type { PlainFields } from './plain-fields.ts';
 import { formPage, pageHeaders, problemPage } from './form-page.ts';
 import {
@@ -59,13 +59,13 @@ export function plainTaken(
 
 /**
  * The answer to a plain post refused: the form again, as it was sent, with the refusal's field
- * issues, or its message when no field is to blame.
+ * issues, or its message when no field is to blame. The refusal's headers are on `c` already.
  */
 export function plainRefused(
   c: Context,
   deps: { config: FormConfig; bots: BotCheckOptions },
   fields: PlainFields,
-  refusal: SubmissionError,
+  refusal: Refusal,
 ): Response {
   const issues = ('issues' in refusal.body ? refusal.body.issues : undefined) ?? [];
   const caseTypeId = fields.get('case_type')?.[0];
@@ -87,22 +87,12 @@ export function plainRefused(
 }
 
 /**
- * For a browser navigating (`Accept: text/html` first): a JSON refusal from the guards before
- * the route (origin, rate limits, sizes) becomes a page with the same status and message.
+ * The answer to a browser's post refused before a field of it was read (another site's page, a
+ * limit met at the door): a page saying why, with the refusal's status. A problem page has no
+ * form: the policy's `form-action` does not matter here.
  */
-export const pagesForBrowsers: MiddlewareHandler = async (c, next) => {
-  await next();
-  if (!isNavigation(c) || c.res.status < 400) return;
-  if (!(c.res.headers.get('content-type') ?? '').startsWith('application/json')) return;
-  const refusal = c.res;
-  const body = (await refusal.clone().json()) as { message?: unknown };
-  const message = typeof body.message === 'string' ? body.message : 'Something went wrong.';
-  // A problem page has no form: the policy's `form-action` does not matter here.
-  const headers = new Headers({ 'Content-Type': 'text/html; charset=UTF-8', ...pageHeaders({}) });
-  const retryAfter = refusal.headers.get('retry-after');
-  if (retryAfter) headers.set('Retry-After', retryAfter);
-  c.res = new Response(String(await problemPage(message)), { status: refusal.status, headers });
-};
+export const plainRefusedAtTheDoor = (c: Context, refusal: Refusal): Response =>
+  c.html(problemPage(refusal.body.message) as unknown as string, refusal.status, pageHeaders({}));
 
 /** Values for `/form` from its URL: the attribution, prefills and hidden answers. */
 export function valuesFromQuery(

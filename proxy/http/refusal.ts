@@ -1,0 +1,199 @@
+/**
+ * A request the proxy will not take, and the answer it gets: one type, as Hono's `HTTPException`
+ * is (this is one), thrown by every guard and check (origins, rate limits, the admin token, the
+ * body's budget and size, the bot checks, the intake's checks, the outbox's room) and answered in
+ * one place, the app's `onError` (`intake/answer-refusal.ts`): JSON for the widget and API
+ * clients, or the form again for a browser without JavaScript. Each refusal's words are written
+ * here, once, and so are those of a fault of ours (`internal`), answered the same way.
+ */
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ErrorResponse, ValidationErrorResponse } from '../contract/wire.ts';
+import { describeIssue, type FieldIssue, type IssueCode } from '../contract/issues.ts';
+import type { MessageKey, MessageParams } from '../contract/messages.ts';
+
+/** A refusal with its HTTP status, its JSON body and the headers that go with it. */
+export class Refusal extends HTTPException {
+  override readonly name = 'Refusal';
+  override readonly status: ContentfulStatusCode;
+
+  /**
+   * False when the same form sent again could only meet the same answer (its key was used for
+   * another enquiry; it is stored and the platform refused it): a browser without JavaScript is
+   * shown a page saying so, not the form to send again.
+   */
+  readonly redraw: boolean;
+
+  constructor(
+    status: ContentfulStatusCode,
+    readonly body: ValidationErrorResponse | ErrorResponse,
+    /** Headers that go with the answer (`Retry-After`, ...). */
+    readonly headers: Readonly<Record<string, string>> = {},
+    { redraw = true }: { redraw?: boolean } = {},
+  ) {
+    super(status, { message: body.message });
+    this.status = status;
+    this.redraw = redraw;
+  }
+
+  /** The refusal as JSON, should anything but the app's `onError` ever answer it. */
+  override getResponse(): Response {
+    return Response.json(this.body, { status: this.status, headers: this.headers });
+  }
+
+  /** 400 with field issues: the visitor (or integrator) can put them right. */
+  static validation(issues: FieldIssue[]): Refusal {
+    return new Refusal(400, {
+      error: 'validation',
+      message:
+        issues.length === 1
+          ? (issues[0]?.message ?? '')
+          : `There are ${issues.length} problems with the enquiry.`,
+      issues,
+    });
+  }
+
+  /** 400 for one field's problem, in the shared words of `messageKey`. */
+  static field(
+    field: string,
+    code: IssueCode,
+    messageKey: MessageKey,
+    params: MessageParams = {},
+  ): Refusal {
+    return Refusal.validation([describeIssue({ field, code, messageKey, params })]);
+  }
+
+  /** 400 for a request that is not a submission at all (wrong content type, broken body). */
+  static badRequest(message: string): Refusal {
+    return new Refusal(400, { error: 'bad_request', message });
+  }
+
+  /** 403: a page of an origin that may not submit (`ALLOWED_ORIGINS`). */
+  static originNotAllowed(origin: string | undefined): Refusal {
+    return new Refusal(403, {
+      error: 'origin_not_allowed',
+      message: origin
+        ? `Enquiries from ${origin} are not accepted: add it to ALLOWED_ORIGINS on the proxy.`
+        : 'Send an Origin header naming one of the ALLOWED_ORIGINS of the proxy.',
+    });
+  }
+
+  /** 408: a body that sent nothing for `idleMs`. */
+  static bodyIdle(idleMs: number): Refusal {
+    return new Refusal(408, {
+      error: 'timeout',
+      message: `Nothing arrived for ${Math.round(idleMs / 1000)} seconds: send the enquiry again.`,
+    });
+  }
+
+  /** 413, with the file issue when one file is to blame. */
+  static tooLarge(message: string, issues: FieldIssue[] = []): Refusal {
+    return new Refusal(413, {
+      error: 'too_large',
+      message,
+      ...(issues.length ? { issues } : {}),
+    });
+  }
+
+  /** 415: a file of a kind the platform does not take. */
+  static unsupportedFile(issues: FieldIssue[]): Refusal {
+    return new Refusal(415, {
+      error: 'unsupported_file',
+      message: issues.map((issue) => issue.message).join('. '),
+      issues,
+    });
+  }
+
+  /**
+   * 429 from the limiter named `limiter`, which has a token again in `waitMs`: with
+   * `Retry-After` and the IETF `RateLimit` header.
+   */
+  static rateLimited(limiter: string, waitMs: number): Refusal {
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+    return new Refusal(
+      429,
+      {
+        error: 'rate_limited',
+        message: `Too many enquiries have been sent. Try again in ${seconds} seconds.`,
+      },
+      { 'Retry-After': String(seconds), RateLimit: `"${limiter}";r=0;t=${seconds}` },
+    );
+  }
+
+  /** 429: more submissions arriving at once from one address than it may send. */
+  static tooManyAtOnce(): Refusal {
+    return new Refusal(
+      429,
+      {
+        error: 'rate_limited',
+        message:
+          'Too many enquiries are being sent from your connection at once. Try again in a moment.',
+      },
+      { 'Retry-After': '5' },
+    );
+  }
+
+  /** 429: too many wrong admin tokens from one address; another try in `seconds`. */
+  static tokenTriesSpent(seconds: number): Refusal {
+    return new Refusal(
+      429,
+      { error: 'rate_limited', message: 'Too many tries of the admin token from here.' },
+      { 'Retry-After': String(seconds) },
+    );
+  }
+
+  /** 503: the bytes arriving for every submission together are over their budget. */
+  static busy(): Refusal {
+    return new Refusal(
+      503,
+      {
+        error: 'busy',
+        message:
+          'Many enquiries are arriving at once. Try again in a few seconds: nothing you typed is lost.',
+      },
+      { 'Retry-After': '5' },
+    );
+  }
+
+  /** 503: the outbox's disk is full (the health check fails until a write succeeds). */
+  static storageFull(): Refusal {
+    return new Refusal(
+      503,
+      {
+        error: 'storage_full',
+        message:
+          'We cannot take enquiries for a moment. Try again in a minute: nothing you typed is lost.',
+      },
+      { 'Retry-After': '60' },
+    );
+  }
+
+  /** 503: the outbox's database cannot be reached (`StoreUnavailableError`). */
+  static storageUnavailable(): Refusal {
+    return new Refusal(
+      503,
+      {
+        error: 'storage_unavailable',
+        message:
+          'We cannot take enquiries for a moment. Try again shortly: nothing you typed is lost.',
+      },
+      { 'Retry-After': '10' },
+    );
+  }
+
+  /** 500: a fault of ours, not the request's; the request may be sent again as it is. */
+  static internal(): Refusal {
+    return new Refusal(500, {
+      error: 'internal',
+      message: 'Something went wrong on our side. Try again in a moment.',
+    });
+  }
+
+  /** 503: the security challenge could not be checked (Turnstile did not answer). */
+  static challengeUnavailable(): Refusal {
+    return new Refusal(503, {
+      error: 'challenge_unavailable',
+      message: 'We could not check the security challenge just now. Try again in a moment.',
+    });
+  }
+}

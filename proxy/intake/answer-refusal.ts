@@ -1,0 +1,68 @@
+/**
+ * The one place a refusal becomes an answer, for every route (the app's `onError`): whatever
+ * threw it (a guard at the door, the intake's checks, the outbox out of room), the widget and
+ * API clients get its JSON, and a browser posting the page without JavaScript gets that page
+ * again, with what was typed and an error summary: never a dead end. Refused before a field was
+ * read, the browser gets a page saying why.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import type { FormConfig } from '../contract/schemas/form-config.ts';
+import type { BotCheckOptions } from '../http/bots/bot-check.ts';
+import type { Refusal } from '../http/refusal.ts';
+import type { Logger } from '../logger.ts';
+import { isNavigation, plainRefused, plainRefusedAtTheDoor } from './page/plain-answers.ts';
+import type { PlainFields } from './page/plain-fields.ts';
+
+/** What the intake notes of an enquiry as it comes in, for its answer. */
+export interface EnquiryNote {
+  /** A browser navigating (`Accept: text/html` first): answered with pages, not JSON. */
+  page: boolean;
+  /** A plain post's named fields, as far as they were read: the form is drawn again with them. */
+  fields?: PlainFields;
+}
+
+/** The context's variables of a request to the intake. */
+export interface IntakeVariables {
+  enquiry?: EnquiryNote;
+}
+
+/** The intake's first middleware: notes that the request is an enquiry, and how to answer it. */
+export const noteEnquiry: MiddlewareHandler<{ Variables: IntakeVariables }> = async (c, next) => {
+  c.set('enquiry', { page: isNavigation(c) });
+  await next();
+};
+
+/** What drawing the form again needs. */
+export interface RefusalAnswerDeps {
+  config: FormConfig;
+  bots: BotCheckOptions;
+  log: Logger;
+}
+
+/**
+ * Answers `refusal`: its headers, then its JSON, or for a post of the page without JavaScript
+ * the page again (`page/plain-answers.ts`). An enquiry's refusal is logged with what was wrong.
+ *
+ * @example app.onError((error, c) => (error instanceof Refusal ? answer(c, error) : …));
+ */
+export function refusalAnswers(deps: RefusalAnswerDeps) {
+  return (c: Context, refusal: Refusal): Response => {
+    for (const [name, value] of Object.entries(refusal.headers)) c.header(name, value);
+    const enquiry = (c as Context<{ Variables: IntakeVariables }>).get('enquiry');
+    if (!enquiry) return c.json(refusal.body, refusal.status);
+    const { body } = refusal;
+    const issues = 'issues' in body ? body.issues?.map((i) => `${i.field}:${i.code}`) : undefined;
+    deps.log.info(
+      {
+        requestId: c.get('requestId'),
+        status: refusal.status,
+        error: body.error,
+        issues,
+      },
+      'submission refused',
+    );
+    if (enquiry.fields && refusal.redraw) return plainRefused(c, deps, enquiry.fields, refusal);
+    if (enquiry.page) return plainRefusedAtTheDoor(c, refusal);
+    return c.json(body, refusal.status);
+  };
+}
