@@ -12,7 +12,7 @@ import { hiddenAnswers, pageReader } from './page-values.ts';
 import type * as DrawnPart from './prerendered.ts';
 import { SCRIPT_ORIGIN, SessionController } from './session.ts';
 import { FormState, type FormStatus } from './state.ts';
-import { isStepped, type PublicFormConfig } from '#contract';
+import { HONEYPOT, isStepped, type PublicFormConfig } from '#contract';
 import type { FilesActions } from './templates/files.ts';
 import type { StepsView } from './late/ports.ts';
 import { formTemplate } from './templates/form.ts';
@@ -290,7 +290,7 @@ export class EnquiryForm extends ElementBase {
     event?.preventDefault();
     const config = this.#session.config;
     if (!config || this.#state.sending) return;
-    const honeypot = this.renderRoot.querySelector<HTMLInputElement>('input[name=website]');
+    const honeypot = this.renderRoot.querySelector<HTMLInputElement>(`#${HONEYPOT.name}`);
     const website = honeypot?.value ?? '';
     this.#whenLate()
       .then((late) => late.send(website))

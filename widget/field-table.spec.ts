@@ -1,15 +1,25 @@
 /**
- * One field table, two renderers: every question type, the contact fields and the case-type
- * radios and select, drawn by the widget (lit-html, in its shadow root) and by the page without
- * JavaScript (hono/html), read back from Chromium's accessibility tree and compared. Both draw
- * from `contract/controls.ts`; a renderer that drops `required`, a hint, an error's tie or a
- * label shows here as a difference in what a screen reader is told.
+ * One field table, two renderers: every question type, the contact fields, the case-type radios
+ * and select, the honeypot, the file field and the consent block, drawn by the widget (lit-html,
+ * in its shadow root) and by the page without JavaScript (hono/html), read back from Chromium's
+ * accessibility tree (`e2e/support/told.ts`) and compared. Both draw from
+ * `contract/controls.ts`; a renderer that drops `required`, a hint, an error's tie or a label,
+ * or draws the end of the form in another order, shows here as a difference in what a screen
+ * reader is told.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { describeIssue, shownContactFields, validateEnquiry } from '../proxy/contract/index.ts';
+import {
+  DEFAULT_STRINGS,
+  describeIssue,
+  formatBytes,
+  shownContactFields,
+  validateEnquiry,
+} from '../proxy/contract/index.ts';
 import { parseFormConfig, type FormConfig } from '../proxy/contract/schemas/form-config.ts';
 import type { FieldIssue } from '../proxy/contract/issues.ts';
 import { formPage } from '../proxy/intake/page/form-page.ts';
+import { drawnOf, FIELD_ROLES, toldOf, type Told } from '../e2e/support/told.ts';
+import { chooseFiles, FILES } from '../e2e/support/visitor.ts';
 import { openForm } from '../e2e/support/widget-harness.ts';
 
 const EVERY_TYPE = 'every-type';
@@ -61,86 +71,19 @@ const config = parseFormConfig({
   ],
 });
 
-/** What a screen reader is told of one control or group. */
-interface Told {
-  role: string;
-  name: string;
-  description: string;
-  required: boolean;
-  invalid: boolean;
-}
-
-const FIELD_ROLES = new Set(['textbox', 'combobox', 'radio', 'checkbox', 'group', 'Date']);
-
-interface AXValue {
-  value?: string | boolean;
-}
-interface AXNode {
-  nodeId: string;
-  ignored: boolean;
-  role?: AXValue;
-  name?: AXValue;
-  description?: AXValue;
-  properties?: { name: string; value: AXValue }[];
-  childIds?: string[];
-  backendDOMNodeId?: number;
-}
-
-/**
- * The fields of the page in reading order, as Chromium's accessibility tree has them. The tree
- * names `required` on text boxes only, so for selects, radios and boxes it is read from the
- * element the node stands for (what the browser checks before a plain post).
- */
-async function toldOf(page: Page): Promise<Told[]> {
-  const cdp = await page.context().newCDPSession(page);
-  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
-  const byId = new Map(nodes.map((node) => [node.nodeId, node]));
-  const inOrder = (node: AXNode): AXNode[] => [
-    node,
-    ...(node.childIds ?? []).flatMap((id) => {
-      const child = byId.get(id);
-      return child ? inOrder(child) : [];
-    }),
-  ];
-  const property = (node: AXNode, name: string) =>
-    node.properties?.find((p) => p.name === name)?.value.value;
-  const requiredElement = async (node: AXNode) => {
-    const { object } = await cdp.send('DOM.resolveNode', {
-      backendNodeId: node.backendDOMNodeId ?? 0,
-    });
-    const { result } = await cdp.send('Runtime.callFunctionOn', {
-      objectId: object.objectId ?? '',
-      functionDeclaration: 'function () { return this.required === true; }',
-      returnByValue: true,
-    });
-    return result.value === true;
-  };
-  const fields = inOrder(nodes[0] as AXNode).filter(
-    (node) => !node.ignored && FIELD_ROLES.has(String(node.role?.value)),
-  );
-  const told: Told[] = [];
-  for (const node of fields) {
-    told.push({
-      role: String(node.role?.value),
-      name: String(node.name?.value ?? '').trim(),
-      description: String(node.description?.value ?? '')
-        .replace(/\s+/g, ' ')
-        .trim(),
-      required: property(node, 'required') === true || (await requiredElement(node)),
-      invalid: ![undefined, 'false'].includes(property(node, 'invalid') as string | undefined),
-    });
-  }
-  await cdp.detach();
-  return told;
-}
-
 /** The widget's fields, with the errors a press of "Send" on the empty form shows. */
-async function widgetTold(page: Page, form: FormConfig, attributes: Record<string, string>) {
+async function widgetTold(
+  page: Page,
+  form: FormConfig,
+  attributes: Record<string, string>,
+  roles = FIELD_ROLES,
+) {
   await openForm(page, { config: form, attributes });
-  const fresh = await toldOf(page);
+  const fresh = await toldOf(page, roles);
+  const drawn = await drawnOf(page);
   await page.getByRole('button', { name: 'Send enquiry' }).click();
   await expect(page.locator('enquiry-form').getByRole('alert').first()).toBeVisible();
-  return { fresh, sent: await toldOf(page) };
+  return { fresh, sent: await toldOf(page, roles), drawn };
 }
 
 /** The issues the shared rules find in an empty form of the given case type. */
@@ -148,8 +91,13 @@ const emptyFormIssues = (form: FormConfig, caseType: string): FieldIssue[] =>
   validateEnquiry(form, { forename: '', case_type: caseType, answers: {} }).map(describeIssue);
 
 /** The page without JavaScript, as `GET /form` draws it, with or without those issues. */
-async function pageTold(page: Page, form: FormConfig, caseType: string | undefined) {
-  const told = async (issues: FieldIssue[]) => {
+async function pageTold(
+  page: Page,
+  form: FormConfig,
+  caseType: string | undefined,
+  roles = FIELD_ROLES,
+) {
+  const draw = async (issues: FieldIssue[]) => {
     const drawn = await formPage({
       config: form,
       caseType: form.caseTypes.find((c) => c.id === caseType),
@@ -159,12 +107,12 @@ async function pageTold(page: Page, form: FormConfig, caseType: string | undefin
       sendTo: '/api/enquiries',
     });
     await page.setContent(String(drawn));
-    return toldOf(page);
   };
-  return {
-    fresh: await told([]),
-    sent: await told(emptyFormIssues(form, caseType ?? '')),
-  };
+  await draw([]);
+  const fresh = await toldOf(page, roles);
+  const drawn = await drawnOf(page);
+  await draw(emptyFormIssues(form, caseType ?? ''));
+  return { fresh, sent: await toldOf(page, roles), drawn };
 }
 
 test('every contact field and question type tells a screen reader the same on both renderers', async ({
@@ -200,3 +148,93 @@ for (const [kind, form] of caseTypeForms) {
     expect(plain.sent.some((told) => told.invalid)).toBe(true);
   });
 }
+
+/** The end of the form: a privacy notice, statements with a link, "Send me a copy" and files. */
+const withEnd = parseFormConfig({
+  ...structuredClone(config),
+  files: { maxFiles: 3, maxFileBytes: 5 * 1024 * 1024 },
+  consent: {
+    privacyNotice: { text: 'How we use your details', url: 'https://firm.example/privacy' },
+    statements: [
+      {
+        id: 'contact',
+        label:
+          'You may contact me, as the [privacy notice](https://firm.example/privacy#contact) says.',
+        required: true,
+      },
+      { id: 'news', label: 'Send me occasional news by email.' },
+    ],
+  },
+  confirmation: { subject: 'Your enquiry', intro: 'Thank you.', optIn: true },
+});
+
+/**
+ * The widget draws a button of its own for the file picker, named by the field's label and the
+ * words it shows ("Choose files"); the page's is the browser's own control, which shows its
+ * words beside the label. Everything else they tell is compared as it is.
+ */
+const asBrowsersPicker = (told: Told[]) =>
+  told.map((one) =>
+    one.role === 'button' && one.name.endsWith(` ${DEFAULT_STRINGS.chooseFiles}`)
+      ? { ...one, name: one.name.slice(0, -DEFAULT_STRINGS.chooseFiles.length - 1) }
+      : one,
+  );
+
+test('the honeypot, the file field and the consent block are drawn alike and in the same order on both renderers', async ({
+  page,
+  context,
+}) => {
+  // Links and buttons too: the privacy notice, a statement's link, the file picker, Send.
+  const roles = new Set([...FIELD_ROLES, 'link', 'button']);
+  const widget = await widgetTold(page, withEnd, { 'case-type': 'family' }, roles);
+  const plain = await pageTold(await context.newPage(), withEnd, 'family', roles);
+  expect(plain.fresh).toEqual(asBrowsersPicker(widget.fresh));
+  expect(plain.sent).toEqual(asBrowsersPicker(widget.sent));
+  expect(plain.drawn).toEqual(widget.drawn);
+  // What is compared is all there: the privacy notice before the statements, the honeypot
+  // before the files, the files last (a plain post sends its fields before them).
+  expect(widget.drawn.map((piece) => Object.keys(piece)[0])).toEqual([
+    'link',
+    'box',
+    'link',
+    'box',
+    'box',
+    'honeypot',
+    'files',
+  ]);
+});
+
+test('a refused file is told the same on both renderers: its message tied to the picker', async ({
+  page,
+  context,
+}) => {
+  const { maxFileBytes } = withEnd.files;
+  const big = { ...FILES.jpeg, name: 'huge-scan.jpg', buffer: Buffer.alloc(maxFileBytes + 1) };
+  const roles = new Set(['button']);
+  const picker = (told: Told[]) =>
+    asBrowsersPicker(told).filter((one) => one.name.startsWith(DEFAULT_STRINGS.files));
+  const { form } = await openForm(page, { config: withEnd, attributes: { 'case-type': 'family' } });
+  await chooseFiles(page, form, big);
+  await expect(form.locator('#files-error')).toBeVisible();
+  const widget = picker(await toldOf(page, roles));
+
+  const plain = await context.newPage();
+  const refused = describeIssue({
+    field: 'files[0]',
+    code: 'file_too_big',
+    messageKey: 'file.file_too_big',
+    params: { name: big.name, max: formatBytes(maxFileBytes) },
+  });
+  const drawn = await formPage({
+    config: withEnd,
+    caseType: withEnd.caseTypes.find((c) => c.id === 'family'),
+    values: new Map(),
+    issues: [refused],
+    formToken: 'token',
+    sendTo: '/api/enquiries',
+  });
+  await plain.setContent(String(drawn));
+  expect(widget).toHaveLength(1);
+  expect(widget[0]?.invalid).toBe(true);
+  expect(picker(await toldOf(plain, roles))).toEqual(widget);
+});

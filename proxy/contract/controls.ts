@@ -4,10 +4,13 @@
  * `proxy/intake/page/form-fields.ts`). A renderer decides only its markup and the id a field's
  * ids start from (the widget's are the field names, the page's `field-…`); which control, its
  * input type, `autocomplete`, `inputmode`, the hint and error ids, `aria-describedby` and
- * `required` are decided here, so the two drawings cannot drift apart
- * (`widget/field-table.spec.ts` compares the accessible trees they produce).
+ * `required` are decided here, and so is what the form shows after the questions (the consent
+ * block, the honeypot, the file field) and in which order, so the two drawings cannot drift
+ * apart (`widget/field-table.spec.ts` compares the accessible trees they produce).
  */
 import { CONFIGURABLE_CONTACT_FIELDS, type ContactFieldName } from './fields.ts';
+import type { FilePicker } from './limits.ts';
+import type { MessageParams } from './messages.ts';
 import type { FormConfig, Question, QuestionType } from './schemas/form-config.ts';
 
 /** A control a value is typed into. */
@@ -116,3 +119,72 @@ export const choiceId = (id: string, index: number) => (index === 0 ? id : `${id
  */
 export const choiceRequired = (kind: 'radio' | 'checkbox', required: boolean, index: number) =>
   kind === 'radio' && required && index === 0;
+
+/**
+ * What the form shows after the questions, in the order both renderers draw it. The privacy
+ * notice comes before the statements, so a visitor can read how their details are used before
+ * agreeing to anything. The file field comes last because a browser without script posts the
+ * fields in the order they are drawn: a file refused as it arrives (over the size limit) still
+ * leaves every field before it to draw the form again with. The widget sends a body of its own
+ * (the fields first, whatever the order on screen) and draws the same order, so the two forms
+ * read alike.
+ */
+export const FORM_END = [
+  'privacyNotice',
+  'consentStatements',
+  'sendCopy',
+  'honeypot',
+  'files',
+] as const;
+
+/**
+ * The honeypot, a field people never see or reach, which form-filling bots fill in: its
+ * wrapper is `aria-hidden` (out of screen readers), the input is out of the keyboard's order
+ * (`tabindex` -1) and the browser's autofill (`autocomplete` off), so a person always sends it
+ * empty. Its name is the enquiry's `website`; its label, which only a bot reads, the strings'
+ * `honeypot`.
+ */
+export const HONEYPOT = { name: 'website', tabindex: '-1', autocomplete: 'off' } as const;
+
+/**
+ * How a link in the consent block (the privacy notice, a statement's) opens: in a new tab, so
+ * the form and what was typed into it stay where they are (the page without script keeps no
+ * draft); `noopener noreferrer`, so the page opened gets no hold on the form's, nor its address.
+ */
+export const LINK_OPENS = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
+/** The name of a consent statement's box, and the field its issues are about. */
+export const consentFieldName = (statementId: string) => `consent.${statementId}`;
+
+/**
+ * The file field: `files` (the multipart parts' name and the field its issues are about),
+ * several at once, never required and marked "(optional)", offering the kinds the proxy takes
+ * (`accept`, from `filePicker`).
+ */
+export const FILES_FIELD = 'files';
+
+/** What the file field's hint is written with: the strings in the visitor's language. */
+interface HintWords {
+  text(key: 'filesHint' | 'filesConverted', params?: MessageParams): string;
+  bytes(bytes: number): string;
+}
+
+/**
+ * The file field's hint: which kinds, how large, how many, and that some kinds are converted.
+ *
+ * @example filesHint(filePicker(['pdf']), { maxFileBytes: 5242880, maxFiles: 3 }, words)
+ *   // 'PDF files, each up to 5 MB. You can attach up to 3.'
+ */
+export const filesHint = (
+  picker: Pick<FilePicker, 'kinds' | 'converts'>,
+  limits: Pick<FormConfig['files'], 'maxFileBytes' | 'maxFiles'>,
+  words: HintWords,
+) =>
+  [
+    words.text('filesHint', {
+      kinds: picker.kinds,
+      max: words.bytes(limits.maxFileBytes),
+      count: limits.maxFiles,
+    }),
+    ...(picker.converts ? [words.text('filesConverted')] : []),
+  ].join(' ');

@@ -96,6 +96,7 @@ describe('showServerIssue', () => {
 describe('controlOf', () => {
   it('links what the visitor can change and nothing else', () => {
     expect(controlOf('answers.notes')).toBe('answers.notes');
+    expect(controlOf('consent.consent_contact')).toBe('consent.consent_contact');
     expect(controlOf('files[3]')).toBe('files');
     expect(controlOf('marketing.campaign')).toBeUndefined();
     expect(controlOf('form_token')).toBeUndefined();

@@ -16,7 +16,7 @@ const FILE_FIELD = /^files(?:\[\d+\])?$/;
  * summary without a link. (`form_token` issues are never shown: see `submit-controller.ts`.)
  */
 export function controlOf(field: string): string | undefined {
-  if (CONTROLS.has(field) || field.startsWith('answers.')) return field;
+  if (CONTROLS.has(field) || /^(answers|consent)\./.test(field)) return field;
   return FILE_FIELD.test(field) ? 'files' : undefined;
 }
 

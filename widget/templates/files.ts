@@ -5,7 +5,7 @@
  * below it (by the late bundle, which takes them).
  */
 import { html } from 'lit/html.js';
-import type { FilePicker, FormConfig } from '#contract';
+import { FILES_FIELD, filesHint, type FilePicker, type FormConfig } from '#contract';
 import type { Translator } from '../i18n.ts';
 import {
   describedBy,
@@ -37,8 +37,8 @@ export interface FilesActions {
   drop: (event: DragEvent) => void;
 }
 
-/** The id of the button that opens the picker: what the error summary links to. */
-const FILES_CONTROL = 'files';
+/** The id of the button that opens the picker (the field's name): what the error summary links to. */
+const FILES_CONTROL = FILES_FIELD;
 
 /** The picker, its drop zone, and the list of chosen files or a line saying there are none. */
 export function filesField(view: FilesView, on: FilesActions) {
@@ -46,14 +46,7 @@ export function filesField(view: FilesView, on: FilesActions) {
   const frame: FieldFrame = {
     id: FILES_CONTROL,
     label: t.text('files'),
-    hint: [
-      t.text('filesHint', {
-        kinds: picker.kinds,
-        max: t.bytes(limits.maxFileBytes),
-        count: limits.maxFiles,
-      }),
-      ...(picker.converts ? [t.text('filesConverted')] : []),
-    ].join(' '),
+    hint: filesHint(picker, limits, t),
     optional: true,
     required: false,
     errors: view.errors,

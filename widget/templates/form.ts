@@ -1,14 +1,16 @@
 /**
  * The whole form, top to bottom, in the order a visitor meets it: what went wrong, who they are,
- * what it is about, the questions, files, the security check, and the send button.
+ * what it is about, the questions, then the end both renderers draw in the contract's order
+ * (`FORM_END`: the privacy notice, the consent statements, "Send me a copy", the honeypot, the
+ * files), the security check, and the send button.
  */
 import { html, nothing } from 'lit/html.js';
-import { visibleQuestions, type PublicFormConfig } from '#contract';
+import { FORM_END, HONEYPOT, visibleQuestions, type PublicFormConfig } from '#contract';
 import { issuesAt } from '../issues.ts';
 import type { LateParts } from '../late/index.ts';
 import type { FormStatus } from '../state.ts';
 import { describedBy, fieldClass, hintAndError, type FieldFrame } from './field-parts.ts';
-import { consentBlock, sendCopyBox } from './consent.ts';
+import { consentStatements, privacyNotice, sendCopyBox } from './consent.ts';
 import { caseTypeField, contactFields, questionField, type FieldsView } from './fields.ts';
 import { filesField, type FilesActions, type FilesView } from './files.ts';
 import { notice } from './notice.ts';
@@ -69,6 +71,27 @@ export function formTemplate(view: FormView, on: FormActions) {
   >
     ${t.text(last ? 'submit' : 'continue')}
   </button>`;
+  const consent = has('consent') ? config.consent : undefined;
+  const end: Record<(typeof FORM_END)[number], unknown> = {
+    privacyNotice: privacyNotice(consent),
+    consentStatements: consentStatements(consent, values.consent, fields.errorsAt, t),
+    sendCopy:
+      has('consent') && config.confirmation?.optIn ? sendCopyBox(values.sendCopy, t) : nothing,
+    honeypot: last ? honeypot(view) : nothing,
+    files:
+      config.files.maxFiles > 0 && has('files')
+        ? filesField(
+            {
+              ...view.files,
+              t,
+              limits: config.files,
+              picker: config.picker,
+              errors: [...new Set([...view.files.notices, ...fields.errorsAt('files')])],
+            },
+            on,
+          )
+        : nothing,
+  };
   return html`<form class="form" part="form" novalidate @submit=${on.submit} @input=${on.input}>
     ${view.blocks?.errorSummary(issues, t, on.follow)}
     ${steps ? steps.part.stepHeading(steps, t) : nothing}
@@ -87,38 +110,24 @@ export function formTemplate(view: FormView, on: FormActions) {
             .map((q) => questionField(q, fields))
         : nothing
     }
-    ${
-      config.files.maxFiles > 0 && has('files')
-        ? filesField(
-            {
-              ...view.files,
-              t,
-              limits: config.files,
-              picker: config.picker,
-              errors: [...new Set([...view.files.notices, ...fields.errorsAt('files')])],
-            },
-            on,
-          )
-        : nothing
-    }
-    ${shown && last ? view.blocks?.checkAnswers(t) : nothing} ${last ? honeypot(view) : nothing}
+    ${FORM_END.map((part) => end[part])} ${shown && last ? view.blocks?.checkAnswers(t) : nothing}
     ${view.challenge && last ? challengeField(fields, view, on) : nothing}
-    ${has('consent') ? consentBlock(config.consent, values.consent, fields.errorsAt, t) : nothing}
-    ${has('consent') && config.confirmation?.optIn ? sendCopyBox(values.sendCopy, t) : nothing}
     ${sending ? view.blocks?.progressBlock(status.progress, t) : nothing}
     ${steps ? steps.part.stepButtons(steps, submit, t, on.back) : submit}
   </form>`;
 }
 
-/**
- * A field people never see or reach, which form-filling bots fill in. `tabindex=-1` keeps it out
- * of the keyboard order, `aria-hidden` out of screen readers, `autocomplete=off` out of the
- * browser's autofill, so a person always sends it empty.
- */
+/** The honeypot, as the contract says it is drawn (`HONEYPOT`: why each attribute). */
 function honeypot({ t }: FormView) {
   return html`<div class="honeypot" aria-hidden="true">
-    <label for="website">${t.text('honeypot')}</label>
-    <input id="website" name="website" type="text" tabindex="-1" autocomplete="off" />
+    <label for=${HONEYPOT.name}>${t.text('honeypot')}</label>
+    <input
+      id=${HONEYPOT.name}
+      name=${HONEYPOT.name}
+      type="text"
+      tabindex=${HONEYPOT.tabindex}
+      autocomplete=${HONEYPOT.autocomplete}
+    />
   </div>`;
 }
 

@@ -7,7 +7,6 @@
  */
 import { html, raw } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { consentLabel } from '../../contract/consent.ts';
 import {
   choiceId,
   choiceRequired,
@@ -18,25 +17,33 @@ import {
   type TypedControl,
 } from '../../contract/controls.ts';
 import type { ContactFieldName } from '../../contract/fields.ts';
-import type { ConsentStatement, Question } from '../../contract/schemas/form-config.ts';
+import type { Question } from '../../contract/schemas/form-config.ts';
 import { DEFAULT_STRINGS } from '../../contract/strings.ts';
-import { CONSENT_TICKED } from './plain-fields.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-/** What a field shows: the values it was sent with and the problem found, if any. */
+/**
+ * What a field shows: the values it was sent with and the problem found, if any (several for
+ * the file field, one per refused file).
+ */
 export interface FieldState {
   values: readonly string[];
-  error?: string | undefined;
+  error?: string | readonly [string, ...string[]] | undefined;
 }
 
-/** A field's error message, read as "Error: …" (the word hidden from sight, as its colour says it). */
-const errorLine = (id: string, error: string | undefined) =>
-  error
-    ? html`<p class="error" id="${fieldIds(id).error}">
-        <span class="visually-hidden">${DEFAULT_STRINGS.errorPrefix}</span> ${error}
-      </p>`
-    : '';
+/** One error message, read as "Error: …" (the word hidden from sight, as its colour says it). */
+const errorWords = (error: string) =>
+  html`<span class="visually-hidden">${DEFAULT_STRINGS.errorPrefix}</span> ${error}`;
+
+/** A field's error message, or each of its messages a paragraph of its own, never run together. */
+const errorLine = (id: string, error: FieldState['error']) => {
+  if (!error) return '';
+  if (typeof error === 'string')
+    return html`<p class="error" id="${fieldIds(id).error}">${errorWords(error)}</p>`;
+  return html`<div class="error" id="${fieldIds(id).error}">
+    ${error.map((message) => html`<p>${errorWords(message)}</p>`)}
+  </div>`;
+};
 
 /** The id of a field's element, the target of the error summary's link. */
 export const fieldId = (name: string) => `field-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
@@ -72,13 +79,13 @@ function described(frame: FieldFrame) {
 }
 
 /** The attributes every control carries after its name: required, invalid, described by. */
-const checks = (frame: FieldFrame, required = frame.required) =>
+export const checks = (frame: FieldFrame, required = frame.required) =>
   html`${required ? raw(' required') : ''}${frame.state.error ? raw(' aria-invalid="true"') : ''}${described(frame)}`;
 
 const fieldClass = (frame: FieldFrame) => `field${frame.state.error ? ' invalid' : ''}`;
 
 /** A field with a `<label>`, then its hint and error, then its control. */
-const labelled = (frame: FieldFrame, control: Html) =>
+export const labelled = (frame: FieldFrame, control: Html) =>
   html`<div class="${fieldClass(frame)}">
     <label for="${frame.id}">${frame.label}${optionalMark(frame)}</label>
     ${hintLine(frame)} ${errorLine(frame.id, frame.state.error)} ${control}
@@ -192,36 +199,8 @@ export function questionField(question: Question, state: FieldState, condition?:
   return labelled(frame, typedControl(frame, facts));
 }
 
-/** One consent statement: a checkbox whose label may hold its one link. */
-export function consentField(statement: ConsentStatement, state: FieldState): Html {
-  const name = `consent.${statement.id}`;
-  const { before, link, after } = consentLabel(statement.label);
-  const label = html`${before}${link ? html`<a href="${link.url}">${link.text}</a>` : ''}${after}`;
-  return singleCheckbox(
-    // A statement is ticked or not: never marked "(optional)", whatever it leads to.
-    { id: fieldId(name), name, label, required: statement.required, markOptional: false, state },
-    CONSENT_TICKED,
-  );
-}
-
-/** "Send me a copy": the visitor's confirmation email, when the configuration asks them. */
-export function sendCopyField(state: FieldState): Html {
-  const label = html`${DEFAULT_STRINGS.sendCopy}`;
-  return singleCheckbox(
-    {
-      id: fieldId('send_copy'),
-      name: 'send_copy',
-      label,
-      required: false,
-      markOptional: false,
-      state,
-    },
-    CONSENT_TICKED,
-  );
-}
-
 /** One checkbox with its label beside it, its hint and error above (a yes/no question, a consent). */
-function singleCheckbox(frame: FieldFrame, value: string): Html {
+export function singleCheckbox(frame: FieldFrame, value: string): Html {
   const ticked = frame.state.values.includes(value);
   return html`<div class="${fieldClass(frame)}">
     ${hintLine(frame)} ${errorLine(frame.id, frame.state.error)}

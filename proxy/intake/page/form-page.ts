@@ -5,19 +5,17 @@
  */
 import { createHash } from 'node:crypto';
 import { html, raw } from 'hono/html';
-import { contactRequired, shownContactFields } from '../../contract/controls.ts';
+import { contactRequired, FILES_FIELD, shownContactFields } from '../../contract/controls.ts';
 import { suggestEmail } from '../../contract/email-typos.ts';
 import { caseTypesAsRadios, MARKETING_FIELDS } from '../../contract/fields.ts';
 import type { FieldIssue } from '../../contract/issues.ts';
-import { formatBytes, formatMessage } from '../../contract/messages.ts';
+import { formatMessage } from '../../contract/messages.ts';
 import type { CaseType, FormConfig } from '../../contract/schemas/form-config.ts';
 import { DEFAULT_STRINGS } from '../../contract/strings.ts';
 import type { TakenPost } from './page-addresses.ts';
-import { filePicker } from '../../contract/limits.ts';
+import { formEnd } from './form-end.ts';
 import {
   choiceGroup,
-  consentField,
-  sendCopyField,
   contactField,
   fieldId,
   questionField,
@@ -87,6 +85,9 @@ const page = (title: string, body: unknown) =>
       </body>
     </html>`;
 
+/** An issue of the file field: with the count (`files`) or one file (`files[1]`). */
+const isFilesField = (field: string) => field.startsWith(FILES_FIELD);
+
 /** Everything the form page shows. */
 export interface FormPageOptions {
   config: FormConfig;
@@ -110,6 +111,7 @@ export function formPage(options: FormPageOptions) {
   const { config, caseType, values, issues = [], problem } = options;
   const refused = issues.length > 0 || problem !== undefined;
   const errors = new Map(issues.map((issue) => [issue.field, issue.message]));
+  const fileErrors = issues.filter((issue) => isFilesField(issue.field)).map((i) => i.message);
   const state = (name: string): FieldState => ({
     values: values.get(name) ?? [],
     error: errors.get(name),
@@ -125,22 +127,7 @@ export function formPage(options: FormPageOptions) {
         ${MARKETING_FIELDS.map((field) => html`<input type="hidden" name="marketing.${field}" value="${values.get(`marketing.${field}`)?.[0] ?? ''}" />`)}
         ${shownContactFields(config).map((field) => contactField(field, contactRequired(config, field), state(field), field === 'email' && issues.length > 0 ? emailSuggestion(values.get('email')?.[0], options.region) : undefined))}
         ${caseType.questions.map((question) => questionField(question, state(`answers.${question.id}`), conditionOf(caseType, question)))}
-        ${
-          config.consent
-            ? html`${config.consent.privacyNotice ? html`<p><a href="${config.consent.privacyNotice.url}">${config.consent.privacyNotice.text}</a></p>` : ''}
-              ${config.consent.statements.map((statement) => consentField(statement, state(`consent.${statement.id}`)))}`
-            : ''
-        }
-        ${config.confirmation?.optIn ? sendCopyField(state('send_copy')) : ''}
-        <div class="honeypot" aria-hidden="true">
-          <label for="website">${DEFAULT_STRINGS.honeypot}</label>
-          <input id="website" name="website" tabindex="-1" autocomplete="off" />
-        </div>
-        ${
-          // Last, so that every field arrives before the files: a file refused as it arrives
-          // (over the size limit) still leaves what was typed to draw the form again with.
-          config.files.maxFiles > 0 ? filesField(config.files, errors) : ''
-        }
+        ${formEnd(config, state, fileErrors)}
         <button type="submit">${DEFAULT_STRINGS.submit}</button>
       </form>`,
   );
@@ -186,39 +173,11 @@ function chooseCaseType(config: FormConfig, query: URLSearchParams | undefined, 
     </form>`;
 }
 
-function filesField(limits: FormConfig['files'], errors: ReadonlyMap<string, string>) {
-  const fileErrors = [...errors].filter(([field]) => field.startsWith('files'));
-  const picker = filePicker(limits.kinds);
-  const hint = [
-    formatMessage(DEFAULT_STRINGS.filesHint, {
-      kinds: picker.kinds,
-      max: formatBytes(limits.maxFileBytes),
-      count: limits.maxFiles,
-    }),
-    ...(picker.converts ? [DEFAULT_STRINGS.filesConverted] : []),
-  ].join(' ');
-  return html`<div class="field${fileErrors.length > 0 ? ' invalid' : ''}">
-    <label for="${fieldId('files')}"
-      >${DEFAULT_STRINGS.files} <span class="optional">${DEFAULT_STRINGS.optional}</span></label
-    >
-    <p class="hint" id="${fieldId('files')}-hint">${hint}</p>
-    ${fileErrors.map(([, message]) => html`<p class="error">${message}</p>`)}
-    <input
-      id="${fieldId('files')}"
-      name="files"
-      type="file"
-      multiple
-      accept="${picker.accept}"
-      aria-describedby="${fieldId('files')}-hint"
-    />
-  </div>`;
-}
-
 function errorSummary(issues: readonly FieldIssue[], problem: string | undefined) {
   return html`<div class="summary" role="alert" aria-labelledby="summary-title" tabindex="-1">
     <h2 id="summary-title">${DEFAULT_STRINGS.errorSummaryTitle}</h2>
     <ul>
-      ${issues.map((issue) => html`<li><a href="#${fieldId(issue.field.startsWith('files') ? 'files' : issue.field)}">${issue.message}</a></li>`)}
+      ${issues.map((issue) => html`<li><a href="#${fieldId(isFilesField(issue.field) ? FILES_FIELD : issue.field)}">${issue.message}</a></li>`)}
       ${problem !== undefined ? html`<li>${problem}</li>` : ''}
     </ul>
   </div>`;

@@ -33,7 +33,9 @@ describe('GET /form', () => {
     expect(inputs(page, 'marketing.campaign', 'spring-2027')).toHaveLength(1);
     expect(inputs(page, 'answers.partner', 'acme')[0]).toContain('type="hidden"');
     expect(inputs(page, 'consent.consent_contact')[0]).toMatch(/ required/);
-    expect(page).toContain('<a href="https://firm.example/privacy">privacy notice</a>');
+    expect(page).toContain(
+      '<a href="https://firm.example/privacy" target="_blank" rel="noopener noreferrer">privacy notice</a>',
+    );
     expect(inputs(page, 'form_token')[0]).toMatch(/value="v\d\./);
     expect(page).toContain('Are you buying or selling?');
   });

@@ -1,0 +1,123 @@
+/**
+ * What the form without JavaScript shows after the questions, in the contract's order
+ * (`FORM_END`, as the widget draws it): the privacy notice, a box per consent statement,
+ * "Send me a copy", the honeypot, and the file field last, so that a browser posts every field
+ * before the files. The facts of each (names, where links open, the honeypot's attributes, the
+ * file hint) are the contract's too (`contract/controls.ts`).
+ */
+import { html } from 'hono/html';
+import { consentLabel } from '../../contract/consent.ts';
+import {
+  consentFieldName,
+  FILES_FIELD,
+  filesHint,
+  FORM_END,
+  HONEYPOT,
+  LINK_OPENS,
+} from '../../contract/controls.ts';
+import { filePicker } from '../../contract/limits.ts';
+import { formatBytes, formatMessage } from '../../contract/messages.ts';
+import type { ConsentStatement, FormConfig } from '../../contract/schemas/form-config.ts';
+import { DEFAULT_STRINGS } from '../../contract/strings.ts';
+import {
+  checks,
+  fieldId,
+  labelled,
+  singleCheckbox,
+  type FieldFrame,
+  type FieldState,
+} from './form-fields.ts';
+import { CONSENT_TICKED } from './plain-fields.ts';
+
+/** A link of the consent block, opening as the contract says. */
+const link = (url: string, text: string) =>
+  html`<a href="${url}" target="${LINK_OPENS.target}" rel="${LINK_OPENS.rel}">${text}</a>`;
+
+/** One consent statement: a checkbox whose label may hold its one link. */
+function consentBox(statement: ConsentStatement, state: FieldState) {
+  const name = consentFieldName(statement.id);
+  const { before, link: inLabel, after } = consentLabel(statement.label);
+  const label = html`${before}${inLabel ? link(inLabel.url, inLabel.text) : ''}${after}`;
+  return singleCheckbox(
+    // A statement is ticked or not: never marked "(optional)", whatever it leads to.
+    { id: fieldId(name), name, label, required: statement.required, markOptional: false, state },
+    CONSENT_TICKED,
+  );
+}
+
+/** "Send me a copy": the visitor's confirmation email, when the configuration asks them. */
+function sendCopyBox(state: FieldState) {
+  const label = html`${DEFAULT_STRINGS.sendCopy}`;
+  const frame = { id: fieldId('send_copy'), name: 'send_copy', label, state };
+  return singleCheckbox({ ...frame, required: false, markOptional: false }, CONSENT_TICKED);
+}
+
+/** The honeypot, as the contract says it is drawn (`HONEYPOT`: why each attribute). */
+const honeypot = () =>
+  html`<div class="honeypot" aria-hidden="true">
+    <label for="${HONEYPOT.name}">${DEFAULT_STRINGS.honeypot}</label>
+    <input
+      id="${HONEYPOT.name}"
+      name="${HONEYPOT.name}"
+      type="text"
+      tabindex="${HONEYPOT.tabindex}"
+      autocomplete="${HONEYPOT.autocomplete}"
+    />
+  </div>`;
+
+/** The words of the file field's hint, in the page's one language. */
+const hintWords = {
+  text: (key: 'filesHint' | 'filesConverted', params?: Parameters<typeof formatMessage>[1]) =>
+    formatMessage(DEFAULT_STRINGS[key], params),
+  bytes: (bytes: number) => formatBytes(bytes),
+};
+
+/** The file picker, with each refused file's message tied to it as the other fields' are. */
+function filesField(limits: FormConfig['files'], messages: readonly string[]) {
+  const picker = filePicker(limits.kinds);
+  const [first, ...more] = messages;
+  const frame: FieldFrame = {
+    id: fieldId(FILES_FIELD),
+    name: FILES_FIELD,
+    label: DEFAULT_STRINGS.files,
+    required: false,
+    markOptional: true,
+    hint: filesHint(picker, limits, hintWords),
+    state: { values: [], error: first === undefined ? undefined : [first, ...more] },
+  };
+  return labelled(
+    frame,
+    html`<input
+      id="${frame.id}"
+      name="${frame.name}"
+      type="file"
+      multiple
+      accept="${picker.accept}"
+      ${checks(frame)}
+    />`,
+  );
+}
+
+/**
+ * The end of the form, in the contract's order; `state` gives a field's values and error by
+ * name, `fileErrors` the message of each file refused.
+ */
+export function formEnd(
+  config: FormConfig,
+  state: (name: string) => FieldState,
+  fileErrors: readonly string[],
+) {
+  const { consent } = config;
+  const drawn: Record<(typeof FORM_END)[number], unknown> = {
+    privacyNotice: consent?.privacyNotice
+      ? html`<p>${link(consent.privacyNotice.url, consent.privacyNotice.text)}</p>`
+      : '',
+    consentStatements: (consent?.statements ?? []).map((statement) =>
+      consentBox(statement, state(consentFieldName(statement.id))),
+    ),
+    sendCopy: config.confirmation?.optIn ? sendCopyBox(state('send_copy')) : '',
+    honeypot: honeypot(),
+    files: config.files.maxFiles > 0 ? filesField(config.files, fileErrors) : '',
+  };
+  return FORM_END.map((part) => drawn[part]);
+}
