@@ -3,7 +3,8 @@
  * it, on every store (`store-contract.ts` says how the suites are run).
  */
 import { describe, expect, it } from 'vitest';
-import { LeaseLostError, type OutboxStore } from '../outbox/store.ts';
+import { LeaseLostError } from '../outbox/lease.ts';
+import type { OutboxStore } from '../outbox/store.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
 import { leaseOf, sampleSubmission, stored } from './fixtures/outbox.ts';
 

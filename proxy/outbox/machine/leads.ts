@@ -3,9 +3,9 @@
  * by reference, name or email address), and how many arrived and were delivered each day. Both
  * use the indexes the schemas add for them, so a page stays fast with 100,000 stored leads.
  */
-import type { SubmissionRow } from '../rows.ts';
 import { SUBMISSION_STATES, type Submission, type SubmissionState } from '../submission.ts';
 import { all, type Dialect, type Plan } from './plan.ts';
+import { reads } from './reads.ts';
 
 /** Which leads a page shows. */
 export interface LeadFilter {
@@ -53,11 +53,9 @@ const lowerAtoZ = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.to
 const upTo = (prefix: string) => `${prefix}\u{10FFFF}`;
 
 /** The reads of leads, in `d`'s spelling. */
-export function leads(
-  d: Dialect,
-  withFiles: (rows: readonly SubmissionRow[]) => Plan<Submission[]>,
-) {
+export function leads(d: Dialect) {
   const keys = nameKeys(d);
+  const { submissionsWhere } = reads(d);
   /**
    * The condition that picks the newest leads of `params.state` (if any) on the page (`page`: the
    * conditions besides the state) whose name starts with `params.from`: the newest of each
@@ -80,7 +78,7 @@ export function leads(
      * One page of leads, newest first. A reference, an email address and a name's start are
      * each found through their indexes.
      */
-    *leadPage(filter: LeadFilter): Plan<Submission[]> {
+    leadPage(filter: LeadFilter): Plan<Submission[]> {
       const params: Record<string, unknown> = { limit: filter.limit };
       const page: string[] = [];
       if (filter.before !== undefined) {
@@ -103,12 +101,7 @@ export function leads(
           where = [nameStart(page, params)];
         }
       }
-      const rows = yield* all<SubmissionRow>(
-        `SELECT * FROM submissions ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-         ORDER BY id DESC LIMIT @limit`,
-        params,
-      );
-      return yield* withFiles(rows);
+      return submissionsWhere(where, params, 'ORDER BY id DESC LIMIT @limit');
     },
     /**
      * Leads received and delivered on each of the `days` days up to and including `today`'s:
