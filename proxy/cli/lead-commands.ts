@@ -105,7 +105,10 @@ const PURGES = {
   delivered: (store: PurgeStore, before: number) => store.purgeDelivered(before),
   dead: (store: PurgeStore, before: number) => store.purgeNotifiedDead(before),
 } as const;
-type PurgeStore = Pick<Housekeeping, 'purgeDelivered' | 'purgeSpam' | 'purgeNotifiedDead'>;
+type PurgeStore = Pick<
+  Housekeeping,
+  'purgeDelivered' | 'purgeSpam' | 'purgeNotifiedDead' | 'purgeFinishedWebhooks'
+>;
 
 /** `purge-<kind> [--older-than-days N]`: delete the submissions of that kind. */
 export const purge =
@@ -118,6 +121,8 @@ export const purge =
       return 2;
     }
     const purged = await PURGES[kind](store, io.now() - days * DAY_MS + (days === 0 ? 1 : 0));
+    // What the hourly chore would forget of the leads gone, so none of them is left behind.
+    await store.purgeFinishedWebhooks();
     io.out(`Deleted ${purged} ${kind} submission${purged === 1 ? '' : 's'}.`);
     return 0;
   };

@@ -69,12 +69,9 @@ function tabled(m: OutboxMachine, driver: StoreDriver): Tabled {
  */
 export function bindOutbox(m: OutboxMachine, driver: StoreDriver): BoundOutbox {
   const { bytes } = driver;
-  /**
-   * Deletes, batch by batch (each its own short write), what `which` picks with its files'
-   * bytes, then the finished webhook deliveries of every submission gone.
-   */
-  const purge = (which: keyof typeof PURGES) => async (before: number) => {
-    const purged = await inBatches(
+  /** Deletes, batch by batch (each its own short write), what `which` picks with its files' bytes. */
+  const purge = (which: keyof typeof PURGES) => (before: number) =>
+    inBatches(
       async () =>
         (
           await bytes.dropWithRows(
@@ -84,9 +81,6 @@ export function bindOutbox(m: OutboxMachine, driver: StoreDriver): BoundOutbox {
           )
         ).length,
     );
-    await inBatches(() => driver.write(m.purgeWebhookBatch()));
-    return purged;
-  };
   /** The files of the submission `@reference`. */
   const filesOf = 'submission_id IN (SELECT id FROM submissions WHERE reference = @reference)';
 
@@ -120,6 +114,7 @@ export function bindOutbox(m: OutboxMachine, driver: StoreDriver): BoundOutbox {
     purgeDelivered: purge('delivered'),
     purgeSpam: purge('spam'),
     purgeNotifiedDead: purge('notifiedDead'),
+    purgeFinishedWebhooks: () => inBatches(() => driver.write(m.purgeWebhookBatch())),
     removeOrphanFiles: (before = Infinity) => bytes.removeOrphans(before),
     // Shared: leases belong to live instances or run out by themselves, and only keys whose
     // owner stopped beating are settled; alone, the process that starts settles them all.

@@ -184,8 +184,7 @@ export interface Housekeeping {
   purgeSpentFormTokens(now: number): Promise<number>;
   /**
    * Deletes delivered submissions delivered before `before`, with every notification about them
-   * (none while one of those is still being sent). Each purge also deletes the finished
-   * (delivered or dead) webhook deliveries of every submission gone, never a pending one.
+   * (none while one of those is still being sent).
    */
   purgeDelivered(before: number): Promise<number>;
   /**
@@ -195,6 +194,11 @@ export interface Housekeeping {
   purgeNotifiedDead(before: number): Promise<number>;
   /** Deletes spam that arrived before `before`. */
   purgeSpam(before: number): Promise<number>;
+  /**
+   * Deletes the finished (delivered or dead) webhook deliveries of every submission gone, never
+   * a pending one: each is kept as long as its submission, whatever removed that.
+   */
+  purgeFinishedWebhooks(): Promise<number>;
   /**
    * Deletes stored files no submission names (left by a crash mid-accept), last written before
    * `before` (so an accept in progress keeps its file); returns how many.

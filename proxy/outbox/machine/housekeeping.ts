@@ -3,7 +3,7 @@
  * deleted in batches, each its own short write, so a purge of a busy month never holds locks
  * long (on PostgreSQL skipping rows another instance is deleting); their files' bytes are the
  * driver's to drop; their notifications go with them (the database's cascade). Their webhook
- * deliveries follow them once finished.
+ * deliveries follow them once finished, at a chore of their own.
  */
 import { all, run, type Dialect, type Plan } from './plan.ts';
 
