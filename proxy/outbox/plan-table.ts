@@ -39,7 +39,6 @@ export const PLAN_TABLE = {
   // The operator's view.
   requeue: 'atomic',
   get: 'read',
-  list: 'read',
   leadPage: 'read',
   dailyCounts: 'read',
   counts: 'read',
@@ -77,4 +76,5 @@ export const PLAN_TABLE = {
   widgetFile: 'read',
   forgetWidgetFiles: 'write',
   findSubject: 'read',
+  subjectReferences: 'read',
 } as const satisfies Partial<Record<keyof OutboxMachine, Run>>;

@@ -42,7 +42,6 @@ import type {
   Repeat,
   RequeueOutcome,
   Submission,
-  SubmissionState,
 } from './submission.ts';
 import type {
   ClaimedWebhook,
@@ -154,9 +153,10 @@ export interface OperatorView extends FileSource {
   skipFile(reference: string, index: number): Promise<boolean>;
   /** One submission by its reference. */
   get(reference: string): Promise<Submission | null>;
-  /** Submissions in arrival order, all or of one state. */
-  list(state?: SubmissionState): Promise<Submission[]>;
-  /** One page of leads, newest first, of one state or matching a search (the console's list). */
+  /**
+   * One page of leads, newest first (or oldest first after a lead), of one state or matching a
+   * search: the one listing, the console's, the health routes' and the CLI's (`eachLeadPage`).
+   */
   leadPage(filter: LeadFilter): Promise<Submission[]>;
   /** Leads received and delivered on each of the last `days` days (UTC), oldest day first. */
   dailyCounts(now: number, days: number): Promise<DailyCount[]>;
@@ -330,6 +330,8 @@ export interface FunnelCounters {
 export interface SubjectRights extends FileSource {
   /** Every submission, notification, webhook message and audit entry about `subject`. */
   findSubject(subject: Subject): Promise<SubjectHoldings>;
+  /** The references of `subject`'s submissions, oldest first (`erase --email`): nothing else. */
+  subjectReferences(subject: Subject): Promise<string[]>;
   /**
    * Erases one submission, its files, idempotency keys and notifications, recording it in the
    * audit log by a salted hash of the subject's email only; one not yet delivered needs `force`.

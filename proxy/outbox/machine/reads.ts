@@ -1,11 +1,6 @@
 /** What operators, health checks and the notifier read of the outbox, written once for both databases. */
 import { toCounts, toSubmission, type FileRow, type SubmissionRow } from '../rows.ts';
-import {
-  SUBMISSION_STATES,
-  type OutboxCounts,
-  type Submission,
-  type SubmissionState,
-} from '../submission.ts';
+import { SUBMISSION_STATES, type OutboxCounts, type Submission } from '../submission.ts';
 import { all, one, type Dialect, type Plan } from './plan.ts';
 
 /** The reads, in `d`'s spelling. */
@@ -62,8 +57,6 @@ export function reads(d: Dialect) {
     byId,
     /** One submission by its reference. */
     get: (reference: string) => submissionWhere('reference = @value', reference),
-    /** Submissions in arrival order, all or of one state. */
-    list: (state?: SubmissionState) => submissionsWhere(state ? ['state = @state'] : [], { state }),
     /**
      * How many of each state, and what needs attention: each figure read from an index (the
      * states' counts from the one on state, the rest from small partial indexes), never the rows.

@@ -53,8 +53,8 @@ const ERASURE_SALT = 'erasure_salt';
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The telephone number a stored submission row holds ('' for none). */
-const telephoneOf = (row: Pick<SubmissionRow, 'upstream'>) =>
-  text((JSON.parse(row.upstream) as Record<string, unknown>).telephone_mobile);
+const telephoneOf = (row: Partial<Pick<SubmissionRow, 'upstream'>>) =>
+  text((JSON.parse(row.upstream ?? '{}') as Record<string, unknown>).telephone_mobile);
 
 /** `text` as a LIKE pattern finding it anywhere, its wildcards taken literally (`ESCAPE '\'`). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -94,10 +94,11 @@ export function rights(d: Dialect) {
     );
   }
   /**
-   * The `columns` (with `upstream` for a number) of the submissions from `subject`, oldest
-   * first: found by the indexes on the address and the number, never by reading every one.
+   * The `columns` (`upstream` among them for a number, which is matched on it) of the
+   * submissions from `subject`, oldest first: found by the indexes on the address and the
+   * number, never by reading every one.
    */
-  function* subjectRows<Row extends Pick<SubmissionRow, 'upstream'>>(
+  function* subjectRows<Row extends Partial<Pick<SubmissionRow, 'upstream'>>>(
     subject: Subject,
     columns: string,
   ): Plan<Row[]> {
@@ -141,6 +142,14 @@ export function rights(d: Dialect) {
         audit,
         webhooks: webhooks.map(toDelivery),
       };
+    },
+    /** The references of the submissions from `subject`, oldest first: nothing else is read. */
+    *subjectReferences(subject: Subject): Plan<string[]> {
+      const rows = yield* subjectRows<Pick<SubmissionRow, 'reference'> & Partial<SubmissionRow>>(
+        subject,
+        'email' in subject ? 'reference' : 'reference, upstream',
+      );
+      return rows.map((row) => row.reference);
     },
     /**
      * Deletes one submission, its files' rows, its idempotency keys and every notification
