@@ -15,6 +15,7 @@ import { DEFAULT_STRINGS } from '../../proxy/contract/strings.ts';
 import { renderEnvExample } from './env-example.ts';
 import { manualBlock, manualFiles, readManual } from './manual.ts';
 import { elementDeclaration, generatedSections, MANIFEST_PATH, renderReadme } from './sections.ts';
+import { storedLeads } from '../../proxy/test/fixtures/outbox.ts';
 
 const README = readManual();
 const manifest = elementDeclaration(readFileSync(MANIFEST_PATH, 'utf8'));
@@ -80,7 +81,7 @@ describe('the manual (README.md and docs/)', () => {
     const part = JSON.parse(block('json enquiry-part')) as Record<string, unknown>;
     const response = await harness.submit({ ...part, form_token: harness.formToken() });
     expect(response.status).toBe(201);
-    const [stored] = await harness.store.list();
+    const [stored] = await storedLeads(harness.store);
     expect(stored?.upstream.meta.map((m) => m.id)).toEqual([
       'transaction',
       'lender',

@@ -7,6 +7,7 @@ import type { Housekeeping, OperatorView } from '../outbox/store.ts';
 import { isoTime, submissionJson, submissionReport, whyNow } from '../operator/lead-report.ts';
 import type { CommandIo } from './command-io.ts';
 import { writeExport } from './write-export.ts';
+import { eachLeadPage } from '../outbox/lead-pages.ts';
 import { SUBMISSION_STATES, type Submission, type SubmissionState } from '../outbox/submission.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -14,28 +15,35 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** How many leads `list` reads at a time. */
 export const LIST_PAGE = 500;
 
-/** `list [state] [--json]`: submissions, oldest first. */
+/**
+ * `list [state] [--json]`: submissions, oldest first, printed a page at a time as the one
+ * listing reads them, so the command holds one page of leads however many the outbox has.
+ */
 export async function list(args: readonly string[], store: OperatorView, io: CommandIo) {
   const state = args.find((arg) => !arg.startsWith('--'));
   if (state !== undefined && !SUBMISSION_STATES.includes(state as SubmissionState)) {
     io.err(`Unknown state "${state}": use one of ${SUBMISSION_STATES.join(', ')}.`);
     return 2;
   }
-  const submissions = await everyLead(store, state as SubmissionState | undefined);
-  if (args.includes('--json'))
-    io.out(
-      JSON.stringify(
-        submissions.map((s) => submissionJson(s)),
-        null,
-        2,
-      ),
-    );
-  else if (submissions.length === 0)
-    io.out(state ? `No ${state} submissions.` : 'The outbox is empty.');
-  else
-    submissions.forEach((s) => {
-      io.out(line(s, io.now()));
-    });
+  const json = args.includes('--json');
+  let listed = 0;
+  // As JSON.stringify(array, null, 2) writes it, an element at a time: each is written once
+  // the next is read, with the comma that follows it.
+  let pending: string | undefined;
+  const pages = eachLeadPage(store, {
+    state: state as SubmissionState | undefined,
+    limit: LIST_PAGE,
+  });
+  for await (const page of pages)
+    for (const submission of page) {
+      if (json) {
+        io.out(pending === undefined ? '[' : `${pending},`);
+        pending = JSON.stringify(submissionJson(submission), null, 2).replace(/^/gm, '  ');
+      } else io.out(line(submission, io.now()));
+      listed += 1;
+    }
+  if (json) io.out(pending === undefined ? '[]' : `${pending}\n]`);
+  else if (listed === 0) io.out(state ? `No ${state} submissions.` : 'The outbox is empty.');
   return 0;
 }
 
@@ -105,7 +113,10 @@ const PURGES = {
   delivered: (store: PurgeStore, before: number) => store.purgeDelivered(before),
   dead: (store: PurgeStore, before: number) => store.purgeNotifiedDead(before),
 } as const;
-type PurgeStore = Pick<Housekeeping, 'purgeDelivered' | 'purgeSpam' | 'purgeNotifiedDead'>;
+type PurgeStore = Pick<
+  Housekeeping,
+  'purgeDelivered' | 'purgeSpam' | 'purgeNotifiedDead' | 'purgeFinishedWebhooks'
+>;
 
 /** `purge-<kind> [--older-than-days N]`: delete the submissions of that kind. */
 export const purge =
@@ -118,6 +129,8 @@ export const purge =
       return 2;
     }
     const purged = await PURGES[kind](store, io.now() - days * DAY_MS + (days === 0 ? 1 : 0));
+    // What the hourly chore would forget of the leads gone, so none of them is left behind.
+    await store.purgeFinishedWebhooks();
     io.out(`Deleted ${purged} ${kind} submission${purged === 1 ? '' : 's'}.`);
     return 0;
   };
@@ -134,27 +147,6 @@ export async function counts(_args: readonly string[], store: OperatorView, io: 
       `oldest queued ${age}, possible duplicates ${counted.possibleDuplicates} enquiries and ${counted.possibleDuplicateUploads} files`,
   );
   return 0;
-}
-
-/**
- * Every lead of `state` (or all), oldest first as `list` prints them, read a page at a time by
- * the console's query (`leadPage`: newest first, keyset paged), so both list leads one way.
- */
-async function everyLead(
-  store: Pick<OperatorView, 'leadPage'>,
-  state: SubmissionState | undefined,
-): Promise<Submission[]> {
-  const leads: Submission[] = [];
-  for (let before: number | undefined; ;) {
-    const page = await store.leadPage({
-      limit: LIST_PAGE,
-      ...(state ? { state } : {}),
-      ...(before === undefined ? {} : { before }),
-    });
-    leads.push(...page);
-    if (page.length < LIST_PAGE) return leads.reverse();
-    before = page.at(-1)?.id;
-  }
 }
 
 /** `--file N` as a number, undefined when absent, null (said why) when not a file index. */

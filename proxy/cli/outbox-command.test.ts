@@ -74,6 +74,32 @@ describe('npm run outbox', () => {
     ]);
   });
 
+  it('prints each page of leads before it reads the next, the JSON as one array', async () => {
+    for (let n = 0; n < LIST_PAGE + 5; n++)
+      await store.accept(sampleSubmission({ reference: `EQ-PAGE-${String(n).padStart(4, '0')}` }));
+    const printedAtRead: number[] = [];
+    const paging = {
+      ...store,
+      leadPage: (filter: Parameters<OutboxStore['leadPage']>[0]) => {
+        printedAtRead.push(out.length);
+        return store.leadPage(filter);
+      },
+    };
+    const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l), now: () => NOW };
+    expect(await runOutboxCommand(['list', 'queued'], paging, io)).toBe(0);
+    expect(printedAtRead).toEqual([0, LIST_PAGE]);
+    expect(out).toHaveLength(LIST_PAGE + 6);
+    out = [];
+    expect(await runOutboxCommand(['list', 'queued', '--json'], paging, io)).toBe(0);
+    const printed = out.join('\n');
+    const listed = JSON.parse(printed) as { reference: string }[];
+    expect(listed.map((s) => s.reference).slice(0, 2)).toEqual(['EQ-AAAA-0003', 'EQ-PAGE-0000']);
+    expect(printed).toBe(JSON.stringify(listed, null, 2));
+    out = [];
+    await run('list', 'spam', '--json');
+    expect(out).toEqual(['[]']);
+  });
+
   it('lists one state, or JSON for scripts', async () => {
     await run('list', 'dead');
     expect(out).toHaveLength(1);

@@ -59,7 +59,10 @@ Reads the PostgreSQL outbox at DATABASE_URL when it is set, else the one in DATA
 
 /** The store every command may use; each takes only what it needs of it. */
 type OutboxCommandStore = OperatorView &
-  Pick<Housekeeping, 'purgeDelivered' | 'purgeSpam' | 'purgeNotifiedDead'> &
+  Pick<
+    Housekeeping,
+    'purgeDelivered' | 'purgeSpam' | 'purgeNotifiedDead' | 'purgeFinishedWebhooks'
+  > &
   Receipts &
   Settings &
   SubjectRights &

@@ -42,6 +42,23 @@ afterEach(async () => {
 });
 
 describe('a person’s data from the command line', () => {
+  it('erases everything from an address, naming the submissions by reference alone', async () => {
+    await stored(store, sampleSubmission({ reference: 'EQ-ADA-2', receivedAt: 2_000 }));
+    const byReference = {
+      ...store,
+      findSubject: () => Promise.reject(new Error('erase read what is held about her')),
+    };
+    const io = { out: (l: string) => out.push(l), err: (l: string) => out.push(l), now: () => NOW };
+    expect(
+      await runOutboxCommand(['erase', '--email', 'ada@example.com', '--force'], byReference, io),
+    ).toBe(0);
+    expect(out.map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual([
+      'Erased EQ-ADA-1',
+      'Erased EQ-ADA-2',
+    ]);
+    expect((await store.findSubject({ email: 'ada@example.com' })).submissions).toEqual([]);
+  });
+
   it('lists the webhook messages about a person beside their submissions', async () => {
     expect(await run('subject', 'ADA@example.com')).toBe(0);
     expect(out).toEqual([

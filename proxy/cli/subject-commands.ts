@@ -147,7 +147,7 @@ export async function erase(args: readonly string[], store: SubjectRights, io: R
   const emailFlag = args.indexOf('--email');
   const email = emailFlag === -1 ? undefined : args[emailFlag + 1];
   const references = email
-    ? (await store.findSubject({ email })).submissions.map((s) => s.reference)
+    ? await store.subjectReferences({ email })
     : args.filter((arg) => !arg.startsWith('--')).slice(0, 1);
   if (references.length === 0)
     return email

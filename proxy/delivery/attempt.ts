@@ -10,12 +10,8 @@ import { mimeOf, renamedAs } from '../contract/file-kinds.ts';
 import { isPlatformKind } from '../contract/limits.ts';
 import { ConversionError, type Converter } from '../convert/conversion.ts';
 import type { Logger } from '../logger.ts';
-import {
-  LeaseLostError,
-  StoreUnavailableError,
-  type Claimed,
-  type DeliveryQueue,
-} from '../outbox/store.ts';
+import { LeaseLostError, type Claimed } from '../outbox/lease.ts';
+import { StoreUnavailableError, type DeliveryQueue } from '../outbox/store.ts';
 import type { StoredFile, Submission } from '../outbox/submission.ts';
 import type { AttemptResult } from '../outbox/attempt-result.ts';
 

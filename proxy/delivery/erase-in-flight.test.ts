@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
-import { fakeClient, sampleSubmission } from '../test/fixtures/outbox.ts';
+import { fakeClient, sampleSubmission, storedLeads } from '../test/fixtures/outbox.ts';
 import { Deliverer } from './deliverer.ts';
 
 describe('erasing during delivery', () => {
@@ -43,7 +43,7 @@ describe('erasing during delivery', () => {
       answerCreate();
       await expect(delivering).resolves.toMatchObject({ state: 'queued' });
       expect(await store.get('EQ-TEST-0001')).toBeNull();
-      expect(await store.list()).toEqual([]);
+      expect(await storedLeads(store)).toEqual([]);
       // No file of the erased submission went up after the erasure.
       expect(calls.filter((c) => c.endpoint === 'upload')).toEqual([]);
     } finally {

@@ -14,7 +14,8 @@
 import { EnquiryApiError } from '../client/errors.ts';
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
-import { StoreUnavailableError, type Claimed, type DeliveryQueue } from '../outbox/store.ts';
+import type { Claimed } from '../outbox/lease.ts';
+import { StoreUnavailableError, type DeliveryQueue } from '../outbox/store.ts';
 import { nextAttempt, type RetryPolicy } from './backoff.ts';
 import type { AttemptResult } from '../outbox/attempt-result.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiCall } from '../test/fixtures/outbox.ts';
+import { storedLeads, type ApiCall } from '../test/fixtures/outbox.ts';
 import {
   ORIGIN,
   harnessPerTest,
@@ -82,7 +82,7 @@ describe('Idempotency-Key', () => {
     expect(await changed.json()).toMatchObject({ error: 'idempotency_key_reused' });
     const malformed = await submit({}, [], { 'idempotency-key': 'has spaces in it' });
     expect(malformed.status).toBe(400);
-    expect(await store.list()).toHaveLength(1);
+    expect(await storedLeads(store)).toHaveLength(1);
   });
 
   it('treats a retry with a fresh Turnstile token as the same enquiry', async () => {
@@ -165,7 +165,7 @@ describe('bot checks', () => {
       expect(await response.json()).toMatchObject({
         issues: [{ field: 'form_token', code: 'form_expired' }],
       });
-      expect(await harness.store.list()).toHaveLength(0);
+      expect(await storedLeads(harness.store)).toHaveLength(0);
     },
   );
 });
@@ -182,7 +182,7 @@ describe('spent form tokens', () => {
         { field: 'form_token', code: 'already_used', messageKey: 'form_token.already_used' },
       ],
     });
-    expect(await store.list()).toHaveLength(1);
+    expect(await storedLeads(store)).toHaveLength(1);
   });
 
   it('does not spend the token of a bot the checks caught, nor of an enquiry refused as invalid', async () => {

@@ -8,6 +8,7 @@ import {
   VALID_ENQUIRY_META,
   validEnquiry,
 } from '../test/fixtures/proxy-harness.ts';
+import { storedLeads } from '../test/fixtures/outbox.ts';
 
 const setUp = harnessPerTest();
 
@@ -59,7 +60,7 @@ describe('POST /api/enquiries: delivery', () => {
         transaction: 'Buying',
       },
     });
-    const [submission] = await store.list();
+    const [submission] = await storedLeads(store);
     sent.push(submission?.upstream);
     expect(sent[0]).toEqual({
       forename: 'Ada',
@@ -83,7 +84,7 @@ describe('POST /api/enquiries: delivery', () => {
       lender: 'Left over from before',
     };
     expect((await submit({ answers })).status).toBe(201);
-    const [submission] = await store.list();
+    const [submission] = await storedLeads(store);
     expect(submission?.upstream.meta.map((m) => m.id)).toEqual(['transaction', 'property_value']);
   });
 
@@ -91,7 +92,7 @@ describe('POST /api/enquiries: delivery', () => {
     const { store, submit } = setUp();
     const services = ['Lasting power of attorney', 'Make or update a will'];
     await submit({ case_type: 'wills-probate', answers: { services } });
-    const [submission] = await store.list();
+    const [submission] = await storedLeads(store);
     expect(submission?.upstream.meta).toEqual([
       {
         id: 'services',
@@ -107,7 +108,7 @@ describe('POST /api/enquiries: delivery', () => {
       { name: 'scan.pdf', bytes: sampleFiles.png(), type: 'application/pdf' },
       { name: '../../uploads/inv\u202Efdp.jpeg', bytes: sampleFiles.jpeg() },
     ]);
-    const [submission] = await store.list();
+    const [submission] = await storedLeads(store);
     expect(submission?.files.map((f) => [f.name, f.postname, f.mime])).toEqual([
       ['scan.png', 'scan.png', 'image/png'],
       ['invfdp.jpeg', 'invfdp.jpeg', 'image/jpeg'],
@@ -193,7 +194,7 @@ describe('POST /api/enquiries: refusals never reach the platform', () => {
     expect(response.status).toBe(status);
     expect(await issuesOf(response)).toEqual(issues);
     expect(harness.calls).toHaveLength(0);
-    expect(await harness.store.list()).toHaveLength(0);
+    expect(await storedLeads(harness.store)).toHaveLength(0);
   });
 
   it('explains the problems in words a visitor understands', async () => {

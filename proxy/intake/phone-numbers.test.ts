@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
 import { harnessPerTest } from '../test/fixtures/proxy-harness.ts';
 import { isPossibleNumber, upstreamNumber } from './phone-numbers.ts';
+import { storedLeads } from '../test/fixtures/outbox.ts';
 
 const GB = { defaultCountry: 'GB', upstreamFormat: 'as-typed' } as const;
 
@@ -95,20 +96,20 @@ describe('POST /api/enquiries with "phone" configured', () => {
         },
       ],
     });
-    expect(await store.list()).toEqual([]);
+    expect(await storedLeads(store)).toEqual([]);
   });
 
   it('sends the number in E.164 when the configuration asks', async () => {
     const { submit, store } = setUp({ config: withPhone('e164') });
     expect((await submit({ telephone_mobile: '07400 123456' })).status).toBe(201);
-    const [submission] = await store.list();
+    const [submission] = await storedLeads(store);
     expect(submission?.upstream.telephone_mobile).toBe('+447400123456');
   });
 
   it('sends the number as typed by default', async () => {
     const { submit, store } = setUp({ config: withPhone('as-typed') });
     expect((await submit({ telephone_mobile: '07400 123456' })).status).toBe(201);
-    const [submission] = await store.list();
+    const [submission] = await storedLeads(store);
     expect(submission?.upstream.telephone_mobile).toBe('07400 123456');
   });
 

@@ -4,7 +4,7 @@
  * ended.
  */
 import { describe, expect, it } from 'vitest';
-import { type ApiCall } from '../test/fixtures/outbox.ts';
+import { type ApiCall, storedLeads } from '../test/fixtures/outbox.ts';
 import {
   harnessPerTest,
   ORIGIN,
@@ -150,6 +150,6 @@ describe('uploads from one address', () => {
     const response = await stalled.response;
     expect(response.status).toBe(408);
     expect(await response.json()).toMatchObject({ error: 'timeout' });
-    expect(await h.store.list()).toEqual([]);
+    expect(await storedLeads(h.store)).toEqual([]);
   });
 });

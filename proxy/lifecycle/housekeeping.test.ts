@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
-import { leaseOf, sampleSubmission, stored } from '../test/fixtures/outbox.ts';
+import { leaseOf, sampleSubmission, stored, storedLeads } from '../test/fixtures/outbox.ts';
 import { FUNNEL_KEPT_DAYS, funnelDay } from '../outbox/funnel-counts.ts';
 import { chores } from './housekeeping.ts';
 
@@ -26,15 +26,46 @@ describe('the outbox chores', () => {
       for (const chore of chores(store, 30, [])) await chore.run(now);
     };
     await runAll(1000 + 6 * DAY);
-    expect((await store.list()).map((s) => s.reference)).toEqual([
+    expect((await storedLeads(store)).map((s) => s.reference)).toEqual([
       'EQ-TEST-0001',
       'EQ-SPAM-0001',
       'EQ-DEAD-0001',
     ]);
     await runAll(1000 + 8 * DAY);
-    expect((await store.list()).map((s) => s.reference)).toEqual(['EQ-TEST-0001', 'EQ-DEAD-0001']);
+    expect((await storedLeads(store)).map((s) => s.reference)).toEqual([
+      'EQ-TEST-0001',
+      'EQ-DEAD-0001',
+    ]);
     await runAll(1000 + 31 * DAY);
-    expect((await store.list()).map((s) => s.reference)).toEqual(['EQ-DEAD-0001']);
+    expect((await storedLeads(store)).map((s) => s.reference)).toEqual(['EQ-DEAD-0001']);
+    await store.close();
+  });
+
+  it('forget a finished webhook delivery once its submission is gone, never a pending one', async () => {
+    const store = openSqliteOutbox(':memory:');
+    const delivered = await stored(store);
+    const message = (endpoint: string) => ({
+      messageId: `msg_${endpoint}`,
+      endpoint: `https://hooks.example.com/${endpoint}`,
+      event: 'enquiry.received' as const,
+      reference: 'EQ-TEST-0001',
+      body: '{}',
+      at: 1000,
+    });
+    await store.queueWebhooks([message('a'), message('b')]);
+    const [sent] = await store.claimWebhooks('https://hooks.example.com/a', 'one', 30_000, 1000, 1);
+    if (!sent) throw new Error('no claim');
+    await store.finishWebhook(sent.lease, { kind: 'delivered', at: 1000, status: 204 });
+    const lease = await leaseOf(store, delivered.id);
+    await store.finish(lease, { kind: 'delivered', at: 1000 });
+    const hourly = chores(store, 30, []).filter((chore) => chore.name.includes('webhook'));
+    expect(hourly).toHaveLength(1);
+    expect(await hourly[0]?.run(1000 + DAY)).toBe(0);
+    for (const chore of chores(store, 30, [])) await chore.run(1000 + 31 * DAY);
+    const left = await store.listWebhooks({ limit: 10 });
+    expect(left.map((d) => `${d.endpoint} ${d.state}`)).toEqual([
+      'https://hooks.example.com/b pending',
+    ]);
     await store.close();
   });
 

@@ -1,8 +1,9 @@
 /**
  * The outbox's chores while the proxy runs: forget idempotency keys and spent form tokens that
  * can no longer matter (hourly), remove delivered submissions after `RETENTION_DAYS` and caught
- * spam after a week, each with its finished webhook deliveries (hourly; a dead letter stays until
- * an operator deals with it; a pending webhook delivery until it ends), forget the widget files
+ * spam after a week (hourly; a dead letter stays until an operator deals with it), forget the
+ * finished webhook deliveries of every submission gone (hourly; a pending one stays until it
+ * ends, and goes at the next run after), forget the widget files
  * of builds no proxy has run for 30 days (daily), forget the funnel's counters of days more than
  * `FUNNEL_KEPT_DAYS` ago (daily), and sweep files a crash left without a row (daily; only files
  * older than an hour, so an accept that is writing its files keeps them).
@@ -45,6 +46,11 @@ export function chores(
       name: 'caught spam removed',
       everyMs: HOUR_MS,
       run: (now) => store.purgeSpam(now - SPAM_RETENTION_DAYS * DAY_MS),
+    },
+    {
+      name: 'finished webhook deliveries of removed submissions forgotten',
+      everyMs: HOUR_MS,
+      run: () => store.purgeFinishedWebhooks(),
     },
     {
       name: 'idempotency keys forgotten',

@@ -33,6 +33,7 @@ import type {
   QueuedNotification,
 } from './notification.ts';
 import type { ConfirmationQuota, Receipt } from './receipt.ts';
+import type { Claimed, Finish, Step } from './lease.ts';
 import type {
   AcceptOutcome,
   Lease,
@@ -41,7 +42,6 @@ import type {
   Repeat,
   RequeueOutcome,
   Submission,
-  SubmissionState,
 } from './submission.ts';
 import type {
   ClaimedWebhook,
@@ -57,46 +57,6 @@ import type {
 export type { Lease } from './submission.ts';
 export type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
 export type { ErasureOutcome, Subject, SubjectHoldings } from './machine/rights.ts';
-
-/** A submission taken for delivery, with the lease every later write must name. */
-export interface Claimed {
-  submission: Submission;
-  lease: Lease;
-}
-
-/** A delivery step: the create, or the upload of the file at `index`. */
-export type Step = { kind: 'create' } | { kind: 'upload'; index: number };
-
-/** How a step is written in `pending_step` (and shown to operators). */
-export const stepName = (step: Step) =>
-  step.kind === 'create' ? 'create' : `upload:${step.index}`;
-
-/** How an attempt ends, when it ends with the submission still to be delivered (or delivered). */
-export type Finish =
-  /** Everything is upstream: its files go (the platform has them; their hashes stay). */
-  | { kind: 'delivered'; at: number }
-  /** A failed attempt: counted, noted, due again at `at`. */
-  | { kind: 'retry'; at: number; error: string }
-  /** Given back without counting an attempt (shutting down). */
-  | { kind: 'release'; at: number }
-  /**
-   * Stopped mid-step (shutting down): given back, not counted, but the step being sent stays
-   * noted, so the next attempt counts it as of unknown outcome.
-   */
-  | { kind: 'abandon'; at: number }
-  /**
-   * Held while the platform refuses our credentials or configuration: not an attempt, and the
-   * retry schedule starts again at `resumeAt`, so a long pause does not use up its day.
-   */
-  | { kind: 'pause'; resumeAt: number; reason: string };
-
-/** Thrown by a write whose lease another claim has taken over. */
-export class LeaseLostError extends Error {
-  override readonly name = 'LeaseLostError';
-  constructor(readonly lease: Lease) {
-    super(`submission ${lease.id} is no longer held by this delivery (token ${lease.token})`);
-  }
-}
 
 /**
  * Thrown when the store's database cannot be reached or is not taking work now (PostgreSQL
@@ -193,9 +153,10 @@ export interface OperatorView extends FileSource {
   skipFile(reference: string, index: number): Promise<boolean>;
   /** One submission by its reference. */
   get(reference: string): Promise<Submission | null>;
-  /** Submissions in arrival order, all or of one state. */
-  list(state?: SubmissionState): Promise<Submission[]>;
-  /** One page of leads, newest first, of one state or matching a search (the console's list). */
+  /**
+   * One page of leads, newest first (or oldest first after a lead), of one state or matching a
+   * search: the one listing, the console's, the health routes' and the CLI's (`eachLeadPage`).
+   */
   leadPage(filter: LeadFilter): Promise<Submission[]>;
   /** Leads received and delivered on each of the last `days` days (UTC), oldest day first. */
   dailyCounts(now: number, days: number): Promise<DailyCount[]>;
@@ -223,8 +184,7 @@ export interface Housekeeping {
   purgeSpentFormTokens(now: number): Promise<number>;
   /**
    * Deletes delivered submissions delivered before `before`, with every notification about them
-   * (none while one of those is still being sent). Each purge also deletes the finished
-   * (delivered or dead) webhook deliveries of every submission gone, never a pending one.
+   * (none while one of those is still being sent).
    */
   purgeDelivered(before: number): Promise<number>;
   /**
@@ -234,6 +194,11 @@ export interface Housekeeping {
   purgeNotifiedDead(before: number): Promise<number>;
   /** Deletes spam that arrived before `before`. */
   purgeSpam(before: number): Promise<number>;
+  /**
+   * Deletes the finished (delivered or dead) webhook deliveries of every submission gone, never
+   * a pending one: each is kept as long as its submission, whatever removed that.
+   */
+  purgeFinishedWebhooks(): Promise<number>;
   /**
    * Deletes stored files no submission names (left by a crash mid-accept), last written before
    * `before` (so an accept in progress keeps its file); returns how many.
@@ -365,6 +330,8 @@ export interface FunnelCounters {
 export interface SubjectRights extends FileSource {
   /** Every submission, notification, webhook message and audit entry about `subject`. */
   findSubject(subject: Subject): Promise<SubjectHoldings>;
+  /** The references of `subject`'s submissions, oldest first (`erase --email`): nothing else. */
+  subjectReferences(subject: Subject): Promise<string[]>;
   /**
    * Erases one submission, its files, idempotency keys and notifications, recording it in the
    * audit log by a salted hash of the subject's email only; one not yet delivered needs `force`.

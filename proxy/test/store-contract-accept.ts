@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readAll } from '../client/byte-source.ts';
-import { LeaseLostError } from '../outbox/store.ts';
+import { LeaseLostError } from '../outbox/lease.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
 import { SAMPLE_PNG, sampleSubmission, stored } from './fixtures/outbox.ts';
 

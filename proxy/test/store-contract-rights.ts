@@ -3,7 +3,8 @@
  * it, on every store (`store-contract.ts` says how the suites are run).
  */
 import { describe, expect, it } from 'vitest';
-import { LeaseLostError, type OutboxStore } from '../outbox/store.ts';
+import { LeaseLostError } from '../outbox/lease.ts';
+import type { OutboxStore } from '../outbox/store.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
 import { leaseOf, sampleSubmission, stored } from './fixtures/outbox.ts';
 
@@ -92,6 +93,23 @@ export function describeRightsStore(name: string, factory: StoreFactory): void {
       expect(held.webhooks.map((w) => [w.reference, w.body])).toEqual([
         ['EQ-ADA-2', webhookAbout('EQ-ADA-2', 'Ada@Example.COM').body],
       ]);
+    });
+
+    it('names a person’s submissions by their references alone, by email or number', async () => {
+      const store = await fresh();
+      await withAdaTwiceAndGrace(store);
+      await stored(store, ada('EQ-ADA-3', 'ada@example.com', 3_000, '+44 7700 900982'));
+      expect(await store.subjectReferences({ email: 'ADA@example.com' })).toEqual([
+        'EQ-ADA-1',
+        'EQ-ADA-2',
+        'EQ-ADA-3',
+      ]);
+      expect(await store.subjectReferences({ telephone: '07700 900982', country: 'GB' })).toEqual(
+        (await store.findSubject({ telephone: '07700 900982', country: 'GB' })).submissions.map(
+          (s) => s.reference,
+        ),
+      );
+      expect(await store.subjectReferences({ email: 'nobody@example.com' })).toEqual([]);
     });
 
     it('finds an alert quoting a person’s address when no submission of theirs is left', async () => {

@@ -171,6 +171,7 @@ export function describeWebhookStore(name: string, factory: StoreFactory): void 
         (await store.listWebhooks({ limit: 10 })).map((d) => `${d.reference} ${d.state}`);
       // Kept while its submission is: the lead's page still shows what its webhooks did.
       expect(await store.purgeDelivered(10_000)).toBe(0);
+      expect(await store.purgeFinishedWebhooks()).toBe(0);
       expect(await listed()).toEqual([
         'KEPT dead',
         'EQ-TEST-0001 pending',
@@ -179,12 +180,16 @@ export function describeWebhookStore(name: string, factory: StoreFactory): void 
 
       await store.finish(await leaseOf(store, id), { kind: 'delivered', at: 3000 });
       expect(await store.purgeDelivered(3001)).toBe(1);
+      // Forgotten by a purge of their own (the hourly chore), not the submissions' purge.
+      expect(await listed()).toHaveLength(3);
+      expect(await store.purgeFinishedWebhooks()).toBe(1);
       expect(await listed()).toEqual(['KEPT dead', 'EQ-TEST-0001 pending']);
       // The pending one is still sent (its body holds all it needs), and goes at the next purge.
       const [late] = await store.claimWebhooks(other, 'one', 30_000, 4000, 10);
       if (!late) throw new Error('the pending delivery was not claimable');
       await store.finishWebhook(late.lease, { kind: 'delivered', at: 4000, status: 204 });
       expect(await store.purgeDelivered(4001)).toBe(0);
+      expect(await store.purgeFinishedWebhooks()).toBe(1);
       expect(await listed()).toEqual(['KEPT dead']);
     });
 

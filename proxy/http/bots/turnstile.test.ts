@@ -5,6 +5,7 @@ import {
 } from '../../../demo/turnstile-siteverify.ts';
 import { harnessPerTest } from '../../test/fixtures/proxy-harness.ts';
 import { createTurnstileVerifier } from './turnstile.ts';
+import { storedLeads } from '../../test/fixtures/outbox.ts';
 
 const siteverify = createSiteverifyStandIn();
 const VERIFY_URL = 'https://challenges.test/turnstile/v0/siteverify';
@@ -63,7 +64,7 @@ describe('Turnstile, with the documented test keys against a siteverify stand-in
     expect(response.status).toBe(503);
     expect(await response.json()).toMatchObject({ error: 'challenge_unavailable' });
     expect(calls).toHaveLength(0);
-    expect(await store.list()).toHaveLength(0);
+    expect(await storedLeads(store)).toHaveLength(0);
   });
 
   it('sends the secret, the token and the visitor IP to siteverify', async () => {

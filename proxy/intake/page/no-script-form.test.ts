@@ -7,6 +7,7 @@ import { lawFirm } from '../../../demo/forms/index.ts';
 import { lawFirmWithConsent } from '../../test/fixtures/consent-config.ts';
 import { inputs, plainForm, postPlain } from '../../test/fixtures/plain-post.ts';
 import { harnessPerTest, healthyPlatform, ORIGIN } from '../../test/fixtures/proxy-harness.ts';
+import { storedLeads } from '../../test/fixtures/outbox.ts';
 
 const setUp = harnessPerTest();
 const PDF = new Uint8Array(Buffer.from('%PDF-1.7\nplan'));
@@ -212,7 +213,7 @@ describe('POST /api/enquiries from the form without JavaScript', () => {
       plainForm(harness.formToken(), { email: 'ada@gmial.com' }),
     );
     expect(response.status).toBe(303);
-    const [stored] = await harness.store.list();
+    const [stored] = await storedLeads(harness.store);
     expect(stored?.upstream.email).toBe('ada@gmial.com');
   });
 

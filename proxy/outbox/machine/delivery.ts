@@ -4,17 +4,11 @@
  * instance is taking, after graphile-worker and pg-boss); every later write names the token it
  * was given and changes nothing (`LeaseLostError`) once a newer claim holds the submission.
  */
-import {
-  LeaseLostError,
-  stepName,
-  type Claimed,
-  type Finish,
-  type Lease,
-  type Step,
-} from '../store.ts';
-import type { Submission } from '../submission.ts';
+import { LeaseLostError, stepName, type Claimed, type Finish, type Step } from '../lease.ts';
+import type { Lease } from '../submission.ts';
 import { countDelivered } from './funnel.ts';
 import { all, run, type Dialect, type Plan } from './plan.ts';
+import { reads } from './reads.ts';
 
 /**
  * A claim may take a queued submission nobody holds; one whose holder is gone (`d.holderAlive`:
@@ -34,8 +28,9 @@ const UNLEASED = 'lease_owner = NULL, lease_until = NULL, pending_step = NULL';
 /** Sets a lease and bumps the token; `@id`, `@now`, `@owner`, `@until`. */
 const TAKE = 'lease_owner = @owner, lease_until = @until, lease_token = lease_token + 1';
 
-/** The delivery transitions, in `d`'s spelling; `byId` loads a claimed submission. */
-export function delivery(d: Dialect, byId: (id: number) => Plan<Submission>) {
+/** The delivery transitions, in `d`'s spelling. */
+export function delivery(d: Dialect) {
+  const { byId } = reads(d);
   /** An update of the held submission: throws `LeaseLostError` once a newer claim holds it. */
   function* held(set: string, owned: Lease, extra: Record<string, unknown> = {}): Plan<void> {
     const changed = yield* run(

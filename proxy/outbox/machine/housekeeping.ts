@@ -3,7 +3,7 @@
  * deleted in batches, each its own short write, so a purge of a busy month never holds locks
  * long (on PostgreSQL skipping rows another instance is deleting); their files' bytes are the
  * driver's to drop; their notifications go with them (the database's cascade). Their webhook
- * deliveries follow them once finished.
+ * deliveries follow them once finished, at a chore of their own.
  */
 import { all, run, type Dialect, type Plan } from './plan.ts';
 
@@ -26,6 +26,14 @@ export const PURGES = {
   notifiedDead: `state = 'dead' AND notified_at IS NOT NULL AND dead_at < @before AND ${NOTHING_PENDING}`,
 } as const;
 
+/**
+ * The ids of the next batch `purge` deletes (`@before`), oldest first: what the batch deletes,
+ * and where a store looks for the bytes of the files that go with it.
+ */
+export const purgeBatchIds = (purge: keyof typeof PURGES) =>
+  `SELECT id AS doomed_id FROM submissions WHERE ${PURGES[purge]}
+   ORDER BY id LIMIT ${String(PURGE_BATCH)}`;
+
 /** Runs `batch` until one deletes less than a full batch; returns how many went in all. */
 export async function inBatches(batch: () => Promise<number>): Promise<number> {
   let deleted = 0;
@@ -42,9 +50,7 @@ export function housekeeping(d: Dialect) {
     /** Deletes one batch of the submissions `purge` picks; returns the ids deleted. */
     *purgeBatch(purge: keyof typeof PURGES, before: number): Plan<number[]> {
       const rows = yield* all<{ id: number }>(
-        `WITH doomed AS MATERIALIZED (
-           SELECT id AS doomed_id FROM submissions WHERE ${PURGES[purge]}
-           ORDER BY id LIMIT ${String(PURGE_BATCH)} ${d.skipLocked})
+        `WITH doomed AS MATERIALIZED (${purgeBatchIds(purge)} ${d.skipLocked})
          DELETE FROM submissions WHERE id IN (SELECT doomed_id FROM doomed) RETURNING id`,
         { before },
       );

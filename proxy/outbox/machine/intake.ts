@@ -1,14 +1,15 @@
 /**
- * Taking a submission in, written once for both databases: its row, the form token it spends,
- * and its Idempotency-Key's answers. How its files' bytes are kept, and who owns a key in
- * flight, are each database's own (`sqlite/accept.ts`, `postgres/accept.ts`).
+ * Taking a submission in, written once for both databases: its row, its files' rows, the form
+ * token it spends, and its Idempotency-Key with the key's answers. How its files' bytes are
+ * kept, and in what order the rows are written, are each database's own (`sqlite/accept.ts`,
+ * `postgres/accept.ts`); whether a key's owner still lives is the dialect's `keyOwnerAlive`.
  */
 import type { KeyRow } from '../rows.ts';
-import type { NewSubmission, Repeat } from '../submission.ts';
-import { all, run, type Dialect, type Plan } from './plan.ts';
+import type { NewFile, NewSubmission, Repeat } from '../submission.ts';
+import { all, one, run, type Dialect, type Plan } from './plan.ts';
 
 /** What a key's row means for a new request with it (`null` status: still being answered). */
-export function repeatOf(existing: KeyRow, fingerprint: string): Repeat {
+function repeatOf(existing: KeyRow, fingerprint: string): Repeat {
   if (existing.fingerprint !== fingerprint) return { kind: 'key_mismatch' };
   if (existing.status === null)
     return { kind: 'in_flight', reference: existing.reference, since: existing.created_at };
@@ -21,7 +22,68 @@ export function repeatOf(existing: KeyRow, fingerprint: string): Repeat {
 
 /** The intake's statements, in `d`'s spelling. */
 export function intake(d: Dialect) {
+  /** Answers the keys still in flight that `which` picks with `202 queued` and their reference. */
+  const settle = (which: string, params: Record<string, unknown>) =>
+    run(
+      `UPDATE idempotency_keys SET status = 202, body = ${d.jsonObject(
+        `'status', 'queued', 'reference',
+         (SELECT reference FROM submissions WHERE submissions.id = idempotency_keys.submission_id)`,
+      )}
+       WHERE status IS NULL ${which}`,
+      params,
+    );
   return {
+    /**
+     * What an Idempotency-Key already seen means for a new request with it, or null if unseen.
+     * A key in flight whose owner died before answering (PostgreSQL: its heartbeat stopped) is
+     * answered here: its submission is stored, so it is queued.
+     */
+    *findRepeat(idempotency: { key: string; fingerprint: string }): Plan<Repeat | null> {
+      const { key } = idempotency;
+      const existing = yield* one<KeyRow & { owner_alive: boolean | number }>(
+        `SELECT fingerprint, status, body, created_at, reference, ${d.keyOwnerAlive} AS owner_alive
+         FROM idempotency_keys JOIN submissions ON submissions.id = idempotency_keys.submission_id
+         WHERE key = @key`,
+        { key, now: Date.now() },
+      );
+      if (!existing) return null;
+      const repeat = repeatOf(existing, idempotency.fingerprint);
+      if (repeat.kind !== 'in_flight' || existing.owner_alive) return repeat;
+      yield* settle('AND key = @key', { key });
+      return {
+        kind: 'replay',
+        status: 202,
+        body: { status: 'queued', reference: existing.reference },
+      };
+    },
+    /**
+     * Keeps a new submission's Idempotency-Key (with the instance that answers it, where several
+     * share the store); false when a twin request's key was kept first.
+     */
+    *insertKey(
+      idempotency: { key: string; fingerprint: string },
+      id: number,
+      at: number,
+      owner?: string,
+    ): Plan<boolean> {
+      const [column, value] = owner === undefined ? ['', ''] : [', owner', ', @owner'];
+      const inserted = yield* run(
+        `INSERT INTO idempotency_keys (key, fingerprint, submission_id, created_at${column})
+         VALUES (@key, @fingerprint, @id, @at${value}) ON CONFLICT (key) DO NOTHING`,
+        { key: idempotency.key, fingerprint: idempotency.fingerprint, id, at, owner },
+      );
+      return inserted === 1;
+    },
+    /** A stored file's row (with the name of its bytes in the store's vault, where it has one). */
+    *insertFileRow(id: number, idx: number, file: NewFile, blob?: string): Plan<void> {
+      const [column, value] = blob === undefined ? ['', ''] : [', blob', ', @blob'];
+      const { name, postname, mime, size, sha256 } = file;
+      yield* run(
+        `INSERT INTO files (submission_id, idx, name, postname, mime, size, sha256${column})
+         VALUES (@id, @idx, @name, @postname, @mime, @size, @sha256${value})`,
+        { id, idx, name, postname, mime, size, sha256, blob },
+      );
+    },
     /** Spends a form token; false when another enquiry spent it first. */
     *spendToken(token: { token: string; expiresAt: number }): Plan<boolean> {
       const spent = yield* run(
@@ -65,16 +127,9 @@ export function intake(d: Dialect) {
       run('DELETE FROM idempotency_keys WHERE created_at < @before', { before }),
     /**
      * Answers keys still in flight with `202 queued` and their reference (their first requests
-     * died); `alsoWhere` narrows which (PostgreSQL: only those whose instance stopped beating).
+     * died); where several instances share the store, only those whose owner stopped beating.
      */
-    settleInFlightKeys: (alsoWhere = '', params: Record<string, unknown> = {}) =>
-      run(
-        `UPDATE idempotency_keys SET status = 202, body = ${d.jsonObject(
-          `'status', 'queued', 'reference',
-           (SELECT reference FROM submissions WHERE submissions.id = idempotency_keys.submission_id)`,
-        )}
-         WHERE status IS NULL ${alsoWhere}`,
-        params,
-      ),
+    settleInFlightKeys: (shared: boolean) =>
+      settle(shared ? `AND NOT ${d.keyOwnerAlive}` : '', { now: Date.now() }),
   };
 }

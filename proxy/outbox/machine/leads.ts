@@ -1,11 +1,12 @@
 /**
- * What the firm's console and the CLI read of the leads: one page of them newest first (by state,
- * by reference, name or email address), and how many arrived and were delivered each day. Both
+ * What the firm's console, the health routes and the CLI read of the leads: the one listing,
+ * a page of them newest first (by state, by reference, name or email address) or oldest first
+ * (the CLI's `list`, page after page), and how many arrived and were delivered each day. Both
  * use the indexes the schemas add for them, so a page stays fast with 100,000 stored leads.
  */
-import type { SubmissionRow } from '../rows.ts';
 import { SUBMISSION_STATES, type Submission, type SubmissionState } from '../submission.ts';
 import { all, type Dialect, type Plan } from './plan.ts';
+import { reads } from './reads.ts';
 
 /** Which leads a page shows. */
 export interface LeadFilter {
@@ -17,6 +18,11 @@ export interface LeadFilter {
   search?: string;
   /** The page after the lead with this id (keyset paging: the next page starts below it). */
   before?: number;
+  /**
+   * Oldest first instead: the page after the lead with this id (0 for the first page), in the
+   * order the leads arrived.
+   */
+  after?: number;
   limit: number;
 }
 
@@ -53,40 +59,47 @@ const lowerAtoZ = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.to
 const upTo = (prefix: string) => `${prefix}\u{10FFFF}`;
 
 /** The reads of leads, in `d`'s spelling. */
-export function leads(
-  d: Dialect,
-  withFiles: (rows: readonly SubmissionRow[]) => Plan<Submission[]>,
-) {
+export function leads(d: Dialect) {
   const keys = nameKeys(d);
+  const { submissionsWhere } = reads(d);
   /**
-   * The condition that picks the newest leads of `params.state` (if any) on the page (`page`: the
-   * conditions besides the state) whose name starts with `params.from`: the newest of each
-   * name index's range, so what is read grows with the matches, never with every lead.
+   * The condition that picks the first leads in `order` of `params.state` (if any) on the page
+   * (`page`: the conditions besides the state) whose name starts with `params.from`: the first
+   * of each name index's range, so what is read grows with the matches, never with every lead.
    */
-  function nameStart(page: readonly string[], params: Record<string, unknown>): string {
+  function nameStart(
+    page: readonly string[],
+    params: Record<string, unknown>,
+    order: string,
+  ): string {
     // The state leads each name index: "any state" is each state in turn, not a scan.
     const state = params.state === undefined ? d.inList('state', '@states') : 'state = @state';
     params.states = SUBMISSION_STATES;
     const newest = keys.map(
       (key, n) => `SELECT id FROM (SELECT id FROM submissions
         WHERE ${[state, `${key} >= @from`, `${key} <= @to`, ...page].join(' AND ')}
-        ORDER BY id DESC LIMIT @limit) AS newest${String(n)}`,
+        ${order}) AS newest${String(n)}`,
     );
     return `id IN (${newest.join(' UNION ')})`;
   }
 
   return {
     /**
-     * One page of leads, newest first. A reference, an email address and a name's start are
-     * each found through their indexes.
+     * One page of leads, newest first (or oldest, `after`). A reference, an email address and a
+     * name's start are each found through their indexes.
      */
-    *leadPage(filter: LeadFilter): Plan<Submission[]> {
+    leadPage(filter: LeadFilter): Plan<Submission[]> {
       const params: Record<string, unknown> = { limit: filter.limit };
       const page: string[] = [];
       if (filter.before !== undefined) {
         page.push('id < @before');
         params.before = filter.before;
       }
+      if (filter.after !== undefined) {
+        page.push('id > @after');
+        params.after = filter.after;
+      }
+      const order = `ORDER BY id ${filter.after === undefined ? 'DESC' : 'ASC'} LIMIT @limit`;
       if (filter.state) params.state = filter.state;
       let where = [...(filter.state ? ['state = @state'] : []), ...page];
       const search = filter.search?.trim();
@@ -100,15 +113,10 @@ export function leads(
         } else {
           params.from = lowerAtoZ(search);
           params.to = upTo(lowerAtoZ(search));
-          where = [nameStart(page, params)];
+          where = [nameStart(page, params, order)];
         }
       }
-      const rows = yield* all<SubmissionRow>(
-        `SELECT * FROM submissions ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-         ORDER BY id DESC LIMIT @limit`,
-        params,
-      );
-      return yield* withFiles(rows);
+      return submissionsWhere(where, params, order);
     },
     /**
      * Leads received and delivered on each of the `days` days up to and including `today`'s:

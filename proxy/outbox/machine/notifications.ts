@@ -20,7 +20,14 @@ export function notifications(d: Dialect) {
   function* rows(sql: string, params: Record<string, unknown>): Plan<QueuedNotification[]> {
     return (yield* all<NotificationRow>(sql, params)).map(toNotification);
   }
+  /** The notifications `where` picks, in the order `then` says: every read of the queue. */
+  const notificationsWhere = (
+    where: string,
+    params: Record<string, unknown>,
+    then = 'ORDER BY id',
+  ) => rows(`SELECT * FROM notifications WHERE ${where} ${then}`, params);
   return {
+    notificationsWhere,
     /**
      * Queues notifications and, given `lead`, marks it notified; returns how many were new. One
      * about a submission is tied to it (and goes with it), and is queued only while the
@@ -60,7 +67,7 @@ export function notifications(d: Dialect) {
         AND (CAST(@channel AS TEXT) IS NULL OR channel = @channel)
         ORDER BY next_attempt_at, id LIMIT @limit`;
       const params = { now, limit, channel: channel ?? null };
-      if (!d.skipLocked) return yield* rows(`SELECT * FROM notifications WHERE ${due}`, params);
+      if (!d.skipLocked) return yield* notificationsWhere(due, params, '');
       const taken = yield* rows(
         `WITH due AS (SELECT id FROM notifications WHERE ${due} ${d.skipLocked})
          UPDATE notifications SET next_attempt_at = @now + ${String(SENDING_MS)}
@@ -99,6 +106,6 @@ export function notifications(d: Dialect) {
     },
     /** Every notification about one submission. */
     notificationsFor: (reference: string) =>
-      rows('SELECT * FROM notifications WHERE reference = @reference ORDER BY id', { reference }),
+      notificationsWhere('reference = @reference', { reference }),
   };
 }

@@ -1,15 +1,11 @@
 /** What an operator does to the outbox (`npm run outbox -- retry | skip`), written once for both databases. */
-import type { RequeueOutcome, Submission } from '../submission.ts';
+import type { RequeueOutcome } from '../submission.ts';
 import { one, run, type Dialect, type Plan } from './plan.ts';
+import { reads as submissionReads } from './reads.ts';
 
-/** The operator's transitions, in `d`'s spelling, over the reads' `get` and `byId`. */
-export function operator(
-  d: Dialect,
-  reads: {
-    get(reference: string): Plan<Submission | null>;
-    byId(id: number): Plan<Submission>;
-  },
-) {
+/** The operator's transitions, in `d`'s spelling. */
+export function operator(d: Dialect) {
+  const reads = submissionReads(d);
   return {
     /**
      * Makes a dead, spam or waiting submission due now with a fresh retry schedule; never one

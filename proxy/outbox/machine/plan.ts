@@ -79,6 +79,12 @@ export interface Dialect {
    * PostgreSQL's sequence never gives an id twice.
    */
   newSubmissionId: string;
+  /**
+   * True while the instance that took an Idempotency-Key (`idempotency_keys.owner`) may still
+   * answer it (`@now`): on PostgreSQL while its heartbeat lasts; in SQLite always, since the
+   * one process that holds the store took every key in flight.
+   */
+  keyOwnerAlive: string;
   /** A statement that wakes every instance's delivery (PostgreSQL's `NOTIFY`), if any. */
   wakeWorkers?: string;
   /**

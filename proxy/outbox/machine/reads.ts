@@ -1,11 +1,6 @@
 /** What operators, health checks and the notifier read of the outbox, written once for both databases. */
 import { toCounts, toSubmission, type FileRow, type SubmissionRow } from '../rows.ts';
-import {
-  SUBMISSION_STATES,
-  type OutboxCounts,
-  type Submission,
-  type SubmissionState,
-} from '../submission.ts';
+import { SUBMISSION_STATES, type OutboxCounts, type Submission } from '../submission.ts';
 import { all, one, type Dialect, type Plan } from './plan.ts';
 
 /** The reads, in `d`'s spelling. */
@@ -26,28 +21,42 @@ export function reads(d: Dialect) {
       ),
     );
   }
+  /**
+   * The `columns` of the submissions every condition of `where` picks (all when none), in the
+   * order and number `then` says: the one query every read of submissions is.
+   */
+  function* rowsWhere<Row = SubmissionRow>(
+    columns: string,
+    where: readonly string[],
+    params: Record<string, unknown>,
+    then = 'ORDER BY id',
+  ): Plan<Row[]> {
+    const picked = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    return yield* all<Row>(`SELECT ${columns} FROM submissions ${picked} ${then}`, params);
+  }
+  /** The submissions `where` picks, with their files. */
+  function* submissionsWhere(
+    where: readonly string[],
+    params: Record<string, unknown>,
+    then?: string,
+  ): Plan<Submission[]> {
+    return yield* withFiles(yield* rowsWhere('*', where, params, then));
+  }
   function* submissionWhere(where: string, value: unknown): Plan<Submission | null> {
-    const rows = yield* all<SubmissionRow>(`SELECT * FROM submissions WHERE ${where}`, { value });
-    return (yield* withFiles(rows))[0] ?? null;
+    return (yield* submissionsWhere([where], { value }, ''))[0] ?? null;
+  }
+  /** One submission by its id (known to exist). */
+  function* byId(id: number): Plan<Submission> {
+    return (yield* submissionWhere('id = @value', id)) as Submission;
   }
 
   return {
     withFiles,
-    /** One submission by its id (known to exist). */
-    *byId(id: number): Plan<Submission> {
-      return (yield* submissionWhere('id = @value', id)) as Submission;
-    },
+    rowsWhere,
+    submissionsWhere,
+    byId,
     /** One submission by its reference. */
     get: (reference: string) => submissionWhere('reference = @value', reference),
-    /** Submissions in arrival order, all or of one state. */
-    *list(state?: SubmissionState): Plan<Submission[]> {
-      const rows = state
-        ? yield* all<SubmissionRow>('SELECT * FROM submissions WHERE state = @state ORDER BY id', {
-            state,
-          })
-        : yield* all<SubmissionRow>('SELECT * FROM submissions ORDER BY id');
-      return yield* withFiles(rows);
-    },
     /**
      * How many of each state, and what needs attention: each figure read from an index (the
      * states' counts from the one on state, the rest from small partial indexes), never the rows.
@@ -74,13 +83,11 @@ export function reads(d: Dialect) {
       return row?.at ?? null;
     },
     /** Dead or partly delivered submissions whose firm has not been told yet, oldest first. */
-    *leadsToNotify(limit: number): Plan<Submission[]> {
-      const rows = yield* all<SubmissionRow>(
-        `SELECT * FROM submissions WHERE state IN ('dead', 'partial') AND notified_at IS NULL
-         ORDER BY id LIMIT @limit`,
+    leadsToNotify: (limit: number) =>
+      submissionsWhere(
+        [`state IN ('dead', 'partial')`, 'notified_at IS NULL'],
         { limit },
-      );
-      return yield* withFiles(rows);
-    },
+        'ORDER BY id LIMIT @limit',
+      ),
   };
 }

@@ -10,12 +10,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { QueuedNotification } from '../notification.ts';
-import { toNotification, type NotificationRow, type SubmissionRow } from '../rows.ts';
+import type { SubmissionRow } from '../rows.ts';
 import type { Submission } from '../submission.ts';
 import type { WebhookDelivery } from '../webhook.ts';
 import { recordAudit, type AuditEntry } from './audit.ts';
 import { emailExpression } from './leads.ts';
+import { notifications } from './notifications.ts';
 import { all, run, type Dialect, type Plan } from './plan.ts';
+import { reads } from './reads.ts';
 import { getSetting } from './settings.ts';
 import { askedNumber, phoneKeyExpression } from './telephone.ts';
 import { toDelivery, type WebhookRow } from './webhooks.ts';
@@ -51,8 +53,8 @@ const ERASURE_SALT = 'erasure_salt';
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** The telephone number a stored submission row holds ('' for none). */
-const telephoneOf = (row: SubmissionRow) =>
-  text((JSON.parse(row.upstream) as Record<string, unknown>).telephone_mobile);
+const telephoneOf = (row: Partial<Pick<SubmissionRow, 'upstream'>>) =>
+  text((JSON.parse(row.upstream ?? '{}') as Record<string, unknown>).telephone_mobile);
 
 /** `text` as a LIKE pattern finding it anywhere, its wildcards taken literally (`ESCAPE '\'`). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -66,14 +68,10 @@ function identifiers(submission: Submission): string[] {
     .filter((value) => value.length >= 5);
 }
 
-/** The rights plans, in `d`'s spelling, over the reads' `withFiles`. */
-export function rights(
-  d: Dialect,
-  reads: {
-    withFiles(rows: readonly SubmissionRow[]): Plan<Submission[]>;
-    get(reference: string): Plan<Submission | null>;
-  },
-) {
+/** The rights plans, in `d`'s spelling. */
+export function rights(d: Dialect) {
+  const { rowsWhere, withFiles, get } = reads(d);
+  const { notificationsWhere } = notifications(d);
   /**
    * Notifications about `submissions` (each tied to its submission: the visitor's confirmation,
    * the firm's lead emails and calls), or naming one of them (or `also`, the address asked
@@ -90,21 +88,30 @@ export function rights(
       params[`name${String(n)}`] = containing(name);
       return `LOWER(payload) LIKE @name${String(n)} ESCAPE '\\'`;
     });
-    const rows = yield* all<NotificationRow>(
-      `SELECT * FROM notifications WHERE ${[d.inList('submission_id', '@ids'), ...naming].join(' OR ')}
-       ORDER BY id`,
+    return yield* notificationsWhere(
+      [d.inList('submission_id', '@ids'), ...naming].join(' OR '),
       params,
     );
-    return rows.map(toNotification);
   }
-  /** The rows whose number is `telephone` in E.164 (`telephone.ts`), found by the index. */
-  function* byTelephone(telephone: string, country?: string): Plan<SubmissionRow[]> {
-    const asked = askedNumber(telephone, country);
+  /**
+   * The `columns` (`upstream` among them for a number, which is matched on it) of the
+   * submissions from `subject`, oldest first: found by the indexes on the address and the
+   * number, never by reading every one.
+   */
+  function* subjectRows<Row extends Partial<Pick<SubmissionRow, 'upstream'>>>(
+    subject: Subject,
+    columns: string,
+  ): Plan<Row[]> {
+    if ('email' in subject)
+      return yield* rowsWhere<Row>(columns, [`${emailExpression(d)} = @email`], {
+        email: subject.email.trim().toLowerCase(),
+      });
+    // The index narrows by the number's last digits; the number itself is matched here.
+    const asked = askedNumber(subject.telephone, subject.country);
     if (!asked) return [];
-    const rows = yield* all<SubmissionRow>(
-      `SELECT * FROM submissions WHERE ${d.inList(phoneKeyExpression(d), '@keys')} ORDER BY id`,
-      { keys: asked.keys },
-    );
+    const rows = yield* rowsWhere<Row>(columns, [d.inList(phoneKeyExpression(d), '@keys')], {
+      keys: asked.keys,
+    });
     return rows.filter((row) => asked.isThis(telephoneOf(row)));
   }
   /** The salt erasures are hashed with, made on first use. */
@@ -119,15 +126,7 @@ export function rights(
   return {
     /** Everything held about `subject`, oldest first. */
     *findSubject(subject: Subject): Plan<SubjectHoldings> {
-      // Found by the indexes on the address and the number, never by reading every submission.
-      const rows =
-        'email' in subject
-          ? yield* all<SubmissionRow>(
-              `SELECT * FROM submissions WHERE ${emailExpression(d)} = @email ORDER BY id`,
-              { email: subject.email.trim().toLowerCase() },
-            )
-          : yield* byTelephone(subject.telephone, subject.country);
-      const submissions = yield* reads.withFiles(rows);
+      const submissions = yield* withFiles(yield* subjectRows<SubmissionRow>(subject, '*'));
       const references = submissions.map((s) => s.reference);
       const about = (columns: string, table: string) =>
         `SELECT ${columns} FROM ${table} WHERE ${d.inList('reference', '@references')} ORDER BY id`;
@@ -144,13 +143,21 @@ export function rights(
         webhooks: webhooks.map(toDelivery),
       };
     },
+    /** The references of the submissions from `subject`, oldest first: nothing else is read. */
+    *subjectReferences(subject: Subject): Plan<string[]> {
+      const rows = yield* subjectRows<Pick<SubmissionRow, 'reference'> & Partial<SubmissionRow>>(
+        subject,
+        'email' in subject ? 'reference' : 'reference, upstream',
+      );
+      return rows.map((row) => row.reference);
+    },
     /**
      * Deletes one submission, its files' rows, its idempotency keys and every notification
      * about it, and records the erasure by a salted hash of the subject's email only. One not
      * yet delivered is kept unless `force`d.
      */
     *erase(reference: string, force: boolean, at: number, client: string): Plan<ErasureOutcome> {
-      const submission = yield* reads.get(reference);
+      const submission = yield* get(reference);
       if (!submission) return { kind: 'not_found' };
       if (!force && !['delivered', 'spam'].includes(submission.state))
         return { kind: 'needs_force', submission };

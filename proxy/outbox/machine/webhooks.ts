@@ -4,7 +4,6 @@
  * instance is taking), so two instances never send the same try; finished only by the claim
  * that holds them.
  */
-import type { SubmissionRow } from '../rows.ts';
 import type { Submission } from '../submission.ts';
 import type {
   ClaimedWebhook,
@@ -17,6 +16,7 @@ import type {
   WebhookRetryOutcome,
 } from '../webhook.ts';
 import { all, one, run, type Dialect, type Plan } from './plan.ts';
+import { reads } from './reads.ts';
 
 /** A row of `webhook_deliveries`. */
 export interface WebhookRow {
@@ -64,19 +64,17 @@ const COLUMNS = `id, message_id, endpoint, event, reference, body, body_sha256, 
 
 /** Which submissions each event is about, and since when (`@since`). */
 const EVENT_OF: Record<WebhookEvent, string> = {
-  'enquiry.received': `s.state <> 'spam' AND s.received_at >= @since`,
-  'enquiry.delivered': `s.state IN ('delivered', 'partial') AND s.delivered_at >= @since`,
-  'enquiry.failed': `s.state = 'dead' AND s.dead_at >= @since`,
+  'enquiry.received': `state <> 'spam' AND received_at >= @since`,
+  'enquiry.delivered': `state IN ('delivered', 'partial') AND delivered_at >= @since`,
+  'enquiry.failed': `state = 'dead' AND dead_at >= @since`,
 };
 
 /** Free to claim: pending, and nobody holds it (or its holder's lease ran out). */
 const CLAIMABLE = `state = 'pending' AND (lease_until IS NULL OR lease_until <= @now)`;
 
-/** The webhook statements, in `d`'s spelling; `withFiles` loads submissions' files. */
-export function webhooks(
-  d: Dialect,
-  withFiles: (rows: readonly SubmissionRow[]) => Plan<Submission[]>,
-) {
+/** The webhook statements, in `d`'s spelling. */
+export function webhooks(d: Dialect) {
+  const { submissionsWhere } = reads(d);
   return {
     /**
      * Queues deliveries (one already queued for its endpoint, event and submission is skipped).
@@ -103,21 +101,21 @@ export function webhooks(
      * Submissions `event` is about (since `since`) with no delivery to `endpoint` queued yet,
      * oldest first: what a crash or a restart left unqueued is found again.
      */
-    *awaitingWebhook(
+    awaitingWebhook: (
       endpoint: string,
       event: WebhookEvent,
       since: number,
       limit: number,
-    ): Plan<Submission[]> {
-      const rows = yield* all<SubmissionRow>(
-        `SELECT s.* FROM submissions s WHERE ${EVENT_OF[event]} AND NOT EXISTS (
-           SELECT 1 FROM webhook_deliveries w
-           WHERE w.endpoint = @endpoint AND w.event = @event AND w.reference = s.reference)
-         ORDER BY s.id LIMIT @limit`,
+    ): Plan<Submission[]> =>
+      submissionsWhere(
+        [
+          EVENT_OF[event],
+          `NOT EXISTS (SELECT 1 FROM webhook_deliveries w WHERE w.endpoint = @endpoint
+             AND w.event = @event AND w.reference = submissions.reference)`,
+        ],
         { endpoint, event, since, limit },
-      );
-      return yield* withFiles(rows);
-    },
+        'ORDER BY id LIMIT @limit',
+      ),
     /** Takes up to `limit` of `endpoint`'s due deliveries for one try each, oldest first. */
     *claimWebhooks(
       endpoint: string,

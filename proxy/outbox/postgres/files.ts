@@ -1,14 +1,41 @@
 /**
- * Reading the PostgreSQL outbox's files and hearing of new work: the pieces of a stored file,
- * one chunk in memory at a time, and the `LISTEN` connection that wakes delivery on every
+ * The PostgreSQL outbox's files and hearing of new work: the files' bytes as the binder asks
+ * for them (`FileBytes`: bytea chunks, read one chunk in memory at a time, dropped in the
+ * transaction that lets them go), and the `LISTEN` connection that wakes delivery on every
  * instance when any of them stores a submission.
  */
 import pg from 'pg';
 import { PIECE_BYTES, type ByteSource } from '../../client/byte-source.ts';
+import type { FileBytes } from '../binder.ts';
+import { run, type Plan } from '../machine/plan.ts';
 import { WORK_CHANNEL } from './driver.ts';
 
+/** The files' bytes as chunks in `pool`; writes that drop some run by `atomic`. */
+export function chunkBytes(pool: pg.Pool, atomic: <T>(plan: Plan<T>) => Promise<T>): FileBytes {
+  return {
+    source: (id, index) => chunkSource(pool, id, index),
+    dropBytes: (plan, which, gone = () => true) =>
+      atomic(
+        (function* () {
+          const result = yield* plan;
+          if (gone(result))
+            yield* run(
+              `DELETE FROM file_chunks WHERE (submission_id, idx) IN
+                 (SELECT submission_id, idx FROM files WHERE ${which.where})`,
+              which.params,
+            );
+          return result;
+        })(),
+      ),
+    // The chunks go with their rows (ON DELETE CASCADE), in the same transaction.
+    dropWithRows: (plan) => atomic(plan),
+    // Bytes are written in the same transaction as their rows: a crash leaves none behind.
+    removeOrphans: () => Promise.resolve(0),
+  };
+}
+
 /** A stored file read back chunk by chunk: one chunk (at most 1 MiB) in memory at a time. */
-export async function chunkSource(pool: pg.Pool, id: number, index: number): Promise<ByteSource> {
+async function chunkSource(pool: pg.Pool, id: number, index: number): Promise<ByteSource> {
   const { rows } = await pool.query<{ size: number; chunks: number }>(
     `SELECT size, (SELECT count(*) FROM file_chunks c WHERE c.submission_id = f.submission_id
        AND c.idx = f.idx)::integer AS chunks FROM files f WHERE submission_id = $1 AND idx = $2`,

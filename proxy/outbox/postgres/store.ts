@@ -1,21 +1,22 @@
 /**
  * The outbox in PostgreSQL (`DATABASE_URL`): every instance behind a load balancer shares one
  * database, so the queue, the idempotency keys, the spent form tokens and the rate limits are
- * the same wherever a request lands. The rules are the machine's (`../machine/`), run by
- * `driver.ts`; what is PostgreSQL's own here: the files' bytes as bytea chunks, the instance's
- * heartbeat, the wake-up channel (`files.ts`) and the shared rate limits (`rate-limit.ts`).
+ * the same wherever a request lands. The rules are the machine's (`../machine/`), bound by the
+ * one binder (`../binder.ts`) and run by `driver.ts`; what is PostgreSQL's own here: the files'
+ * bytes as bytea chunks and the wake-up channel (`files.ts`), the accept that writes them
+ * (`accept.ts`), the instance's heartbeat, and the shared rate limits (`rate-limit.ts`).
  */
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Limiter } from '../../limiter/token-buckets.ts';
-import { boundQueries, outboxMachine } from '../machine/index.ts';
-import { inBatches, type PURGES } from '../machine/housekeeping.ts';
-import { run, type Plan } from '../machine/plan.ts';
+import { bindOutbox } from '../binder.ts';
+import { outboxMachine } from '../machine/index.ts';
+import type { Plan } from '../machine/plan.ts';
 import type { OutboxStore } from '../store.ts';
-import { pgAcceptance } from './accept.ts';
+import { pgAccept } from './accept.ts';
 import { translatingFailures, type AvailabilityWatch } from './access.ts';
 import { atomically, execute, postgresDialect } from './driver.ts';
-import { chunkSource, listen } from './files.ts';
+import { chunkBytes, listen } from './files.ts';
 import { pgRateLimiter } from './rate-limit.ts';
 import { createPool, migrate } from './schema.ts';
 
@@ -34,14 +35,6 @@ export interface PostgresOutbox extends OutboxStore {
   /** A rate limiter whose buckets live in this database, shared by every instance. */
   limiter(name: string, perMinute: number): Limiter;
 }
-
-/** Drops the bytes of a submission's files that `which` picks (`@id`; `@index` too for one). */
-const dropChunks = (which: string, params: Record<string, unknown>) =>
-  run(
-    `DELETE FROM file_chunks c USING files f
-     WHERE c.submission_id = @id AND f.submission_id = c.submission_id AND f.idx = c.idx AND ${which}`,
-    params,
-  );
 
 /**
  * Opens the outbox in the database at `url`, migrating it first (under an advisory lock).
@@ -71,15 +64,14 @@ export async function openPostgresOutbox(
   /** A single statement, or reads: on the pool. Several writes: `atomic`, in one transaction. */
   const query = <T>(plan: Plan<T>) => execute(pool, plan);
   const atomic = <T>(plan: Plan<T>) => atomically(pool, plan);
-  /**
-   * Deletes, batch by batch (each its own short transaction), what `which` picks, then the
-   * finished webhook deliveries of every submission gone.
-   */
-  const purge = async (which: keyof typeof PURGES, before: number) => {
-    const purged = await inBatches(async () => (await query(m.purgeBatch(which, before))).length);
-    await inBatches(() => query(m.purgeWebhookBatch()));
-    return purged;
-  };
+  const bound = bindOutbox(m, {
+    read: query,
+    write: query,
+    atomic,
+    shared: true,
+    aliveAfter: (now) => heartbeat.aliveAfter(now),
+    bytes: chunkBytes(pool, atomic),
+  });
 
   const listeners = new Set<() => void>();
   const listening = listen(url, () => {
@@ -88,73 +80,16 @@ export async function openPostgresOutbox(
 
   let closed = false;
   const store: PostgresOutbox = {
-    ...boundQueries(m, query),
-    shared: true,
+    ...bound,
     owner,
-    ...pgAcceptance(pool, owner, (db, id) => execute(db, m.byId(id))),
-    claim: (id, owner, leaseMs, now) => query(m.claim(id, owner, leaseMs, now)),
-    claimDue: (owner, leaseMs, now, limit, running) =>
-      query(m.claimDue(owner, leaseMs, now, limit, running, heartbeat.aliveAfter(now))),
-    fileSource: (id, index) => chunkSource(pool, id, index),
-    startStep: (owned, step, leaseUntil) => query(m.startStep(owned, step, leaseUntil)),
-    recordCreated: (owned, enquiryId, at) => query(m.recordCreated(owned, enquiryId, at)),
-    recordUploaded: (owned, index, attachmentId, at) =>
-      atomic(m.recordUploaded(owned, index, attachmentId, at)),
-    recordUploadFailed: (owned, index, reason, at) =>
-      atomic(m.recordUploadFailed(owned, index, reason, at)),
-    recordUnknownOutcome: (owned, step) => query(m.recordUnknownOutcome(owned, step)),
-    finish: (owned, outcome) =>
-      atomic(
-        (function* () {
-          yield* m.finish(owned, outcome);
-          // The platform has the files now; the rows keep their names, sizes and hashes. A
-          // refused file stays (the firm must get it another way) unless an operator skipped it.
-          if (outcome.kind === 'delivered')
-            yield* dropChunks('(f.failed_reason IS NULL OR f.skipped = 1)', { id: owned.id });
-        })(),
-      ),
-    deadLetter: (owned, reason, at) => query(m.deadLetter(owned, reason, at)),
-    requeue: (reference, now, only) => atomic(m.requeue(reference, now, only)),
-    skipFile: (reference, index) =>
-      atomic(
-        (function* () {
-          const id = yield* m.skipFile(reference, index);
-          if (id === null) return false;
-          yield* dropChunks('f.idx = @index', { id, index });
-          return true;
-        })(),
-      ),
-    expediteQueued: (now) => query(m.expediteQueued(now)),
-    // Leases belong to live instances or run out by themselves: none is dropped at a start.
-    releaseAllLeases: () => Promise.resolve(0),
-    // File bytes are written in the same transaction as their rows: a crash leaves none behind.
-    removeOrphanFiles: () => Promise.resolve(0),
-    purgeDelivered: (before) => purge('delivered', before),
-    purgeSpam: (before) => purge('spam', before),
-    purgeNotifiedDead: (before) => purge('notifiedDead', before),
+    accept: pgAccept(pool, owner, m),
     async purgeSpentFormTokens(now) {
-      const tokens = await query(m.purgeSpentFormTokens(now));
+      const tokens = await bound.purgeSpentFormTokens(now);
       // Buckets untouched for an hour are full again: forgetting them changes no verdict.
       await pool.query('DELETE FROM rate_buckets WHERE updated_at < $1', [now - 3_600_000]);
       await pool.query('DELETE FROM instances WHERE alive_until < $1', [now - 3_600_000]);
       return tokens;
     },
-    queueNotifications: (rows, lead) => atomic(m.queueNotifications(rows, lead)),
-    finishNotification: (id, outcome) => query(m.finishNotification(id, outcome)),
-    queueWebhooks: (rows) => atomic(m.queueWebhooks(rows)),
-    claimWebhooks: (endpoint, owner, leaseMs, now, limit) =>
-      query(m.claimWebhooks(endpoint, owner, leaseMs, now, limit)),
-    finishWebhook: (lease, outcome) => query(m.finishWebhook(lease, outcome)),
-    retryWebhook: (id, now) => atomic(m.retryWebhook(id, now)),
-    setSetting: (name, value) => query(m.setSetting(name, value)),
-    recordAudit: (entry) => query(m.recordAudit(entry)),
-    addFunnelTally: (tally) => atomic(m.addFunnelTally(tally)),
-    expectDelivery: (id, key) => query(m.expectDelivery(id, key)),
-    forgetFunnelDay: (before) => query(m.forgetFunnelDay(before)),
-    keepWidgetFiles: (files, at) => atomic(m.keepWidgetFiles(files, at)),
-    forgetWidgetFiles: (before) => query(m.forgetWidgetFiles(before)),
-    // The files' chunks go with their rows (ON DELETE CASCADE), in the same transaction.
-    erase: (reference, { force, at, client }) => atomic(m.erase(reference, force, at, client)),
     limiter: (name, perMinute) =>
       translatingFailures(pgRateLimiter(pool, name, perMinute), options.watch),
     onWork(listener) {

@@ -14,6 +14,7 @@ import { ORIGIN, validEnquiry } from '../fixtures/proxy-harness.ts';
 import { CREDENTIALS, eventually } from '../platform/platform-session.ts';
 import { kill, startProxyProcess } from '../reliability/proxy-process.ts';
 import { absent, sharedGroup, usePostgres } from './shared-session.ts';
+import { storedLeads } from '../fixtures/outbox.ts';
 
 usePostgres();
 
@@ -55,7 +56,7 @@ describe.skipIf(absent)('an instance that dies mid-delivery', () => {
     try {
       // Created upstream, its id recorded, its upload hanging: then the process dies unwarned.
       await eventually(
-        () => store.list(),
+        () => storedLeads(store),
         ([submission]) => submission?.pendingStep === 'upload:0',
       );
       await kill(doomed, 'SIGKILL');
@@ -71,7 +72,7 @@ describe.skipIf(absent)('an instance that dies mid-delivery', () => {
       ]);
       // The platform has the file a moment before the outbox records the delivery.
       const [submission] = await eventually(
-        () => store.list(),
+        () => storedLeads(store),
         ([first]) => first?.state === 'delivered',
       );
       // The upload the dead instance had sent is counted as of unknown outcome (it may be

@@ -12,6 +12,7 @@ import { openSqliteOutbox } from '../../outbox/sqlite/store.ts';
 import { adminStatus, proxyEnvFor } from '../fixtures/proxy-env.ts';
 import { arrivals, reconcile, sendSubmissions, waitUntil } from './load.ts';
 import { startProxyProcess } from './proxy-process.ts';
+import { storedLeads } from '../fixtures/outbox.ts';
 
 const CREDENTIALS = { username: 'crash-test', password: 'crash test password' };
 const RUN = `crash-${Date.now()}`;
@@ -71,7 +72,7 @@ describe('a proxy killed mid-delivery', () => {
     );
     expect(drained).toBe(true);
 
-    const recorded = new Map((await outbox.list()).map((s) => [s.reference, s.enquiryId]));
+    const recorded = new Map((await storedLeads(outbox)).map((s) => [s.reference, s.enquiryId]));
     const result = reconcile(
       sent,
       await arrivals(api, RUN),

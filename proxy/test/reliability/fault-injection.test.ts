@@ -15,6 +15,7 @@ import type { OutboxStore } from '../../outbox/store.ts';
 import { startProxy, type RunningProxy } from '../../server.ts';
 import { proxyEnvFor } from '../fixtures/proxy-env.ts';
 import { arrivals, reconcile, sendSubmissions, waitUntil, type SentSubmission } from './load.ts';
+import { storedLeads } from '../fixtures/outbox.ts';
 
 const CREDENTIALS = { username: 'reliability-7d21', password: 'fault injection password' };
 const RUN = `faults-${Date.now()}`;
@@ -80,7 +81,7 @@ describe('delivery under injected faults', () => {
     expect(drained).toBe(true);
 
     const recorded = new Map<string, number | null>();
-    for (const submission of await outbox.list())
+    for (const submission of await storedLeads(outbox))
       recorded.set(submission.reference, submission.enquiryId);
     const result = reconcile(
       sent,

@@ -1,0 +1,80 @@
+/**
+ * How each of the machine's plans runs as a method of the store, in one table for both stores:
+ * the binder (`binder.ts`) makes every row a method, run by the store's driver as its row says.
+ * A plan not in the table is either a part of another (a row's insert, a read of files) or
+ * bound by the binder by hand because the store's own part takes a share in it (file bytes,
+ * the heartbeat).
+ *
+ * To add a method: write its plan in `machine/`, name it here with how it runs, and declare it
+ * in the interface of `store.ts` its users ask for.
+ */
+import type { OutboxMachine } from './machine/index.ts';
+
+/**
+ * How a plan runs:
+ * - `read`: at once, each statement by itself (in SQLite outside the group commit, so a read
+ *   never waits for a batch of writes);
+ * - `write`: in the next group commit (SQLite), or each statement committing by itself on
+ *   PostgreSQL's pool, never holding a connection across them;
+ * - `atomic`: all its writes or none (the group commit's savepoint, or one transaction).
+ */
+export type Run = 'read' | 'write' | 'atomic';
+
+/** Every plan bound as a method as it is. */
+export const PLAN_TABLE = {
+  // Taking enquiries in (the accept itself is each store's: their files' bytes).
+  findRepeat: 'read',
+  saveResponse: 'write',
+  purgeIdempotencyKeys: 'write',
+  // Delivery.
+  claim: 'write',
+  startStep: 'write',
+  recordCreated: 'write',
+  recordUploaded: 'atomic',
+  recordUploadFailed: 'atomic',
+  recordUnknownOutcome: 'write',
+  deadLetter: 'write',
+  nextDueAt: 'read',
+  expediteQueued: 'write',
+  // The operator's view.
+  requeue: 'atomic',
+  get: 'read',
+  leadPage: 'read',
+  dailyCounts: 'read',
+  counts: 'read',
+  notificationsFor: 'read',
+  // Housekeeping.
+  purgeSpentFormTokens: 'write',
+  // Notifications, receipts, confirmations.
+  leadsToNotify: 'read',
+  queueNotifications: 'atomic',
+  dueNotifications: 'read',
+  nextNotificationAt: 'read',
+  finishNotification: 'write',
+  findReceipt: 'read',
+  quotaUsed: 'read',
+  // Webhooks.
+  queueWebhooks: 'atomic',
+  awaitingWebhook: 'read',
+  claimWebhooks: 'write',
+  finishWebhook: 'write',
+  nextWebhookAt: 'read',
+  deadWebhooks: 'read',
+  listWebhooks: 'read',
+  retryWebhook: 'atomic',
+  // Settings, the audit log, the funnel, the widget's files, a person's data.
+  getSetting: 'read',
+  setSetting: 'write',
+  recordAudit: 'write',
+  listAudit: 'read',
+  addFunnelTally: 'atomic',
+  expectDelivery: 'write',
+  funnelCells: 'read',
+  forgetFunnelDay: 'write',
+  keepWidgetFiles: 'atomic',
+  widgetFileNames: 'read',
+  widgetFile: 'read',
+  forgetWidgetFiles: 'write',
+  findSubject: 'read',
+  subjectReferences: 'read',
+} as const satisfies Partial<Record<keyof OutboxMachine, Run>>;
