@@ -182,7 +182,7 @@ describe('the manual (README.md and docs/)', () => {
   });
 
   it('quotes the messages the proxy really gives in Troubleshooting', () => {
-    const source = ['proxy/delivery/pause.ts', 'proxy/platform.ts', 'proxy/http/origin.ts']
+    const source = ['proxy/delivery/pause.ts', 'proxy/platform.ts', 'proxy/http/refusal.ts']
       .map((p) => readFileSync(p, 'utf8'))
       .join('\n');
     for (const message of [
