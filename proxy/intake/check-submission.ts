@@ -16,6 +16,7 @@ import type { UpstreamEnquiry } from '../client/schemas.ts';
 import { safeFileName } from './file-names.ts';
 import { enquiryFromFields } from './page/plain-fields.ts';
 import { fingerprintOf } from './idempotency.ts';
+import { answersAsValues } from './option-values.ts';
 import { impossibleNumbers } from './phone-numbers.ts';
 import type { ReceivedSubmission } from './read-multipart.ts';
 import { Refusal } from '../http/refusal.ts';
@@ -41,9 +42,12 @@ export function checkSubmission(
   config: FormConfig,
   receivedAt: number,
 ): CheckedSubmission {
-  const part = received.plain
-    ? parseEnquiryObject(enquiryFromFields(received.plain, config))
-    : parseEnquiryPart(received.enquiryText);
+  const part = answersAsValues(
+    config,
+    received.plain
+      ? parseEnquiryObject(enquiryFromFields(received.plain, config))
+      : parseEnquiryPart(received.enquiryText),
+  );
   const shared = validateEnquiry(config, part);
   const refused = new Set(shared.map((issue) => issue.field));
   const issues = inFormOrder(config, part, [

@@ -5,6 +5,7 @@
 import type { EnquiryPart } from '../contract/schemas/enquiry-part.ts';
 import type { FormConfig, Question } from '../contract/schemas/form-config.ts';
 import { consentRecord, consentText } from '../contract/consent.ts';
+import { answerInWords } from '../contract/controls.ts';
 import { answerTo, isAnswered, isBlank, visibleQuestions } from '../contract/rules.ts';
 import type { MetaEntry, UpstreamEnquiry } from '../client/schemas.ts';
 import { upstreamNumber } from './phone-numbers.ts';
@@ -62,12 +63,12 @@ export function buildUpstreamEnquiry(
 }
 
 /**
- * Every value goes upstream as a string; ticked options are listed in configuration order, and
+ * Every value goes upstream as a string: options chosen by their labels in the firm's language
+ * (`config` is the form in its first language), ticked ones in configuration order, and
  * telephone numbers in the configuration's `upstreamFormat`.
  */
 function answerText(config: FormConfig, question: Question, answer: string | string[]): string {
-  if (Array.isArray(answer)) {
-    return (question.options ?? answer).filter((option) => answer.includes(option)).join(', ');
-  }
+  if (question.options) return answerInWords(question, answer);
+  if (Array.isArray(answer)) return answer.join(', ');
   return question.type === 'tel' ? upstreamNumber(config.phone, answer) : answer.trim();
 }
