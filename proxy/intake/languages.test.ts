@@ -54,3 +54,65 @@ describe('a form with translated options', () => {
     },
   );
 });
+
+describe('a form read in Welsh', () => {
+  const welshSetUp = () => setUp({ config: bilingual.first, deps: { translations: bilingual } });
+
+  it('answers GET /api/form?lang=cy-GB with the Welsh texts and the same ids', async () => {
+    const harness = welshSetUp();
+    const response = await harness.app.request('/api/form?lang=cy-GB');
+    expect(response.headers.get('content-language')).toBe('cy');
+    const welsh = (await response.json()) as PublicFormConfig;
+    const english = (await (await harness.app.request('/api/form')).json()) as PublicFormConfig;
+    expect(welsh.caseTypes[0]?.label).toBe('Prynu neu werthu cartref');
+    expect(welsh.caseTypes[0]?.questions[0]?.options).toEqual(['Prynu', 'Gwerthu']);
+    expect(welsh.caseTypes[0]?.questions.map((q) => q.id)).toEqual(
+      english.caseTypes[0]?.questions.map((q) => q.id),
+    );
+    expect(english.caseTypes[0]?.label).toBe('Buying or selling a home');
+  });
+
+  it('answers a language it does not offer in the first, as a form in one language', async () => {
+    const harness = welshSetUp();
+    const french = await (await harness.app.request('/api/form?lang=fr')).text();
+    expect(french).toBe(await (await harness.app.request('/api/form')).text());
+  });
+
+  it('sends the firm its own words, the visitor’s language and the Welsh consent wording', async () => {
+    const harness = welshSetUp();
+    const response = await harness.submit({
+      ...enquiry,
+      lang: 'cy',
+      answers: { transaction: 'Gwerthu', notes: 'Symud ym mis Mai' },
+    });
+    expect(response.status).toBe(201);
+    const { reference } = (await response.json()) as { reference: string };
+    const meta = (await harness.store.get(reference))?.upstream.meta ?? [];
+    const welshConsent =
+      'Rwy’n cytuno y caiff y cwmni gysylltu â mi am yr ymholiad hwn, fel y mae’r hysbysiad preifatrwydd yn ei egluro.';
+    expect(meta).toEqual([
+      { id: 'transaction', label: 'Are you buying or selling?', value: 'Selling' },
+      { id: 'notes', label: 'Anything else we should know?', value: 'Symud ym mis Mai' },
+      {
+        id: 'consent_contact',
+        label:
+          'I agree that the firm may contact me about this enquiry, as the privacy notice explains.',
+        value: `Agreed: "${welshConsent}" (cy) at 2027-03-27T09:00:00Z`,
+      },
+      { id: 'visitor_language', label: 'Visitor’s language', value: 'cy' },
+    ]);
+  });
+
+  it('names English as the visitor’s language when the enquiry names none', async () => {
+    const harness = welshSetUp();
+    const response = await harness.submit(enquiry);
+    const { reference } = (await response.json()) as { reference: string };
+    const meta = (await harness.store.get(reference))?.upstream.meta ?? [];
+    expect(meta.at(-1)).toEqual({
+      id: 'visitor_language',
+      label: 'Visitor’s language',
+      value: 'en',
+    });
+    expect(meta.at(-2)?.value).toMatch(/^Agreed: "I agree that .*" \(en\) at /);
+  });
+});

@@ -43,6 +43,9 @@ const languagesSchema = z
   .max(20)
   .refine((list) => new Set(list).size === list.length, 'must not repeat a language');
 
+/** The meta entry naming the language a visitor read a form in several languages in. */
+export const VISITOR_LANGUAGE_ID = 'visitor_language';
+
 /** The whole configuration file. */
 export const formConfigSchema = z
   .strictObject({
@@ -120,6 +123,19 @@ export const formConfigSchema = z
         });
       }
     });
+    // A form in several languages names the visitor's language in a meta entry of its own.
+    if (config.languages) {
+      config.caseTypes.forEach((caseType, c) => {
+        caseType.questions.forEach((question, q) => {
+          if (question.id === VISITOR_LANGUAGE_ID)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['caseTypes', c, 'questions', q, 'id'],
+              message: `"${VISITOR_LANGUAGE_ID}" is the visitor's language upstream in a form with "languages"`,
+            });
+        });
+      });
+    }
     const variant = config.analytics ? config.analytics.variant : undefined;
     const hiddenIds = config.caseTypes.flatMap((c) =>
       c.questions.filter((q) => q.type === 'hidden').map((q) => q.id),

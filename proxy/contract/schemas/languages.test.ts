@@ -139,6 +139,15 @@ describe('a configuration in several languages', () => {
     expect(Object.keys(strings)).not.toContain('languages');
   });
 
+  it('keeps visitor_language for the meta entry naming the visitor’s language', () => {
+    const config = bilingual();
+    config.caseTypes[0]!.questions[1]!.id = 'visitor_language';
+    config.caseTypes[0]!.questions[1]!.showIf = undefined as never;
+    expect(problemsOf(config)).toEqual([
+      'caseTypes[0].questions[1].id: "visitor_language" is the visitor\'s language upstream in a form with "languages"',
+    ]);
+  });
+
   it('refuses optionLabels written by hand', () => {
     const config = {
       caseTypes: [
