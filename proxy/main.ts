@@ -11,7 +11,7 @@ import { withEnvFile } from './env-file.ts';
 import { openDocuments } from './convert/open-converter.ts';
 import { runCheckCommand } from './platform.ts';
 import { confirmationsState } from './notify/confirmations-state.ts';
-import { readFormConfig, startProxy } from './server.ts';
+import { readFormConfigs, startProxy } from './server.ts';
 import { checkWebhookEndpoints } from './webhooks/check.ts';
 
 let envFileWarnings: string[] = [];
@@ -35,7 +35,7 @@ try {
     const documents = await openDocuments(env);
     if (documents.off) console.log(`Warning: ${documents.off}`);
     else if (documents.converter) console.log('Documents: LibreOffice runs in a proven box');
-    console.log(confirmationsState(env, readFormConfig(env.FORM_CONFIG)).why);
+    console.log(confirmationsState(env, readFormConfigs(env.FORM_CONFIG).first).why);
     process.exit(code);
   }
   const proxy = await startProxy(env);

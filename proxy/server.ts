@@ -10,12 +10,14 @@ import type { AppDeps } from './app-deps.ts';
 import { createApp } from './app.ts';
 import {
   FormConfigError,
-  parseFormConfig,
+  parseFormConfigs,
   type FormConfig,
+  type FormConfigs,
 } from './contract/schemas/form-config.ts';
 import { Deliverer } from './delivery/deliverer.ts';
 import type { ProxyEnv } from './env.ts';
 import { createFormTokens } from './http/bots/form-token.ts';
+import type { Translations } from './http/form-language.ts';
 import { createSentPasses } from './intake/page/sent-pass.ts';
 import { createTurnstileVerifier } from './http/bots/turnstile.ts';
 import { createMetrics } from './http/metrics.ts';
@@ -54,8 +56,11 @@ export interface RunningProxy {
   close(): Promise<void>;
 }
 
-/** Reads and checks `FORM_CONFIG`; the error names the file and each problem's JSON path. */
-export function readFormConfig(path: string): FormConfig {
+/**
+ * Reads and checks `FORM_CONFIG` in every language it lists; the error names the file and each
+ * problem's JSON path.
+ */
+export function readFormConfigs(path: string): FormConfigs {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
@@ -64,7 +69,7 @@ export function readFormConfig(path: string): FormConfig {
       `cannot read ${path} as JSON: ${error instanceof Error ? error.message : String(error)}`,
     ]);
   }
-  return parseFormConfig(json);
+  return parseFormConfigs(json);
 }
 
 /** Starts the proxy from a checked environment: the outbox, the delivery loop, the HTTP server. */
@@ -73,10 +78,11 @@ export async function startProxy(
   log: Logger = createLogger({ level: env.LOG_LEVEL }),
 ): Promise<RunningProxy> {
   const converter = await openConverter(env, log);
-  const config = withAcceptedKinds(readFormConfig(env.FORM_CONFIG), converter, log);
+  const forms = readFormConfigs(env.FORM_CONFIG);
+  const config = withAcceptedKinds(forms.first, converter, log);
   const outbox = await openOutbox(env, log);
   try {
-    return await start(env, log, config, { ...outbox, converter });
+    return await start(env, log, config, { ...outbox, converter }, forms);
   } catch (error) {
     await outbox.close();
     await converter.close();
@@ -89,6 +95,7 @@ async function start(
   log: Logger,
   config: FormConfig,
   outbox: OpenOutbox & { converter: Converter },
+  translations: Translations,
 ): Promise<RunningProxy> {
   const { store, converter } = outbox;
   await recover(store, log);
@@ -146,6 +153,7 @@ async function start(
   });
   const deps = {
     ...(await appDeps(env, log, config, outbox, deliverer, checks.last)),
+    translations,
     metrics,
     converter,
     spool: outbox.spool,

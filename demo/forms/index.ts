@@ -3,10 +3,16 @@
  * end-to-end suite and the accessibility sweep all use these, so they cannot drift apart.
  */
 import { readFileSync } from 'node:fs';
-import { parseFormConfig, type FormConfig } from '../../proxy/contract/schemas/form-config.ts';
+import {
+  parseFormConfig,
+  parseFormConfigs,
+  type FormConfig,
+  type FormConfigs,
+} from '../../proxy/contract/schemas/form-config.ts';
 
-const load = (name: string): FormConfig =>
-  parseFormConfig(JSON.parse(readFileSync(new URL(`./${name}.json`, import.meta.url), 'utf8')));
+const read = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`./${name}.json`, import.meta.url), 'utf8'));
+const load = (name: string): FormConfig => parseFormConfig(read(name));
 
 /** Path of an example's JSON file, for `FORM_CONFIG`. */
 export const exampleConfigPath = (name: ExampleName): string =>
@@ -18,7 +24,14 @@ export const lawFirm: FormConfig = load('law-firm');
 /** A one-question call-back form: telephone required, email hidden, no files. */
 export const callback: FormConfig = load('callback');
 
+/** A home-buying form in English and Welsh: translated options, a hint and consent. */
+export const bilingual: FormConfigs = parseFormConfigs(read('bilingual'));
+
 /** Every example, by name. */
-export const EXAMPLE_CONFIGS = Object.freeze({ 'law-firm': lawFirm, callback });
+export const EXAMPLE_CONFIGS = Object.freeze({
+  'law-firm': lawFirm,
+  callback,
+  bilingual: bilingual.first,
+});
 /** The name of an example configuration. */
 export type ExampleName = keyof typeof EXAMPLE_CONFIGS;

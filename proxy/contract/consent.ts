@@ -38,13 +38,17 @@ export function consentText(label: string): string {
 }
 
 /**
- * What is recorded upstream for one statement: the words shown, agreed or declined, and when
- * (to the second, UTC).
+ * What is recorded upstream for one statement: the words shown, agreed or declined, in which
+ * language when the form has several (the words are the visitor's, the rest the record's), and
+ * when (to the second, UTC).
  *
  * @example consentRecord('I agree.', true, new Date('2026-11-22T10:15:00.123Z'))
  *   // 'Agreed: "I agree." at 2026-11-22T10:15:00Z'
+ * consentRecord('Rwy’n cytuno.', true, new Date('2026-11-22T10:15:00Z'), 'cy')
+ *   // 'Agreed: "Rwy’n cytuno." (cy) at 2026-11-22T10:15:00Z'
  */
-export function consentRecord(label: string, agreed: boolean, at: Date): string {
+export function consentRecord(label: string, agreed: boolean, at: Date, lang?: string): string {
   const time = at.toISOString().replace(/\.\d{3}Z$/, 'Z');
-  return `${agreed ? 'Agreed' : 'Declined'}: "${consentText(label)}" at ${time}`;
+  const shownIn = lang ? ` (${lang})` : '';
+  return `${agreed ? 'Agreed' : 'Declined'}: "${consentText(label)}"${shownIn} at ${time}`;
 }

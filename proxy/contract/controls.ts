@@ -70,6 +70,32 @@ export const questionControl = (question: Pick<Question, 'type' | 'options'>): C
     ? { control: 'checkbox' }
     : QUESTION_CONTROLS[question.type];
 
+/**
+ * A question's options as `[value, label]`: the value is sent and compared in every language,
+ * the label is what the visitor reads (the value itself for an option written as a string).
+ *
+ * @example optionPairs({ options: ['tenant'], optionLabels: ['Tenant'] }) // [['tenant', 'Tenant']]
+ */
+export const optionPairs = (
+  question: Pick<Question, 'options' | 'optionLabels'>,
+): (readonly [string, string])[] =>
+  (question.options ?? []).map((value, i) => [value, question.optionLabels?.[i] ?? value]);
+
+/**
+ * An answer in words: the labels of the options chosen, in the configuration's order, or the
+ * answer as typed.
+ *
+ * @example answerInWords({ options: ['a', 'b'], optionLabels: ['A', 'B'] }, ['b', 'a']) // 'A, B'
+ */
+export function answerInWords(
+  question: Pick<Question, 'options' | 'optionLabels'>,
+  answer: string | readonly string[],
+): string {
+  const chosen = [answer].flat();
+  const pairs = optionPairs(question).filter(([value]) => chosen.includes(value));
+  return pairs.length > 0 ? pairs.map(([, label]) => label).join(', ') : chosen.join(', ');
+}
+
 /** True when the configuration asks for this contact field (`forename` always). */
 export const contactRequired = (
   config: Pick<FormConfig, 'contact'>,

@@ -4,7 +4,7 @@
  * proxy's route, the widget's test harness and the embed code's tests all make it here.
  */
 import { filePicker } from './limits.ts';
-import type { FormConfig, PublicFormConfig } from './schemas/form-config.ts';
+import type { CaseType, FormConfig, PublicFormConfig, Question } from './schemas/form-config.ts';
 
 /** The proxy's settings the form is told about (its bot checks). */
 export type PublicSettings = Omit<PublicFormConfig, keyof FormConfig | 'picker'>;
@@ -15,6 +15,43 @@ export const publicConfig = (
   settings: PublicSettings = {},
 ): PublicFormConfig => ({
   ...config,
+  caseTypes: config.caseTypes.map(optionsAsShown),
   picker: filePicker(config.files.kinds),
   ...settings,
 });
+
+/**
+ * A visible question's options as the visitor reads them: a widget offers, compares and sends
+ * what it is given, so it needs no translation of its own, and the intake takes a label back
+ * as its value (`intake/option-values.ts`). A `showIf` naming such an option names its label
+ * too. Hidden questions keep their values: the page gives those, and the visitor reads none.
+ */
+function optionsAsShown(caseType: CaseType): CaseType {
+  const byId = new Map(caseType.questions.map((q) => [q.id, q]));
+  const shown = (question: Question | undefined, value: string): string => {
+    if (!question?.optionLabels || question.type === 'hidden') return value;
+    return question.optionLabels[question.options?.indexOf(value) ?? -1] ?? value;
+  };
+  if (!caseType.questions.some((q) => q.optionLabels)) return caseType;
+  return {
+    ...caseType,
+    questions: caseType.questions.map(({ optionLabels, ...question }) => {
+      const target = question.showIf && byId.get(question.showIf.question);
+      const equals = question.showIf?.equals;
+      return {
+        ...question,
+        ...(optionLabels && question.type !== 'hidden' ? { options: optionLabels } : {}),
+        ...(question.showIf && equals !== undefined
+          ? {
+              showIf: {
+                ...question.showIf,
+                equals: Array.isArray(equals)
+                  ? equals.map((v) => shown(target, v))
+                  : shown(target, equals),
+              },
+            }
+          : {}),
+      };
+    }),
+  };
+}

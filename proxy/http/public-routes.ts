@@ -19,6 +19,7 @@ import {
   type WidgetAssets,
 } from './widget-assets.ts';
 import type { EarlierWidgetFiles } from './earlier-widget-files.ts';
+import { formIn, type FormLanguageDeps } from './form-language.ts';
 
 /** Revalidated every time (cheap with the ETag), so a configuration change shows at once. */
 const REVALIDATE = 'no-cache';
@@ -32,7 +33,7 @@ const WIDGET_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
 const PINNED_CACHE = 'public, max-age=31536000, immutable';
 
 /** What the widget, form and form-token routes read. */
-export interface PublicRouteDeps {
+export interface PublicRouteDeps extends FormLanguageDeps {
   config: FormConfig;
   /** Pages that may read the form (`ALLOWED_ORIGINS`). */
   allowedOrigins: readonly string[];
@@ -51,23 +52,37 @@ export interface PublicRouteDeps {
 /** The read-only routes, as a Hono app to mount at `/`. */
 export function publicRoutes(deps: PublicRouteDeps): Hono {
   const app = new Hono();
-  const configJson = JSON.stringify(
-    publicConfig(deps.config, {
-      minFillSeconds: deps.bots.minFillMs / 1000,
-      ...(deps.turnstile
-        ? { turnstile: { siteKey: deps.turnstile.siteKey, scriptUrl: deps.turnstile.scriptUrl } }
-        : {}),
+  const settings = {
+    minFillSeconds: deps.bots.minFillMs / 1000,
+    ...(deps.turnstile
+      ? { turnstile: { siteKey: deps.turnstile.siteKey, scriptUrl: deps.turnstile.scriptUrl } }
+      : {}),
+  };
+  // Each language's answer made once; the first language's is what a widget that asks for no
+  // language gets, byte for byte what the form answered before it had other languages.
+  const answers = new Map(
+    [undefined, ...(deps.translations?.languages ?? [])].map((asked) => {
+      const { lang, form } = formIn(deps, asked);
+      const json = JSON.stringify(publicConfig(form, settings));
+      const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 22)}"`;
+      return [lang ?? '', { json, etag }] as const;
     }),
   );
-  const configEtag = `"${createHash('sha256').update(configJson).digest('base64url').slice(0, 22)}"`;
+  const answerIn = (asked: string | undefined) => {
+    const { lang } = formIn(deps, asked);
+    return { lang, ...(answers.get(lang ?? '') ?? { json: '', etag: '' }) };
+  };
+  const configJson = answerIn(undefined).json;
   const readOrigin = publicReadOrigin(deps);
 
   app.get('/api/form', readOrigin, (c) => {
-    c.header('ETag', configEtag);
+    const { lang, json, etag } = answerIn(c.req.query('lang'));
+    c.header('ETag', etag);
     c.header('Cache-Control', REVALIDATE);
     c.header('Vary', 'Origin');
-    if (c.req.header('if-none-match') === configEtag) return c.body(null, 304);
-    return c.body(configJson, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+    if (lang) c.header('Content-Language', lang);
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+    return c.body(json, 200, { 'Content-Type': 'application/json; charset=utf-8' });
   });
 
   // Tokens are cheap but not free: a client asking for more than a page a second is not a visitor.

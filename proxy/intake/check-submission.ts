@@ -16,8 +16,10 @@ import type { UpstreamEnquiry } from '../client/schemas.ts';
 import { safeFileName } from './file-names.ts';
 import { enquiryFromFields } from './page/plain-fields.ts';
 import { fingerprintOf } from './idempotency.ts';
+import { answersAsValues } from './option-values.ts';
 import { impossibleNumbers } from './phone-numbers.ts';
 import type { ReceivedSubmission } from './read-multipart.ts';
+import { formIn, type Translations } from '../http/form-language.ts';
 import { Refusal } from '../http/refusal.ts';
 import { buildUpstreamEnquiry } from './upstream-enquiry.ts';
 
@@ -40,10 +42,13 @@ export function checkSubmission(
   received: ReceivedSubmission,
   config: FormConfig,
   receivedAt: number,
+  translations?: Translations,
 ): CheckedSubmission {
-  const part = received.plain
+  const parsed = received.plain
     ? parseEnquiryObject(enquiryFromFields(received.plain, config))
     : parseEnquiryPart(received.enquiryText);
+  const visitor = formIn({ config, translations }, parsed.lang);
+  const part = answersAsValues(visitor.form, parsed);
   const shared = validateEnquiry(config, part);
   const refused = new Set(shared.map((issue) => issue.field));
   const issues = inFormOrder(config, part, [
@@ -57,7 +62,8 @@ export function checkSubmission(
     part,
     received.files.map((file) => ({ name: file.name, sha256: file.content.sha256 })),
   );
-  return { part, upstream: buildUpstreamEnquiry(config, part, receivedAt), files, fingerprint };
+  const upstream = buildUpstreamEnquiry(config, part, receivedAt, visitor);
+  return { part, upstream, files, fingerprint };
 }
 
 /** Issues in the order their fields appear on the form, as the error summary lists them. */

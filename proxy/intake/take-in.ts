@@ -22,6 +22,7 @@ import type { NewSubmission } from '../outbox/submission.ts';
 import { aftercareFor, type AftercareDeps } from './aftercare.ts';
 import type { IntakeVariables } from './answer-refusal.ts';
 import { checkSubmission } from './check-submission.ts';
+import type { FormLanguageDeps } from '../http/form-language.ts';
 import { tempSpool, type FileSpool } from './file-spool.ts';
 import { inspectFiles } from './inspect-files.ts';
 import type { PlainFields } from './page/plain-fields.ts';
@@ -35,7 +36,7 @@ type IntakeContext = Context<{
 }>;
 
 /** What taking an enquiry in reads: the law, the checks, the outbox and its room. */
-export interface TakeInDeps {
+export interface TakeInDeps extends FormLanguageDeps {
   config: FormConfig;
   /** Intake, and the repeat of an idempotency key. */
   store: IntakeStore;
@@ -108,7 +109,7 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
   ) {
     if (received.plain) notePlainFields(c, received.plain);
     const receivedAt = deps.now();
-    const checked = checkSubmission(received, config, receivedAt);
+    const checked = checkSubmission(received, config, receivedAt, deps.translations);
     const files = deps.converter
       ? await inspectFiles(checked.files, deps.converter, deps.log)
       : checked.files;

@@ -3,15 +3,24 @@
  * and labels of `meta` come from the configuration, never from the browser.
  */
 import type { EnquiryPart } from '../contract/schemas/enquiry-part.ts';
-import type { FormConfig, Question } from '../contract/schemas/form-config.ts';
+import {
+  VISITOR_LANGUAGE_ID,
+  type FormConfig,
+  type Question,
+} from '../contract/schemas/form-config.ts';
 import { consentRecord, consentText } from '../contract/consent.ts';
+import { answerInWords } from '../contract/controls.ts';
 import { answerTo, isAnswered, isBlank, visibleQuestions } from '../contract/rules.ts';
 import type { MetaEntry, UpstreamEnquiry } from '../client/schemas.ts';
+import type { FormInLanguage } from '../http/form-language.ts';
 import { upstreamNumber } from './phone-numbers.ts';
 
 /**
  * The create body. `meta` holds one entry per answered question (hidden ones included), then
- * one per consent statement recording the words shown, agreed or declined, at `receivedAt`.
+ * one per consent statement recording the words shown, agreed or declined, at `receivedAt`;
+ * for a form in several languages, then the visitor's language (`VISITOR_LANGUAGE_ID`). Labels
+ * and options are the firm's (`config`, the first language); the consent records keep the
+ * words the visitor was shown (`visitor.form`), naming their language.
  *
  * @example buildUpstreamEnquiry(config, part, Date.now()).meta
  *   // [{ id: 'transaction', label: 'Are you buying or selling?', value: 'Buying' }, ...]
@@ -20,6 +29,7 @@ export function buildUpstreamEnquiry(
   config: FormConfig,
   part: EnquiryPart,
   receivedAt: number,
+  visitor: FormInLanguage = { lang: undefined, form: config },
 ): UpstreamEnquiry {
   const contact = (field: keyof FormConfig['contact']) => {
     const value = (part[field] ?? '').trim();
@@ -36,16 +46,21 @@ export function buildUpstreamEnquiry(
       : [];
   });
   const at = new Date(receivedAt);
+  const shown = new Map(visitor.form.consent?.statements.map((s) => [s.id, s.label]));
   const consent: MetaEntry[] = (config.consent?.statements ?? []).map((statement) => ({
     id: statement.id,
     label: consentText(statement.label),
     value: consentRecord(
-      statement.label,
+      shown.get(statement.id) ?? statement.label,
       Object.hasOwn(part.consent, statement.id) && part.consent[statement.id] === true,
       at,
+      visitor.lang,
     ),
   }));
-  const meta = [...answers, ...consent];
+  const language: MetaEntry[] = visitor.lang
+    ? [{ id: VISITOR_LANGUAGE_ID, label: 'Visitor’s language', value: visitor.lang }]
+    : [];
+  const meta = [...answers, ...consent, ...language];
 
   return {
     forename: part.forename.trim(),
@@ -62,12 +77,12 @@ export function buildUpstreamEnquiry(
 }
 
 /**
- * Every value goes upstream as a string; ticked options are listed in configuration order, and
+ * Every value goes upstream as a string: options chosen by their labels in the firm's language
+ * (`config` is the form in its first language), ticked ones in configuration order, and
  * telephone numbers in the configuration's `upstreamFormat`.
  */
 function answerText(config: FormConfig, question: Question, answer: string | string[]): string {
-  if (Array.isArray(answer)) {
-    return (question.options ?? answer).filter((option) => answer.includes(option)).join(', ');
-  }
+  if (question.options) return answerInWords(question, answer);
+  if (Array.isArray(answer)) return answer.join(', ');
   return question.type === 'tel' ? upstreamNumber(config.phone, answer) : answer.trim();
 }

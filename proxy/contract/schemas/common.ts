@@ -12,6 +12,11 @@ export const id = z
 /** Text shown to visitors: trimmed, not empty, bounded. */
 export const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max);
 
+/** A language as BCP 47 names it: `cy`, `en-GB`, `pt-BR`. */
+export const languageTag = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag like en-GB');
+
 /** An absolute web address. */
 export const webUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http: or https: address' })
@@ -60,4 +65,17 @@ export function flagRepeatedIds(
       });
     seen.add(item.id);
   });
+}
+
+/**
+ * A JSON path the way a person writes it.
+ *
+ * @example formatPath(['caseTypes', 0, 'questions', 1, 'label']) // 'caseTypes[0].questions[1].label'
+ */
+export function formatPath(path: readonly PropertyKey[]): string {
+  return path
+    .map((part, i) =>
+      typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`,
+    )
+    .join('');
 }

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { OUTCOME_STRINGS } from '../strings.ts';
-import { text } from './common.ts';
+import { languageTag, text } from './common.ts';
 
 /**
  * The email's own words, in English. `confirmation.strings` overrides any of them, so the email
@@ -54,10 +54,7 @@ export const confirmationSchema = z.strictObject({
     })
     .default({ perAddressPerDay: 2, perClientPerHour: 2, perHour: 50 }),
   /** The form's language (BCP 47): the email's `lang`, and how the time is written. */
-  lang: z
-    .string()
-    .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag like en-GB')
-    .default('en-GB'),
+  lang: languageTag.default('en-GB'),
   /** The time zone the time received is written in (IANA name). */
   timeZone: z
     .string()

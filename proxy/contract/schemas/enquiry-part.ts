@@ -39,6 +39,11 @@ export const enquiryPartSchema = z.strictObject({
     .record(z.string(), z.boolean())
     .refine((consent) => Object.keys(consent).length <= 20, 'at most 20 statements')
     .default({}),
+  /**
+   * The language the visitor read the form in: one of the form's `languages` (`cy-GB` reads
+   * `cy`; any other reads as the first). Left out, or for a form in one language, the first.
+   */
+  lang: z.string().max(35).optional(),
   /** "Send me a copy" ticked, when the configuration's confirmation asks (`optIn`). */
   send_copy: z.boolean().optional(),
   /** The signed start time from `GET /api/form-token` (bot check). */

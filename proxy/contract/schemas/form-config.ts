@@ -14,8 +14,9 @@ import {
   type AcceptedKind,
   type FilePicker,
 } from '../limits.ts';
-import { flagRepeatedIds, id, webUrl } from './common.ts';
+import { flagRepeatedIds, formatPath, id, languageTag, webUrl } from './common.ts';
 import { confirmationSchema } from './confirmation.ts';
+import { localise } from './languages.ts';
 import { consentSchema, firmSchema } from './consent.ts';
 import { caseTypeSchema } from './question.ts';
 import { checkStepList, stepsSchema } from './steps.ts';
@@ -36,9 +37,23 @@ const contactShape = Object.fromEntries(
   ]),
 ) as Record<ContactField, z.ZodDefault<typeof contactRequirement>>;
 
+const languagesSchema = z
+  .array(languageTag)
+  .min(1)
+  .max(20)
+  .refine((list) => new Set(list).size === list.length, 'must not repeat a language');
+
+/** The meta entry naming the language a visitor read a form in several languages in. */
+export const VISITOR_LANGUAGE_ID = 'visitor_language';
+
 /** The whole configuration file. */
 export const formConfigSchema = z
   .strictObject({
+    /**
+     * The languages the form is offered in, the firm's first (`./languages.ts`): each text is
+     * then a string or `{"<language>": "…"}` with every one of them.
+     */
+    languages: languagesSchema.optional(),
     contact: z.strictObject(contactShape).default({ ...DEFAULT_CONTACT }),
     files: z
       .strictObject({
@@ -108,6 +123,19 @@ export const formConfigSchema = z
         });
       }
     });
+    // A form in several languages names the visitor's language in a meta entry of its own.
+    if (config.languages) {
+      config.caseTypes.forEach((caseType, c) => {
+        caseType.questions.forEach((question, q) => {
+          if (question.id === VISITOR_LANGUAGE_ID)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['caseTypes', c, 'questions', q, 'id'],
+              message: `"${VISITOR_LANGUAGE_ID}" is the visitor's language upstream in a form with "languages"`,
+            });
+        });
+      });
+    }
     const variant = config.analytics ? config.analytics.variant : undefined;
     const hiddenIds = config.caseTypes.flatMap((c) =>
       c.questions.filter((q) => q.type === 'hidden').map((q) => q.id),
@@ -166,22 +194,49 @@ function formatConfigIssues(error: z.ZodError): string[] {
   return error.issues.map((issue) => `${formatPath(issue.path) || '(root)'}: ${issue.message}`);
 }
 
-function formatPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, i) =>
-      typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`,
-    )
-    .join('');
+/** A configuration read in each of its languages. */
+export interface FormConfigs {
+  /** `languages`, the firm's first; `[]` for a form in one language that lists none. */
+  languages: readonly string[];
+  /** The form in the firm's language: what the firm reads, and every visitor of a one-language form. */
+  first: FormConfig;
+  /** The form in `lang`, one of `languages`; the first language for any other. */
+  inLanguage(lang: string): FormConfig;
 }
 
-/** Parses a configuration, throwing one error whose message lists every problem with its path. */
-export function parseFormConfig(input: unknown): FormConfig {
-  const result = formConfigSchema.safeParse(input);
-  if (!result.success) {
-    throw new FormConfigError(formatConfigIssues(result.error));
+/**
+ * Parses a configuration in every language it lists, throwing one error whose message lists
+ * every problem with its JSON path (a text missing a language, or a rule any language breaks).
+ */
+export function parseFormConfigs(input: unknown): FormConfigs {
+  // The texts are read by the languages listed: a list that cannot be read is the one problem.
+  const listed = (input as { languages?: unknown } | null)?.languages;
+  const languages = languagesSchema.optional().safeParse(listed);
+  if (!languages.success)
+    throw new FormConfigError(
+      languages.error.issues.map((i) => `${formatPath(['languages', ...i.path])}: ${i.message}`),
+    );
+  const localised = localise(input);
+  if (localised.problems.length > 0) throw new FormConfigError(localised.problems);
+  const problems = new Set<string>();
+  const configs = new Map<string, FormConfig>();
+  for (const [lang, written] of localised.inputs) {
+    const result = formConfigSchema.safeParse(written);
+    if (result.success) configs.set(lang, result.data);
+    else formatConfigIssues(result.error).forEach((line) => problems.add(line));
   }
-  return result.data;
+  const [firstLanguage = ''] = localised.languages;
+  const first = configs.get(firstLanguage);
+  if (problems.size > 0 || !first) throw new FormConfigError([...problems]);
+  return {
+    languages: first.languages ?? [],
+    first,
+    inLanguage: (lang) => configs.get(lang) ?? first,
+  };
 }
+
+/** Parses a configuration; the form in the firm's (first) language. */
+export const parseFormConfig = (input: unknown): FormConfig => parseFormConfigs(input).first;
 
 /** A configuration that does not parse: one problem per line, each with its JSON path. */
 export class FormConfigError extends Error {

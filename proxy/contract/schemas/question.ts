@@ -40,7 +40,13 @@ const questionSchema = z
     type: z.enum(QUESTION_TYPES),
     hint: text(1000).optional(),
     required: z.boolean().default(false),
+    /** The values sent and compared (`showIf`, `prefill`): the same in every language. */
     options: z.array(text(500)).min(1).max(100).optional(),
+    /**
+     * What the visitor reads of each option, when options are written `{"value", "label"}`
+     * (`./languages.ts` writes it; a site owner never does). Absent: the value is the label.
+     */
+    optionLabels: z.array(text(500)).optional(),
     showIf: showIfSchema.optional(),
     /** For text-like questions: a tighter bound than the default. */
     maxLength: z.number().int().min(1).max(FIELD_MAX_LENGTH.longAnswer).optional(),
@@ -78,6 +84,17 @@ const questionSchema = z
     if (q.options && new Set(q.options).size !== q.options.length) {
       ctx.addIssue({ code: 'custom', path: ['options'], message: 'must not repeat an option' });
     }
+    // The widget sends a translated option's label, the intake takes it back as its value: a
+    // label that is another option's value could be read as either.
+    const values = new Set(q.options);
+    q.optionLabels?.forEach((label, i) => {
+      if (values.has(label) && q.options?.[i] !== label)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['options', i, 'label'],
+          message: `"${label}" is another option's value`,
+        });
+    });
     if ((q.min !== undefined || q.max !== undefined) && q.type !== 'number') {
       ctx.addIssue({
         code: 'custom',

@@ -13,6 +13,7 @@ import {
   CONTACT_CONTROLS,
   describedBy,
   fieldIds,
+  optionPairs,
   questionControl,
   type TypedControl,
 } from '../../contract/controls.ts';
@@ -191,7 +192,7 @@ export function questionField(question: Question, state: FieldState, condition?:
     hint: [question.hint, condition].filter(Boolean).join(' ') || undefined,
     state,
   };
-  const pairs = (question.options ?? []).map((option) => [option, option] as const);
+  const pairs = optionPairs(question);
   if (facts.control === 'radios') return choiceGroup(frame, 'radio', pairs);
   if (facts.control === 'checkboxes') return choiceGroup(frame, 'checkbox', pairs);
   if (facts.control === 'select') return selectField(frame, pairs);
