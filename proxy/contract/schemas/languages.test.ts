@@ -142,7 +142,7 @@ describe('a configuration in several languages', () => {
   it('keeps visitor_language for the meta entry naming the visitor’s language', () => {
     const config = bilingual();
     config.caseTypes[0]!.questions[1]!.id = 'visitor_language';
-    config.caseTypes[0]!.questions[1]!.showIf = undefined as never;
+    config.caseTypes[0]!.questions[1]!.showIf = undefined;
     expect(problemsOf(config)).toEqual([
       'caseTypes[0].questions[1].id: "visitor_language" is the visitor\'s language upstream in a form with "languages"',
     ]);
