@@ -10,6 +10,8 @@ import { checkForBots, type BotCheckOptions } from '../http/bots/bot-check.ts';
 import type { HealthSignals } from '../http/health-routes.ts';
 import type { Metrics } from '../http/metrics.ts';
 import type { IntakeStore } from '../outbox/store.ts';
+import type { UploadStore } from '../outbox/upload-store.ts';
+import { takeUploads } from './uploads/take-uploads.ts';
 import type { FunnelAdmission } from '../funnel/admission.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
 import { requireAllowedOrigin, submissionCors, type OriginOptions } from '../http/origin.ts';
@@ -23,7 +25,7 @@ import { countAccepted } from '../funnel/server-tallies.ts';
 import type { NewSubmission, Submission } from '../outbox/submission.ts';
 import { aftercareFor, type AftercareDeps } from './aftercare.ts';
 import { answerFor, queued, withReceipt, type Answer } from './answers.ts';
-import { checkSubmission } from './check-submission.ts';
+import { checkSubmission, type CheckedSubmission, type IntakeFile } from './check-submission.ts';
 import { inspectFiles } from './inspect-files.ts';
 import { answerRepeat, idempotencyKeyOf, rememberAnswer } from './idempotency.ts';
 import { tempSpool, type FileSpool } from './file-spool.ts';
@@ -63,6 +65,8 @@ export interface SubmissionLimits {
   uploadsPerClient: number;
   /** A body that sends nothing for this long is ended. */
   bodyIdleMs: number;
+  /** Uploads (`/api/uploads`) made per minute from one client address; `perClient` without it. */
+  uploadCreations?: Limiter | undefined;
 }
 
 /** What the enquiry route reads: intake, limits, checks and delivery while the visitor waits. */
@@ -78,6 +82,8 @@ export interface EnquiryRouteDeps {
   onOriginRefused?: OriginOptions['onOriginRefused'];
   /** Intake, and the repeat of an idempotency key. */
   store: IntakeStore;
+  /** Files sent ahead (`/api/uploads`), which an enquiry names; without it, none are taken. */
+  uploads?: UploadStore | undefined;
   /** Where file parts are written as they arrive; the system's temporary directory by default. */
   spool?: FileSpool | undefined;
   /**
@@ -254,6 +260,32 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
     const idempotency = key ? { key, fingerprint: checked.fingerprint } : undefined;
     const repeat = idempotency && (await deps.store.findRepeat(idempotency));
     if (repeat) return { kind: 'repeat', key: idempotency.key, repeat } as const;
+    // Files sent ahead are this enquiry's from here, and given back unless it is stored.
+    const uploads = await takeUploads(checked.part, files, {
+      store: deps.uploads,
+      config,
+      now: receivedAt,
+    });
+    const stored = await judgeAndStore(c, checked, uploads.files, idempotency, {
+      plain: received.plain !== undefined,
+      receivedAt,
+    }).catch(async (error: unknown) => {
+      await uploads.release();
+      throw error;
+    });
+    await (stored.kind === 'stored' ? uploads.drop() : uploads.release());
+    return stored;
+  }
+
+  /** The bot checks, then the enquiry stored with `files` (a caught bot's without them). */
+  async function judgeAndStore(
+    c: Context<RouteEnv>,
+    checked: CheckedSubmission,
+    files: readonly IntakeFile[],
+    idempotency: { key: string; fingerprint: string } | undefined,
+    received: { plain: boolean; receivedAt: number },
+  ) {
+    const { receivedAt } = received;
     const verdict = await checkForBots(checked.part, deps.clientIp(c), deps.bots);
     // People count against the global allowance; caught bots only against their own address's.
     await take(verdict.human ? limits.global : limits.bots, verdict.human ? '' : clientKey(c));
@@ -299,7 +331,7 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
         part: checked.part,
         submissionId: outcome.submission.id,
         at: receivedAt,
-        plain: received.plain !== undefined,
+        plain: received.plain,
         gpc: c.req.header('sec-gpc') === '1',
         client: clientKey(c),
       }).catch((error: unknown) => {

@@ -16,6 +16,7 @@ import { pgAcceptance } from './accept.ts';
 import { translatingFailures, type AvailabilityWatch } from './access.ts';
 import { atomically, execute, postgresDialect } from './driver.ts';
 import { chunkSource, listen } from './files.ts';
+import { pgUploads } from './uploads.ts';
 import { pgRateLimiter } from './rate-limit.ts';
 import { createPool, migrate } from './schema.ts';
 
@@ -96,6 +97,7 @@ export async function openPostgresOutbox(
     claimDue: (owner, leaseMs, now, limit, running) =>
       query(m.claimDue(owner, leaseMs, now, limit, running, heartbeat.aliveAfter(now))),
     fileSource: (id, index) => chunkSource(pool, id, index),
+    ...pgUploads(pool),
     startStep: (owned, step, leaseUntil) => query(m.startStep(owned, step, leaseUntil)),
     recordCreated: (owned, enquiryId, at) => query(m.recordCreated(owned, enquiryId, at)),
     recordUploaded: (owned, index, attachmentId, at) =>

@@ -15,6 +15,7 @@ import { sqliteDialect, sqliteRunner } from './driver.ts';
 import { diskVault, memoryVault } from './file-vault.ts';
 import { groupCommit, walFlusher } from './group-commit.ts';
 import { openOutboxDatabase } from './schema.ts';
+import { sqliteUploads, uploadFolder } from './uploads.ts';
 
 /**
  * Opens the outbox in the SQLite file at `path` (its files in `<name>-files/` beside it), or an
@@ -26,10 +27,9 @@ export function openSqliteOutbox(path: string): OutboxStore {
   const db = openOutboxDatabase(path);
   const wal = path === ':memory:' ? undefined : walFlusher(path);
   const write = groupCommit(db, { sync: wal?.sync });
-  const vault =
-    path === ':memory:'
-      ? memoryVault()
-      : diskVault(join(dirname(path), `${basename(path, extname(path))}-files`));
+  const vaultDir =
+    path === ':memory:' ? undefined : join(dirname(path), `${basename(path, extname(path))}-files`);
+  const vault = vaultDir === undefined ? memoryVault() : diskVault(vaultDir);
   const execute = sqliteRunner(db);
   /** A read, now; a write, in the next group commit (all of a plan's writes in one savepoint). */
   const read = <T>(plan: Plan<T>) => asPromise(() => execute(plan));
@@ -64,6 +64,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
     // One process per data directory (the lock in `data-dir-lock.ts`).
     shared: false,
     ...createAcceptance(write, execute, vault),
+    ...sqliteUploads(write, execute, uploadFolder(vaultDir)),
     claim: (id, owner, leaseMs, now) => written(() => m.claim(id, owner, leaseMs, now)),
     claimDue: (owner, leaseMs, now, limit, running) =>
       written(() => m.claimDue(owner, leaseMs, now, limit, running)),
