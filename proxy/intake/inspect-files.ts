@@ -50,7 +50,7 @@ export async function inspectFile(
       stored: file,
       problem: await converter.inspect(kind, Buffer.from(await readAll(file.content))),
     };
-  const verdict = await checkPlatformFile(kind, Buffer.from(await readAll(file.content)));
+  const verdict = await checkPlatformFile(kind, file.content);
   if (verdict.kind === 'refuse') return { stored: file, problem: verdict.problem };
   if (!verdict.bytes) return { stored: file };
   log.info(

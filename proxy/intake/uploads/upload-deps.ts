@@ -7,6 +7,7 @@ import type { OriginOptions } from '../../http/origin.ts';
 import type { Logger } from '../../logger.ts';
 import type { UploadStore } from '../../outbox/upload-store.ts';
 import type { SubmissionLimits } from '../enquiry-route.ts';
+import type { FileSpool } from '../file-spool.ts';
 
 /** `UPLOAD_EXPIRY_HOURS`' default: a day to press Send. */
 export const DEFAULT_UPLOAD_EXPIRY_HOURS = 24;
@@ -15,6 +16,8 @@ export const DEFAULT_UPLOAD_EXPIRY_HOURS = 24;
 export interface UploadRouteDeps extends OriginOptions {
   config: FormConfig;
   uploads: UploadStore;
+  /** Where an upload kept as chunks (PostgreSQL) is written to be checked. */
+  spool?: FileSpool | undefined;
   /** Looks at each completed upload as the intake looks at a file (see `EnquiryRouteDeps`). */
   converter?: Pick<Converter, 'inspect'> | undefined;
   bots: Pick<BotCheckOptions, 'tokens'>;
