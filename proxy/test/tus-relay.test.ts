@@ -7,7 +7,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -15,59 +14,13 @@ import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleConfigPath } from '../../demo/forms/index.ts';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../demo/enquiry-api/server.ts';
+import { cuttingRelay } from './fixtures/cutting-relay.ts';
 import { proxyEnvFor } from './fixtures/proxy-env.ts';
 import { ORIGIN, validEnquiry } from './fixtures/proxy-harness.ts';
 import { startProxyProcess, waitFor, type ProxyProcess } from './reliability/proxy-process.ts';
 
 const CUT_EVERY = 2 * 1024 * 1024;
 const CREDENTIALS = { username: 'relay-test', password: 'relay test password' };
-
-/** A relay to `port` that counts what clients send and cuts each connection past `cutEvery`. */
-function cuttingRelay(port: number, cutEvery: number) {
-  const carried = { bytes: 0, cuts: 0 };
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((client) => {
-    const upstream = connect(port, '127.0.0.1');
-    sockets.add(client).add(upstream);
-    let sent = 0;
-    const cut = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('data', (piece: Buffer) => {
-      const room = cutEvery - sent;
-      const passed = piece.subarray(0, Math.max(0, room));
-      sent += passed.byteLength;
-      carried.bytes += passed.byteLength;
-      if (passed.byteLength > 0) upstream.write(passed);
-      if (sent >= cutEvery) {
-        carried.cuts++;
-        cut();
-      }
-    });
-    upstream.on('data', (piece: Buffer) => client.write(piece));
-    for (const socket of [client, upstream]) {
-      socket.on('error', cut);
-      socket.on('close', () => {
-        sockets.delete(socket);
-        cut();
-      });
-    }
-  });
-  return {
-    carried,
-    listen: () =>
-      new Promise<number>((resolve) =>
-        server.listen(0, '127.0.0.1', () => {
-          resolve((server.address() as { port: number }).port);
-        }),
-      ),
-    close: () => {
-      for (const socket of sockets) socket.destroy();
-      return new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
 
 /** A PNG of random pixels, so it does not compress: about 20 MB. */
 const noisePng = () =>
