@@ -73,7 +73,11 @@ export class FilesController implements ReactiveController {
     private readonly ports: FilesPorts,
   ) {
     host.addController(this);
-    // Files taken before a reload: the chunk lists again those that were sent ahead.
+    // Fetched when the picker takes focus, so that a file picked is listed at once (a keyboard
+    // user tabs on to its Remove button); and after a reload, to list again the files sent ahead.
+    host.renderRoot.addEventListener('focusin', (event) => {
+      if ((event.target as Element).closest('[part=file-picker]')) void this.#chunk();
+    });
     if (ports.late.session.lostFiles.length) void this.#chunk();
   }
 
