@@ -4,6 +4,10 @@
  * a Remove button like the others, marked on its row with its reason (and beside the picker),
  * and holds back sending until it is removed: nothing is left out without the visitor seeing it
  * go. Removing a refused file takes its problem off the screen at once, not at the next Send.
+ *
+ * A file taken is sent ahead at once by the uploads chunk (`uploads/`), which also says on its
+ * row how far it got and what the proxy made of it, and keeps it across a reload; Send names
+ * the uploads instead of carrying their bytes (`forSending`).
  */
 import type { ReactiveController } from 'lit';
 import type { ElementBase } from '../element-base.ts';
@@ -18,8 +22,11 @@ import {
 } from '#contract';
 import type { Translator } from '../i18n.ts';
 import type { ShownIssue } from '../issues.ts';
-import { fileList, type ListedFile } from './file-list.ts';
+import type { ListedFile } from './file-list.ts';
 import { showIssue } from './show-issue.ts';
+import type { Chosen } from './uploads/chosen.ts';
+import type * as UploadsChunk from './uploads/index.ts';
+import type { LatePorts } from './ports.ts';
 
 type Limits = FormConfig['files'];
 
@@ -36,11 +43,8 @@ export interface FilesPorts {
   remember(names: string[]): void;
   /** Takes a problem off the screen (its file was removed) until the next press of Send. */
   forget(issue: ShownIssue): void;
-}
-
-interface Chosen {
-  file: File;
-  kind: SniffedKind;
+  /** What the uploads chunk works with (`uploads/index.ts`). */
+  late: LatePorts;
 }
 
 /** What kind a file is, from its bytes: its name and the browser's guess can lie. */
@@ -61,12 +65,26 @@ export class FilesController implements ReactiveController {
   #refused: { file: File; issue: ShownIssue }[] = [];
   /** A file is being dragged over the drop zone. */
   dragging = false;
+  #uploads: UploadsChunk.Uploads | undefined;
+  #loading: Promise<UploadsChunk.Uploads> | undefined;
 
   constructor(
     private readonly host: ElementBase,
     private readonly ports: FilesPorts,
   ) {
     host.addController(this);
+    // Fetched when the picker takes focus, so that a file picked is listed at once (a keyboard
+    // user tabs on to its Remove button); and after a reload, to list again the files sent ahead.
+    host.renderRoot.addEventListener('focusin', (event) => {
+      if ((event.target as Element).closest('[part=file-picker]')) void this.#chunk();
+    });
+    if (ports.late.session.lostFiles.length) void this.#chunk();
+  }
+
+  #chunk() {
+    return (this.#loading ??= import('./uploads/index.ts').then(
+      (chunk) => (this.#uploads = new chunk.Uploads(this.host, this.ports.late, this.#chosen)),
+    ));
   }
 
   hostDisconnected(): void {
@@ -74,8 +92,22 @@ export class FilesController implements ReactiveController {
     this.dragging = false;
   }
 
-  get files(): readonly File[] {
-    return this.#chosen.map((chosen) => chosen.file);
+  /**
+   * What Send carries: the uploads' ids (once each has its verdict), the other files' bytes.
+   * Every file taken has its chunk on the way, which sends it ahead.
+   */
+  forSending() {
+    return (
+      this.#loading?.then((uploads) => uploads.forSending(this.#chosen)) ?? {
+        uploads: [],
+        files: [],
+      }
+    );
+  }
+
+  /** The names of the files listed. */
+  get names(): string[] {
+    return this.#chosen.map((chosen) => chosen.file.name);
   }
 
   /** Why the listed refused files were refused. */
@@ -87,11 +119,13 @@ export class FilesController implements ReactiveController {
   async add(incoming: readonly File[]) {
     const limits = this.ports.limits();
     if (!limits || incoming.length === 0) return;
+    // The chunk that lists the files and sends them ahead.
+    const uploads = this.#chunk();
     const t = this.ports.t();
     const refused: ShownIssue[] = [];
     const added: string[] = [];
     for (const file of incoming) {
-      const chosen = { file, kind: await sniff(file) };
+      const chosen: Chosen = { file, kind: await sniff(file) };
       const position = `files[${this.#chosen.length}]`;
       const issues = checkFiles(
         [...this.#chosen, chosen].map(factsOf),
@@ -109,6 +143,9 @@ export class FilesController implements ReactiveController {
       } else {
         this.#chosen.push(chosen);
         added.push(t.text('fileAdded', { name: file.name }));
+        void uploads.then((chunk) => {
+          chunk.start(chosen);
+        });
       }
     }
     // One "too many" is said once however many files were dropped at once.
@@ -118,7 +155,7 @@ export class FilesController implements ReactiveController {
   }
 
   #changed() {
-    this.ports.remember(this.files.map((file) => file.name));
+    this.ports.remember(this.names);
     this.host.requestUpdate();
   }
 
@@ -129,6 +166,7 @@ export class FilesController implements ReactiveController {
       index < accepted ? this.#chosen.splice(index, 1) : this.#refused.splice(index - accepted, 1);
     if (removed) {
       if ('issue' in removed) this.ports.forget(removed.issue);
+      else this.#uploads?.forget(removed);
       this.ports.announce(this.ports.t().text('fileRemoved', { name: removed.file.name }));
     }
     this.#changed();
@@ -142,16 +180,22 @@ export class FilesController implements ReactiveController {
     const current = checkFiles(this.#chosen.map(factsOf), limits, this.ports.kindNames()).map(
       (issue) => showIssue(issue, t, limits),
     );
-    return [...this.notices, ...current];
+    return [...this.notices, ...this.#rows(t).flatMap((row) => row.issue ?? []), ...current];
   }
 
-  /** The list of chosen and refused files, when there are any, the refused with their problem. */
+  /**
+   * The list of chosen and refused files, when there are any, the refused with their problem:
+   * drawn by the uploads chunk, which the first file picked fetches.
+   */
   list(t: Translator) {
-    const listed: ListedFile[] = [...this.#chosen, ...this.#refused];
-    if (listed.length === 0) return undefined;
-    return fileList(listed, t, (index) => {
+    return this.#uploads?.list([...this.#rows(t), ...this.#refused], t, (index) => {
       this.#removeAndFocus(index);
     });
+  }
+
+  /** The taken files' rows: how each upload goes, or the proxy's refusal of it. */
+  #rows(t: Translator): ListedFile<ShownIssue>[] {
+    return this.#uploads?.rows(this.#chosen, t) ?? this.#chosen;
   }
 
   /** Removes a listed file and puts focus on the picker (the removed button is gone). */

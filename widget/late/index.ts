@@ -79,6 +79,7 @@ export class LateParts {
       remember: (names) => {
         ports.session.rememberFiles(names);
       },
+      late: ports,
       forget: (issue) => {
         const { issues } = ports.state;
         const left = issues.filter((shown) => shown !== issue);
@@ -217,7 +218,7 @@ export class LateParts {
     }
     return {
       part,
-      files: this.files.files,
+      files: this.files.forSending(),
       problems,
       website,
       turnstileToken: this.challenge?.token ?? '',
@@ -235,7 +236,7 @@ export class LateParts {
       values: session.values,
       steps,
       caseTypeFixed: session.fixedCaseType() !== undefined,
-      fileNames: this.files.files.map((file) => file.name),
+      fileNames: this.files.names,
     };
     return chunk.checkAnswers(view, t, (step) => {
       this.steps?.change(step);
