@@ -24,7 +24,7 @@ import type { Translator } from '../i18n.ts';
 import type { ShownIssue } from '../issues.ts';
 import type { ListedFile } from './file-list.ts';
 import { showIssue } from './show-issue.ts';
-import type { Chosen } from './uploads/chosen.ts';
+import type { Chosen, Refused } from './uploads/chosen.ts';
 import type * as UploadsChunk from './uploads/index.ts';
 import type { LatePorts } from './ports.ts';
 
@@ -32,18 +32,14 @@ type Limits = FormConfig['files'];
 
 /** What the files controller reads from its element. */
 export interface FilesPorts {
-  t(): Translator;
-  /** The configured limits, once the configuration is loaded. */
-  limits(): Limits | undefined;
-  /** The accepted kinds as people name them (the picker's, from the proxy). */
-  kindNames(): string;
-  /** Says something to screen reader users without moving focus. */
-  announce(text: string): void;
-  /** Told the names of the chosen files whenever they change (kept with the draft). */
-  remember(names: string[]): void;
   /** Takes a problem off the screen (its file was removed) until the next press of Send. */
   forget(issue: ShownIssue): void;
-  /** What the uploads chunk works with (`uploads/index.ts`). */
+  /**
+   * The element's words and session: the configured limits and the accepted kinds as people
+   * name them (the picker's, from the proxy), once the configuration is loaded; where the chosen
+   * files' names are kept with the draft. The uploads chunk works with them too
+   * (`uploads/index.ts`).
+   */
   late: LatePorts;
 }
 
@@ -62,7 +58,7 @@ const factsOf = ({ file, kind }: Chosen): FileFacts => ({ name: file.name, size:
 export class FilesController implements ReactiveController {
   #chosen: Chosen[] = [];
   /** Files refused when chosen, each with the reason, until the visitor removes them. */
-  #refused: { file: File; issue: ShownIssue }[] = [];
+  #refused: Refused[] = [];
   /** A file is being dragged over the drop zone. */
   dragging = false;
   #uploads: UploadsChunk.Uploads | undefined;
@@ -115,47 +111,34 @@ export class FilesController implements ReactiveController {
     return this.#refused.map((refused) => refused.issue);
   }
 
-  /** Checks and adds what the visitor chose or dropped. */
+  /**
+   * Checks and adds what the visitor chose or dropped: the uploads chunk, which sends them ahead,
+   * tells each file's kind, checks it and says what became of it (`uploads/index.ts`'s `take`),
+   * with the rules this bundle has.
+   */
   async add(incoming: readonly File[]) {
-    const limits = this.ports.limits();
+    const limits = this.ports.late.session.config?.files;
     if (!limits || incoming.length === 0) return;
-    // The chunk that lists the files and sends them ahead.
-    const uploads = this.#chunk();
-    const t = this.ports.t();
-    const refused: ShownIssue[] = [];
-    const added: string[] = [];
-    for (const file of incoming) {
-      const chosen: Chosen = { file, kind: await sniff(file) };
-      const position = `files[${this.#chosen.length}]`;
-      const issues = checkFiles(
-        [...this.#chosen, chosen].map(factsOf),
-        limits,
-        this.ports.kindNames(),
-      );
-      // Its own problem first; else, when it is one too many, that.
-      const issue =
-        issues.find((each) => each.field === position) ??
-        issues.find((each) => each.field === 'files');
-      if (issue) {
-        const shown = showIssue(issue, t, limits);
-        this.#refused.push({ file, issue: shown });
-        refused.push(shown);
-      } else {
-        this.#chosen.push(chosen);
-        added.push(t.text('fileAdded', { name: file.name }));
-        void uploads.then((chunk) => {
-          chunk.start(chosen);
-        });
-      }
-    }
-    // One "too many" is said once however many files were dropped at once.
-    const reasons = new Set(refused.map((notice) => notice.text));
-    this.ports.announce([...added, ...reasons].join('. '));
+    const uploads = await this.#chunk();
+    await uploads.take(incoming, this.#chosen, this.#refused, {
+      sniff,
+      check: (files) => this.#check(files, limits),
+      show: (issue) => showIssue(issue, this.ports.late.t(), limits),
+    });
     this.#changed();
   }
 
+  /** What the shared rules say of `files`, as the proxy will. */
+  #check(files: readonly Chosen[], limits: Limits) {
+    return checkFiles(
+      files.map(factsOf),
+      limits,
+      this.ports.late.session.config?.picker.kinds ?? '',
+    );
+  }
+
   #changed() {
-    this.ports.remember(this.names);
+    this.ports.late.session.rememberFiles(this.names);
     this.host.requestUpdate();
   }
 
@@ -167,7 +150,8 @@ export class FilesController implements ReactiveController {
     if (removed) {
       if ('issue' in removed) this.ports.forget(removed.issue);
       else this.#uploads?.forget(removed);
-      this.ports.announce(this.ports.t().text('fileRemoved', { name: removed.file.name }));
+      const { late } = this.ports;
+      late.announce(late.t().text('fileRemoved', { name: removed.file.name }));
     }
     this.#changed();
   }
@@ -177,9 +161,7 @@ export class FilesController implements ReactiveController {
    * limits may have changed since).
    */
   problems(limits: Limits, t: Translator): ShownIssue[] {
-    const current = checkFiles(this.#chosen.map(factsOf), limits, this.ports.kindNames()).map(
-      (issue) => showIssue(issue, t, limits),
-    );
+    const current = this.#check(this.#chosen, limits).map((issue) => showIssue(issue, t, limits));
     return [...this.notices, ...this.#rows(t).flatMap((row) => row.issue ?? []), ...current];
   }
 

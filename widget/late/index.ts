@@ -70,15 +70,6 @@ export class LateParts {
     ports.learnStrings({ ...VISITOR_MESSAGES, ...OUTCOME_STRINGS });
     adoptStyles(host.renderRoot, lateStyles + errorSummaryStyles);
     this.files = new FilesController(host, {
-      t: () => ports.t(),
-      limits: () => ports.session.config?.files,
-      kindNames: () => ports.session.config?.picker.kinds ?? '',
-      announce: (text) => {
-        ports.announce(text);
-      },
-      remember: (names) => {
-        ports.session.rememberFiles(names);
-      },
       late: ports,
       forget: (issue) => {
         const { issues } = ports.state;

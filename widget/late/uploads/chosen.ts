@@ -3,6 +3,7 @@
  * file (after a reload, only its name and size), its kind by its bytes, and its upload.
  */
 import type { SniffedKind, UploadCheck } from '#contract';
+import type { ShownIssue } from '../../issues.ts';
 import type { UploadTask } from './upload-task.ts';
 
 /** An upload that finished before a reload: enough to list it and to name it at Send. */
@@ -19,4 +20,10 @@ export interface Chosen {
   file: File | { name: string; size: number };
   kind: SniffedKind;
   upload?: UploadTask | KeptUpload;
+}
+
+/** A file refused when chosen, and why, listed until the visitor removes it. */
+export interface Refused {
+  file: File;
+  issue: ShownIssue;
 }

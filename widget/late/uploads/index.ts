@@ -4,6 +4,7 @@
  * kept across a reload (sessionStorage beside the draft: ids, names, sizes and verdicts, never
  * bytes). Fetched the first time a file is taken, or when a reload finds uploads kept.
  */
+import type { RuleIssue, SniffedKind } from '#contract';
 import type { ShownIssue } from '../../issues.ts';
 import type { ElementBase } from '../../element-base.ts';
 import type { Translator } from '../../i18n.ts';
@@ -11,19 +12,34 @@ import type { LatePorts } from '../ports.ts';
 import { fileList, type ListedFile } from '../file-list.ts';
 import { percent } from '../numbers.ts';
 import { UPLOAD_STRINGS } from './strings.ts';
-import type { Chosen, KeptUpload } from './chosen.ts';
+import type { Chosen, KeptUpload, Refused } from './chosen.ts';
 import { UploadTask, type UploadState, type UploadTaskPorts } from './upload-task.ts';
 
 const TUS = { 'Tus-Resumable': '1.0.0' };
+
+/**
+ * The rules `take` checks a file by, from the late bundle, which has the contract: this chunk
+ * cannot share it without the build splitting the contract off into a file of its own.
+ */
+export interface TakeRules {
+  /** What kind a file is, from its bytes. */
+  sniff(file: File): Promise<SniffedKind>;
+  /** What the shared rules say of these files. */
+  check(files: readonly Chosen[]): RuleIssue[];
+  /** An issue in the visitor's words. */
+  show(issue: RuleIssue): ShownIssue;
+}
 
 /** The uploads of one form. */
 export class Uploads {
   readonly #key: string;
   readonly #ports: UploadTaskPorts;
+  readonly #late: LatePorts;
 
   /** Lists again in `taken` the uploads that finished before the page was reloaded. */
   constructor(host: ElementBase, late: LatePorts, taken: Chosen[]) {
     late.learnStrings(UPLOAD_STRINGS);
+    this.#late = late;
     this.#key = `enquiry-form:uploads:${location.pathname}:${host.id}`;
     this.#ports = {
       endpoint: late.session.url('/api/uploads'),
@@ -48,8 +64,39 @@ export class Uploads {
     host.requestUpdate();
   }
 
+  /**
+   * Checks each file the visitor chose or dropped, by its bytes and its size, as the proxy will:
+   * one refused goes to `refused` with its reason, one taken to `taken` and is sent ahead at
+   * once. What became of them is said once, however many came at once.
+   */
+  async take(incoming: readonly File[], taken: Chosen[], refused: Refused[], rules: TakeRules) {
+    const t = this.#late.t();
+    const reasons = new Set<string>();
+    const added: string[] = [];
+    for (const file of incoming) {
+      const chosen: Chosen = { file, kind: await rules.sniff(file) };
+      const position = `files[${String(taken.length)}]`;
+      const issues = rules.check([...taken, chosen]);
+      // Its own problem first; else, when it is one too many, that.
+      const issue =
+        issues.find((each) => each.field === position) ??
+        issues.find((each) => each.field === 'files');
+      if (issue) {
+        const shown = rules.show(issue);
+        refused.push({ file, issue: shown });
+        // One "too many" is said once however many files were dropped at once.
+        reasons.add(shown.text);
+      } else {
+        taken.push(chosen);
+        added.push(t.text('fileAdded', { name: file.name }));
+        this.#start(chosen);
+      }
+    }
+    this.#late.announce([...added, ...reasons].join('. '));
+  }
+
   /** Starts sending a taken file. */
-  start(chosen: Chosen): void {
+  #start(chosen: Chosen): void {
     const { file } = chosen;
     if (!(file instanceof File)) return;
     const task = new UploadTask(file, {
