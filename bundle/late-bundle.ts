@@ -46,6 +46,7 @@ const ONLY_IN_THE_ENTRY = ['/node_modules/lit', '/node_modules/@lit/'];
 export const LATE_CHUNKS: Readonly<Record<string, string>> = {
   'widget/late/steps/index.ts': 'steps',
   'widget/late/challenge.ts': 'Turnstile',
+  'widget/late/uploads/index.ts': 'uploads',
 };
 
 /**

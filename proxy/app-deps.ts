@@ -24,4 +24,6 @@ export type AppDeps = HealthRouteDeps &
   FunnelRouteDeps &
   FunnelAdmissionDeps & {
     log: Logger;
+    /** How long an upload no enquiry named is kept (`UPLOAD_EXPIRY_HOURS`; a day without it). */
+    uploadExpiryMs?: number | undefined;
   };

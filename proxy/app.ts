@@ -11,6 +11,8 @@ import type { AppDeps } from './app-deps.ts';
 import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { enquiryRoute } from './intake/enquiry-route.ts';
+import { uploadRoutes } from './intake/uploads/upload-routes.ts';
+import { DEFAULT_UPLOAD_EXPIRY_HOURS, heldPerClient } from './intake/uploads/upload-deps.ts';
 import { eventsRoute } from './http/events-route.ts';
 import { funnelRoute } from './http/funnel-route.ts';
 import { healthRoutes } from './http/health-routes.ts';
@@ -72,6 +74,16 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
   app.route('/', healthRoutes(deps));
   app.route('/', consoleRoutes(deps));
   app.route('/', enquiryRoute(withRefusals, funnel));
+  if (deps.uploads)
+    app.route(
+      '/',
+      uploadRoutes({
+        ...withRefusals,
+        uploads: deps.uploads,
+        uploadExpiryMs: deps.uploadExpiryMs ?? DEFAULT_UPLOAD_EXPIRY_HOURS * 3_600_000,
+        heldPerClient: heldPerClient(deps.config.files),
+      }),
+    );
   app.route('/', eventsRoute(withRefusals, funnel));
   app.route('/', funnelRoute(deps));
 

@@ -200,6 +200,14 @@ export const proxyEnvSchema = z.object({
   RETENTION_DAYS: integer(30, 1).describe(
     'Delivered submissions (and their files and finished webhook deliveries) are removed after this many days; caught spam after 7; dead letters stay until dealt with.',
   ),
+  UPLOAD_EXPIRY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(24)
+    .describe(
+      'Files sent ahead (/api/uploads) that no enquiry named are removed after this many hours (fractions allowed), with what was made of them.',
+    ),
   FUNNEL_MIN_COUNT: integer(10, 1).describe(
     'Funnel cells (case type, campaign, variant) with fewer starts (views that began filling the form in) are merged into "other", so no small group can be singled out.',
   ),

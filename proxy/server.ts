@@ -28,6 +28,7 @@ import { hashedFiles, loadWidgetAssets } from './http/widget-assets.ts';
 import { earlierWidgetFiles } from './http/earlier-widget-files.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { chores, startHousekeeping } from './lifecycle/housekeeping.ts';
+import { uploadSweep } from './intake/uploads/upload-sweep.ts';
 import { funnelRoom } from './lifecycle/disk-room.ts';
 import { maxSubmissionBytes } from './intake/read-multipart.ts';
 import { listen } from './lifecycle/listen.ts';
@@ -187,7 +188,10 @@ async function start(
   webhooks?.start();
   const checked = checkAtStart(check, deliverer, log);
   const notifier = startNotifier(env, store, deliverer, log, config);
-  const stopHousekeeping = startHousekeeping(chores(store, env.RETENTION_DAYS, widgetFiles), log);
+  const stopHousekeeping = startHousekeeping(
+    [...chores(store, env.RETENTION_DAYS, widgetFiles), uploadSweep(store, deps.uploadExpiryMs)],
+    log,
+  );
 
   const { port } = server.address() as AddressInfo;
   const url = `http://${env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST}:${port}`;
@@ -281,7 +285,11 @@ async function appDeps(
       uploadBytes: new ByteBudget(env.MAX_IN_FLIGHT_BYTES),
       uploadsPerClient: env.MAX_UPLOADS_PER_CLIENT,
       bodyIdleMs: env.BODY_IDLE_TIMEOUT_MS,
+      // A visitor's files are each an upload: a form's worth for each enquiry the rate allows.
+      uploadCreations: outbox.limiter('uploads', env.RATE_LIMIT_PER_MINUTE * config.files.maxFiles),
     },
+    uploads: store,
+    uploadExpiryMs: env.UPLOAD_EXPIRY_HOURS * 3_600_000,
     health,
     readiness: () => readiness(outbox.dataDir, store, health),
     alertQueuedAfterMs: env.ALERT_QUEUED_AFTER_MS,

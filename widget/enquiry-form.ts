@@ -43,7 +43,7 @@ import { notice } from './templates/notice.ts';
  * @csspart error-message - A field's inline error.
  * @csspart failure - The box shown when sending failed, with its retry button.
  * @csspart file-picker - The "Choose files" button and drop zone.
- * @csspart file-list - The list of chosen files.
+ * @csspart file-list - The list of chosen files, each saying how its upload goes and what the proxy made of it.
  * @csspart submit-button - The send button.
  * @csspart progress - The upload progress bar and its text.
  * @csspart confirmation - The panel shown once the enquiry is received.

@@ -12,6 +12,7 @@ import {
   formatMessage,
   type MessageParams,
 } from '#contract';
+import type { UPLOAD_STRINGS } from './late/uploads/strings.ts';
 
 /** The English strings this page has so far. */
 const defaults: Record<string, string> = { ...FORM_STRINGS };
@@ -22,7 +23,7 @@ export function learnStrings(strings: Readonly<Record<string, string>>): void {
 }
 
 /** A string's key. */
-export type StringKey = keyof typeof DEFAULT_STRINGS;
+export type StringKey = keyof typeof DEFAULT_STRINGS | keyof typeof UPLOAD_STRINGS;
 /** A full set of strings. */
 export type Strings = Readonly<Record<StringKey, string>>;
 /** The `i18n` property: any subset of the strings. */

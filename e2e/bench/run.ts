@@ -16,6 +16,7 @@ import { outboxCost } from './outbox-cost.ts';
 import { killAllNow, stopAll } from './processes.ts';
 import { load, machine, num, writeReport, type Section } from './report.ts';
 import { stepSpeed } from './step-speed.ts';
+import { intakePaths } from './intake-paths.ts';
 import { uploadPath } from './upload-path.ts';
 import { widgetSpeed } from './widget-speed.ts';
 import { widgetWeight } from './widget-weight.ts';
@@ -25,7 +26,8 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<string>>> = {
   speed: widgetSpeed,
   steps: stepSpeed,
   create: createPath,
-  upload: uploadPath,
+  // The multipart path, then beside it the files sent ahead (tus).
+  upload: async () => `${await uploadPath()}\n${await intakePaths()}`,
   outbox: outboxCost,
   convert: conversion,
   console: consoleList,

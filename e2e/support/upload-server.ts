@@ -27,6 +27,8 @@ export async function startUploadServer(): Promise<UploadServer> {
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     cors(response);
     if (request.method !== 'POST') return response.writeHead(204).end();
+    // A proxy without uploads (`/api/uploads`): the widget sends the files with the enquiry.
+    if (request.url !== '/api/enquiries') return response.writeHead(404).end();
     let bytes = 0;
     request.on('data', (chunk: Buffer) => (bytes += chunk.length));
     request.on('end', () => {

@@ -38,6 +38,7 @@ export { sniffKind, SNIFF_BYTES, SNIFF_TAIL_BYTES, type SniffedKind } from './fi
 export { checkFiles, type FileFacts } from './file-rules.ts';
 export { type FunnelOutcome, type FunnelReport } from './funnel.ts';
 export { DEFAULT_STRINGS, FORM_STRINGS, OUTCOME_STRINGS, STEP_STRINGS } from './strings.ts';
+export type { UploadCheck } from './upload-check.ts';
 export { describeIssue, type FieldIssue, type IssueCode, type RuleIssue } from './issues.ts';
 export { FIELD_MAX_LENGTH, type FilePicker, type AcceptedKind, type FileKind } from './limits.ts';
 export { publicConfig, type PublicSettings } from './public-config.ts';

@@ -49,10 +49,28 @@ const latin1 = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 
 /**
- * False when no dictionary in the file can name active content: none is written out and none
- * is compressed. Such a PDF (most of them) is taken as it is without being parsed.
+ * Characters of one piece kept with the next: a suspect name split between two pieces is
+ * whole in them. Longer than any name that can mean anything (the longest, `RichMediaExecute`,
+ * is 48 characters with every letter written as `#xx`).
  */
-export const mayHoldActiveContent = (bytes: Uint8Array): boolean => SUSPECT.test(latin1(bytes));
+const SCAN_OVERLAP = 256;
+
+/**
+ * False when no dictionary in the file can name active content: none is written out and none
+ * is compressed. Such a PDF (most of them) is taken as it is without being parsed. The file is
+ * read as it streams, one piece in memory at a time.
+ */
+export async function mayHoldActiveContentIn(
+  pieces: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): Promise<boolean> {
+  let carried = '';
+  for await (const piece of pieces) {
+    const text = carried + latin1(piece);
+    if (SUSPECT.test(text)) return true;
+    carried = text.slice(-SCAN_OVERLAP);
+  }
+  return false;
+}
 
 /** What the worker answers. */
 export type ActiveContentVerdict =

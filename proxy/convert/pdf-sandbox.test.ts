@@ -6,7 +6,7 @@ import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { activePdf, ACTIVE_TRACES } from '../test/fixtures/hostile-files.ts';
 import { ConversionError } from './conversion.ts';
-import { mayHoldActiveContent } from './pdf-active-content.ts';
+import { mayHoldActiveContentIn } from './pdf-active-content.ts';
 import { checkPdfInWorker, PDF_HEAP_MB } from './pdf-sandbox.ts';
 import { checkPlatformFile } from './platform-files.ts';
 
@@ -71,8 +71,8 @@ describe('an ordinary PDF', () => {
   });
 
   it('is not even parsed when nothing in it can name active content', async () => {
-    expect(mayHoldActiveContent(await letter(false))).toBe(false);
-    expect(mayHoldActiveContent(await letter(true))).toBe(true);
+    expect(await mayHoldActiveContentIn([await letter(false)])).toBe(false);
+    expect(await mayHoldActiveContentIn([await letter(true)])).toBe(true);
   });
 });
 

@@ -6,6 +6,7 @@
  * counts is what decoding would make, never the file's size.
  */
 import { ConversionError } from './conversion.ts';
+import type { ByteReader } from './file-reader.ts';
 
 /** The most pixels decoded from one file, over all its pages or frames: more is a bomb. */
 export const PIXEL_LIMIT = 100_000_000;
@@ -31,10 +32,15 @@ export type HeaderKind = 'png' | 'gif' | 'jpeg';
  * The pixels decoding would make of a PNG, GIF or JPEG, from its headers alone (all of a
  * GIF's frames, each drawn on its logical screen).
  *
+ * A file on disk is read through `withFileReader`, a page at a time.
+ *
  * @example headerPixels('png', readFileSync('plan.png')) // 1_920_000
  */
-export function headerPixels(kind: HeaderKind, bytes: Uint8Array): number {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+export function headerPixels(kind: HeaderKind, bytes: Uint8Array | ByteReader): number {
+  const view =
+    bytes instanceof Uint8Array
+      ? new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      : bytes;
   try {
     if (kind === 'png') return pngPixels(view);
     if (kind === 'gif') return gifPixels(view);
@@ -52,7 +58,7 @@ const cutShort = () => new ConversionError('its header is cut short', 'unreadabl
  * PNG: the IHDR chunk must come first (bytes 12–15), width and height after it; an animated
  * PNG's `acTL` chunk (before the first IDAT) says how many frames of that size it holds.
  */
-function pngPixels(view: DataView): number {
+function pngPixels(view: ByteReader): number {
   const typeAt = (at: number) =>
     String.fromCharCode(...[0, 1, 2, 3].map((i) => view.getUint8(at + i)));
   if (typeAt(12) !== 'IHDR') throw new ConversionError('it has no PNG header', 'unreadable');
@@ -69,7 +75,7 @@ function pngPixels(view: DataView): number {
  * GIF: the logical screen (bytes 6–9), then blocks to the trailer: each image descriptor is a
  * frame, drawn on the screen (one larger than the screen counts its own size).
  */
-function gifPixels(view: DataView): number {
+function gifPixels(view: ByteReader): number {
   const screen = view.getUint16(6, true) * view.getUint16(8, true);
   let at = 13 + colourTableBytes(view.getUint8(10));
   let pixels = 0;
@@ -95,7 +101,7 @@ function gifPixels(view: DataView): number {
 const colourTableBytes = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
 
 /** The offset after a chain of GIF sub-blocks (each a length byte, 0 ends the chain). */
-function skipSubBlocks(view: DataView, from: number): number {
+function skipSubBlocks(view: ByteReader, from: number): number {
   let at = from;
   for (let length = view.getUint8(at); length !== 0; length = view.getUint8(at)) at += length + 1;
   return at + 1;
@@ -107,7 +113,7 @@ const SOF_MARKERS = new Set([
 ]);
 
 /** JPEG: the segments after the start of image, to the first frame header (SOFn). */
-function jpegPixels(view: DataView): number {
+function jpegPixels(view: ByteReader): number {
   let at = 2;
   for (;;) {
     if (view.getUint8(at) !== 0xff)

@@ -43,6 +43,8 @@ export interface SubmissionLimits {
   uploadsPerClient: number;
   /** A body that sends nothing for this long is ended. */
   bodyIdleMs: number;
+  /** Uploads (`/api/uploads`) made per minute from one client address; `perClient` without it. */
+  uploadCreations?: Limiter | undefined;
 }
 
 /** What the enquiry route reads: its guards, taking the enquiry in, and delivery while the visitor waits. */

@@ -107,7 +107,7 @@ export const tempSpool = (): FileSpool => diskSpool(join(tmpdir(), 'enquiry-form
  * The first or last `limit` bytes of a stream of pieces: views, not copies, and only the few
  * pieces that hold them (a piece is at most the socket's read size).
  */
-class Collected {
+export class Collected {
   #pieces: Uint8Array[] = [];
   #bytes = 0;
 

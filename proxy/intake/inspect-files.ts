@@ -26,27 +26,38 @@ export async function inspectFiles(
   const issues: FieldIssue[] = [];
   const taken: IntakeFile[] = [];
   for (const [i, file] of files.entries()) {
-    const { kind } = file;
-    let stored = file;
-    let problem: ConversionError | undefined;
-    if (isPlatformKind(kind)) {
-      const verdict = await checkPlatformFile(kind, Buffer.from(await readAll(file.content)));
-      if (verdict.kind === 'refuse') problem = verdict.problem;
-      else if (verdict.bytes) {
-        stored = withBytes(file, verdict.bytes);
-        log.info(
-          { file: file.name, removed: verdict.removed },
-          'a PDF is stored without its active content',
-        );
-      }
-    } else {
-      problem = await converter.inspect(kind, Buffer.from(await readAll(file.content)));
-    }
+    const { stored, problem } = await inspectFile(file, converter, log);
     taken.push(stored);
-    if (problem) issues.push(issueOf(`files[${String(i)}]`, file.name, kind, problem));
+    if (problem) issues.push(issueOf(`files[${String(i)}]`, file.name, file.kind, problem));
   }
   if (issues.length > 0) throw Refusal.unsupportedFile(issues);
   return taken;
+}
+
+/**
+ * One file looked at: as it may be stored (a PDF rewritten without its scripts, the rest as
+ * it came), and the problem that refuses it, if any. Uploads are looked at by this too, as
+ * they complete (`uploads/check-upload.ts`).
+ */
+export async function inspectFile(
+  file: IntakeFile,
+  converter: Pick<Converter, 'inspect'>,
+  log: Pick<Logger, 'info'>,
+): Promise<{ stored: IntakeFile; problem?: ConversionError | undefined }> {
+  const { kind } = file;
+  if (!isPlatformKind(kind))
+    return {
+      stored: file,
+      problem: await converter.inspect(kind, Buffer.from(await readAll(file.content))),
+    };
+  const verdict = await checkPlatformFile(kind, file.content);
+  if (verdict.kind === 'refuse') return { stored: file, problem: verdict.problem };
+  if (!verdict.bytes) return { stored: file };
+  log.info(
+    { file: file.name, removed: verdict.removed },
+    'a PDF is stored without its active content',
+  );
+  return { stored: withBytes(file, verdict.bytes) };
 }
 
 /** The file with other bytes, held in memory (as a converted file is). */
@@ -58,7 +69,7 @@ const withBytes = (file: IntakeFile, bytes: Uint8Array): IntakeFile => ({
 });
 
 /** A bomb or a file over its limits names why; any other problem says it may be damaged. */
-function issueOf(
+export function issueOf(
   field: string,
   name: string,
   kind: AcceptedKind,

@@ -13,6 +13,7 @@ import type { Converter } from '../convert/conversion.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
 import type { Logger } from '../logger.ts';
 import type { IntakeStore } from '../outbox/store.ts';
+import type { UploadStore } from '../outbox/upload-store.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
 import { Refusal } from '../http/refusal.ts';
 import type { FunnelAdmission } from '../funnel/admission.ts';
@@ -21,7 +22,7 @@ import type { Limiter } from '../limiter/token-buckets.ts';
 import type { NewSubmission } from '../outbox/submission.ts';
 import { aftercareFor, type AftercareDeps } from './aftercare.ts';
 import type { IntakeVariables } from './answer-refusal.ts';
-import { checkSubmission } from './check-submission.ts';
+import { checkSubmission, type CheckedSubmission, type IntakeFile } from './check-submission.ts';
 import type { FormLanguageDeps } from '../http/form-language.ts';
 import { tempSpool, type FileSpool } from './file-spool.ts';
 import { inspectFiles } from './inspect-files.ts';
@@ -29,6 +30,7 @@ import type { PlainFields } from './page/plain-fields.ts';
 import { readMultipartSubmission, type ReceivedSubmission } from './read-multipart.ts';
 import { newReference } from './reference.ts';
 import type { GuardedUpload } from './upload-guard.ts';
+import { takeUploads } from './uploads/take-uploads.ts';
 
 /** The context of a request to the intake, as its guards leave it. */
 type IntakeContext = Context<{
@@ -40,6 +42,8 @@ export interface TakeInDeps extends FormLanguageDeps {
   config: FormConfig;
   /** Intake, and the repeat of an idempotency key. */
   store: IntakeStore;
+  /** Files sent ahead (`/api/uploads`), which an enquiry names; without it, none are taken. */
+  uploads?: UploadStore | undefined;
   /** Where file parts are written as they arrive; the system's temporary directory by default. */
   spool?: FileSpool | undefined;
   /**
@@ -116,6 +120,32 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
     const idempotency = key ? { key, fingerprint: checked.fingerprint } : undefined;
     const repeat = idempotency && (await deps.store.findRepeat(idempotency));
     if (repeat) return { kind: 'repeat', key: idempotency.key, repeat } as const;
+    // Files sent ahead are this enquiry's from here, and given back unless it is stored.
+    const uploads = await takeUploads(checked.part, files, {
+      store: deps.uploads,
+      config,
+      now: receivedAt,
+    });
+    const stored = await judgeAndStore(c, checked, uploads.files, idempotency, {
+      plain: received.plain !== undefined,
+      receivedAt,
+    }).catch(async (error: unknown) => {
+      await uploads.release();
+      throw error;
+    });
+    await (stored.kind === 'stored' ? uploads.drop() : uploads.release());
+    return stored;
+  }
+
+  /** The bot checks, then the enquiry stored with `files` (a caught bot's without them). */
+  async function judgeAndStore(
+    c: IntakeContext,
+    checked: CheckedSubmission,
+    files: readonly IntakeFile[],
+    idempotency: { key: string; fingerprint: string } | undefined,
+    received: { plain: boolean; receivedAt: number },
+  ) {
+    const { receivedAt } = received;
     const verdict = await checkForBots(checked.part, deps.clientIp(c), deps.bots);
     // People count against the global allowance; caught bots only against their own address's.
     await take(verdict.human ? limits.global : limits.bots, verdict.human ? '' : clientKey(c));
@@ -161,7 +191,7 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
         part: checked.part,
         submissionId: outcome.submission.id,
         at: receivedAt,
-        plain: received.plain !== undefined,
+        plain: received.plain,
         gpc: c.req.header('sec-gpc') === '1',
         client: clientKey(c),
       }).catch((error: unknown) => {

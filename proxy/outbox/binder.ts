@@ -10,6 +10,7 @@ import { inBatches, purgeBatchIds, type PURGES } from './machine/housekeeping.ts
 import type { OutboxMachine } from './machine/index.ts';
 import type { Plan } from './machine/plan.ts';
 import { PLAN_TABLE, type Run } from './plan-table.ts';
+import type { UploadStore } from './upload-store.ts';
 import type { OutboxStore } from './store.ts';
 
 /** Which stored files a transition lets go of: a condition on `files`, with its parameters. */
@@ -49,8 +50,8 @@ export interface StoreDriver extends Record<Run, <T>(plan: Plan<T>) => Promise<T
 type Bound<F> = F extends (...args: infer A) => Plan<infer T> ? (...args: A) => Promise<T> : never;
 type Tabled = { [K in keyof typeof PLAN_TABLE]: Bound<OutboxMachine[K]> };
 
-/** Everything of the store but what each keeps as its own. */
-export type BoundOutbox = Omit<OutboxStore, 'accept' | 'close'>;
+/** Everything of the store but what each keeps as its own (its accept, its uploads' bytes). */
+export type BoundOutbox = Omit<OutboxStore, 'accept' | 'close' | keyof UploadStore>;
 
 /** The rows of the table, each run as it says. */
 function tabled(m: OutboxMachine, driver: StoreDriver): Tabled {

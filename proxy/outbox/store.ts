@@ -14,6 +14,7 @@
  * one; both run the same rules (`machine/`) and pass the contract suite in
  * `proxy/test/store-contract.ts`.
  */
+import type { UploadStore } from './upload-store.ts';
 import type { ByteSource } from '../client/byte-source.ts';
 import type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
 import type { DailyCount, LeadFilter } from './machine/leads.ts';
@@ -362,7 +363,8 @@ export interface OutboxStore
     WebhookQueue,
     WebhookDeliveries,
     SubjectRights,
-    WidgetFileArchive {
+    WidgetFileArchive,
+    UploadStore {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

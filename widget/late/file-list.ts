@@ -5,13 +5,15 @@
  * chosen through the late bundle; until then the picker says that none are chosen
  * (`templates/files.ts`).
  */
-import { html, nothing } from './lit-tags.ts';
+import { html } from './lit-tags.ts';
 import type { Translator } from '../i18n.ts';
 
-/** A listed file, and why it will not be sent, if it will not. */
-export interface ListedFile {
-  file: File;
-  issue?: { text: string };
+/** A listed file, and why it will not be sent, if it will not; else how its upload goes. */
+export interface ListedFile<Issue = { text: string }> {
+  /** The file, or what is known of it after a reload (its upload was kept). */
+  file: { name: string; size: number };
+  issue?: Issue | undefined;
+  note?: string | undefined;
 }
 
 /** The files as listed (the refused ones after the others), each with its Remove button. */
@@ -22,7 +24,7 @@ export function fileList(
 ) {
   return html`<ul class="file-list" part="file-list">
     ${files.map(
-      ({ file, issue }, i) =>
+      ({ file, issue, note }, i) =>
         html`<li class="file-list__item">
           <span class="file-list__name">${file.name}</span>
           <span class="file-list__size">${t.bytes(file.size)}</span>
@@ -41,7 +43,7 @@ export function fileList(
                 html`<p class="error-message">
                   <span aria-hidden="true">⚠︎</span> ${t.text('fileNotAttached')} ${issue.text}
                 </p>`
-              : nothing
+              : html`<span class="file-list__note">${note}</span>`
           }
         </li>`,
     )}

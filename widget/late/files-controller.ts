@@ -4,6 +4,10 @@
  * a Remove button like the others, marked on its row with its reason (and beside the picker),
  * and holds back sending until it is removed: nothing is left out without the visitor seeing it
  * go. Removing a refused file takes its problem off the screen at once, not at the next Send.
+ *
+ * A file taken is sent ahead at once by the uploads chunk (`uploads/`), which also says on its
+ * row how far it got and what the proxy made of it, and keeps it across a reload; Send names
+ * the uploads instead of carrying their bytes (`forSending`).
  */
 import type { ReactiveController } from 'lit';
 import type { ElementBase } from '../element-base.ts';
@@ -18,29 +22,25 @@ import {
 } from '#contract';
 import type { Translator } from '../i18n.ts';
 import type { ShownIssue } from '../issues.ts';
-import { fileList, type ListedFile } from './file-list.ts';
+import type { ListedFile } from './file-list.ts';
 import { showIssue } from './show-issue.ts';
+import type { Chosen, Refused } from './uploads/chosen.ts';
+import type * as UploadsChunk from './uploads/index.ts';
+import type { LatePorts } from './ports.ts';
 
 type Limits = FormConfig['files'];
 
 /** What the files controller reads from its element. */
 export interface FilesPorts {
-  t(): Translator;
-  /** The configured limits, once the configuration is loaded. */
-  limits(): Limits | undefined;
-  /** The accepted kinds as people name them (the picker's, from the proxy). */
-  kindNames(): string;
-  /** Says something to screen reader users without moving focus. */
-  announce(text: string): void;
-  /** Told the names of the chosen files whenever they change (kept with the draft). */
-  remember(names: string[]): void;
   /** Takes a problem off the screen (its file was removed) until the next press of Send. */
   forget(issue: ShownIssue): void;
-}
-
-interface Chosen {
-  file: File;
-  kind: SniffedKind;
+  /**
+   * The element's words and session: the configured limits and the accepted kinds as people
+   * name them (the picker's, from the proxy), once the configuration is loaded; where the chosen
+   * files' names are kept with the draft. The uploads chunk works with them too
+   * (`uploads/index.ts`).
+   */
+  late: LatePorts;
 }
 
 /** What kind a file is, from its bytes: its name and the browser's guess can lie. */
@@ -58,15 +58,29 @@ const factsOf = ({ file, kind }: Chosen): FileFacts => ({ name: file.name, size:
 export class FilesController implements ReactiveController {
   #chosen: Chosen[] = [];
   /** Files refused when chosen, each with the reason, until the visitor removes them. */
-  #refused: { file: File; issue: ShownIssue }[] = [];
+  #refused: Refused[] = [];
   /** A file is being dragged over the drop zone. */
   dragging = false;
+  #uploads: UploadsChunk.Uploads | undefined;
+  #loading: Promise<UploadsChunk.Uploads> | undefined;
 
   constructor(
     private readonly host: ElementBase,
     private readonly ports: FilesPorts,
   ) {
     host.addController(this);
+    // Fetched when the picker takes focus, so that a file picked is listed at once (a keyboard
+    // user tabs on to its Remove button); and after a reload, to list again the files sent ahead.
+    host.renderRoot.addEventListener('focusin', (event) => {
+      if ((event.target as Element).closest('[part=file-picker]')) void this.#chunk();
+    });
+    if (ports.late.session.lostFiles.length) void this.#chunk();
+  }
+
+  #chunk() {
+    return (this.#loading ??= import('./uploads/index.ts').then(
+      (chunk) => (this.#uploads = new chunk.Uploads(this.host, this.ports.late, this.#chosen)),
+    ));
   }
 
   hostDisconnected(): void {
@@ -74,8 +88,22 @@ export class FilesController implements ReactiveController {
     this.dragging = false;
   }
 
-  get files(): readonly File[] {
-    return this.#chosen.map((chosen) => chosen.file);
+  /**
+   * What Send carries: the uploads' ids (once each has its verdict), the other files' bytes.
+   * Every file taken has its chunk on the way, which sends it ahead.
+   */
+  forSending() {
+    return (
+      this.#loading?.then((uploads) => uploads.forSending(this.#chosen)) ?? {
+        uploads: [],
+        files: [],
+      }
+    );
+  }
+
+  /** The names of the files listed. */
+  get names(): string[] {
+    return this.#chosen.map((chosen) => chosen.file.name);
   }
 
   /** Why the listed refused files were refused. */
@@ -83,42 +111,34 @@ export class FilesController implements ReactiveController {
     return this.#refused.map((refused) => refused.issue);
   }
 
-  /** Checks and adds what the visitor chose or dropped. */
+  /**
+   * Checks and adds what the visitor chose or dropped: the uploads chunk, which sends them ahead,
+   * tells each file's kind, checks it and says what became of it (`uploads/index.ts`'s `take`),
+   * with the rules this bundle has.
+   */
   async add(incoming: readonly File[]) {
-    const limits = this.ports.limits();
+    const limits = this.ports.late.session.config?.files;
     if (!limits || incoming.length === 0) return;
-    const t = this.ports.t();
-    const refused: ShownIssue[] = [];
-    const added: string[] = [];
-    for (const file of incoming) {
-      const chosen = { file, kind: await sniff(file) };
-      const position = `files[${this.#chosen.length}]`;
-      const issues = checkFiles(
-        [...this.#chosen, chosen].map(factsOf),
-        limits,
-        this.ports.kindNames(),
-      );
-      // Its own problem first; else, when it is one too many, that.
-      const issue =
-        issues.find((each) => each.field === position) ??
-        issues.find((each) => each.field === 'files');
-      if (issue) {
-        const shown = showIssue(issue, t, limits);
-        this.#refused.push({ file, issue: shown });
-        refused.push(shown);
-      } else {
-        this.#chosen.push(chosen);
-        added.push(t.text('fileAdded', { name: file.name }));
-      }
-    }
-    // One "too many" is said once however many files were dropped at once.
-    const reasons = new Set(refused.map((notice) => notice.text));
-    this.ports.announce([...added, ...reasons].join('. '));
+    const uploads = await this.#chunk();
+    await uploads.take(incoming, this.#chosen, this.#refused, {
+      sniff,
+      check: (files) => this.#check(files, limits),
+      show: (issue) => showIssue(issue, this.ports.late.t(), limits),
+    });
     this.#changed();
   }
 
+  /** What the shared rules say of `files`, as the proxy will. */
+  #check(files: readonly Chosen[], limits: Limits) {
+    return checkFiles(
+      files.map(factsOf),
+      limits,
+      this.ports.late.session.config?.picker.kinds ?? '',
+    );
+  }
+
   #changed() {
-    this.ports.remember(this.files.map((file) => file.name));
+    this.ports.late.session.rememberFiles(this.names);
     this.host.requestUpdate();
   }
 
@@ -129,7 +149,9 @@ export class FilesController implements ReactiveController {
       index < accepted ? this.#chosen.splice(index, 1) : this.#refused.splice(index - accepted, 1);
     if (removed) {
       if ('issue' in removed) this.ports.forget(removed.issue);
-      this.ports.announce(this.ports.t().text('fileRemoved', { name: removed.file.name }));
+      else this.#uploads?.forget(removed);
+      const { late } = this.ports;
+      late.announce(late.t().text('fileRemoved', { name: removed.file.name }));
     }
     this.#changed();
   }
@@ -139,19 +161,23 @@ export class FilesController implements ReactiveController {
    * limits may have changed since).
    */
   problems(limits: Limits, t: Translator): ShownIssue[] {
-    const current = checkFiles(this.#chosen.map(factsOf), limits, this.ports.kindNames()).map(
-      (issue) => showIssue(issue, t, limits),
-    );
-    return [...this.notices, ...current];
+    const current = this.#check(this.#chosen, limits).map((issue) => showIssue(issue, t, limits));
+    return [...this.notices, ...this.#rows(t).flatMap((row) => row.issue ?? []), ...current];
   }
 
-  /** The list of chosen and refused files, when there are any, the refused with their problem. */
+  /**
+   * The list of chosen and refused files, when there are any, the refused with their problem:
+   * drawn by the uploads chunk, which the first file picked fetches.
+   */
   list(t: Translator) {
-    const listed: ListedFile[] = [...this.#chosen, ...this.#refused];
-    if (listed.length === 0) return undefined;
-    return fileList(listed, t, (index) => {
+    return this.#uploads?.list([...this.#rows(t), ...this.#refused], t, (index) => {
       this.#removeAndFocus(index);
     });
+  }
+
+  /** The taken files' rows: how each upload goes, or the proxy's refusal of it. */
+  #rows(t: Translator): ListedFile<ShownIssue>[] {
+    return this.#uploads?.rows(this.#chosen, t) ?? this.#chosen;
   }
 
   /** Removes a listed file and puts focus on the picker (the removed button is gone). */

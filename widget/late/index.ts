@@ -70,15 +70,7 @@ export class LateParts {
     ports.learnStrings({ ...VISITOR_MESSAGES, ...OUTCOME_STRINGS });
     adoptStyles(host.renderRoot, lateStyles + errorSummaryStyles);
     this.files = new FilesController(host, {
-      t: () => ports.t(),
-      limits: () => ports.session.config?.files,
-      kindNames: () => ports.session.config?.picker.kinds ?? '',
-      announce: (text) => {
-        ports.announce(text);
-      },
-      remember: (names) => {
-        ports.session.rememberFiles(names);
-      },
+      late: ports,
       forget: (issue) => {
         const { issues } = ports.state;
         const left = issues.filter((shown) => shown !== issue);
@@ -217,7 +209,7 @@ export class LateParts {
     }
     return {
       part,
-      files: this.files.files,
+      files: this.files.forSending(),
       problems,
       website,
       turnstileToken: this.challenge?.token ?? '',
@@ -235,7 +227,7 @@ export class LateParts {
       values: session.values,
       steps,
       caseTypeFixed: session.fixedCaseType() !== undefined,
-      fileNames: this.files.files.map((file) => file.name),
+      fileNames: this.files.names,
     };
     return chunk.checkAnswers(view, t, (step) => {
       this.steps?.change(step);

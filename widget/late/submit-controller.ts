@@ -37,7 +37,8 @@ export interface SubmitDeps {
 /** One press of "Send": what the visitor filled in, and what the shared rules cannot see. */
 export interface SubmitRequest {
   part: EnquiryDraftPart;
-  files: readonly File[];
+  /** Once the uploads have their verdicts: their ids, and the files to send as bytes. */
+  files: PromiseLike<{ uploads: string[]; files: File[] }> | { uploads: string[]; files: File[] };
   /** Problems the shared rules cannot see: refused files, a missing security check. */
   problems: readonly ShownIssue[];
   website: string;
@@ -81,18 +82,21 @@ export class SubmitController implements ReactiveController {
     state.set({ kind: 'sending', progress: undefined });
     this.#announcedStep = 0;
     this.deps.announce(t.text('sending'));
-    const fingerprint = submissionFingerprint(request.part, request.files);
+    // Files sent ahead are named, not sent again: Send waits only for uploads still going.
+    const { uploads, files } = await request.files;
+    const part = uploads.length > 0 ? { ...request.part, uploads } : request.part;
+    const fingerprint = submissionFingerprint(part, files);
     const send = async (freshToken: boolean) =>
       sendEnquiry({
         url: session.url('/api/enquiries'),
         body: multipartBody(
-          request.part,
+          part,
           {
             form_token: await this.#formToken(config, freshToken),
             website: request.website,
             turnstile_token: request.turnstileToken,
           },
-          request.files,
+          files,
         ),
         idempotencyKey: keyFor(session, fingerprint),
         onNewKey: () => renewKey(session, fingerprint),

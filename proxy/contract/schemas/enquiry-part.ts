@@ -6,7 +6,7 @@
  * types, through `#contract`.
  */
 import { z } from 'zod';
-import { MAX_ANSWERS } from '../limits.ts';
+import { FILE_LIMIT_CEILINGS, MAX_ANSWERS } from '../limits.ts';
 
 const answerSchema = z.union([z.string(), z.array(z.string()).max(100)]);
 
@@ -52,6 +52,11 @@ export const enquiryPartSchema = z.strictObject({
   website: z.string().max(1000).optional(),
   /** A Cloudflare Turnstile token, when the proxy asks for one. */
   turnstile_token: z.string().max(4096).optional(),
+  /** Files sent ahead (`/api/uploads`), by the id at the end of each one's `Location`. */
+  uploads: z
+    .array(z.string().regex(/^[\w-]{1,64}$/))
+    .max(FILE_LIMIT_CEILINGS.maxFiles)
+    .optional(),
 });
 
 /** An enquiry part after parsing (defaults filled in). */

@@ -21,7 +21,7 @@ export interface BotCheckOptions {
 }
 
 /** A form token older than this is refused as out of date (the widget fetches a new one). */
-const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A person's submission, with the form token it spends (the outbox spends it with the

@@ -9,6 +9,7 @@
  */
 import pg from 'pg';
 import * as tables from '../machine/tables.ts';
+import { uploadsTable } from '../machine/uploads.ts';
 import { postgresDialect } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.postgres;
@@ -114,6 +115,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.webhookBodyHashes(TYPES, postgresDialect),
   // The funnel read a page of cells at a time, in the order of their keys (issue 46).
   tables.funnelCellIndexes,
+  // Files sent ahead of their enquiry (tus, issue 42).
+  uploadsTable(TYPES, true),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

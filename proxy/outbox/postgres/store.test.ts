@@ -12,6 +12,7 @@ import { describeReceiptStore } from '../../test/store-contract-receipts.ts';
 import { describeWebhookStore } from '../../test/store-contract-webhooks.ts';
 import { describeRightsStore } from '../../test/store-contract-rights.ts';
 import { describeWidgetFileStore } from '../../test/store-contract-widget-files.ts';
+import { describeUploadStore } from '../../test/store-contract-uploads.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
 import { openPostgresOutbox } from './store.ts';
 import type { OutboxStore } from '../store.ts';
@@ -41,6 +42,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeWebhookStore('PostgreSQL', freshDatabase);
   describeRightsStore('PostgreSQL', freshDatabase);
   describeWidgetFileStore('PostgreSQL', freshDatabase);
+  describeUploadStore('PostgreSQL', freshDatabase);
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {

@@ -17,6 +17,7 @@ import { pgAccept } from './accept.ts';
 import { translatingFailures, type AvailabilityWatch } from './access.ts';
 import { atomically, execute, postgresDialect } from './driver.ts';
 import { chunkBytes, listen } from './files.ts';
+import { pgUploads } from './uploads.ts';
 import { pgRateLimiter } from './rate-limit.ts';
 import { createPool, migrate } from './schema.ts';
 
@@ -83,6 +84,7 @@ export async function openPostgresOutbox(
     ...bound,
     owner,
     accept: pgAccept(pool, owner, m),
+    ...pgUploads(pool),
     async purgeSpentFormTokens(now) {
       const tokens = await bound.purgeSpentFormTokens(now);
       // Buckets untouched for an hour are full again: forgetting them changes no verdict.

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import * as tables from '../machine/tables.ts';
+import { uploadsTable } from '../machine/uploads.ts';
 import { sqliteDialect } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.sqlite;
@@ -120,6 +121,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.webhookBodyHashes(TYPES, sqliteDialect),
   // The funnel read a page of cells at a time, in the order of their keys (issue 46).
   tables.funnelCellIndexes,
+  // Files sent ahead of their enquiry (tus, issue 42).
+  uploadsTable(TYPES, false),
 ];
 
 /**

@@ -11,6 +11,7 @@ import { describeReceiptStore } from '../../test/store-contract-receipts.ts';
 import { describeWebhookStore } from '../../test/store-contract-webhooks.ts';
 import { describeRightsStore } from '../../test/store-contract-rights.ts';
 import { describeWidgetFileStore } from '../../test/store-contract-widget-files.ts';
+import { describeUploadStore } from '../../test/store-contract-uploads.ts';
 import { openSqliteOutbox } from './store.ts';
 
 const inMemory = { open: () => openSqliteOutbox(':memory:') };
@@ -19,6 +20,8 @@ const onDisk = {
 };
 describeOutboxStore('SQLite in memory', inMemory);
 describeOutboxStore('SQLite on disk', onDisk);
+describeUploadStore('SQLite in memory', inMemory);
+describeUploadStore('SQLite on disk', onDisk);
 describeAcceptStore('SQLite in memory', inMemory);
 describeAcceptStore('SQLite on disk', onDisk);
 describeNotificationStore('SQLite in memory', inMemory);

@@ -18,6 +18,7 @@ import { diskVault, memoryVault } from './file-vault.ts';
 import { groupCommit, walFlusher } from './group-commit.ts';
 import { openOutboxDatabase } from './schema.ts';
 import { vaultBytes } from './vault-bytes.ts';
+import { sqliteUploads, uploadFolder } from './uploads.ts';
 
 /**
  * Opens the outbox in the SQLite file at `path` (its files in `<name>-files/` beside it), or an
@@ -29,10 +30,9 @@ export function openSqliteOutbox(path: string): OutboxStore {
   const db = openOutboxDatabase(path);
   const wal = path === ':memory:' ? undefined : walFlusher(path);
   const write = groupCommit(db, { sync: wal?.sync });
-  const vault =
-    path === ':memory:'
-      ? memoryVault()
-      : diskVault(join(dirname(path), `${basename(path, extname(path))}-files`));
+  const vaultDir =
+    path === ':memory:' ? undefined : join(dirname(path), `${basename(path, extname(path))}-files`);
+  const vault = vaultDir === undefined ? memoryVault() : diskVault(vaultDir);
   const execute = sqliteRunner(db);
   /** A write, in the next group commit: all of a plan's writes in one savepoint. */
   const written = <T>(plan: Plan<T>) => write(() => execute(plan));
@@ -50,6 +50,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
   return {
     ...bound,
     accept: sqliteAccept(m, write, execute, vault),
+    ...sqliteUploads(write, execute, uploadFolder(vaultDir)),
     async erase(reference, options) {
       const outcome = await bound.erase(reference, options);
       // With secure_delete the freed pages are zeroed; the checkpoint writes them over the

@@ -1,0 +1,175 @@
+/**
+ * Files sent ahead, end to end on a phone-sized Chromium: the two files a visitor picks upload
+ * before Send (PATCH requests to `/api/uploads`), go on from where they were after a connection
+ * cut mid-upload (a request aborted, then the browser offline), a renamed text file is refused
+ * beside its name at once and a damaged picture as soon as the proxy has checked it; Send then
+ * names the uploads, is answered within a second, and the stand-in receives both files intact.
+ * A reload keeps the uploaded files listed, and Send delivers them.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { EXAMPLE_CONFIGS } from '../demo/forms/index.ts';
+import { openStack, expect, test as stacks, type Stack } from './support/stack.ts';
+import { chooseFiles, fillConveyancing, send, type FixtureFile } from './support/visitor.ts';
+
+/* eslint-disable no-empty-pattern */
+const test = stacks.extend<object, { uploading: Stack }>({
+  // The law firm's form taking the platform's own kinds only, whatever converters this machine has.
+  uploading: [
+    async ({}, use) => {
+      const lawFirm = EXAMPLE_CONFIGS['law-firm'];
+      const stack = await openStack('uploads-spec', {
+        config: { ...lawFirm, files: { ...lawFirm.files, kinds: ['pdf', 'png', 'gif', 'jpeg'] } },
+      });
+      await use(stack);
+      await stack.demo.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+/* eslint-enable no-empty-pattern */
+
+test.use({ viewport: { width: 390, height: 844 } });
+test.describe.configure({ timeout: 60_000 });
+
+const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** A photo of noise (so it does not compress): about 1.4 MB, three chunks. */
+const photo = async (): Promise<FixtureFile> => ({
+  name: 'accident.png',
+  mimeType: 'image/png',
+  buffer: await sharp(randomBytes(700 * 700 * 3), { raw: { width: 700, height: 700, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer(),
+});
+/** A scanned letter: a PDF of about 700 KB, two chunks. */
+const letter: FixtureFile = {
+  name: 'payslip.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(700 * 1024, 0x20)]),
+};
+/** Notes typed in a text editor, renamed to look like a PDF. */
+const renamedText: FixtureFile = {
+  name: 'notes.pdf',
+  mimeType: 'application/pdf',
+  buffer: Buffer.from('Dear Sir,\nthese are my notes about the purchase.\n'),
+};
+/** A PNG whose header is right and whose pixels are not there: only decoding finds it out. */
+const damagedPng = async (): Promise<FixtureFile> => {
+  const whole = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
+  return { name: 'plan.png', mimeType: 'image/png', buffer: whole.subarray(0, 60) };
+};
+
+/** The PATCHes the page sends: the offset each starts at and its bytes. */
+function watchPatches(page: Page) {
+  const patches: { offset: number; bytes: number }[] = [];
+  page.on('request', (request) => {
+    if (request.method() !== 'PATCH') return;
+    patches.push({
+      offset: Number(request.headers()['upload-offset']),
+      bytes: request.postDataBuffer()?.byteLength ?? 0,
+    });
+  });
+  return patches;
+}
+
+test('files upload as they are picked, go on after two cuts, and Send names them', async ({
+  page,
+  uploading,
+}) => {
+  const before = (await uploading.inbox()).length;
+  const patches = watchPatches(page);
+  // A phone's uplink: 300 KB/s, so the cuts come while the files are on their way.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 40,
+    downloadThroughput: -1,
+    uploadThroughput: 300 * 1024,
+  });
+  // The first cut: the second PATCH never reaches the proxy.
+  let cut = false;
+  await page.route('**/api/uploads/*', (route) => {
+    if (cut || route.request().method() !== 'PATCH' || patches.length < 2) return route.fallback();
+    cut = true;
+    return route.abort('connectionreset');
+  });
+  await page.goto(uploading.demo.siteUrl);
+  const form = page.locator('enquiry-form');
+  await fillConveyancing(form);
+  const files = [await photo(), letter];
+  await chooseFiles(page, form, ...files, renamedText);
+  const rows = form.locator('[part=file-list] li');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(2)).toContainText('“notes.pdf” is not a PDF, PNG, GIF or JPEG file');
+
+  // The second cut: the browser goes offline mid-upload, and the rows say so.
+  await expect.poll(() => patches.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+  expect(cut).toBe(true);
+  await page.unroute('**/api/uploads/*');
+  await page.context().setOffline(true);
+  await expect(form.getByText('Paused until you are back online').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  await page.context().setOffline(false);
+
+  await expect(rows.nth(0)).toContainText('Uploaded and checked', { timeout: 20_000 });
+  await expect(rows.nth(1)).toContainText('Uploaded and checked', { timeout: 20_000 });
+  // Each file went on from where it was: at most the two cut chunks were sent twice.
+  const sent = patches.reduce((total, patch) => total + patch.bytes, 0);
+  const size = files.reduce((total, file) => total + file.buffer.byteLength, 0);
+  expect(sent).toBeLessThanOrEqual(size + 2 * 512 * 1024);
+
+  // A picture the proxy cannot decode is refused beside its name before Send.
+  await chooseFiles(page, form, await damagedPng());
+  await expect(form.locator('[part=file-list] li', { hasText: 'plan.png' })).toContainText(
+    'Not attached:',
+    { timeout: 10_000 },
+  );
+  for (const name of ['plan.png', 'notes.pdf'])
+    await form.getByRole('button', { name: `Remove ${name}` }).click();
+
+  const enquiry = page.waitForRequest('**/api/enquiries');
+  const pressed = Date.now();
+  const answered = page.waitForResponse('**/api/enquiries');
+  await send(form);
+  await answered;
+  expect(Date.now() - pressed).toBeLessThan(1000);
+  const body = (await enquiry).postData() ?? '';
+  expect(body).toContain('"uploads":[');
+  expect(body).not.toContain('filename=');
+  await expect(form.locator('[part=confirmation]')).toBeFocused();
+
+  const [arrived] = await uploading.arrivals(before);
+  expect(arrived?.files.map((file) => [file.name, file.sha256])).toEqual(
+    files.map((file) => [file.name, sha(file.buffer)]),
+  );
+});
+
+test('a reload keeps the uploaded files listed, and Send delivers them', async ({
+  page,
+  uploading,
+}) => {
+  const before = (await uploading.inbox()).length;
+  await page.goto(uploading.demo.siteUrl);
+  const form = page.locator('enquiry-form');
+  await fillConveyancing(form);
+  await chooseFiles(page, form, letter);
+  const row = form.locator('[part=file-list] li');
+  await expect(row).toContainText('Uploaded and checked');
+
+  await page.reload();
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('payslip.pdf');
+  await expect(row).toContainText('Uploaded and checked');
+  const enquiry = page.waitForRequest('**/api/enquiries');
+  await send(form);
+  await expect(form.locator('[part=confirmation]')).toBeFocused();
+  expect((await enquiry).postData()).not.toContain('filename=');
+  const [arrived] = await uploading.arrivals(before);
+  expect(arrived?.files.map((file) => [file.name, file.sha256])).toEqual([
+    ['payslip.pdf', sha(letter.buffer)],
+  ]);
+});

@@ -1,0 +1,122 @@
+/**
+ * An upload checked the moment its last byte is stored, while the visitor can still choose
+ * another: the same checks a file in the multipart body meets (its kind by its bytes, its size,
+ * the pixel budget and decoding, a PDF's active content, a file to convert looked at by the
+ * converter), read from the outbox's storage as it streams: where the upload is a file (SQLite)
+ * the checks read it there, where it is chunks in a database (PostgreSQL) it is first streamed
+ * to a file of the spool, as a multipart file part is. The verdict is kept on the upload's
+ * row, so a HEAD from any instance (after a reload) answers it, and Send needs no second look.
+ */
+import { createHash } from 'node:crypto';
+import { describeIssue } from '../../contract/issues.ts';
+import {
+  CONVERTED_KINDS,
+  isPlatformKind,
+  kindList,
+  type AcceptedKind,
+} from '../../contract/limits.ts';
+import { mimeOf, sniffKind, SNIFF_BYTES, SNIFF_TAIL_BYTES } from '../../contract/file-kinds.ts';
+import { checkFiles } from '../../contract/file-rules.ts';
+import type { FormConfig } from '../../contract/schemas/form-config.ts';
+import type { UploadCheck } from '../../contract/upload-check.ts';
+import type { Converter } from '../../convert/conversion.ts';
+import type { Logger } from '../../logger.ts';
+import type { UploadRow, UploadStore } from '../../outbox/upload-store.ts';
+import type { ByteSource } from '../../client/byte-source.ts';
+import { Collected, tempSpool, type FileSpool, type SpooledFile } from '../file-spool.ts';
+import { inspectFile, issueOf } from '../inspect-files.ts';
+
+/** What the check reads. */
+export interface UploadCheckDeps {
+  config: FormConfig;
+  store: UploadStore;
+  /** Without it (tests of other things), files are taken by their bytes' kind alone. */
+  converter?: Pick<Converter, 'inspect'> | undefined;
+  log: Pick<Logger, 'info'>;
+  /** Where an upload that is not a file is written to be checked; the system's temp dir without it. */
+  spool?: FileSpool | undefined;
+}
+
+/** Checks the complete upload `row`, records the verdict on it and answers it. */
+export async function checkUpload(row: UploadRow, deps: UploadCheckDeps): Promise<UploadCheck> {
+  const stored = await deps.store.uploadSource(row);
+  const { path } = stored;
+  if (path) return checkFile(row, await learnt({ ...stored, path }), deps);
+  const spool = deps.spool ?? tempSpool();
+  const spooled = await spool.write(stored.pieces(), row.length);
+  try {
+    return await checkFile(row, spooled, deps);
+  } finally {
+    await spool.discard([spooled]);
+  }
+}
+
+/** What the spool learns of a file as it writes it, learnt of a file already on disk. */
+async function learnt(source: ByteSource & { path: string }): Promise<SpooledFile> {
+  const hash = createHash('sha256');
+  const head = new Collected(SNIFF_BYTES, 'first');
+  const tail = new Collected(SNIFF_TAIL_BYTES, 'last');
+  for await (const piece of source.pieces()) {
+    hash.update(piece);
+    head.add(piece);
+    tail.add(piece);
+  }
+  return { ...source, sha256: hash.digest('hex'), head: head.bytes(), tail: tail.bytes() };
+}
+
+async function checkFile(
+  row: UploadRow,
+  source: SpooledFile,
+  deps: UploadCheckDeps,
+): Promise<UploadCheck> {
+  let { sha256 } = source;
+  const sniffed = sniffKind(source.head, source.tail);
+  const field = 'files[0]';
+  const name = row.filename;
+  const { files } = deps.config;
+  const [ruleIssue] = checkFiles(
+    [{ name, size: row.length, kind: sniffed }],
+    files,
+    kindList(files.kinds),
+  );
+  let check: UploadCheck;
+  if (ruleIssue || sniffed === 'other' || sniffed === 'audio_video') {
+    check = {
+      status: 'refused',
+      issue: describeIssue(
+        ruleIssue ?? { field, code: 'file_kind', messageKey: 'file.file_kind', params: { name } },
+      ),
+    };
+  } else {
+    const kind: AcceptedKind = sniffed;
+    const file = {
+      name,
+      postname: name,
+      kind,
+      mime: mimeOf(kind),
+      size: row.length,
+      sha256,
+      content: source,
+    };
+    const { stored, problem } = deps.converter
+      ? await inspectFile(file, deps.converter, deps.log)
+      : { stored: file, problem: undefined };
+    if (stored !== file) {
+      // A PDF without its active content takes the upload's place.
+      await deps.store.replaceUpload(row.id, stored.content);
+      sha256 = stored.sha256;
+    }
+    check = problem
+      ? { status: 'refused', issue: issueOf(field, name, kind, problem) }
+      : isPlatformKind(kind)
+        ? { status: 'accepted', kind }
+        : { status: 'accepted', kind, becomes: CONVERTED_KINDS[kind].becomes };
+  }
+  await deps.store.recordUploadVerdict(
+    row.id,
+    sha256,
+    check.status === 'accepted' ? check.kind : sniffed,
+    JSON.stringify(check),
+  );
+  return check;
+}

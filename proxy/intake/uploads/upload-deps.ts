@@ -1,0 +1,40 @@
+/** What the upload routes read, and how much one client may hold in uploads. */
+import type { Context } from 'hono';
+import type { FormConfig } from '../../contract/schemas/form-config.ts';
+import type { Converter } from '../../convert/conversion.ts';
+import type { BotCheckOptions } from '../../http/bots/bot-check.ts';
+import type { OriginOptions } from '../../http/origin.ts';
+import type { Logger } from '../../logger.ts';
+import type { UploadStore } from '../../outbox/upload-store.ts';
+import type { SubmissionLimits } from '../enquiry-route.ts';
+import type { FileSpool } from '../file-spool.ts';
+
+/** `UPLOAD_EXPIRY_HOURS`' default: a day to press Send. */
+export const DEFAULT_UPLOAD_EXPIRY_HOURS = 24;
+
+/** What `uploadRoutes` is built from. */
+export interface UploadRouteDeps extends OriginOptions {
+  config: FormConfig;
+  uploads: UploadStore;
+  /** Where an upload kept as chunks (PostgreSQL) is written to be checked. */
+  spool?: FileSpool | undefined;
+  /** Looks at each completed upload as the intake looks at a file (see `EnquiryRouteDeps`). */
+  converter?: Pick<Converter, 'inspect'> | undefined;
+  bots: Pick<BotCheckOptions, 'tokens'>;
+  limits: SubmissionLimits;
+  /** How long an upload no enquiry named is kept (`UPLOAD_EXPIRY_HOURS`). */
+  uploadExpiryMs: number;
+  /** Bytes one client's uploads may hold at once, until they are sent or expire. */
+  heldPerClient: number;
+  log: Logger;
+  clientIp: (c: Context) => string;
+  now: () => number;
+}
+
+/**
+ * The bytes one client may hold in uploads: two whole forms' worth of files, so a visitor who
+ * replaces every file once is never refused, and a client making uploads it never sends is
+ * stopped at a known size.
+ */
+export const heldPerClient = (files: FormConfig['files']) =>
+  2 * files.maxFiles * files.maxFileBytes;

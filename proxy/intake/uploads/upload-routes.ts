@@ -1,0 +1,210 @@
+/**
+ * `/api/uploads`: files sent ahead of their enquiry, resumably, by the tus 1.0.0 protocol (core,
+ * creation, creation-with-upload, termination, expiration). Creation is guarded as a submission
+ * is (an allowed `Origin`, the form token, the per-client rate) and sized before a byte is
+ * stored; the id in `Location` is 192 random bits and is what lets a client go on, so it is
+ * never logged. Bytes go straight into the outbox's storage (`outbox/upload-store.ts`), where
+ * any instance can take the next PATCH, and are checked as soon as the last one is stored.
+ */
+import { randomBytes } from 'node:crypto';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
+import { encodeUploadCheck, type UploadCheck } from '../../contract/upload-check.ts';
+import { rateLimitKey } from '../../http/client-ip.ts';
+import { requireAllowedOrigin } from '../../http/origin.ts';
+import { rateLimit } from '../../http/rate-limit.ts';
+import { Refusal } from '../../http/refusal.ts';
+import { UploadOffsetConflict, type UploadRow } from '../../outbox/upload-store.ts';
+import { uploadGuard, type UploadGuardEnv } from '../upload-guard.ts';
+import { checkUpload } from './check-upload.ts';
+import { answerRefusal, uploadRefusals as refuse } from './upload-refusals.ts';
+import { UploadLocks } from './upload-locks.ts';
+import {
+  byteCount,
+  expiresHeader,
+  OFFSET_OCTET_STREAM,
+  parseMetadata,
+  TUS_EXTENSIONS,
+  TUS_REQUEST_HEADERS,
+  TUS_RESPONSE_HEADERS,
+  TUS_VERSION,
+} from './tus-headers.ts';
+import { formSession } from './form-session.ts';
+import type { UploadRouteDeps } from './upload-deps.ts';
+
+const PATH = '/api/uploads';
+
+/** The upload routes over `deps.uploads`. */
+export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
+  const app = new Hono<UploadGuardEnv>();
+  const { config, uploads: store, limits } = deps;
+  const maxFileBytes = config.files.maxFileBytes;
+  const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
+  const locks = new UploadLocks(limits.bodyIdleMs);
+  const guard = uploadGuard({
+    maxBytes: maxFileBytes,
+    tooLarge: refuse.pastLength(),
+    budget: limits.uploadBytes,
+    perClient: limits.uploadsPerClient,
+    idleMs: limits.bodyIdleMs,
+    clientKey,
+  });
+
+  for (const path of [PATH, `${PATH}/:id`]) {
+    app.use(path, tusAnswers(maxFileBytes));
+    app.use(
+      path,
+      cors({
+        origin: (origin) => (deps.allowedOrigins.includes(origin) ? origin : null),
+        allowMethods: ['POST', 'HEAD', 'PATCH', 'DELETE', 'OPTIONS'],
+        allowHeaders: TUS_REQUEST_HEADERS,
+        exposeHeaders: TUS_RESPONSE_HEADERS,
+        maxAge: 600,
+      }),
+    );
+  }
+
+  app.post(
+    PATH,
+    requireAllowedOrigin(deps),
+    rateLimit({ limiters: [limits.uploadCreations ?? limits.perClient], clientKey }),
+    guard,
+    async (c) => {
+      const length = byteCount(c.req.header('upload-length'));
+      if (length === undefined)
+        throw refuse.badRequest('Say how large the file is in Upload-Length.');
+      if (length > maxFileBytes) throw refuse.tooLarge(maxFileBytes);
+      const metadata = parseMetadata(c.req.header('upload-metadata'));
+      const filename = metadata?.get('filename')?.slice(0, 1000);
+      if (!metadata || !filename)
+        throw refuse.badRequest(
+          'Name the file in Upload-Metadata (filename, filetype, form_token).',
+        );
+      const now = deps.now();
+      const session = formSession(metadata.get('form_token'), deps.bots, now);
+      const client = clientKey(c);
+      if ((await store.uploadBytesHeldBy(client, now)) + length > deps.heldPerClient)
+        throw refuse.tooMuchHeld();
+      const row = {
+        id: randomBytes(24).toString('base64url'),
+        session,
+        client,
+        filename,
+        filetype: (metadata.get('filetype') ?? '').slice(0, 200),
+        length,
+        created_at: now,
+        expires_at: now + deps.uploadExpiryMs,
+      };
+      await store.createUpload(row);
+      c.header('Location', `${PATH}/${row.id}`);
+      c.header('Upload-Expires', expiresHeader(row.expires_at));
+      const fresh = {
+        ...row,
+        upload_offset: 0,
+        sha256: null,
+        kind: null,
+        verdict: null,
+        claimed_by: null,
+      };
+      // creation-with-upload: the first bytes come with the POST.
+      if (c.req.header('content-type') === OFFSET_OCTET_STREAM)
+        await locks.holding(row.id, () => receive(c, fresh, 0));
+      else if (length === 0) await finish(c, fresh);
+      return c.body(null, 201);
+    },
+  );
+
+  // Hono answers HEAD with the GET route, without its body; an upload has nothing to GET.
+  app.get(`${PATH}/:id`, async (c) => {
+    if (c.req.method !== 'HEAD') return c.notFound();
+    const id = c.req.param('id');
+    c.header('Cache-Control', 'no-store');
+    await locks.settled(id);
+    const row = await store.findUpload(id, deps.now());
+    if (!row) return c.body(null, 404);
+    c.header('Upload-Offset', String(row.upload_offset));
+    c.header('Upload-Length', String(row.length));
+    c.header('Upload-Expires', expiresHeader(row.expires_at));
+    if (row.verdict)
+      c.header('Upload-Check', encodeUploadCheck(JSON.parse(row.verdict) as UploadCheck));
+    return c.body(null, 200);
+  });
+
+  app.patch(`${PATH}/:id`, originIfAny(deps), guard, async (c) => {
+    if (c.req.header('content-type') !== OFFSET_OCTET_STREAM) throw refuse.notOctetStream();
+    const offset = byteCount(c.req.header('upload-offset'));
+    if (offset === undefined) throw refuse.badRequest('Say where the bytes go in Upload-Offset.');
+    const id = c.req.param('id');
+    const held = await locks.holding(id, async () => {
+      const row = await store.findUpload(id, deps.now());
+      if (!row) throw refuse.notFound();
+      if (row.upload_offset !== offset) throw refuse.offsetMismatch();
+      await receive(c, row, offset);
+    });
+    if (!held) throw refuse.offsetMismatch();
+    return c.body(null, 204);
+  });
+
+  app.delete(`${PATH}/:id`, originIfAny(deps), async (c) => {
+    const id = c.req.param('id');
+    const row = await store.findUpload(id, deps.now());
+    if (!row) throw refuse.notFound();
+    await store.removeUpload(id);
+    return c.body(null, 204);
+  });
+
+  /** Stores the request's bytes at `offset`, then checks the upload if it is complete. */
+  async function receive(c: Context, row: UploadRow, offset: number) {
+    const body = c.req.raw.body as AsyncIterable<Uint8Array> | null;
+    let reached: number;
+    try {
+      reached = await store.appendUpload(row, offset, body ?? (async function* () {})());
+    } catch (error) {
+      if (error instanceof RangeError) throw refuse.pastLength();
+      if (error instanceof UploadOffsetConflict) throw refuse.offsetMismatch();
+      throw error;
+    }
+    c.header('Upload-Offset', String(reached));
+    c.header('Upload-Expires', expiresHeader(row.expires_at));
+    if (reached === row.length) await finish(c, { ...row, upload_offset: reached });
+  }
+
+  /** Checks a complete upload and says the verdict with the answer. */
+  async function finish(c: Context, row: UploadRow) {
+    const check = await checkUpload(row, { ...deps, store });
+    c.header('Upload-Check', encodeUploadCheck(check));
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof Refusal) return answerRefusal(c, error);
+    throw error;
+  });
+  return app;
+}
+
+/**
+ * The protocol's headers on every answer; `OPTIONS` also says what this server speaks, and any
+ * other request of another version is refused (`412`).
+ */
+const tusAnswers =
+  (maxFileBytes: number): MiddlewareHandler =>
+  async (c, next) => {
+    const options = c.req.method === 'OPTIONS';
+    if (!options && c.req.method !== 'GET' && c.req.header('tus-resumable') !== TUS_VERSION)
+      return answerRefusal(c, refuse.version());
+    await next();
+    c.res.headers.set('Tus-Resumable', TUS_VERSION);
+    if (!options) return;
+    c.res.headers.set('Tus-Version', TUS_VERSION);
+    c.res.headers.set('Tus-Extension', TUS_EXTENSIONS);
+    c.res.headers.set('Tus-Max-Size', String(maxFileBytes));
+  };
+
+/**
+ * A browser's page must be an allowed one; a request without `Origin` (a server, an app) may go
+ * on an upload whose id it holds, as the id is the secret.
+ */
+const originIfAny =
+  (deps: UploadRouteDeps): MiddlewareHandler =>
+  async (c, next) =>
+    c.req.header('origin') === undefined ? next() : requireAllowedOrigin(deps)(c, next);

@@ -1,0 +1,130 @@
+/**
+ * Uploads in the PostgreSQL outbox: the bytes as `upload_chunks` rows of at most 1 MiB, each
+ * stored in the transaction that moves the upload's offset past it, so whichever instance a PATCH
+ * lands on continues the one file, and two PATCHes for one upload cannot both write (the offset's
+ * conditional update waits for the other's transaction, then finds the offset moved).
+ */
+import type pg from 'pg';
+import { PIECE_BYTES, type ByteSource } from '../../client/byte-source.ts';
+import { uploadPlans } from '../machine/uploads.ts';
+import { UploadOffsetConflict, type UploadStore } from '../upload-store.ts';
+import { inTransaction, type Queryable } from './access.ts';
+import { execute, postgresDialect } from './driver.ts';
+
+const plans = uploadPlans(postgresDialect);
+
+/** Largest piece of an upload stored in one row, as the outbox's files are. */
+const CHUNK_BYTES = 1024 * 1024;
+
+/** Keeps `bytes` as the piece of upload `id` that starts at `at`. */
+const insertChunk = (db: pg.PoolClient, id: string, at: number, bytes: Uint8Array) =>
+  db.query('INSERT INTO upload_chunks (upload_id, start, bytes) VALUES ($1, $2, $3)', [
+    id,
+    at,
+    bytes,
+  ]);
+
+/** The upload store of a PostgreSQL outbox on `pool`. */
+export function pgUploads(pool: pg.Pool): UploadStore {
+  /** Stores `bytes` at `at` and moves the offset past them, or throws the conflict. */
+  const storeChunk = (id: string, at: number, bytes: Buffer) =>
+    inTransaction(pool, async (db) => {
+      if (!(await execute(db, plans.advance(id, at, at + bytes.byteLength))))
+        throw new UploadOffsetConflict(`upload ${id} is not at ${String(at)}`);
+      await insertChunk(db, id, at, bytes);
+    });
+
+  return {
+    createUpload: (row) => execute(pool, plans.create(row)),
+    findUpload: (id, now) => execute(pool, plans.byId(id, now)),
+    async appendUpload(upload, offset, pieces) {
+      if ((await execute(pool, plans.offsetOf(upload.id))) !== offset)
+        throw new UploadOffsetConflict(`upload ${upload.id} is not at ${String(offset)}`);
+      let position = offset;
+      let pending: Uint8Array[] = [];
+      let pendingBytes = 0;
+      const flush = async () => {
+        if (pendingBytes === 0) return;
+        const bytes = Buffer.concat(pending);
+        pending = [];
+        pendingBytes = 0;
+        await storeChunk(upload.id, position, bytes);
+        position += bytes.byteLength;
+      };
+      let broken: Error | undefined;
+      try {
+        for await (const piece of pieces) {
+          if (position + pendingBytes + piece.byteLength > upload.length)
+            throw new RangeError('more bytes than the upload length');
+          for (let from = 0; from < piece.byteLength;) {
+            const take = Math.min(CHUNK_BYTES - pendingBytes, piece.byteLength - from);
+            pending.push(piece.subarray(from, from + take));
+            pendingBytes += take;
+            from += take;
+            if (pendingBytes === CHUNK_BYTES) await flush();
+          }
+        }
+      } catch (error) {
+        broken = error instanceof Error ? error : new Error('the upload broke', { cause: error });
+      }
+      // What arrived before a break is kept: the client resumes after it.
+      if (!(broken instanceof RangeError)) await flush();
+      if (broken) throw broken;
+      return position;
+    },
+    uploadSource: async (upload) => chunks(pool, upload.id, upload.upload_offset),
+    sourceToStore: async (upload) => chunks(pool, upload.id, upload.upload_offset),
+    async replaceUpload(id, content) {
+      await inTransaction(pool, async (db) => {
+        await db.query('DELETE FROM upload_chunks WHERE upload_id = $1', [id]);
+        let at = 0;
+        for await (const piece of content.pieces()) {
+          for (let from = 0; from < piece.byteLength; from += CHUNK_BYTES) {
+            const bytes = piece.subarray(from, from + CHUNK_BYTES);
+            await insertChunk(db, id, at, bytes);
+            at += bytes.byteLength;
+          }
+        }
+        await execute(db, plans.resize(id, at));
+      });
+    },
+    recordUploadVerdict: (id, sha256, kind, verdict) =>
+      execute(pool, plans.recordVerdict(id, sha256, kind, verdict)),
+    claimUploads: (ids, session, claim, now) =>
+      inTransaction(pool, (db) => execute(db, plans.claim(ids, session, claim, now))),
+    claimedUploads: (claim) => execute(pool, plans.claimed(claim)),
+    releaseUploads: (claim) => execute(pool, plans.release(claim)),
+    dropClaimedUploads: (claim) => execute(pool, plans.removeClaimed(claim)),
+    async removeUpload(id) {
+      await execute(pool, plans.remove(id));
+    },
+    async removeExpiredUploads(now) {
+      const ids = await execute(pool, plans.expired(now));
+      if (ids.length > 0) await execute(pool, plans.removeExpired(ids));
+      return ids.length;
+    },
+    uploadBytesHeldBy: (client, now) => execute(pool, plans.heldBy(client, now)),
+  };
+}
+
+/** An upload's first `size` bytes, read back one chunk at a time. */
+function chunks(db: Queryable, id: string, size: number): ByteSource {
+  return {
+    size,
+    async *pieces() {
+      for (let at = 0; at < size;) {
+        const { rows } = await db.query<{ start: number; base64: string }>(
+          `SELECT start, encode(bytes, 'base64') AS base64 FROM upload_chunks
+            WHERE upload_id = $1 AND start = $2`,
+          [id, at],
+        );
+        const text = rows[0]?.base64;
+        if (text === undefined) throw new Error(`upload ${id} has no chunk at ${String(at)}`);
+        const bytes = Buffer.from(text, 'base64').subarray(0, size - at);
+        for (let from = 0; from < bytes.byteLength; from += PIECE_BYTES)
+          yield bytes.subarray(from, from + PIECE_BYTES);
+        at += bytes.byteLength;
+      }
+    },
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * Uploads in the SQLite outbox: each one a file in the upload folder beside the vault, written
+ * at its offset as the PATCH arrives, and its row in the database (`../machine/uploads.ts`).
+ * The offset is recorded once the bytes are synced, so a HEAD never promises bytes a power cut
+ * could take back; a write that went further than the recorded offset is cut back to it on the
+ * next PATCH. An enquiry takes an upload's file by a hard link the vault moves in: no copy.
+ */
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { link, open, readdir, rename, unlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { uploadPlans } from '../machine/uploads.ts';
+import type { Plan } from '../machine/plan.ts';
+import { asPromise } from '../rows.ts';
+import { UploadOffsetConflict, type UploadStore } from '../upload-store.ts';
+import { sqliteDialect } from './driver.ts';
+import { fileSource, writeFully } from './file-vault.ts';
+import type { GroupWrite } from './group-commit.ts';
+
+const plans = uploadPlans(sqliteDialect);
+
+/** Bytes gathered before one write: a socket gives 64 KB pieces at most. */
+const WRITE_BATCH_BYTES = 1024 * 1024;
+
+/** The folder uploads are kept in, beside the vault (a private temporary one for a store in memory). */
+export function uploadFolder(vaultDir: string | undefined): string {
+  if (vaultDir === undefined) return mkdtempSync(join(tmpdir(), 'enquiry-form-uploads-'));
+  const dir = `${vaultDir.replace(/-files$/, '')}-uploads`;
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+/** The upload store of a SQLite outbox, its files in `dir`. */
+export function sqliteUploads(
+  write: GroupWrite,
+  execute: <T>(plan: Plan<T>) => T,
+  dir: string,
+): UploadStore {
+  const fileOf = (id: string) => join(dir, `${id}.upload`);
+  const read = <T>(plan: Plan<T>) => asPromise(() => execute(plan));
+  const written = <T>(plan: () => Plan<T>) => write(() => execute(plan()));
+  const unlinkQuietly = (path: string) => unlink(path).catch(() => undefined);
+
+  return {
+    createUpload: (row) => written(() => plans.create(row)),
+    findUpload: (id, now) => read(plans.byId(id, now)),
+    async appendUpload(upload, offset, pieces) {
+      if (execute(plans.offsetOf(upload.id)) !== offset)
+        throw new UploadOffsetConflict(`upload ${upload.id} is not at ${String(offset)}`);
+      const handle = await open(fileOf(upload.id), 'a+', 0o600).then(async (h) => {
+        // Bytes past the recorded offset are from a write that never got recorded.
+        await h.truncate(offset);
+        return h;
+      });
+      let position = offset;
+      let batch: Uint8Array[] = [];
+      let batched = 0;
+      const flush = async () => {
+        await writeFully(handle, batch);
+        position += batched;
+        batch = [];
+        batched = 0;
+      };
+      let broken: Error | undefined;
+      try {
+        for await (const piece of pieces) {
+          if (position + batched + piece.byteLength > upload.length)
+            throw new RangeError('more bytes than the upload length');
+          batch.push(piece);
+          batched += piece.byteLength;
+          if (batched >= WRITE_BATCH_BYTES) await flush();
+        }
+      } catch (error) {
+        broken = error instanceof Error ? error : new Error('the upload broke', { cause: error });
+      }
+      try {
+        // What arrived before a break is kept: the client resumes after it.
+        if (!(broken instanceof RangeError)) await flush();
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+      if (!(await written(() => plans.advance(upload.id, offset, position))))
+        throw new UploadOffsetConflict(`upload ${upload.id} moved while it was written`);
+      if (broken) throw broken;
+      return position;
+    },
+    uploadSource: async (upload) => ({
+      ...fileSource(fileOf(upload.id), upload.upload_offset),
+      path: fileOf(upload.id),
+    }),
+    async sourceToStore(upload) {
+      const second = join(dir, `${upload.id}.${randomUUID()}.taken`);
+      await link(fileOf(upload.id), second);
+      return { ...fileSource(second, upload.upload_offset), path: second };
+    },
+    async replaceUpload(id, content) {
+      const next = `${fileOf(id)}.next`;
+      const handle = await open(next, 'w', 0o600);
+      try {
+        for await (const piece of content.pieces()) await writeFully(handle, [piece]);
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+      await rename(next, fileOf(id));
+      await written(() => plans.resize(id, content.size));
+    },
+    recordUploadVerdict: (id, sha256, kind, verdict) =>
+      written(() => plans.recordVerdict(id, sha256, kind, verdict)),
+    claimUploads: (ids, session, claim, now) =>
+      written(() => plans.claim(ids, session, claim, now)),
+    claimedUploads: (claim) => read(plans.claimed(claim)),
+    async releaseUploads(claim) {
+      const rows = execute(plans.claimed(claim));
+      await written(() => plans.release(claim));
+      // The second names an enquiry that was not stored left behind.
+      const names = await readdir(dir);
+      const taken = names.filter((name) =>
+        rows.some((row) => name.startsWith(`${row.id}.`) && name.endsWith('.taken')),
+      );
+      await Promise.all(taken.map((name) => unlinkQuietly(join(dir, name))));
+    },
+    async dropClaimedUploads(claim) {
+      const rows = execute(plans.claimed(claim));
+      await written(() => plans.removeClaimed(claim));
+      await Promise.all(rows.map((row) => unlinkQuietly(fileOf(row.id))));
+    },
+    async removeUpload(id) {
+      if (await written(() => plans.remove(id))) await unlinkQuietly(fileOf(id));
+    },
+    async removeExpiredUploads(now) {
+      const ids = execute(plans.expired(now));
+      if (ids.length === 0) return 0;
+      await written(() => plans.removeExpired(ids));
+      await Promise.all(ids.map((id) => unlinkQuietly(fileOf(id))));
+      return ids.length;
+    },
+    uploadBytesHeldBy: (client, now) => read(plans.heldBy(client, now)),
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * What the resumable uploads (`intake/uploads/`) ask of the outbox: files sent ahead of their
+ * enquiry, kept where the outbox keeps files (SQLite's upload folder beside its vault,
+ * PostgreSQL's `upload_chunks`), so a PATCH may land on any instance sharing the database.
+ */
+import type { ByteSource } from '../client/byte-source.ts';
+import type { UploadRow } from './machine/uploads.ts';
+
+export type { UploadRow } from './machine/uploads.ts';
+
+/** An upload's offset was not where the PATCH said it was (another PATCH moved it). */
+export class UploadOffsetConflict extends Error {
+  override readonly name = 'UploadOffsetConflict';
+}
+
+/** Where uploads are kept. */
+export interface UploadStore {
+  createUpload(
+    row: Omit<UploadRow, 'upload_offset' | 'sha256' | 'kind' | 'verdict' | 'claimed_by'>,
+  ): Promise<void>;
+  /** The upload, while it is alive and no enquiry took it. */
+  findUpload(id: string, now: number): Promise<UploadRow | undefined>;
+  /**
+   * Appends `pieces` at `offset` (where the upload must be: `UploadOffsetConflict` if not), as
+   * far as `length`; what arrived is kept even when the stream breaks (then rethrown), so the
+   * client resumes from there. Answers the new offset.
+   */
+  appendUpload(
+    upload: Pick<UploadRow, 'id' | 'length'>,
+    offset: number,
+    pieces: AsyncIterable<Uint8Array>,
+  ): Promise<number>;
+  /** The upload's bytes, read in pieces; `path` is set where they are one file on disk. */
+  uploadSource(upload: Pick<UploadRow, 'id' | 'upload_offset'>): Promise<ByteSource>;
+  /**
+   * The bytes of a claimed upload, for the enquiry to store: on SQLite a second name of its file
+   * (a hard link), which the outbox moves in, so the upload keeps its own until it is dropped.
+   */
+  sourceToStore(upload: Pick<UploadRow, 'id' | 'upload_offset'>): Promise<ByteSource>;
+  /** Puts other bytes in place of the upload's (a PDF without its active content). */
+  replaceUpload(id: string, content: ByteSource): Promise<void>;
+  recordUploadVerdict(id: string, sha256: string, kind: string, verdict: string): Promise<void>;
+  /**
+   * Takes the uploads `ids` for one enquiry (`claim`), all or none: answers the ids it could not
+   * take (unknown, another session's, incomplete, expired or taken).
+   */
+  claimUploads(
+    ids: readonly string[],
+    session: string,
+    claim: string,
+    now: number,
+  ): Promise<string[]>;
+  claimedUploads(claim: string): Promise<UploadRow[]>;
+  /** Gives claimed uploads back (the enquiry was not stored). */
+  releaseUploads(claim: string): Promise<void>;
+  /** Drops claimed uploads once their enquiry holds their bytes. */
+  dropClaimedUploads(claim: string): Promise<void>;
+  removeUpload(id: string): Promise<void>;
+  /** Removes uploads past their expiry with their bytes; answers how many. */
+  removeExpiredUploads(now: number): Promise<number>;
+  /** What a client's live uploads may grow to, in bytes. */
+  uploadBytesHeldBy(client: string, now: number): Promise<number>;
+}
