@@ -1,9 +1,8 @@
 /**
- * The refusals of the upload routes, each worded once. They are the app's one `Refusal` type;
- * the upload routes answer them through `answerRefusal`, which adds what the tus protocol asks
- * of every answer (`Tus-Resumable`) to the JSON the app's `onError` would give.
+ * The refusals of the upload routes, each worded once. They are the app's one `Refusal` type,
+ * answered where every refusal is (`intake/answer-refusal.ts`); the routes' middleware sets what
+ * the tus protocol asks of every answer (`Tus-Resumable`) before any of them is thrown.
  */
-import type { Context } from 'hono';
 import { formatBytes } from '../../contract/messages.ts';
 import { Refusal } from '../../http/refusal.ts';
 import { TUS_VERSION } from './tus-headers.ts';
@@ -53,10 +52,3 @@ export const uploadRefusals = {
       { 'Retry-After': '600' },
     ),
 };
-
-/** Answers `error` as JSON with its headers (and the protocol's version, as every answer has). */
-export function answerRefusal(c: Context, error: Refusal): Response {
-  for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
-  c.header('Tus-Resumable', TUS_VERSION);
-  return c.json(error.body, error.status);
-}

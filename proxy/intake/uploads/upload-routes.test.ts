@@ -62,6 +62,10 @@ describe('tus uploads: the protocol', () => {
     expect(typed.status).toBe(415);
     const versioned = await tus.patch(id, 0, png, { 'tus-resumable': '0.2.2' });
     expect([versioned.status, versioned.headers.get('tus-version')]).toEqual([412, '1.0.0']);
+    // Every answer, a refusal too, says the protocol's version.
+    const head = await tus.head(id);
+    for (const answer of [typed, versioned, head])
+      expect(answer.headers.get('tus-resumable')).toBe('1.0.0');
     expect((await tus.head(id)).headers.get('upload-offset')).toBe('0');
   });
 

@@ -13,11 +13,10 @@ import { encodeUploadCheck, type UploadCheck } from '../../contract/upload-check
 import { rateLimitKey } from '../../http/client-ip.ts';
 import { requireAllowedOrigin } from '../../http/origin.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
-import { Refusal } from '../../http/refusal.ts';
 import { UploadOffsetConflict, type UploadRow } from '../../outbox/upload-store.ts';
 import { uploadGuard, type UploadGuardEnv } from '../upload-guard.ts';
 import { checkUpload } from './check-upload.ts';
-import { answerRefusal, uploadRefusals as refuse } from './upload-refusals.ts';
+import { uploadRefusals as refuse } from './upload-refusals.ts';
 import { UploadLocks } from './upload-locks.ts';
 import {
   byteCount,
@@ -175,10 +174,6 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
     c.header('Upload-Check', encodeUploadCheck(check));
   }
 
-  app.onError((error, c) => {
-    if (error instanceof Refusal) return answerRefusal(c, error);
-    throw error;
-  });
   return app;
 }
 
@@ -189,11 +184,13 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
 const tusAnswers =
   (maxFileBytes: number): MiddlewareHandler =>
   async (c, next) => {
+    // Set on the context, so that a refusal thrown here or below, answered by the app's one place
+    // (`intake/answer-refusal.ts`), carries it too.
+    c.header('Tus-Resumable', TUS_VERSION);
     const options = c.req.method === 'OPTIONS';
     if (!options && c.req.method !== 'GET' && c.req.header('tus-resumable') !== TUS_VERSION)
-      return answerRefusal(c, refuse.version());
+      throw refuse.version();
     await next();
-    c.res.headers.set('Tus-Resumable', TUS_VERSION);
     if (!options) return;
     c.res.headers.set('Tus-Version', TUS_VERSION);
     c.res.headers.set('Tus-Extension', TUS_EXTENSIONS);
