@@ -83,7 +83,9 @@ export type {
   ContactRequirement,
   Firm,
   FormConfig,
+  OfferedLanguage,
   PublicFormConfig,
+  PublicLanguageFields,
   Question,
   QuestionType,
 } from './schemas/form-config.ts';

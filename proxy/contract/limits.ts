@@ -96,13 +96,16 @@ const convertsAny = (kinds: readonly AcceptedKind[] = PLATFORM_KINDS): boolean =
   kinds.some((kind) => !isPlatformKind(kind));
 
 /**
- * The kinds as people name them, the last after "or".
+ * The kinds as people name them, the last after "or" (in `lang`'s word for it, other than
+ * English: `Intl.ListFormat`, `PDF, PNG neu JPEG`).
  *
  * @example kindList(['pdf', 'png', 'jpeg']) // 'PDF, PNG or JPEG'
  */
-export function kindList(kinds: readonly AcceptedKind[] = PLATFORM_KINDS): string {
+export function kindList(kinds: readonly AcceptedKind[] = PLATFORM_KINDS, lang = 'en'): string {
   // Word's two kinds (docx, doc) are one name to people.
   const labels = [...new Set(kinds.map((kind) => ACCEPTED_KINDS[kind].label))];
+  if (!/^en(-|$)/i.test(lang))
+    return new Intl.ListFormat(lang, { type: 'disjunction' }).format(labels);
   const last = labels.pop() ?? '';
   return labels.length > 0 ? `${labels.join(', ')} or ${last}` : last;
 }
@@ -121,9 +124,9 @@ export interface FilePicker {
  * The picker for `kinds`. The proxy sends it with the configuration (`GET /api/form`), so the
  * widget's entry, which every visitor waits for, carries no table of file kinds.
  */
-export const filePicker = (kinds?: readonly AcceptedKind[]): FilePicker => ({
+export const filePicker = (kinds?: readonly AcceptedKind[], lang?: string): FilePicker => ({
   accept: acceptAttribute(kinds),
-  kinds: kindList(kinds),
+  kinds: kindList(kinds, lang),
   converts: convertsAny(kinds),
 });
 

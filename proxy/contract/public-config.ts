@@ -4,20 +4,35 @@
  * proxy's route, the widget's test harness and the embed code's tests all make it here.
  */
 import { filePicker } from './limits.ts';
-import type { CaseType, FormConfig, PublicFormConfig, Question } from './schemas/form-config.ts';
+import type {
+  CaseType,
+  FormConfig,
+  PublicFormConfig,
+  PublicLanguageFields,
+  Question,
+} from './schemas/form-config.ts';
 
 /** The proxy's settings the form is told about (its bot checks). */
-export type PublicSettings = Omit<PublicFormConfig, keyof FormConfig | 'picker'>;
+export type PublicSettings = Pick<PublicFormConfig, 'turnstile' | 'minFillSeconds'>;
+
+/** The visitor's language, when the proxy answers in one (`http/form-language.ts`). */
+export interface AnswerLanguage {
+  /** The language the form is written in here (`cy`): the file kinds are listed in it. */
+  lang: string;
+  fields: PublicLanguageFields;
+}
 
 /** The configuration as `GET /api/form` answers with it. */
 export const publicConfig = (
   config: FormConfig,
   settings: PublicSettings = {},
+  language?: AnswerLanguage,
 ): PublicFormConfig => ({
   ...config,
   caseTypes: config.caseTypes.map(optionsAsShown),
-  picker: filePicker(config.files.kinds),
+  picker: filePicker(config.files.kinds, language?.lang),
   ...settings,
+  ...language?.fields,
 });
 
 /**

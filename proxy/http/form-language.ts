@@ -1,13 +1,23 @@
 /**
- * The form in the language a visitor reads: `GET /api/form?lang=`, and an enquiry's `lang`.
- * The routes are given the form in the firm's language (`config`, with the file kinds this
- * proxy can take) and, for a form in several languages, the others (`translations`).
+ * The form in the language a visitor reads: `GET /api/form?lang=`, the page without JavaScript,
+ * and an enquiry's `lang`. The routes are given the form in the firm's language (`config`, with
+ * the file kinds this proxy can take) and, for a form in several languages, the others and each
+ * language's words (`translations`).
  */
 import { matchLanguage } from '../contract/languages.ts';
+import type { AnswerLanguage } from '../contract/public-config.ts';
 import type { FormConfig, FormConfigs } from '../contract/schemas/form-config.ts';
+import {
+  isEnglish,
+  primaryLanguage,
+  shippedStrings,
+  widgetStrings,
+} from '../contract/strings/catalogue.ts';
+import { ENGLISH, type Strings } from '../contract/strings/english.ts';
 
-/** The form's languages and the form in each (`parseFormConfigs`). */
-export type Translations = Pick<FormConfigs, 'languages' | 'inLanguage'>;
+/** The form's languages, the form in each, and each one's words (`parseFormConfigs`). */
+export type Translations = Pick<FormConfigs, 'languages' | 'inLanguage'> &
+  Partial<Pick<FormConfigs, 'strings'>>;
 
 /** What a route needs to answer in the visitor's language. */
 export interface FormLanguageDeps {
@@ -23,17 +33,74 @@ export interface FormInLanguage {
   form: FormConfig;
 }
 
+/** At most this many tags of `?lang=` or an enquiry's `lang` are read: the rest are ignored. */
+const MAX_ASKED = 20;
+
+/** `cy-GB,en;q=0.8, en` as a list of tags in order (any `;q=` weight dropped, as written). */
+const askedTags = (asked: string | undefined): string[] =>
+  (asked ?? '')
+    .split(',', MAX_ASKED)
+    .map((tag) => tag.split(';')[0]?.trim() ?? '')
+    .filter((tag) => /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(tag));
+
+/** The languages a form lists, or none. */
+const languagesOf = (deps: FormLanguageDeps): readonly string[] =>
+  deps.translations?.languages ?? [];
+
 /**
- * The form in the listed language that best matches `asked` (`cy-GB` reads `cy`), else in the
- * first; `config` itself for the first language, so a one-language form is served as it was.
+ * The form in the listed language that best matches `asked` (one tag or a list in preference
+ * order: `cy-GB` reads `cy`), else in the first; `config` itself for the first language, so a
+ * one-language form is served as it was.
  *
- * @example formIn(deps, 'cy-GB') // { lang: 'cy', form: <the Welsh form> }
+ * @example formIn(deps, 'cy-GB,en') // { lang: 'cy', form: <the Welsh form> }
  */
 export function formIn(deps: FormLanguageDeps, asked: string | undefined): FormInLanguage {
-  const languages = deps.translations?.languages ?? [];
+  const languages = languagesOf(deps);
   if (!deps.translations || languages.length === 0) return { lang: undefined, form: deps.config };
-  const lang = matchLanguage(asked ? [asked] : [], languages);
+  const lang = matchLanguage(askedTags(asked), languages);
   if (lang === languages[0]) return { lang, form: deps.config };
   // The file kinds are this proxy's (narrowed to its converters), the same in every language.
   return { lang, form: { ...deps.translations.inLanguage(lang), files: deps.config.files } };
+}
+
+/**
+ * Every word in `lang`: a strings file's for a language the configuration gave one, else the
+ * product's own (English and Welsh); English for a form in one language.
+ */
+function wordsIn(deps: FormLanguageDeps, lang: string | undefined): Strings {
+  if (lang === undefined) return ENGLISH;
+  return deps.translations?.strings?.get(lang) ?? shippedStrings(lang) ?? ENGLISH;
+}
+
+/** Languages written right to left, by their primary subtag. */
+const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'dv', 'ckb']);
+
+/** A language named in itself, as a language switch shows it: `Cymraeg`, `Polski`. */
+function nativeName(tag: string): string {
+  const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
+  return name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+}
+
+/**
+ * What `GET /api/form` adds for `lang` (`docs/http-api.md`): nothing for English in a form in
+ * one language, so its answer is byte for byte what it was.
+ *
+ * @example answerLanguage(deps, 'cy').fields // { language: 'cy', languages: [...], strings: {...} }
+ */
+export function answerLanguage(deps: FormLanguageDeps, lang: string | undefined): AnswerLanguage {
+  const languages = languagesOf(deps);
+  const tag = lang ?? 'en';
+  return {
+    lang: tag,
+    fields: {
+      ...(languages.length > 1
+        ? {
+            language: tag,
+            languages: languages.map((one) => ({ tag: one, name: nativeName(one) })),
+          }
+        : {}),
+      ...(RIGHT_TO_LEFT.has(primaryLanguage(tag)) ? { dir: 'rtl' as const } : {}),
+      ...(isEnglish(tag) ? {} : { strings: widgetStrings(wordsIn(deps, lang)) }),
+    },
+  };
 }

@@ -19,7 +19,7 @@ import {
   type WidgetAssets,
 } from './widget-assets.ts';
 import type { EarlierWidgetFiles } from './earlier-widget-files.ts';
-import { formIn, type FormLanguageDeps } from './form-language.ts';
+import { answerLanguage, formIn, type FormLanguageDeps } from './form-language.ts';
 
 /** Revalidated every time (cheap with the ETag), so a configuration change shows at once. */
 const REVALIDATE = 'no-cache';
@@ -63,7 +63,7 @@ export function publicRoutes(deps: PublicRouteDeps): Hono {
   const answers = new Map(
     [undefined, ...(deps.translations?.languages ?? [])].map((asked) => {
       const { lang, form } = formIn(deps, asked);
-      const json = JSON.stringify(publicConfig(form, settings));
+      const json = JSON.stringify(publicConfig(form, settings, answerLanguage(deps, lang)));
       const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 22)}"`;
       return [lang ?? '', { json, etag }] as const;
     }),

@@ -11,6 +11,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorResponse, ValidationErrorResponse } from '../contract/wire.ts';
 import { describeIssue, type FieldIssue, type IssueCode } from '../contract/issues.ts';
 import type { MessageKey, MessageParams } from '../contract/messages.ts';
+import { formatIn } from '../contract/plurals.ts';
+import { ENGLISH } from '../contract/strings/english.ts';
 
 /** A refusal with its HTTP status, its JSON body and the headers that go with it. */
 export class Refusal extends HTTPException {
@@ -48,7 +50,7 @@ export class Refusal extends HTTPException {
       message:
         issues.length === 1
           ? (issues[0]?.message ?? '')
-          : `There are ${issues.length} problems with the enquiry.`,
+          : formatIn('en', ENGLISH['refusal.problems'], { count: issues.length }),
       issues,
     });
   }

@@ -3,31 +3,33 @@
  * its receipt code (see docs/confirmation-email.md). Proxy only (zod).
  */
 import { z } from 'zod';
-import { OUTCOME_STRINGS } from '../strings.ts';
+import { ENGLISH, type Strings } from '../strings/english.ts';
+import { EMAIL_STRINGS } from '../strings/proxy-words.ts';
 import { languageTag, text } from './common.ts';
 
-/**
- * The email's own words, in English. `confirmation.strings` overrides any of them, so the email
- * speaks the form's language (the firm's subject, intro and question labels already do).
- */
-export const CONFIRMATION_EMAIL_STRINGS = Object.freeze({
-  reference: 'Your reference',
-  receivedAt: 'Received',
-  receipt: 'Receipt code',
-  // The same words as under the code on the confirmation panel and page.
-  receiptHint: OUTCOME_STRINGS.receiptHint,
-  answers: 'Your answers',
-  files: 'Files you sent',
-  notReply: 'This is a copy for your records; the firm will contact you.',
-});
+/** A key of the email's own words, as `confirmation.strings` names it. */
+export type ConfirmationStringKey = keyof typeof EMAIL_STRINGS extends `confirmation.${infer Key}`
+  ? Key
+  : never;
 
-/** A key of the email's own words. */
-export type ConfirmationStringKey = keyof typeof CONFIRMATION_EMAIL_STRINGS;
-
-const stringKeys = Object.keys(CONFIRMATION_EMAIL_STRINGS) as [
+const EMAIL_KEYS = Object.keys(EMAIL_STRINGS).map((key) => key.replace(/^confirmation\./, '')) as [
   ConfirmationStringKey,
   ...ConfirmationStringKey[],
 ];
+
+/** The email's words in a language's strings, by their keys in `confirmation.strings`. */
+function emailWords(strings: Pick<Strings, `confirmation.${ConfirmationStringKey}`>) {
+  return Object.fromEntries(
+    EMAIL_KEYS.map((key) => [key, strings[`confirmation.${key}`]]),
+  ) as Record<ConfirmationStringKey, string>;
+}
+
+/**
+ * The email's own words, in English (`strings/proxy-words.ts`, where other languages list them
+ * as `confirmation.<key>`). `confirmation.strings` overrides any of them, so the email speaks
+ * the form's language (the firm's subject, intro and question labels already do).
+ */
+export const CONFIRMATION_EMAIL_STRINGS = Object.freeze(emailWords(ENGLISH));
 
 /** How many confirmations a window allows: 0 sends none. */
 const allowance = (fallback: number) => z.number().int().min(0).max(1000).default(fallback);
@@ -68,7 +70,7 @@ export const confirmationSchema = z.strictObject({
     }, 'must be an IANA time zone like Europe/London')
     .default('Europe/London'),
   /** The email's own words in the form's language. */
-  strings: z.partialRecord(z.enum(stringKeys), text(500)).default({}),
+  strings: z.partialRecord(z.enum(EMAIL_KEYS), text(500)).default({}),
 });
 
 /** A parsed `confirmation` block. */

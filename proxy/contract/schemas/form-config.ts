@@ -17,6 +17,7 @@ import {
 import { flagRepeatedIds, formatPath, id, languageTag, webUrl } from './common.ts';
 import { confirmationSchema } from './confirmation.ts';
 import { localise } from './languages.ts';
+import type { Strings } from '../strings/english.ts';
 import { consentSchema, firmSchema } from './consent.ts';
 import { caseTypeSchema } from './question.ts';
 import { checkStepList, stepsSchema } from './steps.ts';
@@ -156,8 +157,11 @@ export const formConfigSchema = z
     }
   });
 
-/** A parsed configuration (defaults filled in). */
-export type FormConfig = z.output<typeof formConfigSchema>;
+/**
+ * A parsed configuration (defaults filled in), in one language: its list of `languages` is
+ * `FormConfigs.languages`, and `GET /api/form` names them in its own way (`languages`).
+ */
+export type FormConfig = Omit<z.output<typeof formConfigSchema>, 'languages'>;
 /** The configuration as a site owner writes it (defaults not yet filled in). */
 export type FormConfigFile = z.input<typeof formConfigSchema>;
 /** One case type and its questions. */
@@ -175,8 +179,30 @@ export type ConsentStatement = ConsentConfig['statements'][number];
 /** The firm's own contact details. */
 export type Firm = NonNullable<FormConfig['firm']>;
 
+/** A language a form is offered in, named in itself (`Cymraeg`), for a language switch. */
+export interface OfferedLanguage {
+  tag: string;
+  name: string;
+}
+
+/**
+ * What `GET /api/form?lang=` adds for a visitor's language (`docs/languages.md`): the language
+ * answered in and the others offered (a form in several languages), the direction of a
+ * right-to-left language, and the widget's words in any language but English.
+ */
+export interface PublicLanguageFields {
+  /** The language of this answer, one of the form's (`cy`), in a form in several languages. */
+  language?: string;
+  /** Every language of the form, the firm's first, in a form in several languages. */
+  languages?: OfferedLanguage[];
+  /** `rtl` for a right-to-left language (`ar`, `he`, `fa`...); absent for left to right. */
+  dir?: 'rtl';
+  /** The widget's words in this language (every key of `DEFAULT_STRINGS` and `UPLOAD_STRINGS`). */
+  strings?: Readonly<Record<string, string>>;
+}
+
 /** What `GET /api/form` answers: the configuration (it holds no secrets) and the optional challenge. */
-export interface PublicFormConfig extends FormConfig {
+export interface PublicFormConfig extends FormConfig, PublicLanguageFields {
   /** The file picker for `files.kinds`, ready to show. */
   picker: FilePicker;
   /** Present when the proxy verifies Cloudflare Turnstile tokens. */
@@ -202,6 +228,8 @@ export interface FormConfigs {
   first: FormConfig;
   /** The form in `lang`, one of `languages`; the first language for any other. */
   inLanguage(lang: string): FormConfig;
+  /** The words of each language a strings file gave (`"strings"`), by its tag in `languages`. */
+  strings: ReadonlyMap<string, Strings>;
 }
 
 /**
@@ -222,16 +250,19 @@ export function parseFormConfigs(input: unknown): FormConfigs {
   const configs = new Map<string, FormConfig>();
   for (const [lang, written] of localised.inputs) {
     const result = formConfigSchema.safeParse(written);
-    if (result.success) configs.set(lang, result.data);
-    else formatConfigIssues(result.error).forEach((line) => problems.add(line));
+    if (result.success) {
+      const { languages: _listed, ...config } = result.data;
+      configs.set(lang, config);
+    } else formatConfigIssues(result.error).forEach((line) => problems.add(line));
   }
   const [firstLanguage = ''] = localised.languages;
   const first = configs.get(firstLanguage);
   if (problems.size > 0 || !first) throw new FormConfigError([...problems]);
   return {
-    languages: first.languages ?? [],
+    languages: languages.data ?? [],
     first,
     inLanguage: (lang) => configs.get(lang) ?? first,
+    strings: new Map(),
   };
 }
 

@@ -132,7 +132,7 @@ describe('a configuration in several languages', () => {
       ],
     };
     const config = parseFormConfig(plain);
-    expect(config.languages).toBeUndefined();
+    expect(config).not.toHaveProperty('languages');
     expect(config.caseTypes[0]?.questions[0]?.options).toEqual(['Yes', 'n']);
     expect(config.caseTypes[0]?.questions[0]?.optionLabels).toEqual(['Yes', 'No']);
     const strings = parseFormConfig({ caseTypes: [{ id: 'a', label: 'A' }] });

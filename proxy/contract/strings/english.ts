@@ -1,0 +1,21 @@
+/**
+ * Every word of the product by key, in English: the widget's (`DEFAULT_STRINGS` and the uploads
+ * chunk's `UPLOAD_STRINGS`) and the proxy's own (`PROXY_STRINGS`). Every other language has
+ * each of these keys (`cy.ts`, a strings file: `schemas/strings-file.ts`).
+ */
+import { DEFAULT_STRINGS } from '../strings.ts';
+import { UPLOAD_STRINGS } from '../upload-strings.ts';
+import { PROXY_STRINGS } from './proxy-words.ts';
+
+/** The widget's words: what `GET /api/form` sends as `strings`. */
+export const WIDGET_STRINGS = Object.freeze({ ...DEFAULT_STRINGS, ...UPLOAD_STRINGS });
+
+/** Every word, in English. */
+export const ENGLISH = Object.freeze({ ...WIDGET_STRINGS, ...PROXY_STRINGS });
+
+/** The key of a word. */
+export type StringKey = keyof typeof ENGLISH;
+/** A key of the widget's words. */
+export type WidgetStringKey = keyof typeof WIDGET_STRINGS;
+/** Every word in one language. */
+export type Strings = Readonly<Record<StringKey, string>>;

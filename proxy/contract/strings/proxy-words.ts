@@ -1,0 +1,65 @@
+/**
+ * The proxy's own words, in English: what the page without JavaScript and `/form/sent` say
+ * beyond the widget's strings, the refusals' messages, and the confirmation email's labels. The
+ * widget never shows these (it has its own words for each outcome), so `GET /api/form` does not
+ * send them; a strings file for another language lists them all the same (`catalogue.ts`).
+ */
+import { OUTCOME_STRINGS } from '../strings.ts';
+
+/** The page without JavaScript, its confirmation at `/form/sent`, and refusals as pages. */
+const PAGE_STRINGS = Object.freeze({
+  'page.title': 'Send an enquiry',
+  'page.errorTitle': 'Error: {title}',
+  'page.continue': 'Continue',
+  'page.onlyIf': 'Only if your answer to “{label}” is {answers}.',
+  'page.backTo': 'Back to {host}',
+  'page.noConfirmationTitle': 'No enquiry to confirm',
+  'page.noConfirmation':
+    'This page shows an enquiry’s reference for a few minutes after it is sent, and only then. If you sent one, its reference and receipt code were shown at the time, and are in the copy by email if you asked for one.',
+});
+
+/**
+ * A refusal's message (`http/refusal.ts`), in the visitor's language where a visitor can meet
+ * it: an API client reads the same JSON with the message in the enquiry's `lang`.
+ */
+const REFUSAL_STRINGS = Object.freeze({
+  'refusal.problems': 'There are {count} problems with the enquiry.',
+  'refusal.origin':
+    'Enquiries from {origin} are not accepted: add it to ALLOWED_ORIGINS on the proxy.',
+  'refusal.noOrigin': 'Send an Origin header naming one of the ALLOWED_ORIGINS of the proxy.',
+  'refusal.idle': 'Nothing arrived for {seconds} seconds: send the enquiry again.',
+  'refusal.rateLimited': 'Too many enquiries have been sent. Try again in {seconds} seconds.',
+  'refusal.tooManyAtOnce':
+    'Too many enquiries are being sent from your connection at once. Try again in a moment.',
+  'refusal.busy':
+    'Many enquiries are arriving at once. Try again in a few seconds: nothing you typed is lost.',
+  'refusal.storageFull':
+    'We cannot take enquiries for a moment. Try again in a minute: nothing you typed is lost.',
+  'refusal.storageUnavailable':
+    'We cannot take enquiries for a moment. Try again shortly: nothing you typed is lost.',
+  'refusal.internal': 'Something went wrong on our side. Try again in a moment.',
+  'refusal.challengeUnavailable':
+    'We could not check the security challenge just now. Try again in a moment.',
+});
+
+/**
+ * The confirmation email's own words (`notify/confirmation-email.ts`); the configuration's
+ * `confirmation.strings` overrides any of them, without the `confirmation.` of these keys.
+ */
+export const EMAIL_STRINGS = Object.freeze({
+  'confirmation.reference': 'Your reference',
+  'confirmation.receivedAt': 'Received',
+  'confirmation.receipt': 'Receipt code',
+  // The same words as under the code on the confirmation panel and page.
+  'confirmation.receiptHint': OUTCOME_STRINGS.receiptHint,
+  'confirmation.answers': 'Your answers',
+  'confirmation.files': 'Files you sent',
+  'confirmation.notReply': 'This is a copy for your records; the firm will contact you.',
+});
+
+/** Every word of the proxy's own. */
+export const PROXY_STRINGS = Object.freeze({
+  ...PAGE_STRINGS,
+  ...REFUSAL_STRINGS,
+  ...EMAIL_STRINGS,
+});

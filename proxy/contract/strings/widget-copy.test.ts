@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { UPLOAD_STRINGS as WIDGET_UPLOAD_STRINGS } from '../../../widget/late/uploads/strings.ts';
+import { UPLOAD_STRINGS } from '../upload-strings.ts';
+
+describe('the uploads chunk’s words', () => {
+  it('are the contract’s, word for word, whichever copy changes', () => {
+    expect(WIDGET_UPLOAD_STRINGS).toEqual(UPLOAD_STRINGS);
+  });
+});
