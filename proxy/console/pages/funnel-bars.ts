@@ -18,6 +18,8 @@ export interface Bar {
   part?: number;
   /** What the bar's end says (its value in words). */
   note: string;
+  /** Drawn in the second colour: the second arm of a comparison. */
+  second?: boolean;
 }
 
 /** The drawing's width: a bar's length is a share of it. */
@@ -46,7 +48,13 @@ export function barChart(bars: readonly Bar[], options: { kind: string; longest?
           focusable="false"
         >
           <rect class="bars__track" x="0" y="0" width="${WIDTH}" height="10"></rect>
-          <rect class="bars__value" x="0" y="0" width="${whole}" height="10"></rect>
+          <rect
+            class="bars__value${bar.second ? ' bars__value--second' : ''}"
+            x="0"
+            y="0"
+            width="${whole}"
+            height="10"
+          ></rect>
           ${
             bar.part === undefined
               ? ''

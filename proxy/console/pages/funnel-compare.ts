@@ -59,32 +59,25 @@ function verdict(result: VariantComparison) {
   return html`<p id="verdict">${arm('b', true)}; ${arm('a', false)}. ${direction} ${chance}</p>`;
 }
 
-/** Both arms' steps as bars on one scale, so their lengths compare. */
+/**
+ * Each step's share of each arm's views as bars, 0 to 100 %: arms of different sizes compare by
+ * their shares, as the sentence above them does, not by their counts.
+ */
 function armsChart(result: VariantComparison) {
-  const longest = Math.max(result.a.views, result.b.views);
   const bars: Bar[] = result.stages.flatMap((stage) =>
     (['a', 'b'] as const).map((side) => ({
       label: `${STAGE_WORDS[stage.stage]}, ${keyName(result[side].variant)}`,
-      value: result[side][stage.stage],
-      note: `${count(result[side][stage.stage])} (${percent(stage[side])})`,
+      value: (stage[side] ?? 0) * 100,
+      note: `${percent(stage[side])} (${count(result[side][stage.stage])})`,
+      second: side === 'b',
     })),
   );
-  return barChart(
-    [
-      ...(['a', 'b'] as const).map((side) => ({
-        label: `Views, ${keyName(result[side].variant)}`,
-        value: result[side].views,
-        note: count(result[side].views),
-      })),
-      ...bars,
-    ],
-    { kind: 'arms', longest },
-  );
+  return barChart(bars, { kind: 'arms', longest: 100 });
 }
 
 /** The comparison's section. */
 export function comparisonSection(asked: FunnelAsked, data: ComparisonData) {
-  const head = html`<h2 id="compare">Compare variants</h2>`;
+  const head = html`<h2 id="comparison">Compare variants</h2>`;
   const { result } = data;
   if (!result || data.variants.length < 2)
     return html`${head}
