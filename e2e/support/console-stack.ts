@@ -82,8 +82,14 @@ async function seed(store: OutboxStore, now: number): Promise<Map<string, Buffer
   ]);
 }
 
-/** Seeds an outbox on `database` and starts the stack on it. */
-export async function openConsoleStack(database: 'sqlite' | 'postgresql'): Promise<ConsoleStack> {
+/**
+ * Seeds an outbox on `database` and starts the stack on it; `more` seeds what a spec needs
+ * besides the leads (the funnel's counters).
+ */
+export async function openConsoleStack(
+  database: 'sqlite' | 'postgresql',
+  more?: (store: OutboxStore, now: number) => Promise<void>,
+): Promise<ConsoleStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-console-'));
   let postgres: PostgresServer | undefined;
   let databaseUrl: string | undefined;
@@ -94,10 +100,12 @@ export async function openConsoleStack(database: 'sqlite' | 'postgresql'): Promi
     databaseUrl = await postgres.createDatabase();
     const store = await openPostgresOutbox(databaseUrl);
     expectedExport = await seed(store, now);
+    await more?.(store, now);
     await store.close();
   } else {
     const store = openSqliteOutbox(join(dataDir, 'outbox.sqlite'));
     expectedExport = await seed(store, now);
+    await more?.(store, now);
     await store.close();
   }
   const demo = await startDemo({

@@ -18,6 +18,7 @@ import type {
   WebhookDeliveries,
 } from '../outbox/store.ts';
 import { checkAdminToken, type AdminTokenDeps } from '../http/admin-only.ts';
+import { wantsFunnelPage } from '../http/funnel-format.ts';
 import { publicOrigin, type PublicOriginOptions } from '../http/public-origin.ts';
 import { barePage } from './pages/layout.ts';
 import { signInPage } from './pages/sign-in.ts';
@@ -79,9 +80,11 @@ const CONSOLE_CSP =
 
 /**
  * Under `/admin/` but not the console's pages: the bearer-token routes other tools read
- * (`/admin/status`, `/admin/funnel`) and the stylesheet the sign-in page needs.
+ * (`/admin/status`, `/admin/funnel` unless a browser asks for its page) and the stylesheet the
+ * sign-in page needs.
  */
 const NOT_SIGNED_IN = new Set(['/admin/status', '/admin/funnel', '/admin/console.css']);
+const notSignedIn = (c: Context) => NOT_SIGNED_IN.has(c.req.path) && !wantsFunnelPage(c);
 
 /** The console's deps, once `ADMIN_TOKEN` is set. */
 export type EnabledConsole = ConsoleDeps & { adminToken: string };
@@ -178,7 +181,7 @@ export function consoleGuard(deps: ConsoleRouteDeps, parts: EnabledConsole) {
   });
 
   const signedIn: MiddlewareHandler<{ Variables: ConsoleVariables }> = async (c, next) => {
-    if (NOT_SIGNED_IN.has(c.req.path)) return next();
+    if (notSignedIn(c)) return next();
     const session = await keys.verify(getCookie(c, SESSION_COOKIE), deps.now());
     if (!session) {
       if (c.req.method === 'GET') return c.redirect('/admin/sign-in', 303);

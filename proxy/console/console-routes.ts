@@ -19,6 +19,7 @@ import { leadsBody } from './pages/leads.ts';
 import { overviewBody } from './pages/overview.ts';
 import { CHART_DAYS } from './pages/chart.ts';
 import { CONSOLE_CSS } from './style.ts';
+import { funnelPageRoute, funnelTotals, type FunnelPageDeps } from './funnel-page-route.ts';
 
 /** Leads on one page of the list. */
 const PAGE_SIZE = 50;
@@ -44,7 +45,9 @@ const doneText = (word: string | undefined) =>
   word !== undefined && Object.hasOwn(DONE, word) ? DONE[word] : undefined;
 
 /** The console's routes; an empty app when `ADMIN_TOKEN` is not set. */
-export function consoleRoutes(deps: ConsoleRouteDeps): Hono<{ Variables: ConsoleVariables }> {
+export function consoleRoutes(
+  deps: ConsoleRouteDeps & FunnelPageDeps,
+): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>();
   const parts = deps.console;
   const adminToken = deps.adminToken;
@@ -66,6 +69,7 @@ export function consoleRoutes(deps: ConsoleRouteDeps): Hono<{ Variables: Console
     return c.body(CONSOLE_CSS);
   });
   app.route('/', consoleGuard(deps, { ...parts, adminToken }));
+  app.route('/', funnelPageRoute(deps));
 
   app.get('/admin/', async (c) => {
     const now = deps.now();
@@ -77,6 +81,7 @@ export function consoleRoutes(deps: ConsoleRouteDeps): Hono<{ Variables: Console
       upstreamDown: deps.deliverer.upstreamDown,
       lastCheck: parts.lastCheck(),
       audit: await store.listAudit({ limit: 20 }),
+      funnel: await funnelTotals(deps),
     });
     return c.html(consolePage({ title: 'Overview', place: 'overview', csrf: c.get('csrf'), body }));
   });

@@ -54,6 +54,14 @@ dt{font-weight:600}dd{margin:0;overflow-wrap:break-word}
 .legend{display:flex;gap:1.5rem;list-style:none;padding:0;margin:.5rem 0}
 .key{display:inline-block;width:1rem;height:1rem;margin-right:.4rem;vertical-align:-.15rem}
 .key.received{background:var(--received)}.key.delivered{background:var(--delivered)}
+/* The funnel's charts: a bar a line, its name above it, beside the table with its numbers. */
+.funnel-pair{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,24rem),1fr));gap:1rem 2rem;align-items:start}
+.bars{display:grid;gap:.6rem;margin:1rem 0}
+.bars__row{display:grid;grid-template-columns:minmax(0,1fr) 8.5rem;gap:.1rem .5rem;align-items:center}
+.bars__label{grid-column:1/-1;font-weight:600}.bars__bar{width:100%;height:1.25rem}
+.bars__note{white-space:nowrap;font-size:.875rem}
+.bars__track{fill:var(--panel)}.bars__value{fill:var(--received)}.bars__value--second{fill:var(--delivered)}
+.bars__part{fill:var(--bad)}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem;margin:1rem 0}.actions form{margin:0}
 .pager{display:flex;gap:1rem;margin:1rem 0}.muted{color:var(--muted)}
 .state{font-weight:600;white-space:nowrap}

@@ -45,7 +45,9 @@ export interface FunnelResponse {
 }
 
 /** The name of the row small cells are merged into. */
-const OTHER = 'other';
+export const OTHER = 'other';
+/** Rows with fewer starts are merged when `FUNNEL_MIN_COUNT` is not set. */
+export const DEFAULT_MIN_COUNT = 10;
 
 /**
  * How many people a cell surely holds, for the small-count merge: its starts, or its deliveries
@@ -73,7 +75,7 @@ function addQuestions(into: Map<string, QuestionCounts>, questions: readonly Que
 }
 
 /** The cells merged into one: a key the cells share stays, one they differ in is "other". */
-function merged(cells: readonly FunnelCell[]): FunnelCell {
+export function merged(cells: readonly FunnelCell[]): FunnelCell {
   const shared = (key: 'caseType' | 'campaign' | 'variant') =>
     cells.every((cell) => cell[key] === cells[0]?.[key]) ? (cells[0]?.[key] ?? OTHER) : OTHER;
   const questions = new Map<string, QuestionCounts>();
@@ -103,17 +105,35 @@ export async function funnelReport(
   filter: FunnelFilter,
   minCount: number,
 ): Promise<FunnelResponse> {
+  return (await funnelReading(store, config, filter, minCount)).funnel;
+}
+
+/**
+ * The funnel, and whether small cells were left out even once merged: the console's page says
+ * so, so that an empty or thin period is not read as no visitors at all. (The JSON's shape is
+ * fixed, so it does not carry this.)
+ */
+export async function funnelReading(
+  store: Pick<FunnelCounters, 'funnelCells'>,
+  config: FormConfig,
+  filter: FunnelFilter,
+  minCount: number,
+): Promise<{ funnel: FunnelResponse; leftOut: boolean }> {
   const { cells, truncated } = await readCells(store, filter);
   const large = cells.filter((cell) => people(cell) >= minCount);
   const small = cells.filter((cell) => people(cell) < minCount);
   const other = small.length > 0 ? merged(small) : undefined;
-  const rows = other && people(other) >= minCount ? [...large, other] : large;
+  const kept = other !== undefined && people(other) >= minCount;
+  const rows = other && kept ? [...large, other] : large;
   return {
-    from: filter.from,
-    to: filter.to,
-    minCount,
-    truncated,
-    rows: rows.map((row) => ({ ...row, questions: inFormOrder(config, row) })),
+    funnel: {
+      from: filter.from,
+      to: filter.to,
+      minCount,
+      truncated,
+      rows: rows.map((row) => ({ ...row, questions: inFormOrder(config, row) })),
+    },
+    leftOut: other !== undefined && !kept,
   };
 }
 
@@ -145,7 +165,7 @@ async function readCells(
  * ("other"), theirs in turn. Two case types may share a question id (`notes`): each row follows
  * its own case type, never the first case type that has the id.
  */
-function inFormOrder(config: FormConfig, row: FunnelCell): QuestionCounts[] {
+export function inFormOrder(config: FormConfig, row: FunnelCell): QuestionCounts[] {
   const own = config.caseTypes.filter((caseType) => caseType.id === row.caseType);
   const order = new Map<string, number>();
   for (const caseType of own.length > 0 ? own : config.caseTypes)

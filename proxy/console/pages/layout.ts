@@ -1,6 +1,6 @@
 /**
- * The console's page frame: its stylesheet, a way past the navigation, the two places to go
- * (Overview, Leads), sign-out, and the page's own content in `main`. Helpers every view shares.
+ * The console's page frame: its stylesheet, a way past the navigation, the places to go
+ * (Overview, Leads, Funnel), sign-out, and the page's own content in `main`. Helpers every view shares.
  */
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
@@ -62,7 +62,7 @@ const head = (title: string) =>
   </head>`;
 
 /** Where the page sits in the navigation. */
-export type Place = 'overview' | 'leads' | 'none';
+export type Place = 'overview' | 'leads' | 'funnel' | 'none';
 
 /** The states, in the words the console shows. */
 export const STATE_WORDS: Record<SubmissionState, string> = {
@@ -118,6 +118,7 @@ export function consolePage(options: { title: string; place: Place; csrf: string
           <nav aria-label="Console">
             <ul>
               ${link('overview', '/admin/', 'Overview')} ${link('leads', '/admin/leads', 'Leads')}
+              ${link('funnel', '/admin/funnel', 'Funnel')}
             </ul>
           </nav>
           <form method="post" action="/admin/sign-out">

@@ -1,7 +1,7 @@
 /**
  * The console's first page: how many leads came and went each day, where they stand now, what
- * waits longest, whether delivery is held and what to change, the last platform check, and the
- * latest actions taken here.
+ * waits longest, whether delivery is held and what to change, the last platform check, the
+ * funnel's counts, and the latest actions taken here.
  */
 import { html } from 'hono/html';
 import type { DailyCount } from '../../outbox/machine/leads.ts';
@@ -10,7 +10,10 @@ import { SUBMISSION_STATES, type OutboxCounts } from '../../outbox/submission.ts
 import type { PauseState } from '../../delivery/pause.ts';
 import { pausedAlert } from '../../notify/messages.ts';
 import type { CheckRecord } from '../../client/check.ts';
+import { DEFAULT_FUNNEL_DAYS } from '../../funnel/funnel-query.ts';
+import type { StageCounts } from '../../funnel/funnel-summary.ts';
 import { dailyChart } from './chart.ts';
+import { overviewFunnel } from './overview-funnel.ts';
 import { auditTable } from './audit-table.ts';
 import { STATE_WORDS, when } from './layout.ts';
 
@@ -23,6 +26,8 @@ export interface OverviewData {
   upstreamDown: { since: number; error: string } | undefined;
   lastCheck: CheckRecord | undefined;
   audit: AuditEntry[];
+  /** The funnel's last 30 days summed; undefined when the form's funnel is turned off. */
+  funnel: StageCounts | undefined;
 }
 
 function minutesSince(now: number, at: number): string {
@@ -92,8 +97,7 @@ export function overviewBody(data: OverviewData) {
     <h2>Received and delivered, last ${data.days.length} days</h2>
     ${dailyChart(data.days)}
     <h2>Last platform check</h2>
-    ${lastCheck(data.lastCheck)}
-    ${/* The funnel's charts (docs/funnel.md) go here, as a section of their own. */ ''}
+    ${lastCheck(data.lastCheck)} ${overviewFunnel(DEFAULT_FUNNEL_DAYS, data.funnel)}
     <h2>Latest actions</h2>
     ${auditTable(data.audit, true)}`;
 }

@@ -1,0 +1,99 @@
+/**
+ * `GET /admin/funnel` for a browser: the funnel as one of the console's pages
+ * (`pages/funnel.ts`), behind the console's session like every other page. A machine's request
+ * (a bearer token, `Accept: application/json` or `text/csv`, `?format=json|csv`) passes on to
+ * the bearer route (`http/funnel-route.ts`), which answers as it always has; which is which is
+ * `http/funnel-format.ts`'s to say, and the console's gate (`console-guard.ts`) asks it too.
+ */
+import { Hono } from 'hono';
+import { wantsFunnelPage } from '../http/funnel-format.ts';
+import type { FunnelRouteDeps } from '../http/funnel-route.ts';
+import { funnelQuery } from '../funnel/funnel-query.ts';
+import { DEFAULT_MIN_COUNT, funnelReading } from '../funnel/funnel-report.ts';
+import { compareVariants, totals, variantsOf, type StageCounts } from '../funnel/funnel-summary.ts';
+import type { FunnelFilter } from '../outbox/funnel-counts.ts';
+import type { ConsoleVariables } from './console-guard.ts';
+import type { Session } from './session.ts';
+import { askedOf, type FunnelAsked } from './pages/funnel-asked.ts';
+import type { ComparisonData } from './pages/funnel-compare.ts';
+import { funnelBody } from './pages/funnel.ts';
+import { consolePage } from './pages/layout.ts';
+
+/** What the funnel's page reads: the same report as the JSON's. */
+export type FunnelPageDeps = Pick<FunnelRouteDeps, 'config' | 'store' | 'funnelMinCount' | 'now'>;
+
+/**
+ * The period's variants and the two the address compares (else the first two, in order). The
+ * comparison reads every variant's rows, even when the tables show one variant only.
+ */
+async function comparison(
+  deps: FunnelPageDeps,
+  filter: FunnelFilter,
+  shown: Awaited<ReturnType<typeof funnelReading>>,
+  asked: FunnelAsked,
+): Promise<ComparisonData> {
+  const { variant, ...everyVariant } = filter;
+  const rows =
+    variant === undefined
+      ? shown.funnel.rows
+      : (await funnelReading(deps.store, deps.config, everyVariant, minCount(deps))).funnel.rows;
+  // Named variants first (A, B, …), then the visitors without one.
+  const variants = variantsOf(rows).sort(
+    (x, y) => Number(x === '') - Number(y === '') || x.localeCompare(y),
+  );
+  if (variants.length < 2) return { variants };
+  const chosen = (name: 'compare' | 'with') => {
+    const value = asked[name];
+    return value !== undefined && variants.includes(value) ? value : undefined;
+  };
+  const a = chosen('compare') ?? variants[0] ?? '';
+  const b = chosen('with') ?? variants.find((variant) => variant !== a) ?? '';
+  return { variants, result: compareVariants(rows, a, b) };
+}
+
+/**
+ * True with a session: the console's gate (`console-guard.ts`) has checked it already; this
+ * holds the page shut should a change to the gate ever let a browser's request through without.
+ */
+const signedIn = (session: Session | undefined) => session !== undefined;
+
+const minCount = (deps: FunnelPageDeps) => deps.funnelMinCount ?? DEFAULT_MIN_COUNT;
+
+/** The overview's summary: the default period's steps summed, as the page would sum them. */
+export async function funnelTotals(deps: FunnelPageDeps): Promise<StageCounts | undefined> {
+  if (deps.config.analytics === false) return undefined;
+  const query = funnelQuery(() => undefined, deps.now());
+  if ('invalid' in query) return undefined;
+  return totals(
+    (await funnelReading(deps.store, deps.config, query.filter, minCount(deps))).funnel.rows,
+  );
+}
+
+/** The page's route, as a Hono app the console mounts behind its gate. */
+export function funnelPageRoute(deps: FunnelPageDeps) {
+  const app = new Hono<{ Variables: ConsoleVariables }>();
+  app.get('/admin/funnel', async (c, next) => {
+    // A machine's request: JSON or CSV from the bearer route, exactly as before the page.
+    if (!wantsFunnelPage(c)) return next();
+    // Who may read the funnel: anyone signed in, as every console page. Roles replace this line.
+    if (!signedIn(c.get('session'))) return c.redirect('/admin/sign-in', 303);
+    const page = (body: ReturnType<typeof funnelBody>, status: 200 | 400 = 200) =>
+      c.html(consolePage({ title: 'Funnel', place: 'funnel', csrf: c.get('csrf'), body }), status);
+    const asked = askedOf((name) => c.req.query(name));
+    const query = funnelQuery((name) => c.req.query(name), deps.now(), { emptyIsAny: true });
+    if ('invalid' in query)
+      return page(funnelBody({ config: deps.config, asked, invalid: query.invalid }), 400);
+    const { filter } = query;
+    const shown = await funnelReading(deps.store, deps.config, filter, minCount(deps));
+    return page(
+      funnelBody({
+        config: deps.config,
+        asked: { ...asked, from: filter.from, to: filter.to },
+        ...shown,
+        comparison: await comparison(deps, filter, shown, asked),
+        turnedOff: deps.config.analytics === false,
+      }),
+    );
+  });
+  return app;
+}

@@ -1,0 +1,54 @@
+/**
+ * How the funnel's pages name things: counts with thousands separated, shares as percentages
+ * to a tenth, a case type by its label, and the empty campaign or variant as "(none)". One place,
+ * so the overview's summary, the tables and the sentences say the same.
+ */
+import type { FormConfig } from '../../contract/schemas/form-config.ts';
+import { OTHER } from '../../funnel/funnel-report.ts';
+import type { Stage } from '../../funnel/funnel-summary.ts';
+
+/** A count as people read it: 1,200. */
+export const count = (n: number) => n.toLocaleString('en-GB');
+
+/** A share (0 to 1) as a percentage to a tenth, or a dash when there is nothing to share. */
+export const percent = (share: number | undefined) =>
+  share === undefined ? '–' : `${(share * 100).toFixed(1)}%`;
+
+/** `part` of `whole` as a percentage, or a dash when `whole` is nothing. */
+export const shareOf = (part: number, whole: number) =>
+  percent(whole > 0 ? part / whole : undefined);
+
+/** Each step's name in a heading or a table's column. */
+export const STAGE_WORDS: Readonly<Record<Stage, string>> = {
+  views: 'Views',
+  starts: 'Starts',
+  sends: 'Sends',
+  delivered: 'Delivered',
+};
+
+/** What each step past a view means, in a sentence ("turned 9.5% of its views into …"). */
+export const STAGE_DEEDS: Readonly<Record<Exclude<Stage, 'views'>, string>> = {
+  starts: 'started forms',
+  sends: 'sent enquiries',
+  delivered: 'delivered enquiries',
+};
+
+/** The row small groups are merged into, as the page names it. */
+export const MERGED_NAME = 'other (small groups merged)';
+
+/** A campaign or a variant as the page shows it. */
+export const keyName = (value: string) =>
+  value === '' ? '(none)' : value === OTHER ? MERGED_NAME : value;
+
+/** A case type by its label in the form, else its id. */
+export const caseTypeName = (config: FormConfig, id: string) =>
+  config.caseTypes.find((caseType) => caseType.id === id)?.label ?? keyName(id);
+
+/** A question by its label in its case type (or any case type), else its id. */
+export function questionName(config: FormConfig, caseType: string, id: string): string {
+  const own = config.caseTypes.find((type) => type.id === caseType);
+  const found =
+    own?.questions.find((question) => question.id === id) ??
+    config.caseTypes.flatMap((type) => type.questions).find((question) => question.id === id);
+  return found?.label ?? id;
+}
