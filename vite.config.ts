@@ -16,6 +16,7 @@ import { BROWSER_BUILD } from './bundle/browser-options.ts';
 import { buildLate, emitLate, partNamed } from './bundle/late-bundle.ts';
 import { annotationsDropped } from './bundle/without-annotations.ts';
 import { minifiedLiterals } from './bundle/minified-literals.ts';
+import { leanLit } from './bundle/lean-lit.ts';
 import { serverSafeLit } from './bundle/server-safe-lit.ts';
 import { sizeBudget } from './bundle/size-budget.ts';
 
@@ -40,6 +41,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
     plugins: [
       minifiedLiterals(),
       serverSafeLit(),
+      leanLit(),
       ...(late ? [emitLate(late)] : []),
       annotationsDropped(),
       sizeBudget(late),

@@ -1,9 +1,9 @@
-import type { PropertyValues } from 'lit';
 import { html, nothing } from 'lit/html.js';
 import { firstTouch, resolveAttribution } from './attribution.ts';
 import { styles } from './enquiry-form.styles.ts';
 import { ElementBase } from './element-base.ts';
 import { learnStrings, parseStrings, Translator, type EnquiryFormStrings } from './i18n.ts';
+import { languageOf } from './language.ts';
 import { loadDrawnPart, loadLate, loadStepsPart } from './late-bundle.ts';
 import { adoptStyles } from './late/lit-tags.ts';
 import { onceUntilFailed } from './late/once-until-failed.ts';
@@ -147,19 +147,17 @@ export class EnquiryForm extends ElementBase {
     return !this.#drawn || this.#state.status.kind !== 'loading';
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    // While a drawn form stayed, the updates let go of the properties that changed: words and
-    // locale are taken afresh when the element takes it over.
-    const takingOver = this.#drawn;
-    if (takingOver) {
+  protected override willUpdate(): void {
+    if (this.#drawn) {
       this.#drawn = false;
       // Without its part (it could not be loaded), the drawn form goes with what was typed in it.
       if (this.#drawnPart) this.#typed = this.#drawnPart.takeOver(this.renderRoot);
       else this.renderRoot.replaceChildren();
     }
-    if (takingOver || changed.has('i18n') || changed.has('locale')) {
-      this.#t = new Translator(this.i18n, this.locale);
-    }
+    // The words are taken afresh at each update: the form's language comes with its
+    // configuration, which a switch of language replaces.
+    const { language, strings } = languageOf(this.#session.config);
+    this.#t = new Translator({ ...strings, ...this.i18n }, language ?? this.locale);
   }
 
   protected override updated(): void {
@@ -230,7 +228,12 @@ export class EnquiryForm extends ElementBase {
 
   protected override render() {
     const announcement = this.#announcedFor === this.#state.status.kind ? this.#announcement : '';
-    return html`<div class="root" lang=${this.locale ? this.#t.locale : nothing}>
+    const { language, dir } = languageOf(this.#session.config);
+    return html`<div
+      class="root"
+      lang=${this.locale || language ? this.#t.locale : nothing}
+      dir=${dir ?? nothing}
+    >
       <div class="visually-hidden" role="status">${announcement}</div>
       ${this.#body()}
     </div>`;

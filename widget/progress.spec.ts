@@ -22,7 +22,7 @@ test('shows the upload’s real progress in a bar and in words, and announces it
   });
   await harness.install();
   const cors = { 'Access-Control-Allow-Origin': '*' };
-  await page.route(`${server.origin}/api/form`, (route) =>
+  await page.route(`${server.origin}/api/form?*`, (route) =>
     route.fulfill({ json: publicConfig(lawFirm as FormConfig), headers: cors }),
   );
   await page.route(`${server.origin}/api/form-token`, (route) =>

@@ -163,7 +163,8 @@ test('says when the form cannot be loaded, and loads it on request', async ({ pa
   const harness = new WidgetHarness(page, { config: callback });
   await harness.install();
   let failures = 1;
-  await page.route(`${ORIGIN}/api/form`, (route) =>
+  // Whatever languages the page asks it in (`?lang=`).
+  await page.route(`${ORIGIN}/api/form?*`, (route) =>
     failures-- > 0 ? route.fulfill({ status: 503, body: 'busy' }) : route.fallback(),
   );
   await page.goto(ORIGIN);

@@ -23,6 +23,7 @@ import { readInput } from './input-values.ts';
 import { applyPrefill, type PageReader } from './page-values.ts';
 import type { FormState } from './state.ts';
 import { getJson, HttpError } from './get-json.ts';
+import { languageOf, wantedLanguages } from './language.ts';
 
 /** The origin this script was loaded from: the proxy, unless it is served from elsewhere. */
 export const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
@@ -47,7 +48,7 @@ export function fixedCaseType(
 }
 
 /** What the session reads from its element. */
-export interface SessionHost extends ControllerHost {
+export interface SessionHost extends ControllerHost, Pick<Element, 'closest'> {
   /** The proxy's origin (the element's `endpoint`). */
   readonly endpoint: string;
   /** The case type the tag fixes, if any. */
@@ -133,10 +134,18 @@ export class SessionController implements ReactiveController {
     // first field: on a slow phone it would be one more request ahead of the form.
     let config: PublicFormConfig;
     try {
-      config =
+      // The inlined form is in the firm's language: one in several languages is asked for in
+      // the visitor's (`language.ts`). A form in one language answers the same to any.
+      const inlined =
         typeof ENQUIRY_FORM_CONFIG !== 'undefined' && this.url('') === SCRIPT_ORIGIN
           ? ENQUIRY_FORM_CONFIG
-          : await getJson<PublicFormConfig>(this.url('/api/form'));
+          : undefined;
+      config =
+        inlined && !languageOf(inlined).languages?.[1]
+          ? inlined
+          : await getJson<PublicFormConfig>(
+              this.url(`/api/form?lang=${wantedLanguages(this.#host)}`),
+            );
       await this.#ready(config, fixedCaseType(config.caseTypes, this.#host.caseType));
     } catch (error) {
       this.#loading = false;

@@ -78,6 +78,13 @@ export interface HarnessOptions {
   attributes?: Record<string, string>;
   /** Several tags on the page instead, each with its attributes. */
   forms?: Record<string, string>[];
+  /**
+   * What `/api/form?lang=` answers for the languages asked (`null` when none are): a form in
+   * several languages, as the proxy answers it in each. Instead of `config`.
+   */
+  configIn?: (lang: string | null) => unknown;
+  /** The landing page's `<html lang>` (`en` unless given; `''` for none). */
+  pageLang?: string;
   /** What `/api/form` answers instead of the configuration (a refusal, say). */
   formReply?: Reply;
   /** Serve the page with `Content-Security-Policy: STRICT_CSP`. */
@@ -138,12 +145,16 @@ const tagOf = (attributes: Record<string, string>, inside = '') =>
     .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
     .join('')}>${inside}</enquiry-form>`;
 
-function pageHtml(forms: Record<string, string>[] | undefined, inside?: string): string {
+function pageHtml(
+  forms: Record<string, string>[] | undefined,
+  inside?: string,
+  lang = 'en',
+): string {
   const form = forms
     ? forms.map((attributes) => tagOf(attributes, inside)).join('\n')
     : '<p>No form here.</p>';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html${lang ? ` lang="${lang}"` : ''}><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Start your enquiry</title>
 <link rel="stylesheet" href="/harness.css">
@@ -160,6 +171,8 @@ export class WidgetHarness {
   /** `Date.now()` as each token was handed out, in order. */
   readonly tokensIssuedAt: number[] = [];
   lateBundleRequests = 0;
+  /** The `lang` of each `/api/form` request, in order (`null` when it had none). */
+  readonly formLanguages: (string | null)[] = [];
   /** The late bundle's chunks asked for, by name, in order (a form uses only what it needs). */
   readonly lateChunkRequests: string[] = [];
   /** The entry's parts asked for, by the feature each carries, in order (`ENTRY_PARTS`). */
@@ -229,7 +242,10 @@ export class WidgetHarness {
           if (this.options.formReply?.abort) return route.abort('connectionreset');
           if (this.options.formReply)
             return json(this.options.formReply.body, this.options.formReply.status);
-          return json(asServed(this.options.config));
+          this.formLanguages.push(url.searchParams.get('lang'));
+          return json(
+            asServed(this.options.configIn?.(url.searchParams.get('lang')) ?? this.options.config),
+          );
         case '/api/form-token':
           this.tokenRequests += 1;
           if (this.tokenRequests <= (this.options.tokenFailures ?? 0)) {
@@ -248,6 +264,7 @@ export class WidgetHarness {
                 ? undefined
                 : (this.options.forms ?? [this.options.attributes ?? {}]),
               `${this.options.drawn ?? ''}${this.options.fallback ?? ''}`,
+              this.options.pageLang,
             ),
           });
       }

@@ -16,6 +16,7 @@ import {
 } from '#contract';
 import type { Attribution } from '../attribution.ts';
 import type { Values } from '../draft.ts';
+import type { FormLanguage } from '../language.ts';
 
 /** The answers of a case type's hidden questions, read from the page (`page-values.ts`). */
 export type HiddenAnswers = (caseType: CaseType) => Record<string, Answer>;
@@ -74,5 +75,8 @@ export function buildEnquiryPart(
   if (statements.length > 0)
     part.consent = Object.fromEntries(statements.map((s) => [s.id, values.consent[s.id] === true]));
   if (config.confirmation?.optIn && values.sendCopy === true) part.send_copy = true;
+  // The language read, for the proxy to answer in it (a form in one language names none).
+  const { language } = config as FormLanguage;
+  if (language) part.lang = language;
   return part;
 }
