@@ -152,13 +152,8 @@ test('a reload keeps the uploaded files listed, and Send delivers them', async (
   page,
   uploading,
 }) => {
-  const before = (await uploading.inbox()).length;
-  await page.goto(uploading.demo.siteUrl);
-  const form = page.locator('enquiry-form');
-  await fillConveyancing(form);
-  await chooseFiles(page, form, letter);
+  const { before, form } = await letterSentAhead(page, uploading);
   const row = form.locator('[part=file-list] li');
-  await expect(row).toContainText('Uploaded and checked');
 
   await page.reload();
   await expect(row).toHaveCount(1);
@@ -168,8 +163,47 @@ test('a reload keeps the uploaded files listed, and Send delivers them', async (
   await send(form);
   await expect(form.locator('[part=confirmation]')).toBeFocused();
   expect((await enquiry).postData()).not.toContain('filename=');
+  await expectLetterArrived(uploading, before);
+});
+
+test('a form token renewed at Send keeps the files sent ahead: the enquiry names them by their keys', async ({
+  page,
+  uploading,
+}) => {
+  const { before, form } = await letterSentAhead(page, uploading);
+  // By Send, the token the upload was made with is one the proxy no longer takes (a day old, or
+  // a secret changed): the first enquiry carries one such, so the proxy itself refuses it, and
+  // the widget fetches a fresh token and sends again.
+  const sentTokens: string[] = [];
+  await page.route('**/api/enquiries', async (route) => {
+    const body = route.request().postData() ?? '';
+    const token = /"form_token":"([^"]+)"/.exec(body)?.[1] ?? '';
+    sentTokens.push(token);
+    if (sentTokens.length > 1) return route.fallback();
+    return route.fallback({ postData: body.replace(token, 'v2.0.an-old-one.signature') });
+  });
+  await send(form);
+  await expect(form.locator('[part=confirmation]')).toBeFocused();
+  expect(sentTokens).toHaveLength(2);
+  expect(sentTokens[1]).not.toBe(sentTokens[0]);
+  await expectLetterArrived(uploading, before);
+});
+
+/** The form filled in with the letter picked and sent ahead; the stand-in's count before. */
+async function letterSentAhead(page: Page, uploading: Stack) {
+  const before = (await uploading.inbox()).length;
+  await page.goto(uploading.demo.siteUrl);
+  const form = page.locator('enquiry-form');
+  await fillConveyancing(form);
+  await chooseFiles(page, form, letter);
+  await expect(form.locator('[part=file-list] li')).toContainText('Uploaded and checked');
+  return { before, form };
+}
+
+/** The stand-in received the letter, intact, as the next enquiry's one file. */
+async function expectLetterArrived(uploading: Stack, before: number) {
   const [arrived] = await uploading.arrivals(before);
   expect(arrived?.files.map((file) => [file.name, file.sha256])).toEqual([
     ['payslip.pdf', sha(letter.buffer)],
   ]);
-});
+}
