@@ -66,7 +66,8 @@ export async function takeUploads(
         refused.push({ ...check.issue, field: `uploads[${String(i)}]` });
         continue;
       }
-      const kind: AcceptedKind = check.kind;
+      // Converted as it arrived: the enquiry takes the converted file, the outbox converts nothing.
+      const kind: AcceptedKind = (check.converted && check.becomes) || check.kind;
       const name = safeFileName(row.filename, kind, files.length + i);
       taken.push({
         name,

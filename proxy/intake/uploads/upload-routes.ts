@@ -17,6 +17,7 @@ import { rateLimit } from '../../http/rate-limit.ts';
 import { UploadOffsetConflict, type UploadRow } from '../../outbox/upload-store.ts';
 import { uploadGuard, type UploadGuardEnv } from '../upload-guard.ts';
 import { checkUpload } from './check-upload.ts';
+import { convertOnArrival } from './convert-on-arrival.ts';
 import { uploadRefusals as refuse } from './upload-refusals.ts';
 import { UploadLocks } from './upload-locks.ts';
 import {
@@ -41,6 +42,10 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
   const maxFileBytes = config.files.maxFileBytes;
   const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
   const locks = new UploadLocks(limits.bodyIdleMs);
+  const { converter } = deps;
+  const convert = converter?.convert
+    ? convertOnArrival({ convert: converter.convert.bind(converter) })
+    : undefined;
   const guard = uploadGuard({
     maxBytes: maxFileBytes,
     tooLarge: refuse.pastLength(),
@@ -174,7 +179,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
 
   /** Checks a complete upload and says the verdict with the answer. */
   async function finish(c: Context, row: UploadRow) {
-    const check = await checkUpload(row, { ...deps, store });
+    const check = await checkUpload(row, { ...deps, store, convert });
     c.header('Upload-Check', encodeUploadCheck(check));
   }
 

@@ -154,7 +154,9 @@ export class Uploads {
         };
       else
         row.note = check.becomes
-          ? t.text('uploadConverted', { kind: check.becomes.toUpperCase() })
+          ? t.text(check.converted ? 'uploadConvertedNow' : 'uploadConverted', {
+              kind: check.becomes.toUpperCase(),
+            })
           : t.text('uploadChecked');
       return row;
     });
