@@ -13,22 +13,31 @@ import { EXAMPLE_CONFIGS } from '../demo/forms/index.ts';
 import { openStack, expect, test as stacks, type Stack } from './support/stack.ts';
 import { chooseFiles, fillConveyancing, send, type FixtureFile } from './support/visitor.ts';
 
-/* eslint-disable no-empty-pattern */
-const test = stacks.extend<object, { uploading: Stack }>({
-  // The law firm's form taking the platform's own kinds only, whatever converters this machine has.
-  uploading: [
+/** A stack of its own, for these specs' workers, on the law firm's form taking `kinds`. */
+function lawFirmTaking(
+  name: `${string}-spec`,
+  kinds: ('pdf' | 'png' | 'gif' | 'jpeg' | 'webp')[],
+): [(args: object, use: (stack: Stack) => Promise<void>) => Promise<void>, { scope: 'worker' }] {
+  const lawFirm = EXAMPLE_CONFIGS['law-firm'];
+  return [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's first argument's pattern
     async ({}, use) => {
-      const lawFirm = EXAMPLE_CONFIGS['law-firm'];
-      const stack = await openStack('uploads-spec', {
-        config: { ...lawFirm, files: { ...lawFirm.files, kinds: ['pdf', 'png', 'gif', 'jpeg'] } },
+      const stack = await openStack(name, {
+        config: { ...lawFirm, files: { ...lawFirm.files, kinds } },
       });
       await use(stack);
       await stack.demo.close();
     },
     { scope: 'worker' },
-  ],
+  ];
+}
+
+const test = stacks.extend<object, { uploading: Stack; converting: Stack }>({
+  // The law firm's form taking the platform's own kinds only, whatever converters this machine has.
+  uploading: lawFirmTaking('uploads-spec', ['pdf', 'png', 'gif', 'jpeg']),
+  // The same taking WebP screenshots too, which the proxy converts to JPEG (sharp).
+  converting: lawFirmTaking('uploads-convert-spec', ['pdf', 'png', 'jpeg', 'webp']),
 });
-/* eslint-enable no-empty-pattern */
 
 test.use({ viewport: { width: 390, height: 844 } });
 test.describe.configure({ timeout: 60_000 });
@@ -152,13 +161,8 @@ test('a reload keeps the uploaded files listed, and Send delivers them', async (
   page,
   uploading,
 }) => {
-  const before = (await uploading.inbox()).length;
-  await page.goto(uploading.demo.siteUrl);
-  const form = page.locator('enquiry-form');
-  await fillConveyancing(form);
-  await chooseFiles(page, form, letter);
+  const { before, form } = await letterSentAhead(page, uploading);
   const row = form.locator('[part=file-list] li');
-  await expect(row).toContainText('Uploaded and checked');
 
   await page.reload();
   await expect(row).toHaveCount(1);
@@ -168,8 +172,79 @@ test('a reload keeps the uploaded files listed, and Send delivers them', async (
   await send(form);
   await expect(form.locator('[part=confirmation]')).toBeFocused();
   expect((await enquiry).postData()).not.toContain('filename=');
+  await expectLetterArrived(uploading, before);
+});
+
+test('a form token renewed at Send keeps the files sent ahead: the enquiry names them by their keys', async ({
+  page,
+  uploading,
+}) => {
+  const { before, form } = await letterSentAhead(page, uploading);
+  // By Send, the token the upload was made with is one the proxy no longer takes (a day old, or
+  // a secret changed): the first enquiry carries one such, so the proxy itself refuses it, and
+  // the widget fetches a fresh token and sends again.
+  const sentTokens: string[] = [];
+  await page.route('**/api/enquiries', async (route) => {
+    const body = route.request().postData() ?? '';
+    const token = /"form_token":"([^"]+)"/.exec(body)?.[1] ?? '';
+    sentTokens.push(token);
+    if (sentTokens.length > 1) return route.fallback();
+    return route.fallback({ postData: body.replace(token, 'v2.0.an-old-one.signature') });
+  });
+  await send(form);
+  await expect(form.locator('[part=confirmation]')).toBeFocused();
+  expect(sentTokens).toHaveLength(2);
+  expect(sentTokens[1]).not.toBe(sentTokens[0]);
+  await expectLetterArrived(uploading, before);
+});
+
+/** The form filled in with the letter picked and sent ahead; the stand-in's count before. */
+async function letterSentAhead(page: Page, uploading: Stack) {
+  const before = (await uploading.inbox()).length;
+  await page.goto(uploading.demo.siteUrl);
+  const form = page.locator('enquiry-form');
+  await fillConveyancing(form);
+  await chooseFiles(page, form, letter);
+  await expect(form.locator('[part=file-list] li')).toContainText('Uploaded and checked');
+  return { before, form };
+}
+
+/** The stand-in received the letter, intact, as the next enquiry's one file. */
+async function expectLetterArrived(uploading: Stack, before: number) {
   const [arrived] = await uploading.arrivals(before);
   expect(arrived?.files.map((file) => [file.name, file.sha256])).toEqual([
     ['payslip.pdf', sha(letter.buffer)],
+  ]);
+}
+
+test('a WebP screenshot is converted as it arrives: its row says so, and the stand-in receives the JPEG', async ({
+  page,
+  converting,
+}) => {
+  const before = (await converting.inbox()).length;
+  await page.goto(converting.demo.siteUrl);
+  const form = page.locator('enquiry-form');
+  await fillConveyancing(form);
+  const screenshot = await sharp({
+    create: { width: 800, height: 600, channels: 3, background: '#3a7' },
+  })
+    .webp()
+    .toBuffer();
+  // One PATCH carries it all: from its start to the row's verdict is the upload and conversion.
+  const patch = page.waitForRequest((request) => request.method() === 'PATCH');
+  await chooseFiles(page, form, {
+    name: 'screenshot.webp',
+    mimeType: 'image/webp',
+    buffer: screenshot,
+  });
+  await patch;
+  const sent = Date.now();
+  await expect(form.locator('[part=file-list] li')).toContainText('Converted to JPEG');
+  expect(Date.now() - sent).toBeLessThan(2000);
+  await send(form);
+  await expect(form.locator('[part=confirmation]')).toBeFocused();
+  const [arrived] = await converting.arrivals(before);
+  expect(arrived?.files.map((file) => [file.name, file.mime])).toEqual([
+    ['screenshot.jpg', 'image/jpeg'],
   ]);
 });

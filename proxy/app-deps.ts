@@ -13,6 +13,7 @@ import type { FormRouteDeps } from './intake/page/form-route.ts';
 import type { PublicRouteDeps } from './http/public-routes.ts';
 import type { Logger } from './logger.ts';
 import type { EnquiryRouteDeps } from './intake/enquiry-route.ts';
+import type { UploadRouteDeps } from './intake/uploads/upload-deps.ts';
 
 /** Everything `createApp` needs: what each route reads, and the log the app's own errors go to. */
 export type AppDeps = HealthRouteDeps &
@@ -22,7 +23,8 @@ export type AppDeps = HealthRouteDeps &
   ConsoleRouteDeps &
   EventsRouteDeps &
   FunnelRouteDeps &
-  FunnelAdmissionDeps & {
+  FunnelAdmissionDeps &
+  Pick<UploadRouteDeps, 'converter'> & {
     log: Logger;
     /** How long an upload no enquiry named is kept (`UPLOAD_EXPIRY_HOURS`; a day without it). */
     uploadExpiryMs?: number | undefined;

@@ -6,9 +6,12 @@
 import type { FieldIssue } from './issues.ts';
 import type { AcceptedKind } from './limits.ts';
 
-/** Taken (as its kind, or to become a PDF or JPEG before delivery), or refused with its issue. */
+/**
+ * Taken (as its kind, or to become a PDF or JPEG: `converted` once it has, on arrival, else before
+ * delivery), or refused with its issue.
+ */
 export type UploadCheck =
-  | { status: 'accepted'; kind: AcceptedKind; becomes?: 'pdf' | 'jpeg' }
+  | { status: 'accepted'; kind: AcceptedKind; becomes?: 'pdf' | 'jpeg'; converted?: true }
   | { status: 'refused'; issue: FieldIssue };
 
 /** The header's value for `check`. */

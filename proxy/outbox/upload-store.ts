@@ -42,13 +42,15 @@ export interface UploadStore {
   recordUploadVerdict(id: string, sha256: string, kind: string, verdict: string): Promise<void>;
   /**
    * Takes the uploads `ids` for one enquiry (`claim`), all or none: answers the ids it could not
-   * take (unknown, another session's, incomplete, expired or taken).
+   * take (unknown, another session's and named without its key, incomplete, expired or taken).
+   * Each is the form `session`'s, or named by the SHA-256 of its key in `keyHashes` (same order).
    */
   claimUploads(
     ids: readonly string[],
     session: string,
     claim: string,
     now: number,
+    keyHashes?: readonly (string | null)[],
   ): Promise<string[]>;
   claimedUploads(claim: string): Promise<UploadRow[]>;
   /** Gives claimed uploads back (the enquiry was not stored). */

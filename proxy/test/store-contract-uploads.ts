@@ -1,7 +1,7 @@
 /**
  * The uploads half of the outbox store contract (see `store-contract.ts`): an upload grows only
  * from where it is, keeps what arrived before a broken stream, is named by one enquiry at most
- * and only by its own form session, and is gone after its expiry. On a shared store, pieces
+ * and only by its own form session (its token's or its key's), and is gone after its expiry. On a shared store, pieces
  * sent to different instances make one file.
  */
 import { randomBytes } from 'node:crypto';
@@ -14,6 +14,7 @@ import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
 const row = (id: string, length: number, session = 'session-a') => ({
   id,
   session,
+  key_hash: `key-of-${id}`,
   client: '203.0.113.1',
   filename: 'scan.png',
   filetype: 'image/png',
@@ -79,6 +80,22 @@ export function describeUploadStore(name: string, factory: StoreFactory): void {
         store.appendUpload({ id: 'u2', length: 10 }, 0, piecesOf(file.subarray(0, 20), 20)),
       ).rejects.toBeInstanceOf(RangeError);
       expect((await store.findUpload('u2', 2_000))?.upload_offset).toBe(0);
+    });
+
+    it('lets an upload be claimed from another token by its key, and not by another’s key', async () => {
+      const store = await fresh();
+      await complete(store, 'a1', file.subarray(0, 1000));
+      await complete(store, 'a2', file.subarray(0, 1000));
+      const claim = (keys: (string | null)[], name: string) =>
+        store.claimUploads(['a1', 'a2'], 'session-renewed', name, 2_000, keys);
+      expect(await claim(['key-of-a2', 'key-of-a1'], 'claim-1')).toEqual(['a1', 'a2']);
+      expect(await claim(['key-of-a1', null], 'claim-2')).toEqual(['a2']);
+      expect(await claim(['key-of-a1', 'key-of-a2'], 'claim-3')).toEqual([]);
+      expect((await store.claimedUploads('claim-3')).map((row) => row.id).sort()).toEqual([
+        'a1',
+        'a2',
+      ]);
+      expect(await claim(['key-of-a1', 'key-of-a2'], 'claim-4')).toEqual(['a1', 'a2']);
     });
 
     it('lets an upload be claimed by its own session only, all or none, and once', async () => {

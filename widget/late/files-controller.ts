@@ -96,6 +96,7 @@ export class FilesController implements ReactiveController {
     return (
       this.#loading?.then((uploads) => uploads.forSending(this.#chosen)) ?? {
         uploads: [],
+        keys: [],
         files: [],
       }
     );

@@ -34,11 +34,18 @@ export interface SubmitDeps {
   notAccepted(): void;
 }
 
+/** What Send carries of the files: the uploads' ids and keys (`uploads/index.ts`), other files' bytes. */
+export interface FilesToSend {
+  uploads: string[];
+  keys: string[];
+  files: File[];
+}
+
 /** One press of "Send": what the visitor filled in, and what the shared rules cannot see. */
 export interface SubmitRequest {
   part: EnquiryDraftPart;
-  /** Once the uploads have their verdicts: their ids, and the files to send as bytes. */
-  files: PromiseLike<{ uploads: string[]; files: File[] }> | { uploads: string[]; files: File[] };
+  /** Once the uploads have their verdicts: their ids and keys, and the files to send as bytes. */
+  files: PromiseLike<FilesToSend> | FilesToSend;
   /** Problems the shared rules cannot see: refused files, a missing security check. */
   problems: readonly ShownIssue[];
   website: string;
@@ -83,8 +90,9 @@ export class SubmitController implements ReactiveController {
     this.#announcedStep = 0;
     this.deps.announce(t.text('sending'));
     // Files sent ahead are named, not sent again: Send waits only for uploads still going.
-    const { uploads, files } = await request.files;
-    const part = uploads.length > 0 ? { ...request.part, uploads } : request.part;
+    const { uploads, keys, files } = await request.files;
+    const part =
+      uploads.length > 0 ? { ...request.part, uploads, upload_keys: keys } : request.part;
     const fingerprint = submissionFingerprint(part, files);
     const send = async (freshToken: boolean) =>
       sendEnquiry({

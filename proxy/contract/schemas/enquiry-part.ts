@@ -57,6 +57,16 @@ export const enquiryPartSchema = z.strictObject({
     .array(z.string().regex(/^[\w-]{1,64}$/))
     .max(FILE_LIMIT_CEILINGS.maxFiles)
     .optional(),
+  /**
+   * Each upload's key (`Upload-Key` of its creation), in the order of `uploads`: it names the
+   * upload for the form session that made it whatever form token the enquiry carries (the
+   * token of the upload's creation may have expired and been renewed since). An empty one: no
+   * key (an upload kept from before keys).
+   */
+  upload_keys: z
+    .array(z.string().regex(/^[\w-]{0,64}$/))
+    .max(FILE_LIMIT_CEILINGS.maxFiles)
+    .optional(),
 });
 
 /** An enquiry part after parsing (defaults filled in). */

@@ -4,7 +4,7 @@
  * the pixel budget and decoding, a PDF's active content, a file to convert looked at by the
  * converter), read from the outbox's storage as it streams: where the upload is a file (SQLite)
  * the checks read it there, where it is chunks in a database (PostgreSQL) it is first streamed
- * to a file of the spool, as a multipart file part is. The verdict is kept on the upload's
+ * to a file of the spool, as a multipart file part is. A file to convert is converted then too. The verdict is kept on the upload's
  * row, so a HEAD from any instance (after a reload) answers it, and Send needs no second look.
  */
 import { createHash } from 'node:crypto';
@@ -19,12 +19,14 @@ import { mimeOf, sniffKind, SNIFF_BYTES, SNIFF_TAIL_BYTES } from '../../contract
 import { checkFiles } from '../../contract/file-rules.ts';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import type { UploadCheck } from '../../contract/upload-check.ts';
-import type { Converter } from '../../convert/conversion.ts';
+import { memorySource, type ByteSource } from '../../client/byte-source.ts';
+import type { ConversionError, Converter } from '../../convert/conversion.ts';
 import type { Logger } from '../../logger.ts';
 import type { UploadRow, UploadStore } from '../../outbox/upload-store.ts';
-import type { ByteSource } from '../../client/byte-source.ts';
 import { Collected, tempSpool, type FileSpool, type SpooledFile } from '../file-spool.ts';
+import type { IntakeFile } from '../check-submission.ts';
 import { inspectFile, issueOf } from '../inspect-files.ts';
+import type { ConvertOnArrival } from './convert-on-arrival.ts';
 
 /** What the check reads. */
 export interface UploadCheckDeps {
@@ -33,6 +35,8 @@ export interface UploadCheckDeps {
   /** Without it (tests of other things), files are taken by their bytes' kind alone. */
   converter?: Pick<Converter, 'inspect'> | undefined;
   log: Pick<Logger, 'info'>;
+  /** Converts an upload the platform does not take as soon as it is checked; without it, the outbox does. */
+  convert?: ConvertOnArrival | undefined;
   /** Where an upload that is not a file is written to be checked; the system's temp dir without it. */
   spool?: FileSpool | undefined;
 }
@@ -89,28 +93,8 @@ async function checkFile(
     };
   } else {
     const kind: AcceptedKind = sniffed;
-    const file = {
-      name,
-      postname: name,
-      kind,
-      mime: mimeOf(kind),
-      size: row.length,
-      sha256,
-      content: source,
-    };
-    const { stored, problem } = deps.converter
-      ? await inspectFile(file, deps.converter, deps.log)
-      : { stored: file, problem: undefined };
-    if (stored !== file) {
-      // A PDF without its active content takes the upload's place.
-      await deps.store.replaceUpload(row.id, stored.content);
-      sha256 = stored.sha256;
-    }
-    check = problem
-      ? { status: 'refused', issue: issueOf(field, name, kind, problem) }
-      : isPlatformKind(kind)
-        ? { status: 'accepted', kind }
-        : { status: 'accepted', kind, becomes: CONVERTED_KINDS[kind].becomes };
+    const file = { name, postname: name, kind, mime: mimeOf(kind), size: row.length, sha256 };
+    ({ check, sha256 } = await judge(row, { ...file, content: source }, deps));
   }
   await deps.store.recordUploadVerdict(
     row.id,
@@ -119,4 +103,40 @@ async function checkFile(
     JSON.stringify(check),
   );
   return check;
+}
+
+/**
+ * A file of a kind the form takes, looked at as the intake looks at one (`inspect-files.ts`),
+ * then converted at once when the platform does not take its kind (`convert-on-arrival.ts`). What
+ * the upload keeps takes its place: a PDF without its active content, a converted file.
+ */
+async function judge(
+  row: UploadRow,
+  file: IntakeFile,
+  deps: UploadCheckDeps,
+): Promise<{ check: UploadCheck; sha256: string }> {
+  const { kind, name } = file;
+  const refused = (problem: ConversionError) => ({
+    check: { status: 'refused', issue: issueOf('files[0]', name, kind, problem) } as const,
+    sha256: file.sha256,
+  });
+  const { stored, problem } = deps.converter
+    ? await inspectFile(file, deps.converter, deps.log)
+    : { stored: file, problem: undefined };
+  if (problem) return refused(problem);
+  if (stored !== file) await deps.store.replaceUpload(row.id, stored.content);
+  if (isPlatformKind(kind)) return { check: { status: 'accepted', kind }, sha256: stored.sha256 };
+  const outcome = deps.convert ? await deps.convert(kind, file.content) : undefined;
+  if (outcome?.kind === 'refused') return refused(outcome.problem);
+  if (outcome?.kind !== 'converted') {
+    const becomes = CONVERTED_KINDS[kind].becomes;
+    return { check: { status: 'accepted', kind, becomes }, sha256: file.sha256 };
+  }
+  const { bytes, kind: becomes } = outcome.converted;
+  await deps.store.replaceUpload(row.id, memorySource(bytes));
+  deps.log.info({ kind, as: becomes }, 'an upload was converted as it arrived');
+  return {
+    check: { status: 'accepted', kind, becomes, converted: true },
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
 }

@@ -1,8 +1,10 @@
 /**
- * The form session an upload belongs to: the SHA-256 of the form token it was made with. Only
- * an enquiry carrying that same token may name the upload; the token itself is never stored.
+ * The form session an upload belongs to: the SHA-256 of the form token it was made with, or the
+ * key its creation answered. An enquiry carrying that same token may name the upload, and so
+ * may one naming it with its key: a form open past its token's age sends a fresh token, and its
+ * uploads must not be lost for it. Neither the token nor the key is stored, only their hashes.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { FORM_TOKEN_MAX_AGE_MS, type BotCheckOptions } from '../../http/bots/bot-check.ts';
 import { Refusal } from '../../http/refusal.ts';
 
@@ -19,5 +21,17 @@ export function formSession(
   return sessionOf(token);
 }
 
+/** The hex SHA-256 of `text`: what is kept of a token or a key. */
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
 /** The session a form token stands for. */
-export const sessionOf = (token: string) => createHash('sha256').update(token).digest('hex');
+export const sessionOf = sha256;
+
+/** What is kept of an upload's key: its SHA-256. */
+export const keyHashOf = sha256;
+
+/** A new upload's key (192 random bits, told once, in `Upload-Key`) and what is kept of it. */
+export function newUploadKey() {
+  const key = randomBytes(24).toString('base64url');
+  return { key, hash: keyHashOf(key) };
+}

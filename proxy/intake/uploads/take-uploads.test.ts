@@ -43,6 +43,48 @@ describe('an enquiry naming its uploads', () => {
     expect((await h.submit({ form_token: mine, uploads: [id] })).status).toBe(201);
   });
 
+  it('takes an upload made under a form token that expired, named with its key beside a fresh token', async () => {
+    const h = setUp({ deps: { uploadExpiryMs: 48 * 3_600_000 } });
+    const old = h.formToken();
+    const tus = tusClient(h);
+    const { response } = await tus.create(png.byteLength, { formToken: old, body: png });
+    const id = response.headers.get('location')?.split('/').pop() ?? '';
+    const key = response.headers.get('upload-key') ?? '';
+    expect(key).toMatch(/^[\w-]{32}$/);
+    h.clock.now += 25 * 3_600_000;
+    // The old token is refused as out of date; the widget fetches a fresh one and sends again.
+    const refused = await h.submit({ form_token: old, uploads: [id], upload_keys: [key] });
+    expect(await refused.json()).toMatchObject({ issues: [{ field: 'form_token' }] });
+    const response2 = await h.submit({
+      form_token: h.formToken(),
+      uploads: [id],
+      upload_keys: [key],
+    });
+    expect(response2.status).toBe(201);
+    const uploaded = h.calls.filter((call) => call.endpoint === 'upload');
+    expect(uploaded.map((call) => Buffer.from(call.bytes ?? []).equals(png))).toEqual([true]);
+    // One use: the key names it no more.
+    const again = await h.submit({ form_token: h.formToken(), uploads: [id], upload_keys: [key] });
+    expect(again.status).toBe(404);
+  });
+
+  it('refuses an upload named with a fresh token and another upload’s key, or none (404)', async () => {
+    const h = setUp();
+    const tus = tusClient(h);
+    const mine = await tus.create(png.byteLength, { body: png });
+    const theirs = await tus.create(png.byteLength, { body: png });
+    const theirKey = theirs.response.headers.get('upload-key') ?? '';
+    for (const upload_keys of [[theirKey], [], ['A'.repeat(32)]]) {
+      const response = await h.submit({
+        form_token: h.formToken(),
+        uploads: [mine.id],
+        upload_keys,
+      });
+      expect(response.status).toBe(404);
+    }
+    expect(h.calls).toEqual([]);
+  });
+
   it('cannot name an upload that is not complete', async () => {
     const h = setUp();
     const formToken = h.formToken();

@@ -1,8 +1,8 @@
 /**
  * An enquiry naming uploads (`"uploads": ["<id>", …]` in its `enquiry` part) takes them as its
  * files: each claimed for this one enquiry (all or none), when it is complete, checked, alive
- * and made with the form token the enquiry carries. An upload that is not there, or is another
- * form session's, is answered alike (`404`): nobody learns that someone else's id exists. The
+ * and made with the form token the enquiry carries or named with its key (`upload_keys`). An
+ * upload that is not there, or is another form session's, is answered alike (`404`): nobody learns that someone else's id exists. The
  * files are stored with the enquiry as a file of the multipart body is (the outbox takes their
  * bytes from its own storage), and the uploads are dropped once it holds them.
  */
@@ -17,7 +17,7 @@ import { Refusal } from '../../http/refusal.ts';
 import type { UploadStore } from '../../outbox/upload-store.ts';
 import type { IntakeFile } from '../check-submission.ts';
 import { safeFileName } from '../file-names.ts';
-import { sessionOf } from './form-session.ts';
+import { keyHashOf, sessionOf } from './form-session.ts';
 import { uploadRefusals } from './upload-refusals.ts';
 
 /** The enquiry's files, with what to do with the uploads once its fate is known. */
@@ -46,7 +46,11 @@ export async function takeUploads(
   if (!store || !part.form_token || new Set(ids).size !== ids.length)
     throw uploadRefusals.notFound();
   const claim = randomUUID();
-  const missing = await store.claimUploads(ids, sessionOf(part.form_token), claim, now);
+  const keyHashes = ids.map((_, i) => {
+    const key = part.upload_keys?.[i];
+    return key ? keyHashOf(key) : null;
+  });
+  const missing = await store.claimUploads(ids, sessionOf(part.form_token), claim, now, keyHashes);
   if (missing.length > 0) throw uploadRefusals.notFound();
   const release = () => store.releaseUploads(claim);
   try {
@@ -62,7 +66,8 @@ export async function takeUploads(
         refused.push({ ...check.issue, field: `uploads[${String(i)}]` });
         continue;
       }
-      const kind: AcceptedKind = check.kind;
+      // Converted as it arrived: the enquiry takes the converted file, the outbox converts nothing.
+      const kind: AcceptedKind = (check.converted && check.becomes) || check.kind;
       const name = safeFileName(row.filename, kind, files.length + i);
       taken.push({
         name,

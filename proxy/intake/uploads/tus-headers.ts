@@ -25,7 +25,7 @@ export const TUS_REQUEST_HEADERS = [
 
 /**
  * Response headers a page's script may read: where the upload is and until when, and what the
- * checks on arrival said (`Upload-Check`).
+ * checks on arrival said (`Upload-Check`), and the key that names it at Send (`Upload-Key`).
  */
 export const TUS_RESPONSE_HEADERS = [
   'Location',
@@ -37,6 +37,7 @@ export const TUS_RESPONSE_HEADERS = [
   'Upload-Length',
   'Upload-Expires',
   'Upload-Check',
+  'Upload-Key',
   'Retry-After',
 ];
 

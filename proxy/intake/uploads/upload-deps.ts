@@ -18,8 +18,11 @@ export interface UploadRouteDeps extends OriginOptions {
   uploads: UploadStore;
   /** Where an upload kept as chunks (PostgreSQL) is written to be checked. */
   spool?: FileSpool | undefined;
-  /** Looks at each completed upload as the intake looks at a file (see `EnquiryRouteDeps`). */
-  converter?: Pick<Converter, 'inspect'> | undefined;
+  /**
+   * Looks at each completed upload as the intake looks at a file (see `EnquiryRouteDeps`), and,
+   * where it can `convert`, converts one the platform does not take at once.
+   */
+  converter?: (Pick<Converter, 'inspect'> & Partial<Pick<Converter, 'convert'>>) | undefined;
   bots: Pick<BotCheckOptions, 'tokens'>;
   limits: SubmissionLimits;
   /** How long an upload no enquiry named is kept (`UPLOAD_EXPIRY_HOURS`). */

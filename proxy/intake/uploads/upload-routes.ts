@@ -3,7 +3,8 @@
  * creation, creation-with-upload, termination, expiration). Creation is guarded as a submission
  * is (an allowed `Origin`, the form token, the per-client rate) and sized before a byte is
  * stored; the id in `Location` is 192 random bits and is what lets a client go on, so it is
- * never logged. Bytes go straight into the outbox's storage (`outbox/upload-store.ts`), where
+ * never logged. `Upload-Key`, told once with the creation and never in an address, lets the
+ * enquiry name the upload whatever form token it carries by then (`form-session.ts`). Bytes go straight into the outbox's storage (`outbox/upload-store.ts`), where
  * any instance can take the next PATCH, and are checked as soon as the last one is stored.
  */
 import { randomBytes } from 'node:crypto';
@@ -16,6 +17,7 @@ import { rateLimit } from '../../http/rate-limit.ts';
 import { UploadOffsetConflict, type UploadRow } from '../../outbox/upload-store.ts';
 import { uploadGuard, type UploadGuardEnv } from '../upload-guard.ts';
 import { checkUpload } from './check-upload.ts';
+import { convertOnArrival } from './convert-on-arrival.ts';
 import { uploadRefusals as refuse } from './upload-refusals.ts';
 import { UploadLocks } from './upload-locks.ts';
 import {
@@ -28,7 +30,7 @@ import {
   TUS_RESPONSE_HEADERS,
   TUS_VERSION,
 } from './tus-headers.ts';
-import { formSession } from './form-session.ts';
+import { formSession, newUploadKey } from './form-session.ts';
 import type { UploadRouteDeps } from './upload-deps.ts';
 
 const PATH = '/api/uploads';
@@ -40,6 +42,10 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
   const maxFileBytes = config.files.maxFileBytes;
   const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
   const locks = new UploadLocks(limits.bodyIdleMs);
+  const { converter } = deps;
+  const convert = converter?.convert
+    ? convertOnArrival({ convert: converter.convert.bind(converter) })
+    : undefined;
   const guard = uploadGuard({
     maxBytes: maxFileBytes,
     tooLarge: refuse.pastLength(),
@@ -84,9 +90,11 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
       const client = clientKey(c);
       if ((await store.uploadBytesHeldBy(client, now)) + length > deps.heldPerClient)
         throw refuse.tooMuchHeld();
+      const key = newUploadKey();
       const row = {
         id: randomBytes(24).toString('base64url'),
         session,
+        key_hash: key.hash,
         client,
         filename,
         filetype: (metadata.get('filetype') ?? '').slice(0, 200),
@@ -96,6 +104,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
       };
       await store.createUpload(row);
       c.header('Location', `${PATH}/${row.id}`);
+      c.header('Upload-Key', key.key);
       c.header('Upload-Expires', expiresHeader(row.expires_at));
       const fresh = {
         ...row,
@@ -170,7 +179,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
 
   /** Checks a complete upload and says the verdict with the answer. */
   async function finish(c: Context, row: UploadRow) {
-    const check = await checkUpload(row, { ...deps, store });
+    const check = await checkUpload(row, { ...deps, store, convert });
     c.header('Upload-Check', encodeUploadCheck(check));
   }
 

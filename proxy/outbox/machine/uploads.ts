@@ -40,11 +40,20 @@ export const uploadsTable = (t: ColumnTypes, chunks: boolean) => `CREATE TABLE u
        : ''
    }`;
 
+/** An upload's key, returned once at its creation, kept as its SHA-256 (issue 42). */
+export const uploadKeyColumn = (t: ColumnTypes) =>
+  `ALTER TABLE uploads ADD COLUMN key_hash ${t.text}`;
+
 /** An upload's row. */
 export interface UploadRow {
   id: string;
   /** SHA-256 of the form token that made it: the one form session that may name it. */
   session: string;
+  /**
+   * SHA-256 of the key its creation answered (`Upload-Key`): the other proof of the form session,
+   * which outlives a renewed form token. Null for an upload made before keys.
+   */
+  key_hash: string | null;
   /** The creating client's rate-limit key: what it holds is bounded. */
   client: string;
   filename: string;
@@ -71,8 +80,8 @@ export function uploadPlans(d: Dialect) {
       row: Omit<UploadRow, 'upload_offset' | 'sha256' | 'kind' | 'verdict' | 'claimed_by'>,
     ): Plan<void> {
       yield* run(
-        `INSERT INTO uploads (id, session, client, filename, filetype, length, created_at, expires_at)
-         VALUES (@id, @session, @client, @filename, @filetype, @length, @created_at, @expires_at)`,
+        `INSERT INTO uploads (id, session, key_hash, client, filename, filetype, length, created_at, expires_at)
+         VALUES (@id, @session, @key_hash, @client, @filename, @filetype, @length, @created_at, @expires_at)`,
         { ...row },
       );
     },
@@ -127,16 +136,24 @@ export function uploadPlans(d: Dialect) {
 
     /**
      * Takes every upload in `ids` for `claim`, when each is complete, checked, alive, not taken
-     * and made by `session`; takes none otherwise (answering the ones it could not take).
+     * and made by `session` or named with its key (`keyHashes[i]`, the SHA-256 of the key given
+     * for `ids[i]`); takes none otherwise (answering the ones it could not take).
      */
-    *claim(ids: readonly string[], session: string, claim: string, now: number): Plan<string[]> {
+    *claim(
+      ids: readonly string[],
+      session: string,
+      claim: string,
+      now: number,
+      keyHashes: readonly (string | null)[] = [],
+    ): Plan<string[]> {
       const missing: string[] = [];
-      for (const id of ids) {
+      for (const [i, id] of ids.entries()) {
         const taken = yield* run(
           `UPDATE uploads SET claimed_by = @claim
-            WHERE id = @id AND session = @session AND claimed_by IS NULL AND expires_at > @now
+            WHERE id = @id AND (session = @session OR key_hash = @keyHash)
+              AND claimed_by IS NULL AND expires_at > @now
               AND upload_offset = length AND verdict IS NOT NULL`,
-          { id, session, claim, now },
+          { id, session, keyHash: keyHashes[i] ?? null, claim, now },
         );
         if (taken !== 1) missing.push(id);
       }

@@ -9,7 +9,7 @@
  */
 import pg from 'pg';
 import * as tables from '../machine/tables.ts';
-import { uploadsTable } from '../machine/uploads.ts';
+import { uploadKeyColumn, uploadsTable } from '../machine/uploads.ts';
 import { postgresDialect } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.postgres;
@@ -117,6 +117,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.funnelCellIndexes,
   // Files sent ahead of their enquiry (tus, issue 42).
   uploadsTable(TYPES, true),
+  // An upload's key, which outlives a renewed form token (issue 42).
+  uploadKeyColumn(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

@@ -90,8 +90,8 @@ export function pgUploads(pool: pg.Pool): UploadStore {
     },
     recordUploadVerdict: (id, sha256, kind, verdict) =>
       execute(pool, plans.recordVerdict(id, sha256, kind, verdict)),
-    claimUploads: (ids, session, claim, now) =>
-      inTransaction(pool, (db) => execute(db, plans.claim(ids, session, claim, now))),
+    claimUploads: (ids, session, claim, now, keyHashes) =>
+      inTransaction(pool, (db) => execute(db, plans.claim(ids, session, claim, now, keyHashes))),
     claimedUploads: (claim) => execute(pool, plans.claimed(claim)),
     releaseUploads: (claim) => execute(pool, plans.release(claim)),
     dropClaimedUploads: (claim) => execute(pool, plans.removeClaimed(claim)),

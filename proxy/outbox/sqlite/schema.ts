@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import * as tables from '../machine/tables.ts';
-import { uploadsTable } from '../machine/uploads.ts';
+import { uploadKeyColumn, uploadsTable } from '../machine/uploads.ts';
 import { sqliteDialect } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.sqlite;
@@ -123,6 +123,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.funnelCellIndexes,
   // Files sent ahead of their enquiry (tus, issue 42).
   uploadsTable(TYPES, false),
+  // An upload's key, which outlives a renewed form token (issue 42).
+  uploadKeyColumn(TYPES),
 ];
 
 /**

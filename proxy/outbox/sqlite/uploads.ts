@@ -109,8 +109,8 @@ export function sqliteUploads(
     },
     recordUploadVerdict: (id, sha256, kind, verdict) =>
       written(() => plans.recordVerdict(id, sha256, kind, verdict)),
-    claimUploads: (ids, session, claim, now) =>
-      written(() => plans.claim(ids, session, claim, now)),
+    claimUploads: (ids, session, claim, now, keyHashes) =>
+      written(() => plans.claim(ids, session, claim, now, keyHashes)),
     claimedUploads: (claim) => read(plans.claimed(claim)),
     async releaseUploads(claim) {
       const rows = execute(plans.claimed(claim));

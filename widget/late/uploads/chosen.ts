@@ -9,6 +9,8 @@ import type { UploadTask } from './upload-task.ts';
 /** An upload that finished before a reload: enough to list it and to name it at Send. */
 export interface KeptUpload {
   id: string;
+  /** What its creation answered in `Upload-Key`: names it at Send whatever the form token is. */
+  key?: string;
   name: string;
   size: number;
   check: UploadCheck;

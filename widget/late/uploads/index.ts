@@ -9,6 +9,7 @@ import type { ShownIssue } from '../../issues.ts';
 import type { ElementBase } from '../../element-base.ts';
 import type { Translator } from '../../i18n.ts';
 import type { LatePorts } from '../ports.ts';
+import type { FilesToSend } from '../submit-controller.ts';
 import { fileList, type ListedFile } from '../file-list.ts';
 import { percent } from '../numbers.ts';
 import { UPLOAD_STRINGS } from './strings.ts';
@@ -102,11 +103,11 @@ export class Uploads {
     const task = new UploadTask(file, {
       ...this.#ports,
       changed: () => {
-        const { state, id } = task;
+        const { state, id, key } = task;
         if (state.kind === 'checked' && id)
           this.#keep([
             ...this.#read(),
-            { id, name: file.name, size: file.size, check: state.check },
+            { id, key, name: file.name, size: file.size, check: state.check },
           ]);
         this.#ports.changed();
       },
@@ -114,16 +115,20 @@ export class Uploads {
     chosen.upload = task;
   }
 
-  /** What Send carries once every upload has its verdict: their ids, the other files' bytes. */
-  async forSending(taken: readonly Chosen[]) {
-    const uploads: string[] = [];
-    const files: File[] = [];
+  /**
+   * What Send carries once every upload has its verdict: their ids and keys (an upload kept from
+   * before keys has none: ''), the other files' bytes.
+   */
+  async forSending(taken: readonly Chosen[]): Promise<FilesToSend> {
+    const sending: FilesToSend = { uploads: [], keys: [], files: [] };
     for (const { file, upload } of taken) {
       if (upload instanceof UploadTask) await upload.done;
-      if (upload?.id && stateOf(upload).kind === 'checked') uploads.push(upload.id);
-      else if (file instanceof File) files.push(file);
+      if (upload?.id && stateOf(upload).kind === 'checked') {
+        sending.uploads.push(upload.id);
+        sending.keys.push(upload.key ?? '');
+      } else if (file instanceof File) sending.files.push(file);
     }
-    return { uploads, files };
+    return sending;
   }
 
   /**
@@ -149,7 +154,9 @@ export class Uploads {
         };
       else
         row.note = check.becomes
-          ? t.text('uploadConverted', { kind: check.becomes.toUpperCase() })
+          ? t.text(check.converted ? 'uploadConvertedNow' : 'uploadConverted', {
+              kind: check.becomes.toUpperCase(),
+            })
           : t.text('uploadChecked');
       return row;
     });

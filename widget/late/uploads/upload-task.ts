@@ -42,6 +42,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class UploadTask {
   state: UploadState = { kind: 'sending', fraction: 0 };
   id: string | undefined;
+  /** `Upload-Key`: Send names the upload with it, so a renewed form token does not lose it. */
+  key: string | undefined;
   #offset = 0;
   #request: XMLHttpRequest | undefined;
   readonly done: Promise<void>;
@@ -96,6 +98,7 @@ export class UploadTask {
     // refusal), so the file goes with the enquiry as it always did.
     if (answer.status >= 500 || answer.status === 429) throw new Error(String(answer.status));
     this.id = answer.headers.get('Location')?.split('/').pop();
+    this.key = answer.headers.get('Upload-Key') ?? undefined;
     this.#set(
       answer.status === 201 && this.id ? { kind: 'sending', fraction: 0 } : { kind: 'lost' },
     );

@@ -1,0 +1,146 @@
+/**
+ * Uploads converted the moment they complete, by the real converters (sharp; LibreOffice in its
+ * box, skipped saying why where it or bubblewrap is missing): the last PATCH's answer says
+ * "converted", the enquiry naming the upload takes the converted file so delivery converts
+ * nothing (the harness's deliverer has no converter at all), a file the converter refuses is
+ * refused beside its name before Send, and conversions beyond the bound are left to the outbox.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { memorySource } from '../../client/byte-source.ts';
+import type { ConvertedKind } from '../../contract/limits.ts';
+import type { Converter } from '../../convert/conversion.ts';
+import { createConverter, withAcceptedKinds } from '../../convert/open-converter.ts';
+import { lawFirm } from '../../../demo/forms/index.ts';
+import { createMemoryLogger } from '../../test/fixtures/memory-logger.ts';
+import { documentsLacking, testDocumentConverter } from '../../test/fixtures/document-converter.ts';
+import { harnessPerTest } from '../../test/fixtures/proxy-harness.ts';
+import { tusClient } from '../../test/fixtures/tus-requests.ts';
+import { convertOnArrival } from './convert-on-arrival.ts';
+
+const CORPUS = join(import.meta.dirname, '../../test/fixtures/convertible');
+const read = (name: string) => readFileSync(join(CORPUS, name));
+const noDocuments = documentsLacking();
+
+const real = createConverter({
+  heic: false,
+  documents: noDocuments ? undefined : testDocumentConverter(),
+  maxSide: 3000,
+  timeoutMs: 60_000,
+  workers: 2,
+});
+afterAll(() => real.close());
+
+/** The real converter, counting its conversions. */
+function counted(): Converter & { conversions: number } {
+  const converter = {
+    ...real,
+    conversions: 0,
+    convert: (kind: ConvertedKind, input: Buffer) => {
+      converter.conversions += 1;
+      return real.convert(kind, input);
+    },
+  };
+  return converter;
+}
+
+const setUp = harnessPerTest();
+/** The law firm's form offering what this machine's converter takes, as the proxy offers it. */
+const config = withAcceptedKinds(
+  { ...lawFirm, files: { ...lawFirm.files, kinds: undefined } },
+  real,
+  createMemoryLogger().log,
+);
+
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+
+describe('an upload the platform does not take as it is', () => {
+  it('is converted as it completes, and the enquiry sends the converted file without converting again', async () => {
+    const converter = counted();
+    const h = setUp({ config, deps: { converter } });
+    const formToken = h.formToken();
+    const webp = read('screenshot.webp');
+    const { id, check } = await tusClient(h).upload(webp, {
+      filename: 'screenshot.webp',
+      formToken,
+    });
+    expect(check).toEqual({ status: 'accepted', kind: 'webp', becomes: 'jpeg', converted: true });
+    expect(converter.conversions).toBe(1);
+    const response = await h.submit({ form_token: formToken, uploads: [id] });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ files: [{ name: 'screenshot.jpg' }] });
+    const [uploaded] = h.calls.filter((call) => call.endpoint === 'upload');
+    expect(uploaded?.name).toBe('screenshot.jpg');
+    expect(Buffer.from(uploaded?.bytes ?? []).subarray(0, 3)).toEqual(JPEG);
+    expect(converter.conversions).toBe(1);
+  });
+
+  it.skipIf(noDocuments)(
+    'converts a Word letter to PDF in LibreOffice’s box, and says so with the last PATCH',
+    { timeout: 90_000 },
+    async () => {
+      const h = setUp({ config, deps: { converter: counted() } });
+      const formToken = h.formToken();
+      const { id, check } = await tusClient(h).upload(read('letter.docx'), {
+        filename: 'tenancy.docx',
+        formToken,
+      });
+      expect(check).toEqual({ status: 'accepted', kind: 'docx', becomes: 'pdf', converted: true });
+      expect((await h.submit({ form_token: formToken, uploads: [id] })).status).toBe(201);
+      const [uploaded] = h.calls.filter((call) => call.endpoint === 'upload');
+      expect(uploaded?.name).toBe('tenancy.pdf');
+      expect(
+        Buffer.from(uploaded?.bytes ?? [])
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
+    },
+  );
+
+  it('is refused beside its name before Send when the converter cannot read it', async () => {
+    const converter = counted();
+    const h = setUp({ config, deps: { converter } });
+    const formToken = h.formToken();
+    const { id, check } = await tusClient(h).upload(read('damaged-scan.tiff'), {
+      filename: 'plan.tiff',
+      formToken,
+    });
+    // Its headers were sound: only converting it found it damaged.
+    expect(converter.conversions).toBe(1);
+    expect(check).toMatchObject({
+      status: 'refused',
+      issue: { code: 'file_unreadable', params: { name: 'plan.tiff' } },
+    });
+    expect((await h.submit({ form_token: formToken, uploads: [id] })).status).toBe(415);
+    expect(h.calls).toEqual([]);
+  });
+});
+
+describe('conversions on arrival', () => {
+  it('run a bounded number at a time, and leave the rest to the outbox', async () => {
+    let running = 0;
+    let most = 0;
+    const slow = {
+      convert: async (kind: ConvertedKind, input: Buffer) => {
+        most = Math.max(most, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        running -= 1;
+        return real.convert(kind, input);
+      },
+    };
+    const convert = convertOnArrival(slow, { atOnce: 2, waiting: 1 });
+    const webp = read('screenshot.webp');
+    const outcomes = await Promise.all(
+      Array.from({ length: 5 }, () => convert('webp', memorySource(webp))),
+    );
+    expect(outcomes.map((outcome) => outcome.kind)).toEqual([
+      'converted',
+      'converted',
+      'converted',
+      'later',
+      'later',
+    ]);
+    expect(most).toBe(2);
+  });
+});
