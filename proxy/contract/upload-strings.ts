@@ -10,4 +10,6 @@ export const UPLOAD_STRINGS = /* @__PURE__ */ Object.freeze({
   uploadPaused: 'Paused until you are back online',
   uploadChecked: 'Uploaded and checked',
   uploadConverted: 'Uploaded: it will be sent as a {kind}',
+  /** Converted by the proxy as it arrived (a converter was free). */
+  uploadConvertedNow: 'Converted to {kind}',
 });

@@ -151,6 +151,7 @@ export const WELSH = Object.freeze({
   uploadPaused: 'Wedi oedi nes y byddwch chi ar-lein eto',
   uploadChecked: 'Wedi’i llwytho i fyny a’i gwirio',
   uploadConverted: 'Wedi’i llwytho i fyny: caiff ei hanfon fel {kind}',
+  uploadConvertedNow: 'Wedi’i throsi i {kind}',
 
   'page.title': 'Anfon ymholiad',
   'page.errorTitle': 'Gwall: {title}',
