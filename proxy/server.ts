@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps } from './app-deps.ts';
 import { createApp } from './app.ts';
@@ -70,7 +70,10 @@ export function readFormConfigs(path: string): FormConfigs {
       `cannot read ${path} as JSON: ${error instanceof Error ? error.message : String(error)}`,
     ]);
   }
-  return parseFormConfigs(json);
+  // A strings file is named from the configuration's own folder.
+  return parseFormConfigs(json, (file) =>
+    JSON.parse(readFileSync(resolve(dirname(path), file), 'utf8')),
+  );
 }
 
 /** Starts the proxy from a checked environment: the outbox, the delivery loop, the HTTP server. */

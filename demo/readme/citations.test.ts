@@ -16,6 +16,7 @@ const NOT_OURS: Readonly<Record<string, string>> = {
   'late-files.json': 'written by the build into dist/widget/',
   'custom-elements.json': 'written by the build (cem analyze)',
   'form.json': 'the form configuration an operator writes',
+  'polish.json': 'a strings file an operator writes, named by the form configuration',
   'wp-config.php': 'WordPress’s own',
   'index.php': 'WordPress’s own',
 };

@@ -16,6 +16,7 @@ import { renderEnvExample } from './env-example.ts';
 import { manualBlock, manualFiles, readManual } from './manual.ts';
 import { elementDeclaration, generatedSections, MANIFEST_PATH, renderReadme } from './sections.ts';
 import { storedLeads } from '../../proxy/test/fixtures/outbox.ts';
+import { bilingual } from '../forms/index.ts';
 
 const README = readManual();
 const manifest = elementDeclaration(readFileSync(MANIFEST_PATH, 'utf8'));
@@ -111,6 +112,25 @@ describe('the manual (README.md and docs/)', () => {
     expect([...used].filter((name) => !named.has(name))).toEqual([]);
   });
 
+  it('gives each shipped language a fallback whose link opens the form page in it', async () => {
+    const english = block('html embed');
+    const welsh = block('html fallback-cy');
+    const harness = proxyHarness({
+      config: bilingual.first,
+      deps: { translations: bilingual },
+    });
+    for (const [snippet, lang] of [
+      [english, 'en'],
+      [welsh, 'cy'],
+    ] as const) {
+      expect(snippet).toContain('<p class="enquiry-form-fallback">');
+      const link = /<a href="https:\/\/forms\.example\.com(\/form\?[^"]+)"/.exec(snippet)?.[1];
+      const page = await (await harness.app.request(link?.replaceAll('&amp;', '&') ?? '')).text();
+      expect(page).toContain(`<html lang="${lang}">`);
+      expect(page).toContain(`<h1>${bilingual.inLanguage(lang).caseTypes[0]?.label}</h1>`);
+    }
+  });
+
   it('embeds the element with attributes it has, from the route that serves it', () => {
     const html = block('html embed');
     expect(html).toMatch(
@@ -182,7 +202,11 @@ describe('the manual (README.md and docs/)', () => {
   });
 
   it('quotes the messages the proxy really gives in Troubleshooting', () => {
-    const source = ['proxy/delivery/pause.ts', 'proxy/platform.ts', 'proxy/http/refusal.ts']
+    const source = [
+      'proxy/delivery/pause.ts',
+      'proxy/platform.ts',
+      'proxy/contract/strings/proxy-words.ts',
+    ]
       .map((p) => readFileSync(p, 'utf8'))
       .join('\n');
     for (const message of [
@@ -193,6 +217,6 @@ describe('the manual (README.md and docs/)', () => {
       expect(README).toContain(message.replace('${kind}', 'Warning'));
       expect(source).toContain(message);
     }
-    expect(source).toContain('Enquiries from ${origin} are not accepted');
+    expect(source).toContain('Enquiries from {origin} are not accepted');
   });
 });

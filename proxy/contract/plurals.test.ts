@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeholders } from '../test/fixtures/placeholders.ts';
+import { placeholders } from './schemas/strings-file.ts';
 import { formatIn } from './plurals.ts';
 import { WELSH } from './strings/cy.ts';
 

@@ -80,7 +80,7 @@ describe('GET /api/form for a right-to-left language', () => {
   const arabic = { ...ENGLISH, submit: 'إرسال الاستفسار' };
 
   it.each(['ar', 'ar-EG'])('says %s is written right to left', async (lang) => {
-    const forms = { ...parseFormConfigs(input), strings: new Map([['ar', arabic]]) };
+    const forms = parseFormConfigs({ ...input, strings: { ar: 'ar.json' } }, () => arabic);
     const harness = setUp({ config: forms.first, deps: { translations: forms } });
     const answer = await read(await harness.app.request(`/api/form?lang=${lang}`));
     expect(answer).toMatchObject({ language: 'ar', dir: 'rtl' });

@@ -67,9 +67,31 @@ export function formIn(deps: FormLanguageDeps, asked: string | undefined): FormI
  * Every word in `lang`: a strings file's for a language the configuration gave one, else the
  * product's own (English and Welsh); English for a form in one language.
  */
-function wordsIn(deps: FormLanguageDeps, lang: string | undefined): Strings {
+export function wordsIn(deps: FormLanguageDeps, lang: string | undefined): Strings {
   if (lang === undefined) return ENGLISH;
   return deps.translations?.strings?.get(lang) ?? shippedStrings(lang) ?? ENGLISH;
+}
+
+/** A page's language: the form in it, its tag and words, and whether the form has others. */
+export interface PageInLanguage extends FormInLanguage {
+  language: { lang: string; words: Strings };
+  /** The form lists several languages: its posts name the one their visitor read. */
+  several: boolean;
+}
+
+/**
+ * The page without JavaScript in the language `asked` names (`?lang=`, or a post's `lang`).
+ *
+ * @example pageIn(deps, 'cy').language.words.submit // 'Anfon ymholiad'
+ */
+export function pageIn(deps: FormLanguageDeps, asked: string | undefined): PageInLanguage {
+  const visitor = formIn(deps, asked);
+  const lang = visitor.lang ?? 'en';
+  return {
+    ...visitor,
+    language: { lang, words: wordsIn(deps, visitor.lang) },
+    several: languagesOf(deps).length > 1,
+  };
 }
 
 /** Languages written right to left, by their primary subtag. */

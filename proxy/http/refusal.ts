@@ -12,7 +12,26 @@ import type { ErrorResponse, ValidationErrorResponse } from '../contract/wire.ts
 import { describeIssue, type FieldIssue, type IssueCode } from '../contract/issues.ts';
 import type { MessageKey, MessageParams } from '../contract/messages.ts';
 import { formatIn } from '../contract/plurals.ts';
-import { ENGLISH } from '../contract/strings/english.ts';
+import { ENGLISH, type StringKey, type Strings } from '../contract/strings/english.ts';
+
+/** The words of a refusal's message: a key of the strings, and what fills it. */
+export interface RefusalWords {
+  key: StringKey;
+  params?: MessageParams;
+}
+
+/** A refusal's message in English, as API clients read it without a `lang`. */
+const english = (key: StringKey, params?: MessageParams) => formatIn('en', ENGLISH[key], params);
+
+/**
+ * The message of a refusal for its issues: the one issue's words, a 415's each file's, or how
+ * many problems there are.
+ */
+function issuesMessage(issues: FieldIssue[], strings: Strings, lang: string, status: number) {
+  if (status === 415) return issues.map((issue) => issue.message).join('. ');
+  if (issues.length === 1 || status === 413) return issues[0]?.message ?? '';
+  return formatIn(lang, strings['refusal.problems'], { count: issues.length });
+}
 
 /** A refusal with its HTTP status, its JSON body and the headers that go with it. */
 export class Refusal extends HTTPException {
@@ -31,11 +50,36 @@ export class Refusal extends HTTPException {
     readonly body: ValidationErrorResponse | ErrorResponse,
     /** Headers that go with the answer (`Retry-After`, ...). */
     readonly headers: Readonly<Record<string, string>> = {},
-    { redraw = true }: { redraw?: boolean } = {},
+    { redraw = true, words }: { redraw?: boolean; words?: RefusalWords } = {},
   ) {
     super(status, { message: body.message });
     this.status = status;
     this.redraw = redraw;
+    this.words = words;
+  }
+
+  /** The key of the message's words, for a refusal a visitor can meet: said in their language. */
+  readonly words: RefusalWords | undefined;
+
+  /**
+   * The body in another language: each issue's words from its `messageKey`, and the message from
+   * its issues or its own key (`words`); a client's mistake the widget never makes stays English.
+   *
+   * @example refusal.bodyIn(WELSH, 'cy').message // 'Rhowch eich enw cyntaf'
+   */
+  bodyIn(strings: Strings, lang: string): ValidationErrorResponse | ErrorResponse {
+    const { body } = this;
+    const issues = 'issues' in body ? body.issues : undefined;
+    const said = issues?.map((issue) => ({
+      ...issue,
+      message: formatIn(lang, strings[issue.messageKey], issue.params),
+    }));
+    const message = this.words
+      ? formatIn(lang, strings[this.words.key], this.words.params)
+      : said && said.length > 0
+        ? issuesMessage(said, strings, lang, this.status)
+        : body.message;
+    return { ...body, message, ...(said ? { issues: said } : {}) };
   }
 
   /** The refusal as JSON, should anything but the app's `onError` ever answer it. */
@@ -47,10 +91,7 @@ export class Refusal extends HTTPException {
   static validation(issues: FieldIssue[]): Refusal {
     return new Refusal(400, {
       error: 'validation',
-      message:
-        issues.length === 1
-          ? (issues[0]?.message ?? '')
-          : formatIn('en', ENGLISH['refusal.problems'], { count: issues.length }),
+      message: issuesMessage(issues, ENGLISH, 'en', 400),
       issues,
     });
   }
@@ -72,20 +113,28 @@ export class Refusal extends HTTPException {
 
   /** 403: a page of an origin that may not submit (`ALLOWED_ORIGINS`). */
   static originNotAllowed(origin: string | undefined): Refusal {
-    return new Refusal(403, {
-      error: 'origin_not_allowed',
-      message: origin
-        ? `Enquiries from ${origin} are not accepted: add it to ALLOWED_ORIGINS on the proxy.`
-        : 'Send an Origin header naming one of the ALLOWED_ORIGINS of the proxy.',
-    });
+    return new Refusal(
+      403,
+      {
+        error: 'origin_not_allowed',
+        message: origin ? english('refusal.origin', { origin }) : english('refusal.noOrigin'),
+      },
+      {},
+      {
+        words: origin ? { key: 'refusal.origin', params: { origin } } : { key: 'refusal.noOrigin' },
+      },
+    );
   }
 
   /** 408: a body that sent nothing for `idleMs`. */
   static bodyIdle(idleMs: number): Refusal {
-    return new Refusal(408, {
-      error: 'timeout',
-      message: `Nothing arrived for ${Math.round(idleMs / 1000)} seconds: send the enquiry again.`,
-    });
+    const words = { key: 'refusal.idle', params: { seconds: Math.round(idleMs / 1000) } } as const;
+    return new Refusal(
+      408,
+      { error: 'timeout', message: english(words.key, words.params) },
+      {},
+      { words },
+    );
   }
 
   /** 413, with the file issue when one file is to blame. */
@@ -97,11 +146,21 @@ export class Refusal extends HTTPException {
     });
   }
 
+  /** 413: the whole enquiry, its files together, is larger than the form accepts. */
+  static enquiryTooLarge(): Refusal {
+    return new Refusal(
+      413,
+      { error: 'too_large', message: english('refusal.tooLarge') },
+      {},
+      { words: { key: 'refusal.tooLarge' } },
+    );
+  }
+
   /** 415: a file of a kind the platform does not take. */
   static unsupportedFile(issues: FieldIssue[]): Refusal {
     return new Refusal(415, {
       error: 'unsupported_file',
-      message: issues.map((issue) => issue.message).join('. '),
+      message: issuesMessage(issues, ENGLISH, 'en', 415),
       issues,
     });
   }
@@ -114,11 +173,9 @@ export class Refusal extends HTTPException {
     const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     return new Refusal(
       429,
-      {
-        error: 'rate_limited',
-        message: `Too many enquiries have been sent. Try again in ${seconds} seconds.`,
-      },
+      { error: 'rate_limited', message: english('refusal.rateLimited', { seconds }) },
       { 'Retry-After': String(seconds), RateLimit: `"${limiter}";r=0;t=${seconds}` },
+      { words: { key: 'refusal.rateLimited', params: { seconds } } },
     );
   }
 
@@ -126,12 +183,9 @@ export class Refusal extends HTTPException {
   static tooManyAtOnce(): Refusal {
     return new Refusal(
       429,
-      {
-        error: 'rate_limited',
-        message:
-          'Too many enquiries are being sent from your connection at once. Try again in a moment.',
-      },
+      { error: 'rate_limited', message: english('refusal.tooManyAtOnce') },
       { 'Retry-After': '5' },
+      { words: { key: 'refusal.tooManyAtOnce' } },
     );
   }
 
@@ -148,12 +202,9 @@ export class Refusal extends HTTPException {
   static busy(): Refusal {
     return new Refusal(
       503,
-      {
-        error: 'busy',
-        message:
-          'Many enquiries are arriving at once. Try again in a few seconds: nothing you typed is lost.',
-      },
+      { error: 'busy', message: english('refusal.busy') },
       { 'Retry-After': '5' },
+      { words: { key: 'refusal.busy' } },
     );
   }
 
@@ -161,12 +212,9 @@ export class Refusal extends HTTPException {
   static storageFull(): Refusal {
     return new Refusal(
       503,
-      {
-        error: 'storage_full',
-        message:
-          'We cannot take enquiries for a moment. Try again in a minute: nothing you typed is lost.',
-      },
+      { error: 'storage_full', message: english('refusal.storageFull') },
       { 'Retry-After': '60' },
+      { words: { key: 'refusal.storageFull' } },
     );
   }
 
@@ -174,28 +222,29 @@ export class Refusal extends HTTPException {
   static storageUnavailable(): Refusal {
     return new Refusal(
       503,
-      {
-        error: 'storage_unavailable',
-        message:
-          'We cannot take enquiries for a moment. Try again shortly: nothing you typed is lost.',
-      },
+      { error: 'storage_unavailable', message: english('refusal.storageUnavailable') },
       { 'Retry-After': '10' },
+      { words: { key: 'refusal.storageUnavailable' } },
     );
   }
 
   /** 500: a fault of ours, not the request's; the request may be sent again as it is. */
   static internal(): Refusal {
-    return new Refusal(500, {
-      error: 'internal',
-      message: 'Something went wrong on our side. Try again in a moment.',
-    });
+    return new Refusal(
+      500,
+      { error: 'internal', message: english('refusal.internal') },
+      {},
+      { words: { key: 'refusal.internal' } },
+    );
   }
 
   /** 503: the security challenge could not be checked (Turnstile did not answer). */
   static challengeUnavailable(): Refusal {
-    return new Refusal(503, {
-      error: 'challenge_unavailable',
-      message: 'We could not check the security challenge just now. Try again in a moment.',
-    });
+    return new Refusal(
+      503,
+      { error: 'challenge_unavailable', message: english('refusal.challengeUnavailable') },
+      {},
+      { words: { key: 'refusal.challengeUnavailable' } },
+    );
   }
 }

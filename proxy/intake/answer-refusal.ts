@@ -12,6 +12,7 @@ import type { Refusal } from '../http/refusal.ts';
 import type { Logger } from '../logger.ts';
 import { isNavigation, plainRefused, plainRefusedAtTheDoor } from './page/plain-answers.ts';
 import type { PlainFields } from './page/plain-fields.ts';
+import { formIn, wordsIn, type FormLanguageDeps } from '../http/form-language.ts';
 
 /** What the intake notes of an enquiry as it comes in, for its answer. */
 export interface EnquiryNote {
@@ -19,6 +20,8 @@ export interface EnquiryNote {
   page: boolean;
   /** A plain post's named fields, as far as they were read: the form is drawn again with them. */
   fields?: PlainFields;
+  /** The language the enquiry names (`lang`), once its part is read: the answer's words. */
+  lang?: string | undefined;
 }
 
 /** The context's variables of a request to the intake. */
@@ -33,7 +36,7 @@ export const noteEnquiry: MiddlewareHandler<{ Variables: IntakeVariables }> = as
 };
 
 /** What drawing the form again needs. */
-export interface RefusalAnswerDeps {
+export interface RefusalAnswerDeps extends FormLanguageDeps {
   config: FormConfig;
   bots: BotCheckOptions;
   log: Logger;
@@ -62,7 +65,10 @@ export function refusalAnswers(deps: RefusalAnswerDeps) {
       'submission refused',
     );
     if (enquiry.fields && refusal.redraw) return plainRefused(c, deps, enquiry.fields, refusal);
-    if (enquiry.page) return plainRefusedAtTheDoor(c, refusal);
-    return c.json(body, refusal.status);
+    if (enquiry.page)
+      return plainRefusedAtTheDoor(c, deps, refusal, enquiry.fields?.get('lang')?.[0]);
+    // An API client or the widget: the words in the enquiry's language, if it names one.
+    const { lang } = formIn(deps, enquiry.lang);
+    return c.json(lang ? refusal.bodyIn(wordsIn(deps, lang), lang) : body, refusal.status);
   };
 }

@@ -49,15 +49,16 @@ export function checkSubmission(
     : parseEnquiryPart(received.enquiryText);
   const visitor = formIn({ config, translations }, parsed.lang);
   const part = answersAsValues(visitor.form, parsed);
-  const shared = validateEnquiry(config, part);
+  // Checked against the form the visitor read: the same rules, its labels in their words.
+  const shared = validateEnquiry(visitor.form, part);
   const refused = new Set(shared.map((issue) => issue.field));
   const issues = inFormOrder(config, part, [
     ...shared,
-    ...impossibleNumbers(config, part, refused),
+    ...impossibleNumbers(visitor.form, part, refused),
   ]).map(describeIssue);
   if (issues.length > 0) throw Refusal.validation(issues);
 
-  const files = prepareFiles(received, config);
+  const files = prepareFiles(received, config, visitor.lang);
   const fingerprint = fingerprintOf(
     part,
     received.files.map((file) => ({ name: file.name, sha256: file.content.sha256 })),
@@ -132,14 +133,19 @@ function parseEnquiryObject(json: unknown): EnquiryPart {
   throw Refusal.validation(issues);
 }
 
-function prepareFiles(received: ReceivedSubmission, config: FormConfig): IntakeFile[] {
+function prepareFiles(
+  received: ReceivedSubmission,
+  config: FormConfig,
+  lang: string | undefined,
+): IntakeFile[] {
   const kinds = received.files.map((file) => sniffKind(file.content.head, file.content.tail));
   const facts = received.files.map((file, i) => ({
     name: file.name,
     size: file.content.size,
     kind: kinds[i] ?? 'other',
   }));
-  const issues = checkFiles(facts, config.files, kindList(config.files.kinds)).map(describeIssue);
+  const named = kindList(config.files.kinds, lang);
+  const issues = checkFiles(facts, config.files, named).map(describeIssue);
   if (issues.length > 0) {
     const byCode = (code: string) => issues.some((issue) => issue.code === code);
     if (byCode('file_kind') || byCode('file_audio_video')) throw Refusal.unsupportedFile(issues);

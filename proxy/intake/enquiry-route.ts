@@ -72,7 +72,7 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
   const { config, limits } = deps;
   const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
   const receive = takeIn(deps, funnel);
-  const tooLarge = Refusal.tooLarge('The enquiry and its files are larger than this form accepts.');
+  const tooLarge = Refusal.enquiryTooLarge();
 
   app.use('/api/enquiries', submissionCors(deps));
   app.post(
@@ -99,13 +99,18 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
       // while the first is still being sent (409) cannot wait and retry as a script does:
       // its enquiry is stored, so it is shown as received.
       const receipt = 'receipt' in answer.body ? answer.body.receipt : undefined;
-      const plain = c.get('enquiry')?.fields !== undefined;
-      if (plain && reference && (answer.status < 300 || answer.status === 409))
-        return plainTaken(c, deps, {
-          reference,
-          status: answer.status === 201 ? 'delivered' : 'queued',
-          ...(receipt ? { receipt } : {}),
-        });
+      const fields = c.get('enquiry')?.fields;
+      if (fields && reference && (answer.status < 300 || answer.status === 409))
+        return plainTaken(
+          c,
+          deps,
+          {
+            reference,
+            status: answer.status === 201 ? 'delivered' : 'queued',
+            ...(receipt ? { receipt } : {}),
+          },
+          fields.get('lang')?.[0],
+        );
       // Anything else (a key used for another enquiry, the platform's refusal of a stored
       // enquiry) is answered where refusals are. The form sent again would meet it again, so
       // a browser is told what happened on a page without the form.

@@ -112,6 +112,7 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
     received: ReceivedSubmission,
   ) {
     if (received.plain) notePlainFields(c, received.plain);
+    else noteLanguage(c, received.enquiryText);
     const receivedAt = deps.now();
     const checked = checkSubmission(received, config, receivedAt, deps.translations);
     const files = deps.converter
@@ -244,6 +245,22 @@ const describeFiles = (files: readonly { name: string; size: number }[]) =>
   files.length === 0
     ? ''
     : `; ${files.length} file(s) not kept: ${files.map((f) => `${f.name} (${f.size} bytes)`).join(', ')}`;
+
+/**
+ * The language an enquiry part names, for its answer's words: read before the part is checked,
+ * so a refusal of the part itself is said in it too. Anything but a short string is ignored.
+ */
+function noteLanguage(c: IntakeContext, enquiryText: string): void {
+  let lang: unknown;
+  try {
+    lang = (JSON.parse(enquiryText) as { lang?: unknown } | null)?.lang;
+  } catch {
+    return;
+  }
+  const enquiry = c.get('enquiry');
+  if (typeof lang === 'string' && lang.length <= 35)
+    c.set('enquiry', { page: enquiry?.page ?? false, ...enquiry, lang });
+}
 
 /** A plain post's named fields, as far as they were read, for its answer. */
 function notePlainFields(c: IntakeContext, fields: PlainFields): void {

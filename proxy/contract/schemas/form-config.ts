@@ -17,6 +17,7 @@ import {
 import { flagRepeatedIds, formatPath, id, languageTag, webUrl } from './common.ts';
 import { confirmationSchema } from './confirmation.ts';
 import { localise } from './languages.ts';
+import { languageWords } from './strings-file.ts';
 import type { Strings } from '../strings/english.ts';
 import { consentSchema, firmSchema } from './consent.ts';
 import { caseTypeSchema } from './question.ts';
@@ -55,6 +56,11 @@ export const formConfigSchema = z
      * then a string or `{"<language>": "…"}` with every one of them.
      */
     languages: languagesSchema.optional(),
+    /**
+     * A strings file for each listed language the product does not ship, by its tag
+     * (`./strings-file.ts`): read at start from the configuration's folder.
+     */
+    strings: z.record(languageTag, z.string().min(1).max(500)).optional(),
     contact: z.strictObject(contactShape).default({ ...DEFAULT_CONTACT }),
     files: z
       .strictObject({
@@ -161,7 +167,7 @@ export const formConfigSchema = z
  * A parsed configuration (defaults filled in), in one language: its list of `languages` is
  * `FormConfigs.languages`, and `GET /api/form` names them in its own way (`languages`).
  */
-export type FormConfig = Omit<z.output<typeof formConfigSchema>, 'languages'>;
+export type FormConfig = Omit<z.output<typeof formConfigSchema>, 'languages' | 'strings'>;
 /** The configuration as a site owner writes it (defaults not yet filled in). */
 export type FormConfigFile = z.input<typeof formConfigSchema>;
 /** One case type and its questions. */
@@ -232,11 +238,17 @@ export interface FormConfigs {
   strings: ReadonlyMap<string, Strings>;
 }
 
+/** Reads a strings file named by the configuration: only `readFormConfigs` reads files. */
+const NO_FILES = (path: string): unknown => {
+  throw new Error(`${path} is read only when the configuration is read from its file`);
+};
+
 /**
  * Parses a configuration in every language it lists, throwing one error whose message lists
- * every problem with its JSON path (a text missing a language, or a rule any language breaks).
+ * every problem with its JSON path (a text missing a language, a language without words, a
+ * strings file missing a key, or a rule any language breaks). `read` reads a strings file.
  */
-export function parseFormConfigs(input: unknown): FormConfigs {
+export function parseFormConfigs(input: unknown, read = NO_FILES): FormConfigs {
   // The texts are read by the languages listed: a list that cannot be read is the one problem.
   const listed = (input as { languages?: unknown } | null)?.languages;
   const languages = languagesSchema.optional().safeParse(listed);
@@ -246,12 +258,18 @@ export function parseFormConfigs(input: unknown): FormConfigs {
     );
   const localised = localise(input);
   if (localised.problems.length > 0) throw new FormConfigError(localised.problems);
+  const files = z
+    .record(z.string(), z.string())
+    .catch({})
+    .parse((input as { strings?: unknown }).strings ?? {});
+  const words = languageWords(languages.data ?? [], files, read);
+  if (words.problems.length > 0) throw new FormConfigError(words.problems);
   const problems = new Set<string>();
   const configs = new Map<string, FormConfig>();
   for (const [lang, written] of localised.inputs) {
     const result = formConfigSchema.safeParse(written);
     if (result.success) {
-      const { languages: _listed, ...config } = result.data;
+      const { languages: _listed, strings: _files, ...config } = result.data;
       configs.set(lang, config);
     } else formatConfigIssues(result.error).forEach((line) => problems.add(line));
   }
@@ -262,7 +280,7 @@ export function parseFormConfigs(input: unknown): FormConfigs {
     languages: languages.data ?? [],
     first,
     inLanguage: (lang) => configs.get(lang) ?? first,
-    strings: new Map(),
+    strings: words.strings,
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeholders } from '../../test/fixtures/placeholders.ts';
+import { placeholders } from '../schemas/strings-file.ts';
 import { SHIPPED_STRINGS, shippedStrings, widgetStrings } from './catalogue.ts';
 import { ENGLISH } from './english.ts';
 

@@ -169,6 +169,7 @@ export const WELSH = Object.freeze({
   'refusal.noOrigin': 'Anfonwch bennyn Origin sy’n enwi un o ALLOWED_ORIGINS y dirprwy.',
   'refusal.idle': 'Ni chyrhaeddodd dim am {seconds} eiliad: anfonwch yr ymholiad eto.',
   'refusal.rateLimited': `Mae gormod o ymholiadau wedi’u hanfon. ${TRY_AGAIN} ymhen {seconds} eiliad.`,
+  'refusal.tooLarge': 'Mae’r ymholiad a’i ffeiliau’n fwy nag y mae’r ffurflen hon yn ei dderbyn.',
   'refusal.tooManyAtOnce': `Mae gormod o ymholiadau’n cael eu hanfon o’ch cysylltiad ar yr un pryd. ${TRY_AGAIN} ymhen ennyd.`,
   'refusal.busy': `Mae llawer o ymholiadau’n cyrraedd ar yr un pryd. ${TRY_AGAIN} ymhen ychydig eiliadau: ${NOTHING_LOST}`,
   'refusal.storageFull': `Ni allwn ni dderbyn ymholiadau am ennyd. ${TRY_AGAIN} ymhen munud: ${NOTHING_LOST}`,

@@ -29,6 +29,7 @@ const REFUSAL_STRINGS = Object.freeze({
   'refusal.noOrigin': 'Send an Origin header naming one of the ALLOWED_ORIGINS of the proxy.',
   'refusal.idle': 'Nothing arrived for {seconds} seconds: send the enquiry again.',
   'refusal.rateLimited': 'Too many enquiries have been sent. Try again in {seconds} seconds.',
+  'refusal.tooLarge': 'The enquiry and its files are larger than this form accepts.',
   'refusal.tooManyAtOnce':
     'Too many enquiries are being sent from your connection at once. Try again in a moment.',
   'refusal.busy':

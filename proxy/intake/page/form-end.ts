@@ -16,9 +16,10 @@ import {
   LINK_OPENS,
 } from '../../contract/controls.ts';
 import { filePicker } from '../../contract/limits.ts';
-import { formatBytes, formatMessage } from '../../contract/messages.ts';
+import { formatBytes, type MessageParams } from '../../contract/messages.ts';
+import { formatIn } from '../../contract/plurals.ts';
 import type { ConsentStatement, FormConfig } from '../../contract/schemas/form-config.ts';
-import { DEFAULT_STRINGS } from '../../contract/strings.ts';
+import type { Strings } from '../../contract/strings/english.ts';
 import {
   checks,
   fieldId,
@@ -26,6 +27,7 @@ import {
   singleCheckbox,
   type FieldFrame,
   type FieldState,
+  type PageLanguage,
 } from './form-fields.ts';
 import { CONSENT_TICKED } from './plain-fields.ts';
 
@@ -47,15 +49,15 @@ function consentBox(statement: ConsentStatement, state: FieldState) {
 
 /** "Send me a copy": the visitor's confirmation email, when the configuration asks them. */
 function sendCopyBox(state: FieldState) {
-  const label = html`${DEFAULT_STRINGS.sendCopy}`;
+  const label = html`${state.words.sendCopy}`;
   const frame = { id: fieldId('send_copy'), name: 'send_copy', label, state };
   return singleCheckbox({ ...frame, required: false, markOptional: false }, CONSENT_TICKED);
 }
 
 /** The honeypot, as the contract says it is drawn (`HONEYPOT`: why each attribute). */
-const honeypot = () =>
+const honeypot = (words: Strings) =>
   html`<div class="honeypot" aria-hidden="true">
-    <label for="${HONEYPOT.name}">${DEFAULT_STRINGS.honeypot}</label>
+    <label for="${HONEYPOT.name}">${words.honeypot}</label>
     <input
       id="${HONEYPOT.name}"
       name="${HONEYPOT.name}"
@@ -65,25 +67,29 @@ const honeypot = () =>
     />
   </div>`;
 
-/** The words of the file field's hint, in the page's one language. */
-const hintWords = {
-  text: (key: 'filesHint' | 'filesConverted', params?: Parameters<typeof formatMessage>[1]) =>
-    formatMessage(DEFAULT_STRINGS[key], params),
-  bytes: (bytes: number) => formatBytes(bytes),
-};
+/** The words of the file field's hint, in the page's language. */
+const hintWords = (words: Strings, lang: string) => ({
+  text: (key: 'filesHint' | 'filesConverted', params?: MessageParams) =>
+    formatIn(lang, words[key], params),
+  bytes: (bytes: number) => formatBytes(bytes, lang),
+});
 
 /** The file picker, with each refused file's message tied to it as the other fields' are. */
-function filesField(limits: FormConfig['files'], messages: readonly string[]) {
-  const picker = filePicker(limits.kinds);
+function filesField(limits: FormConfig['files'], messages: readonly string[], page: PageLanguage) {
+  const picker = filePicker(limits.kinds, page.lang);
   const [first, ...more] = messages;
   const frame: FieldFrame = {
     id: fieldId(FILES_FIELD),
     name: FILES_FIELD,
-    label: DEFAULT_STRINGS.files,
+    label: page.words.files,
     required: false,
     markOptional: true,
-    hint: filesHint(picker, limits, hintWords),
-    state: { values: [], error: first === undefined ? undefined : [first, ...more] },
+    hint: filesHint(picker, limits, hintWords(page.words, page.lang)),
+    state: {
+      values: [],
+      error: first === undefined ? undefined : [first, ...more],
+      words: page.words,
+    },
   };
   return labelled(
     frame,
@@ -106,6 +112,7 @@ export function formEnd(
   config: FormConfig,
   state: (name: string) => FieldState,
   fileErrors: readonly string[],
+  page: PageLanguage,
 ) {
   const { consent } = config;
   const drawn: Record<(typeof FORM_END)[number], unknown> = {
@@ -116,8 +123,8 @@ export function formEnd(
       consentBox(statement, state(consentFieldName(statement.id))),
     ),
     sendCopy: config.confirmation?.optIn ? sendCopyBox(state('send_copy')) : '',
-    honeypot: honeypot(),
-    files: config.files.maxFiles > 0 ? filesField(config.files, fileErrors) : '',
+    honeypot: honeypot(page.words),
+    files: config.files.maxFiles > 0 ? filesField(config.files, fileErrors, page) : '',
   };
   return FORM_END.map((part) => drawn[part]);
 }

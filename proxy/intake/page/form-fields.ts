@@ -19,7 +19,7 @@ import {
 } from '../../contract/controls.ts';
 import type { ContactFieldName } from '../../contract/fields.ts';
 import type { Question } from '../../contract/schemas/form-config.ts';
-import { DEFAULT_STRINGS } from '../../contract/strings.ts';
+import type { Strings } from '../../contract/strings/english.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -30,19 +30,28 @@ type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 export interface FieldState {
   values: readonly string[];
   error?: string | readonly [string, ...string[]] | undefined;
+  /** The page's words, in the visitor's language. */
+  words: Strings;
+}
+
+/** The language a page is drawn in, and its words. */
+export interface PageLanguage {
+  /** A BCP 47 tag: the page's `lang`, and how its numbers and lists are written. */
+  lang: string;
+  words: Strings;
 }
 
 /** One error message, read as "Error: …" (the word hidden from sight, as its colour says it). */
-const errorWords = (error: string) =>
-  html`<span class="visually-hidden">${DEFAULT_STRINGS.errorPrefix}</span> ${error}`;
+const errorWords = (error: string, words: Strings) =>
+  html`<span class="visually-hidden">${words.errorPrefix}</span> ${error}`;
 
 /** A field's error message, or each of its messages a paragraph of its own, never run together. */
-const errorLine = (id: string, error: FieldState['error']) => {
+const errorLine = (id: string, { error, words }: FieldState) => {
   if (!error) return '';
   if (typeof error === 'string')
-    return html`<p class="error" id="${fieldIds(id).error}">${errorWords(error)}</p>`;
+    return html`<p class="error" id="${fieldIds(id).error}">${errorWords(error, words)}</p>`;
   return html`<div class="error" id="${fieldIds(id).error}">
-    ${error.map((message) => html`<p>${errorWords(message)}</p>`)}
+    ${error.map((message) => html`<p>${errorWords(message, words)}</p>`)}
   </div>`;
 };
 
@@ -64,7 +73,7 @@ export interface FieldFrame {
 
 const optionalMark = (frame: FieldFrame) =>
   frame.markOptional && !frame.required
-    ? html` <span class="optional">${DEFAULT_STRINGS.optional}</span>`
+    ? html` <span class="optional">${frame.state.words.optional}</span>`
     : '';
 
 const hintLine = ({ id, hint }: FieldFrame) =>
@@ -89,7 +98,7 @@ const fieldClass = (frame: FieldFrame) => `field${frame.state.error ? ' invalid'
 export const labelled = (frame: FieldFrame, control: Html) =>
   html`<div class="${fieldClass(frame)}">
     <label for="${frame.id}">${frame.label}${optionalMark(frame)}</label>
-    ${hintLine(frame)} ${errorLine(frame.id, frame.state.error)} ${control}
+    ${hintLine(frame)} ${errorLine(frame.id, frame.state)} ${control}
   </div>`;
 
 /** An input or text area as the contract describes it (`CONTACT_CONTROLS`, `questionControl`). */
@@ -121,7 +130,7 @@ export function selectField(frame: FieldFrame, options: readonly (readonly [stri
   // `checks` brings its own leading space: the tag stays `<select … required>`.
   // prettier-ignore
   const control = html`<select id="${frame.id}" name="${frame.name}"${checks(frame)}>
-    <option value="">${DEFAULT_STRINGS.chooseOption}</option>
+    <option value="">${frame.state.words.chooseOption}</option>
     ${options.map(([value, label]) => html`<option value="${value}"${chosen.has(value) ? raw(' selected') : ''}>${label}</option>`)}
   </select>`;
   return labelled(frame, control);
@@ -136,7 +145,7 @@ export function choiceGroup(
   const chosen = new Set(frame.state.values);
   return html`<fieldset class="${fieldClass(frame)}" ${described(frame)}>
     <legend>${frame.label}${optionalMark(frame)}</legend>
-    ${hintLine(frame)} ${errorLine(frame.id, frame.state.error)}
+    ${hintLine(frame)} ${errorLine(frame.id, frame.state)}
     <div>
       ${options.map(
         ([value, label], i) =>
@@ -168,7 +177,7 @@ export function contactField(
   const frame = {
     id: fieldId(name),
     name,
-    label: DEFAULT_STRINGS[name],
+    label: state.words[name],
     required,
     markOptional: true,
     hint,
@@ -204,7 +213,7 @@ export function questionField(question: Question, state: FieldState, condition?:
 export function singleCheckbox(frame: FieldFrame, value: string): Html {
   const ticked = frame.state.values.includes(value);
   return html`<div class="${fieldClass(frame)}">
-    ${hintLine(frame)} ${errorLine(frame.id, frame.state.error)}
+    ${hintLine(frame)} ${errorLine(frame.id, frame.state)}
     <label class="choice"
       ><input
         id="${frame.id}"

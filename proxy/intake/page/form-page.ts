@@ -9,9 +9,10 @@ import { contactRequired, FILES_FIELD, shownContactFields } from '../../contract
 import { suggestEmail } from '../../contract/email-typos.ts';
 import { caseTypesAsRadios, MARKETING_FIELDS } from '../../contract/fields.ts';
 import type { FieldIssue } from '../../contract/issues.ts';
-import { formatMessage } from '../../contract/messages.ts';
+import { formatIn } from '../../contract/plurals.ts';
 import type { CaseType, FormConfig } from '../../contract/schemas/form-config.ts';
-import { DEFAULT_STRINGS } from '../../contract/strings.ts';
+import { isEnglish } from '../../contract/strings/catalogue.ts';
+import { ENGLISH } from '../../contract/strings/english.ts';
 import type { TakenPost } from './page-addresses.ts';
 import { formEnd } from './form-end.ts';
 import {
@@ -22,6 +23,7 @@ import {
   selectField,
   type FieldFrame,
   type FieldState,
+  type PageLanguage,
 } from './form-fields.ts';
 
 const STYLE = `
@@ -69,11 +71,12 @@ export const pageHeaders = (config: Pick<FormConfig, 'thankYouUrl'>) => ({
 // One piece, so that nothing (a formatter's indentation) comes between the tags and the hash.
 const STYLE_ELEMENT = raw(`<style>${STYLE}</style>`);
 
-const TITLE = 'Send an enquiry';
+/** A page of a form in one language, or a visitor whose language is the form's first, English. */
+const IN_ENGLISH: PageLanguage = { lang: 'en', words: ENGLISH };
 
-const page = (title: string, body: unknown) =>
+const page = (title: string, body: unknown, { lang }: PageLanguage) =>
   html`<!doctype html>
-    <html lang="en">
+    <html lang="${lang}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -104,78 +107,123 @@ export interface FormPageOptions {
   region?: string | undefined;
   /** A refusal no field is to blame for (a limit, a full outbox), in the error summary. */
   problem?: string | undefined;
+  /** The visitor's language and its words (`config` is the form in it); English when left out. */
+  language?: PageLanguage;
+  /** The form lists several languages: the post says which one its visitor read. */
+  hiddenLang?: boolean;
 }
 
 /** The form page: the case-type choice first when the URL names none, else the whole form. */
 export function formPage(options: FormPageOptions) {
-  const { config, caseType, values, issues = [], problem } = options;
+  const { config, caseType, values, issues = [], problem, language = IN_ENGLISH } = options;
+  const { words, lang } = language;
+  const title = words['page.title'];
   const refused = issues.length > 0 || problem !== undefined;
   const errors = new Map(issues.map((issue) => [issue.field, issue.message]));
   const fileErrors = issues.filter((issue) => isFilesField(issue.field)).map((i) => i.message);
   const state = (name: string): FieldState => ({
     values: values.get(name) ?? [],
     error: errors.get(name),
+    words,
   });
-  if (!caseType) return page(TITLE, chooseCaseType(config, options.query, errors.get('case_type')));
+  if (!caseType)
+    return page(
+      title,
+      chooseCaseType(config, options.query, errors.get('case_type'), language),
+      language,
+    );
   return page(
-    refused ? `Error: ${TITLE}` : TITLE,
+    refused ? formatIn(lang, words['page.errorTitle'], { title }) : title,
     html`<h1>${caseType.label}</h1>
-      ${refused ? errorSummary(issues, problem) : ''}
+      ${refused ? errorSummary(issues, problem, language) : ''}
       <form method="post" action="${options.sendTo}" enctype="multipart/form-data">
         <input type="hidden" name="case_type" value="${caseType.id}" />
         <input type="hidden" name="form_token" value="${options.formToken}" />
+        ${options.hiddenLang ? html`<input type="hidden" name="lang" value="${lang}" />` : ''}
         ${MARKETING_FIELDS.map((field) => html`<input type="hidden" name="marketing.${field}" value="${values.get(`marketing.${field}`)?.[0] ?? ''}" />`)}
-        ${shownContactFields(config).map((field) => contactField(field, contactRequired(config, field), state(field), field === 'email' && issues.length > 0 ? emailSuggestion(values.get('email')?.[0], options.region) : undefined))}
-        ${caseType.questions.map((question) => questionField(question, state(`answers.${question.id}`), conditionOf(caseType, question)))}
-        ${formEnd(config, state, fileErrors)}
-        <button type="submit">${DEFAULT_STRINGS.submit}</button>
+        ${shownContactFields(config).map((field) => contactField(field, contactRequired(config, field), state(field), field === 'email' && issues.length > 0 ? emailSuggestion(values.get('email')?.[0], options.region, language) : undefined))}
+        ${caseType.questions.map((question) => questionField(question, state(`answers.${question.id}`), conditionOf(caseType, question, language)))}
+        ${formEnd(config, state, fileErrors, language)}
+        <button type="submit">${words.submit}</button>
       </form>`,
+    language,
   );
 }
 
 /** "Did you mean ada@gmail.com?" for an address with a likely typo, as the widget offers it. */
-function emailSuggestion(email: string | undefined, region: string | undefined) {
+function emailSuggestion(
+  email: string | undefined,
+  region: string | undefined,
+  { lang, words }: PageLanguage,
+) {
   const address = suggestEmail(email ?? '', region);
-  return address ? formatMessage(DEFAULT_STRINGS.emailSuggestion, { address }) : undefined;
+  return address ? formatIn(lang, words.emailSuggestion, { address }) : undefined;
 }
+
+/** "A or B" as `lang` writes it (English as the page always wrote it). */
+const eitherOf = (items: readonly string[], lang: string) =>
+  isEnglish(lang)
+    ? items.join(' or ')
+    : new Intl.ListFormat(lang, { type: 'disjunction' }).format(items);
 
 /**
  * Without script every question shows at once: one that the widget shows only after a given
  * answer says when it applies (and is ignored otherwise, as the widget would not send it).
  */
-function conditionOf(caseType: CaseType, question: CaseType['questions'][number]) {
+function conditionOf(
+  caseType: CaseType,
+  question: CaseType['questions'][number],
+  { lang, words }: PageLanguage,
+) {
   const rule = question.showIf;
   const parent = rule && caseType.questions.find((q) => q.id === rule.question);
   if (!rule || !parent) return undefined;
-  return `Only if your answer to “${parent.label}” is ${[rule.equals].flat().join(' or ')}.`;
+  const answers = eitherOf(
+    [rule.equals].flat().map((value) => shownOption(parent, value)),
+    lang,
+  );
+  return formatIn(lang, words['page.onlyIf'], { label: parent.label, answers });
 }
 
-function chooseCaseType(config: FormConfig, query: URLSearchParams | undefined, error?: string) {
+/** An option as the visitor reads it: its label in their language, else its value. */
+const shownOption = (question: CaseType['questions'][number], value: string) =>
+  question.optionLabels?.[question.options?.indexOf(value) ?? -1] ?? value;
+
+function chooseCaseType(
+  config: FormConfig,
+  query: URLSearchParams | undefined,
+  error: string | undefined,
+  language: PageLanguage,
+) {
   const kept = [...(query ?? new URLSearchParams())].filter(([name]) => name !== 'case-type');
   const frame: FieldFrame = {
     id: fieldId('case_type'),
     name: 'case-type',
-    label: DEFAULT_STRINGS.case_type,
+    label: language.words.case_type,
     required: true,
     markOptional: false,
-    state: { values: [], error },
+    state: { values: [], error, words: language.words },
   };
   const options = config.caseTypes.map((c) => [c.id, c.label] as const);
   // Radios for a few case types, as the widget draws them (`caseTypesAsRadios`).
   const control = caseTypesAsRadios(config)
     ? choiceGroup(frame, 'radio', options)
     : selectField(frame, options);
-  return html`<h1>${TITLE}</h1>
+  return html`<h1>${language.words['page.title']}</h1>
     <form method="get" action="/form">
       ${kept.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}" />`)}
       ${control}
-      <button type="submit">Continue</button>
+      <button type="submit">${language.words['page.continue']}</button>
     </form>`;
 }
 
-function errorSummary(issues: readonly FieldIssue[], problem: string | undefined) {
+function errorSummary(
+  issues: readonly FieldIssue[],
+  problem: string | undefined,
+  { words }: PageLanguage,
+) {
   return html`<div class="summary" role="alert" aria-labelledby="summary-title" tabindex="-1">
-    <h2 id="summary-title">${DEFAULT_STRINGS.errorSummaryTitle}</h2>
+    <h2 id="summary-title">${words.errorSummaryTitle}</h2>
     <ul>
       ${issues.map((issue) => html`<li><a href="#${fieldId(isFilesField(issue.field) ? FILES_FIELD : issue.field)}">${issue.message}</a></li>`)}
       ${problem !== undefined ? html`<li>${problem}</li>` : ''}
@@ -190,21 +238,25 @@ function errorSummary(issues: readonly FieldIssue[], problem: string | undefined
 export function confirmationPage(
   { reference, status, receipt }: TakenPost,
   back: string | undefined,
+  language: PageLanguage,
 ) {
+  const { words, lang } = language;
   const delivered = status === 'delivered';
-  const title = delivered ? DEFAULT_STRINGS.deliveredTitle : DEFAULT_STRINGS.queuedTitle;
+  const title = delivered ? words.deliveredTitle : words.queuedTitle;
+  const backLink = back && formatIn(lang, words['page.backTo'], { host: new URL(back).host });
   return page(
     title,
     html`<h1>${title}</h1>
-      <p>${delivered ? DEFAULT_STRINGS.deliveredBody : DEFAULT_STRINGS.queuedBody}</p>
-      <p>${DEFAULT_STRINGS.reference} <span class="reference">${reference}</span></p>
+      <p>${delivered ? words.deliveredBody : words.queuedBody}</p>
+      <p>${words.reference} <span class="reference">${reference}</span></p>
       ${
         receipt
-          ? html`<p>${DEFAULT_STRINGS.receipt} <span class="receipt">${receipt}</span></p>
-              <p>${DEFAULT_STRINGS.receiptHint}</p>`
+          ? html`<p>${words.receipt} <span class="receipt">${receipt}</span></p>
+              <p>${words.receiptHint}</p>`
           : ''
       }
-      ${back ? html`<p><a href="${back}">Back to ${new URL(back).host}</a></p>` : ''}`,
+      ${back ? html`<p><a href="${back}">${backLink}</a></p>` : ''}`,
+    language,
   );
 }
 
@@ -212,10 +264,15 @@ export function confirmationPage(
  * A refusal of a plain post that is not about its fields (rate limits, a full outbox, ...), or
  * another page with nothing but a heading and a message.
  */
-export function problemPage(message: string, heading: string = DEFAULT_STRINGS.failedTitle) {
+export function problemPage(
+  message: string,
+  language: PageLanguage,
+  heading: string = language.words.failedTitle,
+) {
   return page(
-    TITLE,
+    language.words['page.title'],
     html`<h1>${heading}</h1>
       <p role="alert">${message}</p>`,
+    language,
   );
 }

@@ -16,13 +16,10 @@ import { backTo, newPageKey, sendAddress } from './page-addresses.ts';
 import type { SentPasses } from './sent-pass.ts';
 import { countPageView } from '../../funnel/server-tallies.ts';
 import { valuesFromQuery } from './plain-answers.ts';
-
-/** What the confirmation page says to an address without a valid pass (none, altered, expired). */
-const NO_CONFIRMATION =
-  'This page shows an enquiry’s reference for a few minutes after it is sent, and only then. If you sent one, its reference and receipt code were shown at the time, and are in the copy by email if you asked for one.';
+import { pageIn, type FormLanguageDeps } from '../../http/form-language.ts';
 
 /** What the no-JavaScript form page reads. */
-export interface FormRouteDeps {
+export interface FormRouteDeps extends FormLanguageDeps {
   config: FormConfig;
   allowedOrigins: readonly string[];
   bots: BotCheckOptions;
@@ -39,9 +36,11 @@ export function noScriptRoutes(deps: FormRouteDeps, funnel: FunnelAdmission): Ho
   const app = new Hono();
   app.get('/form', async (c) => {
     const query = new URL(c.req.url).searchParams;
-    const only = deps.config.caseTypes.length === 1 ? deps.config.caseTypes[0] : undefined;
-    const caseType =
-      deps.config.caseTypes.find((candidate) => candidate.id === query.get('case-type')) ?? only;
+    // `?lang=` (the README's fallback link names it), else the languages the browser sends.
+    const visitor = pageIn(deps, query.get('lang') ?? c.req.header('accept-language'));
+    const { caseTypes } = visitor.form;
+    const only = caseTypes.length === 1 ? caseTypes[0] : undefined;
+    const caseType = caseTypes.find((candidate) => candidate.id === query.get('case-type')) ?? only;
     const values = valuesFromQuery(deps, caseType?.id, query, c.req.header('referer'));
     await countPageView({ ...deps, funnel }, values, {
       caseType: caseType?.id ?? '',
@@ -50,27 +49,37 @@ export function noScriptRoutes(deps: FormRouteDeps, funnel: FunnelAdmission): Ho
     });
     return c.html(
       formPage({
-        config: deps.config,
+        config: visitor.form,
         caseType,
         values,
         formToken: deps.bots.tokens.issue(),
         sendTo: sendAddress(newPageKey(), backTo(deps.allowedOrigins, c.req.header('referer'))),
         query,
+        language: visitor.language,
+        hiddenLang: visitor.several,
       }) as unknown as string,
       200,
       pageHeaders(deps.config),
     );
   });
   app.get('/form/sent', (c) => {
-    const sent = deps.sentPasses.read(new URL(c.req.url).searchParams.get('pass') ?? '');
+    const query = new URL(c.req.url).searchParams;
+    const sent = deps.sentPasses.read(query.get('pass') ?? '');
+    const { language } = pageIn(deps, query.get('lang') ?? c.req.header('accept-language'));
+    const { words } = language;
     if (!sent)
       return c.html(
-        problemPage(NO_CONFIRMATION, 'No enquiry to confirm') as unknown as string,
+        problemPage(
+          words['page.noConfirmation'],
+          language,
+          words['page.noConfirmationTitle'],
+        ) as unknown as string,
         404,
         pageHeaders(deps.config),
       );
+    const back = backTo(deps.allowedOrigins, sent.back);
     return c.html(
-      confirmationPage(sent.taken, backTo(deps.allowedOrigins, sent.back)) as unknown as string,
+      confirmationPage(sent.taken, back, language) as unknown as string,
       200,
       pageHeaders(deps.config),
     );

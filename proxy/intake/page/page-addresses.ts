@@ -43,9 +43,12 @@ export interface TakenPost {
 /** The shape of a receipt code (`intake/receipt-code.ts`): anything else is not shown. */
 export const RECEIPT_SHAPE = /^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/;
 
-/** The confirmation's address after a plain post was taken, with its pass (`sent-pass.ts`). */
-export const confirmationAddress = (pass: string): string =>
-  `/form/sent?${new URLSearchParams({ pass }).toString()}`;
+/**
+ * The confirmation's address after a plain post was taken, with its pass (`sent-pass.ts`) and
+ * the language its visitor read the form in, if the form has several.
+ */
+export const confirmationAddress = (pass: string, lang?: string): string =>
+  `/form/sent?${new URLSearchParams({ pass, ...(lang ? { lang } : {}) }).toString()}`;
 
 /**
  * Where "back to the site" leads: `candidate` (the page the visitor came from) when it is a page

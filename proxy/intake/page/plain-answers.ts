@@ -25,6 +25,7 @@ import {
   type TakenPost,
 } from './page-addresses.ts';
 import type { SentPasses } from './sent-pass.ts';
+import { formIn, pageIn, type FormLanguageDeps } from '../../http/form-language.ts';
 
 const asPage = (c: Context, config: FormConfig, body: unknown, status: number) =>
   c.html(body as string, status as 200, pageHeaders(config));
@@ -39,8 +40,9 @@ export const plainIdempotencyKey = (c: Context): string | undefined => pageAddre
 /** The answer to a plain post that was taken. */
 export function plainTaken(
   c: Context,
-  deps: { config: FormConfig; allowedOrigins: readonly string[]; sentPasses: SentPasses },
+  deps: FormLanguageDeps & { allowedOrigins: readonly string[]; sentPasses: SentPasses },
   taken: TakenPost,
+  lang: string | undefined,
 ): Response {
   const { thankYouUrl } = deps.config;
   if (thankYouUrl) {
@@ -51,10 +53,8 @@ export function plainTaken(
   }
   // The way back, as the page's address gave it, is checked now: the pass then vouches for it.
   const back = backTo(deps.allowedOrigins, pageAddressOf(c).back);
-  return c.redirect(
-    confirmationAddress(deps.sentPasses.issue({ taken, ...(back ? { back } : {}) })),
-    303,
-  );
+  const pass = deps.sentPasses.issue({ taken, ...(back ? { back } : {}) });
+  return c.redirect(confirmationAddress(pass, formIn(deps, lang).lang), 303);
 }
 
 /**
@@ -63,20 +63,24 @@ export function plainTaken(
  */
 export function plainRefused(
   c: Context,
-  deps: { config: FormConfig; bots: BotCheckOptions },
+  deps: FormLanguageDeps & { bots: BotCheckOptions },
   fields: PlainFields,
   refusal: Refusal,
 ): Response {
-  const issues = ('issues' in refusal.body ? refusal.body.issues : undefined) ?? [];
+  const visitor = pageIn(deps, fields.get('lang')?.[0]);
+  const body = refusal.bodyIn(visitor.language.words, visitor.language.lang);
+  const issues = ('issues' in body ? body.issues : undefined) ?? [];
   const caseTypeId = fields.get('case_type')?.[0];
-  const caseType = deps.config.caseTypes.find((c) => c.id === caseTypeId);
+  const caseType = visitor.form.caseTypes.find((c) => c.id === caseTypeId);
   const { key, back } = pageAddressOf(c);
   const page = formPage({
-    config: deps.config,
+    config: visitor.form,
     caseType,
     values: fields,
     issues,
-    problem: issues.length > 0 ? undefined : refusal.body.message,
+    problem: issues.length > 0 ? undefined : body.message,
+    language: visitor.language,
+    hiddenLang: visitor.several,
     // A fresh token: the one sent may be spent or too old by the time the visitor sends again.
     formToken: deps.bots.tokens.issue(),
     // The same key: nothing was stored, and sending it again is still the same enquiry.
@@ -88,11 +92,23 @@ export function plainRefused(
 
 /**
  * The answer to a browser's post refused before a field of it was read (another site's page, a
- * limit met at the door): a page saying why, with the refusal's status. A problem page has no
- * form: the policy's `form-action` does not matter here.
+ * limit met at the door): a page saying why, with the refusal's status, in the languages the
+ * browser asks for. A problem page has no form: the policy's `form-action` does not matter here.
  */
-export const plainRefusedAtTheDoor = (c: Context, refusal: Refusal): Response =>
-  c.html(problemPage(refusal.body.message) as unknown as string, refusal.status, pageHeaders({}));
+export function plainRefusedAtTheDoor(
+  c: Context,
+  deps: FormLanguageDeps,
+  refusal: Refusal,
+  asked: string | undefined,
+): Response {
+  const { language } = pageIn(deps, asked ?? c.req.header('accept-language'));
+  const { message } = refusal.bodyIn(language.words, language.lang);
+  return c.html(
+    problemPage(message, language) as unknown as string,
+    refusal.status,
+    pageHeaders({}),
+  );
+}
 
 /** Values for `/form` from its URL: the attribution, prefills and hidden answers. */
 export function valuesFromQuery(

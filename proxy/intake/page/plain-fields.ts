@@ -72,6 +72,7 @@ export function enquiryFromFields(fields: PlainFields, config: FormConfig): Enqu
   }
   part.forename ??= '';
   if (fields.has('send_copy')) part.send_copy = one('send_copy') === CONSENT_TICKED;
+  if (fields.has('lang')) part.lang = one('lang');
   return { ...(part as EnquiryPartInput), ...unknown };
 }
 
@@ -84,4 +85,5 @@ const isKnownTopLevel = (name: string) =>
   (CONTACT as readonly string[]).includes(name) ||
   (PER_ATTEMPT_FIELDS as readonly string[]).includes(name) ||
   name === 'case_type' ||
-  name === 'send_copy';
+  name === 'send_copy' ||
+  name === 'lang';

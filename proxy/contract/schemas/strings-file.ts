@@ -1,0 +1,112 @@
+/**
+ * A strings file: every word of the widget and the proxy in a language the product does not ship
+ * (`"strings": {"pl": "polish.json"}` in the configuration, the path from the configuration's
+ * folder). A JSON object of every key of `ENGLISH`, each a string keeping the English's
+ * `{placeholders}`; read at start and refused naming the file and the key. Proxy only.
+ */
+import { ENGLISH, type StringKey, type Strings } from '../strings/english.ts';
+import { shippedStrings } from '../strings/catalogue.ts';
+
+/** The longest string a file may give: the longest English is a few hundred characters. */
+const MAX_STRING = 2000;
+
+/**
+ * The names of a string's placeholders, a plural block's count among them: what a translation
+ * must keep (`{name}` in English is `{name}` in Welsh). A plural block's forms are words, not
+ * placeholders: `{n, plural, one {ffeil} other {# o ffeiliau}}` names `n` alone.
+ *
+ * @example placeholders('{n, plural, one {# ffeil} other {# ffeil}} of {max}') // ['max', 'n']
+ */
+export function placeholders(template: string): string[] {
+  const names = new Set<string>();
+  const plain = template.replace(/\{(\w+),\s*plural,/g, (_, name: string) => {
+    names.add(name);
+    return '';
+  });
+  // A form is a category word then braces: what follows it is its words, not a placeholder.
+  for (const [, name] of plain.matchAll(/(?<!\b(?:zero|one|two|few|many|other)\s*)\{(\w+)\}/g))
+    names.add(name ?? '');
+  return [...names].sort();
+}
+
+/** A strings file read, or why not: one line per problem, naming the file and the key. */
+export interface StringsFileCheck {
+  strings?: Strings;
+  problems: string[];
+}
+
+/**
+ * Checks a strings file's JSON (`file` names it in each problem).
+ *
+ * @example checkStringsFile({ submit: 'Wyślij' }, 'polish.json').problems[0] // 'polish.json: no "loading"'
+ */
+export function checkStringsFile(json: unknown, file: string): StringsFileCheck {
+  if (typeof json !== 'object' || json === null || Array.isArray(json))
+    return { problems: [`${file}: must be a JSON object of strings by key`] };
+  const given = json as Record<string, unknown>;
+  const problems: string[] = [];
+  for (const key of Object.keys(ENGLISH) as StringKey[]) {
+    const text = given[key];
+    if (!Object.hasOwn(given, key)) problems.push(`${file}: no "${key}"`);
+    else if (typeof text !== 'string' || text.trim() === '' || text.length > MAX_STRING)
+      problems.push(`${file}: "${key}" must be text of 1 to ${MAX_STRING} characters`);
+    else if (placeholders(text).join() !== placeholders(ENGLISH[key]).join())
+      problems.push(
+        `${file}: "${key}" must name ${
+          placeholders(ENGLISH[key])
+            .map((name) => `{${name}}`)
+            .join(' ') || 'no placeholder'
+        }, as the English does`,
+      );
+  }
+  for (const key of Object.keys(given))
+    if (!Object.hasOwn(ENGLISH, key))
+      problems.push(`${file}: "${key}" is not a key of the strings`);
+  return problems.length > 0 ? { problems } : { strings: given as Strings, problems };
+}
+
+/** What the configuration's `"strings"` and `"languages"` come to: each language's words. */
+export interface LanguageWords {
+  strings: ReadonlyMap<string, Strings>;
+  problems: string[];
+}
+
+/**
+ * The words of each listed language: a strings file's where the configuration names one (read
+ * by `read`, which throws when it cannot), else the product's own; a language with neither is
+ * a problem, as is a file for a language the form does not list.
+ */
+export function languageWords(
+  languages: readonly string[],
+  files: Readonly<Record<string, string>>,
+  read: (path: string) => unknown,
+): LanguageWords {
+  const strings = new Map<string, Strings>();
+  const problems: string[] = [];
+  for (const lang of Object.keys(files))
+    if (!languages.includes(lang))
+      problems.push(`strings.${lang}: "${lang}" is not one of "languages"`);
+  languages.forEach((lang, i) => {
+    const file = files[lang];
+    if (file === undefined) {
+      if (!shippedStrings(lang))
+        problems.push(
+          `languages[${i}]: "${lang}" has no strings: the product ships en and cy; give a strings file as "strings": {"${lang}": "path/to/${lang}.json"}`,
+        );
+      return;
+    }
+    let json: unknown;
+    try {
+      json = read(file);
+    } catch (error) {
+      problems.push(
+        `strings.${lang}: cannot read ${file} as JSON: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return;
+    }
+    const checked = checkStringsFile(json, file);
+    problems.push(...checked.problems.map((line) => `strings.${lang}: ${line}`));
+    if (checked.strings) strings.set(lang, checked.strings);
+  });
+  return { strings, problems };
+}
