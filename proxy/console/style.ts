@@ -59,6 +59,10 @@ dt{font-weight:600}dd{margin:0;overflow-wrap:break-word}
 .state{font-weight:600;white-space:nowrap}
 .sign-in{max-width:24rem}.sign-in input{width:100%}.sign-in p{margin:0 0 1rem}
 .error{color:var(--bad);font-weight:600}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.inline{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:0}.stack{max-width:30rem}
+.stack input{width:100%}.stack label{margin-top:1rem}.stack button{margin-top:1rem}
+.who{margin:0}code.link{overflow-wrap:anywhere}
 details summary{cursor:pointer;min-height:44px;padding:.6rem 0}
 /* A phone: each row a block of its cells, each after its column's name (hidden from screen
    readers, which have the table's own headers), so that nothing is broken inside a word. */

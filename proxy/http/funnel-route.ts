@@ -1,5 +1,6 @@
 /**
- * `GET /admin/funnel?from=&to=&case-type=&campaign=&variant=` behind `ADMIN_TOKEN`: the funnel
+ * `GET /admin/funnel?from=&to=&case-type=&campaign=&variant=` behind `ADMIN_TOKEN` or a console
+ * session (a marketer's or above, `http/admin-only.ts`): the funnel
  * of a period (`funnel-report.ts`) as JSON, or as CSV with `Accept: text/csv`. Days are UTC
  * dates, both included; without them, the last 30 days up to today.
  */
@@ -31,7 +32,7 @@ export interface FunnelRouteDeps extends AdminTokenDeps {
 /** The funnel route, as a Hono app to mount at `/`. */
 export function funnelRoute(deps: FunnelRouteDeps): Hono {
   const app = new Hono();
-  app.get('/admin/funnel', adminOnly(deps), async (c) => {
+  app.get('/admin/funnel', adminOnly(deps, { orSignedIn: 'marketer' }), async (c) => {
     c.header('Cache-Control', 'no-store');
     const to = c.req.query('to') ?? funnelDay(deps.now());
     const from = c.req.query('from') ?? funnelDay(dayAt(to) - 29 * DAY_MS || deps.now());

@@ -117,6 +117,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.funnelCellIndexes,
   // Files sent ahead of their enquiry (tus, issue 42).
   uploadsTable(TYPES, true),
+  // The firm's people, their invitations, passkeys and console sessions (issue 43).
+  tables.peopleTables(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

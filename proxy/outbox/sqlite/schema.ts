@@ -123,6 +123,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.funnelCellIndexes,
   // Files sent ahead of their enquiry (tus, issue 42).
   uploadsTable(TYPES, false),
+  // The firm's people, their invitations, passkeys and console sessions (issue 43).
+  tables.peopleTables(TYPES),
 ];
 
 /**
