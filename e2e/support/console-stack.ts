@@ -82,8 +82,18 @@ async function seed(store: OutboxStore, now: number): Promise<Map<string, Buffer
   ]);
 }
 
+/** What a spec adds to the console's stack: the proxy's port and variables, more seeds. */
+export interface ConsoleStackOptions {
+  proxyPort?: number;
+  proxyEnv?: Record<string, string>;
+  seed?: (store: OutboxStore, now: number) => Promise<void>;
+}
+
 /** Seeds an outbox on `database` and starts the stack on it. */
-export async function openConsoleStack(database: 'sqlite' | 'postgresql'): Promise<ConsoleStack> {
+export async function openConsoleStack(
+  database: 'sqlite' | 'postgresql',
+  options: ConsoleStackOptions = {},
+): Promise<ConsoleStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-console-'));
   let postgres: PostgresServer | undefined;
   let databaseUrl: string | undefined;
@@ -94,21 +104,24 @@ export async function openConsoleStack(database: 'sqlite' | 'postgresql'): Promi
     databaseUrl = await postgres.createDatabase();
     const store = await openPostgresOutbox(databaseUrl);
     expectedExport = await seed(store, now);
+    await options.seed?.(store, now);
     await store.close();
   } else {
     const store = openSqliteOutbox(join(dataDir, 'outbox.sqlite'));
     expectedExport = await seed(store, now);
+    await options.seed?.(store, now);
     await store.close();
   }
   const demo = await startDemo({
     log: createLogger({ level: 'error' }),
     env: {},
     sitePort: 0,
-    proxyPort: 0,
+    proxyPort: options.proxyPort ?? 0,
     apiPort: 0,
     dataDir,
     proxyEnv: {
       ADMIN_TOKEN,
+      ...options.proxyEnv,
       // Instances sharing a database must share the form tokens' key.
       ...(databaseUrl
         ? {

@@ -27,7 +27,10 @@ const roleSelect = (id: string, selected: Role | undefined) =>
   </select>`;
 
 const personRow = (person: PersonRow, csrf: string, n: number) => [
-  html`${person.name ? html`${person.name}<br />` : ''}${emailAddress(person.email)}`,
+  // An address longer than a phone's column breaks anywhere rather than hide its end.
+  html`${person.name ? html`${person.name}<br />` : ''}<span class="address"
+      >${emailAddress(person.email)}</span
+    >`,
   html`<form method="post" action="/admin/people/role" class="inline">
     ${csrfField(csrf)}<input type="hidden" name="email" value="${person.email}" />
     <label class="visually-hidden" for="role-${n}">Role of ${person.email}</label>
