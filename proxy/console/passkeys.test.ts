@@ -1,30 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { RateLimiter } from '../limiter/token-buckets.ts';
-import { HOST } from '../test/fixtures/console-people.ts';
+import { HOST, passkeyConsole as withPasskeysOnly } from '../test/fixtures/console-people.ts';
 import { harnessPerTest, type ProxyHarness } from '../test/fixtures/proxy-harness.ts';
 import { invite } from '../operator/invitations.ts';
 
 const setUp = harnessPerTest();
 const TOKEN = randomBytes(32).toString('base64url');
 
-/** The console with passkeys only: no admin token, no identity provider. */
-function passkeyConsole(): Pick<ProxyHarness, 'app' | 'store' | 'clock'> {
-  const h = setUp();
-  const withConsole = setUp({
-    deps: {
-      console: {
-        store: h.store,
-        sessionSecret: 'harness-console-session-secret',
-        lastCheck: () => undefined,
-        fromTrustedProxy: () => false,
-        signInLimiter: new RateLimiter('console-sign-in', 5, () => h.clock.now),
-      },
-    },
-  });
-  // The console reads and writes the first harness's store.
-  return { app: withConsole.app, store: h.store, clock: h.clock };
-}
+const passkeyConsole = () => withPasskeysOnly(setUp);
 
 /** The sign-in page's cookie and CSRF token, as its script reads them. */
 async function signInPage(h: Pick<ProxyHarness, 'app'>) {

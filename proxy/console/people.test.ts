@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { leaseOf, sampleSubmission, stored } from '../test/fixtures/outbox.ts';
-import { HOST, postForm, signedInAs } from '../test/fixtures/console-people.ts';
+import { HOST, passkeyConsole, postForm, signedInAs } from '../test/fixtures/console-people.ts';
 import { harnessPerTest } from '../test/fixtures/proxy-harness.ts';
 
 const TOKEN = randomBytes(32).toString('base64url');
@@ -107,18 +107,9 @@ describe('the firm’s people in the console', () => {
   });
 
   it('is there for invited people when the proxy has no admin token', async () => {
-    const h = setUp();
-    expect((await h.app.request(`${HOST}/admin/sign-in`)).status).toBe(404);
-    const withPeople = setUp({
-      deps: {
-        console: {
-          store: h.store,
-          sessionSecret: 'harness-console-session-secret',
-          lastCheck: () => undefined,
-          fromTrustedProxy: () => false,
-        },
-      },
-    });
+    expect((await setUp().app.request(`${HOST}/admin/sign-in`)).status).toBe(404);
+    const withPeople = passkeyConsole(setUp);
+    const h = withPeople;
     expect((await withPeople.app.request(`${HOST}/admin/sign-in`)).status).toBe(404);
     await h.store.invitePerson({
       email: 'ann@firm.example',
