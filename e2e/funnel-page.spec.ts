@@ -48,9 +48,9 @@ for (const database of ['sqlite', 'postgresql'] as const) {
       return stack.demo.proxyUrl;
     };
     test.beforeAll(async () => {
-      stack = await openConsoleStack(database, (store, now) =>
-        seedFunnel(store, funnelDay(now), now),
-      );
+      stack = await openConsoleStack(database, {
+        seed: (store, now) => seedFunnel(store, funnelDay(now), now),
+      });
     });
     test.afterAll(async () => {
       await stack?.close();

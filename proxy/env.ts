@@ -5,21 +5,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { commaList, integer } from './env-values.ts';
+import { commaList, integer, isLoopback } from './env-values.ts';
+import { oidcEnvProblems, oidcEnvShape } from './console/oidc-settings.ts';
 import { convertEnvShape } from './convert/open-converter.ts';
 import { notifyEnvProblems, notifyEnvShape } from './notify/notify-env.ts';
 import { webhookEnvShape } from './webhooks/webhook-env.ts';
 import { weakAdminToken } from './token-strength.ts';
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /** `?rest_route=/namespace/v1` and nothing else: how WordPress serves its API without pretty permalinks. */
 const isRestRoute = (url: URL) =>
   [...url.searchParams.keys()].join() === 'rest_route' &&
   /^\/[\w.-]+(?:\/[\w.-]+)+\/?$/.test(url.searchParams.get('rest_route') ?? '');
-
-const isLoopback = (url: URL) =>
-  LOOPBACK_HOSTS.has(url.hostname) || url.hostname.endsWith('.localhost');
 
 const apiUrl = z
   .url({ error: 'must be a URL like https://crm.example.com/wp-json/acme/v1' })
@@ -222,6 +218,7 @@ export const proxyEnvSchema = z.object({
       "Bearer token of `GET /admin/status`, `/admin/funnel` and `/metrics`, and the console's sign-in at `/admin/` (or `ADMIN_TOKEN_FILE`); without it they answer 404. Random, 128 bits by the proxy's estimate at least (`openssl rand -base64 32`).",
     ),
   ...notifyEnvShape,
+  ...oidcEnvShape,
   ...webhookEnvShape,
   ...convertEnvShape,
 });
@@ -240,6 +237,7 @@ const FILE_VARIABLES = [
   'NOTIFY_WEBHOOK_SECRET',
   'ADMIN_TOKEN',
   'WEBHOOK_ENDPOINTS',
+  'OIDC_CLIENT_SECRET',
 ] as const;
 
 /** Every variable the proxy reads: the schema's, and the `NAME_FILE` form of its secrets. */
@@ -287,7 +285,7 @@ export function loadProxyEnv(source: Record<string, string | undefined>): ProxyE
       'FORM_TOKEN_SECRET: required when DATABASE_URL is set: every proxy sharing the database must sign form tokens with the same key',
     );
   }
-  problems.push(...notifyEnvProblems(values));
+  problems.push(...notifyEnvProblems(values), ...oidcEnvProblems(values));
   const result = proxyEnvSchema.safeParse(values);
   if (!result.success) {
     for (const issue of result.error.issues) {

@@ -309,16 +309,29 @@ async function appDeps(
             limiter: outbox.limiter('admin-token', ADMIN_TOKEN_TRIES_PER_MINUTE),
             audit: store,
           },
-          console: {
-            store,
-            sessionSecret: await storedSecret(store, 'console_session_secret'),
-            lastCheck,
-            spoolDir: outbox.spoolDir,
-            fromTrustedProxy: (c) =>
-              isTrustedProxy(env.TRUSTED_PROXIES, getConnInfo(c).remote.address ?? ''),
-          },
         }
       : {}),
+    // The console is there once someone can sign in: the token, the identity provider, or a
+    // person invited with `npm run outbox -- people invite` (`console/console-guard.ts`).
+    console: {
+      store,
+      sessionSecret: await storedSecret(store, 'console_session_secret'),
+      lastCheck,
+      spoolDir: outbox.spoolDir,
+      fromTrustedProxy: (c) =>
+        isTrustedProxy(env.TRUSTED_PROXIES, getConnInfo(c).remote.address ?? ''),
+      signInLimiter: outbox.limiter('console-sign-in', ADMIN_TOKEN_TRIES_PER_MINUTE),
+      ...(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET && env.OIDC_ROLES
+        ? {
+            oidc: {
+              issuer: env.OIDC_ISSUER,
+              clientId: env.OIDC_CLIENT_ID,
+              clientSecret: env.OIDC_CLIENT_SECRET,
+              roles: env.OIDC_ROLES,
+            },
+          }
+        : {}),
+    },
     clientIp: (c) => resolveIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for')),
     now: Date.now,
   };

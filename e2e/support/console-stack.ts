@@ -82,13 +82,17 @@ async function seed(store: OutboxStore, now: number): Promise<Map<string, Buffer
   ]);
 }
 
-/**
- * Seeds an outbox on `database` and starts the stack on it; `more` seeds what a spec needs
- * besides the leads (the funnel's counters).
- */
+/** What a spec adds to the console's stack: the proxy's port and variables, more seeds. */
+export interface ConsoleStackOptions {
+  proxyPort?: number;
+  proxyEnv?: Record<string, string>;
+  seed?: (store: OutboxStore, now: number) => Promise<void>;
+}
+
+/** Seeds an outbox on `database` and starts the stack on it. */
 export async function openConsoleStack(
   database: 'sqlite' | 'postgresql',
-  more?: (store: OutboxStore, now: number) => Promise<void>,
+  options: ConsoleStackOptions = {},
 ): Promise<ConsoleStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-console-'));
   let postgres: PostgresServer | undefined;
@@ -100,23 +104,24 @@ export async function openConsoleStack(
     databaseUrl = await postgres.createDatabase();
     const store = await openPostgresOutbox(databaseUrl);
     expectedExport = await seed(store, now);
-    await more?.(store, now);
+    await options.seed?.(store, now);
     await store.close();
   } else {
     const store = openSqliteOutbox(join(dataDir, 'outbox.sqlite'));
     expectedExport = await seed(store, now);
-    await more?.(store, now);
+    await options.seed?.(store, now);
     await store.close();
   }
   const demo = await startDemo({
     log: createLogger({ level: 'error' }),
     env: {},
     sitePort: 0,
-    proxyPort: 0,
+    proxyPort: options.proxyPort ?? 0,
     apiPort: 0,
     dataDir,
     proxyEnv: {
       ADMIN_TOKEN,
+      ...options.proxyEnv,
       // Instances sharing a database must share the form tokens' key.
       ...(databaseUrl
         ? {

@@ -5,8 +5,10 @@
  * queue each second; PostgreSQL tells every running proxy of a retried submission at once).
  */
 import type {
+  AuditLog,
   Housekeeping,
   OperatorView,
+  People,
   Receipts,
   Settings,
   SubjectRights,
@@ -16,6 +18,7 @@ import { counts, exportLead, list, purge, retry, show, skip } from './lead-comma
 import { verifyReceiptCommand } from './receipt-command.ts';
 import { erase, exportSubject, listSubject, type RightsIo } from './subject-commands.ts';
 import { runWebhooksCommand } from './webhooks-command.ts';
+import { peopleCommand, type PeopleIo } from './people-command.ts';
 
 /** What `npm run outbox -- help` prints (docs/operations.md shows it too). */
 export const USAGE = `Usage: npm run outbox -- <command>
@@ -52,6 +55,12 @@ export const USAGE = `Usage: npm run outbox -- <command>
   verify-receipt <code>                         whether the enquiry a visitor's receipt code names was received,
                                                 and when (also after retention removed it), or was caught as
                                                 spam (exit 3)
+  people invite <email> --role <role>           invite a person to the console (role: marketer, staff or
+                                                operator): prints the link that registers their passkey,
+                                                once, within a week
+  people list                                   everyone, their role, passkeys and open sessions
+  people role <email> <role>                    give a person another role (from their next click)
+  people remove <email>                         remove a person: their sessions end at once
   migrate                                       bring the outbox's schema up to date, and nothing else
                                                 (the proxy does it at start too, under a lock)
 
@@ -66,13 +75,15 @@ type OutboxCommandStore = OperatorView &
   Receipts &
   Settings &
   SubjectRights &
-  WebhookDeliveries;
+  WebhookDeliveries &
+  People &
+  Pick<AuditLog, 'recordAudit'>;
 
 /** One command: the rest of its command line, the store and where to write; its exit code. */
 type Command = (
   args: readonly string[],
   store: OutboxCommandStore,
-  io: RightsIo,
+  io: RightsIo & PeopleIo,
 ) => Promise<number>;
 
 /** Each command by its name, as `USAGE` lists them. */
@@ -91,13 +102,14 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   erase,
   counts,
   'verify-receipt': verifyReceiptCommand,
+  people: peopleCommand,
 };
 
 /** Runs one command; returns the process exit code. */
 export async function runOutboxCommand(
   args: readonly string[],
   store: OutboxCommandStore,
-  io: RightsIo,
+  io: RightsIo & PeopleIo,
 ): Promise<number> {
   const [name = '', ...rest] = args;
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;

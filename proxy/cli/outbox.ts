@@ -78,6 +78,7 @@ if (args.length === 0 || args[0] === 'help' || args[0] === '--help') {
         now: Date.now,
         spoolDir: join(env.DATA_DIR || './data', 'incoming'),
         phoneCountry: formPhoneCountry(),
+        publicUrl: env.PUBLIC_URL,
       });
     } finally {
       await store.close();

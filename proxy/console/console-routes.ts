@@ -2,8 +2,9 @@
  * The firm's console at `/admin/`: the overview, the leads, one lead, and what can be done to
  * one (retry now, leave a refused file out, export, download a kept file). It reads and acts
  * through the same store queries and operator code as `npm run outbox`, and writes each action
- * to the audit log. Served only when `ADMIN_TOKEN` is set (404 otherwise); the gate is
- * `console-guard.ts`.
+ * to the audit log with who did it. Each route names the role it needs (`access.ts`: a
+ * marketer reads the overview's counts, staff the leads, an operator people and settings); the
+ * gate is `console-guard.ts`, people `people-routes.ts`.
  */
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
@@ -12,7 +13,11 @@ import { eraseLead } from '../operator/erase-lead.ts';
 import { keptFile, leadExport } from '../operator/lead-export.ts';
 import { submissionJson } from '../operator/lead-report.ts';
 import { webStream, zipStream } from '../operator/zip.ts';
-import { consoleGuard, type ConsoleRouteDeps, type ConsoleVariables } from './console-guard.ts';
+import { allows } from '../outbox/roles.ts';
+import { consoleAudit, needs, type ConsoleVariables } from './access.ts';
+import { consoleGuard, type ConsoleRouteDeps } from './console-guard.ts';
+import { peopleRoutes } from './people-routes.ts';
+import { PASSKEY_SCRIPT } from './passkey-script.ts';
 import { consolePage, STATE_WORDS } from './pages/layout.ts';
 import { leadBody } from './pages/lead.ts';
 import { leadsBody } from './pages/leads.ts';
@@ -44,48 +49,63 @@ const DONE: Readonly<Record<string, string>> = {
 const doneText = (word: string | undefined) =>
   word !== undefined && Object.hasOwn(DONE, word) ? DONE[word] : undefined;
 
-/** The console's routes; an empty app when `ADMIN_TOKEN` is not set. */
+/** The console's routes; an empty app without the console's parts. */
 export function consoleRoutes(
   deps: ConsoleRouteDeps & FunnelPageDeps,
 ): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>();
   const parts = deps.console;
-  const adminToken = deps.adminToken;
-  if (!parts || !adminToken) return app;
+  if (!parts) return app;
   const store = parts.store;
   const consentIds = new Set(deps.config.consent?.statements.map((s) => s.id) ?? []);
   const audit = (c: Context, action: string, reference: string, detail?: string) =>
-    store.recordAudit({
-      at: deps.now(),
-      client: deps.clientIp(c),
-      action,
-      reference,
-      ...(detail ? { detail } : {}),
-    });
+    consoleAudit({ ...deps, store }, c, { action, reference, detail });
+  const page = (
+    c: Context<{ Variables: ConsoleVariables }>,
+    options: Omit<Parameters<typeof consolePage>[0], 'csrf' | 'who'>,
+  ) => c.html(consolePage({ ...options, csrf: c.get('csrf'), who: c.get('session') }));
 
   app.get('/admin', (c) => c.redirect('/admin/', 301));
   app.get('/admin/console.css', (c) => {
     c.header('Content-Type', 'text/css; charset=utf-8');
     return c.body(CONSOLE_CSS);
   });
-  app.route('/', consoleGuard(deps, { ...parts, adminToken }));
+  app.get('/admin/console.js', (c) => {
+    c.header('Content-Type', 'text/javascript; charset=utf-8');
+    return c.body(PASSKEY_SCRIPT);
+  });
+  app.route('/', consoleGuard(deps, parts));
   app.route('/', funnelPageRoute(deps));
 
-  app.get('/admin/', async (c) => {
+  // Every signed-in role sees the overview's counts; the audit log names people and leads
+  // (staff), the platform's state and checks are the settings (operators).
+  app.get('/admin/', needs('marketer'), async (c) => {
     const now = deps.now();
+    const role = c.get('session').role;
     const body = overviewBody({
       now,
       days: await store.dailyCounts(now, CHART_DAYS),
       counts: await store.counts(),
-      pause: deps.deliverer.pauseState,
-      upstreamDown: deps.deliverer.upstreamDown,
-      lastCheck: parts.lastCheck(),
-      audit: await store.listAudit({ limit: 20 }),
+      leadLinks: allows(role, 'staff'),
+      ...(allows(role, 'operator')
+        ? {
+            settings: {
+              pause: deps.deliverer.pauseState,
+              upstreamDown: deps.deliverer.upstreamDown,
+              lastCheck: parts.lastCheck(),
+            },
+          }
+        : {}),
+      ...(allows(role, 'staff') ? { audit: await store.listAudit({ limit: 20 }) } : {}),
       funnel: await funnelTotals(deps),
     });
-    return c.html(consolePage({ title: 'Overview', place: 'overview', csrf: c.get('csrf'), body }));
+    return page(c, { title: 'Overview', place: 'overview', body });
   });
 
+  app.route('/', peopleRoutes(deps, parts));
+
+  app.use('/admin/leads', needs('staff'));
+  app.use('/admin/leads/*', needs('staff'));
   app.get('/admin/leads', async (c) => {
     const state = c.req.query('state') as SubmissionState | undefined;
     const before = Number(c.req.query('before'));
@@ -105,7 +125,7 @@ export function consoleRoutes(
       olderThan: found.length > PAGE_SIZE ? leads.at(-1)?.id : undefined,
       done: doneText(c.req.query('done')),
     });
-    return c.html(consolePage({ title: 'Leads', place: 'leads', csrf: c.get('csrf'), body }));
+    return page(c, { title: 'Leads', place: 'leads', body });
   });
 
   app.get('/admin/leads/:reference', async (c) => {
@@ -121,9 +141,7 @@ export function consoleRoutes(
       done: doneText(c.req.query('done')),
       csrf: c.get('csrf'),
     });
-    return c.html(
-      consolePage({ title: `Lead ${lead.reference}`, place: 'none', csrf: c.get('csrf'), body }),
-    );
+    return page(c, { title: `Lead ${lead.reference}`, place: 'none', body });
   });
 
   app.get('/admin/leads/:reference/files/:index', async (c) => {
@@ -171,6 +189,7 @@ export function consoleRoutes(
       at: deps.now(),
       client: deps.clientIp(c),
       spoolDir: parts.spoolDir,
+      who: c.get('session'),
     });
     if (outcome.kind === 'not_found') return c.notFound();
     if (outcome.kind === 'needs_force')

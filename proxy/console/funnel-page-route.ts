@@ -12,8 +12,8 @@ import { funnelQuery } from '../funnel/funnel-query.ts';
 import { DEFAULT_MIN_COUNT, funnelReading } from '../funnel/funnel-report.ts';
 import { compareVariants, totals, variantsOf, type StageCounts } from '../funnel/funnel-summary.ts';
 import type { FunnelFilter } from '../outbox/funnel-counts.ts';
-import type { ConsoleVariables } from './console-guard.ts';
-import type { Session } from './session.ts';
+import { needs, type ConsoleVariables } from './access.ts';
+import { allows } from '../outbox/roles.ts';
 import { askedOf, type FunnelAsked } from './pages/funnel-asked.ts';
 import type { ComparisonData } from './pages/funnel-compare.ts';
 import { funnelBody } from './pages/funnel.ts';
@@ -51,12 +51,6 @@ async function comparison(
   return { variants, result: compareVariants(rows, a, b) };
 }
 
-/**
- * True with a session: the console's gate (`console-guard.ts`) has checked it already; this
- * holds the page shut should a change to the gate ever let a browser's request through without.
- */
-const signedIn = (session: Session | undefined) => session !== undefined;
-
 const minCount = (deps: FunnelPageDeps) => deps.funnelMinCount ?? DEFAULT_MIN_COUNT;
 
 /** The overview's summary: the default period's steps summed, as the page would sum them. */
@@ -75,10 +69,19 @@ export function funnelPageRoute(deps: FunnelPageDeps) {
   app.get('/admin/funnel', async (c, next) => {
     // A machine's request: JSON or CSV from the bearer route, exactly as before the page.
     if (!wantsFunnelPage(c)) return next();
-    // Who may read the funnel: anyone signed in, as every console page. Roles replace this line.
-    if (!signedIn(c.get('session'))) return c.redirect('/admin/sign-in', 303);
+    // Who may read the funnel: a marketer and every role above (`access.ts`).
+    if (!allows(c.get('session').role, 'marketer')) return needs('marketer')(c, next);
     const page = (body: ReturnType<typeof funnelBody>, status: 200 | 400 = 200) =>
-      c.html(consolePage({ title: 'Funnel', place: 'funnel', csrf: c.get('csrf'), body }), status);
+      c.html(
+        consolePage({
+          title: 'Funnel',
+          place: 'funnel',
+          csrf: c.get('csrf'),
+          who: c.get('session'),
+          body,
+        }),
+        status,
+      );
     const asked = askedOf((name) => c.req.query(name));
     const query = funnelQuery((name) => c.req.query(name), deps.now(), { emptyIsAny: true });
     if ('invalid' in query)

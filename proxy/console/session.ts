@@ -1,11 +1,14 @@
 /**
- * The console's sign-in session: a cookie signed with a key derived from `ADMIN_TOKEN`, so a new
- * token ends every session at once; an epoch kept in the store, so signing out ends them too
- * (every browser's: one firm, one token, one console). Each form carries a CSRF token derived
- * from the session, which a page of another site can neither read nor forge.
+ * The console's sessions: a row in the outbox (`machine/people.ts`) named by a hash of a random
+ * secret, and a cookie holding that secret signed with a key derived from the outbox's own
+ * secret and `ADMIN_TOKEN`. A forged or altered cookie fails its signature before the database
+ * is asked; a new token ends every session at once; removing a person, signing out, or signing
+ * everyone out deletes rows, which every instance reads at the next request. Each form carries a
+ * CSRF token derived from the session, which a page of another site can neither read nor forge.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Settings } from '../outbox/store.ts';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { NewSession, SessionRow, SignedInBy } from '../outbox/machine/people.ts';
+import type { People } from '../outbox/store.ts';
 
 /** A session lasts this long at most, whatever the browser does with the cookie. */
 export const SESSION_MS = 12 * 60 * 60 * 1000;
@@ -14,55 +17,71 @@ export const SESSION_COOKIE = 'console_session';
 /** The sign-in form's own cookie: its CSRF token is tied to it (no session exists yet). */
 export const SIGN_IN_COOKIE = 'console_sign_in';
 
-const EPOCH_SETTING = 'console.session-epoch';
-
-/** A verified session. */
-export interface Session {
+/** A verified session: its secret (for its CSRF token) and who it is. */
+export interface Session extends SessionRow {
   id: string;
-  expiresAt: number;
 }
 
-/** Signs and checks sessions and CSRF tokens for one admin token. */
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/** Signs and checks sessions, CSRF tokens and the console's short-lived cookies. */
 export class SessionKeys {
   readonly #key: Buffer;
 
   constructor(
+    /** Mixed into the key, so a new token ends every session; '' when there is none. */
     adminToken: string,
     /** The outbox's own secret: the key is out of reach of a guess at the token alone. */
     sessionSecret: string,
-    private readonly settings: Settings,
+    private readonly store: Pick<People, 'findSession' | 'endSession'>,
   ) {
     this.#key = createHmac('sha256', adminToken)
       .update(`enquiry-form console session.${sessionSecret}`)
       .digest();
   }
 
-  /** A new session's cookie value, valid until `now + SESSION_MS`. */
-  async open(now: number): Promise<{ value: string; session: Session }> {
-    const session = { id: randomBytes(16).toString('base64url'), expiresAt: now + SESSION_MS };
-    const payload = `${session.id}.${String(await this.#epoch())}.${String(session.expiresAt)}`;
-    return { value: `${payload}.${this.#sign(payload)}`, session };
+  /**
+   * A new session's cookie value and the row to store for it (by whichever sign-in opened it),
+   * valid until `now + SESSION_MS`.
+   */
+  create(via: SignedInBy, now: number): { value: string; record: NewSession } {
+    const id = randomBytes(32).toString('base64url');
+    return {
+      value: `${id}.${this.sign(id)}`,
+      record: { idSha256: sha256(id), via, at: now, expiresAt: now + SESSION_MS },
+    };
   }
 
-  /** The session a cookie value names, if it is signed by this token, unexpired and not signed out. */
+  /** The live session a cookie value names, if it is signed with this key and still stored. */
   async verify(value: string | undefined, now: number): Promise<Session | undefined> {
-    const [id, epoch, expires, signature] = value?.split('.') ?? [];
-    if (!id || !epoch || !expires || !signature) return undefined;
-    if (!this.#same(signature, this.#sign(`${id}.${epoch}.${expires}`))) return undefined;
-    const expiresAt = Number(expires);
-    if (!(expiresAt > now) || expiresAt > now + SESSION_MS) return undefined;
-    if (epoch !== String(await this.#epoch())) return undefined;
-    return { id, expiresAt };
+    const id = this.unseal(value);
+    if (!id) return undefined;
+    const row = await this.store.findSession(sha256(id), now);
+    if (!row || row.expiresAt > now + SESSION_MS) return undefined;
+    return { ...row, id };
   }
 
-  /** Ends every session signed so far. */
-  async signOutEverywhere(): Promise<void> {
-    await this.settings.setSetting(EPOCH_SETTING, String((await this.#epoch()) + 1));
+  /** Ends the session a verified session's id names. */
+  end(session: Session): Promise<void> {
+    return this.store.endSession(sha256(session.id));
+  }
+
+  /** `payload` with its signature, for a cookie this key alone could have set. */
+  seal(payload: string): string {
+    return `${payload}.${this.sign(payload)}`;
+  }
+
+  /** The payload of a value `seal` made, or undefined when the signature is not this key's. */
+  unseal(value: string | undefined): string | undefined {
+    const at = value?.lastIndexOf('.') ?? -1;
+    if (!value || at <= 0) return undefined;
+    const payload = value.slice(0, at);
+    return this.#same(value.slice(at + 1), this.sign(payload)) ? payload : undefined;
   }
 
   /** The CSRF token of a session's forms, or of the sign-in form's cookie. */
   csrfToken(of: string): string {
-    return this.#sign(`csrf.${of}`);
+    return this.sign(`csrf.${of}`);
   }
 
   /** True when `given` is the CSRF token of `of`. */
@@ -70,7 +89,7 @@ export class SessionKeys {
     return given !== undefined && this.#same(given, this.csrfToken(of));
   }
 
-  #sign(payload: string): string {
+  private sign(payload: string): string {
     return createHmac('sha256', this.#key).update(payload).digest('base64url');
   }
 
@@ -78,10 +97,6 @@ export class SessionKeys {
     const left = Buffer.from(a);
     const right = Buffer.from(b);
     return left.length === right.length && timingSafeEqual(left, right);
-  }
-
-  async #epoch(): Promise<number> {
-    return Number((await this.settings.getSetting(EPOCH_SETTING)) ?? '0');
   }
 }
 

@@ -19,14 +19,14 @@ a{color:var(--link)}a:hover{text-decoration-thickness:3px}
 header{display:flex;flex-wrap:wrap;gap:.5rem 1.5rem;align-items:center;border-bottom:1px solid var(--line);
 /* In line with main's content: its 72rem less its padding, centred. */
 padding:.5rem max(1rem,calc((100% - 72rem)/2 + 1rem))}
-.brand{font-weight:700;margin:0}header nav ul{display:flex;gap:1rem;list-style:none;margin:0;padding:0}
+.brand{font-weight:700;margin:0}header nav ul{display:flex;flex-wrap:wrap;gap:0 1rem;list-style:none;margin:0;padding:0}
 header nav a{display:inline-block;padding:.6rem .25rem}header nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
 header form{margin-left:auto}
 main{max-width:72rem;margin:0 auto;padding:1rem 1rem 3rem}
 h1{font-size:1.6rem;margin:.5rem 0 1rem}h2{font-size:1.25rem;margin:2rem 0 .75rem}
 button,.button{font:inherit;font-weight:600;min-height:44px;padding:.5rem 1rem;border:2px solid var(--link);
 border-radius:4px;background:var(--back);color:var(--link);cursor:pointer;text-decoration:none;display:inline-block}
-button.primary{background:var(--link);color:var(--back)}button.danger{border-color:var(--bad);color:var(--bad)}
+button.primary,.button.primary{background:var(--link);color:var(--back)}button.danger{border-color:var(--bad);color:var(--bad)}
 label input[type=checkbox]{min-height:0;width:1.5rem;height:1.5rem;margin:0 .5rem 0 0;vertical-align:middle}
 input,select{font:inherit;min-height:44px;padding:.4rem .5rem;border:2px solid var(--muted);border-radius:4px;
 background:var(--back);color:var(--text);max-width:100%}
@@ -65,8 +65,12 @@ dt{font-weight:600}dd{margin:0;overflow-wrap:break-word}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem;margin:1rem 0}.actions form{margin:0}
 .pager{display:flex;gap:1rem;margin:1rem 0}.muted{color:var(--muted)}
 .state{font-weight:600;white-space:nowrap}
-.sign-in{max-width:24rem}.sign-in input{width:100%}.sign-in p{margin:0 0 1rem}
+.sign-in{max-width:24rem;margin-bottom:2rem}.sign-in input{width:100%}.sign-in p{margin:0 0 1rem}
 .error{color:var(--bad);font-weight:600}
+.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.inline{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:0}.stack{max-width:30rem}
+.stack input{width:100%}.stack label{margin-top:1rem}.stack button{margin-top:1rem}
+.who{margin:0}code.link,.address{overflow-wrap:anywhere}
 details summary{cursor:pointer;min-height:44px;padding:.6rem 0}
 /* A phone: each row a block of its cells, each after its column's name (hidden from screen
    readers, which have the table's own headers), so that nothing is broken inside a word. */

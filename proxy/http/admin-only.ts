@@ -14,6 +14,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Limiter } from '../limiter/token-buckets.ts';
 import type { AuditLog } from '../outbox/store.ts';
+import { allows, type Role, type SignedIn } from '../outbox/roles.ts';
 import { rateLimitKey } from './client-ip.ts';
 import { Refusal } from './refusal.ts';
 
@@ -85,14 +86,32 @@ export async function checkAdminToken(
   return { kind: 'wrong' };
 }
 
+/** Who else a bearer route lets in. */
+export interface AdminOnlyOptions {
+  /**
+   * A console session (`signedIn`, set by the console's gate) whose role allows this one's
+   * work: the marketer's browser reads the funnel as a machine does with the token.
+   */
+  orSignedIn?: Role;
+}
+
 /**
- * Lets through only requests with `Authorization: Bearer <token>`. A bare token is refused: it
- * would teach clients a form no other bearer-token server takes. A request without the header
- * is no try at the token: it is refused without spending one.
+ * Lets through only requests with `Authorization: Bearer <token>` (or, with `orSignedIn`, a
+ * console session of that role or above). A bare token is refused: it would teach clients a
+ * form no other bearer-token server takes. A request without the header is no try at the
+ * token: it is refused without spending one; a session whose role is too low gets 403.
  */
 export const adminOnly =
-  (deps: AdminTokenDeps): MiddlewareHandler =>
+  (deps: AdminTokenDeps, options: AdminOnlyOptions = {}): MiddlewareHandler =>
   async (c, next) => {
+    const signedIn = (c.var as { signedIn?: SignedIn }).signedIn;
+    if (options.orSignedIn && signedIn) {
+      if (allows(signedIn.role, options.orSignedIn)) return next();
+      return c.json(
+        { error: 'forbidden', message: `The ${signedIn.role} role does not include this.` },
+        403,
+      );
+    }
     const adminToken = deps.adminToken;
     if (!adminToken) return c.notFound();
     const authorization = c.req.header('authorization');

@@ -1,6 +1,7 @@
 /**
- * `GET /admin/funnel?from=&to=&case-type=&campaign=&variant=` behind `ADMIN_TOKEN`: the funnel
- * of a period (`funnel-report.ts`, read as `funnel-query.ts` says) as JSON, or as CSV with
+ * `GET /admin/funnel?from=&to=&case-type=&campaign=&variant=` behind `ADMIN_TOKEN` or a console
+ * session (a marketer's or above, `http/admin-only.ts`): the funnel of a period
+ * (`funnel-report.ts`, read as `funnel-query.ts` says) as JSON, or as CSV with
  * `Accept: text/csv` or `?format=csv` (`funnel-format.ts`). A browser asking for a page is
  * answered by the console (`console/funnel-page-route.ts`), before this route.
  */
@@ -24,7 +25,7 @@ export interface FunnelRouteDeps extends AdminTokenDeps {
 /** The funnel route, as a Hono app to mount at `/`. */
 export function funnelRoute(deps: FunnelRouteDeps): Hono {
   const app = new Hono();
-  app.get('/admin/funnel', adminOnly(deps), async (c) => {
+  app.get('/admin/funnel', adminOnly(deps, { orSignedIn: 'marketer' }), async (c) => {
     c.header('Cache-Control', 'no-store');
     const format = funnelFormat(c);
     if (format === 'invalid')

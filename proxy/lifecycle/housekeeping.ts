@@ -3,14 +3,15 @@
  * can no longer matter (hourly), remove delivered submissions after `RETENTION_DAYS` and caught
  * spam after a week (hourly; a dead letter stays until an operator deals with it), forget the
  * finished webhook deliveries of every submission gone (hourly; a pending one stays until it
- * ends, and goes at the next run after), forget the widget files
+ * ends, and goes at the next run after), forget console sessions and invitations that ran out
+ * (hourly), forget the widget files
  * of builds no proxy has run for 30 days (daily), forget the funnel's counters of days more than
  * `FUNNEL_KEPT_DAYS` ago (daily), and sweep files a crash left without a row (daily; only files
  * older than an hour, so an accept that is writing its files keeps them).
  */
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
-import type { FunnelCounters, Housekeeping, WidgetFileArchive } from '../outbox/store.ts';
+import type { FunnelCounters, Housekeeping, People, WidgetFileArchive } from '../outbox/store.ts';
 import { FUNNEL_KEPT_DAYS, funnelDay } from '../outbox/funnel-counts.ts';
 import { EARLIER_WIDGET_FILES_KEPT_MS, type WidgetFile } from '../outbox/machine/widget-files.ts';
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../intake/idempotency.ts';
@@ -32,7 +33,10 @@ interface Chore {
  * this build's late bundle and chunks (`outbox/machine/widget-files.ts`).
  */
 export function chores(
-  store: Housekeeping & WidgetFileArchive & Pick<FunnelCounters, 'forgetFunnelDay'>,
+  store: Housekeeping &
+    WidgetFileArchive &
+    Pick<FunnelCounters, 'forgetFunnelDay'> &
+    Pick<People, 'forgetExpiredSessions'>,
   retentionDays: number,
   widgetFiles: readonly WidgetFile[],
 ): Chore[] {
@@ -61,6 +65,12 @@ export function chores(
       name: 'spent form tokens forgotten',
       everyMs: HOUR_MS,
       run: (now) => store.purgeSpentFormTokens(now),
+    },
+    {
+      // A session past its 12 hours is refused anyway; its row need not wait to be forgotten.
+      name: 'console sessions and invitations that ran out forgotten',
+      everyMs: HOUR_MS,
+      run: (now) => store.forgetExpiredSessions(now),
     },
     {
       name: `widget files of builds no proxy has run for ${String(EARLIER_WIDGET_FILES_KEPT_MS / DAY_MS)} days forgotten`,

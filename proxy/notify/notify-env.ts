@@ -3,9 +3,7 @@
  * and webhook go, and when a waiting lead is worth an alert.
  */
 import { z } from 'zod';
-import { commaList, integer } from '../env-values.ts';
-
-const isLoopback = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+import { commaList, integer, secureUrl } from '../env-values.ts';
 
 const emails = commaList(z.email({ error: 'must be email addresses, separated by commas' })).pipe(
   z.array(z.string()).min(1),
@@ -41,15 +39,7 @@ export const notifyEnvShape = {
     .describe(
       'The sender of the confirmation email each visitor gets (with `SMTP_URL` and `confirmation` in the form configuration), e.g. `Firm <enquiries@firm.example>`.',
     ),
-  NOTIFY_WEBHOOK_URL: z
-    .url({ error: 'must be a URL' })
-    .refine(
-      (value) => {
-        const url = new URL(value);
-        return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url));
-      },
-      { error: 'must use https: (plain http: only for localhost)' },
-    )
+  NOTIFY_WEBHOOK_URL: secureUrl('must be a URL')
     .optional()
     .describe(
       'Receives the same events as JSON (POST), signed as Standard Webhooks sign them (`webhook-id`, `webhook-timestamp`, `webhook-signature`; the old `X-Enquiry-Form-Signature` is sent too, for one release); retried until it answers 2xx. See docs/webhooks.md.',

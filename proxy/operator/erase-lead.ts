@@ -15,6 +15,8 @@ export interface EraseRequest {
   at: number;
   /** `cli`, or the console's client address. */
   client: string;
+  /** Who asked in the console (the audit log names them and their role). */
+  who?: { email: string; role: string } | undefined;
   /** Where uploads are spooled as they arrive (`DATA_DIR/incoming`), when known. */
   spoolDir?: string | undefined;
 }
@@ -25,8 +27,13 @@ export async function eraseLead(
   reference: string,
   request: EraseRequest,
 ): Promise<ErasureOutcome> {
-  const { force, at, client } = request;
-  const outcome = await store.erase(reference, { force, at, client });
+  const { force, at, client, who } = request;
+  const outcome = await store.erase(reference, {
+    force,
+    at,
+    client,
+    ...(who ? { person: who.email, role: who.role } : {}),
+  });
   if (outcome.kind === 'erased')
     removeSpooled(
       request.spoolDir,

@@ -106,9 +106,9 @@ export function bindOutbox(m: OutboxMachine, driver: StoreDriver): BoundOutbox {
         { where: `${filesOf} AND idx = @index`, params: { reference, index } },
         (id) => id !== null,
       )) !== null,
-    erase: (reference, { force, at, client }) =>
+    erase: (reference, { force, at, client, person, role }) =>
       bytes.dropWithRows(
-        m.erase(reference, force, at, client),
+        m.erase(reference, force, at, client, { person, role }),
         { where: filesOf, params: { reference } },
         (outcome) => outcome.kind === 'erased',
       ),

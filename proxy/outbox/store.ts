@@ -27,6 +27,8 @@ import type {
 } from './funnel-counts.ts';
 import type { ErasureOutcome, Subject, SubjectHoldings } from './machine/rights.ts';
 import type { WidgetFile } from './machine/widget-files.ts';
+import type { NewSession, Passkey, PasskeyOf, PersonRow, SessionRow } from './machine/people.ts';
+import type { Role } from './roles.ts';
 import type {
   Channel,
   NewNotification,
@@ -304,6 +306,56 @@ export interface AuditLog {
 }
 
 /**
+ * The firm's people (`machine/people.ts`): invitations, passkeys, console sessions, roles. A
+ * session is found by a hash of its cookie's secret, with its person as they are now: removing
+ * a person or changing their role tells at the next request, on every instance.
+ */
+export interface People {
+  /** Makes `email` a person of `role` with a new invitation (kept as its token's hash). */
+  invitePerson(invitation: {
+    email: string;
+    role: Role;
+    tokenSha256: string;
+    at: number;
+    expiresAt: number;
+  }): Promise<void>;
+  /** The person an unexpired invitation is for. */
+  findInvitation(
+    tokenSha256: string,
+    now: number,
+  ): Promise<{ personId: number; email: string; role: Role } | undefined>;
+  /** Spends an invitation on a passkey and opens a session; false when it is spent or expired. */
+  acceptInvitation(tokenSha256: string, passkey: Passkey, session: NewSession): Promise<boolean>;
+  /** A registered passkey and whose it is. */
+  findPasskey(credentialId: string): Promise<PasskeyOf | undefined>;
+  /** Notes a passkey's counter and opens a session; false when the passkey is gone. */
+  signInWithPasskey(credentialId: string, counter: number, session: NewSession): Promise<boolean>;
+  /** Keeps the identity provider's person with their role now, and opens a session. */
+  signInFromProvider(
+    person: { email: string; name: string; role: Role },
+    session: NewSession,
+  ): Promise<void>;
+  /** Opens a session for whoever typed the admin token. */
+  signInWithToken(session: NewSession): Promise<void>;
+  /** The live session whose secret hashes to `idSha256`. */
+  findSession(idSha256: string, now: number): Promise<SessionRow | undefined>;
+  /** Ends one session. */
+  endSession(idSha256: string): Promise<void>;
+  /** Ends every session; returns how many there were. */
+  endAllSessions(): Promise<number>;
+  /** Forgets sessions and invitations that ran out before `now`. */
+  forgetExpiredSessions(now: number): Promise<number>;
+  /** Everyone, by address. */
+  listPeople(now: number): Promise<PersonRow[]>;
+  /** Gives a person another role; false when nobody has that address. */
+  setRole(email: string, role: Role): Promise<boolean>;
+  /** Removes a person with their passkeys and sessions; false when nobody has that address. */
+  removePerson(email: string): Promise<boolean>;
+  /** True when anyone has been invited or signed in. */
+  anyPeople(): Promise<boolean>;
+}
+
+/**
  * The funnel's counters (the events route, the form without JavaScript, `GET /admin/funnel`):
  * sums only (`funnel-counts.ts`); a delivery is counted by `finish` itself.
  */
@@ -340,7 +392,14 @@ export interface SubjectRights extends FileSource {
    */
   erase(
     reference: string,
-    options: { force: boolean; at: number; client: string },
+    options: {
+      force: boolean;
+      at: number;
+      client: string;
+      /** Who asked in the console, and in which role (the audit log names them). */
+      person?: string | null;
+      role?: string | null;
+    },
   ): Promise<ErasureOutcome>;
 }
 
@@ -364,6 +423,7 @@ export interface OutboxStore
     WebhookDeliveries,
     SubjectRights,
     WidgetFileArchive,
+    People,
     UploadStore {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;

@@ -1,4 +1,4 @@
-/** The audit log as a table: when, from where, what, on which lead. */
+/** The audit log as a table: when, who (and in which role), from where, what, on which lead. */
 import { html } from 'hono/html';
 import type { AuditEntry } from '../../outbox/store.ts';
 import { dataTable, when } from './layout.ts';
@@ -7,9 +7,10 @@ import { dataTable, when } from './layout.ts';
 export function auditTable(entries: readonly AuditEntry[], withLead: boolean) {
   if (entries.length === 0) return html`<p>No actions recorded yet.</p>`;
   return dataTable({
-    columns: ['When', 'Client', 'Action', ...(withLead ? ['Lead'] : [])],
+    columns: ['When', 'Who', 'Client', 'Action', ...(withLead ? ['Lead'] : [])],
     rows: entries.map((entry) => [
       when(entry.at),
+      entry.person ? `${entry.person} (${entry.role ?? 'no role'})` : '',
       entry.client,
       entry.detail ? `${entry.action} (${entry.detail})` : entry.action,
       ...(withLead

@@ -5,6 +5,7 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import type { SubmissionState } from '../../outbox/submission.ts';
+import { allows, type SignedIn } from '../../outbox/roles.ts';
 
 /** What `html` makes. */
 export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
@@ -51,10 +52,11 @@ export function dataTable(options: {
   </div>`;
 }
 
-/** The head every page has: its title and the console's stylesheet. */
-const head = (title: string) =>
+/** The head every page has: its title and the console's stylesheet (and where it goes next). */
+const head = (title: string, next?: string) =>
   html`<head>
     <meta charset="utf-8" />
+    ${next ? html`<meta http-equiv="refresh" content="0;url=${next}" />` : ''}
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex" />
     <title>${title} · Enquiry console</title>
@@ -62,7 +64,7 @@ const head = (title: string) =>
   </head>`;
 
 /** Where the page sits in the navigation. */
-export type Place = 'overview' | 'leads' | 'funnel' | 'none';
+export type Place = 'overview' | 'leads' | 'funnel' | 'people' | 'none';
 
 /** The states, in the words the console shows. */
 export const STATE_WORDS: Record<SubmissionState, string> = {
@@ -102,8 +104,22 @@ export const doneNotice = (text: string | undefined) =>
 export const csrfField = (csrf: string) =>
   html`<input type="hidden" name="csrf" value="${csrf}" />`;
 
-/** A whole page of the console. */
-export function consolePage(options: { title: string; place: Place; csrf: string; body: Html }) {
+/** Who is signed in, as the page's header names them. */
+const whoIs = (who: SignedIn) =>
+  who.personId === null ? 'the admin token' : who.name ? `${who.name} (${who.email})` : who.email;
+
+/**
+ * A whole page of the console; its navigation offers only what `who`'s role reaches (the
+ * server refuses the rest anyway).
+ */
+export function consolePage(options: {
+  title: string;
+  place: Place;
+  csrf: string;
+  who: SignedIn;
+  body: Html;
+}) {
+  const role = options.who.role;
   const link = (place: Place, href: string, text: string) =>
     html`<li>
       <a href="${href}" ${options.place === place ? html` aria-current="page"` : ''}>${text}</a>
@@ -117,10 +133,13 @@ export function consolePage(options: { title: string; place: Place; csrf: string
           <p class="brand">Enquiry console</p>
           <nav aria-label="Console">
             <ul>
-              ${link('overview', '/admin/', 'Overview')} ${link('leads', '/admin/leads', 'Leads')}
+              ${link('overview', '/admin/', 'Overview')}
+              ${allows(role, 'staff') ? link('leads', '/admin/leads', 'Leads') : ''}
               ${link('funnel', '/admin/funnel', 'Funnel')}
+              ${allows(role, 'operator') ? link('people', '/admin/people', 'People') : ''}
             </ul>
           </nav>
+          <p class="muted who">Signed in as ${whoIs(options.who)}, ${role}</p>
           <form method="post" action="/admin/sign-out">
             ${csrfField(options.csrf)}
             <button type="submit">Sign out</button>
@@ -131,11 +150,14 @@ export function consolePage(options: { title: string; place: Place; csrf: string
     </html>`;
 }
 
-/** A page without the navigation (sign-in, refusals). */
-export function barePage(title: string, body: Html) {
+/**
+ * A page without the navigation (sign-in, refusals); `next`, a path of the console, is opened
+ * at once from it.
+ */
+export function barePage(title: string, body: Html, next?: string) {
   return html`<!doctype html>
     <html lang="en">
-      ${head(title)}
+      ${head(title, next)}
       <body>
         <main id="main">${body}</main>
       </body>

@@ -17,15 +17,24 @@ import { overviewFunnel } from './overview-funnel.ts';
 import { auditTable } from './audit-table.ts';
 import { STATE_WORDS, when } from './layout.ts';
 
-/** What the overview shows, each read once. */
+/** The platform's state and checks: the settings only an operator sees. */
+export interface OverviewSettings {
+  pause: PauseState | undefined;
+  upstreamDown: { since: number; error: string } | undefined;
+  lastCheck: CheckRecord | undefined;
+}
+
+/**
+ * What the overview shows, each read once, and only what the reader's role reaches: counts for
+ * everyone; links to the leads and the audit log for staff; the settings for operators.
+ */
 export interface OverviewData {
   now: number;
   days: DailyCount[];
   counts: OutboxCounts;
-  pause: PauseState | undefined;
-  upstreamDown: { since: number; error: string } | undefined;
-  lastCheck: CheckRecord | undefined;
-  audit: AuditEntry[];
+  leadLinks: boolean;
+  settings?: OverviewSettings;
+  audit?: AuditEntry[];
   /** The funnel's last 30 days summed; undefined when the form's funnel is turned off. */
   funnel: StageCounts | undefined;
 }
@@ -36,7 +45,7 @@ function minutesSince(now: number, at: number): string {
 }
 
 /** Is delivery running, and if not, why and what to change (the alert email's words). */
-function deliveryNotice(data: OverviewData) {
+function deliveryNotice(data: OverviewSettings) {
   if (data.pause) {
     const alert = pausedAlert(data.pause);
     return html`<div class="notice" role="status">
@@ -67,16 +76,19 @@ function lastCheck(check: CheckRecord | undefined) {
 
 /** The overview's content. */
 export function overviewBody(data: OverviewData) {
-  const { counts } = data;
+  const { counts, settings } = data;
   return html`<h1>Overview</h1>
-    ${deliveryNotice(data)}
+    ${settings ? deliveryNotice(settings) : ''}
     <h2>Where leads stand now</h2>
     <ul class="cards">
       ${SUBMISSION_STATES.map(
         (state) =>
           html`<li>
-            <a href="/admin/leads?state=${state}">${STATE_WORDS[state]}</a
-            ><strong>${counts[state]} ${counts[state] === 1 ? 'lead' : 'leads'}</strong>
+            ${
+              data.leadLinks
+                ? html`<a href="/admin/leads?state=${state}">${STATE_WORDS[state]}</a>`
+                : html`<span>${STATE_WORDS[state]}</span>`
+            }<strong>${counts[state]} ${counts[state] === 1 ? 'lead' : 'leads'}</strong>
           </li>`,
       )}
     </ul>
@@ -85,8 +97,8 @@ export function overviewBody(data: OverviewData) {
         counts.oldestQueuedAt === null
           ? 'Nothing is waiting.'
           : html`The oldest waiting lead arrived ${when(counts.oldestQueuedAt)}
-              (${minutesSince(data.now, counts.oldestQueuedAt)} ago).
-              <a href="/admin/leads?state=queued">See what waits</a>.`
+            (${minutesSince(data.now, counts.oldestQueuedAt)} ago).
+            ${data.leadLinks ? html`<a href="/admin/leads?state=queued">See what waits</a>.` : ''}`
       }
       ${
         counts.possibleDuplicates > 0
@@ -96,8 +108,17 @@ export function overviewBody(data: OverviewData) {
     </p>
     <h2>Received and delivered, last ${data.days.length} days</h2>
     ${dailyChart(data.days)}
-    <h2>Last platform check</h2>
-    ${lastCheck(data.lastCheck)} ${overviewFunnel(DEFAULT_FUNNEL_DAYS, data.funnel)}
-    <h2>Latest actions</h2>
-    ${auditTable(data.audit, true)}`;
+    ${
+      settings
+        ? html`<h2>Last platform check</h2>
+            ${lastCheck(settings.lastCheck)}`
+        : ''
+    }
+    ${overviewFunnel(DEFAULT_FUNNEL_DAYS, data.funnel)}
+    ${
+      data.audit
+        ? html`<h2>Latest actions</h2>
+            ${auditTable(data.audit, true)}`
+        : ''
+    }`;
 }

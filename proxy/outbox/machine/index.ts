@@ -12,6 +12,7 @@ import { intake } from './intake.ts';
 import { leads } from './leads.ts';
 import { notifications } from './notifications.ts';
 import { operator } from './operator.ts';
+import * as people from './people.ts';
 import type { Dialect } from './plan.ts';
 import { reads } from './reads.ts';
 import { rights } from './rights.ts';
@@ -44,6 +45,21 @@ export function outboxMachine(d: Dialect) {
     widgetFile,
     widgetFileNames,
     forgetWidgetFiles,
+    invitePerson: people.invitePerson,
+    findInvitation: people.findInvitation,
+    acceptInvitation: people.acceptInvitation,
+    findPasskey: people.findPasskey,
+    signInWithPasskey: people.signInWithPasskey,
+    signInFromProvider: people.signInFromProvider,
+    signInWithToken: people.signInWithToken,
+    findSession: people.findSession,
+    endSession: people.endSession,
+    endAllSessions: people.endAllSessions,
+    forgetExpiredSessions: people.forgetExpiredSessions,
+    listPeople: people.listPeople,
+    setRole: people.setRole,
+    removePerson: people.removePerson,
+    anyPeople: people.anyPeople,
   };
 }
 

@@ -13,7 +13,7 @@ import type { QueuedNotification } from '../notification.ts';
 import type { SubmissionRow } from '../rows.ts';
 import type { Submission } from '../submission.ts';
 import type { WebhookDelivery } from '../webhook.ts';
-import { recordAudit, type AuditEntry } from './audit.ts';
+import { recordAudit, type AuditEntry, type AuditRecord } from './audit.ts';
 import { emailExpression } from './leads.ts';
 import { notifications } from './notifications.ts';
 import { all, run, type Dialect, type Plan } from './plan.ts';
@@ -131,7 +131,10 @@ export function rights(d: Dialect) {
       const about = (columns: string, table: string) =>
         `SELECT ${columns} FROM ${table} WHERE ${d.inList('reference', '@references')} ORDER BY id`;
       const audit = yield* all<AuditEntry>(
-        about(`id, at, client, action, reference, COALESCE(detail, '') AS detail`, 'audit'),
+        about(
+          `id, at, client, action, reference, COALESCE(detail, '') AS detail, person, role`,
+          'audit',
+        ),
         { references },
       );
       const webhooks = yield* all<WebhookRow>(about('*', 'webhook_deliveries'), { references });
@@ -156,7 +159,13 @@ export function rights(d: Dialect) {
      * about it, and records the erasure by a salted hash of the subject's email only. One not
      * yet delivered is kept unless `force`d.
      */
-    *erase(reference: string, force: boolean, at: number, client: string): Plan<ErasureOutcome> {
+    *erase(
+      reference: string,
+      force: boolean,
+      at: number,
+      client: string,
+      who: Pick<AuditRecord, 'person' | 'role'> = {},
+    ): Plan<ErasureOutcome> {
       const submission = yield* get(reference);
       if (!submission) return { kind: 'not_found' };
       if (!force && !['delivered', 'spam'].includes(submission.state))
@@ -188,6 +197,7 @@ export function rights(d: Dialect) {
         action: 'erase',
         reference: null,
         detail: `subject sha256:${hash}, was ${submission.state}`,
+        ...who,
       });
       return { kind: 'erased', submission, notifications: notifications.length };
     },

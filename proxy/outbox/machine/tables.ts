@@ -259,3 +259,43 @@ export const webhookBodyHashes = (t: ColumnTypes, d: Dialect) =>
  */
 export const subjectIndexes = (d: Dialect) =>
   `CREATE INDEX submissions_telephone ON submissions (${phoneKeyExpression(d)});`;
+
+/**
+ * The firm's people (`machine/people.ts`): who may use the console and with which role, their
+ * invitations (a hash of the link's token), their passkeys (public keys only) and their
+ * console sessions (a hash of the cookie's secret; `person_id` null for the admin token's). Each
+ * goes with its person. The audit log names the person and role of each action.
+ */
+export const peopleTables = (t: ColumnTypes) => `CREATE TABLE people (
+     id ${t.serial},
+     email ${t.text} NOT NULL UNIQUE,
+     name ${t.text} NOT NULL DEFAULT '',
+     role ${t.text} NOT NULL CHECK (role IN ('marketer', 'staff', 'operator')),
+     created_at ${t.big} NOT NULL
+   );
+   CREATE TABLE invitations (
+     token_sha256 ${t.text} PRIMARY KEY,
+     person_id ${t.key} NOT NULL REFERENCES people (id) ON DELETE CASCADE,
+     expires_at ${t.big} NOT NULL
+   );
+   CREATE INDEX invitations_person ON invitations (person_id);
+   CREATE TABLE passkeys (
+     credential_id ${t.text} PRIMARY KEY,
+     person_id ${t.key} NOT NULL REFERENCES people (id) ON DELETE CASCADE,
+     public_key ${t.text} NOT NULL,
+     counter ${t.big} NOT NULL,
+     transports ${t.text} NOT NULL,
+     created_at ${t.big} NOT NULL
+   );
+   CREATE INDEX passkeys_person ON passkeys (person_id);
+   CREATE TABLE console_sessions (
+     id_sha256 ${t.text} PRIMARY KEY,
+     person_id ${t.key} REFERENCES people (id) ON DELETE CASCADE,
+     via ${t.text} NOT NULL CHECK (via IN ('token', 'passkey', 'oidc')),
+     created_at ${t.big} NOT NULL,
+     expires_at ${t.big} NOT NULL
+   );
+   CREATE INDEX console_sessions_person ON console_sessions (person_id);
+   CREATE INDEX console_sessions_expires ON console_sessions (expires_at);
+   ALTER TABLE audit ADD COLUMN person ${t.text};
+   ALTER TABLE audit ADD COLUMN role ${t.text};`;

@@ -119,6 +119,8 @@ export const MIGRATIONS: readonly string[] = [
   uploadsTable(TYPES, true),
   // An upload's key, which outlives a renewed form token (issue 42).
   uploadKeyColumn(TYPES),
+  // The firm's people, their invitations, passkeys and console sessions (issue 43).
+  tables.peopleTables(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

@@ -13,6 +13,7 @@ import { describeWebhookStore } from '../../test/store-contract-webhooks.ts';
 import { describeRightsStore } from '../../test/store-contract-rights.ts';
 import { describeWidgetFileStore } from '../../test/store-contract-widget-files.ts';
 import { describeUploadStore } from '../../test/store-contract-uploads.ts';
+import { describePeopleStore } from '../../test/store-contract-people.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
 import { openPostgresOutbox } from './store.ts';
 import type { OutboxStore } from '../store.ts';
@@ -43,6 +44,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeRightsStore('PostgreSQL', freshDatabase);
   describeWidgetFileStore('PostgreSQL', freshDatabase);
   describeUploadStore('PostgreSQL', freshDatabase);
+  describePeopleStore('PostgreSQL', freshDatabase);
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {

@@ -125,6 +125,8 @@ export const MIGRATIONS: readonly string[] = [
   uploadsTable(TYPES, false),
   // An upload's key, which outlives a renewed form token (issue 42).
   uploadKeyColumn(TYPES),
+  // The firm's people, their invitations, passkeys and console sessions (issue 43).
+  tables.peopleTables(TYPES),
 ];
 
 /**

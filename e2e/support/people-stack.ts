@@ -1,0 +1,83 @@
+/**
+ * The people's end-to-end stack: the console's stack (`console-stack.ts`) with the firm's
+ * identity provider, a real OpenID Connect issuer on loopback (`oidc-provider`), and a second
+ * issuer the console does not trust; the funnel seeded with a campaign's views and drop-off.
+ * The console is reached at `localhost`, a name a passkey can be made for (an IP address is not).
+ */
+import { freePort } from '../../proxy/test/fixtures/local-servers.ts';
+import {
+  CONSOLE_CLIENT,
+  startIssuer,
+  type IssuerAccount,
+  type RunningIssuer,
+} from '../../proxy/test/fixtures/oidc-issuer.ts';
+import type { OutboxStore } from '../../proxy/outbox/store.ts';
+import { funnelDay } from '../../proxy/outbox/funnel-counts.ts';
+import { openConsoleStack, type ConsoleStack } from './console-stack.ts';
+
+/** Who the issuers know, by the login typed into their form. */
+const ACCOUNTS: Readonly<Record<string, IssuerAccount>> = {
+  max: { email: 'max@marketing.example', name: 'Max Marketer' },
+  sam: { email: 'sam@firm.example', name: 'Sam Staff', groups: ['Leads'] },
+  eve: { email: 'eve@elsewhere.example', name: 'Eve Elsewhere' },
+};
+
+/** Views of the seeded campaign, each started; some answered the first question, some left. */
+export const FUNNEL = { campaign: 'spring-2027', views: 14, answered: 9, left: 5 };
+
+async function seedFunnel(store: OutboxStore, now: number) {
+  for (let n = 0; n < FUNNEL.views; n += 1) {
+    const answered = n < FUNNEL.answered;
+    await store.addFunnelTally({
+      day: funnelDay(now),
+      caseType: 'conveyancing',
+      campaign: FUNNEL.campaign,
+      variant: '',
+      views: 1,
+      starts: 1,
+      sends: 0,
+      questions: [
+        { id: 'transaction', shown: 1, answered: answered ? 1 : 0, left: answered ? 0 : 1 },
+      ],
+    });
+  }
+}
+
+/** The running stack, its issuers, and the console's address. */
+export interface PeopleStack {
+  stack: ConsoleStack;
+  issuer: RunningIssuer;
+  otherIssuer: RunningIssuer;
+  console: string;
+  close(): Promise<void>;
+}
+
+/** Starts the issuers, then the console on `database` trusting the first of them. */
+export async function openPeopleStack(database: 'sqlite' | 'postgresql'): Promise<PeopleStack> {
+  const port = await freePort();
+  const console = `http://localhost:${String(port)}`;
+  const callback = `${console}/admin/oidc/callback`;
+  const issuer = await startIssuer(callback, ACCOUNTS);
+  const otherIssuer = await startIssuer(callback, ACCOUNTS);
+  const stack = await openConsoleStack(database, {
+    proxyPort: port,
+    seed: seedFunnel,
+    proxyEnv: {
+      OIDC_ISSUER: issuer.issuer,
+      OIDC_CLIENT_ID: CONSOLE_CLIENT.id,
+      OIDC_CLIENT_SECRET: CONSOLE_CLIENT.secret,
+      OIDC_ROLES: JSON.stringify({ marketer: ['@marketing.example'], staff: ['group:Leads'] }),
+    },
+  });
+  return {
+    stack,
+    issuer,
+    otherIssuer,
+    console,
+    async close() {
+      await stack.close();
+      await issuer.close();
+      await otherIssuer.close();
+    },
+  };
+}

@@ -1,0 +1,251 @@
+/**
+ * The firm's people, their invitations, passkeys and console sessions, written once for both
+ * databases (`tables.ts`: `peopleTables`). A session is a row, found by a hash of the cookie's
+ * secret part, so that removing a person (or signing everyone out) ends their sessions on the
+ * next request on every instance: the rows go with the person (the database's cascade). A
+ * person's role is read from their row at every request, so a change of role takes effect at
+ * once too. No password is kept anywhere; an invitation is kept as a hash of its link's token.
+ */
+import type { Role, SignedIn } from '../roles.ts';
+import { all, one, run, type Plan } from './plan.ts';
+
+/** How a session was opened. */
+export type SignedInBy = 'token' | 'passkey' | 'oidc';
+
+/** A session's row, as the console's gate reads it. */
+export interface SessionRow extends SignedIn {
+  via: SignedInBy;
+  expiresAt: number;
+}
+
+/** A new session: the hash of its secret, how it was opened, when it ends. */
+export interface NewSession {
+  idSha256: string;
+  via: SignedInBy;
+  at: number;
+  expiresAt: number;
+}
+
+/** A registered passkey: its credential id, public key (base64url), signature counter. */
+export interface Passkey {
+  credentialId: string;
+  publicKey: string;
+  counter: number;
+  transports: string[];
+}
+
+/** One person as the people page and the CLI list them. */
+export interface PersonRow {
+  email: string;
+  name: string;
+  role: Role;
+  createdAt: number;
+  passkeys: number;
+  sessions: number;
+  /** When their invitation runs out, while one is waiting to be used. */
+  invitedUntil: number | null;
+}
+
+const PERSON_ID = 'SELECT id FROM people WHERE email = @email';
+
+function* openSession(personId: number | null, session: NewSession): Plan<void> {
+  yield* run(
+    `INSERT INTO console_sessions (id_sha256, person_id, via, created_at, expires_at)
+     VALUES (@idSha256, @personId, @via, @at, @expiresAt)`,
+    { ...session, personId },
+  );
+}
+
+/**
+ * Makes `email` a person of `role` (or gives an existing one that role) with a new invitation
+ * in place of any earlier one: a person who lost their passkey is invited again.
+ */
+export function* invitePerson(invitation: {
+  email: string;
+  role: Role;
+  tokenSha256: string;
+  at: number;
+  expiresAt: number;
+}): Plan<void> {
+  yield* run(
+    `INSERT INTO people (email, name, role, created_at) VALUES (@email, '', @role, @at)
+     ON CONFLICT (email) DO UPDATE SET role = excluded.role`,
+    invitation,
+  );
+  yield* run(`DELETE FROM invitations WHERE person_id = (${PERSON_ID})`, invitation);
+  yield* run(
+    `INSERT INTO invitations (token_sha256, person_id, expires_at)
+     VALUES (@tokenSha256, (${PERSON_ID}), @expiresAt)`,
+    invitation,
+  );
+}
+
+/** The person an unexpired invitation is for. */
+export function* findInvitation(
+  tokenSha256: string,
+  now: number,
+): Plan<{ personId: number; email: string; role: Role } | undefined> {
+  return yield* one(
+    `SELECT p.id AS "personId", p.email, p.role FROM invitations i JOIN people p ON p.id = i.person_id
+     WHERE i.token_sha256 = @tokenSha256 AND i.expires_at > @now`,
+    { tokenSha256, now },
+  );
+}
+
+/**
+ * Spends an invitation on its passkey and opens the person's first session, all or nothing;
+ * false when the invitation was spent (or ran out) meanwhile.
+ */
+export function* acceptInvitation(
+  tokenSha256: string,
+  passkey: Passkey,
+  session: NewSession,
+): Plan<boolean> {
+  const invited = yield* findInvitation(tokenSha256, session.at);
+  if (!invited) return false;
+  yield* run('DELETE FROM invitations WHERE token_sha256 = @tokenSha256', { tokenSha256 });
+  yield* run(
+    `INSERT INTO passkeys (credential_id, person_id, public_key, counter, transports, created_at)
+     VALUES (@credentialId, @personId, @publicKey, @counter, @transports, @at)`,
+    {
+      ...passkey,
+      transports: passkey.transports.join(','),
+      personId: invited.personId,
+      at: session.at,
+    },
+  );
+  yield* openSession(invited.personId, session);
+  return true;
+}
+
+/** A registered passkey, and its person as they are now. */
+export type PasskeyOf = Passkey & SignedIn & { personId: number };
+
+/** A registered passkey and whose it is. */
+export function* findPasskey(credentialId: string): Plan<PasskeyOf | undefined> {
+  const row = yield* one<Omit<PasskeyOf, 'transports'> & { transports: string }>(
+    `SELECT k.credential_id AS "credentialId", k.person_id AS "personId",
+       k.public_key AS "publicKey", k.counter, k.transports, p.email, p.name, p.role
+     FROM passkeys k JOIN people p ON p.id = k.person_id WHERE k.credential_id = @credentialId`,
+    { credentialId },
+  );
+  return row && { ...row, transports: row.transports ? row.transports.split(',') : [] };
+}
+
+/**
+ * Notes a passkey's new signature counter and opens its person's session; false when the
+ * passkey was removed meanwhile (with its person).
+ */
+export function* signInWithPasskey(
+  credentialId: string,
+  counter: number,
+  session: NewSession,
+): Plan<boolean> {
+  const key = yield* findPasskey(credentialId);
+  if (!key) return false;
+  yield* run('UPDATE passkeys SET counter = @counter WHERE credential_id = @credentialId', {
+    credentialId,
+    counter,
+  });
+  yield* openSession(key.personId, session);
+  return true;
+}
+
+/**
+ * Opens a session for someone the identity provider vouched for, with the role `OIDC_ROLES`
+ * gives them now (kept on their row, so the people page lists them).
+ */
+export function* signInFromProvider(
+  person: { email: string; name: string; role: Role },
+  session: NewSession,
+): Plan<void> {
+  yield* run(
+    `INSERT INTO people (email, name, role, created_at) VALUES (@email, @name, @role, @at)
+     ON CONFLICT (email) DO UPDATE SET name = excluded.name, role = excluded.role`,
+    { ...person, at: session.at },
+  );
+  const row = yield* one<{ id: number }>(PERSON_ID, person);
+  yield* openSession(row?.id ?? null, session);
+}
+
+/** Opens a session for whoever typed the admin token. */
+export function* signInWithToken(session: NewSession): Plan<void> {
+  yield* openSession(null, session);
+}
+
+/** The live session whose secret hashes to `idSha256`, with its person as they are now. */
+export function* findSession(idSha256: string, now: number): Plan<SessionRow | undefined> {
+  const row = yield* one<Omit<SessionRow, 'role' | 'email' | 'name'> & Partial<SessionRow>>(
+    `SELECT s.person_id AS "personId", s.via, s.expires_at AS "expiresAt",
+       p.email, p.name, p.role
+     FROM console_sessions s LEFT JOIN people p ON p.id = s.person_id
+     WHERE s.id_sha256 = @idSha256 AND s.expires_at > @now`,
+    { idSha256, now },
+  );
+  if (!row) return undefined;
+  // The admin token's session names no person: it is the operator's way in.
+  if (row.personId === null) return { ...row, email: 'admin token', name: '', role: 'operator' };
+  return row.role && row.email !== undefined
+    ? { ...row, email: row.email, name: row.name ?? '', role: row.role }
+    : undefined;
+}
+
+/** Deletes the session `idSha256` names, or those ended by `endedBy`, or (neither) all. */
+function* endSessions(which: { idSha256?: string; endedBy?: number }): Plan<number> {
+  return yield* run(
+    `DELETE FROM console_sessions
+     WHERE (CAST(@idSha256 AS TEXT) IS NULL OR id_sha256 = @idSha256)
+       AND (CAST(@endedBy AS BIGINT) IS NULL OR expires_at <= @endedBy)`,
+    { idSha256: which.idSha256 ?? null, endedBy: which.endedBy ?? null },
+  );
+}
+
+/** Ends one session. */
+export function* endSession(idSha256: string): Plan<void> {
+  yield* endSessions({ idSha256 });
+}
+
+/** Ends every session; returns how many there were. */
+export function* endAllSessions(): Plan<number> {
+  return yield* endSessions({});
+}
+
+/** Forgets sessions and invitations that ran out before `now`; returns how many. */
+export function* forgetExpiredSessions(now: number): Plan<number> {
+  return (
+    (yield* endSessions({ endedBy: now })) +
+    (yield* run('DELETE FROM invitations WHERE expires_at <= @now', { now }))
+  );
+}
+
+/** Everyone, by address, with how many passkeys and open sessions each has. */
+export function* listPeople(now: number): Plan<PersonRow[]> {
+  return yield* all<PersonRow>(
+    `SELECT p.email, p.name, p.role, p.created_at AS "createdAt",
+       (SELECT COUNT(*) FROM passkeys k WHERE k.person_id = p.id) AS passkeys,
+       (SELECT COUNT(*) FROM console_sessions s
+        WHERE s.person_id = p.id AND s.expires_at > @now) AS sessions,
+       (SELECT MAX(i.expires_at) FROM invitations i
+        WHERE i.person_id = p.id AND i.expires_at > @now) AS "invitedUntil"
+     FROM people p ORDER BY p.email`,
+    { now },
+  );
+}
+
+/** Gives `email` another role; false when nobody has that address. */
+export function* setRole(email: string, role: Role): Plan<boolean> {
+  return (yield* run('UPDATE people SET role = @role WHERE email = @email', { email, role })) > 0;
+}
+
+/**
+ * Removes a person, with their passkeys, invitation and sessions (the database's cascade): an
+ * open session of theirs is refused at its next request. False when nobody has that address.
+ */
+export function* removePerson(email: string): Plan<boolean> {
+  return (yield* run('DELETE FROM people WHERE email = @email', { email })) > 0;
+}
+
+/** True when anyone could sign in with a passkey (the console exists for them). */
+export function* anyPeople(): Plan<boolean> {
+  return (yield* one<{ found: number }>('SELECT 1 AS found FROM people LIMIT 1')) !== undefined;
+}
