@@ -82,7 +82,20 @@ for (const database of ['sqlite', 'postgresql'] as const) {
         page.getByText('Signed in as Max Marketer (max@marketing.example), marketer'),
       ).toBeVisible();
       await expect(page.getByRole('link', { name: 'Leads' })).toHaveCount(0);
-      // The funnel as the marketer's browser reads it (its page is issue #43's item 4).
+      // The funnel's page, from the navigation: the seeded views, and the drop-off in its table.
+      await page.getByRole('link', { name: 'Funnel', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Funnel', level: 1 })).toBeVisible();
+      const steps = page.getByRole('table').filter({ hasText: 'Of views' });
+      await expect(
+        steps.getByRole('row', { name: new RegExp(`^Views ${String(FUNNEL.views)} `) }),
+      ).toBeVisible();
+      // Shown, answered, left here: the drop-off of the seeded campaign's first question.
+      await expect(
+        page.getByRole('row', {
+          name: `Are you buying or selling? ${String(FUNNEL.views)} ${String(FUNNEL.answered)} ${String(FUNNEL.left)} `,
+        }),
+      ).toBeVisible();
+      // And the JSON the page is drawn from, as the marketer's browser may read it.
       const funnel = await page.request.get(`${on().console}/admin/funnel`, {
         headers: { accept: 'application/json' },
       });
