@@ -19,7 +19,8 @@ import { fingerprintOf } from './idempotency.ts';
 import { answersAsValues } from './option-values.ts';
 import { impossibleNumbers } from './phone-numbers.ts';
 import type { ReceivedSubmission } from './read-multipart.ts';
-import { formIn, type Translations } from '../http/form-language.ts';
+import type { Strings } from '../contract/strings/english.ts';
+import { formIn, wordsIn, type FormInLanguage, type Translations } from '../http/form-language.ts';
 import { Refusal } from '../http/refusal.ts';
 import { buildUpstreamEnquiry } from './upstream-enquiry.ts';
 
@@ -28,10 +29,21 @@ export interface IntakeFile extends NewFile {
   kind: AcceptedKind;
 }
 
+/**
+ * The form the visitor read and its language (none for a form in one language), the words in
+ * it, and their enquiry as they read it: `upstream` with their questions' labels and options.
+ */
+export interface VisitorReading extends FormInLanguage {
+  words: Strings;
+  enquiry: UpstreamEnquiry;
+}
+
 /** A submission that passed every check, ready to store. */
 export interface CheckedSubmission {
   part: EnquiryPart;
   upstream: UpstreamEnquiry;
+  /** What the visitor read, for what is written to them (the confirmation email). */
+  visitor: VisitorReading;
   files: IntakeFile[];
   /** Identifies the content for Idempotency-Key checks (the multipart boundary differs per try). */
   fingerprint: string;
@@ -64,7 +76,15 @@ export function checkSubmission(
     received.files.map((file) => ({ name: file.name, sha256: file.content.sha256 })),
   );
   const upstream = buildUpstreamEnquiry(config, part, receivedAt, visitor);
-  return { part, upstream, files, fingerprint };
+  const reading: VisitorReading = {
+    ...visitor,
+    words: wordsIn({ config, translations }, visitor.lang),
+    enquiry:
+      visitor.form === config
+        ? upstream
+        : buildUpstreamEnquiry(visitor.form, part, receivedAt, visitor),
+  };
+  return { part, upstream, visitor: reading, files, fingerprint };
 }
 
 /** Issues in the order their fields appear on the form, as the error summary lists them. */
