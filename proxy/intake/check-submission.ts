@@ -70,7 +70,8 @@ export function checkSubmission(
   ]).map(describeIssue);
   if (issues.length > 0) throw Refusal.validation(issues);
 
-  const files = prepareFiles(received, config, visitor.lang);
+  const words = wordsIn({ config, translations }, visitor.lang);
+  const files = prepareFiles(received, config, visitor.lang, words);
   const fingerprint = fingerprintOf(
     part,
     received.files.map((file) => ({ name: file.name, sha256: file.content.sha256 })),
@@ -78,7 +79,7 @@ export function checkSubmission(
   const upstream = buildUpstreamEnquiry(config, part, receivedAt, visitor);
   const reading: VisitorReading = {
     ...visitor,
-    words: wordsIn({ config, translations }, visitor.lang),
+    words,
     enquiry:
       visitor.form === config
         ? upstream
@@ -157,6 +158,7 @@ function prepareFiles(
   received: ReceivedSubmission,
   config: FormConfig,
   lang: string | undefined,
+  words: Strings,
 ): IntakeFile[] {
   const kinds = received.files.map((file) => sniffKind(file.content.head, file.content.tail));
   const facts = received.files.map((file, i) => ({
@@ -164,7 +166,7 @@ function prepareFiles(
     size: file.content.size,
     kind: kinds[i] ?? 'other',
   }));
-  const named = kindList(config.files.kinds, lang);
+  const named = kindList(config.files.kinds, lang, words['kind.txt']);
   const issues = checkFiles(facts, config.files, named).map(describeIssue);
   if (issues.length > 0) {
     const byCode = (code: string) => issues.some((issue) => issue.code === code);
