@@ -96,14 +96,26 @@ const convertsAny = (kinds: readonly AcceptedKind[] = PLATFORM_KINDS): boolean =
   kinds.some((kind) => !isPlatformKind(kind));
 
 /**
+ * A kind as people name it: a format's name (PDF, Word) is the same in every language, but a
+ * plain text file is named by a word, `textWord` in the visitor's language (the strings'
+ * `kind.txt`).
+ */
+const kindName = (kind: AcceptedKind, textWord = 'text'): string =>
+  kind === 'txt' ? textWord : ACCEPTED_KINDS[kind].label;
+
+/**
  * The kinds as people name them, the last after "or" (in `lang`'s word for it, other than
- * English: `Intl.ListFormat`, `PDF, PNG neu JPEG`).
+ * English: `Intl.ListFormat`, `PDF, PNG neu JPEG`), a text file as `textWord`.
  *
  * @example kindList(['pdf', 'png', 'jpeg']) // 'PDF, PNG or JPEG'
  */
-export function kindList(kinds: readonly AcceptedKind[] = PLATFORM_KINDS, lang = 'en'): string {
+export function kindList(
+  kinds: readonly AcceptedKind[] = PLATFORM_KINDS,
+  lang = 'en',
+  textWord?: string,
+): string {
   // Word's two kinds (docx, doc) are one name to people.
-  const labels = [...new Set(kinds.map((kind) => ACCEPTED_KINDS[kind].label))];
+  const labels = [...new Set(kinds.map((kind) => kindName(kind, textWord)))];
   if (!/^en(-|$)/i.test(lang))
     return new Intl.ListFormat(lang, { type: 'disjunction' }).format(labels);
   const last = labels.pop() ?? '';
@@ -124,9 +136,13 @@ export interface FilePicker {
  * The picker for `kinds`. The proxy sends it with the configuration (`GET /api/form`), so the
  * widget's entry, which every visitor waits for, carries no table of file kinds.
  */
-export const filePicker = (kinds?: readonly AcceptedKind[], lang?: string): FilePicker => ({
+export const filePicker = (
+  kinds?: readonly AcceptedKind[],
+  lang?: string,
+  textWord?: string,
+): FilePicker => ({
   accept: acceptAttribute(kinds),
-  kinds: kindList(kinds, lang),
+  kinds: kindList(kinds, lang, textWord),
   converts: convertsAny(kinds),
 });
 

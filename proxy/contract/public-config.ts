@@ -19,6 +19,8 @@ export type PublicSettings = Pick<PublicFormConfig, 'turnstile' | 'minFillSecond
 export interface AnswerLanguage {
   /** The language the form is written in here (`cy`): the file kinds are listed in it. */
   lang: string;
+  /** A plain text file's name in it (`kind.txt`). */
+  textWord?: string;
   fields: PublicLanguageFields;
 }
 
@@ -30,7 +32,7 @@ export const publicConfig = (
 ): PublicFormConfig => ({
   ...config,
   caseTypes: config.caseTypes.map(optionsAsShown),
-  picker: filePicker(config.files.kinds, language?.lang),
+  picker: filePicker(config.files.kinds, language?.lang, language?.textWord),
   ...settings,
   ...language?.fields,
 });

@@ -114,6 +114,7 @@ export function answerLanguage(deps: FormLanguageDeps, lang: string | undefined)
   const tag = lang ?? 'en';
   return {
     lang: tag,
+    textWord: wordsIn(deps, lang)['kind.txt'],
     fields: {
       ...(languages.length > 1
         ? {

@@ -17,6 +17,7 @@ import {
   type Aftercare,
   type ConfirmationRequest,
 } from '../outbox/receipt.ts';
+import type { VisitorReading } from './check-submission.ts';
 import { mailboxOf } from './mailbox.ts';
 import { newReceipt } from './receipt-code.ts';
 
@@ -35,6 +36,7 @@ export interface AcceptedSubmission {
   reference: string;
   receivedAt: number;
   upstream: UpstreamEnquiry;
+  visitor: VisitorReading;
   files: readonly { name: string; sha256: string }[];
   part: EnquiryPart;
   human: boolean;
@@ -65,15 +67,12 @@ function confirmationFor(
   const to = submission.upstream.email.trim();
   if (!wanted || !deps.emailOn || !submission.human || to === '') return undefined;
   if (wanted.optIn && submission.part.send_copy !== true) return undefined;
-  const { reference, receivedAt, upstream, files } = submission;
-  const caseType = config.caseTypes.find((each) => each.id === upstream.case_type);
-  const mail = confirmationMail(wanted, caseType, {
-    reference,
-    receivedAt,
-    receiptCode,
-    upstream,
-    files,
-  });
+  const { reference, receivedAt, files, visitor } = submission;
+  // Who gets one and how often is the same in every language; what it says is the visitor's.
+  const written = visitor.form.confirmation ?? wanted;
+  const caseType = visitor.form.caseTypes.find((each) => each.id === visitor.enquiry.case_type);
+  const facts = { reference, receivedAt, receiptCode, upstream: visitor.enquiry, files };
+  const mail = confirmationMail(written, caseType, facts, visitor);
   const payload: ConfirmationEvent = { event: 'confirmation', reference, to, ...mail };
   // Keyed hashes: the quota table never holds an address, and cannot be reversed without the key.
   const subject = (kind: string, value: string) =>

@@ -19,7 +19,8 @@ import { fingerprintOf } from './idempotency.ts';
 import { answersAsValues } from './option-values.ts';
 import { impossibleNumbers } from './phone-numbers.ts';
 import type { ReceivedSubmission } from './read-multipart.ts';
-import { formIn, type Translations } from '../http/form-language.ts';
+import type { Strings } from '../contract/strings/english.ts';
+import { formIn, wordsIn, type FormInLanguage, type Translations } from '../http/form-language.ts';
 import { Refusal } from '../http/refusal.ts';
 import { buildUpstreamEnquiry } from './upstream-enquiry.ts';
 
@@ -28,10 +29,21 @@ export interface IntakeFile extends NewFile {
   kind: AcceptedKind;
 }
 
+/**
+ * The form the visitor read and its language (none for a form in one language), the words in
+ * it, and their enquiry as they read it: `upstream` with their questions' labels and options.
+ */
+export interface VisitorReading extends FormInLanguage {
+  words: Strings;
+  enquiry: UpstreamEnquiry;
+}
+
 /** A submission that passed every check, ready to store. */
 export interface CheckedSubmission {
   part: EnquiryPart;
   upstream: UpstreamEnquiry;
+  /** What the visitor read, for what is written to them (the confirmation email). */
+  visitor: VisitorReading;
   files: IntakeFile[];
   /** Identifies the content for Idempotency-Key checks (the multipart boundary differs per try). */
   fingerprint: string;
@@ -58,13 +70,22 @@ export function checkSubmission(
   ]).map(describeIssue);
   if (issues.length > 0) throw Refusal.validation(issues);
 
-  const files = prepareFiles(received, config, visitor.lang);
+  const words = wordsIn({ config, translations }, visitor.lang);
+  const files = prepareFiles(received, config, visitor.lang, words);
   const fingerprint = fingerprintOf(
     part,
     received.files.map((file) => ({ name: file.name, sha256: file.content.sha256 })),
   );
   const upstream = buildUpstreamEnquiry(config, part, receivedAt, visitor);
-  return { part, upstream, files, fingerprint };
+  const reading: VisitorReading = {
+    ...visitor,
+    words,
+    enquiry:
+      visitor.form === config
+        ? upstream
+        : buildUpstreamEnquiry(visitor.form, part, receivedAt, visitor),
+  };
+  return { part, upstream, visitor: reading, files, fingerprint };
 }
 
 /** Issues in the order their fields appear on the form, as the error summary lists them. */
@@ -137,6 +158,7 @@ function prepareFiles(
   received: ReceivedSubmission,
   config: FormConfig,
   lang: string | undefined,
+  words: Strings,
 ): IntakeFile[] {
   const kinds = received.files.map((file) => sniffKind(file.content.head, file.content.tail));
   const facts = received.files.map((file, i) => ({
@@ -144,7 +166,7 @@ function prepareFiles(
     size: file.content.size,
     kind: kinds[i] ?? 'other',
   }));
-  const named = kindList(config.files.kinds, lang);
+  const named = kindList(config.files.kinds, lang, words['kind.txt']);
   const issues = checkFiles(facts, config.files, named).map(describeIssue);
   if (issues.length > 0) {
     const byCode = (code: string) => issues.some((issue) => issue.code === code);

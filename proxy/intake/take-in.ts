@@ -162,6 +162,7 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
         reference,
         receivedAt,
         upstream: checked.upstream,
+        visitor: checked.visitor,
         files: kept,
         part: checked.part,
         human: verdict.human,

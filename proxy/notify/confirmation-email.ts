@@ -9,11 +9,10 @@
  * address or a web address typed into the form into a link the firm seems to have sent.
  */
 import type { UpstreamEnquiry } from '../client/schemas.ts';
-import {
-  CONFIRMATION_EMAIL_STRINGS,
-  type ConfirmationConfig,
-} from '../contract/schemas/confirmation.ts';
+import { emailWords, type ConfirmationConfig } from '../contract/schemas/confirmation.ts';
 import type { CaseType } from '../contract/schemas/form-config.ts';
+import { primaryLanguage } from '../contract/strings/catalogue.ts';
+import { ENGLISH, type Strings } from '../contract/strings/english.ts';
 
 /** An email ready to send: both parts. */
 export interface ConfirmationMail {
@@ -27,6 +26,7 @@ export interface ConfirmationFacts {
   reference: string;
   receivedAt: number;
   receiptCode: string;
+  /** The enquiry with the labels and options' words the visitor read. */
   upstream: UpstreamEnquiry;
   files: readonly { name: string }[];
 }
@@ -48,14 +48,36 @@ const ESCAPES: Record<string, string> = {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char).replace(/\r?\n/g, '<br>');
 
-/** Writes the confirmation of one enquiry. */
+/** The language the visitor read the form in (none for a form in one), and its words. */
+export interface EmailLanguage {
+  lang: string | undefined;
+  words: Strings;
+}
+
+const FIRM_LANGUAGE: EmailLanguage = { lang: undefined, words: ENGLISH };
+
+/**
+ * The email's `lang`: the configured one (`en-GB`) while the visitor reads its language, so a
+ * visitor in the firm's language gets the email as it always was; else the visitor's.
+ */
+const emailLang = (configured: string, visitor: string | undefined) =>
+  visitor === undefined || primaryLanguage(visitor) === primaryLanguage(configured)
+    ? configured
+    : visitor;
+
+/**
+ * Writes the confirmation of one enquiry in `language`: `config` is the visitor's form's
+ * `confirmation` (its subject and intro translated like any text), `caseType` theirs.
+ */
 export function confirmationMail(
   config: ConfirmationConfig,
   caseType: CaseType | undefined,
   facts: ConfirmationFacts,
+  language: EmailLanguage = FIRM_LANGUAGE,
 ): ConfirmationMail {
-  const words = { ...CONFIRMATION_EMAIL_STRINGS, ...config.strings };
-  const received = new Intl.DateTimeFormat(config.lang, {
+  const words = { ...emailWords(language.words), ...config.strings };
+  const lang = emailLang(config.lang, language.lang);
+  const received = new Intl.DateTimeFormat(lang, {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -96,7 +118,7 @@ export function confirmationMail(
   const row = (label: string, value: string) =>
     `<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${value}</td></tr>`;
   const html = [
-    `<!doctype html><html lang="${escapeHtml(config.lang)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
     '<body style="font-family:sans-serif;line-height:1.5;color:#0b0c0c">',
     `<p>${escapeHtml(config.intro)}</p>`,
     `<table>${summary.map(([label, value]) => row(label, `<strong>${escapeHtml(value)}</strong>`)).join('')}</table>`,

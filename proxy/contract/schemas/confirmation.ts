@@ -3,7 +3,7 @@
  * its receipt code (see docs/confirmation-email.md). Proxy only (zod).
  */
 import { z } from 'zod';
-import { ENGLISH, type Strings } from '../strings/english.ts';
+import type { Strings } from '../strings/english.ts';
 import { EMAIL_STRINGS } from '../strings/proxy-words.ts';
 import { languageTag, text } from './common.ts';
 
@@ -17,19 +17,18 @@ const EMAIL_KEYS = Object.keys(EMAIL_STRINGS).map((key) => key.replace(/^confirm
   ...ConfirmationStringKey[],
 ];
 
-/** The email's words in a language's strings, by their keys in `confirmation.strings`. */
-function emailWords(strings: Pick<Strings, `confirmation.${ConfirmationStringKey}`>) {
+/**
+ * The email's own words in a language's strings (`strings/proxy-words.ts` has the English, every
+ * language lists them as `confirmation.<key>`), by their keys in `confirmation.strings`, which
+ * overrides any of them in the form's configuration.
+ *
+ * @example emailWords(WELSH).reference // 'Eich cyfeirnod'
+ */
+export function emailWords(strings: Pick<Strings, `confirmation.${ConfirmationStringKey}`>) {
   return Object.fromEntries(
     EMAIL_KEYS.map((key) => [key, strings[`confirmation.${key}`]]),
   ) as Record<ConfirmationStringKey, string>;
 }
-
-/**
- * The email's own words, in English (`strings/proxy-words.ts`, where other languages list them
- * as `confirmation.<key>`). `confirmation.strings` overrides any of them, so the email speaks
- * the form's language (the firm's subject, intro and question labels already do).
- */
-export const CONFIRMATION_EMAIL_STRINGS = Object.freeze(emailWords(ENGLISH));
 
 /** How many confirmations a window allows: 0 sends none. */
 const allowance = (fallback: number) => z.number().int().min(0).max(1000).default(fallback);
@@ -55,7 +54,10 @@ export const confirmationSchema = z.strictObject({
       perHour: allowance(50),
     })
     .default({ perAddressPerDay: 2, perClientPerHour: 2, perHour: 50 }),
-  /** The form's language (BCP 47): the email's `lang`, and how the time is written. */
+  /**
+   * The form's language (BCP 47): the email's `lang`, and how the time is written; a visitor
+   * who read the form in another of its languages gets theirs.
+   */
   lang: languageTag.default('en-GB'),
   /** The time zone the time received is written in (IANA name). */
   timeZone: z
@@ -69,7 +71,7 @@ export const confirmationSchema = z.strictObject({
       }
     }, 'must be an IANA time zone like Europe/London')
     .default('Europe/London'),
-  /** The email's own words in the form's language. */
+  /** The email's own words, overriding the product's in the form's language (each translatable). */
   strings: z.partialRecord(z.enum(EMAIL_KEYS), text(500)).default({}),
 });
 

@@ -162,6 +162,9 @@ export const WELSH = Object.freeze({
   'page.noConfirmation':
     'Mae’r dudalen hon yn dangos cyfeirnod ymholiad am ychydig funudau ar ôl iddo gael ei anfon, a dim ond bryd hynny. Os anfonoch chi un, dangoswyd ei gyfeirnod a’i god derbynneb ar y pryd, ac maen nhw yn y copi drwy e-bost os gofynnoch chi am un.',
 
+  // "ffeil destun", not "testun": it often follows "neu", which would mutate it ("neu destun").
+  'kind.txt': 'ffeil destun',
+
   'refusal.problems':
     '{count, plural, zero {Nid oes problem gyda’r ymholiad.} one {Mae # broblem gyda’r ymholiad.} two {Mae # broblem gyda’r ymholiad.} few {Mae # problem gyda’r ymholiad.} many {Mae # phroblem gyda’r ymholiad.} other {Mae # o broblemau gyda’r ymholiad.}}',
   'refusal.origin':

@@ -58,9 +58,18 @@ export const EMAIL_STRINGS = Object.freeze({
   'confirmation.notReply': 'This is a copy for your records; the firm will contact you.',
 });
 
+/**
+ * The file kinds named by a word rather than a format's name (`contract/limits.ts`, `kindName`):
+ * in the picker's list, the file checks and their verdicts.
+ */
+const KIND_STRINGS = Object.freeze({
+  'kind.txt': 'text',
+});
+
 /** Every word of the proxy's own. */
 export const PROXY_STRINGS = Object.freeze({
   ...PAGE_STRINGS,
+  ...KIND_STRINGS,
   ...REFUSAL_STRINGS,
   ...EMAIL_STRINGS,
 });

@@ -76,7 +76,7 @@ const hintWords = (words: Strings, lang: string) => ({
 
 /** The file picker, with each refused file's message tied to it as the other fields' are. */
 function filesField(limits: FormConfig['files'], messages: readonly string[], page: PageLanguage) {
-  const picker = filePicker(limits.kinds, page.lang);
+  const picker = filePicker(limits.kinds, page.lang, page.words['kind.txt']);
   const [first, ...more] = messages;
   const frame: FieldFrame = {
     id: fieldId(FILES_FIELD),

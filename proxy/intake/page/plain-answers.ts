@@ -15,7 +15,8 @@ import type { MarketingField } from '../../contract/fields.ts';
 import { FIELD_MAX_LENGTH } from '../../contract/limits.ts';
 import type { Refusal } from '../../http/refusal.ts';
 import type { PlainFields } from './plain-fields.ts';
-import { formPage, pageHeaders, problemPage } from './form-page.ts';
+import { formPage, problemPage } from './form-page.ts';
+import { pageHeaders } from './page-frame.ts';
 import {
   backTo,
   confirmationAddress,

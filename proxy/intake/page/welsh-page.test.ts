@@ -3,8 +3,10 @@
  * its errors when sent wrong, the confirmation when sent right, and an API client's refusal in
  * the enquiry's `lang`: no English word of the product's or the firm's on the way.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bilingual } from '../../../demo/forms/index.ts';
+import { bilingual, exampleConfigPath } from '../../../demo/forms/index.ts';
+import { parseFormConfigs } from '../../contract/schemas/form-config.ts';
 import { ENGLISH } from '../../contract/strings/english.ts';
 import { WELSH } from '../../contract/strings/cy.ts';
 import { plainForm, postPlain } from '../../test/fixtures/plain-post.ts';
@@ -122,5 +124,43 @@ describe('an API client’s enquiry in Welsh', () => {
     const response = await harness.submit({ case_type: 'conveyancing', forename: '' });
     const body = (await response.json()) as { issues: { message: string }[] };
     expect(body.issues[0]?.message).toBe('Enter your first name');
+  });
+});
+
+/** A Welsh enquiry an API client sends, every answer right. */
+const welshEnquiry = {
+  case_type: 'conveyancing',
+  answers: { transaction: 'selling' },
+  consent: { consent_contact: true },
+};
+
+describe('a Welsh visitor of a form that takes text files', () => {
+  const withText = parseFormConfigs({
+    ...(JSON.parse(readFileSync(exampleConfigPath('bilingual'), 'utf8')) as object),
+    files: { kinds: ['pdf', 'txt'] },
+  });
+  const textSetUp = () => setUp({ config: withText.first, deps: { translations: withText } });
+
+  it('reads the kinds in Welsh on the page, in GET /api/form and in a refusal', async () => {
+    const harness = textSetUp();
+    const page = await (await harness.app.request('/form?lang=cy')).text();
+    expect(visibleText(page)).toContain('PDF neu ffeil destun');
+    expect(visibleText(page)).not.toMatch(/\btext\b/);
+    const form = (await (await harness.app.request('/api/form?lang=cy')).json()) as {
+      picker: { kinds: string };
+    };
+    expect(form.picker.kinds).toBe('PDF neu ffeil destun');
+    const refused = await harness.submit({ ...welshEnquiry, lang: 'cy' }, [
+      { name: 'llun.gif', bytes: new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 0, 0]) },
+    ]);
+    const body = (await refused.json()) as { issues: { message: string }[] };
+    expect(body.issues[0]?.message).toContain('PDF neu ffeil destun');
+  });
+
+  it('still reads "text" in English', async () => {
+    const form = (await (await textSetUp().app.request('/api/form?lang=en')).json()) as {
+      picker: { kinds: string };
+    };
+    expect(form.picker.kinds).toBe('PDF or text');
   });
 });
