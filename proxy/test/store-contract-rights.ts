@@ -199,7 +199,9 @@ export function describeRightsStore(name: string, factory: StoreFactory): void {
       const [entry] = await store.listAudit({ limit: 1 });
       expect(entry).toMatchObject({ action: 'erase', reference: null, client: 'cli' });
       expect(entry?.detail).toMatch(/^subject sha256:[0-9a-f]{64}/);
-      expect(JSON.stringify(entry)).not.toMatch(/ada|lovelace/i);
+      // The hash's hex is left out: "ada" turns up in one 64-digit hex string in about 70.
+      const withoutHash = { ...entry, detail: entry?.detail.replace(/[0-9a-f]{64}/, '<hash>') };
+      expect(JSON.stringify(withoutHash)).not.toMatch(/ada|lovelace/i);
       // The same person erased again is recognisable by the hash, never readable from it.
       await store.erase('EQ-ADA-2', erasing);
       const [again] = await store.listAudit({ limit: 1 });
