@@ -24,6 +24,16 @@ export interface RefusalWords {
 const english = (key: StringKey, params?: MessageParams) => formatIn('en', ENGLISH[key], params);
 
 /**
+ * `issue` with its words in `lang`, from its `messageKey` and `params`.
+ *
+ * @example issueIn(issue, WELSH, 'cy').message // 'Rhowch eich enw cyntaf'
+ */
+export const issueIn = (issue: FieldIssue, strings: Strings, lang: string): FieldIssue => ({
+  ...issue,
+  message: formatIn(lang, strings[issue.messageKey], issue.params),
+});
+
+/**
  * The message of a refusal for its issues: the one issue's words, a 415's each file's, or how
  * many problems there are.
  */
@@ -70,10 +80,7 @@ export class Refusal extends HTTPException {
   bodyIn(strings: Strings, lang: string): ValidationErrorResponse | ErrorResponse {
     const { body } = this;
     const issues = 'issues' in body ? body.issues : undefined;
-    const said = issues?.map((issue) => ({
-      ...issue,
-      message: formatIn(lang, strings[issue.messageKey], issue.params),
-    }));
+    const said = issues?.map((issue) => issueIn(issue, strings, lang));
     const message = this.words
       ? formatIn(lang, strings[this.words.key], this.words.params)
       : said && said.length > 0

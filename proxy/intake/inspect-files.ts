@@ -7,12 +7,13 @@
 import { createHash } from 'node:crypto';
 import { memorySource, readAll } from '../client/byte-source.ts';
 import { describeIssue, type FieldIssue } from '../contract/issues.ts';
-import { ACCEPTED_KINDS, isPlatformKind, type AcceptedKind } from '../contract/limits.ts';
+import { isPlatformKind, kindName, type AcceptedKind } from '../contract/limits.ts';
 import type { ConversionError, Converter } from '../convert/conversion.ts';
 import { checkPlatformFile } from '../convert/platform-files.ts';
 import type { Logger } from '../logger.ts';
 import type { IntakeFile } from './check-submission.ts';
 import { Refusal } from '../http/refusal.ts';
+import { IN_ENGLISH, type Wording } from '../http/form-language.ts';
 
 /**
  * The files as they may be stored (a PDF rewritten without its scripts, the rest as they
@@ -68,12 +69,16 @@ const withBytes = (file: IntakeFile, bytes: Uint8Array): IntakeFile => ({
   content: memorySource(bytes),
 });
 
-/** A bomb or a file over its limits names why; any other problem says it may be damaged. */
+/**
+ * A bomb or a file over its limits names why; any other problem says it may be damaged. The
+ * kind is named in the visitor's language (`wording`: a text file is a word, not a format).
+ */
 export function issueOf(
   field: string,
   name: string,
   kind: AcceptedKind,
   problem: ConversionError,
+  wording: Wording = IN_ENGLISH,
 ): FieldIssue {
   return describeIssue(
     problem.reason === 'unreadable'
@@ -81,7 +86,7 @@ export function issueOf(
           field,
           code: 'file_unreadable',
           messageKey: 'file.file_unreadable',
-          params: { name, kind: ACCEPTED_KINDS[kind].label },
+          params: { name, kind: kindName(kind, wording.words['kind.txt']) },
         }
       : {
           field,

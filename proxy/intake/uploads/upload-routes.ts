@@ -12,6 +12,7 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { encodeUploadCheck, type UploadCheck } from '../../contract/upload-check.ts';
 import { rateLimitKey } from '../../http/client-ip.ts';
+import { formIn } from '../../http/form-language.ts';
 import { requireAllowedOrigin } from '../../http/origin.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { UploadOffsetConflict, type UploadRow } from '../../outbox/upload-store.ts';
@@ -91,6 +92,8 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
       if ((await store.uploadBytesHeldBy(client, now)) + length > deps.heldPerClient)
         throw refuse.tooMuchHeld();
       const key = newUploadKey();
+      // The language its verdict is said in: the widget names the one it shows, else the browser's.
+      const asked = metadata.get('lang') || c.req.header('accept-language');
       const row = {
         id: randomBytes(24).toString('base64url'),
         session,
@@ -101,6 +104,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
         length,
         created_at: now,
         expires_at: now + deps.uploadExpiryMs,
+        lang: formIn(deps, asked).lang ?? null,
       };
       await store.createUpload(row);
       c.header('Location', `${PATH}/${row.id}`);

@@ -1,0 +1,89 @@
+/**
+ * A file sent ahead of its enquiry is judged in its visitor's language (issue 44): the widget
+ * names it in `Upload-Metadata` when it creates the upload, a tus client that does not is read by
+ * its `Accept-Language`, and the verdict at the last PATCH (and every HEAD after) says the kinds,
+ * the kind and the whole sentence in it.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseFormConfigs } from '../../contract/schemas/form-config.ts';
+import { createConverter } from '../../convert/open-converter.ts';
+import { exampleConfigPath } from '../../../demo/forms/index.ts';
+import { jpegHtmlPolyglot } from '../../test/fixtures/hostile-files.ts';
+import { harnessPerTest } from '../../test/fixtures/proxy-harness.ts';
+import { decodeUploadCheck, tusClient } from '../../test/fixtures/tus-requests.ts';
+
+const setUp = harnessPerTest();
+
+/** The bilingual example taking PDFs, text files and JPEG photos. */
+const forms = parseFormConfigs({
+  ...(JSON.parse(readFileSync(exampleConfigPath('bilingual'), 'utf8')) as object),
+  files: { kinds: ['pdf', 'txt', 'jpeg'] },
+});
+
+/** The real converter's checks of a picture (sharp); no HEIC, no documents needed here. */
+const converter = createConverter({
+  heic: false,
+  documents: undefined,
+  maxSide: 3000,
+  timeoutMs: 60_000,
+  workers: 1,
+});
+afterAll(() => converter.close());
+
+const bilingualSetUp = () =>
+  setUp({ config: forms.first, deps: { translations: forms, converter } });
+
+/** A GIF: a picture, but of no kind this form takes. */
+const gif = new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0, 0, 0]);
+
+/** The refused verdict's issue of uploading `bytes`, as the widget reads it. */
+async function refusedIssue(
+  bytes: Uint8Array,
+  options: { filename?: string; lang?: string; headers?: Record<string, string> },
+) {
+  const h = bilingualSetUp();
+  const tus = tusClient(h);
+  const { id, check } = await tus.upload(bytes, options);
+  if (check?.status !== 'refused') throw new Error(`not refused: ${JSON.stringify(check)}`);
+  // A HEAD after a reload says the same words.
+  expect(decodeUploadCheck((await tus.head(id)).headers.get('upload-check'))).toEqual(check);
+  return check.issue;
+}
+
+describe('an upload’s verdict in its visitor’s language', () => {
+  it('names the kinds a Welsh visitor may choose in Welsh, a text file as “ffeil destun”', async () => {
+    const issue = await refusedIssue(gif, { filename: 'llun.gif', lang: 'cy' });
+    expect(issue.code).toBe('file_kind');
+    expect(issue.params.kinds).toBe('PDF, ffeil destun neu JPEG');
+    expect(issue.message).toBe(
+      'Nid yw “llun.gif” yn ffeil PDF, ffeil destun neu JPEG. Dewiswch ffeil o un o’r mathau hynny',
+    );
+  });
+
+  it('says a damaged photo could not be read in Welsh', async () => {
+    const issue = await refusedIssue(jpegHtmlPolyglot(), { filename: 'drws.jpg', lang: 'cy' });
+    expect(issue.code).toBe('file_unreadable');
+    expect(issue.message).toBe(
+      'Nid oedd modd darllen “drws.jpg” fel ffeil JPEG: efallai ei bod wedi’i difrodi. Dewiswch ffeil arall',
+    );
+  });
+
+  it('reads a tus client that names no language by its Accept-Language', async () => {
+    const issue = await refusedIssue(gif, {
+      filename: 'llun.gif',
+      headers: { 'accept-language': 'cy-GB,cy;q=0.9,en;q=0.5' },
+    });
+    expect(issue.message).toContain('yn ffeil PDF, ffeil destun neu JPEG');
+  });
+
+  it('answers in the form’s first language a client whose languages the form has not', async () => {
+    const issue = await refusedIssue(gif, {
+      filename: 'photo.gif',
+      headers: { 'accept-language': 'fr-BE,fr' },
+    });
+    expect(issue.message).toBe(
+      '“photo.gif” is not a PDF, text or JPEG file. Choose a file of one of those kinds',
+    );
+  });
+});
