@@ -94,6 +94,23 @@ export class Refusal extends HTTPException {
     return Response.json(this.body, { status: this.status, headers: this.headers });
   }
 
+  /**
+   * A refusal said by a key of the strings: English in its body, and in the visitor's language
+   * when its route names one (`bodyIn`).
+   *
+   * @example Refusal.worded(404, 'not_found', { key: 'upload.notFound' })
+   */
+  static worded(
+    status: ContentfulStatusCode,
+    error: ErrorResponse['error'],
+    words: RefusalWords,
+    headers: Readonly<Record<string, string>> = {},
+  ): Refusal {
+    return new Refusal(status, { error, message: english(words.key, words.params) }, headers, {
+      words,
+    });
+  }
+
   /** 400 with field issues: the visitor (or integrator) can put them right. */
   static validation(issues: FieldIssue[]): Refusal {
     return new Refusal(400, {

@@ -87,3 +87,52 @@ describe('an upload’s verdict in its visitor’s language', () => {
     );
   });
 });
+
+describe('the upload routes’ refusals in the upload’s language', () => {
+  const welshMetadata = `filename ${btoa('llun.png')},lang ${btoa('cy')}`;
+
+  it('refuses a Welsh creation of a file too large in Welsh', async () => {
+    const h = bilingualSetUp();
+    const response = await tusClient(h).create(h.config.files.maxFileBytes + 1, {
+      headers: { 'upload-metadata': welshMetadata },
+    });
+    expect(response.response.status).toBe(413);
+    expect(await response.response.json()).toEqual({
+      error: 'too_large',
+      message: 'Ni chaiff ffeil fod yn fwy na 10 MB.',
+    });
+  });
+
+  it('says a PATCH at the wrong offset in the language the upload was made in', async () => {
+    const h = bilingualSetUp();
+    const tus = tusClient(h);
+    const { id } = await tus.create(100, { lang: 'cy' });
+    const response = await tus.patch(id, 7, new Uint8Array(10));
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'Nid yw’r ffeil ar y safle hwnnw: gofynnwch ble mae hi (HEAD) ac ewch ymlaen o’r fan honno.',
+    );
+  });
+
+  it('says an upload it does not have in the client’s Accept-Language', async () => {
+    const h = bilingualSetUp();
+    const response = await tusClient(h).patch('gone', 0, new Uint8Array(1), {
+      'accept-language': 'cy',
+    });
+    expect([response.status, await response.json()]).toEqual([
+      404,
+      { error: 'not_found', message: 'Nid yw’r ffeil hon ar y gweinydd mwyach: dewiswch hi eto.' },
+    ]);
+  });
+
+  it('answers a form in one language in English, as before', async () => {
+    const h = setUp();
+    const response = await tusClient(h).patch('gone', 0, new Uint8Array(1), {
+      'accept-language': 'cy',
+    });
+    expect(await response.json()).toEqual({
+      error: 'not_found',
+      message: 'This file is not on the server any more: choose it again.',
+    });
+  });
+});
