@@ -14,22 +14,25 @@ import type { Logger } from '../logger.ts';
 import type { IntakeFile } from './check-submission.ts';
 import { Refusal } from '../http/refusal.ts';
 import { IN_ENGLISH, type Wording } from '../http/form-language.ts';
+import { isEnglish } from '../contract/strings/catalogue.ts';
 
 /**
  * The files as they may be stored (a PDF rewritten without its scripts, the rest as they
- * came), or a 415 naming each file that cannot be taken.
+ * came), or a 415 naming each file that cannot be taken, in the visitor's `wording`.
  */
 export async function inspectFiles(
   files: readonly IntakeFile[],
   converter: Pick<Converter, 'inspect'>,
   log: Pick<Logger, 'info'>,
+  wording: Wording = IN_ENGLISH,
 ): Promise<IntakeFile[]> {
   const issues: FieldIssue[] = [];
   const taken: IntakeFile[] = [];
   for (const [i, file] of files.entries()) {
     const { stored, problem } = await inspectFile(file, converter, log);
     taken.push(stored);
-    if (problem) issues.push(issueOf(`files[${String(i)}]`, file.name, file.kind, problem));
+    if (problem)
+      issues.push(issueOf(`files[${String(i)}]`, file.name, file.kind, problem, wording));
   }
   if (issues.length > 0) throw Refusal.unsupportedFile(issues);
   return taken;
@@ -70,6 +73,16 @@ const withBytes = (file: IntakeFile, bytes: Uint8Array): IntakeFile => ({
 });
 
 /**
+ * Why a file cannot be converted: the converter's own words in English, else its kind of reason
+ * in the visitor's language (the converters' many exact reasons are written for the firm too).
+ */
+const reasonIn = (
+  reason: Exclude<ConversionError['reason'], 'unreadable'>,
+  message: string,
+  { lang, words }: Wording,
+): string => (isEnglish(lang) ? message : words[`convert.${reason}`]);
+
+/**
  * A bomb or a file over its limits names why; any other problem says it may be damaged. The
  * kind is named in the visitor's language (`wording`: a text file is a word, not a format).
  */
@@ -92,7 +105,7 @@ export function issueOf(
           field,
           code: 'file_too_large_to_convert',
           messageKey: 'file.file_too_large_to_convert',
-          params: { name, reason: problem.message },
+          params: { name, reason: reasonIn(problem.reason, problem.message, wording) },
         },
   );
 }

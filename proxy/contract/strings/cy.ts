@@ -165,6 +165,11 @@ export const WELSH = Object.freeze({
   // "ffeil destun", not "testun": it often follows "neu", which would mutate it ("neu destun").
   'kind.txt': 'ffeil destun',
 
+  // A file is feminine: "i’w throsi", "ei throsi" (aspirate), as in uploadConvertedNow.
+  'convert.too_large': 'mae’n rhy fawr neu’n rhy gymhleth i’w throsi’n ddiogel',
+  'convert.timed_out': 'cymerodd ormod o amser i’w throsi',
+  'convert.transient': 'nid oedd modd ei throsi ar hyn o bryd',
+
   'refusal.problems':
     '{count, plural, zero {Nid oes problem gyda’r ymholiad.} one {Mae # broblem gyda’r ymholiad.} two {Mae # broblem gyda’r ymholiad.} few {Mae # problem gyda’r ymholiad.} many {Mae # phroblem gyda’r ymholiad.} other {Mae # o broblemau gyda’r ymholiad.}}',
   'refusal.origin':

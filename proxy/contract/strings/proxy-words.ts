@@ -85,10 +85,22 @@ const KIND_STRINGS = Object.freeze({
   'kind.txt': 'text',
 });
 
+/**
+ * Why a file cannot be converted, as a visitor reading another language than English is told it
+ * (`intake/inspect-files.ts`): one honest phrase for each kind of reason the converters give.
+ * English keeps the converter's own, more exact words ("it unpacks to 300 MB, ...").
+ */
+const CONVERT_STRINGS = Object.freeze({
+  'convert.too_large': 'it is too large or too complex to convert safely',
+  'convert.timed_out': 'converting it took too long',
+  'convert.transient': 'it could not be converted just now',
+});
+
 /** Every word of the proxy's own. */
 export const PROXY_STRINGS = Object.freeze({
   ...PAGE_STRINGS,
   ...KIND_STRINGS,
+  ...CONVERT_STRINGS,
   ...REFUSAL_STRINGS,
   ...UPLOAD_REFUSAL_STRINGS,
   ...EMAIL_STRINGS,

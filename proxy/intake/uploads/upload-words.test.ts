@@ -9,16 +9,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseFormConfigs } from '../../contract/schemas/form-config.ts';
 import { createConverter } from '../../convert/open-converter.ts';
 import { exampleConfigPath } from '../../../demo/forms/index.ts';
-import { jpegHtmlPolyglot } from '../../test/fixtures/hostile-files.ts';
+import { jpegHtmlPolyglot, pngBomb } from '../../test/fixtures/hostile-files.ts';
 import { harnessPerTest } from '../../test/fixtures/proxy-harness.ts';
 import { decodeUploadCheck, tusClient } from '../../test/fixtures/tus-requests.ts';
 
 const setUp = harnessPerTest();
 
-/** The bilingual example taking PDFs, text files and JPEG photos. */
+/** The bilingual example taking PDFs, text files and JPEG and PNG pictures. */
 const forms = parseFormConfigs({
   ...(JSON.parse(readFileSync(exampleConfigPath('bilingual'), 'utf8')) as object),
-  files: { kinds: ['pdf', 'txt', 'jpeg'] },
+  files: { kinds: ['pdf', 'txt', 'jpeg', 'png'] },
 });
 
 /** The real converter's checks of a picture (sharp); no HEIC, no documents needed here. */
@@ -55,9 +55,9 @@ describe('an upload’s verdict in its visitor’s language', () => {
   it('names the kinds a Welsh visitor may choose in Welsh, a text file as “ffeil destun”', async () => {
     const issue = await refusedIssue(gif, { filename: 'llun.gif', lang: 'cy' });
     expect(issue.code).toBe('file_kind');
-    expect(issue.params.kinds).toBe('PDF, ffeil destun neu JPEG');
+    expect(issue.params.kinds).toBe('PDF, ffeil destun, JPEG neu PNG');
     expect(issue.message).toBe(
-      'Nid yw “llun.gif” yn ffeil PDF, ffeil destun neu JPEG. Dewiswch ffeil o un o’r mathau hynny',
+      'Nid yw “llun.gif” yn ffeil PDF, ffeil destun, JPEG neu PNG. Dewiswch ffeil o un o’r mathau hynny',
     );
   });
 
@@ -74,7 +74,7 @@ describe('an upload’s verdict in its visitor’s language', () => {
       filename: 'llun.gif',
       headers: { 'accept-language': 'cy-GB,cy;q=0.9,en;q=0.5' },
     });
-    expect(issue.message).toContain('yn ffeil PDF, ffeil destun neu JPEG');
+    expect(issue.message).toContain('yn ffeil PDF, ffeil destun, JPEG neu PNG');
   });
 
   it('answers in the form’s first language a client whose languages the form has not', async () => {
@@ -83,7 +83,7 @@ describe('an upload’s verdict in its visitor’s language', () => {
       headers: { 'accept-language': 'fr-BE,fr' },
     });
     expect(issue.message).toBe(
-      '“photo.gif” is not a PDF, text or JPEG file. Choose a file of one of those kinds',
+      '“photo.gif” is not a PDF, text, JPEG or PNG file. Choose a file of one of those kinds',
     );
   });
 });
@@ -134,5 +134,38 @@ describe('the upload routes’ refusals in the upload’s language', () => {
       error: 'not_found',
       message: 'This file is not on the server any more: choose it again.',
     });
+  });
+});
+
+describe('why a file cannot be converted, to a Welsh visitor', () => {
+  const tooLarge =
+    'Nid oes modd trosi “cynllun.png”: mae’n rhy fawr neu’n rhy gymhleth i’w throsi’n ddiogel. Dewiswch ffeil lai';
+
+  it('is said in Welsh in an upload’s verdict', async () => {
+    const issue = await refusedIssue(pngBomb(), { filename: 'cynllun.png', lang: 'cy' });
+    expect([issue.code, issue.message]).toEqual(['file_too_large_to_convert', tooLarge]);
+  });
+
+  it('is said in Welsh when the file comes with the enquiry', async () => {
+    const h = bilingualSetUp();
+    const response = await h.submit(
+      {
+        case_type: 'conveyancing',
+        answers: { transaction: 'selling' },
+        consent: { consent_contact: true },
+        lang: 'cy',
+      },
+      [{ name: 'cynllun.png', bytes: pngBomb() }],
+    );
+    expect(response.status).toBe(415);
+    const body = (await response.json()) as { message: string; issues: { message: string }[] };
+    expect([body.message, body.issues[0]?.message]).toEqual([tooLarge, tooLarge]);
+  });
+
+  it('keeps the converter’s exact words in English', async () => {
+    const issue = await refusedIssue(pngBomb(), { filename: 'plan.png', lang: 'en' });
+    expect(issue.message).toBe(
+      '“plan.png” cannot be converted: it is 10000 megapixels, more than the 100 a picture may have. Choose a smaller file',
+    );
   });
 });
