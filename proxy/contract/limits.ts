@@ -100,7 +100,7 @@ const convertsAny = (kinds: readonly AcceptedKind[] = PLATFORM_KINDS): boolean =
  * plain text file is named by a word, `textWord` in the visitor's language (the strings'
  * `kind.txt`).
  */
-const kindName = (kind: AcceptedKind, textWord = 'text'): string =>
+export const kindName = (kind: AcceptedKind, textWord = 'text'): string =>
   kind === 'txt' ? textWord : ACCEPTED_KINDS[kind].label;
 
 /**

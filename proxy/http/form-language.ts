@@ -72,6 +72,26 @@ export function wordsIn(deps: FormLanguageDeps, lang: string | undefined): Strin
   return deps.translations?.strings?.get(lang) ?? shippedStrings(lang) ?? ENGLISH;
 }
 
+/** A language a visitor reads and its words: what an answer to them is said in. */
+export interface Wording {
+  lang: string;
+  words: Strings;
+}
+
+/** English and its words: what an answer is said in when nothing names a language. */
+export const IN_ENGLISH: Wording = Object.freeze({ lang: 'en', words: ENGLISH });
+
+/**
+ * The language of the form's that best matches `asked` (one tag or a list in preference order),
+ * and its words; English for a form in one language.
+ *
+ * @example wordingFor(deps, 'cy-GB,en').words['kind.txt'] // 'ffeil destun'
+ */
+export function wordingFor(deps: FormLanguageDeps, asked: string | undefined): Wording {
+  const { lang } = formIn(deps, asked);
+  return { lang: lang ?? 'en', words: wordsIn(deps, lang) };
+}
+
 /** A page's language: the form in it, its tag and words, and whether the form has others. */
 export interface PageInLanguage extends FormInLanguage {
   language: { lang: string; words: Strings };

@@ -24,6 +24,16 @@ export interface RefusalWords {
 const english = (key: StringKey, params?: MessageParams) => formatIn('en', ENGLISH[key], params);
 
 /**
+ * `issue` with its words in `lang`, from its `messageKey` and `params`.
+ *
+ * @example issueIn(issue, WELSH, 'cy').message // 'Rhowch eich enw cyntaf'
+ */
+export const issueIn = (issue: FieldIssue, strings: Strings, lang: string): FieldIssue => ({
+  ...issue,
+  message: formatIn(lang, strings[issue.messageKey], issue.params),
+});
+
+/**
  * The message of a refusal for its issues: the one issue's words, a 415's each file's, or how
  * many problems there are.
  */
@@ -70,10 +80,7 @@ export class Refusal extends HTTPException {
   bodyIn(strings: Strings, lang: string): ValidationErrorResponse | ErrorResponse {
     const { body } = this;
     const issues = 'issues' in body ? body.issues : undefined;
-    const said = issues?.map((issue) => ({
-      ...issue,
-      message: formatIn(lang, strings[issue.messageKey], issue.params),
-    }));
+    const said = issues?.map((issue) => issueIn(issue, strings, lang));
     const message = this.words
       ? formatIn(lang, strings[this.words.key], this.words.params)
       : said && said.length > 0
@@ -85,6 +92,23 @@ export class Refusal extends HTTPException {
   /** The refusal as JSON, should anything but the app's `onError` ever answer it. */
   override getResponse(): Response {
     return Response.json(this.body, { status: this.status, headers: this.headers });
+  }
+
+  /**
+   * A refusal said by a key of the strings: English in its body, and in the visitor's language
+   * when its route names one (`bodyIn`).
+   *
+   * @example Refusal.worded(404, 'not_found', { key: 'upload.notFound' })
+   */
+  static worded(
+    status: ContentfulStatusCode,
+    error: ErrorResponse['error'],
+    words: RefusalWords,
+    headers: Readonly<Record<string, string>> = {},
+  ): Refusal {
+    return new Refusal(status, { error, message: english(words.key, words.params) }, headers, {
+      words,
+    });
   }
 
   /** 400 with field issues: the visitor (or integrator) can put them right. */

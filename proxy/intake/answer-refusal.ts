@@ -27,7 +27,18 @@ export interface EnquiryNote {
 /** The context's variables of a request to the intake. */
 export interface IntakeVariables {
   enquiry?: EnquiryNote;
+  /** The language a request that is no enquiry (an upload's) is answered in. */
+  answerLanguage?: string | undefined;
 }
+
+/** Answers the request's refusals in `lang` (none: as they are, in English). */
+export const answerIn = (c: Context, lang: string | undefined): void => {
+  (c as Context<{ Variables: IntakeVariables }>).set('answerLanguage', lang);
+};
+
+/** The language `answerIn` named for the request's answers. */
+export const answerLanguage = (c: Context): string | undefined =>
+  (c as Context<{ Variables: IntakeVariables }>).get('answerLanguage');
 
 /** The intake's first middleware: notes that the request is an enquiry, and how to answer it. */
 export const noteEnquiry: MiddlewareHandler<{ Variables: IntakeVariables }> = async (c, next) => {
@@ -52,7 +63,13 @@ export function refusalAnswers(deps: RefusalAnswerDeps) {
   return (c: Context, refusal: Refusal): Response => {
     for (const [name, value] of Object.entries(refusal.headers)) c.header(name, value);
     const enquiry = (c as Context<{ Variables: IntakeVariables }>).get('enquiry');
-    if (!enquiry) return c.json(refusal.body, refusal.status);
+    if (!enquiry) {
+      const lang = answerLanguage(c);
+      return c.json(
+        lang ? refusal.bodyIn(wordsIn(deps, lang), lang) : refusal.body,
+        refusal.status,
+      );
+    }
     const { body } = refusal;
     const issues = 'issues' in body ? body.issues?.map((i) => `${i.field}:${i.code}`) : undefined;
     deps.log.info(

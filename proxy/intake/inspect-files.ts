@@ -7,28 +7,32 @@
 import { createHash } from 'node:crypto';
 import { memorySource, readAll } from '../client/byte-source.ts';
 import { describeIssue, type FieldIssue } from '../contract/issues.ts';
-import { ACCEPTED_KINDS, isPlatformKind, type AcceptedKind } from '../contract/limits.ts';
+import { isPlatformKind, kindName, type AcceptedKind } from '../contract/limits.ts';
 import type { ConversionError, Converter } from '../convert/conversion.ts';
 import { checkPlatformFile } from '../convert/platform-files.ts';
 import type { Logger } from '../logger.ts';
 import type { IntakeFile } from './check-submission.ts';
 import { Refusal } from '../http/refusal.ts';
+import { IN_ENGLISH, type Wording } from '../http/form-language.ts';
+import { isEnglish } from '../contract/strings/catalogue.ts';
 
 /**
  * The files as they may be stored (a PDF rewritten without its scripts, the rest as they
- * came), or a 415 naming each file that cannot be taken.
+ * came), or a 415 naming each file that cannot be taken, in the visitor's `wording`.
  */
 export async function inspectFiles(
   files: readonly IntakeFile[],
   converter: Pick<Converter, 'inspect'>,
   log: Pick<Logger, 'info'>,
+  wording: Wording = IN_ENGLISH,
 ): Promise<IntakeFile[]> {
   const issues: FieldIssue[] = [];
   const taken: IntakeFile[] = [];
   for (const [i, file] of files.entries()) {
     const { stored, problem } = await inspectFile(file, converter, log);
     taken.push(stored);
-    if (problem) issues.push(issueOf(`files[${String(i)}]`, file.name, file.kind, problem));
+    if (problem)
+      issues.push(issueOf(`files[${String(i)}]`, file.name, file.kind, problem, wording));
   }
   if (issues.length > 0) throw Refusal.unsupportedFile(issues);
   return taken;
@@ -68,12 +72,26 @@ const withBytes = (file: IntakeFile, bytes: Uint8Array): IntakeFile => ({
   content: memorySource(bytes),
 });
 
-/** A bomb or a file over its limits names why; any other problem says it may be damaged. */
+/**
+ * Why a file cannot be converted: the converter's own words in English, else its kind of reason
+ * in the visitor's language (the converters' many exact reasons are written for the firm too).
+ */
+const reasonIn = (
+  reason: Exclude<ConversionError['reason'], 'unreadable'>,
+  message: string,
+  { lang, words }: Wording,
+): string => (isEnglish(lang) ? message : words[`convert.${reason}`]);
+
+/**
+ * A bomb or a file over its limits names why; any other problem says it may be damaged. The
+ * kind is named in the visitor's language (`wording`: a text file is a word, not a format).
+ */
 export function issueOf(
   field: string,
   name: string,
   kind: AcceptedKind,
   problem: ConversionError,
+  wording: Wording = IN_ENGLISH,
 ): FieldIssue {
   return describeIssue(
     problem.reason === 'unreadable'
@@ -81,13 +99,13 @@ export function issueOf(
           field,
           code: 'file_unreadable',
           messageKey: 'file.file_unreadable',
-          params: { name, kind: ACCEPTED_KINDS[kind].label },
+          params: { name, kind: kindName(kind, wording.words['kind.txt']) },
         }
       : {
           field,
           code: 'file_too_large_to_convert',
           messageKey: 'file.file_too_large_to_convert',
-          params: { name, reason: problem.message },
+          params: { name, reason: reasonIn(problem.reason, problem.message, wording) },
         },
   );
 }

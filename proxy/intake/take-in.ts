@@ -116,7 +116,10 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
     const receivedAt = deps.now();
     const checked = checkSubmission(received, config, receivedAt, deps.translations);
     const files = deps.converter
-      ? await inspectFiles(checked.files, deps.converter, deps.log)
+      ? await inspectFiles(checked.files, deps.converter, deps.log, {
+          lang: checked.visitor.lang ?? 'en',
+          words: checked.visitor.words,
+        })
       : checked.files;
     const idempotency = key ? { key, fingerprint: checked.fingerprint } : undefined;
     const repeat = idempotency && (await deps.store.findRepeat(idempotency));

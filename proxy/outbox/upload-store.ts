@@ -4,9 +4,9 @@
  * PostgreSQL's `upload_chunks`), so a PATCH may land on any instance sharing the database.
  */
 import type { ByteSource } from '../client/byte-source.ts';
-import type { UploadRow } from './machine/uploads.ts';
+import type { NewUpload, UploadRow } from './machine/uploads.ts';
 
-export type { UploadRow } from './machine/uploads.ts';
+export type { NewUpload, UploadRow } from './machine/uploads.ts';
 
 /** An upload's offset was not where the PATCH said it was (another PATCH moved it). */
 export class UploadOffsetConflict extends Error {
@@ -15,9 +15,7 @@ export class UploadOffsetConflict extends Error {
 
 /** Where uploads are kept. */
 export interface UploadStore {
-  createUpload(
-    row: Omit<UploadRow, 'upload_offset' | 'sha256' | 'kind' | 'verdict' | 'claimed_by'>,
-  ): Promise<void>;
+  createUpload(row: NewUpload): Promise<void>;
   /** The upload, while it is alive and no enquiry took it. */
   findUpload(id: string, now: number): Promise<UploadRow | undefined>;
   /**

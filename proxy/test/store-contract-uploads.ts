@@ -117,6 +117,14 @@ export function describeUploadStore(name: string, factory: StoreFactory): void {
       expect(await store.claimUploads(['a1'], 'session-a', 'claim-5', 2_000)).toEqual(['a1']);
     });
 
+    it('keeps the language its visitor reads, and none for an upload not told one', async () => {
+      const store = await fresh();
+      await store.createUpload({ ...row('w1', 10), lang: 'cy' });
+      await store.createUpload(row('n1', 10));
+      expect((await store.findUpload('w1', 2_000))?.lang).toBe('cy');
+      expect((await store.findUpload('n1', 2_000))?.lang).toBeNull();
+    });
+
     it('removes uploads past their expiry, and counts what a client holds until then', async () => {
       const store = await fresh();
       await complete(store, 'e1', file.subarray(0, 500));

@@ -165,6 +165,11 @@ export const WELSH = Object.freeze({
   // "ffeil destun", not "testun": it often follows "neu", which would mutate it ("neu destun").
   'kind.txt': 'ffeil destun',
 
+  // A file is feminine: "i’w throsi", "ei throsi" (aspirate), as in uploadConvertedNow.
+  'convert.too_large': 'mae’n rhy fawr neu’n rhy gymhleth i’w throsi’n ddiogel',
+  'convert.timed_out': 'cymerodd ormod o amser i’w throsi',
+  'convert.transient': 'nid oedd modd ei throsi ar hyn o bryd',
+
   'refusal.problems':
     '{count, plural, zero {Nid oes problem gyda’r ymholiad.} one {Mae # broblem gyda’r ymholiad.} two {Mae # broblem gyda’r ymholiad.} few {Mae # problem gyda’r ymholiad.} many {Mae # phroblem gyda’r ymholiad.} other {Mae # o broblemau gyda’r ymholiad.}}',
   'refusal.origin':
@@ -179,6 +184,20 @@ export const WELSH = Object.freeze({
   'refusal.storageUnavailable': `Ni allwn ni dderbyn ymholiadau am ennyd. ${TRY_AGAIN} cyn bo hir: ${NOTHING_LOST}`,
   'refusal.internal': `Aeth rhywbeth o’i le ar ein hochr ni. ${TRY_AGAIN} ymhen ennyd.`,
   'refusal.challengeUnavailable': `Nid oedd modd i ni wirio’r her ddiogelwch ar hyn o bryd. ${TRY_AGAIN} ymhen ennyd.`,
+
+  // "llwytho i fyny" as the widget says it; "beitiau" soft after "o" and a verb ("mwy o feitiau").
+  'upload.notFound': 'Nid yw’r ffeil hon ar y gweinydd mwyach: dewiswch hi eto.',
+  'upload.version': 'Dim ond tus {version} a ddefnyddir i lwytho ffeiliau i fyny.',
+  'upload.noLength': 'Nodwch faint y ffeil yn Upload-Length.',
+  'upload.noFilename': 'Enwch y ffeil yn Upload-Metadata (filename, filetype, form_token).',
+  'upload.noOffset': 'Nodwch ble mae’r beitiau’n mynd yn Upload-Offset.',
+  'upload.notOctetStream': 'Anfonwch feitiau’r ffeil fel application/offset+octet-stream.',
+  'upload.offsetMismatch':
+    'Nid yw’r ffeil ar y safle hwnnw: gofynnwch ble mae hi (HEAD) ac ewch ymlaen o’r fan honno.',
+  'upload.tooLarge': 'Ni chaiff ffeil fod yn fwy na {max}.',
+  'upload.pastLength': 'Anfonwyd mwy o feitiau nag y dywedodd y ffeil y byddai ganddi.',
+  'upload.tooMuchHeld':
+    'Mae gormod o ffeiliau’n aros i gael eu hanfon o’ch cysylltiad. Anfonwch eich ymholiad, neu rowch gynnig arall arni yn nes ymlaen.',
 
   'confirmation.reference': 'Eich cyfeirnod',
   'confirmation.receivedAt': 'Wedi dod i law',

@@ -44,6 +44,25 @@ const REFUSAL_STRINGS = Object.freeze({
 });
 
 /**
+ * The refusals of the files sent ahead (`intake/uploads/upload-refusals.ts`), in the upload's
+ * language: the widget never meets most of them, a tus client in the visitor's hands may.
+ */
+const UPLOAD_REFUSAL_STRINGS = Object.freeze({
+  'upload.notFound': 'This file is not on the server any more: choose it again.',
+  'upload.version': 'Uploads speak tus {version} only.',
+  'upload.noLength': 'Say how large the file is in Upload-Length.',
+  'upload.noFilename': 'Name the file in Upload-Metadata (filename, filetype, form_token).',
+  'upload.noOffset': 'Say where the bytes go in Upload-Offset.',
+  'upload.notOctetStream': 'Send the bytes of an upload as application/offset+octet-stream.',
+  'upload.offsetMismatch':
+    'The upload is not at that offset: ask where it is (HEAD) and go on from there.',
+  'upload.tooLarge': 'A file may be at most {max}.',
+  'upload.pastLength': 'More bytes were sent than the upload said it would have.',
+  'upload.tooMuchHeld':
+    'Too many files are waiting to be sent from your connection. Send your enquiry, or try again later.',
+});
+
+/**
  * The confirmation email's own words (`notify/confirmation-email.ts`); the configuration's
  * `confirmation.strings` overrides any of them, without the `confirmation.` of these keys.
  */
@@ -66,10 +85,23 @@ const KIND_STRINGS = Object.freeze({
   'kind.txt': 'text',
 });
 
+/**
+ * Why a file cannot be converted, as a visitor reading another language than English is told it
+ * (`intake/inspect-files.ts`): one honest phrase for each kind of reason the converters give.
+ * English keeps the converter's own, more exact words ("it unpacks to 300 MB, ...").
+ */
+const CONVERT_STRINGS = Object.freeze({
+  'convert.too_large': 'it is too large or too complex to convert safely',
+  'convert.timed_out': 'converting it took too long',
+  'convert.transient': 'it could not be converted just now',
+});
+
 /** Every word of the proxy's own. */
 export const PROXY_STRINGS = Object.freeze({
   ...PAGE_STRINGS,
   ...KIND_STRINGS,
+  ...CONVERT_STRINGS,
   ...REFUSAL_STRINGS,
+  ...UPLOAD_REFUSAL_STRINGS,
   ...EMAIL_STRINGS,
 });

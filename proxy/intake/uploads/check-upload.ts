@@ -8,7 +8,7 @@
  * row, so a HEAD from any instance (after a reload) answers it, and Send needs no second look.
  */
 import { createHash } from 'node:crypto';
-import { describeIssue } from '../../contract/issues.ts';
+import { describeIssue, type FieldIssue } from '../../contract/issues.ts';
 import {
   CONVERTED_KINDS,
   isPlatformKind,
@@ -17,10 +17,11 @@ import {
 } from '../../contract/limits.ts';
 import { mimeOf, sniffKind, SNIFF_BYTES, SNIFF_TAIL_BYTES } from '../../contract/file-kinds.ts';
 import { checkFiles } from '../../contract/file-rules.ts';
-import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import type { UploadCheck } from '../../contract/upload-check.ts';
 import { memorySource, type ByteSource } from '../../client/byte-source.ts';
 import type { ConversionError, Converter } from '../../convert/conversion.ts';
+import { wordingFor, type FormLanguageDeps, type Wording } from '../../http/form-language.ts';
+import { issueIn } from '../../http/refusal.ts';
 import type { Logger } from '../../logger.ts';
 import type { UploadRow, UploadStore } from '../../outbox/upload-store.ts';
 import { Collected, tempSpool, type FileSpool, type SpooledFile } from '../file-spool.ts';
@@ -28,9 +29,8 @@ import type { IntakeFile } from '../check-submission.ts';
 import { inspectFile, issueOf } from '../inspect-files.ts';
 import type { ConvertOnArrival } from './convert-on-arrival.ts';
 
-/** What the check reads. */
-export interface UploadCheckDeps {
-  config: FormConfig;
+/** What the check reads; the form's languages say its verdict in the upload's (`lang`). */
+export interface UploadCheckDeps extends FormLanguageDeps {
   store: UploadStore;
   /** Without it (tests of other things), files are taken by their bytes' kind alone. */
   converter?: Pick<Converter, 'inspect'> | undefined;
@@ -74,6 +74,7 @@ async function checkFile(
   deps: UploadCheckDeps,
 ): Promise<UploadCheck> {
   let { sha256 } = source;
+  const wording = wordingFor(deps, row.lang ?? undefined);
   const sniffed = sniffKind(source.head, source.tail);
   const field = 'files[0]';
   const name = row.filename;
@@ -81,20 +82,23 @@ async function checkFile(
   const [ruleIssue] = checkFiles(
     [{ name, size: row.length, kind: sniffed }],
     files,
-    kindList(files.kinds),
+    kindList(files.kinds, wording.lang, wording.words['kind.txt']),
   );
   let check: UploadCheck;
   if (ruleIssue || sniffed === 'other' || sniffed === 'audio_video') {
     check = {
       status: 'refused',
-      issue: describeIssue(
-        ruleIssue ?? { field, code: 'file_kind', messageKey: 'file.file_kind', params: { name } },
+      issue: said(
+        describeIssue(
+          ruleIssue ?? { field, code: 'file_kind', messageKey: 'file.file_kind', params: { name } },
+        ),
+        wording,
       ),
     };
   } else {
     const kind: AcceptedKind = sniffed;
     const file = { name, postname: name, kind, mime: mimeOf(kind), size: row.length, sha256 };
-    ({ check, sha256 } = await judge(row, { ...file, content: source }, deps));
+    ({ check, sha256 } = await judge(row, { ...file, content: source }, deps, wording));
   }
   await deps.store.recordUploadVerdict(
     row.id,
@@ -105,6 +109,10 @@ async function checkFile(
   return check;
 }
 
+/** The issue in the upload's language: the widget shows its `params`, an API client its `message`. */
+const said = (issue: FieldIssue, { words, lang }: Wording): FieldIssue =>
+  issueIn(issue, words, lang);
+
 /**
  * A file of a kind the form takes, looked at as the intake looks at one (`inspect-files.ts`),
  * then converted at once when the platform does not take its kind (`convert-on-arrival.ts`). What
@@ -114,10 +122,13 @@ async function judge(
   row: UploadRow,
   file: IntakeFile,
   deps: UploadCheckDeps,
+  wording: Wording,
 ): Promise<{ check: UploadCheck; sha256: string }> {
   const { kind, name } = file;
+  const issue = (problem: ConversionError) =>
+    said(issueOf('files[0]', name, kind, problem, wording), wording);
   const refused = (problem: ConversionError) => ({
-    check: { status: 'refused', issue: issueOf('files[0]', name, kind, problem) } as const,
+    check: { status: 'refused', issue: issue(problem) } as const,
     sha256: file.sha256,
   });
   const { stored, problem } = deps.converter

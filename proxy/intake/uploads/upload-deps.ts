@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import type { Converter } from '../../convert/conversion.ts';
 import type { BotCheckOptions } from '../../http/bots/bot-check.ts';
+import type { FormLanguageDeps } from '../../http/form-language.ts';
 import type { OriginOptions } from '../../http/origin.ts';
 import type { Logger } from '../../logger.ts';
 import type { UploadStore } from '../../outbox/upload-store.ts';
@@ -13,7 +14,7 @@ import type { FileSpool } from '../file-spool.ts';
 export const DEFAULT_UPLOAD_EXPIRY_HOURS = 24;
 
 /** What `uploadRoutes` is built from. */
-export interface UploadRouteDeps extends OriginOptions {
+export interface UploadRouteDeps extends OriginOptions, FormLanguageDeps {
   config: FormConfig;
   uploads: UploadStore;
   /** Where an upload kept as chunks (PostgreSQL) is written to be checked. */

@@ -12,10 +12,12 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { encodeUploadCheck, type UploadCheck } from '../../contract/upload-check.ts';
 import { rateLimitKey } from '../../http/client-ip.ts';
+import { formIn } from '../../http/form-language.ts';
 import { requireAllowedOrigin } from '../../http/origin.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { UploadOffsetConflict, type UploadRow } from '../../outbox/upload-store.ts';
 import { uploadGuard, type UploadGuardEnv } from '../upload-guard.ts';
+import { answerIn, answerLanguage } from '../answer-refusal.ts';
 import { checkUpload } from './check-upload.ts';
 import { convertOnArrival } from './convert-on-arrival.ts';
 import { uploadRefusals as refuse } from './upload-refusals.ts';
@@ -56,6 +58,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
   });
 
   for (const path of [PATH, `${PATH}/:id`]) {
+    app.use(path, uploadLanguage(deps));
     app.use(path, tusAnswers(maxFileBytes));
     app.use(
       path,
@@ -76,15 +79,11 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
     guard,
     async (c) => {
       const length = byteCount(c.req.header('upload-length'));
-      if (length === undefined)
-        throw refuse.badRequest('Say how large the file is in Upload-Length.');
+      if (length === undefined) throw refuse.noLength();
       if (length > maxFileBytes) throw refuse.tooLarge(maxFileBytes);
       const metadata = parseMetadata(c.req.header('upload-metadata'));
       const filename = metadata?.get('filename')?.slice(0, 1000);
-      if (!metadata || !filename)
-        throw refuse.badRequest(
-          'Name the file in Upload-Metadata (filename, filetype, form_token).',
-        );
+      if (!metadata || !filename) throw refuse.noFilename();
       const now = deps.now();
       const session = formSession(metadata.get('form_token'), deps.bots, now);
       const client = clientKey(c);
@@ -101,6 +100,8 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
         length,
         created_at: now,
         expires_at: now + deps.uploadExpiryMs,
+        // What its verdict and refusals are said in (`uploadLanguage`).
+        lang: answerLanguage(c) ?? null,
       };
       await store.createUpload(row);
       c.header('Location', `${PATH}/${row.id}`);
@@ -141,11 +142,12 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
   app.patch(`${PATH}/:id`, originIfAny(deps), guard, async (c) => {
     if (c.req.header('content-type') !== OFFSET_OCTET_STREAM) throw refuse.notOctetStream();
     const offset = byteCount(c.req.header('upload-offset'));
-    if (offset === undefined) throw refuse.badRequest('Say where the bytes go in Upload-Offset.');
+    if (offset === undefined) throw refuse.noOffset();
     const id = c.req.param('id');
     const held = await locks.holding(id, async () => {
       const row = await store.findUpload(id, deps.now());
       if (!row) throw refuse.notFound();
+      if (row.lang) answerIn(c, row.lang);
       if (row.upload_offset !== offset) throw refuse.offsetMismatch();
       await receive(c, row, offset);
     });
@@ -185,6 +187,22 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
 
   return app;
 }
+
+/**
+ * The language the upload's answers are said in, before anything can refuse it: the one a
+ * creation names in `Upload-Metadata` (the widget's), else the client's `Accept-Language`,
+ * matched to the form's languages; a PATCH of an upload made in one is said in it.
+ */
+const uploadLanguage =
+  (deps: UploadRouteDeps): MiddlewareHandler =>
+  async (c, next) => {
+    const named =
+      c.req.method === 'POST'
+        ? parseMetadata(c.req.header('upload-metadata'))?.get('lang')
+        : undefined;
+    answerIn(c, formIn(deps, named || c.req.header('accept-language')).lang);
+    await next();
+  };
 
 /**
  * The protocol's headers on every answer; `OPTIONS` also says what this server speaks, and any

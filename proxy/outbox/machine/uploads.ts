@@ -44,6 +44,13 @@ export const uploadsTable = (t: ColumnTypes, chunks: boolean) => `CREATE TABLE u
 export const uploadKeyColumn = (t: ColumnTypes) =>
   `ALTER TABLE uploads ADD COLUMN key_hash ${t.text}`;
 
+/**
+ * The language its visitor reads (`Upload-Metadata`'s `lang`, else `Accept-Language`, matched to
+ * the form's): the checks' verdict and the routes' refusals are said in it (issue 44).
+ */
+export const uploadLanguageColumn = (t: ColumnTypes) =>
+  `ALTER TABLE uploads ADD COLUMN lang ${t.text}`;
+
 /** An upload's row. */
 export interface UploadRow {
   id: string;
@@ -68,7 +75,16 @@ export interface UploadRow {
   verdict: string | null;
   /** The claim of the enquiry being stored with it. */
   claimed_by: string | null;
+  /** The form's language its visitor reads; null for a form in one language. */
+  lang: string | null;
 }
+
+/** What an upload is created with: the rest comes as its bytes arrive and are checked. */
+export type NewUpload = Omit<
+  UploadRow,
+  'upload_offset' | 'sha256' | 'kind' | 'verdict' | 'claimed_by' | 'lang'
+> &
+  Partial<Pick<UploadRow, 'lang'>>;
 
 /** A claimed upload stays this long past its expiry before the sweep takes it anyway. */
 const CLAIM_GRACE_MS = 60 * 60 * 1000;
@@ -76,13 +92,11 @@ const CLAIM_GRACE_MS = 60 * 60 * 1000;
 /** The uploads' plans over `d`. */
 export function uploadPlans(d: Dialect) {
   return {
-    *create(
-      row: Omit<UploadRow, 'upload_offset' | 'sha256' | 'kind' | 'verdict' | 'claimed_by'>,
-    ): Plan<void> {
+    *create(row: NewUpload): Plan<void> {
       yield* run(
-        `INSERT INTO uploads (id, session, key_hash, client, filename, filetype, length, created_at, expires_at)
-         VALUES (@id, @session, @key_hash, @client, @filename, @filetype, @length, @created_at, @expires_at)`,
-        { ...row },
+        `INSERT INTO uploads (id, session, key_hash, client, filename, filetype, length, created_at, expires_at, lang)
+         VALUES (@id, @session, @key_hash, @client, @filename, @filetype, @length, @created_at, @expires_at, @lang)`,
+        { lang: null, ...row },
       );
     },
 

@@ -9,7 +9,7 @@
  */
 import pg from 'pg';
 import * as tables from '../machine/tables.ts';
-import { uploadKeyColumn, uploadsTable } from '../machine/uploads.ts';
+import { uploadKeyColumn, uploadLanguageColumn, uploadsTable } from '../machine/uploads.ts';
 import { postgresDialect } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.postgres;
@@ -121,6 +121,8 @@ export const MIGRATIONS: readonly string[] = [
   uploadKeyColumn(TYPES),
   // The firm's people, their invitations, passkeys and console sessions (issue 43).
   tables.peopleTables(TYPES),
+  // The language an upload's visitor reads, for its verdict's and refusals' words (issue 44).
+  uploadLanguageColumn(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

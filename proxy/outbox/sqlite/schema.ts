@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import * as tables from '../machine/tables.ts';
-import { uploadKeyColumn, uploadsTable } from '../machine/uploads.ts';
+import { uploadKeyColumn, uploadLanguageColumn, uploadsTable } from '../machine/uploads.ts';
 import { sqliteDialect } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.sqlite;
@@ -127,6 +127,8 @@ export const MIGRATIONS: readonly string[] = [
   uploadKeyColumn(TYPES),
   // The firm's people, their invitations, passkeys and console sessions (issue 43).
   tables.peopleTables(TYPES),
+  // The language an upload's visitor reads, for its verdict's and refusals' words (issue 44).
+  uploadLanguageColumn(TYPES),
 ];
 
 /**

@@ -45,6 +45,7 @@ export class Uploads {
     this.#ports = {
       endpoint: late.session.url('/api/uploads'),
       formToken: async () => (await late.session.formToken())?.token,
+      lang: () => late.t().locale,
       changed: () => {
         host.requestUpdate();
       },

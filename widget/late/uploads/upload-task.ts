@@ -30,6 +30,8 @@ export interface UploadTaskPorts {
   /** `/api/uploads` on the proxy. */
   endpoint: string;
   formToken(): Promise<string | undefined>;
+  /** The language the form is shown in: the proxy says its verdict in it. */
+  lang(): string;
   /** Told whenever the state changes (progress included). */
   changed(): void;
 }
@@ -83,7 +85,12 @@ export class UploadTask {
   async #create() {
     const token = (await this.ports.formToken()) ?? '';
     const { file } = this;
-    const meta = { filename: file.name, filetype: file.type, form_token: token };
+    const meta = {
+      filename: file.name,
+      filetype: file.type,
+      form_token: token,
+      lang: this.ports.lang(),
+    };
     const answer = await fetch(this.ports.endpoint, {
       method: 'POST',
       headers: {
