@@ -22,6 +22,7 @@ import { errorSummaryStyles } from './error-summary/error-summary.styles.ts';
 import { followIssueLink } from './error-summary/follow.ts';
 import { failureNotice } from './failure.ts';
 import { FilesController } from './files-controller.ts';
+import type { FormLanguage } from '../language.ts';
 import { funnelReporter } from './funnel.ts';
 import { lateStyles } from './late.styles.ts';
 import type { LatePorts } from './ports.ts';
@@ -94,6 +95,17 @@ export class LateParts {
         this.funnel.see(false);
         if (asked === (asked = this.#chunksAsked().join())) return;
         void this.chunksReady().catch(() => undefined);
+        // The language switch: not needed to send, so not among the chunks a press waits for.
+        if (
+          (ports.session.config as FormLanguage | undefined)?.languages?.[1] &&
+          host.hasAttribute('language-switch')
+        )
+          void import('./language-switch.ts').then(
+            (chunk) => {
+              chunk.attach(host, ports);
+            },
+            () => undefined,
+          );
       },
     });
     // The form view is noted at each render and each change; it ends when the page is hidden
