@@ -15,6 +15,7 @@ import { rateLimitKey } from '../../http/client-ip.ts';
 import { requireAllowedOrigin } from '../../http/origin.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { UploadOffsetConflict, type UploadRow } from '../../outbox/upload-store.ts';
+import { passing } from '../../passing-bytes.ts';
 import { uploadGuard, type UploadGuardEnv } from '../upload-guard.ts';
 import { checkUpload } from './check-upload.ts';
 import { convertOnArrival } from './convert-on-arrival.ts';
@@ -166,7 +167,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
     const body = c.req.raw.body as AsyncIterable<Uint8Array> | null;
     let reached: number;
     try {
-      reached = await store.appendUpload(row, offset, body ?? (async function* () {})());
+      reached = await store.appendUpload(row, offset, passing(body ?? (async function* () {})()));
     } catch (error) {
       if (error instanceof RangeError) throw refuse.pastLength();
       if (error instanceof UploadOffsetConflict) throw refuse.offsetMismatch();
