@@ -65,22 +65,32 @@ export async function startStandIn(): Promise<StandIn> {
   return { child, origin, url: `${origin}${DEFAULT_ROOT}` };
 }
 
+/** The process environment the proxy is run with (`deploy/enquiry-form.service`, the Dockerfile). */
+const AS_DEPLOYED = { MALLOC_ARENA_MAX: '2' };
+
 export interface ProxyServer extends Server {
   dataDir: string;
 }
 
 /**
  * The proxy wired to `standIn` (see `proxyEnvFor`: no minimum fill time, rate limits out of the
- * way), with its outbox on disk unless `outbox` says `memory` (tmpfs), and `env` on top.
+ * way), run as deployed (`AS_DEPLOYED`), with its outbox on disk unless `outbox` says `memory`
+ * (tmpfs), and `env` on top.
  * Logs stay at the default level (`info`), as deployed.
  */
 export async function startProxyServer(
   standIn: StandIn,
-  options: { outbox?: 'disk' | 'memory'; env?: Record<string, string> } = {},
+  options: {
+    outbox?: 'disk' | 'memory';
+    env?: Record<string, string>;
+    /** `glibc-default`: without the unit's `MALLOC_ARENA_MAX` (diagnostics only). */
+    allocator?: 'deployed' | 'glibc-default';
+  } = {},
 ): Promise<ProxyServer> {
   const port = await freePort();
   const dataDir = scratchDir('outbox', options.outbox ?? 'disk');
   const env = proxyEnvFor(standIn, CREDENTIALS, {
+    ...(options.allocator === 'glibc-default' ? {} : AS_DEPLOYED),
     PORT: String(port),
     DATA_DIR: dataDir,
     ...options.env,

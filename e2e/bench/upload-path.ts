@@ -196,8 +196,8 @@ collected yet. What the proxy really holds per upload is what is left in the dia
 few MiB, whatever the file's size.
 
 1. **Receiving** (\`proxy/intake/multipart-parts.ts\`, \`file-spool.ts\`): the body is read as
-   it arrives and each file part written to \`incoming/\` under \`DATA_DIR\` a megabyte at a time,
-   hashed and sniffed on the way; never held whole.
+   it arrives and each file part written to \`incoming/\` under \`DATA_DIR\` a piece (64 KiB) at a time
+   as it comes, hashed and sniffed on the way; never held whole.
 2. **Storing** (\`proxy/outbox/sqlite/file-vault.ts\`): once the submission passes its checks the file is
    synced and renamed into \`outbox-files/\` before the row that names it commits: no copy. No
    BLOB goes through SQLite, which would copy it twice to write it and once more to read it back.
@@ -205,8 +205,8 @@ few MiB, whatever the file's size.
    192 KiB pieces and BASE64-encoded piece by piece as the socket takes it.
 
 What remains above that without forced collection is short-lived garbage (each piece's BASE64
-text, the pieces read from disk) that V8 collects in its own time; it weighs most when a single
-upload has the heap to itself.
+text, the pieces read from disk), which the proxy has V8 collect every 4 MiB passed
+(\`proxy/passing-bytes.ts\`); it weighs most when a single upload has the heap to itself.
 
 **Where the time goes.** The last two columns are the CPU the proxy and the stand-in spent per
 MB sent, while the bench itself (building and sending the bodies) runs on the same two cores.

@@ -16,6 +16,7 @@ import {
 } from './multipart-parts.ts';
 import { MAX_PLAIN_FIELDS, type PlainFields } from './page/plain-fields.ts';
 import { Refusal } from '../http/refusal.ts';
+import { passing } from '../passing-bytes.ts';
 
 /** The `enquiry` part is a few KB of JSON; this leaves room for every field at its maximum. */
 export const MAX_ENQUIRY_PART_BYTES = 256 * 1024;
@@ -67,7 +68,7 @@ export async function readMultipartSubmission(
   let fieldBytes = 0;
   try {
     if (!request.body) throw new MultipartError('Request body is empty');
-    const parts = multipartParts(piecesOf(request.body), boundary, {
+    const parts = multipartParts(passing(piecesOf(request.body)), boundary, {
       maxHeaderBytes: MAX_HEADER_BYTES,
       // One enquiry part (or a plain form's fields), the files, and one spare so "one file too
       // many" gets a helpful answer.

@@ -16,6 +16,7 @@ import { formIn } from '../../http/form-language.ts';
 import { requireAllowedOrigin } from '../../http/origin.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { UploadOffsetConflict, type UploadRow } from '../../outbox/upload-store.ts';
+import { passing } from '../../passing-bytes.ts';
 import { uploadGuard, type UploadGuardEnv } from '../upload-guard.ts';
 import { answerIn, answerLanguage } from '../answer-refusal.ts';
 import { checkUpload } from './check-upload.ts';
@@ -168,7 +169,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
     const body = c.req.raw.body as AsyncIterable<Uint8Array> | null;
     let reached: number;
     try {
-      reached = await store.appendUpload(row, offset, body ?? (async function* () {})());
+      reached = await store.appendUpload(row, offset, passing(body ?? (async function* () {})()));
     } catch (error) {
       if (error instanceof RangeError) throw refuse.pastLength();
       if (error instanceof UploadOffsetConflict) throw refuse.offsetMismatch();

@@ -8,6 +8,7 @@ import { mkdirSync, readdirSync, statSync } from 'node:fs';
 import { open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PIECE_BYTES, readAll, type ByteSource } from '../../client/byte-source.ts';
+import { passing } from '../../passing-bytes.ts';
 
 /** Where a store keeps file contents. */
 export interface FileVault {
@@ -115,22 +116,25 @@ async function moveInto(path: string, target: string): Promise<boolean> {
 export function fileSource(path: string, size: number): ByteSource {
   return {
     size,
-    async *pieces() {
-      const handle = await open(path, 'r');
-      try {
-        for (let position = 0; position < size;) {
-          // A fresh buffer each time: the consumer may still hold the previous piece.
-          const piece = Buffer.allocUnsafe(Math.min(PIECE_BYTES, size - position));
-          const { bytesRead } = await handle.read(piece, 0, piece.byteLength, position);
-          if (bytesRead === 0) throw new Error(`file ${path} is shorter than its ${size} bytes`);
-          position += bytesRead;
-          yield piece.subarray(0, bytesRead);
-        }
-      } finally {
-        await handle.close();
-      }
-    },
+    pieces: () => passing(readPieces(path, size)),
   };
+}
+
+/** The file at `path` in pieces of `PIECE_BYTES`. */
+async function* readPieces(path: string, size: number): AsyncGenerator<Uint8Array> {
+  const handle = await open(path, 'r');
+  try {
+    for (let position = 0; position < size;) {
+      // A fresh buffer each time: the consumer may still hold the previous piece.
+      const piece = Buffer.allocUnsafe(Math.min(PIECE_BYTES, size - position));
+      const { bytesRead } = await handle.read(piece, 0, piece.byteLength, position);
+      if (bytesRead === 0) throw new Error(`file ${path} is shorter than its ${size} bytes`);
+      position += bytesRead;
+      yield piece.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Contents held in memory, for an in-memory outbox (tests). */

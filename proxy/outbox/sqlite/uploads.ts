@@ -20,8 +20,8 @@ import type { GroupWrite } from './group-commit.ts';
 
 const plans = uploadPlans(sqliteDialect);
 
-/** Bytes gathered before one write: a socket gives 64 KB pieces at most. */
-const WRITE_BATCH_BYTES = 1024 * 1024;
+/** Bytes gathered before one write: a socket's piece, held no longer (`intake/file-spool.ts` says why). */
+const WRITE_BATCH_BYTES = 64 * 1024;
 
 /** The folder uploads are kept in, beside the vault (a private temporary one for a store in memory). */
 export function uploadFolder(vaultDir: string | undefined): string {
