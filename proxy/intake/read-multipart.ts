@@ -58,9 +58,7 @@ export async function readMultipartSubmission(
 ): Promise<ReceivedSubmission> {
   const boundary = formDataBoundary(request.headers.get('content-type') ?? '');
   if (!boundary) {
-    throw Refusal.badRequest(
-      'Send multipart/form-data with a part named "enquiry" and parts named "files".',
-    );
+    throw Refusal.worded(400, 'bad_request', { key: 'refusal.notMultipart' });
   }
   const files: ReceivedFile[] = [];
   let enquiryText: string | undefined;
@@ -130,7 +128,8 @@ async function readText(body: AsyncIterable<Uint8Array>, maxBytes: number): Prom
   let size = 0;
   for await (const piece of body) {
     size += piece.byteLength;
-    if (size > maxBytes) throw Refusal.tooLarge('The enquiry part is too large.');
+    if (size > maxBytes)
+      throw Refusal.worded(413, 'too_large', { key: 'refusal.enquiryPartTooLarge' });
     pieces.push(piece);
   }
   return Buffer.concat(pieces);
@@ -181,7 +180,7 @@ function translateParseError(
   }
   if (error instanceof MultipartError || error instanceof TypeError) {
     // TypeError: the body stream broke (client went away, or the body limit cut it short).
-    return Refusal.badRequest('The multipart body could not be read.');
+    return Refusal.worded(400, 'bad_request', { key: 'refusal.unreadableBody' });
   }
   return error;
 }

@@ -111,7 +111,7 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
     key: string | undefined,
     received: ReceivedSubmission,
   ) {
-    if (received.plain) notePlainFields(c, received.plain);
+    if (received.plain) notePlainFields(c, received.plain, true);
     else noteLanguage(c, received.enquiryText);
     const receivedAt = deps.now();
     const checked = checkSubmission(received, config, receivedAt, deps.translations);
@@ -262,12 +262,16 @@ function noteLanguage(c: IntakeContext, enquiryText: string): void {
     return;
   }
   const enquiry = c.get('enquiry');
-  if (typeof lang === 'string' && lang.length <= 35)
-    c.set('enquiry', { page: enquiry?.page ?? false, ...enquiry, lang });
+  c.set('enquiry', {
+    page: enquiry?.page ?? false,
+    ...enquiry,
+    read: true,
+    ...(typeof lang === 'string' && lang.length <= 35 ? { lang } : {}),
+  });
 }
 
-/** A plain post's named fields, as far as they were read, for its answer. */
-function notePlainFields(c: IntakeContext, fields: PlainFields): void {
+/** A plain post's named fields, as far as they were read (all of them: `read`), for its answer. */
+function notePlainFields(c: IntakeContext, fields: PlainFields, read = false): void {
   const enquiry = c.get('enquiry');
-  c.set('enquiry', { page: enquiry?.page ?? false, fields });
+  c.set('enquiry', { page: enquiry?.page ?? false, fields, read });
 }
