@@ -5,8 +5,10 @@
  * `Accept-Language`, matched to the form's languages. English clients and a one-language form
  * read what they always read.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bilingual } from '../../demo/forms/index.ts';
+import { bilingual, exampleConfigPath } from '../../demo/forms/index.ts';
+import { parseFormConfigs } from '../contract/schemas/form-config.ts';
 import { WELSH } from '../contract/strings/cy.ts';
 import { postPlain } from '../test/fixtures/plain-post.ts';
 import { harnessPerTest, ORIGIN, type ProxyHarness } from '../test/fixtures/proxy-harness.ts';
@@ -135,5 +137,21 @@ describe('an enquiry that names its language', () => {
     );
     const body = (await response.json()) as { issues: { message: string }[] };
     expect(body.issues[0]?.message).toBe('Enter your first name');
+  });
+
+  it('is answered in it when a file after its part is refused as it is read', async () => {
+    const small = parseFormConfigs({
+      ...(JSON.parse(readFileSync(exampleConfigPath('bilingual'), 'utf8')) as object),
+      files: { maxFileBytes: 2048 },
+    });
+    const harness = setUp({ config: small.first, deps: { translations: small } });
+    const pdf = new Uint8Array(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096)]));
+    const response = await harness.submit(
+      { case_type: 'conveyancing', lang: 'cy', answers: { transaction: 'selling' } },
+      [{ name: 'arolwg.pdf', bytes: pdf }],
+    );
+    expect(response.status).toBe(413);
+    const body = (await response.json()) as { message: string };
+    expect(body.message).toMatch(/^Mae “arolwg\.pdf” yn fwy na .+\. Dewiswch ffeil lai$/);
   });
 });

@@ -38,6 +38,15 @@ export type ReceivedSubmission =
   | { enquiryText: string; files: ReceivedFile[]; plain?: undefined }
   | { plain: PlainFields; files: ReceivedFile[] };
 
+/**
+ * What was read of a submission before its reading failed, for its answer: a plain form's named
+ * fields (the form is drawn again with them), or the enquiry part (the language it names).
+ */
+export interface ReadSoFar {
+  fields: Map<string, string[]>;
+  enquiryText?: string;
+}
+
 /** The most a valid submission can weigh: the body limit of the route. */
 export function maxSubmissionBytes(limits: FormConfig['files']): number {
   // Multipart framing is a few hundred bytes a part; 64 KB of slack covers it many times over.
@@ -47,15 +56,17 @@ export function maxSubmissionBytes(limits: FormConfig['files']): number {
 /**
  * Reads a submission's body with every limit enforced while it streams in. Its files are in
  * `spool` until the caller discards them; when reading fails, they are discarded here. A plain
- * form's named fields are gathered into `fields`, which the caller keeps when reading fails too:
- * the form without JavaScript is drawn again with what was typed before a refused file.
+ * form's named fields, and the enquiry part once read, are kept in `soFar`, which the caller
+ * reads when reading fails too: the form without JavaScript is drawn again with what was typed
+ * before a refused file, and a file refused after the enquiry part is said in its language.
  */
 export async function readMultipartSubmission(
   request: Request,
   limits: FormConfig['files'],
   spool: FileSpool,
-  fields = new Map<string, string[]>(),
+  soFar: ReadSoFar = { fields: new Map() },
 ): Promise<ReceivedSubmission> {
+  const { fields } = soFar;
   const boundary = formDataBoundary(request.headers.get('content-type') ?? '');
   if (!boundary) {
     throw Refusal.worded(400, 'bad_request', { key: 'refusal.notMultipart' });
@@ -76,6 +87,7 @@ export async function readMultipartSubmission(
         if (enquiryText !== undefined)
           throw Refusal.field('enquiry', 'invalid_type', 'enquiry.repeated');
         enquiryText = decodeEnquiryPart(await readText(body, MAX_ENQUIRY_PART_BYTES));
+        soFar.enquiryText = enquiryText;
       } else if (partName === 'files') {
         const name = filename ?? '';
         const content = await spool.write(body, limits.maxFileBytes).catch((error: unknown) => {
