@@ -130,11 +130,6 @@ export class Refusal extends HTTPException {
     return Refusal.validation([describeIssue({ field, code, messageKey, params })]);
   }
 
-  /** 400 for a request that is not a submission at all (wrong content type, broken body). */
-  static badRequest(message: string): Refusal {
-    return new Refusal(400, { error: 'bad_request', message });
-  }
-
   /** 403: a page of an origin that may not submit (`ALLOWED_ORIGINS`). */
   static originNotAllowed(origin: string | undefined): Refusal {
     return new Refusal(

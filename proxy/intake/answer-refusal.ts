@@ -22,6 +22,8 @@ export interface EnquiryNote {
   fields?: PlainFields;
   /** The language the enquiry names (`lang`), once its part is read: the answer's words. */
   lang?: string | undefined;
+  /** The enquiry was read whole (its part, or a plain post's fields): it names its language or none. */
+  read?: boolean;
 }
 
 /** The context's variables of a request to the intake. */
@@ -81,11 +83,24 @@ export function refusalAnswers(deps: RefusalAnswerDeps) {
       },
       'submission refused',
     );
-    if (enquiry.fields && refusal.redraw) return plainRefused(c, deps, enquiry.fields, refusal);
-    if (enquiry.page)
-      return plainRefusedAtTheDoor(c, deps, refusal, enquiry.fields?.get('lang')?.[0]);
-    // An API client or the widget: the words in the enquiry's language, if it names one.
-    const { lang } = formIn(deps, enquiry.lang);
+    const asked = askedLanguage(c, enquiry);
+    if (enquiry.fields && refusal.redraw)
+      return plainRefused(c, deps, enquiry.fields, refusal, asked);
+    if (enquiry.page) return plainRefusedAtTheDoor(c, deps, refusal, asked);
+    // An API client or the widget: the words in the language it asks for (none: as they are).
+    const { lang } = formIn(deps, asked);
     return c.json(lang ? refusal.bodyIn(wordsIn(deps, lang), lang) : body, refusal.status);
   };
+}
+
+/**
+ * The language a refusal of `enquiry` is said in: the one the enquiry names once read (a plain
+ * post's `lang` field as soon as it is read), as that is what the visitor was shown. Refused
+ * before, the request's address names it (`?lang=`, the page's post: `page/page-addresses.ts`),
+ * else the client's `Accept-Language`; `formIn` matches either to the form's languages.
+ */
+function askedLanguage(c: Context, enquiry: EnquiryNote): string | undefined {
+  const named = enquiry.lang ?? enquiry.fields?.get('lang')?.[0];
+  if (named !== undefined || enquiry.read) return named;
+  return new URL(c.req.url).searchParams.get('lang') ?? c.req.header('accept-language');
 }

@@ -40,9 +40,7 @@ export interface Idempotency {
 export function idempotencyKeyOf(header: string | undefined): string | undefined {
   if (header === undefined) return undefined;
   if (KEY.test(header)) return header;
-  throw Refusal.badRequest(
-    'Idempotency-Key must be 1 to 255 visible ASCII characters; a UUID is best.',
-  );
+  throw Refusal.worded(400, 'bad_request', { key: 'refusal.idempotencyKey' });
 }
 
 /**

@@ -39,6 +39,15 @@ export type ReceivedSubmission =
   | { enquiryText: string; files: ReceivedFile[]; plain?: undefined }
   | { plain: PlainFields; files: ReceivedFile[] };
 
+/**
+ * What was read of a submission before its reading failed, for its answer: a plain form's named
+ * fields (the form is drawn again with them), or the enquiry part (the language it names).
+ */
+export interface ReadSoFar {
+  fields: Map<string, string[]>;
+  enquiryText?: string;
+}
+
 /** The most a valid submission can weigh: the body limit of the route. */
 export function maxSubmissionBytes(limits: FormConfig['files']): number {
   // Multipart framing is a few hundred bytes a part; 64 KB of slack covers it many times over.
@@ -48,20 +57,20 @@ export function maxSubmissionBytes(limits: FormConfig['files']): number {
 /**
  * Reads a submission's body with every limit enforced while it streams in. Its files are in
  * `spool` until the caller discards them; when reading fails, they are discarded here. A plain
- * form's named fields are gathered into `fields`, which the caller keeps when reading fails too:
- * the form without JavaScript is drawn again with what was typed before a refused file.
+ * form's named fields, and the enquiry part once read, are kept in `soFar`, which the caller
+ * reads when reading fails too: the form without JavaScript is drawn again with what was typed
+ * before a refused file, and a file refused after the enquiry part is said in its language.
  */
 export async function readMultipartSubmission(
   request: Request,
   limits: FormConfig['files'],
   spool: FileSpool,
-  fields = new Map<string, string[]>(),
+  soFar: ReadSoFar = { fields: new Map() },
 ): Promise<ReceivedSubmission> {
+  const { fields } = soFar;
   const boundary = formDataBoundary(request.headers.get('content-type') ?? '');
   if (!boundary) {
-    throw Refusal.badRequest(
-      'Send multipart/form-data with a part named "enquiry" and parts named "files".',
-    );
+    throw Refusal.worded(400, 'bad_request', { key: 'refusal.notMultipart' });
   }
   const files: ReceivedFile[] = [];
   let enquiryText: string | undefined;
@@ -79,6 +88,7 @@ export async function readMultipartSubmission(
         if (enquiryText !== undefined)
           throw Refusal.field('enquiry', 'invalid_type', 'enquiry.repeated');
         enquiryText = decodeEnquiryPart(await readText(body, MAX_ENQUIRY_PART_BYTES));
+        soFar.enquiryText = enquiryText;
       } else if (partName === 'files') {
         const name = filename ?? '';
         const content = await spool.write(body, limits.maxFileBytes).catch((error: unknown) => {
@@ -131,7 +141,8 @@ async function readText(body: AsyncIterable<Uint8Array>, maxBytes: number): Prom
   let size = 0;
   for await (const piece of body) {
     size += piece.byteLength;
-    if (size > maxBytes) throw Refusal.tooLarge('The enquiry part is too large.');
+    if (size > maxBytes)
+      throw Refusal.worded(413, 'too_large', { key: 'refusal.enquiryPartTooLarge' });
     pieces.push(piece);
   }
   return Buffer.concat(pieces);
@@ -182,7 +193,7 @@ function translateParseError(
   }
   if (error instanceof MultipartError || error instanceof TypeError) {
     // TypeError: the body stream broke (client went away, or the body limit cut it short).
-    return Refusal.badRequest('The multipart body could not be read.');
+    return Refusal.worded(400, 'bad_request', { key: 'refusal.unreadableBody' });
   }
   return error;
 }

@@ -27,7 +27,11 @@ import type { FormLanguageDeps } from '../http/form-language.ts';
 import { tempSpool, type FileSpool } from './file-spool.ts';
 import { inspectFiles } from './inspect-files.ts';
 import type { PlainFields } from './page/plain-fields.ts';
-import { readMultipartSubmission, type ReceivedSubmission } from './read-multipart.ts';
+import {
+  readMultipartSubmission,
+  type ReadSoFar,
+  type ReceivedSubmission,
+} from './read-multipart.ts';
 import { newReference } from './reference.ts';
 import type { GuardedUpload } from './upload-guard.ts';
 import { takeUploads } from './uploads/take-uploads.ts';
@@ -83,17 +87,16 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
    * bot's files) is removed.
    */
   async function receive(c: IntakeContext, key: string | undefined) {
-    const plainSoFar = new Map<string, string[]>();
-    const received = await readMultipartSubmission(
-      c.req.raw,
-      config.files,
-      spool,
-      plainSoFar,
-    ).catch((error: unknown) => {
-      // A plain post refused as it arrived (a file over the limit) keeps the fields before it.
-      if (plainSoFar.size > 0) notePlainFields(c, plainSoFar);
-      throw isStorageFull(error) ? storageFull(error) : error;
-    });
+    const soFar: ReadSoFar = { fields: new Map() };
+    const received = await readMultipartSubmission(c.req.raw, config.files, spool, soFar).catch(
+      (error: unknown) => {
+        // Refused as it arrived (a file over the limit): a plain post keeps the fields before
+        // it, an enquiry part read before it names the answer's language.
+        if (soFar.enquiryText !== undefined) noteLanguage(c, soFar.enquiryText);
+        else if (soFar.fields.size > 0) notePlainFields(c, soFar.fields);
+        throw isStorageFull(error) ? storageFull(error) : error;
+      },
+    );
     try {
       return await checkAndStore(c, key, received);
     } finally {
@@ -111,7 +114,7 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
     key: string | undefined,
     received: ReceivedSubmission,
   ) {
-    if (received.plain) notePlainFields(c, received.plain);
+    if (received.plain) notePlainFields(c, received.plain, true);
     else noteLanguage(c, received.enquiryText);
     const receivedAt = deps.now();
     const checked = checkSubmission(received, config, receivedAt, deps.translations);
@@ -262,12 +265,16 @@ function noteLanguage(c: IntakeContext, enquiryText: string): void {
     return;
   }
   const enquiry = c.get('enquiry');
-  if (typeof lang === 'string' && lang.length <= 35)
-    c.set('enquiry', { page: enquiry?.page ?? false, ...enquiry, lang });
+  c.set('enquiry', {
+    page: enquiry?.page ?? false,
+    ...enquiry,
+    read: true,
+    ...(typeof lang === 'string' && lang.length <= 35 ? { lang } : {}),
+  });
 }
 
-/** A plain post's named fields, as far as they were read, for its answer. */
-function notePlainFields(c: IntakeContext, fields: PlainFields): void {
+/** A plain post's named fields, as far as they were read (all of them: `read`), for its answer. */
+function notePlainFields(c: IntakeContext, fields: PlainFields, read = false): void {
   const enquiry = c.get('enquiry');
-  c.set('enquiry', { page: enquiry?.page ?? false, fields });
+  c.set('enquiry', { page: enquiry?.page ?? false, fields, read });
 }

@@ -184,6 +184,14 @@ export const WELSH = Object.freeze({
   'refusal.storageUnavailable': `Ni allwn ni dderbyn ymholiadau am ennyd. ${TRY_AGAIN} cyn bo hir: ${NOTHING_LOST}`,
   'refusal.internal': `Aeth rhywbeth o’i le ar ein hochr ni. ${TRY_AGAIN} ymhen ennyd.`,
   'refusal.challengeUnavailable': `Nid oedd modd i ni wirio’r her ddiogelwch ar hyn o bryd. ${TRY_AGAIN} ymhen ennyd.`,
+  // "rhan o’r enw", "y rhan enquiry" as the enquiry.* words say them; "255 nod" (a figure takes
+  // the singular); "fod" soft after "Rhaid i …", "orau" soft after "sydd".
+  'refusal.notMultipart':
+    'Anfonwch multipart/form-data gyda rhan o’r enw "enquiry" a rhannau o’r enw "files".',
+  'refusal.enquiryPartTooLarge': 'Mae’r rhan enquiry yn rhy fawr.',
+  'refusal.unreadableBody': 'Nid oedd modd darllen corff multipart y cais.',
+  'refusal.idempotencyKey':
+    'Rhaid i Idempotency-Key fod rhwng 1 a 255 nod ASCII gweladwy; UUID sydd orau.',
 
   // "llwytho i fyny" as the widget says it; "beitiau" soft after "o" and a verb ("mwy o feitiau").
   'upload.notFound': 'Nid yw’r ffeil hon ar y gweinydd mwyach: dewiswch hi eto.',

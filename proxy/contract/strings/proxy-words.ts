@@ -41,6 +41,14 @@ const REFUSAL_STRINGS = Object.freeze({
   'refusal.internal': 'Something went wrong on our side. Try again in a moment.',
   'refusal.challengeUnavailable':
     'We could not check the security challenge just now. Try again in a moment.',
+  // Met before the enquiry part is read (`intake/read-multipart.ts`, `intake/idempotency.ts`):
+  // said in the language the request asks for, as its `lang` is not known yet.
+  'refusal.notMultipart':
+    'Send multipart/form-data with a part named "enquiry" and parts named "files".',
+  'refusal.enquiryPartTooLarge': 'The enquiry part is too large.',
+  'refusal.unreadableBody': 'The multipart body could not be read.',
+  'refusal.idempotencyKey':
+    'Idempotency-Key must be 1 to 255 visible ASCII characters; a UUID is best.',
 });
 
 /**

@@ -54,7 +54,11 @@ export function noScriptRoutes(deps: FormRouteDeps, funnel: FunnelAdmission): Ho
         caseType,
         values,
         formToken: deps.bots.tokens.issue(),
-        sendTo: sendAddress(newPageKey(), backTo(deps.allowedOrigins, c.req.header('referer'))),
+        sendTo: sendAddress(
+          newPageKey(),
+          backTo(deps.allowedOrigins, c.req.header('referer')),
+          visitor,
+        ),
         query,
         language: visitor.language,
         hiddenLang: visitor.several,

@@ -2,10 +2,10 @@
  * What the form without JavaScript carries in its addresses, so that its plain fields stay the
  * enquiry's own:
  *
- * - the page posts to `/api/enquiries?idempotency-key=…&back=…`: a key made when the page is
- *   drawn, so that sending the same page again (the answer was lost, the visitor pressed again)
- *   is the same enquiry, answered as a repeat and never a second lead; and the page of the site
- *   the visitor came from;
+ * - the page posts to `/api/enquiries?idempotency-key=…&back=…&lang=…`: a key made when the page
+ *   is drawn, so that sending the same page again (the answer was lost, the visitor pressed
+ *   again) is the same enquiry, answered as a repeat and never a second lead; the page of the
+ *   site the visitor came from; and the page's language, when the form has several;
  * - a post taken without `thankYouUrl` is answered `303` to `/form/sent?pass=…` (post, redirect,
  *   get): the address bar never shows `/api/enquiries`, a reload sends nothing, and the
  *   confirmation links back to the site. The pass (`sent-pass.ts`) is signed and short-lived:
@@ -13,11 +13,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
+import type { PageInLanguage } from '../../http/form-language.ts';
 
-/** The form page's `action`: where its post goes, with its key and the way back. */
-export function sendAddress(key: string, back: string | undefined): string {
+/**
+ * The form page's `action`: where its post goes, with its key, the way back and, for a form in
+ * several languages, the page's language: a post refused before its `lang` field is read (a
+ * body that cannot be read, a key that is not one) is answered in it, not in the browser's.
+ *
+ * @example sendAddress(key, undefined, { lang: 'cy', several: true }) // '/api/enquiries?idempotency-key=…&lang=cy'
+ */
+export function sendAddress(
+  key: string,
+  back: string | undefined,
+  page: Pick<PageInLanguage, 'lang' | 'several'>,
+): string {
   const query = new URLSearchParams({ 'idempotency-key': key });
   if (back) query.set('back', back);
+  if (page.several && page.lang) query.set('lang', page.lang);
   return `/api/enquiries?${query.toString()}`;
 }
 

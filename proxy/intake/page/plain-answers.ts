@@ -67,8 +67,9 @@ export function plainRefused(
   deps: FormLanguageDeps & { bots: BotCheckOptions },
   fields: PlainFields,
   refusal: Refusal,
+  asked: string | undefined,
 ): Response {
-  const visitor = pageIn(deps, fields.get('lang')?.[0]);
+  const visitor = pageIn(deps, asked);
   const body = refusal.bodyIn(visitor.language.words, visitor.language.lang);
   const issues = ('issues' in body ? body.issues : undefined) ?? [];
   const caseTypeId = fields.get('case_type')?.[0];
@@ -85,7 +86,7 @@ export function plainRefused(
     // A fresh token: the one sent may be spent or too old by the time the visitor sends again.
     formToken: deps.bots.tokens.issue(),
     // The same key: nothing was stored, and sending it again is still the same enquiry.
-    sendTo: sendAddress(key ?? newPageKey(), back),
+    sendTo: sendAddress(key ?? newPageKey(), back, visitor),
     region: regionOf((c.req.header('accept-language') ?? '').split(',')),
   });
   return asPage(c, deps.config, page, refusal.status);
@@ -102,7 +103,7 @@ export function plainRefusedAtTheDoor(
   refusal: Refusal,
   asked: string | undefined,
 ): Response {
-  const { language } = pageIn(deps, asked ?? c.req.header('accept-language'));
+  const { language } = pageIn(deps, asked);
   const { message } = refusal.bodyIn(language.words, language.lang);
   return c.html(
     problemPage(message, language) as unknown as string,
