@@ -47,6 +47,7 @@ export const LATE_CHUNKS: Readonly<Record<string, string>> = {
   'widget/late/steps/index.ts': 'steps',
   'widget/late/challenge.ts': 'Turnstile',
   'widget/late/uploads/index.ts': 'uploads',
+  'widget/late/language-switch.ts': 'language switch',
 };
 
 /**

@@ -29,6 +29,10 @@ import { notice } from './templates/notice.ts';
  * @tagname enquiry-form
  * @summary Embeddable enquiry form that sends to the enquiry proxy.
  *
+ * Attributes without a property: `lang`, the language the form is asked for (else the page's,
+ * else the browser's), and `language-switch`, which puts a switch between the form's languages
+ * above a form in several (`late/language-switch.ts`, a chunk only such a form fetches).
+ *
  * @slot challenge - Filled by the element itself with the Turnstile check, when the proxy asks for one.
  *
  * @event enquiry-submitted - The proxy accepted the enquiry. `detail: { reference, status: 'delivered' | 'queued', enquiryId? }`.
@@ -51,6 +55,7 @@ import { notice } from './templates/notice.ts';
  * @csspart link - Each link the form shows: the privacy notice's, and one in a consent statement.
  * @csspart firm - The firm's name, telephone and email, shown when sending failed.
  * @csspart email-suggestion - The "Did you mean …?" button under the email field.
+ * @csspart language-switch - The list of the form's languages (`language-switch` attribute), above the form.
  *
  * @cssprop [--enquiry-form-font-family=inherit] - Font of the whole form (the page's, by default).
  * @cssprop [--enquiry-form-color-text=#0b0c0c] - Text and input borders.

@@ -8,16 +8,8 @@ import callback from '../demo/forms/callback.json' with { type: 'json' };
 import { formInLanguage } from '../e2e/support/form-in-language.ts';
 import { openForm } from '../e2e/support/widget-harness.ts';
 
-/** Some of the widget's words in Welsh, as the proxy would send them. */
-const WELSH = {
-  forename: 'Enw cyntaf',
-  surname: 'Cyfenw',
-  email: 'Cyfeiriad e-bost',
-  submit: 'Anfon ymholiad',
-  optional: '(dewisol)',
-  'forename.required': 'Rhowch eich enw cyntaf',
-};
-const configIn = formInLanguage(bilingual, { cy: WELSH });
+/** The bilingual form as the proxy answers it, its Welsh words the product's (`cy.ts`). */
+const configIn = formInLanguage(bilingual);
 
 test('a tag in Welsh asks for the form in Welsh and draws it in the proxy’s Welsh words', async ({
   page,

@@ -79,7 +79,12 @@ export async function widgetWeight(): Promise<string> {
     loads('the same, drawn by the page (`npm run embed`)', every + drawn),
     loads('in steps', every + steps),
     loads('with the Turnstile check', every + brotliOf('Turnstile')),
-    loads('in steps with the Turnstile check, drawn by the page', all, TOTAL_BROTLI_BUDGET_BYTES),
+    loads('in several languages, with the language switch', every + brotliOf('language switch')),
+    loads(
+      'in steps with the Turnstile check and the language switch, drawn by the page',
+      all,
+      TOTAL_BROTLI_BUDGET_BYTES,
+    ),
   ];
 
   return `## Widget weight
@@ -92,7 +97,8 @@ for a form in steps, the drawn form's part (the take-over of the form \`npm run 
 the page) where the page drew it. The late bundle (sending, file checks, the error summary) is
 fetched once the form is on screen, and with it the chunks of what only some forms use, when
 the form's configuration asks for them: the steps (Continue's checks, Back, Check your
-answers) and the Turnstile check. The proxy serves the entry with the form configuration
+answers), the Turnstile check, and the language switch (for a tag with \`language-switch\` on a
+form in several languages). The proxy serves the entry with the form configuration
 written in (last row of the first table: the demo's law-firm form). The source maps
 (${kib(maps)}) are only fetched by developer tools.
 

@@ -1,34 +1,20 @@
 /**
- * A form in several languages as `GET /api/form?lang=` answers it under the contract between the
- * widget and the proxy: the form in the language matched (`matchLanguage`, as the proxy
- * matches), and for a form in several languages that language, every language named in itself,
- * `dir` for a language written right to left, and the widget's words in it (`strings`) when it
- * is not English. The words are the test's own until the proxy ships them.
+ * A form in several languages as `GET /api/form?lang=` answers it, made by the proxy's own code
+ * (`proxy/http/form-language.ts`): the form in the language matched, and for a form in several
+ * languages that language, every language named in itself, `dir` for a language written right
+ * to left, and the widget's words in it (`strings`) from the product's catalogue (Welsh is
+ * `proxy/contract/strings/cy.ts`), so a word missing there is missing in the specs too.
  */
-import { matchLanguage } from '../../proxy/contract/languages.ts';
 import { publicConfig } from '../../proxy/contract/public-config.ts';
 import type { FormConfigs } from '../../proxy/contract/schemas/form-config.ts';
-
-/** Each language's name in itself. */
-const NAMES: Readonly<Record<string, string>> = { en: 'English', cy: 'Cymraeg', ar: 'العربية' };
-const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa']);
+import { answerLanguage, formIn, type FormLanguageDeps } from '../../proxy/http/form-language.ts';
 
 /** What `/api/form?lang=` answers for `asked` (a preference list, or null for none). */
-export function formInLanguage(
-  forms: FormConfigs,
-  strings: Readonly<Record<string, Readonly<Record<string, string>>>> = {},
-) {
+export function formInLanguage(forms: FormConfigs) {
+  const deps: FormLanguageDeps = { config: forms.first, translations: forms };
   return (asked: string | null) => {
-    const { languages } = forms;
-    if (languages.length < 2) return publicConfig(forms.first);
-    const language = matchLanguage(asked ? asked.split(',') : [], languages);
-    return {
-      // As served: options as the visitor reads them.
-      ...publicConfig(forms.inLanguage(language)),
-      language,
-      languages: languages.map((tag) => ({ tag, name: NAMES[tag] ?? tag })),
-      ...(RIGHT_TO_LEFT.has(language) ? { dir: 'rtl' } : {}),
-      ...(strings[language] ? { strings: strings[language] } : {}),
-    };
+    const { lang, form } = formIn(deps, asked ?? undefined);
+    // As served: options as the visitor reads them, the picker's kinds in the language.
+    return publicConfig(form, {}, answerLanguage(deps, lang));
   };
 }

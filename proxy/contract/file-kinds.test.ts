@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
 import { checkFiles as checkFilesNaming, type FileFacts } from './file-rules.ts';
-import { kindList } from './limits.ts';
+import { ACCEPTED_KINDS, isPlatformKind, kindList, PLATFORM_KINDS } from './limits.ts';
 import { describeIssue } from './issues.ts';
 import { hasExtensionOf, sniffKind } from './file-kinds.ts';
 
@@ -76,6 +76,15 @@ describe('sniffKind', () => {
   it('takes text cut in the middle of a character at the end of what it reads', () => {
     expect(sniffKind(bytes('caf', [0xc3]))).toBe('txt');
     expect(sniffKind(bytes('caf', [0xc3, 0x28]))).toBe('other');
+  });
+});
+
+describe('PLATFORM_KINDS', () => {
+  it('lists every kind the platform takes as it is, and nothing else', () => {
+    const taken = Object.keys(ACCEPTED_KINDS).filter((kind) =>
+      isPlatformKind(kind as keyof typeof ACCEPTED_KINDS),
+    );
+    expect([...PLATFORM_KINDS].sort()).toEqual(taken.sort());
   });
 });
 

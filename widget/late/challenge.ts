@@ -8,6 +8,7 @@
 import type { ControllerHost } from '../element-base.ts';
 import type { ReactiveController } from 'lit';
 import type { Translator } from '../i18n.ts';
+import type { ShownIssue } from '../issues.ts';
 import { html } from './lit-tags.ts';
 
 interface TurnstileRenderOptions {
@@ -157,6 +158,24 @@ export class ChallengeController implements ReactiveController {
   focus(): void {
     this.#container?.scrollIntoView({ block: 'center' });
     this.#container?.focus({ preventScroll: true });
+  }
+
+  /** What Send must refuse for: a check asked for and not passed yet. */
+  problems(t: Translator): ShownIssue[] {
+    const field = 'turnstile_token';
+    return this.required && !this.token
+      ? [{ field, control: field, text: t.text('turnstile_token.required') }]
+      : [];
+  }
+
+  /**
+   * Follows the error summary's link to the check, outside the shadow root; false for any other
+   * link, and while the check's place holds its Try again button (in the shadow root).
+   */
+  follow(id: string): boolean {
+    if (id !== 'turnstile_token' || this.failed) return false;
+    this.focus();
+    return true;
   }
 
   #setToken(token: string) {

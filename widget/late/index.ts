@@ -22,12 +22,12 @@ import { errorSummaryStyles } from './error-summary/error-summary.styles.ts';
 import { followIssueLink } from './error-summary/follow.ts';
 import { failureNotice } from './failure.ts';
 import { FilesController } from './files-controller.ts';
+import type { FormLanguage } from '../language.ts';
 import { funnelReporter } from './funnel.ts';
 import { lateStyles } from './late.styles.ts';
 import type { LatePorts } from './ports.ts';
 import { adoptStyles, nothing } from './lit-tags.ts';
 import { onceUntilFailed } from './once-until-failed.ts';
-import { controlOf } from './show-issue.ts';
 import { confirmation, progressBlock } from './status.ts';
 import type * as StepsChunkModule from './steps/index.ts';
 import type { StepsController } from './steps/steps-controller.ts';
@@ -95,6 +95,17 @@ export class LateParts {
         this.funnel.see(false);
         if (asked === (asked = this.#chunksAsked().join())) return;
         void this.chunksReady().catch(() => undefined);
+        // The language switch: not needed to send, so not among the chunks a press waits for.
+        if (
+          (ports.session.config as FormLanguage | undefined)?.languages?.[1] &&
+          host.hasAttribute('language-switch')
+        )
+          void import('./language-switch.ts').then(
+            (chunk) => {
+              chunk.attach(host, ports);
+            },
+            () => undefined,
+          );
       },
     });
     // The form view is noted at each render and each change; it ends when the page is hidden
@@ -202,15 +213,10 @@ export class LateParts {
       this.ports.hidden,
     );
     const t = this.ports.t();
-    const problems = this.files.problems(config.files, t);
-    if (this.challenge?.required && !this.challenge.token) {
-      const field = 'turnstile_token';
-      problems.push({ field, control: controlOf(field), text: t.text('turnstile_token.required') });
-    }
     return {
       part,
       files: this.files.forSending(),
-      problems,
+      problems: [...this.files.problems(config.files, t), ...(this.challenge?.problems(t) ?? [])],
       website,
       turnstileToken: this.challenge?.token ?? '',
     };
@@ -236,11 +242,7 @@ export class LateParts {
 
   /** Follows an error summary link to its control (the Turnstile check is outside the shadow root). */
   follow(event: Event): void {
-    followIssueLink(event, this.host.renderRoot, (id) => {
-      if (id !== 'turnstile_token' || !this.challenge || this.challenge.failed) return false;
-      this.challenge.focus();
-      return true;
-    });
+    followIssueLink(event, this.host.renderRoot, (id) => this.challenge?.follow(id) ?? false);
   }
 }
 

@@ -37,6 +37,8 @@ export type EnquiryFormStrings = { readonly [key: string]: string | undefined };
 /**
  * `<enquiry-form>`: the enquiry form, built from the configuration of the proxy named by
  * `endpoint`. Importing this package defines the element in a browser, and nothing on a server.
+ * The attributes `lang` (the visitor's language, else the page's) and `language-switch` (a
+ * switch between the form's languages, for a form in several) have no property of their own.
  */
 export declare class EnquiryForm extends HTMLElement {
   /** The proxy's origin. Defaults to the origin the script was loaded from. */

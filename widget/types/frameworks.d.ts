@@ -24,6 +24,11 @@ export interface EnquiryFormAttributes {
   locale?: string;
   /** Strings to replace, as JSON (`i18n` may also be set as a property). */
   i18n?: string;
+  /**
+   * Present (`""`): a switch between the form's languages above it, when the form has several
+   * (an attribute only: read once the form is on screen).
+   */
+  'language-switch'?: string;
   /** Values of hidden and prefilled questions (`"from": { "attribute": "data-…" }`). */
   [data: `data-${string}`]: string | undefined;
 }
