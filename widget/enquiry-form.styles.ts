@@ -52,12 +52,12 @@ const theme = css`
     white-space: nowrap !important;
     border: 0 !important;
   }
+  /* Fixed, so it never widens the page, whatever its direction and the page's: absolute and
+     right to left on a page written left to right (an Arabic form on an English page), it made
+     the page scroll 10,000 px sideways. Out of sight, it needs no size of its own. */
   .honeypot {
-    position: absolute;
+    position: fixed;
     inset-inline-start: -10000px;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
   }
   .form {
     margin: 0;
