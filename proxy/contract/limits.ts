@@ -77,7 +77,7 @@ export const isPlatformKind = (kind: AcceptedKind): kind is FileKind => kind in 
 /**
  * The kinds taken when the configuration does not say: the platform's own. Written out, not
  * `Object.keys(FILE_KINDS)`, so the widget's file checks do not bring the mime table with them;
- * `limits.test.ts` holds the two equal.
+ * `file-kinds.test.ts` holds the two equal.
  */
 export const PLATFORM_KINDS: readonly FileKind[] = /* @__PURE__ */ Object.freeze([
   'pdf',
