@@ -119,12 +119,17 @@ export function oidcRoutes(kit: SignInKit) {
         error instanceof Error ? error.message : 'unchecked answer',
       );
     }
-    const email = typeof claims?.email === 'string' ? claims.email.trim().toLowerCase() : undefined;
+    const emailVerified =
+      typeof claims?.email_verified === 'boolean' ? claims.email_verified : undefined;
+    // The address names the person (their row, their role, the audit): one the provider says it
+    // has not verified names nobody, even when a group would let its bearer in.
+    const email =
+      typeof claims?.email === 'string' && emailVerified !== false
+        ? claims.email.trim().toLowerCase()
+        : undefined;
     const groups = Array.isArray(claims?.groups)
       ? claims.groups.filter((g): g is string => typeof g === 'string')
       : [];
-    const emailVerified =
-      typeof claims?.email_verified === 'boolean' ? claims.email_verified : undefined;
     const role = roleOf(oidc.roles, { email, emailVerified, groups });
     if (!role || !email)
       return refuse(
