@@ -26,6 +26,14 @@ import { logFailure } from './outbox/outage-log.ts';
 import { Refusal } from './http/refusal.ts';
 import { refusalAnswers } from './intake/answer-refusal.ts';
 
+/**
+ * A request's path as the logs name it: an invitation link's token and an upload's id are what
+ * let their holder go on (register a passkey as the person invited; add to, read the verdict of
+ * or delete the upload), so they are left out.
+ */
+const loggedPath = (path: string): string =>
+  path.replace(/^(\/admin\/invitation\/|\/api\/uploads\/)[^/]+/, '$1…');
+
 /** The proxy's Hono app, built from everything it depends on. */
 export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }> {
   const app = new Hono<{ Variables: RequestIdVariables }>();
@@ -43,7 +51,7 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
         requestId: c.get('requestId'),
         ...(clientRequestId ? { clientRequestId } : {}),
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },
@@ -98,7 +106,10 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
   app.onError((error, c) => {
     // A client that went away mid-request is no fault of ours, and gets no answer anyway.
     if (c.req.raw.signal.aborted) {
-      deps.log.info({ requestId: c.get('requestId'), path: c.req.path }, 'the client went away');
+      deps.log.info(
+        { requestId: c.get('requestId'), path: loggedPath(c.req.path) },
+        'the client went away',
+      );
       return c.body(null, 400);
     }
     if (error instanceof Refusal) return answerRefusal(c, error);
@@ -108,13 +119,13 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
       logFailure(
         deps.log,
         error,
-        { requestId: c.get('requestId'), path: c.req.path },
+        { requestId: c.get('requestId'), path: loggedPath(c.req.path) },
         'answered 503: the outbox database is unavailable',
       );
       return answerRefusal(c, Refusal.storageUnavailable());
     }
     deps.log.error(
-      { err: error, requestId: c.get('requestId'), path: c.req.path },
+      { err: error, requestId: c.get('requestId'), path: loggedPath(c.req.path) },
       'unhandled error',
     );
     // Answered as a refusal is, so a browser without JavaScript still gets a page, not JSON.

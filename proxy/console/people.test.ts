@@ -32,6 +32,22 @@ describe('the firm’s people in the console', () => {
     });
   });
 
+  it('keeps an invitation link’s token out of the request log', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    const operator = await signedInAs(h, TOKEN, { email: 'olive@firm.example', role: 'operator' });
+    const answer = await postForm(h, '/admin/people/invite', operator, {
+      email: 'ann@firm.example',
+      role: 'operator',
+    });
+    const link = /<code class="link">([^<]+)<\/code>/.exec(await answer.text())?.[1] ?? '';
+    const token = link.split('/').at(-1) ?? '';
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect((await h.app.request(link)).status).toBe(200);
+    // Whoever reads the logs could otherwise register a passkey as the person invited.
+    expect(h.logs.text()).toContain('/admin/invitation/');
+    expect(h.logs.text()).not.toContain(token);
+  });
+
   it('refuses an invitation for something that is not an address or a role', async () => {
     const h = setUp({ deps: { adminToken: TOKEN } });
     const operator = await signedInAs(h, TOKEN, { email: 'olive@firm.example', role: 'operator' });

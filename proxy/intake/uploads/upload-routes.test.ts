@@ -44,6 +44,16 @@ describe('tus uploads: the protocol', () => {
     });
   });
 
+  it('keeps an upload’s id, which lets anyone holding it go on, out of the request log', async () => {
+    const h = setUp();
+    const tus = tusClient(h);
+    const { id } = await tus.create(png.byteLength);
+    expect((await tus.patch(id, 0, png)).status).toBe(204);
+    expect((await tus.head(id)).status).toBe(200);
+    expect(h.logs.text()).toContain('/api/uploads/');
+    expect(h.logs.text()).not.toContain(id);
+  });
+
   it('takes the first bytes with the creation (creation-with-upload)', async () => {
     const h = setUp();
     const { response, id } = await tusClient(h).create(png.byteLength, { body: png });
