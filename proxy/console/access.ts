@@ -21,7 +21,7 @@ export interface ConsoleVariables {
 }
 
 /** A page saying why a request was refused, with the status that says so to machines. */
-export const refusal = (c: Context, status: 400 | 401 | 403 | 404 | 429, message: string) =>
+export const refusal = (c: Context, status: 400 | 401 | 403 | 404 | 413 | 429, message: string) =>
   c.html(
     barePage(
       'Refused',

@@ -7,6 +7,7 @@
  * The ways in (`sign-in-routes.ts`: the token, passkeys, the identity provider) are mounted here.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { wantsFunnelPage } from '../http/funnel-format.ts';
 import { publicOrigin, type PublicOriginOptions } from '../http/public-origin.ts';
@@ -44,6 +45,16 @@ const open = (c: Context) => {
   return OPEN_PATHS.has(path) || OPEN_PREFIXES.some((p) => path.startsWith(p));
 };
 
+/**
+ * The most a POST to the console may weigh: its forms and a passkey's answer are a few KB. The
+ * ways in are posted to before anyone is signed in, so a larger body is refused, not read whole.
+ */
+const MAX_POST_BYTES = 64 * 1024;
+const postLimit = bodyLimit({
+  maxSize: MAX_POST_BYTES,
+  onError: (c) => refusal(c, 413, 'That is far larger than any form of this console.'),
+});
+
 /** True when a browser says the request comes from another site (or from nowhere it names). */
 function crossSite(c: Context, reached: PublicOriginOptions): boolean {
   const site = c.req.header('sec-fetch-site');
@@ -69,6 +80,7 @@ export function consoleGuard(deps: ConsoleRouteDeps, parts: ConsoleDeps) {
       return refusal(c, 403, 'This form was sent from another site, so it was not acted on.');
     await next();
   });
+  app.on('POST', '/admin/*', postLimit);
 
   app.route('/', signInRoutes({ deps, parts, keys, reached }));
 

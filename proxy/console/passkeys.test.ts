@@ -25,6 +25,18 @@ const postJson = (h: Pick<ProxyHarness, 'app'>, path: string, cookie: string, bo
   });
 
 describe('passkeys in the console', () => {
+  it('refuses a body larger than any form of the console before reading it whole', async () => {
+    const h = passkeyConsole();
+    await invite(h.store, 'ann@firm.example', 'staff', h.clock.now);
+    const { cookie, csrf } = await signInPage(h);
+    // Unsigned-in, anyone may post here: a body of gigabytes would be held whole in memory.
+    const huge = await postJson(h, '/admin/passkeys/sign-in/options', cookie, {
+      csrf,
+      padding: 'x'.repeat(1024 * 1024),
+    });
+    expect(huge.status).toBe(413);
+  });
+
   it('asks for a passkey only with the sign-in page’s CSRF token, naming no credential', async () => {
     const h = passkeyConsole();
     await invite(h.store, 'ann@firm.example', 'staff', h.clock.now);
