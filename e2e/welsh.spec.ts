@@ -214,6 +214,16 @@ test.describe('the Welsh form in Chromium', () => {
     await expectWelsh(page, 'the form without the script');
   });
 
+  test('when the form cannot be loaded, the notice is the page’s Welsh fallback', async ({
+    page,
+  }) => {
+    await page.route('**/api/form?*', (route) => route.abort());
+    const form = await onePage.open(page);
+    await expect(form.getByRole('alert')).toBeVisible();
+    await expect(form.getByRole('link', { name: 'Anfonwch eich ymholiad atom' })).toBeVisible();
+    await expectWelsh(page, 'the form could not be loaded');
+  });
+
   // A size under 1 KiB is where English and Welsh differ ("44 bytes", "44 beit"): the other
   // units are "KB" and "MB" either way, which the walk above cannot tell apart.
   test('a file under 1 KiB shows its size in Welsh', async ({ page }) => {
