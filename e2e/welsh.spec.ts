@@ -214,10 +214,19 @@ test.describe('the Welsh form in Chromium', () => {
     await expectWelsh(page, 'the form without the script');
   });
 
-  // The widget writes a size under 1 KiB with the English "bytes" in every language
-  // (contract/messages.ts formatBytes); writing CLDR's units through Intl costs 49 B of the
-  // entry, which has 15 B left: the lead's decision (see the branch's report).
-  test.fixme('a file under 1 KiB shows its size in Welsh', async ({ page }) => {
+  test('when the form cannot be loaded, the notice is the page’s Welsh fallback', async ({
+    page,
+  }) => {
+    await page.route('**/api/form?*', (route) => route.abort());
+    const form = await onePage.open(page);
+    await expect(form.getByRole('alert')).toBeVisible();
+    await expect(form.getByRole('link', { name: 'Anfonwch eich ymholiad atom' })).toBeVisible();
+    await expectWelsh(page, 'the form could not be loaded');
+  });
+
+  // A size under 1 KiB is where English and Welsh differ ("44 bytes", "44 beit"): the other
+  // units are "KB" and "MB" either way, which the walk above cannot tell apart.
+  test('a file under 1 KiB shows its size in Welsh', async ({ page }) => {
     const form = await onePage.open(page);
     await chooseFiles(page, form, { ...renamedText, buffer: Buffer.from('Nodiadau\n') });
     await expect(form.getByRole('listitem')).toContainText(renamedText.name);

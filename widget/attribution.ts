@@ -37,9 +37,9 @@ const LONE_SURROGATE = /\p{Cs}/gu;
 const tidy = (value: string): string =>
   value.replace(NOT_ON_ONE_LINE, ' ').replace(LONE_SURROGATE, '').trim();
 
-function emptyAttribution(): Record<MarketingField, string> {
-  return { lead_referer: '', campaign: '', keywords: '', detail: '' };
-}
+/** A field's value for each field, each tidied. */
+const eachField = (value: (field: MarketingField) => string): Attribution =>
+  Object.fromEntries(FIELDS.map((field) => [field, tidy(value(field))])) as Attribution;
 
 /**
  * What one page view says about where the visitor came from.
@@ -49,15 +49,15 @@ function emptyAttribution(): Record<MarketingField, string> {
  */
 export function touchFrom(url: URL, referrer: string): Attribution {
   const query = url.searchParams;
-  const touch = emptyAttribution();
-  touch.campaign = query.get('utm_campaign') ?? '';
-  touch.keywords = query.get('utm_term') ?? '';
-  touch.lead_referer = query.get('utm_source') ?? externalHost(referrer, url.hostname);
-  touch.detail = DETAIL_PARAMS.filter((name) => query.get(name))
-    .map((name) => `${name}=${query.get(name) ?? ''}`)
-    .join('; ');
-  for (const field of FIELDS) touch[field] = tidy(touch[field]);
-  return touch;
+  const touch: Attribution = {
+    lead_referer: query.get('utm_source') ?? externalHost(referrer, url.hostname),
+    campaign: query.get('utm_campaign') ?? '',
+    keywords: query.get('utm_term') ?? '',
+    detail: DETAIL_PARAMS.filter((name) => query.get(name))
+      .map((name) => `${name}=${query.get(name) ?? ''}`)
+      .join('; '),
+  };
+  return eachField((field) => touch[field]);
 }
 
 /** The referrer's host name when it is another site; a move within the site is no touch. */
@@ -75,35 +75,33 @@ function externalHost(referrer: string, ownHost: string): string {
 
 const isEmpty = (touch: Attribution) => FIELDS.every((field) => touch[field] === '');
 
+/** This page view's touch. */
+const pageTouch = () => touchFrom(new URL(location.href), document.referrer);
+
 /**
  * Stores this page view's touch unless the session already has one. A page view that says
  * nothing (typed address, a link within the site) is not a touch, so a later advert still counts.
  */
-export function captureFirstTouch(url = new URL(location.href), referrer = document.referrer) {
+export function captureFirstTouch() {
   if (readSession(FIRST_TOUCH_KEY) !== undefined) return;
-  const touch = touchFrom(url, referrer);
+  const touch = pageTouch();
   if (!isEmpty(touch)) writeSession(FIRST_TOUCH_KEY, touch);
 }
 
 /** The session's first touch, or this page's when storage is unavailable or empty. */
 export function firstTouch(): Attribution {
   const stored = readSession(FIRST_TOUCH_KEY);
-  if (stored === undefined) return touchFrom(new URL(location.href), document.referrer);
+  if (stored === undefined) return pageTouch();
   const record = asRecord(stored);
-  const touch = emptyAttribution();
-  for (const field of FIELDS) touch[field] = tidy(asString(record[field]));
-  return touch;
+  return eachField((field) => asString(record[field]));
 }
 
 /**
  * The attribution sent with the enquiry: each attribute on the tag wins over the stored touch,
  * even when the marketer set it empty on purpose.
  */
-export function resolveAttribution(attributes: AttributionAttributes, touch: Attribution) {
-  const result = emptyAttribution();
-  for (const field of FIELDS) {
+export const resolveAttribution = (attributes: AttributionAttributes, touch: Attribution) =>
+  eachField((field) => {
     const fromTag = attributes[field === 'lead_referer' ? 'referer' : field];
-    result[field] = typeof fromTag === 'string' ? tidy(fromTag) : touch[field];
-  }
-  return result;
-}
+    return typeof fromTag === 'string' ? fromTag : touch[field];
+  });

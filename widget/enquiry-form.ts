@@ -3,7 +3,7 @@ import { firstTouch, resolveAttribution } from './attribution.ts';
 import { styles } from './enquiry-form.styles.ts';
 import { ElementBase } from './element-base.ts';
 import { learnStrings, parseStrings, Translator, type EnquiryFormStrings } from './i18n.ts';
-import { languageOf } from './language.ts';
+import { languageOf, pageLanguage } from './language.ts';
 import { loadDrawnPart, loadLate, loadStepsPart } from './late-bundle.ts';
 import { adoptStyles } from './late/lit-tags.ts';
 import { onceUntilFailed } from './late/once-until-failed.ts';
@@ -252,8 +252,15 @@ export class EnquiryForm extends ElementBase {
         return html`<p class="loading">${t.text('loading')}</p>`;
       case 'unavailable':
         // Not allowed here is the site owner's to fix (the console says how): nothing to retry.
-        return status.reason === 'not-allowed'
-          ? notice(t.text('notAvailable'))
+        if (status.reason === 'not-allowed') return notice(t.text('notAvailable'));
+        // Without the form the widget has no words but English (and the page's `i18n`). On a
+        // page in another language, the page's own fallback in the tag, which its owner wrote
+        // in that language, is the whole notice: its link to the form page in the visitor's
+        // language serves them better than English words and an English button.
+        return !/^(en\b|$)/i.test(this.locale || pageLanguage(this) || '') &&
+          !this.i18n?.loadFailed &&
+          this.querySelector('.enquiry-form-fallback')
+          ? notice()
           : notice(t.text('loadFailed'), {
               label: t.text('reload'),
               press: () => void this.#session.load(),

@@ -37,4 +37,8 @@ export const languageOf = (config: PublicFormConfig | undefined) => (config ?? {
  * @example wantedLanguages(element) // 'cy' on a page with <html lang="cy">
  */
 export const wantedLanguages = (element: Pick<Element, 'closest'>) =>
-  encodeURIComponent(element.closest('[lang]')?.getAttribute('lang') || navigator.languages.join());
+  encodeURIComponent(pageLanguage(element) || navigator.languages.join());
+
+/** The language the tag is in: its own `lang`, else an ancestor's up to the page's `<html lang>`. */
+export const pageLanguage = (element: Pick<Element, 'closest'>) =>
+  element.closest('[lang]')?.getAttribute('lang');

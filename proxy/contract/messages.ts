@@ -102,24 +102,31 @@ export function formatMessage(template: string, params: MessageParams = {}): str
   );
 }
 
-/** Bytes as a person reads them: 10485760 → "10 MB". */
+/**
+ * Bytes as a person reads them, in `locale`: English as the product always wrote it ("44 bytes",
+ * "1.5 KB", "10 MB"), any other language in CLDR's units through `Intl` ("44 beit" in Welsh),
+ * so that no English word is left on a page in another language. Multiples of 1,024 either way.
+ *
+ * @example formatBytes(10485760) // '10 MB'
+ */
 export function formatBytes(bytes: number, locale = 'en'): string {
-  const units = ['bytes', 'KB', 'MB', 'GB'];
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  while (value >= 1024 && unit < 3) {
     value /= 1024;
     unit += 1;
   }
-  return `${formatDecimal(value, unit === 0 ? 0 : 1, locale)} ${units[unit]}`;
-}
-
-/** `value` with at most `digits` decimals as `locale` writes it (`Intl.NumberFormat`). */
-export function formatDecimal(value: number, digits: 0 | 1, locale: string): string {
-  return (
-    (/^en(-|$)/i.test(locale) && englishNumber(value, digits)) ||
-    new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)
-  );
+  const digits = unit && 1;
+  if (!/^en(-|$)/i.test(locale))
+    return new Intl.NumberFormat(locale, {
+      style: 'unit',
+      unit: `${['', 'kilo', 'mega', 'giga'][unit]}byte`,
+      maximumFractionDigits: digits,
+    }).format(value);
+  const number =
+    englishNumber(value, digits) ||
+    new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
+  return `${number} ${['bytes', 'KB', 'MB', 'GB'][unit]}`;
 }
 
 /**

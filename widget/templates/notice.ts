@@ -13,11 +13,12 @@ export interface NoticeAction {
 
 /**
  * The notice, announced as it appears. Its slot shows the tag's own content: the page's other
- * ways to send (`bundle/fallback.ts`), which the element shows nowhere else.
+ * ways to send (`bundle/fallback.ts`), which the element shows nowhere else; without `text`
+ * that content is the whole notice.
  */
-export const notice = (text: string, action?: NoticeAction) =>
+export const notice = (text?: string, action?: NoticeAction) =>
   html`<div class="failure" part="failure" role="alert">
-    <p>${text}</p>
+    ${text ? html`<p>${text}</p>` : nothing}
     ${
       action
         ? html`<button class="button button--secondary" type="button" @click=${action.press}>
