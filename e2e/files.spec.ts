@@ -69,12 +69,21 @@ test('an iPhone photo and a Word letter reach the platform as a JPEG and a PDF, 
     { ...corpus('photo.heic'), name: 'IMG_0042.HEIC' },
     corpus('letter.docx'),
   );
-  await expect(form.locator('[part=file-list] li')).toHaveCount(2);
+  const rows = form.locator('[part=file-list] li');
+  await expect(rows).toHaveCount(2);
+  // Converted as they arrive (issue #42), and each row says so before Send.
+  await expect(rows.filter({ hasText: 'IMG_0042.HEIC' })).toContainText('Converted to JPEG', {
+    timeout: 20_000,
+  });
+  await expect(rows.filter({ hasText: 'letter.docx' })).toContainText('Converted to PDF', {
+    timeout: 20_000,
+  });
   await send(form);
-  // Received at once: the photo and the letter are converted in the outbox, after the answer.
+  // Nothing is left to convert: sent while the visitor waits when the platform answers in
+  // time, else received and sent by the outbox; either way at once.
   const confirmation = form.locator('[part=confirmation]');
   await expect(confirmation).toBeFocused();
-  await expect(confirmation.getByRole('heading')).toHaveText('Enquiry received');
+  await expect(confirmation.getByRole('heading')).toHaveText(/^Enquiry (sent|received)$/);
   const filesArrived = async () => (await lawFirm.inbox())[before]?.files.length;
   await expect.poll(filesArrived, { timeout: 20_000 }).toBe(2);
   const [enquiry] = await lawFirm.arrivals(before);
