@@ -5,13 +5,14 @@
  * the rest are left queued; photos are not held back meanwhile. Skipped, saying why, where
  * LibreOffice or its box is missing.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { documentsLacking, testDocumentConverter } from '../test/fixtures/document-converter.ts';
 import { hugeRtf, hugeWordLetter } from '../test/fixtures/hostile-documents.ts';
 import { watchSoffice } from '../test/fixtures/soffice-watch.ts';
 import { ConversionError } from './conversion.ts';
+import { conversionRoot } from './job-folders.ts';
 import { createConverter } from './open-converter.ts';
 
 const noDocuments = documentsLacking();
@@ -96,4 +97,27 @@ describe.skipIf(noDocuments)('the documents queue', () => {
     await slow;
     expect((await waiting).kind).toBe('pdf');
   }, 90_000);
+});
+
+describe('closing while a document converts', () => {
+  it.skipIf(noDocuments)(
+    'leaves the busy worker to finish, then removes its profile',
+    async () => {
+      const closing = testDocumentConverter({ memoryMb: MEMORY_MB, timeoutMs: TIMEOUT_MS });
+      const letter = readFileSync(
+        join(import.meta.dirname, '../test/fixtures/convertible/letter.docx'),
+      );
+      const root = conversionRoot();
+      const profiles = () =>
+        readdirSync(root).filter((name) => name.startsWith(`${String(process.pid)}-profile-`));
+      const before = new Set(profiles());
+      const converting = closing.convert(letter, 'docx');
+      // Closed while soffice writes into its profile: no ENOTEMPTY, and the letter still converts.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await closing.close();
+      expect((await converting).bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(profiles().filter((name) => !before.has(name))).toEqual([]);
+    },
+    TIMEOUT_MS * 2,
+  );
 });

@@ -55,6 +55,7 @@ const LOW_DISK_BYTES = 32 * 1024 * 1024;
 export class DocumentConverter {
   readonly #workers: Worker[];
   readonly #waiting: ((worker: Worker) => void)[] = [];
+  #closed = false;
 
   constructor(private readonly options: DocumentOptions) {
     this.#workers = Array.from({ length: Math.max(1, options.workers) }, () => ({
@@ -184,9 +185,14 @@ export class DocumentConverter {
     return disk !== undefined && disk.bavail * disk.bsize < LOW_DISK_BYTES;
   }
 
-  /** Removes the workers' profiles (at shutdown). */
+  /**
+   * Removes the idle workers' profiles (at shutdown). A busy worker's soffice is still writing
+   * into its profile (a file converted as it arrived, say): removing it then fails with
+   * ENOTEMPTY, so its profile goes when its job ends, or at the next start's sweep.
+   */
   async close(): Promise<void> {
-    await Promise.all(this.#workers.map((worker) => forgetProfile(worker)));
+    this.#closed = true;
+    await Promise.all(this.#workers.filter((w) => !w.busy).map((w) => forgetProfile(w)));
   }
 
   #take(): Promise<Worker> {
@@ -204,7 +210,8 @@ export class DocumentConverter {
 
   async #give(worker: Worker, healthy: boolean): Promise<void> {
     worker.jobs += 1;
-    if (!healthy || worker.jobs >= this.options.recycleAfter) await forgetProfile(worker);
+    if (!healthy || this.#closed || worker.jobs >= this.options.recycleAfter)
+      await forgetProfile(worker);
     const next = this.#waiting.shift();
     if (next) next(worker);
     else worker.busy = false;
