@@ -11,6 +11,16 @@ test('keeps what was typed across a reload, names the files to choose again, and
   await fillConveyancing(form);
   await form.getByLabel('Anything else we should know? (optional)').fill('Chain of three.');
   await chooseFiles(page, form, FILES.pdf);
+  // Reloaded once the file is listed and the draft has its name: the name is kept after the
+  // uploads chunk has taken the file, which a busy machine makes later than the click.
+  await expect(form.locator('[part=file-list] li')).toHaveCount(1);
+  const stored = () =>
+    page.evaluate(() =>
+      [sessionStorage, localStorage]
+        .flatMap((store) => Object.keys(store).map((key) => store.getItem(key)))
+        .join(' '),
+    );
+  await expect.poll(stored).toContain(FILES.pdf.name);
   await page.reload();
 
   await expect(form.getByLabel('First name')).toHaveValue('Ada');
