@@ -4,6 +4,7 @@
  * the file kinds this proxy can take) and, for a form in several languages, the others and each
  * language's words (`translations`).
  */
+import type { Context } from 'hono';
 import { matchLanguage } from '../contract/languages.ts';
 import type { AnswerLanguage } from '../contract/public-config.ts';
 import type { FormConfig, FormConfigs } from '../contract/schemas/form-config.ts';
@@ -46,6 +47,14 @@ const askedTags = (asked: string | undefined): string[] =>
 /** The languages a form lists, or none. */
 const languagesOf = (deps: FormLanguageDeps): readonly string[] =>
   deps.translations?.languages ?? [];
+
+/**
+ * The languages a request asks for: its address's `?lang=` (the README's fallback link, the
+ * no-JS page's post), else the client's `Accept-Language`; `formIn` matches either.
+ */
+export function requestedLanguage(c: Context): string | undefined {
+  return new URL(c.req.url).searchParams.get('lang') ?? c.req.header('accept-language');
+}
 
 /**
  * The form in the listed language that best matches `asked` (one tag or a list in preference

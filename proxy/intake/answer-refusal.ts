@@ -12,7 +12,12 @@ import type { Refusal } from '../http/refusal.ts';
 import type { Logger } from '../logger.ts';
 import { isNavigation, plainRefused, plainRefusedAtTheDoor } from './page/plain-answers.ts';
 import type { PlainFields } from './page/plain-fields.ts';
-import { formIn, wordsIn, type FormLanguageDeps } from '../http/form-language.ts';
+import {
+  formIn,
+  requestedLanguage,
+  wordsIn,
+  type FormLanguageDeps,
+} from '../http/form-language.ts';
 
 /** What the intake notes of an enquiry as it comes in, for its answer. */
 export interface EnquiryNote {
@@ -102,5 +107,5 @@ export function refusalAnswers(deps: RefusalAnswerDeps) {
 function askedLanguage(c: Context, enquiry: EnquiryNote): string | undefined {
   const named = enquiry.lang ?? enquiry.fields?.get('lang')?.[0];
   if (named !== undefined || enquiry.read) return named;
-  return new URL(c.req.url).searchParams.get('lang') ?? c.req.header('accept-language');
+  return requestedLanguage(c);
 }

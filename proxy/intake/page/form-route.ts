@@ -17,7 +17,7 @@ import { backTo, newPageKey, sendAddress } from './page-addresses.ts';
 import type { SentPasses } from './sent-pass.ts';
 import { countPageView } from '../../funnel/server-tallies.ts';
 import { valuesFromQuery } from './plain-answers.ts';
-import { pageIn, type FormLanguageDeps } from '../../http/form-language.ts';
+import { pageIn, requestedLanguage, type FormLanguageDeps } from '../../http/form-language.ts';
 
 /** What the no-JavaScript form page reads. */
 export interface FormRouteDeps extends FormLanguageDeps {
@@ -37,8 +37,7 @@ export function noScriptRoutes(deps: FormRouteDeps, funnel: FunnelAdmission): Ho
   const app = new Hono();
   app.get('/form', async (c) => {
     const query = new URL(c.req.url).searchParams;
-    // `?lang=` (the README's fallback link names it), else the languages the browser sends.
-    const visitor = pageIn(deps, query.get('lang') ?? c.req.header('accept-language'));
+    const visitor = pageIn(deps, requestedLanguage(c));
     const { caseTypes } = visitor.form;
     const only = caseTypes.length === 1 ? caseTypes[0] : undefined;
     const caseType = caseTypes.find((candidate) => candidate.id === query.get('case-type')) ?? only;
@@ -70,7 +69,7 @@ export function noScriptRoutes(deps: FormRouteDeps, funnel: FunnelAdmission): Ho
   app.get('/form/sent', (c) => {
     const query = new URL(c.req.url).searchParams;
     const sent = deps.sentPasses.read(query.get('pass') ?? '');
-    const { language } = pageIn(deps, query.get('lang') ?? c.req.header('accept-language'));
+    const { language } = pageIn(deps, requestedLanguage(c));
     const { words } = language;
     if (!sent)
       return c.html(
