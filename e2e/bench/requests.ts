@@ -35,7 +35,7 @@ const benchTokens = createFormTokens(TEST_FORM_TOKEN_SECRET);
 export async function submissionEachFresh(files: readonly BenchFile[] = []): Promise<EncodedBody> {
   const token = benchTokens.issue();
   return {
-    ...(await encodedSubmission(token, files)),
+    ...(await submissionBytes(token, files)),
     token: { inBody: token, issue: () => benchTokens.issue() },
   };
 }
@@ -57,7 +57,7 @@ export function submissionForm(token: string, files: readonly BenchFile[] = []):
 }
 
 /** The same submission as bytes with its boundary, for a load generator to replay. */
-async function encodedSubmission(
+export async function submissionBytes(
   token: string,
   files: readonly BenchFile[] = [],
 ): Promise<EncodedBody> {

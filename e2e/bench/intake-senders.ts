@@ -1,0 +1,107 @@
+/**
+ * How the intake bench's visitors send a file: sent ahead by tus (creation, then PATCHes), or in
+ * the multipart body of an enquiry. Sent with `node:http` over kept-alive connections, not
+ * `fetch`: the bench shares the proxy's two cores, and `fetch` spent 3× the CPU per request
+ * (522 ms against 150 for the 160 PATCHes of eight 10 MiB files in 512 KiB, 437 against about
+ * 100 for eight multipart bodies it encoded itself), CPU the proxy then lacked. `wrk.ts` is the
+ * same choice for the small requests.
+ */
+import { Agent, request } from 'node:http';
+import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
+import { formToken, submissionBytes, type EncodedBody } from './requests.ts';
+
+const agent = new Agent({ keepAlive: true });
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** One request with `body` (its length said), the answer's body read and dropped. */
+function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: Uint8Array,
+): Promise<Answer> {
+  const length = { 'content-length': String(body?.byteLength ?? 0) };
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { method, agent, headers: { ...headers, ...length } }, (res) => {
+      res.resume();
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers });
+      });
+      res.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+const b64 = (text: string) => Buffer.from(text).toString('base64');
+const TUS = { 'tus-resumable': '1.0.0', origin: ORIGIN };
+
+/**
+ * What a visitor sends, made ready before the clock starts (the form token fetched, the body
+ * encoded), so that what is timed is the sending alone.
+ */
+export type Ready = () => Promise<unknown>;
+
+/** One file to send ahead: created, then PATCHed `chunk` bytes at a time. */
+export async function readyAhead(origin: string, bytes: Uint8Array, chunk: number): Promise<Ready> {
+  const token = await formToken(origin);
+  return () => sendAhead(origin, bytes, chunk, token);
+}
+
+/** Sends one file ahead with `token`; its upload's address. */
+async function sendAhead(
+  origin: string,
+  bytes: Uint8Array,
+  chunk: number,
+  token: string,
+): Promise<string> {
+  const created = await send(`${origin}/api/uploads`, 'POST', {
+    ...TUS,
+    'upload-length': String(bytes.byteLength),
+    'upload-metadata': `filename ${b64('plan.pdf')},filetype ${b64('application/pdf')},form_token ${b64(token)}`,
+  });
+  const location = created.headers.location;
+  if (created.status !== 201 || typeof location !== 'string')
+    throw new Error(`creation answered ${String(created.status)}`);
+  for (let offset = 0; offset < bytes.byteLength; offset += chunk) {
+    const answer = await send(
+      `${origin}${location}`,
+      'PATCH',
+      {
+        ...TUS,
+        'content-type': 'application/offset+octet-stream',
+        'upload-offset': String(offset),
+      },
+      bytes.subarray(offset, offset + chunk),
+    );
+    if (answer.status !== 204) throw new Error(`PATCH answered ${String(answer.status)}`);
+  }
+  return `${origin}${location}`;
+}
+
+/** Ends a finished upload (tus termination), so what it held counts against nobody. */
+export async function terminate(upload: string): Promise<void> {
+  const answer = await send(upload, 'DELETE', TUS);
+  if (answer.status !== 204) throw new Error(`DELETE answered ${String(answer.status)}`);
+}
+
+/** One file in the multipart body of an enquiry, as the widget encodes it; answered once stored. */
+export async function readyInBody(origin: string, bytes: Uint8Array): Promise<Ready> {
+  const body = await submissionBytes(await formToken(origin), [{ name: 'plan.pdf', bytes }]);
+  return () => sendInBody(origin, body);
+}
+
+async function sendInBody(origin: string, body: EncodedBody): Promise<void> {
+  const answer = await send(
+    `${origin}/api/enquiries`,
+    'POST',
+    { origin: ORIGIN, 'content-type': body.contentType },
+    body.bytes,
+  );
+  if (answer.status !== 202) throw new Error(`the enquiry answered ${String(answer.status)}`);
+}
