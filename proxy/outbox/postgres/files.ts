@@ -5,7 +5,8 @@
  * instance when any of them stores a submission.
  */
 import pg from 'pg';
-import { PIECE_BYTES, type ByteSource } from '../../client/byte-source.ts';
+import type { ByteSource } from '../../client/byte-source.ts';
+import { copiedBytes, literal } from './bytea-copy.ts';
 import type { FileBytes } from '../binder.ts';
 import { run, type Plan } from '../machine/plan.ts';
 import { WORK_CHANNEL } from './driver.ts';
@@ -34,31 +35,26 @@ export function chunkBytes(pool: pg.Pool, atomic: <T>(plan: Plan<T>) => Promise<
   };
 }
 
-/** A stored file read back chunk by chunk: one chunk (at most 1 MiB) in memory at a time. */
+/** A stored file, its chunks streamed back in order (`bytea-copy.ts`). */
 async function chunkSource(pool: pg.Pool, id: number, index: number): Promise<ByteSource> {
-  const { rows } = await pool.query<{ size: number; chunks: number }>(
-    `SELECT size, (SELECT count(*) FROM file_chunks c WHERE c.submission_id = f.submission_id
-       AND c.idx = f.idx)::integer AS chunks FROM files f WHERE submission_id = $1 AND idx = $2`,
+  const { rows } = await pool.query<{ size: number }>(
+    'SELECT size FROM files WHERE submission_id = $1 AND idx = $2',
     [id, index],
   );
   const file = rows[0];
   if (!file) throw new Error(`outbox has no file ${String(index)} for submission ${String(id)}`);
+  const select = `SELECT bytes FROM file_chunks
+    WHERE submission_id = ${literal(id)} AND idx = ${literal(index)} ORDER BY seq`;
   return {
     size: file.size,
     async *pieces() {
-      for (let seq = 0; seq < file.chunks; seq++) {
-        const chunk = await pool.query<{ base64: string }>(
-          `SELECT encode(bytes, 'base64') AS base64 FROM file_chunks
-            WHERE submission_id = $1 AND idx = $2 AND seq = $3`,
-          [id, index, seq],
-        );
-        const text = chunk.rows[0]?.base64;
-        const bytes = text === undefined ? undefined : Buffer.from(text, 'base64');
-        if (!bytes)
-          throw new Error(`file ${String(index)} of submission ${String(id)} lost a chunk`);
-        for (let offset = 0; offset < bytes.byteLength; offset += PIECE_BYTES)
-          yield bytes.subarray(offset, offset + PIECE_BYTES);
+      let read = 0;
+      for await (const piece of copiedBytes(pool, select)) {
+        read += piece.byteLength;
+        yield piece;
       }
+      if (read !== file.size)
+        throw new Error(`file ${String(index)} of submission ${String(id)} lost a chunk`);
     },
   };
 }

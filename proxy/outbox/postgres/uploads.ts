@@ -5,10 +5,11 @@
  * conditional update waits for the other's transaction, then finds the offset moved).
  */
 import type pg from 'pg';
-import { PIECE_BYTES, type ByteSource } from '../../client/byte-source.ts';
+import type { ByteSource } from '../../client/byte-source.ts';
 import { uploadPlans } from '../machine/uploads.ts';
 import { UploadOffsetConflict, type UploadStore } from '../upload-store.ts';
-import { inTransaction, type Queryable } from './access.ts';
+import { inTransaction } from './access.ts';
+import { copiedBytes, literal } from './bytea-copy.ts';
 import { execute, postgresDialect } from './driver.ts';
 
 const plans = uploadPlans(postgresDialect);
@@ -107,24 +108,21 @@ export function pgUploads(pool: pg.Pool): UploadStore {
   };
 }
 
-/** An upload's first `size` bytes, read back one chunk at a time. */
-function chunks(db: Queryable, id: string, size: number): ByteSource {
+/** An upload's first `size` bytes, its chunks streamed back in order (`bytea-copy.ts`). */
+function chunks(pool: pg.Pool, id: string, size: number): ByteSource {
   return {
     size,
     async *pieces() {
-      for (let at = 0; at < size;) {
-        const { rows } = await db.query<{ start: number; base64: string }>(
-          `SELECT start, encode(bytes, 'base64') AS base64 FROM upload_chunks
-            WHERE upload_id = $1 AND start = $2`,
-          [id, at],
-        );
-        const text = rows[0]?.base64;
-        if (text === undefined) throw new Error(`upload ${id} has no chunk at ${String(at)}`);
-        const bytes = Buffer.from(text, 'base64').subarray(0, size - at);
-        for (let from = 0; from < bytes.byteLength; from += PIECE_BYTES)
-          yield bytes.subarray(from, from + PIECE_BYTES);
+      let at = 0;
+      const select = `SELECT bytes FROM upload_chunks WHERE upload_id = ${literal(id)}
+        AND start < ${literal(size)} ORDER BY start`;
+      for await (const piece of copiedBytes(pool, select)) {
+        const bytes = piece.subarray(0, size - at);
         at += bytes.byteLength;
+        if (bytes.byteLength > 0) yield bytes;
       }
+      if (at < size)
+        throw new Error(`upload ${id} lost a chunk: ${String(at)} of ${String(size)} bytes`);
     },
   };
 }
