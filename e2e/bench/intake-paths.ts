@@ -5,133 +5,21 @@
  * 10 MiB PDF each at once; what is measured is the intake alone: the stand-in is stopped after
  * the warm-up, so no delivery runs beside it (a queued enquiry's attempt fails at once and waits).
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { sampleFiles } from '../../proxy/test/fixtures/proxy-harness.ts';
-import { cpuSeconds, memory, resetPeak, scratchDir } from './processes.ts';
+import {
+  startPostgres,
+  missing as postgresMissing,
+} from '../../proxy/test/fixtures/postgres-server.ts';
 import { median, mib, num, ratio, table } from './report.ts';
-import { readyAhead, readyInBody, terminate, type Ready } from './intake-senders.ts';
-import type { InboxJson } from '../../demo/enquiry-api/inbox.ts';
-import { startProxyServer, startStandIn, type ProxyServer, type StandIn } from './servers.ts';
+import { AT_ONCE, FILE_BYTES, MB, run, WARM_ROUNDS, type Path, type Run } from './intake-run.ts';
 
-const MB = 1024 * 1024;
-const AT_ONCE = 8;
-const FILE_BYTES = 10 * MB;
-/** The widget's chunk (`widget/late/uploads/upload-task.ts`). */
-const CHUNK_BYTES = 512 * 1024;
 const RUNS = 3;
-const WARM_ROUNDS = 2;
-
-/** Sent ahead in the widget's chunks or in one PATCH (as tus-js-client does by default), or in the body. */
-type Path = 'tus' | 'tus-whole' | 'multipart';
-
-/** Preloaded into every proxy here: `process.memoryUsage()` every 5 ms (`memory-probe.ts`). */
-const PROBED = '--import tsx --import ./e2e/bench/memory-probe.ts';
-
-/** As deployed (`MALLOC_ARENA_MAX=2`), or with glibc's default arenas for the diagnostic rows. */
-type Allocator = 'deployed' | 'glibc-default';
-
-/** A PDF of exactly `FILE_BYTES`, its kind in its first bytes. */
-const pdf = () => sampleFiles.pdf(FILE_BYTES - sampleFiles.pdf(0).byteLength);
-
-const READY: Record<Path, (origin: string, bytes: Uint8Array) => Promise<Ready>> = {
-  tus: (origin, bytes) => readyAhead(origin, bytes, CHUNK_BYTES),
-  'tus-whole': (origin, bytes) => readyAhead(origin, bytes, bytes.byteLength),
-  multipart: readyInBody,
-};
-
-/**
- * Before the batch, `WARM_ROUNDS` rounds of one 4 MiB PDF by each path at once: V8 compiles the
- * hot code as a proxy that has run a while has it (a fresh one measured 10.4-10.6 ms of CPU per
- * MiB on the 512 KiB path, 9.4 once warm); the uploads are then ended, so they hold nothing.
- */
-async function warmUp(origin: string, standIn: StandIn): Promise<void> {
-  const bytes = sampleFiles.pdf(4 * MB);
-  for (let round = 0; round < WARM_ROUNDS; round++) {
-    const senders = await Promise.all(
-      (Object.keys(READY) as Path[]).map((path) => READY[path](origin, bytes)),
-    );
-    const sent = await Promise.all(senders.map((send) => send()));
-    await Promise.all(sent.filter((upload) => typeof upload === 'string').map(terminate));
-  }
-  await delivered(standIn, WARM_ROUNDS);
-}
-
-/** Waits until the stand-in has `count` enquiries, each with its file: no delivery runs on into the batch. */
-async function delivered(standIn: StandIn, count: number): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const inbox = (await (await fetch(`${standIn.origin}/inbox.json`)).json()) as InboxJson;
-    const done = inbox.enquiries.filter((enquiry) => enquiry.files.length === 1);
-    if (done.length >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the warm-up's ${String(count)} enquiries were not delivered within a minute`);
-}
+const POSTGRES_RUNS = 2;
 
 const NAMES: Record<Path, string> = {
   tus: 'sent ahead (tus), 512 KiB PATCHes',
   'tus-whole': 'sent ahead (tus), one PATCH',
   multipart: 'multipart body',
 };
-
-interface Run {
-  path: Path;
-  ms: number;
-  growth: number;
-  /** The peak over the baseline of V8's heap and of the buffers outside it, sampled. */
-  heap: number;
-  buffers: number;
-  cpu: number;
-}
-
-/** The largest growth of V8's heap and of the buffers outside it from `from` to `to`. */
-function probed(file: string, from: number, to: number): { heap: number; buffers: number } {
-  const samples = readFileSync(file, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => line.split(' ').map(Number));
-  const before = samples.filter(([at = 0]) => at < from).at(-1) ?? [];
-  const during = samples.filter(([at = 0]) => at >= from && at <= to);
-  const most = (i: number) =>
-    Math.max(...during.map((sample) => sample[i] ?? 0)) - (before[i] ?? 0);
-  return { heap: most(2), buffers: most(3) };
-}
-
-/** A fresh proxy, a warm-up of each path, then eight files at once by `path`. */
-async function run(path: Path, allocator: Allocator = 'deployed'): Promise<Run> {
-  const standIn = await startStandIn();
-  let proxy: ProxyServer | undefined;
-  const probeFile = join(scratchDir('memory-probe', 'memory'), 'samples');
-  try {
-    const env = { DELIVERY_DEADLINE_MS: '0', NODE_OPTIONS: PROBED, MEMORY_PROBE_FILE: probeFile };
-    proxy = await startProxyServer(standIn, { env, allocator });
-    const { origin } = proxy;
-    await warmUp(origin, standIn);
-    await standIn.child.stop();
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const senders = await Promise.all(
-      Array.from({ length: AT_ONCE }, () => READY[path](origin, pdf())),
-    );
-    const pid = proxy.child.pid;
-    resetPeak(pid);
-    const baseline = memory(pid).rss;
-    const cpuBefore = cpuSeconds(pid);
-    const from = Date.now();
-    const started = performance.now();
-    await Promise.all(senders.map((send) => send()));
-    const ms = performance.now() - started;
-    const to = Date.now();
-    const growth = memory(pid).peak - baseline;
-    const cpu = cpuSeconds(pid) - cpuBefore;
-    process.kill(pid, 'SIGUSR2');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return { path, ms, growth, cpu, ...probed(probeFile, from, to) };
-  } finally {
-    await proxy?.child.stop();
-    await standIn.child.stop();
-  }
-}
 
 const row = (path: Path, runs: Run[]) => {
   const rates = runs.map((r) => (AT_ONCE * FILE_BYTES) / MB / (r.ms / 1000));
@@ -170,13 +58,33 @@ const tableOf = (paths: readonly Path[], runs: Run[]) =>
     ),
   );
 
+/**
+ * The same batches with the outbox in PostgreSQL (a server of the bench's own, a new database
+ * for each run), or why there are none.
+ */
+async function onPostgres(paths: readonly Path[]): Promise<string> {
+  const absent = postgresMissing();
+  if (absent) return `Not measured on this machine: ${absent}.`;
+  const server = await startPostgres();
+  try {
+    const runs: Run[] = [];
+    for (let i = 0; i < POSTGRES_RUNS; i++)
+      for (const path of paths)
+        runs.push(await run(path, { databaseUrl: await server.createDatabase() }));
+    return tableOf(paths, runs);
+  } finally {
+    await server.destroy();
+  }
+}
+
 /** The section: both paths, `RUNS` fresh proxies each, alternating. */
 export async function intakePaths(): Promise<string> {
   const paths = ['tus', 'tus-whole', 'multipart'] as const;
   const runs: Run[] = [];
   for (let i = 0; i < RUNS; i++) for (const path of paths) runs.push(await run(path));
   const glibc: Run[] = [];
-  for (const path of paths) glibc.push(await run(path, 'glibc-default'));
+  for (const path of paths) glibc.push(await run(path, { allocator: 'glibc-default' }));
+  const postgres = await onPostgres(paths);
   return `### Files sent ahead beside the multipart body (intake only)
 
 **Method** (\`e2e/bench/intake-paths.ts\`, \`intake-senders.ts\`). ${AT_ONCE} visitors at once each send
@@ -203,6 +111,20 @@ ${tableOf(paths, runs)}
 \`MALLOC_ARENA_MAX\`: eight per core):
 
 ${tableOf(paths, glibc)}
+
+**With the outbox in PostgreSQL** (\`DATABASE_URL\`, as several instances share it; ${POSTGRES_RUNS} runs
+of each): the bytes go into \`upload_chunks\` and \`file_chunks\` rows of at most 1 MiB in the
+transaction that records them, and the checks read them back as a streamed binary \`COPY\`
+(\`proxy/outbox/postgres/bytea-copy.ts\`). PostgreSQL (\`fsync=off\`, as the tests run it) shares
+the two cores, so the MiB/s are the machine's, not the proxy's:
+
+${postgres}
+
+Before \`e909a19\` the checks read each chunk back as a 1.3 MiB base64 string (node-postgres gives
+a \`bytea\` only as text): V8's heap grew by 48-105 MiB and the proxy by 89-124 MiB for the same
+batches (helpers' tests running beside). What is left above the SQLite rows is buffers outside the
+heap: a chunk gathered to 1 MiB before its row is written, and node-postgres's copy of it in the
+message it sends.
 
 **Reading it.** What grows is not files held: no file is ever whole in memory, on either path. It
 is pieces passing through: each 64 KiB of a request body is a buffer outside V8's heap, freed only
