@@ -13,6 +13,7 @@ import type { IntakeStore } from '../store.ts';
 import type { NewFile, NewSubmission } from '../submission.ts';
 import { inTransaction, Rollback } from './access.ts';
 import { execute, postgresDialect } from './driver.ts';
+import { isUploadChunks, type UploadChunks } from './uploads.ts';
 
 /** Largest piece of a file stored in one row. */
 const CHUNK_BYTES = 1024 * 1024;
@@ -75,6 +76,10 @@ export function pgAccept(pool: pg.Pool, owner: string, m: OutboxMachine): Intake
 
 /** A file's bytes, in chunks of at most `CHUNK_BYTES`, each its own parameter. */
 async function insertChunks(db: pg.PoolClient, id: number, idx: number, file: NewFile) {
+  if (isUploadChunks(file.content)) {
+    await copyUploadChunks(db, id, idx, file.content.upload);
+    return;
+  }
   let seq = 0;
   let pending: Uint8Array[] = [];
   let pendingBytes = 0;
@@ -97,4 +102,26 @@ async function insertChunks(db: pg.PoolClient, id: number, idx: number, file: Ne
     }
   }
   await flush();
+}
+
+/** An upload's chunks (at most 1 MiB each, as these) copied into the file's, in order. */
+async function copyUploadChunks(
+  db: pg.PoolClient,
+  id: number,
+  idx: number,
+  upload: UploadChunks['upload'],
+) {
+  const { rows } = await db.query<{ bytes: string }>(
+    `WITH copied AS (
+       INSERT INTO file_chunks (submission_id, idx, seq, bytes)
+       SELECT $1, $2, (row_number() OVER (ORDER BY start) - 1)::integer, bytes
+         FROM upload_chunks WHERE upload_id = $3 AND start < $4
+       RETURNING length(bytes) AS n)
+     SELECT coalesce(sum(n), 0)::text AS bytes FROM copied`,
+    [id, idx, upload.id, upload.size],
+  );
+  if (Number(rows[0]?.bytes) !== upload.size)
+    throw new Error(
+      `upload ${upload.id} lost a chunk: ${rows[0]?.bytes ?? 0} of ${String(upload.size)} bytes`,
+    );
 }

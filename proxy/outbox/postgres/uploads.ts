@@ -74,7 +74,11 @@ export function pgUploads(pool: pg.Pool): UploadStore {
       return position;
     },
     uploadSource: async (upload) => chunks(pool, upload.id, upload.upload_offset),
-    sourceToStore: async (upload) => chunks(pool, upload.id, upload.upload_offset),
+    // Its chunks are copied into the enquiry's inside the database, by the accept (`accept.ts`).
+    sourceToStore: async (upload): Promise<UploadChunks> => ({
+      ...chunks(pool, upload.id, upload.upload_offset),
+      upload: { id: upload.id, size: upload.upload_offset },
+    }),
     async replaceUpload(id, content) {
       await inTransaction(pool, async (db) => {
         await db.query('DELETE FROM upload_chunks WHERE upload_id = $1', [id]);
@@ -107,6 +111,20 @@ export function pgUploads(pool: pg.Pool): UploadStore {
     uploadBytesHeldBy: (client, now) => execute(pool, plans.heldBy(client, now)),
   };
 }
+
+/**
+ * An upload an enquiry takes: its bytes are copied from `upload_chunks` to `file_chunks` by one
+ * statement in the accept's transaction, never through the proxy (as SQLite's vault takes the
+ * upload's file by a hard link). Read through the proxy, each file would also hold a second
+ * connection of the pool while the accept holds its first: with as many Sends at once as the
+ * pool has connections, every one waited for a connection none would give back.
+ */
+export interface UploadChunks extends ByteSource {
+  upload: { id: string; size: number };
+}
+
+/** Whether `source` is an upload's chunks, to be copied in the database. */
+export const isUploadChunks = (source: ByteSource): source is UploadChunks => 'upload' in source;
 
 /** An upload's first `size` bytes, its chunks streamed back in order (`bytea-copy.ts`). */
 function chunks(pool: pg.Pool, id: string, size: number): ByteSource {
