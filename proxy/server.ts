@@ -1,12 +1,11 @@
 /**
- * The proxy on Node: takes the data directory, opens the outbox, wires the client, the
- * deliverer and the app, listens, and shuts down within its grace period (`lifecycle/shutdown.ts`).
+ * The proxy on Node: takes the data directory, opens the outbox, has its parts built
+ * (`lifecycle/build-parts.ts`: the client, the deliverer, the app's parts), listens, starts the
+ * workers, and shuts down within its grace period (`lifecycle/shutdown.ts`).
  */
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { AppDeps } from './app-deps.ts';
 import { createApp } from './app.ts';
 import {
   FormConfigError,
@@ -14,38 +13,21 @@ import {
   type FormConfig,
   type FormConfigs,
 } from './contract/schemas/form-config.ts';
-import { Deliverer } from './delivery/deliverer.ts';
 import type { ProxyEnv } from './env.ts';
-import { createFormTokens } from './http/bots/form-token.ts';
 import type { Translations } from './http/form-language.ts';
-import { createSentPasses } from './intake/page/sent-pass.ts';
-import { createTurnstileVerifier } from './http/bots/turnstile.ts';
-import { createMetrics } from './http/metrics.ts';
-import { ADMIN_TOKEN_TRIES_PER_MINUTE } from './http/admin-only.ts';
-import { createClientIpResolver, isTrustedProxy } from './http/client-ip.ts';
-import { ByteBudget } from './intake/upload-guard.ts';
-import { hashedFiles, loadWidgetAssets } from './http/widget-assets.ts';
-import { earlierWidgetFiles } from './http/earlier-widget-files.ts';
+import { isTrustedProxy } from './http/client-ip.ts';
+import { hashedFiles } from './http/widget-assets.ts';
 import { createLogger, type Logger } from './logger.ts';
+import { buildParts } from './lifecycle/build-parts.ts';
 import { chores, startHousekeeping } from './lifecycle/housekeeping.ts';
 import { uploadSweep } from './intake/uploads/upload-sweep.ts';
-import { funnelRoom } from './lifecycle/disk-room.ts';
-import { maxSubmissionBytes } from './intake/read-multipart.ts';
 import { listen } from './lifecycle/listen.ts';
 import { openOutbox, type OpenOutbox } from './lifecycle/open-outbox.ts';
-import { checkAtStart, readiness, recover, startNotifier } from './lifecycle/startup.ts';
-import { storedSecret } from './outbox/stored-secret.ts';
+import { checkAtStart, recover, startNotifier } from './lifecycle/startup.ts';
 import { shutdown } from './lifecycle/shutdown.ts';
-import type { CheckRecord, CheckReport } from './client/check.ts';
-import { confirmationsState } from './notify/confirmations-state.ts';
-import { longestCallMs } from './client/enquiry-api-client.ts';
-import { platform, recordedCheck } from './platform.ts';
+import type { CheckReport } from './client/check.ts';
 import type { Converter } from './convert/conversion.ts';
 import { openConverter, withAcceptedKinds } from './convert/open-converter.ts';
-import { Webhooks } from './webhooks/webhooks.ts';
-
-/** How much longer than its longest call a step's lease lasts. */
-const LEASE_GRACE_MS = 5000;
 
 /** A proxy listening on Node. */
 export interface RunningProxy {
@@ -103,65 +85,13 @@ async function start(
 ): Promise<RunningProxy> {
   const { store, converter } = outbox;
   await recover(store, log);
-  const metrics = createMetrics(store);
-  const { client, check: runCheck } = platform(env, log, (answer) => {
-    metrics.upstream.inc({ endpoint: answer.endpoint, status: String(answer.status) });
-  });
-  // Each check remembered, at start and while paused: the console shows the last one.
-  const checks = recordedCheck(runCheck);
-  const check: typeof runCheck = (signal) => checks.check(signal);
-  const webhooks =
-    env.WEBHOOK_ENDPOINTS.length > 0
-      ? new Webhooks({
-          endpoints: env.WEBHOOK_ENDPOINTS,
-          store,
-          log,
-          timeoutMs: env.WEBHOOK_TIMEOUT_MS,
-          concurrency: env.WEBHOOK_CONCURRENCY,
-          filesMaxBytes: env.WEBHOOK_FILES_MAX_BYTES,
-        })
-      : undefined;
-  const deliverer = new Deliverer({
-    store,
-    ...(webhooks ? { beforeAttempt: (submission) => webhooks.beforeAttempt(submission) } : {}),
-    ...(outbox.owner ? { owner: outbox.owner } : {}),
-    client,
-    converter,
+  const { deliverer, webhooks, check, deps } = await buildParts(
+    env,
     log,
-    policy: {
-      baseMs: env.RETRY_BASE_MS,
-      maxDelayMs: env.RETRY_MAX_DELAY_MS,
-      giveUpAfterMs: env.RETRY_GIVE_UP_AFTER_MS,
-    },
-    authRetryMs: env.AUTH_RETRY_MS,
-    check,
-    // Each step holds its submission a little longer than its call can last: an instance that
-    // dies mid-step gives its work to another within seconds of that, not a quarter of an hour.
-    // A file is converted under the lease of the step before it: at most CONVERT_TIMEOUT_MS,
-    // twice (a document that timed out is tried once more).
-    leaseMs:
-      longestCallMs(env.UPSTREAM_TIMEOUT_MS, config.files.maxFileBytes) +
-      2 * env.CONVERT_TIMEOUT_MS +
-      LEASE_GRACE_MS,
-    // A look at the queue each second: an operator's `npm run outbox -- retry` (another
-    // process) is picked up within a second. One indexed query; new work also wakes the loop.
-    pollMs: 1000,
-    onAttempt: ({ state, failure, latencyMs }) => {
-      metrics.attempts.inc({ state, failure: failure ?? '' });
-      if (latencyMs !== undefined) metrics.latency.observe(latencyMs / 1000);
-    },
-  });
-  // Work stored by another instance (or an operator's retry) wakes this deliverer at once.
-  outbox.onWork(() => {
-    deliverer.wake();
-  });
-  const deps = {
-    ...(await appDeps(env, log, config, outbox, deliverer, checks.last)),
+    config,
+    outbox,
     translations,
-    metrics,
-    converter,
-    spool: outbox.spool,
-  };
+  );
   const app = createApp(deps);
   // This build's late bundle and chunks, kept for pages that load its entry after the next
   // deploy (a housekeeping chore says so again each day while this build runs).
@@ -227,112 +157,4 @@ async function start(
       });
     })());
   return { url, log, checked, close };
-}
-
-/** The app's parts, from the environment. */
-async function appDeps(
-  env: ProxyEnv,
-  log: Logger,
-  config: FormConfig,
-  outbox: OpenOutbox,
-  deliverer: Deliverer,
-  lastCheck: () => CheckRecord | undefined,
-): Promise<AppDeps> {
-  const { store } = outbox;
-  const secret = env.FORM_TOKEN_SECRET ?? (await storedSecret(store, 'form_token_secret'));
-  const resolveIp = createClientIpResolver(env.TRUSTED_PROXIES);
-  const widget = loadWidgetAssets(resolve(env.WIDGET_DIR));
-  if (!widget.has('enquiry-form.js'))
-    log.warn({ dir: env.WIDGET_DIR }, 'the widget is not built: run npm run build');
-  const health: AppDeps['health'] = {};
-  const confirmations = confirmationsState(env, config);
-  if (config.confirmation && !confirmations.on) log.warn(confirmations.why);
-  const turnstile =
-    env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY
-      ? { siteKey: env.TURNSTILE_SITE_KEY, secretKey: env.TURNSTILE_SECRET_KEY }
-      : undefined;
-  return {
-    config,
-    allowedOrigins: env.ALLOWED_ORIGINS,
-    ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
-    sentPasses: createSentPasses(secret),
-    store,
-    deliverer,
-    log,
-    widget,
-    earlierWidget: earlierWidgetFiles(store),
-    deliveryDeadlineMs: env.DELIVERY_DEADLINE_MS,
-    bots: {
-      tokens: createFormTokens(secret),
-      minFillMs: env.MIN_FILL_SECONDS * 1000,
-      ...(turnstile
-        ? {
-            verifyTurnstile: createTurnstileVerifier({
-              secretKey: turnstile.secretKey,
-              verifyUrl: env.TURNSTILE_VERIFY_URL,
-            }),
-          }
-        : {}),
-    },
-    aftercare: {
-      receiptSecret: await storedSecret(store, 'receipt_secret'),
-      emailOn: confirmations.on,
-    },
-    ...(turnstile
-      ? { turnstile: { siteKey: turnstile.siteKey, scriptUrl: env.TURNSTILE_SCRIPT_URL } }
-      : {}),
-    limits: {
-      perClient: outbox.limiter('per-client', env.RATE_LIMIT_PER_MINUTE),
-      global: outbox.limiter('global', env.RATE_LIMIT_GLOBAL_PER_MINUTE),
-      bots: outbox.limiter('bots', env.RATE_LIMIT_PER_MINUTE),
-      uploadBytes: new ByteBudget(env.MAX_IN_FLIGHT_BYTES),
-      uploadsPerClient: env.MAX_UPLOADS_PER_CLIENT,
-      bodyIdleMs: env.BODY_IDLE_TIMEOUT_MS,
-      // A visitor's files are each an upload: a form's worth for each enquiry the rate allows.
-      uploadCreations: outbox.limiter('uploads', env.RATE_LIMIT_PER_MINUTE * config.files.maxFiles),
-    },
-    uploads: store,
-    uploadExpiryMs: env.UPLOAD_EXPIRY_HOURS * 3_600_000,
-    health,
-    readiness: () => readiness(outbox.dataDir, store, health),
-    alertQueuedAfterMs: env.ALERT_QUEUED_AFTER_MS,
-    funnelMinCount: env.FUNNEL_MIN_COUNT,
-    // A database server watches its own disk; a local outbox's is ours to keep for enquiries.
-    ...(outbox.dataDir
-      ? { funnelRoom: funnelRoom(outbox.dataDir, maxSubmissionBytes(config.files)) }
-      : {}),
-    ...(env.ADMIN_TOKEN
-      ? {
-          adminToken: env.ADMIN_TOKEN,
-          // Every check of the token shares these: the console's sign-in and the bearer routes.
-          adminGuard: {
-            limiter: outbox.limiter('admin-token', ADMIN_TOKEN_TRIES_PER_MINUTE),
-            audit: store,
-          },
-        }
-      : {}),
-    // The console is there once someone can sign in: the token, the identity provider, or a
-    // person invited with `npm run outbox -- people invite` (`console/console-guard.ts`).
-    console: {
-      store,
-      sessionSecret: await storedSecret(store, 'console_session_secret'),
-      lastCheck,
-      spoolDir: outbox.spoolDir,
-      fromTrustedProxy: (c) =>
-        isTrustedProxy(env.TRUSTED_PROXIES, getConnInfo(c).remote.address ?? ''),
-      signInLimiter: outbox.limiter('console-sign-in', ADMIN_TOKEN_TRIES_PER_MINUTE),
-      ...(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET && env.OIDC_ROLES
-        ? {
-            oidc: {
-              issuer: env.OIDC_ISSUER,
-              clientId: env.OIDC_CLIENT_ID,
-              clientSecret: env.OIDC_CLIENT_SECRET,
-              roles: env.OIDC_ROLES,
-            },
-          }
-        : {}),
-    },
-    clientIp: (c) => resolveIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for')),
-    now: Date.now,
-  };
 }

@@ -1,24 +1,23 @@
 /**
  * Delivers stored submissions to the enquiry API: a fast path for a visitor who is waiting,
  * and a background loop for everything queued. Each submission is claimed with a lease from
- * the outbox and driven by at most one attempt of this process at a time (`attempt.ts` runs the
- * steps, `failure.ts` decides what a failure means).
+ * the outbox and driven by at most one attempt of this process at a time (`running-attempts.ts`
+ * runs them and records their ends, `attempt.ts` runs the steps, `failure.ts` decides what a
+ * failure means).
  */
 import { randomBytes } from 'node:crypto';
 import type { CheckReport } from '../client/check.ts';
-import { EnquiryApiError } from '../client/errors.ts';
 import type { EnquiryApiClient } from '../client/enquiry-api-client.ts';
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
-import { LeaseLostError, type Claimed } from '../outbox/lease.ts';
-import type { DeliveryQueue, Lease } from '../outbox/store.ts';
-import { runAttempt } from './attempt.ts';
+import type { Claimed } from '../outbox/lease.ts';
+import type { DeliveryQueue } from '../outbox/store.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.ts';
 import { NO_CONVERSION, type Converter } from '../convert/conversion.ts';
-import { handleFailure } from './failure.ts';
 import { Pause, type PauseState } from './pause.ts';
 import type { AttemptResult } from '../outbox/attempt-result.ts';
 import type { Submission } from '../outbox/submission.ts';
+import { RunningAttempts, type AttemptReport } from './running-attempts.ts';
 
 /** What the deliverer is built from; all but store, client and log have defaults. */
 export interface DelivererOptions {
@@ -54,44 +53,15 @@ export interface DelivererOptions {
   beforeAttempt?: (submission: Submission) => Promise<void>;
 }
 
-/** How one attempt ended, for metrics. */
-export interface AttemptReport {
-  state: AttemptResult['state'];
-  /** What kind of failure, when it failed: `validation`, `retryable`, `authentication`, ... */
-  failure?: string;
-  /** From arrival to delivery, for a delivered (or partly delivered) submission. */
-  latencyMs?: number;
-}
-
-const ABORT_GRACE_MS = 1000;
-
-async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const settled = await Promise.race([
-    promise.then(() => true),
-    new Promise<false>((resolve) => {
-      timer = setTimeout(() => {
-        resolve(false);
-      }, ms);
-    }),
-  ]);
-  clearTimeout(timer);
-  return settled;
-}
-
 /** The delivery loop of one proxy process. */
 export class Deliverer {
   /** Names this process's leases in the outbox (a shared outbox's name for this instance). */
   readonly owner: string;
-  private readonly running = new Map<number, Promise<AttemptResult>>();
-  /** Leases of attempts whose end the outbox could not record: let go once it answers again. */
-  private readonly unreleased = new Map<number, Lease>();
-  private readonly abort = new AbortController();
+  private readonly attempts: RunningAttempts;
   private readonly options: Required<
     Omit<DelivererOptions, 'check' | 'onAttempt' | 'beforeAttempt' | 'owner'>
   > &
     Pick<DelivererOptions, 'onAttempt' | 'beforeAttempt'>;
-  #upstreamDown: { since: number; error: string } | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private ticking = false;
   private stopping = false;
@@ -121,6 +91,13 @@ export class Deliverer {
         this.wake();
       },
     });
+    this.attempts = new RunningAttempts({
+      ...this.options,
+      pause: (problem) => this.pause.begin(problem),
+      onEnd: () => {
+        this.wake();
+      },
+    });
   }
 
   /** Starts the background loop. */
@@ -145,7 +122,7 @@ export class Deliverer {
    */
   get upstreamDown(): { since: number; error: string } | undefined {
     const pause = this.pause.state;
-    return this.#upstreamDown ?? (pause && { since: pause.since, error: pause.reason });
+    return this.attempts.upstreamDown ?? (pause && { since: pause.since, error: pause.reason });
   }
 
   /** Holds all delivery for a setup problem (the start's check found one, or an attempt did). */
@@ -156,7 +133,7 @@ export class Deliverer {
 
   /** Attempts running in this process now. */
   get inFlight(): number {
-    return this.running.size;
+    return this.attempts.size;
   }
 
   /**
@@ -174,7 +151,7 @@ export class Deliverer {
       await store.finish(claimed.lease, { kind: 'release', at: now() });
       return { state: 'queued' };
     }
-    const attempt = this.track(claimed);
+    const attempt = this.attempts.track(claimed);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<AttemptResult>((resolve) => {
       timer = setTimeout(() => {
@@ -201,16 +178,7 @@ export class Deliverer {
   async stop(drainMs: number): Promise<void> {
     this.stopping = true;
     clearTimeout(this.timer);
-    const all = Promise.allSettled(this.running.values());
-    if (!(await settlesWithin(all, drainMs))) {
-      this.options.log.warn(
-        { inFlight: this.running.size },
-        'shutdown: aborting deliveries still running; they resume on restart',
-      );
-      this.abort.abort();
-      // Aborted attempts record their outcome in a moment; do not wait on one that ignores the abort.
-      await settlesWithin(all, ABORT_GRACE_MS);
-    }
+    await this.attempts.drain(drainMs);
   }
 
   /** Read through a call: `stop()` may have begun during an `await`. */
@@ -231,14 +199,14 @@ export class Deliverer {
     this.ticking = true;
     const { store, now, pollMs, concurrency, leaseMs, log } = this.options;
     try {
-      await this.releaseUnrecorded();
+      await this.attempts.releaseUnrecorded();
       if (await this.pause.ready()) {
-        const room = concurrency - this.running.size;
-        const running = [...this.running.keys()];
+        const room = concurrency - this.attempts.size;
+        const running = this.attempts.ids();
         const due = room > 0 ? await store.claimDue(this.owner, leaseMs, now(), room, running) : [];
         for (const claimed of due) {
           if (this.isStopping()) await store.finish(claimed.lease, { kind: 'release', at: now() });
-          else void this.track(claimed);
+          else void this.attempts.track(claimed);
         }
       }
       const nextDue = await store.nextDueAt();
@@ -251,103 +219,5 @@ export class Deliverer {
     } finally {
       this.ticking = false;
     }
-  }
-
-  /**
-   * Lets go of the submissions whose attempts ended while the outbox was away (their end not
-   * recorded), so they are due again at once rather than when their leases run out.
-   */
-  private async releaseUnrecorded(): Promise<void> {
-    const { store, now } = this.options;
-    for (const [id, lease] of this.unreleased) {
-      if (this.running.has(id)) continue;
-      await store.finish(lease, { kind: 'release', at: now() }).catch((error: unknown) => {
-        // Taken over meanwhile: nothing of ours to let go.
-        if (!(error instanceof LeaseLostError)) throw error;
-      });
-      this.unreleased.delete(id);
-    }
-  }
-
-  /**
-   * Runs an attempt for a claim. One submission is driven by one attempt of this process at a
-   * time: a claim of a submission still running here (its lease ran out mid-step) waits for
-   * the running attempt to end, whose writes the newer claim has already fenced off.
-   */
-  private track(claimed: Claimed): Promise<AttemptResult> {
-    const { id } = claimed.lease;
-    const before = this.running.get(id);
-    const attempt = (before ?? Promise.resolve())
-      .then(() => this.attempt(claimed))
-      .catch((error: unknown) => {
-        logFailure(
-          this.options.log,
-          error,
-          { reference: claimed.submission.reference },
-          'outbox: could not record a delivery step',
-        );
-        this.unreleased.set(id, claimed.lease);
-        return { state: 'queued' } as const;
-      });
-    this.running.set(id, attempt);
-    void attempt.finally(() => {
-      if (this.running.get(id) === attempt) this.running.delete(id);
-      this.wake();
-    });
-    return attempt;
-  }
-
-  private async attempt(claimed: Claimed): Promise<AttemptResult> {
-    const { now, leaseMs, log } = this.options;
-    try {
-      await this.options.beforeAttempt?.(claimed.submission);
-      const result = await runAttempt(claimed, {
-        ...this.options,
-        leaseUntil: () => now() + leaseMs,
-        signal: this.abort.signal,
-      });
-      this.#upstreamDown = undefined;
-      this.options.onAttempt?.({
-        state: result.state,
-        latencyMs: now() - claimed.submission.receivedAt,
-      });
-      return result;
-    } catch (error) {
-      try {
-        return await this.failed(error, claimed);
-      } catch (recording) {
-        if (!(recording instanceof LeaseLostError)) throw recording;
-        // Its end is not ours to record: another delivery holds the submission now, or an
-        // operator erased it (whatever the platform answered, nothing is written back).
-        log.warn(
-          { reference: claimed.submission.reference },
-          'this submission is no longer held by this delivery (taken over, or erased); this attempt stops here',
-        );
-        return { state: 'queued' };
-      }
-    }
-  }
-
-  /** Records how an attempt that threw `error` ended; a `LeaseLostError` means it is not ours to. */
-  private async failed(error: unknown, claimed: Claimed): Promise<AttemptResult> {
-    const { now, log } = this.options;
-    if (error instanceof LeaseLostError) throw error;
-    if (this.abort.signal.aborted) {
-      // Shutting down: not a failure of the platform's. The step in flight stays noted, so
-      // the next start counts it as of unknown outcome; no attempt is counted.
-      await this.options.store.finish(claimed.lease, { kind: 'abandon', at: now() });
-      log.info({ reference: claimed.submission.reference }, 'delivery stopped for shutdown');
-      return { state: 'queued' };
-    }
-    const result = await handleFailure(error, claimed, {
-      ...this.options,
-      pause: (problem) => this.pause.begin(problem),
-    });
-    const failure = error instanceof EnquiryApiError ? error.kind : 'unexpected';
-    if (failure === 'retryable') {
-      this.#upstreamDown ??= { since: now(), error: error instanceof Error ? error.message : '' };
-    } else if (failure === 'validation') this.#upstreamDown = undefined;
-    this.options.onAttempt?.({ state: result.state, failure });
-    return result;
   }
 }

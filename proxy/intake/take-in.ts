@@ -1,28 +1,13 @@
 /**
  * The intake's taking in of one enquiry: its body read as it arrives, checked, its files looked
- * at, its key and its bot checks weighed, and stored (write-ahead) with its aftercare, or
- * refused (`Refusal`) before anything is stored. What it gives the route to answer: a stored
- * submission, or the repeat of a key seen before.
+ * at and its key weighed, then judged and stored (write-ahead) with its aftercare
+ * (`store-checked.ts`), or refused (`Refusal`) before anything is stored. What it gives the
+ * route to answer: a stored submission, or the repeat of a key seen before.
  */
-import type { Context } from 'hono';
-import { checkForBots, type BotCheckOptions } from '../http/bots/bot-check.ts';
-import type { HealthSignals } from '../http/health-routes.ts';
-import type { Metrics } from '../http/metrics.ts';
-import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { Converter } from '../convert/conversion.ts';
-import type { Deliverer } from '../delivery/deliverer.ts';
-import type { Logger } from '../logger.ts';
-import type { IntakeStore } from '../outbox/store.ts';
-import type { UploadStore } from '../outbox/upload-store.ts';
-import { rateLimitKey } from '../http/client-ip.ts';
-import { Refusal } from '../http/refusal.ts';
 import type { FunnelAdmission } from '../funnel/admission.ts';
-import { countAccepted } from '../funnel/server-tallies.ts';
-import type { Limiter } from '../limiter/token-buckets.ts';
-import type { NewSubmission } from '../outbox/submission.ts';
-import { aftercareFor, type AftercareDeps } from './aftercare.ts';
-import type { IntakeVariables } from './answer-refusal.ts';
-import { checkSubmission, type CheckedSubmission, type IntakeFile } from './check-submission.ts';
+import type { UploadStore } from '../outbox/upload-store.ts';
+import { checkSubmission } from './check-submission.ts';
 import type { FormLanguageDeps } from '../http/form-language.ts';
 import { tempSpool, type FileSpool } from './file-spool.ts';
 import { inspectFiles } from './inspect-files.ts';
@@ -32,20 +17,11 @@ import {
   type ReadSoFar,
   type ReceivedSubmission,
 } from './read-multipart.ts';
-import { newReference } from './reference.ts';
-import type { GuardedUpload } from './upload-guard.ts';
+import { storeChecked, type IntakeContext, type StoreCheckedDeps } from './store-checked.ts';
 import { takeUploads } from './uploads/take-uploads.ts';
 
-/** The context of a request to the intake, as its guards leave it. */
-type IntakeContext = Context<{
-  Variables: IntakeVariables & { upload: GuardedUpload; requestId: string };
-}>;
-
 /** What taking an enquiry in reads: the law, the checks, the outbox and its room. */
-export interface TakeInDeps extends FormLanguageDeps {
-  config: FormConfig;
-  /** Intake, and the repeat of an idempotency key. */
-  store: IntakeStore;
+export interface TakeInDeps extends FormLanguageDeps, StoreCheckedDeps {
   /** Files sent ahead (`/api/uploads`), which an enquiry names; without it, none are taken. */
   uploads?: UploadStore | undefined;
   /** Where file parts are written as they arrive; the system's temporary directory by default. */
@@ -56,20 +32,6 @@ export interface TakeInDeps extends FormLanguageDeps {
    * Without it (tests of other things), files are taken by their first bytes alone.
    */
   converter?: Pick<Converter, 'inspect' | 'warnings'> | undefined;
-  /** Leases a person's enquiry, as it is stored, to this process's delivery. */
-  deliverer: Pick<Deliverer, 'leaseForNew'>;
-  bots: BotCheckOptions;
-  /** Receipts, and whether confirmation emails can be sent; without it, neither. */
-  aftercare?: AftercareDeps | undefined;
-  /** People per minute everybody together, and caught bots per minute per address. */
-  limits: { global: Limiter; bots: Limiter };
-  /** Where a full disk is noted for the health check. */
-  health: HealthSignals;
-  metrics?: Metrics | undefined;
-  log: Logger;
-  /** The visitor's IP address (from the socket, or a trusted proxy's X-Forwarded-For). */
-  clientIp: (c: Context) => string;
-  now: () => number;
 }
 
 /**
@@ -77,9 +39,9 @@ export interface TakeInDeps extends FormLanguageDeps {
  * `Idempotency-Key` if any; `funnel` counts what is accepted.
  */
 export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
-  const { config, limits } = deps;
+  const { config } = deps;
   const spool = deps.spool ?? tempSpool();
-  const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
+  const { judgeAndStore, refusalIfFull } = storeChecked(deps, funnel);
 
   /**
    * Reads, checks and stores a submission. The files arrive in the spool; storing moves them into
@@ -94,7 +56,7 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
         // it, an enquiry part read before it names the answer's language.
         if (soFar.enquiryText !== undefined) noteLanguage(c, soFar.enquiryText);
         else if (soFar.fields.size > 0) notePlainFields(c, soFar.fields);
-        throw isStorageFull(error) ? storageFull(error) : error;
+        throw refusalIfFull(error);
       },
     );
     try {
@@ -144,114 +106,8 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
     return stored;
   }
 
-  /** The bot checks, then the enquiry stored with `files` (a caught bot's without them). */
-  async function judgeAndStore(
-    c: IntakeContext,
-    checked: CheckedSubmission,
-    files: readonly IntakeFile[],
-    idempotency: { key: string; fingerprint: string } | undefined,
-    received: { plain: boolean; receivedAt: number },
-  ) {
-    const { receivedAt } = received;
-    const verdict = await checkForBots(checked.part, deps.clientIp(c), deps.bots);
-    // People count against the global allowance; caught bots only against their own address's.
-    await take(verdict.human ? limits.global : limits.bots, verdict.human ? '' : clientKey(c));
-    // A caught bot's files are not kept: their names and sizes are enough to review it.
-    const note = verdict.human ? undefined : `${verdict.reason}${describeFiles(checked.files)}`;
-    // A person's enquiry is stored held for this process's delivery, which starts at once.
-    const lease = verdict.human ? deps.deliverer.leaseForNew() : undefined;
-    const reference = newReference();
-    const kept = verdict.human ? files : [];
-    const aftercare =
-      deps.aftercare &&
-      aftercareFor(config, deps.aftercare, {
-        reference,
-        receivedAt,
-        upstream: checked.upstream,
-        visitor: checked.visitor,
-        files: kept,
-        part: checked.part,
-        human: verdict.human,
-        ...(verdict.human ? {} : { caughtAs: verdict.reason }),
-        client: clientKey(c),
-      });
-    const outcome = await store({
-      reference,
-      upstream: checked.upstream,
-      files: kept,
-      receivedAt,
-      state: verdict.human ? 'queued' : 'spam',
-      ...(note ? { note } : {}),
-      ...(idempotency ? { idempotency } : {}),
-      ...(verdict.human ? { formToken: verdict.formToken } : {}),
-      ...(lease ? { lease } : {}),
-      ...(aftercare ? { aftercare } : {}),
-    });
-    c.get('upload').release();
-    if (outcome.kind === 'token_spent')
-      throw Refusal.field('form_token', 'already_used', 'form_token.already_used');
-    if (outcome.kind !== 'stored')
-      return { kind: 'repeat', key: idempotency?.key ?? '', repeat: outcome } as const;
-    if (outcome.confirmation === 'over_limit')
-      deps.log.info({ reference }, 'no confirmation email: the address or client had its share');
-    if (verdict.human)
-      await countAccepted(funnel, config, {
-        part: checked.part,
-        submissionId: outcome.submission.id,
-        at: receivedAt,
-        plain: received.plain,
-        gpc: c.req.header('sec-gpc') === '1',
-        client: clientKey(c),
-      }).catch((error: unknown) => {
-        // The funnel is a count, the enquiry a lead: a failed count never refuses a lead.
-        deps.log.warn({ err: error }, 'the funnel could not count an accepted enquiry');
-      });
-    return {
-      receipt: aftercare?.receipt.code,
-      kind: 'stored',
-      submission: outcome.submission,
-      lease: outcome.lease,
-      human: verdict.human,
-      reason: note,
-    } as const;
-  }
-
-  /** Takes a token from `limiter`, or refuses the submission with `429`. */
-  async function take(limiter: Limiter, key: string): Promise<void> {
-    const verdict = await limiter.take(key);
-    if (!verdict.allowed) throw Refusal.rateLimited(limiter.name, verdict.waitMs);
-  }
-
-  /** Stores, or answers `503` when the outbox has no room: never a 500, never a false 201. */
-  async function store(submission: NewSubmission) {
-    try {
-      const outcome = await deps.store.accept(submission);
-      deps.health.storageFullAt = undefined;
-      if (outcome.kind === 'stored') deps.metrics?.accepted.inc({ state: submission.state });
-      return outcome;
-    } catch (error) {
-      throw isStorageFull(error) ? storageFull(error) : error;
-    }
-  }
-
-  /** The disk is full: `503` for the visitor, and the health check fails until a write succeeds. */
-  function storageFull(error: unknown): Refusal {
-    deps.health.storageFullAt = deps.now();
-    deps.log.error({ err: error }, 'the outbox is full: new enquiries are refused with 503');
-    return Refusal.storageFull();
-  }
-
   return receive;
 }
-
-/** A write refused for want of space: the disk or quota is full. */
-const isStorageFull = (error: unknown) =>
-  ['ENOSPC', 'EDQUOT', 'SQLITE_FULL'].includes((error as { code?: string }).code ?? '');
-
-const describeFiles = (files: readonly { name: string; size: number }[]) =>
-  files.length === 0
-    ? ''
-    : `; ${files.length} file(s) not kept: ${files.map((f) => `${f.name} (${f.size} bytes)`).join(', ')}`;
 
 /**
  * The language an enquiry part names, for its answer's words: read before the part is checked,

@@ -16,6 +16,9 @@ type Condition = 'paused' | 'stuck' | 'webhooks' | 'confirmations';
 const ENDS_WITH_ITS_HOUR: ReadonlySet<Condition> = new Set(['confirmations']);
 type Kind = Condition | 'recovered';
 
+/** The conditions true now, each with what its alert says. */
+export type Conditions = Partial<Record<Condition, { message: string; hint?: string }>>;
+
 interface Book {
   /** The conditions told and not yet over, with what was said. */
   active: Partial<Record<Condition, string>>;
@@ -34,7 +37,7 @@ export interface BookStore {
 export async function alertsDue(
   store: BookStore,
   now: number,
-  conditions: Partial<Record<Condition, { message: string; hint?: string }>>,
+  conditions: Conditions,
 ): Promise<{ alerts: AlertEvent[]; save: () => Promise<void> }> {
   const saved = await store.getSetting(SETTING);
   const book: Book = saved

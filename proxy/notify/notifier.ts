@@ -13,41 +13,26 @@
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
 import type { Channel, NewNotification, QueuedNotification } from '../outbox/notification.ts';
-import { CONFIRMATION_CEILING } from '../outbox/receipt.ts';
-import type {
-  ConfirmationQuotas,
-  NotificationQueue,
-  OperatorView,
-  Settings,
-} from '../outbox/store.ts';
-import type { WebhookDelivery } from '../outbox/webhook.ts';
+import type { NotificationQueue, Settings } from '../outbox/store.ts';
 import { alertsDue } from './alert-book.ts';
+import { alertConditions, type AlertSources } from './alert-conditions.ts';
 import type { Channels } from './channels.ts';
 import { leadEvent, type NotifyEvent } from './events.ts';
-import { pausedAlert } from './messages.ts';
 
 /** How long a notification is retried before it is given up (and logged as an error). */
 const GIVE_UP_AFTER_MS = 24 * 3_600_000;
 
-/** What the notifier needs. */
-export interface NotifierOptions {
+/** What the notifier needs, with where its alerts' conditions are read (`alert-conditions.ts`). */
+export interface NotifierOptions extends AlertSources {
   /**
    * The queue, the counts its queued-too-long alert reads, the confirmations' quotas its
    * ceiling alert reads, and where alerts are booked.
    */
-  store: NotificationQueue & Pick<OperatorView, 'counts'> & ConfirmationQuotas & Settings;
+  store: AlertSources['store'] & NotificationQueue & Settings;
   channels: Channels;
   /** The channels the firm is told on (leads, alerts); every channel when absent. */
   firmChannels?: readonly Channel[];
   log: Logger;
-  /** Why delivery is paused, if it is. */
-  pauseState: () => { reason: string; hint: string | undefined } | undefined;
-  /** An alert when the oldest waiting enquiry has waited this long. */
-  queuedAlertMs: number;
-  /** Confirmation emails an hour for everybody together (when they are on): reached, an alert. */
-  confirmationCeiling?: number;
-  /** Signed webhooks given up after every try (when endpoints are configured). */
-  deadWebhooks?: () => Promise<{ count: number; latest: WebhookDelivery | null }>;
   tickMs?: number;
   now?: () => number;
 }
@@ -151,57 +136,13 @@ export class Notifier {
   }
 
   private async queueAlerts(): Promise<void> {
-    const { store, pauseState, queuedAlertMs, deadWebhooks } = this.options;
+    const { store } = this.options;
     const now = this.now();
-    const pause = pauseState();
-    const webhooks = await deadWebhooks?.();
-    const { oldestQueuedAt } = await store.counts();
-    const waited = oldestQueuedAt === null ? 0 : now - oldestQueuedAt;
-    const ceiling = await this.confirmationCeilingReached(now);
-    const { alerts, save } = await alertsDue(store, now, {
-      ...(pause
-        ? {
-            paused: pausedAlert(pause),
-          }
-        : {}),
-      ...(waited >= queuedAlertMs
-        ? {
-            stuck: {
-              message: `The oldest waiting enquiry has waited ${String(Math.round(waited / 60_000))} minutes.`,
-              hint: 'See /healthz and the log; npm run outbox -- list queued shows what waits.',
-            },
-          }
-        : {}),
-      ...(webhooks?.latest
-        ? {
-            webhooks: {
-              message: `${String(webhooks.count)} webhook message${webhooks.count === 1 ? ' was' : 's were'} given up after every retry; the latest, ${webhooks.latest.event} about ${webhooks.latest.reference} to ${webhooks.latest.endpoint}: ${webhooks.latest.lastError ?? 'failed'}.`,
-              hint: 'npm run outbox -- webhooks dead lists them; npm run outbox -- webhooks retry <id> sends one again.',
-            },
-          }
-        : {}),
-      ...(ceiling ? { confirmations: ceiling } : {}),
-    });
+    const { alerts, save } = await alertsDue(store, now, await alertConditions(this.options, now));
     // Queued first: a crash before the book is saved repeats an alert rather than losing it.
     for (const alert of alerts)
       await store.queueNotifications(this.rows(alert, `${alert.event}:${String(now)}`));
     await save();
-  }
-
-  /**
-   * The alert when this hour's confirmation emails reached their ceiling (`limits.perHour`):
-   * worded for the hour, so a later hour's is news again (at most one an hour all the same).
-   */
-  private async confirmationCeilingReached(now: number) {
-    const limit = this.options.confirmationCeiling;
-    if (limit === undefined) return undefined;
-    if ((await this.options.store.quotaUsed(CONFIRMATION_CEILING, now)) < limit) return undefined;
-    const hour = Math.floor(now / CONFIRMATION_CEILING.windowMs) * CONFIRMATION_CEILING.windowMs;
-    const clock = (at: number) => new Date(at).toISOString().slice(11, 16);
-    return {
-      message: `The ceiling of ${String(limit)} confirmation emails an hour was reached in the hour from ${clock(hour)} UTC: visitors who send an enquiry before ${clock(hour + CONFIRMATION_CEILING.windowMs)} UTC get no copy by email. Their enquiries are stored and delivered as usual.`,
-      hint: 'If these are real enquiries, raise confirmation.limits.perHour in the form configuration. If not, someone may be using the form to send email to other people: the log names each enquiry that got no copy ("no confirmation email").',
-    };
   }
 
   /** Each channel sends on its own, so a slow one never delays another. */

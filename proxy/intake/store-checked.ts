@@ -1,0 +1,174 @@
+/**
+ * What becomes of an enquiry once it is read and checked: the bot checks weighed, the limits
+ * taken, and the enquiry stored (write-ahead) with its aftercare: a person's with its files and
+ * a lease for this process's delivery, a caught bot's as spam without them. Apart from reading
+ * and checking (`take-in.ts`), as the verdict and the write change for other reasons than the
+ * body's form. The outbox out of room is answered here too: a `503`, never a 500.
+ */
+import type { Context } from 'hono';
+import { checkForBots, type BotCheckOptions } from '../http/bots/bot-check.ts';
+import type { HealthSignals } from '../http/health-routes.ts';
+import type { Metrics } from '../http/metrics.ts';
+import type { FormConfig } from '../contract/schemas/form-config.ts';
+import type { Deliverer } from '../delivery/deliverer.ts';
+import type { Logger } from '../logger.ts';
+import type { IntakeStore } from '../outbox/store.ts';
+import { rateLimitKey } from '../http/client-ip.ts';
+import { Refusal } from '../http/refusal.ts';
+import type { FunnelAdmission } from '../funnel/admission.ts';
+import { countAccepted } from '../funnel/server-tallies.ts';
+import type { Limiter } from '../limiter/token-buckets.ts';
+import type { NewSubmission } from '../outbox/submission.ts';
+import { aftercareFor, type AftercareDeps } from './aftercare.ts';
+import type { IntakeVariables } from './answer-refusal.ts';
+import type { CheckedSubmission, IntakeFile } from './check-submission.ts';
+import { newReference } from './reference.ts';
+import type { GuardedUpload } from './upload-guard.ts';
+
+/** The context of a request to the intake, as its guards leave it. */
+export type IntakeContext = Context<{
+  Variables: IntakeVariables & { upload: GuardedUpload; requestId: string };
+}>;
+
+/** What judging and storing a checked enquiry reads. */
+export interface StoreCheckedDeps {
+  config: FormConfig;
+  /** Intake, and the repeat of an idempotency key. */
+  store: IntakeStore;
+  /** Leases a person's enquiry, as it is stored, to this process's delivery. */
+  deliverer: Pick<Deliverer, 'leaseForNew'>;
+  bots: BotCheckOptions;
+  /** Receipts, and whether confirmation emails can be sent; without it, neither. */
+  aftercare?: AftercareDeps | undefined;
+  /** People per minute everybody together, and caught bots per minute per address. */
+  limits: { global: Limiter; bots: Limiter };
+  /** Where a full disk is noted for the health check. */
+  health: HealthSignals;
+  metrics?: Metrics | undefined;
+  log: Logger;
+  /** The visitor's IP address (from the socket, or a trusted proxy's X-Forwarded-For). */
+  clientIp: (c: Context) => string;
+  now: () => number;
+}
+
+/**
+ * `judgeAndStore(c, checked, files, idempotency, received)` stores a checked enquiry, and
+ * `refusalIfFull(error)` is the error as the visitor is answered it (a write refused for want of
+ * space is a `503`); `funnel` counts what is accepted.
+ */
+export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
+  const { config, limits } = deps;
+  const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
+
+  /** The bot checks, then the enquiry stored with `files` (a caught bot's without them). */
+  async function judgeAndStore(
+    c: IntakeContext,
+    checked: CheckedSubmission,
+    files: readonly IntakeFile[],
+    idempotency: { key: string; fingerprint: string } | undefined,
+    received: { plain: boolean; receivedAt: number },
+  ) {
+    const { receivedAt } = received;
+    const verdict = await checkForBots(checked.part, deps.clientIp(c), deps.bots);
+    // People count against the global allowance; caught bots only against their own address's.
+    await take(verdict.human ? limits.global : limits.bots, verdict.human ? '' : clientKey(c));
+    // A caught bot's files are not kept: their names and sizes are enough to review it.
+    const note = verdict.human ? undefined : `${verdict.reason}${describeFiles(checked.files)}`;
+    // A person's enquiry is stored held for this process's delivery, which starts at once.
+    const lease = verdict.human ? deps.deliverer.leaseForNew() : undefined;
+    const reference = newReference();
+    const kept = verdict.human ? files : [];
+    const aftercare =
+      deps.aftercare &&
+      aftercareFor(config, deps.aftercare, {
+        reference,
+        receivedAt,
+        upstream: checked.upstream,
+        visitor: checked.visitor,
+        files: kept,
+        part: checked.part,
+        human: verdict.human,
+        ...(verdict.human ? {} : { caughtAs: verdict.reason }),
+        client: clientKey(c),
+      });
+    const outcome = await store({
+      reference,
+      upstream: checked.upstream,
+      files: kept,
+      receivedAt,
+      state: verdict.human ? 'queued' : 'spam',
+      ...(note ? { note } : {}),
+      ...(idempotency ? { idempotency } : {}),
+      ...(verdict.human ? { formToken: verdict.formToken } : {}),
+      ...(lease ? { lease } : {}),
+      ...(aftercare ? { aftercare } : {}),
+    });
+    c.get('upload').release();
+    if (outcome.kind === 'token_spent')
+      throw Refusal.field('form_token', 'already_used', 'form_token.already_used');
+    if (outcome.kind !== 'stored')
+      return { kind: 'repeat', key: idempotency?.key ?? '', repeat: outcome } as const;
+    if (outcome.confirmation === 'over_limit')
+      deps.log.info({ reference }, 'no confirmation email: the address or client had its share');
+    if (verdict.human)
+      await countAccepted(funnel, config, {
+        part: checked.part,
+        submissionId: outcome.submission.id,
+        at: receivedAt,
+        plain: received.plain,
+        gpc: c.req.header('sec-gpc') === '1',
+        client: clientKey(c),
+      }).catch((error: unknown) => {
+        // The funnel is a count, the enquiry a lead: a failed count never refuses a lead.
+        deps.log.warn({ err: error }, 'the funnel could not count an accepted enquiry');
+      });
+    return {
+      receipt: aftercare?.receipt.code,
+      kind: 'stored',
+      submission: outcome.submission,
+      lease: outcome.lease,
+      human: verdict.human,
+      reason: note,
+    } as const;
+  }
+
+  /** Takes a token from `limiter`, or refuses the submission with `429`. */
+  async function take(limiter: Limiter, key: string): Promise<void> {
+    const verdict = await limiter.take(key);
+    if (!verdict.allowed) throw Refusal.rateLimited(limiter.name, verdict.waitMs);
+  }
+
+  /** Stores, or answers `503` when the outbox has no room: never a 500, never a false 201. */
+  async function store(submission: NewSubmission) {
+    try {
+      const outcome = await deps.store.accept(submission);
+      deps.health.storageFullAt = undefined;
+      if (outcome.kind === 'stored') deps.metrics?.accepted.inc({ state: submission.state });
+      return outcome;
+    } catch (error) {
+      throw refusalIfFull(error);
+    }
+  }
+
+  /**
+   * `error` as the visitor is answered it: a `503` when the disk is full, and the health check
+   * fails until a write succeeds.
+   */
+  function refusalIfFull(error: unknown): unknown {
+    if (!isStorageFull(error)) return error;
+    deps.health.storageFullAt = deps.now();
+    deps.log.error({ err: error }, 'the outbox is full: new enquiries are refused with 503');
+    return Refusal.storageFull();
+  }
+
+  return { judgeAndStore, refusalIfFull };
+}
+
+/** A write refused for want of space: the disk or quota is full. */
+const isStorageFull = (error: unknown) =>
+  ['ENOSPC', 'EDQUOT', 'SQLITE_FULL'].includes((error as { code?: string }).code ?? '');
+
+const describeFiles = (files: readonly { name: string; size: number }[]) =>
+  files.length === 0
+    ? ''
+    : `; ${files.length} file(s) not kept: ${files.map((f) => `${f.name} (${f.size} bytes)`).join(', ')}`;

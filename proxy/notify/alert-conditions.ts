@@ -1,0 +1,75 @@
+/**
+ * What is true now that the firm is alerted of, each in the words its alert says: delivery
+ * paused, the oldest waiting enquiry waiting too long, signed webhooks given up, the hour's
+ * confirmation emails at their ceiling. Apart from the notifier's rounds (`notifier.ts`), as a
+ * new kind of alert changes this file; `alert-book.ts` decides which of them are news.
+ */
+import { CONFIRMATION_CEILING } from '../outbox/receipt.ts';
+import type { ConfirmationQuotas, OperatorView } from '../outbox/store.ts';
+import type { WebhookDelivery } from '../outbox/webhook.ts';
+import type { Conditions } from './alert-book.ts';
+import { pausedAlert } from './messages.ts';
+
+/** Where the conditions are read from. */
+export interface AlertSources {
+  /** The counts the queued-too-long alert reads, and the quotas the ceiling alert reads. */
+  store: Pick<OperatorView, 'counts'> & ConfirmationQuotas;
+  /** Why delivery is paused, if it is. */
+  pauseState: () => { reason: string; hint: string | undefined } | undefined;
+  /** An alert when the oldest waiting enquiry has waited this long. */
+  queuedAlertMs: number;
+  /** Confirmation emails an hour for everybody together (when they are on): reached, an alert. */
+  confirmationCeiling?: number;
+  /** Signed webhooks given up after every try (when endpoints are configured). */
+  deadWebhooks?: () => Promise<{ count: number; latest: WebhookDelivery | null }>;
+}
+
+/** Each condition true at `now`, with its alert's message and hint. */
+export async function alertConditions(sources: AlertSources, now: number): Promise<Conditions> {
+  const { store, pauseState, queuedAlertMs, deadWebhooks } = sources;
+  const pause = pauseState();
+  const webhooks = await deadWebhooks?.();
+  const { oldestQueuedAt } = await store.counts();
+  const waited = oldestQueuedAt === null ? 0 : now - oldestQueuedAt;
+  const ceiling = await confirmationCeilingReached(sources, now);
+  return {
+    ...(pause
+      ? {
+          paused: pausedAlert(pause),
+        }
+      : {}),
+    ...(waited >= queuedAlertMs
+      ? {
+          stuck: {
+            message: `The oldest waiting enquiry has waited ${String(Math.round(waited / 60_000))} minutes.`,
+            hint: 'See /healthz and the log; npm run outbox -- list queued shows what waits.',
+          },
+        }
+      : {}),
+    ...(webhooks?.latest
+      ? {
+          webhooks: {
+            message: `${String(webhooks.count)} webhook message${webhooks.count === 1 ? ' was' : 's were'} given up after every retry; the latest, ${webhooks.latest.event} about ${webhooks.latest.reference} to ${webhooks.latest.endpoint}: ${webhooks.latest.lastError ?? 'failed'}.`,
+            hint: 'npm run outbox -- webhooks dead lists them; npm run outbox -- webhooks retry <id> sends one again.',
+          },
+        }
+      : {}),
+    ...(ceiling ? { confirmations: ceiling } : {}),
+  };
+}
+
+/**
+ * The alert when this hour's confirmation emails reached their ceiling (`limits.perHour`):
+ * worded for the hour, so a later hour's is news again (at most one an hour all the same).
+ */
+async function confirmationCeilingReached(sources: AlertSources, now: number) {
+  const limit = sources.confirmationCeiling;
+  if (limit === undefined) return undefined;
+  if ((await sources.store.quotaUsed(CONFIRMATION_CEILING, now)) < limit) return undefined;
+  const hour = Math.floor(now / CONFIRMATION_CEILING.windowMs) * CONFIRMATION_CEILING.windowMs;
+  const clock = (at: number) => new Date(at).toISOString().slice(11, 16);
+  return {
+    message: `The ceiling of ${String(limit)} confirmation emails an hour was reached in the hour from ${clock(hour)} UTC: visitors who send an enquiry before ${clock(hour + CONFIRMATION_CEILING.windowMs)} UTC get no copy by email. Their enquiries are stored and delivered as usual.`,
+    hint: 'If these are real enquiries, raise confirmation.limits.perHour in the form configuration. If not, someone may be using the form to send email to other people: the log names each enquiry that got no copy ("no confirmation email").',
+  };
+}
