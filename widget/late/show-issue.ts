@@ -3,7 +3,13 @@
  * widget's own checks and the proxy's `400`/`415` answers end up in the same shape, so both
  * are shown the same way (error summary + inline message).
  */
-import { CONTACT_FIELDS, type FieldIssue, type FormConfig, type RuleIssue } from '#contract';
+import {
+  CONTACT_FIELDS,
+  formatBytes,
+  type FieldIssue,
+  type FormConfig,
+  type RuleIssue,
+} from '#contract';
 import type { Translator } from '../i18n.ts';
 import type { ShownIssue } from '../issues.ts';
 
@@ -27,7 +33,7 @@ export function controlOf(field: string): string | undefined {
 export function showIssue(issue: RuleIssue, t: Translator, files: FormConfig['files']): ShownIssue {
   const params =
     issue.code === 'file_too_big'
-      ? { ...issue.params, max: t.bytes(files.maxFileBytes) }
+      ? { ...issue.params, max: formatBytes(files.maxFileBytes, t.locale) }
       : issue.params;
   return {
     field: issue.field,
