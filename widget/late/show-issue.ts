@@ -8,6 +8,7 @@ import {
   formatBytes,
   type FieldIssue,
   type FormConfig,
+  type MessageParams,
   type RuleIssue,
 } from '#contract';
 import type { Translator } from '../i18n.ts';
@@ -27,8 +28,11 @@ export function controlOf(field: string): string | undefined {
 }
 
 /**
- * An issue in the visitor's words: its `messageKey` in the site owner's strings, with the sizes
- * in the visitor's number format (the shared rules write them in English).
+ * An issue in the visitor's words: its `messageKey` in the site owner's strings, with the file
+ * limit in the visitor's language. The one size a visitor's issue carries is that limit, in
+ * bytes from the shared rules and in the proxy's answering language from the proxy (English for
+ * a form in one language, whatever the page's), so it is written here from the form's limit
+ * rather than by `paramsIn`, whose general case would cost the late bundle some 45 B.
  */
 export function showIssue(issue: RuleIssue, t: Translator, files: FormConfig['files']): ShownIssue {
   const params =
@@ -39,7 +43,7 @@ export function showIssue(issue: RuleIssue, t: Translator, files: FormConfig['fi
     field: issue.field,
     code: issue.code,
     control: controlOf(issue.field),
-    text: t.text(issue.messageKey, params),
+    text: t.text(issue.messageKey, params as MessageParams),
   };
 }
 
