@@ -5,13 +5,7 @@
  * (`FORM_STRINGS`); the late bundle adds the rest when it loads (`learnStrings`), before anything
  * it says can be shown.
  */
-import {
-  type DEFAULT_STRINGS,
-  FORM_STRINGS,
-  formatBytes,
-  formatMessage,
-  type MessageParams,
-} from '#contract';
+import { type DEFAULT_STRINGS, FORM_STRINGS, formatMessage, type MessageParams } from '#contract';
 import type { UPLOAD_STRINGS } from './late/uploads/strings.ts';
 
 /** The English strings this page has so far. */
@@ -66,10 +60,6 @@ export class Translator {
   /** @example t.text('fileAdded', { name: 'scan.pdf' }) // 'scan.pdf added' */
   text(key: StringKey, params?: MessageParams): string {
     return formatMessage(this.#overrides[key] ?? defaults[key] ?? key, params);
-  }
-
-  bytes(bytes: number): string {
-    return formatBytes(bytes, this.locale);
   }
 }
 

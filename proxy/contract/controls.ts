@@ -10,7 +10,7 @@
  */
 import { CONFIGURABLE_CONTACT_FIELDS, type ContactFieldName } from './fields.ts';
 import type { FilePicker } from './limits.ts';
-import type { MessageParams } from './messages.ts';
+import { formatBytes, type MessageParams } from './messages.ts';
 import type { FormConfig, Question, QuestionType } from './schemas/form-config.ts';
 
 /** A control a value is typed into. */
@@ -189,10 +189,10 @@ export const consentFieldName = (statementId: string) => `consent.${statementId}
  */
 export const FILES_FIELD = 'files';
 
-/** What the file field's hint is written with: the strings in the visitor's language. */
+/** What the file field's hint is written with: the strings in the visitor's language, and it. */
 interface HintWords {
   text(key: 'filesHint' | 'filesConverted', params?: MessageParams): string;
-  bytes(bytes: number): string;
+  locale: string;
 }
 
 /**
@@ -209,7 +209,7 @@ export const filesHint = (
   [
     words.text('filesHint', {
       kinds: picker.kinds,
-      max: words.bytes(limits.maxFileBytes),
+      max: formatBytes(limits.maxFileBytes, words.locale),
       count: limits.maxFiles,
     }),
     ...(picker.converts ? [words.text('filesConverted')] : []),

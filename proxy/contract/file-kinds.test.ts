@@ -142,7 +142,12 @@ describe('checkFiles', () => {
       'files[2]:file_too_big',
       'files[3]:file_empty',
     ]);
-    expect(issues[2]?.params).toEqual({ name: 'huge.pdf', max: '10 MB' });
+    // The limit stays in bytes until the issue is said, in English as before, or in any language.
+    expect(issues[2]?.params).toEqual({ name: 'huge.pdf', max: { bytes: limits.maxFileBytes } });
+    expect(issues[2] && describeIssue(issues[2]).params).toEqual({
+      name: 'huge.pdf',
+      max: '10 MB',
+    });
   });
 
   it('counts files against maxFiles', () => {

@@ -4,7 +4,6 @@
  */
 import type { SniffedKind } from './file-kinds.ts';
 import type { FormConfig } from './schemas/form-config.ts';
-import { formatBytes } from './messages.ts';
 import { PLATFORM_KINDS } from './limits.ts';
 import type { RuleIssue } from './issues.ts';
 
@@ -48,7 +47,8 @@ export function checkFiles(
         field,
         code: 'file_too_big',
         messageKey: 'file.file_too_big',
-        params: { name, max: formatBytes(limits.maxFileBytes) },
+        // In bytes: the limit is written in the language the issue is said in.
+        params: { name, max: { bytes: limits.maxFileBytes } },
       });
     } else if (file.kind === 'audio_video') {
       issues.push({

@@ -4,11 +4,36 @@
  * The widget renders `messageKey` in the visitor's language; nothing else is re-derived.
  */
 import {
+  formatBytes,
   formatMessage,
   VALIDATION_MESSAGES,
   type MessageKey,
   type MessageParams,
 } from './messages.ts';
+
+/**
+ * A size among a message's values, kept in bytes until the message is worded: only then is its
+ * language known, and "10 MB" written earlier would stay English inside French words.
+ */
+export interface Size {
+  readonly bytes: number;
+}
+
+/** A message's values before it is worded: a size is a `Size`, written by `paramsIn`. */
+export type RuleParams = Readonly<Record<string, string | number | Size>>;
+
+/**
+ * `params` as `locale` writes them: each size through `formatBytes`, the rest as they are.
+ *
+ * @example paramsIn({ name: 'a.pdf', max: { bytes: 10485760 } }, 'fr') // { name: 'a.pdf', max: '10 Mo' }
+ */
+export const paramsIn = (params: RuleParams, locale: string): MessageParams =>
+  Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      key,
+      typeof value === 'object' ? formatBytes(value.bytes, locale) : value,
+    ]),
+  );
 
 /** What a field-level problem is, whatever the words used for it. */
 export type IssueCode =
@@ -43,7 +68,8 @@ export interface RuleIssue {
   code: IssueCode;
   /** The string (in `VALIDATION_MESSAGES`, or a site owner's translation) that says it. */
   messageKey: MessageKey;
-  params: MessageParams;
+  /** What fills the string; a size in bytes until the issue is worded (`paramsIn`). */
+  params: RuleParams;
 }
 
 /**
@@ -51,6 +77,8 @@ export interface RuleIssue {
  * client that speaks another language renders `messageKey` with `params` instead of `message`.
  */
 export interface FieldIssue extends RuleIssue {
+  /** What filled `message`: its sizes written as its language writes them. */
+  params: MessageParams;
   message: string;
 }
 
@@ -61,5 +89,10 @@ export interface FieldIssue extends RuleIssue {
  *   // { ..., message: 'Enter your first name' }
  */
 export function describeIssue(issue: RuleIssue): FieldIssue {
-  return { ...issue, message: formatMessage(VALIDATION_MESSAGES[issue.messageKey], issue.params) };
+  const params = paramsIn(issue.params, 'en');
+  return {
+    ...issue,
+    params,
+    message: formatMessage(VALIDATION_MESSAGES[issue.messageKey], params),
+  };
 }

@@ -87,7 +87,7 @@ export const VALIDATION_MESSAGES = /* @__PURE__ */ Object.freeze({
 
 /** The key of a message in `VALIDATION_MESSAGES`. */
 export type MessageKey = keyof typeof VALIDATION_MESSAGES;
-/** The values a message's `{placeholders}` are filled with. */
+/** The values a message's `{placeholders}` are filled with, as its language writes them. */
 export type MessageParams = Readonly<Record<string, string | number>>;
 
 /**

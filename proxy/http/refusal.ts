@@ -9,29 +9,41 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorResponse, ValidationErrorResponse } from '../contract/wire.ts';
-import { describeIssue, type FieldIssue, type IssueCode } from '../contract/issues.ts';
-import type { MessageKey, MessageParams } from '../contract/messages.ts';
+import {
+  describeIssue,
+  paramsIn,
+  type FieldIssue,
+  type IssueCode,
+  type RuleIssue,
+  type RuleParams,
+} from '../contract/issues.ts';
+import type { MessageKey } from '../contract/messages.ts';
 import { formatIn } from '../contract/plurals.ts';
 import { ENGLISH, type StringKey, type Strings } from '../contract/strings/english.ts';
 
 /** The words of a refusal's message: a key of the strings, and what fills it. */
 export interface RefusalWords {
   key: StringKey;
-  params?: MessageParams;
+  params?: RuleParams;
 }
 
+/** `template` in `lang`, its values (a size in bytes among them) written as `lang` writes them. */
+const sayIn = (lang: string, template: string, params: RuleParams = {}) =>
+  formatIn(lang, template, paramsIn(params, lang));
+
 /** A refusal's message in English, as API clients read it without a `lang`. */
-const english = (key: StringKey, params?: MessageParams) => formatIn('en', ENGLISH[key], params);
+const english = (key: StringKey, params?: RuleParams) => sayIn('en', ENGLISH[key], params);
 
 /**
- * `issue` with its words in `lang`, from its `messageKey` and `params`.
+ * `issue` with its words in `lang`, from its `messageKey` and `params`, which are said in `lang`
+ * too (a size in bytes until now).
  *
  * @example issueIn(issue, WELSH, 'cy').message // 'Rhowch eich enw cyntaf'
  */
-export const issueIn = (issue: FieldIssue, strings: Strings, lang: string): FieldIssue => ({
-  ...issue,
-  message: formatIn(lang, strings[issue.messageKey], issue.params),
-});
+export function issueIn(issue: RuleIssue, strings: Strings, lang: string): FieldIssue {
+  const params = paramsIn(issue.params, lang);
+  return { ...issue, params, message: formatIn(lang, strings[issue.messageKey], params) };
+}
 
 /**
  * The message of a refusal for its issues: the one issue's words, a 415's each file's, or how
@@ -60,16 +72,24 @@ export class Refusal extends HTTPException {
     readonly body: ValidationErrorResponse | ErrorResponse,
     /** Headers that go with the answer (`Retry-After`, ...). */
     readonly headers: Readonly<Record<string, string>> = {},
-    { redraw = true, words }: { redraw?: boolean; words?: RefusalWords } = {},
+    {
+      redraw = true,
+      words,
+      issues,
+    }: { redraw?: boolean; words?: RefusalWords; issues?: readonly RuleIssue[] } = {},
   ) {
     super(status, { message: body.message });
     this.status = status;
     this.redraw = redraw;
     this.words = words;
+    this.#issues = issues;
   }
 
   /** The key of the message's words, for a refusal a visitor can meet: said in their language. */
   readonly words: RefusalWords | undefined;
+
+  /** The body's issues before they were worded in English, for `bodyIn`: sizes still in bytes. */
+  readonly #issues: readonly RuleIssue[] | undefined;
 
   /**
    * The body in another language: each issue's words from its `messageKey`, and the message from
@@ -79,10 +99,10 @@ export class Refusal extends HTTPException {
    */
   bodyIn(strings: Strings, lang: string): ValidationErrorResponse | ErrorResponse {
     const { body } = this;
-    const issues = 'issues' in body ? body.issues : undefined;
+    const issues = this.#issues ?? ('issues' in body ? body.issues : undefined);
     const said = issues?.map((issue) => issueIn(issue, strings, lang));
     const message = this.words
-      ? formatIn(lang, strings[this.words.key], this.words.params)
+      ? sayIn(lang, strings[this.words.key], this.words.params)
       : said && said.length > 0
         ? issuesMessage(said, strings, lang, this.status)
         : body.message;
@@ -111,13 +131,20 @@ export class Refusal extends HTTPException {
     });
   }
 
+  /** A refusal for field issues: worded in English in its body, and in any language by `bodyIn`. */
+  static #ofIssues(
+    status: 400 | 413 | 415,
+    error: 'validation' | 'too_large' | 'unsupported_file',
+    issues: readonly RuleIssue[],
+  ): Refusal {
+    const said = issues.map(describeIssue);
+    const message = issuesMessage(said, ENGLISH, 'en', status);
+    return new Refusal(status, { error, message, issues: said }, {}, { issues });
+  }
+
   /** 400 with field issues: the visitor (or integrator) can put them right. */
-  static validation(issues: FieldIssue[]): Refusal {
-    return new Refusal(400, {
-      error: 'validation',
-      message: issuesMessage(issues, ENGLISH, 'en', 400),
-      issues,
-    });
+  static validation(issues: readonly RuleIssue[]): Refusal {
+    return Refusal.#ofIssues(400, 'validation', issues);
   }
 
   /** 400 for one field's problem, in the shared words of `messageKey`. */
@@ -125,9 +152,9 @@ export class Refusal extends HTTPException {
     field: string,
     code: IssueCode,
     messageKey: MessageKey,
-    params: MessageParams = {},
+    params: RuleParams = {},
   ): Refusal {
-    return Refusal.validation([describeIssue({ field, code, messageKey, params })]);
+    return Refusal.validation([{ field, code, messageKey, params }]);
   }
 
   /** 403: a page of an origin that may not submit (`ALLOWED_ORIGINS`). */
@@ -156,13 +183,14 @@ export class Refusal extends HTTPException {
     );
   }
 
-  /** 413, with the file issue when one file is to blame. */
-  static tooLarge(message: string, issues: FieldIssue[] = []): Refusal {
-    return new Refusal(413, {
-      error: 'too_large',
-      message,
-      ...(issues.length ? { issues } : {}),
-    });
+  /** 413 for what only a client program sends too large, in its English `message`. */
+  static tooLarge(message: string): Refusal {
+    return new Refusal(413, { error: 'too_large', message });
+  }
+
+  /** 413: files larger than the form takes, each issue naming one, the first in the message. */
+  static filesTooLarge(issues: readonly RuleIssue[]): Refusal {
+    return Refusal.#ofIssues(413, 'too_large', issues);
   }
 
   /** 413: the whole enquiry, its files together, is larger than the form accepts. */
@@ -176,12 +204,8 @@ export class Refusal extends HTTPException {
   }
 
   /** 415: a file of a kind the platform does not take. */
-  static unsupportedFile(issues: FieldIssue[]): Refusal {
-    return new Refusal(415, {
-      error: 'unsupported_file',
-      message: issuesMessage(issues, ENGLISH, 'en', 415),
-      issues,
-    });
+  static unsupportedFile(issues: readonly RuleIssue[]): Refusal {
+    return Refusal.#ofIssues(415, 'unsupported_file', issues);
   }
 
   /**

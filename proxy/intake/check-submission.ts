@@ -167,11 +167,11 @@ function prepareFiles(
     kind: kinds[i] ?? 'other',
   }));
   const named = kindList(config.files.kinds, lang, words['kind.txt']);
-  const issues = checkFiles(facts, config.files, named).map(describeIssue);
+  const issues = checkFiles(facts, config.files, named);
   if (issues.length > 0) {
     const byCode = (code: string) => issues.some((issue) => issue.code === code);
     if (byCode('file_kind') || byCode('file_audio_video')) throw Refusal.unsupportedFile(issues);
-    if (byCode('file_too_big')) throw Refusal.tooLarge(issues[0]?.message ?? '', issues);
+    if (byCode('file_too_big')) throw Refusal.filesTooLarge(issues);
     throw Refusal.validation(issues);
   }
   return received.files.map((file, i) => {

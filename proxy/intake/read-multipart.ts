@@ -4,8 +4,6 @@
  * file past its size is stopped there and named, without the rest of it being read.
  */
 import type { FormConfig } from '../contract/schemas/form-config.ts';
-import { describeIssue } from '../contract/issues.ts';
-import { formatBytes } from '../contract/messages.ts';
 import { SpoolLimitError, type FileSpool, type SpooledFile } from './file-spool.ts';
 import {
   formDataBoundary,
@@ -166,14 +164,16 @@ function decodeEnquiryPart(bytes: Uint8Array): string {
   }
 }
 
+/** The file part at `index` is past the form's limit: said, the limit too, in the enquiry's language. */
 function fileTooBig(index: number, name: string, limits: FormConfig['files']): Refusal {
-  const issue = describeIssue({
-    field: `files[${index}]`,
-    code: 'file_too_big',
-    messageKey: 'file.file_too_big',
-    params: { name: name || `File ${index + 1}`, max: formatBytes(limits.maxFileBytes) },
-  });
-  return Refusal.tooLarge(issue.message, [issue]);
+  return Refusal.filesTooLarge([
+    {
+      field: `files[${index}]`,
+      code: 'file_too_big',
+      messageKey: 'file.file_too_big',
+      params: { name: name || `File ${index + 1}`, max: { bytes: limits.maxFileBytes } },
+    },
+  ]);
 }
 
 function translateParseError(

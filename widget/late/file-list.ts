@@ -5,6 +5,7 @@
  * chosen through the late bundle; until then the picker says that none are chosen
  * (`templates/files.ts`).
  */
+import { formatBytes } from '#contract';
 import { html } from './lit-tags.ts';
 import type { Translator } from '../i18n.ts';
 
@@ -27,7 +28,7 @@ export function fileList(
       ({ file, issue, note }, i) =>
         html`<li class="file-list__item">
           <span class="file-list__name">${file.name}</span>
-          <span class="file-list__size">${t.bytes(file.size)}</span>
+          <span class="file-list__size">${formatBytes(file.size, t.locale)}</span>
           <button
             class="button button--secondary button--small"
             type="button"

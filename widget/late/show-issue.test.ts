@@ -10,7 +10,7 @@ import {
 } from '#contract';
 import { learnStrings, Translator } from '../i18n.ts';
 import { after } from './numbers.ts';
-import { controlOf, showServerIssue } from './show-issue.ts';
+import { controlOf, showIssue, showServerIssue } from './show-issue.ts';
 
 // What the late bundle does as it attaches (index.ts): these issues are shown only after that.
 learnStrings({ ...VISITOR_MESSAGES, ...OUTCOME_STRINGS });
@@ -79,6 +79,18 @@ describe('showServerIssue', () => {
     expect(
       showServerIssue({ ...big }, welsh, { maxFiles: 5, maxFileBytes: 1.5 * 1024 * 1024 }).text,
     ).toBe('“scan.pdf” is larger than 1,5 MB. Choose a smaller file');
+  });
+
+  it('writes the limit of its own check, in bytes from the shared rules, in the visitor’s language', () => {
+    const [big] = checkFiles(
+      [{ name: 'relevé.pdf', size: lawFirm.files.maxFileBytes + 1, kind: 'pdf' }],
+      lawFirm.files,
+      'PDF',
+    );
+    if (!big) throw new Error('the rules took a file over the limit');
+    const french = new Translator({ 'file.file_too_big': '« {name} » dépasse {max}' }, 'fr');
+    // French puts a narrow no-break space between the number and its unit.
+    expect(showIssue(big, french, lawFirm.files).text).toBe('« relevé.pdf » dépasse 10\u202fMo');
   });
 
   it('falls back to the proxy’s message for a key it does not know (a newer proxy)', () => {

@@ -3,7 +3,14 @@
  * widget's own checks and the proxy's `400`/`415` answers end up in the same shape, so both
  * are shown the same way (error summary + inline message).
  */
-import { CONTACT_FIELDS, type FieldIssue, type FormConfig, type RuleIssue } from '#contract';
+import {
+  CONTACT_FIELDS,
+  formatBytes,
+  type FieldIssue,
+  type FormConfig,
+  type MessageParams,
+  type RuleIssue,
+} from '#contract';
 import type { Translator } from '../i18n.ts';
 import type { ShownIssue } from '../issues.ts';
 
@@ -21,19 +28,22 @@ export function controlOf(field: string): string | undefined {
 }
 
 /**
- * An issue in the visitor's words: its `messageKey` in the site owner's strings, with the sizes
- * in the visitor's number format (the shared rules write them in English).
+ * An issue in the visitor's words: its `messageKey` in the site owner's strings, with the file
+ * limit in the visitor's language. The one size a visitor's issue carries is that limit, in
+ * bytes from the shared rules and in the proxy's answering language from the proxy (English for
+ * a form in one language, whatever the page's), so it is written here from the form's limit
+ * rather than by `paramsIn`, whose general case would cost the late bundle some 45 B.
  */
 export function showIssue(issue: RuleIssue, t: Translator, files: FormConfig['files']): ShownIssue {
   const params =
     issue.code === 'file_too_big'
-      ? { ...issue.params, max: t.bytes(files.maxFileBytes) }
+      ? { ...issue.params, max: formatBytes(files.maxFileBytes, t.locale) }
       : issue.params;
   return {
     field: issue.field,
     code: issue.code,
     control: controlOf(issue.field),
-    text: t.text(issue.messageKey, params),
+    text: t.text(issue.messageKey, params as MessageParams),
   };
 }
 

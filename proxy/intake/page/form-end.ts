@@ -16,7 +16,7 @@ import {
   LINK_OPENS,
 } from '../../contract/controls.ts';
 import { filePicker } from '../../contract/limits.ts';
-import { formatBytes, type MessageParams } from '../../contract/messages.ts';
+import type { MessageParams } from '../../contract/messages.ts';
 import { formatIn } from '../../contract/plurals.ts';
 import type { ConsentStatement, FormConfig } from '../../contract/schemas/form-config.ts';
 import type { Strings } from '../../contract/strings/english.ts';
@@ -71,7 +71,7 @@ const honeypot = (words: Strings) =>
 const hintWords = (words: Strings, lang: string) => ({
   text: (key: 'filesHint' | 'filesConverted', params?: MessageParams) =>
     formatIn(lang, words[key], params),
-  bytes: (bytes: number) => formatBytes(bytes, lang),
+  locale: lang,
 });
 
 /** The file picker, with each refused file's message tied to it as the other fields' are. */

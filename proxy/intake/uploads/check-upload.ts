@@ -8,7 +8,7 @@
  * row, so a HEAD from any instance (after a reload) answers it, and Send needs no second look.
  */
 import { createHash } from 'node:crypto';
-import { describeIssue, type FieldIssue } from '../../contract/issues.ts';
+import type { FieldIssue, RuleIssue } from '../../contract/issues.ts';
 import {
   CONVERTED_KINDS,
   isPlatformKind,
@@ -89,9 +89,7 @@ async function checkFile(
     check = {
       status: 'refused',
       issue: said(
-        describeIssue(
-          ruleIssue ?? { field, code: 'file_kind', messageKey: 'file.file_kind', params: { name } },
-        ),
+        ruleIssue ?? { field, code: 'file_kind', messageKey: 'file.file_kind', params: { name } },
         wording,
       ),
     };
@@ -110,7 +108,7 @@ async function checkFile(
 }
 
 /** The issue in the upload's language: the widget shows its `params`, an API client its `message`. */
-const said = (issue: FieldIssue, { words, lang }: Wording): FieldIssue =>
+const said = (issue: RuleIssue, { words, lang }: Wording): FieldIssue =>
   issueIn(issue, words, lang);
 
 /**

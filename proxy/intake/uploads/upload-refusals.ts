@@ -5,7 +5,6 @@
  * (`intake/answer-refusal.ts`); the routes' middleware sets what the tus protocol asks of every
  * answer (`Tus-Resumable`) before any of them is thrown.
  */
-import { formatBytes } from '../../contract/messages.ts';
 import { Refusal } from '../../http/refusal.ts';
 import { TUS_VERSION } from './tus-headers.ts';
 
@@ -35,7 +34,7 @@ export const uploadRefusals = {
   tooLarge: (maxFileBytes: number) =>
     Refusal.worded(413, 'too_large', {
       key: 'upload.tooLarge',
-      params: { max: formatBytes(maxFileBytes) },
+      params: { max: { bytes: maxFileBytes } },
     }),
   /** 413: the PATCH went past the upload's declared length. */
   pastLength: () => Refusal.worded(413, 'too_large', { key: 'upload.pastLength' }),
