@@ -5,15 +5,17 @@
  * audited). Its own file because these roles are about who someone is, not about a delivery.
  */
 import type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
-import type { NewSession, Passkey, PasskeyOf, PersonRow, SessionRow } from './machine/people.ts';
+import type { Passkey, PasskeyOf, PersonRow } from './machine/people.ts';
+import type { NewSession, SessionRow } from './machine/sessions.ts';
 import type { ErasureOutcome, Subject, SubjectHoldings } from './machine/rights.ts';
 import type { Role } from './roles.ts';
 import type { FileSource } from './submission-store.ts';
 
 /**
- * The firm's people (`machine/people.ts`): invitations, passkeys, console sessions, roles. A
- * session is found by a hash of its cookie's secret, with its person as they are now: removing
- * a person or changing their role tells at the next request, on every instance.
+ * The firm's people (`machine/people.ts`): invitations, passkeys, console sessions
+ * (`machine/sessions.ts`), roles. A session is found by a hash of its cookie's secret, with its
+ * person as they are now: removing a person or changing their role tells at the next request,
+ * on every instance.
  */
 export interface People {
   /** Makes `email` a person of `role` with a new invitation (kept as its token's hash). */
