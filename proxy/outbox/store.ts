@@ -42,24 +42,11 @@ import type { UploadStore } from './upload-store.ts';
 export type { Lease } from './submission.ts';
 export type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
 export type { ErasureOutcome, Subject, SubjectHoldings } from './machine/rights.ts';
-export type {
-  AuditLog,
-  ConfirmationQuotas,
-  DeliveryQueue,
-  FileSource,
-  FunnelCounters,
-  Housekeeping,
-  IntakeStore,
-  NotificationQueue,
-  OperatorView,
-  People,
-  Receipts,
-  Settings,
-  SubjectRights,
-  WebhookDeliveries,
-  WebhookQueue,
-  WidgetFileArchive,
-};
+// Every role, by the file it lives in, for callers to import from here.
+export type { IntakeStore, FileSource, DeliveryQueue, OperatorView, Housekeeping };
+export type { NotificationQueue, Receipts, ConfirmationQuotas, WebhookQueue, WebhookDeliveries };
+export type { People, AuditLog, SubjectRights };
+export type { Settings, WidgetFileArchive, FunnelCounters };
 
 /**
  * Thrown when the store's database cannot be reached or is not taking work now (PostgreSQL
