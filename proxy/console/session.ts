@@ -7,7 +7,7 @@
  * CSRF token derived from the session, which a page of another site can neither read nor forge.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { NewSession, SessionRow, SignedInBy } from '../outbox/machine/people.ts';
+import type { NewSession, SessionRow, SignedInBy } from '../outbox/machine/sessions.ts';
 import type { People } from '../outbox/store.ts';
 
 /** A session lasts this long at most, whatever the browser does with the cookie. */

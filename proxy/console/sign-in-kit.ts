@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { publicOrigin, type PublicOriginOptions } from '../http/public-origin.ts';
-import type { NewSession, SignedInBy } from '../outbox/machine/people.ts';
+import type { NewSession, SignedInBy } from '../outbox/machine/sessions.ts';
 import type { SignedIn } from '../outbox/roles.ts';
 import { consoleAudit } from './access.ts';
 import type { ConsoleDeps, ConsoleRouteDeps } from './console-deps.ts';

@@ -4,7 +4,7 @@
  * or a sign-out of everyone, and a role read afresh at every request.
  */
 import { describe, expect, it } from 'vitest';
-import type { NewSession } from '../outbox/machine/people.ts';
+import type { NewSession } from '../outbox/machine/sessions.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
 

@@ -115,7 +115,7 @@ export const funnelReads = (d: Dialect) => ({
 /**
  * The counters of `filter`'s days and cells, summed per case type, campaign and variant: one
  * page of at most `page.limit` cells in the order of their keys, those after `page.after`.
- * Each page is three range reads of the cell indexes (`machine/tables.ts`), joined by key: what
+ * Each page is three range reads of the cell indexes (`firm-tables.ts`), joined by key: what
  * it costs grows with the page, never with every cell of the period.
  */
 function* funnelCells(d: Dialect, filter: FunnelFilter, page: FunnelPage): Plan<FunnelCell[]> {

@@ -16,6 +16,7 @@ import * as people from './people.ts';
 import type { Dialect } from './plan.ts';
 import { reads } from './reads.ts';
 import { rights } from './rights.ts';
+import * as sessions from './sessions.ts';
 import { getSetting, setSetting } from './settings.ts';
 import { webhooks } from './webhooks.ts';
 import { forgetWidgetFiles, keepWidgetFiles, widgetFile, widgetFileNames } from './widget-files.ts';
@@ -51,11 +52,11 @@ export function outboxMachine(d: Dialect) {
     findPasskey: people.findPasskey,
     signInWithPasskey: people.signInWithPasskey,
     signInFromProvider: people.signInFromProvider,
-    signInWithToken: people.signInWithToken,
-    findSession: people.findSession,
-    endSession: people.endSession,
-    endAllSessions: people.endAllSessions,
-    forgetExpiredSessions: people.forgetExpiredSessions,
+    signInWithToken: sessions.signInWithToken,
+    findSession: sessions.findSession,
+    endSession: sessions.endSession,
+    endAllSessions: sessions.endAllSessions,
+    forgetExpiredSessions: sessions.forgetExpiredSessions,
     listPeople: people.listPeople,
     setRole: people.setRole,
     removePerson: people.removePerson,

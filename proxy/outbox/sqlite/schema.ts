@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import * as firmTables from '../machine/firm-tables.ts';
 import * as tables from '../machine/tables.ts';
 import { uploadKeyColumn, uploadLanguageColumn, uploadsTable } from '../machine/uploads.ts';
 import { sqliteDialect } from './driver.ts';
@@ -95,14 +96,14 @@ export const MIGRATIONS: readonly string[] = [
    CREATE INDEX notifications_due ON notifications (state, next_attempt_at);
    CREATE INDEX notifications_reference ON notifications (reference);`,
   // The audit log of operators' actions (the console, the CLI).
-  tables.auditTable(TYPES),
+  firmTables.auditTable(TYPES),
   // The console's list: newest first by state, an email address found by its index.
   `CREATE INDEX submissions_state ON submissions (state, id);
    ${tables.leadIndexes(sqliteDialect)}`,
   // Receipts (kept after retention, no personal data) and the confirmation email's quota.
-  tables.receiptTables(TYPES),
+  firmTables.receiptTables(TYPES),
   // The funnel's counters (docs/funnel.md): sums per day, case type, campaign and variant.
-  tables.funnelTables(TYPES),
+  firmTables.funnelTables(TYPES),
   // Signed webhooks to the firm's other tools (WEBHOOK_ENDPOINTS).
   tables.webhookDeliveriesTable(TYPES),
   // A person found by their telephone number (`subject`, `erase`) without reading every lead.
@@ -112,21 +113,21 @@ export const MIGRATIONS: readonly string[] = [
   // When each delivery step happened, shown with the step (issue 30).
   tables.stepTimeColumns(TYPES),
   // The widget's files of earlier builds, for pages that loaded before a deploy.
-  tables.widgetFilesTable(TYPES),
+  firmTables.widgetFilesTable(TYPES),
   // Notifications tied to their submission: retention and erasure take them with it (issue 46).
   tables.notificationSubmission(TYPES),
   // What became of a receipt's enquiry: caught as spam, released by an operator (issue 46).
-  tables.receiptOutcomes(TYPES),
+  firmTables.receiptOutcomes(TYPES),
   // A delivered webhook message keeps its id, hash and outcome, not its body (issue 46).
   tables.webhookBodyHashes(TYPES, sqliteDialect),
   // The funnel read a page of cells at a time, in the order of their keys (issue 46).
-  tables.funnelCellIndexes,
+  firmTables.funnelCellIndexes,
   // Files sent ahead of their enquiry (tus, issue 42).
   uploadsTable(TYPES, false),
   // An upload's key, which outlives a renewed form token (issue 42).
   uploadKeyColumn(TYPES),
   // The firm's people, their invitations, passkeys and console sessions (issue 43).
-  tables.peopleTables(TYPES),
+  firmTables.peopleTables(TYPES),
   // The language an upload's visitor reads, for its verdict's and refusals' words (issue 44).
   uploadLanguageColumn(TYPES),
 ];
