@@ -3,11 +3,12 @@
  * that stops early costs the pool nothing, and a literal cannot break out of its quotes.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { missing } from '../../test/fixtures/postgres-server.ts';
 import { usePostgresServer } from '../../test/fixtures/use-postgres-server.ts';
 import { copiedBytes, literal } from './bytea-copy.ts';
+import { createPool } from './schema.ts';
 
 const absent = missing();
 const postgres = usePostgresServer();
@@ -18,9 +19,9 @@ describe.skipIf(absent)('copiedBytes', () => {
     await pool?.end();
   });
 
-  /** A pool of one connection on a new database with `chunks (name, seq, bytes)`. */
+  /** The outbox's pool, of one connection, on a new database with `chunks (name, seq, bytes)`. */
   const open = async () => {
-    pool = new pg.Pool({ connectionString: await postgres().createDatabase(), max: 1 });
+    pool = createPool(await postgres().createDatabase(), 1);
     await pool.query('CREATE TABLE chunks (name text, seq integer, bytes bytea NOT NULL)');
     return pool;
   };
