@@ -12,11 +12,10 @@ import type { ConfirmationVerdict } from '../receipt.ts';
 import type { IntakeStore } from '../store.ts';
 import type { NewFile, NewSubmission } from '../submission.ts';
 import { inTransaction, Rollback } from './access.ts';
+import { copyRowIn } from './bytea-copy.ts';
+import { storeInChunks } from './chunk-buffer.ts';
 import { execute, postgresDialect } from './driver.ts';
 import { isUploadChunks, type UploadChunks } from './uploads.ts';
-
-/** Largest piece of a file stored in one row. */
-const CHUNK_BYTES = 1024 * 1024;
 
 /** `accept` over `pool`, its keys owned by the instance `owner`. */
 export function pgAccept(pool: pg.Pool, owner: string, m: OutboxMachine): IntakeStore['accept'] {
@@ -74,34 +73,23 @@ export function pgAccept(pool: pg.Pool, owner: string, m: OutboxMachine): Intake
   };
 }
 
-/** A file's bytes, in chunks of at most `CHUNK_BYTES`, each its own parameter. */
+/** A file's bytes, in chunks of at most 1 MiB (`chunk-buffer.ts`), each a row copied in (`bytea-copy.ts`). */
 async function insertChunks(db: pg.PoolClient, id: number, idx: number, file: NewFile) {
   if (isUploadChunks(file.content)) {
     await copyUploadChunks(db, id, idx, file.content.upload);
     return;
   }
   let seq = 0;
-  let pending: Uint8Array[] = [];
-  let pendingBytes = 0;
-  const flush = async () => {
-    if (pendingBytes === 0) return;
-    await db.query(
-      'INSERT INTO file_chunks (submission_id, idx, seq, bytes) VALUES ($1, $2, $3, $4)',
-      [id, idx, seq++, Buffer.concat(pending)],
-    );
-    pending = [];
-    pendingBytes = 0;
-  };
-  for await (const piece of file.content.pieces()) {
-    for (let offset = 0; offset < piece.byteLength;) {
-      const take = Math.min(CHUNK_BYTES - pendingBytes, piece.byteLength - offset);
-      pending.push(piece.subarray(offset, offset + take));
-      pendingBytes += take;
-      offset += take;
-      if (pendingBytes === CHUNK_BYTES) await flush();
-    }
-  }
-  await flush();
+  const columns = ['submission_id', 'idx', 'seq', 'bytes'];
+  await storeInChunks(file.content.pieces(), (bytes) =>
+    copyRowIn(
+      db,
+      'file_chunks',
+      columns,
+      [{ bigint: id }, { integer: idx }, { integer: seq++ }],
+      bytes,
+    ),
+  );
 }
 
 /** An upload's chunks (at most 1 MiB each, as these) copied into the file's, in order. */

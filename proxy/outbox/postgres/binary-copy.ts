@@ -1,14 +1,48 @@
 /**
- * PostgreSQL's binary COPY format (the manual's "COPY", "Binary Format"), read as it streams: a
- * signature, flags and an extension area, then each row as a field count and each field as a
- * length and its bytes, then a count of -1. Only what the outbox asks for is read: rows of one
- * field that is never null. A field's bytes are handed on as views of the pieces they arrive in,
- * never gathered.
+ * PostgreSQL's binary COPY format (the manual's "COPY", "Binary Format"): a signature, flags and
+ * an extension area, then each row as a field count and each field as a length and its bytes,
+ * then a count of -1. Read as it streams, only what the outbox asks for: rows of one field that
+ * is never null, handed on as views of the pieces they arrive in, never gathered. Written, only
+ * what the outbox stores: a row's leading text and integer fields, then its bytes.
  */
 
 const SIGNATURE = Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1');
 /** Signature, flags (32 bits), length of the header extension (32 bits). */
 const HEADER_BYTES = SIGNATURE.byteLength + 8;
+
+/** What a COPY to PostgreSQL starts with: the signature, no flags, no extension. */
+export const COPY_HEADER = Buffer.concat([SIGNATURE, Buffer.alloc(8)]);
+/** What it ends with: a row of -1 fields. */
+export const COPY_TRAILER = Buffer.from([0xff, 0xff]);
+
+/** A leading field of a row written: `text`, `bigint` or `integer`, by its column's type. */
+export type CopyField = { text: string } | { bigint: number } | { integer: number };
+
+/**
+ * A row's start: its field count, each of `leading` whole, then the length of its last field,
+ * whose `length` bytes are written after it as they are.
+ */
+export function rowHead(leading: readonly CopyField[], length: number): Buffer {
+  const parts = leading.map((field) => {
+    if ('text' in field) {
+      const text = Buffer.from(field.text, 'utf8');
+      const head = Buffer.alloc(4);
+      head.writeInt32BE(text.byteLength);
+      return Buffer.concat([head, text]);
+    }
+    const wide = 'bigint' in field;
+    const part = Buffer.alloc(wide ? 12 : 8);
+    part.writeInt32BE(wide ? 8 : 4);
+    if (wide) part.writeBigInt64BE(BigInt(field.bigint), 4);
+    else part.writeInt32BE(field.integer, 4);
+    return part;
+  });
+  const count = Buffer.alloc(2);
+  count.writeInt16BE(leading.length + 1);
+  const last = Buffer.alloc(4);
+  last.writeInt32BE(length);
+  return Buffer.concat([count, ...parts, last]);
+}
 
 /** Reads one COPY's stream: `read` each piece as it comes, then `end`. */
 export interface BinaryCopyFields {

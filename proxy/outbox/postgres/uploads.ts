@@ -9,26 +9,26 @@ import type { ByteSource } from '../../client/byte-source.ts';
 import { uploadPlans } from '../machine/uploads.ts';
 import { UploadOffsetConflict, type UploadStore } from '../upload-store.ts';
 import { inTransaction } from './access.ts';
-import { copiedBytes, literal } from './bytea-copy.ts';
+import { copiedBytes, copyRowIn, literal } from './bytea-copy.ts';
+import { ChunkBuffer, storeInChunks } from './chunk-buffer.ts';
 import { execute, postgresDialect } from './driver.ts';
 
 const plans = uploadPlans(postgresDialect);
 
-/** Largest piece of an upload stored in one row, as the outbox's files are. */
-const CHUNK_BYTES = 1024 * 1024;
-
-/** Keeps `bytes` as the piece of upload `id` that starts at `at`. */
+/** Keeps `bytes` as the chunk of upload `id` that starts at `at`. */
 const insertChunk = (db: pg.PoolClient, id: string, at: number, bytes: Uint8Array) =>
-  db.query('INSERT INTO upload_chunks (upload_id, start, bytes) VALUES ($1, $2, $3)', [
-    id,
-    at,
+  copyRowIn(
+    db,
+    'upload_chunks',
+    ['upload_id', 'start', 'bytes'],
+    [{ text: id }, { bigint: at }],
     bytes,
-  ]);
+  );
 
 /** The upload store of a PostgreSQL outbox on `pool`. */
 export function pgUploads(pool: pg.Pool): UploadStore {
   /** Stores `bytes` at `at` and moves the offset past them, or throws the conflict. */
-  const storeChunk = (id: string, at: number, bytes: Buffer) =>
+  const storeChunk = (id: string, at: number, bytes: Uint8Array) =>
     inTransaction(pool, async (db) => {
       if (!(await execute(db, plans.advance(id, at, at + bytes.byteLength))))
         throw new UploadOffsetConflict(`upload ${id} is not at ${String(at)}`);
@@ -42,34 +42,34 @@ export function pgUploads(pool: pg.Pool): UploadStore {
       if ((await execute(pool, plans.offsetOf(upload.id))) !== offset)
         throw new UploadOffsetConflict(`upload ${upload.id} is not at ${String(offset)}`);
       let position = offset;
-      let pending: Uint8Array[] = [];
-      let pendingBytes = 0;
+      const chunk = new ChunkBuffer();
       const flush = async () => {
-        if (pendingBytes === 0) return;
-        const bytes = Buffer.concat(pending);
-        pending = [];
-        pendingBytes = 0;
+        if (chunk.filled === 0) return;
+        // Taken out first, as a view: nothing is gathered into it until it is stored.
+        const bytes = chunk.view();
+        chunk.clear();
         await storeChunk(upload.id, position, bytes);
         position += bytes.byteLength;
       };
       let broken: Error | undefined;
       try {
         for await (const piece of pieces) {
-          if (position + pendingBytes + piece.byteLength > upload.length)
+          if (position + chunk.filled + piece.byteLength > upload.length)
             throw new RangeError('more bytes than the upload length');
           for (let from = 0; from < piece.byteLength;) {
-            const take = Math.min(CHUNK_BYTES - pendingBytes, piece.byteLength - from);
-            pending.push(piece.subarray(from, from + take));
-            pendingBytes += take;
-            from += take;
-            if (pendingBytes === CHUNK_BYTES) await flush();
+            from += chunk.take(piece, from);
+            if (chunk.full) await flush();
           }
         }
       } catch (error) {
         broken = error instanceof Error ? error : new Error('the upload broke', { cause: error });
       }
       // What arrived before a break is kept: the client resumes after it.
-      if (!(broken instanceof RangeError)) await flush();
+      try {
+        if (!(broken instanceof RangeError)) await flush();
+      } finally {
+        chunk.release();
+      }
       if (broken) throw broken;
       return position;
     },
@@ -83,13 +83,10 @@ export function pgUploads(pool: pg.Pool): UploadStore {
       await inTransaction(pool, async (db) => {
         await db.query('DELETE FROM upload_chunks WHERE upload_id = $1', [id]);
         let at = 0;
-        for await (const piece of content.pieces()) {
-          for (let from = 0; from < piece.byteLength; from += CHUNK_BYTES) {
-            const bytes = piece.subarray(from, from + CHUNK_BYTES);
-            await insertChunk(db, id, at, bytes);
-            at += bytes.byteLength;
-          }
-        }
+        await storeInChunks(content.pieces(), async (bytes) => {
+          await insertChunk(db, id, at, bytes);
+          at += bytes.byteLength;
+        });
         await execute(db, plans.resize(id, at));
       });
     },

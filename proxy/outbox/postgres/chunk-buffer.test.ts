@@ -1,0 +1,49 @@
+/**
+ * Chunks gathered from pieces of any size: whole chunks of 1 MiB and a short last one, each
+ * stored before the next is gathered, in a buffer the next upload takes again.
+ */
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { storeInChunks } from './chunk-buffer.ts';
+
+const MiB = 1024 * 1024;
+
+async function* piecesOf(bytes: Buffer, size: number) {
+  for (let at = 0; at < bytes.byteLength; at += size) yield bytes.subarray(at, at + size);
+}
+
+describe('storeInChunks', () => {
+  it('stores 1 MiB chunks and a short last one, byte for byte, whatever the pieces', async () => {
+    const file = randomBytes(2 * MiB + 12_345);
+    for (const size of [1, 1000, 65_536, 3 * MiB]) {
+      const stored: Buffer[] = [];
+      await storeInChunks(piecesOf(file, size === 1 ? 99_991 : size), async (chunk) => {
+        stored.push(Buffer.from(chunk));
+      });
+      expect(stored.map((chunk) => chunk.byteLength)).toEqual([MiB, MiB, 12_345]);
+      expect(Buffer.concat(stored).equals(file)).toBe(true);
+    }
+  });
+
+  it('gathers the next upload in the buffer the last one gave back', async () => {
+    const buffers = new Set<ArrayBufferLike>();
+    for (let upload = 0; upload < 3; upload++)
+      await storeInChunks(piecesOf(randomBytes(MiB + 1), 65_536), async (chunk) => {
+        buffers.add(chunk.buffer);
+      });
+    expect(buffers.size).toBe(1);
+  });
+
+  it('gives the buffer back when storing fails', async () => {
+    const failing = storeInChunks(piecesOf(randomBytes(MiB), 65_536), () =>
+      Promise.reject(new Error('the database went away')),
+    );
+    await expect(failing).rejects.toThrow('went away');
+    const buffers = new Set<ArrayBufferLike>();
+    for (let upload = 0; upload < 2; upload++)
+      await storeInChunks(piecesOf(randomBytes(MiB), 65_536), async (chunk) => {
+        buffers.add(chunk.buffer);
+      });
+    expect(buffers.size).toBe(1);
+  });
+});
