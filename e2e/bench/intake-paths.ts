@@ -120,11 +120,12 @@ the two cores, so the MiB/s are the machine's, not the proxy's:
 
 ${postgres}
 
-Before \`e909a19\` the checks read each chunk back as a 1.3 MiB base64 string (node-postgres gives
-a \`bytea\` only as text): V8's heap grew by 48-105 MiB and the proxy by 89-124 MiB for the same
-batches (helpers' tests running beside). What is left above the SQLite rows is buffers outside the
-heap: a chunk gathered to 1 MiB before its row is written, and node-postgres's copy of it in the
-message it sends.
+Each chunk is written by a binary \`COPY … FROM STDIN\` from one 1 MiB buffer per upload or file
+being written, reused and kept for the next (\`chunk-buffer.ts\`). Before \`e909a19\` the checks
+read each chunk back as a 1.3 MiB base64 string (node-postgres gives a \`bytea\` only as text):
+V8's heap grew by 48-105 MiB and the proxy by 89-124 MiB for the same batches; before \`61dba4d\`
+each chunk was also written as a query parameter, gathered by \`Buffer.concat\` and copied twice
+more into node-postgres's message: 31-36 MiB (both measured with other tests running beside).
 
 **Reading it.** What grows is not files held: no file is ever whole in memory, on either path. It
 is pieces passing through: each 64 KiB of a request body is a buffer outside V8's heap, freed only
