@@ -56,6 +56,9 @@ test('completes the law-firm form with the keyboard alone', async ({ page }) => 
   const chooser = page.waitForEvent('filechooser');
   await keyboard.press('Enter');
   await (await chooser).setFiles([FILES.pdf]);
+  // The visitor tabs on once the file's row is there (drawn by the late bundle, which a loaded
+  // machine may still be fetching): CI pressed Tab before it and reached Send.
+  await expect(form.getByRole('button', { name: 'Remove tenancy-agreement.pdf' })).toBeVisible();
   await keyboard.press('Tab');
   await focused('Remove tenancy-agreement.pdf', 'button');
   await keyboard.press('Tab');

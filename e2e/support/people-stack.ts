@@ -52,8 +52,24 @@ export interface PeopleStack {
   close(): Promise<void>;
 }
 
-/** Starts the issuers, then the console on `database` trusting the first of them. */
+/**
+ * Starts the issuers, then the console on `database` trusting the first of them. The console's
+ * port is chosen before the issuers start (their callback names it), so the system may hand the
+ * same port to an issuer, or another process may take it, before the console listens: then it
+ * starts again on another port (CI met `EADDRINUSE` once).
+ */
 export async function openPeopleStack(database: 'sqlite' | 'postgresql'): Promise<PeopleStack> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openOnce(database);
+    } catch (error) {
+      const taken = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (!taken || attempt === 3) throw error;
+    }
+  }
+}
+
+async function openOnce(database: 'sqlite' | 'postgresql'): Promise<PeopleStack> {
   const port = await freePort();
   const console = `http://localhost:${String(port)}`;
   const callback = `${console}/admin/oidc/callback`;
@@ -68,6 +84,10 @@ export async function openPeopleStack(database: 'sqlite' | 'postgresql'): Promis
       OIDC_CLIENT_SECRET: CONSOLE_CLIENT.secret,
       OIDC_ROLES: JSON.stringify({ marketer: ['@marketing.example'], staff: ['group:Leads'] }),
     },
+  }).catch(async (error: unknown) => {
+    await issuer.close();
+    await otherIssuer.close();
+    throw error;
   });
   return {
     stack,
