@@ -1,6 +1,6 @@
 /**
  * Taking a submission into the PostgreSQL outbox: the submission, its files' rows and their
- * bytes (in chunks of at most 1 MiB), its Idempotency-Key and the form token it spends, in one
+ * bytes (in chunks of at most 512 KiB), its Idempotency-Key and the form token it spends, in one
  * transaction. A twin request on another instance with the same key waits on the key's insert
  * and then finds it, so one key gives one enquiry however many instances share the database.
  * The statements are the machine's (`../machine/intake.ts`); what is PostgreSQL's own here: the
@@ -73,7 +73,7 @@ export function pgAccept(pool: pg.Pool, owner: string, m: OutboxMachine): Intake
   };
 }
 
-/** A file's bytes, in chunks of at most 1 MiB (`chunk-buffer.ts`), each a row copied in (`bytea-copy.ts`). */
+/** A file's bytes, in chunks of at most 512 KiB (`chunk-buffer.ts`), each a row copied in (`bytea-copy.ts`). */
 async function insertChunks(db: pg.PoolClient, id: number, idx: number, file: NewFile) {
   if (isUploadChunks(file.content)) {
     await copyUploadChunks(db, id, idx, file.content.upload);
@@ -92,7 +92,7 @@ async function insertChunks(db: pg.PoolClient, id: number, idx: number, file: Ne
   );
 }
 
-/** An upload's chunks (at most 1 MiB each, as these) copied into the file's, in order. */
+/** An upload's chunks (at most 512 KiB each, as these) copied into the file's, in order. */
 async function copyUploadChunks(
   db: pg.PoolClient,
   id: number,

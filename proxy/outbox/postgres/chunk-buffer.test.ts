@@ -1,10 +1,10 @@
 /**
- * Chunks gathered from pieces of any size: whole chunks of 1 MiB and a short last one, each
+ * Chunks gathered from pieces of any size: whole chunks of `CHUNK_BYTES` and a short last one, each
  * stored before the next is gathered, in a buffer the next upload takes again.
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { storeInChunks } from './chunk-buffer.ts';
+import { CHUNK_BYTES, storeInChunks } from './chunk-buffer.ts';
 
 const MiB = 1024 * 1024;
 
@@ -13,14 +13,14 @@ async function* piecesOf(bytes: Buffer, size: number) {
 }
 
 describe('storeInChunks', () => {
-  it('stores 1 MiB chunks and a short last one, byte for byte, whatever the pieces', async () => {
-    const file = randomBytes(2 * MiB + 12_345);
+  it('stores whole chunks and a short last one, byte for byte, whatever the pieces', async () => {
+    const file = randomBytes(2 * CHUNK_BYTES + 12_345);
     for (const size of [1, 1000, 65_536, 3 * MiB]) {
       const stored: Buffer[] = [];
       await storeInChunks(piecesOf(file, size === 1 ? 99_991 : size), async (chunk) => {
         stored.push(Buffer.from(chunk));
       });
-      expect(stored.map((chunk) => chunk.byteLength)).toEqual([MiB, MiB, 12_345]);
+      expect(stored.map((chunk) => chunk.byteLength)).toEqual([CHUNK_BYTES, CHUNK_BYTES, 12_345]);
       expect(Buffer.concat(stored).equals(file)).toBe(true);
     }
   });
@@ -28,7 +28,7 @@ describe('storeInChunks', () => {
   it('gathers the next upload in the buffer the last one gave back', async () => {
     const buffers = new Set<ArrayBufferLike>();
     for (let upload = 0; upload < 3; upload++)
-      await storeInChunks(piecesOf(randomBytes(MiB + 1), 65_536), async (chunk) => {
+      await storeInChunks(piecesOf(randomBytes(CHUNK_BYTES + 1), 65_536), async (chunk) => {
         buffers.add(chunk.buffer);
       });
     expect(buffers.size).toBe(1);

@@ -4,7 +4,7 @@
  * run under an advisory lock, so instances starting together migrate once and in order.
  *
  * Columns mirror the SQLite outbox (`rows.ts` maps both): times are epoch milliseconds in
- * `bigint`, flags are integers. A file's bytes live in `file_chunks`, at most 1 MiB a row, so
+ * `bigint`, flags are integers. A file's bytes live in `file_chunks`, at most 512 KiB a row, so
  * a 10 MB file is never one 10 MB parameter nor one 10 MB value in memory.
  */
 import pg from 'pg';

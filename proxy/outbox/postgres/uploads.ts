@@ -1,5 +1,5 @@
 /**
- * Uploads in the PostgreSQL outbox: the bytes as `upload_chunks` rows of at most 1 MiB, each
+ * Uploads in the PostgreSQL outbox: the bytes as `upload_chunks` rows of at most 512 KiB, each
  * stored in the transaction that moves the upload's offset past it, so whichever instance a PATCH
  * lands on continues the one file, and two PATCHes for one upload cannot both write (the offset's
  * conditional update waits for the other's transaction, then finds the offset moved).
