@@ -121,13 +121,13 @@ the two cores, so the MiB/s are the machine's, not the proxy's:
 ${postgres}
 
 Each chunk is written by a binary \`COPY … FROM STDIN\` from one 512 KiB buffer per upload or file
-being written, reused and kept for the next (\`chunk-buffer.ts\`). In rows of 1 MiB (until the
-commit that made them 512 KiB) a file sent in one PATCH held 26-29 MiB of buffers outside V8's
-heap for the batch and the proxy grew by 2.3-2.8× one file, for some 6 % more speed. Before \`e909a19\` the checks
-read each chunk back as a 1.3 MiB base64 string (node-postgres gives a \`bytea\` only as text):
-V8's heap grew by 48-105 MiB and the proxy by 89-124 MiB for the same batches; before \`61dba4d\`
-each chunk was also written as a query parameter, gathered by \`Buffer.concat\` and copied twice
-more into node-postgres's message: 31-36 MiB (both measured with other tests running beside).
+being written, reused and kept for the next (\`chunk-buffer.ts\`). In rows of 1 MiB (before
+\`8f0f75f\`) a file sent in one PATCH held 22-29 MiB of buffers outside V8's heap for the batch and
+the proxy grew by 2.0-2.7× one file, for some 6 % more speed. Before \`e909a19\` the checks read each
+chunk back as a 1.3 MiB base64 string (node-postgres gives a \`bytea\` only as text): V8's heap grew
+by 48-105 MiB and the proxy by 89-124 MiB for the same batches; before \`61dba4d\` each chunk was
+also written as a query parameter, gathered by \`Buffer.concat\` and copied twice more into
+node-postgres's message: 31-36 MiB (both measured with other tests running beside).
 
 **Reading it.** What grows is not files held: no file is ever whole in memory, on either path. It
 is pieces passing through: each 64 KiB of a request body is a buffer outside V8's heap, freed only

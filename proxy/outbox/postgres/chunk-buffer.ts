@@ -11,7 +11,7 @@
 /**
  * Largest piece of a file or an upload stored in one row: the widget's PATCH, so each of its
  * PATCHes is one row. Eight 10 MiB files coming in at once, one request each, held 22-29 MiB of
- * buffers outside V8's heap in rows of 1 MiB (the proxy grew by 2.3-2.7× one file) and 8-13 MiB in
+ * buffers outside V8's heap in rows of 1 MiB (the proxy grew by 2.0-2.7× one file) and 8-13 MiB in
  * rows of 512 KiB (at most 1.0×), for some 6 % of the batch's speed, a transaction per 512 KiB
  * (the intake bench's one-PATCH path with `DATABASE_URL`, runs of each size alternating).
  */
