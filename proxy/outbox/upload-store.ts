@@ -13,6 +13,33 @@ export class UploadOffsetConflict extends Error {
   override readonly name = 'UploadOffsetConflict';
 }
 
+/**
+ * A PATCH's `pieces` for an upload with `room` bytes left, as they come: a piece that would go
+ * past it is refused with a `RangeError` before any of it is taken, and a stream that breaks on
+ * something other than an `Error` breaks with one. Both stores read a PATCH through it.
+ */
+export async function* withinRoom(
+  pieces: AsyncIterable<Uint8Array>,
+  room: number,
+): AsyncGenerator<Uint8Array> {
+  let taken = 0;
+  try {
+    for await (const piece of pieces) {
+      taken += piece.byteLength;
+      if (taken > room) throw new RangeError('more bytes than the upload length');
+      yield piece;
+    }
+  } catch (error) {
+    throw error instanceof Error ? error : new Error('the upload broke', { cause: error });
+  }
+}
+
+/**
+ * Whether what a PATCH brought before it ended is kept: all of it when its stream broke (the
+ * client resumes after it), none of that request when it went past the upload's length.
+ */
+export const keptAfter = (broken: unknown): boolean => !(broken instanceof RangeError);
+
 /** Where uploads are kept. */
 export interface UploadStore {
   createUpload(row: NewUpload): Promise<void>;

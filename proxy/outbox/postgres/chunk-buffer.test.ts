@@ -46,4 +46,37 @@ describe('storeInChunks', () => {
       });
     expect(buffers.size).toBe(1);
   });
+
+  it('stores what was gathered before a break only when told to keep it, then throws the break', async () => {
+    async function* breaking() {
+      yield randomBytes(100_000);
+      throw new Error('connection reset');
+    }
+    for (const kept of [true, false]) {
+      const stored: number[] = [];
+      const storing = storeInChunks(
+        breaking(),
+        async (chunk) => {
+          stored.push(chunk.byteLength);
+        },
+        () => kept,
+      );
+      await expect(storing).rejects.toThrow('connection reset');
+      expect(stored).toEqual(kept ? [100_000] : []);
+    }
+  });
+
+  it('does not store again at the break a chunk whose store failed', async () => {
+    let tries = 0;
+    const storing = storeInChunks(
+      piecesOf(randomBytes(CHUNK_BYTES + 10), 65_536),
+      async () => {
+        tries++;
+        throw new Error('the database went away');
+      },
+      () => true,
+    );
+    await expect(storing).rejects.toThrow('went away');
+    expect(tries).toBe(1);
+  });
 });

@@ -21,7 +21,7 @@ const KEPT = 16;
 const spare: Buffer[] = [];
 
 /** One chunk being gathered, in a buffer that each next chunk reuses; `release` when done. */
-export class ChunkBuffer {
+class ChunkBuffer {
   #bytes: Buffer | undefined = spare.pop() ?? Buffer.allocUnsafe(CHUNK_BYTES);
   #filled = 0;
 
@@ -61,23 +61,35 @@ export class ChunkBuffer {
 
 /**
  * Gathers `pieces` into chunks, each handed to `store` (awaited) before the next is gathered;
- * the last may be short.
+ * the last may be short. When the pieces or a store break, what was gathered and not yet
+ * stored is stored first if `keep` says so of the break, which is then thrown on.
  */
 export async function storeInChunks(
   pieces: AsyncIterable<Uint8Array>,
   store: (chunk: Uint8Array) => Promise<void>,
+  keep: (broken: unknown) => boolean = () => false,
 ): Promise<void> {
   const chunk = new ChunkBuffer();
+  const flush = async () => {
+    if (chunk.filled === 0) return;
+    // Taken out first, as a view (nothing is gathered into it until it is stored), so a chunk
+    // whose store failed is not stored again at the break.
+    const bytes = chunk.view();
+    chunk.clear();
+    await store(bytes);
+  };
   try {
-    for await (const piece of pieces)
-      for (let from = 0; from < piece.byteLength;) {
-        from += chunk.take(piece, from);
-        if (chunk.full) {
-          await store(chunk.view());
-          chunk.clear();
+    try {
+      for await (const piece of pieces)
+        for (let from = 0; from < piece.byteLength;) {
+          from += chunk.take(piece, from);
+          if (chunk.full) await flush();
         }
-      }
-    if (chunk.filled > 0) await store(chunk.view());
+    } catch (error) {
+      if (keep(error)) await flush();
+      throw error;
+    }
+    await flush();
   } finally {
     chunk.release();
   }

@@ -7,10 +7,10 @@
 import type pg from 'pg';
 import type { ByteSource } from '../../client/byte-source.ts';
 import { uploadPlans } from '../machine/uploads.ts';
-import { UploadOffsetConflict, type UploadStore } from '../upload-store.ts';
+import { keptAfter, UploadOffsetConflict, withinRoom, type UploadStore } from '../upload-store.ts';
 import { inTransaction } from './access.ts';
 import { copiedBytes, copyRowIn, literal } from './bytea-copy.ts';
-import { ChunkBuffer, storeInChunks } from './chunk-buffer.ts';
+import { storeInChunks } from './chunk-buffer.ts';
 import { execute, postgresDialect } from './driver.ts';
 
 const plans = uploadPlans(postgresDialect);
@@ -42,35 +42,14 @@ export function pgUploads(pool: pg.Pool): UploadStore {
       if ((await execute(pool, plans.offsetOf(upload.id))) !== offset)
         throw new UploadOffsetConflict(`upload ${upload.id} is not at ${String(offset)}`);
       let position = offset;
-      const chunk = new ChunkBuffer();
-      const flush = async () => {
-        if (chunk.filled === 0) return;
-        // Taken out first, as a view: nothing is gathered into it until it is stored.
-        const bytes = chunk.view();
-        chunk.clear();
-        await storeChunk(upload.id, position, bytes);
-        position += bytes.byteLength;
-      };
-      let broken: Error | undefined;
-      try {
-        for await (const piece of pieces) {
-          if (position + chunk.filled + piece.byteLength > upload.length)
-            throw new RangeError('more bytes than the upload length');
-          for (let from = 0; from < piece.byteLength;) {
-            from += chunk.take(piece, from);
-            if (chunk.full) await flush();
-          }
-        }
-      } catch (error) {
-        broken = error instanceof Error ? error : new Error('the upload broke', { cause: error });
-      }
-      // What arrived before a break is kept: the client resumes after it.
-      try {
-        if (!(broken instanceof RangeError)) await flush();
-      } finally {
-        chunk.release();
-      }
-      if (broken) throw broken;
+      await storeInChunks(
+        withinRoom(pieces, upload.length - offset),
+        async (bytes) => {
+          await storeChunk(upload.id, position, bytes);
+          position += bytes.byteLength;
+        },
+        keptAfter,
+      );
       return position;
     },
     uploadSource: async (upload) => chunks(pool, upload.id, upload.upload_offset),

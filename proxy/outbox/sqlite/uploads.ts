@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { uploadPlans } from '../machine/uploads.ts';
 import type { Plan } from '../machine/plan.ts';
 import { asPromise } from '../rows.ts';
-import { UploadOffsetConflict, type UploadStore } from '../upload-store.ts';
+import { keptAfter, UploadOffsetConflict, withinRoom, type UploadStore } from '../upload-store.ts';
 import { sqliteDialect } from './driver.ts';
 import { fileSource, writeFully } from './file-vault.ts';
 import type { GroupWrite } from './group-commit.ts';
@@ -64,19 +64,17 @@ export function sqliteUploads(
       };
       let broken: Error | undefined;
       try {
-        for await (const piece of pieces) {
-          if (position + batched + piece.byteLength > upload.length)
-            throw new RangeError('more bytes than the upload length');
+        for await (const piece of withinRoom(pieces, upload.length - offset)) {
           batch.push(piece);
           batched += piece.byteLength;
           if (batched >= WRITE_BATCH_BYTES) await flush();
         }
       } catch (error) {
-        broken = error instanceof Error ? error : new Error('the upload broke', { cause: error });
+        // `withinRoom` breaks with an `Error`, and so do the writes.
+        broken = error as Error;
       }
       try {
-        // What arrived before a break is kept: the client resumes after it.
-        if (!(broken instanceof RangeError)) await flush();
+        if (keptAfter(broken)) await flush();
         await handle.datasync();
       } finally {
         await handle.close();
