@@ -3,6 +3,7 @@
  * leaves the field with an address whose domain looks mistyped (`#contract`'s `suggestEmail`,
  * the table the page without JavaScript reads too), a button that applies the correction. It
  * only offers: sending never waits for it, and it is gone once the address changes or is applied.
+ * An address left before this bundle arrived is judged as it does.
  */
 import { regionOf, suggestEmail } from '#contract';
 import type { ElementBase } from '../element-base.ts';
@@ -18,8 +19,7 @@ export function emailSuggestion(
   let typed = '';
   let address: string | undefined;
   const root = host.renderRoot;
-  root.addEventListener('focusout', (event) => {
-    if ((event.target as HTMLInputElement).name !== 'email') return;
+  const judge = () => {
     typed = session.values.email;
     address = suggestEmail(typed, regionOf([t().locale, ...navigator.languages]));
     const show = () => {
@@ -29,7 +29,12 @@ export function emailSuggestion(
     // would push what was pressed (Send) from under the pointer.
     if (host.matches(':active')) addEventListener('click', show, { once: true, capture: true });
     else show();
+  };
+  root.addEventListener('focusout', (event) => {
+    if ((event.target as HTMLInputElement).name === 'email') judge();
   });
+  // A visitor quicker than this bundle left the field before anything listened: judged now.
+  if ((root.activeElement as HTMLInputElement | null)?.name !== 'email') judge();
   // Written into the field as typing would (the form's one `input` listener keeps it in the
   // draft); focus goes back to the field, as the button it was on is gone.
   const apply = () => {
