@@ -5,65 +5,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { commaList, integer, isLoopback } from './env-values.ts';
+import { commaList, enquiryApiUrl, integer, origin, secret } from './env-values.ts';
 import { oidcEnvProblems, oidcEnvShape } from './console/oidc-settings.ts';
 import { convertEnvShape } from './convert/open-converter.ts';
 import { notifyEnvProblems, notifyEnvShape } from './notify/notify-env.ts';
 import { webhookEnvShape } from './webhooks/webhook-env.ts';
 import { weakAdminToken } from './token-strength.ts';
 
-/** `?rest_route=/namespace/v1` and nothing else: how WordPress serves its API without pretty permalinks. */
-const isRestRoute = (url: URL) =>
-  [...url.searchParams.keys()].join() === 'rest_route' &&
-  /^\/[\w.-]+(?:\/[\w.-]+)+\/?$/.test(url.searchParams.get('rest_route') ?? '');
-
-const apiUrl = z
-  .url({ error: 'must be a URL like https://crm.example.com/wp-json/acme/v1' })
-  .transform((value) => new URL(value))
-  .refine((url) => url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback(url)), {
-    error:
-      'must use https: (the Basic credentials travel with every request); plain http: only for localhost',
-  })
-  .refine((url) => !url.username && !url.password, {
-    error: 'must not contain credentials; use ENQUIRY_API_USERNAME and ENQUIRY_API_PASSWORD',
-  })
-  .refine((url) => !url.hash, { error: 'must not have a fragment' })
-  .refine((url) => !url.search || isRestRoute(url), {
-    error:
-      'may have no query but ?rest_route=/<namespace>/v1 (a WordPress site with plain permalinks)',
-  })
-  .transform((url) => {
-    if (!url.search) return url.href.replace(/\/+$/, '');
-    const route = (url.searchParams.get('rest_route') ?? '').replace(/\/+$/, '');
-    return `${url.origin}${url.pathname}?rest_route=${route}`;
-  });
-
-const origin = z.string().transform((value, ctx) => {
-  let url: URL | undefined;
-  try {
-    url = new URL(value);
-  } catch {
-    // reported below
-  }
-  if (
-    !url ||
-    !['http:', 'https:'].includes(url.protocol) ||
-    url.origin !== value.replace(/\/$/, '')
-  ) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `"${value}" is not an origin like https://www.example.com`,
-    });
-    return z.NEVER;
-  }
-  return url.origin;
-});
-
-const secret = z.string().min(1, { error: 'must not be empty' });
-
 /** Each variable, with the sentence the environment table (docs/production.md) shows for it. */
 export const proxyEnvSchema = z.object({
-  ENQUIRY_API_URL: apiUrl.describe(
+  ENQUIRY_API_URL: enquiryApiUrl.describe(
     'Service root of the enquiry API, including the version, e.g. `https://crm.example.com/wp-json/acme/v1`, or `https://crm.example.com/?rest_route=/acme/v1` on a WordPress site with plain permalinks. `https:` only (plain `http:` for localhost).',
   ),
   ENQUIRY_API_USERNAME: secret.describe(
