@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { callback, lawFirm } from '../../demo/forms/index.ts';
 import { parseFormConfig, type CaseType } from './schemas/form-config.ts';
-import {
-  isValidEmail,
-  isValidPhone,
-  textLength,
-  validateEnquiry,
-  visibleQuestions,
-  type EnquiryFields,
-} from './rules.ts';
+import { validateEnquiry, visibleQuestions, type EnquiryFields } from './rules.ts';
+import { isValidEmail, isValidPhone, textLength } from './text-rules.ts';
 
 const conveyancing = lawFirm.caseTypes[0] as CaseType;
 

@@ -10,6 +10,13 @@ import type { MessageKey, MessageParams } from './messages.ts';
 import type { Answer, Marketing } from './schemas/enquiry-part.ts';
 import type { CaseType, FormConfig, Question } from './schemas/form-config.ts';
 import type { IssueCode, RuleIssue } from './issues.ts';
+import {
+  hasForbiddenCharacters,
+  isBlank,
+  isValidEmail,
+  isValidPhone,
+  textLength,
+} from './text-rules.ts';
 
 /** The parts of an enquiry the rules look at (the widget's state has the same shape). */
 export interface EnquiryFields {
@@ -24,19 +31,8 @@ export interface EnquiryFields {
   consent?: Readonly<Record<string, boolean>> | undefined;
 }
 
-// WHATWG's `type=email` rule, plus a dot in the domain: a lead needs an address mail can reach.
-const EMAIL =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-// Digits with the usual separators, an optional leading +, and 7 to 20 digits in all.
-const PHONE = /^\+?[0-9 ()./-]+$/;
 const NUMBER = /^-?\d{1,15}(?:\.\d{1,10})?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-// C0 and C1 controls (tab, newline and carriage return are allowed where text spans lines),
-// and half a surrogate pair (\p{Cs} under the u flag): no UTF-8 can carry it, so the platform's
-// JSON parser would refuse the whole enquiry after the proxy had accepted it.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL_CHARS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cs}]/u;
-const LINE_BREAKS_OR_TAB = /[\t\n\r]/;
 
 /**
  * The answer given to a question. Own keys only: a question whose id is "constructor" or
@@ -47,48 +43,9 @@ export const answerTo = (
   id: string,
 ): Answer | undefined => (Object.hasOwn(answers, id) ? answers[id] : undefined);
 
-/** Characters that show nothing: zero-width spaces and joiners, bidi marks and controls, the BOM. */
-export const INVISIBLE_CHARACTERS = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
-
-/**
- * One character as people count it: a code point (or a flag's two regional indicators, or a
- * CR LF) with its combining marks, emoji modifiers and joiners, and the pictograph a zero-width
- * joiner attaches to it. Close
- * to Unicode's extended grapheme clusters, in linear time and constant memory: Node 20's
- * `Intl.Segmenter` copies the whole input for every segment, so 250 KB of text took 4 GB.
- */
-const CHARACTER =
-  /(?:\r\n|\p{RI}\p{RI}|[\s\S])(?:\u200d\p{Extended_Pictographic}|[\p{M}\p{Emoji_Modifier}\u200d])*/gu;
-
-/**
- * How long text is as people count it: an emoji with its skin tone, a family joined by ZWJ, a
- * flag or a letter with its accents is one; the same rule in the browser and the proxy.
- *
- * @example textLength('👩‍👩‍👧') // 1
- */
-export function textLength(text: string): number {
-  let characters = 0;
-  CHARACTER.lastIndex = 0;
-  while (CHARACTER.exec(text)) characters += 1;
-  return characters;
-}
-
-/** True when text shows nothing: only spaces and invisible characters ("required" is not met). */
-export const isBlank = (text: string): boolean =>
-  text.replace(INVISIBLE_CHARACTERS, '').trim() === '';
-
 /** True when an answer holds something: a non-blank string or a non-empty selection. */
 export const isAnswered = (answer: Answer | undefined): answer is Answer =>
   Array.isArray(answer) ? answer.length > 0 : !isBlank(answer ?? '');
-
-/** True for an address in the WHATWG `type=email` shape with a dot in its domain. */
-export const isValidEmail = (value: string) => EMAIL.test(value);
-
-/** True for digits with the usual separators, 7 to 20 digits in all. */
-export function isValidPhone(value: string): boolean {
-  const digits = value.replace(/\D/g, '').length;
-  return PHONE.test(value) && digits >= 7 && digits <= 20;
-}
 
 /**
  * The questions a visitor sees, in configuration order: a question with `showIf` is visible when
@@ -155,7 +112,7 @@ export function validateEnquiry(config: FormConfig, enquiry: EnquiryFields): Rul
         name: field,
         max: FIELD_MAX_LENGTH[field],
       });
-    } else if (CONTROL_CHARS.test(value) || LINE_BREAKS_OR_TAB.test(value)) {
+    } else if (hasForbiddenCharacters(value)) {
       add(`marketing.${field}`, 'invalid_characters', 'marketing.invalid_characters', {
         name: field,
       });
@@ -187,10 +144,7 @@ function checkContact(
     add(field, 'invalid_email', 'email.invalid_email');
   } else if (field === 'telephone_mobile' && !isValidPhone(value)) {
     add(field, 'invalid_phone', 'telephone_mobile.invalid_phone');
-  } else if (
-    (field === 'forename' || field === 'surname') &&
-    (CONTROL_CHARS.test(value) || LINE_BREAKS_OR_TAB.test(value))
-  ) {
+  } else if ((field === 'forename' || field === 'surname') && hasForbiddenCharacters(value)) {
     add(field, 'invalid_characters', `${field}.invalid_characters`);
   }
 }
@@ -233,7 +187,7 @@ function checkAnswer(question: Question, answer: Answer | undefined, add: AddAns
     add('too_long', 'question.too_long', { max });
     return;
   }
-  if (CONTROL_CHARS.test(value) || (type !== 'textarea' && LINE_BREAKS_OR_TAB.test(value))) {
+  if (hasForbiddenCharacters(value, type === 'textarea')) {
     add('invalid_characters', 'question.invalid_characters');
     return;
   }

@@ -5,7 +5,7 @@
  */
 import { ACCEPTED_KINDS, type AcceptedKind } from '../contract/limits.ts';
 import { hasExtensionOf } from '../contract/file-kinds.ts';
-import { INVISIBLE_CHARACTERS } from '../contract/rules.ts';
+import { INVISIBLE_CHARACTERS } from '../contract/text-rules.ts';
 
 /** Longest name kept, in UTF-16 code units, extension included. */
 export const MAX_FILE_NAME_LENGTH = 100;

@@ -9,7 +9,8 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { RuleIssue } from '../contract/issues.ts';
 import type { EnquiryPart } from '../contract/schemas/enquiry-part.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
-import { answerTo, isBlank, visibleQuestions } from '../contract/rules.ts';
+import { answerTo, visibleQuestions } from '../contract/rules.ts';
+import { isBlank } from '../contract/text-rules.ts';
 
 type PhoneSettings = NonNullable<FormConfig['phone']>;
 

@@ -10,7 +10,8 @@ import {
 } from '../contract/schemas/form-config.ts';
 import { consentRecord, consentText } from '../contract/consent.ts';
 import { answerInWords } from '../contract/controls.ts';
-import { answerTo, isAnswered, isBlank, visibleQuestions } from '../contract/rules.ts';
+import { answerTo, isAnswered, visibleQuestions } from '../contract/rules.ts';
+import { isBlank } from '../contract/text-rules.ts';
 import type { MetaEntry, UpstreamEnquiry } from '../client/schemas.ts';
 import type { FormInLanguage } from '../http/form-language.ts';
 import { upstreamNumber } from './phone-numbers.ts';

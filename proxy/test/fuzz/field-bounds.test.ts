@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lawFirm } from '../../../demo/forms/index.ts';
 import { FIELD_MAX_LENGTH } from '../../contract/limits.ts';
-import { textLength } from '../../contract/rules.ts';
+import { textLength } from '../../contract/text-rules.ts';
 import { MAX_FILE_NAME_LENGTH } from '../../intake/file-names.ts';
 import { MAX_ENQUIRY_PART_BYTES } from '../../intake/read-multipart.ts';
 import { sampleFiles, validEnquiry } from '../fixtures/proxy-harness.ts';
