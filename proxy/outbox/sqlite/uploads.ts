@@ -57,10 +57,14 @@ export function sqliteUploads(
       let batch: Uint8Array[] = [];
       let batched = 0;
       const flush = async () => {
-        await writeFully(handle, batch);
-        position += batched;
+        // Taken out first: a write that failed partway is not written again at the break, after
+        // the bytes it left (the next PATCH cuts those back to the recorded offset).
+        const gathered = batch;
+        const bytes = batched;
         batch = [];
         batched = 0;
+        await writeFully(handle, gathered);
+        position += bytes;
       };
       let broken: Error | undefined;
       try {
