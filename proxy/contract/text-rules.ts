@@ -29,9 +29,9 @@ export const INVISIBLE_CHARACTERS = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2
 /**
  * One character as people count it: a code point (or a flag's two regional indicators, or a
  * CR LF) with its combining marks, emoji modifiers and joiners, and the pictograph a zero-width
- * joiner attaches to it. Close
- * to Unicode's extended grapheme clusters, in linear time and constant memory: Node 20's
- * `Intl.Segmenter` copies the whole input for every segment, so 250 KB of text took 4 GB.
+ * joiner attaches to it. Close to Unicode's extended grapheme clusters, in linear time and
+ * constant memory: Node 20's `Intl.Segmenter` copies the whole input for every segment, so
+ * 250 KB of text took 4 GB.
  */
 const CHARACTER =
   /(?:\r\n|\p{RI}\p{RI}|[\s\S])(?:\u200d\p{Extended_Pictographic}|[\p{M}\p{Emoji_Modifier}\u200d])*/gu;
