@@ -237,10 +237,13 @@ test('after a reload in the moment after Continue, the form’s Back goes to the
 }) => {
   const form = await toThePropertyStep(page, steps.demo.siteUrl);
   // Continue, and the reload in the same task: before the browser is idle and adds the entry.
+  // The reloaded page is waited for: the old one shows step 3 too, until the reload commits.
+  const reloaded = page.waitForEvent('load');
   await form.evaluate((element) => {
     element.shadowRoot?.querySelector<HTMLButtonElement>('button[type=submit]')?.click();
     location.reload();
   });
+  await reloaded;
   await expect(heading(form)).toHaveText(/Step 3 of 6\s+Completion/);
   await form.getByRole('button', { name: 'Back' }).click();
   await expectStep(form, /Step 2 of 6\s+The property/);
