@@ -21,6 +21,7 @@ import {
 } from '../reliability/proxy-process.ts';
 import type { RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
 import { fetchInbox } from '../../../demo/enquiry-api/inbox.ts';
+import type { Create, CreateAnswer, Lead } from './chaos-duplicates.ts';
 
 /** How hard and how long the run is. */
 export interface ChaosPlan {
@@ -28,21 +29,15 @@ export interface ChaosPlan {
   faultMs: number;
   /** One enquiry every this often. */
   sendEveryMs: number;
+  /** No more visitors than this. */
+  enquiries: number;
   /** One instance killed (and started again) every this often. */
   killEveryMs: number;
-  /** How long PostgreSQL is away, stopped a fifth into the run. */
+  /** When PostgreSQL is stopped, from the start, and for how long. */
+  outageAtMs: number;
   outageMs: number;
   /** The proxies' environment on top of the usual test one. */
   env: Record<string, string>;
-}
-
-/** One create the platform's answer came back for, as a proxy logged it. */
-export interface CreateAnswer {
-  reference: string;
-  enquiryId: number;
-  at: number;
-  /** When the suite SIGKILLed the instance that had it, if it did. */
-  killedAt: number | undefined;
 }
 
 /** What a chaos run saw. */
@@ -51,9 +46,15 @@ export interface ChaosOutcome {
   accepted: Map<number, string>;
   /** Enquiries no instance took before the run ended, with the last answer each had. */
   neverAccepted: { visitor: number; lastAnswer: string }[];
-  /** The creates the stand-in holds: its id, when it got it, and the visitor's number. */
-  creates: { id: number; at: number; visitor: number }[];
+  /** The creates the stand-in holds: its id, when it got it, the visitor, whether it cut the line. */
+  creates: Create[];
   answers: CreateAnswer[];
+  /** Each visitor's lead as the outbox holds it at the end. */
+  leads: Lead[];
+  /** Per reference, the proxies' lines saying a create's outcome was unknown. */
+  unknownLogged: Map<string, number>;
+  /** The longest a create's answer waited for its record, as the proxies logged it. */
+  longestRecordWaitMs: number | null;
   kills: number;
   /** Instances that exited without being killed, with their last log messages. */
   unexpectedExits: { pid: number; code: number | string | null; stderr: string }[];
@@ -142,7 +143,7 @@ export async function runChaos(
   };
   const visitors: Promise<void>[] = [];
   const sending = (async () => {
-    for (let visitor = 1; Date.now() < faultsEnd; visitor += 1) {
+    for (let visitor = 1; Date.now() < faultsEnd && visitor <= plan.enquiries; visitor += 1) {
       visitors.push(visit(visitor));
       await sleep(plan.sendEveryMs);
     }
@@ -168,7 +169,7 @@ export async function runChaos(
   })();
 
   const outage = (async () => {
-    await sleep(plan.faultMs / 5);
+    await sleep(plan.outageAtMs);
     await server.stop();
     await sleep(plan.outageMs);
     await server.start();
@@ -214,6 +215,9 @@ export async function runChaos(
       neverAccepted,
       creates: await createsIn(api),
       answers: everyProcess.flatMap((one) => answersIn(one.entries, killedAt.get(one))),
+      leads: await leadsIn(queue),
+      unknownLogged: unknownsIn(everyProcess.flatMap((one) => one.entries)),
+      longestRecordWaitMs: longestWait(everyProcess.flatMap((one) => one.entries)),
       kills,
       unexpectedExits,
       drainMs,
@@ -226,12 +230,53 @@ export async function runChaos(
 }
 
 /** Every create the stand-in holds. */
-async function createsIn(api: RunningEnquiryApi) {
-  return (await fetchInbox(api.origin)).map(({ id, email, receivedAt }) => ({
+async function createsIn(api: RunningEnquiryApi): Promise<Create[]> {
+  return (await fetchInbox(api.origin)).map(({ id, email, receivedAt, dropped }) => ({
     id,
     at: Date.parse(receivedAt),
     visitor: visitorOf(email ?? ''),
+    dropped: dropped === true,
   }));
+}
+
+/** Every visitor's lead in the outbox. */
+async function leadsIn(queue: pg.Client): Promise<Lead[]> {
+  const { rows } = await queue.query<{
+    reference: string;
+    email: string;
+    enquiry_id: string | null;
+    unknown_creates: number;
+  }>(`SELECT reference, upstream::jsonb ->> 'email' AS email, enquiry_id, unknown_creates
+      FROM submissions`);
+  return rows.map((row) => ({
+    visitor: visitorOf(row.email),
+    reference: row.reference,
+    enquiryId: row.enquiry_id === null ? null : Number(row.enquiry_id),
+    unknownCreates: row.unknown_creates,
+  }));
+}
+
+/** What the proxies say when a create's outcome cannot be known (`failure.ts`, `attempt.ts`). */
+const UNKNOWN_CREATE = [
+  'outcome unknown: the create may have taken effect',
+  'an earlier attempt stopped after sending the create',
+];
+
+/** Per reference, how many of the proxies' lines say a create's outcome was unknown. */
+function unknownsIn(entries: LogEntry[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { msg, reference } of entries)
+    if (UNKNOWN_CREATE.some((said) => msg?.startsWith(said)))
+      counts.set(String(reference), (counts.get(String(reference)) ?? 0) + 1);
+  return counts;
+}
+
+/** The longest wait of a create's answer for its record (`kept-record.ts` logs it). */
+function longestWait(entries: LogEntry[]): number | null {
+  const waits = entries
+    .filter((entry) => entry.msg?.startsWith('the platform’s answer is recorded now'))
+    .map((entry) => Number(entry.delayMs));
+  return waits.length > 0 ? Math.max(...waits) : null;
 }
 
 /** The create answers a proxy logged (`attempt.ts` logs each as it arrives). */
