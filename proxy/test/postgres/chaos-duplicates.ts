@@ -101,8 +101,9 @@ export function explainDuplicates(
       heldMs,
       explained:
         because.every((reason) => !reason.startsWith('UNEXPLAINED')) &&
-        // The enquiry recorded is the last one created: none was recorded and created again.
-        lead?.enquiryId === sorted.at(-1)?.id &&
+        // The enquiry recorded (if one is yet) is the last one created: none was recorded and
+        // created again.
+        (lead?.enquiryId === null || lead?.enquiryId === sorted.at(-1)?.id) &&
         counted.logged >= extra &&
         counted.recorded >= extra,
     });
