@@ -25,11 +25,14 @@ import type { Create, CreateAnswer, Lead } from './chaos-duplicates.ts';
 
 /** How hard and how long the run is. */
 export interface ChaosPlan {
-  /** How long visitors send and instances are killed. */
+  /**
+   * How long visitors send and instances are killed; given a number of `enquiries`, until the
+   * last is sent, however long the machine takes to send them.
+   */
   faultMs: number;
   /** One enquiry every this often. */
   sendEveryMs: number;
-  /** No more visitors than this. */
+  /** How many visitors come (`Infinity`: as many as `faultMs` has room for). */
   enquiries: number;
   /** One instance killed (and started again) every this often. */
   killEveryMs: number;
@@ -106,8 +109,9 @@ export async function runChaos(
   await Promise.all([0, 1, 2].map(launch));
 
   const started = Date.now();
-  const faultsEnd = started + plan.faultMs;
-  const visitorsGiveUp = faultsEnd + drainLimitMs;
+  /** Set once the last visitor came: the faults end then. */
+  let faultsEnd: number | undefined;
+  const visitorsGiveUp = () => (faultsEnd ?? Infinity) + drainLimitMs;
   const tokens = createFormTokens(TEST_FORM_TOKEN_SECRET);
   const accepted = new Map<number, string>();
   const neverAccepted: ChaosOutcome['neverAccepted'] = [];
@@ -116,7 +120,7 @@ export async function runChaos(
   const visit = async (visitor: number) => {
     const token = tokens.issue();
     let lastAnswer = 'none';
-    while (Date.now() < visitorsGiveUp) {
+    while (Date.now() < visitorsGiveUp()) {
       const live = slots.filter((slot) => slot.url);
       const target = live[Math.floor(Math.random() * live.length)]?.url;
       if (target) {
@@ -142,11 +146,17 @@ export async function runChaos(
     neverAccepted.push({ visitor, lastAnswer });
   };
   const visitors: Promise<void>[] = [];
+  const counted = Number.isFinite(plan.enquiries);
   const sending = (async () => {
-    for (let visitor = 1; Date.now() < faultsEnd && visitor <= plan.enquiries; visitor += 1) {
+    for (
+      let visitor = 1;
+      visitor <= plan.enquiries && (counted || Date.now() < started + plan.faultMs);
+      visitor += 1
+    ) {
       visitors.push(visit(visitor));
       await sleep(plan.sendEveryMs);
     }
+    faultsEnd = Date.now();
   })();
 
   // A kill every few seconds, whoever is up; each victim is started again meanwhile.
@@ -154,8 +164,9 @@ export async function runChaos(
   const killedAt = new Map<ProxyProcess, number>();
   const relaunches: Promise<void>[] = [];
   const killing = (async () => {
-    while (Date.now() + plan.killEveryMs < faultsEnd) {
+    for (;;) {
       await sleep(plan.killEveryMs);
+      if (faultsEnd !== undefined) break;
       const up = [0, 1, 2].filter((slot) => slots[slot]?.url);
       const slot = up[Math.floor(Math.random() * up.length)];
       const victim = slot === undefined ? undefined : slots[slot];
@@ -194,10 +205,11 @@ export async function runChaos(
     void visiting.then(() => {
       visitorsDone.now = true;
     });
-    while (Date.now() < faultsEnd + drainLimitMs) {
+    const ended = faultsEnd ?? Date.now();
+    while (Date.now() < ended + drainLimitMs) {
       left = await undelivered();
       if (visitorsDone.now && left.length === 0) {
-        drainMs = Date.now() - faultsEnd;
+        drainMs = Date.now() - ended;
         break;
       }
       await sleep(250);
