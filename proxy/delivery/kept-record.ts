@@ -61,6 +61,8 @@ export async function keepUntilRecorded(
   const { reference, step, answer } = answered;
   const since = now();
   let remindAt = since;
+  // The step's start extended the lease: renewed again once half of it has passed.
+  let renewAt = since + (leaseUntil() - since) / 2;
   for (let tries = 1, wait = FIRST_WAIT_MS; ; tries += 1) {
     const at = now();
     try {
@@ -96,7 +98,10 @@ export async function keepUntilRecorded(
       }
       const away = error instanceof StoreUnavailableError;
       wait = Math.min(wait * 2, away ? AWAY_MAX_WAIT_MS : FAILING_MAX_WAIT_MS);
-      await renew(answered, store, leaseUntil);
+      if (now() >= renewAt) {
+        renewAt = now() + (leaseUntil() - now()) / 2;
+        await renew(answered, store, leaseUntil);
+      }
       await pause(wait, signal);
     }
   }

@@ -17,8 +17,8 @@ import type { OutboxMachine } from './machine/index.ts';
  * - `write`: in the next group commit (SQLite), or each statement committing by itself on
  *   PostgreSQL's pool, never holding a connection across them;
  * - `atomic`: all its writes or none (the group commit's savepoint, or one transaction);
- * - `record`: what the platform answered a delivery (an enquiry created, a file attached, a step
- *   of unknown outcome, a dead letter) and the lease kept while it waits, all or nothing: in
+ * - `record`: what the platform answered a delivery (an enquiry created, a file attached, a dead
+ *   letter) and the lease kept while it waits, all or nothing: in
  *   the next group commit (SQLite), or in one transaction on PostgreSQL connections kept for
  *   it, so that a record never queues behind new enquiries while the platform's answer lives
  *   only in the process (`delivery/kept-record.ts`).
@@ -38,7 +38,8 @@ export const PLAN_TABLE = {
   recordCreated: 'record',
   recordUploaded: 'record',
   recordUploadFailed: 'atomic',
-  recordUnknownOutcome: 'record',
+  // Its step is noted as sent already: whoever claims next counts it if this is lost.
+  recordUnknownOutcome: 'write',
   deadLetter: 'record',
   nextDueAt: 'read',
   expediteQueued: 'write',
