@@ -3,10 +3,12 @@
  * promise (docs/operations-chaos.md) is that a create is sent again only after one whose
  * outcome could not be known: the platform cut the line after creating it, or the answer
  * reached no instance (its sender timed out, or was killed before the answer came), or the
- * instance that had the answer was killed before it could record it. Any other duplicate (an
- * answer that reached an instance still alive when the enquiry was created again, or an
- * answer recorded and the enquiry created again all the same) is unexplained, and so is one
- * the proxy did not count as of unknown outcome, in its log and in the lead's record.
+ * instance that had the answer was killed before it could record it: within the moment a record
+ * takes, or while the outbox could not take it (the proxy says so). Any other duplicate (an
+ * answer that reached an instance still alive when the enquiry was created again, or one held
+ * unrecorded while the outbox could take it, or an answer recorded and the enquiry created
+ * again all the same) is unexplained, and so is one the proxy did not count as of unknown
+ * outcome, in its log and in the lead's record.
  */
 
 /** One create the stand-in holds. */
@@ -23,9 +25,17 @@ export interface CreateAnswer {
   reference: string;
   enquiryId: number;
   at: number;
+  /** When its instance said the outbox could not take its record, if it did. */
+  refusedAt: number | undefined;
   /** When the suite SIGKILLed the instance that had it, if it did. */
   killedAt: number | undefined;
 }
+
+/**
+ * How long a record of an answer may take without the outbox refusing it: an instance killed
+ * within this of the answer died before it could record it.
+ */
+const RECORD_MOMENT_MS = 1000;
 
 /** A visitor's lead as the outbox holds it at the end. */
 export interface Lead {
@@ -40,7 +50,8 @@ export type Because =
   | 'the platform cut the line after creating it'
   | 'the answer reached no instance (its sender timed out or was killed)'
   | 'its instance was killed holding the answer'
-  | 'UNEXPLAINED: the answer reached an instance alive when it was created again';
+  | 'UNEXPLAINED: the answer reached an instance alive when it was created again'
+  | 'UNEXPLAINED: its instance held the answer unrecorded while the outbox could take it';
 
 /** One enquiry created more than once, and why. */
 export interface Duplicate {
@@ -81,8 +92,12 @@ export function explainDuplicates(
       if (create.dropped) return 'the platform cut the line after creating it';
       const answer = answers.find((one) => one.enquiryId === create.id);
       if (!answer) return 'the answer reached no instance (its sender timed out or was killed)';
-      if (answer.killedAt !== undefined && answer.killedAt < next.at) {
-        heldMs.push(answer.killedAt - answer.at);
+      const { killedAt, refusedAt } = answer;
+      if (killedAt !== undefined && killedAt < next.at) {
+        heldMs.push(killedAt - answer.at);
+        const refused = refusedAt !== undefined && refusedAt <= killedAt;
+        if (killedAt - answer.at > RECORD_MOMENT_MS && !refused)
+          return 'UNEXPLAINED: its instance held the answer unrecorded while the outbox could take it';
         return 'its instance was killed holding the answer';
       }
       return 'UNEXPLAINED: the answer reached an instance alive when it was created again';

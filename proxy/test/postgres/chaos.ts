@@ -159,13 +159,15 @@ export async function runChaos(
     faultsEnd = Date.now();
   })();
 
-  // A kill every few seconds, whoever is up; each victim is started again meanwhile.
+  // A kill every few seconds, each victim started again meanwhile; never while the last one
+  // is still starting, so that a machine slow to start a proxy is never left with none up.
   let kills = 0;
   const killedAt = new Map<ProxyProcess, number>();
   const relaunches: Promise<void>[] = [];
   const killing = (async () => {
     for (;;) {
       await sleep(plan.killEveryMs);
+      await Promise.all(relaunches);
       if (faultsEnd !== undefined) break;
       const up = [0, 1, 2].filter((slot) => slots[slot]?.url);
       const slot = up[Math.floor(Math.random() * up.length)];
@@ -291,15 +293,27 @@ function longestWait(entries: LogEntry[]): number | null {
   return waits.length > 0 ? Math.max(...waits) : null;
 }
 
-/** The create answers a proxy logged (`attempt.ts` logs each as it arrives). */
+/**
+ * The create answers a proxy logged (`attempt.ts` logs each as it arrives), each with when it
+ * said the outbox could not take its record (`kept-record.ts`), if it did.
+ */
 function answersIn(entries: LogEntry[], killedAt: number | undefined): CreateAnswer[] {
+  // The proxy's log gives the time as an ISO string.
+  const at = (entry: LogEntry) => Date.parse(String(entry.time));
+  const refused = entries.filter((entry) =>
+    entry.msg?.startsWith('the platform’s answer could not be recorded yet'),
+  );
   return entries
     .filter((entry) => entry.msg === 'the platform created the enquiry')
-    .map((entry) => ({
-      reference: String(entry.reference),
-      enquiryId: Number(entry.enquiryId),
-      // The proxy's log gives the time as an ISO string.
-      at: Date.parse(String(entry.time)),
-      killedAt,
-    }));
+    .map((entry) => {
+      const answer = `enquiry ${String(entry.enquiryId)}`;
+      const kept = refused.find((line) => line.answer === answer);
+      return {
+        reference: String(entry.reference),
+        enquiryId: Number(entry.enquiryId),
+        at: at(entry),
+        refusedAt: kept && at(kept),
+        killedAt,
+      };
+    });
 }
