@@ -124,6 +124,8 @@ export const MIGRATIONS: readonly string[] = [
   firmTables.peopleTables(TYPES),
   // The language an upload's visitor reads, for its verdict's and refusals' words (issue 44).
   uploadLanguageColumn(TYPES),
+  // When the outbox recorded a create, beside when its answer came (issue 59).
+  tables.createRecordedColumn(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */
