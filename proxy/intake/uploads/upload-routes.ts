@@ -19,7 +19,7 @@ import { UploadOffsetConflict, type UploadRow } from '../../outbox/upload-store.
 import { passing } from '../../passing-bytes.ts';
 import { uploadGuard, type UploadGuardEnv } from '../upload-guard.ts';
 import { answerIn, answerLanguage } from '../answer-refusal.ts';
-import { checkUpload } from './check-upload.ts';
+import { checkOnce } from './check-once.ts';
 import { convertOnArrival } from './convert-on-arrival.ts';
 import { uploadRefusals as refuse } from './upload-refusals.ts';
 import { UploadLocks } from './upload-locks.ts';
@@ -49,6 +49,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
   const convert = converter?.convert
     ? convertOnArrival({ convert: converter.convert.bind(converter) })
     : undefined;
+  const check = checkOnce({ ...deps, store, convert });
   const guard = uploadGuard({
     maxBytes: maxFileBytes,
     tooLarge: refuse.pastLength(),
@@ -135,8 +136,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
     c.header('Upload-Offset', String(row.upload_offset));
     c.header('Upload-Length', String(row.length));
     c.header('Upload-Expires', expiresHeader(row.expires_at));
-    if (row.verdict)
-      c.header('Upload-Check', encodeUploadCheck(JSON.parse(row.verdict) as UploadCheck));
+    sayKeptVerdict(c, row);
     return c.body(null, 200);
   });
 
@@ -150,7 +150,8 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
       if (!row) throw refuse.notFound();
       if (row.lang) answerIn(c, row.lang);
       if (row.upload_offset !== offset) throw refuse.offsetMismatch();
-      await receive(c, row, offset);
+      if (offset === row.length) await complete(c, row);
+      else await receive(c, row, offset);
     });
     if (!held) throw refuse.offsetMismatch();
     return c.body(null, 204);
@@ -180,13 +181,50 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
     if (reached === row.length) await finish(c, { ...row, upload_offset: reached });
   }
 
-  /** Checks a complete upload and says the verdict with the answer. */
+  /**
+   * A PATCH at the end of a complete upload: no byte more is taken (its body is refused at its
+   * first byte) and no work is done again; the verdict kept is answered, or the check is made
+   * if it never was (the one that completed it failed on a fault of ours).
+   */
+  async function complete(c: Context, row: UploadRow) {
+    if (!(await isEmpty(c.req.raw.body))) throw refuse.pastLength();
+    c.header('Upload-Offset', String(row.length));
+    c.header('Upload-Expires', expiresHeader(row.expires_at));
+    if (row.verdict) sayKeptVerdict(c, row);
+    else await finish(c, row);
+  }
+
+  /**
+   * Checks a complete upload (once: `check-once.ts`) and says the verdict with the answer; while
+   * another request checks it, the answer has none and a HEAD says it later.
+   */
   async function finish(c: Context, row: UploadRow) {
-    const check = await checkUpload(row, { ...deps, store, convert });
-    c.header('Upload-Check', encodeUploadCheck(check));
+    const verdict = await check(row);
+    if (verdict) c.header('Upload-Check', encodeUploadCheck(verdict));
   }
 
   return app;
+}
+
+/** The verdict kept on the upload's row, if it has one, with the answer. */
+function sayKeptVerdict(c: Context, row: UploadRow) {
+  if (row.verdict)
+    c.header('Upload-Check', encodeUploadCheck(JSON.parse(row.verdict) as UploadCheck));
+}
+
+/** Whether a request's body has no byte; read no further than its first piece. */
+async function isEmpty(body: ReadableStream<Uint8Array> | null): Promise<boolean> {
+  if (!body) return true;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      if (value.byteLength > 0) return false;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
 }
 
 /**

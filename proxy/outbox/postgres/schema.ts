@@ -10,7 +10,12 @@
 import pg from 'pg';
 import * as firmTables from '../machine/firm-tables.ts';
 import * as tables from '../machine/tables.ts';
-import { uploadKeyColumn, uploadLanguageColumn, uploadsTable } from '../machine/uploads.ts';
+import {
+  uploadKeyColumn,
+  uploadLanguageColumn,
+  uploadCheckingColumn,
+  uploadsTable,
+} from '../machine/uploads.ts';
 import { postgresDialect } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.postgres;
@@ -124,6 +129,8 @@ export const MIGRATIONS: readonly string[] = [
   firmTables.peopleTables(TYPES),
   // The language an upload's visitor reads, for its verdict's and refusals' words (issue 44).
   uploadLanguageColumn(TYPES),
+  // A complete upload checked once, on whichever instance (issue 55).
+  uploadCheckingColumn(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

@@ -60,7 +60,10 @@ export class UploadTask {
   }
 
   async #run(): Promise<void> {
-    for (let failures = 0; this.state.kind === 'sending' || this.state.kind === 'paused';) {
+    for (
+      let failures = 0, waits = 0;
+      this.state.kind === 'sending' || this.state.kind === 'paused';
+    ) {
       if (!navigator.onLine) {
         this.#set({ kind: 'paused' });
         await new Promise((resolve) => {
@@ -70,6 +73,10 @@ export class UploadTask {
       try {
         await (this.id === undefined ? this.#create() : this.#send());
         failures = 0;
+        // Every byte is there, but another request is still checking them: ask again in a
+        // while, not at once (the proxy answers the verdict once it has one).
+        if (this.#offset >= this.file.size && this.state.kind === 'sending')
+          await sleep(RETRY_MS[Math.min(waits++, RETRY_MS.length - 1)] ?? 0);
       } catch {
         // Never created and no answer twice: no uploads reachable here (a proxy on another
         // origin without them fails its CORS check alike), so the file goes with the enquiry.
