@@ -17,12 +17,14 @@ import { requireAllowedOrigin } from '../../http/origin.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { UploadOffsetConflict, type UploadRow } from '../../outbox/upload-store.ts';
 import { passing } from '../../passing-bytes.ts';
+import { isStorageFull } from '../store-checked.ts';
 import { uploadGuard, type UploadGuardEnv } from '../upload-guard.ts';
 import { answerIn, answerLanguage } from '../answer-refusal.ts';
 import { checkOnce } from './check-once.ts';
 import { convertOnArrival } from './convert-on-arrival.ts';
 import { uploadRefusals as refuse } from './upload-refusals.ts';
 import { UploadLocks } from './upload-locks.ts';
+import { uploadRoom } from './upload-room.ts';
 import {
   byteCount,
   expiresHeader,
@@ -50,6 +52,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
     ? convertOnArrival({ convert: converter.convert.bind(converter) })
     : undefined;
   const check = checkOnce({ ...deps, store, convert });
+  const room = uploadRoom(deps.uploadRoom);
   const guard = uploadGuard({
     maxBytes: maxFileBytes,
     tooLarge: refuse.pastLength(),
@@ -91,6 +94,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
       const client = clientKey(c);
       if ((await store.uploadBytesHeldBy(client, now)) + length > deps.heldPerClient)
         throw refuse.tooMuchHeld();
+      await room.refuseUnlessFits(length);
       const key = newUploadKey();
       const row = {
         id: randomBytes(24).toString('base64url'),
@@ -119,7 +123,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
       };
       // creation-with-upload: the first bytes come with the POST.
       if (c.req.header('content-type') === OFFSET_OCTET_STREAM)
-        await locks.holding(row.id, () => receive(c, fresh, 0));
+        await locks.holding(row.id, () => room.holding(length, () => receive(c, fresh, 0)));
       else if (length === 0) await finish(c, fresh);
       return c.body(null, 201);
     },
@@ -151,7 +155,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
       if (row.lang) answerIn(c, row.lang);
       if (row.upload_offset !== offset) throw refuse.offsetMismatch();
       if (offset === row.length) await complete(c, row);
-      else await receive(c, row, offset);
+      else await room.holding(row.length - offset, () => receive(c, row, offset));
     });
     if (!held) throw refuse.offsetMismatch();
     return c.body(null, 204);
@@ -174,6 +178,8 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
     } catch (error) {
       if (error instanceof RangeError) throw refuse.pastLength();
       if (error instanceof UploadOffsetConflict) throw refuse.offsetMismatch();
+      // The disk filled as it wrote: what was stored is kept, and HEAD says where it ends.
+      if (isStorageFull(error)) throw refuse.noRoom();
       throw error;
     }
     c.header('Upload-Offset', String(reached));
