@@ -7,6 +7,7 @@
  * invitation is kept as a hash of its link's token.
  */
 import type { Role, SignedIn } from '../roles.ts';
+import { spendToken } from './intake.ts';
 import { all, one, run, type Plan } from './plan.ts';
 import { openSession, type NewSession } from './sessions.ts';
 
@@ -108,15 +109,26 @@ export function* findPasskey(credentialId: string): Plan<PasskeyOf | undefined> 
   return row && { ...row, transports: row.transports ? row.transports.split(',') : [] };
 }
 
+/** The challenge a passkey sign-in answered, until it runs out. */
+export interface AnsweredChallenge {
+  challenge: string;
+  expiresAt: number;
+}
+
 /**
- * Notes a passkey's new signature counter and opens its person's session; false when the
- * passkey was removed meanwhile (with its person).
+ * Spends the challenge a passkey's answer signed, notes the passkey's new signature counter and
+ * opens its person's session; false when the challenge was spent already (an answer sent again:
+ * many passkeys keep their counter at 0, so the counter cannot tell) or the passkey was removed
+ * meanwhile (with its person).
  */
 export function* signInWithPasskey(
   credentialId: string,
   counter: number,
   session: NewSession,
+  answered: AnsweredChallenge,
 ): Plan<boolean> {
+  const token = `passkey-sign-in:${answered.challenge}`;
+  if (!(yield* spendToken({ token, expiresAt: answered.expiresAt }))) return false;
   const key = yield* findPasskey(credentialId);
   if (!key) return false;
   yield* run('UPDATE passkeys SET counter = @counter WHERE credential_id = @credentialId', {
