@@ -58,8 +58,7 @@ for (const claimsIn of ['userinfo', 'id-token'] as ClaimsIn[]) {
       });
 
     /** `login` signs in from the console's link; the callback's answer and who is a person. */
-    async function signIn(login: string) {
-      const h = oidcConsole();
+    async function signIn(login: string, h = oidcConsole()) {
       const start = await h.app.request(`${HOST}/admin/oidc/start`);
       const flow = start.headers
         .getSetCookie()
@@ -81,6 +80,17 @@ for (const claimsIn of ['userinfo', 'id-token'] as ClaimsIn[]) {
       const { status, opened, people } = await signIn(login);
       expect([status, opened]).toEqual([200, true]);
       expect(people.map((p) => [p.email, p.role])).toEqual([[email, role]]);
+    });
+
+    it('keeps a role lowered in the console at the person’s next sign-in', async () => {
+      const h = oidcConsole();
+      await signIn('olive', h);
+      await h.store.setRole('olive@firm.example', 'marketer');
+      const again = await signIn('olive', h);
+      expect([again.status, again.opened]).toEqual([200, true]);
+      expect(again.people.map((p) => [p.email, p.role])).toEqual([
+        ['olive@firm.example', 'marketer'],
+      ]);
     });
 
     it('names nobody by an address the provider wrote as unverified ("false")', async () => {

@@ -141,8 +141,10 @@ export function oidcRoutes(kit: SignInKit) {
       );
     await parts.signInLimiter?.giveBack(key);
     const person = { email, name, role };
-    await begin(kit, c, 'oidc', { personId: 0, ...person }, async (record) => {
-      await parts.store.signInFromProvider(person, record);
+    const signedIn = { personId: 0, ...person };
+    await begin(kit, c, 'oidc', signedIn, async (record) => {
+      // The role kept may be less than OIDC_ROLES's (lowered in the console): the audit names it.
+      signedIn.role = await parts.store.signInFromProvider(person, record);
       return true;
     });
     // A page, not a redirect: a browser keeps SameSite=Strict cookies back on a chain of

@@ -45,11 +45,14 @@ export interface People {
     session: NewSession,
     answered: AnsweredChallenge,
   ): Promise<boolean>;
-  /** Keeps the identity provider's person with their role now, and opens a session. */
+  /**
+   * Keeps the identity provider's person with the role `OIDC_ROLES` gives them, or theirs when it
+   * is less (a role lowered in the console holds), and opens a session; answers the role kept.
+   */
   signInFromProvider(
     person: { email: string; name: string; role: Role },
     session: NewSession,
-  ): Promise<void>;
+  ): Promise<Role>;
   /** Opens a session for whoever typed the admin token. */
   signInWithToken(session: NewSession): Promise<void>;
   /** The live session whose secret hashes to `idSha256`. */

@@ -103,6 +103,19 @@ export function describePeopleStore(name: string, factory: StoreFactory): void {
       expect(await store.listPeople(2_000)).toEqual([]);
     });
 
+    it('keeps a role lowered in the console at the provider’s next sign-in; OIDC_ROLES lowers one too', async () => {
+      const store = await fresh();
+      const olive = { email: 'olive@firm.example', name: 'Olive', role: 'operator' as const };
+      expect(await store.signInFromProvider(olive, session('s1', 1_000, 'oidc'))).toBe('operator');
+      expect(await store.setRole('olive@firm.example', 'marketer')).toBe(true);
+      expect(await store.signInFromProvider(olive, session('s2', 1_000, 'oidc'))).toBe('marketer');
+      expect(await store.findSession('s2', 2_000)).toMatchObject({ role: 'marketer' });
+      expect(await store.setRole('olive@firm.example', 'operator')).toBe(true);
+      const lowered = { ...olive, role: 'staff' as const };
+      expect(await store.signInFromProvider(lowered, session('s3', 1_000, 'oidc'))).toBe('staff');
+      expect((await store.listPeople(2_000))[0]?.role).toBe('staff');
+    });
+
     it('reads a person’s role afresh: a change of role tells at the next request', async () => {
       const store = await fresh();
       await store.signInFromProvider(

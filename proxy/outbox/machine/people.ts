@@ -6,7 +6,7 @@
  * request, so a change of role takes effect at once too. No password is kept anywhere; an
  * invitation is kept as a hash of its link's token.
  */
-import type { Role, SignedIn } from '../roles.ts';
+import { allows, type Role, type SignedIn } from '../roles.ts';
 import { spendToken } from './intake.ts';
 import { all, one, run, type Plan } from './plan.ts';
 import { openSession, type NewSession } from './sessions.ts';
@@ -140,20 +140,25 @@ export function* signInWithPasskey(
 }
 
 /**
- * Opens a session for someone the identity provider vouched for, with the role `OIDC_ROLES`
- * gives them now (kept on their row, so the people page lists them).
+ * Opens a session for someone the identity provider vouched for, kept on their row (so the
+ * people page lists them) with the role `OIDC_ROLES` gives them now, or the one they have when it
+ * is less: `OIDC_ROLES` is a ceiling, so a role lowered in the console or the CLI holds at their
+ * next sign-in, and one lowered in `OIDC_ROLES` takes effect at it. Answers the role kept.
  */
 export function* signInFromProvider(
   person: { email: string; name: string; role: Role },
   session: NewSession,
-): Plan<void> {
+): Plan<Role> {
+  const kept = yield* one<{ role: Role }>('SELECT role FROM people WHERE email = @email', person);
+  const role = kept && !allows(kept.role, person.role) ? kept.role : person.role;
   yield* run(
     `INSERT INTO people (email, name, role, created_at) VALUES (@email, @name, @role, @at)
      ON CONFLICT (email) DO UPDATE SET name = excluded.name, role = excluded.role`,
-    { ...person, at: session.at },
+    { ...person, role, at: session.at },
   );
   const row = yield* one<{ id: number }>(PERSON_ID, person);
   yield* openSession(row?.id ?? null, session);
+  return role;
 }
 
 /** Everyone, by address, with how many passkeys and open sessions each has. */
