@@ -152,6 +152,7 @@ export const WELSH = Object.freeze({
   uploadChecked: 'Wedi’i llwytho i fyny a’i gwirio',
   uploadConverted: 'Wedi’i llwytho i fyny: caiff ei hanfon fel {kind}',
   uploadConvertedNow: 'Wedi’i throsi i {kind}',
+  uploadWithEnquiry: 'Caiff ei hanfon gyda’ch ymholiad',
 
   'page.title': 'Anfon ymholiad',
   'page.errorTitle': 'Gwall: {title}',
@@ -206,6 +207,8 @@ export const WELSH = Object.freeze({
   'upload.pastLength': 'Anfonwyd mwy o feitiau nag y dywedodd y ffeil y byddai ganddi.',
   'upload.tooMuchHeld':
     'Mae gormod o ffeiliau’n aros i gael eu hanfon o’ch cysylltiad. Anfonwch eich ymholiad, neu rowch gynnig arall arni yn nes ymlaen.',
+  'upload.noRoom':
+    'Does dim lle i gadw ffeiliau a anfonir ymlaen llaw ar hyn o bryd: anfonwch y ffeil gyda’ch ymholiad yn lle hynny.',
 
   'confirmation.reference': 'Eich cyfeirnod',
   'confirmation.receivedAt': 'Wedi dod i law',

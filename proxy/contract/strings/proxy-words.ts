@@ -68,6 +68,8 @@ const UPLOAD_REFUSAL_STRINGS = Object.freeze({
   'upload.pastLength': 'More bytes were sent than the upload said it would have.',
   'upload.tooMuchHeld':
     'Too many files are waiting to be sent from your connection. Send your enquiry, or try again later.',
+  'upload.noRoom':
+    'There is no room to keep files sent ahead just now: send the file with your enquiry instead.',
 });
 
 /**

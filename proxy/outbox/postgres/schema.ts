@@ -10,7 +10,12 @@
 import pg from 'pg';
 import * as firmTables from '../machine/firm-tables.ts';
 import * as tables from '../machine/tables.ts';
-import { uploadKeyColumn, uploadLanguageColumn, uploadsTable } from '../machine/uploads.ts';
+import {
+  uploadKeyColumn,
+  uploadLanguageColumn,
+  uploadCheckingColumn,
+  uploadsTable,
+} from '../machine/uploads.ts';
 import { postgresDialect } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.postgres;
@@ -126,6 +131,8 @@ export const MIGRATIONS: readonly string[] = [
   uploadLanguageColumn(TYPES),
   // When the outbox recorded a create, beside when its answer came (issue 59).
   tables.createRecordedColumn(TYPES),
+  // A complete upload checked once, on whichever instance (issue 55).
+  uploadCheckingColumn(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */
