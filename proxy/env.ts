@@ -115,7 +115,7 @@ export const proxyEnvSchema = z.object({
     .min(0)
     .default(3)
     .describe(
-      'A form sent sooner than this after it loaded is taken for a bot (kept as spam, not sent).',
+      'A form sent sooner than this after it was first drawn is taken for a bot (kept as spam, not sent); the page without JavaScript drawn again after a refusal keeps that first moment.',
     ),
   FORM_TOKEN_SECRET: z
     .string()

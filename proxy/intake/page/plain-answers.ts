@@ -9,7 +9,7 @@
  */
 import type { Context } from 'hono';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
-import type { BotCheckOptions } from '../../http/bots/bot-check.ts';
+import { tokenForRedraw, type BotCheckOptions } from '../../http/bots/bot-check.ts';
 import { regionOf } from '../../contract/email-typos.ts';
 import type { MarketingField } from '../../contract/fields.ts';
 import { FIELD_MAX_LENGTH } from '../../contract/limits.ts';
@@ -83,8 +83,8 @@ export function plainRefused(
     problem: issues.length > 0 ? undefined : body.message,
     language: visitor.language,
     hiddenLang: visitor.several,
-    // A fresh token: the one sent may be spent or too old by the time the visitor sends again.
-    formToken: deps.bots.tokens.issue(),
+    // The first drawing's moment, in a token of its own (the one sent may be spent).
+    formToken: tokenForRedraw(deps.bots, fields.get('form_token')?.[0]),
     // The same key: nothing was stored, and sending it again is still the same enquiry.
     sendTo: sendAddress(key ?? newPageKey(), back, visitor),
     region: regionOf((c.req.header('accept-language') ?? '').split(',')),
