@@ -158,6 +158,10 @@ export const WELSH = Object.freeze({
   'page.continue': 'Parhau',
   'page.onlyIf': 'Dim ond os mai {answers} yw eich ateb i “{label}”.',
   'page.backTo': 'Yn ôl i {host}',
+  'page.heldFiles': 'Ffeiliau wedi’u hatodi',
+  'page.heldHint':
+    'Cyrhaeddodd y ffeiliau hyn gyda’r ymholiad a anfonoch chi a byddant yn cael eu hanfon gydag ef. Dad-diciwch unrhyw rai nad ydych am eu hanfon.',
+  'page.fileNotKept': 'Nid oedd modd cadw “{name}”: dewiswch y ffeil eto.',
   'page.noConfirmationTitle': 'Dim ymholiad i’w gadarnhau',
   'page.noConfirmation':
     'Mae’r dudalen hon yn dangos cyfeirnod ymholiad am ychydig funudau ar ôl iddo gael ei anfon, a dim ond bryd hynny. Os anfonoch chi un, dangoswyd ei gyfeirnod a’i god derbynneb ar y pryd, ac maen nhw yn y copi drwy e-bost os gofynnoch chi am un.',
