@@ -91,6 +91,8 @@ export const WELSH = Object.freeze({
   files: 'Atodi ffeiliau',
   filesHint: 'Ffeiliau {kinds}, pob un hyd at {max}. Gallwch atodi hyd at {count} ffeil.',
   filesConverted: 'Caiff lluniau a dogfennau eu trosi i JPEG neu PDF.',
+  photosConverted: 'Caiff lluniau eu trosi i JPEG.',
+  documentsConverted: 'Caiff dogfennau eu trosi i PDF.',
   chooseFiles: 'Dewis ffeiliau',
   dropFiles: 'neu ollwng ffeiliau yma',
   noFiles: 'Dim ffeiliau wedi’u dewis',

@@ -15,7 +15,7 @@ import {
   HONEYPOT,
   LINK_OPENS,
 } from '../../contract/controls.ts';
-import { filePicker } from '../../contract/limits.ts';
+import { filePicker, type ConvertedSentence } from '../../contract/limits.ts';
 import { formatBytes, type MessageParams } from '../../contract/messages.ts';
 import { formatIn } from '../../contract/plurals.ts';
 import type { ConsentStatement, FormConfig } from '../../contract/schemas/form-config.ts';
@@ -71,7 +71,7 @@ const honeypot = (words: Strings) =>
 
 /** The words of the file field's hint, in the page's language. */
 const hintWords = (words: Strings, lang: string) => ({
-  text: (key: 'filesHint' | 'filesConverted', params?: MessageParams) =>
+  text: (key: 'filesHint' | ConvertedSentence, params?: MessageParams) =>
     formatIn(lang, words[key], params),
   locale: lang,
 });
