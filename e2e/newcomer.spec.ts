@@ -4,7 +4,8 @@
  * the banner; without them, the banner says how to have them and the form names no document;
  * passkeys made and used at the console address the banner prints (Chromium's virtual
  * authenticator), the console opened at 127.0.0.1 saying to use localhost, and a passkey whose
- * count went back told so.
+ * count went back told so; a funnel that counts the newcomer's own enquiry, in the demo's groups
+ * of one start and, in groups too small to show, in its totals all the same.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -119,3 +120,37 @@ test('passkeys work at the console address the banner prints, and 127.0.0.1 says
   await expect(pat.getByRole('alert')).toContainText('its use count went back');
   await pats.close();
 });
+
+/** One enquiry sent on the landing page, as a visitor sends it. */
+async function sendOne(page: Page, started: Started) {
+  await page.goto(started.named('Landing page'));
+  const form = page.locator('enquiry-form');
+  await fillConveyancing(form);
+  await send(form);
+  await expect(form.locator('[part=confirmation]')).toBeFocused();
+  // The report of the view goes as the page is left.
+  await page.goto('about:blank');
+}
+
+for (const minimum of ['the demo’s', '10'] as const)
+  test(`the funnel counts the newcomer’s enquiry with FUNNEL_MIN_COUNT ${minimum === '10' ? 'at 10, the proxy’s default' : 'the demo sets'}`, async ({
+    page,
+  }) => {
+    const started = await npmStart(minimum === '10' ? { FUNNEL_MIN_COUNT: '10' } : {});
+    await sendOne(page, started);
+    await signIn(page, started);
+    await expect(page.getByRole('listitem').filter({ hasText: /^Views/ })).toHaveText('Views1');
+    await page.goto(started.named('Funnel'));
+    const period = page.locator('#period');
+    if (minimum === '10') {
+      await expect(period).toHaveText(
+        /: 1 view, 1 start, 1 send and [01] delivered, all in groups too small to show\.$/,
+      );
+      await expect(page.locator('#merging')).toContainText('1 group had fewer than 10 starts');
+    } else {
+      await expect(period).toHaveText(/: 1 view, 1 start, 1 send and [01] delivered\.$/);
+      await expect(
+        page.getByRole('row', { name: /^Buying or selling a property \(none\) \(none\) 1 1 1/ }),
+      ).toBeVisible();
+    }
+  });

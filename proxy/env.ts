@@ -156,7 +156,7 @@ export const proxyEnvSchema = z.object({
       'Files sent ahead (/api/uploads) that no enquiry named are removed after this many hours (fractions allowed), with what was made of them.',
     ),
   FUNNEL_MIN_COUNT: integer(10, 1).describe(
-    'Funnel cells (case type, campaign, variant) with fewer starts (views that began filling the form in) are merged into "other", so no small group can be singled out.',
+    'Funnel cells (case type, campaign, variant) with fewer starts (views that began filling the form in) are merged into "other", so no small group can be singled out; the totals count them all the same. The demo (npm start) sets 1.',
   ),
   ADMIN_TOKEN: z
     .string()
