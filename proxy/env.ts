@@ -233,7 +233,7 @@ export function loadProxyEnv(source: Record<string, string | undefined>): ProxyE
   }
   if (values.DATABASE_URL && !values.FORM_TOKEN_SECRET && !reported.has('FORM_TOKEN_SECRET')) {
     problems.push(
-      'FORM_TOKEN_SECRET: required when DATABASE_URL is set: every proxy sharing the database must sign form tokens with the same key',
+      'FORM_TOKEN_SECRET: required when DATABASE_URL is set: every proxy sharing the database must sign form tokens with the same key (make one with `openssl rand -base64 32` and give each proxy the same)',
     );
   }
   problems.push(...notifyEnvProblems(values), ...oidcEnvProblems(values));

@@ -23,6 +23,7 @@ import { chores, startHousekeeping } from './lifecycle/housekeeping.ts';
 import { uploadSweep } from './intake/uploads/upload-sweep.ts';
 import { listen } from './lifecycle/listen.ts';
 import { openOutbox, type OpenOutbox } from './lifecycle/open-outbox.ts';
+import { listenFailure } from './lifecycle/outbox-address.ts';
 import { checkAtStart, recover, startNotifier } from './lifecycle/startup.ts';
 import { shutdown } from './lifecycle/shutdown.ts';
 import type { CheckReport } from './client/check.ts';
@@ -121,7 +122,9 @@ async function start(
         log.warn({ address }, 'too many connections from one address: refused');
       },
     },
-  );
+  ).catch((error: unknown) => {
+    throw listenFailure(env, error);
+  });
   deliverer.start();
   webhooks?.start();
   const checked = checkAtStart(check, deliverer, log);
