@@ -33,7 +33,7 @@ async function proxyRun(env: Record<string, string>, args: string[] = []) {
   return promisify(execFile)(process.execPath, ['--import', 'tsx', 'proxy/main.ts', ...args], {
     env: { ...process.env, ...proxyEnvFor(api, CREDENTIALS, env) },
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 90_000,
   }).then(
     ({ stdout, stderr }) => ({ status: 0, stdout, stderr }),
     (error: unknown) => {
@@ -48,7 +48,7 @@ const closedDatabase = async () =>
   `postgres://enquiry:${SECRET}@127.0.0.1:${String(await freePort())}/enquiry`;
 
 // Each case starts the proxy's process: tsx compiles it afresh, 14 s on a busy machine.
-describe('the outbox named at the check and at the start', { timeout: 150_000 }, () => {
+describe('the outbox named at the check and at the start', { timeout: 200_000 }, () => {
   it('--check fails, naming DATABASE_URL and what to do, when its PostgreSQL does not answer', async () => {
     const run = await proxyRun({ DATABASE_URL: await closedDatabase() }, ['--check']);
     expect(run.status).toBe(1);
