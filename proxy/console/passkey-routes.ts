@@ -18,12 +18,17 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { publicOrigin } from '../http/public-origin.ts';
+import { addressAdvice } from './console-address.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
 import { invitationHash } from '../operator/invitations.ts';
 import type { ConsoleVariables } from './access.ts';
 import { invitationPage, spentInvitationPage } from './pages/invitation.ts';
 import { begin, strictCookie, type SignInKit } from './sign-in-kit.ts';
 import { SIGN_IN_COOKIE, signInNonce } from './session.ts';
+
+/** What a passkey whose use count went back is told: it is ours, and why it was refused. */
+const COUNT_WENT_BACK =
+  'That passkey is one of this console’s, but its use count went back since it was last used here, as a copy of a passkey’s does, so it was refused. Sign in on the device you made it on, or ask an operator for a new invitation.';
 
 /** The cookie holding a ceremony's challenge, sealed, for this long. */
 const CHALLENGE_COOKIE = 'console_passkey';
@@ -87,7 +92,8 @@ export function passkeyRoutes(kit: SignInKit) {
     const nonce = signInNonce();
     setCookie(c, SIGN_IN_COOKIE, nonce, strictCookie(c, reached));
     const csrf = keys.csrfToken(`sign-in.${nonce}`);
-    return c.html(invitationPage({ email: invited.email, role: invited.role, token, csrf }));
+    const address = addressAdvice(c, reached);
+    return c.html(invitationPage({ ...invited, token, csrf, address }));
   });
 
   app.post('/admin/passkeys/register/options', async (c) => {
@@ -163,6 +169,7 @@ export function passkeyRoutes(kit: SignInKit) {
     const response = body.response as AuthenticationResponseJSON | undefined;
     const passkey =
       typeof response?.id === 'string' ? await store.findPasskey(response.id) : undefined;
+    let refusedBy: unknown;
     const verified =
       passkey &&
       (await verifyAuthenticationResponse({
@@ -176,16 +183,25 @@ export function passkeyRoutes(kit: SignInKit) {
           counter: passkey.counter,
         },
         requireUserVerification: false,
-      }).catch(() => undefined));
+      }).catch((error: unknown) => {
+        refusedBy = error;
+        return undefined;
+      }));
+    // A use count lower than the last one seen here: a copy of the passkey, or its device restored.
+    const countWentBack = refusedBy instanceof Error && /counter value/.test(refusedBy.message);
     if (!passkey || !verified?.verified) {
       await store.recordAudit({
         at: deps.now(),
         client: deps.clientIp(c),
         action: 'sign-in refused',
         reference: null,
-        detail: 'passkey',
+        detail: countWentBack ? 'passkey: its use count went back' : 'passkey',
       });
-      return refuse(c, 401, 'That passkey is not one of this console’s.');
+      return refuse(
+        c,
+        401,
+        countWentBack ? COUNT_WENT_BACK : 'That passkey is not one of this console’s.',
+      );
     }
     await limiter?.giveBack(key);
     const { personId, email, name, role } = passkey;

@@ -91,6 +91,8 @@ export const WELSH = Object.freeze({
   files: 'Atodi ffeiliau',
   filesHint: 'Ffeiliau {kinds}, pob un hyd at {max}. Gallwch atodi hyd at {count} ffeil.',
   filesConverted: 'Caiff lluniau a dogfennau eu trosi i JPEG neu PDF.',
+  photosConverted: 'Caiff lluniau eu trosi i JPEG.',
+  documentsConverted: 'Caiff dogfennau eu trosi i PDF.',
   chooseFiles: 'Dewis ffeiliau',
   dropFiles: 'neu ollwng ffeiliau yma',
   noFiles: 'Dim ffeiliau wedi’u dewis',
@@ -159,6 +161,10 @@ export const WELSH = Object.freeze({
   'page.continue': 'Parhau',
   'page.onlyIf': 'Dim ond os mai {answers} yw eich ateb i “{label}”.',
   'page.backTo': 'Yn ôl i {host}',
+  'page.heldFiles': 'Ffeiliau wedi’u hatodi',
+  'page.heldHint':
+    'Cyrhaeddodd y ffeiliau hyn gyda’r ymholiad a anfonoch chi a byddant yn cael eu hanfon gydag ef. Dad-diciwch unrhyw rai nad ydych am eu hanfon.',
+  'page.fileNotKept': 'Nid oedd modd cadw “{name}”: dewiswch y ffeil eto.',
   'page.noConfirmationTitle': 'Dim ymholiad i’w gadarnhau',
   'page.noConfirmation':
     'Mae’r dudalen hon yn dangos cyfeirnod ymholiad am ychydig funudau ar ôl iddo gael ei anfon, a dim ond bryd hynny. Os anfonoch chi un, dangoswyd ei gyfeirnod a’i god derbynneb ar y pryd, ac maen nhw yn y copi drwy e-bost os gofynnoch chi am un.',
