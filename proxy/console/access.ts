@@ -87,3 +87,35 @@ export function consoleAudit(
     role: who?.role ?? null,
   });
 }
+
+/**
+ * The form studio's two kinds of work (`/admin/form`, issue #56): reading the form and its
+ * history, which every role may; editing and publishing it, which `editor` and `operator` may.
+ * Kept here, in one place, as `editor` is not a role yet (the studio's store adds it).
+ */
+export type FormWork = 'reading' | 'editing';
+
+/** The roles that edit and publish the form. */
+const FORM_EDITORS: readonly string[] = ['editor', 'operator'];
+
+/**
+ * True when `role` may do `work` on the form.
+ *
+ * @example mayWorkOnForm('marketer', 'editing') // false; mayWorkOnForm('operator', 'editing') // true
+ */
+export const mayWorkOnForm = (role: string, work: FormWork): boolean =>
+  work === 'reading' || FORM_EDITORS.includes(role);
+
+/** Lets through only a session whose role may do `work` on the form; a 403 in words for others. */
+export const needsForm =
+  (work: FormWork): MiddlewareHandler<{ Variables: ConsoleVariables }> =>
+  async (c, next) => {
+    const role = c.get('session').role;
+    if (!mayWorkOnForm(role, work))
+      return refusal(
+        c,
+        403,
+        `Your role (${role}) may read the form but not change it. Ask an operator if you need to.`,
+      );
+    await next();
+  };

@@ -13,6 +13,7 @@ import type {
   SubjectRights,
   WebhookDeliveries,
 } from '../outbox/store.ts';
+import type { FormStudio } from '../studio/form-studio.ts';
 import type { OidcSettings } from './oidc-settings.ts';
 
 /** What the firm's console reads and acts through. */
@@ -43,6 +44,11 @@ export interface ConsoleDeps {
    * token's are `adminGuard`'s): a failed one is spent, a good one given back.
    */
   signInLimiter?: Limiter | undefined;
+  /**
+   * The form's versions and draft (`studio/form-studio.ts`): with it, the form studio's pages
+   * are at `/admin/form`.
+   */
+  studio?: FormStudio | undefined;
 }
 
 /** What the console's routes read from the app's parts. */

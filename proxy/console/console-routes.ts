@@ -17,6 +17,8 @@ import { allows } from '../outbox/roles.ts';
 import { consoleAudit, needs, type ConsoleVariables } from './access.ts';
 import { consoleGuard, type ConsoleRouteDeps } from './console-guard.ts';
 import { peopleRoutes } from './people-routes.ts';
+import { SessionKeys } from './session.ts';
+import { studioRoutes } from './studio/studio-routes.ts';
 import { PASSKEY_SCRIPT } from './passkey-script.ts';
 import { consolePage, STATE_WORDS } from './pages/layout.ts';
 import { leadBody } from './pages/lead.ts';
@@ -103,6 +105,20 @@ export function consoleRoutes(
   });
 
   app.route('/', peopleRoutes(deps, parts));
+  if (parts.studio)
+    app.route(
+      '/',
+      studioRoutes({
+        ...deps,
+        // The funnel's counters and the audit log: both the outbox's.
+        store: {
+          funnelCells: (...a) => deps.store.funnelCells(...a),
+          recordAudit: (e) => store.recordAudit(e),
+        },
+        studio: parts.studio,
+        keys: new SessionKeys(deps.adminToken ?? '', parts.sessionSecret, store),
+      }),
+    );
 
   app.use('/admin/leads', needs('staff'));
   app.use('/admin/leads/*', needs('staff'));
