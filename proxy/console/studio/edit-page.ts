@@ -40,6 +40,8 @@ export interface EditPageData {
   conflict?: Conflict | undefined;
   /** What a list's button did, said in the page's live region, and the button to focus. */
   moved?: { message: string; focus?: Drawing['focus'] } | undefined;
+  /** Just added: its id, proposed from its words. */
+  added?: string | undefined;
   /** The problems were just found by a save (announced and focused). */
   alert?: boolean;
   before?: Html;
@@ -102,7 +104,18 @@ export function editPage(data: EditPageData): Html {
   return html`${backLink(data.back.href, data.back.words)}
     <h1>${part.title}</h1>
     ${data.conflict ? conflictNotice(data.conflict) : ''}
-    ${data.saved ? savedNotice(data.saved) : ''}
+    ${
+      data.added !== undefined
+        ? html`<div class="notice good" role="status">
+            <p>
+              Added with the id <code>${data.added}</code>, proposed from its words. You may change
+              the id until the form is live; from then on it is fixed.
+            </p>
+          </div>`
+        : data.saved
+          ? savedNotice(data.saved)
+          : ''
+    }
     <p
       class="visually-hidden"
       role="status"
@@ -135,6 +148,10 @@ export function editPage(data: EditPageData): Html {
       data.canEdit
         ? html`<form method="post" action="${here}" class="studio-form" novalidate>
             ${draftFields(data.csrf, data.revision, data.base)}
+            <!-- The form's default button: Enter in a box saves, never moves or removes an item. -->
+            <button type="submit" class="visually-hidden" tabindex="-1" aria-hidden="true">
+              Save
+            </button>
             ${drawFields(part.fields, value, { languages, problems: problemsByField(data.placed), focus: data.moved?.focus })}
             <div class="actions"><button type="submit" class="primary">Save</button></div>
           </form>`

@@ -23,7 +23,7 @@ import {
   type StudioPart,
 } from './parts.ts';
 import type { Published } from './published.ts';
-import { at, languagesOf, listAt, setAt } from './raw-config.ts';
+import { at, languagesOf, listAt, setAt, shownAt } from './raw-config.ts';
 import { baseOf, changedFields, partValue, saveEdit } from './save.ts';
 import { wholeNumber, type Loaded, type StudioContext, type StudioKit } from './studio-kit.ts';
 
@@ -118,6 +118,8 @@ function partRoutes(
         listMoved(around(c), loaded, c.req.query('focus')) ??
         (c.req.query('removed') ? { message: 'Removed.' } : undefined),
       alert: saved !== undefined && data.placed.length > 0,
+      added:
+        c.req.query('added') === '1' ? shownAt(at(loaded.config, part.root), ['id']) : undefined,
     });
     return kit.page(c, part.title, 'form', body);
   });

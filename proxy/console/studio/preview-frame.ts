@@ -4,6 +4,7 @@
  * dark; and the page without JavaScript drawn from the draft, posting to the preview's API. Each
  * is allowed in a frame of the console's own pages only.
  */
+import { createHash } from 'node:crypto';
 import { html } from 'hono/html';
 import { pageHeaders } from '../../intake/page/page-frame.ts';
 
@@ -64,3 +65,25 @@ export const previewPageHeaders = (): Record<string, string> => {
     ),
   };
 };
+
+const DARK_QUERY = '@media (prefers-color-scheme:dark){';
+
+/**
+ * The page without JavaScript as a browser set to dark draws it: its stylesheet's dark rules
+ * applied whatever the system says (a frame follows the system's scheme, not its page's), and
+ * the policy's hash of the stylesheet made again to match. `headers` are `previewPageHeaders`.
+ */
+export function darkened(
+  page: string,
+  headers: Record<string, string>,
+): { page: string; headers: Record<string, string> } {
+  const style = /<style>([\s\S]*?)<\/style>/.exec(page)?.[1];
+  if (style === undefined || !style.includes(DARK_QUERY)) return { page, headers };
+  const dark = style.replace(DARK_QUERY, '@media all{');
+  const hash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+  const policy = headers['Content-Security-Policy'] ?? '';
+  return {
+    page: page.replace(style, dark),
+    headers: { ...headers, 'Content-Security-Policy': policy.replace(hash(style), hash(dark)) },
+  };
+}

@@ -16,7 +16,13 @@ import { CONSOLE_CSP } from '../console-guard.ts';
 import type { Html } from '../pages/layout.ts';
 import { FORM_URL } from './parts.ts';
 import { previewApi, previewEndpoint } from './preview-api.ts';
-import { FRAME_CSP, FRAME_CSS, previewPageHeaders, widgetFrame } from './preview-frame.ts';
+import {
+  darkened,
+  FRAME_CSP,
+  FRAME_CSS,
+  previewPageHeaders,
+  widgetFrame,
+} from './preview-frame.ts';
 import { previewForms } from './preview-forms.ts';
 import { at, languageName, listAt, textIn, shownAt } from './raw-config.ts';
 import { counted } from './studio-frame.ts';
@@ -201,7 +207,12 @@ export function previewRoutes(kit: StudioKit) {
       language: visitor.language,
       hiddenLang: visitor.several,
     });
-    return c.html(page as unknown as string, 200, previewPageHeaders());
+    const drawn = await Promise.resolve(page);
+    const dark = c.req.query('scheme') === 'dark';
+    const shown = dark
+      ? darkened(String(drawn), previewPageHeaders())
+      : { page: String(drawn), headers: previewPageHeaders() };
+    return c.html(shown.page, 200, shown.headers);
   });
   return app;
 }

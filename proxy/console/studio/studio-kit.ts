@@ -77,7 +77,8 @@ export function studioKit(deps: StudioDeps) {
           place: 'form',
           csrf: c.get('csrf'),
           who: c.get('session'),
-          body: html`${nav}${body}`,
+          body: html`${nav}${body}
+            <script type="module" src="/admin/form/studio.js"></script>`,
         }),
         status,
       );

@@ -22,8 +22,9 @@ import {
 import { caseTypeName, FORM_URL, questionUrl } from './parts.ts';
 import { previewRoutes } from './preview-routes.ts';
 import { publishRoutes } from './publish-routes.ts';
+import { STUDIO_SCRIPT } from './studio-script.ts';
 import { questionFunnel, questionFunnelWords } from './question-funnel.ts';
-import { at, listAt, shownAt } from './raw-config.ts';
+import { at, listAt } from './raw-config.ts';
 import { movedWords } from './reorder-list.ts';
 import { studioKit, wholeNumber, type StudioDeps } from './studio-kit.ts';
 import { html } from 'hono/html';
@@ -38,6 +39,10 @@ const DONE: Readonly<Record<string, string>> = {
 export function studioRoutes(deps: StudioDeps) {
   const app = new Hono<{ Variables: ConsoleVariables }>();
   const kit = studioKit(deps);
+
+  app.get(`${FORM_URL}/studio.js`, (c) =>
+    c.body(STUDIO_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
+  );
 
   app.get(FORM_URL, async (c) => {
     const loaded = await kit.load();
@@ -97,20 +102,9 @@ export function studioRoutes(deps: StudioDeps) {
         const ct = caseTypeIndex(c) ?? 0;
         const caseType = at(loaded.config, ['caseTypes', ct]);
         const question = at(caseType, ['questions', wholeNumber(c.req.param('q')) ?? 0]);
-        const added = c.req.query('added') === '1';
-        return html`${
-            added
-              ? html`<div class="notice good" role="status">
-                  <p>
-                    Added with the id <code>${shownAt(question, ['id'])}</code>, proposed from its
-                    words. You may change the id until the form is live; after that it is fixed.
-                  </p>
-                </div>`
-              : ''
-          }
-          <p class="funnel-line">
-            ${questionFunnelWords(await questionFunnel(deps), at(caseType, ['id']), at(question, ['id']))}
-          </p>`;
+        return html`<p class="funnel-line">
+          ${questionFunnelWords(await questionFunnel(deps), at(caseType, ['id']), at(question, ['id']))}
+        </p>`;
       },
       after: (_loaded, canEdit) =>
         canEdit
