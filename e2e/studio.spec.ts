@@ -9,6 +9,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { fetchInbox } from '../demo/enquiry-api/inbox.ts';
+import { sweep } from './support/axe.ts';
 import {
   ADMIN_TOKEN,
   openStudioStack,
@@ -176,3 +177,114 @@ test('an editor adds a case type with a question shown only for an answer, trans
   );
   expect(problems).toEqual([]);
 });
+
+/** Presses Tab until `target` has focus (failing after `most` presses): reached by keyboard. */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, most = 150) {
+  for (let n = 0; n < most; n += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`${String(target)} was not reached by ${String(most)} presses of Tab`);
+}
+
+test('the whole of an edit is done with the keyboard alone: adding a question, moving an option with focus kept, making it live', async ({
+  page,
+}) => {
+  const problems = await signIn(page);
+  await page.goto(`${on().url}/admin/form`);
+  await tabTo(page, page.getByRole('link', { name: 'Making a will' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('link', { name: 'Add a question' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByLabel('Question'));
+  await page.keyboard.type('Who should be your executor?');
+  // Enter in a box adds the question: the form's first button.
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Added with the id who_should_be_your_executor' }),
+  ).toBeVisible();
+  await tabTo(page, page.getByRole('textbox', { name: 'Welsh' }).first());
+  await page.keyboard.type('Pwy ddylai fod yn ysgutor i chi?');
+  // Enter in a box saves; it never moves or removes an item.
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved to the draft' })).toBeVisible();
+
+  await tabTo(page, page.getByRole('link', { name: 'Back to the case type' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('link', { name: 'Do you have children?' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: 'Move down: Option 1: “Yes”' }));
+  await page.keyboard.press('Enter');
+  // The page comes back with the moved option's button focused, and says where it went.
+  const moveUp = page.getByRole('button', { name: 'Move up: Option 2: “Yes”' });
+  await expect(moveUp).toBeFocused();
+  await expect(page.locator('#studio-live')).toHaveText('Option “Yes” moved to position 2 of 2.');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Move down: Option 1: “Yes”' })).toBeFocused();
+  await expect(page.locator('#studio-live')).toHaveText('Option “Yes” moved to position 1 of 2.');
+
+  await tabTo(page, page.getByRole('link', { name: 'Make changes live' }));
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByText(
+      'New question “Who should be your executor?” (who_should_be_your_executor) in “Making a will”.',
+    ),
+  ).toBeVisible();
+  await tabTo(page, page.getByRole('radio', { name: 'Yes' }));
+  await page.keyboard.press('Space');
+  await tabTo(page, page.getByRole('button', { name: 'Continue' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'The draft is live' })).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+/** Every page of the studio, with a state of each kind: problems shown, a yes/no page, the preview. */
+const PAGES: readonly [string, string][] = [
+  ['form', '/admin/form'],
+  ['case-type', '/admin/form/case-types/1'],
+  ['question', '/admin/form/case-types/1/questions/1'],
+  ['add-question', '/admin/form/case-types/1/questions/new'],
+  ['remove-question', '/admin/form/case-types/1/questions/1/remove'],
+  ['steps', '/admin/form/steps'],
+  ['consent', '/admin/form/consent'],
+  ['files', '/admin/form/files'],
+  ['confirmation', '/admin/form/confirmation'],
+  ['settings', '/admin/form/settings'],
+  ['contact', '/admin/form/contact'],
+  ['languages', '/admin/form/languages'],
+  ['publish-refused', '/admin/form/publish'],
+  ['history', '/admin/form/history?from=1&to=2'],
+  ['version', '/admin/form/versions/1'],
+  ['rollback', '/admin/form/versions/1/rollback'],
+  ['preview', '/admin/form/preview?lang=cy&case-type=making_a_will'],
+  ['preview-no-script', '/admin/form/preview?lang=cy&script=off&width=desktop'],
+];
+
+for (const scheme of ['light', 'dark'] as const)
+  for (const width of [320, 1280])
+    test(`axe finds nothing on any studio page, ${scheme}, at ${String(width)} px`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(300_000);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.setViewportSize({ width, height: 900 });
+      await signIn(page);
+      for (const [name, path] of PAGES) {
+        await page.goto(`${on().url}${path}`);
+        if (name.startsWith('preview') && name !== 'preview-no-script')
+          await expect(
+            page.frameLocator('iframe').getByRole('button', { name: 'Anfon ymholiad' }),
+          ).toBeVisible({ timeout: 15_000 });
+        await sweep(page, testInfo, `studio-${name}-${scheme}-${String(width)}`);
+      }
+      // A problem (a number that is not one) in the summary and beside its field; then mended.
+      const question = `${on().url}/admin/form/case-types/1/questions/1`;
+      await page.goto(question);
+      await page.getByLabel('Smallest number').fill('lots');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.locator('.error-summary')).toBeFocused();
+      await sweep(page, testInfo, `studio-question-problem-${scheme}-${String(width)}`);
+      await page.getByLabel('Smallest number').fill('');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.locator('.error-summary')).toHaveCount(0);
+    });

@@ -27,12 +27,16 @@ import { Refusal } from './http/refusal.ts';
 import { refusalAnswers } from './intake/answer-refusal.ts';
 
 /**
- * A request's path as the logs name it: an invitation link's token and an upload's id are what
- * let their holder go on (register a passkey as the person invited; add to, read the verdict of
- * or delete the upload), so they are left out.
+ * A request's path as the logs name it: an invitation link's token, an upload's id and a form
+ * preview's key are what let their holder go on (register a passkey as the person invited; add
+ * to, read the verdict of or delete the upload; use the preview of a session), so they are left
+ * out.
  */
 const loggedPath = (path: string): string =>
-  path.replace(/^(\/admin\/invitation\/|\/api\/uploads\/)[^/]+/, '$1…');
+  path.replace(
+    /^(\/admin\/invitation\/|\/api\/uploads\/|\/admin\/form\/preview\/api\/)[^/]+/,
+    '$1…',
+  );
 
 /** The proxy's Hono app, built from everything it depends on. */
 export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }> {

@@ -24,7 +24,8 @@ function itemButton(
   path: Path,
   verb: 'up' | 'down' | 'remove',
   index: number,
-  words: Html,
+  words: string,
+  item: string,
   drawing: Drawing,
 ) {
   const value = listAction(path, verb, index);
@@ -35,7 +36,7 @@ function itemButton(
     value="${value}"
     class="${verb === 'remove' ? 'danger small' : 'small'}"
     ${focused ? 'autofocus' : ''}
-    data-move
+    aria-label="${words}: ${item}"
   >
     ${words}
   </button>`;
@@ -61,9 +62,9 @@ function listControl(field: ListField, root: unknown, path: Path, drawing: Drawi
             <legend>${name}</legend>
             ${field.fields(row, i).map((inner) => drawField(inner, setAt(root, [...path, i], row), base, drawing))}
             <div class="item-actions">
-              ${i > 0 ? itemButton(path, 'up', i, html`Move up<span class="visually-hidden">: ${name}</span>`, drawing) : ''}
-              ${i < rows.length - 1 ? itemButton(path, 'down', i, html`Move down<span class="visually-hidden">: ${name}</span>`, drawing) : ''}
-              ${field.removable?.(row) === false ? '' : itemButton(path, 'remove', i, html`Remove<span class="visually-hidden">: ${name}</span>`, drawing)}
+              ${i > 0 ? itemButton(path, 'up', i, 'Move up', name, drawing) : ''}
+              ${i < rows.length - 1 ? itemButton(path, 'down', i, 'Move down', name, drawing) : ''}
+              ${field.removable?.(row) === false ? '' : itemButton(path, 'remove', i, 'Remove', name, drawing)}
             </div>
           </fieldset>
         </li>`;

@@ -142,5 +142,6 @@ export function itemWords(list: ListField, row: unknown, position?: number): str
   const noun = list.noun.charAt(0).toUpperCase() + list.noun.slice(1);
   const name = list.name(row);
   const at = position === undefined ? '' : ` ${String(position + 1)}`;
-  return name ? `${noun}${at}: ${name}` : `${noun}${at}`;
+  if (!name) return `${noun}${at}`;
+  return position === undefined ? `${noun} ${name}` : `${noun}${at}: ${name}`;
 }

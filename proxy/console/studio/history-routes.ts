@@ -101,7 +101,12 @@ export function historyRoutes(kit: StudioKit) {
         Published ${when(version.publishedAt)} by ${version.publishedBy} (${howPublished(version)}).
         Its configuration, as it was published:
       </p>
-      <pre class="config" tabindex="0" aria-label="The configuration of version ${version.version}">
+      <pre
+        class="config"
+        tabindex="0"
+        role="region"
+        aria-label="The configuration of version ${version.version}"
+      >
 ${version.text}</pre>`;
     return kit.page(c, `Version ${String(version.version)}`, 'history', body);
   });

@@ -147,7 +147,7 @@ export interface MissingText {
 }
 
 /** Every text of the draft missing one of its languages, page by page. */
-export function missingTexts(config: unknown, published: Published): MissingText[] {
+function missingTexts(config: unknown, published: Published): MissingText[] {
   const languages = languagesOf(config);
   if (languages.length < 2) return [];
   const found: MissingText[] = [];
@@ -167,4 +167,23 @@ export function missingTexts(config: unknown, published: Published): MissingText
       return value;
     });
   return found;
+}
+
+/**
+ * A page's problems and missing texts (every page's, without `url`): a text missing a language
+ * is listed as missing, marked beside its box, not also as a problem in red, which a page shows
+ * for what the editor must change (a publish names both, `publish-routes.ts`).
+ */
+export function ofPage(
+  draft: { config: unknown; published: Published },
+  issues: readonly StudioIssue[],
+  url?: string,
+): { placed: PlacedIssue[]; missing: MissingText[] } {
+  const here = (item: { url: string }) => url === undefined || item.url === url;
+  const missing = missingTexts(draft.config, draft.published).filter(here);
+  const marked = new Set(missing.map((m) => `${m.url}#${m.place.key}`));
+  const placed = placeIssues(draft.config, draft.published, issues)
+    .filter(here)
+    .filter((p) => p.issue.rule !== 'translation' || !marked.has(`${p.url}#${p.place?.key ?? ''}`));
+  return { placed, missing };
 }

@@ -12,7 +12,7 @@ import { needsForm, type ConsoleVariables } from '../access.ts';
 import { editPage, type EditPageData } from './edit-page.ts';
 import { readFields, type Reading } from './field-read.ts';
 import { itemWords, nameOf } from './fields.ts';
-import { missingTexts, placeIssues, viewOf } from './locate.ts';
+import { ofPage, viewOf } from './locate.ts';
 import {
   caseTypePart,
   caseTypeUrl,
@@ -86,8 +86,7 @@ async function pageData(
     languages: loaded.languages,
     revision: loaded.draft.revision,
     base: baseOf(loaded.config, part.root, part.owns),
-    placed: placeIssues(loaded.config, loaded.published, issues).filter((p) => p.url === part.url),
-    missing: missingTexts(loaded.config, loaded.published).filter((m) => m.url === part.url),
+    ...ofPage(loaded, issues, part.url),
     canEdit,
     csrf: c.get('csrf'),
     back: around.back,

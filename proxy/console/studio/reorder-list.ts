@@ -46,8 +46,9 @@ export function reorderList(data: ReorderData): Html {
       value="${value}"
       class="small"
       ${data.focus === value ? 'autofocus' : ''}
+      aria-label="Move ${verb}: ${name}"
     >
-      Move ${verb}<span class="visually-hidden">: ${name}</span>
+      Move ${verb}
     </button>`;
   };
   return html`<ol class="reorder">

@@ -107,7 +107,7 @@ describe('editing the draft in the studio', () => {
     expect(at(question, ['label'])).toBe('Buying or selling?');
     const html = (await page(editor, location)).html;
     expect(html).toMatch(/value="down:options:1"[^>]*autofocus/);
-    expect(html).toContain('data-message="Option: “Buying” moved to position 2 of 3."');
+    expect(html).toContain('data-message="Option “Buying” moved to position 2 of 3."');
   });
 });
 

@@ -73,8 +73,7 @@ export function errorSummary(title: string, items: readonly SummaryItem[], alert
   if (items.length === 0) return html``;
   return html`<div
     class="error-summary"
-    ${alert ? html`role="alert" tabindex="-1" data-focus` : ''}
-    aria-labelledby="error-summary-title"
+    ${alert ? html`role="alert" tabindex="-1" data-focus aria-labelledby="error-summary-title"` : ''}
   >
     <h2 id="error-summary-title">${title}</h2>
     <ul>

@@ -128,6 +128,10 @@ describe('the preview of the draft', () => {
     // Said in Welsh, as the enquiry's language asks.
     expect(body.issues[0]?.message).toBe('Rhowch eich enw cyntaf');
     expect(h.calls).toEqual([]);
+    // The key lets its holder use the preview: the log names the path without it.
+    const paths = h.logs.lines().map((line) => (typeof line.path === 'string' ? line.path : ''));
+    expect(paths).toContain('/admin/form/preview/api/…/api/enquiries');
+    expect(paths.join()).not.toContain(endpoint);
     const counts = await h.store.counts();
     expect(counts.queued + counts.delivered + counts.dead + counts.partial + counts.spam).toBe(0);
   });

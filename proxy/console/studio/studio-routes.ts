@@ -11,7 +11,7 @@ import { formPage } from './form-page.ts';
 import { historyRoutes } from './history-routes.ts';
 import { languagesRoutes } from './languages-routes.ts';
 import { listRoutes } from './list-routes.ts';
-import { missingTexts, placeIssues } from './locate.ts';
+import { ofPage } from './locate.ts';
 import {
   caseTypeStepsRoutes,
   caseTypeIndex,
@@ -52,8 +52,7 @@ export function studioRoutes(deps: StudioDeps) {
     const caseTypes = listAt(loaded.config, ['caseTypes']);
     const body = formPage({
       loaded,
-      placed: placeIssues(loaded.config, loaded.published, issues),
-      missing: missingTexts(loaded.config, loaded.published),
+      ...ofPage(loaded, issues),
       canEdit: kit.canEdit(c),
       csrf: c.get('csrf'),
       done:

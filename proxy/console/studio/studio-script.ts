@@ -20,7 +20,6 @@ for (const group of document.querySelectorAll('fieldset')) {
     for (const reveal of reveals) {
       const radio = document.getElementById(reveal.dataset.revealFor);
       reveal.hidden = !radio || !radio.checked;
-      radio?.setAttribute('aria-expanded', String(Boolean(radio.checked)));
     }
   };
   group.addEventListener('change', show);

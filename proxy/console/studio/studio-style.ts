@@ -7,7 +7,7 @@
 export const STUDIO_CSS = `
 .studio-nav ul{display:flex;flex-wrap:wrap;gap:0 1.25rem;list-style:none;margin:0 0 1rem;padding:0;border-bottom:1px solid var(--line)}
 .studio-nav a{display:inline-block;padding:.6rem .1rem}.studio-nav a[aria-current=page]{font-weight:700;text-decoration-thickness:3px}
-.lead{font-size:1.1rem;max-width:44rem}.back{display:inline-block;padding:.5rem 0}
+main h1,main h2{overflow-wrap:anywhere}.lead{font-size:1.1rem;max-width:44rem}.back{display:inline-block;padding:.5rem 0}
 .status-box{background:var(--panel);padding:.75rem 1rem;border-radius:4px;margin:1rem 0}.status-box p{margin:.25rem 0}
 .error-summary{border:4px solid var(--bad);padding:1rem;margin:1rem 0 1.5rem}.error-summary h2{margin:0 0 .5rem;font-size:1.2rem}
 .error-summary ul{margin:0;padding-left:1.25rem}.error-summary li{margin:.25rem 0}.error-summary a{color:var(--bad);font-weight:600}
