@@ -57,7 +57,6 @@ export function consoleRoutes(
   const parts = deps.console;
   if (!parts) return app;
   const store = parts.store;
-  const consentIds = new Set(deps.config.consent?.statements.map((s) => s.id) ?? []);
   const audit = (c: Context, action: string, reference: string, detail?: string) =>
     consoleAudit({ ...deps, store }, c, { action, reference, detail });
   const page = (
@@ -131,13 +130,14 @@ export function consoleRoutes(
   app.get('/admin/leads/:reference', async (c) => {
     const lead = await store.get(c.req.param('reference'));
     if (!lead) return c.notFound();
+    const { config } = deps.form.current();
     const body = leadBody({
       lead,
       notifications: await store.notificationsFor(lead.reference),
       webhooks: await store.listWebhooks({ reference: lead.reference, limit: 50 }),
       audit: await store.listAudit({ reference: lead.reference, limit: 50 }),
-      consentIds,
-      caseTypeLabel: deps.config.caseTypes.find((t) => t.id === lead.upstream.case_type)?.label,
+      consentIds: new Set(config.consent?.statements.map((s) => s.id) ?? []),
+      caseTypeLabel: config.caseTypes.find((t) => t.id === lead.upstream.case_type)?.label,
       done: doneText(c.req.query('done')),
       csrf: c.get('csrf'),
     });
