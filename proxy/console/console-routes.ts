@@ -3,7 +3,7 @@
  * one (retry now, leave a refused file out, export, download a kept file). It reads and acts
  * through the same store queries and operator code as `npm run outbox`, and writes each action
  * to the audit log with who did it. Each route names the role it needs (`access.ts`: a
- * marketer reads the overview's counts, staff the leads, an operator people and settings); the
+ * marketer reads the overview's counts, staff the leads (`needsTo('read leads')`), an operator people and settings); the
  * gate is `console-guard.ts`, people `people-routes.ts`.
  */
 import { Readable } from 'node:stream';
@@ -14,7 +14,7 @@ import { keptFile, leadExport } from '../operator/lead-export.ts';
 import { submissionJson } from '../operator/lead-report.ts';
 import { webStream, zipStream } from '../operator/zip.ts';
 import { allows } from '../outbox/roles.ts';
-import { consoleAudit, needs, type ConsoleVariables } from './access.ts';
+import { consoleAudit, needs, needsTo, type ConsoleVariables } from './access.ts';
 import { consoleGuard, type ConsoleRouteDeps } from './console-guard.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { PASSKEY_SCRIPT } from './passkey-script.ts';
@@ -103,8 +103,8 @@ export function consoleRoutes(
 
   app.route('/', peopleRoutes(deps, parts));
 
-  app.use('/admin/leads', needs('staff'));
-  app.use('/admin/leads/*', needs('staff'));
+  app.use('/admin/leads', needsTo('read leads'));
+  app.use('/admin/leads/*', needsTo('read leads'));
   app.get('/admin/leads', async (c) => {
     const state = c.req.query('state') as SubmissionState | undefined;
     const before = Number(c.req.query('before'));
