@@ -23,6 +23,7 @@ import type { Converter } from './convert/conversion.ts';
 import { openConverter, withAcceptedKinds } from './convert/open-converter.ts';
 import { publishFormFile, readFormFile } from './studio/form-file.ts';
 import { openLiveForm, type WatchedLiveForm } from './studio/live-form.ts';
+import type { FormStudio } from './studio/form-studio.ts';
 
 /**
  * How often each instance looks for a version it was not told of: the safety net under
@@ -36,6 +37,8 @@ export interface RunningProxy {
   log: Logger;
   /** The platform check run at start (logged; a setup problem pauses delivery), once done. */
   checked: Promise<CheckReport | undefined>;
+  /** The form's versions and draft: what the console's studio pages publish through. */
+  studio: FormStudio;
   /** Stops taking requests, lets in-flight ones finish while there is time, closes the outbox. */
   close(): Promise<void>;
 }
@@ -76,7 +79,7 @@ async function start(
 ): Promise<RunningProxy> {
   const { store, converter } = outbox;
   await recover(store, log);
-  const { deliverer, webhooks, check, deps } = await buildParts(env, log, live, outbox);
+  const { deliverer, webhooks, check, deps, studio } = await buildParts(env, log, live, outbox);
   // Versions published elsewhere: told at once on PostgreSQL, looked for every few seconds.
   outbox.onFormPublished(() => void live.refresh());
   live.watch(LOOK_FOR_VERSIONS_MS);
@@ -145,5 +148,5 @@ async function start(
         },
       });
     })());
-  return { url, log, checked, close };
+  return { url, log, checked, studio, close };
 }

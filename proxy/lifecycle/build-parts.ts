@@ -29,6 +29,7 @@ import type { CheckRecord } from '../client/check.ts';
 import { confirmationsState } from '../notify/confirmations-state.ts';
 import { outboxStudio } from '../studio/outbox-studio.ts';
 import type { LiveForm } from '../studio/live-form.ts';
+import type { FormStudio } from '../studio/form-studio.ts';
 import { longestCallMs } from '../client/enquiry-api-client.ts';
 import { platform, recordedCheck, type Platform } from '../platform.ts';
 import type { Converter } from '../convert/conversion.ts';
@@ -44,6 +45,8 @@ export interface ProxyParts {
   webhooks: Webhooks | undefined;
   /** The platform check, each run remembered for the console. */
   check: Platform['check'];
+  /** The form's versions and draft, whose publishes this instance serves at once. */
+  studio: FormStudio;
   /** What the app is built from. */
   deps: AppDeps;
 }
@@ -115,7 +118,7 @@ export async function buildParts(
     converter,
     spool: outbox.spool,
   };
-  return { deliverer, webhooks, check, deps };
+  return { deliverer, webhooks, check, deps, studio: deps.studio };
 }
 
 /** The app's parts, from the environment. */
@@ -126,7 +129,7 @@ async function appDeps(
   outbox: OpenOutbox,
   deliverer: Deliverer,
   lastCheck: () => CheckRecord | undefined,
-): Promise<AppDeps> {
+): Promise<AppDeps & { studio: FormStudio }> {
   const { store } = outbox;
   const secret = env.FORM_TOKEN_SECRET ?? (await storedSecret(store, 'form_token_secret'));
   const resolveIp = createClientIpResolver(env.TRUSTED_PROXIES);
@@ -143,7 +146,7 @@ async function appDeps(
       : undefined;
   return {
     form,
-    // The studio's publishes are served here at once; the other instances hear of them.
+    // Its publishes are served here at once (the other instances hear of them).
     studio: outboxStudio({ store, now: Date.now, onPublished: () => form.refresh() }),
     allowedOrigins: env.ALLOWED_ORIGINS,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
