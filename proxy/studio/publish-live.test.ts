@@ -8,6 +8,7 @@ import { exampleConfigPath } from '../../demo/forms/index.ts';
 import { EDITOR, studioHarnessPerTest } from '../test/fixtures/studio-harness.ts';
 import { ORIGIN, VALID_ENQUIRY_META } from '../test/fixtures/proxy-harness.ts';
 import { FORM_TOKEN_MAX_AGE_MS } from '../http/bots/bot-check.ts';
+import { inputs, plainForm, postPlain } from '../test/fixtures/plain-post.ts';
 
 const LAW_FIRM = readFileSync(exampleConfigPath('law-firm'), 'utf8');
 const setUp = studioHarnessPerTest();
@@ -76,6 +77,28 @@ describe('a visitor whose form was drawn from the version before a publish', () 
     expect(response.status).toBe(201);
     const { reference } = (await response.json()) as { reference: string };
     expect((await h.store.get(reference))?.upstream.meta).toEqual(VALID_ENQUIRY_META);
+  });
+
+  it('is taken from the page without JavaScript too, checked as the page was drawn', async () => {
+    const h = await setUp({ text: LAW_FIRM });
+    const page = await (
+      await h.app.request('http://proxy.example/form?case-type=conveyancing')
+    ).text();
+    expect(inputs(page, 'form_version', '1')).toHaveLength(1);
+    const [token = ''] = /name="form_token" value="([^"]+)"/.exec(page)?.slice(1) ?? [];
+    expect(h.tokens.verify(token)).toMatchObject({ formVersion: 1 });
+    h.clock.now += 30_000;
+    await publishVersion2(h);
+    const posted = await postPlain(
+      h,
+      plainForm(token, { form_version: '1', 'answers.lender': 'Nationwide' }),
+      { headers: { 'idempotency-key': 'a2b1c3d4-0000-4000-8000-000000000001' } },
+    );
+    expect(posted.status).toBe(303);
+    const [reference] = (await h.store.leadPage({ limit: 1 })).map((lead) => lead.reference);
+    expect((await h.store.get(reference ?? ''))?.upstream.meta.map((m) => m.id)).toContain(
+      'lender',
+    );
   });
 
   it('cannot name a version older than its token’s, nor one no longer served within a token’s life', async () => {
