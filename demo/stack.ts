@@ -11,6 +11,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { loadProxyEnv } from '../proxy/env.ts';
 import type { Logger } from '../proxy/logger.ts';
 import { startProxy } from '../proxy/server.ts';
+import type { FormStudio } from '../proxy/studio/form-studio.ts';
 import { startEnquiryApi, type RunningEnquiryApi } from './enquiry-api/server.ts';
 import { EnquiryStore } from './enquiry-api/store.ts';
 import { exampleConfigPath } from './forms/index.ts';
@@ -39,6 +40,8 @@ export interface RunningDemo {
   api?: RunningEnquiryApi;
   /** The credentials made up for the stand-in (tests check they never leak). */
   credentials?: { username: string; password: string };
+  /** The proxy's form studio: what its console's pages publish through (and the specs). */
+  studio: FormStudio;
   close(): Promise<void>;
 }
 
@@ -110,6 +113,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     siteUrl,
     campaignUrl: `${siteUrl}conveyancing`,
     proxyUrl: proxy.url,
+    studio: proxy.studio,
     ...(api && credentials ? { api, credentials } : {}),
     async close() {
       await proxy.close();

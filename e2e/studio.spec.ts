@@ -122,12 +122,12 @@ test('an editor adds a case type with a question shown only for an answer, trans
   ).toBeVisible();
   for (const english of Object.keys(WELSH))
     await expect(
-      page.getByRole('link', { name: `The Welsh for “${english}” is missing.` }),
+      page.getByRole('link', { name: `The Welsh for "${english}" is missing.` }),
     ).toBeVisible();
   for (;;) {
-    const missing = page.getByRole('link', { name: /^The Welsh for “.*” is missing\.$/ });
+    const missing = page.getByRole('link', { name: /^The Welsh for ".*" is missing\.$/ });
     if ((await missing.count()) === 0) break;
-    const words = /“(.*)”/.exec((await missing.first().textContent()) ?? '')?.[1] ?? '';
+    const words = /"(.*)"/.exec((await missing.first().textContent()) ?? '')?.[1] ?? '';
     const target = new URL((await missing.first().getAttribute('href')) ?? '', page.url()).hash;
     await missing.first().click();
     await page.locator(target).fill(WELSH[words] ?? '');
@@ -165,9 +165,9 @@ test('an editor adds a case type with a question shown only for an answer, trans
   expect(await fetchInbox(on().api.origin)).toEqual([]);
 
   await page.getByRole('link', { name: 'Make changes live' }).click();
-  await expect(page.getByText('New case type “Making a will” (making_a_will).')).toBeVisible();
+  // A new case type is named with how many questions it brings (its ids are all new).
   await expect(
-    page.getByText('New question “How many children?” (how_many_children) in “Making a will”.'),
+    page.getByText('New case type "Making a will" (making_a_will), with 2 questions.'),
   ).toBeVisible();
   await page.getByLabel('Yes').check();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -227,7 +227,7 @@ test('the whole of an edit is done with the keyboard alone: adding a question, m
   await page.keyboard.press('Enter');
   await expect(
     page.getByText(
-      'New question “Who should be your executor?” (who_should_be_your_executor) in “Making a will”.',
+      'New question "Who should be your executor?" (who_should_be_your_executor) in "Making a will".',
     ),
   ).toBeVisible();
   await tabTo(page, page.getByRole('radio', { name: 'Yes' }));

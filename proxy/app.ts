@@ -12,7 +12,7 @@ import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { enquiryRoute } from './intake/enquiry-route.ts';
 import { uploadRoutes } from './intake/uploads/upload-routes.ts';
-import { DEFAULT_UPLOAD_EXPIRY_HOURS, heldPerClient } from './intake/uploads/upload-deps.ts';
+import { DEFAULT_UPLOAD_EXPIRY_HOURS } from './intake/uploads/upload-deps.ts';
 import { eventsRoute } from './http/events-route.ts';
 import { funnelRoute } from './http/funnel-route.ts';
 import { healthRoutes } from './http/health-routes.ts';
@@ -93,7 +93,6 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
         ...withRefusals,
         uploads: deps.uploads,
         uploadExpiryMs: deps.uploadExpiryMs ?? DEFAULT_UPLOAD_EXPIRY_HOURS * 3_600_000,
-        heldPerClient: heldPerClient(deps.config.files),
       }),
     );
   app.route('/', eventsRoute(withRefusals, funnel));

@@ -11,7 +11,8 @@ import { withEnvFile } from './env-file.ts';
 import { openDocuments } from './convert/open-converter.ts';
 import { runCheckCommand } from './platform.ts';
 import { confirmationsState } from './notify/confirmations-state.ts';
-import { readFormConfigs, startProxy } from './server.ts';
+import { startProxy } from './server.ts';
+import { readFormConfigs } from './studio/form-file.ts';
 import { checkWebhookEndpoints } from './webhooks/check.ts';
 
 let envFileWarnings: string[] = [];

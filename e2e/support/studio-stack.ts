@@ -1,29 +1,22 @@
 /**
- * The form studio's end-to-end stack: the stand-in platform and the proxy built as `server.ts`
- * builds it (the environment, the outbox on SQLite in a data directory, `buildParts`), serving
- * the real widget, with the console's studio over `STUDIO` (below). Until the studio's store over
- * the outbox is merged, that is the in-memory fake of its seam; swapping in the real store is the
- * one line marked. The funnel is seeded with visitors who left at the first question, so the
- * studio has a share to show beside it.
+ * The form studio's end-to-end stack: the stand-in platform and the proxy as `npm start` runs it
+ * (`startProxy`: the outbox on SQLite in a data directory, `FORM_CONFIG` published as version 1,
+ * the console's studio over the versions in the outbox), serving the real widget. The funnel is
+ * seeded through a connection of its own to the same outbox (as `npm run outbox` opens it), with visitors who left at
+ * the first question, so the studio has a share to show beside it.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../demo/enquiry-api/server.ts';
 import { EnquiryStore } from '../../demo/enquiry-api/store.ts';
 import { exampleConfigPath } from '../../demo/forms/index.ts';
-import { createApp } from '../../proxy/app.ts';
-import { openConverter } from '../../proxy/convert/open-converter.ts';
 import { loadProxyEnv } from '../../proxy/env.ts';
-import { buildParts } from '../../proxy/lifecycle/build-parts.ts';
-import { openOutbox } from '../../proxy/lifecycle/open-outbox.ts';
+import { openSqliteOutbox } from '../../proxy/outbox/sqlite/store.ts';
 import { createLogger } from '../../proxy/logger.ts';
 import { funnelDay } from '../../proxy/outbox/funnel-counts.ts';
-import { readFormConfigs } from '../../proxy/server.ts';
-import { MemoryFormStudio } from '../../proxy/test/fixtures/memory-form-studio.ts';
+import { startProxy } from '../../proxy/server.ts';
 
 export const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 
@@ -62,14 +55,13 @@ export async function openStudioStack(): Promise<StudioStack> {
     HOST: '127.0.0.1',
     PORT: '0',
   });
-  const forms = readFormConfigs(path);
-  const converter = await openConverter(env, log);
-  const outbox = await openOutbox(env, log);
-  const parts = await buildParts(env, log, forms.first, { ...outbox, converter }, forms);
+  const proxy = await startProxy(env, log);
+  // Another connection to the running proxy's outbox, as `npm run outbox` opens it.
+  const store = openSqliteOutbox(join(dataDir, 'outbox.sqlite'));
   const now = Date.now();
   for (let n = 0; n < STUDIO_FUNNEL.shown; n += 1) {
     const left = n < STUDIO_FUNNEL.left ? 1 : 0;
-    await outbox.store.addFunnelTally({
+    await store.addFunnelTally({
       day: funnelDay(now),
       caseType: 'conveyancing',
       campaign: '',
@@ -80,29 +72,16 @@ export async function openStudioStack(): Promise<StudioStack> {
       questions: [{ id: 'transaction', shown: 1, answered: left ? 0 : 1, left }],
     });
   }
-  // The studio's store: swap this line for the store over the outbox once it is merged.
-  const studio = new MemoryFormStudio(JSON.parse(readFileSync(path, 'utf8')));
-  if (!parts.deps.console) throw new Error('the console was not built');
-  const app = createApp({ ...parts.deps, console: { ...parts.deps.console, studio } });
-  const server = await new Promise<ServerType>((resolve, reject) => {
-    const listening = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => {
-      resolve(listening);
-    });
-    listening.once('error', reject);
-  });
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${String(port)}`,
+    url: proxy.url,
     api,
     stored: async () => {
-      const { queued, delivered, partial, dead, spam } = await outbox.store.counts();
+      const { queued, delivered, partial, dead, spam } = await store.counts();
       return queued + delivered + partial + dead + spam;
     },
     async close() {
-      await new Promise((done) => server.close(done));
-      await parts.deliverer.stop(0);
-      await outbox.close();
-      await converter.close();
+      await store.close();
+      await proxy.close();
       await api.close();
       api.store.close();
     },

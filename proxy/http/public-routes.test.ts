@@ -24,6 +24,8 @@ describe('GET /api/form', () => {
         kinds: 'PDF, PNG, GIF or JPEG',
         converts: false,
       },
+      // The version served: the widget sends it back with the enquiry.
+      version: 1,
     });
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('cache-control')).toBe('no-cache');

@@ -20,21 +20,20 @@ export async function freeBytes(dir: string): Promise<number> {
  * Whether the funnel may write to the outbox in `dataDir`: true while more than
  * `READY_MIN_FREE_BYTES` and `largestEnquiryBytes` are free, looked at once a second at most.
  *
- * @example funnelRoom('/var/lib/enquiry-form', maxSubmissionBytes(config.files))
+ * @example funnelRoom('/var/lib/enquiry-form', () => maxSubmissionBytes(form.files()))
  */
 export function funnelRoom(
   dataDir: string,
-  largestEnquiryBytes: number,
+  largestEnquiryBytes: () => number,
   now: () => number = Date.now,
 ): () => Promise<boolean> {
-  const reserve = READY_MIN_FREE_BYTES + largestEnquiryBytes;
   let look: { at: number; room: Promise<boolean> } | undefined;
   return () => {
     if (!look || now() - look.at >= LOOK_EVERY_MS)
       look = {
         at: now(),
         room: freeBytes(dataDir).then(
-          (free) => free > reserve,
+          (free) => free > READY_MIN_FREE_BYTES + largestEnquiryBytes(),
           // A disk that cannot be looked at is no place to add counts to.
           () => false,
         ),

@@ -9,7 +9,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { SHIPPED_STRINGS } from '../../contract/strings/catalogue.ts';
-import { needsForm, type ConsoleVariables } from '../access.ts';
+import { needsTo, type ConsoleVariables } from '../access.ts';
 import { doneNotice } from '../pages/layout.ts';
 import { FORM_URL } from './parts.ts';
 import { jsonOf, languageName, languagesOf, setAt } from './raw-config.ts';
@@ -132,7 +132,7 @@ export function languagesRoutes(kit: StudioKit) {
   };
 
   app.get(URL, draw);
-  app.post(URL, needsForm('editing'), async (c) => {
+  app.post(URL, needsTo('edit the form'), async (c) => {
     const form = c.get('form');
     const add = OFFERED.find((lang) => lang === form.add);
     const remove = form.remove;

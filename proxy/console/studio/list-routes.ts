@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import { QUESTION_TYPES } from '../../contract/schemas/question.ts';
-import { needsForm, type ConsoleVariables } from '../access.ts';
+import { needsTo, type ConsoleVariables } from '../access.ts';
 import { addPage, confirmPage } from './confirm-page.ts';
 import { caseTypeName, caseTypeUrl, FORM_URL, questionUrl } from './parts.ts';
 import { labelOf, TYPE_WORDS } from './part-question.ts';
@@ -34,7 +34,7 @@ function named(config: unknown, c: StudioContext) {
 /** The routes of the form's lists, as a Hono app the studio mounts. */
 export function listRoutes(kit: StudioKit) {
   const app = new Hono<{ Variables: ConsoleVariables }>();
-  const editing = needsForm('editing');
+  const editing = needsTo('edit the form');
 
   /** Applies a move to the list at `path`; back to `back` with the moved button focused. */
   async function move(c: StudioContext, path: Path, list: string, back: string) {

@@ -1,14 +1,14 @@
 /**
  * The studio's edit pages, one route pair each (`GET` draws the part of the draft, `POST` saves
  * it, `save.ts`): the form's settings pages, each case type, its steps and each question. Every
- * `POST` is refused to a reader (`needsForm('editing')`); every page is readable by every role.
+ * `POST` is refused to a reader (`needsTo('edit the form')`); every page is readable by every role.
  * A save goes back to its page (`303`), naming the revision it made and the button a list's move
  * leaves focused; a save that met someone else's is drawn at once, with their changes and the
  * editor's own.
  */
 import { Hono } from 'hono';
 import type { Html } from '../pages/layout.ts';
-import { needsForm, type ConsoleVariables } from '../access.ts';
+import { needsTo, type ConsoleVariables } from '../access.ts';
 import { editPage, type EditPageData } from './edit-page.ts';
 import { readFields, type Reading } from './field-read.ts';
 import { itemWords, nameOf } from './fields.ts';
@@ -123,7 +123,7 @@ function partRoutes(
     return kit.page(c, part.title, 'form', body);
   });
 
-  app.post(path, needsForm('editing'), async (c) => {
+  app.post(path, needsTo('edit the form'), async (c) => {
     const form = c.get('form');
     const builder = build(c);
     const before = await kit.load();

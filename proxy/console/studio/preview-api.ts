@@ -25,7 +25,7 @@ import { tempSpool } from '../../intake/file-spool.ts';
 import { confirmationPage, formPage, problemPage } from '../../intake/page/form-page.ts';
 import { readMultipartSubmission, type ReadSoFar } from '../../intake/read-multipart.ts';
 import type { SessionKeys } from '../session.ts';
-import { mayWorkOnForm } from '../access.ts';
+import { may } from '../../outbox/roles.ts';
 import { previewForms } from './preview-forms.ts';
 import { previewPageHeaders } from './preview-frame.ts';
 import type { StudioKit } from './studio-kit.ts';
@@ -54,8 +54,8 @@ export function previewApi(kit: StudioKit, keys: SessionKeys) {
   /** The draft's forms, for a key of a live session of someone who may read the form. */
   async function draftFor(c: Context) {
     const session = await keys.previewSession(c.req.param('key'), kit.deps.now());
-    if (!session || !mayWorkOnForm(session.role, 'reading')) return undefined;
-    const forms = previewForms((await kit.studio.draft()).config, kit.deps.config);
+    if (!session || !may(session.role, 'read the form')) return undefined;
+    const forms = previewForms((await kit.studio.draft()).config, kit.deps.form.current().config);
     return forms.ok ? forms.deps : undefined;
   }
 
@@ -102,7 +102,7 @@ export function previewApi(kit: StudioKit, keys: SessionKeys) {
     try {
       const received = await readMultipartSubmission(c.req.raw, deps.config.files, spool, soFar);
       files = received.files.map((file) => file.content);
-      const checked = checkSubmission(received, deps.config, kit.deps.now(), deps.translations);
+      const checked = checkSubmission(received, deps, kit.deps.now());
       const taken = { reference: PREVIEW_REFERENCE, status: 'delivered' as const };
       if (received.plain)
         return c.html(

@@ -94,7 +94,7 @@ export function previewRoutes(kit: StudioKit) {
 
   app.get(URL, async (c) => {
     const { config } = await kit.load();
-    const forms = previewForms(config, kit.deps.config);
+    const forms = previewForms(config, kit.deps.form.current().config);
     const caseTypes = listAt(config, ['caseTypes']);
     const ids = caseTypes.map((caseType) => shownAt(caseType, ['id']));
     const languages = forms.ok ? forms.languages : [];
@@ -179,7 +179,7 @@ export function previewRoutes(kit: StudioKit) {
 
   app.get(`${URL}/frame`, async (c) => {
     const { config } = await kit.load();
-    const forms = previewForms(config, kit.deps.config);
+    const forms = previewForms(config, kit.deps.form.current().config);
     const ids = listAt(config, ['caseTypes']).map((caseType) => shownAt(caseType, ['id']));
     const asked = askedOf(c, forms.ok ? forms.languages : [], ids);
     c.header('Content-Security-Policy', FRAME_CSP);
@@ -191,7 +191,7 @@ export function previewRoutes(kit: StudioKit) {
 
   app.get(`${URL}/page`, async (c) => {
     const { config } = await kit.load();
-    const forms = previewForms(config, kit.deps.config);
+    const forms = previewForms(config, kit.deps.form.current().config);
     if (!forms.ok) return c.notFound();
     const visitor = pageIn(forms.deps, c.req.query('lang'));
     const caseType =

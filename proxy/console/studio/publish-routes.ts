@@ -7,7 +7,7 @@
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { PlatformChange, StudioIssue } from '../../studio/form-studio.ts';
-import { needsForm, type ConsoleVariables } from '../access.ts';
+import { needsTo, type ConsoleVariables } from '../access.ts';
 import type { Html } from '../pages/layout.ts';
 import { confirmPage } from './confirm-page.ts';
 import { placeIssues } from './locate.ts';
@@ -42,7 +42,7 @@ function refusedPage(loaded: Loaded, issues: readonly StudioIssue[]): Html {
 /** The publishing routes, as a Hono app the studio mounts. */
 export function publishRoutes(kit: StudioKit) {
   const app = new Hono<{ Variables: ConsoleVariables }>();
-  const editing = needsForm('editing');
+  const editing = needsTo('edit the form');
 
   const publishPage = async (c: StudioContext, note?: Html, unanswered = false) => {
     const loaded = await kit.load();
@@ -115,7 +115,6 @@ export function publishRoutes(kit: StudioKit) {
         refusedPage(await kit.load(), outcome.refused),
         400,
       );
-    await kit.audit(c, 'form publish', `version ${String(outcome.published.version)}`);
     return c.redirect(`${FORM_URL}?done=published`, 303);
   });
 
@@ -182,12 +181,8 @@ export function publishRoutes(kit: StudioKit) {
     if (confirm !== 'yes') return rollbackPage(c, true);
     const n = wholeNumber(c.req.param('n')) ?? 0;
     const outcome = await kit.studio.rollback(n, kit.by(c));
+    // The outbox's audit entry goes in with the version (`publish form`, `rollback of version n`).
     if (!('published' in outcome)) return c.notFound();
-    await kit.audit(
-      c,
-      'form rollback',
-      `version ${String(n)} published again as version ${String(outcome.published.version)}`,
-    );
     return c.redirect(`${FORM_URL}/history?done=rolled-back`, 303);
   });
   return app;

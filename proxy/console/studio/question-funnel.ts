@@ -22,15 +22,16 @@ export interface QuestionFunnel {
 
 /** Reads the funnel's default period for the live form. */
 export async function questionFunnel(deps: FunnelPageDeps): Promise<QuestionFunnel | undefined> {
-  if (deps.config.analytics === false) return undefined;
+  const { config } = deps.form.current();
+  if (config.analytics === false) return undefined;
   const query = funnelQuery(() => undefined, deps.now());
   if ('invalid' in query) return undefined;
   const minCount = deps.funnelMinCount ?? DEFAULT_MIN_COUNT;
-  const { funnel } = await funnelReading(deps.store, deps.config, query.filter, minCount);
+  const { funnel } = await funnelReading(deps.store, config, query.filter, minCount);
   return {
     minCount,
     byCaseType: new Map(
-      byCaseType(deps.config, funnel.rows).map((row) => [
+      byCaseType(config, funnel.rows).map((row) => [
         row.caseType,
         new Map(row.questions.map((q) => [q.id, q])),
       ]),

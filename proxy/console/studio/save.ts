@@ -6,7 +6,7 @@
  * did, nothing is saved, and the page shows what they changed beside everything the editor typed,
  * ready to be saved again over their revision.
  */
-import type { FormDraft, FormStudio } from '../../studio/form-studio.ts';
+import type { FormActor, FormDraft, FormStudio } from '../../studio/form-studio.ts';
 import { findField } from './locate.ts';
 import type { StudioPart } from './parts.ts';
 import { at, isRecord, jsonOf, pick, type Path } from './raw-config.ts';
@@ -43,7 +43,7 @@ const parsed = (json: string): unknown => {
 };
 
 /** Saves `edit` as the module says; `by` names the editor. */
-export async function saveEdit(studio: FormStudio, by: string, edit: Edit): Promise<EditOutcome> {
+export async function saveEdit(studio: FormStudio, by: FormActor, edit: Edit): Promise<EditOutcome> {
   // Someone may save between our read and our save: read again, a few times at most.
   for (let tries = 0; tries < 3; tries += 1) {
     const latest = await studio.draft();

@@ -6,9 +6,15 @@
  */
 import type { Context } from 'hono';
 import { html } from 'hono/html';
-import type { FormDraft, FormStudio, FormVersion } from '../../studio/form-studio.ts';
+import type {
+  FormActor,
+  FormDraft,
+  FormStudio,
+  FormVersion,
+} from '../../studio/form-studio.ts';
 import type { FunnelPageDeps } from '../funnel-page-route.ts';
-import { consoleAudit, mayWorkOnForm, type AuditDeps, type ConsoleVariables } from '../access.ts';
+import { may } from '../../outbox/roles.ts';
+import { consoleAudit, personOf, type AuditDeps, type ConsoleVariables } from '../access.ts';
 import { consolePage, type Html } from '../pages/layout.ts';
 import type { SessionKeys } from '../session.ts';
 import { publishedOf, type Published } from './published.ts';
@@ -59,9 +65,12 @@ export function studioKit(deps: StudioDeps) {
       };
     },
     /** Whether the person signed in may edit and publish the form. */
-    canEdit: (c: StudioContext) => mayWorkOnForm(c.get('session').role, 'editing'),
-    /** Who did it, as the studio records it: their address, or `admin token`. */
-    by: (c: StudioContext) => c.get('session').email,
+    canEdit: (c: StudioContext) => may(c.get('session').role, 'edit the form'),
+    /** Who did it, as the studio records it (and the audit log names them), from where. */
+    by: (c: StudioContext): FormActor => {
+      const who = c.get('session');
+      return { person: personOf(who), role: who.role, client: deps.clientIp(c) };
+    },
     /** A studio page in the console's frame. */
     page(
       c: StudioContext,
@@ -70,7 +79,7 @@ export function studioKit(deps: StudioDeps) {
       body: Html,
       status: 200 | 400 | 404 | 409 = 200,
     ) {
-      const nav = studioNav(place, mayWorkOnForm(c.get('session').role, 'editing'));
+      const nav = studioNav(place, may(c.get('session').role, 'edit the form'));
       return c.html(
         consolePage({
           title,

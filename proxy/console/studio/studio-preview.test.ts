@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HOST } from '../../test/fixtures/console-people.ts';
 import { pageForm } from '../../test/fixtures/page-form.ts';
-import { ORIGIN, harnessPerTest } from '../../test/fixtures/proxy-harness.ts';
+import { ORIGIN } from '../../test/fixtures/proxy-harness.ts';
 import { studioConsole } from '../../test/fixtures/studio-console.ts';
+import { studioHarnessPerTest } from '../../test/fixtures/studio-harness.ts';
 
-const setUp = harnessPerTest();
+const setUp = studioHarnessPerTest();
 const BILINGUAL = JSON.parse(readFileSync('demo/forms/bilingual.json', 'utf8')) as unknown;
 const QUESTION = '/admin/form/case-types/0/questions/0';
 
@@ -53,7 +54,7 @@ const send = (
 
 describe('the preview of the draft', () => {
   it('draws the real widget from the draft in a frame, at a phone’s width, saying that nothing sent reaches anyone', async () => {
-    const { h, as, page } = studioConsole(setUp, BILINGUAL);
+    const { h, as, page } = await studioConsole(setUp, BILINGUAL);
     const reader = await as('marketer');
     const response = await h.app.request(`${HOST}/admin/form/preview?lang=cy&scheme=dark`, {
       headers: { cookie: reader.cookie },
@@ -83,7 +84,7 @@ describe('the preview of the draft', () => {
   });
 
   it('answers the widget with the draft, not the live form, in the language asked', async () => {
-    const { h, as, page, submit } = studioConsole(setUp, BILINGUAL);
+    const { h, as, page, submit } = await studioConsole(setUp, BILINGUAL);
     const editor = await as('operator');
     await submit(editor, QUESTION, { 'label.cy': 'Prynu ynteu gwerthu?' });
     const endpoint = await endpointOf(page, editor);
@@ -104,7 +105,7 @@ describe('the preview of the draft', () => {
   });
 
   it('checks a send exactly as the proxy would and answers as it would, storing and delivering nothing', async () => {
-    const { h, as, page } = studioConsole(setUp, BILINGUAL);
+    const { h, as, page } = await studioConsole(setUp, BILINGUAL);
     const endpoint = await endpointOf(page, await as('staff'));
     const taken = await send(h.app, endpoint, enquiry());
     expect(taken.status).toBe(201);
@@ -137,7 +138,7 @@ describe('the preview of the draft', () => {
   });
 
   it('lets in no key it did not make, nor the key of a session that has ended', async () => {
-    const { h, as, page, post } = studioConsole(setUp, BILINGUAL);
+    const { h, as, page, post } = await studioConsole(setUp, BILINGUAL);
     const reader = await as('marketer');
     const endpoint = await endpointOf(page, reader);
     expect((await h.app.request(`${HOST}/admin/form/preview/api/forged.key/api/form`)).status).toBe(
@@ -149,7 +150,7 @@ describe('the preview of the draft', () => {
   });
 
   it('draws the page without JavaScript from the draft, posting to the preview, refused and taken as the proxy would', async () => {
-    const { h, as, page } = studioConsole(setUp, BILINGUAL);
+    const { h, as, page } = await studioConsole(setUp, BILINGUAL);
     const reader = await as('marketer');
     const html = (await page(reader, '/admin/form/preview/page?lang=cy')).html;
     expect(html).toContain('<html lang="cy">');
@@ -192,7 +193,7 @@ describe('the preview of the draft', () => {
   });
 
   it('shows a text still missing a language in the firm’s words, and names what stops a draft being drawn', async () => {
-    const { as, page, submit } = studioConsole(setUp, BILINGUAL);
+    const { as, page, submit } = await studioConsole(setUp, BILINGUAL);
     const editor = await as('operator');
     await submit(editor, QUESTION, { 'label.cy': '' });
     expect((await page(editor, '/admin/form/preview')).html).toContain(

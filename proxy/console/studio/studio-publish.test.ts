@@ -1,19 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { harnessPerTest } from '../../test/fixtures/proxy-harness.ts';
 import { studioConsole } from '../../test/fixtures/studio-console.ts';
+import { studioHarnessPerTest } from '../../test/fixtures/studio-harness.ts';
 import { at, listAt } from './raw-config.ts';
 
-const setUp = harnessPerTest();
+const setUp = studioHarnessPerTest();
 const read = (name: string) =>
   JSON.parse(readFileSync(`demo/forms/${name}.json`, 'utf8')) as unknown;
 
 /** The text of a page without its tags, for sentences that cross them. */
-const words = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+const words = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
 
 describe('case types and questions', () => {
   it('adds a case type and a question, each with an id proposed from its words, shown and editable until published', async () => {
-    const { studio, as, post, page } = studioConsole(setUp, read('bilingual'));
+    const { studio, as, post, page } = await studioConsole(setUp, read('bilingual'));
     const editor = await as('operator');
     const added = await post(editor, '/admin/form/case-types', { label: 'Making a will' });
     expect(added.headers.get('location')).toMatch(
@@ -46,7 +50,7 @@ describe('case types and questions', () => {
   });
 
   it('refuses an empty name with words, and keeps the type chosen', async () => {
-    const { as, post } = studioConsole(setUp, read('bilingual'));
+    const { as, post } = await studioConsole(setUp, read('bilingual'));
     const editor = await as('operator');
     const refused = await post(editor, '/admin/form/case-types/0/questions', {
       label: '  ',
@@ -59,7 +63,7 @@ describe('case types and questions', () => {
   });
 
   it('retires a removed question’s id: a new question with the same words gets another, and the old id is refused', async () => {
-    const { studio, as, post, page, drawn, submit } = studioConsole(setUp, read('bilingual'));
+    const { studio, as, post, page, drawn, submit } = await studioConsole(setUp, read('bilingual'));
     const editor = await as('operator');
     const remove = '/admin/form/case-types/0/questions/1/remove';
     expect(words((await page(editor, remove)).html)).toContain('Its id, notes , is then retired');
@@ -84,13 +88,15 @@ describe('case types and questions', () => {
     // Given the retired id by hand, it is refused beside the id, naming why.
     await submit(editor, path, { id: 'notes' });
     const html = (await page(editor, path)).html;
-    expect(html).toMatch(/id="f-id-error">[\s\S]*?The id “notes” belonged to a question removed/);
+    expect(html).toMatch(
+      /id="f-id-error">[\s\S]*?cannot have the id &quot;notes&quot;: that was the question &quot;Anything else we should know\?&quot; until version 1/,
+    );
   });
 });
 
 describe('making the draft live', () => {
   it('refuses, naming each missing Welsh text, until each is written; then lists what changes and publishes on yes', async () => {
-    const { h, studio, as, post, page, submit } = studioConsole(setUp, read('bilingual'));
+    const { h, studio, as, post, page, submit } = await studioConsole(setUp, read('bilingual'));
     const editor = await as('operator', 'ann@firm.example');
     await post(editor, '/admin/form/case-types', { label: 'Making a will' });
     await post(editor, '/admin/form/case-types/1/questions', {
@@ -99,8 +105,8 @@ describe('making the draft live', () => {
     });
     const refused = words((await page(editor, '/admin/form/publish')).html);
     expect(refused).toContain('You cannot make these changes live yet');
-    expect(refused).toContain('The Welsh for “Making a will” is missing.');
-    expect(refused).toContain('The Welsh for “Do you own a home?” is missing.');
+    expect(refused).toContain('The Welsh for "Making a will" is missing.');
+    expect(refused).toContain('The Welsh for "Do you own a home?" is missing.');
     // The form's page lists them too, each a link to its box.
     const form = (await page(editor, '/admin/form')).html;
     expect(form).toContain('2 texts without Welsh');
@@ -111,9 +117,8 @@ describe('making the draft live', () => {
       'label.cy': 'Ydych chi’n berchen ar gartref?',
     });
     const ready = (await page(editor, '/admin/form/publish')).html;
-    expect(words(ready)).toContain('New case type “Making a will” (making_a_will).');
     expect(words(ready)).toContain(
-      'New question “Do you own a home?” (do_you_own_a_home) in “Making a will”.',
+      'New case type "Making a will" (making_a_will), with 1 question.',
     );
     expect(ready).toContain('Are you sure you want to make your changes live?');
 
@@ -130,9 +135,10 @@ describe('making the draft live', () => {
     expect((await studio.current()).publishedBy).toBe('ann@firm.example');
     const audit = await h.store.listAudit({ limit: 1 });
     expect(audit[0]).toMatchObject({
-      action: 'form publish',
-      detail: 'version 2',
+      action: 'publish form',
+      detail: 'version 2 (studio)',
       person: 'ann@firm.example',
+      role: 'operator',
     });
     expect(words((await page(editor, '/admin/form?done=published')).html)).toContain(
       'The draft is live',
@@ -140,7 +146,7 @@ describe('making the draft live', () => {
   });
 
   it('asks again when someone saved the draft after the page was drawn', async () => {
-    const { studio, as, post, submit } = studioConsole(setUp, read('bilingual'));
+    const { studio, as, post, submit } = await studioConsole(setUp, read('bilingual'));
     const editor = await as('operator');
     await submit(editor, '/admin/form/consent', {
       'privacyNotice.url': 'https://firm.example/privacy-2',
@@ -159,7 +165,7 @@ describe('making the draft live', () => {
   });
 
   it('refuses a marketer’s publish with 403, and publishes nothing', async () => {
-    const { studio, as, post, submit } = studioConsole(setUp, read('bilingual'));
+    const { studio, as, post, submit } = await studioConsole(setUp, read('bilingual'));
     await submit(await as('operator'), '/admin/form/consent', {
       'privacyNotice.url': 'https://firm.example/p',
     });
@@ -175,7 +181,7 @@ describe('making the draft live', () => {
 
 describe('history', () => {
   it('lists every version with who and when, compares two in words, and rolls back after a yes', async () => {
-    const { studio, as, post, page, submit } = studioConsole(setUp, read('bilingual'));
+    const { studio, as, post, page, submit } = await studioConsole(setUp, read('bilingual'));
     const editor = await as('operator', 'ann@firm.example');
     await submit(editor, '/admin/form/case-types/0/questions/0', {
       'label.en': 'Buying or selling?',
@@ -188,11 +194,11 @@ describe('history', () => {
     expect(history).toMatch(/Version 2 live .* ann@firm\.example in the studio/);
     expect(history).toMatch(/Version 1 .* FORM_CONFIG from the configuration file/);
     expect(history).toContain(
-      'The question “Are you buying or selling?” (transaction) in “Buying or selling a home” is now “Buying or selling?”',
+      '"Are you buying or selling?" (transaction) in "Buying or selling a home" is now asked as "Buying or selling?": its answers go to the platform under transaction, as before.',
     );
     const reader = await as('marketer');
-    expect((await page(reader, '/admin/form/history?from=2&to=1')).html).toContain(
-      'is now “Are you buying or selling?”',
+    expect(words((await page(reader, '/admin/form/history?from=2&to=1')).html)).toContain(
+      'is now asked as "Are you buying or selling?"',
     );
     expect((await page(reader, '/admin/form/versions/1')).html).toContain(
       '&quot;Are you buying or selling?&quot;',
@@ -200,7 +206,7 @@ describe('history', () => {
 
     const confirm = words((await page(editor, '/admin/form/versions/1/rollback')).html);
     expect(confirm).toContain('Make version 1 live again');
-    expect(confirm).toContain('is now “Are you buying or selling?”');
+    expect(confirm).toContain('is now asked as "Are you buying or selling?"');
     const rolled = await post(editor, '/admin/form/versions/1/rollback', { confirm: 'yes' });
     expect(rolled.headers.get('location')).toBe('/admin/form/history?done=rolled-back');
     const live = await studio.current();

@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { HOST } from '../../test/fixtures/console-people.ts';
-import { harnessPerTest } from '../../test/fixtures/proxy-harness.ts';
 import { studioConsole } from '../../test/fixtures/studio-console.ts';
+import { harnessPerTest } from '../../test/fixtures/proxy-harness.ts';
+import { studioHarnessPerTest } from '../../test/fixtures/studio-harness.ts';
 import type { Role } from '../../outbox/roles.ts';
 
-const setUp = harnessPerTest();
+const setUp = studioHarnessPerTest();
+const setUpWithout = harnessPerTest();
 const BILINGUAL = JSON.parse(readFileSync('demo/forms/bilingual.json', 'utf8')) as unknown;
 
 /** Every route of the studio (the preview's API aside: its widget carries a key, not a session). */
@@ -35,7 +37,7 @@ function studioRoutes(app: { routes: readonly { method: string; path: string }[]
 }
 
 async function answers(role: Role) {
-  const { h, as, post, page } = studioConsole(setUp, BILINGUAL);
+  const { h, as, post, page } = await studioConsole(setUp, BILINGUAL);
   const routes = studioRoutes(h.app);
   const who = await as(role);
   const got: Record<string, number> = {};
@@ -68,7 +70,7 @@ describe('the form studio’s roles, checked on the server for every route', () 
   });
 
   it('shows a marketer the form with no control that changes it', async () => {
-    const { as, page } = studioConsole(setUp, BILINGUAL);
+    const { as, page } = await studioConsole(setUp, BILINGUAL);
     const marketer = await as('marketer');
     for (const path of [
       '/admin/form',
@@ -89,7 +91,7 @@ describe('the form studio’s roles, checked on the server for every route', () 
   });
 
   it('is not there without the studio: /admin/form answers 404, as a page that does not exist', async () => {
-    const h = setUp({ deps: { adminToken: 'x'.repeat(44) } });
+    const h = setUpWithout({ deps: { adminToken: 'x'.repeat(44) } });
     const response = await h.app.request(`${HOST}/admin/form`);
     // Signed out, the console asks for a sign-in before it says anything of its pages.
     expect([303, 404]).toContain(response.status);

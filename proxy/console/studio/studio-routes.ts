@@ -2,7 +2,7 @@
  * The form studio in the console, `/admin/form` (`docs/console.md`, "The form studio"): every
  * page reads and writes the form only through `FormStudio` (`proxy/studio/form-studio.ts`). Every
  * role reads the form and its history; editors and operators edit, preview's sends aside, and
- * publish (`access.ts`, `needsForm`), and each change is in the audit log with who made it.
+ * publish (`access.ts`, `needsTo('edit the form')`), and each change is in the audit log with who made it.
  */
 import { Hono } from 'hono';
 import type { ConsoleVariables } from '../access.ts';

@@ -8,6 +8,7 @@
  * - `consent.<statement id>` (`on` when ticked: any other value is not agreement)
  * - `marketing.<field>` (the attribution, carried in hidden inputs)
  * - `send_copy` (`on` when "Send me a copy" is ticked)
+ * - `form_version` (the version of the form the page was drawn from)
  */
 import { MARKETING_FIELDS, PER_ATTEMPT_FIELDS } from '../../contract/fields.ts';
 import { visibleQuestions } from '../../contract/rules.ts';
@@ -73,6 +74,10 @@ export function enquiryFromFields(fields: PlainFields, config: FormConfig): Enqu
   part.forename ??= '';
   if (fields.has('send_copy')) part.send_copy = one('send_copy') === CONSENT_TICKED;
   if (fields.has('lang')) part.lang = one('lang');
+  // A number, or left for the checks to refuse as the JSON part's would be.
+  const version = one('form_version');
+  if (version !== undefined)
+    part.form_version = /^\d{1,9}$/.test(version) ? Number(version) : version;
   return { ...(part as EnquiryPartInput), ...unknown };
 }
 
@@ -86,4 +91,5 @@ const isKnownTopLevel = (name: string) =>
   (PER_ATTEMPT_FIELDS as readonly string[]).includes(name) ||
   name === 'case_type' ||
   name === 'send_copy' ||
-  name === 'lang';
+  name === 'lang' ||
+  name === 'form_version';

@@ -124,6 +124,10 @@ export const MIGRATIONS: readonly string[] = [
   firmTables.peopleTables(TYPES),
   // The language an upload's visitor reads, for its verdict's and refusals' words (issue 44).
   uploadLanguageColumn(TYPES),
+  // The form's published versions and its draft, kept for every instance (issue 56).
+  firmTables.formTables(TYPES),
+  // The role `editor`, who may edit and publish the form (issue 56).
+  firmTables.editorRole.postgres,
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */
