@@ -6,12 +6,7 @@
  */
 import type { Context } from 'hono';
 import { html } from 'hono/html';
-import type {
-  FormActor,
-  FormDraft,
-  FormStudio,
-  FormVersion,
-} from '../../studio/form-studio.ts';
+import type { FormActor, FormDraft, FormStudio, FormVersion } from '../../studio/form-studio.ts';
 import type { FunnelPageDeps } from '../funnel-page-route.ts';
 import { may } from '../../outbox/roles.ts';
 import { consoleAudit, personOf, type AuditDeps, type ConsoleVariables } from '../access.ts';
