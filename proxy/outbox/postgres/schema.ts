@@ -133,6 +133,10 @@ export const MIGRATIONS: readonly string[] = [
   tables.createRecordedColumn(TYPES),
   // A complete upload checked once, on whichever instance (issue 55).
   uploadCheckingColumn(TYPES),
+  // The form's published versions and its draft, kept for every instance (issue 56).
+  firmTables.formTables(TYPES),
+  // The role `editor`, who may edit and publish the form (issue 56).
+  firmTables.editorRole.postgres,
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */
