@@ -45,7 +45,9 @@ function citingText(path: string, text: string): string {
   if (ext === '.md') return text;
   const blank = (part: string) => part.replace(/[^\n]/g, ' ');
   if (COMMENTED_AS_IN_C.has(ext)) {
-    const comment = /\/\*[\s\S]*?\*\/|(?<![:"'`\w])\/\/[^\n]*/g;
+    // A route's pattern (`${base}/*`, '/admin/*') is no comment's start: a comment opens
+    // after a space or a line's start, never after a word, a brace or a quote.
+    const comment = /(?<![\w}'"`])\/\*[\s\S]*?\*\/|(?<![:"'`\w])\/\/[^\n]*/g;
     let kept = '';
     let from = 0;
     for (const match of text.matchAll(comment)) {

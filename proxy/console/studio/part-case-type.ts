@@ -1,6 +1,6 @@
 /**
  * A case type's own fields (its id and label; its questions are listed on its page with their
- * own buttons, `pages/case-type-page.ts`), and steps, on the whole form or on one case type
+ * own buttons, `case-type-questions.ts`), and steps, on the whole form or on one case type
  * (`docs/steps.md`): one page, the product's split, or a list of steps each with its title and
  * the questions it asks.
  */

@@ -153,7 +153,7 @@ describe('the preview of the draft', () => {
     const { h, as, page } = await studioConsole(setUp, BILINGUAL);
     const reader = await as('marketer');
     const html = (await page(reader, '/admin/form/preview/page?lang=cy')).html;
-    expect(html).toContain('<html lang="cy">');
+    expect(html).toContain('<html lang="cy" dir="ltr">');
     const form = pageForm(html, /action="([^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&') ?? '');
     expect(form.action).toMatch(
       /^\/admin\/form\/preview\/api\/[^/]+\/api\/enquiries\?idempotency-key=[^&]+&lang=cy$/,
