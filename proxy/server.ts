@@ -10,6 +10,7 @@ import { createApp } from './app.ts';
 import {
   FormConfigError,
   parseFormConfigs,
+  type ConfigSurroundings,
   type FormConfig,
   type FormConfigs,
 } from './contract/schemas/form-config.ts';
@@ -40,10 +41,11 @@ export interface RunningProxy {
 }
 
 /**
- * Reads and checks `FORM_CONFIG` in every language it lists; the error names the file and each
- * problem's JSON path.
+ * Reads and checks `FORM_CONFIG` in every language it lists, against what the environment holds
+ * that it names (`around`: the webhook endpoints a team may name); the error names the file and
+ * each problem's JSON path.
  */
-export function readFormConfigs(path: string): FormConfigs {
+export function readFormConfigs(path: string, around: ConfigSurroundings = {}): FormConfigs {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
@@ -53,8 +55,10 @@ export function readFormConfigs(path: string): FormConfigs {
     ]);
   }
   // A strings file is named from the configuration's own folder.
-  return parseFormConfigs(json, (file) =>
-    JSON.parse(readFileSync(resolve(dirname(path), file), 'utf8')),
+  return parseFormConfigs(
+    json,
+    (file) => JSON.parse(readFileSync(resolve(dirname(path), file), 'utf8')),
+    around,
   );
 }
 
@@ -64,7 +68,9 @@ export async function startProxy(
   log: Logger = createLogger({ level: env.LOG_LEVEL }),
 ): Promise<RunningProxy> {
   const converter = await openConverter(env, log);
-  const forms = readFormConfigs(env.FORM_CONFIG);
+  const forms = readFormConfigs(env.FORM_CONFIG, {
+    webhookUrls: env.WEBHOOK_ENDPOINTS.map((endpoint) => endpoint.url),
+  });
   const config = withAcceptedKinds(forms.first, converter, log);
   const outbox = await openOutbox(env, log);
   try {

@@ -11,6 +11,7 @@ import type {
   People,
   Settings,
   SubjectRights,
+  TeamPeople,
   WebhookDeliveries,
 } from '../outbox/store.ts';
 import type { OidcSettings } from './oidc-settings.ts';
@@ -23,7 +24,8 @@ export interface ConsoleDeps {
     AuditLog &
     People &
     Pick<WebhookDeliveries, 'listWebhooks'> &
-    Pick<SubjectRights, 'erase'>;
+    Pick<SubjectRights, 'erase'> &
+    TeamPeople;
   /** Where uploads are spooled (`DATA_DIR/incoming`), so an erasure removes any copy left there. */
   spoolDir?: string | undefined;
   /**

@@ -18,6 +18,7 @@ import { askedOf, type FunnelAsked } from './pages/funnel-asked.ts';
 import type { ComparisonData } from './pages/funnel-compare.ts';
 import { funnelBody } from './pages/funnel.ts';
 import { consolePage } from './pages/layout.ts';
+import { askedTeam } from './pages/team-filter.ts';
 
 /** What the funnel's page reads: the same report as the JSON's. */
 export type FunnelPageDeps = Pick<FunnelRouteDeps, 'config' | 'store' | 'funnelMinCount' | 'now'>;
@@ -28,15 +29,16 @@ export type FunnelPageDeps = Pick<FunnelRouteDeps, 'config' | 'store' | 'funnelM
  */
 async function comparison(
   deps: FunnelPageDeps,
-  filter: FunnelFilter,
+  query: { filter: FunnelFilter; team?: string | undefined },
   shown: Awaited<ReturnType<typeof funnelReading>>,
   asked: FunnelAsked,
 ): Promise<ComparisonData> {
-  const { variant, ...everyVariant } = filter;
+  const { variant, ...everyVariant } = query.filter;
   const rows =
     variant === undefined
       ? shown.funnel.rows
-      : (await funnelReading(deps.store, deps.config, everyVariant, minCount(deps))).funnel.rows;
+      : (await funnelReading(deps.store, deps.config, everyVariant, minCount(deps), query.team))
+          .funnel.rows;
   // Named variants first (A, B, …), then the visitors without one.
   const variants = variantsOf(rows).sort(
     (x, y) => Number(x === '') - Number(y === '') || x.localeCompare(y),
@@ -53,14 +55,19 @@ async function comparison(
 
 const minCount = (deps: FunnelPageDeps) => deps.funnelMinCount ?? DEFAULT_MIN_COUNT;
 
-/** The overview's summary: the default period's steps summed, as the page would sum them. */
-export async function funnelTotals(deps: FunnelPageDeps): Promise<StageCounts | undefined> {
+/**
+ * The overview's summary: the default period's steps summed (of `team`'s groups, when given), as
+ * the page would sum them.
+ */
+export async function funnelTotals(
+  deps: FunnelPageDeps,
+  team?: string,
+): Promise<StageCounts | undefined> {
   if (deps.config.analytics === false) return undefined;
   const query = funnelQuery(() => undefined, deps.now());
   if ('invalid' in query) return undefined;
-  return totals(
-    (await funnelReading(deps.store, deps.config, query.filter, minCount(deps))).funnel.rows,
-  );
+  const reading = await funnelReading(deps.store, deps.config, query.filter, minCount(deps), team);
+  return totals(reading.funnel.rows);
 }
 
 /** The page's route, as a Hono app the console mounts behind its gate. */
@@ -86,14 +93,16 @@ export function funnelPageRoute(deps: FunnelPageDeps) {
     const query = funnelQuery((name) => c.req.query(name), deps.now(), { emptyIsAny: true });
     if ('invalid' in query)
       return page(funnelBody({ config: deps.config, asked, invalid: query.invalid }), 400);
-    const { filter } = query;
-    const shown = await funnelReading(deps.store, deps.config, filter, minCount(deps));
+    const filter = query.filter;
+    // A team the form does not have (an old bookmark) shows every team's funnel.
+    const team = askedTeam(deps.config, query.team);
+    const shown = await funnelReading(deps.store, deps.config, filter, minCount(deps), team);
     return page(
       funnelBody({
         config: deps.config,
-        asked: { ...asked, from: filter.from, to: filter.to },
+        asked: { ...asked, from: filter.from, to: filter.to, team },
         ...shown,
-        comparison: await comparison(deps, filter, shown, asked),
+        comparison: await comparison(deps, { filter, team }, shown, asked),
         turnedOff: deps.config.analytics === false,
       }),
     );

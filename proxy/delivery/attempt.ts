@@ -11,6 +11,7 @@ import { isPlatformKind } from '../contract/limits.ts';
 import { ConversionError, type Converter } from '../convert/conversion.ts';
 import type { Logger } from '../logger.ts';
 import { LeaseLostError, type Claimed } from '../outbox/lease.ts';
+import { enquiryAsSent } from '../outbox/lead-routing.ts';
 import { StoreUnavailableError, type DeliveryQueue } from '../outbox/store.ts';
 import type { StoredFile, Submission } from '../outbox/submission.ts';
 import type { AttemptResult } from '../outbox/attempt-result.ts';
@@ -43,7 +44,8 @@ export async function runAttempt(
   let enquiryId = submission.enquiryId;
   if (enquiryId === null) {
     await store.startStep(lease, { kind: 'create' }, leaseUntil());
-    enquiryId = await client.createEnquiry(submission.upstream, signal);
+    // With its team and the earlier lead it repeats, as meta entries, when it was routed.
+    enquiryId = await client.createEnquiry(enquiryAsSent(submission), signal);
     const created = enquiryId;
     // Before it is recorded: if this process dies now, the log shows the answer was had.
     log.info({ reference: submission.reference, enquiryId }, 'the platform created the enquiry');

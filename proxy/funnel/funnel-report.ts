@@ -20,6 +20,7 @@ import {
   type QuestionCounts,
 } from '../outbox/funnel-counts.ts';
 import type { FunnelCounters } from '../outbox/store.ts';
+import { cellsOfTeam } from './funnel-teams.ts';
 
 /** The most cells one report reads; a period with more says so (`truncated`). */
 export const MAX_REPORT_CELLS = 5000;
@@ -104,22 +105,30 @@ export async function funnelReport(
   config: FormConfig,
   filter: FunnelFilter,
   minCount: number,
+  team?: string,
 ): Promise<FunnelResponse> {
-  return (await funnelReading(store, config, filter, minCount)).funnel;
+  return (await funnelReading(store, config, filter, minCount, team)).funnel;
 }
 
 /**
- * The funnel, and whether small cells were left out even once merged: the console's page says
- * so, so that an empty or thin period is not read as no visitors at all. (The JSON's shape is
- * fixed, so it does not carry this.)
+ * The funnel (of `team`'s cells only, when given: `funnel-teams.ts`), whether small cells were
+ * left out even once merged, and whether cells that may hold some of `team`'s visitors were left
+ * out: the console's page says both, so that an empty or thin period is not read as no visitors
+ * at all. (The JSON's shape is fixed, so it does not carry these.)
  */
 export async function funnelReading(
   store: Pick<FunnelCounters, 'funnelCells'>,
   config: FormConfig,
   filter: FunnelFilter,
   minCount: number,
-): Promise<{ funnel: FunnelResponse; leftOut: boolean }> {
-  const { cells, truncated } = await readCells(store, filter);
+  team?: string,
+): Promise<{ funnel: FunnelResponse; leftOut: boolean; undecided: boolean }> {
+  const read = await readCells(store, filter);
+  const { mine: cells, undecided } =
+    team === undefined
+      ? { mine: read.cells, undecided: false }
+      : cellsOfTeam(config, read.cells, team);
+  const { truncated } = read;
   const large = cells.filter((cell) => people(cell) >= minCount);
   const small = cells.filter((cell) => people(cell) < minCount);
   const other = small.length > 0 ? merged(small) : undefined;
@@ -134,6 +143,7 @@ export async function funnelReading(
       rows: rows.map((row) => ({ ...row, questions: inFormOrder(config, row) })),
     },
     leftOut: other !== undefined && !kept,
+    undecided,
   };
 }
 

@@ -23,6 +23,7 @@ import {
 } from './funnel-words.ts';
 import { carried, type FunnelAsked } from './funnel-asked.ts';
 import { dataTable } from './layout.ts';
+import { askedTeam, teamFunnelNote, teamSelect } from './team-filter.ts';
 
 /** What the page shows. */
 export type FunnelPageData = {
@@ -36,6 +37,8 @@ export type FunnelPageData = {
       comparison: ComparisonData;
       /** `"analytics": false`: the form counts nothing now. */
       turnedOff: boolean;
+      /** Of one team: groups that may hold some of its visitors were left out. */
+      undecided: boolean;
     }
 );
 
@@ -71,7 +74,8 @@ function filters(config: FormConfig, asked: FunnelAsked) {
       <label for="variant">Variant</label
       ><input id="variant" name="variant" value="${asked.variant ?? ''}" autocomplete="off" />
     </div>
-    ${carried(asked, ['from', 'to', 'case-type', 'campaign', 'variant'])}
+    ${teamSelect(config, asked.team)}
+    ${carried(asked, ['from', 'to', 'case-type', 'campaign', 'variant', 'team'])}
     <button type="submit" class="primary">Show</button>
   </form>`;
 }
@@ -200,10 +204,11 @@ export function funnelBody(data: FunnelPageData) {
     : '';
   const period = html`<span class="day">${funnel.from}</span> to
     <span class="day">${funnel.to}</span> (UTC)`;
+  const team = teamFunnelNote(config, askedTeam(config, data.asked.team), data.undecided);
   if (funnel.rows.length === 0)
     return html`${head} ${off}
       <p id="period">Nothing was counted from ${period}.</p>
-      ${mergingNote(funnel, data.leftOut)}`;
+      ${team} ${mergingNote(funnel, data.leftOut)}`;
   const sum = totals(funnel.rows);
   return html`${head} ${off}
     <p id="period">
@@ -220,7 +225,7 @@ export function funnelBody(data: FunnelPageData) {
           </div>`
         : ''
     }
-    ${mergingNote(funnel, data.leftOut)} ${stagesSection(config, funnel)}
+    ${team} ${mergingNote(funnel, data.leftOut)} ${stagesSection(config, funnel)}
     <h2 id="questions">Where visitors stopped</h2>
     ${byCaseType(config, funnel.rows).map((group, n) => dropOff(config, group, n))}
     ${comparisonSection(data.asked, data.comparison)}`;

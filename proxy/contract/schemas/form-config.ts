@@ -21,6 +21,7 @@ import { languageWords } from './strings-file.ts';
 import type { Strings } from '../strings/english.ts';
 import { consentSchema, firmSchema } from './consent.ts';
 import { caseTypeSchema } from './question.ts';
+import { checkRouting, checkTeamWebhooks, routingSchema } from './routing.ts';
 import { checkStepList, stepsSchema } from './steps.ts';
 
 const contactRequirement = z.enum(['required', 'optional', 'hidden']);
@@ -117,6 +118,8 @@ export const formConfigSchema = z
      * question, so each enquiry carries it too).
      */
     analytics: z.union([z.literal(false), z.strictObject({ variant: id.optional() })]).optional(),
+    /** Which team hears of each lead (`./routing.ts`, `docs/routing.md`); never served to visitors. */
+    routing: routingSchema.optional(),
   })
   .superRefine((config, ctx) => {
     // A statement's id is a meta entry's id upstream: it must not be a question's too.
@@ -161,6 +164,10 @@ export const formConfigSchema = z
         ctx.addIssue({ code: 'custom', path: ['steps', ...path], message });
       });
     }
+    if (config.routing)
+      checkRouting(config.routing, config, (path, message) => {
+        ctx.addIssue({ code: 'custom', path, message });
+      });
   });
 
 /**
@@ -207,8 +214,11 @@ export interface PublicLanguageFields {
   strings?: Readonly<Record<string, string>>;
 }
 
-/** What `GET /api/form` answers: the configuration (it holds no secrets) and the optional challenge. */
-export interface PublicFormConfig extends FormConfig, PublicLanguageFields {
+/**
+ * What `GET /api/form` answers: the configuration (it holds no secrets; the firm's teams and
+ * their addresses are left out) and the optional challenge.
+ */
+export interface PublicFormConfig extends Omit<FormConfig, 'routing'>, PublicLanguageFields {
   /** The file picker for `files.kinds`, ready to show. */
   picker: FilePicker;
   /** Present when the proxy verifies Cloudflare Turnstile tokens. */
@@ -243,12 +253,23 @@ const NO_FILES = (path: string): unknown => {
   throw new Error(`${path} is read only when the configuration is read from its file`);
 };
 
+/** What a configuration names outside itself, when the caller knows it (the start does). */
+export interface ConfigSurroundings {
+  /** The `url` of each of `WEBHOOK_ENDPOINTS`: a team's `webhook` must be one of them. */
+  webhookUrls?: readonly string[];
+}
+
 /**
  * Parses a configuration in every language it lists, throwing one error whose message lists
  * every problem with its JSON path (a text missing a language, a language without words, a
- * strings file missing a key, or a rule any language breaks). `read` reads a strings file.
+ * strings file missing a key, or a rule any language breaks). `read` reads a strings file;
+ * `around`, what the environment holds that the configuration names (a team's webhook).
  */
-export function parseFormConfigs(input: unknown, read = NO_FILES): FormConfigs {
+export function parseFormConfigs(
+  input: unknown,
+  read = NO_FILES,
+  around: ConfigSurroundings = {},
+): FormConfigs {
   // The texts are read by the languages listed: a list that cannot be read is the one problem.
   const listed = (input as { languages?: unknown } | null)?.languages;
   const languages = languagesSchema.optional().safeParse(listed);
@@ -271,6 +292,10 @@ export function parseFormConfigs(input: unknown, read = NO_FILES): FormConfigs {
     if (result.success) {
       const { languages: _listed, strings: _files, ...config } = result.data;
       configs.set(lang, config);
+      if (config.routing && around.webhookUrls)
+        checkTeamWebhooks(config.routing, around.webhookUrls, (path, message) =>
+          problems.add(`${formatPath(path)}: ${message}`),
+        );
     } else formatConfigIssues(result.error).forEach((line) => problems.add(line));
   }
   const [firstLanguage = ''] = localised.languages;

@@ -124,6 +124,10 @@ export const MIGRATIONS: readonly string[] = [
   firmTables.peopleTables(TYPES),
   // The language an upload's visitor reads, for its verdict's and refusals' words (issue 44).
   uploadLanguageColumn(TYPES),
+  // A lead's team, the person it was given to, the earlier lead it repeats (issue 58).
+  tables.routingColumns(TYPES),
+  // Round robins' turns and the people marked away (issue 58).
+  firmTables.routingTables(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */
