@@ -24,10 +24,12 @@ import { chores, startHousekeeping } from './lifecycle/housekeeping.ts';
 import { uploadSweep } from './intake/uploads/upload-sweep.ts';
 import { listen } from './lifecycle/listen.ts';
 import { openOutbox, type OpenOutbox } from './lifecycle/open-outbox.ts';
+import { listenFailure } from './lifecycle/outbox-address.ts';
 import { checkAtStart, recover, startNotifier } from './lifecycle/startup.ts';
 import { shutdown } from './lifecycle/shutdown.ts';
 import type { CheckReport } from './client/check.ts';
 import type { Converter } from './convert/conversion.ts';
+import type { AcceptedKind } from './contract/limits.ts';
 import { openConverter, withAcceptedKinds } from './convert/open-converter.ts';
 
 /** A proxy listening on Node. */
@@ -36,6 +38,10 @@ export interface RunningProxy {
   log: Logger;
   /** The platform check run at start (logged; a setup problem pauses delivery), once done. */
   checked: Promise<CheckReport | undefined>;
+  /** The kinds of file visitors are offered here (`files.kinds` as the converters allow). */
+  offered: readonly AcceptedKind[];
+  /** Why documents are not converted though asked for (`CONVERT_DOCUMENTS=1`), if so. */
+  documentsOff?: string | undefined;
   /** Stops taking requests, lets in-flight ones finish while there is time, closes the outbox. */
   close(): Promise<void>;
 }
@@ -122,7 +128,9 @@ async function start(
         log.warn({ address }, 'too many connections from one address: refused');
       },
     },
-  );
+  ).catch((error: unknown) => {
+    throw listenFailure(env, error);
+  });
   deliverer.start();
   webhooks?.start();
   const checked = checkAtStart(check, deliverer, log);
@@ -162,5 +170,12 @@ async function start(
         },
       });
     })());
-  return { url, log, checked, close };
+  return {
+    url,
+    log,
+    checked,
+    offered: config.files.kinds ?? [],
+    documentsOff: converter.warnings?.[0],
+    close,
+  };
 }

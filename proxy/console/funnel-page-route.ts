@@ -9,8 +9,8 @@ import { Hono } from 'hono';
 import { wantsFunnelPage } from '../http/funnel-format.ts';
 import type { FunnelRouteDeps } from '../http/funnel-route.ts';
 import { funnelQuery } from '../funnel/funnel-query.ts';
-import { DEFAULT_MIN_COUNT, funnelReading } from '../funnel/funnel-report.ts';
-import { compareVariants, totals, variantsOf, type StageCounts } from '../funnel/funnel-summary.ts';
+import { DEFAULT_MIN_COUNT, funnelReport, type FunnelResponse } from '../funnel/funnel-report.ts';
+import { compareVariants, variantsOf } from '../funnel/funnel-summary.ts';
 import type { FunnelFilter } from '../outbox/funnel-counts.ts';
 import { needs, type ConsoleVariables } from './access.ts';
 import { allows } from '../outbox/roles.ts';
@@ -30,15 +30,15 @@ export type FunnelPageDeps = Pick<FunnelRouteDeps, 'config' | 'store' | 'funnelM
 async function comparison(
   deps: FunnelPageDeps,
   query: { filter: FunnelFilter; team?: string | undefined },
-  shown: Awaited<ReturnType<typeof funnelReading>>,
+  shown: FunnelResponse,
   asked: FunnelAsked,
 ): Promise<ComparisonData> {
   const { variant, ...everyVariant } = query.filter;
   const rows =
     variant === undefined
-      ? shown.funnel.rows
-      : (await funnelReading(deps.store, deps.config, everyVariant, minCount(deps), query.team))
-          .funnel.rows;
+      ? shown.rows
+      : (await funnelReport(deps.store, deps.config, everyVariant, minCount(deps), query.team))
+          .rows;
   // Named variants first (A, B, …), then the visitors without one.
   const variants = variantsOf(rows).sort(
     (x, y) => Number(x === '') - Number(y === '') || x.localeCompare(y),
@@ -56,18 +56,17 @@ async function comparison(
 const minCount = (deps: FunnelPageDeps) => deps.funnelMinCount ?? DEFAULT_MIN_COUNT;
 
 /**
- * The overview's summary: the default period's steps summed (of `team`'s groups, when given), as
- * the page would sum them.
+ * The overview's summary: the default period's true totals (of `team`'s groups, when given), the
+ * groups too small to show included, and how many of those there were.
  */
 export async function funnelTotals(
   deps: FunnelPageDeps,
   team?: string,
-): Promise<StageCounts | undefined> {
+): Promise<Pick<FunnelResponse, 'totals' | 'withheld' | 'minCount'> | undefined> {
   if (deps.config.analytics === false) return undefined;
   const query = funnelQuery(() => undefined, deps.now());
   if ('invalid' in query) return undefined;
-  const reading = await funnelReading(deps.store, deps.config, query.filter, minCount(deps), team);
-  return totals(reading.funnel.rows);
+  return funnelReport(deps.store, deps.config, query.filter, minCount(deps), team);
 }
 
 /** The page's route, as a Hono app the console mounts behind its gate. */
@@ -93,15 +92,15 @@ export function funnelPageRoute(deps: FunnelPageDeps) {
     const query = funnelQuery((name) => c.req.query(name), deps.now(), { emptyIsAny: true });
     if ('invalid' in query)
       return page(funnelBody({ config: deps.config, asked, invalid: query.invalid }), 400);
-    const filter = query.filter;
+    const { filter } = query;
     // A team the form does not have (an old bookmark) shows every team's funnel.
     const team = askedTeam(deps.config, query.team);
-    const shown = await funnelReading(deps.store, deps.config, filter, minCount(deps), team);
+    const shown = await funnelReport(deps.store, deps.config, filter, minCount(deps), team);
     return page(
       funnelBody({
         config: deps.config,
         asked: { ...asked, from: filter.from, to: filter.to, team },
-        ...shown,
+        funnel: shown,
         comparison: await comparison(deps, { filter, team }, shown, asked),
         turnedOff: deps.config.analytics === false,
       }),

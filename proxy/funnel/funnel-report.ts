@@ -1,10 +1,11 @@
 /**
  * The marketer's funnel over a period: one row per case type, campaign and variant, with its
  * questions in the form's order. This is the shape `GET /admin/funnel` answers (and the
- * console shows): `{from, to, minCount, rows: [{caseType, campaign, variant, views, starts,
- * sends, delivered, questions: [{id, shown, answered, left, errors: {code: n}}]}]}`. Rows with
- * fewer than `minCount` starts (or deliveries) are merged into one "other" row, so no small group can be
- * singled out; an "other" row still below it is left out. Starts, not views: anyone can load
+ * console shows): `{from, to, minCount, truncated, rows: [{caseType, campaign, variant, views,
+ * starts, sends, delivered, questions: [{id, shown, answered, left, errors: {code: n}}]}],
+ * totals, withheld}`. Rows with fewer than `minCount` starts (or deliveries) are merged into one
+ * "other" row, so no small group can be singled out; an "other" row still below it is left out,
+ * counted in `totals` and `withheld` alone. Starts, not views: anyone can load
  * `/form?campaign=…` nine times to lift one visitor's cell over the line, and a view is all
  * a page load makes.
  *
@@ -43,7 +44,34 @@ export interface FunnelResponse {
    */
   truncated: boolean;
   rows: FunnelCell[];
+  /**
+   * The period's views, starts, sends and deliveries over every group, those left out included:
+   * the small-count rule protects groups (their rows and where their visitors stopped), not
+   * the sum.
+   */
+  totals: StageTotals;
+  /** What the rows leave out: how many groups, and their counts (in `totals` all the same). */
+  withheld: StageTotals & { groups: number };
+  /**
+   * With `team=` only: true when groups the rules do not decide (split by an answer the funnel
+   * never holds) may hold some of the team's visitors, left out of its rows and totals.
+   */
+  undecided?: boolean;
 }
+
+/** A count for each of the funnel's steps. */
+export interface StageTotals {
+  views: number;
+  starts: number;
+  sends: number;
+  delivered: number;
+}
+
+/** The steps of `cells` summed. */
+export const stageTotals = (cells: readonly FunnelCell[]): StageTotals => {
+  const { views, starts, sends, delivered } = merged(cells);
+  return { views, starts, sends, delivered };
+};
 
 /** The name of the row small cells are merged into. */
 export const OTHER = 'other';
@@ -96,7 +124,11 @@ export function merged(cells: readonly FunnelCell[]): FunnelCell {
 }
 
 /**
- * The funnel of `filter`'s period and cells, small cells merged.
+ * The funnel of `filter`'s period and cells (of `team`'s cells only, when given:
+ * `funnel-teams.ts`), with its true totals and what its rows leave out: small cells merged, and
+ * left out when even merged they are small; and for a team, whether cells that may hold some of
+ * its visitors were left out. The console's page says both, so that an empty or thin period is
+ * never read as no visitors at all (#60: "Nothing was counted" with four leads delivered).
  *
  * @example await funnelReport(store, config, { from: '2027-03-01', to: '2027-03-31' }, 10)
  */
@@ -107,26 +139,11 @@ export async function funnelReport(
   minCount: number,
   team?: string,
 ): Promise<FunnelResponse> {
-  return (await funnelReading(store, config, filter, minCount, team)).funnel;
-}
-
-/**
- * The funnel (of `team`'s cells only, when given: `funnel-teams.ts`), whether small cells were
- * left out even once merged, and whether cells that may hold some of `team`'s visitors were left
- * out: the console's page says both, so that an empty or thin period is not read as no visitors
- * at all. (The JSON's shape is fixed, so it does not carry these.)
- */
-export async function funnelReading(
-  store: Pick<FunnelCounters, 'funnelCells'>,
-  config: FormConfig,
-  filter: FunnelFilter,
-  minCount: number,
-  team?: string,
-): Promise<{ funnel: FunnelResponse; leftOut: boolean; undecided: boolean }> {
   const read = await readCells(store, filter);
+  // One team's funnel holds the cells the rules send to it alone (`funnel-teams.ts`).
   const { mine: cells, undecided } =
     team === undefined
-      ? { mine: read.cells, undecided: false }
+      ? { mine: read.cells, undecided: undefined }
       : cellsOfTeam(config, read.cells, team);
   const { truncated } = read;
   const large = cells.filter((cell) => people(cell) >= minCount);
@@ -134,16 +151,16 @@ export async function funnelReading(
   const other = small.length > 0 ? merged(small) : undefined;
   const kept = other !== undefined && people(other) >= minCount;
   const rows = other && kept ? [...large, other] : large;
+  const left = kept ? [] : small;
   return {
-    funnel: {
-      from: filter.from,
-      to: filter.to,
-      minCount,
-      truncated,
-      rows: rows.map((row) => ({ ...row, questions: inFormOrder(config, row) })),
-    },
-    leftOut: other !== undefined && !kept,
-    undecided,
+    from: filter.from,
+    to: filter.to,
+    minCount,
+    truncated,
+    rows: rows.map((row) => ({ ...row, questions: inFormOrder(config, row) })),
+    totals: stageTotals(cells),
+    withheld: { groups: left.length, ...stageTotals(left) },
+    ...(undecided === undefined ? {} : { undecided }),
   };
 }
 

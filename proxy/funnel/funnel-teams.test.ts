@@ -3,7 +3,7 @@ import type { FunnelTally } from '../outbox/funnel-counts.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { lawFirmRouted } from '../test/fixtures/routing-config.ts';
-import { funnelReading } from './funnel-report.ts';
+import { funnelReport } from './funnel-report.ts';
 
 const DAY = '2027-03-27';
 const PERIOD = { from: DAY, to: DAY };
@@ -40,19 +40,22 @@ describe('one team’s funnel', () => {
       tally('wills-probate', 'autumn', 8),
       tally('conveyancing', 'spring', 30),
     );
-    const read = (team?: string) => funnelReading(store, lawFirmRouted, PERIOD, 10, team);
+    const read = (team?: string) => funnelReport(store, lawFirmRouted, PERIOD, 10, team);
     const privateClient = await read('private-client');
-    expect(
-      privateClient.funnel.rows.map((row) => [row.caseType, row.campaign, row.starts]),
-    ).toEqual([
+    expect(privateClient.rows.map((row) => [row.caseType, row.campaign, row.starts])).toEqual([
       ['family', 'spring', 12],
       ['wills-probate', 'other', 11],
     ]);
     // Conveyancing is split by an answer the funnel never holds: no team's group, and said so.
     expect(privateClient.undecided).toBe(false);
+    // Its totals are its own groups', none of another team's.
+    expect(privateClient.totals.starts).toBe(23);
     const property = await read('property');
-    expect(property.funnel.rows).toEqual([]);
+    expect(property.rows).toEqual([]);
     expect(property.undecided).toBe(true);
-    expect((await read()).funnel.rows).toHaveLength(3);
+    expect(property.totals.starts).toBe(0);
+    const everyTeam = await read();
+    expect(everyTeam.rows).toHaveLength(3);
+    expect(everyTeam.undecided).toBeUndefined();
   });
 });

@@ -13,9 +13,8 @@ import type { PauseState } from '../../delivery/pause.ts';
 import { pausedAlert } from '../../notify/messages.ts';
 import type { CheckRecord } from '../../client/check.ts';
 import { DEFAULT_FUNNEL_DAYS } from '../../funnel/funnel-query.ts';
-import type { StageCounts } from '../../funnel/funnel-summary.ts';
 import { dailyChart } from './chart.ts';
-import { overviewFunnel } from './overview-funnel.ts';
+import { overviewFunnel, type OverviewFunnel } from './overview-funnel.ts';
 import { auditTable } from './audit-table.ts';
 import { STATE_WORDS, when } from './layout.ts';
 import { teamLabel, teamSelect } from './team-filter.ts';
@@ -38,8 +37,8 @@ export interface OverviewData {
   leadLinks: boolean;
   settings?: OverviewSettings;
   audit?: AuditEntry[];
-  /** The funnel's last 30 days summed; undefined when the form's funnel is turned off. */
-  funnel: StageCounts | undefined;
+  /** The funnel's last 30 days' totals (of `team`'s groups, when given); undefined when it is off. */
+  funnel: OverviewFunnel | undefined;
   /** The form's configuration, for its teams; `team`: the one whose leads are counted. */
   config: FormConfig;
   team?: string | undefined;

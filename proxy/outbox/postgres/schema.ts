@@ -10,7 +10,12 @@
 import pg from 'pg';
 import * as firmTables from '../machine/firm-tables.ts';
 import * as tables from '../machine/tables.ts';
-import { uploadKeyColumn, uploadLanguageColumn, uploadsTable } from '../machine/uploads.ts';
+import {
+  uploadKeyColumn,
+  uploadLanguageColumn,
+  uploadCheckingColumn,
+  uploadsTable,
+} from '../machine/uploads.ts';
 import { postgresDialect } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.postgres;
@@ -124,6 +129,10 @@ export const MIGRATIONS: readonly string[] = [
   firmTables.peopleTables(TYPES),
   // The language an upload's visitor reads, for its verdict's and refusals' words (issue 44).
   uploadLanguageColumn(TYPES),
+  // When the outbox recorded a create, beside when its answer came (issue 59).
+  tables.createRecordedColumn(TYPES),
+  // A complete upload checked once, on whichever instance (issue 55).
+  uploadCheckingColumn(TYPES),
   // A lead's team, the person it was given to, the earlier lead it repeats (issue 58).
   tables.routingColumns(TYPES),
   // Round robins' turns and the people marked away (issue 58).
