@@ -6,6 +6,7 @@
  * `http/funnel-format.ts`'s to say, and the console's gate (`console-guard.ts`) asks it too.
  */
 import { Hono } from 'hono';
+import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { wantsFunnelPage } from '../http/funnel-format.ts';
 import type { FunnelRouteDeps } from '../http/funnel-route.ts';
 import { funnelQuery } from '../funnel/funnel-query.ts';
@@ -21,7 +22,7 @@ import { consolePage } from './pages/layout.ts';
 import { askedTeam } from './pages/team-filter.ts';
 
 /** What the funnel's page reads: the same report as the JSON's. */
-export type FunnelPageDeps = Pick<FunnelRouteDeps, 'config' | 'store' | 'funnelMinCount' | 'now'>;
+export type FunnelPageDeps = Pick<FunnelRouteDeps, 'form' | 'store' | 'funnelMinCount' | 'now'>;
 
 /**
  * The period's variants and the two the address compares (else the first two, in order). The
@@ -29,7 +30,8 @@ export type FunnelPageDeps = Pick<FunnelRouteDeps, 'config' | 'store' | 'funnelM
  */
 async function comparison(
   deps: FunnelPageDeps,
-  query: { filter: FunnelFilter; team?: string | undefined },
+  // The version the page shows, read once: a publish meanwhile cannot split the page.
+  query: { config: FormConfig; filter: FunnelFilter; team?: string | undefined },
   shown: FunnelResponse,
   asked: FunnelAsked,
 ): Promise<ComparisonData> {
@@ -37,7 +39,7 @@ async function comparison(
   const rows =
     variant === undefined
       ? shown.rows
-      : (await funnelReport(deps.store, deps.config, everyVariant, minCount(deps), query.team))
+      : (await funnelReport(deps.store, query.config, everyVariant, minCount(deps), query.team))
           .rows;
   // Named variants first (A, B, …), then the visitors without one.
   const variants = variantsOf(rows).sort(
@@ -63,10 +65,11 @@ export async function funnelTotals(
   deps: FunnelPageDeps,
   team?: string,
 ): Promise<Pick<FunnelResponse, 'totals' | 'withheld' | 'minCount'> | undefined> {
-  if (deps.config.analytics === false) return undefined;
+  const { config } = deps.form.current();
+  if (config.analytics === false) return undefined;
   const query = funnelQuery(() => undefined, deps.now());
   if ('invalid' in query) return undefined;
-  return funnelReport(deps.store, deps.config, query.filter, minCount(deps), team);
+  return funnelReport(deps.store, config, query.filter, minCount(deps), team);
 }
 
 /** The page's route, as a Hono app the console mounts behind its gate. */
@@ -88,21 +91,21 @@ export function funnelPageRoute(deps: FunnelPageDeps) {
         }),
         status,
       );
+    const { config } = deps.form.current();
     const asked = askedOf((name) => c.req.query(name));
     const query = funnelQuery((name) => c.req.query(name), deps.now(), { emptyIsAny: true });
-    if ('invalid' in query)
-      return page(funnelBody({ config: deps.config, asked, invalid: query.invalid }), 400);
+    if ('invalid' in query) return page(funnelBody({ config, asked, invalid: query.invalid }), 400);
     const { filter } = query;
     // A team the form does not have (an old bookmark) shows every team's funnel.
-    const team = askedTeam(deps.config, query.team);
-    const shown = await funnelReport(deps.store, deps.config, filter, minCount(deps), team);
+    const team = askedTeam(config, query.team);
+    const shown = await funnelReport(deps.store, config, filter, minCount(deps), team);
     return page(
       funnelBody({
-        config: deps.config,
+        config,
         asked: { ...asked, from: filter.from, to: filter.to, team },
         funnel: shown,
-        comparison: await comparison(deps, { filter, team }, shown, asked),
-        turnedOff: deps.config.analytics === false,
+        comparison: await comparison(deps, { config, filter, team }, shown, asked),
+        turnedOff: config.analytics === false,
       }),
     );
   });

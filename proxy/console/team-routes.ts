@@ -1,18 +1,19 @@
 /**
- * The console's teams (`pages/teams.ts`, staff and above): the page, and marking one of a team's
- * people away or back, which the next round robin's turn reads on every instance (the outbox's
- * `people_away`). Each change is in the audit log with who made it.
+ * The console's teams (`pages/teams.ts`, for whoever may read leads: staff and operators): the
+ * page, and marking one of a team's people away or back, which the next round robin's turn reads
+ * on every instance (the outbox's `people_away`). Each change is in the audit log with who made
+ * it. The teams are those of the version served now.
  */
 import { Hono, type Context } from 'hono';
-import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { TeamPeople } from '../outbox/store.ts';
-import { consoleAudit, needs, type AuditDeps, type ConsoleVariables } from './access.ts';
+import type { CurrentForm } from '../studio/live-form.ts';
+import { consoleAudit, needsTo, type AuditDeps, type ConsoleVariables } from './access.ts';
 import { consolePage } from './pages/layout.ts';
 import { teamsBody } from './pages/teams.ts';
 
 /** What the teams' routes read. */
 export interface TeamRouteDeps extends Omit<AuditDeps, 'store'> {
-  config: FormConfig;
+  form: CurrentForm;
   store: TeamPeople & AuditDeps['store'];
 }
 
@@ -25,20 +26,22 @@ const DONE: Readonly<Record<string, string>> = {
 /** The teams page and its actions, as a Hono app to mount at `/`. */
 export function teamRoutes(deps: TeamRouteDeps) {
   const app = new Hono<{ Variables: ConsoleVariables }>();
-  const { store, config } = deps;
+  const { store } = deps;
   /** The address a POST names, when it is one of a team's people (any case). */
   const personOf = (c: Context<{ Variables: ConsoleVariables }>) => {
     const asked = (c.get('form').address ?? '').trim().toLowerCase();
-    const people = Object.values(config.routing?.teams ?? {}).flatMap((team) => team.people);
+    const teams = deps.form.current().config.routing?.teams ?? {};
+    const people = Object.values(teams).flatMap((team) => team.people);
     return people.find((person) => person.toLowerCase() === asked);
   };
 
-  app.use('/admin/teams', needs('staff'));
-  app.use('/admin/teams/*', needs('staff'));
+  // Who is given leads, and who is away from them: for those who read leads (not an editor).
+  app.use('/admin/teams', needsTo('read leads'));
+  app.use('/admin/teams/*', needsTo('read leads'));
   app.get('/admin/teams', async (c) => {
     const word = c.req.query('done');
     const body = teamsBody({
-      config,
+      config: deps.form.current().config,
       away: await store.peopleAway(),
       lastTurns: await store.lastTurns(),
       csrf: c.get('csrf'),

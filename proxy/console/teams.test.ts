@@ -58,17 +58,23 @@ describe('teams in the console', () => {
     );
   });
 
-  it('marks away only a team’s people, and never for a marketer', async () => {
+  it('marks away only a team’s people, and never for a marketer or an editor', async () => {
     const h = routedConsole();
     const staff = await signedInAs(h, TOKEN, { email: 'sam@firm.example', role: 'staff' });
     expect(
       (await postForm(h, '/admin/teams/away', staff, { address: 'stranger@else.example' })).status,
     ).toBe(404);
-    const marketer = await signedInAs(h, TOKEN, { email: 'max@firm.example', role: 'marketer' });
-    const refused = await postForm(h, '/admin/teams/away', marketer, {
-      address: TEAM_PEOPLE.property[0],
-    });
-    expect(refused.status).toBe(403);
+    expect((await get(h, '/admin/', staff.cookie)).text).toContain('href="/admin/teams"');
+    // Who is given leads is for those who read leads: an editor edits the form, not its leads.
+    for (const role of ['marketer', 'editor'] as const) {
+      const other = await signedInAs(h, TOKEN, { email: `${role}@firm.example`, role });
+      const refused = await postForm(h, '/admin/teams/away', other, {
+        address: TEAM_PEOPLE.property[0],
+      });
+      expect(refused.status).toBe(403);
+      expect((await get(h, '/admin/teams', other.cookie)).status).toBe(403);
+      expect((await get(h, '/admin/', other.cookie)).text).not.toContain('href="/admin/teams"');
+    }
     expect(await h.store.peopleAway()).toEqual([]);
   });
 

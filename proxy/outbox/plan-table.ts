@@ -106,4 +106,12 @@ export const PLAN_TABLE = {
   setRole: 'write',
   removePerson: 'write',
   anyPeople: 'read',
+  // The form's versions and its draft.
+  latestFormVersion: 'read',
+  formVersions: 'read',
+  formVersion: 'read',
+  formDraft: 'read',
+  saveFormDraft: 'atomic',
+  discardFormDraft: 'atomic',
+  publishFormVersion: 'atomic',
 } as const satisfies Partial<Record<keyof OutboxMachine, Run>>;

@@ -139,6 +139,10 @@ export const MIGRATIONS: readonly string[] = [
   tables.createRecordedColumn(TYPES),
   // A complete upload checked once, on whichever instance (issue 55).
   uploadCheckingColumn(TYPES),
+  // The form's published versions and its draft, kept for every instance (issue 56).
+  firmTables.formTables(TYPES),
+  // The role `editor`, who may edit and publish the form (issue 56).
+  firmTables.editorRole.sqlite,
   // A lead's team, the person it was given to, the earlier lead it repeats (issue 58).
   tables.routingColumns(TYPES),
   // Round robins' turns and the people marked away (issue 58).
