@@ -147,6 +147,9 @@ export const proxyEnvSchema = z.object({
   RETENTION_DAYS: integer(30, 1).describe(
     'Delivered submissions (and their files and finished webhook deliveries) are removed after this many days; caught spam after 7; dead letters stay until dealt with.',
   ),
+  REPEAT_WINDOW_DAYS: integer(30, 1).describe(
+    'An enquiry from the same mailbox (case, plus tags and Gmail’s dots aside) or telephone number (E.164) as a lead of this many days back is marked a repeat of the most recent one (`repeat_of`), never refused nor merged. See docs/routing.md.',
+  ),
   UPLOAD_EXPIRY_HOURS: z.coerce
     .number()
     .positive()

@@ -55,7 +55,10 @@ export async function startProxy(
   log: Logger = createLogger({ level: env.LOG_LEVEL }),
 ): Promise<RunningProxy> {
   // The file is read and checked before the outbox is opened, as it always was.
-  const file = readFormFile(env.FORM_CONFIG);
+  const file = readFormFile(env.FORM_CONFIG, {
+    // A team's webhook must be one of the endpoints this environment sends to.
+    webhookUrls: env.WEBHOOK_ENDPOINTS.map((endpoint) => endpoint.url),
+  });
   const converter = await openConverter(env, log);
   const outbox = await openOutbox(env, log);
   let live: WatchedLiveForm | undefined;

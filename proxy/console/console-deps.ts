@@ -11,6 +11,7 @@ import type {
   People,
   Settings,
   SubjectRights,
+  TeamPeople,
   WebhookDeliveries,
 } from '../outbox/store.ts';
 import type { FormStudio } from '../studio/form-studio.ts';
@@ -24,7 +25,8 @@ export interface ConsoleDeps {
     AuditLog &
     People &
     Pick<WebhookDeliveries, 'listWebhooks'> &
-    Pick<SubjectRights, 'erase'>;
+    Pick<SubjectRights, 'erase'> &
+    TeamPeople;
   /** Where uploads are spooled (`DATA_DIR/incoming`), so an erasure removes any copy left there. */
   spoolDir?: string | undefined;
   /**

@@ -3,8 +3,9 @@
  * one (retry now, leave a refused file out, export, download a kept file). It reads and acts
  * through the same store queries and operator code as `npm run outbox`, and writes each action
  * to the audit log with who did it. Each route names the role it needs (`access.ts`: a
- * marketer reads the overview's counts, staff the leads (`needsTo('read leads')`), an operator people and settings); the
- * gate is `console-guard.ts`, people `people-routes.ts`.
+ * marketer reads the overview's counts, staff the leads and the teams (`needsTo('read leads')`), an
+ * operator people and settings); the gate is `console-guard.ts`, people `people-routes.ts`, teams
+ * `team-routes.ts`.
  */
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
@@ -19,11 +20,13 @@ import { consoleGuard, type ConsoleRouteDeps } from './console-guard.ts';
 import { peopleRoutes } from './people-routes.ts';
 import { SessionKeys } from './session.ts';
 import { studioRoutes } from './studio/studio-routes.ts';
+import { teamRoutes } from './team-routes.ts';
 import { PASSKEY_SCRIPT } from './passkey-script.ts';
 import { consolePage, STATE_WORDS } from './pages/layout.ts';
 import { leadBody } from './pages/lead.ts';
 import { leadsBody } from './pages/leads.ts';
 import { overviewBody } from './pages/overview.ts';
+import { askedTeam } from './pages/team-filter.ts';
 import { CHART_DAYS } from './pages/chart.ts';
 import { CONSOLE_CSS } from './style.ts';
 import { funnelPageRoute, funnelTotals, type FunnelPageDeps } from './funnel-page-route.ts';
@@ -83,10 +86,14 @@ export function consoleRoutes(
   app.get('/admin/', needs('marketer'), async (c) => {
     const now = deps.now();
     const role = c.get('session').role;
+    const { config } = deps.form.current();
+    const team = askedTeam(config, c.req.query('team'));
     const body = overviewBody({
       now,
-      days: await store.dailyCounts(now, CHART_DAYS),
-      counts: await store.counts(),
+      config,
+      team,
+      days: await store.dailyCounts(now, CHART_DAYS, team),
+      counts: await store.counts(team),
       leadLinks: allows(role, 'staff'),
       ...(allows(role, 'operator')
         ? {
@@ -98,12 +105,13 @@ export function consoleRoutes(
           }
         : {}),
       ...(allows(role, 'staff') ? { audit: await store.listAudit({ limit: 20 }) } : {}),
-      funnel: await funnelTotals(deps),
+      funnel: await funnelTotals(deps, team),
     });
     return page(c, { title: 'Overview', place: 'overview', body });
   });
 
   app.route('/', peopleRoutes(deps, parts));
+  app.route('/', teamRoutes({ ...deps, store }));
   if (deps.studio)
     app.route(
       '/',
@@ -146,8 +154,14 @@ export function consoleRoutes(
   app.get('/admin/leads/:reference', async (c) => {
     const lead = await store.get(c.req.param('reference'));
     if (!lead) return c.notFound();
+    const repeatOf = lead.routing?.repeatOf;
     const { config } = deps.form.current();
     const body = leadBody({
+      team: {
+        label: config.routing?.teams[lead.routing?.team ?? '']?.label,
+        earlierKept: repeatOf ? (await store.get(repeatOf)) !== null : false,
+        repeatedBy: await store.repeatsOf(lead.reference),
+      },
       lead,
       notifications: await store.notificationsFor(lead.reference),
       webhooks: await store.listWebhooks({ reference: lead.reference, limit: 50 }),

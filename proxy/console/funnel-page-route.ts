@@ -6,6 +6,7 @@
  * `http/funnel-format.ts`'s to say, and the console's gate (`console-guard.ts`) asks it too.
  */
 import { Hono } from 'hono';
+import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { wantsFunnelPage } from '../http/funnel-format.ts';
 import type { FunnelRouteDeps } from '../http/funnel-route.ts';
 import { funnelQuery } from '../funnel/funnel-query.ts';
@@ -18,6 +19,7 @@ import { askedOf, type FunnelAsked } from './pages/funnel-asked.ts';
 import type { ComparisonData } from './pages/funnel-compare.ts';
 import { funnelBody } from './pages/funnel.ts';
 import { consolePage } from './pages/layout.ts';
+import { askedTeam } from './pages/team-filter.ts';
 
 /** What the funnel's page reads: the same report as the JSON's. */
 export type FunnelPageDeps = Pick<FunnelRouteDeps, 'form' | 'store' | 'funnelMinCount' | 'now'>;
@@ -28,15 +30,16 @@ export type FunnelPageDeps = Pick<FunnelRouteDeps, 'form' | 'store' | 'funnelMin
  */
 async function comparison(
   deps: FunnelPageDeps,
-  filter: FunnelFilter,
+  // The version the page shows, read once: a publish meanwhile cannot split the page.
+  query: { config: FormConfig; filter: FunnelFilter; team?: string | undefined },
   shown: FunnelResponse,
   asked: FunnelAsked,
 ): Promise<ComparisonData> {
-  const { variant, ...everyVariant } = filter;
+  const { variant, ...everyVariant } = query.filter;
   const rows =
     variant === undefined
       ? shown.rows
-      : (await funnelReport(deps.store, deps.form.current().config, everyVariant, minCount(deps)))
+      : (await funnelReport(deps.store, query.config, everyVariant, minCount(deps), query.team))
           .rows;
   // Named variants first (A, B, …), then the visitors without one.
   const variants = variantsOf(rows).sort(
@@ -55,17 +58,18 @@ async function comparison(
 const minCount = (deps: FunnelPageDeps) => deps.funnelMinCount ?? DEFAULT_MIN_COUNT;
 
 /**
- * The overview's summary: the default period's true totals, the groups too small to show
- * included, and how many of those there were.
+ * The overview's summary: the default period's true totals (of `team`'s groups, when given), the
+ * groups too small to show included, and how many of those there were.
  */
 export async function funnelTotals(
   deps: FunnelPageDeps,
+  team?: string,
 ): Promise<Pick<FunnelResponse, 'totals' | 'withheld' | 'minCount'> | undefined> {
   const { config } = deps.form.current();
   if (config.analytics === false) return undefined;
   const query = funnelQuery(() => undefined, deps.now());
   if ('invalid' in query) return undefined;
-  return funnelReport(deps.store, config, query.filter, minCount(deps));
+  return funnelReport(deps.store, config, query.filter, minCount(deps), team);
 }
 
 /** The page's route, as a Hono app the console mounts behind its gate. */
@@ -92,13 +96,15 @@ export function funnelPageRoute(deps: FunnelPageDeps) {
     const query = funnelQuery((name) => c.req.query(name), deps.now(), { emptyIsAny: true });
     if ('invalid' in query) return page(funnelBody({ config, asked, invalid: query.invalid }), 400);
     const { filter } = query;
-    const shown = await funnelReport(deps.store, config, filter, minCount(deps));
+    // A team the form does not have (an old bookmark) shows every team's funnel.
+    const team = askedTeam(config, query.team);
+    const shown = await funnelReport(deps.store, config, filter, minCount(deps), team);
     return page(
       funnelBody({
         config,
-        asked: { ...asked, from: filter.from, to: filter.to },
+        asked: { ...asked, from: filter.from, to: filter.to, team },
         funnel: shown,
-        comparison: await comparison(deps, filter, shown, asked),
+        comparison: await comparison(deps, { config, filter, team }, shown, asked),
         turnedOff: config.analytics === false,
       }),
     );

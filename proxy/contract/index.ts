@@ -59,13 +59,8 @@ export {
   type StepKey,
   type StepsNow,
 } from './steps.ts';
-export {
-  answerTo,
-  isAnswered,
-  validateEnquiry,
-  visibleQuestions,
-  type EnquiryFields,
-} from './rules.ts';
+export { answerTo, validateEnquiry, visibleQuestions, type EnquiryFields } from './rules.ts';
+export { isAnswered } from './answer-rules.ts';
 export type {
   DeliveredResponse,
   ErrorCode,

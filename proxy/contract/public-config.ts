@@ -25,9 +25,12 @@ export interface AnswerLanguage {
   fields: PublicLanguageFields;
 }
 
-/** The configuration as `GET /api/form` answers with it. */
+/**
+ * The configuration as `GET /api/form` answers with it: without `routing`, whose teams and their
+ * people's addresses are the firm's own.
+ */
 export function publicConfig(
-  config: FormConfig,
+  { routing: _teams, ...config }: FormConfig,
   settings: PublicSettings = {},
   language?: AnswerLanguage,
 ): PublicFormConfig {

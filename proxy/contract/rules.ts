@@ -5,6 +5,7 @@
  */
 import { consentText } from './consent.ts';
 import { CONFIGURABLE_CONTACT_FIELDS, MARKETING_FIELDS, type ContactField } from './fields.ts';
+import { checkAnswer } from './answer-rules.ts';
 import { FIELD_MAX_LENGTH } from './limits.ts';
 import type { MessageKey, MessageParams } from './messages.ts';
 import type { Answer, Marketing } from './schemas/enquiry-part.ts';
@@ -31,9 +32,6 @@ export interface EnquiryFields {
   consent?: Readonly<Record<string, boolean>> | undefined;
 }
 
-const NUMBER = /^-?\d{1,15}(?:\.\d{1,10})?$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /**
  * The answer given to a question. Own keys only: a question whose id is "constructor" or
  * "toString" must not find the function Object.prototype holds under that name.
@@ -42,10 +40,6 @@ export const answerTo = (
   answers: Readonly<Record<string, Answer>>,
   id: string,
 ): Answer | undefined => (Object.hasOwn(answers, id) ? answers[id] : undefined);
-
-/** True when an answer holds something: a non-blank string or a non-empty selection. */
-export const isAnswered = (answer: Answer | undefined): answer is Answer =>
-  Array.isArray(answer) ? answer.length > 0 : !isBlank(answer ?? '');
 
 /**
  * The questions a visitor sees, in configuration order: a question with `showIf` is visible when
@@ -147,88 +141,6 @@ function checkContact(
   } else if ((field === 'forename' || field === 'surname') && hasForbiddenCharacters(value)) {
     add(field, 'invalid_characters', `${field}.invalid_characters`);
   }
-}
-
-type AddAnswerIssue = (code: IssueCode, key: MessageKey, params?: MessageParams) => void;
-
-function checkAnswer(question: Question, answer: Answer | undefined, add: AddAnswerIssue): void {
-  if (!isAnswered(answer)) {
-    if (question.required) add('required', requiredKey(question));
-    return;
-  }
-  const { type, options } = question;
-  if (type === 'checkbox' && options) {
-    const chosen = [answer].flat();
-    if (
-      chosen.some((value) => !options.includes(value)) ||
-      new Set(chosen).size !== chosen.length
-    ) {
-      add('not_an_option', 'question.not_an_option');
-    }
-    return;
-  }
-  if (Array.isArray(answer)) {
-    add('invalid_type', 'question.invalid_type');
-    return;
-  }
-  if (type === 'checkbox') {
-    if (answer !== 'Yes') add('not_an_option', 'question.not_an_option');
-    return;
-  }
-  if (options) {
-    if (!options.includes(answer)) add('not_an_option', 'question.not_an_option');
-    return;
-  }
-  const value = answer.trim();
-  const max =
-    question.maxLength ??
-    (type === 'textarea' ? FIELD_MAX_LENGTH.longAnswer : FIELD_MAX_LENGTH.shortAnswer);
-  if (textLength(value) > max) {
-    add('too_long', 'question.too_long', { max });
-    return;
-  }
-  if (hasForbiddenCharacters(value, type === 'textarea')) {
-    add('invalid_characters', 'question.invalid_characters');
-    return;
-  }
-  if (type === 'email' && !isValidEmail(value)) add('invalid_email', 'question.invalid_email');
-  if (type === 'tel' && !isValidPhone(value)) add('invalid_phone', 'question.invalid_phone');
-  if (type === 'date' && !isRealDate(value)) add('invalid_date', 'question.invalid_date');
-  if (type === 'number') checkNumber(question, value, add);
-}
-
-function requiredKey(question: Question): MessageKey {
-  if (question.type === 'checkbox' && !question.options) return 'question.required_checkbox';
-  return question.options ? 'question.required_choice' : 'question.required';
-}
-
-function checkNumber(question: Question, value: string, add: AddAnswerIssue): void {
-  if (!NUMBER.test(value)) {
-    add('not_a_number', 'question.not_a_number');
-    return;
-  }
-  const number = Number(value);
-  if (question.min !== undefined && number < question.min) {
-    add('out_of_range', 'question.below_min', { min: question.min });
-  } else if (question.max !== undefined && number > question.max) {
-    add('out_of_range', 'question.above_max', { max: question.max });
-  }
-}
-
-function isRealDate(value: string): boolean {
-  const match = DATE.exec(value);
-  if (!match) return false;
-  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
-  // Not Date.UTC: it reads the years 0 to 99 as 1900 to 1999. Year 0 is no valid date for
-  // HTML's date input either.
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return (
-    year > 0 &&
-    date.getUTCFullYear() === year &&
-    date.getUTCMonth() === month - 1 &&
-    date.getUTCDate() === day
-  );
 }
 
 /** Every required statement agreed to, and no statement the configuration does not make. */

@@ -11,6 +11,7 @@ import { isPlatformKind } from '../contract/limits.ts';
 import { ConversionError, type Converter } from '../convert/conversion.ts';
 import type { Logger } from '../logger.ts';
 import type { Claimed } from '../outbox/lease.ts';
+import { enquiryAsSent } from '../outbox/lead-routing.ts';
 import type { DeliveryQueue } from '../outbox/store.ts';
 import { keepUntilRecorded } from './kept-record.ts';
 import type { StoredFile, Submission } from '../outbox/submission.ts';
@@ -44,7 +45,8 @@ export async function runAttempt(
   let enquiryId = submission.enquiryId;
   if (enquiryId === null) {
     await store.startStep(lease, { kind: 'create' }, leaseUntil());
-    enquiryId = await client.createEnquiry(submission.upstream, signal);
+    // With its team and the earlier lead it repeats, as meta entries, when it was routed.
+    enquiryId = await client.createEnquiry(enquiryAsSent(submission), signal);
     const created = enquiryId;
     const createdAt = now();
     // Before it is recorded: if this process dies now, the log shows the answer was had.

@@ -1,6 +1,6 @@
 /**
  * What a request for the funnel asks for, read from its address:
- * `?from=&to=&case-type=&campaign=&variant=`. Days are UTC dates, both included; without them,
+ * `?from=&to=&case-type=&campaign=&variant=&team=`. Days are UTC dates, both included; without them,
  * the last 30 days up to today. `GET /admin/funnel` reads it for machines (JSON, CSV) and for the
  * console's page alike, so a period means the same in both.
  */
@@ -20,8 +20,12 @@ const INVALID_PERIOD = `from and to are days (YYYY-MM-DD), from not after to, at
 const dayAt = (day: string) =>
   DATE.test(day) && funnelDay(Date.parse(day)) === day ? Date.parse(day) : NaN;
 
-/** The filter an address asks for, or why its period cannot be read. */
-export type FunnelQuery = { filter: FunnelFilter } | { invalid: typeof INVALID_PERIOD };
+/**
+ * The filter an address asks for, with the team whose funnel it is (`team=`, `funnel-teams.ts`),
+ * or why its period cannot be read.
+ */
+export type FunnelQuery =
+  { filter: FunnelFilter; team?: string } | { invalid: typeof INVALID_PERIOD };
 
 /**
  * The filter of `query` (a request's query parameters by name). A machine's empty parameter is
@@ -50,5 +54,6 @@ export function funnelQuery(
   if (caseType !== undefined) filter.caseType = caseType;
   if (campaign !== undefined) filter.campaign = campaign;
   if (variant !== undefined) filter.variant = variant;
-  return { filter };
+  const team = asked('team');
+  return team === undefined ? { filter } : { filter, team };
 }

@@ -21,6 +21,7 @@ import {
   type QuestionCounts,
 } from '../outbox/funnel-counts.ts';
 import type { FunnelCounters } from '../outbox/store.ts';
+import { cellsOfTeam } from './funnel-teams.ts';
 
 /** The most cells one report reads; a period with more says so (`truncated`). */
 export const MAX_REPORT_CELLS = 5000;
@@ -51,6 +52,11 @@ export interface FunnelResponse {
   totals: StageTotals;
   /** What the rows leave out: how many groups, and their counts (in `totals` all the same). */
   withheld: StageTotals & { groups: number };
+  /**
+   * With `team=` only: true when groups the rules do not decide (split by an answer the funnel
+   * never holds) may hold some of the team's visitors, left out of its rows and totals.
+   */
+  undecided?: boolean;
 }
 
 /** A count for each of the funnel's steps. */
@@ -118,10 +124,11 @@ export function merged(cells: readonly FunnelCell[]): FunnelCell {
 }
 
 /**
- * The funnel of `filter`'s period and cells, with its true totals and what its rows leave out:
- * small cells merged, and left out when even merged they are small. The console's page says
- * so, so that an empty or thin period is never read as no visitors at all (#60: "Nothing was
- * counted" with four leads delivered).
+ * The funnel of `filter`'s period and cells (of `team`'s cells only, when given:
+ * `funnel-teams.ts`), with its true totals and what its rows leave out: small cells merged, and
+ * left out when even merged they are small; and for a team, whether cells that may hold some of
+ * its visitors were left out. The console's page says both, so that an empty or thin period is
+ * never read as no visitors at all (#60: "Nothing was counted" with four leads delivered).
  *
  * @example await funnelReport(store, config, { from: '2027-03-01', to: '2027-03-31' }, 10)
  */
@@ -130,8 +137,15 @@ export async function funnelReport(
   config: FormConfig,
   filter: FunnelFilter,
   minCount: number,
+  team?: string,
 ): Promise<FunnelResponse> {
-  const { cells, truncated } = await readCells(store, filter);
+  const read = await readCells(store, filter);
+  // One team's funnel holds the cells the rules send to it alone (`funnel-teams.ts`).
+  const { mine: cells, undecided } =
+    team === undefined
+      ? { mine: read.cells, undecided: undefined }
+      : cellsOfTeam(config, read.cells, team);
+  const { truncated } = read;
   const large = cells.filter((cell) => people(cell) >= minCount);
   const small = cells.filter((cell) => people(cell) < minCount);
   const other = small.length > 0 ? merged(small) : undefined;
@@ -146,6 +160,7 @@ export async function funnelReport(
     rows: rows.map((row) => ({ ...row, questions: inFormOrder(config, row) })),
     totals: stageTotals(cells),
     withheld: { groups: left.length, ...stageTotals(left) },
+    ...(undecided === undefined ? {} : { undecided }),
   };
 }
 

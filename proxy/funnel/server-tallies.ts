@@ -4,7 +4,8 @@
  * same counters as the widget's reports, so a campaign's funnel is one whichever page the
  * visitor had.
  */
-import { isAnswered, visibleQuestions } from '../contract/rules.ts';
+import { isAnswered } from '../contract/answer-rules.ts';
+import { visibleQuestions } from '../contract/rules.ts';
 import type { EnquiryPart } from '../contract/schemas/enquiry-part.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { funnelDay, type FunnelKey, type FunnelTally } from '../outbox/funnel-counts.ts';

@@ -1,5 +1,5 @@
 /**
- * `GET /admin/funnel?from=&to=&case-type=&campaign=&variant=` behind `ADMIN_TOKEN` or a console
+ * `GET /admin/funnel?from=&to=&case-type=&campaign=&variant=&team=` behind `ADMIN_TOKEN` or a console
  * session (a marketer's or above, `http/admin-only.ts`): the funnel of a period
  * (`funnel-report.ts`, read as `funnel-query.ts` says) as JSON, or as CSV with
  * `Accept: text/csv` or `?format=csv` (`funnel-format.ts`). A browser asking for a page is
@@ -32,12 +32,23 @@ export function funnelRoute(deps: FunnelRouteDeps): Hono {
       return c.json({ error: 'invalid_format', message: 'format is html, json or csv.' }, 400);
     const query = funnelQuery((name) => c.req.query(name), deps.now());
     if ('invalid' in query) return c.json({ error: 'invalid_period', message: query.invalid }, 400);
-    const { filter } = query;
+    const { filter, team } = query;
+    const { config } = deps.form.current();
+    const teams = Object.keys(config.routing?.teams ?? {});
+    if (team !== undefined && !teams.includes(team))
+      return c.json(
+        {
+          error: 'invalid_team',
+          message: teams.length > 0 ? `team is one of ${teams.join(', ')}.` : 'no team is defined.',
+        },
+        400,
+      );
     const funnel = await funnelReport(
       deps.store,
-      deps.form.current().config,
+      config,
       filter,
       deps.funnelMinCount ?? DEFAULT_MIN_COUNT,
+      team,
     );
     if (format === 'csv')
       return c.body(funnelCsv(funnel), 200, {

@@ -1,12 +1,12 @@
 /**
  * What an accepted enquiry is stored with besides itself: its receipt (always, when the app has
- * the receipts' key), and the confirmation email to its sender, when the configuration asks for
+ * the receipts' key), the confirmation email to its sender, when the configuration asks for
  * one, the environment can send it, the sender is a person (caught bots, Turnstile's failures
- * included, get none) who gave an email address, and ticked "Send me a copy" where asked. How
- * often one mailbox or client gets one, and how many go in an hour in all, is bounded in the
- * outbox, in the same transaction.
+ * included, get none) who gave an email address, and ticked "Send me a copy" where asked, and
+ * its team with the notice to it (`lead-routing.ts`). How often one mailbox or client gets a
+ * confirmation, and how many go in an hour in all, is bounded in the outbox, in the same
+ * transaction.
  */
-import { createHmac } from 'node:crypto';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import type { EnquiryPart } from '../contract/schemas/enquiry-part.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
@@ -18,13 +18,14 @@ import {
   type ConfirmationRequest,
 } from '../outbox/receipt.ts';
 import type { VisitorReading } from './check-submission.ts';
-import { mailboxOf } from './mailbox.ts';
+import { routingFor, type RoutingDeps } from './lead-routing.ts';
+import { keyedSubject, mailboxOf } from './mailbox.ts';
 import { newReceipt } from './receipt-code.ts';
 
 const HOUR_MS = 3_600_000;
 
-/** The app's part in it (`AppDeps.aftercare`). */
-export interface AftercareDeps {
+/** The app's part in it (`AppDeps.aftercare`), routing's included. */
+export interface AftercareDeps extends RoutingDeps {
   /** The receipts' key (kept in the outbox's settings: `receipt-code.ts`). */
   receiptSecret: string;
   /** True when `SMTP_URL` and `CONFIRMATION_FROM` are set: confirmations can be sent. */
@@ -46,7 +47,7 @@ export interface AcceptedSubmission {
   client: string;
 }
 
-/** The receipt and any confirmation to store with `submission`. */
+/** The receipt, any confirmation and the lead's team to store with `submission`. */
 export function aftercareFor(
   config: FormConfig,
   deps: AftercareDeps,
@@ -54,7 +55,12 @@ export function aftercareFor(
 ): Aftercare {
   const receipt = newReceipt(deps.receiptSecret, submission);
   const confirmation = confirmationFor(config, deps, submission, receipt.code);
-  return confirmation ? { receipt, confirmation } : { receipt };
+  const routing = routingFor(config, deps, submission);
+  return {
+    receipt,
+    ...(confirmation ? { confirmation } : {}),
+    ...(routing ? { routing } : {}),
+  };
 }
 
 function confirmationFor(
@@ -75,8 +81,7 @@ function confirmationFor(
   const mail = confirmationMail(written, caseType, facts, visitor);
   const payload: ConfirmationEvent = { event: 'confirmation', reference, to, ...mail };
   // Keyed hashes: the quota table never holds an address, and cannot be reversed without the key.
-  const subject = (kind: string, value: string) =>
-    createHmac('sha256', deps.receiptSecret).update(`${kind}:${value}`).digest('hex').slice(0, 32);
+  const subject = (kind: string, value: string) => keyedSubject(deps.receiptSecret, kind, value);
   return {
     // One key per submission: it is queued once, whatever happens after.
     notification: {

@@ -1,10 +1,12 @@
 /**
  * The mailbox an email address reaches, for counting confirmations per person rather than per
- * spelling: `ada+1@example.com` and `ada+2@example.com` reach the same mailbox as
- * `ada@example.com` (a plus tag is a filter label for most providers), and Gmail ignores dots in
- * the part before the `@` and answers at googlemail.com too. Only for counting: the email is still
- * sent to the address as the visitor typed it.
+ * spelling (and for finding a person's earlier enquiry, `lead-routing.ts`): `ada+1@example.com`
+ * and `ada+2@example.com` reach the same mailbox as `ada@example.com` (a plus tag is a filter
+ * label for most providers), and Gmail ignores dots in the part before the `@` and answers at
+ * googlemail.com too. Only for counting and matching: the email is still sent to the address as
+ * the visitor typed it. What the outbox keeps to count or match by is a keyed hash of it.
  */
+import { createHmac } from 'node:crypto';
 
 /** Providers that ignore dots before the `@`, each with the one domain it stands for. */
 const DOTS_IGNORED = new Map([
@@ -30,3 +32,13 @@ export function mailboxOf(address: string): string {
   const provider = DOTS_IGNORED.get(domain);
   return provider ? `${local.replaceAll('.', '')}@${provider}` : `${local}@${domain}`;
 }
+
+/**
+ * A keyed hash naming a person by `kind` (`address`, `telephone`, `client`) and `value`: what
+ * the outbox counts confirmations by and matches a repeat enquiry by, never the value itself,
+ * and not reversible without `secret` (the outbox's `receipt_secret`).
+ *
+ * @example keyedSubject(secret, 'address', mailboxOf(email)) // '3f9c…' (32 hex digits)
+ */
+export const keyedSubject = (secret: string, kind: string, value: string): string =>
+  createHmac('sha256', secret).update(`${kind}:${value}`).digest('hex').slice(0, 32);

@@ -10,7 +10,8 @@ import {
 } from '../contract/schemas/form-config.ts';
 import { consentRecord, consentText } from '../contract/consent.ts';
 import { answerInWords } from '../contract/controls.ts';
-import { answerTo, isAnswered, visibleQuestions } from '../contract/rules.ts';
+import { isAnswered } from '../contract/answer-rules.ts';
+import { answerTo, visibleQuestions } from '../contract/rules.ts';
 import { isBlank } from '../contract/text-rules.ts';
 import type { MetaEntry, UpstreamEnquiry } from '../client/schemas.ts';
 import type { FormInLanguage } from '../http/form-language.ts';

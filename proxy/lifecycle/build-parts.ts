@@ -34,6 +34,7 @@ import { longestCallMs } from '../client/enquiry-api-client.ts';
 import { platform, recordedCheck, type Platform } from '../platform.ts';
 import type { Converter } from '../convert/conversion.ts';
 import { Webhooks } from '../webhooks/webhooks.ts';
+import { teamsNaming } from '../webhooks/producer.ts';
 
 /** How much longer than its longest call a step's lease lasts. */
 const LEASE_GRACE_MS = 5000;
@@ -70,6 +71,8 @@ export async function buildParts(
     env.WEBHOOK_ENDPOINTS.length > 0
       ? new Webhooks({
           endpoints: env.WEBHOOK_ENDPOINTS,
+          // Each endpoint's teams as the version served now names them.
+          teamsOf: (url) => teamsNaming(form.current().config.routing)(url),
           store,
           log,
           timeoutMs: env.WEBHOOK_TIMEOUT_MS,
@@ -148,6 +151,8 @@ async function appDeps(
       }
     : undefined;
   if (config.confirmation && !confirmations.on) log.warn(confirmations.why);
+  if (config.routing && !env.SMTP_URL)
+    log.warn('leads are routed to teams, but SMTP_URL is not set: no team is emailed its leads');
   const turnstile =
     env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY
       ? { siteKey: env.TURNSTILE_SITE_KEY, secretKey: env.TURNSTILE_SECRET_KEY }
@@ -181,6 +186,9 @@ async function appDeps(
       receiptSecret: await storedSecret(store, 'receipt_secret'),
       // Whether the environment can send: each version's "confirmation" says whether to.
       emailOn: Boolean(env.SMTP_URL && env.CONFIRMATION_FROM),
+      noticesOn: env.SMTP_URL !== undefined,
+      repeatWindowMs: env.REPEAT_WINDOW_DAYS * 86_400_000,
+      ...(env.PUBLIC_URL ? { consoleOrigin: env.PUBLIC_URL } : {}),
     },
     ...(turnstile
       ? { turnstile: { siteKey: turnstile.siteKey, scriptUrl: env.TURNSTILE_SCRIPT_URL } }

@@ -12,6 +12,7 @@ import type { Channel } from '../outbox/notification.ts';
 import type { FileSource, OperatorView } from '../outbox/store.ts';
 import { signedHeaders } from '../webhooks/signing.ts';
 import { isLeadEvent, type NotifyEvent } from './events.ts';
+import { noticeText } from './lead-notice.ts';
 import { messageText, type CaseTypeLabel } from './messages.ts';
 
 /** Attachments of one email, together, at most (mail servers refuse more, after base64). */
@@ -49,19 +50,31 @@ export function emailChannel(options: EmailOptions): Send {
     greetingTimeout: timeout,
     socketTimeout: timeout,
   });
+  // The same Message-ID on every try: a send repeated after a crash is the same message.
+  const messageId = (id: string, from: string) =>
+    `<${id.replace(/[^\w.-]/g, '.')}@${domainOf(from)}>`;
   return async (event, id) => {
     if (event.event === 'confirmation') {
       if (!options.confirmationFrom) throw new Error('CONFIRMATION_FROM is not set');
       const { subject, text, html, to } = event;
-      // The same Message-ID on every try: a send repeated after a crash is the same message.
-      const messageId = `<${id.replace(/[^\w.-]/g, '.')}@${domainOf(options.confirmationFrom)}>`;
       await transport.sendMail({
         from: options.confirmationFrom,
         to,
         subject,
         text,
         html,
-        messageId,
+        messageId: messageId(id, options.confirmationFrom),
+      });
+      return;
+    }
+    if (event.event === 'notice') {
+      const { subject, text } = noticeText(event);
+      await transport.sendMail({
+        from: options.from,
+        to: event.to,
+        subject,
+        text,
+        messageId: messageId(id, options.from),
       });
       return;
     }

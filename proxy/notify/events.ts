@@ -57,11 +57,39 @@ export interface ConfirmationEvent extends ConfirmationMail {
   to: string;
 }
 
+/**
+ * A new lead, told by email to the team it was routed to (`lead-notice.ts`): what it is and why
+ * it came to them, never what the visitor typed unless the firm turned that on. Written at
+ * intake; the outbox adds whom it goes to and the lead it repeats, in the lead's transaction.
+ */
+export interface NoticeEvent {
+  event: 'notice';
+  reference: string;
+  /** When the visitor sent it (ISO 8601). */
+  receivedAt: string;
+  /** The team's id and label. */
+  team: { id: string; label: string };
+  /** The case type, as the firm reads it: `Label (id)`. */
+  caseType: string;
+  /** Why this team: the rule that matched, or the default, in words. */
+  rule: string;
+  /** The lead's page in the console (`PUBLIC_URL`), when the proxy knows its address. */
+  link?: string;
+  /** What the visitor sent, a `Label: value` line each, with `"includeAnswers": true`. */
+  answers?: string[];
+  /** Whom it goes to: the person whose turn it was, else everyone in the team. */
+  to: string[];
+  /** The person whose turn it was, in a round robin. */
+  assignedTo: string | null;
+  /** The reference of the earlier lead from the same person, when it repeats one. */
+  repeatOf: string | null;
+}
+
 /** What the firm is told: a webhook's body, an email to the firm. */
 export type FirmEvent = LeadEvent | AlertEvent;
 
 /** Every event a notification carries. */
-export type NotifyEvent = FirmEvent | ConfirmationEvent;
+export type NotifyEvent = FirmEvent | ConfirmationEvent | NoticeEvent;
 
 /** The event of a dead or partly delivered submission. */
 export function leadEvent(submission: Submission, at: number): LeadEvent {

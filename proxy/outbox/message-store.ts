@@ -59,12 +59,16 @@ export interface ConfirmationQuotas {
 export interface WebhookQueue {
   /** Queues deliveries; one already queued for its endpoint, event and submission is skipped. */
   queueWebhooks(rows: readonly NewWebhookDelivery[]): Promise<number>;
-  /** Submissions `event` is about (since `since`) with nothing queued for `endpoint` yet. */
+  /**
+   * Submissions `event` is about (since `since`) with nothing queued for `endpoint` yet; with
+   * `teams`, only those routed to one of them (an endpoint a team names as its own).
+   */
   awaitingWebhook(
     endpoint: string,
     event: WebhookEvent,
     since: number,
     limit: number,
+    teams?: readonly string[],
   ): Promise<Submission[]>;
   /** Takes up to `limit` of `endpoint`'s due deliveries, each for one try under a lease. */
   claimWebhooks(

@@ -8,6 +8,7 @@ import type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
 import type { AnsweredChallenge, Passkey, PasskeyOf, PersonRow } from './machine/people.ts';
 import type { NewSession, SessionRow } from './machine/sessions.ts';
 import type { ErasureOutcome, Subject, SubjectHoldings } from './machine/rights.ts';
+import type { AwayPerson } from './machine/routing.ts';
 import type { Role } from './roles.ts';
 import type { FileSource } from './submission-store.ts';
 
@@ -106,4 +107,19 @@ export interface SubjectRights extends FileSource {
       role?: string | null;
     },
   ): Promise<ErasureOutcome>;
+}
+
+/**
+ * The teams' people as routing sees them (`machine/routing.ts`): who is marked away (a round
+ * robin passes over them) and whose turn each round-robin team took last.
+ */
+export interface TeamPeople {
+  /** Marks `address` away from `at`, by `markedBy`; false when they already were. */
+  markAway(address: string, at: number, markedBy: string): Promise<boolean>;
+  /** Marks `address` back; false when they were not away. */
+  markBack(address: string): Promise<boolean>;
+  /** Everyone marked away, by address. */
+  peopleAway(): Promise<AwayPerson[]>;
+  /** The person each round-robin team gave its last lead to, by team. */
+  lastTurns(): Promise<Map<string, string>>;
 }

@@ -84,6 +84,12 @@ export const PLAN_TABLE = {
   forgetWidgetFiles: 'write',
   findSubject: 'read',
   subjectReferences: 'read',
+  // Routing: the later leads linked to one, people away, the round robins' turns.
+  repeatsOf: 'read',
+  markAway: 'write',
+  markBack: 'write',
+  peopleAway: 'read',
+  lastTurns: 'read',
   // The firm's people and their console sessions.
   invitePerson: 'atomic',
   findInvitation: 'read',

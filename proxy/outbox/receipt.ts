@@ -1,8 +1,9 @@
 /**
  * What the outbox keeps about an enquiry beyond its delivery: its receipt (proof it was
- * received, kept after retention removed the enquiry) and the confirmation email queued for
- * its sender, within the limits on how often one address or client may be sent one.
+ * received, kept after retention removed the enquiry), the confirmation email queued for its
+ * sender, within the limits on how often one address or client may be sent one, and its team.
  */
+import type { NewRouting } from './lead-routing.ts';
 import type { NewNotification } from './notification.ts';
 
 /** A receipt as kept: no personal data, so it may outlive the enquiry. */
@@ -52,4 +53,6 @@ export type ConfirmationVerdict = 'queued' | 'over_limit' | 'none';
 export interface Aftercare {
   receipt: Receipt;
   confirmation?: ConfirmationRequest;
+  /** Its team, and the notice to it (`lead-routing.ts`), when the form routes leads. */
+  routing?: NewRouting;
 }

@@ -26,6 +26,10 @@ export interface SubmissionRow {
   delivered_at: number | null;
   enquiry_created_at: number | null;
   enquiry_recorded_at: number | null;
+  routed_to: string | null;
+  route_reason: string | null;
+  assigned_to: string | null;
+  repeat_of: string | null;
 }
 
 /** A row of `files`. */
@@ -86,6 +90,15 @@ export function toSubmission(row: SubmissionRow, files: FileRow[]): Submission {
     possibleDuplicate: row.possible_duplicate === 1,
     pendingStep: row.pending_step,
     notifiedAt: row.notified_at,
+    routing:
+      row.routed_to === null
+        ? null
+        : {
+            team: row.routed_to,
+            reason: row.route_reason ?? '',
+            assignedTo: row.assigned_to,
+            repeatOf: row.repeat_of,
+          },
   };
 }
 
@@ -147,6 +160,7 @@ export function toCounts(row: Record<string, number | null> = {}): OutboxCounts 
     spam: n('spam'),
     oldestQueuedAt: row.oldestQueuedAt ?? null,
     possibleDuplicates: n('possibleDuplicates'),
+    repeats: n('repeats'),
     possibleDuplicateUploads: n('possibleDuplicateUploads'),
   };
 }

@@ -28,7 +28,7 @@ import type {
   WebhookDeliveries,
   WebhookQueue,
 } from './message-store.ts';
-import type { AuditLog, People, SubjectRights } from './people-store.ts';
+import type { AuditLog, People, SubjectRights, TeamPeople } from './people-store.ts';
 import type {
   FormVersions,
   FunnelCounters,
@@ -47,10 +47,11 @@ import type { UploadStore } from './upload-store.ts';
 export type { Lease } from './submission.ts';
 export type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
 export type { ErasureOutcome, Subject, SubjectHoldings } from './machine/rights.ts';
+export type { AwayPerson } from './machine/routing.ts';
 // Every role, by the file it lives in, for callers to import from here.
 export type { IntakeStore, FileSource, DeliveryQueue, OperatorView, Housekeeping };
 export type { NotificationQueue, Receipts, ConfirmationQuotas, WebhookQueue, WebhookDeliveries };
-export type { People, AuditLog, SubjectRights };
+export type { People, AuditLog, SubjectRights, TeamPeople };
 export type { Settings, WidgetFileArchive, FunnelCounters, FormVersions };
 
 /**
@@ -89,6 +90,7 @@ export interface OutboxStore
     WidgetFileArchive,
     FormVersions,
     People,
+    TeamPeople,
     UploadStore {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;

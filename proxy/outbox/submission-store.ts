@@ -119,10 +119,15 @@ export interface OperatorView extends FileSource {
    * search: the one listing, the console's, the health routes' and the CLI's (`eachLeadPage`).
    */
   leadPage(filter: LeadFilter): Promise<Submission[]>;
-  /** Leads received and delivered on each of the last `days` days (UTC), oldest day first. */
-  dailyCounts(now: number, days: number): Promise<DailyCount[]>;
-  /** How many of each state, and what needs attention. */
-  counts(): Promise<OutboxCounts>;
+  /**
+   * Leads received and delivered on each of the last `days` days (UTC), oldest day first; with
+   * `team`, only the leads routed to it.
+   */
+  dailyCounts(now: number, days: number, team?: string): Promise<DailyCount[]>;
+  /** How many of each state, and what needs attention; with `team`, of its leads only. */
+  counts(team?: string): Promise<OutboxCounts>;
+  /** The references of the leads that repeat `reference` (`repeat_of`), oldest first. */
+  repeatsOf(reference: string): Promise<string[]>;
   /** Every notification about one submission (the CLI's `show`). */
   notificationsFor(reference: string): Promise<QueuedNotification[]>;
 }

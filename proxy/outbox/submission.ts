@@ -5,6 +5,7 @@
 import type { ByteSource } from '../client/byte-source.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import type { AcceptedKind } from '../contract/limits.ts';
+import type { LeadRouting } from './lead-routing.ts';
 import type { Aftercare, ConfirmationVerdict } from './receipt.ts';
 
 /**
@@ -108,6 +109,8 @@ export interface Submission {
   pendingStep: string | null;
   /** When the firm was told it is dead or partly delivered (its notifications queued). */
   notifiedAt: number | null;
+  /** Its team, who it was given to and the lead it repeats; null when the form had no routing. */
+  routing: LeadRouting | null;
 }
 
 /** A delivery's hold on one submission: its id and the fencing token of this claim. */
@@ -152,6 +155,8 @@ export interface OutboxCounts {
   oldestQueuedAt: number | null;
   /** Delivered enquiries that may exist twice upstream. */
   possibleDuplicates: number;
+  /** Leads kept that repeat an earlier one (the same person within `REPEAT_WINDOW_DAYS`). */
+  repeats: number;
   /** Uploads retried after an unknown outcome: files that may be attached twice. */
   possibleDuplicateUploads: number;
 }

@@ -19,6 +19,7 @@ import { dirname, resolve } from 'node:path';
 import {
   FormConfigError,
   parseFormConfigs,
+  type ConfigSurroundings,
   type FormConfigs,
 } from '../contract/schemas/form-config.ts';
 import type { Logger } from '../logger.ts';
@@ -28,10 +29,12 @@ import { checkConfig, type KeptStrings } from './check-config.ts';
 import { formHistory } from './form-history.ts';
 
 /**
- * Reads and checks a configuration file in every language it lists; the error names the file
- * and each problem's JSON path. A strings file is named from the configuration's own folder.
+ * Reads and checks a configuration file in every language it lists, against what the
+ * environment holds that it names (`around`: the webhook endpoints a team may name); the error
+ * names the file and each problem's JSON path. A strings file is named from the configuration's
+ * own folder.
  */
-export function readFormConfigs(path: string): FormConfigs {
+export function readFormConfigs(path: string, around: ConfigSurroundings = {}): FormConfigs {
   let json: unknown;
   try {
     json = JSON.parse(readFileSync(path, 'utf8'));
@@ -40,8 +43,10 @@ export function readFormConfigs(path: string): FormConfigs {
       `cannot read ${path} as JSON: ${error instanceof Error ? error.message : String(error)}`,
     ]);
   }
-  return parseFormConfigs(json, (file) =>
-    JSON.parse(readFileSync(resolve(dirname(path), file), 'utf8')),
+  return parseFormConfigs(
+    json,
+    (file) => JSON.parse(readFileSync(resolve(dirname(path), file), 'utf8')),
+    around,
   );
 }
 
@@ -54,10 +59,10 @@ export interface FormFile {
 
 /**
  * Reads the file at `path` and the strings files it names, checked by the schema as the proxy
- * always checked `FORM_CONFIG` (throws `FormConfigError` naming each problem).
+ * always checked `FORM_CONFIG`, against `around` (throws `FormConfigError` naming each problem).
  */
-export function readFormFile(path: string): FormFile {
-  readFormConfigs(path);
+export function readFormFile(path: string, around: ConfigSurroundings = {}): FormFile {
+  readFormConfigs(path, around);
   const text = readFileSync(path, 'utf8');
   const named = (JSON.parse(text) as { strings?: Record<string, string> }).strings ?? {};
   const strings = Object.fromEntries(

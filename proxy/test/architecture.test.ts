@@ -107,7 +107,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['contract', 'limiter', 'logger.ts', 'env-values.ts', 'token-strength.ts', 'passing-bytes.ts'],
   ['client', 'convert'],
   ['outbox'],
-  ['notify', 'funnel', 'webhooks', 'studio'],
+  ['notify', 'funnel', 'webhooks', 'studio', 'routing'],
   ['delivery'],
   ['http'],
   ['intake'],

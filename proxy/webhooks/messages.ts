@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { readAll } from '../client/byte-source.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
+import { enquiryAsSent } from '../outbox/lead-routing.ts';
 import type { FileSource } from '../outbox/store.ts';
 import type { StoredFile, Submission } from '../outbox/submission.ts';
 import type { NewWebhookDelivery, WebhookEvent } from '../outbox/webhook.ts';
@@ -45,6 +46,11 @@ export interface WebhookBody {
     state: Submission['state'];
     /** Why it was given up (enquiry.failed). */
     reason?: string;
+    /** The id of the team it was routed to (`routed_to`), when the form routes leads. */
+    routedTo?: string;
+    /** The reference of the earlier lead from the same person (`repeat_of`), when it repeats one. */
+    repeatOf?: string;
+    /** As the platform is sent it: `routed_to` and `repeat_of` among its meta entries. */
     enquiry: UpstreamEnquiry;
     files: WebhookFile[];
   };
@@ -126,7 +132,9 @@ export async function webhookDelivery(
       enquiryId: submission.enquiryId,
       state: submission.state,
       ...(event === 'enquiry.failed' ? { reason: submission.note ?? 'given up' } : {}),
-      enquiry: submission.upstream,
+      ...(submission.routing ? { routedTo: submission.routing.team } : {}),
+      ...(submission.routing?.repeatOf ? { repeatOf: submission.routing.repeatOf } : {}),
+      enquiry: enquiryAsSent(submission),
       files: await filesOf(submission, endpoint.includeFiles, options.filesMaxBytes, options.store),
     },
   };

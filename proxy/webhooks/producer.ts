@@ -7,6 +7,7 @@
  * An endpoint is owed only what happens after it was first configured (kept in the outbox's
  * settings): adding one does not replay a month of enquiries to it.
  */
+import type { Routing } from '../contract/schemas/routing.ts';
 import type { Logger } from '../logger.ts';
 import type { FileSource, Settings, WebhookQueue } from '../outbox/store.ts';
 import type { Submission } from '../outbox/submission.ts';
@@ -20,10 +21,29 @@ const SWEEP_BATCH = 20;
 /** What the producer needs. */
 export interface ProducerOptions {
   endpoints: readonly WebhookEndpoint[];
+  /**
+   * The teams that name an endpoint as their own (a team's `webhook`, `docs/routing.md`), by
+   * its `url`: it is owed their leads only. An endpoint no team names is owed every lead.
+   */
+  teamsOf?: ((url: string) => readonly string[] | undefined) | undefined;
   store: Pick<WebhookQueue, 'queueWebhooks' | 'awaitingWebhook'> & FileSource & Settings;
   filesMaxBytes: number;
   log: Logger;
   now: () => number;
+}
+
+/**
+ * The teams that name each endpoint as their own, by its `url`, from the form's `routing`.
+ *
+ * @example teamsNaming(config.routing)('https://hooks.example/property') // ['property']
+ */
+export function teamsNaming(
+  routing: Routing | undefined,
+): (url: string) => readonly string[] | undefined {
+  const teams = new Map<string, string[]>();
+  for (const [team, { webhook }] of Object.entries(routing?.teams ?? {}))
+    if (webhook !== undefined) teams.set(webhook, [...(teams.get(webhook) ?? []), team]);
+  return (url) => teams.get(url);
 }
 
 /** Queues the messages each endpoint is owed. */
@@ -48,6 +68,7 @@ export class WebhookProducer {
             event,
             since,
             SWEEP_BATCH,
+            this.options.teamsOf?.(endpoint.url),
           );
           if ((await this.queue(endpoint, event, owed)) > 0) woken.add(endpoint.url);
           if (owed.length < SWEEP_BATCH) break;
@@ -65,6 +86,8 @@ export class WebhookProducer {
     const woken = new Set<string>();
     for (const endpoint of this.options.endpoints) {
       if (!endpoint.events.includes('enquiry.received')) continue;
+      const teams = this.options.teamsOf?.(endpoint.url);
+      if (teams && !teams.includes(submission.routing?.team ?? '')) continue;
       if (submission.receivedAt < (await this.sinceFor(endpoint))) continue;
       if ((await this.queue(endpoint, 'enquiry.received', [submission])) > 0)
         woken.add(endpoint.url);

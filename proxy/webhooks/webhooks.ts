@@ -10,12 +10,14 @@ import { logFailure } from '../outbox/outage-log.ts';
 import type { FileSource, Settings, WebhookQueue } from '../outbox/store.ts';
 import type { Submission } from '../outbox/submission.ts';
 import { EndpointWorker } from './endpoint-worker.ts';
-import { WebhookProducer } from './producer.ts';
+import { WebhookProducer, type ProducerOptions } from './producer.ts';
 import type { WebhookEndpoint } from './webhook-env.ts';
 
 /** What the webhooks are built from. */
 export interface WebhooksOptions {
   endpoints: readonly WebhookEndpoint[];
+  /** The teams each endpoint is its own to, by `url` (`ProducerOptions.teamsOf`). */
+  teamsOf?: ProducerOptions['teamsOf'];
   store: WebhookQueue & FileSource & Settings;
   log: Logger;
   timeoutMs: number;

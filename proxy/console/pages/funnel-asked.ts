@@ -1,13 +1,22 @@
 /**
  * What the funnel page's address asks for, as typed: the filters (`from`, `to`, `case-type`,
- * `campaign`, `variant`, the names `GET /admin/funnel` takes from machines too) and the two
+ * `campaign`, `variant`, `team`, the names `GET /admin/funnel` takes from machines too) and the two
  * variants compared (`compare`, `with`). The page's two GET forms each send their own fields
  * and carry the other's as hidden ones, so the address always holds the whole view.
  */
 import { html } from 'hono/html';
 
 /** The parameters in the order the forms send them. */
-const NAMES = ['from', 'to', 'case-type', 'campaign', 'variant', 'compare', 'with'] as const;
+const NAMES = [
+  'from',
+  'to',
+  'case-type',
+  'campaign',
+  'variant',
+  'team',
+  'compare',
+  'with',
+] as const;
 
 /**
  * The page's parameters, each as typed, undefined when absent: an empty `compare` names the

@@ -23,6 +23,7 @@ import {
 } from './funnel-words.ts';
 import { carried, type FunnelAsked } from './funnel-asked.ts';
 import { dataTable } from './layout.ts';
+import { askedTeam, teamFunnelNote, teamSelect } from './team-filter.ts';
 
 /** What the page shows. */
 export type FunnelPageData = {
@@ -70,7 +71,8 @@ function filters(config: FormConfig, asked: FunnelAsked) {
       <label for="variant">Variant</label
       ><input id="variant" name="variant" value="${asked.variant ?? ''}" autocomplete="off" />
     </div>
-    ${carried(asked, ['from', 'to', 'case-type', 'campaign', 'variant'])}
+    ${teamSelect(config, asked.team)}
+    ${carried(asked, ['from', 'to', 'case-type', 'campaign', 'variant', 'team'])}
     <button type="submit" class="primary">Show</button>
   </form>`;
 }
@@ -224,14 +226,21 @@ export function funnelBody(data: FunnelPageData) {
     : '';
   const period = html`<span class="day">${funnel.from}</span> to
     <span class="day">${funnel.to}</span> (UTC)`;
+  // Of one team: which groups it counts, and whether some that may hold its visitors are left out.
+  const team = teamFunnelNote(
+    config,
+    askedTeam(config, data.asked.team),
+    funnel.undecided === true,
+  );
   const sum = funnel.totals;
   if (STAGES.every((stage) => sum[stage] === 0))
     return html`${head} ${off}
-      <p id="period">Nothing was counted from ${period}.</p>`;
+      <p id="period">Nothing was counted from ${period}.</p>
+      ${team}`;
   if (funnel.rows.length === 0)
     return html`${head} ${off}
       <p id="period">From ${period}: ${stagesInWords(sum)}, all in groups too small to show.</p>
-      ${mergingNote(funnel)}`;
+      ${team} ${mergingNote(funnel)}`;
   return html`${head} ${off}
     <p id="period">From ${period}: ${stagesInWords(sum)}.</p>
     ${
@@ -244,7 +253,7 @@ export function funnelBody(data: FunnelPageData) {
           </div>`
         : ''
     }
-    ${mergingNote(funnel)} ${stagesSection(config, funnel)}
+    ${team} ${mergingNote(funnel)} ${stagesSection(config, funnel)}
     <h2 id="questions">Where visitors stopped</h2>
     ${byCaseType(config, funnel.rows).map((group, n) => dropOff(config, group, n))}
     ${comparisonSection(data.asked, data.comparison)}`;

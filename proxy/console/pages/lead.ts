@@ -1,7 +1,7 @@
 /**
- * One lead: who it is from, what they answered and agreed to, where they came from, its files,
- * each delivery step with its outcome and time, who was told about it, what was done to it here, and the
- * actions (retry, leave a refused file out, export, erase).
+ * One lead: who it is from, its team (`lead-team.ts`), what they answered and agreed to, where
+ * they came from, its files, each delivery step with its outcome and time, who was told about it,
+ * what was done to it here, and the actions (retry, leave a refused file out, export, erase).
  */
 import { html } from 'hono/html';
 import { formatBytes } from '../../contract/messages.ts';
@@ -11,6 +11,7 @@ import type { StoredFile, Submission } from '../../outbox/submission.ts';
 import type { WebhookDelivery } from '../../outbox/webhook.ts';
 import { deliverySteps, whyNow } from '../../operator/lead-report.ts';
 import { auditTable } from './audit-table.ts';
+import { teamSection, type TeamData } from './lead-team.ts';
 import {
   csrfField,
   dataTable,
@@ -35,6 +36,8 @@ export interface LeadData {
   /** What the last action did, in words (after a redirect). */
   done: string | undefined;
   csrf: string;
+  /** Its team, who it was given to and why, and the leads linked to it as repeats. */
+  team: TeamData;
 }
 
 const pairs = (rows: readonly (readonly [string, string | Html])[]) =>
@@ -143,6 +146,7 @@ export function leadBody(data: LeadData) {
       ['Case type', data.caseTypeLabel ? `${data.caseTypeLabel} (${up.case_type})` : up.case_type],
       ['Received', when(lead.receivedAt)],
     ])}
+    ${teamSection(data.lead, data.team, data.notifications)}
     <h2>Answers</h2>
     ${answers.length === 0 ? html`<p>No answers.</p>` : pairs(answers.map((a) => [a.label, a.value]))}
     <h2>Where they came from</h2>

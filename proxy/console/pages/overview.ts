@@ -1,9 +1,11 @@
 /**
  * The console's first page: how many leads came and went each day, where they stand now, what
- * waits longest, whether delivery is held and what to change, the last platform check, the
- * funnel's counts, and the latest actions taken here.
+ * waits longest, how many repeat an earlier enquiry, whether delivery is held and what to change,
+ * the last platform check, the funnel's counts, and the latest actions taken here; of every team,
+ * or of one (`?team=`).
  */
 import { html } from 'hono/html';
+import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import type { DailyCount } from '../../outbox/machine/leads.ts';
 import type { AuditEntry } from '../../outbox/store.ts';
 import { SUBMISSION_STATES, type OutboxCounts } from '../../outbox/submission.ts';
@@ -15,6 +17,7 @@ import { dailyChart } from './chart.ts';
 import { overviewFunnel, type OverviewFunnel } from './overview-funnel.ts';
 import { auditTable } from './audit-table.ts';
 import { STATE_WORDS, when } from './layout.ts';
+import { teamLabel, teamSelect } from './team-filter.ts';
 
 /** The platform's state and checks: the settings only an operator sees. */
 export interface OverviewSettings {
@@ -34,8 +37,11 @@ export interface OverviewData {
   leadLinks: boolean;
   settings?: OverviewSettings;
   audit?: AuditEntry[];
-  /** The funnel's last 30 days summed; undefined when the form's funnel is turned off. */
+  /** The funnel's last 30 days' totals (of `team`'s groups, when given); undefined when it is off. */
   funnel: OverviewFunnel | undefined;
+  /** The form's configuration, for its teams; `team`: the one whose leads are counted. */
+  config: FormConfig;
+  team?: string | undefined;
 }
 
 function minutesSince(now: number, at: number): string {
@@ -73,18 +79,36 @@ function lastCheck(check: CheckRecord | undefined) {
   </p>`;
 }
 
+/** The choice of a team, when the form routes leads to teams: a GET form, so it can be bookmarked. */
+function teamChoice(config: FormConfig, team: string | undefined) {
+  if (!config.routing) return '';
+  return html`<form class="filters" method="get" action="/admin/" role="search">
+    ${teamSelect(config, team)}
+    <button type="submit">Show</button>
+  </form>`;
+}
+
+/** How many leads repeat an earlier one, when any do. */
+const repeatsLine = (repeats: number) =>
+  repeats === 0
+    ? ''
+    : html` ${repeats} ${repeats === 1 ? 'lead repeats' : 'leads repeat'} an earlier enquiry from
+      the same person (linked on each lead's page).`;
+
 /** The overview's content. */
 export function overviewBody(data: OverviewData) {
-  const { counts, settings } = data;
-  return html`<h1>Overview</h1>
-    ${settings ? deliveryNotice(settings) : ''}
+  const { counts, settings, team } = data;
+  // One team's counts link nowhere: the list of leads is every team's.
+  const links = data.leadLinks && team === undefined;
+  return html`<h1>Overview${team === undefined ? '' : html`: ${teamLabel(data.config, team)}`}</h1>
+    ${teamChoice(data.config, team)} ${settings ? deliveryNotice(settings) : ''}
     <h2>Where leads stand now</h2>
     <ul class="cards">
       ${SUBMISSION_STATES.map(
         (state) =>
           html`<li>
             ${
-              data.leadLinks
+              links
                 ? html`<a href="/admin/leads?state=${state}">${STATE_WORDS[state]}</a>`
                 : html`<span>${STATE_WORDS[state]}</span>`
             }<strong>${counts[state]} ${counts[state] === 1 ? 'lead' : 'leads'}</strong>
@@ -97,8 +121,9 @@ export function overviewBody(data: OverviewData) {
           ? 'Nothing is waiting.'
           : html`The oldest waiting lead arrived ${when(counts.oldestQueuedAt)}
             (${minutesSince(data.now, counts.oldestQueuedAt)} ago).
-            ${data.leadLinks ? html`<a href="/admin/leads?state=queued">See what waits</a>.` : ''}`
+            ${links ? html`<a href="/admin/leads?state=queued">See what waits</a>.` : ''}`
       }
+      ${repeatsLine(counts.repeats)}
       ${
         counts.possibleDuplicates > 0
           ? html` ${counts.possibleDuplicates} delivered leads may exist twice on the platform.`

@@ -21,6 +21,7 @@ import { languageWords } from './strings-file.ts';
 import type { Strings } from '../strings/english.ts';
 import { consentSchema, firmSchema } from './consent.ts';
 import { caseTypeSchema } from './question.ts';
+import { checkRouting, checkTeamWebhooks, routingSchema } from './routing.ts';
 import { checkStepList, stepsSchema } from './steps.ts';
 
 const contactRequirement = z.enum(['required', 'optional', 'hidden']);
@@ -117,6 +118,8 @@ export const formConfigSchema = z
      * question, so each enquiry carries it too).
      */
     analytics: z.union([z.literal(false), z.strictObject({ variant: id.optional() })]).optional(),
+    /** Which team hears of each lead (`./routing.ts`, `docs/routing.md`); never served to visitors. */
+    routing: routingSchema.optional(),
   })
   .superRefine((config, ctx) => {
     // A statement's id is a meta entry's id upstream: it must not be a question's too.
@@ -161,6 +164,10 @@ export const formConfigSchema = z
         ctx.addIssue({ code: 'custom', path: ['steps', ...path], message });
       });
     }
+    if (config.routing)
+      checkRouting(config.routing, config, (path, message) => {
+        ctx.addIssue({ code: 'custom', path, message });
+      });
   });
 
 /**
@@ -207,8 +214,11 @@ export interface PublicLanguageFields {
   strings?: Readonly<Record<string, string>>;
 }
 
-/** What `GET /api/form` answers: the configuration (it holds no secrets) and the optional challenge. */
-export interface PublicFormConfig extends FormConfig, PublicLanguageFields {
+/**
+ * What `GET /api/form` answers: the configuration (it holds no secrets; the firm's teams and
+ * their addresses are left out) and the optional challenge.
+ */
+export interface PublicFormConfig extends Omit<FormConfig, 'routing'>, PublicLanguageFields {
   /** The file picker for `files.kinds`, ready to show. */
   picker: FilePicker;
   /** Present when the proxy verifies Cloudflare Turnstile tokens. */
@@ -239,6 +249,12 @@ const NO_FILES = (path: string): unknown => {
   throw new Error(`${path} is read only when the configuration is read from its file`);
 };
 
+/** What a configuration names outside itself, when the caller knows it (the start does). */
+export interface ConfigSurroundings {
+  /** The `url` of each of `WEBHOOK_ENDPOINTS`: a team's `webhook` must be one of them. */
+  webhookUrls?: readonly string[];
+}
+
 /** A zod issue as the configuration's: the same path, under `under`. */
 const asIssue =
   (under: readonly (string | number)[] = []) =>
@@ -250,13 +266,15 @@ const asIssue =
 /**
  * Checks a configuration in every language it lists: the form in each, or every problem with
  * its JSON path (a text missing a language, a language without words, a strings file missing a
- * key, or a rule any language breaks). `read` reads a strings file.
+ * key, or a rule any language breaks). `read` reads a strings file; `around`, what the
+ * environment holds that the configuration names (a team's webhook).
  *
  * @example checkFormConfigs({ caseTypes: [] }).issues // [{ path: ['caseTypes'], message: 'Too small: …' }]
  */
 export function checkFormConfigs(
   input: unknown,
   read = NO_FILES,
+  around: ConfigSurroundings = {},
 ): { configs: FormConfigs; issues?: undefined } | { issues: ConfigIssue[] } {
   // The texts are read by the languages listed: a list that cannot be read is the one problem.
   const listed = (input as { languages?: unknown } | null)?.languages;
@@ -278,6 +296,11 @@ export function checkFormConfigs(
     if (result.success) {
       const { languages: _listed, strings: _files, ...config } = result.data;
       configs.set(lang, config);
+      if (config.routing && around.webhookUrls)
+        checkTeamWebhooks(config.routing, around.webhookUrls, (path, message) => {
+          const issue = { path, message };
+          issues.set(issueLine(issue), issue);
+        });
     } else
       for (const issue of result.error.issues.map(asIssue())) issues.set(issueLine(issue), issue);
   }
@@ -296,10 +319,15 @@ export function checkFormConfigs(
 
 /**
  * Parses a configuration in every language it lists, throwing one error whose message lists
- * every problem with its JSON path (`checkFormConfigs`). `read` reads a strings file.
+ * every problem with its JSON path (`checkFormConfigs`). `read` reads a strings file; `around`,
+ * what the environment holds that the configuration names.
  */
-export function parseFormConfigs(input: unknown, read = NO_FILES): FormConfigs {
-  const checked = checkFormConfigs(input, read);
+export function parseFormConfigs(
+  input: unknown,
+  read = NO_FILES,
+  around: ConfigSurroundings = {},
+): FormConfigs {
+  const checked = checkFormConfigs(input, read, around);
   if (checked.issues) throw new FormConfigError(checked.issues);
   return checked.configs;
 }

@@ -4,9 +4,16 @@
  * its confirmation is queued exactly once (the notification's key is the reference) or not at
  * all; the notifier sends it like any other email notification.
  */
-import type { Aftercare, ConfirmationQuota, ConfirmationVerdict, Receipt } from '../receipt.ts';
+import type {
+  Aftercare,
+  ConfirmationQuota,
+  ConfirmationRequest,
+  ConfirmationVerdict,
+  Receipt,
+} from '../receipt.ts';
 import { notifications } from './notifications.ts';
 import { all, one, run, type Dialect, type Plan } from './plan.ts';
+import { routing } from './routing.ts';
 
 interface ReceiptRow {
   code: string;
@@ -24,8 +31,45 @@ const windowOf = (quota: Pick<ConfirmationQuota, 'subject' | 'windowMs'>, at: nu
 /** The receipt and confirmation statements, in `d`'s spelling. */
 export function confirmations(d: Dialect) {
   const queue = notifications(d);
+  const routes = routing(d);
+
+  /** Queues `confirmation` when every quota allows it. */
+  function* confirm(confirmation: ConfirmationRequest): Plan<ConfirmationVerdict> {
+    const at = confirmation.notification.at;
+    yield* run('DELETE FROM confirmation_quota WHERE until <= @at', { at });
+    // Each window's count is one row taken in turn: a concurrent enquiry to the same address
+    // waits on the row (PostgreSQL) or the write lock (SQLite), so none goes past the limit.
+    const taken: string[] = [];
+    for (const quota of confirmation.quotas) {
+      const subject = windowOf(quota, at);
+      const window = Math.floor(at / quota.windowMs);
+      yield* run(
+        `INSERT INTO confirmation_quota (subject, used, until) VALUES (@subject, 0, @until)
+           ON CONFLICT (subject) DO NOTHING`,
+        { subject, until: (window + 1) * quota.windowMs },
+      );
+      const took = yield* run(
+        'UPDATE confirmation_quota SET used = used + 1 WHERE subject = @subject AND used < @limit',
+        { subject, limit: quota.limit },
+      );
+      if (took === 0) {
+        for (const given of taken)
+          yield* run('UPDATE confirmation_quota SET used = used - 1 WHERE subject = @subject', {
+            subject: given,
+          });
+        return 'over_limit';
+      }
+      taken.push(subject);
+    }
+    yield* queue.queueNotifications([confirmation.notification]);
+    return 'queued';
+  }
+
   return {
-    /** Keeps the receipt and queues the confirmation when every quota allows it. */
+    /**
+     * Keeps the receipt, queues the confirmation when every quota allows it, and keeps the
+     * lead's team with the notice to it.
+     */
     *recordAftercare(aftercare: Aftercare): Plan<ConfirmationVerdict> {
       const { receipt, confirmation } = aftercare;
       yield* run(
@@ -33,35 +77,9 @@ export function confirmations(d: Dialect) {
          VALUES (@code, @reference, @receivedAt, @digest, @caughtAs)`,
         { ...receipt, caughtAs: receipt.caughtAs ?? null },
       );
-      if (!confirmation) return 'none';
-      const at = confirmation.notification.at;
-      yield* run('DELETE FROM confirmation_quota WHERE until <= @at', { at });
-      // Each window's count is one row taken in turn: a concurrent enquiry to the same address
-      // waits on the row (PostgreSQL) or the write lock (SQLite), so none goes past the limit.
-      const taken: string[] = [];
-      for (const quota of confirmation.quotas) {
-        const subject = windowOf(quota, at);
-        const window = Math.floor(at / quota.windowMs);
-        yield* run(
-          `INSERT INTO confirmation_quota (subject, used, until) VALUES (@subject, 0, @until)
-           ON CONFLICT (subject) DO NOTHING`,
-          { subject, until: (window + 1) * quota.windowMs },
-        );
-        const took = yield* run(
-          'UPDATE confirmation_quota SET used = used + 1 WHERE subject = @subject AND used < @limit',
-          { subject, limit: quota.limit },
-        );
-        if (took === 0) {
-          for (const given of taken)
-            yield* run('UPDATE confirmation_quota SET used = used - 1 WHERE subject = @subject', {
-              subject: given,
-            });
-          return 'over_limit';
-        }
-        taken.push(subject);
-      }
-      yield* queue.queueNotifications([confirmation.notification]);
-      return 'queued';
+      const verdict = confirmation ? yield* confirm(confirmation) : 'none';
+      if (aftercare.routing) yield* routes.recordRouting(receipt.reference, aftercare.routing);
+      return verdict;
     },
     /** How many confirmations `quota` has counted in its window at `at`. */
     *quotaUsed(quota: Pick<ConfirmationQuota, 'subject' | 'windowMs'>, at: number): Plan<number> {

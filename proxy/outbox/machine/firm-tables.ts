@@ -202,3 +202,18 @@ export const editorRole = {
    DROP TABLE people;
    ALTER TABLE people_new RENAME TO people;`,
 };
+
+/**
+ * Routing's own (`machine/routing.ts`): whose turn it was last in each round-robin team (one row
+ * a team, taken in turn by every instance's intake), and the firm's people marked away in the
+ * console, whom a round robin passes over, with when and by whom.
+ */
+export const routingTables = (t: ColumnTypes) => `CREATE TABLE team_turns (
+     team ${t.text} PRIMARY KEY,
+     last_person ${t.text} NOT NULL
+   );
+   CREATE TABLE people_away (
+     address ${t.text} PRIMARY KEY,
+     since ${t.big} NOT NULL,
+     marked_by ${t.text} NOT NULL
+   );`;

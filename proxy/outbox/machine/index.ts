@@ -25,6 +25,7 @@ import * as people from './people.ts';
 import type { Dialect } from './plan.ts';
 import { reads } from './reads.ts';
 import { rights } from './rights.ts';
+import { routing } from './routing.ts';
 import * as sessions from './sessions.ts';
 import { getSetting, setSetting } from './settings.ts';
 import { webhooks } from './webhooks.ts';
@@ -43,6 +44,7 @@ export function outboxMachine(d: Dialect) {
     ...confirmations(d),
     ...webhooks(d),
     ...rights(d),
+    ...routing(d),
     getSetting,
     setSetting,
     recordAudit,

@@ -120,19 +120,22 @@ export function leads(d: Dialect) {
     },
     /**
      * Leads received and delivered on each of the `days` days up to and including `today`'s:
-     * each day's count a range of the index on its time, so only those days' entries are read.
+     * each day's count a range of the index on its time (with `team`, on the team and its time),
+     * so only those days' entries are read.
      */
-    *dailyCounts(now: number, days: number): Plan<DailyCount[]> {
+    *dailyCounts(now: number, days: number, team?: string): Plan<DailyCount[]> {
       const first = Math.floor(now / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
+      const ofTeam = team === undefined ? '' : ' AND routed_to = @team';
       const onTheDay = (column: string) =>
-        `(SELECT COUNT(*) FROM submissions WHERE ${column} >= day AND ${column} < day + ${String(DAY_MS)})`;
+        `(SELECT COUNT(*) FROM submissions
+          WHERE ${column} >= day AND ${column} < day + ${String(DAY_MS)}${ofTeam})`;
       const rows = yield* all<Record<keyof DailyCount, number | string>>(
         `WITH RECURSIVE days (day) AS (
            SELECT CAST(@first AS BIGINT) UNION ALL
            SELECT day + ${String(DAY_MS)} FROM days WHERE day < @last)
          SELECT day, ${onTheDay('received_at')} AS received, ${onTheDay('delivered_at')} AS delivered
          FROM days ORDER BY day`,
-        { first, last: first + (days - 1) * DAY_MS },
+        { first, last: first + (days - 1) * DAY_MS, ...(team === undefined ? {} : { team }) },
       );
       return rows.map((row) => ({
         day: Number(row.day),

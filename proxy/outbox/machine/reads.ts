@@ -60,18 +60,23 @@ export function reads(d: Dialect) {
     /**
      * How many of each state, and what needs attention: each figure read from an index (the
      * states' counts from the one on state, the rest from small partial indexes), never the rows.
+     * With `team`, of the leads routed to it (the indexes on the team serve those).
      */
-    *counts(): Plan<OutboxCounts> {
+    *counts(team?: string): Plan<OutboxCounts> {
+      const ofTeam = team === undefined ? '' : ' AND routed_to = @team';
       const inState = (state: string) =>
-        `(SELECT COUNT(*) FROM submissions WHERE state = '${state}') AS ${state}`;
-      const settled = `state IN ('delivered', 'partial')`;
+        `(SELECT COUNT(*) FROM submissions WHERE state = '${state}'${ofTeam}) AS ${state}`;
+      const settled = `state IN ('delivered', 'partial')${ofTeam}`;
       const row = yield* one<Record<string, number | null>>(
         `SELECT ${SUBMISSION_STATES.map(inState).join(', ')},
-           (SELECT MIN(received_at) FROM submissions WHERE state = 'queued') AS "oldestQueuedAt",
+           (SELECT MIN(received_at) FROM submissions WHERE state = 'queued'${ofTeam})
+             AS "oldestQueuedAt",
            (SELECT COUNT(*) FROM submissions WHERE ${settled} AND possible_duplicate = 1)
              AS "possibleDuplicates",
            (SELECT COALESCE(SUM(unknown_uploads), 0) FROM submissions
-             WHERE ${settled} AND unknown_uploads > 0) AS "possibleDuplicateUploads"`,
+             WHERE ${settled} AND unknown_uploads > 0) AS "possibleDuplicateUploads",
+           (SELECT COUNT(*) FROM submissions WHERE repeat_of IS NOT NULL${ofTeam}) AS repeats`,
+        team === undefined ? {} : { team },
       );
       return toCounts(row);
     },

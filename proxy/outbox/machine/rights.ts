@@ -19,7 +19,7 @@ import { notifications } from './notifications.ts';
 import { all, run, type Dialect, type Plan } from './plan.ts';
 import { reads } from './reads.ts';
 import { getSetting } from './settings.ts';
-import { askedNumber, phoneKeyExpression } from './telephone.ts';
+import { askedNumber, phoneKeyExpression, storedTelephone } from './telephone.ts';
 import { toDelivery, type WebhookRow } from './webhooks.ts';
 
 /**
@@ -51,10 +51,6 @@ const ERASURE_SALT = 'erasure_salt';
 
 /** A field's value as text ('' when it is not text). */
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-/** The telephone number a stored submission row holds ('' for none). */
-const telephoneOf = (row: Partial<Pick<SubmissionRow, 'upstream'>>) =>
-  text((JSON.parse(row.upstream ?? '{}') as Record<string, unknown>).telephone_mobile);
 
 /** `text` as a LIKE pattern finding it anywhere, its wildcards taken literally (`ESCAPE '\'`). */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -112,7 +108,7 @@ export function rights(d: Dialect) {
     const rows = yield* rowsWhere<Row>(columns, [d.inList(phoneKeyExpression(d), '@keys')], {
       keys: asked.keys,
     });
-    return rows.filter((row) => asked.isThis(telephoneOf(row)));
+    return rows.filter((row) => asked.isThis(storedTelephone(row.upstream)));
   }
   /** The salt erasures are hashed with, made on first use. */
   function* salt(): Plan<string> {
@@ -156,8 +152,8 @@ export function rights(d: Dialect) {
     },
     /**
      * Deletes one submission, its files' rows, its idempotency keys and every notification
-     * about it, and records the erasure by a salted hash of the subject's email only. One not
-     * yet delivered is kept unless `force`d.
+     * about it, and the link of any later lead that repeats it, and records the erasure by a
+     * salted hash of the subject's email only. One not yet delivered is kept unless `force`d.
      */
     *erase(
       reference: string,
@@ -178,6 +174,10 @@ export function rights(d: Dialect) {
       yield* run('DELETE FROM idempotency_keys WHERE submission_id = @id', { id: submission.id });
       yield* run('DELETE FROM files WHERE submission_id = @id', { id: submission.id });
       yield* run('DELETE FROM submissions WHERE id = @id', { id: submission.id });
+      // A later lead from the same person no longer names it: the link goes with the lead.
+      yield* run('UPDATE submissions SET repeat_of = NULL WHERE repeat_of = @reference', {
+        reference,
+      });
       // After the submission, whose row `queueWebhooks` locks against deletion: a message queued while
       // this runs is committed by now, and none is queued once the submission is gone.
       yield* run('DELETE FROM webhook_deliveries WHERE reference = @reference', { reference });

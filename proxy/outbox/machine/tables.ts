@@ -162,3 +162,25 @@ export const webhookBodyHashes = (t: ColumnTypes, d: Dialect) =>
  */
 export const subjectIndexes = (d: Dialect) =>
   `CREATE INDEX submissions_telephone ON submissions (${phoneKeyExpression(d)});`;
+
+/**
+ * A lead's routing (`lead-routing.ts`): its team and why, the person it was given to, the
+ * earlier lead it repeats, and the keyed hash of its sender's mailbox a later lead is matched by
+ * (a number is matched by `submissions_telephone`). Partial indexes: a form without routing adds
+ * nothing to them.
+ */
+export const routingColumns = (t: ColumnTypes) =>
+  `ALTER TABLE submissions ADD COLUMN routed_to ${t.text};
+   ALTER TABLE submissions ADD COLUMN route_reason ${t.text};
+   ALTER TABLE submissions ADD COLUMN assigned_to ${t.text};
+   ALTER TABLE submissions ADD COLUMN repeat_of ${t.text};
+   ALTER TABLE submissions ADD COLUMN mailbox_key ${t.text};
+   CREATE INDEX submissions_mailbox_key ON submissions (mailbox_key, received_at)
+     WHERE mailbox_key IS NOT NULL;
+   CREATE INDEX submissions_repeat_of ON submissions (repeat_of) WHERE repeat_of IS NOT NULL;
+   CREATE INDEX submissions_team_state ON submissions (routed_to, state, received_at)
+     WHERE routed_to IS NOT NULL;
+   CREATE INDEX submissions_team_received ON submissions (routed_to, received_at)
+     WHERE routed_to IS NOT NULL;
+   CREATE INDEX submissions_team_delivered ON submissions (routed_to, delivered_at)
+     WHERE routed_to IS NOT NULL;`;

@@ -99,21 +99,24 @@ export function webhooks(d: Dialect) {
     },
     /**
      * Submissions `event` is about (since `since`) with no delivery to `endpoint` queued yet,
-     * oldest first: what a crash or a restart left unqueued is found again.
+     * oldest first: what a crash or a restart left unqueued is found again. With `teams`, only
+     * those routed to one of them.
      */
     awaitingWebhook: (
       endpoint: string,
       event: WebhookEvent,
       since: number,
       limit: number,
+      teams?: readonly string[],
     ): Plan<Submission[]> =>
       submissionsWhere(
         [
           EVENT_OF[event],
+          ...(teams ? [d.inList('routed_to', '@teams')] : []),
           `NOT EXISTS (SELECT 1 FROM webhook_deliveries w WHERE w.endpoint = @endpoint
              AND w.event = @event AND w.reference = submissions.reference)`,
         ],
-        { endpoint, event, since, limit },
+        { endpoint, event, since, limit, ...(teams ? { teams } : {}) },
         'ORDER BY id LIMIT @limit',
       ),
     /** Takes up to `limit` of `endpoint`'s due deliveries for one try each, oldest first. */

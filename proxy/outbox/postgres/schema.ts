@@ -137,6 +137,10 @@ export const MIGRATIONS: readonly string[] = [
   firmTables.formTables(TYPES),
   // The role `editor`, who may edit and publish the form (issue 56).
   firmTables.editorRole.postgres,
+  // A lead's team, the person it was given to, the earlier lead it repeats (issue 58).
+  tables.routingColumns(TYPES),
+  // Round robins' turns and the people marked away (issue 58).
+  firmTables.routingTables(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

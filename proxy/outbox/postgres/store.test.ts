@@ -15,6 +15,7 @@ import { describeWidgetFileStore } from '../../test/store-contract-widget-files.
 import { describeUploadStore } from '../../test/store-contract-uploads.ts';
 import { describePeopleStore } from '../../test/store-contract-people.ts';
 import { describeFormVersionStore } from '../../test/store-contract-form-versions.ts';
+import { describeRoutingStore } from '../../test/store-contract-routing.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
 import { openPostgresOutbox } from './store.ts';
 import type { OutboxStore } from '../store.ts';
@@ -47,6 +48,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeUploadStore('PostgreSQL', freshDatabase);
   describePeopleStore('PostgreSQL', freshDatabase);
   describeFormVersionStore('PostgreSQL', freshDatabase);
+  describeRoutingStore('PostgreSQL', freshDatabase);
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {

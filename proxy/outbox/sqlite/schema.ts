@@ -143,6 +143,10 @@ export const MIGRATIONS: readonly string[] = [
   firmTables.formTables(TYPES),
   // The role `editor`, who may edit and publish the form (issue 56).
   firmTables.editorRole.sqlite,
+  // A lead's team, the person it was given to, the earlier lead it repeats (issue 58).
+  tables.routingColumns(TYPES),
+  // Round robins' turns and the people marked away (issue 58).
+  firmTables.routingTables(TYPES),
 ];
 
 /**

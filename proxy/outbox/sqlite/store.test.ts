@@ -14,6 +14,7 @@ import { describeWidgetFileStore } from '../../test/store-contract-widget-files.
 import { describeUploadStore } from '../../test/store-contract-uploads.ts';
 import { describePeopleStore } from '../../test/store-contract-people.ts';
 import { describeFormVersionStore } from '../../test/store-contract-form-versions.ts';
+import { describeRoutingStore } from '../../test/store-contract-routing.ts';
 import { openSqliteOutbox } from './store.ts';
 
 const inMemory = { open: () => openSqliteOutbox(':memory:') };
@@ -38,6 +39,7 @@ describeWidgetFileStore('SQLite on disk', onDisk);
 describePeopleStore('SQLite in memory', inMemory);
 describeFormVersionStore('SQLite in memory', inMemory);
 describeFormVersionStore('SQLite on disk', onDisk);
+describeRoutingStore('SQLite in memory', inMemory);
 
 describe('the SQLite outbox', () => {
   it('survives closing and reopening the database file, leases and all', async () => {

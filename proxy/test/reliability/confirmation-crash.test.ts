@@ -7,33 +7,18 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEnquiryApi, type RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
+import { describe, expect, it } from 'vitest';
 import { createFormTokens } from '../../http/bots/form-token.ts';
-import { startMailServer, type RunningMailServer } from '../fixtures/mail-server.ts';
 import { ORIGIN, validEnquiry } from '../fixtures/proxy-harness.ts';
 import { exampleConfigPath } from '../../../demo/forms/index.ts';
 import { proxyEnvFor, TEST_FORM_TOKEN_SECRET } from '../fixtures/proxy-env.ts';
+import { useHeldMail } from './held-mail.ts';
 import { kill, startProxyProcess, waitFor } from './proxy-process.ts';
 
 const CREDENTIALS = { username: 'confirm-test', password: 'confirm test password' };
 
-let api: RunningEnquiryApi;
-let mail: RunningMailServer;
-let release: () => void = () => undefined;
-let gate: Promise<void> | undefined = new Promise((resolve) => (release = resolve));
+const held = useHeldMail(CREDENTIALS);
 const dataDir = mkdtempSync(join(tmpdir(), 'confirm-crash-'));
-
-beforeAll(async () => {
-  api = await startEnquiryApi({ credentials: CREDENTIALS });
-  // Until the gate opens, every message is read whole and left unanswered: mid-send.
-  mail = await startMailServer({ hold: () => gate ?? Promise.resolve() });
-});
-afterAll(async () => {
-  release();
-  await mail.close();
-  await api.close();
-});
 
 /** The law firm's form, confirming to each visitor, at most 2 a day per address. */
 function configFile(): string {
@@ -56,10 +41,10 @@ function configFile(): string {
 
 const start = (formConfig: string) =>
   startProxyProcess(
-    proxyEnvFor(api, CREDENTIALS, {
+    proxyEnvFor(held.api(), CREDENTIALS, {
       DATA_DIR: dataDir,
       FORM_CONFIG: formConfig,
-      SMTP_URL: `smtp://127.0.0.1:${String(mail.port)}`,
+      SMTP_URL: `smtp://127.0.0.1:${String(held.mail().port)}`,
       CONFIRMATION_FROM: 'Lovelace & Co <enquiries@lovelace-law.example>',
     }),
   );
@@ -97,24 +82,24 @@ describe('confirmation emails across a proxy killed mid-send', () => {
     await send(url, 6, 'bot@example.com', { website: 'https://bot.example' }); // spam
 
     // The mail server has a whole message and has not answered: pull the plug now.
-    expect(await waitFor(() => mail.held() > 0, 20_000)).toBe(true);
+    expect(await waitFor(() => held.mail().held() > 0, 20_000)).toBe(true);
     await kill(first);
     // The mail server sees the connection end before it could answer: the message is not taken.
-    expect(await waitFor(() => mail.heldOpen() === 0, 10_000)).toBe(true);
-    expect(mail.received).toHaveLength(0);
+    expect(await waitFor(() => held.mail().heldOpen() === 0, 10_000)).toBe(true);
+    expect(held.mail().received).toHaveLength(0);
 
-    gate = undefined;
-    release();
+    held.answer();
     const second = start(formConfig);
     await second.listening;
-    expect(await waitFor(() => mail.received.length >= expected.length, 30_000)).toBe(true);
+    expect(await waitFor(() => held.mail().received.length >= expected.length, 30_000)).toBe(true);
     // Long enough for any repeat to arrive: the notifier looks every 2 s.
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     await kill(second, 'SIGTERM');
 
-    const subjects = mail.received.map((email) => email.subject ?? '').sort();
+    const { received } = held.mail();
+    const subjects = received.map((email) => email.subject ?? '').sort();
     expect(subjects).toEqual(expected.map((reference) => `Your enquiry ${reference}`).sort());
-    const to = mail.received.map((email) => (email.to as { text: string }).text);
+    const to = received.map((email) => (email.to as { text: string }).text);
     expect(to).not.toContain('bot@example.com');
     expect(to.filter((address) => address === 'same@example.com')).toHaveLength(2);
   }, 90_000);
