@@ -38,6 +38,7 @@ import type {
   OperatorView,
 } from './submission-store.ts';
 import type { UploadStore } from './upload-store.ts';
+import type { DraftStore } from './draft-store.ts';
 
 export type { Lease } from './submission.ts';
 export type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
@@ -47,6 +48,7 @@ export type { IntakeStore, FileSource, DeliveryQueue, OperatorView, Housekeeping
 export type { NotificationQueue, Receipts, ConfirmationQuotas, WebhookQueue, WebhookDeliveries };
 export type { People, AuditLog, SubjectRights };
 export type { Settings, WidgetFileArchive, FunnelCounters };
+export type { DraftStore };
 
 /**
  * Thrown when the store's database cannot be reached or is not taking work now (PostgreSQL
@@ -83,7 +85,8 @@ export interface OutboxStore
     SubjectRights,
     WidgetFileArchive,
     People,
-    UploadStore {
+    UploadStore,
+    DraftStore {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

@@ -4,7 +4,13 @@
  * its confirmation is queued exactly once (the notification's key is the reference) or not at
  * all; the notifier sends it like any other email notification.
  */
-import type { Aftercare, ConfirmationQuota, ConfirmationVerdict, Receipt } from '../receipt.ts';
+import type {
+  Aftercare,
+  ConfirmationQuota,
+  ConfirmationRequest,
+  ConfirmationVerdict,
+  Receipt,
+} from '../receipt.ts';
 import { notifications } from './notifications.ts';
 import { all, one, run, type Dialect, type Plan } from './plan.ts';
 
@@ -24,7 +30,43 @@ const windowOf = (quota: Pick<ConfirmationQuota, 'subject' | 'windowMs'>, at: nu
 /** The receipt and confirmation statements, in `d`'s spelling. */
 export function confirmations(d: Dialect) {
   const queue = notifications(d);
+  /**
+   * Queues a visitor's email when every quota allows it: the confirmation, and a saved
+   * enquiry's link and codes (`drafts.ts`). Quotas are taken in order; one that refuses gives
+   * back those taken before it, so a refused email never takes a place under another.
+   */
+  function* queueWithinQuotas(request: ConfirmationRequest): Plan<'queued' | 'over_limit'> {
+    const at = request.notification.at;
+    yield* run('DELETE FROM confirmation_quota WHERE until <= @at', { at });
+    // Each window's count is one row taken in turn: a concurrent enquiry to the same address
+    // waits on the row (PostgreSQL) or the write lock (SQLite), so none goes past the limit.
+    const taken: string[] = [];
+    for (const quota of request.quotas) {
+      const subject = windowOf(quota, at);
+      const window = Math.floor(at / quota.windowMs);
+      yield* run(
+        `INSERT INTO confirmation_quota (subject, used, until) VALUES (@subject, 0, @until)
+         ON CONFLICT (subject) DO NOTHING`,
+        { subject, until: (window + 1) * quota.windowMs },
+      );
+      const took = yield* run(
+        'UPDATE confirmation_quota SET used = used + 1 WHERE subject = @subject AND used < @limit',
+        { subject, limit: quota.limit },
+      );
+      if (took === 0) {
+        for (const given of taken)
+          yield* run('UPDATE confirmation_quota SET used = used - 1 WHERE subject = @subject', {
+            subject: given,
+          });
+        return 'over_limit';
+      }
+      taken.push(subject);
+    }
+    yield* queue.queueNotifications([request.notification]);
+    return 'queued';
+  }
   return {
+    queueWithinQuotas,
     /** Keeps the receipt and queues the confirmation when every quota allows it. */
     *recordAftercare(aftercare: Aftercare): Plan<ConfirmationVerdict> {
       const { receipt, confirmation } = aftercare;
@@ -34,34 +76,7 @@ export function confirmations(d: Dialect) {
         { ...receipt, caughtAs: receipt.caughtAs ?? null },
       );
       if (!confirmation) return 'none';
-      const at = confirmation.notification.at;
-      yield* run('DELETE FROM confirmation_quota WHERE until <= @at', { at });
-      // Each window's count is one row taken in turn: a concurrent enquiry to the same address
-      // waits on the row (PostgreSQL) or the write lock (SQLite), so none goes past the limit.
-      const taken: string[] = [];
-      for (const quota of confirmation.quotas) {
-        const subject = windowOf(quota, at);
-        const window = Math.floor(at / quota.windowMs);
-        yield* run(
-          `INSERT INTO confirmation_quota (subject, used, until) VALUES (@subject, 0, @until)
-           ON CONFLICT (subject) DO NOTHING`,
-          { subject, until: (window + 1) * quota.windowMs },
-        );
-        const took = yield* run(
-          'UPDATE confirmation_quota SET used = used + 1 WHERE subject = @subject AND used < @limit',
-          { subject, limit: quota.limit },
-        );
-        if (took === 0) {
-          for (const given of taken)
-            yield* run('UPDATE confirmation_quota SET used = used - 1 WHERE subject = @subject', {
-              subject: given,
-            });
-          return 'over_limit';
-        }
-        taken.push(subject);
-      }
-      yield* queue.queueNotifications([confirmation.notification]);
-      return 'queued';
+      return yield* queueWithinQuotas(confirmation);
     },
     /** How many confirmations `quota` has counted in its window at `at`. */
     *quotaUsed(quota: Pick<ConfirmationQuota, 'subject' | 'windowMs'>, at: number): Plan<number> {

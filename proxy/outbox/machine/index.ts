@@ -6,6 +6,7 @@
 import { listAudit, recordAudit } from './audit.ts';
 import { confirmations } from './confirmations.ts';
 import { delivery } from './delivery.ts';
+import { drafts } from './drafts.ts';
 import { addFunnelTally, expectDelivery, forgetFunnelDay, funnelReads } from './funnel.ts';
 import { housekeeping } from './housekeeping.ts';
 import { intake } from './intake.ts';
@@ -34,6 +35,7 @@ export function outboxMachine(d: Dialect) {
     ...confirmations(d),
     ...webhooks(d),
     ...rights(d),
+    ...drafts(d),
     getSetting,
     setSetting,
     recordAudit,

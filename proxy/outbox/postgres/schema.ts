@@ -11,6 +11,7 @@ import pg from 'pg';
 import * as firmTables from '../machine/firm-tables.ts';
 import * as tables from '../machine/tables.ts';
 import { uploadKeyColumn, uploadLanguageColumn, uploadsTable } from '../machine/uploads.ts';
+import { draftsTable } from '../machine/drafts.ts';
 import { postgresDialect } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.postgres;
@@ -124,6 +125,8 @@ export const MIGRATIONS: readonly string[] = [
   firmTables.peopleTables(TYPES),
   // The language an upload's visitor reads, for its verdict's and refusals' words (issue 44).
   uploadLanguageColumn(TYPES),
+  // Saved enquiries and the uploads each keeps (issue 57).
+  draftsTable(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import * as firmTables from '../machine/firm-tables.ts';
 import * as tables from '../machine/tables.ts';
 import { uploadKeyColumn, uploadLanguageColumn, uploadsTable } from '../machine/uploads.ts';
+import { draftsTable } from '../machine/drafts.ts';
 import { sqliteDialect } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.sqlite;
@@ -130,6 +131,8 @@ export const MIGRATIONS: readonly string[] = [
   firmTables.peopleTables(TYPES),
   // The language an upload's visitor reads, for its verdict's and refusals' words (issue 44).
   uploadLanguageColumn(TYPES),
+  // Saved enquiries and the uploads each keeps (issue 57).
+  draftsTable(TYPES),
 ];
 
 /**
