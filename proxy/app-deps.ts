@@ -14,6 +14,7 @@ import type { PublicRouteDeps } from './http/public-routes.ts';
 import type { Logger } from './logger.ts';
 import type { EnquiryRouteDeps } from './intake/enquiry-route.ts';
 import type { UploadRouteDeps } from './intake/uploads/upload-deps.ts';
+import type { DraftsPart } from './intake/drafts/draft-deps.ts';
 
 /** Everything `createApp` needs: what each route reads, and the log the app's own errors go to. */
 export type AppDeps = HealthRouteDeps &
@@ -28,4 +29,9 @@ export type AppDeps = HealthRouteDeps &
     log: Logger;
     /** How long an upload no enquiry named is kept (`UPLOAD_EXPIRY_HOURS`; a day without it). */
     uploadExpiryMs?: number | undefined;
+    /**
+     * "Save and continue later" (`intake/drafts/`), when the configuration's `drafts` asks for it
+     * and the mailer can send its emails (`notify/drafts-state.ts`).
+     */
+    drafts?: DraftsPart | undefined;
   };

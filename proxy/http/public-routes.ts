@@ -41,6 +41,8 @@ export interface PublicRouteDeps extends FormLanguageDeps {
   onOriginRefused?: OriginOptions['onOriginRefused'];
   bots: BotCheckOptions;
   turnstile?: { siteKey: string; scriptUrl: string } | undefined;
+  /** How long a saved enquiry lasts, when the form offers saving (`intake/drafts/`). */
+  drafts?: { expiryMs: number } | undefined;
   widget: WidgetAssets;
   /** Late bundles and chunks of builds that ran before this one (a page from before a deploy). */
   earlierWidget?: EarlierWidgetFiles;
@@ -57,6 +59,7 @@ export function publicRoutes(deps: PublicRouteDeps): Hono {
     ...(deps.turnstile
       ? { turnstile: { siteKey: deps.turnstile.siteKey, scriptUrl: deps.turnstile.scriptUrl } }
       : {}),
+    ...(deps.drafts ? { draftDays: deps.drafts.expiryMs / 86_400_000 } : {}),
   };
   // Each language's answer made once; the first language's is what a widget that asks for no
   // language gets, byte for byte what the form answered before it had other languages.

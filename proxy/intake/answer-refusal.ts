@@ -58,6 +58,8 @@ export interface RefusalAnswerDeps extends FormLanguageDeps {
   config: FormConfig;
   bots: BotCheckOptions;
   log: Logger;
+  /** Present when the form offers "Save and continue later": the form drawn again offers it. */
+  drafts?: object | undefined;
 }
 
 /**

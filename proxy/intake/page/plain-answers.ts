@@ -64,7 +64,7 @@ export function plainTaken(
  */
 export function plainRefused(
   c: Context,
-  deps: FormLanguageDeps & { bots: BotCheckOptions },
+  deps: FormLanguageDeps & { bots: BotCheckOptions; drafts?: object | undefined },
   fields: PlainFields,
   refusal: Refusal,
   asked: string | undefined,
@@ -88,6 +88,7 @@ export function plainRefused(
     // The same key: nothing was stored, and sending it again is still the same enquiry.
     sendTo: sendAddress(key ?? newPageKey(), back, visitor),
     region: regionOf((c.req.header('accept-language') ?? '').split(',')),
+    saves: deps.drafts !== undefined,
   });
   return asPage(c, deps.config, page, refusal.status);
 }
