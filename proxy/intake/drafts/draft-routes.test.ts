@@ -86,6 +86,13 @@ describe('POST /api/drafts', () => {
       (await d.drafts.save(content, { id: mine, form_token: d.h.formToken() })).response.status,
     ).toBe(404);
   });
+
+  it('counts each request once against the client’s allowance, a save as any other', async () => {
+    const h = setUp({ config: { ...lawFirm, drafts: DRAFTS }, drafts: { perClient: 3 } });
+    const drafts = draftClient(h);
+    for (let i = 0; i < 3; i++) expect((await drafts.save()).response.status).toBe(201);
+    expect((await drafts.save()).response.status).toBe(429);
+  });
 });
 
 describe('POST /api/drafts/code and /api/drafts/open', () => {

@@ -48,7 +48,8 @@ export function draftRoutes(deps: DraftRouteDeps): Hono {
     deps.log.warn({ tookMs: Math.round(tookMs) }, 'a draft answer took longer than its floor');
   };
 
-  for (const path of ['/api/drafts', '/api/drafts/*']) {
+  // Each path once: a wildcard would match `/api/drafts` too, and take its allowance twice.
+  for (const path of ['/api/drafts', '/api/drafts/:action']) {
     app.use(
       path,
       cors({

@@ -198,7 +198,7 @@ export function drafts(d: Dialect) {
     },
     /**
      * Forgets a draft and the emails still queued about it (`notificationKey` is their keys'
-     * prefix: `intake/drafts/draft-mail.ts`); its uploads lose their tie to it and are the
+     * prefix: `intake/drafts/draft-mails.ts`); its uploads lose their tie to it and are the
      * caller's to remove with their bytes (`intake/drafts/draft-keeper.ts`).
      */
     *forgetDraft(id: string, notificationKey: string): Plan<boolean> {
