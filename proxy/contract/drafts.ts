@@ -32,8 +32,9 @@ export const base64urlOf = (bytes: number) =>
 /** The six digits of a code sent to the draft's address. */
 export const DRAFT_CODE = /^[0-9]{6}$/;
 
-/** How long a code works, and how many tries a draft takes before it is locked for a while. */
+/** How long a code works. */
 export const DRAFT_CODE_MINUTES = 10;
+/** How many tries a draft takes before it is locked for a while. */
 export const DRAFT_TRIES = 5;
 
 /** An upload a draft names: enough to list it again and to name it at Send. */

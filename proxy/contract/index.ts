@@ -38,7 +38,6 @@ export { sniffKind, SNIFF_BYTES, SNIFF_TAIL_BYTES, type SniffedKind } from './fi
 export { checkFiles, type FileFacts } from './file-rules.ts';
 export {
   base64urlOf,
-  DRAFT_CODE,
   DRAFT_FRAGMENT,
   DRAFT_ID,
   optionValuesOf,

@@ -11,8 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
-import type { DraftContent } from '../../contract/drafts.ts';
-import { questionSignature } from '../../contract/drafts.ts';
+import { questionSignature, type DraftContent } from '../../contract/drafts.ts';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import { formatIn } from '../../contract/plurals.ts';
 import { rateLimitKey } from '../../http/client-ip.ts';
@@ -45,7 +44,7 @@ function contentOf(form: FormConfig, fields: PlainFields, email: string): DraftC
   for (const question of caseType?.questions ?? [])
     if (question.id in part.answers) asked[question.id] = questionSignature(question);
   for (const statement of form.consent?.statements ?? [])
-    if (statement.id in (part.consent ?? {})) asked[`consent.${statement.id}`] = statement.label;
+    if (statement.id in part.consent) asked[`consent.${statement.id}`] = statement.label;
   const text = (name: string) => fields.get(name)?.[0] ?? '';
   return {
     v: 1,
@@ -56,7 +55,7 @@ function contentOf(form: FormConfig, fields: PlainFields, email: string): DraftC
       telephone_mobile: text('telephone_mobile'),
       case_type: part.case_type,
       answers: part.answers,
-      consent: part.consent ?? {},
+      consent: part.consent,
       ...(part.send_copy ? { sendCopy: true } : {}),
     },
     asked,

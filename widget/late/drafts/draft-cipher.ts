@@ -8,7 +8,7 @@
 import type { DraftContent } from '#contract';
 
 /** Bytes as base64url, unpadded (a slice at a time: a long form's draft is too many arguments). */
-export function toBase64url(bytes: Uint8Array): string {
+function toBase64url(bytes: Uint8Array): string {
   let binary = '';
   for (let at = 0; at < bytes.length; at += 0x8000)
     binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));

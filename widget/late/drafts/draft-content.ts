@@ -26,7 +26,7 @@ function convert(question: Question, answer: Answer, toStored: boolean) {
   const values = optionValuesOf(question) ?? labels;
   const [from, to] = toStored ? [labels, values] : [values, labels];
   const one = (text: string) => to[from.indexOf(text)] ?? text;
-  return (typeof answer === 'string' ? one(answer) : answer.map(one)) as Answer;
+  return typeof answer === 'string' ? one(answer) : answer.map(one);
 }
 
 /** The chosen case type's visible questions, by id. */
@@ -107,7 +107,7 @@ export function restore(
       (Array.isArray(answer) && answer.every((a) => typeof a === 'string'));
     if (!question || !valid) continue;
     if (asked[id] === questionSignature(question))
-      values.answers[id] = convert(question, answer as Answer, false);
+      values.answers[id] = convert(question, answer, false);
     else giveAgain.push(question.label);
   }
   for (const statement of config.consent?.statements ?? []) {

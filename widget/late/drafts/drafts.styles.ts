@@ -4,6 +4,7 @@
  */
 import { css } from '../lit-tags.ts';
 
+/** The save and resume panels' and the notice's styles, adopted with the chunk. */
 export const draftStyles = css`
   .drafts {
     margin-top: var(--_space);

@@ -75,7 +75,7 @@ class Drafts {
     if (changed[0]) this.#giveAgain(config, changed);
     if (config.draftDays)
       this.#save = new SavePanel({
-        t: this.ports.t,
+        t: () => this.ports.t(),
         days: () => session.config?.draftDays ?? 0,
         email: () => this.#own?.email ?? session.values.email,
         save: (email) => this.#saved(email),
@@ -108,7 +108,8 @@ class Drafts {
 
   /** Saves the form as it stands for `email`, under this tab's link if it has one. */
   async #saved(email: string): Promise<SaveOutcome> {
-    const { session, t } = this.ports;
+    const { session } = this.ports;
+    const t = () => this.ports.t();
     const config = session.config as PublicFormConfig;
     const own = this.#own;
     const key = own?.key ?? randomText(32);
@@ -168,7 +169,7 @@ class Drafts {
         Object.assign(document.createElement('meta'), { name: 'referrer', content: 'no-referrer' }),
       );
     const panel = new ResumePanel({
-      t: this.ports.t,
+      t: () => this.ports.t(),
       askCode: async (email) => {
         const answer = await postJson(session.url('/api/drafts/code'), {
           id: link.id,
@@ -239,8 +240,12 @@ class Drafts {
     const { session } = this.ports;
     const caseType = config.caseTypes.find((each) => each.id === session.values.case_type);
     const labels = changed.map((id) => caseType?.questions.find((q) => q.id === id)?.label ?? id);
-    for (const id of changed) delete session.values.answers[id];
-    session.step = session.step;
+    session.values.answers = Object.fromEntries(
+      Object.entries(session.values.answers).filter(([id]) => !changed.includes(id)),
+    );
+    // The step's setter writes the tab's draft again, now without the answers taken back.
+    const step = session.step;
+    session.step = step;
     this.#say([this.ports.t().text('draftGiveAgain')], labels);
     this.host.requestUpdate();
   }

@@ -157,7 +157,10 @@ export class ResumePanel {
       }
       const outcome = await this.ports.tryCode(code);
       if (outcome === 'opened') return;
-      if (typeof outcome === 'object') return this.#lock(outcome.locked);
+      if (typeof outcome === 'object') {
+        this.#lock(outcome.locked);
+        return;
+      }
       const key =
         outcome === 'wrong'
           ? 'draftCodeWrong'

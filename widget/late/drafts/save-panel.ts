@@ -24,7 +24,7 @@ export interface SavePanelPorts {
 }
 
 /** `at` as the visitor's language writes a day. */
-export const dayIn = (t: Translator, at: number) =>
+const dayIn = (t: Translator, at: number) =>
   new Intl.DateTimeFormat(t.locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(at);
 
 /** The button, its panel and the outcome, in one element placed under the form. */
