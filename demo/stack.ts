@@ -9,8 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { loadProxyEnv } from '../proxy/env.ts';
+import type { AcceptedKind } from '../proxy/contract/limits.ts';
 import type { Logger } from '../proxy/logger.ts';
 import { startProxy } from '../proxy/server.ts';
+import { testControls } from './enquiry-api/config.ts';
 import { startEnquiryApi, type RunningEnquiryApi } from './enquiry-api/server.ts';
 import { EnquiryStore } from './enquiry-api/store.ts';
 import { exampleConfigPath } from './forms/index.ts';
@@ -35,6 +37,10 @@ export interface RunningDemo {
   siteUrl: string;
   campaignUrl: string;
   proxyUrl: string;
+  /** The form configuration's file (`FORM_CONFIG`, else the law firm's example). */
+  formConfig: string;
+  /** The kinds of file visitors are offered, and why documents are not, if they are not. */
+  files: { offered: readonly AcceptedKind[]; documentsOff?: string | undefined };
   /** The stand-in, when it is the platform; absent when talking to the real one. */
   api?: RunningEnquiryApi;
   /** The credentials made up for the stand-in (tests check they never leak). */
@@ -78,6 +84,8 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     };
     api = await startEnquiryApi({
       credentials,
+      // ENQUIRY_API_CONTROL and FAULT_* as `npm run enquiry-api` reads them (the banner names them).
+      ...testControls(env),
       store: new EnquiryStore(join(dataDir, 'enquiry-api.sqlite')),
       port: options.apiPort ?? 8090,
       host,
@@ -90,10 +98,11 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   }
 
   const siteOrigins = [`http://localhost:${sitePortNumber}`, `http://127.0.0.1:${sitePortNumber}`];
+  const formConfig = env.FORM_CONFIG || exampleConfigPath('law-firm');
   const proxy = await startProxy(
     loadProxyEnv({
-      FORM_CONFIG: env.FORM_CONFIG ?? exampleConfigPath('law-firm'),
       ...env,
+      FORM_CONFIG: formConfig,
       ...upstream,
       ALLOWED_ORIGINS: [env.ALLOWED_ORIGINS, ...siteOrigins].filter(Boolean).join(','),
       PORT: String(options.proxyPort ?? env.PORT ?? 8080),
@@ -110,6 +119,8 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     siteUrl,
     campaignUrl: `${siteUrl}conveyancing`,
     proxyUrl: proxy.url,
+    formConfig,
+    files: { offered: proxy.offered, documentsOff: proxy.documentsOff },
     ...(api && credentials ? { api, credentials } : {}),
     async close() {
       await proxy.close();

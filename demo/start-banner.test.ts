@@ -1,26 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningEnquiryApi } from './enquiry-api/server.ts';
+import { FaultInjector } from './enquiry-api/faults.ts';
 import { startBanner } from './start-banner.ts';
 
 const urls = {
   siteUrl: 'http://localhost:3000/',
   campaignUrl: 'http://localhost:3000/campaign',
-  proxyUrl: 'http://localhost:8080',
+  proxyUrl: 'http://127.0.0.1:8080',
+  formConfig: `${process.cwd()}/demo/forms/law-firm.json`,
+  files: { offered: ['pdf', 'png', 'gif', 'jpeg', 'heic', 'docx'] as const },
 };
+const stand = (faults = new FaultInjector()) =>
+  ({ origin: 'http://127.0.0.1:8090', faults }) as unknown as RunningEnquiryApi;
 
 describe('what npm start prints', () => {
   it('on the stand-in, names the variables that send to the real platform, as the README says', () => {
-    const api = { origin: 'http://127.0.0.1:8090' } as RunningEnquiryApi;
-    const text = startBanner({ ...urls, api }, {}).join('\n');
+    const text = startBanner({ ...urls, api: stand() }, {}).join('\n');
     expect(text).toContain('http://127.0.0.1:8090/inbox');
     for (const name of ['ENQUIRY_API_URL', 'ENQUIRY_API_USERNAME', 'ENQUIRY_API_PASSWORD'])
       expect(text).toContain(name);
+    expect(text).not.toContain('Stand-in faults');
   });
 
-  it('names the console, and prints the admin token made for this run', () => {
+  it('names the console at localhost, where passkeys work, and prints the admin token made for this run', () => {
     const token = 'x'.repeat(43);
     const text = startBanner(urls, {}, { madeToken: token }).join('\n');
     expect(text).toContain('Console             http://localhost:8080/admin/');
+    expect(text).not.toContain('127.0.0.1:8080');
     expect(text).toMatch(new RegExp(`Sign in with this admin token[^]*\n {22}${token}\n`));
   });
 
@@ -35,5 +41,41 @@ describe('what npm start prints', () => {
     const text = startBanner(urls, { ENQUIRY_API_URL: url }).join('\n');
     expect(text).toContain(`Platform            ${url} (REAL)`);
     expect(text).not.toContain('inbox');
+  });
+
+  it('names the form configuration and how to choose another', () => {
+    const text = startBanner(urls, {}).join('\n');
+    expect(text).toContain('Form                demo/forms/law-firm.json   (FORM_CONFIG=your.json');
+  });
+
+  it('says Word letters are converted where they are, and how to have them where they are not', () => {
+    expect(startBanner(urls, {}).join('\n')).toContain(
+      'Word letters        converted to PDF (LibreOffice, in its box)',
+    );
+    const without = { ...urls, files: { offered: ['pdf', 'png', 'gif', 'jpeg'] as const } };
+    const text = startBanner(without, { CONVERT_DOCUMENTS: '1' }).join('\n');
+    expect(text).toContain(
+      'Word letters        not taken here: LibreOffice and its box (bubblewrap)',
+    );
+    expect(text).toContain('npm run setup:system');
+    expect(startBanner(without, { CONVERT_DOCUMENTS: '0' }).join('\n')).toContain(
+      'not taken (CONVERT_DOCUMENTS=0)',
+    );
+  });
+
+  it('names the funnel and the smallest group it shows, the demo’s own minimum said as such', () => {
+    expect(startBanner(urls, { FUNNEL_MIN_COUNT: '1' }).join('\n')).toMatch(
+      /Funnel {14}http:\/\/localhost:8080\/admin\/funnel {3}\(groups of 1 start or more\n {22}shown: FUNNEL_MIN_COUNT=1 for this demo, 10 by default\)/,
+    );
+    expect(startBanner(urls, {}).join('\n')).toContain('groups of 10 starts or more');
+  });
+
+  it('names the stand-in’s test controls when they are on', () => {
+    const faults = new FaultInjector({ failRate: 0.5 });
+    const text = startBanner({ ...urls, api: stand(faults) }, { ENQUIRY_API_CONTROL: '1' }).join(
+      '\n',
+    );
+    expect(text).toContain('Stand-in control    http://127.0.0.1:8090/__control/faults');
+    expect(text).toContain('Stand-in faults     failRate=0.5   (FAULT_*)');
   });
 });

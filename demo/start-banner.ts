@@ -1,33 +1,67 @@
 /**
  * What `npm start` prints once the demo runs: where everything is, how to sign in to the console,
- * and how to go real.
+ * what this machine converts, and how to go real. The proxy's addresses are written with
+ * `localhost`, never `127.0.0.1`: passkeys (WebAuthn) refuse an IP address as their site.
  */
+import { relative } from 'node:path';
+import { testControls } from './enquiry-api/config.ts';
+import { describeFaults } from './enquiry-api/fault-settings.ts';
 import type { ConsoleAccess } from './console-access.ts';
 import type { RunningDemo } from './stack.ts';
+
+/** The banner's indent for a value's second line. */
+const MORE = ' '.repeat(22);
+
+/** `http://127.0.0.1:8080` as the same machine's name: `http://localhost:8080`. */
+const byName = (url: string) => url.replace(/^(https?:\/\/)127\.0\.0\.1(?=[:/]|$)/, '$1localhost');
+
+/** Word letters: converted here, or why not and how to have them. */
+function documentLines(demo: Pick<RunningDemo, 'files'>, env: Record<string, string | undefined>) {
+  if (demo.files.offered.includes('docx'))
+    return ['  Word letters        converted to PDF (LibreOffice, in its box); photos to JPEG'];
+  if (env.CONVERT_DOCUMENTS === '0')
+    return ['  Word letters        not taken (CONVERT_DOCUMENTS=0); photos are converted to JPEG'];
+  return [
+    '  Word letters        not taken here: LibreOffice and its box (bubblewrap) are needed,',
+    `${MORE}and the warning above says which is missing. npm run setup:system`,
+    `${MORE}installs both (Debian, Ubuntu); then npm start again.`,
+  ];
+}
+
+/** The stand-in: its inbox, and the test controls it was started with. */
+function platformLines(demo: Pick<RunningDemo, 'api'>, env: Record<string, string | undefined>) {
+  const { api } = demo;
+  if (!api) return [`  Platform            ${env.ENQUIRY_API_URL ?? ''} (REAL)`];
+  const faults = describeFaults(api.faults.settings);
+  return [
+    `  Stand-in inbox      ${api.origin}/inbox   (what the platform received)`,
+    ...(testControls(env).control
+      ? [`  Stand-in control    ${api.origin}/__control/faults   (ENQUIRY_API_CONTROL=1)`]
+      : []),
+    ...(faults === 'none' ? [] : [`  Stand-in faults     ${faults}   (FAULT_*)`]),
+    '                      To send to the real platform instead, set ENQUIRY_API_URL,',
+    '                      ENQUIRY_API_USERNAME and ENQUIRY_API_PASSWORD.',
+  ];
+}
 
 /**
  * @example startBanner(demo, process.env).join('\n') // '  Landing page  http://localhost:3000/ …'
  */
 export function startBanner(
-  demo: Pick<RunningDemo, 'siteUrl' | 'campaignUrl' | 'proxyUrl' | 'api'>,
+  demo: Pick<RunningDemo, 'siteUrl' | 'campaignUrl' | 'proxyUrl' | 'api' | 'files' | 'formConfig'>,
   env: Record<string, string | undefined>,
   access: Pick<ConsoleAccess, 'madeToken'> = {},
 ): string[] {
+  const proxy = byName(demo.proxyUrl);
   const consoleLines = access.madeToken
     ? [
-        `  Console             ${demo.proxyUrl}/admin/   (every lead, for the firm)`,
+        `  Console             ${proxy}/admin/   (every lead, for the firm)`,
         '                      Sign in with this admin token, made for this run (set',
         '                      ADMIN_TOKEN to choose your own):',
         `                      ${access.madeToken}`,
       ]
-    : [`  Console             ${demo.proxyUrl}/admin/   (sign in with your ADMIN_TOKEN)`];
-  const platform = demo.api
-    ? [
-        `  Stand-in inbox      ${demo.api.origin}/inbox   (what the platform received)`,
-        '                      To send to the real platform instead, set ENQUIRY_API_URL,',
-        '                      ENQUIRY_API_USERNAME and ENQUIRY_API_PASSWORD.',
-      ]
-    : [`  Platform            ${env.ENQUIRY_API_URL ?? ''} (REAL)`];
+    : [`  Console             ${proxy}/admin/   (sign in with your ADMIN_TOKEN)`];
+  const minCount = env.FUNNEL_MIN_COUNT ?? '10';
   return [
     '',
     '  enquiry-form is running',
@@ -35,9 +69,14 @@ export function startBanner(
     `  Landing page        ${demo.siteUrl}`,
     `  Campaign page       ${demo.campaignUrl}   (marketing attributes on the tag)`,
     `  The same, drawn     ${demo.campaignUrl}-drawn   (the form in the page: npm run embed)`,
-    ...platform,
+    `  Form                ${relative(process.cwd(), demo.formConfig)}   (FORM_CONFIG=your.json npm start`,
+    `${MORE}for another: docs/configuration.md)`,
+    ...documentLines(demo, env),
+    ...platformLines(demo, env),
     ...consoleLines,
-    `  Proxy               ${demo.proxyUrl}/healthz`,
+    `  Funnel              ${proxy}/admin/funnel   (groups of ${minCount} start${minCount === '1' ? '' : 's'} or more`,
+    `${MORE}shown: FUNNEL_MIN_COUNT=${minCount}${env.FUNNEL_MIN_COUNT === '1' ? ' for this demo, 10 by default' : ''})`,
+    `  Proxy               ${proxy}/healthz`,
     '',
     '  Ctrl-C stops everything.',
     '',

@@ -1,8 +1,9 @@
 /**
  * `npm start`: the whole demo on one machine with no configuration. Set `ENQUIRY_API_URL`,
  * `ENQUIRY_API_USERNAME` and `ENQUIRY_API_PASSWORD` to send enquiries to the real platform;
- * `ALLOWED_ORIGINS` for pages of your own, `SITE_PORT`, `PORT` and `ENQUIRY_API_PORT` for other
- * ports. Without `ADMIN_TOKEN`, one is made for the console and printed once.
+ * `FORM_CONFIG` for another form; `ALLOWED_ORIGINS` for pages of your own, `SITE_PORT`, `PORT`
+ * and `ENQUIRY_API_PORT` for other ports; `ENQUIRY_API_CONTROL` and `FAULT_*` for the stand-in.
+ * Without `ADMIN_TOKEN`, one is made for the console and printed once.
  */
 import { FormConfigError } from '../proxy/contract/schemas/form-config.ts';
 import { EnvError } from '../proxy/env.ts';
@@ -15,12 +16,19 @@ import { startBanner } from './start-banner.ts';
 
 const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
+/**
+ * What the demo sets unless the environment says otherwise: documents converted where LibreOffice
+ * and its box are installed (the banner says whether they are), and a funnel whose groups show
+ * from one start, so a newcomer's few visits can be read (the proxy's default is 10).
+ */
+const DEMO_DEFAULTS = { CONVERT_DOCUMENTS: '1', FUNNEL_MIN_COUNT: '1' };
+
 try {
   note('start', 'checking the widget build…');
   const build = ensureWidgetBuilt();
   note('start', build.built ? `widget built: ${build.summary}` : 'widget build is up to date');
 
-  const access = consoleAccess(process.env);
+  const access = consoleAccess({ ...DEMO_DEFAULTS, ...process.env });
   const demo = await startDemo({
     log: createLogger({
       level: process.env.LOG_LEVEL ?? 'info',
@@ -31,7 +39,7 @@ try {
     proxyPort: port('PORT', 8080),
     apiPort: port('ENQUIRY_API_PORT', 8090),
   });
-  const lines = startBanner(demo, process.env, access);
+  const lines = startBanner(demo, access.env, access);
   process.stdout.write(`${lines.join('\n')}\n`);
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -2,11 +2,18 @@
  * The funnel in a real Chromium against the whole stack: a form view started and abandoned on
  * one page and one sent on another move the counters by exactly those, and a browser with
  * Global Privacy Control sends nothing.
+ *
+ * The counting test has a stack of its own. On the worker's, an earlier test's page of the same
+ * campaign viewed and left without a keystroke is a group of views with no start, which the
+ * small-count rule (`FUNNEL_MIN_COUNT`, counted in starts) leaves out of the report's rows; this
+ * test's first start brings that group in, and its views with it: 3 views here for 2 after one
+ * such page, the 4 for 2 of #60 after two. Each view is counted once; the rows hide small groups.
  */
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { EXAMPLE_CONFIGS } from '../demo/forms/index.ts';
 import type { FunnelResponse } from '../proxy/funnel/funnel-report.ts';
 import { send } from './support/visitor.ts';
-import { E2E_ADMIN_TOKEN, expect, test, type Stack } from './support/stack.ts';
+import { E2E_ADMIN_TOKEN, expect, openStack, test, type Stack } from './support/stack.ts';
 
 /** The spring campaign's conveyancing counters, summed over today's rows. */
 async function springCounters(stack: Stack) {
@@ -30,6 +37,17 @@ async function springCounters(stack: Stack) {
   };
 }
 
+/** The counters of a stack nobody has visited. */
+const NOTHING = {
+  views: 0,
+  starts: 0,
+  sends: 0,
+  delivered: 0,
+  transactionAnswered: 0,
+  leftAtTransaction: 0,
+  lenderShown: 0,
+};
+
 /** Opens the spring campaign's page and waits for the form's second part (which reports). */
 async function openCampaignPage(page: Page, stack: Stack) {
   await page.goto(stack.demo.campaignUrl);
@@ -39,35 +57,27 @@ async function openCampaignPage(page: Page, stack: Stack) {
   return page.locator('enquiry-form');
 }
 
-/**
- * The counters once no report from an earlier test's pages is on its way: a page reports its view
- * as it is hidden or closed, so the pages a test before this one left behind may still be
- * counted after it ended (CI counted 4 views here for this test's 2). Read until two readings
- * half a second apart agree.
- */
-async function settledCounters(stack: Stack) {
-  let last = await springCounters(stack);
-  for (let reading = 0; reading < 20; reading++) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = await springCounters(stack);
-    if (JSON.stringify(now) === JSON.stringify(last)) return now;
-    last = now;
-  }
-  throw new Error('the funnel counters kept moving for 10 s with no page of this test open');
-}
-
 test('a view abandoned on one page and a send on another move the counters by exactly those', async ({
   page,
   context,
-  lawFirm,
 }) => {
-  const before = await settledCounters(lawFirm);
-  const abandoned = await openCampaignPage(page, lawFirm);
+  const own = await openStack('funnel-spec', { config: EXAMPLE_CONFIGS['law-firm'] });
+  try {
+    await countsExactly(page, context, own);
+  } finally {
+    await own.demo.close();
+  }
+});
+
+/** The walk of the test above, on `stack`, whose counters start at nothing. */
+async function countsExactly(page: Page, context: BrowserContext, stack: Stack) {
+  expect(await springCounters(stack)).toEqual(NOTHING);
+  const abandoned = await openCampaignPage(page, stack);
   await abandoned.getByRole('radio', { name: 'Selling', exact: true }).check();
   await page.goto('about:blank');
 
   const second = await context.newPage();
-  const form = await openCampaignPage(second, lawFirm);
+  const form = await openCampaignPage(second, stack);
   await form.getByLabel('First name').fill('Ada');
   await form.getByLabel('Last name').fill('Lovelace');
   await form.getByLabel('Email address').fill('ada@example.com');
@@ -77,15 +87,7 @@ test('a view abandoned on one page and a send on another move the counters by ex
   await expect(form.locator('[part=confirmation]')).toBeFocused();
 
   await expect
-    .poll(async () => {
-      const after = await springCounters(lawFirm);
-      return Object.fromEntries(
-        Object.entries(after).map(([key, value]) => [
-          key,
-          value - before[key as keyof typeof before],
-        ]),
-      );
-    })
+    .poll(() => springCounters(stack))
     .toEqual({
       views: 2,
       starts: 2,
@@ -95,7 +97,7 @@ test('a view abandoned on one page and a send on another move the counters by ex
       leftAtTransaction: 1,
       lenderShown: 0,
     });
-});
+}
 
 test('a browser with Global Privacy Control sends no report', async ({ browser, lawFirm }) => {
   const context = await browser.newContext();

@@ -5,69 +5,35 @@
  * one's own shows the fallback until the page's origin is in `ALLOWED_ORIGINS`, and the proxy's
  * log says so, naming both.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { manualBlock } from '../demo/readme/manual.ts';
 import { freePort, stopGroup } from '../proxy/test/fixtures/local-servers.ts';
+import { npmStart, stopStarted } from './support/npm-start.ts';
 import { TEST_ADMIN_TOKEN } from '../proxy/test/fixtures/proxy-env.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
-interface Started {
-  child: ChildProcess;
-  /** Everything printed so far, stdout and stderr. */
-  output: () => string;
-  proxyUrl: string;
-}
-
-const started: ChildProcess[] = [];
 const pages: Server[] = [];
 test.afterEach(async () => {
-  await Promise.all(started.splice(0).map((child) => stopGroup(child)));
+  await stopStarted();
   for (const server of pages.splice(0)) server.close();
 });
-
-/** `npm start` (its script: `tsx demo/start.ts`) with `env`, once its banner is out. */
-async function npmStart(env: Record<string, string> = {}): Promise<Started> {
-  const proxyPort = await freePort();
-  const { ADMIN_TOKEN: _token, ADMIN_TOKEN_FILE: _file, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'demo/start.ts'], {
-    env: {
-      ...inherited,
-      SITE_PORT: String(await freePort()),
-      PORT: String(proxyPort),
-      ENQUIRY_API_PORT: String(await freePort()),
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'npm-start-')),
-      ...env,
-    },
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let text = '';
-  child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  await expect.poll(() => text, { timeout: 60_000 }).toContain('Ctrl-C stops everything.');
-  return { child, output: () => text, proxyUrl: `http://127.0.0.1:${String(proxyPort)}` };
-}
 
 test('with no admin settings, the banner names the console and a way in that reaches the overview', async ({
   page,
 }) => {
-  const { output, proxyUrl } = await npmStart();
+  const { output, proxyUrl, named } = await npmStart();
   const banner = output();
-  const [, consoleUrl] = /^ {2}Console +(\S+)/m.exec(banner) ?? [];
-  expect(consoleUrl).toBe(`${proxyUrl}/admin/`);
+  const consoleUrl = named('Console');
+  // The proxy's own port, by the name passkeys take (localhost, not 127.0.0.1).
+  expect(consoleUrl).toBe(`${proxyUrl.replace('127.0.0.1', 'localhost')}/admin/`);
   const [, token] = /choose your own\):\n\s+(\S+)\n/.exec(banner) ?? [];
   // 32 random bytes in base64url, printed once.
   expect(token).toMatch(/^[\w-]{43}$/);
   expect(banner.split(token ?? '').length - 1).toBe(1);
 
-  await page.goto(consoleUrl ?? '');
+  await page.goto(consoleUrl);
   await page.getByLabel('Admin token').fill(token ?? '');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
@@ -77,7 +43,7 @@ test('with ADMIN_TOKEN set, the banner names the console and prints no token', a
   // An operator's own token, strong enough for the proxy to start with (`proxy/token-strength.ts`).
   const { output, proxyUrl } = await npmStart({ ADMIN_TOKEN: TEST_ADMIN_TOKEN });
   expect(output()).toContain(
-    `Console             ${proxyUrl}/admin/   (sign in with your ADMIN_TOKEN)`,
+    `Console             ${proxyUrl.replace('127.0.0.1', 'localhost')}/admin/   (sign in with your ADMIN_TOKEN)`,
   );
   expect(output()).not.toContain(TEST_ADMIN_TOKEN);
 });

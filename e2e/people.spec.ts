@@ -9,8 +9,9 @@
  * sign-in and people pages, light and dark, at 320 px. PostgreSQL's run is skipped, saying why,
  * without PostgreSQL.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { sweep } from './support/axe.ts';
+import { virtualAuthenticator } from './support/passkeys.ts';
 import { ADMIN_TOKEN, SEEDED } from './support/console-stack.ts';
 import { FUNNEL, openPeopleStack, type PeopleStack } from './support/people-stack.ts';
 import { missing as noPostgres } from '../proxy/test/fixtures/postgres-server.ts';
@@ -25,22 +26,6 @@ async function atIssuer(page: Page, login: string) {
   await page.locator('input[name=password]').fill('any password');
   await page.getByRole('button', { name: 'Sign-in' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
-}
-
-/** A passkey this page's browser can make and use (Chromium's virtual authenticator). */
-async function virtualAuthenticator(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
 }
 
 for (const database of ['sqlite', 'postgresql'] as const) {

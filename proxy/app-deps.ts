@@ -25,7 +25,7 @@ export type AppDeps = HealthRouteDeps &
   EventsRouteDeps &
   FunnelRouteDeps &
   FunnelAdmissionDeps &
-  Pick<UploadRouteDeps, 'converter'> & {
+  Pick<UploadRouteDeps, 'converter' | 'uploadRoom'> & {
     log: Logger;
     /** How long an upload no enquiry named is kept (`UPLOAD_EXPIRY_HOURS`; a day without it). */
     uploadExpiryMs?: number | undefined;

@@ -39,7 +39,7 @@ describe('loadProxyEnv', () => {
   it('takes a PostgreSQL outbox only with a form-token secret every instance shares', () => {
     const database = { ...valid, DATABASE_URL: 'postgres://enquiry:secret@db:5432/enquiry' };
     expect(problemsWith(database)).toEqual([
-      'FORM_TOKEN_SECRET: required when DATABASE_URL is set: every proxy sharing the database must sign form tokens with the same key',
+      'FORM_TOKEN_SECRET: required when DATABASE_URL is set: every proxy sharing the database must sign form tokens with the same key (make one with `openssl rand -base64 32` and give each proxy the same)',
     ]);
     const secret = 'x'.repeat(32);
     expect(loadProxyEnv({ ...database, FORM_TOKEN_SECRET: secret }).DATABASE_URL).toBe(

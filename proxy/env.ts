@@ -115,7 +115,7 @@ export const proxyEnvSchema = z.object({
     .min(0)
     .default(3)
     .describe(
-      'A form sent sooner than this after it loaded is taken for a bot (kept as spam, not sent).',
+      'A form sent sooner than this after it was first drawn is taken for a bot (kept as spam, not sent); the page without JavaScript drawn again after a refusal keeps that first moment.',
     ),
   FORM_TOKEN_SECRET: z
     .string()
@@ -164,7 +164,7 @@ export const proxyEnvSchema = z.object({
       'A saved enquiry ("Save and continue later", the form configuration\'s `drafts`) and the files it keeps are removed this many days after it was last saved (fractions allowed); its emailed link stops working then.',
     ),
   FUNNEL_MIN_COUNT: integer(10, 1).describe(
-    'Funnel cells (case type, campaign, variant) with fewer starts (views that began filling the form in) are merged into "other", so no small group can be singled out.',
+    'Funnel cells (case type, campaign, variant) with fewer starts (views that began filling the form in) are merged into "other", so no small group can be singled out; the totals count them all the same. The demo (npm start) sets 1.',
   ),
   ADMIN_TOKEN: z
     .string()
@@ -241,7 +241,7 @@ export function loadProxyEnv(source: Record<string, string | undefined>): ProxyE
   }
   if (values.DATABASE_URL && !values.FORM_TOKEN_SECRET && !reported.has('FORM_TOKEN_SECRET')) {
     problems.push(
-      'FORM_TOKEN_SECRET: required when DATABASE_URL is set: every proxy sharing the database must sign form tokens with the same key',
+      'FORM_TOKEN_SECRET: required when DATABASE_URL is set: every proxy sharing the database must sign form tokens with the same key (make one with `openssl rand -base64 32` and give each proxy the same)',
     );
   }
   problems.push(...notifyEnvProblems(values), ...oidcEnvProblems(values));

@@ -1,14 +1,16 @@
 /**
  * `npm run proxy`: the proxy from the environment (see docs/production.md, "Proxy environment").
  * A bad environment or form configuration stops it with one line per problem.
- * `npm run proxy -- --check` checks the platform (docs/production.md, "Your platform") and whether
- * documents can be converted in their box, says whether visitors get confirmation emails, checks
- * that each webhook endpoint answers a signed test message, and exits.
+ * `npm run proxy -- --check` checks that `DATABASE_URL`'s PostgreSQL answers, the platform
+ * (docs/production.md, "Your platform") and whether documents can be converted in their box,
+ * says whether visitors get confirmation emails, checks that each webhook endpoint answers a
+ * signed test message, and exits. A start that fails names the variable it came from.
  */
 import { FormConfigError } from './contract/schemas/form-config.ts';
 import { EnvError, loadProxyEnv } from './env.ts';
 import { withEnvFile } from './env-file.ts';
 import { openDocuments } from './convert/open-converter.ts';
+import { checkDatabase } from './lifecycle/outbox-address.ts';
 import { runCheckCommand } from './platform.ts';
 import { confirmationsState } from './notify/confirmations-state.ts';
 import { readFormConfigs, startProxy } from './server.ts';
@@ -24,13 +26,15 @@ try {
     const print = (line: string) => {
       console.log(line);
     };
+    // The outbox first: without it nothing is taken, whatever the platform says.
+    const databaseOk = await checkDatabase(env, print);
     const platformCode = await runCheckCommand(env, print);
     const webhooksOk = await checkWebhookEndpoints(
       env.WEBHOOK_ENDPOINTS,
       env.WEBHOOK_TIMEOUT_MS,
       print,
     );
-    const code = webhooksOk ? platformCode : 1;
+    const code = webhooksOk && databaseOk ? platformCode : 1;
     // Documents off is a warning, not a failure: the proxy still takes everything else.
     const documents = await openDocuments(env);
     if (documents.off) console.log(`Warning: ${documents.off}`);

@@ -26,10 +26,12 @@ import { draftSecrets } from './intake/drafts/draft-secrets.ts';
 import { storedSecret } from './outbox/stored-secret.ts';
 import { listen } from './lifecycle/listen.ts';
 import { openOutbox, type OpenOutbox } from './lifecycle/open-outbox.ts';
+import { listenFailure } from './lifecycle/outbox-address.ts';
 import { checkAtStart, recover, startNotifier } from './lifecycle/startup.ts';
 import { shutdown } from './lifecycle/shutdown.ts';
 import type { CheckReport } from './client/check.ts';
 import type { Converter } from './convert/conversion.ts';
+import type { AcceptedKind } from './contract/limits.ts';
 import { openConverter, withAcceptedKinds } from './convert/open-converter.ts';
 
 /** A proxy listening on Node. */
@@ -38,6 +40,10 @@ export interface RunningProxy {
   log: Logger;
   /** The platform check run at start (logged; a setup problem pauses delivery), once done. */
   checked: Promise<CheckReport | undefined>;
+  /** The kinds of file visitors are offered here (`files.kinds` as the converters allow). */
+  offered: readonly AcceptedKind[];
+  /** Why documents are not converted though asked for (`CONVERT_DOCUMENTS=1`), if so. */
+  documentsOff?: string | undefined;
   /** Stops taking requests, lets in-flight ones finish while there is time, closes the outbox. */
   close(): Promise<void>;
 }
@@ -119,7 +125,9 @@ async function start(
         log.warn({ address }, 'too many connections from one address: refused');
       },
     },
-  );
+  ).catch((error: unknown) => {
+    throw listenFailure(env, error);
+  });
   deliverer.start();
   webhooks?.start();
   const checked = checkAtStart(check, deliverer, log);
@@ -168,5 +176,12 @@ async function start(
         },
       });
     })());
-  return { url, log, checked, close };
+  return {
+    url,
+    log,
+    checked,
+    offered: config.files.kinds ?? [],
+    documentsOff: converter.warnings?.[0],
+    close,
+  };
 }

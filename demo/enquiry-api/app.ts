@@ -73,12 +73,20 @@ async function readObject(
   return { body: body as Record<string, unknown>, raw };
 }
 
-/** Counts each POST to an endpoint, and the ones the service itself refused. */
+/**
+ * Counts each POST to an endpoint, and the ones the service itself refused; notes a create
+ * whose connection a fault cut after storing it.
+ */
 const tally =
   (store: EnquiryStore, endpoint: Endpoint): MiddlewareHandler<EmulatorEnv> =>
   async (c, next) => {
     store.stats[endpoint === 'create' ? 'createRequests' : 'uploadRequests'] += 1;
-    await next();
+    try {
+      await next();
+    } finally {
+      const created = c.get('created');
+      if (created !== undefined && c.get('dropped')) store.noteDropped(created);
+    }
     if (!c.get('faulted') && c.res.status >= 400 && c.res.status < 500) store.stats.rejected += 1;
   };
 
@@ -132,7 +140,7 @@ export function createEnquiryApi(options: EnquiryApiOptions): Hono<EmulatorEnv> 
   const endpoint = <T>(
     name: Endpoint,
     check: (body: Record<string, unknown>) => Checked<T>,
-    accept: (value: T, raw: string) => Envelope,
+    accept: (value: T, raw: string, c: Context<EmulatorEnv>) => Envelope,
   ) =>
     service.post(
       `/enquiries/${name}`,
@@ -144,14 +152,15 @@ export function createEnquiryApi(options: EnquiryApiOptions): Hono<EmulatorEnv> 
         const checked = check(read.body);
         return answer(
           c,
-          checked.ok ? accept(checked.value, read.raw) : failure(400, checked.status),
+          checked.ok ? accept(checked.value, read.raw, c) : failure(400, checked.status),
         );
       },
     );
 
-  endpoint('create', checkCreate, (enquiry, raw) => {
+  endpoint('create', checkCreate, (enquiry, raw, c) => {
     const id = store.createEnquiry(enquiry, raw);
     store.stats.created += 1;
+    c.set('created', id);
     return success(TEXT.created, id);
   });
   endpoint('upload', checkUpload, (upload) => acceptUpload(store, upload));

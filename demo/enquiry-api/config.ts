@@ -57,6 +57,17 @@ const flag = (env: Env, name: string): boolean => {
 };
 
 /**
+ * The stand-in's test controls from `env`: `ENQUIRY_API_CONTROL` and the `FAULT_*` settings,
+ * read alike by `npm run enquiry-api` and by `npm start` for the stand-in it runs.
+ *
+ * @example testControls({ FAULT_FAIL_RATE: '0.5' }).faults // { failRate: 0.5 }
+ */
+export const testControls = (env: Env) => ({
+  control: flag(env, 'ENQUIRY_API_CONTROL'),
+  faults: faultPatchFromEnv(env),
+});
+
+/**
  * Reads the stand-in's configuration from `env`. Throws a `ConfigError` (or, for `FAULT_*`,
  * a `FaultSettingsError`) naming the first variable that is missing or wrong.
  *
@@ -79,8 +90,7 @@ export function configFromEnv(env: Env): Config {
       1,
       Number.MAX_SAFE_INTEGER,
     ),
-    control: flag(env, 'ENQUIRY_API_CONTROL'),
-    faults: faultPatchFromEnv(env),
+    ...testControls(env),
     dataDir,
     dbPath: join(dataDir, 'enquiry-api.sqlite'),
   };

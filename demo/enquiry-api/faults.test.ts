@@ -121,6 +121,7 @@ describe('faults on the service routes', () => {
     await expect(api.create()).rejects.toThrow(ConnectionDroppedError);
     expect(store.listEnquiries().map((e) => e.forename)).toEqual(['Ada']);
     expect(store.stats).toMatchObject({ created: 1, faulted: 1 });
+    expect(store.wasDropped(1001)).toBe(true);
   });
 
   it('answers a refused create normally even when dropping is on', async () => {

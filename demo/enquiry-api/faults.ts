@@ -22,7 +22,13 @@ import type { Stats } from './store.ts';
 export interface EmulatorEnv {
   /** Absent in `app.request()` tests, present under `@hono/node-server`. */
   Bindings: Partial<HttpBindings> | undefined;
-  Variables: { faulted?: boolean };
+  Variables: {
+    faulted?: boolean;
+    /** The enquiry a create stored (`app.ts`), so a cut connection can be noted against it. */
+    created?: number;
+    /** The create's connection is cut on purpose, after storing it. */
+    dropped?: boolean;
+  };
 }
 
 /** What happens to one request before it reaches its route. */
@@ -147,6 +153,7 @@ export const injectFaults =
     if (endpoint === 'create' && c.res.status === 201 && faults.dropAfterCreate()) {
       stats.faulted += 1;
       c.set('faulted', true);
+      c.set('dropped', true);
       dropConnection(c.env?.incoming?.socket);
     }
   };

@@ -149,6 +149,20 @@ const enquiryArticle = (enquiry: StoredEnquiry, fileUrl: (id: number) => string)
 };
 
 /**
+ * What each count means, in the order the page lists them: a newcomer's "rejected 1" with
+ * nothing sent yet is the proxy's check at start, which asks for a refusal on purpose.
+ */
+const STAT_WORDS: Readonly<Record<keyof Stats, string>> = {
+  createRequests: 'Create requests',
+  created: 'Enquiries created',
+  uploadRequests: 'Upload requests',
+  uploaded: 'Files uploaded',
+  rejected:
+    'Refused with a 4xx (each proxy start sends one on purpose: a create without a forename, which proves the address and login and creates nothing)',
+  faulted: 'Failed on purpose (the FAULT_* settings)',
+};
+
+/**
  * The whole inbox page, newest enquiry first.
  *
  * @example renderInbox(store.listEnquiries(), store.stats, (id) => `/inbox/files/${id}`)
@@ -178,10 +192,10 @@ export function renderInbox(
         <section aria-labelledby="stats">
           <h2 id="stats">Requests since start</h2>
           <dl>
-            ${Object.entries(stats).map(
-              ([name, count]) =>
-                html`<dt>${name}</dt>
-                  <dd>${count}</dd>`,
+            ${(Object.keys(STAT_WORDS) as (keyof Stats)[]).map(
+              (name) =>
+                html`<dt>${STAT_WORDS[name]}</dt>
+                  <dd>${stats[name]}</dd>`,
             )}
           </dl>
         </section>

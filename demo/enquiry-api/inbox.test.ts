@@ -30,6 +30,17 @@ describe('GET /inbox', () => {
     expect(text.indexOf('enquiry 1002')).toBeGreaterThan(-1);
   });
 
+  it('says what each count is, the refusal a proxy asks for at its start among them', async () => {
+    // The proxy's check at start: a create without a forename, refused, creating nothing.
+    await api.create({});
+    const { text } = await page();
+    expect(text).toMatch(
+      /<dt>Refused with a 4xx \(each proxy start sends one on purpose: a create without a forename, which proves the address and login and creates nothing\)<\/dt>\s*<dd>1<\/dd>/,
+    );
+    expect(text).toMatch(/<dt>Enquiries created<\/dt>\s*<dd>0<\/dd>/);
+    expect(text).not.toContain('<dt>rejected</dt>');
+  });
+
   it('shows the meta entries as a table and each file as a download link', async () => {
     await api.create();
     await api.upload(uploadBody('1001'));

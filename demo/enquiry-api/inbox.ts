@@ -11,9 +11,14 @@ import type { FileSummary, Stats, EnquiryStore, StoredEnquiry } from './store.ts
 /** Where a stored file can be downloaded, relative to the stand-in's origin. */
 const fileUrl = (id: number) => `/inbox/files/${id}`;
 
-/** One enquiry of `/inbox.json`: the create fields as received, and links to its files. */
+/**
+ * One enquiry of `/inbox.json`: the create fields as received, links to its files, and
+ * `dropped` when the stand-in cut the create's connection after storing it (a fault asked
+ * for): its client never had the answer.
+ */
 export type InboxEnquiry = Omit<StoredEnquiry, 'rawBody' | 'files'> & {
   files: (FileSummary & { url: string })[];
+  dropped?: true;
 };
 
 /** The body of `/inbox.json`. */
@@ -28,6 +33,7 @@ function inboxJson(store: EnquiryStore): InboxJson {
   const enquiries = store.listEnquiries().map(({ rawBody: _rawBody, files, ...enquiry }) => ({
     ...enquiry,
     files: files.map((file) => ({ ...file, url: fileUrl(file.id) })),
+    ...(store.wasDropped(enquiry.id) ? { dropped: true as const } : {}),
   }));
   return { enquiries, stats: { ...store.stats } };
 }

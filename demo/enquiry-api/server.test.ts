@@ -52,13 +52,15 @@ describe('startEnquiryApi', () => {
     expect(api.url).toBe(`${api.origin}/wp-json/enquiries/v1`);
     const res = await postJson(`${api.url}/enquiries/create`, ENQUIRY);
     expect(await res.json()).toEqual({ code: 201, status: 'Created enquiry', result: 1001 });
+    const inbox = (await (await fetch(`${api.origin}/inbox.json`)).json()) as InboxJson;
+    expect(inbox.enquiries.map((e) => e.dropped)).toEqual([undefined]);
   });
 
-  it('stores the enquiry, then cuts the connection before any answer', async () => {
+  it('stores the enquiry, then cuts the connection before any answer, and says so', async () => {
     const api = await start({ faults: { dropAfterCreateRate: 1 } });
     await expect(postJson(`${api.url}/enquiries/create`, ENQUIRY)).rejects.toThrow(/fetch failed/);
     const inbox = (await (await fetch(`${api.origin}/inbox.json`)).json()) as InboxJson;
-    expect(inbox.enquiries.map((e) => e.forename)).toEqual(['Ada']);
+    expect(inbox.enquiries.map((e) => [e.forename, e.dropped])).toEqual([['Ada', true]]);
     expect(inbox.stats).toMatchObject({ created: 1, faulted: 1 });
   });
 

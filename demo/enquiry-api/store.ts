@@ -106,6 +106,8 @@ export class EnquiryStore {
   readonly #db: Database.Database;
   /** Counters the routes bump; kept in memory, so they start at zero with each process. */
   readonly stats: Stats = { ...NO_STATS };
+  /** The enquiries whose creates' connections were cut after storing them (in memory too). */
+  readonly #dropped = new Set<number>();
 
   constructor(path: string) {
     this.#db = new Database(path);
@@ -124,6 +126,16 @@ export class EnquiryStore {
       .prepare(insert)
       .run(new Date().toISOString(), JSON.stringify(enquiry.meta), rawBody, ...values);
     return Number(result.lastInsertRowid);
+  }
+
+  /** Notes that the create of enquiry `id` had its connection cut instead of an answer. */
+  noteDropped(id: number): void {
+    this.#dropped.add(id);
+  }
+
+  /** True when the create of enquiry `id` had its connection cut: its client cannot know of it. */
+  wasDropped(id: number): boolean {
+    return this.#dropped.has(id);
   }
 
   /** True when an enquiry with this id was created. */
@@ -184,6 +196,7 @@ export class EnquiryStore {
   clear(): void {
     this.#db.exec('DELETE FROM files; DELETE FROM enquiries;');
     Object.assign(this.stats, NO_STATS);
+    this.#dropped.clear();
   }
 
   close(): void {

@@ -43,11 +43,11 @@ async function measure(target: Target, connections: number, seconds: number): Pr
   return { ...cell, cpuMsPerRequest: ((cpu() - before) * 1000) / Math.max(1, cell.requests) };
 }
 
-/** "201 only", or the statuses and socket errors seen, so a failing cell cannot pass unseen. */
-export function answers(cell: LoadCell): string {
+/** "all 201", or the statuses and socket errors seen, so a failing cell cannot pass unseen. */
+export function answers(cell: LoadCell, expected = '201'): string {
   const codes = Object.entries(cell.statuses);
-  const clean = codes.length === 1 && codes[0]?.[0] === '201' && cell.socketErrors === 0;
-  if (clean) return 'all 201';
+  const clean = codes.length === 1 && codes[0]?.[0] === expected && cell.socketErrors === 0;
+  if (clean) return `all ${expected}`;
   const text = codes.map(([code, n]) => `${n}× ${code}`).join(', ');
   return cell.socketErrors > 0 ? `${text}, ${cell.socketErrors} socket errors` : text;
 }
@@ -169,7 +169,7 @@ export async function createPath(): Promise<string> {
       num(a.cpuMsPerRequest),
       num(b.cpuMsPerRequest),
       num(c.cpuMsPerRequest),
-      [a, b, c].map(answers).join(' / '),
+      [a, b, c].map((m) => answers(m)).join(' / '),
     ]),
   );
 

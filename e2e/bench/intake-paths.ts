@@ -16,6 +16,7 @@ const RUNS = 3;
 const POSTGRES_RUNS = 2;
 
 const NAMES: Record<Path, string> = {
+  'tus-small': 'sent ahead (tus), 16 KiB PATCHes',
   tus: 'sent ahead (tus), 512 KiB PATCHes',
   'tus-whole': 'sent ahead (tus), one PATCH',
   multipart: 'multipart body',
@@ -79,7 +80,7 @@ async function onPostgres(paths: readonly Path[]): Promise<string> {
 
 /** The section: both paths, `RUNS` fresh proxies each, alternating. */
 export async function intakePaths(): Promise<string> {
-  const paths = ['tus', 'tus-whole', 'multipart'] as const;
+  const paths = ['tus-small', 'tus', 'tus-whole', 'multipart'] as const;
   const runs: Run[] = [];
   for (let i = 0; i < RUNS; i++) for (const path of paths) runs.push(await run(path));
   const glibc: Run[] = [];

@@ -16,10 +16,15 @@ export const AT_ONCE = 8;
 export const FILE_BYTES = 10 * MB;
 /** The widget's chunk (`widget/late/uploads/upload-task.ts`). */
 const CHUNK_BYTES = 512 * 1024;
+/** A client that chooses small chunks (tus lets it choose any size). */
+const SMALL_CHUNK_BYTES = 16 * 1024;
 export const WARM_ROUNDS = 2;
 
-/** Sent ahead in the widget's chunks or in one PATCH (as tus-js-client does by default), or in the body. */
-export type Path = 'tus' | 'tus-whole' | 'multipart';
+/**
+ * Sent ahead in small chunks, in the widget's, or in one PATCH (as tus-js-client does by default),
+ * or in the body.
+ */
+export type Path = 'tus-small' | 'tus' | 'tus-whole' | 'multipart';
 
 /** Preloaded into every proxy here: `process.memoryUsage()` every 5 ms (`memory-probe.ts`). */
 const PROBED = '--import tsx --import ./e2e/bench/memory-probe.ts';
@@ -31,6 +36,7 @@ export type Allocator = 'deployed' | 'glibc-default';
 const pdf = () => sampleFiles.pdf(FILE_BYTES - sampleFiles.pdf(0).byteLength);
 
 const READY: Record<Path, (origin: string, bytes: Uint8Array) => Promise<Ready>> = {
+  'tus-small': (origin, bytes) => readyAhead(origin, bytes, SMALL_CHUNK_BYTES),
   tus: (origin, bytes) => readyAhead(origin, bytes, CHUNK_BYTES),
   'tus-whole': (origin, bytes) => readyAhead(origin, bytes, bytes.byteLength),
   multipart: readyInBody,

@@ -17,8 +17,30 @@ interface Answer {
   headers: Record<string, string | string[] | undefined>;
 }
 
-/** One request with `body` (its length said), the answer's body read and dropped. */
-function send(
+/**
+ * One request with `body` (its length said), the answer's body read and dropped. A kept-alive
+ * connection the proxy closed as idle just as it was taken again (its `keepAliveTimeout` against
+ * the agent's reuse: on a busy machine it broke runs with `socket hang up` and `EPIPE`) is
+ * tried once more on a new one, as Node's documentation advises: the proxy never read it.
+ */
+async function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: Uint8Array,
+): Promise<Answer> {
+  try {
+    return await sendOnce(url, method, headers, body);
+  } catch (error) {
+    if (!(error instanceof ReusedSocketClosed)) throw error;
+    return sendOnce(url, method, headers, body);
+  }
+}
+
+/** The proxy closed a kept-alive connection before this request's answer began. */
+class ReusedSocketClosed extends Error {}
+
+function sendOnce(
   url: string,
   method: string,
   headers: Record<string, string>,
@@ -26,14 +48,22 @@ function send(
 ): Promise<Answer> {
   const length = { 'content-length': String(body?.byteLength ?? 0) };
   return new Promise((resolve, reject) => {
+    let answered = false;
     const outgoing = request(url, { method, agent, headers: { ...headers, ...length } }, (res) => {
+      answered = true;
       res.resume();
       res.on('end', () => {
         resolve({ status: res.statusCode ?? 0, headers: res.headers });
       });
       res.on('error', reject);
     });
-    outgoing.on('error', reject);
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      const closed = ['ECONNRESET', 'EPIPE'].includes(error.code ?? '');
+      if (outgoing.reusedSocket && !answered && closed)
+        reject(new ReusedSocketClosed(`${method} ${url}: ${error.message}`, { cause: error }));
+      else
+        reject(new Error(`${method} ${new URL(url).pathname}: ${error.message}`, { cause: error }));
+    });
     outgoing.end(body);
   });
 }

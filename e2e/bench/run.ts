@@ -13,6 +13,7 @@ import { conversion } from './conversion.ts';
 import { createPath } from './create-path.ts';
 import { funnelReportBench } from './funnel.ts';
 import { outboxCost } from './outbox-cost.ts';
+import { relayYardstick } from './relay.ts';
 import { killAllNow, stopAll } from './processes.ts';
 import { load, machine, num, writeReport, type Section } from './report.ts';
 import { stepSpeed } from './step-speed.ts';
@@ -26,6 +27,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<string>>> = {
   speed: widgetSpeed,
   steps: stepSpeed,
   create: createPath,
+  relay: relayYardstick,
   // The multipart path, then beside it the files sent ahead (tus).
   upload: async () => `${await uploadPath()}\n${await intakePaths()}`,
   outbox: outboxCost,

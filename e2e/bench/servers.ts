@@ -151,3 +151,25 @@ http {
   await waitForHttp(child, `${origin}/`);
   return { child, origin, command: `${nginx} ${args.join(' ')}` };
 }
+
+/**
+ * The yardstick relay (`relay-server.ts`) wired to `standIn`, its database on disk as the
+ * proxy's outbox is.
+ */
+export async function startRelay(standIn: StandIn): Promise<Server> {
+  const port = await freePort();
+  const dataDir = scratchDir('relay', 'disk');
+  const env = {
+    ENQUIRY_API_URL: standIn.url,
+    ENQUIRY_API_USERNAME: CREDENTIALS.username,
+    ENQUIRY_API_PASSWORD: CREDENTIALS.password,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ...AS_DEPLOYED,
+  };
+  const [command, args] = nodeEntry('e2e/bench/relay-server.ts');
+  const child = startChild('relay', command, args, env, [dataDir]);
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHttp(child, `${origin}/status`);
+  return { child, origin };
+}

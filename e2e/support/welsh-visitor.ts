@@ -20,11 +20,15 @@ const WELSH_PAGE = {
 };
 
 /** A stack serving `config` to a Welsh page of the firm's own (at `/`), which it allows. */
-export async function welshStack(name: `${string}-spec`, config: unknown) {
+export async function welshStack(
+  name: `${string}-spec`,
+  config: unknown,
+  proxyEnv: Record<string, string> = {},
+) {
   const own = await openOwnPage();
   const stack = await openStack(name, {
     config: config as FormConfigFile,
-    proxyEnv: { ALLOWED_ORIGINS: own.origin },
+    proxyEnv: { ALLOWED_ORIGINS: own.origin, ...proxyEnv },
   });
   own.show(embedPage(stack.demo.proxyUrl, WELSH_PAGE));
   // The same page in English, to show the check finds English where there is some.

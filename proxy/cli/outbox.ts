@@ -78,7 +78,8 @@ if (args.length === 0 || args[0] === 'help' || args[0] === '--help') {
         now: Date.now,
         spoolDir: join(env.DATA_DIR || './data', 'incoming'),
         phoneCountry: formPhoneCountry(),
-        publicUrl: env.PUBLIC_URL,
+        publicUrl: env.PUBLIC_URL || undefined,
+        localConsole: `http://localhost:${env.PORT || '8080'}`,
       });
     } finally {
       await store.close();

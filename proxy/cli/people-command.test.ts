@@ -42,6 +42,22 @@ describe('npm run outbox -- people', () => {
     });
   });
 
+  it('without PUBLIC_URL, names the proxy on this machine as localhost, where passkeys work', async () => {
+    const code = await runOutboxCommand(
+      ['people', 'invite', 'ann@firm.example', '--role', 'staff'],
+      store,
+      {
+        out: (l) => out.push(l),
+        err: (l) => err.push(l),
+        now: () => NOW,
+        localConsole: 'http://localhost:8080',
+      },
+    );
+    expect(code).toBe(0);
+    expect(out[1]).toMatch(/^http:\/\/localhost:8080\/admin\/invitation\/[\w-]{43}$/);
+    expect(out[2]).toContain('a link at 127.0.0.1 would not work');
+  });
+
   it('lists people, changes a role and removes a person', async () => {
     await run('people', 'invite', 'ann@firm.example', '--role', 'staff');
     out = [];

@@ -12,6 +12,11 @@ import type { CommandIo } from './command-io.ts';
 /** Where the command writes, and the console's address for invitation links (`PUBLIC_URL`). */
 export interface PeopleIo extends CommandIo {
   publicUrl?: string | undefined;
+  /**
+   * The proxy on this machine by name (`http://localhost:<PORT>`), for a link without
+   * `PUBLIC_URL`: passkeys take a host name, never an IP address such as 127.0.0.1.
+   */
+  localConsole?: string | undefined;
 }
 
 const USAGE = `people invite <email> --role ${ROLES.join('|')} | list | role <email> <role> | remove <email>`;
@@ -74,7 +79,13 @@ export async function peopleCommand(
   const path = await invite(store, email, role, io.now());
   await audit('invite', `${email} as ${role}`);
   io.out(`Invited ${email} as ${role}. Send them this link; it works once, for a week:`);
-  io.out(io.publicUrl ? `${io.publicUrl.replace(/\/$/, '')}${path}` : path);
-  if (!io.publicUrl) io.out("(Put the console's address before it, or set PUBLIC_URL.)");
+  const base = io.publicUrl?.replace(/\/$/, '') ?? io.localConsole;
+  io.out(base ? `${base}${path}` : path);
+  if (!io.publicUrl)
+    io.out(
+      base
+        ? "(The proxy on this machine, by the name passkeys take: a link at 127.0.0.1 would not work. For people elsewhere, set PUBLIC_URL to the console's address.)"
+        : "(Put the console's address before it, or set PUBLIC_URL.)",
+    );
   return 0;
 }

@@ -13,6 +13,7 @@ import { wantsFunnelPage } from '../http/funnel-format.ts';
 import { publicOrigin, type PublicOriginOptions } from '../http/public-origin.ts';
 import { consoleAudit, formOf, refusal, type ConsoleVariables } from './access.ts';
 import { signInRoutes } from './sign-in-routes.ts';
+import { crossSiteWords } from './console-address.ts';
 import type { ConsoleDeps, ConsoleRouteDeps } from './console-deps.ts';
 import { SESSION_COOKIE, SessionKeys } from './session.ts';
 
@@ -77,7 +78,7 @@ export function consoleGuard(deps: ConsoleRouteDeps, parts: ConsoleDeps) {
     c.header('Referrer-Policy', 'same-origin');
     c.header('X-Robots-Tag', 'noindex');
     if (c.req.method === 'POST' && crossSite(c, reached))
-      return refusal(c, 403, 'This form was sent from another site, so it was not acted on.');
+      return refusal(c, 403, crossSiteWords(c, reached));
     await next();
   });
   app.on('POST', '/admin/*', postLimit);

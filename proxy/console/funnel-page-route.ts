@@ -9,8 +9,8 @@ import { Hono } from 'hono';
 import { wantsFunnelPage } from '../http/funnel-format.ts';
 import type { FunnelRouteDeps } from '../http/funnel-route.ts';
 import { funnelQuery } from '../funnel/funnel-query.ts';
-import { DEFAULT_MIN_COUNT, funnelReading } from '../funnel/funnel-report.ts';
-import { compareVariants, totals, variantsOf, type StageCounts } from '../funnel/funnel-summary.ts';
+import { DEFAULT_MIN_COUNT, funnelReport, type FunnelResponse } from '../funnel/funnel-report.ts';
+import { compareVariants, variantsOf } from '../funnel/funnel-summary.ts';
 import type { FunnelFilter } from '../outbox/funnel-counts.ts';
 import { needs, type ConsoleVariables } from './access.ts';
 import { allows } from '../outbox/roles.ts';
@@ -29,14 +29,14 @@ export type FunnelPageDeps = Pick<FunnelRouteDeps, 'config' | 'store' | 'funnelM
 async function comparison(
   deps: FunnelPageDeps,
   filter: FunnelFilter,
-  shown: Awaited<ReturnType<typeof funnelReading>>,
+  shown: FunnelResponse,
   asked: FunnelAsked,
 ): Promise<ComparisonData> {
   const { variant, ...everyVariant } = filter;
   const rows =
     variant === undefined
-      ? shown.funnel.rows
-      : (await funnelReading(deps.store, deps.config, everyVariant, minCount(deps))).funnel.rows;
+      ? shown.rows
+      : (await funnelReport(deps.store, deps.config, everyVariant, minCount(deps))).rows;
   // Named variants first (A, B, …), then the visitors without one.
   const variants = variantsOf(rows).sort(
     (x, y) => Number(x === '') - Number(y === '') || x.localeCompare(y),
@@ -53,14 +53,17 @@ async function comparison(
 
 const minCount = (deps: FunnelPageDeps) => deps.funnelMinCount ?? DEFAULT_MIN_COUNT;
 
-/** The overview's summary: the default period's steps summed, as the page would sum them. */
-export async function funnelTotals(deps: FunnelPageDeps): Promise<StageCounts | undefined> {
+/**
+ * The overview's summary: the default period's true totals, the groups too small to show
+ * included, and how many of those there were.
+ */
+export async function funnelTotals(
+  deps: FunnelPageDeps,
+): Promise<Pick<FunnelResponse, 'totals' | 'withheld' | 'minCount'> | undefined> {
   if (deps.config.analytics === false) return undefined;
   const query = funnelQuery(() => undefined, deps.now());
   if ('invalid' in query) return undefined;
-  return totals(
-    (await funnelReading(deps.store, deps.config, query.filter, minCount(deps))).funnel.rows,
-  );
+  return funnelReport(deps.store, deps.config, query.filter, minCount(deps));
 }
 
 /** The page's route, as a Hono app the console mounts behind its gate. */
@@ -87,12 +90,12 @@ export function funnelPageRoute(deps: FunnelPageDeps) {
     if ('invalid' in query)
       return page(funnelBody({ config: deps.config, asked, invalid: query.invalid }), 400);
     const { filter } = query;
-    const shown = await funnelReading(deps.store, deps.config, filter, minCount(deps));
+    const shown = await funnelReport(deps.store, deps.config, filter, minCount(deps));
     return page(
       funnelBody({
         config: deps.config,
         asked: { ...asked, from: filter.from, to: filter.to },
-        ...shown,
+        funnel: shown,
         comparison: await comparison(deps, filter, shown, asked),
         turnedOff: deps.config.analytics === false,
       }),

@@ -5,8 +5,7 @@
  */
 import type * as OpenIdClient from 'openid-client';
 import { describe, expect, it, vi } from 'vitest';
-import { RateLimiter } from '../limiter/token-buckets.ts';
-import { HOST } from '../test/fixtures/console-people.ts';
+import { HOST, passkeyConsole } from '../test/fixtures/console-people.ts';
 import { harnessPerTest } from '../test/fixtures/proxy-harness.ts';
 
 const claims = vi.hoisted((): { current: Record<string, unknown> } => ({ current: {} }));
@@ -20,28 +19,14 @@ vi.mock('openid-client', async (original) => ({
 
 const setUp = harnessPerTest();
 
-/** A console signing people in through the provider, over the store of a first harness. */
-function oidcConsole() {
-  const first = setUp();
-  const withOidc = setUp({
-    deps: {
-      console: {
-        store: first.store,
-        sessionSecret: 'harness-console-session-secret',
-        lastCheck: () => undefined,
-        fromTrustedProxy: () => false,
-        signInLimiter: new RateLimiter('console-sign-in', 5, () => first.clock.now),
-        oidc: {
-          issuer: 'https://id.firm.example',
-          clientId: 'console',
-          clientSecret: 'secret',
-          roles: { staff: ['group:Leads'], operator: ['olive@firm.example'] },
-        },
-      },
-    },
+/** A console signing people in through the provider. */
+const oidcConsole = () =>
+  passkeyConsole(setUp, {
+    issuer: 'https://id.firm.example',
+    clientId: 'console',
+    clientSecret: 'secret',
+    roles: { staff: ['group:Leads'], operator: ['olive@firm.example'] },
   });
-  return { app: withOidc.app, store: first.store, clock: first.clock };
-}
 
 /** The provider's answer for `given`: the callback's response. */
 async function callback(h: ReturnType<typeof oidcConsole>, given: Record<string, unknown>) {

@@ -14,6 +14,7 @@ import * as client from 'openid-client';
 import { rateLimitKey } from '../http/client-ip.ts';
 import { publicOrigin } from '../http/public-origin.ts';
 import { refusal, type ConsoleVariables } from './access.ts';
+import { claimed, lacksClaims, withUserinfo, type ProviderClaims } from './oidc-claims.ts';
 import { roleOf } from './oidc-settings.ts';
 import { barePage } from './pages/layout.ts';
 import { begin, type SignInKit } from './sign-in-kit.ts';
@@ -22,14 +23,6 @@ const FLOW_COOKIE = 'console_oidc';
 /** How long a sign-in at the provider may take. */
 const FLOW_MS = 10 * 60_000;
 const CALLBACK = '/admin/oidc/callback';
-
-/** The claims the console reads of an ID token. */
-interface IdClaims {
-  email?: unknown;
-  email_verified?: unknown;
-  name?: unknown;
-  groups?: unknown;
-}
 
 /** The identity provider's routes, as a Hono app to mount at `/` before the session gate. */
 export function oidcRoutes(kit: SignInKit) {
@@ -102,15 +95,23 @@ export function oidcRoutes(kit: SignInKit) {
       );
     const origin = publicOrigin(c, reached).origin;
     const here = new URL(`${origin}${CALLBACK}${new URL(c.req.url).search}`);
-    let claims: IdClaims | undefined;
+    let claims: ProviderClaims;
     try {
-      const tokens = await client.authorizationCodeGrant(await config(), here, {
+      const settings = await config();
+      const tokens = await client.authorizationCodeGrant(settings, here, {
         pkceCodeVerifier: verifier,
         expectedState: state,
         expectedNonce: nonce,
         idTokenExpected: true,
       });
-      claims = tokens.claims() as IdClaims | undefined;
+      const id = tokens.claims();
+      claims = id ?? {};
+      // A provider keeping to the spec says who someone is at userinfo, not in the ID token.
+      if (id && lacksClaims(id, oidc.roles))
+        claims = withUserinfo(
+          id,
+          await client.fetchUserInfo(settings, tokens.access_token, id.sub),
+        );
     } catch (error) {
       return refuse(
         c,
@@ -119,17 +120,17 @@ export function oidcRoutes(kit: SignInKit) {
         error instanceof Error ? error.message : 'unchecked answer',
       );
     }
-    const emailVerified =
-      typeof claims?.email_verified === 'boolean' ? claims.email_verified : undefined;
+    const who = claimed(claims);
+    if (who.kind === 'not one address')
+      return refuse(
+        c,
+        403,
+        `The identity provider gave ${JSON.stringify(who.claim.slice(0, 120))} as your address, which is not one email address, so nobody was signed in. Ask the provider’s administrator to correct it.`,
+        `email claim not one address: ${JSON.stringify(who.claim)}`,
+      );
     // The address names the person (their row, their role, the audit): one the provider says it
     // has not verified names nobody, even when a group would let its bearer in.
-    const email =
-      typeof claims?.email === 'string' && emailVerified !== false
-        ? claims.email.trim().toLowerCase()
-        : undefined;
-    const groups = Array.isArray(claims?.groups)
-      ? claims.groups.filter((g): g is string => typeof g === 'string')
-      : [];
+    const { email, emailVerified, groups, name } = who;
     const role = roleOf(oidc.roles, { email, emailVerified, groups });
     if (!role || !email)
       return refuse(
@@ -139,10 +140,11 @@ export function oidcRoutes(kit: SignInKit) {
         `${email ?? 'no verified email'} not in OIDC_ROLES`,
       );
     await parts.signInLimiter?.giveBack(key);
-    const name = typeof claims?.name === 'string' ? claims.name.slice(0, 200) : '';
     const person = { email, name, role };
-    await begin(kit, c, 'oidc', { personId: 0, ...person }, async (record) => {
-      await parts.store.signInFromProvider(person, record);
+    const signedIn = { personId: 0, ...person };
+    await begin(kit, c, 'oidc', signedIn, async (record) => {
+      // The role kept may be less than OIDC_ROLES's (lowered in the console): the audit names it.
+      signedIn.role = await parts.store.signInFromProvider(person, record);
       return true;
     });
     // A page, not a redirect: a browser keeps SameSite=Strict cookies back on a chain of

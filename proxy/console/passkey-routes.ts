@@ -2,7 +2,8 @@
  * Passkeys (WebAuthn, with `@simplewebauthn/server`) for people the firm invited: the
  * invitation link's page, its registration (the invitation spent on one passkey, the first
  * session opened), and signing in with a passkey. Each challenge lives in a short-lived cookie
- * sealed with the session key, so any instance can check the answer; the relying party is the
+ * sealed with the session key, so any instance can check the answer, and a sign-in's is spent
+ * in the outbox at its first use, so an answer sent again opens no second session; the relying party is the
  * console's own origin (`PUBLIC_URL`, or as a trusted proxy says it was reached). Failed
  * sign-ins spend the sign-in limiter's tries, as a wrong admin token does.
  */
@@ -17,12 +18,17 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { publicOrigin } from '../http/public-origin.ts';
+import { addressAdvice } from './console-address.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
 import { invitationHash } from '../operator/invitations.ts';
 import type { ConsoleVariables } from './access.ts';
 import { invitationPage, spentInvitationPage } from './pages/invitation.ts';
 import { begin, strictCookie, type SignInKit } from './sign-in-kit.ts';
 import { SIGN_IN_COOKIE, signInNonce } from './session.ts';
+
+/** What a passkey whose use count went back is told: it is ours, and why it was refused. */
+const COUNT_WENT_BACK =
+  'That passkey is one of this console’s, but its use count went back since it was last used here, as a copy of a passkey’s does, so it was refused. Sign in on the device you made it on, or ask an operator for a new invitation.';
 
 /** The cookie holding a ceremony's challenge, sealed, for this long. */
 const CHALLENGE_COOKIE = 'console_passkey';
@@ -64,11 +70,18 @@ export function passkeyRoutes(kit: SignInKit) {
       maxAge: CHALLENGE_MS / 1000,
     });
   };
-  /** The challenge kept for `purpose`, if it is this key's and not out of date; it is spent. */
+  /**
+   * The challenge kept for `purpose` and when it runs out, if it is this key's and not out of
+   * date. The browser is asked to forget it; a sign-in spends it in the outbox as well, since
+   * whoever captured the request could send the cookie again.
+   */
   const challengeFor = (c: Context, purpose: string) => {
     const [kept, challenge, until] = keys.unseal(getCookie(c, CHALLENGE_COOKIE))?.split('|') ?? [];
     deleteCookie(c, CHALLENGE_COOKIE, { path: '/admin' });
-    return kept === purpose && Number(until) > deps.now() ? challenge : undefined;
+    const expiresAt = Number(until);
+    return kept === purpose && challenge && expiresAt > deps.now()
+      ? { challenge, expiresAt }
+      : undefined;
   };
   const limiter = parts.signInLimiter;
 
@@ -79,7 +92,8 @@ export function passkeyRoutes(kit: SignInKit) {
     const nonce = signInNonce();
     setCookie(c, SIGN_IN_COOKIE, nonce, strictCookie(c, reached));
     const csrf = keys.csrfToken(`sign-in.${nonce}`);
-    return c.html(invitationPage({ email: invited.email, role: invited.role, token, csrf }));
+    const address = addressAdvice(c, reached);
+    return c.html(invitationPage({ ...invited, token, csrf, address }));
   });
 
   app.post('/admin/passkeys/register/options', async (c) => {
@@ -102,13 +116,14 @@ export function passkeyRoutes(kit: SignInKit) {
   app.post('/admin/passkeys/register', async (c) => {
     const body = await posted(c);
     const token = typeof body?.invitation === 'string' ? body.invitation : '';
-    const challenge = challengeFor(c, `register:${invitationHash(token)}`);
-    if (!body || !challenge)
+    // Registering twice is refused by the invitation, spent on its first passkey.
+    const answered = challengeFor(c, `register:${invitationHash(token)}`);
+    if (!body || !answered)
       return refuse(c, 403, 'The page is out of date. Reload it and try again.');
     const invited = await store.findInvitation(invitationHash(token), deps.now());
     const verified = await verifyRegistrationResponse({
       response: body.response as RegistrationResponseJSON,
-      expectedChallenge: challenge,
+      expectedChallenge: answered.challenge,
       expectedOrigin: party(c).origin,
       expectedRPID: party(c).rpID,
       requireUserVerification: false,
@@ -148,17 +163,18 @@ export function passkeyRoutes(kit: SignInKit) {
       return refuse(c, 429, 'Too many sign-in attempts from here. Wait a minute, then try again.');
     }
     const body = await posted(c);
-    const challenge = challengeFor(c, 'sign-in');
-    if (!body || !challenge)
+    const answered = challengeFor(c, 'sign-in');
+    if (!body || !answered)
       return refuse(c, 403, 'The page is out of date. Reload it and try again.');
     const response = body.response as AuthenticationResponseJSON | undefined;
     const passkey =
       typeof response?.id === 'string' ? await store.findPasskey(response.id) : undefined;
+    let refusedBy: unknown;
     const verified =
       passkey &&
       (await verifyAuthenticationResponse({
         response: response as AuthenticationResponseJSON,
-        expectedChallenge: challenge,
+        expectedChallenge: answered.challenge,
         expectedOrigin: party(c).origin,
         expectedRPID: party(c).rpID,
         credential: {
@@ -167,24 +183,39 @@ export function passkeyRoutes(kit: SignInKit) {
           counter: passkey.counter,
         },
         requireUserVerification: false,
-      }).catch(() => undefined));
+      }).catch((error: unknown) => {
+        refusedBy = error;
+        return undefined;
+      }));
+    // A use count lower than the last one seen here: a copy of the passkey, or its device restored.
+    const countWentBack = refusedBy instanceof Error && /counter value/.test(refusedBy.message);
     if (!passkey || !verified?.verified) {
       await store.recordAudit({
         at: deps.now(),
         client: deps.clientIp(c),
         action: 'sign-in refused',
         reference: null,
-        detail: 'passkey',
+        detail: countWentBack ? 'passkey: its use count went back' : 'passkey',
       });
-      return refuse(c, 401, 'That passkey is not one of this console’s.');
+      return refuse(
+        c,
+        401,
+        countWentBack ? COUNT_WENT_BACK : 'That passkey is not one of this console’s.',
+      );
     }
     await limiter?.giveBack(key);
     const { personId, email, name, role } = passkey;
     const who = { personId, email, name, role };
+    const { newCounter } = verified.authenticationInfo;
     const opened = await begin(kit, c, 'passkey', who, (record) =>
-      store.signInWithPasskey(passkey.credentialId, verified.authenticationInfo.newCounter, record),
+      store.signInWithPasskey(passkey.credentialId, newCounter, record, answered),
     );
-    if (!opened) return refuse(c, 401, 'That passkey is not one of this console’s.');
+    if (!opened)
+      return refuse(
+        c,
+        401,
+        'This sign-in was used already, or its passkey was removed. Reload the page and try again.',
+      );
     return c.json({ next: '/admin/' });
   });
   return app;

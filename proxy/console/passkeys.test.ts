@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HOST, passkeyConsole as withPasskeysOnly } from '../test/fixtures/console-people.ts';
 import { harnessPerTest, type ProxyHarness } from '../test/fixtures/proxy-harness.ts';
-import { invite } from '../operator/invitations.ts';
+import { invitationHash, invite } from '../operator/invitations.ts';
+import { softwarePasskey } from '../test/fixtures/software-passkey.ts';
 
 const setUp = harnessPerTest();
 const TOKEN = randomBytes(32).toString('base64url');
@@ -79,6 +80,31 @@ describe('passkeys in the console', () => {
       action: 'sign-in refused',
       detail: 'passkey',
     });
+  });
+
+  it('opens one session for one sign-in: the same request sent again twice opens none', async () => {
+    const h = passkeyConsole();
+    const key = softwarePasskey();
+    const path = await invite(h.store, 'ann@firm.example', 'operator', h.clock.now);
+    const first = { idSha256: 'registered', via: 'passkey' as const, at: h.clock.now };
+    await h.store.acceptInvitation(invitationHash(path.split('/').pop() ?? ''), key.kept, {
+      ...first,
+      expiresAt: h.clock.now + 3_600_000,
+    });
+    const { cookie, csrf } = await signInPage(h);
+    const options = await postJson(h, '/admin/passkeys/sign-in/options', cookie, { csrf });
+    const challenge = options.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+    const { challenge: asked } = (await options.json()) as { challenge: string };
+    // What someone who captured the request holds: its cookies and its body.
+    const body = { csrf, response: key.answer(asked, new URL(HOST).origin) };
+    const statuses: number[] = [];
+    for (let n = 0; n < 3; n += 1) {
+      const answer = await postJson(h, '/admin/passkeys/sign-in', `${cookie}; ${challenge}`, body);
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([200, 401, 401]);
+    // The session its invitation opened, and the sign-in's: no more.
+    expect(await h.store.listPeople(h.clock.now)).toMatchObject([{ sessions: 2 }]);
   });
 
   it('refuses to register a passkey for an invitation that was never made, or without its challenge', async () => {

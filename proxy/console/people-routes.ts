@@ -5,7 +5,7 @@
  * action is in the audit log with who did it.
  */
 import { Hono, type Context } from 'hono';
-import { publicOrigin } from '../http/public-origin.ts';
+import { consoleOrigin } from './console-address.ts';
 import { invite, personEmail } from '../operator/invitations.ts';
 import { isRole } from '../outbox/roles.ts';
 import { consoleAudit, needs, type ConsoleVariables } from './access.ts';
@@ -56,7 +56,8 @@ export function peopleRoutes(deps: ConsoleRouteDeps, parts: ConsoleDeps) {
       return page(c, { problem: 'Give an email address and one of the roles.' }, 400);
     const path = await invite(store, email, form.role, deps.now());
     await audit(c, 'invite', `${email} as ${form.role}`);
-    const link = `${publicOrigin(c, reached).origin}${path}`;
+    // Where passkeys work: PUBLIC_URL, or this machine by its name (never 127.0.0.1).
+    const link = `${consoleOrigin(c, reached)}${path}`;
     return page(c, { invitation: { email, link } });
   });
 

@@ -12,6 +12,7 @@ import { oidcRoutes } from './oidc-routes.ts';
 import { passkeyRoutes } from './passkey-routes.ts';
 import { signInPage } from './pages/sign-in.ts';
 import { begin, strictCookie, type SignInKit } from './sign-in-kit.ts';
+import { addressAdvice } from './console-address.ts';
 import { SIGN_IN_COOKIE, signInNonce } from './session.ts';
 
 /** The sign-in page and the admin token's way in, as a Hono app to mount at `/`. */
@@ -30,6 +31,7 @@ export function signInRoutes(kit: SignInKit) {
         token: adminToken !== undefined,
         oidc: parts.oidc !== undefined,
         problem,
+        address: addressAdvice(c, reached),
       }),
       status,
     );

@@ -9,7 +9,7 @@
  * apart (`widget/field-table.spec.ts` compares the accessible trees they produce).
  */
 import { CONFIGURABLE_CONTACT_FIELDS, type ContactFieldName } from './fields.ts';
-import type { FilePicker } from './limits.ts';
+import type { ConvertedSentence, FilePicker } from './limits.ts';
 import { formatBytes, type MessageParams } from './messages.ts';
 import type { FormConfig, Question, QuestionType } from './schemas/form-config.ts';
 
@@ -191,7 +191,7 @@ export const FILES_FIELD = 'files';
 
 /** What the file field's hint is written with: the strings in the visitor's language, and it. */
 interface HintWords {
-  text(key: 'filesHint' | 'filesConverted', params?: MessageParams): string;
+  text(key: 'filesHint' | ConvertedSentence, params?: MessageParams): string;
   locale: string;
 }
 
@@ -212,5 +212,5 @@ export const filesHint = (
       max: formatBytes(limits.maxFileBytes, words.locale),
       count: limits.maxFiles,
     }),
-    ...(picker.converts ? [words.text('filesConverted')] : []),
+    ...(picker.converts ? [words.text(picker.converts)] : []),
   ].join(' ');

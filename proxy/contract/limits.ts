@@ -100,9 +100,23 @@ const acceptAttribute = (kinds: readonly AcceptedKind[] = PLATFORM_KINDS): strin
     })
     .join(',');
 
-/** True when some of `kinds` are converted before delivery (the hint says so). */
-const convertsAny = (kinds: readonly AcceptedKind[] = PLATFORM_KINDS): boolean =>
-  kinds.some((kind) => !isPlatformKind(kind));
+/** The file hint's sentence on conversion (`PICKER_STRINGS`): which of photos and documents it names. */
+export type ConvertedSentence = 'filesConverted' | 'photosConverted' | 'documentsConverted';
+
+/**
+ * The hint's sentence for what of `kinds` is converted before delivery: photos (to JPEG),
+ * documents (to PDF), both, or nothing; never documents a proxy without LibreOffice refuses.
+ */
+function convertedSentence(
+  kinds: readonly AcceptedKind[] = PLATFORM_KINDS,
+): ConvertedSentence | undefined {
+  const into = new Set(
+    kinds.flatMap((kind) => (isPlatformKind(kind) ? [] : [ACCEPTED_KINDS[kind].becomes])),
+  );
+  if (into.has('jpeg') && into.has('pdf')) return 'filesConverted';
+  if (into.has('jpeg')) return 'photosConverted';
+  return into.has('pdf') ? 'documentsConverted' : undefined;
+}
 
 /**
  * A kind as people name it: a format's name (PDF, Word) is the same in every language, but a
@@ -137,8 +151,8 @@ export interface FilePicker {
   accept: string;
   /** The kinds as people name them (`kindList`). */
   kinds: string;
-  /** Some kinds are converted before delivery (the hint says so). */
-  converts: boolean;
+  /** What of the kinds is converted before delivery, as the hint's sentence says it; none: nothing. */
+  converts?: ConvertedSentence;
 }
 
 /**
@@ -152,8 +166,11 @@ export const filePicker = (
 ): FilePicker => ({
   accept: acceptAttribute(kinds),
   kinds: kindList(kinds, lang, textWord),
-  converts: convertsAny(kinds),
+  ...withSentence(convertedSentence(kinds)),
 });
+
+/** `{ converts }` when there is a sentence to say (JSON leaves an undefined out anyway). */
+const withSentence = (converts: ConvertedSentence | undefined) => (converts ? { converts } : {});
 
 /** Defaults for the `files` block of the form configuration. */
 export const DEFAULT_FILE_LIMITS = /* @__PURE__ */ Object.freeze({

@@ -4,6 +4,7 @@
  * proxy's route, the widget's test harness and the embed code's tests all make it here.
  */
 import { filePicker } from './limits.ts';
+import { PICKER_STRINGS } from './strings.ts';
 import type {
   CaseType,
   FormConfig,
@@ -25,17 +26,24 @@ export interface AnswerLanguage {
 }
 
 /** The configuration as `GET /api/form` answers with it. */
-export const publicConfig = (
+export function publicConfig(
   config: FormConfig,
   settings: PublicSettings = {},
   language?: AnswerLanguage,
-): PublicFormConfig => ({
-  ...config,
-  caseTypes: config.caseTypes.map(optionsAsShown),
-  picker: filePicker(config.files.kinds, language?.lang, language?.textWord),
-  ...settings,
-  ...language?.fields,
-});
+): PublicFormConfig {
+  const picker = filePicker(config.files.kinds, language?.lang, language?.textWord);
+  const { converts } = picker;
+  return {
+    ...config,
+    caseTypes: config.caseTypes.map(optionsAsShown),
+    picker,
+    ...settings,
+    // The widget's entry carries none of the hint's sentences on conversion: in English, the one
+    // this form needs comes with it (another language's words hold them all).
+    ...(converts ? { strings: { [converts]: PICKER_STRINGS[converts] } } : {}),
+    ...language?.fields,
+  };
+}
 
 /**
  * A visible question's options as the visitor reads them: a widget offers, compares and sends

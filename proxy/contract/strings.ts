@@ -26,7 +26,6 @@ export const FORM_STRINGS = /* @__PURE__ */ Object.freeze({
   optional: '(optional)',
   files: 'Attach files',
   filesHint: '{kinds} files, each up to {max}. You can attach up to {count}.',
-  filesConverted: 'Photos and documents are converted to JPEG or PDF.',
   chooseFiles: 'Choose files',
   dropFiles: 'or drop files here',
   noFiles: 'No files chosen',
@@ -37,6 +36,17 @@ export const FORM_STRINGS = /* @__PURE__ */ Object.freeze({
   'failed.network':
     'The connection was lost. Check you are online, then try again. Everything you entered is still here.',
   retry: 'Try again',
+});
+
+/**
+ * The file hint's sentence on what is converted, as the proxy's converters and the form's kinds
+ * make it (`filePicker`'s `converts`). Not in the widget's first bundle: `GET /api/form` sends
+ * the one sentence the form needs with its words (`strings`), in English too.
+ */
+export const PICKER_STRINGS = /* @__PURE__ */ Object.freeze({
+  filesConverted: 'Photos and documents are converted to JPEG or PDF.',
+  photosConverted: 'Photos are converted to JPEG.',
+  documentsConverted: 'Documents are converted to PDF.',
 });
 
 /**
@@ -105,6 +115,7 @@ export const OUTCOME_STRINGS = /* @__PURE__ */ Object.freeze({
 export const DEFAULT_STRINGS = /* @__PURE__ */ Object.freeze({
   ...VALIDATION_MESSAGES,
   ...FORM_STRINGS,
+  ...PICKER_STRINGS,
   ...STEP_STRINGS,
   ...OUTCOME_STRINGS,
 });

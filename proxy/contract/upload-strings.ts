@@ -12,4 +12,6 @@ export const UPLOAD_STRINGS = /* @__PURE__ */ Object.freeze({
   uploadConverted: 'Uploaded: it will be sent as a {kind}',
   /** Converted by the proxy as it arrived (a converter was free). */
   uploadConvertedNow: 'Converted to {kind}',
+  /** No room on the server to keep it ahead: it goes in the enquiry's own request. */
+  uploadWithEnquiry: 'It will be sent with your enquiry',
 });

@@ -10,8 +10,9 @@ import { mimeOf, renamedAs } from '../contract/file-kinds.ts';
 import { isPlatformKind } from '../contract/limits.ts';
 import { ConversionError, type Converter } from '../convert/conversion.ts';
 import type { Logger } from '../logger.ts';
-import { LeaseLostError, type Claimed } from '../outbox/lease.ts';
-import { StoreUnavailableError, type DeliveryQueue } from '../outbox/store.ts';
+import type { Claimed } from '../outbox/lease.ts';
+import type { DeliveryQueue } from '../outbox/store.ts';
+import { keepUntilRecorded } from './kept-record.ts';
 import type { StoredFile, Submission } from '../outbox/submission.ts';
 import type { AttemptResult } from '../outbox/attempt-result.ts';
 
@@ -45,12 +46,18 @@ export async function runAttempt(
     await store.startStep(lease, { kind: 'create' }, leaseUntil());
     enquiryId = await client.createEnquiry(submission.upstream, signal);
     const created = enquiryId;
+    const createdAt = now();
     // Before it is recorded: if this process dies now, the log shows the answer was had.
     log.info({ reference: submission.reference, enquiryId }, 'the platform created the enquiry');
-    // The enquiry exists now: losing this write would mean creating it again next time.
-    const createdAt = now();
-    await persistently(() => store.recordCreated(lease, created, createdAt), signal);
+    // The enquiry exists now: losing this record would mean creating it again next time.
+    const recordedAt = await keepUntilRecorded(
+      (at) => store.recordCreated(lease, created, createdAt, at),
+      { ...answered(claimed, 'create'), answer: `enquiry ${String(created)}` },
+      context,
+    );
     submission.enquiryId = enquiryId;
+    submission.enquiryCreatedAt = createdAt;
+    submission.enquiryRecordedAt = recordedAt;
     if (submission.unknownCreates > 0) {
       log.warn(
         { reference: submission.reference, enquiryId, unknownCreates: submission.unknownCreates },
@@ -79,7 +86,15 @@ export async function runAttempt(
       );
       continue;
     }
-    await store.recordUploaded(lease, file.index, file.attachmentId, now());
+    const attachmentId = file.attachmentId;
+    await keepUntilRecorded(
+      (at) => store.recordUploaded(lease, file.index, attachmentId, at),
+      {
+        ...answered(claimed, `upload:${String(file.index)}`),
+        answer: `attachment ${String(attachmentId)}`,
+      },
+      context,
+    );
   }
   await store.finish(lease, { kind: 'delivered', at: now() });
   const refused = submission.files.filter((file) => file.failure !== null && !file.skipped);
@@ -158,20 +173,30 @@ async function upload(
  * A step still marked as sent when a submission is claimed means the attempt that sent it
  * never learnt the outcome (the proxy was killed): the platform may have done it.
  */
-async function noticeInterruptedStep(
-  { submission, lease }: Claimed,
-  { store, log }: AttemptContext,
-): Promise<void> {
+async function noticeInterruptedStep(claimed: Claimed, context: AttemptContext): Promise<void> {
+  const { submission, lease } = claimed;
   const step = submission.pendingStep;
   if (step === null) return;
   const kind = step.startsWith('upload') ? 'upload' : 'create';
-  await store.recordUnknownOutcome(lease, kind);
-  if (kind === 'create') submission.unknownCreates += 1;
-  log.warn(
+  // Said before it is counted: the log shows it even if the count has to wait.
+  context.log.warn(
     { reference: submission.reference, step },
     `an earlier attempt stopped after sending the ${kind} (the proxy was stopped or crashed); sending it again may duplicate it`,
   );
+  await keepUntilRecorded(
+    () => context.store.recordUnknownOutcome(lease, kind),
+    { ...answered(claimed, step), answer: `${kind} of unknown outcome` },
+    context,
+  );
+  if (kind === 'create') submission.unknownCreates += 1;
 }
+
+/** The submission and step a record is about, for `keepUntilRecorded`. */
+const answered = ({ submission, lease }: Claimed, step: string) => ({
+  reference: submission.reference,
+  lease,
+  step,
+});
 
 /** Answers with which the platform refuses one file (and would refuse it again). */
 const FILE_REFUSED = new Set([400, 413, 415, 422]);
@@ -187,34 +212,4 @@ function fileRefusal(error: unknown): string | undefined {
   if (!(error instanceof EnquiryApiError) || error.endpoint !== 'upload') return undefined;
   if (error.kind !== 'validation' && !FILE_REFUSED.has(error.status ?? 0)) return undefined;
   return error.message;
-}
-
-/** The first wait between tries of a store write that must not be lost, and the longest. */
-const PERSIST_FIRST_WAIT_MS = 50;
-const PERSIST_MAX_WAIT_MS = 1000;
-/** Tries of a write that fails for another reason than the database being away. */
-const PERSIST_TRIES = 6;
-
-/**
- * Runs a store write again until it is written, however long the database is away: the
- * platform's answer it records (the id of an enquiry just created) exists only in this process
- * meanwhile, and giving up would mean creating the enquiry again at the next attempt. The
- * submission stays fenced to this delivery (nobody else's write lands while the token is this
- * one's), and this process runs one attempt per submission at a time, so it never re-creates
- * while it holds an unrecorded id. It stops only when the lease is lost (another delivery holds
- * the submission) or the proxy shuts down; a write failing for another reason (a busy
- * database, a moment of full disk) is tried six times.
- */
-async function persistently(write: () => Promise<void>, signal: AbortSignal): Promise<void> {
-  for (let tries = 1, wait = PERSIST_FIRST_WAIT_MS; ; tries += 1) {
-    try {
-      await write();
-      return;
-    } catch (error) {
-      if (error instanceof LeaseLostError || signal.aborted) throw error;
-      if (!(error instanceof StoreUnavailableError) && tries >= PERSIST_TRIES) throw error;
-      wait = Math.min(wait * 2, PERSIST_MAX_WAIT_MS);
-      await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-  }
 }

@@ -143,8 +143,11 @@ export class Deliverer {
   async deliverNow(target: number | Claimed, deadlineMs: number): Promise<AttemptResult> {
     const { store, leaseMs, now } = this.options;
     if (typeof target === 'number' && (this.stopping || this.paused)) return { state: 'queued' };
+    // Never one this process is sending (an answer of its may wait for its record).
     const claimed =
-      typeof target === 'number' ? await store.claim(target, this.owner, leaseMs, now()) : target;
+      typeof target === 'number'
+        ? await store.claim(target, this.owner, leaseMs, now(), this.attempts.ids())
+        : target;
     if (!claimed) return { state: 'queued' };
     if (this.isStopping()) {
       // stop() began while the claim was in flight: leave it for the next start.

@@ -17,13 +17,14 @@ import { logFailure } from '../outbox/outage-log.ts';
 import type { Claimed } from '../outbox/lease.ts';
 import { StoreUnavailableError, type DeliveryQueue } from '../outbox/store.ts';
 import { nextAttempt, type RetryPolicy } from './backoff.ts';
+import { keepUntilRecorded, type RecordKeeping } from './kept-record.ts';
 import type { AttemptResult } from '../outbox/attempt-result.ts';
 
 /** How soon a submission whose attempt the outbox's database interrupted is due again. */
 const STORE_RETRY_MS = 1000;
 
-/** What sorting a failure needs. */
-export interface FailureContext {
+/** What sorting a failure needs (and keeping a record of what the platform may have done). */
+export interface FailureContext extends RecordKeeping {
   store: DeliveryQueue;
   log: Logger;
   policy: RetryPolicy;
@@ -49,10 +50,16 @@ export async function handleFailure(
   const apiError = error instanceof EnquiryApiError ? error : undefined;
 
   if (apiError?.outcomeUnknown) {
-    await store.recordUnknownOutcome(lease, apiError.endpoint);
+    const { endpoint } = apiError;
     log.warn(
-      { reference, endpoint: apiError.endpoint, error: apiError.message },
-      `outcome unknown: the ${apiError.endpoint} may have taken effect; retrying it (a duplicate is possible)`,
+      { reference, endpoint, error: apiError.message },
+      `outcome unknown: the ${endpoint} may have taken effect; retrying it (a duplicate is possible)`,
+    );
+    // Counted however long the outbox takes: a retry's duplicate must be known as possible.
+    await keepUntilRecorded(
+      () => store.recordUnknownOutcome(lease, endpoint),
+      { reference, lease, step: endpoint, answer: `${endpoint} of unknown outcome` },
+      context,
     );
   }
 
@@ -60,7 +67,11 @@ export async function handleFailure(
     // The platform said yes without an id we can read: sending it again would only duplicate
     // it, and without the id its files cannot be attached. A person must look.
     const reason = `created, id unknown: the platform took the create (${apiError.status}) but its answer had no readable enquiry id; the enquiry exists there: attach its files by hand, do not retry`;
-    await store.deadLetter(lease, reason, now());
+    await keepUntilRecorded(
+      (at) => store.deadLetter(lease, reason, at),
+      { reference, lease, step: 'create', answer: 'created, id unknown' },
+      context,
+    );
     log.error(
       { reference, status: apiError.status, response: apiError.body },
       `enquiry dead-lettered: ${reason}`,

@@ -25,7 +25,9 @@ export interface AttemptReport {
 
 /** What running attempts reads: the deliverer's options, and what it does between attempts. */
 export interface RunningAttemptsOptions
-  extends Omit<AttemptContext, 'leaseUntil' | 'signal'>, FailureContext {
+  extends
+    Omit<AttemptContext, 'leaseUntil' | 'signal'>,
+    Omit<FailureContext, 'leaseUntil' | 'signal'> {
   /** How long a claimed submission stays ours if this process dies mid-delivery. */
   leaseMs: number;
   /** Told of each attempt's end (metrics). */
@@ -138,15 +140,17 @@ export class RunningAttempts {
     return attempt;
   }
 
+  /** What a step's record needs besides the options: when a lease taken now runs out, the abort. */
+  private readonly keeping = {
+    leaseUntil: () => this.options.now() + this.options.leaseMs,
+    signal: this.abort.signal,
+  };
+
   private async attempt(claimed: Claimed): Promise<AttemptResult> {
-    const { now, leaseMs, log } = this.options;
+    const { now, log } = this.options;
     try {
       await this.options.beforeAttempt?.(claimed.submission);
-      const result = await runAttempt(claimed, {
-        ...this.options,
-        leaseUntil: () => now() + leaseMs,
-        signal: this.abort.signal,
-      });
+      const result = await runAttempt(claimed, { ...this.options, ...this.keeping });
       this.#upstreamDown = undefined;
       this.options.onAttempt?.({
         state: result.state,
@@ -180,7 +184,7 @@ export class RunningAttempts {
       log.info({ reference: claimed.submission.reference }, 'delivery stopped for shutdown');
       return { state: 'queued' };
     }
-    const result = await handleFailure(error, claimed, this.options);
+    const result = await handleFailure(error, claimed, { ...this.options, ...this.keeping });
     const failure = error instanceof EnquiryApiError ? error.kind : 'unexpected';
     if (failure === 'retryable') {
       this.#upstreamDown ??= { since: now(), error: error instanceof Error ? error.message : '' };

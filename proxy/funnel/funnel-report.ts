@@ -1,10 +1,11 @@
 /**
  * The marketer's funnel over a period: one row per case type, campaign and variant, with its
  * questions in the form's order. This is the shape `GET /admin/funnel` answers (and the
- * console shows): `{from, to, minCount, rows: [{caseType, campaign, variant, views, starts,
- * sends, delivered, questions: [{id, shown, answered, left, errors: {code: n}}]}]}`. Rows with
- * fewer than `minCount` starts (or deliveries) are merged into one "other" row, so no small group can be
- * singled out; an "other" row still below it is left out. Starts, not views: anyone can load
+ * console shows): `{from, to, minCount, truncated, rows: [{caseType, campaign, variant, views,
+ * starts, sends, delivered, questions: [{id, shown, answered, left, errors: {code: n}}]}],
+ * totals, withheld}`. Rows with fewer than `minCount` starts (or deliveries) are merged into one
+ * "other" row, so no small group can be singled out; an "other" row still below it is left out,
+ * counted in `totals` and `withheld` alone. Starts, not views: anyone can load
  * `/form?campaign=…` nine times to lift one visitor's cell over the line, and a view is all
  * a page load makes.
  *
@@ -42,7 +43,29 @@ export interface FunnelResponse {
    */
   truncated: boolean;
   rows: FunnelCell[];
+  /**
+   * The period's views, starts, sends and deliveries over every group, those left out included:
+   * the small-count rule protects groups (their rows and where their visitors stopped), not
+   * the sum.
+   */
+  totals: StageTotals;
+  /** What the rows leave out: how many groups, and their counts (in `totals` all the same). */
+  withheld: StageTotals & { groups: number };
 }
+
+/** A count for each of the funnel's steps. */
+export interface StageTotals {
+  views: number;
+  starts: number;
+  sends: number;
+  delivered: number;
+}
+
+/** The steps of `cells` summed. */
+export const stageTotals = (cells: readonly FunnelCell[]): StageTotals => {
+  const { views, starts, sends, delivered } = merged(cells);
+  return { views, starts, sends, delivered };
+};
 
 /** The name of the row small cells are merged into. */
 export const OTHER = 'other';
@@ -95,7 +118,10 @@ export function merged(cells: readonly FunnelCell[]): FunnelCell {
 }
 
 /**
- * The funnel of `filter`'s period and cells, small cells merged.
+ * The funnel of `filter`'s period and cells, with its true totals and what its rows leave out:
+ * small cells merged, and left out when even merged they are small. The console's page says
+ * so, so that an empty or thin period is never read as no visitors at all (#60: "Nothing was
+ * counted" with four leads delivered).
  *
  * @example await funnelReport(store, config, { from: '2027-03-01', to: '2027-03-31' }, 10)
  */
@@ -105,35 +131,21 @@ export async function funnelReport(
   filter: FunnelFilter,
   minCount: number,
 ): Promise<FunnelResponse> {
-  return (await funnelReading(store, config, filter, minCount)).funnel;
-}
-
-/**
- * The funnel, and whether small cells were left out even once merged: the console's page says
- * so, so that an empty or thin period is not read as no visitors at all. (The JSON's shape is
- * fixed, so it does not carry this.)
- */
-export async function funnelReading(
-  store: Pick<FunnelCounters, 'funnelCells'>,
-  config: FormConfig,
-  filter: FunnelFilter,
-  minCount: number,
-): Promise<{ funnel: FunnelResponse; leftOut: boolean }> {
   const { cells, truncated } = await readCells(store, filter);
   const large = cells.filter((cell) => people(cell) >= minCount);
   const small = cells.filter((cell) => people(cell) < minCount);
   const other = small.length > 0 ? merged(small) : undefined;
   const kept = other !== undefined && people(other) >= minCount;
   const rows = other && kept ? [...large, other] : large;
+  const left = kept ? [] : small;
   return {
-    funnel: {
-      from: filter.from,
-      to: filter.to,
-      minCount,
-      truncated,
-      rows: rows.map((row) => ({ ...row, questions: inFormOrder(config, row) })),
-    },
-    leftOut: other !== undefined && !kept,
+    from: filter.from,
+    to: filter.to,
+    minCount,
+    truncated,
+    rows: rows.map((row) => ({ ...row, questions: inFormOrder(config, row) })),
+    totals: stageTotals(cells),
+    withheld: { groups: left.length, ...stageTotals(left) },
   };
 }
 

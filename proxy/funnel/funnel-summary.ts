@@ -6,7 +6,7 @@
  */
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { FunnelCell, QuestionCounts } from '../outbox/funnel-counts.ts';
-import { inFormOrder, merged } from './funnel-report.ts';
+import { inFormOrder, merged, stageTotals } from './funnel-report.ts';
 
 /** The funnel's four steps, in the order a visitor takes them. */
 export const STAGES = ['views', 'starts', 'sends', 'delivered'] as const;
@@ -14,17 +14,6 @@ export const STAGES = ['views', 'starts', 'sends', 'delivered'] as const;
 export type Stage = (typeof STAGES)[number];
 /** A count for each step. */
 export type StageCounts = Record<Stage, number>;
-
-/** The steps of some rows, summed. */
-export function totals(rows: readonly FunnelCell[]): StageCounts {
-  const sum = (stage: Stage) => rows.reduce((total, row) => total + row[stage], 0);
-  return {
-    views: sum('views'),
-    starts: sum('starts'),
-    sends: sum('sends'),
-    delivered: sum('delivered'),
-  };
-}
 
 /** One case type's rows summed: its steps and its questions in its form's order. */
 export interface CaseTypeFunnel extends StageCounts {
@@ -43,7 +32,7 @@ export function byCaseType(config: FormConfig, rows: readonly FunnelCell[]): Cas
     const sum = merged(group);
     return {
       caseType: sum.caseType,
-      ...totals(group),
+      ...stageTotals(group),
       questions: inFormOrder(config, sum),
     };
   });
@@ -103,7 +92,7 @@ export function compareVariants(
 ): VariantComparison {
   const arm = (variant: string) => ({
     variant,
-    ...totals(rows.filter((row) => row.variant === variant)),
+    ...stageTotals(rows.filter((row) => row.variant === variant)),
   });
   const first = arm(a);
   const second = arm(b);

@@ -126,6 +126,12 @@ export function pageIn(deps: FormLanguageDeps, asked: string | undefined): PageI
 /** Languages written right to left, by their primary subtag. */
 const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'dv', 'ckb']);
 
+/**
+ * Whether `tag` is written right to left: the widget's `dir` (from `GET /api/form`) and the
+ * page without JavaScript's `<html dir>` both follow it.
+ */
+export const rightToLeft = (tag: string) => RIGHT_TO_LEFT.has(primaryLanguage(tag));
+
 /** A language named in itself, as a language switch shows it: `Cymraeg`, `Polski`. */
 function nativeName(tag: string): string {
   const name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
@@ -151,7 +157,7 @@ export function answerLanguage(deps: FormLanguageDeps, lang: string | undefined)
             languages: languages.map((one) => ({ tag: one, name: nativeName(one) })),
           }
         : {}),
-      ...(RIGHT_TO_LEFT.has(primaryLanguage(tag)) ? { dir: 'rtl' as const } : {}),
+      ...(rightToLeft(tag) ? { dir: 'rtl' as const } : {}),
       ...(isEnglish(tag) ? {} : { strings: widgetStrings(wordsIn(deps, lang)) }),
     },
   };

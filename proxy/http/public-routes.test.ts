@@ -22,7 +22,6 @@ describe('GET /api/form', () => {
       picker: {
         accept: 'application/pdf,.pdf,image/png,.png,image/gif,.gif,image/jpeg,.jpg,.jpeg',
         kinds: 'PDF, PNG, GIF or JPEG',
-        converts: false,
       },
     });
     expect(response.headers.get('access-control-allow-origin')).toBe('*');

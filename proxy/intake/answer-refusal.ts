@@ -12,6 +12,7 @@ import type { Refusal } from '../http/refusal.ts';
 import type { Logger } from '../logger.ts';
 import { isNavigation, plainRefused, plainRefusedAtTheDoor } from './page/plain-answers.ts';
 import type { PlainFields } from './page/plain-fields.ts';
+import type { HeldFiles } from './page/held-files.ts';
 import {
   formIn,
   requestedLanguage,
@@ -29,6 +30,8 @@ export interface EnquiryNote {
   lang?: string | undefined;
   /** The enquiry was read whole (its part, or a plain post's fields): it names its language or none. */
   read?: boolean;
+  /** A plain post's files kept for the page drawn again (`page/held-files.ts`). */
+  held?: HeldFiles;
 }
 
 /** The context's variables of a request to the intake. */
@@ -92,7 +95,7 @@ export function refusalAnswers(deps: RefusalAnswerDeps) {
     );
     const asked = askedLanguage(c, enquiry);
     if (enquiry.fields && refusal.redraw)
-      return plainRefused(c, deps, enquiry.fields, refusal, asked);
+      return plainRefused(c, deps, enquiry.fields, refusal, asked, enquiry.held);
     if (enquiry.page) return plainRefusedAtTheDoor(c, deps, refusal, asked);
     // An API client or the widget: the words in the language it asks for (none: as they are).
     const { lang } = formIn(deps, asked);

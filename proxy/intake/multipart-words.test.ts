@@ -52,7 +52,7 @@ describe('the page without JavaScript in Welsh, refused before its fields are re
     });
     expect(response.status).toBe(400);
     const page = await response.text();
-    expect(page).toContain('<html lang="cy">');
+    expect(page).toContain('<html lang="cy" dir="ltr">');
     expect(page).toContain(WELSH['refusal.unreadableBody']);
     expect(page).not.toContain('could not be read');
   });
@@ -69,7 +69,7 @@ describe('the page without JavaScript in Welsh, refused before its fields are re
     });
     expect(response.status).toBe(400);
     const page = await response.text();
-    expect(page).toContain('<html lang="cy">');
+    expect(page).toContain('<html lang="cy" dir="ltr">');
     expect(page).toContain(WELSH['refusal.idempotencyKey']);
   });
 });

@@ -164,8 +164,8 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
   return { judgeAndStore, refusalIfFull };
 }
 
-/** A write refused for want of space: the disk or quota is full. */
-const isStorageFull = (error: unknown) =>
+/** A write refused for want of space: the disk or quota is full (an upload's PATCH's too). */
+export const isStorageFull = (error: unknown) =>
   ['ENOSPC', 'EDQUOT', 'SQLITE_FULL'].includes((error as { code?: string }).code ?? '');
 
 const describeFiles = (files: readonly { name: string; size: number }[]) =>

@@ -19,6 +19,10 @@ import {
 } from './read-multipart.ts';
 import { storeChecked, type IntakeContext, type StoreCheckedDeps } from './store-checked.ts';
 import { takeUploads } from './uploads/take-uploads.ts';
+import { DEFAULT_UPLOAD_EXPIRY_HOURS } from './uploads/upload-deps.ts';
+import { dropUnticked, keepForRedraw } from './page/held-files.ts';
+import { rateLimitKey } from '../http/client-ip.ts';
+import { Refusal } from '../http/refusal.ts';
 
 /** What taking an enquiry in reads: the law, the checks, the outbox and its room. */
 export interface TakeInDeps extends FormLanguageDeps, StoreCheckedDeps {
@@ -32,6 +36,8 @@ export interface TakeInDeps extends FormLanguageDeps, StoreCheckedDeps {
    * Without it (tests of other things), files are taken by their first bytes alone.
    */
   converter?: Pick<Converter, 'inspect' | 'warnings'> | undefined;
+  /** How long a file kept for the page without JavaScript lives (`UPLOAD_EXPIRY_HOURS`). */
+  uploadExpiryMs?: number | undefined;
 }
 
 /**
@@ -60,7 +66,14 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
       },
     );
     try {
+      // The page's files left unticked go before anything else is read of the post.
+      if (received.plain && deps.uploads)
+        await dropUnticked(deps.uploads, received.plain, deps.now());
       return await checkAndStore(c, key, received);
+    } catch (error) {
+      if (received.plain && error instanceof Refusal && error.redraw)
+        await keepForThePage(c, received.plain, received, error);
+      throw error;
     } finally {
       // Stored files were moved into the outbox; whatever is left was not stored.
       await spool.discard(received.files.map((file) => file.content));
@@ -104,6 +117,42 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
     });
     await (stored.kind === 'stored' ? uploads.drop() : uploads.release());
     return stored;
+  }
+
+  /**
+   * A plain post refused and drawn again: its files are kept for the page (`page/held-files.ts`),
+   * as a browser without script cannot bring them again. Keeping them failing leaves the page as
+   * it would be without them: the refusal is still the answer.
+   */
+  async function keepForThePage(
+    c: IntakeContext,
+    fields: PlainFields,
+    received: ReceivedSubmission,
+    refusal: Refusal,
+  ) {
+    const store = deps.uploads;
+    if (!store) return;
+    try {
+      const held = await keepForRedraw(
+        {
+          ...deps,
+          store,
+          uploadExpiryMs: deps.uploadExpiryMs ?? DEFAULT_UPLOAD_EXPIRY_HOURS * 3_600_000,
+        },
+        {
+          fields,
+          files: received.files,
+          refusal,
+          client: rateLimitKey(deps.clientIp(c)),
+          lang: fields.get('lang')?.[0],
+          now: deps.now(),
+        },
+      );
+      const enquiry = c.get('enquiry');
+      if (enquiry) c.set('enquiry', { ...enquiry, held });
+    } catch (error) {
+      deps.log.warn({ err: error }, 'the files of a post drawn again could not be kept for it');
+    }
   }
 
   return receive;

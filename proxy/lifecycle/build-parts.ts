@@ -21,7 +21,7 @@ import { ByteBudget } from '../intake/upload-guard.ts';
 import { loadWidgetAssets } from '../http/widget-assets.ts';
 import { earlierWidgetFiles } from '../http/earlier-widget-files.ts';
 import type { Logger } from '../logger.ts';
-import { funnelRoom } from './disk-room.ts';
+import { roomAboveReserve } from './disk-room.ts';
 import { maxSubmissionBytes } from '../intake/read-multipart.ts';
 import type { OpenOutbox } from './open-outbox.ts';
 import { readiness } from './startup.ts';
@@ -143,6 +143,14 @@ async function appDeps(
     log.warn({ dir: env.WIDGET_DIR }, 'the widget is not built: run npm run build');
   const health: AppDeps['health'] = {};
   const confirmations = confirmationsState(env, config);
+  // What is not an enquiry writes to a local outbox's disk only above the room enquiries need.
+  const largestEnquiry = maxSubmissionBytes(config.files);
+  const room = outbox.dataDir
+    ? {
+        funnel: roomAboveReserve(outbox.dataDir, largestEnquiry),
+        uploads: roomAboveReserve(outbox.dataDir, largestEnquiry, { lookEveryMs: 0 }),
+      }
+    : undefined;
   if (config.confirmation && !confirmations.on) log.warn(confirmations.why);
   const drafts = draftsState(env, config);
   if (config.drafts && !drafts.on) log.warn(drafts.why);
@@ -198,8 +206,8 @@ async function appDeps(
     alertQueuedAfterMs: env.ALERT_QUEUED_AFTER_MS,
     funnelMinCount: env.FUNNEL_MIN_COUNT,
     // A database server watches its own disk; a local outbox's is ours to keep for enquiries.
-    ...(outbox.dataDir
-      ? { funnelRoom: funnelRoom(outbox.dataDir, maxSubmissionBytes(config.files)) }
+    ...(room
+      ? { funnelRoom: async () => (await room.funnel()) > 0, uploadRoom: room.uploads }
       : {}),
     ...(env.ADMIN_TOKEN
       ? {

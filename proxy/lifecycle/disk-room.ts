@@ -1,13 +1,14 @@
 /**
  * Room on the local outbox's disk: below `READY_MIN_FREE_BYTES` the proxy says it is not ready
- * (`/readyz`), and the funnel stops writing well before that, while there is still room for the
- * largest enquiry the form takes: page views must never take the disk from enquiries.
+ * (`/readyz`), and what is not an enquiry stops writing well before that, while there is still
+ * room for the largest enquiry the form takes (the reserve, decided here once): page views (the
+ * funnel) and files sent ahead (uploads) must never take the disk from enquiries.
  */
 import { statfs } from 'node:fs/promises';
 
 /** Free space below which the proxy says it is not ready (a full disk refuses enquiries). */
 export const READY_MIN_FREE_BYTES = 64 * 1024 * 1024;
-/** How long one look at the disk is believed: views can come a thousand a second. */
+/** How long one look at the funnel's disk is believed: views can come a thousand a second. */
 const LOOK_EVERY_MS = 1000;
 
 /** Bytes free for the proxy on the disk holding `dir`. */
@@ -17,26 +18,32 @@ export async function freeBytes(dir: string): Promise<number> {
 }
 
 /**
- * Whether the funnel may write to the outbox in `dataDir`: true while more than
- * `READY_MIN_FREE_BYTES` and `largestEnquiryBytes` are free, looked at once a second at most.
+ * Bytes free on the disk of the outbox in `dataDir` above the reserve enquiries need
+ * (`READY_MIN_FREE_BYTES` and `largestEnquiryBytes`), negative below it, looked at once a second
+ * at most. What is not an enquiry writes only while it is positive: the funnel's counts, and the
+ * bytes of uploads (`intake/uploads/upload-room.ts`), which look every time (`lookEveryMs` 0): a
+ * request of theirs brings megabytes, and many come within a second.
  *
- * @example funnelRoom('/var/lib/enquiry-form', maxSubmissionBytes(config.files))
+ * @example const room = roomAboveReserve('/var/lib/enquiry-form', maxSubmissionBytes(config.files))
  */
-export function funnelRoom(
+export function roomAboveReserve(
   dataDir: string,
   largestEnquiryBytes: number,
-  now: () => number = Date.now,
-): () => Promise<boolean> {
+  {
+    now = Date.now,
+    lookEveryMs = LOOK_EVERY_MS,
+  }: { now?: () => number; lookEveryMs?: number } = {},
+): () => Promise<number> {
   const reserve = READY_MIN_FREE_BYTES + largestEnquiryBytes;
-  let look: { at: number; room: Promise<boolean> } | undefined;
+  let look: { at: number; room: Promise<number> } | undefined;
   return () => {
-    if (!look || now() - look.at >= LOOK_EVERY_MS)
+    if (!look || now() - look.at >= lookEveryMs)
       look = {
         at: now(),
         room: freeBytes(dataDir).then(
-          (free) => free > reserve,
-          // A disk that cannot be looked at is no place to add counts to.
-          () => false,
+          (free) => free - reserve,
+          // A disk that cannot be looked at is no place to add anything to.
+          () => -1,
         ),
       };
     return look.room;

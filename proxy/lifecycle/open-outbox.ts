@@ -14,6 +14,7 @@ import { lockDataDir } from '../outbox/sqlite/data-dir-lock.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { diskSpool, tempSpool, type FileSpool } from '../intake/file-spool.ts';
+import { databaseFailure, dataDirFailure } from './outbox-address.ts';
 
 /** An open outbox and what goes with it. */
 export interface OpenOutbox {
@@ -43,7 +44,12 @@ export interface OpenOutbox {
 /** Opens the outbox `env` names. */
 export async function openOutbox(env: ProxyEnv, log: Logger): Promise<OpenOutbox> {
   if (env.DATABASE_URL) {
-    const store = await openPostgresOutbox(env.DATABASE_URL, { watch: new OutageLog(log) });
+    const url = env.DATABASE_URL;
+    const store = await openPostgresOutbox(url, { watch: new OutageLog(log) }).catch(
+      (error: unknown) => {
+        throw databaseFailure(url, error);
+      },
+    );
     return {
       store,
       owner: store.owner,
@@ -55,7 +61,11 @@ export async function openOutbox(env: ProxyEnv, log: Logger): Promise<OpenOutbox
       close: () => store.close(),
     };
   }
-  prepareDataDir(env.DATA_DIR, log);
+  try {
+    prepareDataDir(env.DATA_DIR, log);
+  } catch (error) {
+    throw dataDirFailure(env.DATA_DIR, error);
+  }
   const lock = await lockDataDir(env.DATA_DIR, {
     onWait: (ms) => {
       log.warn(
@@ -82,7 +92,7 @@ export async function openOutbox(env: ProxyEnv, log: Logger): Promise<OpenOutbox
     };
   } catch (error) {
     lock.release();
-    throw error;
+    throw dataDirFailure(env.DATA_DIR, error);
   }
 }
 

@@ -14,10 +14,14 @@ const INVITATION_MS = 7 * 24 * 3_600_000;
 export const invitationHash = (token: string) =>
   createHash('sha256').update(`invitation.${token}`).digest('base64url');
 
-/** An address as people are kept by: trimmed, lower case; undefined when it is not one. */
+/**
+ * An address as people are kept by: trimmed, lower case; undefined when it is not one address
+ * (a second `@`, a space or a control character anywhere, no dot in its domain). The console's
+ * invitations and the identity provider's claims (`console/oidc-claims.ts`) are read by it.
+ */
 export function personEmail(text: string): string | undefined {
   const email = text.trim().toLowerCase();
-  return /^[^@\s<>"]+@[^@\s<>"]+\.[^@\s<>"]+$/.test(email) && email.length <= 254
+  return /^[^@\s<>"\p{Cc}]+@[^@\s<>"\p{Cc}]+\.[^@\s<>"\p{Cc}]+$/u.test(email) && email.length <= 254
     ? email
     : undefined;
 }

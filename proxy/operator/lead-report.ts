@@ -30,7 +30,7 @@ export function deliverySteps(s: Submission): Step[] {
           step: 'create the enquiry',
           outcome: 'done',
           at: s.enquiryCreatedAt,
-          detail: `enquiry ${String(s.enquiryId)}${s.possibleDuplicate ? ' (possibly twice: an earlier create timed out)' : ''}`,
+          detail: `enquiry ${String(s.enquiryId)}${s.possibleDuplicate ? ' (possibly twice: an earlier create timed out)' : ''}${recordedLate(s)}`,
         }
       : {
           step: 'create the enquiry',
@@ -39,6 +39,20 @@ export function deliverySteps(s: Submission): Step[] {
           detail: null,
         };
   return [create, ...s.files.map((file) => uploadStep(s, file, notDone))];
+}
+
+/** How long after its answer the outbox may take a create's record and say nothing of it. */
+const RECORD_DELAY_SHOWN_MS = 1000;
+
+/**
+ * When the outbox could not take the create's record at once (the database away, a write
+ * refused), when it did: the answer was kept in the process until then.
+ */
+function recordedLate({ enquiryCreatedAt: answered, enquiryRecordedAt: recorded }: Submission) {
+  if (answered === null || recorded === null || recorded - answered < RECORD_DELAY_SHOWN_MS)
+    return '';
+  const seconds = Math.round((recorded - answered) / 1000);
+  return `; recorded ${isoTime(recorded) ?? ''}, ${String(seconds)} s after the answer (the outbox could not take it at once)`;
 }
 
 function uploadStep(s: Submission, file: StoredFile, notDone: Step['outcome']): Step {
@@ -73,6 +87,7 @@ export function submissionJson(s: Submission, notifications: QueuedNotification[
     ...rest,
     files: s.files.map((file) => ({ ...file, answeredAt: isoTime(file.answeredAt) })),
     enquiryCreatedAt: isoTime(s.enquiryCreatedAt),
+    enquiryRecordedAt: isoTime(s.enquiryRecordedAt),
     receivedAt: isoTime(s.receivedAt),
     retryFrom: isoTime(s.retryFrom),
     nextAttemptAt: s.state === 'queued' ? isoTime(s.nextAttemptAt) : null,

@@ -5,7 +5,7 @@
  * audited). Its own file because these roles are about who someone is, not about a delivery.
  */
 import type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
-import type { Passkey, PasskeyOf, PersonRow } from './machine/people.ts';
+import type { AnsweredChallenge, Passkey, PasskeyOf, PersonRow } from './machine/people.ts';
 import type { NewSession, SessionRow } from './machine/sessions.ts';
 import type { ErasureOutcome, Subject, SubjectHoldings } from './machine/rights.ts';
 import type { Role } from './roles.ts';
@@ -35,13 +35,24 @@ export interface People {
   acceptInvitation(tokenSha256: string, passkey: Passkey, session: NewSession): Promise<boolean>;
   /** A registered passkey and whose it is. */
   findPasskey(credentialId: string): Promise<PasskeyOf | undefined>;
-  /** Notes a passkey's counter and opens a session; false when the passkey is gone. */
-  signInWithPasskey(credentialId: string, counter: number, session: NewSession): Promise<boolean>;
-  /** Keeps the identity provider's person with their role now, and opens a session. */
+  /**
+   * Spends the challenge the passkey answered, notes its counter and opens a session; false when
+   * the challenge was spent already (on any instance) or the passkey is gone.
+   */
+  signInWithPasskey(
+    credentialId: string,
+    counter: number,
+    session: NewSession,
+    answered: AnsweredChallenge,
+  ): Promise<boolean>;
+  /**
+   * Keeps the identity provider's person with the role `OIDC_ROLES` gives them, or theirs when it
+   * is less (a role lowered in the console holds), and opens a session; answers the role kept.
+   */
   signInFromProvider(
     person: { email: string; name: string; role: Role },
     session: NewSession,
-  ): Promise<void>;
+  ): Promise<Role>;
   /** Opens a session for whoever typed the admin token. */
   signInWithToken(session: NewSession): Promise<void>;
   /** The live session whose secret hashes to `idSha256`. */

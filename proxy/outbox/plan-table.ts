@@ -16,9 +16,14 @@ import type { OutboxMachine } from './machine/index.ts';
  *   never waits for a batch of writes);
  * - `write`: in the next group commit (SQLite), or each statement committing by itself on
  *   PostgreSQL's pool, never holding a connection across them;
- * - `atomic`: all its writes or none (the group commit's savepoint, or one transaction).
+ * - `atomic`: all its writes or none (the group commit's savepoint, or one transaction);
+ * - `record`: what the platform answered a delivery (an enquiry created, a file attached, a dead
+ *   letter) and the lease kept while it waits, all or nothing: in
+ *   the next group commit (SQLite), or in one transaction on PostgreSQL connections kept for
+ *   it, so that a record never queues behind new enquiries while the platform's answer lives
+ *   only in the process (`delivery/kept-record.ts`).
  */
-export type Run = 'read' | 'write' | 'atomic';
+export type Run = 'read' | 'write' | 'atomic' | 'record';
 
 /** Every plan bound as a method as it is. */
 export const PLAN_TABLE = {
@@ -29,11 +34,13 @@ export const PLAN_TABLE = {
   // Delivery.
   claim: 'write',
   startStep: 'write',
-  recordCreated: 'write',
-  recordUploaded: 'atomic',
+  renewLease: 'record',
+  recordCreated: 'record',
+  recordUploaded: 'record',
   recordUploadFailed: 'atomic',
+  // Its step is noted as sent already: whoever claims next counts it if this is lost.
   recordUnknownOutcome: 'write',
-  deadLetter: 'write',
+  deadLetter: 'record',
   nextDueAt: 'read',
   expediteQueued: 'write',
   // The operator's view.

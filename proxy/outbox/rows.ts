@@ -25,6 +25,7 @@ export interface SubmissionRow {
   retry_from: number;
   delivered_at: number | null;
   enquiry_created_at: number | null;
+  enquiry_recorded_at: number | null;
 }
 
 /** A row of `files`. */
@@ -72,6 +73,7 @@ export function toSubmission(row: SubmissionRow, files: FileRow[]): Submission {
     })),
     enquiryId: row.enquiry_id,
     enquiryCreatedAt: row.enquiry_created_at,
+    enquiryRecordedAt: row.enquiry_recorded_at,
     attempts: row.attempts,
     nextAttemptAt: row.next_attempt_at,
     lastError: row.last_error,

@@ -43,8 +43,14 @@ export interface FileSource {
 
 /** The delivery queue (the deliverer and each attempt): claims, and each step recorded under its lease. */
 export interface DeliveryQueue extends FileSource {
-  /** Takes one queued submission for delivery if nobody holds it. */
-  claim(id: number, owner: string, leaseMs: number, now: number): Promise<Claimed | null>;
+  /** Takes one queued submission for delivery if nobody holds it, unless the claimant is `running` it. */
+  claim(
+    id: number,
+    owner: string,
+    leaseMs: number,
+    now: number,
+    running?: readonly number[],
+  ): Promise<Claimed | null>;
   /**
    * Takes up to `limit` queued submissions that are due, oldest first; never one the claimant
    * is `running` (its lease may have run out while it waited on the database).
@@ -61,8 +67,16 @@ export interface DeliveryQueue extends FileSource {
    * the lease to `leaseUntil`, so a long delivery is never taken for an abandoned one.
    */
   startStep(lease: Lease, step: Step, leaseUntil: number): Promise<void>;
-  /** The create succeeded: from now on only uploads are retried. */
-  recordCreated(lease: Lease, enquiryId: number, at: number): Promise<void>;
+  /**
+   * Extends the lease while the record of a step's answer waits for the outbox (the step stays
+   * noted as sent).
+   */
+  renewLease(lease: Lease, leaseUntil: number): Promise<void>;
+  /**
+   * The create succeeded (answered at `at`, recorded at `recordedAt`, by default `at`): only
+   * uploads are retried now.
+   */
+  recordCreated(lease: Lease, enquiryId: number, at: number, recordedAt?: number): Promise<void>;
   /** One file is attached upstream. */
   recordUploaded(lease: Lease, index: number, attachmentId: number, at: number): Promise<void>;
   /** A step failed after it may have taken effect (a retry may duplicate it): counted. */

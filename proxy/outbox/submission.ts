@@ -82,6 +82,11 @@ export interface Submission {
   enquiryId: number | null;
   /** When the create succeeded (null before, and for enquiries created before this was kept). */
   enquiryCreatedAt: number | null;
+  /**
+   * When the outbox recorded the create (later than its answer when the outbox could not take
+   * it at once; null before, and for enquiries created before this was kept).
+   */
+  enquiryRecordedAt: number | null;
   attempts: number;
   nextAttemptAt: number;
   lastError: string | null;

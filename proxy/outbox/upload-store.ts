@@ -64,6 +64,13 @@ export interface UploadStore {
   sourceToStore(upload: Pick<UploadRow, 'id' | 'upload_offset'>): Promise<ByteSource>;
   /** Puts other bytes in place of the upload's (a PDF without its active content). */
   replaceUpload(id: string, content: ByteSource): Promise<void>;
+  /**
+   * Takes the check of a complete, unchecked upload until `until` (on every instance); false
+   * when it is checked, being checked, or waiting to be tried again after a fault.
+   */
+  takeUploadCheck(id: string, now: number, until: number): Promise<boolean>;
+  /** A check that failed on a fault of ours: the next may be taken from `at`. */
+  giveUploadCheckBack(id: string, at: number): Promise<void>;
   recordUploadVerdict(id: string, sha256: string, kind: string, verdict: string): Promise<void>;
   /**
    * Takes the uploads `ids` for one enquiry (`claim`), all or none: answers the ids it could not

@@ -1,6 +1,6 @@
 /**
  * The people part of the outbox store contract (see `store-contract.ts`): invitations spent
- * once, passkeys found by their credential, sessions that end with their person, their expiry
+ * once, passkeys found by their credential, a sign-in's challenge spent once, sessions that end with their person, their expiry
  * or a sign-out of everyone, and a role read afresh at every request.
  */
 import { describe, expect, it } from 'vitest';
@@ -21,6 +21,9 @@ const passkey = (credentialId: string) => ({
   counter: 0,
   transports: ['internal', 'hybrid'],
 });
+
+/** A passkey sign-in's challenge, for five minutes. */
+const answered = (challenge: string) => ({ challenge, expiresAt: 1_000 + 300_000 });
 
 async function invited(store: OutboxStore, email = 'ann@firm.example', token = 'token-hash') {
   await store.invitePerson({
@@ -65,6 +68,16 @@ export function describePeopleStore(name: string, factory: StoreFactory): void {
       expect(await store.findSession('s2', 2_000)).toBeUndefined();
     });
 
+    it('spends a passkey sign-in’s challenge at its first use: an answer sent again opens nothing', async () => {
+      const store = await fresh();
+      await invited(store);
+      await store.acceptInvitation('token-hash', passkey('cred-1'), session('s1'));
+      expect(await store.signInWithPasskey('cred-1', 0, session('s2'), answered('c'))).toBe(true);
+      expect(await store.signInWithPasskey('cred-1', 0, session('s3'), answered('c'))).toBe(false);
+      expect(await store.findSession('s3', 2_000)).toBeUndefined();
+      expect((await store.listPeople(2_000))[0]?.sessions).toBe(2);
+    });
+
     it('refuses an invitation that ran out, and a new one replaces the last', async () => {
       const store = await fresh();
       await invited(store, 'ann@firm.example', 'first');
@@ -80,14 +93,27 @@ export function describePeopleStore(name: string, factory: StoreFactory): void {
       const store = await fresh();
       await invited(store);
       await store.acceptInvitation('token-hash', passkey('cred-1'), session('s1'));
-      expect(await store.signInWithPasskey('cred-1', 7, session('s2'))).toBe(true);
+      expect(await store.signInWithPasskey('cred-1', 7, session('s2'), answered('c2'))).toBe(true);
       expect((await store.findPasskey('cred-1'))?.counter).toBe(7);
       expect(await store.removePerson('ann@firm.example')).toBe(true);
       expect(await store.findSession('s1', 2_000)).toBeUndefined();
       expect(await store.findSession('s2', 2_000)).toBeUndefined();
-      expect(await store.signInWithPasskey('cred-1', 8, session('s3'))).toBe(false);
+      expect(await store.signInWithPasskey('cred-1', 8, session('s3'), answered('c3'))).toBe(false);
       expect(await store.removePerson('ann@firm.example')).toBe(false);
       expect(await store.listPeople(2_000)).toEqual([]);
+    });
+
+    it('keeps a role lowered in the console at the provider’s next sign-in; OIDC_ROLES lowers one too', async () => {
+      const store = await fresh();
+      const olive = { email: 'olive@firm.example', name: 'Olive', role: 'operator' as const };
+      expect(await store.signInFromProvider(olive, session('s1', 1_000, 'oidc'))).toBe('operator');
+      expect(await store.setRole('olive@firm.example', 'marketer')).toBe(true);
+      expect(await store.signInFromProvider(olive, session('s2', 1_000, 'oidc'))).toBe('marketer');
+      expect(await store.findSession('s2', 2_000)).toMatchObject({ role: 'marketer' });
+      expect(await store.setRole('olive@firm.example', 'operator')).toBe(true);
+      const lowered = { ...olive, role: 'staff' as const };
+      expect(await store.signInFromProvider(lowered, session('s3', 1_000, 'oidc'))).toBe('staff');
+      expect((await store.listPeople(2_000))[0]?.role).toBe('staff');
     });
 
     it('reads a person’s role afresh: a change of role tells at the next request', async () => {

@@ -144,6 +144,25 @@ export function describeUploadStore(name: string, factory: StoreFactory): void {
       expect((await store.findUpload('n1', 2_000))?.lang).toBeNull();
     });
 
+    it('gives a complete upload’s check to one request at a time, once, and a failed one back for later', async () => {
+      const store = await fresh();
+      const bytes = randomBytes(1000);
+      await store.createUpload(row('c1', bytes.byteLength));
+      // Not complete: nothing to check yet.
+      expect(await store.takeUploadCheck('c1', 2_000, 5_000)).toBe(false);
+      await store.appendUpload({ id: 'c1', length: bytes.byteLength }, 0, piecesOf(bytes, 100));
+      expect(await store.takeUploadCheck('c1', 2_000, 5_000)).toBe(true);
+      // Taken until 5,000: another request (another instance) does not check it meanwhile.
+      expect(await store.takeUploadCheck('c1', 3_000, 6_000)).toBe(false);
+      // A check that failed on a fault gives its turn back from 4,000.
+      await store.giveUploadCheckBack('c1', 4_000);
+      expect(await store.takeUploadCheck('c1', 3_999, 9_000)).toBe(false);
+      expect(await store.takeUploadCheck('c1', 4_000, 9_000)).toBe(true);
+      await store.recordUploadVerdict('c1', 'hash', 'png', '{"status":"accepted","kind":"png"}');
+      // Checked: never again, whenever asked.
+      expect(await store.takeUploadCheck('c1', 9_000, 12_000)).toBe(false);
+    });
+
     it('removes uploads past their expiry, and counts what a client holds until then', async () => {
       const store = await fresh();
       await complete(store, 'e1', file.subarray(0, 500));

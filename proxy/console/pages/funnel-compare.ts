@@ -75,17 +75,22 @@ function armsChart(result: VariantComparison) {
   return barChart(bars, { kind: 'arms', longest: 100 });
 }
 
+/** What was counted when there are not two variants to compare. */
+function onlyCounted(variants: readonly string[]) {
+  const [only] = variants;
+  if (only === undefined) return 'No variant was counted';
+  return only === ''
+    ? 'Only visitors without a variant were counted'
+    : `Only variant ${only} was counted`;
+}
+
 /** The comparison's section. */
 export function comparisonSection(asked: FunnelAsked, data: ComparisonData) {
   const head = html`<h2 id="comparison">Compare variants</h2>`;
   const { result } = data;
   if (!result || data.variants.length < 2)
     return html`${head}
-      <p>
-        Only
-        ${data.variants.length === 1 ? `one variant (${keyName(data.variants[0] ?? '')})` : 'no variant'}
-        was counted in this period: there is nothing to compare.
-      </p>`;
+      <p>${onlyCounted(data.variants)} in this period: there is nothing to compare.</p>`;
   const cell = (side: 'a' | 'b', stage: VariantComparison['stages'][number]) =>
     `${percent(stage[side])} (${count(result[side][stage.stage])})`;
   return html`${head} ${chooser(asked, data.variants, result)} ${verdict(result)}

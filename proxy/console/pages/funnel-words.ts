@@ -44,11 +44,14 @@ export const keyName = (value: string) =>
 export const caseTypeName = (config: FormConfig, id: string) =>
   config.caseTypes.find((caseType) => caseType.id === id)?.label ?? keyName(id);
 
-/** A question by its label in its case type (or any case type), else its id. */
+/**
+ * A question by its label in its case type (or any case type); one the form no longer has (its
+ * counts stay for the days it was asked) by its id, said so.
+ */
 export function questionName(config: FormConfig, caseType: string, id: string): string {
   const own = config.caseTypes.find((type) => type.id === caseType);
   const found =
     own?.questions.find((question) => question.id === id) ??
     config.caseTypes.flatMap((type) => type.questions).find((question) => question.id === id);
-  return found?.label ?? id;
+  return found?.label ?? `${id} (no longer on the form)`;
 }

@@ -8,8 +8,8 @@
  */
 import { html } from 'hono/html';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
-import { OTHER, type FunnelResponse } from '../../funnel/funnel-report.ts';
-import { byCaseType, STAGES, totals, type CaseTypeFunnel } from '../../funnel/funnel-summary.ts';
+import { OTHER, type FunnelResponse, type StageTotals } from '../../funnel/funnel-report.ts';
+import { byCaseType, STAGES, type CaseTypeFunnel } from '../../funnel/funnel-summary.ts';
 import { barChart } from './funnel-bars.ts';
 import { comparisonSection, type ComparisonData } from './funnel-compare.ts';
 import {
@@ -32,7 +32,6 @@ export type FunnelPageData = {
   | { invalid: string }
   | {
       funnel: FunnelResponse;
-      leftOut: boolean;
       comparison: ComparisonData;
       /** `"analytics": false`: the form counts nothing now. */
       turnedOff: boolean;
@@ -76,21 +75,32 @@ function filters(config: FormConfig, asked: FunnelAsked) {
   </form>`;
 }
 
-/** Where the small-count merging applies, said where it does. */
-function mergingNote(funnel: FunnelResponse, leftOut: boolean) {
+/** `n` and its noun, one or many: "1 send", "4 sends". */
+const counted = (n: number, noun: string) => `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
+
+/** `n views, n starts, n sends and n delivered`. */
+const stagesInWords = (counts: StageTotals) =>
+  `${counted(counts.views, 'view')}, ${counted(counts.starts, 'start')}, ${counted(counts.sends, 'send')} and ${count(counts.delivered)} delivered`;
+
+/** Where the small-count rule merged or withheld groups, and how many it withheld: said where it did. */
+function mergingNote(funnel: FunnelResponse) {
   const merged = funnel.rows.some((row) =>
     [row.caseType, row.campaign, row.variant].includes(OTHER),
   );
-  if (!merged && !leftOut) return '';
+  const { withheld } = funnel;
+  if (!merged && withheld.groups === 0) return '';
   const fewer = `fewer than ${count(funnel.minCount)} starts`;
+  const groups = counted(withheld.groups, 'group');
   return html`<p class="notice good" id="merging">
     ${merged ? html`Groups with ${fewer}: merged into “${MERGED_NAME}”, so that nobody can be singled out. ` : ''}
-    ${leftOut ? html`Some groups had ${fewer} even when merged, so they are not shown.` : ''}
+    ${withheld.groups > 0 ? html`${groups} had ${fewer} even when merged, so the tables do not show them: their ${stagesInWords(withheld)} are in the totals, so that nobody can be singled out and nobody is left out of the count. (The smallest group shown is <code>FUNNEL_MIN_COUNT</code>, ${count(funnel.minCount)} starts.)` : ''}
   </p>`;
 }
 
 function stagesSection(config: FormConfig, funnel: FunnelResponse) {
-  const sum = totals(funnel.rows);
+  // Every group together, those the tables do not show included: the period's true totals.
+  const sum = funnel.totals;
+  const { withheld } = funnel;
   return html`<h2 id="stages">Views to delivered</h2>
     <div class="funnel-pair">
       ${barChart(
@@ -122,13 +132,27 @@ function stagesSection(config: FormConfig, funnel: FunnelResponse) {
         ...STAGES.map((s) => STAGE_WORDS[s]),
         'Sent of viewed',
       ],
-      rows: funnel.rows.map((row) => [
-        caseTypeName(config, row.caseType),
-        keyName(row.campaign),
-        keyName(row.variant),
-        ...STAGES.map((stage) => count(row[stage])),
-        shareOf(row.sends, row.views),
-      ]),
+      rows: [
+        ...funnel.rows.map((row) => [
+          caseTypeName(config, row.caseType),
+          keyName(row.campaign),
+          keyName(row.variant),
+          ...STAGES.map((stage) => count(row[stage])),
+          shareOf(row.sends, row.views),
+        ]),
+        // The groups too small to show, as one line without their names: the table adds up.
+        ...(withheld.groups > 0
+          ? [
+              [
+                `Not shown: ${counted(withheld.groups, 'small group')}`,
+                '',
+                '',
+                ...STAGES.map((stage) => count(withheld[stage])),
+                shareOf(withheld.sends, withheld.views),
+              ],
+            ]
+          : []),
+      ],
     })}`;
 }
 
@@ -200,16 +224,16 @@ export function funnelBody(data: FunnelPageData) {
     : '';
   const period = html`<span class="day">${funnel.from}</span> to
     <span class="day">${funnel.to}</span> (UTC)`;
+  const sum = funnel.totals;
+  if (STAGES.every((stage) => sum[stage] === 0))
+    return html`${head} ${off}
+      <p id="period">Nothing was counted from ${period}.</p>`;
   if (funnel.rows.length === 0)
     return html`${head} ${off}
-      <p id="period">Nothing was counted from ${period}.</p>
-      ${mergingNote(funnel, data.leftOut)}`;
-  const sum = totals(funnel.rows);
+      <p id="period">From ${period}: ${stagesInWords(sum)}, all in groups too small to show.</p>
+      ${mergingNote(funnel)}`;
   return html`${head} ${off}
-    <p id="period">
-      From ${period}: ${count(sum.views)} views, ${count(sum.starts)} starts, ${count(sum.sends)}
-      sends and ${count(sum.delivered)} delivered.
-    </p>
+    <p id="period">From ${period}: ${stagesInWords(sum)}.</p>
     ${
       funnel.truncated
         ? html`<div class="notice">
@@ -220,7 +244,7 @@ export function funnelBody(data: FunnelPageData) {
           </div>`
         : ''
     }
-    ${mergingNote(funnel, data.leftOut)} ${stagesSection(config, funnel)}
+    ${mergingNote(funnel)} ${stagesSection(config, funnel)}
     <h2 id="questions">Where visitors stopped</h2>
     ${byCaseType(config, funnel.rows).map((group, n) => dropOff(config, group, n))}
     ${comparisonSection(data.asked, data.comparison)}`;

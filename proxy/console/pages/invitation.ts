@@ -1,7 +1,7 @@
 /** The page an invitation link opens: whose it is, and the button that makes their passkey. */
 import { html } from 'hono/html';
 import type { Role } from '../../outbox/roles.ts';
-import { barePage } from './layout.ts';
+import { addressNotice, barePage, type AddressAdvice } from './layout.ts';
 
 /** The page for a live invitation. */
 export function invitationPage(options: {
@@ -9,10 +9,13 @@ export function invitationPage(options: {
   role: Role;
   token: string;
   csrf: string;
+  /** Where to open the link instead, when this address cannot take a passkey. */
+  address?: AddressAdvice | undefined;
 }) {
   return barePage(
     'Make your passkey',
     html`<h1>Enquiry console</h1>
+      ${addressNotice(options.address, '/admin/invitation/' + options.token)}
       <form
         class="sign-in"
         id="passkey-register"

@@ -150,6 +150,24 @@ export function consolePage(options: {
     </html>`;
 }
 
+/** Where a page of the ways in should have been opened (`console-address.ts`). */
+export interface AddressAdvice {
+  text: string;
+  /** The origin to open instead, when there is one to name. */
+  origin?: string;
+}
+
+/** The advice on top of a page opened where passkeys cannot work, linking `path` at the right origin. */
+export const addressNotice = (advice: AddressAdvice | undefined, path = '/admin/') =>
+  advice
+    ? html`<div class="notice" id="address" role="status">
+        <p>
+          ${advice.text}
+          ${advice.origin ? html`<a href="${advice.origin}${path}">${advice.origin}${path}</a>` : ''}
+        </p>
+      </div>`
+    : '';
+
 /**
  * A page without the navigation (sign-in, refusals); `next`, a path of the console, is opened
  * at once from it.

@@ -11,9 +11,8 @@ import type { PauseState } from '../../delivery/pause.ts';
 import { pausedAlert } from '../../notify/messages.ts';
 import type { CheckRecord } from '../../client/check.ts';
 import { DEFAULT_FUNNEL_DAYS } from '../../funnel/funnel-query.ts';
-import type { StageCounts } from '../../funnel/funnel-summary.ts';
 import { dailyChart } from './chart.ts';
-import { overviewFunnel } from './overview-funnel.ts';
+import { overviewFunnel, type OverviewFunnel } from './overview-funnel.ts';
 import { auditTable } from './audit-table.ts';
 import { STATE_WORDS, when } from './layout.ts';
 
@@ -36,7 +35,7 @@ export interface OverviewData {
   settings?: OverviewSettings;
   audit?: AuditEntry[];
   /** The funnel's last 30 days summed; undefined when the form's funnel is turned off. */
-  funnel: StageCounts | undefined;
+  funnel: OverviewFunnel | undefined;
 }
 
 function minutesSince(now: number, at: number): string {

@@ -4,7 +4,7 @@
  * token is typed into a form (never in an address, where it is logged).
  */
 import { html } from 'hono/html';
-import { barePage } from './layout.ts';
+import { addressNotice, barePage, type AddressAdvice } from './layout.ts';
 
 /** Which ways in to offer, and what went wrong last time if anything did. */
 export interface SignInOptions {
@@ -14,6 +14,8 @@ export interface SignInOptions {
   /** `OIDC_ISSUER` is set. */
   oidc: boolean;
   problem?: string | undefined;
+  /** Where to open the console instead, when this address cannot take a passkey. */
+  address?: AddressAdvice | undefined;
 }
 
 /** The page. */
@@ -22,6 +24,7 @@ export function signInPage(options: SignInOptions) {
   return barePage(
     problem ? 'Error: Sign in' : 'Sign in',
     html`<h1>Enquiry console</h1>
+      ${addressNotice(options.address)}
       ${problem ? html`<p class="error" id="problem" role="alert">${problem}</p>` : ''}
       ${
         options.oidc

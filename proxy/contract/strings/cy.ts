@@ -92,6 +92,8 @@ export const WELSH = Object.freeze({
   files: 'Atodi ffeiliau',
   filesHint: 'Ffeiliau {kinds}, pob un hyd at {max}. Gallwch atodi hyd at {count} ffeil.',
   filesConverted: 'Caiff lluniau a dogfennau eu trosi i JPEG neu PDF.',
+  photosConverted: 'Caiff lluniau eu trosi i JPEG.',
+  documentsConverted: 'Caiff dogfennau eu trosi i PDF.',
   chooseFiles: 'Dewis ffeiliau',
   dropFiles: 'neu ollwng ffeiliau yma',
   noFiles: 'Dim ffeiliau wedi’u dewis',
@@ -153,12 +155,17 @@ export const WELSH = Object.freeze({
   uploadChecked: 'Wedi’i llwytho i fyny a’i gwirio',
   uploadConverted: 'Wedi’i llwytho i fyny: caiff ei hanfon fel {kind}',
   uploadConvertedNow: 'Wedi’i throsi i {kind}',
+  uploadWithEnquiry: 'Caiff ei hanfon gyda’ch ymholiad',
 
   'page.title': 'Anfon ymholiad',
   'page.errorTitle': 'Gwall: {title}',
   'page.continue': 'Parhau',
   'page.onlyIf': 'Dim ond os mai {answers} yw eich ateb i “{label}”.',
   'page.backTo': 'Yn ôl i {host}',
+  'page.heldFiles': 'Ffeiliau wedi’u hatodi',
+  'page.heldHint':
+    'Cyrhaeddodd y ffeiliau hyn gyda’r ymholiad a anfonoch chi a byddant yn cael eu hanfon gydag ef. Dad-diciwch unrhyw rai nad ydych am eu hanfon.',
+  'page.fileNotKept': 'Nid oedd modd cadw “{name}”: dewiswch y ffeil eto.',
   'page.noConfirmationTitle': 'Dim ymholiad i’w gadarnhau',
   'page.noConfirmation':
     'Mae’r dudalen hon yn dangos cyfeirnod ymholiad am ychydig funudau ar ôl iddo gael ei anfon, a dim ond bryd hynny. Os anfonoch chi un, dangoswyd ei gyfeirnod a’i god derbynneb ar y pryd, ac maen nhw yn y copi drwy e-bost os gofynnoch chi am un.',
@@ -207,6 +214,8 @@ export const WELSH = Object.freeze({
   'upload.pastLength': 'Anfonwyd mwy o feitiau nag y dywedodd y ffeil y byddai ganddi.',
   'upload.tooMuchHeld':
     'Mae gormod o ffeiliau’n aros i gael eu hanfon o’ch cysylltiad. Anfonwch eich ymholiad, neu rowch gynnig arall arni yn nes ymlaen.',
+  'upload.noRoom':
+    'Does dim lle i gadw ffeiliau a anfonir ymlaen llaw ar hyn o bryd: anfonwch y ffeil gyda’ch ymholiad yn lle hynny.',
 
   'confirmation.reference': 'Eich cyfeirnod',
   'confirmation.receivedAt': 'Wedi dod i law',

@@ -13,6 +13,10 @@ const PAGE_STRINGS = Object.freeze({
   'page.continue': 'Continue',
   'page.onlyIf': 'Only if your answer to “{label}” is {answers}.',
   'page.backTo': 'Back to {host}',
+  'page.heldFiles': 'Files attached',
+  'page.heldHint':
+    'These files arrived with the enquiry you sent and will be sent with it. Untick any you do not want to send.',
+  'page.fileNotKept': '“{name}” could not be kept: choose it again.',
   'page.noConfirmationTitle': 'No enquiry to confirm',
   'page.noConfirmation':
     'This page shows an enquiry’s reference for a few minutes after it is sent, and only then. If you sent one, its reference and receipt code were shown at the time, and are in the copy by email if you asked for one.',
@@ -68,6 +72,8 @@ const UPLOAD_REFUSAL_STRINGS = Object.freeze({
   'upload.pastLength': 'More bytes were sent than the upload said it would have.',
   'upload.tooMuchHeld':
     'Too many files are waiting to be sent from your connection. Send your enquiry, or try again later.',
+  'upload.noRoom':
+    'There is no room to keep files sent ahead just now: send the file with your enquiry instead.',
 });
 
 /**

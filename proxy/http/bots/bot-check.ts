@@ -24,6 +24,26 @@ export interface BotCheckOptions {
 export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * The token of a form drawn again after a refusal (the page without JavaScript): the moment of
+ * the form's first drawing, which the token it sent carries, so the minimum fill time counts from
+ * there and a visitor's quick correction is never judged by the time spent on the error page. The
+ * nonce is new, as the token sent may be spent. A token that is not ours or is out of date
+ * carries nothing: the page gets a fresh one.
+ *
+ * @example tokenForRedraw(bots, fields.get('form_token')?.[0]) // 'v2.<first drawing>.<nonce>.<signature>'
+ */
+export function tokenForRedraw(
+  options: Pick<BotCheckOptions, 'tokens' | 'now'>,
+  sent: string | undefined,
+): string {
+  const now = (options.now ?? Date.now)();
+  const verdict = sent ? options.tokens.verify(sent) : { valid: false as const };
+  return verdict.valid && now - verdict.issuedAt <= FORM_TOKEN_MAX_AGE_MS
+    ? options.tokens.issue(verdict.issuedAt)
+    : options.tokens.issue();
+}
+
+/**
  * A person's submission, with the form token it spends (the outbox spends it with the
  * submission, in one transaction), or a bot's with the reason it was caught.
  */

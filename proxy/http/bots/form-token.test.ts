@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FORM_TOKEN_MAX_AGE_MS, tokenForRedraw } from './bot-check.ts';
 import { createFormTokens } from './form-token.ts';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
@@ -42,6 +43,30 @@ describe('form tokens', () => {
     const later = createFormTokens(SECRET, () => 1_800_000_600_000).issue();
     expect(createFormTokens(SECRET, () => 1_800_000_000_000).verify(later)).toEqual({
       valid: false,
+    });
+  });
+
+  it('for a form drawn again, keep the first drawing’s moment with a nonce of their own; a token not ours or out of date gives a fresh one', () => {
+    const clock = { now: 1_800_000_000_000 };
+    const tokens = createFormTokens(SECRET, () => clock.now);
+    const first = tokens.issue();
+    clock.now += 90_000;
+    const again = tokenForRedraw({ tokens, now: () => clock.now }, first);
+    expect(again).not.toBe(first);
+    expect(tokens.verify(again)).toEqual({ valid: true, issuedAt: 1_800_000_000_000 });
+    for (const sent of [
+      undefined,
+      'v2.1.x.y',
+      createFormTokens('another-secret-of-thirty-two-characters').issue(),
+    ])
+      expect(tokens.verify(tokenForRedraw({ tokens, now: () => clock.now }, sent))).toEqual({
+        valid: true,
+        issuedAt: clock.now,
+      });
+    clock.now = 1_800_000_000_000 + FORM_TOKEN_MAX_AGE_MS + 1;
+    expect(tokens.verify(tokenForRedraw({ tokens, now: () => clock.now }, first))).toEqual({
+      valid: true,
+      issuedAt: clock.now,
     });
   });
 });

@@ -17,8 +17,11 @@ export type TokenVerdict = { valid: true; issuedAt: number } | { valid: false };
 
 /** Issues and verifies form tokens with one secret. */
 export interface FormTokens {
-  /** A fresh token for a form loaded now. */
-  issue(): string;
+  /**
+   * A fresh token for a form loaded now, or drawn first at `drawnAt` (a form drawn again after
+   * a refusal: `tokenForRedraw`), with a nonce of its own.
+   */
+  issue(drawnAt?: number): string;
   verify(token: string): TokenVerdict;
 }
 
@@ -29,8 +32,8 @@ export function createFormTokens(secret: string, now: () => number = Date.now): 
   const sign = (payload: string) =>
     createHmac('sha256', secret).update(payload).digest('base64url');
   return {
-    issue() {
-      const payload = `${VERSION}.${now()}.${randomBytes(9).toString('base64url')}`;
+    issue(drawnAt = now()) {
+      const payload = `${VERSION}.${String(drawnAt)}.${randomBytes(9).toString('base64url')}`;
       return `${payload}.${sign(payload)}`;
     },
     verify(token) {

@@ -15,13 +15,14 @@ import {
   HONEYPOT,
   LINK_OPENS,
 } from '../../contract/controls.ts';
-import { filePicker } from '../../contract/limits.ts';
-import type { MessageParams } from '../../contract/messages.ts';
+import { filePicker, type ConvertedSentence } from '../../contract/limits.ts';
+import { formatBytes, type MessageParams } from '../../contract/messages.ts';
 import { formatIn } from '../../contract/plurals.ts';
 import type { ConsentStatement, FormConfig } from '../../contract/schemas/form-config.ts';
 import type { Strings } from '../../contract/strings/english.ts';
 import {
   checks,
+  choiceGroup,
   fieldId,
   labelled,
   singleCheckbox,
@@ -29,7 +30,8 @@ import {
   type FieldState,
   type PageLanguage,
 } from './form-fields.ts';
-import { CONSENT_TICKED } from './plain-fields.ts';
+import type { HeldFile } from './held-files.ts';
+import { CONSENT_TICKED, HELD_DRAWN_FIELD, HELD_FIELD, heldValue } from './plain-fields.ts';
 
 /** A link of the consent block, opening as the contract says. */
 const link = (url: string, text: string) =>
@@ -69,15 +71,45 @@ const honeypot = (words: Strings) =>
 
 /** The words of the file field's hint, in the page's language. */
 const hintWords = (words: Strings, lang: string) => ({
-  text: (key: 'filesHint' | 'filesConverted', params?: MessageParams) =>
+  text: (key: 'filesHint' | ConvertedSentence, params?: MessageParams) =>
     formatIn(lang, words[key], params),
   locale: lang,
 });
 
+/** What the file field shows besides the picker: each refused file's message, the files kept. */
+interface FilesState {
+  errors: readonly string[];
+  held: readonly HeldFile[];
+}
+
+/**
+ * The files kept from the post before, as ticked boxes of their own (untick to remove), each
+ * named with its size; and every one of them, so that the next post says which were unticked.
+ */
+function heldFiles(held: readonly HeldFile[], page: PageLanguage) {
+  if (held.length === 0) return '';
+  const values = held.map(heldValue);
+  const frame: FieldFrame = {
+    id: fieldId(HELD_FIELD),
+    name: HELD_FIELD,
+    label: page.words['page.heldFiles'],
+    required: false,
+    markOptional: false,
+    hint: page.words['page.heldHint'],
+    state: { values, error: undefined, words: page.words },
+  };
+  return html`${choiceGroup(
+    frame,
+    'checkbox',
+    held.map((file, i) => [values[i] ?? '', `${file.name} (${formatBytes(file.size, page.lang)})`]),
+  )}
+  ${values.map((value) => html`<input type="hidden" name="${HELD_DRAWN_FIELD}" value="${value}" />`)}`;
+}
+
 /** The file picker, with each refused file's message tied to it as the other fields' are. */
-function filesField(limits: FormConfig['files'], messages: readonly string[], page: PageLanguage) {
+function filesField(limits: FormConfig['files'], files: FilesState, page: PageLanguage) {
   const picker = filePicker(limits.kinds, page.lang, page.words['kind.txt']);
-  const [first, ...more] = messages;
+  const [first, ...more] = files.errors;
   const frame: FieldFrame = {
     id: fieldId(FILES_FIELD),
     name: FILES_FIELD,
@@ -91,7 +123,8 @@ function filesField(limits: FormConfig['files'], messages: readonly string[], pa
       words: page.words,
     },
   };
-  return labelled(
+  return html`${heldFiles(files.held, page)}
+  ${labelled(
     frame,
     html`<input
       id="${frame.id}"
@@ -101,17 +134,17 @@ function filesField(limits: FormConfig['files'], messages: readonly string[], pa
       accept="${picker.accept}"
       ${checks(frame)}
     />`,
-  );
+  )}`;
 }
 
 /**
  * The end of the form, in the contract's order; `state` gives a field's values and error by
- * name, `fileErrors` the message of each file refused.
+ * name, `files` the message of each file refused and the files kept from the post before.
  */
 export function formEnd(
   config: FormConfig,
   state: (name: string) => FieldState,
-  fileErrors: readonly string[],
+  files: FilesState,
   page: PageLanguage,
 ) {
   const { consent } = config;
@@ -124,7 +157,7 @@ export function formEnd(
     ),
     sendCopy: config.confirmation?.optIn ? sendCopyBox(state('send_copy')) : '',
     honeypot: honeypot(page.words),
-    files: config.files.maxFiles > 0 ? filesField(config.files, fileErrors, page) : '',
+    files: config.files.maxFiles > 0 ? filesField(config.files, files, page) : '',
   };
   return FORM_END.map((part) => drawn[part]);
 }

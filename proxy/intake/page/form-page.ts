@@ -7,13 +7,13 @@ import { html } from 'hono/html';
 import { contactRequired, FILES_FIELD, shownContactFields } from '../../contract/controls.ts';
 import { suggestEmail } from '../../contract/email-typos.ts';
 import { caseTypesAsRadios, MARKETING_FIELDS } from '../../contract/fields.ts';
-import type { FieldIssue } from '../../contract/issues.ts';
 import { formatIn } from '../../contract/plurals.ts';
 import type { CaseType, FormConfig } from '../../contract/schemas/form-config.ts';
 import { isEnglish } from '../../contract/strings/catalogue.ts';
 import { ENGLISH } from '../../contract/strings/english.ts';
 import { formEnd } from './form-end.ts';
 import { saveAddress, type TakenPost } from './page-addresses.ts';
+import type { HeldFile, PageIssue } from './held-files.ts';
 import { page } from './page-frame.ts';
 import {
   choiceGroup,
@@ -38,7 +38,9 @@ export interface FormPageOptions {
   caseType: CaseType | undefined;
   /** Values by field name: from the URL (prefill, hidden, attribution) or the last post. */
   values: ReadonlyMap<string, readonly string[]>;
-  issues?: readonly FieldIssue[];
+  issues?: readonly PageIssue[];
+  /** Files kept from the post before, listed as attached (`held-files.ts`). */
+  held?: readonly HeldFile[];
   formToken: string;
   /** Where the form posts: `sendAddress()`, with the page's idempotency key. */
   sendTo: string;
@@ -89,7 +91,7 @@ export function formPage(options: FormPageOptions) {
         ${MARKETING_FIELDS.map((field) => html`<input type="hidden" name="marketing.${field}" value="${values.get(`marketing.${field}`)?.[0] ?? ''}" />`)}
         ${shownContactFields(config).map((field) => contactField(field, contactRequired(config, field), state(field), field === 'email' && issues.length > 0 ? emailSuggestion(values.get('email')?.[0], options.region, language) : undefined))}
         ${caseType.questions.map((question) => questionField(question, state(`answers.${question.id}`), conditionOf(caseType, question, language)))}
-        ${formEnd(config, state, fileErrors, language)}
+        ${formEnd(config, state, { errors: fileErrors, held: options.held ?? [] }, language)}
         <div class="buttons">
           <button type="submit">${words.submit}</button>
           ${options.saves && options.sendTo.includes('back=') ? html`<button type="submit" class="secondary" formaction="${saveAddress(options.sendTo)}" formnovalidate>${words['draft.pageSave']}</button>` : ''}
@@ -167,7 +169,7 @@ function chooseCaseType(
 }
 
 function errorSummary(
-  issues: readonly FieldIssue[],
+  issues: readonly PageIssue[],
   problem: string | undefined,
   { words }: PageLanguage,
 ) {

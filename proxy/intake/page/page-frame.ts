@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { html, raw } from 'hono/html';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
+import { rightToLeft } from '../../http/form-language.ts';
 import type { PageLanguage } from './form-fields.ts';
 
 const STYLE = `
@@ -54,10 +55,13 @@ export const pageHeaders = (config: Pick<FormConfig, 'thankYouUrl'>) => ({
 // One piece, so that nothing (a formatter's indentation) comes between the tags and the hash.
 const STYLE_ELEMENT = raw(`<style>${STYLE}</style>`);
 
-/** A complete page: `body` in `main`, titled `title`, in the visitor's language. */
+/**
+ * A complete page: `body` in `main`, titled `title`, in the visitor's language, laid out in its
+ * direction as the widget is.
+ */
 export const page = (title: string, body: unknown, { lang }: PageLanguage) =>
   html`<!doctype html>
-    <html lang="${lang}">
+    <html lang="${lang}" dir="${rightToLeft(lang) ? 'rtl' : 'ltr'}">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -9,12 +9,13 @@
  */
 import type { Context } from 'hono';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
-import type { BotCheckOptions } from '../../http/bots/bot-check.ts';
+import { tokenForRedraw, type BotCheckOptions } from '../../http/bots/bot-check.ts';
 import { regionOf } from '../../contract/email-typos.ts';
 import type { MarketingField } from '../../contract/fields.ts';
 import { FIELD_MAX_LENGTH } from '../../contract/limits.ts';
 import type { Refusal } from '../../http/refusal.ts';
 import type { PlainFields } from './plain-fields.ts';
+import type { HeldFiles } from './held-files.ts';
 import { formPage, problemPage } from './form-page.ts';
 import { pageHeaders } from './page-frame.ts';
 import {
@@ -68,10 +69,13 @@ export function plainRefused(
   fields: PlainFields,
   refusal: Refusal,
   asked: string | undefined,
+  held?: HeldFiles,
 ): Response {
   const visitor = pageIn(deps, asked);
   const body = refusal.bodyIn(visitor.language.words, visitor.language.lang);
-  const issues = ('issues' in body ? body.issues : undefined) ?? [];
+  const refused = ('issues' in body ? body.issues : undefined) ?? [];
+  // A file kept is not named again; one that could not be kept is, so it is chosen again.
+  const issues = [...refused, ...(held?.issues ?? [])];
   const caseTypeId = fields.get('case_type')?.[0];
   const caseType = visitor.form.caseTypes.find((c) => c.id === caseTypeId);
   const { key, back } = pageAddressOf(c);
@@ -80,11 +84,12 @@ export function plainRefused(
     caseType,
     values: fields,
     issues,
-    problem: issues.length > 0 ? undefined : body.message,
+    problem: refused.length > 0 ? undefined : body.message,
+    held: held?.files ?? [],
     language: visitor.language,
     hiddenLang: visitor.several,
-    // A fresh token: the one sent may be spent or too old by the time the visitor sends again.
-    formToken: deps.bots.tokens.issue(),
+    // The first drawing's moment, in a token of its own (the one sent may be spent).
+    formToken: tokenForRedraw(deps.bots, fields.get('form_token')?.[0]),
     // The same key: nothing was stored, and sending it again is still the same enquiry.
     sendTo: sendAddress(key ?? newPageKey(), back, visitor),
     region: regionOf((c.req.header('accept-language') ?? '').split(',')),

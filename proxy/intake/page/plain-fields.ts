@@ -8,8 +8,11 @@
  * - `consent.<statement id>` (`on` when ticked: any other value is not agreement)
  * - `marketing.<field>` (the attribution, carried in hidden inputs)
  * - `send_copy` (`on` when "Send me a copy" is ticked)
+ * - `held` (a file kept from the post before, ticked: `<upload id>.<key>`, `held-files.ts`) and
+ *   `held_drawn` (each one the page listed)
  */
 import { MARKETING_FIELDS, PER_ATTEMPT_FIELDS } from '../../contract/fields.ts';
+import { FILE_LIMIT_CEILINGS } from '../../contract/limits.ts';
 import { visibleQuestions } from '../../contract/rules.ts';
 import type { EnquiryPartInput } from '../../contract/schemas/enquiry-part.ts';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
@@ -21,6 +24,24 @@ export type PlainFields = ReadonlyMap<string, readonly string[]>;
 export const MAX_PLAIN_FIELDS = 200;
 
 const CONTACT = ['forename', 'surname', 'email', 'telephone_mobile'] as const;
+
+/** The page's box of a file kept from the post before: ticked, it goes with the enquiry. */
+export const HELD_FIELD = 'held';
+/** Every file kept that the page listed, so that one left unticked is removed. */
+export const HELD_DRAWN_FIELD = 'held_drawn';
+
+/** A file kept for the page, as the page names it: `<upload id>.<key>`. */
+export const heldValue = (file: { id: string; key: string }) => `${file.id}.${file.key}`;
+
+/** The files kept that a post names in `name`, as id and key: each once, well-formed, a form's worth. */
+export function heldIn(fields: PlainFields, name = HELD_FIELD): { id: string; key: string }[] {
+  const named = new Map<string, string>();
+  for (const value of fields.get(name) ?? []) {
+    const [, id, key] = /^([\w-]{1,64})\.([\w-]{1,64})$/.exec(value) ?? [];
+    if (id && key && !named.has(id)) named.set(id, key);
+  }
+  return [...named].slice(0, FILE_LIMIT_CEILINGS.maxFiles).map(([id, key]) => ({ id, key }));
+}
 
 /** What a ticked consent checkbox of the page sends (a checkbox's default value too). */
 export const CONSENT_TICKED = 'on';
@@ -73,6 +94,12 @@ export function enquiryFromFields(fields: PlainFields, config: FormConfig): Enqu
   part.forename ??= '';
   if (fields.has('send_copy')) part.send_copy = one('send_copy') === CONSENT_TICKED;
   if (fields.has('lang')) part.lang = one('lang');
+  // Files kept from the post before are taken as uploads, each by its id and its key.
+  const held = heldIn(fields);
+  if (held.length > 0) {
+    part.uploads = held.map((file) => file.id);
+    part.upload_keys = held.map((file) => file.key);
+  }
   return { ...(part as EnquiryPartInput), ...unknown };
 }
 
@@ -86,4 +113,6 @@ const isKnownTopLevel = (name: string) =>
   (PER_ATTEMPT_FIELDS as readonly string[]).includes(name) ||
   name === 'case_type' ||
   name === 'send_copy' ||
-  name === 'lang';
+  name === 'lang' ||
+  name === HELD_FIELD ||
+  name === HELD_DRAWN_FIELD;

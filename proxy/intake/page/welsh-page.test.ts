@@ -51,7 +51,7 @@ describe('the form without JavaScript in Welsh', () => {
   it('draws every word in Welsh, and says in its post which language was read', async () => {
     const harness = welshSetUp();
     const page = await (await harness.app.request('/form?lang=cy')).text();
-    expect(page).toContain('<html lang="cy">');
+    expect(page).toContain('<html lang="cy" dir="ltr">');
     expect(page).toContain('<title>Anfon ymholiad</title>');
     expect(page).toContain('<h1>Prynu neu werthu cartref</h1>');
     expect(page).toContain(`>${WELSH.forename}`);

@@ -135,7 +135,7 @@ async function judge(
   if (problem) return refused(problem);
   if (stored !== file) await deps.store.replaceUpload(row.id, stored.content);
   if (isPlatformKind(kind)) return { check: { status: 'accepted', kind }, sha256: stored.sha256 };
-  const outcome = deps.convert ? await deps.convert(kind, file.content) : undefined;
+  const outcome = deps.convert ? await deps.convert(kind, file.content, row.client) : undefined;
   if (outcome?.kind === 'refused') return refused(outcome.problem);
   if (outcome?.kind !== 'converted') {
     const becomes = CONVERTED_KINDS[kind].becomes;

@@ -10,10 +10,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { memorySource } from '../../client/byte-source.ts';
 import type { ConvertedKind } from '../../contract/limits.ts';
-import type { Converter } from '../../convert/conversion.ts';
-import { createConverter, withAcceptedKinds } from '../../convert/open-converter.ts';
-import { lawFirm } from '../../../demo/forms/index.ts';
-import { createMemoryLogger } from '../../test/fixtures/memory-logger.ts';
+import { ConversionError } from '../../convert/conversion.ts';
+import { createConverter } from '../../convert/open-converter.ts';
+import { countedConverter, lawFirmTaking } from '../../test/fixtures/counted-converter.ts';
 import { documentsLacking, testDocumentConverter } from '../../test/fixtures/document-converter.ts';
 import { harnessPerTest } from '../../test/fixtures/proxy-harness.ts';
 import { tusClient } from '../../test/fixtures/tus-requests.ts';
@@ -32,26 +31,10 @@ const real = createConverter({
 });
 afterAll(() => real.close());
 
-/** The real converter, counting its conversions. */
-function counted(): Converter & { conversions: number } {
-  const converter = {
-    ...real,
-    conversions: 0,
-    convert: (kind: ConvertedKind, input: Buffer) => {
-      converter.conversions += 1;
-      return real.convert(kind, input);
-    },
-  };
-  return converter;
-}
+const counted = () => countedConverter(real);
 
 const setUp = harnessPerTest();
-/** The law firm's form offering what this machine's converter takes, as the proxy offers it. */
-const config = withAcceptedKinds(
-  { ...lawFirm, files: { ...lawFirm.files, kinds: undefined } },
-  real,
-  createMemoryLogger().log,
-);
+const config = lawFirmTaking(real);
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
 
@@ -132,7 +115,9 @@ describe('conversions on arrival', () => {
     const convert = convertOnArrival(slow, { atOnce: 2, waiting: 1 });
     const webp = read('screenshot.webp');
     const outcomes = await Promise.all(
-      Array.from({ length: 5 }, () => convert('webp', memorySource(webp))),
+      Array.from({ length: 5 }, (_, n) =>
+        convert('webp', memorySource(webp), `client-${String(n)}`),
+      ),
     );
     expect(outcomes.map((outcome) => outcome.kind)).toEqual([
       'converted',
@@ -142,5 +127,28 @@ describe('conversions on arrival', () => {
       'later',
     ]);
     expect(most).toBe(2);
+  });
+
+  it('leave an address that spent its conversion time to the outbox, while another’s are converted', async () => {
+    const clock = { now: 0 };
+    // LibreOffice giving up on a document, tried twice to a one-minute timeout.
+    const givesUp = {
+      convert: async (kind: ConvertedKind, input: Buffer) => {
+        if (kind !== 'docx') return real.convert(kind, input);
+        clock.now += 2 * 60_000;
+        throw new ConversionError('LibreOffice timed out, twice', 'timed_out');
+      },
+    };
+    const convert = convertOnArrival(givesUp, { now: () => clock.now });
+    const letter = memorySource(Buffer.from('PK a letter that takes too long'));
+    const webp = read('screenshot.webp');
+    // One address makes, fails and deletes such uploads in a loop.
+    const loop: string[] = [];
+    for (let n = 0; n < 6; n++) loop.push((await convert('docx', letter, 'loop')).kind);
+    expect(loop).toEqual(['refused', 'refused', 'later', 'later', 'later', 'later']);
+    expect((await convert('webp', memorySource(webp), 'visitor')).kind).toBe('converted');
+    // Its spent time comes back over half an hour.
+    clock.now += 30 * 60_000;
+    expect((await convert('docx', letter, 'loop')).kind).toBe('refused');
   });
 });

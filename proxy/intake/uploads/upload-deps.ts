@@ -30,6 +30,11 @@ export interface UploadRouteDeps extends OriginOptions, FormLanguageDeps {
   uploadExpiryMs: number;
   /** Bytes one client's uploads may hold at once, until they are sent or expire. */
   heldPerClient: number;
+  /**
+   * Bytes free on the outbox's disk above the reserve enquiries need (`lifecycle/disk-room.ts`),
+   * negative below it; absent where the outbox is a database server's, which watches its own.
+   */
+  uploadRoom?: (() => Promise<number>) | undefined;
   log: Logger;
   clientIp: (c: Context) => string;
   now: () => number;

@@ -38,6 +38,12 @@ export const uploadRefusals = {
     }),
   /** 413: the PATCH went past the upload's declared length. */
   pastLength: () => Refusal.worded(413, 'too_large', { key: 'upload.pastLength' }),
+  /**
+   * 507: the outbox's disk has no more room than enquiries need; the file may go with its
+   * enquiry (`upload-room.ts`).
+   */
+  noRoom: () =>
+    Refusal.worded(507, 'storage_full', { key: 'upload.noRoom' }, { 'Retry-After': '600' }),
   /** 429: the client holds as many bytes of uploads as it may, until some are sent or expire. */
   tooMuchHeld: () =>
     Refusal.worded(429, 'rate_limited', { key: 'upload.tooMuchHeld' }, { 'Retry-After': '600' }),

@@ -17,12 +17,14 @@ import { requireAllowedOrigin } from '../../http/origin.ts';
 import { rateLimit } from '../../http/rate-limit.ts';
 import { UploadOffsetConflict, type UploadRow } from '../../outbox/upload-store.ts';
 import { passing } from '../../passing-bytes.ts';
+import { isStorageFull } from '../store-checked.ts';
 import { uploadGuard, type UploadGuardEnv } from '../upload-guard.ts';
 import { answerIn, answerLanguage } from '../answer-refusal.ts';
-import { checkUpload } from './check-upload.ts';
+import { checkOnce } from './check-once.ts';
 import { convertOnArrival } from './convert-on-arrival.ts';
 import { uploadRefusals as refuse } from './upload-refusals.ts';
 import { UploadLocks } from './upload-locks.ts';
+import { uploadRoom } from './upload-room.ts';
 import {
   byteCount,
   expiresHeader,
@@ -49,6 +51,8 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
   const convert = converter?.convert
     ? convertOnArrival({ convert: converter.convert.bind(converter) })
     : undefined;
+  const check = checkOnce({ ...deps, store, convert });
+  const room = uploadRoom(deps.uploadRoom);
   const guard = uploadGuard({
     maxBytes: maxFileBytes,
     tooLarge: refuse.pastLength(),
@@ -90,6 +94,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
       const client = clientKey(c);
       if ((await store.uploadBytesHeldBy(client, now)) + length > deps.heldPerClient)
         throw refuse.tooMuchHeld();
+      await room.refuseUnlessFits(length);
       const key = newUploadKey();
       const row = {
         id: randomBytes(24).toString('base64url'),
@@ -118,7 +123,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
       };
       // creation-with-upload: the first bytes come with the POST.
       if (c.req.header('content-type') === OFFSET_OCTET_STREAM)
-        await locks.holding(row.id, () => receive(c, fresh, 0));
+        await locks.holding(row.id, () => room.holding(length, () => receive(c, fresh, 0)));
       else if (length === 0) await finish(c, fresh);
       return c.body(null, 201);
     },
@@ -135,8 +140,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
     c.header('Upload-Offset', String(row.upload_offset));
     c.header('Upload-Length', String(row.length));
     c.header('Upload-Expires', expiresHeader(row.expires_at));
-    if (row.verdict)
-      c.header('Upload-Check', encodeUploadCheck(JSON.parse(row.verdict) as UploadCheck));
+    sayKeptVerdict(c, row);
     return c.body(null, 200);
   });
 
@@ -150,7 +154,8 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
       if (!row) throw refuse.notFound();
       if (row.lang) answerIn(c, row.lang);
       if (row.upload_offset !== offset) throw refuse.offsetMismatch();
-      await receive(c, row, offset);
+      if (offset === row.length) await complete(c, row);
+      else await room.holding(row.length - offset, () => receive(c, row, offset));
     });
     if (!held) throw refuse.offsetMismatch();
     return c.body(null, 204);
@@ -173,6 +178,8 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
     } catch (error) {
       if (error instanceof RangeError) throw refuse.pastLength();
       if (error instanceof UploadOffsetConflict) throw refuse.offsetMismatch();
+      // The disk filled as it wrote: what was stored is kept, and HEAD says where it ends.
+      if (isStorageFull(error)) throw refuse.noRoom();
       throw error;
     }
     c.header('Upload-Offset', String(reached));
@@ -180,13 +187,50 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
     if (reached === row.length) await finish(c, { ...row, upload_offset: reached });
   }
 
-  /** Checks a complete upload and says the verdict with the answer. */
+  /**
+   * A PATCH at the end of a complete upload: no byte more is taken (its body is refused at its
+   * first byte) and no work is done again; the verdict kept is answered, or the check is made
+   * if it never was (the one that completed it failed on a fault of ours).
+   */
+  async function complete(c: Context, row: UploadRow) {
+    if (!(await isEmpty(c.req.raw.body))) throw refuse.pastLength();
+    c.header('Upload-Offset', String(row.length));
+    c.header('Upload-Expires', expiresHeader(row.expires_at));
+    if (row.verdict) sayKeptVerdict(c, row);
+    else await finish(c, row);
+  }
+
+  /**
+   * Checks a complete upload (once: `check-once.ts`) and says the verdict with the answer; while
+   * another request checks it, the answer has none and a HEAD says it later.
+   */
   async function finish(c: Context, row: UploadRow) {
-    const check = await checkUpload(row, { ...deps, store, convert });
-    c.header('Upload-Check', encodeUploadCheck(check));
+    const verdict = await check(row);
+    if (verdict) c.header('Upload-Check', encodeUploadCheck(verdict));
   }
 
   return app;
+}
+
+/** The verdict kept on the upload's row, if it has one, with the answer. */
+function sayKeptVerdict(c: Context, row: UploadRow) {
+  if (row.verdict)
+    c.header('Upload-Check', encodeUploadCheck(JSON.parse(row.verdict) as UploadCheck));
+}
+
+/** Whether a request's body has no byte; read no further than its first piece. */
+async function isEmpty(body: ReadableStream<Uint8Array> | null): Promise<boolean> {
+  if (!body) return true;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return true;
+      if (value.byteLength > 0) return false;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
 }
 
 /**

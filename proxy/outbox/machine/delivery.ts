@@ -60,11 +60,17 @@ export function delivery(d: Dialect) {
 
   return {
     /** Takes one queued submission for delivery if nobody holds it. */
-    *claim(id: number, owner: string, leaseMs: number, now: number): Plan<Claimed | null> {
+    *claim(
+      id: number,
+      owner: string,
+      leaseMs: number,
+      now: number,
+      running: readonly number[] = [],
+    ): Plan<Claimed | null> {
       const rows = yield* all<{ id: number; token: number }>(
         `UPDATE submissions SET ${TAKE} WHERE id = @id AND ${claimable(d)}
          RETURNING id, lease_token AS token`,
-        { id, owner, until: now + leaseMs, now, running: [], aliveAfter: now },
+        { id, owner, until: now + leaseMs, now, running, aliveAfter: now },
       );
       return (yield* claimed(rows))[0] ?? null;
     },
@@ -102,14 +108,21 @@ export function delivery(d: Dialect) {
         step: stepName(step),
         until: leaseUntil,
       }),
-    /** The create succeeded at `at`: from now on only uploads are retried. */
-    recordCreated: (owned: Lease, enquiryId: number, at: number) =>
+    /** Extends the lease while the record of a step's answer waits; the step stays noted. */
+    renewLease: (owned: Lease, leaseUntil: number) =>
+      held('lease_until = @until', owned, { until: leaseUntil }),
+    /**
+     * The create succeeded at `at` (its answer came then) and is recorded at `recordedAt` (by
+     * default then too): from now on only uploads are retried.
+     */
+    recordCreated: (owned: Lease, enquiryId: number, at: number, recordedAt = at) =>
       held(
         `enquiry_id = COALESCE(enquiry_id, @enquiryId),
          enquiry_created_at = COALESCE(enquiry_created_at, @at),
+         enquiry_recorded_at = COALESCE(enquiry_recorded_at, @recordedAt),
          possible_duplicate = ${d.flag('unknown_creates > 0')}, pending_step = NULL`,
         owned,
-        { enquiryId, at },
+        { enquiryId, at, recordedAt },
       ),
     /** One file is attached upstream, at `at`. */
     *recordUploaded(owned: Lease, index: number, attachmentId: number, at: number): Plan<void> {

@@ -20,6 +20,20 @@ function repeatOf(existing: KeyRow, fingerprint: string): Repeat {
   };
 }
 
+/**
+ * Spends a token once on every instance: a form token (its enquiry) or a passkey sign-in's
+ * challenge (`people.ts`); false when it was spent first. Kept until it would be refused as
+ * expired anyway (`housekeeping.ts`).
+ */
+export function* spendToken(token: { token: string; expiresAt: number }): Plan<boolean> {
+  const spent = yield* run(
+    `INSERT INTO spent_form_tokens (token, expires_at) VALUES (@token, @expiresAt)
+     ON CONFLICT (token) DO NOTHING`,
+    token,
+  );
+  return spent === 1;
+}
+
 /** The intake's statements, in `d`'s spelling. */
 export function intake(d: Dialect) {
   /** Answers the keys still in flight that `which` picks with `202 queued` and their reference. */
@@ -84,15 +98,7 @@ export function intake(d: Dialect) {
         { id, idx, name, postname, mime, size, sha256, blob },
       );
     },
-    /** Spends a form token; false when another enquiry spent it first. */
-    *spendToken(token: { token: string; expiresAt: number }): Plan<boolean> {
-      const spent = yield* run(
-        `INSERT INTO spent_form_tokens (token, expires_at) VALUES (@token, @expiresAt)
-         ON CONFLICT (token) DO NOTHING`,
-        token,
-      );
-      return spent === 1;
-    },
+    spendToken,
     /** Inserts the submission's row (leased when it is to be sent at once); returns its id. */
     *insertSubmission(submission: NewSubmission): Plan<number> {
       const rows = yield* all<{ id: number }>(

@@ -6,7 +6,8 @@
  * request, so a change of role takes effect at once too. No password is kept anywhere; an
  * invitation is kept as a hash of its link's token.
  */
-import type { Role, SignedIn } from '../roles.ts';
+import { allows, type Role, type SignedIn } from '../roles.ts';
+import { spendToken } from './intake.ts';
 import { all, one, run, type Plan } from './plan.ts';
 import { openSession, type NewSession } from './sessions.ts';
 
@@ -108,15 +109,26 @@ export function* findPasskey(credentialId: string): Plan<PasskeyOf | undefined> 
   return row && { ...row, transports: row.transports ? row.transports.split(',') : [] };
 }
 
+/** The challenge a passkey sign-in answered, until it runs out. */
+export interface AnsweredChallenge {
+  challenge: string;
+  expiresAt: number;
+}
+
 /**
- * Notes a passkey's new signature counter and opens its person's session; false when the
- * passkey was removed meanwhile (with its person).
+ * Spends the challenge a passkey's answer signed, notes the passkey's new signature counter and
+ * opens its person's session; false when the challenge was spent already (an answer sent again:
+ * many passkeys keep their counter at 0, so the counter cannot tell) or the passkey was removed
+ * meanwhile (with its person).
  */
 export function* signInWithPasskey(
   credentialId: string,
   counter: number,
   session: NewSession,
+  answered: AnsweredChallenge,
 ): Plan<boolean> {
+  const token = `passkey-sign-in:${answered.challenge}`;
+  if (!(yield* spendToken({ token, expiresAt: answered.expiresAt }))) return false;
   const key = yield* findPasskey(credentialId);
   if (!key) return false;
   yield* run('UPDATE passkeys SET counter = @counter WHERE credential_id = @credentialId', {
@@ -128,20 +140,25 @@ export function* signInWithPasskey(
 }
 
 /**
- * Opens a session for someone the identity provider vouched for, with the role `OIDC_ROLES`
- * gives them now (kept on their row, so the people page lists them).
+ * Opens a session for someone the identity provider vouched for, kept on their row (so the
+ * people page lists them) with the role `OIDC_ROLES` gives them now, or the one they have when it
+ * is less: `OIDC_ROLES` is a ceiling, so a role lowered in the console or the CLI holds at their
+ * next sign-in, and one lowered in `OIDC_ROLES` takes effect at it. Answers the role kept.
  */
 export function* signInFromProvider(
   person: { email: string; name: string; role: Role },
   session: NewSession,
-): Plan<void> {
+): Plan<Role> {
+  const kept = yield* one<{ role: Role }>('SELECT role FROM people WHERE email = @email', person);
+  const role = kept && !allows(kept.role, person.role) ? kept.role : person.role;
   yield* run(
     `INSERT INTO people (email, name, role, created_at) VALUES (@email, @name, @role, @at)
      ON CONFLICT (email) DO UPDATE SET name = excluded.name, role = excluded.role`,
-    { ...person, at: session.at },
+    { ...person, role, at: session.at },
   );
   const row = yield* one<{ id: number }>(PERSON_ID, person);
   yield* openSession(row?.id ?? null, session);
+  return role;
 }
 
 /** Everyone, by address, with how many passkeys and open sessions each has. */

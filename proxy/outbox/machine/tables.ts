@@ -112,6 +112,13 @@ export const stepTimeColumns = (t: ColumnTypes) =>
    ALTER TABLE files ADD COLUMN answered_at ${t.big};`;
 
 /**
+ * When the outbox recorded the create, beside when its answer came: apart when the outbox could
+ * not take the record at once (the lead's timeline shows both).
+ */
+export const createRecordedColumn = (t: ColumnTypes) =>
+  `ALTER TABLE submissions ADD COLUMN enquiry_recorded_at ${t.big};`;
+
+/**
  * Webhook deliveries: one message about one submission to one endpoint, queued once per
  * endpoint, event and submission, claimed with a lease and a fencing token like a submission.
  */

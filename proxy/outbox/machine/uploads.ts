@@ -51,6 +51,14 @@ export const uploadKeyColumn = (t: ColumnTypes) =>
 export const uploadLanguageColumn = (t: ColumnTypes) =>
   `ALTER TABLE uploads ADD COLUMN lang ${t.text}`;
 
+/**
+ * Until when the check of a complete upload is taken by the request checking it (or, after a
+ * check that failed on a fault of ours, when the next may try): a complete upload is checked
+ * once, whichever instance its PATCHes land on (issue 55).
+ */
+export const uploadCheckingColumn = (t: ColumnTypes) =>
+  `ALTER TABLE uploads ADD COLUMN checking_until ${t.big}`;
+
 /** An upload's row. */
 export interface UploadRow {
   id: string;
@@ -77,6 +85,8 @@ export interface UploadRow {
   claimed_by: string | null;
   /** The form's language its visitor reads; null for a form in one language. */
   lang: string | null;
+  /** Until when its check is taken (`uploadCheckingColumn`); null before its first. */
+  checking_until?: number | null;
 }
 
 /** What an upload is created with: the rest comes as its bytes arrive and are checked. */
@@ -133,6 +143,29 @@ export function uploadPlans(d: Dialect) {
       yield* run('UPDATE uploads SET length = @size, upload_offset = @size WHERE id = @id', {
         id,
         size,
+      });
+    },
+
+    /**
+     * Takes the check of a complete, unchecked upload until `until`; false when it is checked,
+     * or another request is checking it, or one failed and `now` is before its next try.
+     */
+    *takeCheck(id: string, now: number, until: number): Plan<boolean> {
+      return (
+        (yield* run(
+          `UPDATE uploads SET checking_until = @until
+            WHERE id = @id AND verdict IS NULL AND claimed_by IS NULL AND upload_offset = length
+              AND (checking_until IS NULL OR checking_until <= @now)`,
+          { id, now, until },
+        )) === 1
+      );
+    },
+
+    /** A check that failed on a fault of ours gives its turn back, to be taken again from `at`. */
+    *giveCheckBack(id: string, at: number): Plan<void> {
+      yield* run('UPDATE uploads SET checking_until = @at WHERE id = @id AND verdict IS NULL', {
+        id,
+        at,
       });
     },
 

@@ -10,7 +10,12 @@
 import pg from 'pg';
 import * as firmTables from '../machine/firm-tables.ts';
 import * as tables from '../machine/tables.ts';
-import { uploadKeyColumn, uploadLanguageColumn, uploadsTable } from '../machine/uploads.ts';
+import {
+  uploadKeyColumn,
+  uploadLanguageColumn,
+  uploadCheckingColumn,
+  uploadsTable,
+} from '../machine/uploads.ts';
 import { draftsTable } from '../machine/drafts.ts';
 import { postgresDialect } from './driver.ts';
 
@@ -125,6 +130,10 @@ export const MIGRATIONS: readonly string[] = [
   firmTables.peopleTables(TYPES),
   // The language an upload's visitor reads, for its verdict's and refusals' words (issue 44).
   uploadLanguageColumn(TYPES),
+  // When the outbox recorded a create, beside when its answer came (issue 59).
+  tables.createRecordedColumn(TYPES),
+  // A complete upload checked once, on whichever instance (issue 55).
+  uploadCheckingColumn(TYPES),
   // Saved enquiries and the uploads each keeps (issue 57).
   draftsTable(TYPES),
 ];

@@ -4,7 +4,8 @@
  * the same wherever a request lands. The rules are the machine's (`../machine/`), bound by the
  * one binder (`../binder.ts`) and run by `driver.ts`; what is PostgreSQL's own here: the files'
  * bytes as bytea chunks and the wake-up channel (`files.ts`), the accept that writes them
- * (`accept.ts`), the instance's heartbeat, and the shared rate limits (`rate-limit.ts`).
+ * (`accept.ts`), the instance's heartbeat, and the shared rate limits (`rate-limit.ts`). The
+ * heartbeat and the records of what the platform answered each have connections of their own.
  */
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
@@ -20,6 +21,14 @@ import { chunkBytes, listen } from './files.ts';
 import { pgUploads } from './uploads.ts';
 import { pgRateLimiter } from './rate-limit.ts';
 import { createPool, migrate } from './schema.ts';
+
+/**
+ * Connections kept for the records of what the platform answered (`record` in `plan-table.ts`),
+ * apart from the pool every request shares: a burst of visitors held 174 queries waiting for
+ * the pool of 8, and the record of a create the platform had answered waited 1.4 to 3.5 s
+ * behind them (28 s once), long enough for a kill to lose it (docs/operations-chaos.md).
+ */
+const RECORD_CONNECTIONS = 2;
 
 /** How often an instance says it is alive, and for how long each beat counts. */
 const HEARTBEAT_MS = 5_000;
@@ -59,7 +68,16 @@ export async function openPostgresOutbox(
     throw error;
   }
   const owner = `instance-${randomBytes(8).toString('hex')}`;
-  const heartbeat = await startHeartbeat(pool, owner, options.aliveForMs ?? ALIVE_FOR_MS);
+  // The heartbeat has a connection of its own too: an instance whose pool is busy is alive.
+  const beating = createPool(url, 1);
+  const recording = createPool(url, RECORD_CONNECTIONS);
+  let heartbeat: Awaited<ReturnType<typeof startHeartbeat>>;
+  try {
+    heartbeat = await startHeartbeat(beating, owner, options.aliveForMs ?? ALIVE_FOR_MS);
+  } catch (error) {
+    await Promise.all([pool.end(), beating.end(), recording.end()]);
+    throw error;
+  }
 
   const m = outboxMachine(postgresDialect);
   /** A single statement, or reads: on the pool. Several writes: `atomic`, in one transaction. */
@@ -69,6 +87,7 @@ export async function openPostgresOutbox(
     read: query,
     write: query,
     atomic,
+    record: (plan) => atomically(recording, plan),
     shared: true,
     aliveAfter: (now) => heartbeat.aliveAfter(now),
     bytes: chunkBytes(pool, atomic),
@@ -106,7 +125,7 @@ export async function openPostgresOutbox(
       await listening.stop();
       // Gone: any key still in flight is answered at once by whoever sees it next.
       await pool.query('DELETE FROM instances WHERE owner = $1', [owner]).catch(() => undefined);
-      await pool.end();
+      await Promise.all([pool.end(), beating.end(), recording.end()]);
     },
   };
   return translatingFailures(store, options.watch);
@@ -114,7 +133,9 @@ export async function openPostgresOutbox(
 
 /**
  * This instance's heartbeat: a row saying until when it is alive, renewed every few seconds,
- * and at once when the database comes back after being away. Leases of instances whose
+ * and at once when the database comes back after being away, on a connection of its own
+ * (`pool`): a beat that waited behind the instance's own work (a crowd of visitors) would let
+ * the others take over a live instance's submissions, one of them perhaps answered already. Leases of instances whose
  * heartbeat stopped are taken over by the others (`holderAlive` in `driver.ts`).
  *
  * While the database is away no instance can beat, so when it returns every heartbeat looks

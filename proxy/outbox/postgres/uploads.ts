@@ -69,6 +69,8 @@ export function pgUploads(pool: pg.Pool): UploadStore {
         await execute(db, plans.resize(id, at));
       });
     },
+    takeUploadCheck: (id, now, until) => execute(pool, plans.takeCheck(id, now, until)),
+    giveUploadCheckBack: (id, at) => execute(pool, plans.giveCheckBack(id, at)),
     recordUploadVerdict: (id, sha256, kind, verdict) =>
       execute(pool, plans.recordVerdict(id, sha256, kind, verdict)),
     claimUploads: (ids, session, claim, now, keyHashes) =>

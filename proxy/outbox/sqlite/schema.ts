@@ -7,7 +7,12 @@ import { chmodSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import * as firmTables from '../machine/firm-tables.ts';
 import * as tables from '../machine/tables.ts';
-import { uploadKeyColumn, uploadLanguageColumn, uploadsTable } from '../machine/uploads.ts';
+import {
+  uploadKeyColumn,
+  uploadLanguageColumn,
+  uploadCheckingColumn,
+  uploadsTable,
+} from '../machine/uploads.ts';
 import { draftsTable } from '../machine/drafts.ts';
 import { sqliteDialect } from './driver.ts';
 
@@ -131,6 +136,10 @@ export const MIGRATIONS: readonly string[] = [
   firmTables.peopleTables(TYPES),
   // The language an upload's visitor reads, for its verdict's and refusals' words (issue 44).
   uploadLanguageColumn(TYPES),
+  // When the outbox recorded a create, beside when its answer came (issue 59).
+  tables.createRecordedColumn(TYPES),
+  // A complete upload checked once, on whichever instance (issue 55).
+  uploadCheckingColumn(TYPES),
   // Saved enquiries and the uploads each keeps (issue 57).
   draftsTable(TYPES),
 ];

@@ -41,6 +41,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
     read: (plan) => asPromise(() => execute(plan)),
     write: written,
     atomic: written,
+    record: written,
     // One process per data directory (the lock in `data-dir-lock.ts`): a lease lasts its time.
     shared: false,
     aliveAfter: (now) => now,

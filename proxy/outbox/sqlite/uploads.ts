@@ -109,6 +109,8 @@ export function sqliteUploads(
       await rename(next, fileOf(id));
       await written(() => plans.resize(id, content.size));
     },
+    takeUploadCheck: (id, now, until) => written(() => plans.takeCheck(id, now, until)),
+    giveUploadCheckBack: (id, at) => written(() => plans.giveCheckBack(id, at)),
     recordUploadVerdict: (id, sha256, kind, verdict) =>
       written(() => plans.recordVerdict(id, sha256, kind, verdict)),
     claimUploads: (ids, session, claim, now, keyHashes) =>

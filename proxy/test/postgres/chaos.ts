@@ -21,28 +21,26 @@ import {
 } from '../reliability/proxy-process.ts';
 import type { RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
 import { fetchInbox } from '../../../demo/enquiry-api/inbox.ts';
+import type { Create, CreateAnswer, Lead } from './chaos-duplicates.ts';
 
 /** How hard and how long the run is. */
 export interface ChaosPlan {
-  /** How long visitors send and instances are killed. */
+  /**
+   * How long visitors send and instances are killed; given a number of `enquiries`, until the
+   * last is sent, however long the machine takes to send them.
+   */
   faultMs: number;
   /** One enquiry every this often. */
   sendEveryMs: number;
+  /** How many visitors come (`Infinity`: as many as `faultMs` has room for). */
+  enquiries: number;
   /** One instance killed (and started again) every this often. */
   killEveryMs: number;
-  /** How long PostgreSQL is away, stopped a fifth into the run. */
+  /** When PostgreSQL is stopped, from the start, and for how long. */
+  outageAtMs: number;
   outageMs: number;
   /** The proxies' environment on top of the usual test one. */
   env: Record<string, string>;
-}
-
-/** One create the platform's answer came back for, as a proxy logged it. */
-export interface CreateAnswer {
-  reference: string;
-  enquiryId: number;
-  at: number;
-  /** When the suite SIGKILLed the instance that had it, if it did. */
-  killedAt: number | undefined;
 }
 
 /** What a chaos run saw. */
@@ -51,9 +49,15 @@ export interface ChaosOutcome {
   accepted: Map<number, string>;
   /** Enquiries no instance took before the run ended, with the last answer each had. */
   neverAccepted: { visitor: number; lastAnswer: string }[];
-  /** The creates the stand-in holds: its id, when it got it, and the visitor's number. */
-  creates: { id: number; at: number; visitor: number }[];
+  /** The creates the stand-in holds: its id, when it got it, the visitor, whether it cut the line. */
+  creates: Create[];
   answers: CreateAnswer[];
+  /** Each visitor's lead as the outbox holds it at the end. */
+  leads: Lead[];
+  /** Per reference, the proxies' lines saying a create's outcome was unknown. */
+  unknownLogged: Map<string, number>;
+  /** The longest a create's answer waited for its record, as the proxies logged it. */
+  longestRecordWaitMs: number | null;
   kills: number;
   /** Instances that exited without being killed, with their last log messages. */
   unexpectedExits: { pid: number; code: number | string | null; stderr: string }[];
@@ -105,8 +109,9 @@ export async function runChaos(
   await Promise.all([0, 1, 2].map(launch));
 
   const started = Date.now();
-  const faultsEnd = started + plan.faultMs;
-  const visitorsGiveUp = faultsEnd + drainLimitMs;
+  /** Set once the last visitor came: the faults end then. */
+  let faultsEnd: number | undefined;
+  const visitorsGiveUp = () => (faultsEnd ?? Infinity) + drainLimitMs;
   const tokens = createFormTokens(TEST_FORM_TOKEN_SECRET);
   const accepted = new Map<number, string>();
   const neverAccepted: ChaosOutcome['neverAccepted'] = [];
@@ -115,7 +120,7 @@ export async function runChaos(
   const visit = async (visitor: number) => {
     const token = tokens.issue();
     let lastAnswer = 'none';
-    while (Date.now() < visitorsGiveUp) {
+    while (Date.now() < visitorsGiveUp()) {
       const live = slots.filter((slot) => slot.url);
       const target = live[Math.floor(Math.random() * live.length)]?.url;
       if (target) {
@@ -141,20 +146,29 @@ export async function runChaos(
     neverAccepted.push({ visitor, lastAnswer });
   };
   const visitors: Promise<void>[] = [];
+  const counted = Number.isFinite(plan.enquiries);
   const sending = (async () => {
-    for (let visitor = 1; Date.now() < faultsEnd; visitor += 1) {
+    for (
+      let visitor = 1;
+      visitor <= plan.enquiries && (counted || Date.now() < started + plan.faultMs);
+      visitor += 1
+    ) {
       visitors.push(visit(visitor));
       await sleep(plan.sendEveryMs);
     }
+    faultsEnd = Date.now();
   })();
 
-  // A kill every few seconds, whoever is up; each victim is started again meanwhile.
+  // A kill every few seconds, each victim started again meanwhile; never while the last one
+  // is still starting, so that a machine slow to start a proxy is never left with none up.
   let kills = 0;
   const killedAt = new Map<ProxyProcess, number>();
   const relaunches: Promise<void>[] = [];
   const killing = (async () => {
-    while (Date.now() + plan.killEveryMs < faultsEnd) {
+    for (;;) {
       await sleep(plan.killEveryMs);
+      await Promise.all(relaunches);
+      if (faultsEnd !== undefined) break;
       const up = [0, 1, 2].filter((slot) => slots[slot]?.url);
       const slot = up[Math.floor(Math.random() * up.length)];
       const victim = slot === undefined ? undefined : slots[slot];
@@ -168,7 +182,7 @@ export async function runChaos(
   })();
 
   const outage = (async () => {
-    await sleep(plan.faultMs / 5);
+    await sleep(plan.outageAtMs);
     await server.stop();
     await sleep(plan.outageMs);
     await server.start();
@@ -193,10 +207,11 @@ export async function runChaos(
     void visiting.then(() => {
       visitorsDone.now = true;
     });
-    while (Date.now() < faultsEnd + drainLimitMs) {
+    const ended = faultsEnd ?? Date.now();
+    while (Date.now() < ended + drainLimitMs) {
       left = await undelivered();
       if (visitorsDone.now && left.length === 0) {
-        drainMs = Date.now() - faultsEnd;
+        drainMs = Date.now() - ended;
         break;
       }
       await sleep(250);
@@ -214,6 +229,9 @@ export async function runChaos(
       neverAccepted,
       creates: await createsIn(api),
       answers: everyProcess.flatMap((one) => answersIn(one.entries, killedAt.get(one))),
+      leads: await leadsIn(queue),
+      unknownLogged: unknownsIn(everyProcess.flatMap((one) => one.entries)),
+      longestRecordWaitMs: longestWait(everyProcess.flatMap((one) => one.entries)),
       kills,
       unexpectedExits,
       drainMs,
@@ -226,23 +244,76 @@ export async function runChaos(
 }
 
 /** Every create the stand-in holds. */
-async function createsIn(api: RunningEnquiryApi) {
-  return (await fetchInbox(api.origin)).map(({ id, email, receivedAt }) => ({
+async function createsIn(api: RunningEnquiryApi): Promise<Create[]> {
+  return (await fetchInbox(api.origin)).map(({ id, email, receivedAt, dropped }) => ({
     id,
     at: Date.parse(receivedAt),
     visitor: visitorOf(email ?? ''),
+    dropped: dropped === true,
   }));
 }
 
-/** The create answers a proxy logged (`attempt.ts` logs each as it arrives). */
+/** Every visitor's lead in the outbox. */
+async function leadsIn(queue: pg.Client): Promise<Lead[]> {
+  const { rows } = await queue.query<{
+    reference: string;
+    email: string;
+    enquiry_id: string | null;
+    unknown_creates: number;
+  }>(`SELECT reference, upstream::jsonb ->> 'email' AS email, enquiry_id, unknown_creates
+      FROM submissions`);
+  return rows.map((row) => ({
+    visitor: visitorOf(row.email),
+    reference: row.reference,
+    enquiryId: row.enquiry_id === null ? null : Number(row.enquiry_id),
+    unknownCreates: row.unknown_creates,
+  }));
+}
+
+/** What the proxies say when a create's outcome cannot be known (`failure.ts`, `attempt.ts`). */
+const UNKNOWN_CREATE = [
+  'outcome unknown: the create may have taken effect',
+  'an earlier attempt stopped after sending the create',
+];
+
+/** Per reference, how many of the proxies' lines say a create's outcome was unknown. */
+function unknownsIn(entries: LogEntry[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { msg, reference } of entries)
+    if (UNKNOWN_CREATE.some((said) => msg?.startsWith(said)))
+      counts.set(String(reference), (counts.get(String(reference)) ?? 0) + 1);
+  return counts;
+}
+
+/** The longest wait of a create's answer for its record (`kept-record.ts` logs it). */
+function longestWait(entries: LogEntry[]): number | null {
+  const waits = entries
+    .filter((entry) => entry.msg?.startsWith('the platform’s answer is recorded now'))
+    .map((entry) => Number(entry.delayMs));
+  return waits.length > 0 ? Math.max(...waits) : null;
+}
+
+/**
+ * The create answers a proxy logged (`attempt.ts` logs each as it arrives), each with when it
+ * said the outbox could not take its record (`kept-record.ts`), if it did.
+ */
 function answersIn(entries: LogEntry[], killedAt: number | undefined): CreateAnswer[] {
+  // The proxy's log gives the time as an ISO string.
+  const at = (entry: LogEntry) => Date.parse(String(entry.time));
+  const refused = entries.filter((entry) =>
+    entry.msg?.startsWith('the platform’s answer could not be recorded yet'),
+  );
   return entries
     .filter((entry) => entry.msg === 'the platform created the enquiry')
-    .map((entry) => ({
-      reference: String(entry.reference),
-      enquiryId: Number(entry.enquiryId),
-      // The proxy's log gives the time as an ISO string.
-      at: Date.parse(String(entry.time)),
-      killedAt,
-    }));
+    .map((entry) => {
+      const answer = `enquiry ${String(entry.enquiryId)}`;
+      const kept = refused.find((line) => line.answer === answer);
+      return {
+        reference: String(entry.reference),
+        enquiryId: Number(entry.enquiryId),
+        at: at(entry),
+        refusedAt: kept && at(kept),
+        killedAt,
+      };
+    });
 }

@@ -172,6 +172,7 @@ export class Uploads {
       if (state?.kind === 'sending')
         row.note = t.text('uploading', { percent: percent(t, state.fraction) });
       if (state?.kind === 'paused') row.note = t.text('uploadPaused');
+      if (state?.kind === 'withEnquiry') row.note = t.text('uploadWithEnquiry');
       if (state?.kind !== 'checked') return row;
       const { check } = state;
       if (check.status === 'refused')

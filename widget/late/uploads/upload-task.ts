@@ -14,6 +14,12 @@ import type { UploadCheck } from '#contract';
  */
 const CHUNK_BYTES = 512 * 1024;
 
+/**
+ * The proxy's answer while its disk has no more room than enquiries need: the file is sent with
+ * the enquiry instead, for which that room is kept.
+ */
+const NO_ROOM = 507;
+
 /** Waits after a failed request: short first, then up to ten seconds. */
 const RETRY_MS = [500, 1000, 3000, 10_000];
 
@@ -23,7 +29,9 @@ export type UploadState =
   | { kind: 'paused' }
   | { kind: 'checked'; check: UploadCheck }
   /** The proxy no longer has it (expired, or refused): the file must be chosen again. */
-  | { kind: 'lost' };
+  | { kind: 'lost' }
+  /** The proxy has no room to keep files ahead (507): the file goes with the enquiry. */
+  | { kind: 'withEnquiry' };
 
 /** What a task is told by and tells. */
 export interface UploadTaskPorts {
@@ -71,7 +79,10 @@ export class UploadTask {
   async #run(resumed: boolean): Promise<void> {
     // Where the proxy is with an upload begun before a reload: what arrived of it is kept there.
     if (resumed) await this.#head().catch(() => undefined);
-    for (let failures = 0; this.state.kind === 'sending' || this.state.kind === 'paused';) {
+    for (
+      let failures = 0, waits = 0;
+      this.state.kind === 'sending' || this.state.kind === 'paused';
+    ) {
       if (!navigator.onLine) {
         this.#set({ kind: 'paused' });
         await new Promise((resolve) => {
@@ -81,6 +92,10 @@ export class UploadTask {
       try {
         await (this.id === undefined ? this.#create() : this.#send());
         failures = 0;
+        // Every byte is there, but another request is still checking them: ask again in a
+        // while, not at once (the proxy answers the verdict once it has one).
+        if (this.#offset >= this.file.size && this.state.kind === 'sending')
+          await sleep(RETRY_MS[Math.min(waits++, RETRY_MS.length - 1)] ?? 0);
       } catch {
         // Never created and no answer twice: no uploads reachable here (a proxy on another
         // origin without them fails its CORS check alike), so the file goes with the enquiry.
@@ -112,6 +127,10 @@ export class UploadTask {
           .join(','),
       },
     });
+    if (answer.status === NO_ROOM) {
+      this.#set({ kind: 'withEnquiry' });
+      return;
+    }
     // Busy: try again. Anything else but a creation: no uploads here (a proxy without them, a
     // refusal), so the file goes with the enquiry as it always did.
     if (answer.status >= 500 || answer.status === 429) throw new Error(String(answer.status));
@@ -149,6 +168,13 @@ export class UploadTask {
       };
       xhr.onload = () => {
         if (xhr.status === 404) this.#set({ kind: 'lost' });
+        if (xhr.status === NO_ROOM) {
+          // What it holds there is let go, for the enquiries the room is kept for.
+          void fetch(this.#url(), { method: 'DELETE', headers: TUS }).catch(() => undefined);
+          this.#set({ kind: 'withEnquiry' });
+          resolve();
+          return;
+        }
         if (xhr.status !== 204) {
           reject(new Error(String(xhr.status)));
           return;

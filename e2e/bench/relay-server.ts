@@ -1,0 +1,104 @@
+/**
+ * The yardstick of `npm run bench -- relay`: the least a durable relay of enquiries can do, on
+ * the proxy's own libraries (Hono on Node, better-sqlite3, the enquiry API client). It takes
+ * the widget's multipart POST, writes the enquiry part to disk before answering 202, then
+ * delivers it to the platform and marks it delivered. No origin, token, limit, schema or file
+ * check, no funnel, no log line per request: what the proxy costs above this is what its checks
+ * and guarantees cost.
+ *
+ * Run as a child process: `node --import tsx e2e/bench/relay-server.ts`, with `PORT`,
+ * `DATA_DIR`, `ENQUIRY_API_URL`, `ENQUIRY_API_USERNAME` and `ENQUIRY_API_PASSWORD`.
+ */
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import Database from 'better-sqlite3';
+import { Hono } from 'hono';
+import { lawFirm } from '../../demo/forms/index.ts';
+import { createEnquiryApiClient } from '../../proxy/client/enquiry-api-client.ts';
+import type { EnquiryPart } from '../../proxy/contract/schemas/enquiry-part.ts';
+import { buildUpstreamEnquiry } from '../../proxy/intake/upstream-enquiry.ts';
+
+const env = (name: string) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`the relay needs ${name}`);
+  return value;
+};
+
+const db = new Database(join(env('DATA_DIR'), 'relay.sqlite'));
+// As the proxy's outbox: WAL, so the writer never waits on readers. NORMAL rather than FULL:
+// a relay this small would group its commits no better than one fsync per enquiry, and the
+// yardstick is CPU, which an fsync barely uses.
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = NORMAL');
+db.exec(`CREATE TABLE IF NOT EXISTS enquiries (
+  id INTEGER PRIMARY KEY,
+  received_at INTEGER NOT NULL,
+  enquiry TEXT NOT NULL,
+  delivered INTEGER NOT NULL DEFAULT 0
+)`);
+const insert = db.prepare('INSERT INTO enquiries (received_at, enquiry) VALUES (?, ?)');
+const markDelivered = db.prepare('UPDATE enquiries SET delivered = 1 WHERE id = ?');
+const undelivered = db.prepare(
+  'SELECT id, received_at, enquiry FROM enquiries WHERE delivered = 0 ORDER BY id LIMIT 64',
+);
+const counts = db.prepare(
+  'SELECT count(*) AS accepted, coalesce(sum(delivered), 0) AS delivered FROM enquiries',
+);
+
+const client = createEnquiryApiClient({
+  baseUrl: env('ENQUIRY_API_URL'),
+  username: env('ENQUIRY_API_USERNAME'),
+  password: env('ENQUIRY_API_PASSWORD'),
+});
+
+interface Row {
+  id: number;
+  received_at: number;
+  enquiry: string;
+}
+
+/** At most this many creates at once, as the proxy's pool allows per platform. */
+const AT_ONCE = 16;
+const inFlight = new Set<number>();
+let retryTimer: NodeJS.Timeout | undefined;
+
+async function deliver(row: Row): Promise<void> {
+  try {
+    const part = JSON.parse(row.enquiry) as EnquiryPart;
+    await client.createEnquiry(buildUpstreamEnquiry(lawFirm, part, row.received_at));
+    markDelivered.run(row.id);
+    inFlight.delete(row.id);
+    pump();
+  } catch {
+    // Left undelivered; tried again in a second, not at once (a platform that is down).
+    inFlight.delete(row.id);
+    retryTimer ??= setTimeout(() => {
+      retryTimer = undefined;
+      pump();
+    }, 1000);
+  }
+}
+
+/** Starts deliveries of stored enquiries until `AT_ONCE` are on their way. */
+function pump(): void {
+  if (inFlight.size >= AT_ONCE) return;
+  for (const row of undelivered.all() as Row[]) {
+    if (inFlight.size >= AT_ONCE) return;
+    if (inFlight.has(row.id)) continue;
+    inFlight.add(row.id);
+    void deliver(row);
+  }
+}
+
+const app = new Hono();
+app.post('/api/enquiries', async (c) => {
+  const body = await c.req.parseBody();
+  const enquiry = body.enquiry;
+  if (typeof enquiry !== 'string') return c.json({ error: 'no enquiry part' }, 400);
+  const { lastInsertRowid } = insert.run(Date.now(), enquiry);
+  pump();
+  return c.json({ id: Number(lastInsertRowid) }, 202);
+});
+app.get('/status', (c) => c.json(counts.get() as { accepted: number; delivered: number }));
+
+serve({ fetch: app.fetch, hostname: '127.0.0.1', port: Number(env('PORT')) });

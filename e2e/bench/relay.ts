@@ -1,0 +1,170 @@
+/**
+ * `npm run bench -- relay`: the proxy beside the least a durable relay could do
+ * (`relay-server.ts`), in one run, on the same small multipart enquiry from the same client:
+ * the CPU each spends per enquiry (delivery to the stand-in included) and how many it accepts
+ * a second, as ratios, then the tail of each at 64 connections.
+ */
+import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
+import { adminStatus } from '../../proxy/test/fixtures/proxy-env.ts';
+import { answers } from './create-path.ts';
+import { cpuSeconds } from './processes.ts';
+import { load, median, num, ratio, table } from './report.ts';
+import { submissionEachFresh, type EncodedBody } from './requests.ts';
+import { startProxyServer, startRelay, startStandIn, type Server } from './servers.ts';
+import { runWrk, type LoadCell } from './wrk.ts';
+
+const ROUNDS = 3;
+const ROUND_SECONDS = 8;
+const TAIL_SECONDS = 10;
+
+interface Contender {
+  label: 'relay' | 'proxy';
+  server: Server;
+  /** Resolves once everything it accepted has reached the platform. */
+  drained: () => Promise<void>;
+}
+
+interface Cell extends LoadCell {
+  /** CPU ms of the contender's process per accepted enquiry, its deliveries included. */
+  cpuMs: number;
+  accepted: number;
+}
+
+const until = async (done: () => Promise<boolean>) => {
+  const deadline = Date.now() + 120_000;
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error('deliveries did not finish in two minutes');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
+const accepted = (cell: LoadCell) =>
+  Object.entries(cell.statuses)
+    .filter(([status]) => status.startsWith('2'))
+    .reduce((sum, [, n]) => sum + n, 0);
+
+async function measure(
+  contender: Contender,
+  body: EncodedBody,
+  connections: number,
+  seconds: number,
+): Promise<Cell> {
+  const before = cpuSeconds(contender.server.child.pid);
+  const cell = await runWrk({
+    url: `${contender.server.origin}/api/enquiries`,
+    body,
+    headers: { Origin: ORIGIN },
+    connections,
+    seconds,
+  });
+  await contender.drained();
+  const cpu = cpuSeconds(contender.server.child.pid) - before;
+  const count = accepted(cell);
+  return { ...cell, accepted: count, cpuMs: (cpu * 1000) / Math.max(1, count) };
+}
+
+export async function relayYardstick(): Promise<string> {
+  const loadBefore = load();
+  const standIn = await startStandIn();
+  const relayServer = await startRelay(standIn);
+  const proxyServer = await startProxyServer(standIn);
+  const relay: Contender = {
+    label: 'relay',
+    server: relayServer,
+    drained: () =>
+      until(async () => {
+        const response = await fetch(`${relayServer.origin}/status`);
+        const status = (await response.json()) as { accepted: number; delivered: number };
+        return status.delivered === status.accepted;
+      }),
+  };
+  const proxy: Contender = {
+    label: 'proxy',
+    server: proxyServer,
+    drained: () =>
+      until(async () => {
+        const status = await adminStatus<{ outbox: { queued: number } }>(proxyServer.origin);
+        return status.outbox.queued === 0;
+      }),
+  };
+  const body = await submissionEachFresh();
+  for (const contender of [relay, proxy]) await measure(contender, body, 16, 3); // warm-up
+
+  const rounds: { relay: Cell; proxy: Cell }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    // Alternating which goes first, so neither always meets the machine's after-effects.
+    const order = round % 2 === 0 ? [relay, proxy] : [proxy, relay];
+    const cells = new Map<string, Cell>();
+    for (const contender of order)
+      cells.set(contender.label, await measure(contender, body, 16, ROUND_SECONDS));
+    rounds.push({ relay: cells.get('relay') as Cell, proxy: cells.get('proxy') as Cell });
+  }
+  const tail = { relay: await measure(relay, body, 64, TAIL_SECONDS) };
+  const proxyTail = await measure(proxy, body, 64, TAIL_SECONDS);
+
+  const cpuRatios = rounds.map((r) => r.proxy.cpuMs / r.relay.cpuMs);
+  const rateRatios = rounds.map((r) => r.proxy.rps / r.relay.rps);
+  const perRound = table(
+    [
+      'round',
+      'relay CPU ms/enquiry',
+      'proxy CPU ms/enquiry',
+      'proxy / relay CPU',
+      'relay accepted/s',
+      'proxy accepted/s',
+      'proxy / relay rate',
+      'answers (relay / proxy)',
+    ],
+    rounds.map((r, i) => [
+      String(i + 1),
+      num(r.relay.cpuMs),
+      num(r.proxy.cpuMs),
+      ratio(r.proxy.cpuMs / r.relay.cpuMs),
+      num(r.relay.rps),
+      num(r.proxy.rps),
+      ratio(r.proxy.rps / r.relay.rps),
+      `${answers(r.relay, '202')} / ${answers(r.proxy)}`,
+    ]),
+  );
+  const tails = table(
+    ['at 64 connections', 'accepted/s', 'p50 ms', 'p99 ms', 'CPU ms/enquiry'],
+    [
+      [
+        'relay',
+        num(tail.relay.rps),
+        num(tail.relay.p50Ms),
+        num(tail.relay.p99Ms),
+        num(tail.relay.cpuMs),
+      ],
+      [
+        'proxy',
+        num(proxyTail.rps),
+        num(proxyTail.p50Ms),
+        num(proxyTail.p99Ms),
+        num(proxyTail.cpuMs),
+      ],
+    ],
+  );
+  return `## The proxy beside a bare relay
+
+**Method.** \`e2e/bench/relay-server.ts\` is the yardstick: Hono on Node, better-sqlite3 (WAL),
+the proxy's enquiry API client; it writes the enquiry part to disk, answers 202, then creates
+the enquiry on the stand-in. No checks of any kind. The proxy runs as in "Proxy create path".
+Both take the same multipart enquiry (the widget's, ${body.bytes.length} bytes, a fresh form
+token in each; the relay ignores it) from \`${rounds[0]?.relay.command}\`, ${ROUNDS} rounds of
+${ROUND_SECONDS} s at 16 connections, the two back to back in alternating order, after a 3 s
+warm-up of each. CPU is the server's own process (user + system, all threads), from before its
+load until everything it accepted was created on the stand-in, divided by the enquiries it
+accepted; the stand-in's CPU is left out (both deliver to the same one). Load average
+${loadBefore} before, ${load()} after.
+
+${perRound}
+
+**Proxy / relay, median of the rounds: CPU per enquiry ${ratio(median(cpuRatios))}, accepted
+per second ${ratio(median(rateRatios))}.**
+
+The tail, ${TAIL_SECONDS} s at 64 connections each:
+
+${tails}
+`;
+}

@@ -1,0 +1,102 @@
+/**
+ * The chaos suite's judge of duplicates (`chaos-duplicates.ts`), on timelines written out by
+ * hand: each of the issue's cases (#59) is called unexplained, and each unknown outcome the
+ * outbox cannot avoid is called explained, so a run that reports 0 unexplained means it.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  duplicateFigures,
+  explainDuplicates,
+  type Create,
+  type CreateAnswer,
+  type Lead,
+} from './chaos-duplicates.ts';
+
+const REFERENCE = 'ENQ-1';
+/** Visitor 1's enquiry, created as 11 at 1000 ms and as 12 at 9000 ms. */
+const creates = (dropped = false): Create[] => [
+  { id: 12, at: 9000, visitor: 1, dropped: false },
+  { id: 11, at: 1000, visitor: 1, dropped },
+  { id: 20, at: 2000, visitor: 2, dropped: false },
+];
+/** The answer to create 11, reaching an instance at 1150 ms. */
+const answer = (killedAt?: number, refusedAt?: number): CreateAnswer => ({
+  reference: REFERENCE,
+  enquiryId: 11,
+  at: 1150,
+  refusedAt,
+  killedAt,
+});
+/** Visitor 1's lead at the end: the last create recorded, and the proxy counted the first. */
+const lead = (changes: Partial<Lead> = {}): Lead[] => [
+  { visitor: 1, reference: REFERENCE, enquiryId: 12, unknownCreates: 1, ...changes },
+];
+const countedOnce = new Map([[REFERENCE, 1]]);
+
+/** The one duplicate found, with its reasons and whether it is explained. */
+function judge(
+  answers: CreateAnswer[],
+  leads = lead(),
+  logged = countedOnce,
+  all = creates(),
+): [string[], boolean] {
+  const duplicates = explainDuplicates(all, answers, leads, logged);
+  expect(duplicates.map((one) => one.creates)).toEqual([[11, 12]]);
+  const [duplicate] = duplicates;
+  return [duplicate?.because ?? [], duplicate?.explained ?? false];
+}
+
+describe('judging each enquiry the chaos run created more than once', () => {
+  it('explains a create whose line the platform cut, or whose answer reached no instance', () => {
+    expect(judge([], lead(), countedOnce, creates(true))).toEqual([
+      ['the platform cut the line after creating it'],
+      true,
+    ]);
+    expect(judge([])).toEqual([
+      ['the answer reached no instance (its sender timed out or was killed)'],
+      true,
+    ]);
+  });
+
+  it('explains an answer whose instance was killed within a record’s moment, or while the outbox refused it', () => {
+    expect(judge([answer(1700)])).toEqual([['its instance was killed holding the answer'], true]);
+    expect(judge([answer(6000, 1200)])).toEqual([
+      ['its instance was killed holding the answer'],
+      true,
+    ]);
+  });
+
+  it('calls unexplained the issue’s cases: an answer that reached a live instance, or held unrecorded while the outbox could take it', () => {
+    // Answered 201 to an instance that was not killed before the enquiry was created again.
+    expect(judge([answer()])).toEqual([
+      ['UNEXPLAINED: the answer reached an instance alive when it was created again'],
+      false,
+    ]);
+    expect(judge([answer(15_000)])[1]).toBe(false);
+    // Killed 4.85 s after the answer, the outbox never having said it could not take it.
+    expect(judge([answer(6000)])).toEqual([
+      ['UNEXPLAINED: its instance held the answer unrecorded while the outbox could take it'],
+      false,
+    ]);
+  });
+
+  it('calls unexplained a duplicate the proxy did not count, or one created again after its record', () => {
+    const killed = [answer(1700)];
+    expect(judge(killed, lead(), new Map())[1]).toBe(false);
+    expect(judge(killed, lead({ unknownCreates: 0 }))[1]).toBe(false);
+    expect(judge(killed, lead({ enquiryId: 11 }))[1]).toBe(false);
+    // Not recorded yet when the run ends (its retries still refused): no sign of a record.
+    expect(judge(killed, lead({ enquiryId: null }))[1]).toBe(true);
+  });
+
+  it('counts the duplicates by reason for the run’s figures', () => {
+    const duplicates = explainDuplicates(creates(), [answer()], lead(), countedOnce);
+    expect(duplicateFigures(duplicates)).toEqual({
+      duplicates: 1,
+      explained: 0,
+      unexplained: 1,
+      reasons: { 'UNEXPLAINED: the answer reached an instance alive when it was created again': 1 },
+      longestHeldMs: null,
+    });
+  });
+});
