@@ -72,6 +72,16 @@ describe('POST /form/save: the page without JavaScript saves too', () => {
     expect(content.asked.transaction).toBe('["radio",["Both","Buying","Selling"]]');
   });
 
+  it('says the files kept by a page drawn again are not saved with the answers', async () => {
+    const h = drafting();
+    const action = saveAction(await formPage(h));
+    const held = 'b6a4c1f0-0000-4000-8000-000000000000.a-key-the-page-carried';
+    const response = await postPlain(h, plainForm(h.formToken(), { held, held_drawn: held }), {
+      action,
+    });
+    expect(await response.text()).toContain('The files you chose are not kept with your answers');
+  });
+
   it('draws the form again, everything kept, when no address is given', async () => {
     const h = drafting();
     const action = saveAction(await formPage(h));

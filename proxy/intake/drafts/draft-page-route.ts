@@ -4,7 +4,8 @@
  * encrypt, so the proxy seals the draft as the widget would (`draft-seal.ts`), with a key it
  * writes into the emailed link and keeps nowhere. The link leads to the site's page the visitor
  * came from, whose form (with JavaScript) opens it; a page without JavaScript cannot read a link's
- * fragment, where the key must stay. The files of such a post are not kept (said on the page).
+ * fragment, where the key must stay. The files of such a post are not kept, neither those it
+ * brings nor those a page drawn again held for it (`held-files.ts`): the page says so.
  * A refusal (no address, a form too old) draws the form again with what was typed, as a refused
  * send does.
  */
@@ -23,7 +24,7 @@ import { tempSpool, type FileSpool } from '../file-spool.ts';
 import { readMultipartSubmission } from '../read-multipart.ts';
 import { pageAddressOf } from '../page/page-addresses.ts';
 import { page, pageHeaders } from '../page/page-frame.ts';
-import { enquiryFromFields, type PlainFields } from '../page/plain-fields.ts';
+import { enquiryFromFields, heldIn, type PlainFields } from '../page/plain-fields.ts';
 import { formSession } from '../uploads/form-session.ts';
 import { dayIn } from '../../notify/draft-emails.ts';
 import { DraftNotSaved } from '../../outbox/draft-store.ts';
@@ -113,12 +114,13 @@ export function draftPageRoute(deps: PageRouteDeps): Hono<{ Variables: IntakeVar
       ),
     });
     const host = new URL(back).host;
+    const filesLeft = received.files.length > 0 || heldIn(fields).length > 0;
     return c.html(
       page(
         title,
         html`<h1>${title}</h1>
           <p>${said}</p>
-          ${received.files.length > 0 ? html`<p>${words['draft.pageFilesNotKept']}</p>` : ''}
+          ${filesLeft ? html`<p>${words['draft.pageFilesNotKept']}</p>` : ''}
           <p><a href="${back}">${formatIn(lang, words['page.backTo'], { host })}</a></p>`,
         visitor.language,
       ) as unknown as string,

@@ -149,8 +149,7 @@ export function drafts(d: Dialect) {
         if (kept !== 1) gone.push(upload.id);
       }
       if (gone.length > 0) throw new DraftNotSaved('uploads_gone', gone);
-      if ((yield* queueWithinQuotas(email)) === 'over_limit')
-        throw new DraftNotSaved('over_limit');
+      if ((yield* queueWithinQuotas(email)) === 'over_limit') throw new DraftNotSaved('over_limit');
     },
     /**
      * Gives a draft saved for `subject` a new code, spending any before it, and queues the email
