@@ -13,6 +13,7 @@ import type { AcceptedKind } from '../proxy/contract/limits.ts';
 import type { Logger } from '../proxy/logger.ts';
 import { startProxy } from '../proxy/server.ts';
 import { testControls } from './enquiry-api/config.ts';
+import type { FormStudio } from '../proxy/studio/form-studio.ts';
 import { startEnquiryApi, type RunningEnquiryApi } from './enquiry-api/server.ts';
 import { EnquiryStore } from './enquiry-api/store.ts';
 import { exampleConfigPath } from './forms/index.ts';
@@ -45,6 +46,8 @@ export interface RunningDemo {
   api?: RunningEnquiryApi;
   /** The credentials made up for the stand-in (tests check they never leak). */
   credentials?: { username: string; password: string };
+  /** The proxy's form studio: what its console's pages publish through (and the specs). */
+  studio: FormStudio;
   close(): Promise<void>;
 }
 
@@ -121,6 +124,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     proxyUrl: proxy.url,
     formConfig,
     files: { offered: proxy.offered, documentsOff: proxy.documentsOff },
+    studio: proxy.studio,
     ...(api && credentials ? { api, credentials } : {}),
     async close() {
       await proxy.close();

@@ -15,6 +15,8 @@ import type { Logger } from './logger.ts';
 import type { EnquiryRouteDeps } from './intake/enquiry-route.ts';
 import type { UploadRouteDeps } from './intake/uploads/upload-deps.ts';
 import type { DraftsPart } from './intake/drafts/draft-deps.ts';
+import type { FormStudio } from './studio/form-studio.ts';
+import type { LiveForm } from './studio/live-form.ts';
 
 /** Everything `createApp` needs: what each route reads, and the log the app's own errors go to. */
 export type AppDeps = HealthRouteDeps &
@@ -26,6 +28,13 @@ export type AppDeps = HealthRouteDeps &
   FunnelRouteDeps &
   FunnelAdmissionDeps &
   Pick<UploadRouteDeps, 'converter' | 'uploadRoom'> & {
+    /** The form, version by version: every route reads the version served now from it. */
+    form: LiveForm;
+    /**
+     * The form's versions and draft, for the console's studio pages (`/admin/form`); the
+     * server's publishes are handed to `form` before they return.
+     */
+    studio?: FormStudio | undefined;
     log: Logger;
     /** How long an upload no enquiry named is kept (`UPLOAD_EXPIRY_HOURS`; a day without it). */
     uploadExpiryMs?: number | undefined;

@@ -12,7 +12,7 @@ import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { enquiryRoute } from './intake/enquiry-route.ts';
 import { uploadRoutes } from './intake/uploads/upload-routes.ts';
-import { DEFAULT_UPLOAD_EXPIRY_HOURS, heldPerClient } from './intake/uploads/upload-deps.ts';
+import { DEFAULT_UPLOAD_EXPIRY_HOURS } from './intake/uploads/upload-deps.ts';
 import { draftRoutes } from './intake/drafts/draft-routes.ts';
 import { draftPageRoute } from './intake/drafts/draft-page-route.ts';
 import { eventsRoute } from './http/events-route.ts';
@@ -29,12 +29,16 @@ import { Refusal } from './http/refusal.ts';
 import { refusalAnswers } from './intake/answer-refusal.ts';
 
 /**
- * A request's path as the logs name it: an invitation link's token and an upload's id are what
- * let their holder go on (register a passkey as the person invited; add to, read the verdict of
- * or delete the upload), so they are left out.
+ * A request's path as the logs name it: an invitation link's token, an upload's id and a form
+ * preview's key are what let their holder go on (register a passkey as the person invited; add
+ * to, read the verdict of or delete the upload; use the preview of a session), so they are left
+ * out.
  */
 const loggedPath = (path: string): string =>
-  path.replace(/^(\/admin\/invitation\/|\/api\/uploads\/)[^/]+/, '$1…');
+  path.replace(
+    /^(\/admin\/invitation\/|\/api\/uploads\/|\/admin\/form\/preview\/api\/)[^/]+/,
+    '$1…',
+  );
 
 /** The proxy's Hono app, built from everything it depends on. */
 export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }> {
@@ -91,7 +95,6 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
         ...withRefusals,
         uploads: deps.uploads,
         uploadExpiryMs: deps.uploadExpiryMs ?? DEFAULT_UPLOAD_EXPIRY_HOURS * 3_600_000,
-        heldPerClient: heldPerClient(deps.config.files),
       }),
     );
   if (deps.drafts) {

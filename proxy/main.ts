@@ -13,7 +13,8 @@ import { openDocuments } from './convert/open-converter.ts';
 import { checkDatabase } from './lifecycle/outbox-address.ts';
 import { runCheckCommand } from './platform.ts';
 import { confirmationsState } from './notify/confirmations-state.ts';
-import { readFormConfigs, startProxy } from './server.ts';
+import { startProxy } from './server.ts';
+import { readFormConfigs } from './studio/form-file.ts';
 import { checkWebhookEndpoints } from './webhooks/check.ts';
 
 let envFileWarnings: string[] = [];

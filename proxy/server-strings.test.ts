@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkStringsFile } from './contract/schemas/strings-file.ts';
-import { readFormConfigs } from './server.ts';
+import { readFormConfigs } from './studio/form-file.ts';
 
 const TEMPLATE = new URL('../demo/strings/template.json', import.meta.url);
 

@@ -1,20 +1,13 @@
 /**
- * The proxy on Node: takes the data directory, opens the outbox, has its parts built
- * (`lifecycle/build-parts.ts`: the client, the deliverer, the app's parts), listens, starts the
- * workers, and shuts down within its grace period (`lifecycle/shutdown.ts`).
+ * The proxy on Node: takes the data directory, opens the outbox, publishes `FORM_CONFIG` when it
+ * is new (`studio/form-file.ts`) and serves the form's latest version (`studio/live-form.ts`),
+ * has its parts built (`lifecycle/build-parts.ts`: the client, the deliverer, the app's parts),
+ * listens, starts the workers, and shuts down within its grace period (`lifecycle/shutdown.ts`).
  */
-import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { dirname, resolve } from 'node:path';
 import { createApp } from './app.ts';
-import {
-  FormConfigError,
-  parseFormConfigs,
-  type FormConfig,
-  type FormConfigs,
-} from './contract/schemas/form-config.ts';
 import type { ProxyEnv } from './env.ts';
-import type { Translations } from './http/form-language.ts';
+import { FORM_TOKEN_MAX_AGE_MS } from './http/bots/bot-check.ts';
 import { isTrustedProxy } from './http/client-ip.ts';
 import { hashedFiles } from './http/widget-assets.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -33,6 +26,15 @@ import type { CheckReport } from './client/check.ts';
 import type { Converter } from './convert/conversion.ts';
 import type { AcceptedKind } from './contract/limits.ts';
 import { openConverter, withAcceptedKinds } from './convert/open-converter.ts';
+import { publishFormFile, readFormFile } from './studio/form-file.ts';
+import { openLiveForm, type WatchedLiveForm } from './studio/live-form.ts';
+import type { FormStudio } from './studio/form-studio.ts';
+
+/**
+ * How often each instance looks for a version it was not told of: the safety net under
+ * PostgreSQL's NOTIFY, and how a running SQLite proxy finds one the CLI published.
+ */
+const LOOK_FOR_VERSIONS_MS = 2000;
 
 /** A proxy listening on Node. */
 export interface RunningProxy {
@@ -44,27 +46,10 @@ export interface RunningProxy {
   offered: readonly AcceptedKind[];
   /** Why documents are not converted though asked for (`CONVERT_DOCUMENTS=1`), if so. */
   documentsOff?: string | undefined;
+  /** The form's versions and draft: what the console's studio pages publish through. */
+  studio: FormStudio;
   /** Stops taking requests, lets in-flight ones finish while there is time, closes the outbox. */
   close(): Promise<void>;
-}
-
-/**
- * Reads and checks `FORM_CONFIG` in every language it lists; the error names the file and each
- * problem's JSON path.
- */
-export function readFormConfigs(path: string): FormConfigs {
-  let json: unknown;
-  try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new FormConfigError([
-      `cannot read ${path} as JSON: ${error instanceof Error ? error.message : String(error)}`,
-    ]);
-  }
-  // A strings file is named from the configuration's own folder.
-  return parseFormConfigs(json, (file) =>
-    JSON.parse(readFileSync(resolve(dirname(path), file), 'utf8')),
-  );
 }
 
 /** Starts the proxy from a checked environment: the outbox, the delivery loop, the HTTP server. */
@@ -72,13 +57,23 @@ export async function startProxy(
   env: ProxyEnv,
   log: Logger = createLogger({ level: env.LOG_LEVEL }),
 ): Promise<RunningProxy> {
+  // The file is read and checked before the outbox is opened, as it always was.
+  const file = readFormFile(env.FORM_CONFIG);
   const converter = await openConverter(env, log);
-  const forms = readFormConfigs(env.FORM_CONFIG);
-  const config = withAcceptedKinds(forms.first, converter, log);
   const outbox = await openOutbox(env, log);
+  let live: WatchedLiveForm | undefined;
   try {
-    return await start(env, log, config, { ...outbox, converter }, forms);
+    await publishFormFile(outbox.store, file, log, Date.now);
+    live = await openLiveForm({
+      store: outbox.store,
+      adapt: (config) => withAcceptedKinds(config, converter, log),
+      honourForMs: FORM_TOKEN_MAX_AGE_MS,
+      log,
+      now: Date.now,
+    });
+    return await start(env, log, live, { ...outbox, converter });
   } catch (error) {
+    live?.close();
     await outbox.close();
     await converter.close();
     throw error;
@@ -88,19 +83,15 @@ export async function startProxy(
 async function start(
   env: ProxyEnv,
   log: Logger,
-  config: FormConfig,
+  live: WatchedLiveForm,
   outbox: OpenOutbox & { converter: Converter },
-  translations: Translations,
 ): Promise<RunningProxy> {
   const { store, converter } = outbox;
   await recover(store, log);
-  const { deliverer, webhooks, check, deps } = await buildParts(
-    env,
-    log,
-    config,
-    outbox,
-    translations,
-  );
+  const { deliverer, webhooks, check, deps, studio } = await buildParts(env, log, live, outbox);
+  // Versions published elsewhere: told at once on PostgreSQL, looked for every few seconds.
+  outbox.onFormPublished(() => void live.refresh());
+  live.watch(LOOK_FOR_VERSIONS_MS);
   const app = createApp(deps);
   // This build's late bundle and chunks, kept for pages that load its entry after the next
   // deploy (a housekeeping chore says so again each day while this build runs).
@@ -131,7 +122,7 @@ async function start(
   deliverer.start();
   webhooks?.start();
   const checked = checkAtStart(check, deliverer, log);
-  const notifier = startNotifier(env, store, deliverer, log, config);
+  const notifier = startNotifier(env, store, deliverer, log, live);
   const stopHousekeeping = startHousekeeping(
     [
       ...chores(store, env.RETENTION_DAYS, widgetFiles),
@@ -163,6 +154,7 @@ async function start(
     (closed ??= (() => {
       closing = true;
       stopHousekeeping();
+      live.close();
       return shutdown({
         server,
         deliverer,
@@ -180,8 +172,10 @@ async function start(
     url,
     log,
     checked,
-    offered: config.files.kinds ?? [],
+    // The version served at start (the banner's words); a later publish may offer others.
+    offered: live.current().config.files.kinds ?? [],
     documentsOff: converter.warnings?.[0],
+    studio,
     close,
   };
 }

@@ -25,7 +25,7 @@ test('shows the upload’s real progress in a bar and in words, and announces it
   await page.route(`${server.origin}/api/form?*`, (route) =>
     route.fulfill({ json: publicConfig(lawFirm as FormConfig), headers: cors }),
   );
-  await page.route(`${server.origin}/api/form-token`, (route) =>
+  await page.route(`${server.origin}/api/form-token?*`, (route) =>
     route.fulfill({ json: { token: FORM_TOKEN }, headers: cors }),
   );
   // About two seconds of upload at 512 KB/s, so the browser reports progress several times.

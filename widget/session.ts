@@ -203,9 +203,11 @@ export class SessionController implements ReactiveController {
 
   async #fetchToken(fresh: boolean): Promise<FormToken | undefined> {
     if (fresh || !this.#draft.formToken) {
-      const answer = await getJson<FormTokenResponse>(this.url('/api/form-token')).catch(
-        () => undefined,
-      );
+      // Signed for the version the form was drawn from, which its enquiry is checked against
+      // (a proxy that names none reads "undefined" as the version it serves).
+      const answer = await getJson<FormTokenResponse>(
+        this.url(`/api/form-token?form_version=${this.config?.version}`),
+      ).catch(() => undefined);
       if (answer?.token && (fresh || !this.#draft.formToken)) {
         this.#draft.formToken = { token: answer.token, receivedAt: Date.now() };
         this.#save();

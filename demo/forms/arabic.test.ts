@@ -4,7 +4,7 @@
  * placeholders, so a key added to the catalogue without its Arabic fails here first.
  */
 import { describe, expect, it } from 'vitest';
-import { readFormConfigs } from '../../proxy/server.ts';
+import { readFormConfigs } from '../../proxy/studio/form-file.ts';
 
 describe('the Arabic example', () => {
   it('reads with its strings file, right to left words and all', () => {

@@ -117,7 +117,7 @@ describe('the manual (README.md and docs/)', () => {
     const welsh = block('html fallback-cy');
     const harness = proxyHarness({
       config: bilingual.first,
-      deps: { translations: bilingual },
+      translations: bilingual,
     });
     for (const [snippet, lang] of [
       [english, 'en'],

@@ -13,6 +13,7 @@ import { conversion } from './conversion.ts';
 import { createPath } from './create-path.ts';
 import { funnelReportBench } from './funnel.ts';
 import { outboxCost } from './outbox-cost.ts';
+import { publishUnderLoad } from './publish-load.ts';
 import { relayYardstick } from './relay.ts';
 import { killAllNow, stopAll } from './processes.ts';
 import { load, machine, num, writeReport, type Section } from './report.ts';
@@ -34,6 +35,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<string>>> = {
   convert: conversion,
   console: consoleList,
   funnel: funnelReportBench,
+  publish: publishUnderLoad,
 };
 const NAMES = Object.keys(BENCHMARKS);
 /** Far more than a full run takes; a hung child cannot keep the machine busy forever. */

@@ -98,7 +98,9 @@ export async function startProxyServer(
   const [command, args] = nodeEntry('proxy/main.ts');
   const child = startChild('proxy', command, args, env, [dataDir]);
   const origin = `http://127.0.0.1:${port}`;
-  await waitForHttp(child, `${origin}/healthz`);
+  // tsx compiles the proxy's sources as it starts: on a machine shared with other work, 20 s
+  // was seen too short (a load average of 23 on two cores).
+  await waitForHttp(child, `${origin}/healthz`, 60_000);
   return { child, origin, dataDir };
 }
 

@@ -6,6 +6,7 @@
  */
 import type {
   AuditLog,
+  FormVersions,
   Housekeeping,
   OperatorView,
   People,
@@ -20,6 +21,7 @@ import { erase, exportSubject, listSubject, type RightsIo } from './subject-comm
 import { runWebhooksCommand } from './webhooks-command.ts';
 import { peopleCommand, type PeopleIo } from './people-command.ts';
 import type { DraftRights } from '../operator/person-drafts.ts';
+import { formCommand, type FormIo } from './form-command.ts';
 
 /** What `npm run outbox -- help` prints (docs/operations.md shows it too). */
 export const USAGE = `Usage: npm run outbox -- <command>
@@ -58,12 +60,18 @@ export const USAGE = `Usage: npm run outbox -- <command>
   verify-receipt <code>                         whether the enquiry a visitor's receipt code names was received,
                                                 and when (also after retention removed it), or was caught as
                                                 spam (exit 3)
-  people invite <email> --role <role>           invite a person to the console (role: marketer, staff or
-                                                operator): prints the link that registers their passkey,
-                                                once, within a week
+  people invite <email> --role <role>           invite a person to the console (role: marketer, editor,
+                                                staff or operator): prints the link that registers their
+                                                passkey, once, within a week
   people list                                   everyone, their role, passkeys and open sessions
   people role <email> <role>                    give a person another role (from their next click)
   people remove <email>                         remove a person: their sessions end at once
+  form versions                                 the form's versions, newest first: when, how and by whom
+  form export [--version N]                     the published form (or version N) as its JSON, byte for byte
+  form import <file> [--publish]                check a form configuration file as a publish does (the schema,
+                                                its translations, the ids against every version) and make it
+                                                the draft, or with --publish the next version; what is
+                                                refused is printed (exit 1)
   migrate                                       bring the outbox's schema up to date, and nothing else
                                                 (the proxy does it at start too, under a lock)
 
@@ -80,6 +88,7 @@ type OutboxCommandStore = OperatorView &
   SubjectRights &
   WebhookDeliveries &
   People &
+  FormVersions &
   Pick<AuditLog, 'recordAudit'> &
   DraftRights;
 
@@ -87,7 +96,7 @@ type OutboxCommandStore = OperatorView &
 type Command = (
   args: readonly string[],
   store: OutboxCommandStore,
-  io: RightsIo & PeopleIo,
+  io: RightsIo & PeopleIo & FormIo,
 ) => Promise<number>;
 
 /** Each command by its name, as `USAGE` lists them. */
@@ -107,13 +116,14 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   counts,
   'verify-receipt': verifyReceiptCommand,
   people: peopleCommand,
+  form: formCommand,
 };
 
 /** Runs one command; returns the process exit code. */
 export async function runOutboxCommand(
   args: readonly string[],
   store: OutboxCommandStore,
-  io: RightsIo & PeopleIo,
+  io: RightsIo & PeopleIo & FormIo,
 ): Promise<number> {
   const [name = '', ...rest] = args;
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;

@@ -77,6 +77,10 @@ if (args.length === 0 || args[0] === 'help' || args[0] === '--help') {
         },
         now: Date.now,
         spoolDir: join(env.DATA_DIR || './data', 'incoming'),
+        // `form export`'s text as it is: no newline of its own.
+        write: (text) => {
+          process.stdout.write(text);
+        },
         phoneCountry: formPhoneCountry(),
         publicUrl: env.PUBLIC_URL || undefined,
         localConsole: `http://localhost:${env.PORT || '8080'}`,

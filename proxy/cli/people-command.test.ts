@@ -65,6 +65,8 @@ describe('npm run outbox -- people', () => {
     expect(out[0]).toMatch(/^ann@firm\.example\s+staff\s+invited until 2027-04-03/);
     expect(await run('people', 'role', 'ann@firm.example', 'operator')).toBe(0);
     expect((await store.listPeople(NOW))[0]?.role).toBe('operator');
+    expect(await run('people', 'role', 'ann@firm.example', 'editor')).toBe(0);
+    expect((await store.listPeople(NOW))[0]?.role).toBe('editor');
     expect(await run('people', 'remove', 'ann@firm.example')).toBe(0);
     expect(await store.listPeople(NOW)).toEqual([]);
     expect(await run('people', 'remove', 'ann@firm.example')).toBe(1);
@@ -77,10 +79,10 @@ describe('npm run outbox -- people', () => {
     expect(await run('people', 'invite', 'ann', '--role', 'staff')).toBe(2);
     expect(await run('people', 'role', 'ann@firm.example', 'boss')).toBe(2);
     expect(err).toEqual([
-      'Name a role: marketer, staff, operator.',
-      'Name a role: marketer, staff, operator.',
+      'Name a role: marketer, editor, staff, operator.',
+      'Name a role: marketer, editor, staff, operator.',
       '"ann" is not an email address.',
-      'Name a role: marketer, staff, operator.',
+      'Name a role: marketer, editor, staff, operator.',
     ]);
     expect(await store.listPeople(NOW)).toEqual([]);
   });

@@ -6,7 +6,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { html } from 'hono/html';
 import type { AuditLog } from '../outbox/store.ts';
-import { allows, type Role, type SignedIn } from '../outbox/roles.ts';
+import { allows, may, type Power, type Role, type SignedIn } from '../outbox/roles.ts';
 import { barePage } from './pages/layout.ts';
 import type { Session } from './session.ts';
 
@@ -40,23 +40,46 @@ export async function formOf(c: Context): Promise<Record<string, string>> {
   );
 }
 
+/** A role's refusal: a 403 saying, in words, that the role does not reach this. */
+const notYourRole = (c: Context<{ Variables: ConsoleVariables }>) =>
+  refusal(
+    c,
+    403,
+    `Your role (${c.get('session').role}) does not include this. Ask an operator if you need it.`,
+  );
+
 /**
- * Lets through only a session whose role allows `role`'s work (`outbox/roles.ts`); anyone else
- * is told, with a 403, that their role does not reach it.
+ * Lets through only a session whose role may do all that `role` may (`outbox/roles.ts`); anyone
+ * else is told, with a 403, that their role does not reach it.
  *
- * @example app.get('/admin/leads', needs('staff'), async (c) => …)
+ * @example app.get('/admin/', needs('marketer'), async (c) => …)
  */
 export const needs =
   (role: Role): MiddlewareHandler<{ Variables: ConsoleVariables }> =>
   async (c, next) => {
-    if (!allows(c.get('session').role, role))
-      return refusal(
-        c,
-        403,
-        `Your role (${c.get('session').role}) does not include this. Ask an operator if you need it.`,
-      );
+    if (!allows(c.get('session').role, role)) return notYourRole(c);
     await next();
   };
+
+/**
+ * Lets through only a session whose role has `power` (`outbox/roles.ts`): the form studio's
+ * pages say `needsTo('read the form')` or `needsTo('edit the form')`; anyone else is told, with
+ * a 403, that their role does not reach it.
+ *
+ * @example app.get('/admin/leads', needsTo('read leads'), async (c) => …)
+ */
+export const needsTo =
+  (power: Power): MiddlewareHandler<{ Variables: ConsoleVariables }> =>
+  async (c, next) => {
+    if (!may(c.get('session').role, power)) return notYourRole(c);
+    await next();
+  };
+
+/**
+ * Who is signed in as the audit log names them: `Ann Lee <ann@firm.example>`, or the address (a
+ * publish of the form names its person the same way: `studio/form-studio.ts`'s `FormActor`).
+ */
+export const personOf = (who: SignedIn) => (who.name ? `${who.name} <${who.email}>` : who.email);
 
 /** What the console's audit needs: the log, the clock, the client's address. */
 export interface AuditDeps {
@@ -83,7 +106,7 @@ export function consoleAudit(
     action: entry.action,
     reference: entry.reference ?? null,
     ...(entry.detail ? { detail: entry.detail } : {}),
-    person: who ? (who.name ? `${who.name} <${who.email}>` : who.email) : null,
+    person: who ? personOf(who) : null,
     role: who?.role ?? null,
   });
 }

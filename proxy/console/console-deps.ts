@@ -1,6 +1,6 @@
 /** What the firm's console is built from: its parts, and what its routes read of the app's. */
 import type { CheckRecord } from '../client/check.ts';
-import type { FormConfig } from '../contract/schemas/form-config.ts';
+import type { CurrentForm } from '../studio/live-form.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
 import type { AdminTokenDeps } from '../http/admin-only.ts';
 import type { PublicOriginOptions } from '../http/public-origin.ts';
@@ -13,6 +13,7 @@ import type {
   SubjectRights,
   WebhookDeliveries,
 } from '../outbox/store.ts';
+import type { FormStudio } from '../studio/form-studio.ts';
 import type { OidcSettings } from './oidc-settings.ts';
 
 /** What the firm's console reads and acts through. */
@@ -47,7 +48,13 @@ export interface ConsoleDeps {
 
 /** What the console's routes read from the app's parts. */
 export interface ConsoleRouteDeps extends AdminTokenDeps {
-  config: FormConfig;
+  /** The form, as it is served now. */
+  form: CurrentForm;
+  /**
+   * The form's versions and draft (`studio/form-studio.ts`, AppDeps' `studio`): with it, the
+   * form studio's pages are at `/admin/form`.
+   */
+  studio?: FormStudio | undefined;
   /** `PUBLIC_URL`: the origin the console's forms are sent from; else the request's. */
   publicUrl?: string | undefined;
   /** The console's parts; without them (or anyone who could sign in) `/admin/` answers 404. */

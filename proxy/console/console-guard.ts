@@ -25,7 +25,7 @@ export type { ConsoleDeps, ConsoleRouteDeps } from './console-deps.ts';
  * Same origin only, no inline anything, nothing from elsewhere (as the demo site); the one
  * script is the console's own, for passkeys.
  */
-const CONSOLE_CSP =
+export const CONSOLE_CSP =
   "default-src 'none'; script-src 'self'; connect-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 /**
@@ -38,7 +38,18 @@ const OPEN_PATHS = new Set([
   '/admin/console.css',
   '/admin/console.js',
 ]);
-const OPEN_PREFIXES = ['/admin/sign-in', '/admin/invitation/', '/admin/passkeys/', '/admin/oidc/'];
+/**
+ * The form preview's widget sends no cookie (it never does): its requests carry a key of the
+ * session in their address instead, checked by the preview's routes (`studio/preview-routes.ts`).
+ */
+const PREVIEW_API = '/admin/form/preview/api/';
+const OPEN_PREFIXES = [
+  '/admin/sign-in',
+  '/admin/invitation/',
+  '/admin/passkeys/',
+  '/admin/oidc/',
+  PREVIEW_API,
+];
 /** Open to all but a browser asking for the funnel's page, which is the console's (a session's). */
 const open = (c: Context) => {
   const path = c.req.path;
@@ -81,7 +92,10 @@ export function consoleGuard(deps: ConsoleRouteDeps, parts: ConsoleDeps) {
       return refusal(c, 403, crossSiteWords(c, reached));
     await next();
   });
-  app.on('POST', '/admin/*', postLimit);
+  // A preview's send is an enquiry with its files: its route reads it within the draft's limits.
+  app.on('POST', '/admin/*', (c, next) =>
+    c.req.path.startsWith(PREVIEW_API) ? next() : postLimit(c, next),
+  );
 
   app.route('/', signInRoutes({ deps, parts, keys, reached }));
 

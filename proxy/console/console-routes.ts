@@ -3,7 +3,7 @@
  * one (retry now, leave a refused file out, export, download a kept file). It reads and acts
  * through the same store queries and operator code as `npm run outbox`, and writes each action
  * to the audit log with who did it. Each route names the role it needs (`access.ts`: a
- * marketer reads the overview's counts, staff the leads, an operator people and settings); the
+ * marketer reads the overview's counts, staff the leads (`needsTo('read leads')`), an operator people and settings); the
  * gate is `console-guard.ts`, people `people-routes.ts`.
  */
 import { Readable } from 'node:stream';
@@ -14,9 +14,11 @@ import { keptFile, leadExport } from '../operator/lead-export.ts';
 import { submissionJson } from '../operator/lead-report.ts';
 import { webStream, zipStream } from '../operator/zip.ts';
 import { allows } from '../outbox/roles.ts';
-import { consoleAudit, needs, type ConsoleVariables } from './access.ts';
+import { consoleAudit, needs, needsTo, type ConsoleVariables } from './access.ts';
 import { consoleGuard, type ConsoleRouteDeps } from './console-guard.ts';
 import { peopleRoutes } from './people-routes.ts';
+import { SessionKeys } from './session.ts';
+import { studioRoutes } from './studio/studio-routes.ts';
 import { PASSKEY_SCRIPT } from './passkey-script.ts';
 import { consolePage, STATE_WORDS } from './pages/layout.ts';
 import { leadBody } from './pages/lead.ts';
@@ -57,7 +59,6 @@ export function consoleRoutes(
   const parts = deps.console;
   if (!parts) return app;
   const store = parts.store;
-  const consentIds = new Set(deps.config.consent?.statements.map((s) => s.id) ?? []);
   const audit = (c: Context, action: string, reference: string, detail?: string) =>
     consoleAudit({ ...deps, store }, c, { action, reference, detail });
   const page = (
@@ -103,9 +104,23 @@ export function consoleRoutes(
   });
 
   app.route('/', peopleRoutes(deps, parts));
+  if (deps.studio)
+    app.route(
+      '/',
+      studioRoutes({
+        ...deps,
+        // The funnel's counters and the audit log: both the outbox's.
+        store: {
+          funnelCells: (...a) => deps.store.funnelCells(...a),
+          recordAudit: (e) => store.recordAudit(e),
+        },
+        studio: deps.studio,
+        keys: new SessionKeys(deps.adminToken ?? '', parts.sessionSecret, store),
+      }),
+    );
 
-  app.use('/admin/leads', needs('staff'));
-  app.use('/admin/leads/*', needs('staff'));
+  app.use('/admin/leads', needsTo('read leads'));
+  app.use('/admin/leads/*', needsTo('read leads'));
   app.get('/admin/leads', async (c) => {
     const state = c.req.query('state') as SubmissionState | undefined;
     const before = Number(c.req.query('before'));
@@ -131,13 +146,14 @@ export function consoleRoutes(
   app.get('/admin/leads/:reference', async (c) => {
     const lead = await store.get(c.req.param('reference'));
     if (!lead) return c.notFound();
+    const { config } = deps.form.current();
     const body = leadBody({
       lead,
       notifications: await store.notificationsFor(lead.reference),
       webhooks: await store.listWebhooks({ reference: lead.reference, limit: 50 }),
       audit: await store.listAudit({ reference: lead.reference, limit: 50 }),
-      consentIds,
-      caseTypeLabel: deps.config.caseTypes.find((t) => t.id === lead.upstream.case_type)?.label,
+      consentIds: new Set(config.consent?.statements.map((s) => s.id) ?? []),
+      caseTypeLabel: config.caseTypes.find((t) => t.id === lead.upstream.case_type)?.label,
       done: doneText(c.req.query('done')),
       csrf: c.get('csrf'),
     });

@@ -20,7 +20,7 @@ import { funnelBody } from './pages/funnel.ts';
 import { consolePage } from './pages/layout.ts';
 
 /** What the funnel's page reads: the same report as the JSON's. */
-export type FunnelPageDeps = Pick<FunnelRouteDeps, 'config' | 'store' | 'funnelMinCount' | 'now'>;
+export type FunnelPageDeps = Pick<FunnelRouteDeps, 'form' | 'store' | 'funnelMinCount' | 'now'>;
 
 /**
  * The period's variants and the two the address compares (else the first two, in order). The
@@ -36,7 +36,8 @@ async function comparison(
   const rows =
     variant === undefined
       ? shown.rows
-      : (await funnelReport(deps.store, deps.config, everyVariant, minCount(deps))).rows;
+      : (await funnelReport(deps.store, deps.form.current().config, everyVariant, minCount(deps)))
+          .rows;
   // Named variants first (A, B, …), then the visitors without one.
   const variants = variantsOf(rows).sort(
     (x, y) => Number(x === '') - Number(y === '') || x.localeCompare(y),
@@ -60,10 +61,11 @@ const minCount = (deps: FunnelPageDeps) => deps.funnelMinCount ?? DEFAULT_MIN_CO
 export async function funnelTotals(
   deps: FunnelPageDeps,
 ): Promise<Pick<FunnelResponse, 'totals' | 'withheld' | 'minCount'> | undefined> {
-  if (deps.config.analytics === false) return undefined;
+  const { config } = deps.form.current();
+  if (config.analytics === false) return undefined;
   const query = funnelQuery(() => undefined, deps.now());
   if ('invalid' in query) return undefined;
-  return funnelReport(deps.store, deps.config, query.filter, minCount(deps));
+  return funnelReport(deps.store, config, query.filter, minCount(deps));
 }
 
 /** The page's route, as a Hono app the console mounts behind its gate. */
@@ -85,19 +87,19 @@ export function funnelPageRoute(deps: FunnelPageDeps) {
         }),
         status,
       );
+    const { config } = deps.form.current();
     const asked = askedOf((name) => c.req.query(name));
     const query = funnelQuery((name) => c.req.query(name), deps.now(), { emptyIsAny: true });
-    if ('invalid' in query)
-      return page(funnelBody({ config: deps.config, asked, invalid: query.invalid }), 400);
+    if ('invalid' in query) return page(funnelBody({ config, asked, invalid: query.invalid }), 400);
     const { filter } = query;
-    const shown = await funnelReport(deps.store, deps.config, filter, minCount(deps));
+    const shown = await funnelReport(deps.store, config, filter, minCount(deps));
     return page(
       funnelBody({
-        config: deps.config,
+        config,
         asked: { ...asked, from: filter.from, to: filter.to },
         funnel: shown,
         comparison: await comparison(deps, filter, shown, asked),
-        turnedOff: deps.config.analytics === false,
+        turnedOff: config.analytics === false,
       }),
     );
   });

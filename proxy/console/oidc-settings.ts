@@ -10,7 +10,7 @@ import { ROLES, type Role } from '../outbox/roles.ts';
 /** One entry of `OIDC_ROLES`: an address, `@domain`, or `group:NAME`. */
 const ENTRY = /^(?:[^@\s]+@[^@\s]+\.[^@\s]+|@[^@\s]+\.[^@\s]+|group:\S.*)$/;
 
-/** `OIDC_ROLES`: `{"marketer"|"staff"|"operator": ["ann@firm.example", "@firm.example", "group:Marketing"]}`. */
+/** `OIDC_ROLES`: `{"marketer"|"editor"|"staff"|"operator": ["ann@firm.example", "@firm.example", "group:Marketing"]}`. */
 const oidcRolesSchema = z
   .string()
   .transform((text, ctx) => {
@@ -50,7 +50,7 @@ export const oidcEnvShape = {
   OIDC_ROLES: oidcRolesSchema
     .optional()
     .describe(
-      'Who may sign in through the issuer, and with which role: JSON, `{"marketer": ["@firm.example"], "staff": ["group:Leads"], "operator": ["ann@firm.example"]}` (an address wins over its domain or group; else the most trusted role matched). Anyone else is refused.',
+      'Who may sign in through the issuer, and with which role (`marketer`, `editor`, `staff`, `operator`): JSON, `{"marketer": ["@firm.example"], "editor": ["group:Web"], "staff": ["group:Leads"], "operator": ["ann@firm.example"]}` (an address wins over its domain or group; else the most trusted role matched). Anyone else is refused.',
     ),
 };
 

@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import { consoleOrigin } from './console-address.ts';
 import { invite, personEmail } from '../operator/invitations.ts';
 import { isRole } from '../outbox/roles.ts';
-import { consoleAudit, needs, type ConsoleVariables } from './access.ts';
+import { consoleAudit, needsTo, type ConsoleVariables } from './access.ts';
 import type { ConsoleDeps, ConsoleRouteDeps } from './console-deps.ts';
 import { consolePage } from './pages/layout.ts';
 import { peopleBody, type PeopleData } from './pages/people.ts';
@@ -40,8 +40,8 @@ export function peopleRoutes(deps: ConsoleRouteDeps, parts: ConsoleDeps) {
     return c.html(consolePage({ ...options, who: c.get('session'), body }), status);
   };
 
-  app.use('/admin/people', needs('operator'));
-  app.use('/admin/people/*', needs('operator'));
+  app.use('/admin/people', needsTo('manage people'));
+  app.use('/admin/people/*', needsTo('manage people'));
   app.get('/admin/people', (c) => {
     const word = c.req.query('done');
     return page(c, {

@@ -90,6 +90,30 @@ describe('roles in the console, enforced on the server for every route', () => {
     expect(refused).toContain('POST /admin/people/sign-out-everyone');
   });
 
+  it('gives an editor what a marketer has, and refuses them every lead, export, file and person', async () => {
+    const [editor, marketer] = [await refusedFor('editor'), await refusedFor('marketer')];
+    // Beyond what a marketer sees, only the form's editing is an editor's.
+    expect(editor.refused).toEqual(
+      marketer.refused.filter((route) => !route.startsWith('POST /admin/form')),
+    );
+    expect(editor.refused).toEqual(
+      expect.arrayContaining(['GET /admin/leads', 'GET /admin/people']),
+    );
+  });
+
+  it('shows an editor the overview as a marketer sees it: counts, no lead, audit entry or setting', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    await deadLead(h);
+    const editor = await signedInAs(h, TOKEN, { email: 'eve@firm.example', role: 'editor' });
+    const page = await (
+      await h.app.request(`${HOST}/admin/`, { headers: { cookie: editor.cookie } })
+    ).text();
+    expect(page).toContain('Not delivered');
+    expect(page).not.toContain('EQ-DEAD-0001');
+    expect(page).not.toContain('href="/admin/leads');
+    expect(page).not.toContain('Latest actions');
+  });
+
   it('refuses an operator nothing', async () => {
     expect((await refusedFor('operator')).refused).toEqual([]);
   });

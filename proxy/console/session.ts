@@ -79,6 +79,23 @@ export class SessionKeys {
     return this.#same(value.slice(at + 1), this.sign(payload)) ? payload : undefined;
   }
 
+  /**
+   * The key of a session's form preview (`studio/preview-routes.ts`): the widget in the preview
+   * sends no cookie, so its requests carry this in their address instead. It names the session
+   * by its row's hash (never the cookie's secret), signed, and is good while the session lives.
+   */
+  previewKey(session: Session): string {
+    return this.seal(`preview.${sha256(session.id)}`);
+  }
+
+  /** The live session a preview's key names, if this key signed it. */
+  async previewSession(key: string | undefined, now: number): Promise<SessionRow | undefined> {
+    const payload = this.unseal(key);
+    if (!payload?.startsWith('preview.')) return undefined;
+    const row = await this.store.findSession(payload.slice('preview.'.length), now);
+    return row && row.expiresAt <= now + SESSION_MS ? row : undefined;
+  }
+
   /** The CSRF token of a session's forms, or of the sign-in form's cookie. */
   csrfToken(of: string): string {
     return this.sign(`csrf.${of}`);

@@ -4,6 +4,7 @@
  * load it: only the console's pages link it. Light and dark follow the system's choice.
  */
 import { CHART_DAYS } from './pages/chart.ts';
+import { STUDIO_CSS } from './studio/studio-style.ts';
 
 /** The stylesheet's text. */
 export const CONSOLE_CSS = `
@@ -83,4 +84,4 @@ details summary{cursor:pointer;min-height:44px;padding:.6rem 0}
 .table td::before,.table th[scope=row]::before{content:attr(data-label);content:attr(data-label) / "";
 float:left;box-sizing:border-box;width:9rem;margin-left:-9rem;padding-right:.75rem;font-weight:600}
 }
-`;
+${STUDIO_CSS}`;

@@ -2,12 +2,12 @@
  * `POST /api/events`: one form view's funnel report (`navigator.sendBeacon`, so `text/plain`
  * and no answer read), checked against the configuration and added to the day's counters. The
  * report itself, the address it came from and the user agent are never stored: the address is
- * only a key of an in-memory rate limit. Off (404) when the configuration says
+ * only a key of an in-memory rate limit. Off (404) while the version served says
  * `"analytics": false`; a request saying `Sec-GPC: 1` is answered and not counted.
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { FormConfig } from '../contract/schemas/form-config.ts';
+import type { CurrentForm } from '../studio/live-form.ts';
 import type { Logger } from '../logger.ts';
 import { FUNNEL_REPORT_MAX_BYTES } from '../contract/funnel.ts';
 import { rateLimitKey } from './client-ip.ts';
@@ -20,7 +20,7 @@ import { ReportRefused, tallyOfReport } from '../funnel/check-report.ts';
 
 /** What `POST /api/events` reads. */
 export interface EventsRouteDeps {
-  config: FormConfig;
+  form: CurrentForm;
   allowedOrigins: readonly string[];
   /** Told the `Origin` of each refused request (`http/origin-refusals.ts`). */
   onOriginRefused?: OriginOptions['onOriginRefused'];
@@ -35,10 +35,13 @@ export interface EventsRouteDeps {
  */
 export function eventsRoute(deps: EventsRouteDeps, funnel: FunnelAdmission): Hono {
   const app = new Hono();
-  if (deps.config.analytics === false) return app;
   const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
   app.post(
     '/api/events',
+    async (c, next) => {
+      if (deps.form.current().config.analytics === false) return c.notFound();
+      await next();
+    },
     requireAllowedOrigin(deps),
     rateLimit({ limiters: [funnel.perClient, funnel.forAll], shared: [funnel.forAll], clientKey }),
     bodyLimit({
@@ -50,7 +53,8 @@ export function eventsRoute(deps: EventsRouteDeps, funnel: FunnelAdmission): Hon
     async (c) => {
       if (c.req.header('sec-gpc') === '1') return c.body(null, 204);
       try {
-        const tally = tallyOfReport(deps.config, await c.req.text(), funnelDay(deps.now()));
+        const { config } = deps.form.current();
+        const tally = tallyOfReport(config, await c.req.text(), funnelDay(deps.now()));
         await funnel.add(tally, clientKey(c));
         return c.body(null, 204);
       } catch (error) {

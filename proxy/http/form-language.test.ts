@@ -10,14 +10,16 @@ import { ENGLISH, WIDGET_STRINGS } from '../contract/strings/english.ts';
 import { harnessPerTest } from '../test/fixtures/proxy-harness.ts';
 
 const setUp = harnessPerTest();
-const welshSetUp = () => setUp({ config: bilingual.first, deps: { translations: bilingual } });
+const welshSetUp = () => setUp({ config: bilingual.first, translations: bilingual });
 const read = async (response: Response) => (await response.json()) as PublicFormConfig;
 
 describe('GET /api/form for a form in one language, English', () => {
   it('answers every lang byte for byte as it answers none, without language fields', async () => {
     const harness = setUp({ config: lawFirm });
     const plain = await (await harness.app.request('/api/form')).text();
-    expect(plain).toBe(JSON.stringify(publicConfig(lawFirm, { minFillSeconds: 3 })));
+    expect(plain).toBe(
+      JSON.stringify({ ...publicConfig(lawFirm, { minFillSeconds: 3 }), version: 1 }),
+    );
     for (const lang of ['cy', 'cy-GB,en', 'ar', 'en-GB'])
       expect(await (await harness.app.request(`/api/form?lang=${lang}`)).text()).toBe(plain);
   });
@@ -81,7 +83,7 @@ describe('GET /api/form for a right-to-left language', () => {
 
   it.each(['ar', 'ar-EG'])('says %s is written right to left', async (lang) => {
     const forms = parseFormConfigs({ ...input, strings: { ar: 'ar.json' } }, () => arabic);
-    const harness = setUp({ config: forms.first, deps: { translations: forms } });
+    const harness = setUp({ config: forms.first, translations: forms });
     const answer = await read(await harness.app.request(`/api/form?lang=${lang}`));
     expect(answer).toMatchObject({ language: 'ar', dir: 'rtl' });
     expect(answer.strings?.submit).toBe('إرسال الاستفسار');

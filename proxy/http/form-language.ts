@@ -1,8 +1,8 @@
 /**
  * The form in the language a visitor reads: `GET /api/form?lang=`, the page without JavaScript,
- * and an enquiry's `lang`. The routes are given the form in the firm's language (`config`, with
- * the file kinds this proxy can take) and, for a form in several languages, the others and each
- * language's words (`translations`).
+ * and an enquiry's `lang`. The routes give it the version they serve (`studio/live-form.ts`): the
+ * form in the firm's language (`config`, with the file kinds this proxy can take) and, for a
+ * form in several languages, the others and each language's words (`translations`).
  */
 import type { Context } from 'hono';
 import { matchLanguage } from '../contract/languages.ts';
@@ -20,7 +20,7 @@ import { ENGLISH, type Strings } from '../contract/strings/english.ts';
 export type Translations = Pick<FormConfigs, 'languages' | 'inLanguage'> &
   Partial<Pick<FormConfigs, 'strings'>>;
 
-/** What a route needs to answer in the visitor's language. */
+/** One version of the form, as a route answers in the visitor's language from it. */
 export interface FormLanguageDeps {
   /** The form in the firm's language, as this proxy serves it. */
   config: FormConfig;

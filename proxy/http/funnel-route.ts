@@ -6,7 +6,7 @@
  * answered by the console (`console/funnel-page-route.ts`), before this route.
  */
 import { Hono } from 'hono';
-import type { FormConfig } from '../contract/schemas/form-config.ts';
+import type { CurrentForm } from '../studio/live-form.ts';
 import type { FunnelCounters } from '../outbox/store.ts';
 import { adminOnly, type AdminTokenDeps } from './admin-only.ts';
 import { funnelFormat } from './funnel-format.ts';
@@ -16,7 +16,7 @@ import { DEFAULT_MIN_COUNT, funnelReport } from '../funnel/funnel-report.ts';
 
 /** What `GET /admin/funnel` reads (without `adminToken`, it answers 404). */
 export interface FunnelRouteDeps extends AdminTokenDeps {
-  config: FormConfig;
+  form: CurrentForm;
   store: Pick<FunnelCounters, 'funnelCells'>;
   /** Funnel cells with fewer starts are merged into "other" (`FUNNEL_MIN_COUNT`, default 10). */
   funnelMinCount?: number | undefined;
@@ -35,7 +35,7 @@ export function funnelRoute(deps: FunnelRouteDeps): Hono {
     const { filter } = query;
     const funnel = await funnelReport(
       deps.store,
-      deps.config,
+      deps.form.current().config,
       filter,
       deps.funnelMinCount ?? DEFAULT_MIN_COUNT,
     );

@@ -23,6 +23,8 @@ describe('GET /api/form', () => {
         accept: 'application/pdf,.pdf,image/png,.png,image/gif,.gif,image/jpeg,.jpg,.jpeg',
         kinds: 'PDF, PNG, GIF or JPEG',
       },
+      // The version served: the widget sends it back with the enquiry.
+      version: 1,
     });
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('cache-control')).toBe('no-cache');

@@ -1,40 +1,47 @@
 /**
- * The read-only routes: the widget bundle, the public form configuration and the form token.
+ * The read-only routes: the widget bundle, the public form configuration and the form token,
+ * each of the version served now (`studio/live-form.ts`). What a version's answers hold (its
+ * JSON in each language with their ETags, the widget script with it inlined and compressed) is
+ * made once per version, ahead of serving it, never per request.
  */
-import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { FormTokenResponse } from '../contract/wire.ts';
-import { publicConfig } from '../contract/public-config.ts';
+import { publicConfig, type PublicSettings } from '../contract/public-config.ts';
 import { rateLimitKey } from './client-ip.ts';
 import { publicReadOrigin, type OriginOptions } from './origin.ts';
 import { RateLimiter } from '../limiter/token-buckets.ts';
 import { rateLimit } from './rate-limit.ts';
-import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { BotCheckOptions } from './bots/bot-check.ts';
 import {
+  etagOf,
   INLINED_MAP,
+  inlinedSoon,
   isHashedName,
   negotiate,
   withInlinedConfig,
   type WidgetAssets,
 } from './widget-assets.ts';
 import type { EarlierWidgetFiles } from './earlier-widget-files.ts';
-import { answerLanguage, formIn, type FormLanguageDeps } from './form-language.ts';
+import { answerLanguage, formIn } from './form-language.ts';
+import type { LiveForm, ServedForm } from '../studio/live-form.ts';
 
-/** Revalidated every time (cheap with the ETag), so a configuration change shows at once. */
+/**
+ * Revalidated every time (cheap with the ETag): the form's JSON, and the script that carries it,
+ * whose ETag changes with each version, so a publish reaches the next page that loads.
+ */
 const REVALIDATE = 'no-cache';
 /**
- * The script tag's URL has no version in it, and the script carries the configuration: cache
- * for five minutes (a configuration change reaches returning visitors within them), then
- * revalidate in the background.
+ * The script without the configuration (for a page whose origin may not submit): cache for five
+ * minutes, then revalidate in the background.
  */
 const WIDGET_CACHE = 'public, max-age=300, stale-while-revalidate=86400';
-/** With `?v=<etag>` the URL names one build, which never changes. */
+/** With `?v=<etag>` the URL names one build and version, which never changes. */
 const PINNED_CACHE = 'public, max-age=31536000, immutable';
 
 /** What the widget, form and form-token routes read. */
-export interface PublicRouteDeps extends FormLanguageDeps {
-  config: FormConfig;
+export interface PublicRouteDeps {
+  /** The form, version by version. */
+  form: Pick<LiveForm, 'current' | 'prepareEach' | 'honoured'>;
   /** Pages that may read the form (`ALLOWED_ORIGINS`). */
   allowedOrigins: readonly string[];
   /** Told the `Origin` of each refused request (`http/origin-refusals.ts`). */
@@ -51,6 +58,26 @@ export interface PublicRouteDeps extends FormLanguageDeps {
   now: () => number;
 }
 
+/** A version's answers: its JSON in each language with its ETag, and the script inlining it. */
+interface VersionAnswers {
+  byLanguage: ReadonlyMap<string, { json: string; etag: string }>;
+  inlined: WidgetAssets;
+}
+
+/** Each language's JSON of `form`: the first language's is what a widget asking none gets. */
+function languageAnswers(form: ServedForm, settings: PublicSettings) {
+  return new Map(
+    [undefined, ...form.translations.languages].map((asked) => {
+      const { lang, form: inLanguage } = formIn(form, asked);
+      const json = JSON.stringify({
+        ...publicConfig(inLanguage, settings, answerLanguage(form, lang)),
+        version: form.version,
+      });
+      return [lang ?? '', { json, etag: etagOf(json) }] as const;
+    }),
+  );
+}
+
 /** The read-only routes, as a Hono app to mount at `/`. */
 export function publicRoutes(deps: PublicRouteDeps): Hono {
   const app = new Hono();
@@ -61,25 +88,35 @@ export function publicRoutes(deps: PublicRouteDeps): Hono {
       : {}),
     ...(deps.drafts ? { draftDays: deps.drafts.expiryMs / 86_400_000 } : {}),
   };
-  // Each language's answer made once; the first language's is what a widget that asks for no
-  // language gets, byte for byte what the form answered before it had other languages.
-  const answers = new Map(
-    [undefined, ...(deps.translations?.languages ?? [])].map((asked) => {
-      const { lang, form } = formIn(deps, asked);
-      const json = JSON.stringify(publicConfig(form, settings, answerLanguage(deps, lang)));
-      const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 22)}"`;
-      return [lang ?? '', { json, etag }] as const;
-    }),
-  );
-  const answerIn = (asked: string | undefined) => {
-    const { lang } = formIn(deps, asked);
-    return { lang, ...(answers.get(lang ?? '') ?? { json: '', etag: '' }) };
+  const made = new WeakMap<ServedForm, VersionAnswers>();
+  /** A version's answers; made here only for one no preparer reached (compressed now). */
+  const answersOf = (form: ServedForm): VersionAnswers => {
+    let answers = made.get(form);
+    if (!answers) {
+      const byLanguage = languageAnswers(form, settings);
+      answers = {
+        byLanguage,
+        inlined: withInlinedConfig(deps.widget, byLanguage.get('')?.json ?? ''),
+      };
+      made.set(form, answers);
+    }
+    return answers;
   };
-  const configJson = answerIn(undefined).json;
+  // The version served at start is made now, as the app is built; each next one ahead of being
+  // served, its script compressed off the event loop.
+  deps.form.prepareEach(async (form) => {
+    if (made.has(form)) return;
+    const byLanguage = languageAnswers(form, settings);
+    const inlined = await inlinedSoon(deps.widget, byLanguage.get('')?.json ?? '');
+    made.set(form, { byLanguage, inlined });
+  });
+  answersOf(deps.form.current());
   const readOrigin = publicReadOrigin(deps);
 
   app.get('/api/form', readOrigin, (c) => {
-    const { lang, json, etag } = answerIn(c.req.query('lang'));
+    const form = deps.form.current();
+    const { lang } = formIn(form, c.req.query('lang'));
+    const { json, etag } = answersOf(form).byLanguage.get(lang ?? '') ?? { json: '', etag: '' };
     c.header('ETag', etag);
     c.header('Cache-Control', REVALIDATE);
     c.header('Vary', 'Origin');
@@ -96,19 +133,27 @@ export function publicRoutes(deps: PublicRouteDeps): Hono {
     shared: [tokensForAll],
     clientKey: (c) => rateLimitKey(deps.clientIp(c)),
   });
+  // The token signs the version the form was drawn from (`?form_version=`), while an enquiry
+  // from it may still be sent; else the version served now.
   app.get('/api/form-token', readOrigin, tokenLimit, (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ token: deps.bots.tokens.issue() } satisfies FormTokenResponse);
+    const asked = Number(c.req.query('form_version'));
+    const version =
+      Number.isSafeInteger(asked) && deps.form.honoured(asked, deps.now())
+        ? asked
+        : deps.form.current().version;
+    return c.json({ token: deps.bots.tokens.issue(version) } satisfies FormTokenResponse);
   });
 
   // Pages whose origin may submit get the bundle with the configuration in it (one request
   // before the first field); any other gets the plain one, which asks `/api/form` and so hears
   // at once that this page may not use the form.
-  const inlined = withInlinedConfig(deps.widget, configJson);
   app.get('/:file{enquiry-form(\\.inline|\\.late-[A-Za-z0-9]+)?\\.js(\\.map)?}', async (c) => {
     const origin = c.req.header('origin');
     const allowed = origin === undefined || deps.allowedOrigins.includes(origin);
     const file = c.req.param('file');
+    const { inlined } = answersOf(deps.form.current());
+    const carriesForm = (allowed || file === INLINED_MAP) && inlined.has(file);
     const asset =
       (allowed || file === INLINED_MAP ? inlined : deps.widget).get(file) ??
       deps.widget.get(file) ??
@@ -132,7 +177,9 @@ export function publicRoutes(deps: PublicRouteDeps): Hono {
       'Cache-Control',
       isHashedName(file) || c.req.query('v') === asset.etag.replaceAll('"', '')
         ? PINNED_CACHE
-        : WIDGET_CACHE,
+        : carriesForm
+          ? REVALIDATE
+          : WIDGET_CACHE,
     );
     if (c.req.header('if-none-match') === asset.etag) return c.body(null, 304);
     const { body, encoding } = negotiate(asset, c.req.header('accept-encoding'));

@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import type { WidgetFile } from '../outbox/machine/widget-files.ts';
 
 /** One built file with its ETag and its compressed forms. */
@@ -17,6 +18,9 @@ export interface Asset {
   readonly br: Uint8Array;
   readonly gzip: Uint8Array;
 }
+
+const brotliSoon = promisify(brotliCompress);
+const gzipSoon = promisify(gzip);
 
 /** The built widget's files by name. */
 export type WidgetAssets = ReadonlyMap<string, Asset>;
@@ -39,6 +43,10 @@ export const compressForVisitors = (bytes: Uint8Array) => ({
   gzip: gzipSync(bytes, { level: 9 }),
 });
 
+/** A strong ETag naming `bytes`: the first 22 characters of their SHA-256. */
+export const etagOf = (bytes: Uint8Array | string) =>
+  `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 22)}"`;
+
 /**
  * A file's bytes with their ETag and compressed forms. Brotli at quality 11 takes about half a
  * second for a source map, so a map's are made when it is first asked for (rarely: by a
@@ -49,7 +57,7 @@ export function asset(contentType: string, identity: Uint8Array): Asset {
   let compressed = contentType.startsWith('application/json') ? undefined : compress();
   return {
     contentType,
-    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 22)}"`,
+    etag: etagOf(identity),
     identity,
     get br() {
       compressed ??= compress();
@@ -89,9 +97,14 @@ export const INLINED_MAP = 'enquiry-form.inline.js.map';
 /**
  * The bundle with the form configuration written above it, as `ENQUIRY_FORM_CONFIG` (the
  * widget reads it instead of asking `/api/form`: one request before the first field, not two),
- * and its source map moved down a line to match. Empty when the widget is not built.
+ * and its source map moved down a line to match; `make` makes each file's asset (`asset`, or
+ * `assetSoon` off the event loop). Empty when the widget is not built.
  */
-export function withInlinedConfig(widget: WidgetAssets, configJson: string): WidgetAssets {
+function inlined<A>(
+  widget: WidgetAssets,
+  configJson: string,
+  make: (contentType: string, identity: Uint8Array) => A,
+): Map<string, A> {
   const script = widget.get('enquiry-form.js');
   const map = widget.get('enquiry-form.js.map');
   if (!script) return new Map();
@@ -103,18 +116,43 @@ export function withInlinedConfig(widget: WidgetAssets, configJson: string): Wid
     );
   // JSON is JavaScript, but for the two line separators a script may not hold raw before ES2019.
   const literal = configJson.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  const inlined = new Map<string, Asset>([
+  const files = new Map<string, A>([
     [
       'enquiry-form.js',
-      asset(script.contentType, Buffer.from(`const ENQUIRY_FORM_CONFIG=${literal};\n${code}`)),
+      make(script.contentType, Buffer.from(`const ENQUIRY_FORM_CONFIG=${literal};\n${code}`)),
     ],
   ]);
   if (map) {
     const parsed = JSON.parse(Buffer.from(map.identity).toString('utf8')) as { mappings: string };
     parsed.mappings = `;${parsed.mappings}`;
-    inlined.set(INLINED_MAP, asset(map.contentType, Buffer.from(JSON.stringify(parsed))));
+    files.set(INLINED_MAP, make(map.contentType, Buffer.from(JSON.stringify(parsed))));
   }
-  return inlined;
+  return files;
+}
+
+/** The bundle with `configJson` inlined, compressed now (at start). */
+export const withInlinedConfig = (widget: WidgetAssets, configJson: string): WidgetAssets =>
+  inlined(widget, configJson, asset);
+
+/**
+ * A script's asset compressed on libuv's threads, so the event loop goes on serving requests
+ * while brotli's quality 11 takes its fraction of a second (a map's waits for its first request).
+ */
+async function assetSoon(contentType: string, identity: Uint8Array): Promise<Asset> {
+  if (contentType.startsWith('application/json')) return asset(contentType, identity);
+  const [br, gzip] = await Promise.all([
+    brotliSoon(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzipSoon(identity, { level: 9 }),
+  ]);
+  return { contentType, etag: etagOf(identity), identity, br, gzip };
+}
+
+/** The bundle with `configJson` inlined, compressed off the event loop (a new version). */
+export async function inlinedSoon(widget: WidgetAssets, configJson: string): Promise<WidgetAssets> {
+  const files = inlined(widget, configJson, assetSoon);
+  return new Map(
+    await Promise.all([...files].map(async ([name, made]) => [name, await made] as const)),
+  );
 }
 
 /** True when `Accept-Encoding` lists `coding` with a q-value above 0 (split, not a regex). */

@@ -6,19 +6,14 @@
  * read, the browser gets a page saying why.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { BotCheckOptions } from '../http/bots/bot-check.ts';
 import type { Refusal } from '../http/refusal.ts';
 import type { Logger } from '../logger.ts';
 import { isNavigation, plainRefused, plainRefusedAtTheDoor } from './page/plain-answers.ts';
 import type { PlainFields } from './page/plain-fields.ts';
 import type { HeldFiles } from './page/held-files.ts';
-import {
-  formIn,
-  requestedLanguage,
-  wordsIn,
-  type FormLanguageDeps,
-} from '../http/form-language.ts';
+import type { CurrentForm } from '../studio/live-form.ts';
+import { formIn, requestedLanguage, wordsIn } from '../http/form-language.ts';
 
 /** What the intake notes of an enquiry as it comes in, for its answer. */
 export interface EnquiryNote {
@@ -57,8 +52,9 @@ export const noteEnquiry: MiddlewareHandler<{ Variables: IntakeVariables }> = as
 };
 
 /** What drawing the form again needs. */
-export interface RefusalAnswerDeps extends FormLanguageDeps {
-  config: FormConfig;
+export interface RefusalAnswerDeps {
+  /** The form, as it is served now: a refusal is said in its languages. */
+  form: CurrentForm;
   bots: BotCheckOptions;
   log: Logger;
   /** Present when the form offers "Save and continue later": the form drawn again offers it. */
@@ -75,10 +71,11 @@ export function refusalAnswers(deps: RefusalAnswerDeps) {
   return (c: Context, refusal: Refusal): Response => {
     for (const [name, value] of Object.entries(refusal.headers)) c.header(name, value);
     const enquiry = (c as Context<{ Variables: IntakeVariables }>).get('enquiry');
+    const form = deps.form.current();
     if (!enquiry) {
       const lang = answerLanguage(c);
       return c.json(
-        lang ? refusal.bodyIn(wordsIn(deps, lang), lang) : refusal.body,
+        lang ? refusal.bodyIn(wordsIn(form, lang), lang) : refusal.body,
         refusal.status,
       );
     }
@@ -96,10 +93,10 @@ export function refusalAnswers(deps: RefusalAnswerDeps) {
     const asked = askedLanguage(c, enquiry);
     if (enquiry.fields && refusal.redraw)
       return plainRefused(c, deps, enquiry.fields, refusal, asked, enquiry.held);
-    if (enquiry.page) return plainRefusedAtTheDoor(c, deps, refusal, asked);
+    if (enquiry.page) return plainRefusedAtTheDoor(c, form, refusal, asked);
     // An API client or the widget: the words in the language it asks for (none: as they are).
-    const { lang } = formIn(deps, asked);
-    return c.json(lang ? refusal.bodyIn(wordsIn(deps, lang), lang) : body, refusal.status);
+    const { lang } = formIn(form, asked);
+    return c.json(lang ? refusal.bodyIn(wordsIn(form, lang), lang) : body, refusal.status);
   };
 }
 

@@ -10,7 +10,7 @@ import { Refusal } from '../http/refusal.ts';
 /** The error `checkSubmission` throws for what was received, or undefined. */
 const refusalFor = (received: ReceivedSubmission, config: FormConfig) => {
   try {
-    checkSubmission(received, config, 0);
+    checkSubmission(received, { config }, 0);
     return undefined;
   } catch (error) {
     if (error instanceof Refusal) return error.body;
@@ -80,7 +80,7 @@ describe('checkSubmission', () => {
       case_type: 'general',
       answers: { valueOf: '3' },
     });
-    expect(checkSubmission({ enquiryText, files: [] }, config, 0).upstream.meta).toEqual([
+    expect(checkSubmission({ enquiryText, files: [] }, { config }, 0).upstream.meta).toEqual([
       { id: 'valueOf', label: 'Worth?', value: '3' },
     ]);
   });

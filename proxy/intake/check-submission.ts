@@ -20,7 +20,12 @@ import { answersAsValues } from './option-values.ts';
 import { impossibleNumbers } from './phone-numbers.ts';
 import type { ReceivedSubmission } from './read-multipart.ts';
 import type { Strings } from '../contract/strings/english.ts';
-import { formIn, wordsIn, type FormInLanguage, type Translations } from '../http/form-language.ts';
+import {
+  formIn,
+  wordsIn,
+  type FormInLanguage,
+  type FormLanguageDeps,
+} from '../http/form-language.ts';
 import { Refusal } from '../http/refusal.ts';
 import { buildUpstreamEnquiry } from './upstream-enquiry.ts';
 
@@ -40,6 +45,8 @@ export interface VisitorReading extends FormInLanguage {
 
 /** A submission that passed every check, ready to store. */
 export interface CheckedSubmission {
+  /** The form in the firm's language, of the version the enquiry was checked against. */
+  config: FormConfig;
   part: EnquiryPart;
   upstream: UpstreamEnquiry;
   /** What the visitor read, for what is written to them (the confirmation email). */
@@ -49,17 +56,20 @@ export interface CheckedSubmission {
   fingerprint: string;
 }
 
-/** Throws a `Refusal` (400, 413 or 415) naming every problem it finds. */
+/**
+ * Checks a submission against `form` (the version it was drawn from); throws a `Refusal` (400,
+ * 413 or 415) naming every problem it finds.
+ */
 export function checkSubmission(
   received: ReceivedSubmission,
-  config: FormConfig,
+  form: FormLanguageDeps,
   receivedAt: number,
-  translations?: Translations,
 ): CheckedSubmission {
+  const { config } = form;
   const parsed = received.plain
     ? parseEnquiryObject(enquiryFromFields(received.plain, config))
     : parseEnquiryPart(received.enquiryText);
-  const visitor = formIn({ config, translations }, parsed.lang);
+  const visitor = formIn(form, parsed.lang);
   const part = answersAsValues(visitor.form, parsed);
   // Checked against the form the visitor read: the same rules, its labels in their words.
   const shared = validateEnquiry(visitor.form, part);
@@ -70,7 +80,7 @@ export function checkSubmission(
   ]).map(describeIssue);
   if (issues.length > 0) throw Refusal.validation(issues);
 
-  const words = wordsIn({ config, translations }, visitor.lang);
+  const words = wordsIn(form, visitor.lang);
   const files = prepareFiles(received, config, visitor.lang, words);
   const fingerprint = fingerprintOf(
     part,
@@ -85,7 +95,7 @@ export function checkSubmission(
         ? upstream
         : buildUpstreamEnquiry(visitor.form, part, receivedAt, visitor),
   };
-  return { part, upstream, visitor: reading, files, fingerprint };
+  return { config, part, upstream, visitor: reading, files, fingerprint };
 }
 
 /** Issues in the order their fields appear on the form, as the error summary lists them. */

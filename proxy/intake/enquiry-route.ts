@@ -69,7 +69,7 @@ export interface EnquiryRouteDeps extends TakeInDeps {
  */
 export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): Hono<RouteEnv> {
   const app = new Hono<RouteEnv>();
-  const { config, limits } = deps;
+  const { limits } = deps;
   const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
   const receive = takeIn(deps, funnel);
   const tooLarge = Refusal.enquiryTooLarge();
@@ -81,7 +81,7 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
     requireAllowedOrigin(deps),
     rateLimit({ limiters: [limits.perClient], clientKey }),
     uploadGuard({
-      maxBytes: maxSubmissionBytes(config.files),
+      maxBytes: () => maxSubmissionBytes(deps.form.files()),
       tooLarge,
       // The form without JavaScript is read to the limit: its fields draw it again (413 page).
       refuseByLength: (c) => !isNavigation(c),

@@ -56,7 +56,7 @@ describe('a form with translated options', () => {
 });
 
 describe('a form read in Welsh', () => {
-  const welshSetUp = () => setUp({ config: bilingual.first, deps: { translations: bilingual } });
+  const welshSetUp = () => setUp({ config: bilingual.first, translations: bilingual });
 
   it('answers GET /api/form?lang=cy-GB with the Welsh texts and the same ids', async () => {
     const harness = welshSetUp();

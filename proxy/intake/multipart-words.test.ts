@@ -15,7 +15,7 @@ import { harnessPerTest, ORIGIN, type ProxyHarness } from '../test/fixtures/prox
 import { MAX_ENQUIRY_PART_BYTES } from './read-multipart.ts';
 
 const setUp = harnessPerTest();
-const welshSetUp = () => setUp({ config: bilingual.first, deps: { translations: bilingual } });
+const welshSetUp = () => setUp({ config: bilingual.first, translations: bilingual });
 
 /** A multipart body cut off inside its first part: no closing boundary ever comes. */
 const cutShort = {
@@ -144,7 +144,7 @@ describe('an enquiry that names its language', () => {
       ...(JSON.parse(readFileSync(exampleConfigPath('bilingual'), 'utf8')) as object),
       files: { maxFileBytes: 2048 },
     });
-    const harness = setUp({ config: small.first, deps: { translations: small } });
+    const harness = setUp({ config: small.first, translations: small });
     const pdf = new Uint8Array(Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(4096)]));
     const response = await harness.submit(
       { case_type: 'conveyancing', lang: 'cy', answers: { transaction: 'selling' } },

@@ -14,7 +14,7 @@ import { checkFiles } from '../contract/file-rules.ts';
 import { parseFormConfigs, type FormConfigs } from '../contract/schemas/form-config.ts';
 import { wordsIn } from '../http/form-language.ts';
 import { issueIn } from '../http/refusal.ts';
-import { readFormConfigs } from '../server.ts';
+import { readFormConfigs } from '../studio/form-file.ts';
 import { plainForm, postPlain } from '../test/fixtures/plain-post.ts';
 import { harnessPerTest, type ProxyHarness } from '../test/fixtures/proxy-harness.ts';
 import { tusClient } from '../test/fixtures/tus-requests.ts';
@@ -89,7 +89,7 @@ describe.each(VISITORS)('a refusal by size to a visitor reading $lang', (visitor
   const { lang, name } = visitor;
   const formsSetUp = () => {
     const forms = visitor.forms();
-    return { forms, harness: setUp({ config: forms.first, deps: { translations: forms } }) };
+    return { forms, harness: setUp({ config: forms.first, translations: forms }) };
   };
 
   it('says the limit in it when a file part is over it, to the widget or an API client', async () => {

@@ -9,7 +9,6 @@ import type { Context } from 'hono';
 import { checkForBots, type BotCheckOptions } from '../http/bots/bot-check.ts';
 import type { HealthSignals } from '../http/health-routes.ts';
 import type { Metrics } from '../http/metrics.ts';
-import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
 import type { Logger } from '../logger.ts';
 import type { IntakeStore } from '../outbox/store.ts';
@@ -32,7 +31,6 @@ export type IntakeContext = Context<{
 
 /** What judging and storing a checked enquiry reads. */
 export interface StoreCheckedDeps {
-  config: FormConfig;
   /** Intake, and the repeat of an idempotency key. */
   store: IntakeStore;
   /** Leases a person's enquiry, as it is stored, to this process's delivery. */
@@ -57,7 +55,7 @@ export interface StoreCheckedDeps {
  * space is a `503`); `funnel` counts what is accepted.
  */
 export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
-  const { config, limits } = deps;
+  const { limits } = deps;
   const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
 
   /** The bot checks, then the enquiry stored with `files` (a caught bot's without them). */
@@ -80,7 +78,7 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
     const kept = verdict.human ? files : [];
     const aftercare =
       deps.aftercare &&
-      aftercareFor(config, deps.aftercare, {
+      aftercareFor(checked.config, deps.aftercare, {
         reference,
         receivedAt,
         upstream: checked.upstream,
@@ -111,7 +109,7 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
     if (outcome.confirmation === 'over_limit')
       deps.log.info({ reference }, 'no confirmation email: the address or client had its share');
     if (verdict.human)
-      await countAccepted(funnel, config, {
+      await countAccepted(funnel, checked.config, {
         part: checked.part,
         submissionId: outcome.submission.id,
         at: receivedAt,

@@ -8,7 +8,8 @@ import type { Converter } from '../convert/conversion.ts';
 import type { FunnelAdmission } from '../funnel/admission.ts';
 import type { UploadStore } from '../outbox/upload-store.ts';
 import { checkSubmission } from './check-submission.ts';
-import type { FormLanguageDeps } from '../http/form-language.ts';
+import type { LiveForm } from '../studio/live-form.ts';
+import { askedVersion, versionFor } from '../studio/enquiry-version.ts';
 import { tempSpool, type FileSpool } from './file-spool.ts';
 import { inspectFiles } from './inspect-files.ts';
 import type { PlainFields } from './page/plain-fields.ts';
@@ -25,7 +26,9 @@ import { rateLimitKey } from '../http/client-ip.ts';
 import { Refusal } from '../http/refusal.ts';
 
 /** What taking an enquiry in reads: the law, the checks, the outbox and its room. */
-export interface TakeInDeps extends FormLanguageDeps, StoreCheckedDeps {
+export interface TakeInDeps extends StoreCheckedDeps {
+  /** The form, version by version: an enquiry is checked against the one it was drawn from. */
+  form: Pick<LiveForm, 'current' | 'version' | 'honoured' | 'latestKnown' | 'refresh' | 'files'>;
   /** Files sent ahead (`/api/uploads`), which an enquiry names; without it, none are taken. */
   uploads?: UploadStore | undefined;
   /** Where file parts are written as they arrive; the system's temporary directory by default. */
@@ -45,7 +48,6 @@ export interface TakeInDeps extends FormLanguageDeps, StoreCheckedDeps {
  * `Idempotency-Key` if any; `funnel` counts what is accepted.
  */
 export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
-  const { config } = deps;
   const spool = deps.spool ?? tempSpool();
   const { judgeAndStore, refusalIfFull } = storeChecked(deps, funnel);
 
@@ -56,15 +58,20 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
    */
   async function receive(c: IntakeContext, key: string | undefined) {
     const soFar: ReadSoFar = { fields: new Map() };
-    const received = await readMultipartSubmission(c.req.raw, config.files, spool, soFar).catch(
-      (error: unknown) => {
-        // Refused as it arrived (a file over the limit): a plain post keeps the fields before
-        // it, an enquiry part read before it names the answer's language.
-        if (soFar.enquiryText !== undefined) noteLanguage(c, soFar.enquiryText);
-        else if (soFar.fields.size > 0) notePlainFields(c, soFar.fields);
-        throw refusalIfFull(error);
-      },
-    );
+    // Read with the widest limits of the versions a visitor may still send: each enquiry is
+    // then checked against its own version's.
+    const received = await readMultipartSubmission(
+      c.req.raw,
+      deps.form.files(),
+      spool,
+      soFar,
+    ).catch((error: unknown) => {
+      // Refused as it arrived (a file over the limit): a plain post keeps the fields before
+      // it, an enquiry part read before it names the answer's language.
+      if (soFar.enquiryText !== undefined) noteLanguage(c, peek(soFar.enquiryText));
+      else if (soFar.fields.size > 0) notePlainFields(c, soFar.fields);
+      throw refusalIfFull(error);
+    });
     try {
       // The page's files left unticked go before anything else is read of the post.
       if (received.plain && deps.uploads)
@@ -89,10 +96,12 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
     key: string | undefined,
     received: ReceivedSubmission,
   ) {
+    const said = received.plain ? plainSaid(received.plain) : peek(received.enquiryText);
     if (received.plain) notePlainFields(c, received.plain, true);
-    else noteLanguage(c, received.enquiryText);
+    else noteLanguage(c, said);
     const receivedAt = deps.now();
-    const checked = checkSubmission(received, config, receivedAt, deps.translations);
+    const form = await versionFor(deps.form, askedVersion(deps.bots.tokens, said), receivedAt);
+    const checked = checkSubmission(received, form, receivedAt);
     const files = deps.converter
       ? await inspectFiles(checked.files, deps.converter, deps.log, {
           lang: checked.visitor.lang ?? 'en',
@@ -105,7 +114,7 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
     // Files sent ahead are this enquiry's from here, and given back unless it is stored.
     const uploads = await takeUploads(checked.part, files, {
       store: deps.uploads,
-      config,
+      config: form.config,
       now: receivedAt,
     });
     const stored = await judgeAndStore(c, checked, uploads.files, idempotency, {
@@ -158,17 +167,34 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
   return receive;
 }
 
+/** What an enquiry says before it is checked: its language, form token and version. */
+interface Said {
+  lang?: unknown;
+  form_token?: unknown;
+  form_version?: unknown;
+}
+
+/** The enquiry part's JSON as far as `Said` goes; nothing when it is not JSON. */
+function peek(enquiryText: string): Said {
+  try {
+    const part = JSON.parse(enquiryText) as unknown;
+    return typeof part === 'object' && part !== null ? part : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A plain post's form token and version (its language is its `lang` field). */
+const plainSaid = (fields: PlainFields): Said => ({
+  form_token: fields.get('form_token')?.[0],
+  form_version: Number(fields.get('form_version')?.[0] ?? NaN),
+});
+
 /**
  * The language an enquiry part names, for its answer's words: read before the part is checked,
  * so a refusal of the part itself is said in it too. Anything but a short string is ignored.
  */
-function noteLanguage(c: IntakeContext, enquiryText: string): void {
-  let lang: unknown;
-  try {
-    lang = (JSON.parse(enquiryText) as { lang?: unknown } | null)?.lang;
-  } catch {
-    return;
-  }
+function noteLanguage(c: IntakeContext, { lang }: Said): void {
   const enquiry = c.get('enquiry');
   c.set('enquiry', {
     page: enquiry?.page ?? false,

@@ -46,10 +46,11 @@ export class ByteBudget {
 export interface UploadGuardOptions {
   budget: ByteBudget;
   /**
-   * The largest body taken: a larger `Content-Length` is refused before a byte is read, and a
-   * body that runs past it (chunked, or lying about its length) is cut off there.
+   * The largest body taken, asked at each request (the form's version may have changed): a
+   * larger `Content-Length` is refused before a byte is read, and a body that runs past it
+   * (chunked, or lying about its length) is cut off there.
    */
-  maxBytes: number;
+  maxBytes: () => number;
   /** The `413` to answer with. */
   tooLarge: Refusal;
   /** False for a request read up to `maxBytes` whatever its `Content-Length` (default: true). */
@@ -85,13 +86,13 @@ export const uploadGuard = (options: UploadGuardOptions): MiddlewareHandler<Uplo
     // Only digits declare a length (RFC 9110, 8.6); anything else is no claim at all.
     const declared = /^\s*(\d+)\s*$/.exec(c.req.header('content-length') ?? '')?.[1];
     const byLength = options.refuseByLength?.(c) ?? true;
-    if (byLength && declared !== undefined && Number(declared) > options.maxBytes)
-      throw options.tooLarge;
+    const maxBytes = options.maxBytes();
+    if (byLength && declared !== undefined && Number(declared) > maxBytes) throw options.tooLarge;
     const key = options.clientKey(c);
     const mine = active.get(key) ?? 0;
     if (mine >= options.perClient) throw Refusal.tooManyAtOnce();
     active.set(key, mine + 1);
-    const metered = meter(c.req.raw.body, options);
+    const metered = meter(c.req.raw.body, { ...options, maxBytes });
     c.req.raw = new Request(c.req.raw, { body: metered.body, duplex: 'half' } as RequestInit);
     c.set('upload', metered);
     try {
@@ -108,7 +109,12 @@ export const uploadGuard = (options: UploadGuardOptions): MiddlewareHandler<Uplo
 /** A body that charges the budget per chunk and fails when it stalls or the budget is spent. */
 function meter(
   source: ReadableStream<Uint8Array> | null,
-  { budget, idleMs, maxBytes, tooLarge }: UploadGuardOptions,
+  {
+    budget,
+    idleMs,
+    maxBytes,
+    tooLarge,
+  }: Pick<UploadGuardOptions, 'budget' | 'idleMs' | 'tooLarge'> & { maxBytes: number },
 ): GuardedUpload & { body: ReadableStream<Uint8Array> | null } {
   let held = 0;
   let received = 0;

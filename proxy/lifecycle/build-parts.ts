@@ -7,11 +7,10 @@
 import { resolve } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppDeps } from '../app-deps.ts';
-import type { FormConfig } from '../contract/schemas/form-config.ts';
+import { FILE_LIMIT_CEILINGS } from '../contract/limits.ts';
 import { Deliverer } from '../delivery/deliverer.ts';
 import type { ProxyEnv } from '../env.ts';
 import { createFormTokens } from '../http/bots/form-token.ts';
-import type { Translations } from '../http/form-language.ts';
 import { createSentPasses } from '../intake/page/sent-pass.ts';
 import { createTurnstileVerifier } from '../http/bots/turnstile.ts';
 import { createMetrics } from '../http/metrics.ts';
@@ -36,6 +35,9 @@ import {
   type DraftsPart,
 } from '../intake/drafts/draft-deps.ts';
 import { DRAFT_TRIES } from '../contract/drafts.ts';
+import { outboxStudio } from '../studio/outbox-studio.ts';
+import type { LiveForm } from '../studio/live-form.ts';
+import type { FormStudio } from '../studio/form-studio.ts';
 import { longestCallMs } from '../client/enquiry-api-client.ts';
 import { platform, recordedCheck, type Platform } from '../platform.ts';
 import type { Converter } from '../convert/conversion.ts';
@@ -51,6 +53,8 @@ export interface ProxyParts {
   webhooks: Webhooks | undefined;
   /** The platform check, each run remembered for the console. */
   check: Platform['check'];
+  /** The form's versions and draft, whose publishes this instance serves at once. */
+  studio: FormStudio;
   /** What the app is built from. */
   deps: AppDeps;
 }
@@ -59,9 +63,8 @@ export interface ProxyParts {
 export async function buildParts(
   env: ProxyEnv,
   log: Logger,
-  config: FormConfig,
+  form: LiveForm,
   outbox: OpenOutbox & { converter: Converter },
-  translations: Translations,
 ): Promise<ProxyParts> {
   const { store, converter } = outbox;
   const metrics = createMetrics(store);
@@ -99,9 +102,10 @@ export async function buildParts(
     // Each step holds its submission a little longer than its call can last: an instance that
     // dies mid-step gives its work to another within seconds of that, not a quarter of an hour.
     // A file is converted under the lease of the step before it: at most CONVERT_TIMEOUT_MS,
-    // twice (a document that timed out is tried once more).
+    // twice (a document that timed out is tried once more). The largest file is the largest any
+    // version may take, as a version published later may take larger ones.
     leaseMs:
-      longestCallMs(env.UPSTREAM_TIMEOUT_MS, config.files.maxFileBytes) +
+      longestCallMs(env.UPSTREAM_TIMEOUT_MS, FILE_LIMIT_CEILINGS.maxFileBytes) +
       2 * env.CONVERT_TIMEOUT_MS +
       LEASE_GRACE_MS,
     // A look at the queue each second: an operator's `npm run outbox -- retry` (another
@@ -117,24 +121,23 @@ export async function buildParts(
     deliverer.wake();
   });
   const deps = {
-    ...(await appDeps(env, log, config, outbox, deliverer, checks.last)),
-    translations,
+    ...(await appDeps(env, log, form, outbox, deliverer, checks.last)),
     metrics,
     converter,
     spool: outbox.spool,
   };
-  return { deliverer, webhooks, check, deps };
+  return { deliverer, webhooks, check, deps, studio: deps.studio };
 }
 
 /** The app's parts, from the environment. */
 async function appDeps(
   env: ProxyEnv,
   log: Logger,
-  config: FormConfig,
+  form: LiveForm,
   outbox: OpenOutbox,
   deliverer: Deliverer,
   lastCheck: () => CheckRecord | undefined,
-): Promise<AppDeps> {
+): Promise<AppDeps & { studio: FormStudio }> {
   const { store } = outbox;
   const secret = env.FORM_TOKEN_SECRET ?? (await storedSecret(store, 'form_token_secret'));
   const resolveIp = createClientIpResolver(env.TRUSTED_PROXIES);
@@ -142,9 +145,10 @@ async function appDeps(
   if (!widget.has('enquiry-form.js'))
     log.warn({ dir: env.WIDGET_DIR }, 'the widget is not built: run npm run build');
   const health: AppDeps['health'] = {};
+  const { config } = form.current();
   const confirmations = confirmationsState(env, config);
   // What is not an enquiry writes to a local outbox's disk only above the room enquiries need.
-  const largestEnquiry = maxSubmissionBytes(config.files);
+  const largestEnquiry = () => maxSubmissionBytes(form.files());
   const room = outbox.dataDir
     ? {
         funnel: roomAboveReserve(outbox.dataDir, largestEnquiry),
@@ -159,7 +163,9 @@ async function appDeps(
       ? { siteKey: env.TURNSTILE_SITE_KEY, secretKey: env.TURNSTILE_SECRET_KEY }
       : undefined;
   return {
-    config,
+    form,
+    // Its publishes are served here at once (the other instances hear of them).
+    studio: outboxStudio({ store, now: Date.now, onPublished: () => form.refresh() }),
     allowedOrigins: env.ALLOWED_ORIGINS,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     sentPasses: createSentPasses(secret),
@@ -183,7 +189,8 @@ async function appDeps(
     },
     aftercare: {
       receiptSecret: await storedSecret(store, 'receipt_secret'),
-      emailOn: confirmations.on,
+      // Whether the environment can send: each version's "confirmation" says whether to.
+      emailOn: Boolean(env.SMTP_URL && env.CONFIRMATION_FROM),
     },
     ...(turnstile
       ? { turnstile: { siteKey: turnstile.siteKey, scriptUrl: env.TURNSTILE_SCRIPT_URL } }
@@ -195,8 +202,9 @@ async function appDeps(
       uploadBytes: new ByteBudget(env.MAX_IN_FLIGHT_BYTES),
       uploadsPerClient: env.MAX_UPLOADS_PER_CLIENT,
       bodyIdleMs: env.BODY_IDLE_TIMEOUT_MS,
-      // A visitor's files are each an upload: a form's worth for each enquiry the rate allows.
-      uploadCreations: outbox.limiter('uploads', env.RATE_LIMIT_PER_MINUTE * config.files.maxFiles),
+      // A visitor's files are each an upload: a form's worth for each enquiry the rate allows
+      // (the form's at start: a limiter keeps its rate).
+      uploadCreations: outbox.limiter('uploads', env.RATE_LIMIT_PER_MINUTE * form.files().maxFiles),
     },
     uploads: store,
     uploadExpiryMs: env.UPLOAD_EXPIRY_HOURS * 3_600_000,

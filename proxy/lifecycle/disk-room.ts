@@ -24,24 +24,24 @@ export async function freeBytes(dir: string): Promise<number> {
  * bytes of uploads (`intake/uploads/upload-room.ts`), which look every time (`lookEveryMs` 0): a
  * request of theirs brings megabytes, and many come within a second.
  *
- * @example const room = roomAboveReserve('/var/lib/enquiry-form', maxSubmissionBytes(config.files))
+ * @example const room = roomAboveReserve('/var/lib/enquiry-form', () => maxSubmissionBytes(form.files()))
  */
 export function roomAboveReserve(
   dataDir: string,
-  largestEnquiryBytes: number,
+  largestEnquiryBytes: () => number,
   {
     now = Date.now,
     lookEveryMs = LOOK_EVERY_MS,
   }: { now?: () => number; lookEveryMs?: number } = {},
 ): () => Promise<number> {
-  const reserve = READY_MIN_FREE_BYTES + largestEnquiryBytes;
   let look: { at: number; room: Promise<number> } | undefined;
   return () => {
     if (!look || now() - look.at >= lookEveryMs)
       look = {
         at: now(),
         room: freeBytes(dataDir).then(
-          (free) => free - reserve,
+          // The reserve read at each look: a publish may raise the largest enquiry.
+          (free) => free - (READY_MIN_FREE_BYTES + largestEnquiryBytes()),
           // A disk that cannot be looked at is no place to add anything to.
           () => -1,
         ),

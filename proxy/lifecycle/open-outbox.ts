@@ -26,6 +26,11 @@ export interface OpenOutbox {
   limiter(name: string, perMinute: number, windowMs?: number): Limiter;
   /** Calls `listener` when any instance stores new work (a shared store only). */
   onWork(listener: () => void): void;
+  /**
+   * Calls `listener` when another instance publishes a version of the form (a shared store
+   * only: a version published into a SQLite outbox by the CLI is found by looking now and then).
+   */
+  onFormPublished(listener: () => void): void;
   /** The directory whose free space readiness watches, for an outbox on local disk. */
   dataDir?: string;
   /**
@@ -57,6 +62,9 @@ export async function openOutbox(env: ProxyEnv, log: Logger): Promise<OpenOutbox
       onWork: (listener) => {
         store.onWork(listener);
       },
+      onFormPublished: (listener) => {
+        store.onFormPublished(listener);
+      },
       spool: tempSpool(),
       close: () => store.close(),
     };
@@ -82,6 +90,7 @@ export async function openOutbox(env: ProxyEnv, log: Logger): Promise<OpenOutbox
         new RateLimiter(name, perMinute, Date.now, undefined, windowMs),
       // One process: its own deliverer is woken directly by each accept.
       onWork: () => undefined,
+      onFormPublished: () => undefined,
       dataDir: env.DATA_DIR,
       spool: diskSpool(join(env.DATA_DIR, 'incoming')),
       spoolDir: join(env.DATA_DIR, 'incoming'),

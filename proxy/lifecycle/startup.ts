@@ -3,7 +3,7 @@
  * the notifier; and what the app's health and tokens read from the outbox and the disk.
  */
 import type { AppDeps } from '../app-deps.ts';
-import type { FormConfig } from '../contract/schemas/form-config.ts';
+import type { CurrentForm } from '../studio/live-form.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
 import type { ProxyEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
@@ -46,13 +46,16 @@ export function startNotifier(
     Pick<WebhookQueue, 'deadWebhooks'>,
   deliverer: Deliverer,
   log: Logger,
-  config: Pick<FormConfig, 'caseTypes' | 'confirmation'>,
+  form: CurrentForm,
 ) {
+  // A case type named in a notification by its label in the version served when it is sent.
   const channels = notifyChannels(
     env,
     store,
-    (id) => config.caseTypes.find((caseType) => caseType.id === id)?.label,
+    (id) => form.current().config.caseTypes.find((caseType) => caseType.id === id)?.label,
   );
+  // The hourly ceiling's alert counts by the version served at start.
+  const { config } = form.current();
   if (!channels.email && !channels.webhook) return undefined;
   const notifier = new Notifier({
     store,

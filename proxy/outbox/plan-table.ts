@@ -100,6 +100,14 @@ export const PLAN_TABLE = {
   setRole: 'write',
   removePerson: 'write',
   anyPeople: 'read',
+  // The form's versions and its draft.
+  latestFormVersion: 'read',
+  formVersions: 'read',
+  formVersion: 'read',
+  formDraft: 'read',
+  saveFormDraft: 'atomic',
+  discardFormDraft: 'atomic',
+  publishFormVersion: 'atomic',
   // Saved enquiries ("Save and continue later"): the ciphertext, its codes, its uploads.
   saveDraft: 'atomic',
   askDraftCode: 'atomic',

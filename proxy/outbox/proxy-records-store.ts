@@ -1,7 +1,7 @@
 /**
  * What the outbox keeps for the proxy itself and for the marketer, about no one visitor: named
- * settings (`Settings`), the widget's files of earlier builds (`WidgetFileArchive`) and the
- * funnel's sums (`FunnelCounters`). Its own file because none of these is a submission, a
+ * settings (`Settings`), the widget's files of earlier builds (`WidgetFileArchive`), the
+ * funnel's sums (`FunnelCounters`) and the form's versions and draft (`FormVersions`). Its own file because none of these is a submission, a
  * message or a person: each is read by one part of the proxy and kept for its own reasons.
  */
 import type {
@@ -12,6 +12,14 @@ import type {
   FunnelTally,
 } from './funnel-counts.ts';
 import type { WidgetFile } from './machine/widget-files.ts';
+import type {
+  DraftRecord,
+  FormVersionSummary,
+  NewFormVersion,
+  PublishRecord,
+  StoredFormDraft,
+  StoredFormVersion,
+} from './machine/form-versions.ts';
 
 /** Named values kept with the outbox (the form-token secret, when generated). */
 export interface Settings {
@@ -52,4 +60,30 @@ export interface FunnelCounters {
    * deleted, 0 when no day before it is left (the daily chore calls it until then).
    */
   forgetFunnelDay(before: string): Promise<number>;
+}
+
+/**
+ * The form's published versions and its one draft (`machine/form-versions.ts`): what every
+ * instance serves, the studio edits and `npm run outbox -- form` exports and imports.
+ */
+export interface FormVersions {
+  /** The latest version's number, 0 when none was published: cheap, looked at now and then. */
+  latestFormVersion(): Promise<number>;
+  /** Every version, newest first, without its configuration. */
+  formVersions(): Promise<FormVersionSummary[]>;
+  /** One version whole, or the latest. */
+  formVersion(which: number | 'latest'): Promise<StoredFormVersion | undefined>;
+  /** Publishes the version after `expected` with its audit entry, or says who came first. */
+  publishFormVersion(next: NewFormVersion): Promise<PublishRecord>;
+  formDraft(): Promise<StoredFormDraft>;
+  /** Saves the draft over `revision`, or gives the draft someone saved since. */
+  saveFormDraft(save: {
+    text: string;
+    strings: Readonly<Record<string, string>>;
+    revision: number;
+    basedOn: number;
+    by: string;
+    at: number;
+  }): Promise<DraftRecord>;
+  discardFormDraft(by: string, at: number): Promise<StoredFormDraft>;
 }

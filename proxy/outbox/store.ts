@@ -14,7 +14,7 @@
  * `submission-store.ts` (intake, delivery, the operator's view, housekeeping), `message-store.ts`
  * (notifications, receipts, confirmation quotas, webhooks), `people-store.ts` (the firm's
  * people, the audit log, a person's rights), `proxy-records-store.ts` (settings, widget files,
- * the funnel's counters) and `upload-store.ts`. This file joins them into `OutboxStore` and
+ * the funnel's counters, the form's versions) and `upload-store.ts`. This file joins them into `OutboxStore` and
  * names them all, so a caller imports every role from here.
  *
  * SQLite (`sqlite/store.ts`) is the embedded default, PostgreSQL (`postgres/store.ts`) the shared
@@ -29,7 +29,12 @@ import type {
   WebhookQueue,
 } from './message-store.ts';
 import type { AuditLog, People, SubjectRights } from './people-store.ts';
-import type { FunnelCounters, Settings, WidgetFileArchive } from './proxy-records-store.ts';
+import type {
+  FormVersions,
+  FunnelCounters,
+  Settings,
+  WidgetFileArchive,
+} from './proxy-records-store.ts';
 import type {
   DeliveryQueue,
   FileSource,
@@ -47,7 +52,7 @@ export type { ErasureOutcome, Subject, SubjectHoldings } from './machine/rights.
 export type { IntakeStore, FileSource, DeliveryQueue, OperatorView, Housekeeping };
 export type { NotificationQueue, Receipts, ConfirmationQuotas, WebhookQueue, WebhookDeliveries };
 export type { People, AuditLog, SubjectRights };
-export type { Settings, WidgetFileArchive, FunnelCounters };
+export type { Settings, WidgetFileArchive, FunnelCounters, FormVersions };
 export type { DraftStore };
 
 /**
@@ -84,6 +89,7 @@ export interface OutboxStore
     WebhookDeliveries,
     SubjectRights,
     WidgetFileArchive,
+    FormVersions,
     People,
     UploadStore,
     DraftStore {

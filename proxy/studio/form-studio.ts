@@ -10,21 +10,11 @@
  * label may change). A version, once published, never changes: publishing makes a new one.
  */
 
-/** How a version came to be published. */
-export type FormSource = 'file' | 'studio' | 'import' | 'rollback';
+import type { FormActor, FormSource, FormVersionSummary } from '../outbox/machine/form-versions.ts';
 
-/** One published version, without its configuration. */
-export interface FormVersionSummary {
-  /** 1, 2, 3…: never reused. */
-  version: number;
-  /** Milliseconds since the epoch. */
-  publishedAt: number;
-  /** Who published it: a person's address, `admin token`, or the file or CLI it came from. */
-  publishedBy: string;
-  source: FormSource;
-  /** For a rollback, the version published again. */
-  from?: number | undefined;
-}
+// How a version came to be published, one version without its configuration, and who acts
+// (a person, the admin token, the CLI, the file at start): one definition, the outbox's.
+export type { FormActor, FormSource, FormVersionSummary };
 
 /** One published version with its configuration, byte for byte as published. */
 export interface FormVersion extends FormVersionSummary {
@@ -92,17 +82,17 @@ export interface FormStudio {
   /** The draft; the current version when nobody has saved one since it was published. */
   draft(): Promise<FormDraft>;
   /** Saves `config` over revision `revision`, unless someone saved since. */
-  saveDraft(config: unknown, revision: number, by: string): Promise<DraftSave>;
+  saveDraft(config: unknown, revision: number, by: FormActor): Promise<DraftSave>;
   /** Drops the draft: the next `draft()` is the current version again. */
-  discardDraft(by: string): Promise<void>;
+  discardDraft(by: FormActor): Promise<void>;
   /** `config` checked as a publish would check it, and what publishing it would change. */
   check(
     config: unknown,
   ): Promise<{ issues: readonly StudioIssue[]; changes: readonly PlatformChange[] }>;
   /** Publishes the draft at `revision` as a new version, when it passes every check. */
-  publish(revision: number, by: string): Promise<PublishOutcome>;
+  publish(revision: number, by: FormActor): Promise<PublishOutcome>;
   /** Publishes version `version`'s configuration again, as a new version. */
-  rollback(version: number, by: string): Promise<PublishOutcome>;
+  rollback(version: number, by: FormActor): Promise<PublishOutcome>;
   /** What going from version `from` to version `to` changes for the platform. */
   compare(from: number, to: number): Promise<readonly PlatformChange[]>;
   /**

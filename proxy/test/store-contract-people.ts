@@ -126,6 +126,8 @@ export function describePeopleStore(name: string, factory: StoreFactory): void {
         role: 'marketer',
         name: 'Max Marks',
       });
+      expect(await store.setRole('max@firm.example', 'editor')).toBe(true);
+      expect(await store.findSession('s1', 2_000)).toMatchObject({ role: 'editor' });
       expect(await store.setRole('max@firm.example', 'operator')).toBe(true);
       expect(await store.findSession('s1', 2_000)).toMatchObject({ role: 'operator' });
       expect(await store.setRole('nobody@firm.example', 'staff')).toBe(false);

@@ -48,3 +48,14 @@ describe('"Send me a copy"', () => {
     );
   });
 });
+
+describe('the version of the form', () => {
+  it('is sent as form_version when the proxy named one, so the enquiry is checked against it', () => {
+    expect(
+      buildEnquiryPart({ ...lawFirm, version: 4 } as typeof lawFirm, values, marketing),
+    ).toMatchObject({
+      form_version: 4,
+    });
+    expect(buildEnquiryPart(lawFirm, values, marketing)).not.toHaveProperty('form_version');
+  });
+});

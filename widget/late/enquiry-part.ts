@@ -12,6 +12,7 @@ import {
   type FormConfig,
   FIELD_MAX_LENGTH,
   isAnswered,
+  type PublicFormConfig,
   visibleQuestions,
 } from '#contract';
 import type { Attribution } from '../attribution.ts';
@@ -75,8 +76,10 @@ export function buildEnquiryPart(
   if (statements.length > 0)
     part.consent = Object.fromEntries(statements.map((s) => [s.id, values.consent[s.id] === true]));
   if (config.confirmation?.optIn && values.sendCopy === true) part.send_copy = true;
-  // The language read, for the proxy to answer in it (a form in one language names none).
-  const { language } = config as FormLanguage;
+  // The language read, for the proxy to answer in it (a form in one language names none), and
+  // the version of the form drawn, which the proxy checks the enquiry against.
+  const { language, version } = config as FormLanguage & Pick<PublicFormConfig, 'version'>;
   if (language) part.lang = language;
+  if (version) part.form_version = version;
   return part;
 }

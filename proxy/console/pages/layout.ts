@@ -1,6 +1,6 @@
 /**
  * The console's page frame: its stylesheet, a way past the navigation, the places to go
- * (Overview, Leads, Funnel), sign-out, and the page's own content in `main`. Helpers every view shares.
+ * (Overview, Leads, Funnel, Form), sign-out, and the page's own content in `main`. Helpers every view shares.
  */
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
@@ -64,7 +64,7 @@ const head = (title: string, next?: string) =>
   </head>`;
 
 /** Where the page sits in the navigation. */
-export type Place = 'overview' | 'leads' | 'funnel' | 'people' | 'none';
+export type Place = 'overview' | 'leads' | 'funnel' | 'form' | 'people' | 'none';
 
 /** The states, in the words the console shows. */
 export const STATE_WORDS: Record<SubmissionState, string> = {
@@ -135,7 +135,7 @@ export function consolePage(options: {
             <ul>
               ${link('overview', '/admin/', 'Overview')}
               ${allows(role, 'staff') ? link('leads', '/admin/leads', 'Leads') : ''}
-              ${link('funnel', '/admin/funnel', 'Funnel')}
+              ${link('funnel', '/admin/funnel', 'Funnel')} ${link('form', '/admin/form', 'Form')}
               ${allows(role, 'operator') ? link('people', '/admin/people', 'People') : ''}
             </ul>
           </nav>

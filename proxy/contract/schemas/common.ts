@@ -67,12 +67,28 @@ export function flagRepeatedIds(
   });
 }
 
+/** One problem of a configuration: where it is (a JSON path) and what is wrong. */
+export interface ConfigIssue {
+  path: readonly (string | number)[];
+  message: string;
+  /** For a text missing one of `"languages"`: that language. */
+  missing?: string | undefined;
+}
+
+/**
+ * An issue as one line: its path the way a person writes it, then what is wrong.
+ *
+ * @example issueLine({ path: ['caseTypes', 0, 'label'], message: 'no "cy"' }) // 'caseTypes[0].label: no "cy"'
+ */
+export const issueLine = (issue: ConfigIssue): string =>
+  `${formatPath(issue.path) || '(root)'}: ${issue.message}`;
+
 /**
  * A JSON path the way a person writes it.
  *
  * @example formatPath(['caseTypes', 0, 'questions', 1, 'label']) // 'caseTypes[0].questions[1].label'
  */
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   return path
     .map((part, i) =>
       typeof part === 'number' ? `[${part}]` : `${i === 0 ? '' : '.'}${String(part)}`,

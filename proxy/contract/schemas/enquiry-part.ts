@@ -44,6 +44,13 @@ export const enquiryPartSchema = z.strictObject({
    * `cy`; any other reads as the first). Left out, or for a form in one language, the first.
    */
   lang: z.string().max(35).optional(),
+  /**
+   * The version of the form the visitor's form was drawn from (`"version"` of `GET /api/form`):
+   * the enquiry is checked against it, and delivered with its labels, while a form drawn from it
+   * may still be sent. The form token's signed version wins over it, unless this names a later
+   * one (`studio/enquiry-version.ts`).
+   */
+  form_version: z.number().int().min(1).max(999_999_999).optional(),
   /** "Send me a copy" ticked, when the configuration's confirmation asks (`optIn`). */
   send_copy: z.boolean().optional(),
   /** The signed start time from `GET /api/form-token` (bot check). */

@@ -14,7 +14,7 @@ import {
   type AcceptedKind,
   type FilePicker,
 } from '../limits.ts';
-import { flagRepeatedIds, formatPath, id, languageTag, webUrl } from './common.ts';
+import { flagRepeatedIds, id, issueLine, languageTag, webUrl, type ConfigIssue } from './common.ts';
 import { confirmationSchema } from './confirmation.ts';
 import { draftsSchema } from './drafts.ts';
 import { localise } from './languages.ts';
@@ -223,15 +223,11 @@ export interface PublicFormConfig extends FormConfig, PublicLanguageFields {
    * how many days a saved enquiry's link works (`DRAFT_EXPIRY_DAYS`).
    */
   draftDays?: number;
-}
-
-/**
- * Turns zod issues into one line each, naming the JSON path the way a person would write it.
- *
- * @example formatConfigIssues(error) // ['caseTypes[1].questions[0].options: required for type radio']
- */
-function formatConfigIssues(error: z.ZodError): string[] {
-  return error.issues.map((issue) => `${formatPath(issue.path) || '(root)'}: ${issue.message}`);
+  /**
+   * The version of the form this is (`studio/`): the widget sends it back as the enquiry's
+   * `form_version` and asks its form token for it.
+   */
+  version?: number;
 }
 
 /** A configuration read in each of its languages. */
@@ -251,45 +247,69 @@ const NO_FILES = (path: string): unknown => {
   throw new Error(`${path} is read only when the configuration is read from its file`);
 };
 
+/** A zod issue as the configuration's: the same path, under `under`. */
+const asIssue =
+  (under: readonly (string | number)[] = []) =>
+  (issue: z.core.$ZodIssue): ConfigIssue => ({
+    path: [...under, ...issue.path.map((part) => (typeof part === 'number' ? part : String(part)))],
+    message: issue.message,
+  });
+
 /**
- * Parses a configuration in every language it lists, throwing one error whose message lists
- * every problem with its JSON path (a text missing a language, a language without words, a
- * strings file missing a key, or a rule any language breaks). `read` reads a strings file.
+ * Checks a configuration in every language it lists: the form in each, or every problem with
+ * its JSON path (a text missing a language, a language without words, a strings file missing a
+ * key, or a rule any language breaks). `read` reads a strings file.
+ *
+ * @example checkFormConfigs({ caseTypes: [] }).issues // [{ path: ['caseTypes'], message: 'Too small: …' }]
  */
-export function parseFormConfigs(input: unknown, read = NO_FILES): FormConfigs {
+export function checkFormConfigs(
+  input: unknown,
+  read = NO_FILES,
+): { configs: FormConfigs; issues?: undefined } | { issues: ConfigIssue[] } {
   // The texts are read by the languages listed: a list that cannot be read is the one problem.
   const listed = (input as { languages?: unknown } | null)?.languages;
   const languages = languagesSchema.optional().safeParse(listed);
-  if (!languages.success)
-    throw new FormConfigError(
-      languages.error.issues.map((i) => `${formatPath(['languages', ...i.path])}: ${i.message}`),
-    );
+  if (!languages.success) return { issues: languages.error.issues.map(asIssue(['languages'])) };
   const localised = localise(input);
-  if (localised.problems.length > 0) throw new FormConfigError(localised.problems);
+  if (localised.issues.length > 0) return { issues: localised.issues };
   const files = z
     .record(z.string(), z.string())
     .catch({})
     .parse((input as { strings?: unknown }).strings ?? {});
   const words = languageWords(languages.data ?? [], files, read);
-  if (words.problems.length > 0) throw new FormConfigError(words.problems);
-  const problems = new Set<string>();
+  if (words.issues.length > 0) return { issues: words.issues };
+  // Every language breaks a rule alike: each is told once.
+  const issues = new Map<string, ConfigIssue>();
   const configs = new Map<string, FormConfig>();
   for (const [lang, written] of localised.inputs) {
     const result = formConfigSchema.safeParse(written);
     if (result.success) {
       const { languages: _listed, strings: _files, ...config } = result.data;
       configs.set(lang, config);
-    } else formatConfigIssues(result.error).forEach((line) => problems.add(line));
+    } else
+      for (const issue of result.error.issues.map(asIssue())) issues.set(issueLine(issue), issue);
   }
   const [firstLanguage = ''] = localised.languages;
   const first = configs.get(firstLanguage);
-  if (problems.size > 0 || !first) throw new FormConfigError([...problems]);
+  if (issues.size > 0 || !first) return { issues: [...issues.values()] };
   return {
-    languages: languages.data ?? [],
-    first,
-    inLanguage: (lang) => configs.get(lang) ?? first,
-    strings: words.strings,
+    configs: {
+      languages: languages.data ?? [],
+      first,
+      inLanguage: (lang) => configs.get(lang) ?? first,
+      strings: words.strings,
+    },
   };
+}
+
+/**
+ * Parses a configuration in every language it lists, throwing one error whose message lists
+ * every problem with its JSON path (`checkFormConfigs`). `read` reads a strings file.
+ */
+export function parseFormConfigs(input: unknown, read = NO_FILES): FormConfigs {
+  const checked = checkFormConfigs(input, read);
+  if (checked.issues) throw new FormConfigError(checked.issues);
+  return checked.configs;
 }
 
 /** Parses a configuration; the form in the firm's (first) language. */
@@ -298,7 +318,11 @@ export const parseFormConfig = (input: unknown): FormConfig => parseFormConfigs(
 /** A configuration that does not parse: one problem per line, each with its JSON path. */
 export class FormConfigError extends Error {
   override readonly name = 'FormConfigError';
-  constructor(readonly problems: string[]) {
+  /** Each problem as a line: `caseTypes[0].label: no "cy"`. */
+  readonly problems: string[];
+  constructor(readonly issues: readonly (ConfigIssue | string)[]) {
+    const problems = issues.map((issue) => (typeof issue === 'string' ? issue : issueLine(issue)));
     super(`Invalid form configuration:\n  ${problems.join('\n  ')}`);
+    this.problems = problems;
   }
 }

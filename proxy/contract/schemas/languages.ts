@@ -6,7 +6,7 @@
  * the schema, the proxy and the widget only ever read a form in one language. Ids and option
  * values are not texts: they are the same in every language. Proxy only.
  */
-import { formatPath } from './common.ts';
+import type { ConfigIssue } from './common.ts';
 
 /** Where a configuration holds texts a visitor reads: a text, a list of options, or a shape. */
 type Place = 'text' | 'texts' | 'options' | readonly [Place] | { readonly [key: string]: Place };
@@ -34,8 +34,8 @@ export interface Localised {
   languages: readonly string[];
   /** The configuration with plain texts, by language, in the order of `languages`. */
   inputs: ReadonlyMap<string, unknown>;
-  /** One line per text missing a language, each naming its JSON path. */
-  problems: string[];
+  /** Each text missing a language (or written in one not listed), with its JSON path. */
+  issues: ConfigIssue[];
 }
 
 /** The language of a form that lists none: its texts are simply what the visitor reads. */
@@ -48,7 +48,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  * The configuration in each of its languages.
  *
  * @example localise({ languages: ['en', 'cy'], caseTypes: [{ id: 'a', label: { en: 'A' } }] })
- * // problems: ['caseTypes[0].label: no "cy"']
+ * // issues: [{ path: ['caseTypes', 0, 'label'], message: 'no "cy"', missing: 'cy' }]
  */
 export function localise(input: unknown): Localised {
   // `parseFormConfigs` has checked the list itself: here it only says which texts to expect.
@@ -56,23 +56,28 @@ export function localise(input: unknown): Localised {
   const listed = Array.isArray(languages)
     ? languages.filter((lang): lang is string => typeof lang === 'string')
     : undefined;
-  const problems: string[] = [];
+  const issues: ConfigIssue[] = [];
   const inputs = new Map<string, unknown>();
   (listed ?? [ONLY]).forEach((lang, i) => {
     // Every language has the same texts: report what is missing once, on the first walk.
-    const report = i === 0 ? (line: string) => problems.push(line) : () => undefined;
+    const report: Walk['report'] =
+      i === 0
+        ? (path, message, missing) => issues.push({ path, message, missing })
+        : () => undefined;
     inputs.set(lang, write(input, TEXTS, { lang, listed, report }, []));
   });
-  return { languages: listed ?? [ONLY], inputs, problems };
+  return { languages: listed ?? [ONLY], inputs, issues };
 }
 
 interface Walk {
   lang: string;
   listed: readonly string[] | undefined;
-  report: (line: string) => void;
+  report: (path: ConfigIssue['path'], message: string, missing?: string) => void;
 }
 
-function write(node: unknown, place: Place, walk: Walk, path: PropertyKey[]): unknown {
+type Path = (string | number)[];
+
+function write(node: unknown, place: Place, walk: Walk, path: Path): unknown {
   if (place === 'text') return text(node, walk, path);
   if (place === 'texts')
     return isRecord(node)
@@ -103,13 +108,10 @@ function writeOptions(
   question: Record<string, unknown>,
   out: Record<string, unknown>,
   walk: Walk,
-  path: PropertyKey[],
+  path: Path,
 ): void {
-  if ('optionLabels' in question) {
-    walk.report(
-      `${formatPath([...path, 'optionLabels'])}: not a field: write each option as {"value", "label"}`,
-    );
-  }
+  if ('optionLabels' in question)
+    walk.report([...path, 'optionLabels'], 'not a field: write each option as {"value", "label"}');
   const options = question.options;
   if (!Array.isArray(options) || !options.some(isRecord)) return;
   const values: unknown[] = [];
@@ -120,7 +122,7 @@ function writeOptions(
       values.push(option);
       labels.push(option);
     } else if (Object.keys(option).sort().join() !== 'label,value') {
-      walk.report(`${formatPath(at)}: an option is a text or {"value", "label"}`);
+      walk.report(at, 'an option is a text or {"value", "label"}');
     } else {
       values.push(option.value);
       labels.push(text(option.label, walk, [...at, 'label']));
@@ -131,19 +133,18 @@ function writeOptions(
 }
 
 /** A text in the walk's language: a string as it is, a translation by its language. */
-function text(node: unknown, walk: Walk, path: PropertyKey[]): unknown {
+function text(node: unknown, walk: Walk, path: Path): unknown {
   if (!isRecord(node)) return node;
-  const where = formatPath(path);
   if (!walk.listed) {
-    walk.report(`${where}: a text in several languages needs "languages" at the top`);
+    walk.report(path, 'a text in several languages needs "languages" at the top');
     return undefined;
   }
   for (const lang of walk.listed) {
-    if (!(lang in node)) walk.report(`${where}: no "${lang}"`);
+    if (!(lang in node)) walk.report(path, `no "${lang}"`, lang);
   }
   for (const lang of Object.keys(node)) {
     if (!walk.listed.includes(lang))
-      walk.report(`${where}: "${lang}" is not in "languages" (${walk.listed.join(', ')})`);
+      walk.report(path, `"${lang}" is not in "languages" (${walk.listed.join(', ')})`);
   }
   return node[walk.lang];
 }

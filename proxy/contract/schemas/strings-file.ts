@@ -9,6 +9,7 @@ import { DRAFT_STRINGS } from '../draft-strings.ts';
 import { DRAFT_WORDS } from '../strings/draft-words.ts';
 import { ENGLISH, type StringKey, type Strings } from '../strings/english.ts';
 import { shippedStrings } from '../strings/catalogue.ts';
+import type { ConfigIssue } from './common.ts';
 
 /**
  * Keys that came after strings files were in use (saved enquiries, issue 57): a file without them
@@ -80,7 +81,7 @@ export function checkStringsFile(json: unknown, file: string): StringsFileCheck 
 /** What the configuration's `"strings"` and `"languages"` come to: each language's words. */
 export interface LanguageWords {
   strings: ReadonlyMap<string, Strings>;
-  problems: string[];
+  issues: ConfigIssue[];
 }
 
 /**
@@ -94,16 +95,18 @@ export function languageWords(
   read: (path: string) => unknown,
 ): LanguageWords {
   const strings = new Map<string, Strings>();
-  const problems: string[] = [];
+  const issues: ConfigIssue[] = [];
+  const problem = (path: ConfigIssue['path'], message: string) => issues.push({ path, message });
   for (const lang of Object.keys(files))
     if (!languages.includes(lang))
-      problems.push(`strings.${lang}: "${lang}" is not one of "languages"`);
+      problem(['strings', lang], `"${lang}" is not one of "languages"`);
   languages.forEach((lang, i) => {
     const file = files[lang];
     if (file === undefined) {
       if (!shippedStrings(lang))
-        problems.push(
-          `languages[${i}]: "${lang}" has no strings: the product ships en and cy; give a strings file as "strings": {"${lang}": "path/to/${lang}.json"}`,
+        problem(
+          ['languages', i],
+          `"${lang}" has no strings: the product ships en and cy; give a strings file as "strings": {"${lang}": "path/to/${lang}.json"}`,
         );
       return;
     }
@@ -111,14 +114,15 @@ export function languageWords(
     try {
       json = read(file);
     } catch (error) {
-      problems.push(
-        `strings.${lang}: cannot read ${file} as JSON: ${error instanceof Error ? error.message : String(error)}`,
+      problem(
+        ['strings', lang],
+        `cannot read ${file} as JSON: ${error instanceof Error ? error.message : String(error)}`,
       );
       return;
     }
     const checked = checkStringsFile(json, file);
-    problems.push(...checked.problems.map((line) => `strings.${lang}: ${line}`));
+    for (const line of checked.problems) problem(['strings', lang], line);
     if (checked.strings) strings.set(lang, checked.strings);
   });
-  return { strings, problems };
+  return { strings, issues };
 }

@@ -30,17 +30,18 @@ export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
  * nonce is new, as the token sent may be spent. A token that is not ours or is out of date
  * carries nothing: the page gets a fresh one.
  *
- * @example tokenForRedraw(bots, fields.get('form_token')?.[0]) // 'v2.<first drawing>.<nonce>.<signature>'
+ * @example tokenForRedraw(bots, fields.get('form_token')?.[0], 3) // 'v3.<first drawing>.<nonce>.3.<signature>'
  */
 export function tokenForRedraw(
   options: Pick<BotCheckOptions, 'tokens' | 'now'>,
   sent: string | undefined,
+  formVersion: number,
 ): string {
   const now = (options.now ?? Date.now)();
   const verdict = sent ? options.tokens.verify(sent) : { valid: false as const };
   return verdict.valid && now - verdict.issuedAt <= FORM_TOKEN_MAX_AGE_MS
-    ? options.tokens.issue(verdict.issuedAt)
-    : options.tokens.issue();
+    ? options.tokens.issue(formVersion, verdict.issuedAt)
+    : options.tokens.issue(formVersion);
 }
 
 /**

@@ -1,13 +1,12 @@
 /** What the draft routes read, and the limits they keep. */
 import type { Context } from 'hono';
-import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import type { BotCheckOptions } from '../../http/bots/bot-check.ts';
-import type { FormLanguageDeps } from '../../http/form-language.ts';
 import type { OriginOptions } from '../../http/origin.ts';
 import type { Limiter } from '../../limiter/token-buckets.ts';
 import type { Logger } from '../../logger.ts';
 import type { DraftStore } from '../../outbox/draft-store.ts';
 import type { UploadStore } from '../../outbox/upload-store.ts';
+import type { CurrentForm } from '../../studio/live-form.ts';
 import type { DraftSecrets } from './draft-secrets.ts';
 
 /** The draft allowances' windows: tries and codes are counted over half an hour. */
@@ -27,8 +26,9 @@ export interface DraftLimits {
 }
 
 /** What `draftRoutes` is built from. */
-export interface DraftRouteDeps extends OriginOptions, FormLanguageDeps {
-  config: FormConfig;
+export interface DraftRouteDeps extends OriginOptions {
+  /** The form as it is served now: its words, its `drafts` limits, its files. */
+  form: CurrentForm;
   drafts: DraftStore & Pick<UploadStore, 'removeUpload'>;
   secrets: DraftSecrets;
   /** How long a draft lives after its last save (`DRAFT_EXPIRY_DAYS`). */

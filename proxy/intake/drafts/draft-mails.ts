@@ -30,12 +30,13 @@ export interface DraftMailTo {
   now: number;
 }
 
-type MailDeps = Pick<DraftRouteDeps, 'config' | 'translations' | 'secrets'>;
+type MailDeps = Pick<DraftRouteDeps, 'form' | 'secrets'>;
 
 /** The words, language and time zone of an email to a visitor reading `lang`. */
 function factsFor(deps: MailDeps, lang: string | undefined): DraftMailFacts {
-  const wording = wordingFor(deps, lang);
-  const confirmation = deps.config.confirmation;
+  const form = deps.form.current();
+  const wording = wordingFor(form, lang);
+  const confirmation = form.config.confirmation;
   return {
     // English as the firm writes its dates (`en-GB`, from its confirmation), else the visitor's.
     lang: isEnglish(wording.lang) ? (confirmation?.lang ?? 'en-GB') : wording.lang,
@@ -51,7 +52,7 @@ function queued(
   kind: DraftMailEvent['event'],
   mail: Omit<DraftMailEvent, 'event' | 'to'>,
 ): ConfirmationRequest {
-  const limits = deps.config.drafts?.limits ?? {
+  const limits = deps.form.current().config.drafts?.limits ?? {
     perAddressPerDay: 0,
     perClientPerHour: 0,
     perHour: 0,

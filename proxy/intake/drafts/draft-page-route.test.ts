@@ -4,8 +4,10 @@ import type { DraftMailEvent } from '../../notify/events.ts';
 import { draftClient, openSealed } from '../../test/fixtures/drafts.ts';
 import { plainForm, postPlain } from '../../test/fixtures/plain-post.ts';
 import { harnessPerTest, ORIGIN, type ProxyHarness } from '../../test/fixtures/proxy-harness.ts';
+import { EDITOR, studioHarnessPerTest } from '../../test/fixtures/studio-harness.ts';
 
 const setUp = harnessPerTest();
+const setUpStudio = studioHarnessPerTest();
 const DRAFTS = { limits: { perAddressPerDay: 10, perClientPerHour: 10, perHour: 100 } };
 const PAGE = `${ORIGIN}/conveyancing`;
 
@@ -13,7 +15,7 @@ function drafting(welsh = false) {
   return setUp({
     config: { ...(welsh ? bilingual.first : lawFirm), drafts: DRAFTS },
     drafts: {},
-    ...(welsh ? { deps: { translations: bilingual } } : {}),
+    ...(welsh ? { translations: bilingual } : {}),
   });
 }
 
@@ -80,6 +82,33 @@ describe('POST /form/save: the page without JavaScript saves too', () => {
       action,
     });
     expect(await response.text()).toContain('The files you chose are not kept with your answers');
+  });
+
+  it('keeps each answer with the question as the page asked it, though a version was published since', async () => {
+    const h = await setUpStudio({
+      text: JSON.stringify({ ...lawFirm, drafts: DRAFTS }),
+      drafts: {},
+    });
+    const action = saveAction(await formPage(h));
+    const token = h.formToken(30, 1);
+    // Version 2 offers a fourth answer to the question the visitor answered on version 1's page.
+    const draft = await h.studio.draft();
+    const config = structuredClone(draft.config) as typeof lawFirm;
+    const transaction = config.caseTypes[0]?.questions.find((q) => q.id === 'transaction');
+    if (transaction?.type === 'radio')
+      transaction.options = [...(transaction.options ?? []), 'Remortgaging'];
+    await h.studio.saveDraft(config, draft.revision, EDITOR);
+    expect(await h.studio.publish(draft.revision + 1, EDITOR)).toMatchObject({
+      published: { version: 2 },
+    });
+    await postPlain(h, plainForm(token, { form_version: '1' }), { action });
+    const [link] = await linkEmails(h);
+    const [, id = '', key = ''] =
+      /#enquiry-draft=([0-9a-f]{32})\.([\w-]{43})/.exec(link?.text ?? '') ?? [];
+    // The widget then asks again what version 2 asks otherwise (`draft-content.ts`).
+    expect(openSealed(await openedByItsOwner(h, id), key).asked.transaction).toBe(
+      '["radio",["Both","Buying","Selling"]]',
+    );
   });
 
   it('draws the form again, everything kept, when no address is given', async () => {

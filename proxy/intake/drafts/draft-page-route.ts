@@ -16,7 +16,7 @@ import { questionSignature, type DraftContent } from '../../contract/drafts.ts';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import { formatIn } from '../../contract/plurals.ts';
 import { rateLimitKey } from '../../http/client-ip.ts';
-import { pageIn } from '../../http/form-language.ts';
+import { formIn, pageIn } from '../../http/form-language.ts';
 import { requireAllowedOrigin } from '../../http/origin.ts';
 import { answersAsValues } from '../option-values.ts';
 import { noteEnquiry, type IntakeVariables } from '../answer-refusal.ts';
@@ -34,8 +34,13 @@ import { draftRefusals as refuse } from './draft-refusals.ts';
 import { checkedEmail, draftPageOn, take } from './draft-checks.ts';
 import { newDraftId, writeHashOf } from './draft-secrets.ts';
 import { sealDraft } from './draft-seal.ts';
+import { askedVersion, versionFor } from '../../studio/enquiry-version.ts';
 
-type PageRouteDeps = DraftRouteDeps & { spool?: FileSpool | undefined };
+/** The draft routes' deps, with the versions a page may have been drawn from. */
+type PageRouteDeps = DraftRouteDeps & {
+  form: Parameters<typeof versionFor>[0];
+  spool?: FileSpool | undefined;
+};
 
 /** What a plain post holds, as the widget would have saved it (choices by their values). */
 function contentOf(form: FormConfig, fields: PlainFields, email: string): DraftContent {
@@ -69,22 +74,29 @@ function contentOf(form: FormConfig, fields: PlainFields, email: string): DraftC
 /** The save of the page without JavaScript, as a Hono app to mount at `/`. */
 export function draftPageRoute(deps: PageRouteDeps): Hono<{ Variables: IntakeVariables }> {
   const app = new Hono<{ Variables: IntakeVariables }>();
-  if (!deps.config.drafts) return app;
+  if (!deps.form.current().config.drafts) return app;
   const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
   const spool = deps.spool ?? tempSpool();
   app.post('/form/save', noteEnquiry, requireAllowedOrigin(deps), async (c) => {
     await take(deps.limits.perClient, clientKey(c));
-    const received = await readMultipartSubmission(c.req.raw, deps.config.files, spool);
+    const form = deps.form.current();
+    const received = await readMultipartSubmission(c.req.raw, form.config.files, spool);
     await spool.discard(received.files.map((file) => file.content));
     const fields = received.plain ?? new Map<string, string[]>();
     c.set('enquiry', { page: true, fields, read: true });
     const now = deps.now();
-    formSession(fields.get('form_token')?.[0], deps.bots, now);
+    const token = fields.get('form_token')?.[0];
+    formSession(token, deps.bots, now);
+    // Each answer is kept with its question as the page asked it: a restore after a publish
+    // then asks again what the version served then asks otherwise
+    // (widget/late/drafts/draft-content.ts).
+    const asked = { form_token: token, form_version: Number(fields.get('form_version')?.[0]) };
+    const drawn = await versionFor(deps.form, askedVersion(deps.bots.tokens, asked), now);
     const to = checkedEmail(fields.get('email')?.[0] ?? '');
-    const visitor = pageIn(deps, fields.get('lang')?.[0]);
+    const visitor = pageIn(form, fields.get('lang')?.[0]);
     const back = draftPageOn(deps.allowedOrigins, pageAddressOf(c).back);
     if (!back) throw refuse.page(deps.allowedOrigins[0] ?? '');
-    const sealed = sealDraft(contentOf(visitor.form, fields, to));
+    const sealed = sealDraft(contentOf(formIn(drawn, visitor.lang).form, fields, to));
     const id = newDraftId();
     const expiresAt = now + deps.expiryMs;
     const who = { id, to, lang: visitor.lang, client: clientKey(c), now };
@@ -109,7 +121,7 @@ export function draftPageRoute(deps: PageRouteDeps): Hono<{ Variables: IntakeVar
     const said = formatIn(lang, words['draft.pageSaved'], {
       email: to,
       date: dayIn(
-        { lang, timeZone: deps.config.confirmation?.timeZone ?? 'Europe/London' },
+        { lang, timeZone: form.config.confirmation?.timeZone ?? 'Europe/London' },
         expiresAt,
       ),
     });
@@ -125,7 +137,7 @@ export function draftPageRoute(deps: PageRouteDeps): Hono<{ Variables: IntakeVar
         visitor.language,
       ) as unknown as string,
       200,
-      pageHeaders(deps.config),
+      pageHeaders(form.config),
     );
   });
   return app;

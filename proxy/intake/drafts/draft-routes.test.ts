@@ -11,7 +11,7 @@ function drafting(evenMs = 0, welsh = false) {
   const h = setUp({
     config: { ...(welsh ? bilingual.first : lawFirm), drafts: DRAFTS },
     drafts: { evenMs },
-    ...(welsh ? { deps: { translations: bilingual } } : {}),
+    ...(welsh ? { translations: bilingual } : {}),
   });
   return { h, drafts: draftClient(h) };
 }

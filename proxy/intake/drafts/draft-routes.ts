@@ -41,7 +41,7 @@ import { checkedEmail, draftPageOn, take } from './draft-checks.ts';
 /** The draft routes, as a Hono app to mount at `/`; none without `drafts` in the configuration. */
 export function draftRoutes(deps: DraftRouteDeps): Hono {
   const app = new Hono();
-  if (!deps.config.drafts) return app;
+  if (!deps.form.current().config.drafts) return app;
   const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
   const floorMs = deps.evenMs ?? EVEN_ANSWER_MS;
   const late = (tookMs: number) => {
@@ -175,7 +175,8 @@ export function draftRoutes(deps: DraftRouteDeps): Hono {
     const lang = (json as { lang?: unknown } | undefined)?.lang;
     answerIn(
       c,
-      formIn(deps, typeof lang === 'string' ? lang : c.req.header('accept-language')).lang,
+      formIn(deps.form.current(), typeof lang === 'string' ? lang : c.req.header('accept-language'))
+        .lang,
     );
     const parsed = schema.safeParse(json);
     if (!parsed.success)

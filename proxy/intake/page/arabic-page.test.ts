@@ -4,7 +4,7 @@
  * (`dir` in `GET /api/form`), and the English page stays left to right (issue 55).
  */
 import { describe, expect, it } from 'vitest';
-import { readFormConfigs } from '../../server.ts';
+import { readFormConfigs } from '../../studio/form-file.ts';
 import { harnessPerTest } from '../../test/fixtures/proxy-harness.ts';
 
 const setUp = harnessPerTest();
@@ -14,7 +14,7 @@ const arabic = readFormConfigs(
 
 describe('the form without JavaScript in Arabic', () => {
   it('is laid out right to left, as the widget is, and the English page left to right', async () => {
-    const harness = setUp({ config: arabic.first, deps: { translations: arabic } });
+    const harness = setUp({ config: arabic.first, translations: arabic });
     const page = await (await harness.app.request('/form?lang=ar')).text();
     const widget = (await (await harness.app.request('/api/form?lang=ar')).json()) as {
       dir?: string;

@@ -42,6 +42,8 @@ export interface FormPageOptions {
   /** Files kept from the post before, listed as attached (`held-files.ts`). */
   held?: readonly HeldFile[];
   formToken: string;
+  /** The version of the form the page is drawn from (its post is checked against it). */
+  formVersion?: number | undefined;
   /** Where the form posts: `sendAddress()`, with the page's idempotency key. */
   sendTo: string;
   /** The query of `/form` to keep when a case type is chosen first. */
@@ -87,6 +89,7 @@ export function formPage(options: FormPageOptions) {
       <form method="post" action="${options.sendTo}" enctype="multipart/form-data">
         <input type="hidden" name="case_type" value="${caseType.id}" />
         <input type="hidden" name="form_token" value="${options.formToken}" />
+        ${options.formVersion === undefined ? '' : html`<input type="hidden" name="form_version" value="${options.formVersion}" />`}
         ${options.hiddenLang ? html`<input type="hidden" name="lang" value="${lang}" />` : ''}
         ${MARKETING_FIELDS.map((field) => html`<input type="hidden" name="marketing.${field}" value="${values.get(`marketing.${field}`)?.[0] ?? ''}" />`)}
         ${shownContactFields(config).map((field) => contactField(field, contactRequired(config, field), state(field), field === 'email' && issues.length > 0 ? emailSuggestion(values.get('email')?.[0], options.region, language) : undefined))}

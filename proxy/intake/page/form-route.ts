@@ -6,7 +6,6 @@
  * what its signed pass says (`sent-pass.ts`), and no confirmation without a valid one.
  */
 import { Hono, type Context } from 'hono';
-import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import type { Logger } from '../../logger.ts';
 import type { FunnelAdmission } from '../../funnel/admission.ts';
 import type { BotCheckOptions } from '../../http/bots/bot-check.ts';
@@ -17,11 +16,13 @@ import { backTo, newPageKey, sendAddress } from './page-addresses.ts';
 import type { SentPasses } from './sent-pass.ts';
 import { countPageView } from '../../funnel/server-tallies.ts';
 import { valuesFromQuery } from './plain-answers.ts';
-import { pageIn, requestedLanguage, type FormLanguageDeps } from '../../http/form-language.ts';
+import { pageIn, requestedLanguage } from '../../http/form-language.ts';
+import type { CurrentForm } from '../../studio/live-form.ts';
 
 /** What the no-JavaScript form page reads. */
-export interface FormRouteDeps extends FormLanguageDeps {
-  config: FormConfig;
+export interface FormRouteDeps {
+  /** The form, as it is served now. */
+  form: CurrentForm;
   allowedOrigins: readonly string[];
   bots: BotCheckOptions;
   /** Signs and reads the confirmation page's pass. */
@@ -39,12 +40,13 @@ export function noScriptRoutes(deps: FormRouteDeps, funnel: FunnelAdmission): Ho
   const app = new Hono();
   app.get('/form', async (c) => {
     const query = new URL(c.req.url).searchParams;
-    const visitor = pageIn(deps, requestedLanguage(c));
+    const form = deps.form.current();
+    const visitor = pageIn(form, requestedLanguage(c));
     const { caseTypes } = visitor.form;
     const only = caseTypes.length === 1 ? caseTypes[0] : undefined;
     const caseType = caseTypes.find((candidate) => candidate.id === query.get('case-type')) ?? only;
-    const values = valuesFromQuery(deps, caseType?.id, query, c.req.header('referer'));
-    await countPageView({ ...deps, funnel }, values, {
+    const values = valuesFromQuery(form, caseType?.id, query, c.req.header('referer'));
+    await countPageView({ ...deps, config: form.config, funnel }, values, {
       caseType: caseType?.id ?? '',
       gpc: c.req.header('sec-gpc') === '1',
       client: rateLimitKey(deps.clientIp(c)),
@@ -54,7 +56,8 @@ export function noScriptRoutes(deps: FormRouteDeps, funnel: FunnelAdmission): Ho
         config: visitor.form,
         caseType,
         values,
-        formToken: deps.bots.tokens.issue(),
+        formToken: deps.bots.tokens.issue(form.version),
+        formVersion: form.version,
         sendTo: sendAddress(
           newPageKey(),
           backTo(deps.allowedOrigins, c.req.header('referer')),
@@ -66,13 +69,14 @@ export function noScriptRoutes(deps: FormRouteDeps, funnel: FunnelAdmission): Ho
         saves: deps.drafts !== undefined,
       }) as unknown as string,
       200,
-      pageHeaders(deps.config),
+      pageHeaders(form.config),
     );
   });
   app.get('/form/sent', (c) => {
     const query = new URL(c.req.url).searchParams;
     const sent = deps.sentPasses.read(query.get('pass') ?? '');
-    const { language } = pageIn(deps, requestedLanguage(c));
+    const form = deps.form.current();
+    const { language } = pageIn(form, requestedLanguage(c));
     const { words } = language;
     if (!sent)
       return c.html(
@@ -82,13 +86,13 @@ export function noScriptRoutes(deps: FormRouteDeps, funnel: FunnelAdmission): Ho
           words['page.noConfirmationTitle'],
         ) as unknown as string,
         404,
-        pageHeaders(deps.config),
+        pageHeaders(form.config),
       );
     const back = backTo(deps.allowedOrigins, sent.back);
     return c.html(
       confirmationPage(sent.taken, back, language) as unknown as string,
       200,
-      pageHeaders(deps.config),
+      pageHeaders(form.config),
     );
   });
   return app;

@@ -74,7 +74,10 @@ export async function keepForRedraw(
     now: number;
   },
 ): Promise<HeldFiles> {
-  const { store, config } = deps;
+  const { store } = deps;
+  // The version served now: the page is drawn again from it.
+  const form = deps.form.current();
+  const { config } = form;
   const { now, client } = post;
   const files: HeldFile[] = [];
   for (const { id, key } of heldIn(post.fields)) {
@@ -82,7 +85,7 @@ export async function keepForRedraw(
     if (row) files.push({ id, key, name: row.filename, size: row.length });
   }
   const named = new Set(issuesOf(post.refusal).map((issue) => issue.field));
-  const wording = wordingFor(deps, post.lang);
+  const wording = wordingFor(form, post.lang);
   const issues: PageIssue[] = [];
   for (const [i, file] of post.files.entries()) {
     const field = `files[${String(i)}]`;

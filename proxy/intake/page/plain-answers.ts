@@ -28,6 +28,7 @@ import {
 } from './page-addresses.ts';
 import type { SentPasses } from './sent-pass.ts';
 import { formIn, pageIn, type FormLanguageDeps } from '../../http/form-language.ts';
+import type { CurrentForm } from '../../studio/live-form.ts';
 
 const asPage = (c: Context, config: FormConfig, body: unknown, status: number) =>
   c.html(body as string, status as 200, pageHeaders(config));
@@ -42,11 +43,12 @@ export const plainIdempotencyKey = (c: Context): string | undefined => pageAddre
 /** The answer to a plain post that was taken. */
 export function plainTaken(
   c: Context,
-  deps: FormLanguageDeps & { allowedOrigins: readonly string[]; sentPasses: SentPasses },
+  deps: { form: CurrentForm; allowedOrigins: readonly string[]; sentPasses: SentPasses },
   taken: TakenPost,
   lang: string | undefined,
 ): Response {
-  const { thankYouUrl } = deps.config;
+  const form = deps.form.current();
+  const { thankYouUrl } = form.config;
   if (thankYouUrl) {
     const target = new URL(thankYouUrl);
     target.searchParams.set('reference', taken.reference);
@@ -56,7 +58,7 @@ export function plainTaken(
   // The way back, as the page's address gave it, is checked now: the pass then vouches for it.
   const back = backTo(deps.allowedOrigins, pageAddressOf(c).back);
   const pass = deps.sentPasses.issue({ taken, ...(back ? { back } : {}) });
-  return c.redirect(confirmationAddress(pass, formIn(deps, lang).lang), 303);
+  return c.redirect(confirmationAddress(pass, formIn(form, lang).lang), 303);
 }
 
 /**
@@ -65,13 +67,14 @@ export function plainTaken(
  */
 export function plainRefused(
   c: Context,
-  deps: FormLanguageDeps & { bots: BotCheckOptions; drafts?: object | undefined },
+  deps: { form: CurrentForm; bots: BotCheckOptions; drafts?: object | undefined },
   fields: PlainFields,
   refusal: Refusal,
   asked: string | undefined,
   held?: HeldFiles,
 ): Response {
-  const visitor = pageIn(deps, asked);
+  const form = deps.form.current();
+  const visitor = pageIn(form, asked);
   const body = refusal.bodyIn(visitor.language.words, visitor.language.lang);
   const refused = ('issues' in body ? body.issues : undefined) ?? [];
   // A file kept is not named again; one that could not be kept is, so it is chosen again.
@@ -88,14 +91,16 @@ export function plainRefused(
     held: held?.files ?? [],
     language: visitor.language,
     hiddenLang: visitor.several,
-    // The first drawing's moment, in a token of its own (the one sent may be spent).
-    formToken: tokenForRedraw(deps.bots, fields.get('form_token')?.[0]),
+    // The first drawing's moment, in a token of its own (the one sent may be spent). The page
+    // is drawn again from the version served now, and says so.
+    formToken: tokenForRedraw(deps.bots, fields.get('form_token')?.[0], form.version),
+    formVersion: form.version,
     // The same key: nothing was stored, and sending it again is still the same enquiry.
     sendTo: sendAddress(key ?? newPageKey(), back, visitor),
     region: regionOf((c.req.header('accept-language') ?? '').split(',')),
     saves: deps.drafts !== undefined,
   });
-  return asPage(c, deps.config, page, refusal.status);
+  return asPage(c, form.config, page, refusal.status);
 }
 
 /**

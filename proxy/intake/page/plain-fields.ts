@@ -10,6 +10,7 @@
  * - `send_copy` (`on` when "Send me a copy" is ticked)
  * - `held` (a file kept from the post before, ticked: `<upload id>.<key>`, `held-files.ts`) and
  *   `held_drawn` (each one the page listed)
+ * - `form_version` (the version of the form the page was drawn from)
  */
 import { MARKETING_FIELDS, PER_ATTEMPT_FIELDS } from '../../contract/fields.ts';
 import { FILE_LIMIT_CEILINGS } from '../../contract/limits.ts';
@@ -100,6 +101,10 @@ export function enquiryFromFields(fields: PlainFields, config: FormConfig): Enqu
     part.uploads = held.map((file) => file.id);
     part.upload_keys = held.map((file) => file.key);
   }
+  // A number, or left for the checks to refuse as the JSON part's would be.
+  const version = one('form_version');
+  if (version !== undefined)
+    part.form_version = /^\d{1,9}$/.test(version) ? Number(version) : version;
   return { ...(part as EnquiryPartInput), ...unknown };
 }
 
@@ -115,4 +120,5 @@ const isKnownTopLevel = (name: string) =>
   name === 'send_copy' ||
   name === 'lang' ||
   name === HELD_FIELD ||
-  name === HELD_DRAWN_FIELD;
+  name === HELD_DRAWN_FIELD ||
+  name === 'form_version';

@@ -164,7 +164,7 @@ describe('files sent with a post that is refused and drawn again', () => {
   });
 
   it('are listed in Welsh on a Welsh page', async () => {
-    const harness = setUp({ config: bilingual.first, deps: { translations: bilingual } });
+    const harness = setUp({ config: bilingual.first, translations: bilingual });
     const page = await refusedWith(harness, [plan()], {
       lang: 'cy',
       'answers.transaction': 'selling',

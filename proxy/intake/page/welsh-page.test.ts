@@ -13,7 +13,7 @@ import { plainForm, postPlain } from '../../test/fixtures/plain-post.ts';
 import { harnessPerTest, ORIGIN, type ProxyHarness } from '../../test/fixtures/proxy-harness.ts';
 
 const setUp = harnessPerTest();
-const welshSetUp = () => setUp({ config: bilingual.first, deps: { translations: bilingual } });
+const welshSetUp = () => setUp({ config: bilingual.first, translations: bilingual });
 
 /** The page's text as a visitor reads it: the tags, the style and the values sent left out. */
 const visibleText = (page: string) =>
@@ -139,7 +139,7 @@ describe('a Welsh visitor of a form that takes text files', () => {
     ...(JSON.parse(readFileSync(exampleConfigPath('bilingual'), 'utf8')) as object),
     files: { kinds: ['pdf', 'txt'] },
   });
-  const textSetUp = () => setUp({ config: withText.first, deps: { translations: withText } });
+  const textSetUp = () => setUp({ config: withText.first, translations: withText });
 
   it('reads the kinds in Welsh on the page, in GET /api/form and in a refusal', async () => {
     const harness = textSetUp();

@@ -20,7 +20,7 @@ import { checkFiles } from '../../contract/file-rules.ts';
 import type { UploadCheck } from '../../contract/upload-check.ts';
 import { memorySource, type ByteSource } from '../../client/byte-source.ts';
 import type { ConversionError, Converter } from '../../convert/conversion.ts';
-import { wordingFor, type FormLanguageDeps, type Wording } from '../../http/form-language.ts';
+import { wordingFor, type Wording } from '../../http/form-language.ts';
 import { issueIn } from '../../http/refusal.ts';
 import type { Logger } from '../../logger.ts';
 import type { UploadRow, UploadStore } from '../../outbox/upload-store.ts';
@@ -28,9 +28,11 @@ import { Collected, tempSpool, type FileSpool, type SpooledFile } from '../file-
 import type { IntakeFile } from '../check-submission.ts';
 import { inspectFile, issueOf } from '../inspect-files.ts';
 import type { ConvertOnArrival } from './convert-on-arrival.ts';
+import type { UploadRouteDeps } from './upload-deps.ts';
 
 /** What the check reads; the form's languages say its verdict in the upload's (`lang`). */
-export interface UploadCheckDeps extends FormLanguageDeps {
+export interface UploadCheckDeps {
+  form: UploadRouteDeps['form'];
   store: UploadStore;
   /** Without it (tests of other things), files are taken by their bytes' kind alone. */
   converter?: Pick<Converter, 'inspect'> | undefined;
@@ -74,11 +76,11 @@ async function checkFile(
   deps: UploadCheckDeps,
 ): Promise<UploadCheck> {
   let { sha256 } = source;
-  const wording = wordingFor(deps, row.lang ?? undefined);
+  const wording = wordingFor(deps.form.current(), row.lang ?? undefined);
   const sniffed = sniffKind(source.head, source.tail);
   const field = 'files[0]';
   const name = row.filename;
-  const { files } = deps.config;
+  const files = deps.form.files();
   const [ruleIssue] = checkFiles(
     [{ name, size: row.length, kind: sniffed }],
     files,

@@ -3,19 +3,23 @@ import type { Context } from 'hono';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import type { Converter } from '../../convert/conversion.ts';
 import type { BotCheckOptions } from '../../http/bots/bot-check.ts';
-import type { FormLanguageDeps } from '../../http/form-language.ts';
 import type { OriginOptions } from '../../http/origin.ts';
 import type { Logger } from '../../logger.ts';
 import type { UploadStore } from '../../outbox/upload-store.ts';
 import type { SubmissionLimits } from '../enquiry-route.ts';
+import type { LiveForm } from '../../studio/live-form.ts';
 import type { FileSpool } from '../file-spool.ts';
 
 /** `UPLOAD_EXPIRY_HOURS`' default: a day to press Send. */
 export const DEFAULT_UPLOAD_EXPIRY_HOURS = 24;
 
 /** What `uploadRoutes` is built from. */
-export interface UploadRouteDeps extends OriginOptions, FormLanguageDeps {
-  config: FormConfig;
+export interface UploadRouteDeps extends OriginOptions {
+  /**
+   * The form, version by version: an upload is taken within the widest limits of the versions
+   * a visitor may still send (the enquiry then counts its files by its own version's).
+   */
+  form: Pick<LiveForm, 'current' | 'files'>;
   uploads: UploadStore;
   /** Where an upload kept as chunks (PostgreSQL) is written to be checked. */
   spool?: FileSpool | undefined;
@@ -28,8 +32,6 @@ export interface UploadRouteDeps extends OriginOptions, FormLanguageDeps {
   limits: SubmissionLimits;
   /** How long an upload no enquiry named is kept (`UPLOAD_EXPIRY_HOURS`). */
   uploadExpiryMs: number;
-  /** Bytes one client's uploads may hold at once, until they are sent or expire. */
-  heldPerClient: number;
   /**
    * Bytes free on the outbox's disk above the reserve enquiries need (`lifecycle/disk-room.ts`),
    * negative below it; absent where the outbox is a database server's, which watches its own.

@@ -26,7 +26,8 @@ const forms = parseFormConfigs(
 const withRoom = (room: { bytes: number }) =>
   setUp({
     config: forms.first,
-    deps: { translations: forms, uploadRoom: async () => room.bytes },
+    translations: forms,
+    deps: { uploadRoom: async () => room.bytes },
   });
 
 describe('uploads while the disk has no more room than enquiries need', () => {

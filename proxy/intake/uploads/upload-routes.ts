@@ -36,15 +36,15 @@ import {
   TUS_VERSION,
 } from './tus-headers.ts';
 import { formSession, newUploadKey } from './form-session.ts';
-import type { UploadRouteDeps } from './upload-deps.ts';
+import { heldPerClient, type UploadRouteDeps } from './upload-deps.ts';
 
 const PATH = '/api/uploads';
 
 /** The upload routes over `deps.uploads`. */
 export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
   const app = new Hono<UploadGuardEnv>();
-  const { config, uploads: store, limits } = deps;
-  const maxFileBytes = config.files.maxFileBytes;
+  const { uploads: store, limits } = deps;
+  const maxFileBytes = () => deps.form.files().maxFileBytes;
   const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
   const locks = new UploadLocks(limits.bodyIdleMs);
   const { converter } = deps;
@@ -85,14 +85,14 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
     async (c) => {
       const length = byteCount(c.req.header('upload-length'));
       if (length === undefined) throw refuse.noLength();
-      if (length > maxFileBytes) throw refuse.tooLarge(maxFileBytes);
+      if (length > maxFileBytes()) throw refuse.tooLarge(maxFileBytes());
       const metadata = parseMetadata(c.req.header('upload-metadata'));
       const filename = metadata?.get('filename')?.slice(0, 1000);
       if (!metadata || !filename) throw refuse.noFilename();
       const now = deps.now();
       const session = formSession(metadata.get('form_token'), deps.bots, now);
       const client = clientKey(c);
-      if ((await store.uploadBytesHeldBy(client, now)) + length > deps.heldPerClient)
+      if ((await store.uploadBytesHeldBy(client, now)) + length > heldPerClient(deps.form.files()))
         throw refuse.tooMuchHeld();
       await room.refuseUnlessFits(length);
       const key = newUploadKey();
@@ -245,7 +245,7 @@ const uploadLanguage =
       c.req.method === 'POST'
         ? parseMetadata(c.req.header('upload-metadata'))?.get('lang')
         : undefined;
-    answerIn(c, formIn(deps, named || c.req.header('accept-language')).lang);
+    answerIn(c, formIn(deps.form.current(), named || c.req.header('accept-language')).lang);
     await next();
   };
 
@@ -254,7 +254,7 @@ const uploadLanguage =
  * other request of another version is refused (`412`).
  */
 const tusAnswers =
-  (maxFileBytes: number): MiddlewareHandler =>
+  (maxFileBytes: () => number): MiddlewareHandler =>
   async (c, next) => {
     // Set on the context, so that a refusal thrown here or below, answered by the app's one place
     // (`intake/answer-refusal.ts`), carries it too.
@@ -266,7 +266,7 @@ const tusAnswers =
     if (!options) return;
     c.res.headers.set('Tus-Version', TUS_VERSION);
     c.res.headers.set('Tus-Extension', TUS_EXTENSIONS);
-    c.res.headers.set('Tus-Max-Size', String(maxFileBytes));
+    c.res.headers.set('Tus-Max-Size', String(maxFileBytes()));
   };
 
 /**

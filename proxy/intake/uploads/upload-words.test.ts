@@ -32,7 +32,7 @@ const converter = createConverter({
 afterAll(() => converter.close());
 
 const bilingualSetUp = () =>
-  setUp({ config: forms.first, deps: { translations: forms, converter } });
+  setUp({ config: forms.first, translations: forms, deps: { converter } });
 
 /** A GIF: a picture, but of no kind this form takes. */
 const gif = new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0, 0, 0]);

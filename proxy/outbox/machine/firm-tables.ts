@@ -153,3 +153,52 @@ export const peopleTables = (t: ColumnTypes) => `CREATE TABLE people (
    CREATE INDEX console_sessions_expires ON console_sessions (expires_at);
    ALTER TABLE audit ADD COLUMN person ${t.text};
    ALTER TABLE audit ADD COLUMN role ${t.text};`;
+
+/**
+ * The form's published versions, each kept whole and never changed (its configuration's text
+ * byte for byte, the strings files it names, who published it, when and how), and its one
+ * draft, a row whose revision only grows (`machine/form-versions.ts`).
+ */
+export const formTables = (t: ColumnTypes) => `CREATE TABLE form_versions (
+     version ${t.integer} PRIMARY KEY,
+     text ${t.text} NOT NULL,
+     strings ${t.text} NOT NULL,
+     published_at ${t.big} NOT NULL,
+     published_by ${t.text} NOT NULL,
+     source ${t.text} NOT NULL CHECK (source IN ('file', 'studio', 'import', 'rollback')),
+     from_version ${t.integer}
+   );
+   CREATE TABLE form_draft (
+     id ${t.integer} PRIMARY KEY CHECK (id = 1),
+     text ${t.text},
+     strings ${t.text},
+     revision ${t.big} NOT NULL,
+     based_on ${t.integer} NOT NULL,
+     saved_by ${t.text} NOT NULL,
+     saved_at ${t.big} NOT NULL
+   );
+   INSERT INTO form_draft (id, revision, based_on, saved_by, saved_at) VALUES (1, 0, 0, '', 0);`;
+
+/** The roles a person's row may hold, `editor` among them (issue 56). */
+const ROLES_WITH_EDITOR = `role IN ('marketer', 'staff', 'editor', 'operator')`;
+
+/**
+ * The role `editor` (issue 56): PostgreSQL changes the CHECK in place; SQLite cannot, so its
+ * table is rebuilt as its documentation describes (new table, copy, drop, rename), with foreign
+ * keys off around the migration (`sqlite/schema.ts`).
+ */
+export const editorRole = {
+  postgres: `ALTER TABLE people DROP CONSTRAINT people_role_check;
+   ALTER TABLE people ADD CONSTRAINT people_role_check CHECK (${ROLES_WITH_EDITOR});`,
+  sqlite: `CREATE TABLE people_new (
+     id INTEGER PRIMARY KEY,
+     email TEXT NOT NULL UNIQUE,
+     name TEXT NOT NULL DEFAULT '',
+     role TEXT NOT NULL CHECK (${ROLES_WITH_EDITOR}),
+     created_at INTEGER NOT NULL
+   );
+   INSERT INTO people_new (id, email, name, role, created_at)
+     SELECT id, email, name, role, created_at FROM people;
+   DROP TABLE people;
+   ALTER TABLE people_new RENAME TO people;`,
+};

@@ -7,6 +7,15 @@ import { listAudit, recordAudit } from './audit.ts';
 import { confirmations } from './confirmations.ts';
 import { delivery } from './delivery.ts';
 import { drafts } from './drafts.ts';
+import {
+  discardFormDraft,
+  formDraft,
+  formVersion,
+  formVersions,
+  formVersionWrites,
+  latestFormVersion,
+  saveFormDraft,
+} from './form-versions.ts';
 import { addFunnelTally, expectDelivery, forgetFunnelDay, funnelReads } from './funnel.ts';
 import { housekeeping } from './housekeeping.ts';
 import { intake } from './intake.ts';
@@ -63,6 +72,13 @@ export function outboxMachine(d: Dialect) {
     setRole: people.setRole,
     removePerson: people.removePerson,
     anyPeople: people.anyPeople,
+    latestFormVersion,
+    formVersions,
+    formVersion,
+    formDraft,
+    saveFormDraft,
+    discardFormDraft,
+    ...formVersionWrites(d),
   };
 }
 

@@ -88,6 +88,11 @@ export interface Dialect {
   /** A statement that wakes every instance's delivery (PostgreSQL's `NOTIFY`), if any. */
   wakeWorkers?: string;
   /**
+   * A statement that tells every instance a version of the form was published (PostgreSQL's
+   * `NOTIFY`, heard at commit), if any; SQLite's one process is told in-process.
+   */
+  announceForm?: string;
+  /**
    * After a table's name: read it through `index` (SQLite's `INDEXED BY`). Without statistics
    * SQLite's planner takes a range of the first key column over a better index, and sorts a
    * whole period to give one page of it; PostgreSQL plans by its statistics: nothing.

@@ -9,6 +9,8 @@ import { inTransaction, type Queryable } from './access.ts';
 
 /** The channel that wakes delivery workers on every instance when work arrives. */
 export const WORK_CHANNEL = 'enquiry_form_work';
+/** The channel that tells every instance a new version of the form was published. */
+export const FORM_CHANNEL = 'enquiry_form_published';
 
 /** PostgreSQL's spelling. */
 export const postgresDialect: Dialect = {
@@ -31,6 +33,7 @@ export const postgresDialect: Dialect = {
   keyOwnerAlive: `EXISTS (SELECT 1 FROM instances WHERE instances.owner = idempotency_keys.owner
     AND alive_until > @now)`,
   wakeWorkers: `SELECT pg_notify('${WORK_CHANNEL}', '')`,
+  announceForm: `SELECT pg_notify('${FORM_CHANNEL}', '')`,
 };
 
 const compiled = compiler(postgresDialect);

@@ -2,14 +2,14 @@
  * The PostgreSQL outbox's files and hearing of new work: the files' bytes as the binder asks
  * for them (`FileBytes`: bytea chunks, read one chunk in memory at a time, dropped in the
  * transaction that lets them go), and the `LISTEN` connection that wakes delivery on every
- * instance when any of them stores a submission.
+ * instance when any of them stores a submission, and tells each of a new version of the form.
  */
 import pg from 'pg';
 import type { ByteSource } from '../../client/byte-source.ts';
 import { copiedBytes, literal } from './bytea-copy.ts';
 import type { FileBytes } from '../binder.ts';
 import { run, type Plan } from '../machine/plan.ts';
-import { WORK_CHANNEL } from './driver.ts';
+import { FORM_CHANNEL, WORK_CHANNEL } from './driver.ts';
 
 /** The files' bytes as chunks in `pool`; writes that drop some run by `atomic`. */
 export function chunkBytes(pool: pg.Pool, atomic: <T>(plan: Plan<T>) => Promise<T>): FileBytes {
@@ -59,17 +59,26 @@ async function chunkSource(pool: pg.Pool, id: number, index: number): Promise<By
   };
 }
 
+/** What each channel's notifications are for. */
+export interface Heard {
+  work: () => void;
+  form: () => void;
+}
+
 /**
- * A connection of its own that `LISTEN`s for new work, reconnecting after the server went
- * away (polling covers the gap). Returns how to stop it.
+ * A connection of its own that `LISTEN`s for new work and new versions of the form,
+ * reconnecting after the server went away (polling covers the gap). Returns how to stop it.
  */
-export function listen(url: string, onNotify: () => void) {
+export function listen(url: string, heard: Heard) {
   let client: pg.Client | undefined;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
     const next = new pg.Client({ connectionString: url, application_name: 'enquiry-form listen' });
-    next.on('notification', onNotify);
+    next.on('notification', (message) => {
+      if (message.channel === FORM_CHANNEL) heard.form();
+      else heard.work();
+    });
     next.on('error', () => {
       void next.end().catch(() => undefined);
       if (client === next) client = undefined;
@@ -77,7 +86,7 @@ export function listen(url: string, onNotify: () => void) {
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${WORK_CHANNEL}`);
+      await next.query(`LISTEN ${WORK_CHANNEL}; LISTEN ${FORM_CHANNEL}`);
     } catch {
       await next.end().catch(() => undefined);
       if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1000).unref();

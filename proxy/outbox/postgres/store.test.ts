@@ -14,6 +14,7 @@ import { describeRightsStore } from '../../test/store-contract-rights.ts';
 import { describeWidgetFileStore } from '../../test/store-contract-widget-files.ts';
 import { describeUploadStore } from '../../test/store-contract-uploads.ts';
 import { describePeopleStore } from '../../test/store-contract-people.ts';
+import { describeFormVersionStore } from '../../test/store-contract-form-versions.ts';
 import { describeDraftStore } from '../../test/store-contract-drafts.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
 import { openPostgresOutbox, type PostgresOutbox } from './store.ts';
@@ -46,6 +47,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeWidgetFileStore('PostgreSQL', freshDatabase);
   describeUploadStore('PostgreSQL', freshDatabase);
   describePeopleStore('PostgreSQL', freshDatabase);
+  describeFormVersionStore('PostgreSQL', freshDatabase);
   describeDraftStore('PostgreSQL', freshDatabase);
 });
 

@@ -3,9 +3,10 @@
  * database, so the queue, the idempotency keys, the spent form tokens and the rate limits are
  * the same wherever a request lands. The rules are the machine's (`../machine/`), bound by the
  * one binder (`../binder.ts`) and run by `driver.ts`; what is PostgreSQL's own here: the files'
- * bytes as bytea chunks and the wake-up channel (`files.ts`), the accept that writes them
- * (`accept.ts`), the instance's heartbeat, and the shared rate limits (`rate-limit.ts`). The
- * heartbeat and the records of what the platform answered each have connections of their own.
+ * bytes as bytea chunks and the channels that wake delivery and announce the form (`files.ts`),
+ * the accept that writes them (`accept.ts`), the instance's heartbeat, and the shared rate limits
+ * (`rate-limit.ts`). The heartbeat and the records of what the platform answered each have
+ * connections of their own.
  */
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
@@ -42,6 +43,8 @@ export interface PostgresOutbox extends OutboxStore {
   readonly owner: string;
   /** Calls `listener` whenever any instance stores new work; returns a way to stop. */
   onWork(listener: () => void): () => void;
+  /** Calls `listener` whenever any instance publishes a version of the form; a way to stop. */
+  onFormPublished(listener: () => void): () => void;
   /** A rate limiter whose buckets live in this database, shared by every instance. */
   limiter(name: string, perMinute: number, windowMs?: number): Limiter;
 }
@@ -94,8 +97,14 @@ export async function openPostgresOutbox(
   });
 
   const listeners = new Set<() => void>();
-  const listening = listen(url, () => {
-    for (const listener of listeners) listener();
+  const formListeners = new Set<() => void>();
+  const listening = listen(url, {
+    work: () => {
+      for (const listener of listeners) listener();
+    },
+    form: () => {
+      for (const listener of formListeners) listener();
+    },
   });
 
   let closed = false;
@@ -117,11 +126,16 @@ export async function openPostgresOutbox(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onFormPublished(listener) {
+      formListeners.add(listener);
+      return () => formListeners.delete(listener);
+    },
     async close() {
       if (closed) return;
       closed = true;
       heartbeat.stop();
       listeners.clear();
+      formListeners.clear();
       await listening.stop();
       // Gone: any key still in flight is answered at once by whoever sees it next.
       await pool.query('DELETE FROM instances WHERE owner = $1', [owner]).catch(() => undefined);

@@ -20,6 +20,10 @@ const schemaOf = (db: Database.Database) =>
 function outboxBefore(marker: string) {
   const path = freshPath();
   const old = new Database(path);
+  // As `openOutboxDatabase` gives every connection it, for the migrations that use it.
+  old.function('sha256_hex', { deterministic: true }, (text) =>
+    createHash('sha256').update(String(text)).digest('hex'),
+  );
   const version = MIGRATIONS.findIndex((sql) => sql.includes(marker));
   MIGRATIONS.slice(0, version).forEach((sql) => old.exec(sql));
   old.pragma(`user_version = ${String(version)}`);
@@ -117,6 +121,33 @@ describe('the SQLite outbox schema', () => {
         body_sha256: sha256('{"state":"delivered"}'),
       },
     ]);
+    migrated.close();
+  });
+
+  it('lets an older outbox’s people be editors, keeping their passkeys, sessions and invitations', () => {
+    const { path, old } = outboxBefore('people_new');
+    old.exec(
+      `INSERT INTO people (id, email, name, role, created_at) VALUES (7, 'ann@firm.example', 'Ann', 'staff', 1);
+       INSERT INTO passkeys (credential_id, person_id, public_key, counter, transports, created_at)
+         VALUES ('cred', 7, 'key', 0, '[]', 1);
+       INSERT INTO invitations (token_sha256, person_id, expires_at) VALUES ('hash', 7, 9);
+       INSERT INTO console_sessions (id_sha256, person_id, via, created_at, expires_at)
+         VALUES ('session', 7, 'passkey', 1, 9);`,
+    );
+    expect(() => old.exec(`UPDATE people SET role = 'editor' WHERE id = 7`)).toThrow(/CHECK/);
+    old.close();
+    const migrated = openOutboxDatabase(path);
+    migrated.exec(`UPDATE people SET role = 'editor' WHERE id = 7`);
+    expect(migrated.prepare('SELECT email, role FROM people').all()).toEqual([
+      { email: 'ann@firm.example', role: 'editor' },
+    ]);
+    // Removing the person still takes their passkey, invitation and session with them.
+    migrated.exec('DELETE FROM people WHERE id = 7');
+    for (const table of ['passkeys', 'invitations', 'console_sessions'])
+      expect(migrated.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
+    expect(() =>
+      migrated.exec(`INSERT INTO people (email, role, created_at) VALUES ('x', 'boss', 1)`),
+    ).toThrow(/CHECK/);
     migrated.close();
   });
 });

@@ -140,6 +140,10 @@ export const MIGRATIONS: readonly string[] = [
   tables.createRecordedColumn(TYPES),
   // A complete upload checked once, on whichever instance (issue 55).
   uploadCheckingColumn(TYPES),
+  // The form's published versions and its draft, kept for every instance (issue 56).
+  firmTables.formTables(TYPES),
+  // The role `editor`, who may edit and publish the form (issue 56).
+  firmTables.editorRole.sqlite,
   // Saved enquiries and the uploads each keeps (issue 57).
   draftsTable(TYPES),
 ];

@@ -13,6 +13,7 @@ import { describeRightsStore } from '../../test/store-contract-rights.ts';
 import { describeWidgetFileStore } from '../../test/store-contract-widget-files.ts';
 import { describeUploadStore } from '../../test/store-contract-uploads.ts';
 import { describePeopleStore } from '../../test/store-contract-people.ts';
+import { describeFormVersionStore } from '../../test/store-contract-form-versions.ts';
 import { describeDraftStore } from '../../test/store-contract-drafts.ts';
 import { openSqliteOutbox } from './store.ts';
 
@@ -36,6 +37,8 @@ describeWebhookStore('SQLite on disk', onDisk);
 describeRightsStore('SQLite on disk', onDisk);
 describeWidgetFileStore('SQLite on disk', onDisk);
 describePeopleStore('SQLite in memory', inMemory);
+describeFormVersionStore('SQLite in memory', inMemory);
+describeFormVersionStore('SQLite on disk', onDisk);
 describeDraftStore('SQLite in memory', inMemory);
 describeDraftStore('SQLite on disk', onDisk);
 

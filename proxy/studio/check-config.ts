@@ -1,0 +1,75 @@
+/**
+ * A configuration checked as a publish checks it, whoever publishes (the studio, `form import`,
+ * `FORM_CONFIG` at start): the one schema the file is checked by (zod, in every language it
+ * lists, its strings files included), each text in every language, and the id rules against
+ * every version ever published. Each problem in words, with its JSON path.
+ */
+import { checkFormConfigs, type FormConfigs } from '../contract/schemas/form-config.ts';
+import type { StudioIssue } from './form-studio.ts';
+import { outlineOf } from './form-outline.ts';
+import { idIssues, type PublishedOutline } from './id-rules.ts';
+import { studioIssue } from './issue-words.ts';
+
+/** The most a configuration's text may weigh in the studio and an import: far above any form. */
+const MAX_FORM_TEXT_BYTES = 2 * 1024 * 1024;
+
+/** The strings files a version keeps, by the path `"strings"` names them with. */
+export type KeptStrings = Readonly<Record<string, string>>;
+
+/** A strings file as a version keeps it, or why it cannot be read. */
+export const keptStringsReader =
+  (strings: KeptStrings) =>
+  (path: string): unknown => {
+    const text = strings[path];
+    if (text === undefined)
+      throw new Error(
+        `no version keeps ${path}: publish it with the configuration file (FORM_CONFIG, or npm run outbox -- form import)`,
+      );
+    return JSON.parse(text);
+  };
+
+/** The outcome: every problem, and when there is none, the form read in each language. */
+export interface ConfigCheck {
+  issues: StudioIssue[];
+  configs?: FormConfigs | undefined;
+}
+
+/**
+ * `config` (JSON as written) checked against `published`, its strings files from `strings`.
+ *
+ * @example checkConfig(JSON.parse(text), history, {}).issues // [] when it may be published
+ */
+export function checkConfig(
+  config: unknown,
+  published: readonly PublishedOutline[],
+  strings: KeptStrings,
+): ConfigCheck {
+  const checked = checkFormConfigs(config, keptStringsReader(strings));
+  const ids = idIssues(published, outlineOf(config));
+  if (checked.issues)
+    return { issues: [...checked.issues.map((issue) => studioIssue(config, issue)), ...ids] };
+  return ids.length > 0 ? { issues: ids } : { issues: [], configs: checked.configs };
+}
+
+/** A configuration's JSON text as the studio writes it: two spaces, a newline at the end. */
+export const formText = (config: unknown): string => `${JSON.stringify(config, null, 2)}\n`;
+
+/** Why a text is not a configuration to check: not JSON, or too heavy; undefined when it is. */
+export function unreadableText(text: string): StudioIssue | undefined {
+  if (Buffer.byteLength(text) > MAX_FORM_TEXT_BYTES)
+    return {
+      path: [],
+      rule: 'schema',
+      message: `The form's configuration is ${String(Math.ceil(Buffer.byteLength(text) / 1024))} KiB: at most ${String(MAX_FORM_TEXT_BYTES / 1024)} KiB is taken.`,
+    };
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (error) {
+    return {
+      path: [],
+      rule: 'schema',
+      message: `The form's configuration is not JSON: ${error instanceof Error ? error.message : String(error)}.`,
+    };
+  }
+}

@@ -1,0 +1,226 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { idIssues, type PublishedOutline } from './id-rules.ts';
+import { outlineOf } from './form-outline.ts';
+import { proposeId } from './propose-id.ts';
+
+type Question = Record<string, unknown> & { id: string };
+const form = (
+  questions: Question[],
+  caseType = { id: 'conveyancing', label: 'Buying or selling a property' },
+) => ({
+  caseTypes: [{ ...caseType, questions }],
+});
+const TRANSACTION: Question = {
+  id: 'transaction',
+  label: 'Are you buying or selling?',
+  type: 'radio',
+  options: ['Buying', 'Selling'],
+};
+const LENDER: Question = { id: 'lender', label: 'Which lender?', type: 'text' };
+const history = (...configs: unknown[]): PublishedOutline[] =>
+  configs.map((config, i) => ({ version: i + 1, outline: outlineOf(config) }));
+const check = (published: PublishedOutline[], next: unknown) =>
+  idIssues(published, outlineOf(next));
+
+describe('the id rules against every version published', () => {
+  it('refuses nothing of a first version, nor a label changed under its id', () => {
+    expect(check([], form([TRANSACTION, LENDER]))).toEqual([]);
+    const v1 = history(form([TRANSACTION, LENDER]));
+    expect(check(v1, form([TRANSACTION, { ...LENDER, label: 'Who is lending?' }]))).toEqual([]);
+  });
+
+  it('refuses a retired id given to a new question of its case type, naming both and another id', () => {
+    const published = history(form([TRANSACTION, LENDER]), form([TRANSACTION]));
+    expect(
+      check(published, form([TRANSACTION, { id: 'lender', label: 'Your budget', type: 'text' }])),
+    ).toEqual([
+      {
+        path: ['caseTypes', 0, 'questions', 1, 'id'],
+        rule: 'ids',
+        message:
+          '"Your budget" in "Buying or selling a property" cannot have the id "lender": that was the question "Which lender?" until version 1, and a retired id is never given to another question, so the platform never mixes their answers. Give it a new id, such as "your_budget".',
+      },
+    ]);
+  });
+
+  it('lets a retired question come back under a label it was published with, as a rollback brings it', () => {
+    const published = history(
+      form([TRANSACTION, LENDER]),
+      form([TRANSACTION, { ...LENDER, label: 'Who is lending?' }]),
+      form([TRANSACTION]),
+    );
+    expect(check(published, form([TRANSACTION, LENDER]))).toEqual([]);
+    expect(check(published, form([TRANSACTION, { ...LENDER, label: 'Who is lending?' }]))).toEqual(
+      [],
+    );
+  });
+
+  it('lets another case type use an id retired in one, as the platform reads ids by case type', () => {
+    const published = history(form([TRANSACTION, LENDER]), form([TRANSACTION]));
+    const next = {
+      caseTypes: [
+        ...form([TRANSACTION]).caseTypes,
+        {
+          id: 'wills',
+          label: 'Making a will',
+          questions: [{ id: 'lender', label: 'Any debts?', type: 'text' }],
+        },
+      ],
+    };
+    expect(check(published, next)).toEqual([]);
+  });
+
+  it('refuses a retired case type’s id given to a new case type, and lets it come back as it was', () => {
+    const wills = { id: 'wills', label: 'Making a will', questions: [LENDER] };
+    const published = history(
+      { caseTypes: [...form([TRANSACTION]).caseTypes, wills] },
+      form([TRANSACTION]),
+    );
+    const issues = check(published, {
+      caseTypes: [...form([TRANSACTION]).caseTypes, { ...wills, label: 'Probate' }],
+    });
+    expect(issues).toMatchObject([{ path: ['caseTypes', 1, 'id'], rule: 'ids' }]);
+    expect(issues[0]?.message).toContain('that was the case type "Making a will" until version 1');
+    expect(issues[0]?.message).toContain('such as "probate"');
+    expect(check(published, { caseTypes: [...form([TRANSACTION]).caseTypes, wills] })).toEqual([]);
+  });
+
+  it('keeps a published question’s kind of answer: short text to long, list to radios, nothing else', () => {
+    const published = history(form([TRANSACTION, LENDER]));
+    expect(
+      check(
+        published,
+        form([
+          { ...TRANSACTION, type: 'select' },
+          { ...LENDER, type: 'textarea' },
+        ]),
+      ),
+    ).toEqual([]);
+    const issues = check(
+      published,
+      form([
+        { ...TRANSACTION, type: 'checkbox' },
+        { ...LENDER, type: 'number' },
+      ]),
+    );
+    expect(issues.map((i) => i.path)).toEqual([
+      ['caseTypes', 0, 'questions', 0, 'type'],
+      ['caseTypes', 0, 'questions', 1, 'type'],
+    ]);
+    expect(issues[0]?.message).toBe(
+      '"Are you buying or selling?" (transaction) in "Buying or selling a property" was published as a choice of one: a published question keeps its kind of answer, so the platform never files another kind under its id. Make it a choice from a list or a choice of one again, or retire it and add a new question.',
+    );
+  });
+
+  it('refuses a published option’s value changed under its label, naming the value to keep', () => {
+    const published = history(form([TRANSACTION]));
+    const changed = { ...TRANSACTION, options: [{ value: 'buy', label: 'Buying' }, 'Selling'] };
+    expect(check(published, form([changed]))).toEqual([
+      {
+        path: ['caseTypes', 0, 'questions', 0, 'options', 0],
+        rule: 'ids',
+        message:
+          'The option "Buying" of "Are you buying or selling?" (transaction) in "Buying or selling a property" was published with the stored value "Buying", which it keeps: enquiries already hold it. Only its label may change: write it as {"value": "Buying", "label": "Buying"}.',
+      },
+    ]);
+    // Two labels swapped: each option keeps its value, so only labels change (publishing says so).
+    const swapped = {
+      ...TRANSACTION,
+      options: [
+        { value: 'Selling', label: 'Buying' },
+        { value: 'Buying', label: 'Selling' },
+      ],
+    };
+    expect(check(published, form([swapped]))).toEqual([]);
+  });
+
+  it('lets an option’s label change by its value, and an option retire while a new one comes', () => {
+    const published = history(form([TRANSACTION]));
+    const relabelled = {
+      ...TRANSACTION,
+      options: [{ value: 'Buying', label: 'Purchasing' }, 'Selling'],
+    };
+    expect(check(published, form([relabelled]))).toEqual([]);
+    expect(
+      check(published, form([{ ...TRANSACTION, options: ['Purchasing', 'Selling'] }])),
+    ).toEqual([]);
+  });
+
+  it('reads labels in the firm’s language, the first of "languages"', () => {
+    const bilingual = (label: unknown) => ({
+      languages: ['en', 'cy'],
+      caseTypes: [
+        {
+          id: 'conveyancing',
+          label: { en: 'Property', cy: 'Eiddo' },
+          questions: [{ id: 'lender', label, type: 'text' }],
+        },
+      ],
+    });
+    const published = history(bilingual({ en: 'Which lender?', cy: 'Pa fenthyciwr?' }), {
+      caseTypes: [{ id: 'conveyancing', label: 'Property', questions: [] }],
+    });
+    expect(
+      check(published, bilingual({ en: 'Which lender?', cy: 'Pwy sy’n rhoi benthyg?' })),
+    ).toEqual([]);
+    expect(check(published, bilingual({ en: 'Your budget', cy: 'Eich cyllideb' }))).toHaveLength(1);
+  });
+
+  it('never refuses what the studio does, and always refuses a retired id given to a new label', () => {
+    // The studio's edits: add a question with a proposed id, relabel one, remove one.
+    const edit = fc.oneof(
+      fc.record({
+        kind: fc.constant('add' as const),
+        label: fc.string({ minLength: 1, maxLength: 12 }),
+      }),
+      fc.record({
+        kind: fc.constant('relabel' as const),
+        at: fc.nat(),
+        label: fc.string({ minLength: 1, maxLength: 12 }),
+      }),
+      fc.record({ kind: fc.constant('remove' as const), at: fc.nat() }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(edit, { maxLength: 4 }), { minLength: 1, maxLength: 6 }),
+        (rounds) => {
+          const published: PublishedOutline[] = [];
+          let questions: Question[] = [];
+          const everSeen = new Set<string>();
+          for (const round of rounds) {
+            for (const step of round) {
+              if (step.kind === 'add') {
+                const id = proposeId(
+                  step.label,
+                  new Set([...everSeen, ...questions.map((q) => q.id)]),
+                );
+                questions = [...questions, { id, label: step.label.trim() || 'x', type: 'text' }];
+              } else if (questions.length > 0) {
+                const at = step.at % questions.length;
+                questions =
+                  step.kind === 'remove'
+                    ? questions.filter((_, i) => i !== at)
+                    : questions.map((q, i) =>
+                        i === at ? { ...q, label: step.label.trim() || 'x' } : q,
+                      );
+              }
+            }
+            expect(check(published, form(questions))).toEqual([]);
+            published.push({ version: published.length + 1, outline: outlineOf(form(questions)) });
+            for (const q of questions) everSeen.add(q.id);
+          }
+          const retired = [...everSeen].find((id) => !questions.some((q) => q.id === id));
+          if (retired === undefined) return;
+          const issues = check(
+            published,
+            form([...questions, { id: retired, label: 'A label never published §', type: 'text' }]),
+          );
+          expect(issues).toMatchObject([
+            { path: ['caseTypes', 0, 'questions', questions.length, 'id'] },
+          ]);
+        },
+      ),
+    );
+  });
+});

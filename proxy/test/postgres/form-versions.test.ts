@@ -1,0 +1,74 @@
+/**
+ * Two proxies sharing a PostgreSQL outbox, and a version of the form published on one: the other
+ * serves it within seconds, told by NOTIFY, or finding it by its look every few seconds when no
+ * notification came.
+ */
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { eventually } from '../platform/platform-session.ts';
+import { absent, sharedGroup, usePostgres, type Instance } from './shared-session.ts';
+
+usePostgres();
+
+const EDITOR = { person: 'Eve Editor <eve@firm.example>', role: 'editor', client: '203.0.113.7' };
+const versionOf = async (instance: Instance | undefined) =>
+  (await instance?.get('/api/form'))?.body.version;
+
+describe.skipIf(absent)('a version of the form published on one of two instances', () => {
+  it('is served at once by the instance that published it, and within 5 s by the other', async () => {
+    const group = await sharedGroup(2);
+    const [a, b] = group.instances;
+    if (!a || !b) throw new Error('two instances');
+    expect([await versionOf(a), await versionOf(b)]).toEqual([1, 1]);
+    const draft = await a.proxy.studio.draft();
+    const config = structuredClone(draft.config) as { caseTypes: { label: string }[] };
+    config.caseTypes[0]!.label = 'Moving home';
+    await a.proxy.studio.saveDraft(config, draft.revision, EDITOR);
+    const published = Date.now();
+    expect(await a.proxy.studio.publish(draft.revision + 1, EDITOR)).toMatchObject({
+      published: { version: 2 },
+    });
+    expect(await versionOf(a)).toBe(2);
+    await eventually(
+      () => versionOf(b),
+      (version) => version === 2,
+      5000,
+    );
+    const waited = Date.now() - published;
+    expect(waited).toBeLessThan(5000);
+    const served = (await b.get('/api/form')).body as { caseTypes: { label: string }[] };
+    expect(served.caseTypes[0]?.label).toBe('Moving home');
+    // The enquiry of a form drawn from version 1 is still taken by either.
+    expect((await b.submit({ enquiry: { form_version: 1 } })).status).toBe(201);
+  });
+
+  it('is found by the other within 5 s though no notification came', async () => {
+    const group = await sharedGroup(2);
+    const [a, b] = group.instances;
+    // A version written as another process would without telling anyone (no NOTIFY).
+    const client = new pg.Client({ connectionString: group.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ text: string }>(
+        'SELECT text FROM form_versions WHERE version = 1',
+      );
+      await client.query(
+        `INSERT INTO form_versions (version, text, strings, published_at, published_by, source)
+         VALUES (2, $1, '{}', $2, 'cli', 'import')`,
+        [rows[0]?.text.replace('"Buying or selling a property"', '"Moving home"'), Date.now()],
+      );
+    } finally {
+      await client.end();
+    }
+    await eventually(
+      () => versionOf(a),
+      (version) => version === 2,
+      5000,
+    );
+    await eventually(
+      () => versionOf(b),
+      (version) => version === 2,
+      5000,
+    );
+  });
+});
