@@ -126,7 +126,7 @@ describe('the manual (README.md and docs/)', () => {
       expect(snippet).toContain('<p class="enquiry-form-fallback">');
       const link = /<a href="https:\/\/forms\.example\.com(\/form\?[^"]+)"/.exec(snippet)?.[1];
       const page = await (await harness.app.request(link?.replaceAll('&amp;', '&') ?? '')).text();
-      expect(page).toContain(`<html lang="${lang}">`);
+      expect(page).toContain(`<html lang="${lang}" dir="ltr">`);
       expect(page).toContain(`<h1>${bilingual.inLanguage(lang).caseTypes[0]?.label}</h1>`);
     }
   });

@@ -76,7 +76,9 @@ export async function keepUntilRecorded(
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (error instanceof LeaseLostError) {
-        log.error(
+        // A warning, as `running-attempts.ts` says the same: an operator's erasure ends a
+        // delivery this way too, and an erased lead is never sent again.
+        log.warn(
           { reference, step: step, answer },
           'another delivery holds this submission now (taken over, or erased) before the platform’s answer could be recorded: it may be sent again',
         );

@@ -18,7 +18,7 @@ import {
 } from '../contract/schemas/form-config.ts';
 import type { Logger } from '../logger.ts';
 import type { StoredFormVersion } from '../outbox/machine/form-versions.ts';
-import type { FormVersions } from '../outbox/store.ts';
+import { StoreUnavailableError, type FormVersions } from '../outbox/store.ts';
 import { keptStringsReader } from './check-config.ts';
 import { widestFiles, type FileLimits } from './widest-files.ts';
 
@@ -178,6 +178,10 @@ export async function openLiveForm(options: LiveFormOptions): Promise<WatchedLiv
       queued = undefined;
       running = serveLatest()
         .catch((error: unknown) => {
+          // The outbox away is said once when it goes and once when it is back (the store's
+          // own lines); a look every 2 s meanwhile adds nothing. The next look finds what it
+          // missed.
+          if (error instanceof StoreUnavailableError) return;
           log.warn({ err: error }, 'could not look for a new version of the form');
         })
         .finally(() => {

@@ -43,7 +43,11 @@ const parsed = (json: string): unknown => {
 };
 
 /** Saves `edit` as the module says; `by` names the editor. */
-export async function saveEdit(studio: FormStudio, by: FormActor, edit: Edit): Promise<EditOutcome> {
+export async function saveEdit(
+  studio: FormStudio,
+  by: FormActor,
+  edit: Edit,
+): Promise<EditOutcome> {
   // Someone may save between our read and our save: read again, a few times at most.
   for (let tries = 0; tries < 3; tries += 1) {
     const latest = await studio.draft();
