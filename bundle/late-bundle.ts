@@ -48,6 +48,7 @@ export const LATE_CHUNKS: Readonly<Record<string, string>> = {
   'widget/late/challenge.ts': 'Turnstile',
   'widget/late/uploads/index.ts': 'uploads',
   'widget/late/language-switch.ts': 'language switch',
+  'widget/late/drafts/index.ts': 'saved enquiries',
 };
 
 /**

@@ -14,6 +14,7 @@ import type { PublicRouteDeps } from './http/public-routes.ts';
 import type { Logger } from './logger.ts';
 import type { EnquiryRouteDeps } from './intake/enquiry-route.ts';
 import type { UploadRouteDeps } from './intake/uploads/upload-deps.ts';
+import type { DraftsPart } from './intake/drafts/draft-deps.ts';
 import type { FormStudio } from './studio/form-studio.ts';
 import type { LiveForm } from './studio/live-form.ts';
 
@@ -37,4 +38,9 @@ export type AppDeps = HealthRouteDeps &
     log: Logger;
     /** How long an upload no enquiry named is kept (`UPLOAD_EXPIRY_HOURS`; a day without it). */
     uploadExpiryMs?: number | undefined;
+    /**
+     * "Save and continue later" (`intake/drafts/`), when the configuration's `drafts` asks for it
+     * and the mailer can send its emails (`notify/drafts-state.ts`).
+     */
+    drafts?: DraftsPart | undefined;
   };

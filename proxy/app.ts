@@ -13,6 +13,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import { enquiryRoute } from './intake/enquiry-route.ts';
 import { uploadRoutes } from './intake/uploads/upload-routes.ts';
 import { DEFAULT_UPLOAD_EXPIRY_HOURS } from './intake/uploads/upload-deps.ts';
+import { draftRoutes } from './intake/drafts/draft-routes.ts';
+import { draftPageRoute } from './intake/drafts/draft-page-route.ts';
 import { eventsRoute } from './http/events-route.ts';
 import { funnelRoute } from './http/funnel-route.ts';
 import { healthRoutes } from './http/health-routes.ts';
@@ -95,6 +97,16 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
         uploadExpiryMs: deps.uploadExpiryMs ?? DEFAULT_UPLOAD_EXPIRY_HOURS * 3_600_000,
       }),
     );
+  if (deps.drafts) {
+    const drafting = {
+      ...withRefusals,
+      ...deps.drafts,
+      drafts: deps.drafts.store,
+      uploadExpiryMs: deps.uploadExpiryMs ?? DEFAULT_UPLOAD_EXPIRY_HOURS * 3_600_000,
+    };
+    app.route('/', draftRoutes(drafting));
+    app.route('/', draftPageRoute(drafting));
+  }
   app.route('/', eventsRoute(withRefusals, funnel));
   app.route('/', funnelRoute(deps));
 

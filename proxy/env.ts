@@ -158,6 +158,14 @@ export const proxyEnvSchema = z.object({
     .describe(
       'Files sent ahead (/api/uploads) that no enquiry named are removed after this many hours (fractions allowed), with what was made of them.',
     ),
+  DRAFT_EXPIRY_DAYS: z.coerce
+    .number()
+    .positive()
+    .max(90)
+    .default(7)
+    .describe(
+      'A saved enquiry ("Save and continue later", the form configuration\'s `drafts`) and the files it keeps are removed this many days after it was last saved (fractions allowed); its emailed link stops working then.',
+    ),
   FUNNEL_MIN_COUNT: integer(10, 1).describe(
     'Funnel cells (case type, campaign, variant) with fewer starts (views that began filling the form in) are merged into "other", so no small group can be singled out; the totals count them all the same. The demo (npm start) sets 1.',
   ),

@@ -14,6 +14,9 @@ import { createLogger, type Logger } from './logger.ts';
 import { buildParts } from './lifecycle/build-parts.ts';
 import { chores, startHousekeeping } from './lifecycle/housekeeping.ts';
 import { uploadSweep } from './intake/uploads/upload-sweep.ts';
+import { draftSweep } from './intake/drafts/draft-keeper.ts';
+import { draftSecrets } from './intake/drafts/draft-secrets.ts';
+import { storedSecret } from './outbox/stored-secret.ts';
 import { listen } from './lifecycle/listen.ts';
 import { openOutbox, type OpenOutbox } from './lifecycle/open-outbox.ts';
 import { listenFailure } from './lifecycle/outbox-address.ts';
@@ -124,7 +127,16 @@ async function start(
   const checked = checkAtStart(check, deliverer, log);
   const notifier = startNotifier(env, store, deliverer, log, live);
   const stopHousekeeping = startHousekeeping(
-    [...chores(store, env.RETENTION_DAYS, widgetFiles), uploadSweep(store, deps.uploadExpiryMs)],
+    [
+      ...chores(store, env.RETENTION_DAYS, widgetFiles),
+      uploadSweep(store, deps.uploadExpiryMs),
+      // Always: drafts saved while the form offered saving expire after it stops offering it.
+      draftSweep(
+        store,
+        deps.drafts?.secrets ?? draftSecrets(await storedSecret(store, 'draft_secret')),
+        env.DRAFT_EXPIRY_DAYS * 86_400_000,
+      ),
+    ],
     log,
   );
 

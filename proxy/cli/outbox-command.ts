@@ -20,6 +20,7 @@ import { verifyReceiptCommand } from './receipt-command.ts';
 import { erase, exportSubject, listSubject, type RightsIo } from './subject-commands.ts';
 import { runWebhooksCommand } from './webhooks-command.ts';
 import { peopleCommand, type PeopleIo } from './people-command.ts';
+import type { DraftRights } from '../operator/person-drafts.ts';
 import { formCommand, type FormIo } from './form-command.ts';
 
 /** What `npm run outbox -- help` prints (docs/operations.md shows it too). */
@@ -43,15 +44,17 @@ export const USAGE = `Usage: npm run outbox -- <command>
   webhooks retry <id>                           send a webhook delivery again now (same webhook-id),
                                                 with a fresh schedule
   subject <email or telephone> [--country CC] [--json]
-                                                every submission, file, notification, webhook message and audit
-                                                entry about one person (email in any case, telephone in E.164;
+                                                every submission, file, notification, webhook message, audit
+                                                entry and saved enquiry about one person (email in any case,
+                                                a saved enquiry by its mailbox; telephone in E.164;
                                                 one without its country code read as CC's, by default the
                                                 form's phone.defaultCountry)
   subject-export <email or telephone> --to DIR [--country CC]
                                                 write them for a subject access request: a folder per submission
                                                 (enquiry.json and its files) and manifest.json
-  erase <reference> | --email <email> [--force] erase a submission (or all of one person's) with its files,
-                                                notifications and keys; the audit log keeps a salted hash only.
+  erase <reference> | --email <email> [--force] erase a submission (or all of one person's, and their saved
+                                                enquiries) with its files, notifications and keys; the audit
+                                                log keeps a salted hash only.
                                                 One not yet delivered needs --force (its lead is lost)
   counts                                        how many in each state, oldest waiting, possible duplicates
   verify-receipt <code>                         whether the enquiry a visitor's receipt code names was received,
@@ -86,7 +89,8 @@ type OutboxCommandStore = OperatorView &
   WebhookDeliveries &
   People &
   FormVersions &
-  Pick<AuditLog, 'recordAudit'>;
+  Pick<AuditLog, 'recordAudit'> &
+  DraftRights;
 
 /** One command: the rest of its command line, the store and where to write; its exit code. */
 type Command = (

@@ -6,6 +6,8 @@ import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { sampleSubmission, stored } from '../test/fixtures/outbox.ts';
 import { runOutboxCommand } from './outbox-command.ts';
+import { draftSecrets } from '../intake/drafts/draft-secrets.ts';
+import { storedSecret } from '../outbox/stored-secret.ts';
 
 const NOW = Date.UTC(2027, 2, 27, 12, 0, 0);
 let store: OutboxStore;
@@ -127,5 +129,71 @@ describe('a person’s data from the command line', () => {
     expect(withFormCountry).toBe(0);
     expect(out).toEqual([expect.stringMatching(/^submission EQ-LONDON /)]);
     expect(await run('subject', '--country', 'XX', '020 7946 0958')).toBe(2);
+  });
+});
+
+describe('a person’s saved enquiries from the command line', () => {
+  /** A draft saved for `email`, as the draft routes save one, keeping one upload `u-<id>`. */
+  async function draftFor(email: string, id: string) {
+    const secrets = draftSecrets(await storedSecret(store, 'draft_secret'));
+    const bytes = Buffer.from('%PDF-1.7 payslip');
+    await store.createUpload({
+      id: `u-${id}`,
+      session: 's',
+      key_hash: `k-${id}`,
+      client: '203.0.113.1',
+      filename: 'payslip.pdf',
+      filetype: 'application/pdf',
+      length: bytes.byteLength,
+      created_at: NOW,
+      expires_at: NOW + 86_400_000,
+    });
+    await store.appendUpload(
+      { id: `u-${id}`, length: bytes.byteLength },
+      0,
+      (async function* () {
+        yield bytes;
+      })(),
+    );
+    await store.recordUploadVerdict(`u-${id}`, 'h', 'pdf', '{"status":"accepted","kind":"pdf"}');
+    await store.saveDraft({
+      id,
+      fresh: true,
+      subject: secrets.subjectOf(email),
+      writeHash: 'w',
+      ciphertext: 'sealed',
+      now: NOW,
+      expiresAt: NOW + 7 * 86_400_000,
+      uploads: [{ id: `u-${id}`, keyHash: `k-${id}` }],
+      releasedUntil: NOW,
+      email: {
+        notification: {
+          key: `${secrets.emailKeyOf(id)}link`,
+          channel: 'email',
+          kind: 'draft.link',
+          payload: { to: email },
+          at: NOW,
+        },
+        quotas: [],
+      },
+    });
+  }
+
+  it('lists them by the mailbox however the address is written, and erases them with their files', async () => {
+    await draftFor('ada@example.com', 'd'.repeat(32));
+    await draftFor('bea@example.com', 'b'.repeat(32));
+    expect(await run('subject', 'Ada+later@Example.com')).toBe(0);
+    expect(out.at(-1)).toBe(
+      'saved enquiry (encrypted)  saved 2027-03-27T12:00:00Z  kept until 2027-04-03T12:00:00Z  files: 1',
+    );
+    out = [];
+    expect(await run('erase', '--email', 'ada@example.com', '--force')).toBe(0);
+    expect(out[0]).toBe('Erased 1 saved enquiry(ies) with 1 file(s).');
+    expect(await store.findUpload(`u-${'d'.repeat(32)}`, NOW)).toBeUndefined();
+    expect(await store.findUpload(`u-${'b'.repeat(32)}`, NOW)).toBeDefined();
+    expect((await store.findSubject({ email: 'ada@example.com' })).notifications).toEqual([]);
+    out = [];
+    expect(await run('subject', 'ada@example.com')).toBe(0);
+    expect(out.some((line) => line.startsWith('saved enquiry'))).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A person's rights from the command line: `subject` lists what the outbox holds about one
  * email address or telephone number, `subject-export` writes it for a subject access request,
- * `erase` removes one submission or everything about one email address (see `docs/privacy.md`).
+ * `erase` removes one submission or everything about one email address, its saved enquiries
+ * included (see `docs/privacy.md`).
  */
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { eraseLead } from '../operator/erase-lead.ts';
 import { isoTime, submissionJson } from '../operator/lead-report.ts';
 import { askedNumber, isPhoneCountry } from '../outbox/machine/telephone.ts';
 import { writeExport } from './write-export.ts';
+import { draftsOfEmail, eraseDraftsOf, type DraftRights } from '../operator/person-drafts.ts';
 
 /** What the rights commands know of the proxy's setup, when the CLI knows it. */
 export interface RightsIo extends CommandIo {
@@ -52,14 +54,22 @@ const webhooksOf = (held: SubjectHoldings) =>
     body: w.body === null ? null : (JSON.parse(w.body) as unknown),
   }));
 
+/** What the rights commands ask of the outbox: a person's submissions and saved enquiries. */
+export type RightsStore = SubjectRights & DraftRights;
+
+/** The saved enquiries of an email subject (none for a telephone number: drafts hold no number). */
+const draftsOf = (store: RightsStore, subject: Subject) =>
+  'email' in subject ? draftsOfEmail(store, subject.email) : Promise.resolve([]);
+
 /** `subject <email or telephone> [--country CC] [--json]`. */
-export async function listSubject(args: readonly string[], store: SubjectRights, io: RightsIo) {
+export async function listSubject(args: readonly string[], store: RightsStore, io: RightsIo) {
   const who = whoIn(args);
   if (!who)
     return usage(io, 'Name an email address or telephone number, like subject ada@example.com.');
   const subject = subjectOf(who, args, io);
   if (typeof subject === 'string') return usage(io, subject);
   const held = await store.findSubject(subject);
+  const drafts = await draftsOf(store, subject);
   if (args.includes('--json')) {
     io.out(
       JSON.stringify(
@@ -67,6 +77,7 @@ export async function listSubject(args: readonly string[], store: SubjectRights,
           ...held,
           submissions: held.submissions.map((s) => submissionJson(s)),
           webhooks: webhooksOf(held),
+          drafts,
         },
         null,
         2,
@@ -74,7 +85,7 @@ export async function listSubject(args: readonly string[], store: SubjectRights,
     );
     return 0;
   }
-  if (held.submissions.length === 0 && held.notifications.length === 0) {
+  if (held.submissions.length === 0 && held.notifications.length === 0 && drafts.length === 0) {
     io.out(`The outbox holds nothing about ${who}.`);
     return 0;
   }
@@ -92,11 +103,15 @@ export async function listSubject(args: readonly string[], store: SubjectRights,
     io.out(`webhook ${w.id}  ${w.event} to ${w.endpoint}  ${w.state}  ${w.reference}`);
   for (const a of held.audit)
     io.out(`audit ${a.id}  ${isoTime(a.at)}  ${a.action} by ${a.client}  ${a.reference}`);
+  for (const d of drafts)
+    io.out(
+      `saved enquiry (encrypted)  saved ${isoTime(d.savedAt)}  kept until ${isoTime(d.expiresAt)}  files: ${String(d.uploads)}`,
+    );
   return 0;
 }
 
 /** `subject-export <email or telephone> --to DIR [--country CC]`: a folder per submission and a manifest. */
-export async function exportSubject(args: readonly string[], store: SubjectRights, io: RightsIo) {
+export async function exportSubject(args: readonly string[], store: RightsStore, io: RightsIo) {
   const who = whoIn(args);
   const flag = args.indexOf('--to');
   const to = flag === -1 ? undefined : args[flag + 1];
@@ -133,6 +148,9 @@ export async function exportSubject(args: readonly string[], store: SubjectRight
     notifications: held.notifications,
     webhooks: webhooksOf(held),
     audit: held.audit,
+    // Encrypted in the visitor's browser, with a key only their emailed link holds: when each
+    // was saved and until when it is kept is all the outbox can say of them.
+    drafts: await draftsOf(store, subject),
   };
   await writeFile(join(resolve(to), 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, {
     mode: 0o600,
@@ -141,14 +159,19 @@ export async function exportSubject(args: readonly string[], store: SubjectRight
   return 0;
 }
 
-/** `erase <reference> | --email <email> [--force]`. */
-export async function erase(args: readonly string[], store: SubjectRights, io: RightsIo) {
+/** `erase <reference> | --email <email> [--force]`: an address's saved enquiries go too. */
+export async function erase(args: readonly string[], store: RightsStore, io: RightsIo) {
   const force = args.includes('--force');
   const emailFlag = args.indexOf('--email');
   const email = emailFlag === -1 ? undefined : args[emailFlag + 1];
   const references = email
     ? await store.subjectReferences({ email })
     : args.filter((arg) => !arg.startsWith('--')).slice(0, 1);
+  const drafts = email ? await eraseDraftsOf(store, email) : [];
+  if (drafts.length > 0)
+    io.out(
+      `Erased ${String(drafts.length)} saved enquiry(ies) with ${String(drafts.reduce((n, d) => n + d.uploads, 0))} file(s).`,
+    );
   if (references.length === 0)
     return email
       ? (io.out(`The outbox holds no submission from ${email}.`), 0)

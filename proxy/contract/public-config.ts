@@ -13,8 +13,8 @@ import type {
   Question,
 } from './schemas/form-config.ts';
 
-/** The proxy's settings the form is told about (its bot checks). */
-export type PublicSettings = Pick<PublicFormConfig, 'turnstile' | 'minFillSeconds'>;
+/** The proxy's settings the form is told about (its bot checks, whether it saves drafts). */
+export type PublicSettings = Pick<PublicFormConfig, 'turnstile' | 'minFillSeconds' | 'draftDays'>;
 
 /** The visitor's language, when the proxy answers in one (`http/form-language.ts`). */
 export interface AnswerLanguage {
@@ -51,8 +51,8 @@ export function publicConfig(
 /**
  * A visible question's options as the visitor reads them: a widget offers, compares and sends
  * what it is given, so it needs no translation of its own, and the intake takes a label back
- * as its value (`intake/option-values.ts`). A `showIf` naming such an option names its label
- * too. Hidden questions keep their values: the page gives those, and the visitor reads none.
+ * as its value (`intake/option-values.ts`); its stored values go beside them (`optionValues`).
+ * A `showIf` naming such an option names its label too. Hidden questions keep their values: the page gives those, and the visitor reads none.
  */
 function optionsAsShown(caseType: CaseType): CaseType {
   const byId = new Map(caseType.questions.map((q) => [q.id, q]));
@@ -68,7 +68,11 @@ function optionsAsShown(caseType: CaseType): CaseType {
       const equals = question.showIf?.equals;
       return {
         ...question,
-        ...(optionLabels && question.type !== 'hidden' ? { options: optionLabels } : {}),
+        // The stored values beside the labels: a saved enquiry restores a choice by its value
+        // (`drafts.ts`), whatever the language or wording of its label then.
+        ...(optionLabels && question.type !== 'hidden'
+          ? { options: optionLabels, optionValues: question.options }
+          : {}),
         ...(question.showIf && equals !== undefined
           ? {
               showIf: {

@@ -24,6 +24,9 @@ export type ErrorCode =
   | 'invalid_report'
   | 'not_found'
   | 'not_built'
+  | 'draft_not_found'
+  | 'draft_code'
+  | 'uploads_gone'
   | 'internal';
 
 /** `201`: delivered to the platform while the visitor waited. */

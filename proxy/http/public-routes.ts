@@ -48,6 +48,8 @@ export interface PublicRouteDeps {
   onOriginRefused?: OriginOptions['onOriginRefused'];
   bots: BotCheckOptions;
   turnstile?: { siteKey: string; scriptUrl: string } | undefined;
+  /** How long a saved enquiry lasts, when the form offers saving (`intake/drafts/`). */
+  drafts?: { expiryMs: number } | undefined;
   widget: WidgetAssets;
   /** Late bundles and chunks of builds that ran before this one (a page from before a deploy). */
   earlierWidget?: EarlierWidgetFiles;
@@ -84,6 +86,7 @@ export function publicRoutes(deps: PublicRouteDeps): Hono {
     ...(deps.turnstile
       ? { turnstile: { siteKey: deps.turnstile.siteKey, scriptUrl: deps.turnstile.scriptUrl } }
       : {}),
+    ...(deps.drafts ? { draftDays: deps.drafts.expiryMs / 86_400_000 } : {}),
   };
   const made = new WeakMap<ServedForm, VersionAnswers>();
   /** A version's answers; made here only for one no preparer reached (compressed now). */

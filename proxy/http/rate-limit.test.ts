@@ -62,4 +62,18 @@ describe('rateLimit', () => {
     clock.now = 20_000;
     expect((await send('d')).status).toBe(200);
   });
+
+  it('names a window longer than a minute, and refills over it', async () => {
+    const clock = { now: 0 };
+    const tries = new RateLimiter('draft-tries', 5, () => clock.now, undefined, 30 * 60_000);
+    const app = new Hono();
+    app.post('/', rateLimit({ limiters: [tries], clientKey: () => 'a' }), (c) => c.text('ok'));
+    const send = () => app.request('/', { method: 'POST' });
+    for (let i = 0; i < 5; i += 1) expect((await send()).status).toBe(200);
+    const refused = await send();
+    expect(refused.headers.get('ratelimit-policy')).toBe('"draft-tries";q=5;w=1800');
+    expect(refused.headers.get('retry-after')).toBe('360');
+    clock.now += 6 * 60_000;
+    expect((await send()).status).toBe(200);
+  });
 });

@@ -13,7 +13,8 @@ import type { Limiter } from '../limiter/token-buckets.ts';
 import { Refusal } from './refusal.ts';
 
 /** A limiter in a `RateLimit-Policy` header. */
-const policyOf = (limiter: Limiter) => `"${limiter.name}";q=${limiter.perMinute};w=60`;
+const policyOf = (limiter: Limiter) =>
+  `"${limiter.name}";q=${limiter.perMinute};w=${String((limiter.windowMs ?? 60_000) / 1000)}`;
 
 /** Which limiters a route takes from, and how a client is told apart. */
 export interface RateLimitOptions {

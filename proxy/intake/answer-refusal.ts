@@ -57,6 +57,8 @@ export interface RefusalAnswerDeps {
   form: CurrentForm;
   bots: BotCheckOptions;
   log: Logger;
+  /** Present when the form offers "Save and continue later": the form drawn again offers it. */
+  drafts?: object | undefined;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { FunnelAdmission } from '../funnel/admission.ts';
 import type { UploadStore } from '../outbox/upload-store.ts';
 import { checkSubmission } from './check-submission.ts';
 import type { LiveForm } from '../studio/live-form.ts';
-import { versionFor } from '../studio/enquiry-version.ts';
+import { askedVersion, versionFor } from '../studio/enquiry-version.ts';
 import { tempSpool, type FileSpool } from './file-spool.ts';
 import { inspectFiles } from './inspect-files.ts';
 import type { PlainFields } from './page/plain-fields.ts';
@@ -100,19 +100,7 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
     if (received.plain) notePlainFields(c, received.plain, true);
     else noteLanguage(c, said);
     const receivedAt = deps.now();
-    const token =
-      typeof said.form_token === 'string' ? deps.bots.tokens.verify(said.form_token) : undefined;
-    const form = await versionFor(
-      deps.form,
-      {
-        signed:
-          token?.valid && token.formVersion !== undefined
-            ? { version: token.formVersion, issuedAt: token.issuedAt }
-            : undefined,
-        field: Number.isSafeInteger(said.form_version) ? (said.form_version as number) : undefined,
-      },
-      receivedAt,
-    );
+    const form = await versionFor(deps.form, askedVersion(deps.bots.tokens, said), receivedAt);
     const checked = checkSubmission(received, form, receivedAt);
     const files = deps.converter
       ? await inspectFiles(checked.files, deps.converter, deps.log, {

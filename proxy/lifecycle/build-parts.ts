@@ -27,6 +27,14 @@ import { readiness } from './startup.ts';
 import { storedSecret } from '../outbox/stored-secret.ts';
 import type { CheckRecord } from '../client/check.ts';
 import { confirmationsState } from '../notify/confirmations-state.ts';
+import { draftsState } from '../notify/drafts-state.ts';
+import { draftSecrets } from '../intake/drafts/draft-secrets.ts';
+import {
+  DRAFT_CODES_PER_WINDOW,
+  DRAFT_WINDOW_MS,
+  type DraftsPart,
+} from '../intake/drafts/draft-deps.ts';
+import { DRAFT_TRIES } from '../contract/drafts.ts';
 import { outboxStudio } from '../studio/outbox-studio.ts';
 import type { LiveForm } from '../studio/live-form.ts';
 import type { FormStudio } from '../studio/form-studio.ts';
@@ -153,6 +161,8 @@ async function appDeps(
   if (config.confirmation && !confirmations.on) log.warn(confirmations.why);
   if (config.routing && !env.SMTP_URL)
     log.warn('leads are routed to teams, but SMTP_URL is not set: no team is emailed its leads');
+  const drafts = draftsState(env, config);
+  if (config.drafts && !drafts.on) log.warn(drafts.why);
   const turnstile =
     env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY
       ? { siteKey: env.TURNSTILE_SITE_KEY, secretKey: env.TURNSTILE_SECRET_KEY }
@@ -206,6 +216,7 @@ async function appDeps(
     },
     uploads: store,
     uploadExpiryMs: env.UPLOAD_EXPIRY_HOURS * 3_600_000,
+    ...(drafts.on ? { drafts: await draftsPart(env, outbox) } : {}),
     health,
     readiness: () => readiness(outbox.dataDir, store, health),
     alertQueuedAfterMs: env.ALERT_QUEUED_AFTER_MS,
@@ -247,5 +258,20 @@ async function appDeps(
     },
     clientIp: (c) => resolveIp(getConnInfo(c).remote.address, c.req.header('x-forwarded-for')),
     now: Date.now,
+  };
+}
+
+/** "Save and continue later"'s parts: the outbox, its keyed hashes, its limits, its expiry. */
+async function draftsPart(env: ProxyEnv, outbox: OpenOutbox): Promise<DraftsPart> {
+  const { store } = outbox;
+  return {
+    store,
+    secrets: draftSecrets(await storedSecret(store, 'draft_secret')),
+    expiryMs: env.DRAFT_EXPIRY_DAYS * 86_400_000,
+    limits: {
+      perClient: outbox.limiter('drafts', env.RATE_LIMIT_PER_MINUTE),
+      codes: outbox.limiter('draft-codes', DRAFT_CODES_PER_WINDOW, DRAFT_WINDOW_MS),
+      tries: outbox.limiter('draft-tries', DRAFT_TRIES, DRAFT_WINDOW_MS),
+    },
   };
 }

@@ -19,8 +19,11 @@ import { databaseFailure, dataDirFailure } from './outbox-address.ts';
 /** An open outbox and what goes with it. */
 export interface OpenOutbox {
   store: OutboxStore;
-  /** A rate limiter whose buckets every instance shares when the store is shared. */
-  limiter(name: string, perMinute: number): Limiter;
+  /**
+   * A rate limiter whose buckets every instance shares when the store is shared: `perMinute`
+   * tokens, refilled over a minute or over `windowMs`.
+   */
+  limiter(name: string, perMinute: number, windowMs?: number): Limiter;
   /** Calls `listener` when any instance stores new work (a shared store only). */
   onWork(listener: () => void): void;
   /**
@@ -55,7 +58,7 @@ export async function openOutbox(env: ProxyEnv, log: Logger): Promise<OpenOutbox
     return {
       store,
       owner: store.owner,
-      limiter: (name, perMinute) => store.limiter(name, perMinute),
+      limiter: (name, perMinute, windowMs) => store.limiter(name, perMinute, windowMs),
       onWork: (listener) => {
         store.onWork(listener);
       },
@@ -83,7 +86,8 @@ export async function openOutbox(env: ProxyEnv, log: Logger): Promise<OpenOutbox
     const store = openSqliteOutbox(join(env.DATA_DIR, 'outbox.sqlite'));
     return {
       store,
-      limiter: (name, perMinute) => new RateLimiter(name, perMinute),
+      limiter: (name, perMinute, windowMs) =>
+        new RateLimiter(name, perMinute, Date.now, undefined, windowMs),
       // One process: its own deliverer is woken directly by each accept.
       onWork: () => undefined,
       onFormPublished: () => undefined,

@@ -1,5 +1,6 @@
 /**
- * Token buckets: `perMinute` tokens a key, refilled evenly over a minute. The interface sits
+ * Token buckets: `perMinute` tokens a key, refilled evenly over a minute (or over `windowMs`, for
+ * an allowance such as a saved enquiry's five tries in half an hour). The interface sits
  * below the outbox and the routes: the HTTP middleware takes from a limiter
  * (`http/rate-limit.ts`), the PostgreSQL store implements one every instance shares
  * (`outbox/postgres/rate-limit.ts`), and this module's `RateLimiter` keeps them in memory.
@@ -28,7 +29,10 @@ export const WINDOW_MS = 60_000;
 export interface Limiter {
   /** The name the RateLimit headers use: `per-client`, `global`, `bots`. */
   readonly name: string;
+  /** Tokens a bucket holds, refilled evenly over its window. */
   readonly perMinute: number;
+  /** The window the bucket refills over, when it is not a minute. */
+  readonly windowMs?: number;
   /** Takes a token from `key`'s bucket if it has one. */
   take(key?: string): Verdict | Promise<Verdict>;
   /** Gives back a token that was not used after all. */
@@ -46,6 +50,8 @@ export class RateLimiter implements Limiter {
     private readonly now: () => number = Date.now,
     /** Buckets kept at most; the least recently used are forgotten first. */
     private readonly maxKeys = 100_000,
+    /** The window a bucket refills over. */
+    readonly windowMs = WINDOW_MS,
   ) {}
 
   /** Takes a token from `key`'s bucket if it has one. */
@@ -59,7 +65,7 @@ export class RateLimiter implements Limiter {
       this.#buckets.delete(this.#buckets.keys().next().value as string);
     bucket.tokens = Math.min(
       this.perMinute,
-      bucket.tokens + ((at - bucket.updatedAt) * this.perMinute) / WINDOW_MS,
+      bucket.tokens + ((at - bucket.updatedAt) * this.perMinute) / this.windowMs,
     );
     bucket.updatedAt = at;
     if (bucket.tokens >= 1) {
@@ -69,7 +75,7 @@ export class RateLimiter implements Limiter {
     return {
       allowed: false,
       remaining: 0,
-      waitMs: ((1 - bucket.tokens) * WINDOW_MS) / this.perMinute,
+      waitMs: ((1 - bucket.tokens) * this.windowMs) / this.perMinute,
     };
   }
 

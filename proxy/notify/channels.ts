@@ -1,6 +1,7 @@
 /**
  * The two ways a notification leaves: an email through the firm's mail server (nodemailer),
- * with a lead's files attached (or the visitor's confirmation, to the visitor), and a webhook
+ * with a lead's files attached (or the visitor's confirmation or saved enquiry's email, to the
+ * visitor), and a webhook
  * call signed as Standard Webhooks sign them (and, for one release, with the old
  * `X-Enquiry-Form-Signature` too). Each send either resolves (sent) or throws (retried by the
  * notifier).
@@ -11,7 +12,7 @@ import { readAll } from '../client/byte-source.ts';
 import type { Channel } from '../outbox/notification.ts';
 import type { FileSource, OperatorView } from '../outbox/store.ts';
 import { signedHeaders } from '../webhooks/signing.ts';
-import { isLeadEvent, type NotifyEvent } from './events.ts';
+import { isLeadEvent, isVisitorEvent, type NotifyEvent } from './events.ts';
 import { noticeText } from './lead-notice.ts';
 import { messageText, type CaseTypeLabel } from './messages.ts';
 
@@ -54,7 +55,7 @@ export function emailChannel(options: EmailOptions): Send {
   const messageId = (id: string, from: string) =>
     `<${id.replace(/[^\w.-]/g, '.')}@${domainOf(from)}>`;
   return async (event, id) => {
-    if (event.event === 'confirmation') {
+    if (isVisitorEvent(event)) {
       if (!options.confirmationFrom) throw new Error('CONFIRMATION_FROM is not set');
       const { subject, text, html, to } = event;
       await transport.sendMail({

@@ -45,7 +45,7 @@ const ESCAPES: Record<string, string> = {
 };
 
 /** Text made safe to put in HTML, its line breaks kept. */
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char).replace(/\r?\n/g, '<br>');
 
 /** The language the visitor read the form in (none for a form in one), and its words. */

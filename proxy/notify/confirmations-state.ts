@@ -6,15 +6,18 @@
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { NotifySettings } from './channels.ts';
 
+/** What the visitor's mailer lacks: `SMTP_URL`, `CONFIRMATION_FROM`, both or neither. */
+export const mailerMissing = (env: Pick<NotifySettings, 'SMTP_URL' | 'CONFIRMATION_FROM'>) => [
+  ...(env.SMTP_URL ? [] : ['SMTP_URL']),
+  ...(env.CONFIRMATION_FROM ? [] : ['CONFIRMATION_FROM']),
+];
+
 /** On, or off and why, in one line. */
 export function confirmationsState(
   env: Pick<NotifySettings, 'SMTP_URL' | 'CONFIRMATION_FROM'>,
   config: Pick<FormConfig, 'confirmation'>,
 ): { on: boolean; why: string } {
-  const missing = [
-    ...(env.SMTP_URL ? [] : ['SMTP_URL']),
-    ...(env.CONFIRMATION_FROM ? [] : ['CONFIRMATION_FROM']),
-  ];
+  const missing = mailerMissing(env);
   if (!config.confirmation)
     return {
       on: false,

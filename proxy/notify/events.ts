@@ -85,11 +85,27 @@ export interface NoticeEvent {
   repeatOf: string | null;
 }
 
+/**
+ * A saved enquiry's link or code (`draft-emails.ts`), to the address it was saved for: only ever
+ * queued on the email channel, and dropped from the outbox once sent (it holds the link's key).
+ */
+export interface DraftMailEvent extends ConfirmationMail {
+  event: 'draft.link' | 'draft.code';
+  to: string;
+}
+
 /** What the firm is told: a webhook's body, an email to the firm. */
 export type FirmEvent = LeadEvent | AlertEvent;
 
+/** An email to a visitor, from `CONFIRMATION_FROM`. */
+export type VisitorEvent = ConfirmationEvent | DraftMailEvent;
+
 /** Every event a notification carries. */
-export type NotifyEvent = FirmEvent | ConfirmationEvent | NoticeEvent;
+export type NotifyEvent = FirmEvent | VisitorEvent | NoticeEvent;
+
+/** True for the emails that go to a visitor rather than the firm. */
+export const isVisitorEvent = (event: NotifyEvent): event is VisitorEvent =>
+  event.event === 'confirmation' || event.event.startsWith('draft.');
 
 /** The event of a dead or partly delivered submission. */
 export function leadEvent(submission: Submission, at: number): LeadEvent {

@@ -114,4 +114,14 @@ export const PLAN_TABLE = {
   saveFormDraft: 'atomic',
   discardFormDraft: 'atomic',
   publishFormVersion: 'atomic',
+  // Saved enquiries ("Save and continue later"): the ciphertext, its codes, its uploads.
+  saveDraft: 'atomic',
+  askDraftCode: 'atomic',
+  openDraft: 'atomic',
+  ownsDraft: 'read',
+  draftUploads: 'read',
+  forgetDraft: 'atomic',
+  expiredDrafts: 'read',
+  draftsOf: 'read',
+  forgetSentDraftEmails: 'write',
 } as const satisfies Partial<Record<keyof OutboxMachine, Run>>;

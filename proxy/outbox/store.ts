@@ -43,6 +43,7 @@ import type {
   OperatorView,
 } from './submission-store.ts';
 import type { UploadStore } from './upload-store.ts';
+import type { DraftStore } from './draft-store.ts';
 
 export type { Lease } from './submission.ts';
 export type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
@@ -53,6 +54,7 @@ export type { IntakeStore, FileSource, DeliveryQueue, OperatorView, Housekeeping
 export type { NotificationQueue, Receipts, ConfirmationQuotas, WebhookQueue, WebhookDeliveries };
 export type { People, AuditLog, SubjectRights, TeamPeople };
 export type { Settings, WidgetFileArchive, FunnelCounters, FormVersions };
+export type { DraftStore };
 
 /**
  * Thrown when the store's database cannot be reached or is not taking work now (PostgreSQL
@@ -91,7 +93,8 @@ export interface OutboxStore
     FormVersions,
     People,
     TeamPeople,
-    UploadStore {
+    UploadStore,
+    DraftStore {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

@@ -25,6 +25,28 @@ export interface AskedVersion {
   field?: number | undefined;
 }
 
+/** A form token's verdict, as `http/bots/form-token.ts` gives it. */
+type TokenVerdict =
+  { valid: true; issuedAt: number; formVersion?: number | undefined } | { valid: false };
+
+/**
+ * What an enquiry or a page's post says of its version: the version its form token signs (one
+ * that verifies) and its bare `form_version`, each only when it is one.
+ */
+export function askedVersion(
+  tokens: { verify(token: string): TokenVerdict },
+  said: { form_token?: unknown; form_version?: unknown },
+): AskedVersion {
+  const token = typeof said.form_token === 'string' ? tokens.verify(said.form_token) : undefined;
+  return {
+    signed:
+      token?.valid && token.formVersion !== undefined
+        ? { version: token.formVersion, issuedAt: token.issuedAt }
+        : undefined,
+    field: Number.isSafeInteger(said.form_version) ? (said.form_version as number) : undefined,
+  };
+}
+
 /**
  * The version `asked` is checked against, judged at `now`.
  *

@@ -18,13 +18,14 @@ import {
   type SniffedKind,
   checkFiles,
   type FileFacts,
+  type DraftUpload,
   type FormConfig,
 } from '#contract';
 import type { Translator } from '../i18n.ts';
 import type { ShownIssue } from '../issues.ts';
 import type { ListedFile } from './file-list.ts';
 import { showIssue } from './show-issue.ts';
-import type { Chosen, Refused } from './uploads/chosen.ts';
+import type { Chosen, KeptUpload, Refused } from './uploads/chosen.ts';
 import type * as UploadsChunk from './uploads/index.ts';
 import type { LatePorts } from './ports.ts';
 
@@ -100,6 +101,17 @@ export class FilesController implements ReactiveController {
         files: [],
       }
     );
+  }
+
+  /** The uploads sent and accepted, with their keys: what a saved enquiry names (`drafts/`). */
+  async kept(): Promise<DraftUpload[]> {
+    return (await this.#chunk()).kept(this.#chosen);
+  }
+
+  /** Lists a saved enquiry's uploads as sent. */
+  async adopt(kept: readonly KeptUpload[]) {
+    (await this.#chunk()).adopt(kept, this.#chosen);
+    this.#changed();
   }
 
   /** The names of the files listed. */

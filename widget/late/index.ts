@@ -11,7 +11,13 @@
  * entry hands it as it loads it (`../late-shared.ts`).
  */
 import type { ElementBase } from '../element-base.ts';
-import { OUTCOME_STRINGS, VISITOR_MESSAGES, type PublicFormConfig } from '#contract';
+import {
+  DRAFT_FRAGMENT,
+  OUTCOME_STRINGS,
+  VISITOR_MESSAGES,
+  type PublicFormConfig,
+} from '#contract';
+import { formBefore, formPrint } from './asked.ts';
 import type { Translator } from '../i18n.ts';
 import type * as ChallengeChunkModule from './challenge.ts';
 import type { ChallengeController } from './challenge.ts';
@@ -106,6 +112,7 @@ export class LateParts {
             },
             () => undefined,
           );
+        this.#drafts();
       },
     });
     // The form view is noted at each render and each change; it ends when the page is hidden
@@ -121,6 +128,27 @@ export class LateParts {
       if (document.hidden) end();
     });
     host.requestUpdate();
+  }
+
+  /**
+   * "Save and continue later" and a saved enquiry's link (`drafts/`, a chunk of its own): for a
+   * form that offers saving, a page opened from the link, or a reload onto a form published
+   * anew since some of the draft's answers were given (`asked.ts`): those are given again.
+   */
+  #drafts() {
+    const { session } = this.ports;
+    const config = session.config;
+    if (!config) return;
+    const print = formPrint(config);
+    const before = formBefore(session.key, print);
+    const changed = before !== undefined && before !== print;
+    if (config.draftDays || changed || location.hash.includes(DRAFT_FRAGMENT))
+      void import('./drafts/index.ts').then(
+        (chunk) => {
+          chunk.attach(this.host, this.ports, this.files, changed ? before : undefined);
+        },
+        () => undefined,
+      );
   }
 
   /**

@@ -16,6 +16,7 @@ import {
 } from '../limits.ts';
 import { flagRepeatedIds, id, issueLine, languageTag, webUrl, type ConfigIssue } from './common.ts';
 import { confirmationSchema } from './confirmation.ts';
+import { draftsSchema } from './drafts.ts';
 import { localise } from './languages.ts';
 import { languageWords } from './strings-file.ts';
 import type { Strings } from '../strings/english.ts';
@@ -112,6 +113,8 @@ export const formConfigSchema = z
     steps: stepsSchema.optional(),
     /** The visitor's copy by email, with a receipt code (`confirmation.ts`). */
     confirmation: confirmationSchema.optional(),
+    /** "Save and continue later": a saved enquiry emailed as a link (`drafts.ts`). */
+    drafts: draftsSchema.optional(),
     /**
      * The funnel (`docs/funnel.md`): `false` turns it off; `variant` names the hidden question
      * whose value splits the counters (an A/B test's arm, read from the page like any hidden
@@ -225,6 +228,11 @@ export interface PublicFormConfig extends Omit<FormConfig, 'routing'>, PublicLan
   turnstile?: { siteKey: string; scriptUrl: string };
   /** Seconds a visitor must spend on the form before sending; faster is treated as a bot. */
   minFillSeconds?: number;
+  /**
+   * Present when the form offers "Save and continue later" (its `drafts` and the proxy's mailer):
+   * how many days a saved enquiry's link works (`DRAFT_EXPIRY_DAYS`).
+   */
+  draftDays?: number;
   /**
    * The version of the form this is (`studio/`): the widget sends it back as the enquiry's
    * `form_version` and asks its form token for it.

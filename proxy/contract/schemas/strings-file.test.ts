@@ -46,6 +46,15 @@ describe('a strings file for a language the product does not ship', () => {
     ]);
   });
 
+  it('takes a file from before saved enquiries, which says their words in English', () => {
+    const words = Object.fromEntries(
+      Object.entries(polishWords()).filter(([key]) => !/^(draft|refusal\.draft)/.test(key)),
+    );
+    const forms = parseFormConfigs(polish({ strings: { pl: 'pl.json' } }), () => words);
+    expect(forms.strings.get('pl')?.draftSave).toBe('Save and continue later');
+    expect(forms.strings.get('pl')?.submit).toBe('[pl] Send enquiry');
+  });
+
   it('refuses a listed language with neither shipped words nor a strings file', () => {
     expect(problemsOf(polish(), () => ({}))).toEqual([
       'languages[1]: "pl" has no strings: the product ships en and cy; give a strings file as "strings": {"pl": "path/to/pl.json"}',

@@ -1,12 +1,21 @@
 /**
  * A strings file: every word of the widget and the proxy in a language the product does not ship
  * (`"strings": {"pl": "polish.json"}` in the configuration, the path from the configuration's
- * folder). A JSON object of every key of `ENGLISH`, each a string keeping the English's
- * `{placeholders}`; read at start and refused naming the file and the key. Proxy only.
+ * folder). A JSON object of every key of `ENGLISH` (those of `LATER_KEYS` may be left out, and
+ * are said in English), each a string keeping the English's `{placeholders}`; read at start and
+ * refused naming the file and the key. Proxy only.
  */
+import { DRAFT_STRINGS } from '../draft-strings.ts';
+import { DRAFT_WORDS } from '../strings/draft-words.ts';
 import { ENGLISH, type StringKey, type Strings } from '../strings/english.ts';
 import { shippedStrings } from '../strings/catalogue.ts';
 import type { ConfigIssue } from './common.ts';
+
+/**
+ * Keys that came after strings files were in use (saved enquiries, issue 57): a file without them
+ * still starts the proxy, and says them in English until it gives them.
+ */
+const LATER_KEYS: ReadonlySet<string> = new Set(Object.keys({ ...DRAFT_STRINGS, ...DRAFT_WORDS }));
 
 /** The longest string a file may give: the longest English is a few hundred characters. */
 const MAX_STRING = 2000;
@@ -48,8 +57,9 @@ export function checkStringsFile(json: unknown, file: string): StringsFileCheck 
   const problems: string[] = [];
   for (const key of Object.keys(ENGLISH) as StringKey[]) {
     const text = given[key];
-    if (!Object.hasOwn(given, key)) problems.push(`${file}: no "${key}"`);
-    else if (typeof text !== 'string' || text.trim() === '' || text.length > MAX_STRING)
+    if (!Object.hasOwn(given, key)) {
+      if (!LATER_KEYS.has(key)) problems.push(`${file}: no "${key}"`);
+    } else if (typeof text !== 'string' || text.trim() === '' || text.length > MAX_STRING)
       problems.push(`${file}: "${key}" must be text of 1 to ${MAX_STRING} characters`);
     else if (placeholders(text).join() !== placeholders(ENGLISH[key]).join())
       problems.push(
@@ -63,7 +73,9 @@ export function checkStringsFile(json: unknown, file: string): StringsFileCheck 
   for (const key of Object.keys(given))
     if (!Object.hasOwn(ENGLISH, key))
       problems.push(`${file}: "${key}" is not a key of the strings`);
-  return problems.length > 0 ? { problems } : { strings: given as Strings, problems };
+  return problems.length > 0
+    ? { problems }
+    : { strings: { ...ENGLISH, ...(given as Partial<Strings>) }, problems };
 }
 
 /** What the configuration's `"strings"` and `"languages"` come to: each language's words. */

@@ -6,6 +6,7 @@
  * ("hyd at 5 ffeil", "255 nod"), so only a wording that mutates after a count carries plural
  * forms (`refusal.problems`).
  */
+import { WELSH_DRAFTS } from './cy-drafts.ts';
 import type { Strings } from './english.ts';
 
 /** Tried again after a failure: GOV.UK's "Rhowch gynnig arall arni". */
@@ -223,4 +224,6 @@ export const WELSH = Object.freeze({
   'confirmation.answers': 'Eich atebion',
   'confirmation.files': 'Ffeiliau a anfonwyd gennych',
   'confirmation.notReply': 'Copi i’ch cofnodion chi yw hwn; bydd y cwmni’n cysylltu â chi.',
+
+  ...WELSH_DRAFTS,
 } satisfies Strings);

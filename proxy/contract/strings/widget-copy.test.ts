@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { DRAFT_STRINGS as WIDGET_DRAFT_STRINGS } from '../../../widget/late/drafts/strings.ts';
 import { UPLOAD_STRINGS as WIDGET_UPLOAD_STRINGS } from '../../../widget/late/uploads/strings.ts';
+import { DRAFT_STRINGS } from '../draft-strings.ts';
 import { UPLOAD_STRINGS } from '../upload-strings.ts';
 
 describe('the uploads chunk’s words', () => {
   it('are the contract’s, word for word, whichever copy changes', () => {
     expect(WIDGET_UPLOAD_STRINGS).toEqual(UPLOAD_STRINGS);
+  });
+});
+
+describe('the saved enquiries chunk’s words', () => {
+  it('are the contract’s, word for word, whichever copy changes', () => {
+    expect(WIDGET_DRAFT_STRINGS).toEqual(DRAFT_STRINGS);
   });
 });

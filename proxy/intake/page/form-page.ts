@@ -11,8 +11,8 @@ import { formatIn } from '../../contract/plurals.ts';
 import type { CaseType, FormConfig } from '../../contract/schemas/form-config.ts';
 import { isEnglish } from '../../contract/strings/catalogue.ts';
 import { ENGLISH } from '../../contract/strings/english.ts';
-import type { TakenPost } from './page-addresses.ts';
 import { formEnd } from './form-end.ts';
+import { saveAddress, type TakenPost } from './page-addresses.ts';
 import type { HeldFile, PageIssue } from './held-files.ts';
 import { page } from './page-frame.ts';
 import {
@@ -56,6 +56,11 @@ export interface FormPageOptions {
   language?: PageLanguage;
   /** The form lists several languages: the post says which one its visitor read. */
   hiddenLang?: boolean;
+  /**
+   * "Save and continue later" beside Send (the configuration's `drafts`, the mailer on, and a
+   * page of the site to lead back to in `sendTo`): it posts the same to `/form/save`.
+   */
+  saves?: boolean;
 }
 
 /** The form page: the case-type choice first when the URL names none, else the whole form. */
@@ -90,7 +95,10 @@ export function formPage(options: FormPageOptions) {
         ${shownContactFields(config).map((field) => contactField(field, contactRequired(config, field), state(field), field === 'email' && issues.length > 0 ? emailSuggestion(values.get('email')?.[0], options.region, language) : undefined))}
         ${caseType.questions.map((question) => questionField(question, state(`answers.${question.id}`), conditionOf(caseType, question, language)))}
         ${formEnd(config, state, { errors: fileErrors, held: options.held ?? [] }, language)}
-        <button type="submit">${words.submit}</button>
+        <div class="buttons">
+          <button type="submit">${words.submit}</button>
+          ${options.saves && options.sendTo.includes('back=') ? html`<button type="submit" class="secondary" formaction="${saveAddress(options.sendTo)}" formnovalidate>${words['draft.pageSave']}</button>` : ''}
+        </div>
       </form>`,
     language,
   );

@@ -28,6 +28,8 @@ export interface FormRouteDeps {
   /** Signs and reads the confirmation page's pass. */
   sentPasses: SentPasses;
   log: Logger;
+  /** Present when the form offers "Save and continue later" (`intake/drafts/`). */
+  drafts?: object | undefined;
   /** The visitor's address: each one's page views are counted within its allowance. */
   clientIp: (c: Context) => string;
   now: () => number;
@@ -64,6 +66,7 @@ export function noScriptRoutes(deps: FormRouteDeps, funnel: FunnelAdmission): Ho
         query,
         language: visitor.language,
         hiddenLang: visitor.several,
+        saves: deps.drafts !== undefined,
       }) as unknown as string,
       200,
       pageHeaders(form.config),

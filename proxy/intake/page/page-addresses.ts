@@ -33,6 +33,13 @@ export function sendAddress(
   return `/api/enquiries?${query.toString()}`;
 }
 
+/**
+ * Where the page's "Save and continue later" posts: its send address's query (the way back,
+ * which the saved enquiry's link leads to, and the language) at `/form/save`.
+ */
+export const saveAddress = (sendTo: string): string =>
+  sendTo.replace(/^\/api\/enquiries\?/, '/form/save?');
+
 /** A new key for a page being drawn. */
 export const newPageKey = (): string => randomUUID();
 

@@ -21,12 +21,13 @@ input:not([type=checkbox]):not([type=radio]),select,textarea{width:100%;min-heig
 .invalid input,.invalid select,.invalid textarea{border-color:#b10e1e}
 .summary{border:4px solid #b10e1e;padding:1rem;margin:0 0 1.5rem}.summary h2{margin:0 0 .5rem;font-size:1.2rem}
 .summary a{color:#b10e1e;font-weight:600}button{font:inherit;font-weight:600;min-height:44px;padding:.6rem 1.2rem;border:0;border-radius:4px;background:#00703c;color:#fff;cursor:pointer}
+.buttons{display:flex;flex-wrap:wrap;gap:1rem}button.secondary{background:#f3f2f1;color:#0b0c0c;box-shadow:0 2px 0 #929191}
 .honeypot{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .reference,.receipt{font-size:1.3rem;font-weight:700;white-space:nowrap}a{color:#1d70b8}
 @media (prefers-color-scheme:dark){body{background:#111;color:#eee}.hint,.optional{color:#bbb}a{color:#8cc4ff}
 input:not([type=checkbox]):not([type=radio]),select,textarea{background:#1b1b1b;color:#eee;border-color:#aaa}
-.error,.summary a{color:#ff8a8a}.summary{border-color:#ff8a8a}}`;
+.error,.summary a{color:#ff8a8a}.summary{border-color:#ff8a8a}button.secondary{background:#333;color:#eee}}`;
 
 const STYLE_HASH = createHash('sha256').update(STYLE).digest('base64');
 

@@ -67,7 +67,7 @@ export function plainTaken(
  */
 export function plainRefused(
   c: Context,
-  deps: { form: CurrentForm; bots: BotCheckOptions },
+  deps: { form: CurrentForm; bots: BotCheckOptions; drafts?: object | undefined },
   fields: PlainFields,
   refusal: Refusal,
   asked: string | undefined,
@@ -98,6 +98,7 @@ export function plainRefused(
     // The same key: nothing was stored, and sending it again is still the same enquiry.
     sendTo: sendAddress(key ?? newPageKey(), back, visitor),
     region: regionOf((c.req.header('accept-language') ?? '').split(',')),
+    saves: deps.drafts !== undefined,
   });
   return asPage(c, form.config, page, refusal.status);
 }

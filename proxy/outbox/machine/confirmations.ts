@@ -33,19 +33,23 @@ export function confirmations(d: Dialect) {
   const queue = notifications(d);
   const routes = routing(d);
 
-  /** Queues `confirmation` when every quota allows it. */
-  function* confirm(confirmation: ConfirmationRequest): Plan<ConfirmationVerdict> {
-    const at = confirmation.notification.at;
+  /**
+   * Queues a visitor's email when every quota allows it: the confirmation, and a saved
+   * enquiry's link and codes (`drafts.ts`). Quotas are taken in order; one that refuses gives
+   * back those taken before it, so a refused email never takes a place under another.
+   */
+  function* queueWithinQuotas(request: ConfirmationRequest): Plan<'queued' | 'over_limit'> {
+    const at = request.notification.at;
     yield* run('DELETE FROM confirmation_quota WHERE until <= @at', { at });
     // Each window's count is one row taken in turn: a concurrent enquiry to the same address
     // waits on the row (PostgreSQL) or the write lock (SQLite), so none goes past the limit.
     const taken: string[] = [];
-    for (const quota of confirmation.quotas) {
+    for (const quota of request.quotas) {
       const subject = windowOf(quota, at);
       const window = Math.floor(at / quota.windowMs);
       yield* run(
         `INSERT INTO confirmation_quota (subject, used, until) VALUES (@subject, 0, @until)
-           ON CONFLICT (subject) DO NOTHING`,
+         ON CONFLICT (subject) DO NOTHING`,
         { subject, until: (window + 1) * quota.windowMs },
       );
       const took = yield* run(
@@ -61,11 +65,11 @@ export function confirmations(d: Dialect) {
       }
       taken.push(subject);
     }
-    yield* queue.queueNotifications([confirmation.notification]);
+    yield* queue.queueNotifications([request.notification]);
     return 'queued';
   }
-
   return {
+    queueWithinQuotas,
     /**
      * Keeps the receipt, queues the confirmation when every quota allows it, and keeps the
      * lead's team with the notice to it.
@@ -77,7 +81,7 @@ export function confirmations(d: Dialect) {
          VALUES (@code, @reference, @receivedAt, @digest, @caughtAs)`,
         { ...receipt, caughtAs: receipt.caughtAs ?? null },
       );
-      const verdict = confirmation ? yield* confirm(confirmation) : 'none';
+      const verdict = confirmation ? yield* queueWithinQuotas(confirmation) : 'none';
       if (aftercare.routing) yield* routes.recordRouting(receipt.reference, aftercare.routing);
       return verdict;
     },

@@ -6,6 +6,7 @@
 import { listAudit, recordAudit } from './audit.ts';
 import { confirmations } from './confirmations.ts';
 import { delivery } from './delivery.ts';
+import { drafts } from './drafts.ts';
 import {
   discardFormDraft,
   formDraft,
@@ -45,6 +46,7 @@ export function outboxMachine(d: Dialect) {
     ...webhooks(d),
     ...rights(d),
     ...routing(d),
+    ...drafts(d),
     getSetting,
     setSetting,
     recordAudit,

@@ -12,6 +12,9 @@ import type {
 import { notificationValues, toNotification, type NotificationRow } from '../rows.ts';
 import { all, one, run, type Dialect, type Plan } from './plan.ts';
 
+/** The kinds of a saved enquiry's emails (`drafts.ts`), which go once sent or given up. */
+export const DRAFT_EMAILS = `'draft.link', 'draft.code'`;
+
 /** How long a notification taken for sending is hidden from other instances' notifiers. */
 const SENDING_MS = 60_000;
 
@@ -26,8 +29,12 @@ export function notifications(d: Dialect) {
     params: Record<string, unknown>,
     then = 'ORDER BY id',
   ) => rows(`SELECT * FROM notifications WHERE ${where} ${then}`, params);
+  /** Deletes the notifications `where` picks; answers how many: every deletion from the queue. */
+  const deleteNotificationsWhere = (where: string, params: Record<string, unknown> = {}) =>
+    run(`DELETE FROM notifications WHERE ${where}`, params);
   return {
     notificationsWhere,
+    deleteNotificationsWhere,
     /**
      * Queues notifications and, given `lead`, marks it notified; returns how many were new. One
      * about a submission is tied to it (and goes with it), and is queued only while the
@@ -103,6 +110,9 @@ export function notifications(d: Dialect) {
            WHERE id = @id`,
           { id, error: outcome.error },
         );
+      // A saved enquiry's email carries its link's key: kept no longer than it is needed.
+      if (outcome.kind !== 'retry')
+        yield* deleteNotificationsWhere(`id = @id AND kind IN (${DRAFT_EMAILS})`, { id });
     },
     /** Every notification about one submission. */
     notificationsFor: (reference: string) =>

@@ -67,7 +67,7 @@ function identifiers(submission: Submission): string[] {
 /** The rights plans, in `d`'s spelling. */
 export function rights(d: Dialect) {
   const { rowsWhere, withFiles, get } = reads(d);
-  const { notificationsWhere } = notifications(d);
+  const { notificationsWhere, deleteNotificationsWhere } = notifications(d);
   /**
    * Notifications about `submissions` (each tied to its submission: the visitor's confirmation,
    * the firm's lead emails and calls), or naming one of them (or `also`, the address asked
@@ -168,9 +168,7 @@ export function rights(d: Dialect) {
         return { kind: 'needs_force', submission };
       const notifications = (yield* notificationsAbout([submission])).map((n) => n.id);
       if (notifications.length > 0)
-        yield* run(`DELETE FROM notifications WHERE ${d.inList('id', '@ids')}`, {
-          ids: notifications,
-        });
+        yield* deleteNotificationsWhere(d.inList('id', '@ids'), { ids: notifications });
       yield* run('DELETE FROM idempotency_keys WHERE submission_id = @id', { id: submission.id });
       yield* run('DELETE FROM files WHERE submission_id = @id', { id: submission.id });
       yield* run('DELETE FROM submissions WHERE id = @id', { id: submission.id });

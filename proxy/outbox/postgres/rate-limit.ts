@@ -12,13 +12,15 @@ export function pgRateLimiter(
   name: string,
   perMinute: number,
   now: () => number = Date.now,
+  windowMs = WINDOW_MS,
 ): Limiter {
   // The bucket refilled for the time since its last use (never backwards: instances' clocks
   // may differ a little); a token is taken when a whole one is there, and `allowed` says so.
-  const refilled = `least($3, b.tokens + greatest(0, $4 - b.updated_at) * $3 / ${String(WINDOW_MS)}.0)`;
+  const refilled = `least($3, b.tokens + greatest(0, $4 - b.updated_at) * $3 / ${String(windowMs)}.0)`;
   return {
     name,
     perMinute,
+    windowMs,
     async take(key = '') {
       const { rows } = await pool.query<{ tokens: number; allowed: boolean }>(
         `INSERT INTO rate_buckets AS b (limiter, key, tokens, updated_at, allowed)
@@ -33,7 +35,7 @@ export function pgRateLimiter(
       const row = rows[0] ?? { tokens: 0, allowed: false };
       const verdict: Verdict = row.allowed
         ? { allowed: true, remaining: Math.floor(row.tokens), waitMs: 0 }
-        : { allowed: false, remaining: 0, waitMs: ((1 - row.tokens) * WINDOW_MS) / perMinute };
+        : { allowed: false, remaining: 0, waitMs: ((1 - row.tokens) * windowMs) / perMinute };
       return verdict;
     },
     async giveBack(key = '') {

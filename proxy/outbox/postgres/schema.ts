@@ -16,6 +16,7 @@ import {
   uploadCheckingColumn,
   uploadsTable,
 } from '../machine/uploads.ts';
+import { draftsTable } from '../machine/drafts.ts';
 import { postgresDialect } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.postgres;
@@ -141,6 +142,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.routingColumns(TYPES),
   // Round robins' turns and the people marked away (issue 58).
   firmTables.routingTables(TYPES),
+  // Saved enquiries and the uploads each keeps (issue 57).
+  draftsTable(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

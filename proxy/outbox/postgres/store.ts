@@ -46,7 +46,7 @@ export interface PostgresOutbox extends OutboxStore {
   /** Calls `listener` whenever any instance publishes a version of the form; a way to stop. */
   onFormPublished(listener: () => void): () => void;
   /** A rate limiter whose buckets live in this database, shared by every instance. */
-  limiter(name: string, perMinute: number): Limiter;
+  limiter(name: string, perMinute: number, windowMs?: number): Limiter;
 }
 
 /**
@@ -120,8 +120,8 @@ export async function openPostgresOutbox(
       await pool.query('DELETE FROM instances WHERE alive_until < $1', [now - 3_600_000]);
       return tokens;
     },
-    limiter: (name, perMinute) =>
-      translatingFailures(pgRateLimiter(pool, name, perMinute), options.watch),
+    limiter: (name, perMinute, windowMs) =>
+      translatingFailures(pgRateLimiter(pool, name, perMinute, Date.now, windowMs), options.watch),
     onWork(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -13,6 +13,7 @@ import {
   uploadCheckingColumn,
   uploadsTable,
 } from '../machine/uploads.ts';
+import { draftsTable } from '../machine/drafts.ts';
 import { sqliteDialect } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.sqlite;
@@ -147,6 +148,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.routingColumns(TYPES),
   // Round robins' turns and the people marked away (issue 58).
   firmTables.routingTables(TYPES),
+  // Saved enquiries and the uploads each keeps (issue 57).
+  draftsTable(TYPES),
 ];
 
 /**

@@ -15,6 +15,7 @@ import { describeUploadStore } from '../../test/store-contract-uploads.ts';
 import { describePeopleStore } from '../../test/store-contract-people.ts';
 import { describeFormVersionStore } from '../../test/store-contract-form-versions.ts';
 import { describeRoutingStore } from '../../test/store-contract-routing.ts';
+import { describeDraftStore } from '../../test/store-contract-drafts.ts';
 import { openSqliteOutbox } from './store.ts';
 
 const inMemory = { open: () => openSqliteOutbox(':memory:') };
@@ -40,6 +41,8 @@ describePeopleStore('SQLite in memory', inMemory);
 describeFormVersionStore('SQLite in memory', inMemory);
 describeFormVersionStore('SQLite on disk', onDisk);
 describeRoutingStore('SQLite in memory', inMemory);
+describeDraftStore('SQLite in memory', inMemory);
+describeDraftStore('SQLite on disk', onDisk);
 
 describe('the SQLite outbox', () => {
   it('survives closing and reopening the database file, leases and all', async () => {

@@ -4,7 +4,7 @@
  * kept across a reload (sessionStorage beside the draft: ids, names, sizes and verdicts, never
  * bytes). Fetched the first time a file is taken, or when a reload finds uploads kept.
  */
-import type { RuleIssue, SniffedKind } from '#contract';
+import type { DraftUpload, RuleIssue, SniffedKind } from '#contract';
 import type { ShownIssue } from '../../issues.ts';
 import type { ElementBase } from '../../element-base.ts';
 import type { Translator } from '../../i18n.ts';
@@ -14,6 +14,7 @@ import { fileList, type ListedFile } from '../file-list.ts';
 import { percent } from '../numbers.ts';
 import { UPLOAD_STRINGS } from './strings.ts';
 import type { Chosen, KeptUpload, Refused } from './chosen.ts';
+import { FileKeeper } from './file-keeper.ts';
 import { UploadTask, type UploadState, type UploadTaskPorts } from './upload-task.ts';
 
 const TUS = { 'Tus-Resumable': '1.0.0' };
@@ -36,6 +37,8 @@ export class Uploads {
   readonly #key: string;
   readonly #ports: UploadTaskPorts;
   readonly #late: LatePorts;
+  /** The bytes of the files on their way, kept for a reload (IndexedDB). */
+  readonly #files: FileKeeper;
 
   /** Lists again in `taken` the uploads that finished before the page was reloaded. */
   constructor(host: ElementBase, late: LatePorts, taken: Chosen[]) {
@@ -50,20 +53,31 @@ export class Uploads {
         host.requestUpdate();
       },
     };
-    if (taken.length === 0)
-      for (const kept of this.#read())
-        taken.push({
-          file: { name: kept.name, size: kept.size },
-          kind: kept.check.status === 'accepted' ? kept.check.kind : 'other',
-          upload: kept,
-        });
+    this.#files = new FileKeeper(this.#key);
+    if (taken.length === 0) {
+      this.adopt(this.#read(), taken);
+      void this.#resume(taken);
+    }
     // Once the enquiry is taken, its uploads are the outbox's: nothing is kept for a reload.
     host.addController({
       hostUpdated: () => {
-        if (['delivered', 'queued'].includes(late.state.status.kind)) this.#keep([]);
+        if (!['delivered', 'queued'].includes(late.state.status.kind)) return;
+        this.#keep([]);
+        void this.#files.sending().then((all) => all.map((one) => this.#files.drop(one.id)));
       },
     });
     host.requestUpdate();
+  }
+
+  /** Lists again, and sends on from the proxy's offset, the files still on their way. */
+  async #resume(taken: Chosen[]): Promise<void> {
+    for (const sending of await this.#files.sending()) {
+      if (taken.some(({ upload }) => upload?.id === sending.id)) continue;
+      const chosen: Chosen = { file: sending.file, kind: sending.kind };
+      taken.push(chosen);
+      this.#start(chosen, sending);
+    }
+    this.#ports.changed();
   }
 
   /**
@@ -97,22 +111,36 @@ export class Uploads {
     this.#late.announce([...added, ...reasons].join('. '));
   }
 
-  /** Starts sending a taken file. */
-  #start(chosen: Chosen): void {
-    const { file } = chosen;
+  /**
+   * Starts sending a taken file, its bytes kept until it is checked; `resume`: one a reload cut
+   * off, picked at `since`, which goes on from the proxy's offset.
+   */
+  #start(chosen: Chosen, resume?: { id: string; key: string; since: number }): void {
+    const { file, kind } = chosen;
     if (!(file instanceof File)) return;
-    const task = new UploadTask(file, {
-      ...this.#ports,
-      changed: () => {
-        const { state, id, key } = task;
-        if (state.kind === 'checked' && id)
-          this.#keep([
-            ...this.#read(),
-            { id, key, name: file.name, size: file.size, check: state.check },
-          ]);
-        this.#ports.changed();
+    const since = resume?.since ?? Date.now();
+    const task = new UploadTask(
+      file,
+      {
+        ...this.#ports,
+        changed: () => {
+          const { state, id, key } = task;
+          if (state.kind === 'checked' && id)
+            this.#keep([
+              ...this.#read(),
+              { id, key, name: file.name, size: file.size, check: state.check },
+            ]);
+          if ((state.kind === 'checked' || state.kind === 'lost') && id) void this.#files.drop(id);
+          this.#ports.changed();
+        },
+        acknowledged: () => {
+          const { id, key, state } = task;
+          if (id && key && state.kind !== 'checked')
+            void this.#files.keep({ id, key, file, kind, since });
+        },
       },
-    });
+      resume,
+    );
     chosen.upload = task;
   }
 
@@ -169,10 +197,41 @@ export class Uploads {
     return listed.length > 0 ? fileList(listed, t, remove) : undefined;
   }
 
+  /**
+   * Lists `kept` as taken, each not listed yet, and keeps them for a reload: the uploads that
+   * finished before a reload, or those a saved enquiry names (`../drafts/`).
+   */
+  adopt(kept: readonly KeptUpload[], taken: Chosen[]): void {
+    const listed = new Set(taken.map(({ upload }) => upload?.id));
+    const adopted = kept.filter((upload) => !listed.has(upload.id));
+    for (const upload of adopted)
+      taken.push({
+        file: { name: upload.name, size: upload.size },
+        kind: upload.check.status === 'accepted' ? upload.check.kind : 'other',
+        upload,
+      });
+    const stored = this.#read();
+    this.#keep([...stored, ...adopted.filter((a) => !stored.some((s) => s.id === a.id))]);
+  }
+
+  /** The uploads sent and accepted, as a saved enquiry names them: with their keys. */
+  kept(taken: readonly Chosen[]): DraftUpload[] {
+    return taken.flatMap(({ file, upload }) => {
+      const state = upload && stateOf(upload);
+      return upload?.id &&
+        upload.key &&
+        state?.kind === 'checked' &&
+        state.check.status === 'accepted'
+        ? [{ id: upload.id, key: upload.key, name: file.name, size: file.size, check: state.check }]
+        : [];
+    });
+  }
+
   /** Forgets a removed file's upload, and lets the proxy delete it (tus termination). */
   forget({ upload }: Chosen): void {
     const id = upload?.id;
     if (!id) return;
+    void this.#files.drop(id);
     this.#keep(this.#read().filter((kept) => kept.id !== id));
     void fetch(`${this.#ports.endpoint}/${id}`, { method: 'DELETE', headers: TUS }).catch(
       () => undefined,

@@ -42,6 +42,8 @@ export interface UploadTaskPorts {
   lang(): string;
   /** Told whenever the state changes (progress included). */
   changed(): void;
+  /** Told when the proxy has acknowledged bytes (its creation, a chunk, a HEAD after a cut). */
+  acknowledged?(): void;
 }
 
 const TUS = { 'Tus-Resumable': '1.0.0' };
@@ -58,16 +60,25 @@ export class UploadTask {
   #request: XMLHttpRequest | undefined;
   readonly done: Promise<void>;
 
+  /**
+   * Starts sending `file`; with `resume`, an upload made before a reload, which goes on from the
+   * offset the proxy gives.
+   */
   constructor(
     readonly file: File,
     private readonly ports: UploadTaskPorts,
+    resume?: { id: string; key: string },
   ) {
     // Offline: the chunk in flight is stopped at once rather than left to time out.
     addEventListener('offline', () => this.#request?.abort());
-    this.done = this.#run();
+    this.id = resume?.id;
+    this.key = resume?.key;
+    this.done = this.#run(resume !== undefined);
   }
 
-  async #run(): Promise<void> {
+  async #run(resumed: boolean): Promise<void> {
+    // Where the proxy is with an upload begun before a reload: what arrived of it is kept there.
+    if (resumed) await this.#head().catch(() => undefined);
     for (
       let failures = 0, waits = 0;
       this.state.kind === 'sending' || this.state.kind === 'paused';
@@ -128,6 +139,7 @@ export class UploadTask {
     this.#set(
       answer.status === 201 && this.id ? { kind: 'sending', fraction: 0 } : { kind: 'lost' },
     );
+    if (this.state.kind === 'sending') this.ports.acknowledged?.();
   }
 
   async #head() {
@@ -138,6 +150,7 @@ export class UploadTask {
     }
     this.#offset = Number(answer.headers.get('Upload-Offset'));
     this.#settle(answer.headers.get('Upload-Check'));
+    this.ports.acknowledged?.();
   }
 
   /** One chunk from the offset; its answer's offset (and, for the last, the check) taken. */
@@ -168,6 +181,7 @@ export class UploadTask {
         }
         this.#offset = Number(xhr.getResponseHeader('Upload-Offset'));
         this.#settle(xhr.getResponseHeader('Upload-Check'));
+        this.ports.acknowledged?.();
         resolve();
       };
       xhr.onerror = xhr.onabort = xhr.ontimeout = reject;

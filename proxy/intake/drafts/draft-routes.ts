@@ -1,0 +1,193 @@
+/**
+ * `/api/drafts`: "Save and continue later" (`docs/saved-enquiries.md`). The browser sends only
+ * ciphertext and the key it was made with; the key goes into the emailed link's fragment and is
+ * kept nowhere. Opening the link shows a page and changes nothing (that is the widget's, on the
+ * site's page): only a POST with the six-digit code sent to the draft's address releases the
+ * ciphertext. Ids and codes are in bodies, never in addresses, so no log line holds one.
+ *
+ * - `POST /api/drafts`: save (or save again, by the owner's secret); the link is emailed.
+ * - `POST /api/drafts/code`: a code to the draft's address, when the address given is that one;
+ *   answered the same, in the same time, whether or not it is (`even-answers.ts`).
+ * - `POST /api/drafts/open`: the ciphertext, for the live code: five tries, then a wait.
+ * - `POST /api/drafts/discard`: the owner forgets it, once sent, with the files it kept.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import type { z } from 'zod';
+import { rateLimitKey } from '../../http/client-ip.ts';
+import { formIn } from '../../http/form-language.ts';
+import { requireAllowedOrigin } from '../../http/origin.ts';
+import { Refusal } from '../../http/refusal.ts';
+import { DRAFT_CODE_MS } from '../../notify/draft-emails.ts';
+import { DraftNotSaved } from '../../outbox/draft-store.ts';
+import { answerIn } from '../answer-refusal.ts';
+import { keyHashOf, formSession } from '../uploads/form-session.ts';
+import type { DraftRouteDeps } from './draft-deps.ts';
+import { codeEmail, linkEmail } from './draft-mails.ts';
+import { draftRefusals as refuse } from './draft-refusals.ts';
+import { newDraftCode, newDraftId, writeHashOf } from './draft-secrets.ts';
+import { removeDraft } from './draft-keeper.ts';
+import {
+  codeSchema,
+  discardSchema,
+  DRAFT_BODY_MAX_BYTES,
+  openSchema,
+  saveSchema,
+} from './draft-bodies.ts';
+import { EVEN_ANSWER_MS, evenly } from './even-answers.ts';
+import { checkedEmail, draftPageOn, take } from './draft-checks.ts';
+
+/** The draft routes, as a Hono app to mount at `/`; none without `drafts` in the configuration. */
+export function draftRoutes(deps: DraftRouteDeps): Hono {
+  const app = new Hono();
+  if (!deps.form.current().config.drafts) return app;
+  const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
+  const floorMs = deps.evenMs ?? EVEN_ANSWER_MS;
+  const late = (tookMs: number) => {
+    deps.log.warn({ tookMs: Math.round(tookMs) }, 'a draft answer took longer than its floor');
+  };
+
+  // Each path once: a wildcard would match `/api/drafts` too, and take its allowance twice.
+  for (const path of ['/api/drafts', '/api/drafts/:action']) {
+    app.use(
+      path,
+      cors({
+        origin: (origin) => (deps.allowedOrigins.includes(origin) ? origin : null),
+        allowMethods: ['POST'],
+        allowHeaders: ['Content-Type'],
+        exposeHeaders: ['Retry-After'],
+        maxAge: 600,
+      }),
+    );
+    app.post(
+      path,
+      requireAllowedOrigin(deps),
+      bodyLimit({
+        maxSize: DRAFT_BODY_MAX_BYTES,
+        onError: () => {
+          throw Refusal.tooLarge('A saved enquiry may be 256 KiB at most.');
+        },
+      }),
+      async (c, next) => {
+        c.header('Cache-Control', 'no-store');
+        await take(deps.limits.perClient, clientKey(c));
+        await next();
+      },
+    );
+  }
+
+  app.post('/api/drafts', async (c) => {
+    const body = await read(c, saveSchema);
+    const now = deps.now();
+    formSession(body.form_token, deps.bots, now);
+    const origin = c.req.header('origin') ?? '';
+    // The page it leads back to: the saving page's own, on an allowed origin.
+    const page = draftPageOn(deps.allowedOrigins, body.page, origin);
+    if (!page) throw refuse.page(origin);
+    const to = checkedEmail(body.email);
+    const id = body.id ?? newDraftId();
+    const expiresAt = now + deps.expiryMs;
+    try {
+      await deps.drafts.saveDraft({
+        id,
+        fresh: body.id === undefined,
+        subject: deps.secrets.subjectOf(to),
+        writeHash: writeHashOf(body.write),
+        ciphertext: body.ciphertext,
+        now,
+        expiresAt,
+        uploads: body.uploads.map((upload) => ({ id: upload.id, keyHash: keyHashOf(upload.key) })),
+        releasedUntil: now + deps.uploadExpiryMs,
+        email: linkEmail(
+          deps,
+          { id, to, lang: body.lang, client: clientKey(c), now },
+          {
+            page,
+            key: body.key,
+            expiresAt,
+          },
+        ),
+      });
+    } catch (error) {
+      if (!(error instanceof DraftNotSaved)) throw error;
+      if (error.reason === 'not_found') throw refuse.gone();
+      if (error.reason === 'over_limit') throw refuse.overLimit();
+      throw refuse.uploadsGone(error.uploads);
+    }
+    return c.json({ id, expiresAt }, 201);
+  });
+
+  app.post('/api/drafts/code', async (c) => {
+    const body = await read(c, codeSchema);
+    const to = checkedEmail(body.email);
+    // The draft's own allowance, kept for an id whether or not a draft has it.
+    await take(deps.limits.codes, body.id);
+    const now = deps.now();
+    await evenly(
+      floorMs,
+      async () => {
+        const code = newDraftCode();
+        const email = codeEmail(
+          deps,
+          { id: body.id, to, lang: body.lang, client: clientKey(c), now },
+          code,
+        );
+        const hash = deps.secrets.codeHashOf(body.id, code);
+        const subject = deps.secrets.subjectOf(to);
+        const verdict = await deps.drafts.askDraftCode(
+          body.id,
+          subject,
+          hash,
+          now + DRAFT_CODE_MS,
+          email,
+        );
+        if (verdict === 'over_limit') deps.log.warn('a draft code was not sent: over its quota');
+      },
+      late,
+    );
+    return c.json({ status: 'sent' }, 202);
+  });
+
+  app.post('/api/drafts/open', async (c) => {
+    const body = await read(c, openSchema);
+    await take(deps.limits.tries, body.id);
+    const now = deps.now();
+    const opened = await evenly(
+      floorMs,
+      () => deps.drafts.openDraft(body.id, deps.secrets.codeHashOf(body.id, body.code), now),
+      late,
+    );
+    if (!opened) throw refuse.code();
+    return c.json(opened, 200);
+  });
+
+  app.post('/api/drafts/discard', async (c) => {
+    const body = await read(c, discardSchema);
+    if (await deps.drafts.ownsDraft(body.id, writeHashOf(body.write), deps.now()))
+      await removeDraft(deps.drafts, deps.secrets, body.id);
+    return c.body(null, 204);
+  });
+
+  /** The body as `schema` reads it, its refusals said in the language it names. */
+  async function read<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+    const json: unknown = await c.req.json().catch(() => undefined);
+    const lang = (json as { lang?: unknown } | undefined)?.lang;
+    answerIn(
+      c,
+      formIn(deps.form.current(), typeof lang === 'string' ? lang : c.req.header('accept-language'))
+        .lang,
+    );
+    const parsed = schema.safeParse(json);
+    if (!parsed.success)
+      throw new Refusal(400, {
+        error: 'bad_request',
+        message: `The body does not say what ${c.req.path} needs: ${parsed.error.issues
+          .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
+          .join('; ')}`,
+      });
+    return parsed.data;
+  }
+
+  return app;
+}

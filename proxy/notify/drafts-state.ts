@@ -1,0 +1,31 @@
+/**
+ * Whether the form offers "Save and continue later": the configuration asks for it (`drafts`)
+ * and the environment can send its emails (`SMTP_URL`, `CONFIRMATION_FROM`), as a saved enquiry
+ * that no email leads back to would be lost. Said at start (a warning when only half is there).
+ */
+import type { FormConfig } from '../contract/schemas/form-config.ts';
+import type { NotifySettings } from './channels.ts';
+import { mailerMissing } from './confirmations-state.ts';
+
+/** On, or off and why, in one line. */
+export function draftsState(
+  env: Pick<NotifySettings, 'SMTP_URL' | 'CONFIRMATION_FROM'> & { DRAFT_EXPIRY_DAYS: number },
+  config: Pick<FormConfig, 'drafts'>,
+): { on: boolean; why: string } {
+  const missing = mailerMissing(env);
+  if (!config.drafts)
+    return {
+      on: false,
+      why: 'Save and continue later: off (the form configuration has no "drafts")',
+    };
+  if (missing.length > 0)
+    return {
+      on: false,
+      why: `Save and continue later: off, although the form configuration asks for it (${missing.join(' and ')} not set, and its link goes by email)`,
+    };
+  const { limits } = config.drafts;
+  return {
+    on: true,
+    why: `Save and continue later: on, links from ${env.CONFIRMATION_FROM ?? ''} kept ${String(env.DRAFT_EXPIRY_DAYS)} days; at most ${String(limits.perAddressPerDay)} emails per mailbox a day, ${String(limits.perClientPerHour)} per client an hour and ${String(limits.perHour)} an hour in all`,
+  };
+}
