@@ -8,9 +8,8 @@ import type { Deliverer } from '../delivery/deliverer.ts';
 import type { FunnelAdmission } from '../funnel/admission.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
 import { requireAllowedOrigin, submissionCors, type OriginOptions } from '../http/origin.ts';
-import type { Limiter } from '../limiter/token-buckets.ts';
 import { rateLimit } from '../http/rate-limit.ts';
-import { uploadGuard, type ByteBudget, type GuardedUpload } from './upload-guard.ts';
+import { uploadGuard, type GuardedUpload, type SubmissionLimits } from './upload-guard.ts';
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
 import { isPlatformKind } from '../contract/limits.ts';
@@ -28,24 +27,6 @@ import { noteEnquiry, type IntakeVariables } from './answer-refusal.ts';
 type RouteEnv = {
   Variables: IntakeVariables & { upload: GuardedUpload; requestId: string };
 };
-
-/** How much the submission route takes, from whom, and how fast. */
-export interface SubmissionLimits {
-  /** Submissions per minute from one client address. */
-  perClient: Limiter;
-  /** Submissions by people per minute, everybody together (caught bots never count). */
-  global: Limiter;
-  /** Submissions the bot checks caught, per minute from one client address. */
-  bots: Limiter;
-  /** Bytes received and not yet stored, all submissions together. */
-  uploadBytes: ByteBudget;
-  /** Submissions one client address may be sending at once. */
-  uploadsPerClient: number;
-  /** A body that sends nothing for this long is ended. */
-  bodyIdleMs: number;
-  /** Uploads (`/api/uploads`) made per minute from one client address; `perClient` without it. */
-  uploadCreations?: Limiter | undefined;
-}
 
 /** What the enquiry route reads: its guards, taking the enquiry in, and delivery while the visitor waits. */
 export interface EnquiryRouteDeps extends TakeInDeps {

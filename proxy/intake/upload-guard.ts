@@ -17,6 +17,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { Refusal } from '../http/refusal.ts';
+import type { Limiter } from '../limiter/token-buckets.ts';
 
 /** The shared budget of bytes received and not yet stored. */
 export class ByteBudget {
@@ -40,6 +41,24 @@ export class ByteBudget {
   give(bytes: number): void {
     this.#used = Math.max(0, this.#used - bytes);
   }
+}
+
+/** How much the submission route takes, from whom, and how fast. */
+export interface SubmissionLimits {
+  /** Submissions per minute from one client address. */
+  perClient: Limiter;
+  /** Submissions by people per minute, everybody together (caught bots never count). */
+  global: Limiter;
+  /** Submissions the bot checks caught, per minute from one client address. */
+  bots: Limiter;
+  /** Bytes received and not yet stored, all submissions together. */
+  uploadBytes: ByteBudget;
+  /** Submissions one client address may be sending at once. */
+  uploadsPerClient: number;
+  /** A body that sends nothing for this long is ended. */
+  bodyIdleMs: number;
+  /** Uploads (`/api/uploads`) made per minute from one client address; `perClient` without it. */
+  uploadCreations?: Limiter | undefined;
 }
 
 /** The guard's settings. */

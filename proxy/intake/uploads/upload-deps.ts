@@ -6,7 +6,7 @@ import type { BotCheckOptions } from '../../http/bots/bot-check.ts';
 import type { OriginOptions } from '../../http/origin.ts';
 import type { Logger } from '../../logger.ts';
 import type { UploadStore } from '../../outbox/upload-store.ts';
-import type { SubmissionLimits } from '../enquiry-route.ts';
+import type { SubmissionLimits } from '../upload-guard.ts';
 import type { LiveForm } from '../../studio/live-form.ts';
 import type { FileSpool } from '../file-spool.ts';
 

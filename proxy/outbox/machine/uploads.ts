@@ -99,6 +99,21 @@ export type NewUpload = Omit<
 /** A claimed upload stays this long past its expiry before the sweep takes it anyway. */
 const CLAIM_GRACE_MS = 60 * 60 * 1000;
 
+/**
+ * Sets when a complete, unclaimed, unchecked upload's check may next be taken to `until`, when
+ * the check is free at `now`: true when it was.
+ */
+function* checkUntil(id: string, now: number, until: number): Plan<boolean> {
+  return (
+    (yield* run(
+      `UPDATE uploads SET checking_until = @until
+        WHERE id = @id AND verdict IS NULL AND claimed_by IS NULL AND upload_offset = length
+          AND (checking_until IS NULL OR checking_until <= @now)`,
+      { id, now, until },
+    )) === 1
+  );
+}
+
 /** The uploads' plans over `d`. */
 export function uploadPlans(d: Dialect) {
   return {
@@ -151,22 +166,16 @@ export function uploadPlans(d: Dialect) {
      * or another request is checking it, or one failed and `now` is before its next try.
      */
     *takeCheck(id: string, now: number, until: number): Plan<boolean> {
-      return (
-        (yield* run(
-          `UPDATE uploads SET checking_until = @until
-            WHERE id = @id AND verdict IS NULL AND claimed_by IS NULL AND upload_offset = length
-              AND (checking_until IS NULL OR checking_until <= @now)`,
-          { id, now, until },
-        )) === 1
-      );
+      return yield* checkUntil(id, now, until);
     },
 
-    /** A check that failed on a fault of ours gives its turn back, to be taken again from `at`. */
+    /**
+     * A check that failed on a fault of ours gives its turn back, to be taken again from `at`:
+     * the same statement as taking it, whoever's turn it is now (an upload being checked is
+     * complete and unclaimed, as the take asked).
+     */
     *giveCheckBack(id: string, at: number): Plan<void> {
-      yield* run('UPDATE uploads SET checking_until = @at WHERE id = @id AND verdict IS NULL', {
-        id,
-        at,
-      });
+      yield* checkUntil(id, Number.MAX_SAFE_INTEGER, at);
     },
 
     *recordVerdict(id: string, sha256: string, kind: string, verdict: string): Plan<void> {
