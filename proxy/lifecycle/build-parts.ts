@@ -170,7 +170,13 @@ async function appDeps(
   return {
     form,
     // Its publishes are served here at once (the other instances hear of them).
-    studio: outboxStudio({ store, now: Date.now, onPublished: () => form.refresh() }),
+    studio: outboxStudio({
+      store,
+      now: Date.now,
+      onPublished: () => form.refresh(),
+      // A version published from the console is held to what the file is held to at start.
+      around: { webhookUrls: env.WEBHOOK_ENDPOINTS.map((endpoint) => endpoint.url) },
+    }),
     allowedOrigins: env.ALLOWED_ORIGINS,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     sentPasses: createSentPasses(secret),

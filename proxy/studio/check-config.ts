@@ -4,7 +4,11 @@
  * lists, its strings files included), each text in every language, and the id rules against
  * every version ever published. Each problem in words, with its JSON path.
  */
-import { checkFormConfigs, type FormConfigs } from '../contract/schemas/form-config.ts';
+import {
+  checkFormConfigs,
+  type ConfigSurroundings,
+  type FormConfigs,
+} from '../contract/schemas/form-config.ts';
 import type { StudioIssue } from './form-studio.ts';
 import { outlineOf } from './form-outline.ts';
 import { idIssues, type PublishedOutline } from './id-rules.ts';
@@ -35,7 +39,9 @@ export interface ConfigCheck {
 }
 
 /**
- * `config` (JSON as written) checked against `published`, its strings files from `strings`.
+ * `config` (JSON as written) checked against `published`, its strings files from `strings`, and
+ * against what the environment holds that it names (`around`: a team's webhook must be one of
+ * `WEBHOOK_ENDPOINTS`).
  *
  * @example checkConfig(JSON.parse(text), history, {}).issues // [] when it may be published
  */
@@ -43,8 +49,9 @@ export function checkConfig(
   config: unknown,
   published: readonly PublishedOutline[],
   strings: KeptStrings,
+  around: ConfigSurroundings = {},
 ): ConfigCheck {
-  const checked = checkFormConfigs(config, keptStringsReader(strings));
+  const checked = checkFormConfigs(config, keptStringsReader(strings), around);
   const ids = idIssues(published, outlineOf(config));
   if (checked.issues)
     return { issues: [...checked.issues.map((issue) => studioIssue(config, issue)), ...ids] };

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
+import { exampleConfigPath } from '../../demo/forms/index.ts';
+import { ROUTING } from '../test/fixtures/routing-config.ts';
 import { outboxStudio } from './outbox-studio.ts';
 
 const ANN = { person: 'Ann Lee <ann@firm.example>', role: 'editor', client: '203.0.113.9' };
@@ -262,5 +264,52 @@ describe('the form studio over the outbox', () => {
     expect(await studio.publish(2, ANN)).toMatchObject({
       refused: [{ message: /nothing to publish/ }],
     });
+  });
+});
+
+describe('a version published from the studio, against the environment', () => {
+  it('is refused in words when a team names a webhook that is not one of WEBHOOK_ENDPOINTS', async () => {
+    const store = openSqliteOutbox(':memory:');
+    stores.push(store);
+    const lawFirm = readFileSync(exampleConfigPath('law-firm'), 'utf8');
+    await store.publishFormVersion({
+      expected: 0,
+      text: lawFirm,
+      strings: {},
+      source: 'file',
+      at: 1_000,
+      by: { person: 'FORM_CONFIG', client: 'start' },
+    });
+    const studio = outboxStudio({
+      store,
+      now: () => 2_000,
+      around: { webhookUrls: ['https://crm.firm.example/hooks/leads'] },
+    });
+    const routed = (webhook: string) => ({
+      ...(JSON.parse(lawFirm) as object),
+      routing: {
+        ...ROUTING,
+        teams: { ...ROUTING.teams, property: { ...ROUTING.teams.property, webhook } },
+      },
+    });
+    const { issues } = await studio.check(routed('https://crm.firm.example/hooks/typo'));
+    expect(issues).toEqual([
+      expect.objectContaining({
+        path: ['routing', 'teams', 'property', 'webhook'],
+        message: expect.stringContaining('https://crm.firm.example/hooks/typo') as string,
+      }),
+    ]);
+    const wrong = await studio.saveDraft(routed('https://crm.firm.example/hooks/typo'), 0, ANN);
+    const refused = await studio.publish(wrong.saved ? wrong.draft.revision : -1, ANN);
+    expect(refused).toMatchObject({
+      refused: [{ path: ['routing', 'teams', 'property', 'webhook'] }],
+    });
+    const right = await studio.saveDraft(
+      routed('https://crm.firm.example/hooks/leads'),
+      wrong.saved ? wrong.draft.revision : -1,
+      ANN,
+    );
+    const published = await studio.publish(right.saved ? right.draft.revision : -1, ANN);
+    expect(published).toMatchObject({ published: { version: 2 } });
   });
 });

@@ -23,7 +23,7 @@ import type {
 } from './form-studio.ts';
 import { platformChanges } from './platform-changes.ts';
 import { proposeId } from './propose-id.ts';
-import { VISITOR_LANGUAGE_ID } from '../contract/schemas/form-config.ts';
+import { VISITOR_LANGUAGE_ID, type ConfigSurroundings } from '../contract/schemas/form-config.ts';
 
 /** What the studio is built from. */
 export interface OutboxStudioOptions {
@@ -31,6 +31,8 @@ export interface OutboxStudioOptions {
   now: () => number;
   /** Told of each version published here, before the publish returns (the live form). */
   onPublished?: ((version: StoredFormVersion) => Promise<void>) | undefined;
+  /** What the environment holds that a version names: a team's webhook (`WEBHOOK_ENDPOINTS`). */
+  around?: ConfigSurroundings | undefined;
 }
 
 const withoutStrings = ({ strings: _kept, ...version }: StoredFormVersion): FormVersion => version;
@@ -82,7 +84,7 @@ export function outboxStudio(options: OutboxStudioOptions): FormStudio {
     if (unreadable) return { refused: [unreadable] };
     const config: unknown = JSON.parse(text);
     const current = await latest();
-    const { issues } = checkConfig(config, await history.published(), strings);
+    const { issues } = checkConfig(config, await history.published(), strings, options.around);
     if (issues.length > 0) return { refused: issues };
     const outcome = await store.publishFormVersion({
       expected: current.version,
@@ -137,7 +139,7 @@ export function outboxStudio(options: OutboxStudioOptions): FormStudio {
       const current = await latest();
       const draft = await store.formDraft();
       const strings = draft.text === null ? current.strings : draft.strings;
-      const { issues } = checkConfig(config, await history.published(), strings);
+      const { issues } = checkConfig(config, await history.published(), strings, options.around);
       return {
         issues,
         changes: platformChanges(outlineOf(JSON.parse(current.text)), outlineOf(config)),
