@@ -73,7 +73,8 @@ function languageAnswers(form: ServedForm, settings: PublicSettings) {
         ...publicConfig(inLanguage, settings, answerLanguage(form, lang)),
         version: form.version,
       });
-      return [lang ?? '', { json, etag: etagOf(json) }] as const;
+      // A widget asking none is answered under '' whatever language that is: the script inlines it.
+      return [asked === undefined ? '' : (lang ?? ''), { json, etag: etagOf(json) }] as const;
     }),
   );
 }
