@@ -15,8 +15,9 @@ import type { HiddenAnswers } from './enquiry-part.ts';
 /** A form view's report as it grows. */
 export interface FunnelView {
   /**
-   * Notes what the form shows now: its visible questions, those answered once the visitor has
-   * `started` (typed or chosen something), and the first error of each question in `issues`.
+   * Notes what the form shows now: its visible questions, those answered (reported once the
+   * visitor has `started`, typed or chosen something, or sent), and the first error of each
+   * question in `issues`.
    */
   see(
     config: FormConfig,
@@ -49,11 +50,12 @@ export function funnelView(): FunnelView {
         answered = [];
         errors = {};
       }
+      // Answers are noted before the visitor starts too: a form restored with them (a reload, a
+      // saved enquiry) and sent at once sends them, and a send without them is refused.
       for (const { id, type } of visibleQuestions(chosen, values.answers))
         if (type !== 'hidden') {
           if (!shown.includes(id)) shown.push(id);
-          if (started && isAnswered(values.answers[id]) && !answered.includes(id))
-            answered.push(id);
+          if (isAnswered(values.answers[id]) && !answered.includes(id)) answered.push(id);
         }
       // `answers.<id>`: other fields' names, cut the same way, are no question's id.
       for (const { field, code } of issues) {
@@ -62,15 +64,18 @@ export function funnelView(): FunnelView {
       }
     },
     report(campaign, variant, sent) {
+      // A view left untouched answered nothing: what it holds (restored or prefilled) was
+      // counted by the view that typed it. A send is a start, whatever it holds.
+      const counted = sent || started ? answered : [];
       // The furthest question in the form's order that was answered or refused.
-      const reached = order.filter((id) => answered.includes(id) || errors[id]).pop();
+      const reached = order.filter((id) => counted.includes(id) || errors[id]).pop();
       return {
         outcome: sent ? 'sent' : started ? 'started' : 'viewed',
         caseType,
         campaign,
         variant,
         shown,
-        answered,
+        answered: counted,
         errors,
         // Left out of the JSON when undefined.
         reached,
