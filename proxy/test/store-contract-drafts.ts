@@ -2,10 +2,13 @@
  * The saved enquiries' half of the outbox store contract (see `store-contract.ts`): a draft is
  * saved again only by its owner's secret while it lives, keeps the uploads it names for as long
  * as it does, queues its email within the quotas or is not saved at all, is opened once per code
- * and only with its live code, and goes with its queued emails when it is forgotten.
+ * and only with its live code, and goes with its queued emails when it is forgotten; past its
+ * expiry the sweep (`draftSweep`) takes it with its uploads.
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { readAll } from '../client/byte-source.ts';
+import { draftSweep } from '../intake/drafts/draft-keeper.ts';
 import { DraftNotSaved, type DraftSave } from '../outbox/draft-store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
@@ -163,6 +166,30 @@ export function describeDraftStore(name: string, factory: StoreFactory): void {
         'draft:tag-10:a',
       ]);
       expect((await store.draftsOf('subject-of-ada')).map((d) => d.id)).toEqual(['d2']);
+    });
+
+    it('sweeps a draft past its expiry away with its uploads, bytes and all, and keeps a live one', async () => {
+      const store = await fresh();
+      await upload(store, 'u1');
+      await upload(store, 'u2');
+      await store.saveDraft(save({ uploads: [{ id: 'u1', keyHash: 'key-of-u1' }] }));
+      const late = { id: 'd2', writeHash: 'w2', expiresAt: 3 * DAY };
+      await store.saveDraft(save({ ...late, uploads: [{ id: 'u2', keyHash: 'key-of-u2' }] }));
+      const kept = await store.findUpload('u2', 2_000);
+      const sweep = draftSweep(store, { emailKeyOf: (id) => `draft:${id}:` }, 7 * DAY);
+      expect(await sweep.run(3 * DAY - 1)).toBe(0);
+      expect(await sweep.run(3 * DAY)).toBe(1);
+      expect(await store.ownsDraft('d2', 'w2', 2_000)).toBe(false);
+      expect(await store.draftUploads('d2')).toEqual([]);
+      expect(await store.findUpload('u2', 2_000)).toBeUndefined();
+      const bytes = store.uploadSource(kept!).then(readAll);
+      expect((await bytes.catch(() => new Uint8Array())).byteLength).toBe(0);
+      expect((await store.dueNotifications(4 * DAY, 10)).map((n) => n.key)).toEqual([
+        'draft:d1:1000',
+      ]);
+      // The live draft keeps its upload, whole.
+      expect(await store.draftUploads('d1')).toEqual(['u1']);
+      expect(await store.uploadBytesHeldBy('203.0.113.1', 4 * DAY)).toBe(100);
     });
 
     it('keeps no draft email once it has been sent or given up, nor its address', async () => {
