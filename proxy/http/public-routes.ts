@@ -24,6 +24,7 @@ import {
 import type { EarlierWidgetFiles } from './earlier-widget-files.ts';
 import { answerLanguage, formIn } from './form-language.ts';
 import type { LiveForm, ServedForm } from '../studio/live-form.ts';
+import { offersSaving } from '../notify/drafts-state.ts';
 
 /**
  * Revalidated every time (cheap with the ETag): the form's JSON, and the script that carries it,
@@ -87,14 +88,18 @@ export function publicRoutes(deps: PublicRouteDeps): Hono {
     ...(deps.turnstile
       ? { turnstile: { siteKey: deps.turnstile.siteKey, scriptUrl: deps.turnstile.scriptUrl } }
       : {}),
-    ...(deps.drafts ? { draftDays: deps.drafts.expiryMs / 86_400_000 } : {}),
   };
+  // Saving is offered by the versions whose configuration asks for it, each on its own.
+  const settingsOf = (form: ServedForm): PublicSettings =>
+    deps.drafts && offersSaving(deps.drafts, form.config)
+      ? { ...settings, draftDays: deps.drafts.expiryMs / 86_400_000 }
+      : settings;
   const made = new WeakMap<ServedForm, VersionAnswers>();
   /** A version's answers; made here only for one no preparer reached (compressed now). */
   const answersOf = (form: ServedForm): VersionAnswers => {
     let answers = made.get(form);
     if (!answers) {
-      const byLanguage = languageAnswers(form, settings);
+      const byLanguage = languageAnswers(form, settingsOf(form));
       answers = {
         byLanguage,
         inlined: withInlinedConfig(deps.widget, byLanguage.get('')?.json ?? ''),
@@ -107,7 +112,7 @@ export function publicRoutes(deps: PublicRouteDeps): Hono {
   // served, its script compressed off the event loop.
   deps.form.prepareEach(async (form) => {
     if (made.has(form)) return;
-    const byLanguage = languageAnswers(form, settings);
+    const byLanguage = languageAnswers(form, settingsOf(form));
     const inlined = await inlinedSoon(deps.widget, byLanguage.get('')?.json ?? '');
     made.set(form, { byLanguage, inlined });
   });

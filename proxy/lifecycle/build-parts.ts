@@ -26,7 +26,7 @@ import type { OpenOutbox } from './open-outbox.ts';
 import { readiness } from './startup.ts';
 import { storedSecret } from '../outbox/stored-secret.ts';
 import type { CheckRecord } from '../client/check.ts';
-import { confirmationsState } from '../notify/confirmations-state.ts';
+import { confirmationsState, mailerMissing } from '../notify/confirmations-state.ts';
 import { draftsState } from '../notify/drafts-state.ts';
 import { draftSecrets } from '../intake/drafts/draft-secrets.ts';
 import {
@@ -222,7 +222,9 @@ async function appDeps(
     },
     uploads: store,
     uploadExpiryMs: env.UPLOAD_EXPIRY_HOURS * 3_600_000,
-    ...(drafts.on ? { drafts: await draftsPart(env, outbox) } : {}),
+    // Whenever the mailer can send: each version's "drafts" says whether to offer saving, so a
+    // version published from the studio turns it on or off without a restart (offersSaving).
+    ...(mailerMissing(env).length === 0 ? { drafts: await draftsPart(env, outbox) } : {}),
     health,
     readiness: () => readiness(outbox.dataDir, store, health),
     alertQueuedAfterMs: env.ALERT_QUEUED_AFTER_MS,

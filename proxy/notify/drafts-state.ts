@@ -1,13 +1,22 @@
 /**
  * Whether the form offers "Save and continue later": the configuration asks for it (`drafts`)
  * and the environment can send its emails (`SMTP_URL`, `CONFIRMATION_FROM`), as a saved enquiry
- * that no email leads back to would be lost. Said at start (a warning when only half is there).
+ * that no email leads back to would be lost. Said at start (a warning when only half is there);
+ * each version published later is asked again (`offersSaving`).
  */
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { NotifySettings } from './channels.ts';
 import { mailerMissing } from './confirmations-state.ts';
 
-/** On, or off and why, in one line. */
+/**
+ * Whether the version served offers saving now: its configuration asks for it (`drafts`) and the
+ * proxy can carry it (`carried`: the app's drafts part, given when the mailer can send). Asked of
+ * each version, so that one published from the studio turns saving on or off without a restart.
+ */
+export const offersSaving = (carried: object | undefined, config: Pick<FormConfig, 'drafts'>) =>
+  carried !== undefined && config.drafts !== undefined;
+
+/** On, or off and why, in one line (said at start, of the version served then). */
 export function draftsState(
   env: Pick<NotifySettings, 'SMTP_URL' | 'CONFIRMATION_FROM'> & { DRAFT_EXPIRY_DAYS: number },
   config: Pick<FormConfig, 'drafts'>,

@@ -35,6 +35,7 @@ import { checkedEmail, draftPageOn, take } from './draft-checks.ts';
 import { newDraftId, writeHashOf } from './draft-secrets.ts';
 import { sealDraft } from './draft-seal.ts';
 import { askedVersion, versionFor } from '../../studio/enquiry-version.ts';
+import { offersSaving } from '../../notify/drafts-state.ts';
 
 /** The draft routes' deps, with the versions a page may have been drawn from. */
 type PageRouteDeps = DraftRouteDeps & {
@@ -74,10 +75,11 @@ function contentOf(form: FormConfig, fields: PlainFields, email: string): DraftC
 /** The save of the page without JavaScript, as a Hono app to mount at `/`. */
 export function draftPageRoute(deps: PageRouteDeps): Hono<{ Variables: IntakeVariables }> {
   const app = new Hono<{ Variables: IntakeVariables }>();
-  if (!deps.form.current().config.drafts) return app;
   const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
   const spool = deps.spool ?? tempSpool();
   app.post('/form/save', noteEnquiry, requireAllowedOrigin(deps), async (c) => {
+    // Only while the version served offers saving (a version published later may not).
+    if (!offersSaving(deps.drafts, deps.form.current().config)) return c.notFound();
     await take(deps.limits.perClient, clientKey(c));
     const form = deps.form.current();
     const received = await readMultipartSubmission(c.req.raw, form.config.files, spool);

@@ -37,11 +37,14 @@ import {
 } from './draft-bodies.ts';
 import { EVEN_ANSWER_MS, evenly } from './even-answers.ts';
 import { checkedEmail, draftPageOn, take } from './draft-checks.ts';
+import { offersSaving } from '../../notify/drafts-state.ts';
 
-/** The draft routes, as a Hono app to mount at `/`; none without `drafts` in the configuration. */
+/**
+ * The draft routes, as a Hono app to mount at `/`; each answers 404, as if it were not there,
+ * while the version served has no `drafts` (a version published later may turn them on or off).
+ */
 export function draftRoutes(deps: DraftRouteDeps): Hono {
   const app = new Hono();
-  if (!deps.form.current().config.drafts) return app;
   const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
   const floorMs = deps.evenMs ?? EVEN_ANSWER_MS;
   const late = (tookMs: number) => {
@@ -50,6 +53,10 @@ export function draftRoutes(deps: DraftRouteDeps): Hono {
 
   // Each path once: a wildcard would match `/api/drafts` too, and take its allowance twice.
   for (const path of ['/api/drafts', '/api/drafts/:action']) {
+    app.use(path, async (c, next) => {
+      if (!offersSaving(deps.drafts, deps.form.current().config)) return c.notFound();
+      await next();
+    });
     app.use(
       path,
       cors({

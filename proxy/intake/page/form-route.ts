@@ -18,6 +18,7 @@ import { countPageView } from '../../funnel/server-tallies.ts';
 import { valuesFromQuery } from './plain-answers.ts';
 import { pageIn, requestedLanguage } from '../../http/form-language.ts';
 import type { CurrentForm } from '../../studio/live-form.ts';
+import { offersSaving } from '../../notify/drafts-state.ts';
 
 /** What the no-JavaScript form page reads. */
 export interface FormRouteDeps {
@@ -66,7 +67,7 @@ export function noScriptRoutes(deps: FormRouteDeps, funnel: FunnelAdmission): Ho
         query,
         language: visitor.language,
         hiddenLang: visitor.several,
-        saves: deps.drafts !== undefined,
+        saves: offersSaving(deps.drafts, form.config),
       }) as unknown as string,
       200,
       pageHeaders(form.config),

@@ -29,6 +29,7 @@ import {
 import type { SentPasses } from './sent-pass.ts';
 import { formIn, pageIn, type FormLanguageDeps } from '../../http/form-language.ts';
 import type { CurrentForm } from '../../studio/live-form.ts';
+import { offersSaving } from '../../notify/drafts-state.ts';
 
 const asPage = (c: Context, config: FormConfig, body: unknown, status: number) =>
   c.html(body as string, status as 200, pageHeaders(config));
@@ -98,7 +99,7 @@ export function plainRefused(
     // The same key: nothing was stored, and sending it again is still the same enquiry.
     sendTo: sendAddress(key ?? newPageKey(), back, visitor),
     region: regionOf((c.req.header('accept-language') ?? '').split(',')),
-    saves: deps.drafts !== undefined,
+    saves: offersSaving(deps.drafts, form.config),
   });
   return asPage(c, form.config, page, refusal.status);
 }
