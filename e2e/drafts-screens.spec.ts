@@ -213,7 +213,8 @@ test.describe('without JavaScript', () => {
     await noScript.close();
     // The same page, swept by axe (which needs script to run; the page has none of its own),
     // reached as a visitor from the campaign's page reaches it.
-    const looked = await browser.newPage();
+    const looking = await browser.newContext();
+    const looked = await looking.newPage();
     await savedWithoutScript(looked, drafting, someone(), drafting.demo.campaignUrl);
     for (const scheme of ['light', 'dark'] as const)
       for (const width of [320, 1280]) {
@@ -221,7 +222,7 @@ test.describe('without JavaScript', () => {
         await looked.setViewportSize({ width, height: 900 });
         await sweep(looked, testInfo, `drafts-no-script-saved-${String(width)}-${scheme}`);
       }
-    await looked.close();
+    await looking.close();
 
     const link = linkIn(await emailTo(mail, address, 'Your saved enquiry'));
     expect(link).toContain(`${new URL(drafting.demo.siteUrl).origin}/`);
