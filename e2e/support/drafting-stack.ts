@@ -70,3 +70,17 @@ export async function openWithCode(form: Locator, email: string, code: () => Pro
   await form.getByLabel('Code').fill(await code());
   await form.getByRole('button', { name: 'Continue', exact: true }).click();
 }
+
+/**
+ * The form in steps as far as a purchase's property: who the visitor is (with `email`), then
+ * buying, under £250,000, on the step that asks it (left for the spec to go on from).
+ */
+export async function fillToProperty(form: Locator, email: string) {
+  await form.getByLabel('First name').fill('Ada');
+  await form.getByLabel('Last name').fill('Lovelace');
+  await form.getByLabel('Email address').fill(email);
+  await form.getByRole('button', { name: 'Continue', exact: true }).click();
+  await form.getByRole('radio', { name: 'Buying or selling a property' }).check();
+  await form.getByRole('radio', { name: 'Buying', exact: true }).check();
+  await form.getByLabel('Roughly what is the property worth?').selectOption('Under £250,000');
+}

@@ -1,15 +1,17 @@
 /**
  * What the form was when the tab's draft was kept, beside it (sessionStorage): each question's
- * id, type and option values, in one text. A reload onto a form published anew since finds a
- * text that differs, and hands the saved enquiries' chunk what the form was, which restores only
- * the answers to questions that are still the same (`drafts/draft-content.ts`) and says which to
- * give again. The form itself is the record: no version number is needed. Within a page's life
- * the form does not change (a switch of language keeps every id, type and value), so what it
- * was when the page loaded is what each answer's question was when it was given.
+ * id, type, option values and their labels (the draft holds a choice by its label), in one text.
+ * A reload onto a form published anew since finds a text that differs, and hands the saved
+ * enquiries' chunk what the form was, which keeps only the answers whose question still stands
+ * (`drafts/unchanged.ts`) and says which to give again. The form itself is the record: a version
+ * number would say that the form changed, not which questions did. Within a page's life the
+ * questions do not change (a switch of language keeps every id, type and value; only the labels
+ * differ, and the chunk reads a choice by its label then or now), so what the form was when the
+ * page loaded is what each answer's question was when it was given.
  */
 import type { PublicFormConfig, Question } from '#contract';
 
-/** Each case type's questions as `[id, type, option values]`, in one text. */
+/** Each case type's questions as `[id, type, option values, option labels]`, in one text. */
 export const formPrint = (config: PublicFormConfig) =>
   JSON.stringify(
     config.caseTypes.map((caseType) => [
@@ -18,6 +20,7 @@ export const formPrint = (config: PublicFormConfig) =>
         q.id,
         q.type,
         (q as Question & { optionValues?: string[] }).optionValues ?? q.options,
+        q.options,
       ]),
     ]),
   );

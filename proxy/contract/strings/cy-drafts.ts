@@ -45,7 +45,10 @@ export const WELSH_DRAFTS = Object.freeze({
   draftBroken:
     'Nid oes modd agor y ddolen hon: efallai mai dim ond rhan ohoni a gopïwyd, neu ei bod wedi dod i ben. Dechreuwch ymholiad newydd, neu agorwch y ddolen o’r e-bost eto.',
   draftRestored: 'Mae eich atebion a gadwyd yn ôl.',
-  draftGiveAgain: 'Mae’r ffurflen wedi newid ers i’ch atebion gael eu cadw. Atebwch y rhain eto:',
+  draftChanged: 'Mae’r ffurflen hon wedi newid ers i chi ei dechrau.',
+  draftRemoved:
+    'Nid yw rhai o’r cwestiynau a atebwyd gennych yn cael eu gofyn mwyach, felly mae’r atebion hynny wedi’u tynnu allan.',
+  draftGiveAgain: 'Atebwch y rhain eto:',
 
   'draft.linkSubject': 'Eich ymholiad sydd wedi’i gadw',
   'draft.linkIntro':

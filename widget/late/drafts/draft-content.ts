@@ -4,7 +4,8 @@
  * its question was (`questionSignature`: its type and its options' stored values) and each
  * consent with the words agreed to; a choice is kept by its stored value, so it comes back in
  * whatever language or wording its label has now. Back into the form go the answers whose
- * question is the same, and the consents whose words are; the rest are named, to be given again.
+ * question still stands (`unchanged.ts` judges), and the consents whose words are the same; the
+ * rest are named, to be given again. The tab's own draft is judged the same way (`sinceTab`).
  */
 import {
   optionValuesOf,
@@ -16,6 +17,7 @@ import {
   type Question,
 } from '#contract';
 import type { Values } from '../../draft.ts';
+import { askedFrom, judge, questionsOf, type Asked, type Judged } from './unchanged.ts';
 
 /** What the form records of a consent statement: the words agreed to. */
 const consentKey = (id: string) => `consent.${id}`;
@@ -27,12 +29,6 @@ function convert(question: Question, answer: Answer, toStored: boolean) {
   const [from, to] = toStored ? [labels, values] : [values, labels];
   const one = (text: string) => to[from.indexOf(text)] ?? text;
   return typeof answer === 'string' ? one(answer) : answer.map(one);
-}
-
-/** The chosen case type's visible questions, by id. */
-function questionsOf(config: PublicFormConfig, caseType: string) {
-  const found = config.caseTypes.find((each) => each.id === caseType);
-  return new Map((found?.questions ?? []).filter((q) => q.type !== 'hidden').map((q) => [q.id, q]));
 }
 
 /** What `values` would be saved as, with the uploads and the owner's secret and address. */
@@ -71,6 +67,8 @@ export interface Restored {
   uploads: DraftUpload[];
   /** The labels of the questions (and consents) whose answers were not put back. */
   giveAgain: string[];
+  /** Whether some answered question is no longer asked (said once, not named). */
+  removed: boolean;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -98,18 +96,20 @@ export function restore(
       (values as unknown as Record<string, string>)[name] = kept[name];
   const caseType = fixed ?? text(kept.case_type);
   values.case_type = config.caseTypes.some((each) => each.id === caseType) ? caseType : '';
-  const giveAgain: string[] = [];
   const questions = questionsOf(config, values.case_type);
-  for (const [id, answer] of Object.entries(record(kept.answers))) {
-    const question = questions.get(id);
-    const valid =
+  const answers = Object.entries(record(kept.answers)).filter(
+    ([, answer]) =>
       typeof answer === 'string' ||
-      (Array.isArray(answer) && answer.every((a) => typeof a === 'string'));
-    if (!question || !valid) continue;
-    if (asked[id] === questionSignature(question))
-      values.answers[id] = convert(question, answer, false);
-    else giveAgain.push(question.label);
+      (Array.isArray(answer) && answer.every((a) => typeof a === 'string')),
+  ) as [string, Answer][];
+  const judged = judge(config, values.case_type, Object.fromEntries(answers), (id) =>
+    askedFrom(asked[id]),
+  );
+  for (const [id, answer] of Object.entries(judged.answers)) {
+    const question = questions.get(id);
+    if (question) values.answers[id] = convert(question, answer, false);
   }
+  const giveAgain = judged.giveAgain;
   for (const statement of config.consent?.statements ?? []) {
     const agreed = record(kept.consent)[statement.id];
     if (typeof agreed !== 'boolean') continue;
@@ -130,30 +130,57 @@ export function restore(
             u.check !== null,
         ) as unknown as DraftUpload[])
     : [];
-  return { values, step: text(content.step) || undefined, uploads, giveAgain };
+  return {
+    values,
+    step: text(content.step) || undefined,
+    uploads,
+    giveAgain,
+    removed: judged.removed,
+  };
 }
 
+/** A form's print (`../asked.ts`): each case type's questions as `[id, type, values, labels]`. */
+type Print = [string, [string, string, string[]?, string[]?][]][];
+
 /**
- * The answered questions of `values` that changed since the form was `formBefore` (the late
- * bundle's record of it, `../asked.ts`): same id, but another type or other option values.
+ * The tab's draft judged on the form published since it was kept beside `formBefore` (the late
+ * bundle's print of the form then, `../asked.ts`). The draft holds a choice by its label, so it
+ * is read as its stored value by the label it had then, else by the one it has now (the form was
+ * switched to another language since), and what stands goes back under the label it has now.
+ * `answers` is the tab's draft's answers to keep: those judged to stand, and all others as they
+ * are.
  */
-export function changedSince(
-  formBefore: string,
-  config: PublicFormConfig,
-  values: Values,
-): string[] {
-  let before: unknown;
+export function sinceTab(formBefore: string, config: PublicFormConfig, values: Values): Judged {
+  let print: Print;
   try {
-    before = JSON.parse(formBefore);
+    print = JSON.parse(formBefore) as Print;
   } catch {
-    return [];
+    return { answers: values.answers, giveAgain: [], dropped: [], removed: false };
   }
-  const was = (Array.isArray(before) ? before : []) as [string, [string, string, string[]?][]][];
+  const then = new Map<string, Asked & { labels?: string[] | null }>();
+  const caseType = (Array.isArray(print) ? print : []).find(([id]) => id === values.case_type);
+  for (const [id, type, stored, labels] of caseType?.[1] ?? [])
+    then.set(id, { type, values: stored ?? [], labels: labels ?? stored });
   const questions = questionsOf(config, values.case_type);
-  const asked = was.find(([caseType]) => caseType === values.case_type)?.[1] ?? [];
-  return asked.flatMap(([id, type, options]) => {
+  const asStored: Record<string, Answer> = {};
+  for (const [id, answer] of Object.entries(values.answers)) {
+    const was = then.get(id);
     const now = questions.get(id);
-    const signature = JSON.stringify([type, [...(options ?? [])].sort()]);
-    return now && id in values.answers && questionSignature(now) !== signature ? [id] : [];
-  });
+    if (!was) continue;
+    const one = (label: string) => {
+      const place = was.labels?.indexOf(label) ?? -1;
+      if (place >= 0) return was.values?.[place] ?? label;
+      return now ? (convert(now, label, true) as string) : label;
+    };
+    asStored[id] = typeof answer === 'string' ? one(answer) : answer.map(one);
+  }
+  const judged = judge(config, values.case_type, asStored, (id) => then.get(id));
+  const answers = Object.fromEntries(
+    Object.entries(values.answers).filter(([id]) => !judged.dropped.includes(id)),
+  );
+  for (const [id, answer] of Object.entries(judged.answers)) {
+    const question = questions.get(id);
+    if (question) answers[id] = convert(question, answer, false);
+  }
+  return { ...judged, answers };
 }

@@ -14,7 +14,7 @@ import { adoptStyles } from '../lit-tags.ts';
 import type { LatePorts } from '../ports.ts';
 import { linkIn, postJson } from './draft-api.ts';
 import { open, randomText, seal } from './draft-cipher.ts';
-import { changedSince, contentOf, restore } from './draft-content.ts';
+import { contentOf, restore, sinceTab } from './draft-content.ts';
 import { draftStyles } from './drafts.styles.ts';
 import { ResumePanel, type TryOutcome } from './resume-panel.ts';
 import { SavePanel, type SaveOutcome } from './save-panel.ts';
@@ -71,8 +71,7 @@ class Drafts {
     const { session } = this.ports;
     const config = session.config;
     if (!config) return;
-    const changed = formBefore ? changedSince(formBefore, config, session.values) : [];
-    if (changed[0]) this.#giveAgain(config, changed);
+    if (formBefore) this.#sinceTab(formBefore, config);
     if (config.draftDays)
       this.#save = new SavePanel({
         t: () => this.ports.t(),
@@ -215,11 +214,7 @@ class Drafts {
     this.#keep({ ...link, write: String(content.write), email: String(content.email) });
     await this.files.adopt(restored.uploads);
     this.#closeResume();
-    const t = this.ports.t();
-    this.#say(
-      [t.text('draftRestored'), ...(restored.giveAgain[0] ? [t.text('draftGiveAgain')] : [])],
-      restored.giveAgain,
-    );
+    this.#say([this.ports.t().text('draftRestored')], restored);
     this.ports.state.set({ kind: 'idle' });
     return 'opened';
   }
@@ -235,24 +230,37 @@ class Drafts {
     history.replaceState(history.state, '', url.href);
   }
 
-  /** Takes back the answers to questions that changed since they were given, and says which. */
-  #giveAgain(config: PublicFormConfig, changed: readonly string[]): void {
+  /**
+   * Takes back the answers of the tab's draft whose question changed since they were given, or
+   * is no longer asked, and says so; the others stay, under the labels their options have now.
+   */
+  #sinceTab(formBefore: string, config: PublicFormConfig): void {
     const { session } = this.ports;
-    const caseType = config.caseTypes.find((each) => each.id === session.values.case_type);
-    const labels = changed.map((id) => caseType?.questions.find((q) => q.id === id)?.label ?? id);
-    session.values.answers = Object.fromEntries(
-      Object.entries(session.values.answers).filter(([id]) => !changed.includes(id)),
-    );
+    const judged = sinceTab(formBefore, config, session.values);
+    session.values.answers = judged.answers;
     // The step's setter writes the tab's draft again, now without the answers taken back.
     const step = session.step;
     session.step = step;
-    this.#say([this.ports.t().text('draftGiveAgain')], labels);
+    if (judged.dropped[0]) this.#say([], judged);
     this.host.requestUpdate();
   }
 
-  /** A notice above the form: `lines`, then `list`; focus goes to it. */
-  #say(lines: readonly string[], list: readonly string[] = []): void {
-    const shown = notice(lines, list);
+  /**
+   * A notice above the form: `lines`, then, when the form has changed since the answers were
+   * given, the questions to answer again and whether some are no longer asked; focus goes to it.
+   */
+  #say(lines: readonly string[], changes?: { giveAgain: string[]; removed: boolean }): void {
+    const t = this.ports.t();
+    const changed = changes && (changes.giveAgain[0] || changes.removed);
+    const shown = notice(
+      [
+        ...lines,
+        ...(changed ? [t.text('draftChanged')] : []),
+        ...(changes?.removed ? [t.text('draftRemoved')] : []),
+        ...(changes?.giveAgain[0] ? [t.text('draftGiveAgain')] : []),
+      ],
+      changes?.giveAgain ?? [],
+    );
     this.host.renderRoot.querySelector('.drafts-notice')?.remove();
     this.host.renderRoot.querySelector('.root')?.before(shown);
     void this.host.updateComplete.then(() => {

@@ -36,5 +36,8 @@ export const DRAFT_STRINGS = /* @__PURE__ */ Object.freeze({
   draftBroken:
     'This link cannot be opened: it may have been copied only in part, or it has expired. Start a new enquiry, or open the link from the email again.',
   draftRestored: 'Your saved answers are back.',
-  draftGiveAgain: 'The form has changed since your answers were saved. Answer these again:',
+  draftChanged: 'This form has changed since you started it.',
+  draftRemoved:
+    'Some questions you answered are no longer asked, so those answers have been taken out.',
+  draftGiveAgain: 'Answer these again:',
 });
