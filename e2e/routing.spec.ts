@@ -7,23 +7,15 @@
  * not; the changed console pages pass axe, light and dark, at 320 and 1280 px.
  */
 import type { Locator, Page } from '@playwright/test';
-import { startMailServer, type RunningMailServer } from '../proxy/test/fixtures/mail-server.ts';
 import { expectedNotices, noticesIn } from '../proxy/test/fixtures/routed-enquiries.ts';
 import { lawFirmRoutedFile, TEAM_PEOPLE } from '../proxy/test/fixtures/routing-config.ts';
 import { sweep } from './support/axe.ts';
+import { mailServer, type RunningMailServer } from './support/mail.ts';
 import { E2E_ADMIN_TOKEN, openStack, expect, test as stacks, type Stack } from './support/stack.ts';
 import { send } from './support/visitor.ts';
 
-/* eslint-disable no-empty-pattern */
 const test = stacks.extend<object, { mail: RunningMailServer; routed: Stack }>({
-  mail: [
-    async ({}, use) => {
-      const mail = await startMailServer();
-      await use(mail);
-      await mail.close();
-    },
-    { scope: 'worker' },
-  ],
+  mail: mailServer,
   routed: [
     async ({ mail }, use) => {
       const stack = await openStack('routing-spec', {
@@ -39,7 +31,6 @@ const test = stacks.extend<object, { mail: RunningMailServer; routed: Stack }>({
     { scope: 'worker' },
   ],
 });
-/* eslint-enable no-empty-pattern */
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
