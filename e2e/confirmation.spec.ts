@@ -6,21 +6,13 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { EXAMPLE_CONFIGS } from '../demo/forms/index.ts';
-import { startMailServer, type RunningMailServer } from '../proxy/test/fixtures/mail-server.ts';
 import { sweep } from './support/axe.ts';
+import { mailServer, type RunningMailServer } from './support/mail.ts';
 import { openStack, expect, test as stacks, type Stack } from './support/stack.ts';
 import { fillConveyancing, send } from './support/visitor.ts';
 
-/* eslint-disable no-empty-pattern */
 const test = stacks.extend<object, { mail: RunningMailServer; confirming: Stack }>({
-  mail: [
-    async ({}, use) => {
-      const mail = await startMailServer();
-      await use(mail);
-      await mail.close();
-    },
-    { scope: 'worker' },
-  ],
+  mail: mailServer,
   // The law firm's form, offering each visitor a copy by email.
   confirming: [
     async ({ mail }, use) => {
@@ -45,7 +37,6 @@ const test = stacks.extend<object, { mail: RunningMailServer; confirming: Stack 
     { scope: 'worker' },
   ],
 });
-/* eslint-enable no-empty-pattern */
 
 test.describe.configure({ timeout: 60_000 });
 

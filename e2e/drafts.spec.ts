@@ -9,8 +9,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Locator } from '@playwright/test';
 import sharp from 'sharp';
-import { startMailServer, type RunningMailServer } from '../proxy/test/fixtures/mail-server.ts';
 import { sweep } from './support/axe.ts';
+import { mailServer, type RunningMailServer } from './support/mail.ts';
 import {
   codeIn,
   draftingStack,
@@ -22,16 +22,8 @@ import {
 import { expect, test as stacks, type Stack } from './support/stack.ts';
 import { chooseFiles, type FixtureFile } from './support/visitor.ts';
 
-/* eslint-disable no-empty-pattern */
 const test = stacks.extend<object, { mail: RunningMailServer; drafting: Stack }>({
-  mail: [
-    async ({}, use) => {
-      const mail = await startMailServer();
-      await use(mail);
-      await mail.close();
-    },
-    { scope: 'worker' },
-  ],
+  mail: mailServer,
   drafting: [
     async ({ mail }, use) => {
       const stack = await draftingStack('drafts-spec', mail);
@@ -41,7 +33,6 @@ const test = stacks.extend<object, { mail: RunningMailServer; drafting: Stack }>
     { scope: 'worker' },
   ],
 });
-/* eslint-enable no-empty-pattern */
 
 test.describe.configure({ timeout: 90_000 });
 

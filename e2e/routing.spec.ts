@@ -6,24 +6,16 @@
  * by a number are accepted, delivered with `repeat_of` and linked in the console, a namesake is
  * not; the changed console pages pass axe, light and dark, at 320 and 1280 px.
  */
-import type { Locator, Page } from '@playwright/test';
-import { startMailServer, type RunningMailServer } from '../proxy/test/fixtures/mail-server.ts';
-import { expectedNotices, noticesIn } from '../proxy/test/fixtures/routed-enquiries.ts';
+import type { Page } from '@playwright/test';
+import { expectedNotices } from '../proxy/test/fixtures/routed-enquiries.ts';
 import { lawFirmRoutedFile, TEAM_PEOPLE } from '../proxy/test/fixtures/routing-config.ts';
 import { sweep } from './support/axe.ts';
-import { E2E_ADMIN_TOKEN, openStack, expect, test as stacks, type Stack } from './support/stack.ts';
-import { send } from './support/visitor.ts';
+import { mailServer, type RunningMailServer } from './support/mail.ts';
+import { openStack, expect, test as stacks, type Stack } from './support/stack.ts';
+import { ENQUIRIES, noticesFor, sendEnquiry, signIn } from './support/routed-visitor.ts';
 
-/* eslint-disable no-empty-pattern */
 const test = stacks.extend<object, { mail: RunningMailServer; routed: Stack }>({
-  mail: [
-    async ({}, use) => {
-      const mail = await startMailServer();
-      await use(mail);
-      await mail.close();
-    },
-    { scope: 'worker' },
-  ],
+  mail: mailServer,
   routed: [
     async ({ mail }, use) => {
       const stack = await openStack('routing-spec', {
@@ -39,104 +31,8 @@ const test = stacks.extend<object, { mail: RunningMailServer; routed: Stack }>({
     { scope: 'worker' },
   ],
 });
-/* eslint-enable no-empty-pattern */
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
-
-type Team = keyof typeof TEAM_PEOPLE;
-
-/** What a visitor fills in on the routed law firm's form: one enquiry each way its rules go. */
-const ENQUIRIES: Record<string, { team: Team; fill: (form: Locator) => Promise<void> }> = {
-  'high-value property': {
-    team: 'high-value',
-    fill: async (form) => {
-      await form.getByRole('radio', { name: 'Buying or selling a property' }).check();
-      await form.getByRole('radio', { name: 'Selling', exact: true }).check();
-      await form.getByLabel('Roughly what is the property worth?').selectOption('Over £1 million');
-    },
-  },
-  property: {
-    team: 'property',
-    fill: async (form) => {
-      await form.getByRole('radio', { name: 'Buying or selling a property' }).check();
-      await form.getByRole('radio', { name: 'Selling', exact: true }).check();
-      await form.getByLabel('Roughly what is the property worth?').selectOption('Under £250,000');
-    },
-  },
-  family: {
-    team: 'private-client',
-    fill: async (form) => {
-      await form.getByRole('radio', { name: 'Divorce, separation and children' }).check();
-      await form.getByRole('radio', { name: 'Separation', exact: true }).check();
-    },
-  },
-  wills: {
-    team: 'private-client',
-    fill: async (form) => {
-      await form.getByRole('radio', { name: 'Wills, probate and powers of attorney' }).check();
-      await form.getByRole('checkbox', { name: 'Make or update a will' }).check();
-    },
-  },
-};
-
-let visitors = 0;
-
-/**
- * Sends one enquiry through the widget, as `who` (a new address of their own unless given),
- * and returns the reference the sent panel shows.
- */
-async function sendEnquiry(
-  page: Page,
-  stack: Stack,
-  kind: keyof typeof ENQUIRIES,
-  who: { forename?: string; email?: string; telephone?: string } = {},
-): Promise<string> {
-  visitors += 1;
-  await page.goto(stack.demo.siteUrl);
-  const form = page.locator('enquiry-form');
-  await form.getByLabel('First name').fill(who.forename ?? 'Ada');
-  await form.getByLabel('Last name').fill('Lovelace');
-  await form
-    .getByLabel('Email address')
-    .fill(who.email ?? `visitor-${String(visitors)}@example.com`);
-  if (who.telephone) await form.getByLabel('Telephone number').fill(who.telephone);
-  await ENQUIRIES[kind]?.fill(form);
-  await send(form);
-  const panel = form.locator('[part=confirmation]');
-  await expect(panel).toBeFocused();
-  return (await panel.locator('.panel__reference').innerText()).trim();
-}
-
-/**
- * Waits until the mail server holds a notice for each of `references` and each lead's page (staff
- * signed in) reads its notice as sent, so that no second copy can still be on its way; returns
- * the notices of each.
- */
-async function noticesFor(
-  page: Page,
-  stack: Stack,
-  mail: RunningMailServer,
-  references: readonly string[],
-) {
-  await expect
-    .poll(() => references.filter((reference) => noticesIn(mail).has(reference)).length, {
-      timeout: 20_000,
-    })
-    .toBe(references.length);
-  for (const reference of references) {
-    await page.goto(`${stack.demo.proxyUrl}/admin/leads/${reference}`);
-    await expect(page.getByRole('row', { name: /^email notice sent / })).toBeVisible();
-  }
-  const notices = noticesIn(mail);
-  return new Map(references.map((reference) => [reference, notices.get(reference)]));
-}
-
-async function signIn(page: Page, stack: Stack) {
-  await page.goto(`${stack.demo.proxyUrl}/admin/sign-in`);
-  await page.getByLabel('Admin token').fill(E2E_ADMIN_TOKEN);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
-}
 
 /** Marks `address` away (or back) on the Teams page, as staff would. */
 async function mark(page: Page, stack: Stack, address: string, action: 'away' | 'back') {
@@ -158,17 +54,18 @@ test('a round robin gives its three people a lead each in turn, and passes over 
   routed,
 }) => {
   const [ann, bob, cy] = TEAM_PEOPLE.property;
-  await signIn(page, routed);
+  await signIn(page, routed.demo.proxyUrl);
   const first = [];
-  for (let n = 0; n < 3; n += 1) first.push(await sendEnquiry(page, routed, 'property'));
-  expect(given(await noticesFor(page, routed, mail, first))).toEqual([ann, bob, cy]);
+  for (let n = 0; n < 3; n += 1)
+    first.push(await sendEnquiry(page, routed.demo.siteUrl, 'property'));
+  expect(given(await noticesFor(page, routed.demo.proxyUrl, mail, first))).toEqual([ann, bob, cy]);
 
   await mark(page, routed, bob, 'away');
   const then = [
-    await sendEnquiry(page, routed, 'property'),
-    await sendEnquiry(page, routed, 'property'),
+    await sendEnquiry(page, routed.demo.siteUrl, 'property'),
+    await sendEnquiry(page, routed.demo.siteUrl, 'property'),
   ];
-  expect(given(await noticesFor(page, routed, mail, then))).toEqual([ann, cy]);
+  expect(given(await noticesFor(page, routed.demo.proxyUrl, mail, then))).toEqual([ann, cy]);
   await mark(page, routed, bob, 'back');
 });
 
@@ -177,20 +74,20 @@ test('five enquiries through the widget reach their team’s mailbox once each, 
   mail,
   routed,
 }) => {
-  await signIn(page, routed);
+  await signIn(page, routed.demo.proxyUrl);
   const before = (await routed.inbox()).length;
   const kinds = ['high-value property', 'property', 'property', 'family', 'wills'] as const;
   const sent = [];
   for (const kind of kinds)
     sent.push({
-      reference: await sendEnquiry(page, routed, kind),
+      reference: await sendEnquiry(page, routed.demo.siteUrl, kind),
       team: ENQUIRIES[kind]?.team ?? 'property',
     });
   // The turns go on from the last test's: cy had the last lead, so ann and bob have these.
   expect(
     await noticesFor(
       page,
-      routed,
+      routed.demo.proxyUrl,
       mail,
       sent.map((lead) => lead.reference),
     ),
@@ -206,11 +103,19 @@ test('repeats by a mailbox and by a number are accepted, delivered with repeat_o
   routed,
 }) => {
   const before = (await routed.inbox()).length;
-  const first = await sendEnquiry(page, routed, 'family', { email: 'adalovelace@gmail.com' });
-  const byMail = await sendEnquiry(page, routed, 'wills', { email: 'Ada.Lovelace+x@gmail.com' });
-  const byPhone = await sendEnquiry(page, routed, 'family', { telephone: '+44 7700 900123' });
-  const byNumber = await sendEnquiry(page, routed, 'property', { telephone: '07700 900123' });
-  const namesake = await sendEnquiry(page, routed, 'family', {
+  const first = await sendEnquiry(page, routed.demo.siteUrl, 'family', {
+    email: 'adalovelace@gmail.com',
+  });
+  const byMail = await sendEnquiry(page, routed.demo.siteUrl, 'wills', {
+    email: 'Ada.Lovelace+x@gmail.com',
+  });
+  const byPhone = await sendEnquiry(page, routed.demo.siteUrl, 'family', {
+    telephone: '+44 7700 900123',
+  });
+  const byNumber = await sendEnquiry(page, routed.demo.siteUrl, 'property', {
+    telephone: '07700 900123',
+  });
+  const namesake = await sendEnquiry(page, routed.demo.siteUrl, 'family', {
     email: 'ada.lovelace@example.org',
     telephone: '+44 7700 900456',
   });
@@ -219,7 +124,7 @@ test('repeats by a mailbox and by a number are accepted, delivered with repeat_o
     arrived[index]?.meta.find((entry) => entry.id === 'repeat_of')?.value;
   expect([0, 1, 2, 3, 4].map(repeatOf)).toEqual([undefined, first, undefined, byPhone, undefined]);
 
-  await signIn(page, routed);
+  await signIn(page, routed.demo.proxyUrl);
   const team = page.locator('h2:text-is("Team") + dl');
   await page.goto(`${routed.demo.proxyUrl}/admin/leads/${byMail}`);
   await expect(team).toContainText(`Repeats ${first}, from the same person shortly before`);
@@ -244,8 +149,10 @@ for (const [width, away] of [
     page,
     routed,
   }, testInfo) => {
-    const lead = await sendEnquiry(page, routed, 'property', { email: 'adalovelace@gmail.com' });
-    await signIn(page, routed);
+    const lead = await sendEnquiry(page, routed.demo.siteUrl, 'property', {
+      email: 'adalovelace@gmail.com',
+    });
+    await signIn(page, routed.demo.proxyUrl);
     await mark(page, routed, away, 'away');
     const pages = {
       teams: '/admin/teams',

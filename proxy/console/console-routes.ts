@@ -29,7 +29,12 @@ import { overviewBody } from './pages/overview.ts';
 import { askedTeam } from './pages/team-filter.ts';
 import { CHART_DAYS } from './pages/chart.ts';
 import { CONSOLE_CSS } from './style.ts';
-import { funnelPageRoute, funnelTotals, type FunnelPageDeps } from './funnel-page-route.ts';
+import {
+  funnelPageRoute,
+  funnelTotals,
+  minCount,
+  type FunnelPageDeps,
+} from './funnel-page-route.ts';
 
 /** Leads on one page of the list. */
 const PAGE_SIZE = 50;
@@ -94,6 +99,7 @@ export function consoleRoutes(
       team,
       days: await store.dailyCounts(now, CHART_DAYS, team),
       counts: await store.counts(team),
+      minCount: minCount(deps),
       leadLinks: allows(role, 'staff'),
       ...(allows(role, 'operator')
         ? {
@@ -158,7 +164,8 @@ export function consoleRoutes(
     const { config } = deps.form.current();
     const body = leadBody({
       team: {
-        label: config.routing?.teams[lead.routing?.team ?? '']?.label,
+        // As it was routed; a lead routed before labels were kept reads today's.
+        label: lead.routing?.label ?? config.routing?.teams[lead.routing?.team ?? '']?.label,
         earlierKept: repeatOf ? (await store.get(repeatOf)) !== null : false,
         repeatedBy: await store.repeatsOf(lead.reference),
       },

@@ -55,7 +55,8 @@ async function comparison(
   return { variants, result: compareVariants(rows, a, b) };
 }
 
-const minCount = (deps: FunnelPageDeps) => deps.funnelMinCount ?? DEFAULT_MIN_COUNT;
+/** `FUNNEL_MIN_COUNT`: the smallest count the console shows as it is (the overview's too). */
+export const minCount = (deps: FunnelPageDeps) => deps.funnelMinCount ?? DEFAULT_MIN_COUNT;
 
 /**
  * The overview's summary: the default period's true totals (of `team`'s groups, when given), the

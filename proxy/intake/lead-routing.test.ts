@@ -46,6 +46,7 @@ describe('routing a lead at intake', () => {
     });
     expect((await h.store.get(reference))?.routing).toEqual({
       team: 'high-value',
+      label: 'High-value property',
       reason:
         'rule 1: the case type is “Buying or selling a property” and “Roughly what is the property worth?” is one of “£500,000 to £1 million”, “Over £1 million”',
       assignedTo: null,

@@ -79,7 +79,8 @@ export function routingFor(
   const choice = chooseTeam(routing, factsOf(config, submission));
   const reason = ruleWords(config, choice);
   const team = routing.teams[choice.team];
-  if (!team || !submission.human) return { team: choice.team, reason };
+  const teamLabel = team?.label ?? choice.team;
+  if (!team || !submission.human) return { team: choice.team, label: teamLabel, reason };
   const { reference, receivedAt, upstream } = submission;
   const label = (id: string) => config.caseTypes.find((each) => each.id === id)?.label;
   const caseTypeLabel = label(upstream.case_type);
@@ -95,6 +96,7 @@ export function routingFor(
   };
   return {
     team: choice.team,
+    label: teamLabel,
     reason,
     match: {
       since: receivedAt - (deps.repeatWindowMs ?? 30 * DAY_MS),

@@ -15,6 +15,8 @@ import type { NewNotification } from './notification.ts';
 export interface NewRouting {
   /** The team's id. */
   team: string;
+  /** The team's label in the configuration the enquiry was checked against. */
+  label: string;
   /** Why, in the firm's words: the rule that matched, or the default. */
   reason: string;
   /**
@@ -41,6 +43,11 @@ export interface NewRouting {
 /** A lead's team as kept with it. */
 export interface LeadRouting {
   team: string;
+  /**
+   * The team's label when the lead was routed (a later version may rename the team); null for a
+   * lead routed before labels were kept.
+   */
+  label: string | null;
   reason: string;
   /** The person whose turn it was (round robin), or null when the whole team was told. */
   assignedTo: string | null;

@@ -27,6 +27,7 @@ export interface SubmissionRow {
   enquiry_created_at: number | null;
   enquiry_recorded_at: number | null;
   routed_to: string | null;
+  team_label: string | null;
   route_reason: string | null;
   assigned_to: string | null;
   repeat_of: string | null;
@@ -95,6 +96,7 @@ export function toSubmission(row: SubmissionRow, files: FileRow[]): Submission {
         ? null
         : {
             team: row.routed_to,
+            label: row.team_label,
             reason: row.route_reason ?? '',
             assignedTo: row.assigned_to,
             repeatOf: row.repeat_of,
@@ -161,6 +163,7 @@ export function toCounts(row: Record<string, number | null> = {}): OutboxCounts 
     oldestQueuedAt: row.oldestQueuedAt ?? null,
     possibleDuplicates: n('possibleDuplicates'),
     repeats: n('repeats'),
+    undecided: n('undecided'),
     possibleDuplicateUploads: n('possibleDuplicateUploads'),
   };
 }

@@ -157,6 +157,11 @@ export interface OutboxCounts {
   possibleDuplicates: number;
   /** Leads kept that repeat an earlier one (the same person within `REPEAT_WINDOW_DAYS`). */
   repeats: number;
+  /**
+   * Leads with no team (they arrived before the form routed leads to teams), which no team's
+   * counts include: counted only when the counts are one team's, else 0.
+   */
+  undecided: number;
   /** Uploads retried after an unknown outcome: files that may be attached twice. */
   possibleDuplicateUploads: number;
 }

@@ -25,7 +25,12 @@ function routed(reference: string, at: number, routing: Partial<NewRouting> = {}
     upstream: { ...upstream, telephone_mobile: routing.match?.telephone ?? '' },
     aftercare: {
       ...sampleAftercare(reference, at),
-      routing: { team: 'property', reason: 'rule 2: the case type is “Property”', ...routing },
+      routing: {
+        team: 'property',
+        label: 'Property',
+        reason: 'rule 2: the case type is “Property”',
+        ...routing,
+      },
     },
   });
 }
@@ -62,6 +67,7 @@ export function describeRoutingStore(name: string, factory: StoreFactory): void 
       );
       expect(lead.routing).toEqual({
         team: 'property',
+        label: 'Property',
         reason: 'rule 2: the case type is “Property”',
         assignedTo: 'ann@firm.example',
         repeatOf: null,

@@ -117,6 +117,7 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
         possibleDuplicates: 1,
         possibleDuplicateUploads: 0,
         repeats: 0,
+        undecided: 0,
       });
       expect(await store.claimDue('w', 1000, 10_000, 10)).toHaveLength(1);
       expect((await storedLeads(store, 'dead')).map((s) => [s.reference, s.note])).toEqual([

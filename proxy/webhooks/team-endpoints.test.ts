@@ -10,7 +10,12 @@ const { receiver, webhooksOn, openStore } = webhooksHarness();
 /** A lead routed to `team`, from Ada's mailbox: each repeats the one before it. */
 const lead = (reference: string, team: string): Parameters<typeof stored>[1] => {
   const at = Date.now();
-  const routing: NewRouting = { team, reason: 'rule 1', match: { since: 0, mailbox: 'm-ada' } };
+  const routing: NewRouting = {
+    team,
+    label: team,
+    reason: 'rule 1',
+    match: { since: 0, mailbox: 'm-ada' },
+  };
   return sampleSubmission({
     reference,
     receivedAt: at,

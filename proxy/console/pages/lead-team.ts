@@ -12,7 +12,7 @@ import { emailAddress } from './layout.ts';
 
 /** What the section shows besides the lead. */
 export interface TeamData {
-  /** The team's label, if the configuration still has the team. */
+  /** The team's label as the lead was routed (else today's, if the configuration has the team). */
   label: string | undefined;
   /** Whether the earlier lead it repeats is still kept (retention or erasure may have removed it). */
   earlierKept: boolean;

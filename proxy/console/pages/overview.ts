@@ -16,6 +16,7 @@ import { DEFAULT_FUNNEL_DAYS } from '../../funnel/funnel-query.ts';
 import { dailyChart } from './chart.ts';
 import { overviewFunnel, type OverviewFunnel } from './overview-funnel.ts';
 import { auditTable } from './audit-table.ts';
+import { count } from './funnel-words.ts';
 import { STATE_WORDS, when } from './layout.ts';
 import { teamLabel, teamSelect } from './team-filter.ts';
 
@@ -34,6 +35,8 @@ export interface OverviewData {
   now: number;
   days: DailyCount[];
   counts: OutboxCounts;
+  /** `FUNNEL_MIN_COUNT`: fewer leads with no team than this are not counted exactly. */
+  minCount: number;
   leadLinks: boolean;
   settings?: OverviewSettings;
   audit?: AuditEntry[];
@@ -95,6 +98,22 @@ const repeatsLine = (repeats: number) =>
     : html` ${repeats} ${repeats === 1 ? 'lead repeats' : 'leads repeat'} an earlier enquiry from
       the same person (linked on each lead's page).`;
 
+/**
+ * Under one team's cards, how many leads have no team, which no team's counts include: fewer than
+ * `minCount` said as that, as the funnel merges its small groups, so that nobody is singled out.
+ */
+function undecidedNote(undecided: number, minCount: number) {
+  if (undecided === 0) return '';
+  const many =
+    undecided < minCount
+      ? `Fewer than ${count(minCount)} leads have`
+      : `${count(undecided)} ${undecided === 1 ? 'lead has' : 'leads have'}`;
+  return html`<p id="no-team">
+    ${many} no team, so no team's counts include them: they arrived before the form sent leads to
+    teams. “All teams” counts them.
+  </p>`;
+}
+
 /** The overview's content. */
 export function overviewBody(data: OverviewData) {
   const { counts, settings, team } = data;
@@ -115,6 +134,7 @@ export function overviewBody(data: OverviewData) {
           </li>`,
       )}
     </ul>
+    ${team === undefined ? '' : undecidedNote(counts.undecided, data.minCount)}
     <p>
       ${
         counts.oldestQueuedAt === null

@@ -60,10 +60,17 @@ export function reads(d: Dialect) {
     /**
      * How many of each state, and what needs attention: each figure read from an index (the
      * states' counts from the one on state, the rest from small partial indexes), never the rows.
-     * With `team`, of the leads routed to it (the indexes on the team serve those).
+     * With `team`, of the leads routed to it (the indexes on the team serve those), and how many
+     * have no team (by their state, so that the partial index on them is searched).
      */
     *counts(team?: string): Plan<OutboxCounts> {
       const ofTeam = team === undefined ? '' : ' AND routed_to = @team';
+      const undecided =
+        team === undefined
+          ? ''
+          : `, (SELECT COUNT(*) FROM submissions WHERE routed_to IS NULL
+               AND state IN (${SUBMISSION_STATES.map((state) => `'${state}'`).join(', ')}))
+               AS undecided`;
       const inState = (state: string) =>
         `(SELECT COUNT(*) FROM submissions WHERE state = '${state}'${ofTeam}) AS ${state}`;
       const settled = `state IN ('delivered', 'partial')${ofTeam}`;
@@ -75,7 +82,8 @@ export function reads(d: Dialect) {
              AS "possibleDuplicates",
            (SELECT COALESCE(SUM(unknown_uploads), 0) FROM submissions
              WHERE ${settled} AND unknown_uploads > 0) AS "possibleDuplicateUploads",
-           (SELECT COUNT(*) FROM submissions WHERE repeat_of IS NOT NULL${ofTeam}) AS repeats`,
+           (SELECT COUNT(*) FROM submissions WHERE repeat_of IS NOT NULL${ofTeam}) AS repeats
+           ${undecided}`,
         team === undefined ? {} : { team },
       );
       return toCounts(row);

@@ -126,12 +126,13 @@ export function routing(d: Dialect) {
         ? yield* takeTurn(routing.team, routing.roundRobin)
         : null;
       yield* run(
-        `UPDATE submissions SET routed_to = @team, route_reason = @reason, assigned_to = @assignedTo,
-           repeat_of = @repeatOf, mailbox_key = @mailbox
+        `UPDATE submissions SET routed_to = @team, team_label = @label, route_reason = @reason,
+           assigned_to = @assignedTo, repeat_of = @repeatOf, mailbox_key = @mailbox
          WHERE reference = @reference`,
         {
           reference,
           team: routing.team,
+          label: routing.label,
           reason: routing.reason,
           assignedTo,
           repeatOf,

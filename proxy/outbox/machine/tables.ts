@@ -184,3 +184,12 @@ export const routingColumns = (t: ColumnTypes) =>
      WHERE routed_to IS NOT NULL;
    CREATE INDEX submissions_team_delivered ON submissions (routed_to, delivered_at)
      WHERE routed_to IS NOT NULL;`;
+
+/**
+ * A lead's team's label as it was when the lead was routed: its page names the team so after a
+ * later version renames it; and the leads with no team (from before the form routed leads), which
+ * one team's overview counts by their state (issue 58).
+ */
+export const routedTeamColumns = (t: ColumnTypes) =>
+  `ALTER TABLE submissions ADD COLUMN team_label ${t.text};
+   CREATE INDEX submissions_undecided ON submissions (state) WHERE routed_to IS NULL;`;

@@ -144,6 +144,9 @@ export const MIGRATIONS: readonly string[] = [
   firmTables.routingTables(TYPES),
   // Saved enquiries and the uploads each keeps (issue 57).
   draftsTable(TYPES),
+  // A lead's team's label as routed (a renamed team's older leads keep theirs), and the leads
+  // with no team, counted under one team's overview (issue 58).
+  tables.routedTeamColumns(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

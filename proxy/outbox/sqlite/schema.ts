@@ -150,6 +150,9 @@ export const MIGRATIONS: readonly string[] = [
   firmTables.routingTables(TYPES),
   // Saved enquiries and the uploads each keeps (issue 57).
   draftsTable(TYPES),
+  // A lead's team's label as routed (a renamed team's older leads keep theirs), and the leads
+  // with no team, counted under one team's overview (issue 58).
+  tables.routedTeamColumns(TYPES),
 ];
 
 /**
