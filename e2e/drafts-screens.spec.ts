@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { exampleConfigPath } from '../demo/forms/index.ts';
 import { WELSH } from '../proxy/contract/strings/cy.ts';
 import { WELSH_DRAFTS } from '../proxy/contract/strings/cy-drafts.ts';
-import { startMailServer, type RunningMailServer } from '../proxy/test/fixtures/mail-server.ts';
+import { mailServer, type RunningMailServer } from './support/mail.ts';
 import { sweep } from './support/axe.ts';
 import { codeIn, draftingStack, emailTo, linkIn, saveFor } from './support/drafting-stack.ts';
 import { expect, test as stacks, type Stack } from './support/stack.ts';
@@ -24,17 +24,9 @@ const bilingualSaving = {
   drafts: { limits: { perAddressPerDay: 50, perClientPerHour: 50, perHour: 500 } },
 };
 
-/* eslint-disable no-empty-pattern */
 const test = stacks.extend<object, { mail: RunningMailServer; drafting: Stack; welsh: WelshStack }>(
   {
-    mail: [
-      async ({}, use) => {
-        const mail = await startMailServer();
-        await use(mail);
-        await mail.close();
-      },
-      { scope: 'worker' },
-    ],
+    mail: mailServer,
     drafting: [
       async ({ mail }, use) => {
         const stack = await draftingStack('drafts-screens-spec', mail);
@@ -56,7 +48,6 @@ const test = stacks.extend<object, { mail: RunningMailServer; drafting: Stack; w
     ],
   },
 );
-/* eslint-enable no-empty-pattern */
 
 // A slow machine under load took two minutes for one sweep of every screen.
 test.describe.configure({ timeout: 240_000 });

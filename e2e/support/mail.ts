@@ -1,7 +1,8 @@
 /**
  * A real mail server (smtp-server, read with mailparser) for a worker's specs, as a Playwright
  * worker fixture: `stacks.extend<object, { mail: RunningMailServer; … }>({ mail: mailServer, … })`.
- * The specs that email (`confirmation.spec.ts`, `drafts.spec.ts`, `routing.spec.ts`) point
+ * The specs that email (`confirmation.spec.ts`, `drafts.spec.ts`, `drafts-screens.spec.ts`,
+ * `routing.spec.ts`) point
  * their proxy's `SMTP_URL` at its port and read what it received.
  */
 import { startMailServer, type RunningMailServer } from '../../proxy/test/fixtures/mail-server.ts';
