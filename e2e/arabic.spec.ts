@@ -90,4 +90,36 @@ test.describe('the Arabic form in Chromium', () => {
       await expect(summary.getByRole('link').first()).toHaveText(AR['forename.required'] ?? '');
       await sweep(page, testInfo, `arabic-${String(width)}-errors`);
     });
+
+  test('the page without JavaScript is laid out right to left as the widget is, at 390 px', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 900 });
+    /**
+     * What a visitor sees of the forename: the direction its label is read in (the field's own
+     * is `dir="auto"`, decided by what is typed), the label's words and the field.
+     */
+    const forename = async (scope: Locator) => {
+      const field = scope.getByLabel(AR.forename ?? '');
+      await expect(field).toBeVisible();
+      const label = scope.locator('label', { hasText: AR.forename ?? '' }).first();
+      return {
+        direction: await label.evaluate((element) => getComputedStyle(element).direction),
+        label: await textEdges(label),
+        field: await edges(field),
+      };
+    };
+    await page.goto(own.origin);
+    const widget = await forename(page.locator('enquiry-form'));
+    await page.goto(`${stack.demo.proxyUrl}/form?lang=ar`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    const plain = await forename(page.locator('body'));
+
+    for (const drawn of [widget, plain]) {
+      expect(drawn.direction).toBe('rtl');
+      // The label's words start at the field's right edge, and hang from the right of the page.
+      expect(Math.abs(drawn.label.right - drawn.field.right)).toBeLessThanOrEqual(2);
+      expect(390 - drawn.label.right).toBeLessThan(drawn.label.left);
+    }
+  });
 });

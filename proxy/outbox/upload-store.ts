@@ -43,18 +43,27 @@ export const keptAfter = (broken: unknown): boolean => !(broken instanceof Range
 /** Where uploads are kept. */
 export interface UploadStore {
   createUpload(row: NewUpload): Promise<void>;
-  /** The upload, while it is alive and no enquiry took it. */
+  /**
+   * The upload, while it is alive and no enquiry took it; its offset is where the next PATCH
+   * goes, which may be past what is synced yet (`syncUpload`).
+   */
   findUpload(id: string, now: number): Promise<UploadRow | undefined>;
   /**
    * Appends `pieces` at `offset` (where the upload must be: `UploadOffsetConflict` if not), as
    * far as `length`; what arrived is kept even when the stream breaks (then rethrown), so the
-   * client resumes from there. Answers the new offset.
+   * client resumes from there. Answers the new offset. A store may leave a small append unsynced
+   * (SQLite's, below its `SYNC_BYTES`); the last one, and one that broke off, are synced.
    */
   appendUpload(
     upload: Pick<UploadRow, 'id' | 'length'>,
     offset: number,
     pieces: AsyncIterable<Uint8Array>,
   ): Promise<number>;
+  /**
+   * Syncs what appends left unsynced and records its offset, so that a HEAD says only an offset
+   * a crash cannot take back.
+   */
+  syncUpload(id: string): Promise<void>;
   /** The upload's bytes, read in pieces; `path` is set where they are one file on disk. */
   uploadSource(upload: Pick<UploadRow, 'id' | 'upload_offset'>): Promise<ByteSource>;
   /**

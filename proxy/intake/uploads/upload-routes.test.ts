@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { harnessPerTest } from '../../test/fixtures/proxy-harness.ts';
+import { harnessPerTest, sampleFiles } from '../../test/fixtures/proxy-harness.ts';
 import { picture } from '../../test/fixtures/sample-pictures.ts';
 import { decodeUploadCheck, tusClient } from '../../test/fixtures/tus-requests.ts';
 
@@ -39,6 +39,26 @@ describe('tus uploads: the protocol', () => {
     const last = await tus.patch(id, half, png.subarray(half));
     expect(last.headers.get('upload-offset')).toBe(String(png.byteLength));
     expect(decodeUploadCheck(last.headers.get('upload-check'))).toEqual({
+      status: 'accepted',
+      kind: 'png',
+    });
+  });
+
+  it('takes a file in 16 KiB PATCHes, says where it is after any of them, and checks it at the last', async () => {
+    const h = setUp();
+    const tus = tusClient(h);
+    const file = sampleFiles.png(600 * 1024);
+    const { id } = await tus.create(file.byteLength);
+    const size = 16 * 1024;
+    let last: Response | undefined;
+    for (let at = 0; at < file.byteLength; at += size) {
+      last = await tus.patch(id, at, file.subarray(at, at + size));
+      const reached = Math.min(at + size, file.byteLength);
+      expect([last.status, last.headers.get('upload-offset')]).toEqual([204, String(reached)]);
+      if (at === size)
+        expect((await tus.head(id)).headers.get('upload-offset')).toBe(String(reached));
+    }
+    expect(decodeUploadCheck(last?.headers.get('upload-check') ?? null)).toEqual({
       status: 'accepted',
       kind: 'png',
     });

@@ -134,8 +134,12 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
     if (c.req.method !== 'HEAD') return c.notFound();
     const id = c.req.param('id');
     c.header('Cache-Control', 'no-store');
-    await locks.settled(id);
-    const row = await store.findUpload(id, deps.now());
+    // What the PATCHes stored is synced first: the offset said is one a crash cannot take back.
+    const synced = async () => {
+      await store.syncUpload(id);
+      return store.findUpload(id, deps.now());
+    };
+    const row = ((await locks.holding(id, synced)) ?? { done: await synced() }).done;
     if (!row) return c.body(null, 404);
     c.header('Upload-Offset', String(row.upload_offset));
     c.header('Upload-Length', String(row.length));
