@@ -2,8 +2,7 @@
  * A real mail server (smtp-server, read with mailparser) for a worker's specs, as a Playwright
  * worker fixture: `stacks.extend<object, { mail: RunningMailServer; … }>({ mail: mailServer, … })`.
  * The specs that email (`confirmation.spec.ts`, `drafts.spec.ts`, `drafts-screens.spec.ts`,
- * `routing.spec.ts`) point
- * their proxy's `SMTP_URL` at its port and read what it received.
+ * `routing.spec.ts`) point their proxy's `SMTP_URL` at its port and read what it received.
  */
 import { startMailServer, type RunningMailServer } from '../../proxy/test/fixtures/mail-server.ts';
 
