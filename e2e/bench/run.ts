@@ -19,6 +19,7 @@ import { killAllNow, stopAll } from './processes.ts';
 import { load, machine, num, writeReport, type Section } from './report.ts';
 import { stepSpeed } from './step-speed.ts';
 import { intakePaths } from './intake-paths.ts';
+import { uploadEndToEnd } from './upload-end-to-end.ts';
 import { uploadPath } from './upload-path.ts';
 import { widgetSpeed } from './widget-speed.ts';
 import { widgetWeight } from './widget-weight.ts';
@@ -29,8 +30,8 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<string>>> = {
   steps: stepSpeed,
   create: createPath,
   relay: relayYardstick,
-  // The multipart path, then beside it the files sent ahead (tus).
-  upload: async () => `${await uploadPath()}\n${await intakePaths()}`,
+  // The multipart path, then beside it the files sent ahead (tus), then files end to end.
+  upload: async () => `${await uploadPath()}\n${await intakePaths()}\n${await uploadEndToEnd()}`,
   outbox: outboxCost,
   convert: conversion,
   console: consoleList,
