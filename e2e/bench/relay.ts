@@ -171,5 +171,50 @@ per second ${ratio(median(rateRatios))}.**
 The tail, ${TAIL_SECONDS} s at 64 connections each:
 
 ${tails}
+
+**Where the proxy's CPU goes** (issue #61): \`BENCH_CPU_PROF=proxy/main\` (see \`servers.ts\`)
+over 10 s of this load at 16 connections, the samples of the load window put in the stage a
+request meets, the innermost first, each share times the CPU per enquiry of that run. Measured
+on 2026-11-26 at a load average of 14 to 26 (other helpers' builds and browser suites): a
+sample is the main thread's wall time, so a call that hands work to libuv's threads (the WAL's
+\`fdatasync\`, a log write) is charged the moment the machine takes the thread away, and
+absolute figures were three times those of a quiet machine (issue #61: 2.71 to 3.27 ms).
+
+| stage | ms per enquiry, before (9.22 ms in all) | after (8.90 ms in all) |
+| ----- | --------------------------------------- | ---------------------- |
+| store: SQLite, group commit, WAL flush | 2.00 (22 %) | 2.13 (24 %) |
+| delivery: the attempt, the client, undici | 1.59 (17 %) | 1.53 (17 %) |
+| HTTP server and framework (Hono, node-server) | 1.30 (14 %) | 1.23 (14 %) |
+| logging (pino, sonic-boom) | 1.04 (11 %) | 0.80 (9 %) |
+| intake: take-in, store-checked, aftercare | 0.75 (8 %) | 0.63 (7 %) |
+| multipart | 0.74 (8 %) | 0.69 (8 %) |
+| checks: schema, rules, files | 0.61 (7 %) | 0.64 (7 %) |
+| runtime: timers, promises | 0.59 (6 %) | 0.63 (7 %) |
+| garbage collection | 0.23 (3 %) | 0.45 (5 %) |
+| form token | 0.18 (2 %) | 0.10 (1 %) |
+| funnel | 0.10 (1 %) | 0.02 (0 %) |
+| origin | 0.06 (1 %) | 0.02 (0 %) |
+| limits | 0.03 (0 %) | 0.03 (0 %) |
+
+Before and after is the proxy's log lines written without blocking (\`proxy/logger.ts\`). This
+bench at the commit before it (59cb459), run just before the rounds above at a load average of
+14: the proxy 9.85, 9.22 and 9.64 ms per enquiry against the relay's 3.18, 2.46 and 2.01
+(median 3.75×, where the rounds above give 8.75, 8.45 and 7.32 ms, 2.65×); at 64 connections
+p50 1,360 ms and p99 3,506 ms (above: 1,333 and 2,037 ms). The relay's own figures moved by
+half between the two runs: at this load, only the proxy's ms per enquiry, 9.64 then 8.45 at the
+median, says much.
+
+**Why the proxy is not at the relay's CPU:** the user time is most of it (7.7 of the 8.9 ms in
+the profiled run, 1.2 ms system). The checks themselves (token, origin, limits, funnel, the
+schema and rules) are under a tenth of the proxy's CPU. The rest is storing, delivering and
+serving HTTP, which the relay does too, with less: the relay runs 3 SQL statements per
+enquiry (its insert, a look for undelivered rows, delivered), the proxy 12 (counted by
+statement over a run, among them: the submission, its spent token, its
+receipt, its expected funnel cell, read back; the delivery's step, the platform's id, its files,
+delivered, the funnel's count), each one of the outbox's plans, in a group commit whose WAL is
+flushed before anyone is answered. The relay commits with \`synchronous = NORMAL\` and never
+flushes (a power cut can lose what it acknowledged), answers 202 at once and never records a
+delivery's steps; the proxy delivers while the visitor waits (\`201\`), so its accepted/s is
+the rate of whole deliveries at 16 at once, and few requests arrive together to share a flush.
 `;
 }

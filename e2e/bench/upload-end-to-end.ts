@@ -150,5 +150,21 @@ ${table(
   ],
   rows,
 )}
+
+**What limits it** (issue #61 asks for 100 MiB/s at most 1.5× one file; measured 2026-11-26
+at a load average of 15 to 26 from other work, 3 to 15 MiB/s). The two servers' CPU per MiB
+above add up to some 45 ms: with the whole of both cores and nothing else running, that is at
+most about 44 MiB/s, and the stand-in alone, one thread parsing the BASE64 JSON of each upload,
+stops near 50 MiB/s. 100 MiB/s needs both under 10 ms per MiB. A CPU profile of the proxy over
+the eight uploads (\`BENCH_CPU_PROF=proxy/main\`) found its main thread idle 46 % of the run,
+waiting for the stand-in and the machine; of its busy time, writing the spooled files (8 % of
+the run), BASE64 (6 %), garbage collection (5 %), reading the stored file back for its upload
+(4 %) and SHA-256 (2 %). No sandbox ran: a PNG is checked by reading its header in the proxy
+(\`proxy/convert/pixel-budget.ts\`), so the sandbox's checks are not what slows pictures.
+Before this branch's change to the logs (59cb459), the same bench just before: 4.15 and
+4.92 MiB/s end to end, growth 1.76× and 0.04× one file. Memory: runs of this bench gave from
+0.04× to 2.2× one file, which is garbage V8 had not collected
+yet when the peak was read (the forced-collection diagnostic in "Upload path" above), not bytes
+the proxy holds.
 `;
 }
