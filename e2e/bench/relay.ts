@@ -196,13 +196,15 @@ absolute figures were three times those of a quiet machine (issue #61: 2.71 to 3
 | origin | 0.06 (1 %) | 0.02 (0 %) |
 | limits | 0.03 (0 %) | 0.03 (0 %) |
 
-Before and after is the proxy's log lines written without blocking (\`proxy/logger.ts\`). This
-bench at the commit before it (59cb459), run just before the rounds above at a load average of
-14: the proxy 9.85, 9.22 and 9.64 ms per enquiry against the relay's 3.18, 2.46 and 2.01
-(median 3.75×, where the rounds above give 8.75, 8.45 and 7.32 ms, 2.65×); at 64 connections
-p50 1,360 ms and p99 3,506 ms (above: 1,333 and 2,037 ms). The relay's own figures moved by
-half between the two runs: at this load, only the proxy's ms per enquiry, 9.64 then 8.45 at the
-median, says much.
+Before is main at 59cb459; after is the same with the proxy's log lines written without
+blocking (pino's \`sync: false\`), tried and **not kept**: a line written that way can be lost
+when the process is killed, and the lines just before a kill (a create whose outcome is
+unknown, the chaos suite's evidence for each duplicate) are the ones an operator needs most.
+So the rounds above, measured with it, are about 1 ms per enquiry kinder than main: this
+bench at 59cb459, just before them at a load average of 14, gave the proxy 9.85, 9.22 and
+9.64 ms per enquiry against the relay's 3.18, 2.46 and 2.01 (median 3.75×); at 64
+connections p50 1,360 ms and p99 3,506 ms. The relay's own figures moved by half between
+the two runs: at this load only the proxy's ms per enquiry says much.
 
 **Why the proxy is not at the relay's CPU:** the user time is most of it (7.7 of the 8.9 ms in
 the profiled run, 1.2 ms system). The checks themselves (token, origin, limits, funnel, the

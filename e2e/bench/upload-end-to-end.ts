@@ -161,7 +161,7 @@ waiting for the stand-in and the machine; of its busy time, writing the spooled 
 the run), BASE64 (6 %), garbage collection (5 %), reading the stored file back for its upload
 (4 %) and SHA-256 (2 %). No sandbox ran: a PNG is checked by reading its header in the proxy
 (\`proxy/convert/pixel-budget.ts\`), so the sandbox's checks are not what slows pictures.
-Before this branch's change to the logs (59cb459), the same bench just before: 4.15 and
+Without the change to the logs that was tried and not kept (59cb459), the same bench: 4.15 and
 4.92 MiB/s end to end, growth 1.76× and 0.04× one file. Memory: runs of this bench gave from
 0.04× to 2.2× one file, which is garbage V8 had not collected
 yet when the peak was read (the forced-collection diagnostic in "Upload path" above), not bytes
