@@ -9,6 +9,8 @@ import { expect, test, type InboxEnquiry } from './support/stack.ts';
 import { FILES, chooseFiles, send } from './support/visitor.ts';
 
 test.describe.configure({ timeout: 60_000 });
+// A British visitor's browser: Check your answers writes a date as en-GB does.
+test.use({ locale: 'en-GB' });
 
 const heading = (form: Locator) => form.locator('.step-title');
 const proceed = (form: Locator) => form.getByRole('button', { name: 'Continue' }).click();
@@ -47,6 +49,7 @@ async function buyThenSell(form: Locator) {
 }
 
 const NOTES = 'A chain of three.';
+const COMPLETION = '2026-10-01';
 const CHANGED_NOTES = 'A chain of two.';
 
 /** What the platform holds, without what differs between any two sends (ids, times). */
@@ -95,6 +98,7 @@ test('a visitor walks the steps with Back, Forward and a reload, changes an answ
   await buyThenSell(form);
   await proceed(form);
   await expectStep(form, /Step 4 of 7\s+Completion/);
+  await form.getByLabel('When would you like to complete?').fill(COMPLETION);
   await form.getByLabel('Anything else we should know?').fill(NOTES);
 
   // The browser's Back and Forward move between steps, keeping every answer.
@@ -121,6 +125,9 @@ test('a visitor walks the steps with Back, Forward and a reload, changes an answ
 
   const answers = form.locator('.check-answers');
   await expect(answers).toContainText('Selling');
+  // The date as the visitor writes it, not as the date field holds it.
+  await expect(answers).toContainText('1 October 2026');
+  await expect(answers).not.toContainText(COMPLETION);
   await expect(answers).toContainText(FILES.pdf.name);
   await expect(answers).not.toContainText('Nationwide');
   await expect(answers).not.toContainText('Which lender');
@@ -141,6 +148,7 @@ test('a visitor walks the steps with Back, Forward and a reload, changes an answ
   await fillContact(onePage);
   await onePage.getByRole('radio', { name: 'Buying or selling a property' }).check();
   await buyThenSell(onePage);
+  await onePage.getByLabel('When would you like to complete?').fill(COMPLETION);
   await onePage.getByLabel('Anything else we should know?').fill(CHANGED_NOTES);
   await chooseFiles(page, onePage, FILES.pdf);
   await onePage.getByRole('checkbox', { name: /I agree that the firm may contact me/ }).check();

@@ -84,13 +84,10 @@ export class StepsController implements ReactiveController {
    */
   #recount(): void {
     const steps = this.now();
-    const said = this.#said;
-    if (!steps || !said) return;
     const region = this.host.renderRoot.querySelector('[role=status]');
+    if (!steps || !this.#said || region?.textContent !== this.#said) return;
     const where = this.#where(steps);
-    if (region?.textContent !== said || where === said) return;
-    this.#said = where;
-    this.deps.announce(where);
+    if (where !== this.#said) this.deps.announce((this.#said = where));
   }
 
   /** "Step 2 of 6: The property", as the step's heading says it. */
