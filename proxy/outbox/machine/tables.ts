@@ -184,3 +184,10 @@ export const routingColumns = (t: ColumnTypes) =>
      WHERE routed_to IS NOT NULL;
    CREATE INDEX submissions_team_delivered ON submissions (routed_to, delivered_at)
      WHERE routed_to IS NOT NULL;`;
+
+/**
+ * The visitor's own name of a file converted as it arrived (`IMG_0001.heic`, stored and sent as
+ * `IMG_0001.jpg`), for the console to show beside the conversion (issue 60); NULL otherwise.
+ */
+export const originalNameColumn = (t: ColumnTypes) =>
+  `ALTER TABLE files ADD COLUMN original_name ${t.text};`;

@@ -150,6 +150,8 @@ export const MIGRATIONS: readonly string[] = [
   firmTables.routingTables(TYPES),
   // Saved enquiries and the uploads each keeps (issue 57).
   draftsTable(TYPES),
+  // The visitor's name of a file converted as it arrived, for the console (issue 60).
+  tables.originalNameColumn(TYPES),
 ];
 
 /**
