@@ -39,6 +39,8 @@ const DONE: Readonly<Record<string, string>> = {
   ...RETRY_WORDS,
   busy: 'The lead is being delivered right now; look again in a moment.',
   skipped: 'The refused file is left out.',
+  needs_confirm:
+    'Not erased: tick “Yes, erase” beside the button to confirm; an erasure cannot be undone.',
   needs_force:
     'Not erased: the platform does not have this lead yet. Tick the box to confirm that the firm may never receive it.',
   erased: 'The lead is erased: its details, files and notifications are gone from the proxy.',
@@ -215,6 +217,12 @@ export function consoleRoutes(
   // The store records the erasure in the audit log itself, by a salted hash only.
   app.post('/admin/leads/:reference/erase', async (c) => {
     const reference = c.req.param('reference');
+    // The box is the confirmation, checked here: without JavaScript, and whatever the browser
+    // made of `required`, one press never erases.
+    if (c.get('form').confirm !== 'yes') {
+      if (!(await store.get(reference))) return c.notFound();
+      return c.redirect(`/admin/leads/${reference}?done=needs_confirm`, 303);
+    }
     const outcome = await eraseLead(store, reference, {
       force: c.get('form').force === 'yes',
       at: deps.now(),

@@ -310,10 +310,10 @@ describe('erasing a lead from the console', () => {
       await h.app.request(`${HOST}/admin/leads/EQ-DEAD-0001`, { headers: { cookie } })
     ).text();
     expect(page).toContain('Erase this lead');
-    const unticked = await erase(h, cookie, { csrf });
+    const unticked = await erase(h, cookie, { csrf, confirm: 'yes' });
     expect(unticked.headers.get('location')).toContain('done=needs_force');
     expect(await h.store.get('EQ-DEAD-0001')).not.toBeNull();
-    const ticked = await erase(h, cookie, { csrf, force: 'yes' });
+    const ticked = await erase(h, cookie, { csrf, confirm: 'yes', force: 'yes' });
     expect(ticked.status).toBe(303);
     expect(ticked.headers.get('location')).toBe('/admin/leads?done=erased');
     expect(await h.store.get('EQ-DEAD-0001')).toBeNull();
@@ -326,11 +326,35 @@ describe('erasing a lead from the console', () => {
     expect(JSON.stringify(entry)).not.toContain(sampleSubmission().upstream.email);
   });
 
+  it('erases nothing without the confirmation ticked, and says why', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    await deadLead(h);
+    const { cookie, csrf } = await session(h);
+    const page = await (
+      await h.app.request(`${HOST}/admin/leads/EQ-DEAD-0001`, { headers: { cookie } })
+    ).text();
+    expect(page).toMatch(/name="confirm" value="yes" required/);
+    const unconfirmed = await erase(h, cookie, { csrf, force: 'yes' });
+    expect(unconfirmed.headers.get('location')).toBe(
+      '/admin/leads/EQ-DEAD-0001?done=needs_confirm',
+    );
+    expect(await h.store.get('EQ-DEAD-0001')).not.toBeNull();
+    const told = await (
+      await h.app.request(`${HOST}/admin/leads/EQ-DEAD-0001?done=needs_confirm`, {
+        headers: { cookie },
+      })
+    ).text();
+    expect(told).toContain('Not erased: tick “Yes, erase” beside the button');
+    expect((await h.store.listAudit({ limit: 5 })).map((entry) => entry.action)).not.toContain(
+      'erase',
+    );
+  });
+
   it('refuses an erasure without its CSRF token', async () => {
     const h = setUp({ deps: { adminToken: TOKEN } });
     await deadLead(h);
     const { cookie } = await session(h);
-    expect((await erase(h, cookie, { force: 'yes' })).status).toBe(403);
+    expect((await erase(h, cookie, { confirm: 'yes', force: 'yes' })).status).toBe(403);
     expect(await h.store.get('EQ-DEAD-0001')).not.toBeNull();
   });
 });

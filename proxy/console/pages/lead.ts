@@ -238,6 +238,12 @@ export function leadBody(data: LeadData) {
               >
             </p>`
       }
+      <p>
+        <label
+          ><input type="checkbox" name="confirm" value="yes" required /> Yes, erase
+          ${lead.reference}: this cannot be undone</label
+        >
+      </p>
       <button type="submit" class="danger">Erase this lead</button>
     </form>
     <h2>Actions on this lead</h2>
