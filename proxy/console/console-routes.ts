@@ -28,6 +28,7 @@ import { leadsBody } from './pages/leads.ts';
 import { overviewBody } from './pages/overview.ts';
 import { askedTeam } from './pages/team-filter.ts';
 import { CHART_DAYS } from './pages/chart.ts';
+import { retryOutcome, RETRY_WORDS } from './retry-outcome.ts';
 import { CONSOLE_CSS } from './style.ts';
 import {
   funnelPageRoute,
@@ -38,15 +39,13 @@ import {
 
 /** Leads on one page of the list. */
 const PAGE_SIZE = 50;
-/** How long a retry waits for its delivery before the page says it is queued. */
-const RETRY_WAIT_MS = 10_000;
-
 /** What an action did, by the word the redirect carries (never text from the address). */
 const DONE: Readonly<Record<string, string>> = {
-  delivered: 'Retried: the lead is delivered.',
-  queued: 'Retried: the lead is queued and will be sent within moments.',
+  ...RETRY_WORDS,
   busy: 'The lead is being delivered right now; look again in a moment.',
   skipped: 'The refused file is left out.',
+  needs_confirm:
+    'Not erased: tick “Yes, erase” beside the button to confirm; an erasure cannot be undone.',
   needs_force:
     'Not erased: the platform does not have this lead yet. Tick the box to confirm that the firm may never receive it.',
   erased: 'The lead is erased: its details, files and notifications are gone from the proxy.',
@@ -201,11 +200,15 @@ export function consoleRoutes(
     const outcome = await store.requeue(reference, deps.now());
     if (outcome.kind === 'not_found') return c.notFound();
     await audit(c, 'retry', reference, outcome.kind === 'requeued' ? undefined : outcome.kind);
-    let done = outcome.kind === 'requeued' ? 'queued' : 'busy';
-    if (outcome.kind === 'requeued') {
-      const result = await deps.deliverer.deliverNow(outcome.submission.id, RETRY_WAIT_MS);
-      if (result.state === 'delivered') done = 'delivered';
-    }
+    // The page is drawn once the attempt has ended (or 10 s have passed): it shows the new state.
+    const done =
+      outcome.kind === 'requeued'
+        ? await retryOutcome(outcome.submission, {
+            paused: () => deps.deliverer.pauseState !== undefined,
+            deliverNow: (id, ms) => deps.deliverer.deliverNow(id, ms),
+            get: (ref) => store.get(ref),
+          })
+        : 'busy';
     return c.redirect(`/admin/leads/${reference}?done=${done}`, 303);
   });
 
@@ -221,6 +224,12 @@ export function consoleRoutes(
   // The store records the erasure in the audit log itself, by a salted hash only.
   app.post('/admin/leads/:reference/erase', async (c) => {
     const reference = c.req.param('reference');
+    // The box is the confirmation, checked here: without JavaScript, and whatever the browser
+    // made of `required`, one press never erases.
+    if (c.get('form').confirm !== 'yes') {
+      if (!(await store.get(reference))) return c.notFound();
+      return c.redirect(`/admin/leads/${reference}?done=needs_confirm`, 303);
+    }
     const outcome = await eraseLead(store, reference, {
       force: c.get('form').force === 'yes',
       at: deps.now(),

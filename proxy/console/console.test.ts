@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { harnessPerTest, type ProxyHarness } from '../test/fixtures/proxy-harness.ts';
+import type { NewFile } from '../outbox/submission.ts';
 import { sampleSubmission, stored, leaseOf } from '../test/fixtures/outbox.ts';
 
 const TOKEN = randomBytes(32).toString('base64url');
@@ -233,6 +234,42 @@ describe('the console’s page of one lead', () => {
     expect(row(uploads[1] ?? '').slice(1, 3)).toEqual(['refused', '2027-03-27 12:00:03\u00a0UTC']);
   });
 
+  it('names each file as the visitor did, with the conversion made and the name it is sent under', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    const [plan, photo] = sampleSubmission().files as [NewFile, NewFile];
+    const files: NewFile[] = [
+      // A phone's photo converted as it arrived, and a JPEG of the same name: two photo.jpg.
+      {
+        ...photo,
+        name: 'photo.jpg',
+        postname: 'photo.jpg',
+        mime: 'image/jpeg',
+        originalName: 'photo.heic',
+      },
+      { ...photo, name: 'photo.jpg', postname: 'photo.jpg', mime: 'image/jpeg' },
+      { ...plan, name: 'letter.pdf', postname: 'letter.pdf', originalName: 'letter.docx' },
+      // Kept as it came, converted as it is sent (the page without JavaScript's way before #55).
+      { ...photo, name: 'scan.webp', postname: 'scan.webp', mime: 'image/webp' },
+    ];
+    await stored(h.store, sampleSubmission({ reference: 'EQ-CONV-0001', files }));
+    const { cookie } = await session(h);
+    const page = await (
+      await h.app.request(`${HOST}/admin/leads/EQ-CONV-0001`, { headers: { cookie } })
+    ).text();
+    const rows = [...page.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) =>
+      [...(row[1] ?? '').matchAll(/<td\b[^>]*>([\s\S]*?)<\/td>/g)]
+        .map((cell) => cell[1]?.replace(/<[^>]+>/g, '').trim())
+        .slice(0, 4),
+    );
+    const named = (name: string) => rows.filter((row) => row[0] === name);
+    expect(named('photo.heic')).toEqual([
+      ['photo.heic', 'image/jpeg', expect.any(String), 'HEIC to JPEG, sent as photo.jpg'],
+    ]);
+    expect(named('photo.jpg').map((row) => row[3])).toEqual(['None']);
+    expect(named('letter.docx').map((row) => row[3])).toEqual(['Word to PDF, sent as letter.pdf']);
+    expect(named('scan.webp').map((row) => row[3])).toEqual(['WebP to JPEG, as it is sent']);
+  });
+
   it('shows what each webhook endpoint was sent about the lead, and how it went', async () => {
     const h = setUp({ deps: { adminToken: TOKEN } });
     await deadLead(h);
@@ -273,10 +310,10 @@ describe('erasing a lead from the console', () => {
       await h.app.request(`${HOST}/admin/leads/EQ-DEAD-0001`, { headers: { cookie } })
     ).text();
     expect(page).toContain('Erase this lead');
-    const unticked = await erase(h, cookie, { csrf });
+    const unticked = await erase(h, cookie, { csrf, confirm: 'yes' });
     expect(unticked.headers.get('location')).toContain('done=needs_force');
     expect(await h.store.get('EQ-DEAD-0001')).not.toBeNull();
-    const ticked = await erase(h, cookie, { csrf, force: 'yes' });
+    const ticked = await erase(h, cookie, { csrf, confirm: 'yes', force: 'yes' });
     expect(ticked.status).toBe(303);
     expect(ticked.headers.get('location')).toBe('/admin/leads?done=erased');
     expect(await h.store.get('EQ-DEAD-0001')).toBeNull();
@@ -289,11 +326,35 @@ describe('erasing a lead from the console', () => {
     expect(JSON.stringify(entry)).not.toContain(sampleSubmission().upstream.email);
   });
 
+  it('erases nothing without the confirmation ticked, and says why', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    await deadLead(h);
+    const { cookie, csrf } = await session(h);
+    const page = await (
+      await h.app.request(`${HOST}/admin/leads/EQ-DEAD-0001`, { headers: { cookie } })
+    ).text();
+    expect(page).toMatch(/name="confirm" value="yes" required/);
+    const unconfirmed = await erase(h, cookie, { csrf, force: 'yes' });
+    expect(unconfirmed.headers.get('location')).toBe(
+      '/admin/leads/EQ-DEAD-0001?done=needs_confirm',
+    );
+    expect(await h.store.get('EQ-DEAD-0001')).not.toBeNull();
+    const told = await (
+      await h.app.request(`${HOST}/admin/leads/EQ-DEAD-0001?done=needs_confirm`, {
+        headers: { cookie },
+      })
+    ).text();
+    expect(told).toContain('Not erased: tick “Yes, erase” beside the button');
+    expect((await h.store.listAudit({ limit: 5 })).map((entry) => entry.action)).not.toContain(
+      'erase',
+    );
+  });
+
   it('refuses an erasure without its CSRF token', async () => {
     const h = setUp({ deps: { adminToken: TOKEN } });
     await deadLead(h);
     const { cookie } = await session(h);
-    expect((await erase(h, cookie, { force: 'yes' })).status).toBe(403);
+    expect((await erase(h, cookie, { confirm: 'yes', force: 'yes' })).status).toBe(403);
     expect(await h.store.get('EQ-DEAD-0001')).not.toBeNull();
   });
 });

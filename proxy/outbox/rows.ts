@@ -45,6 +45,7 @@ export interface FileRow {
   failed_reason: string | null;
   skipped: number;
   answered_at: number | null;
+  original_name: string | null;
 }
 
 /** A row of `idempotency_keys`, with its submission's reference. */
@@ -75,6 +76,7 @@ export function toSubmission(row: SubmissionRow, files: FileRow[]): Submission {
       failure: file.failed_reason,
       skipped: file.skipped === 1,
       answeredAt: file.answered_at,
+      originalName: file.original_name,
     })),
     enquiryId: row.enquiry_id,
     enquiryCreatedAt: row.enquiry_created_at,

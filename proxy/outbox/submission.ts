@@ -29,6 +29,8 @@ export interface NewFile {
   size: number;
   sha256: string;
   content: ByteSource;
+  /** The visitor's name of a file converted as it arrived (`IMG_0001.heic`); `name` is the result's. */
+  originalName?: string | undefined;
 }
 
 /** What the submission route hands the outbox. */
@@ -70,6 +72,8 @@ export interface StoredFile {
   skipped: boolean;
   /** When the platform took or refused its upload (null until it answered, and once retried). */
   answeredAt: number | null;
+  /** The visitor's name of a file converted as it arrived (`IMG_0001.heic`), else null. */
+  originalName: string | null;
 }
 
 /** A stored submission and how far its delivery got. */

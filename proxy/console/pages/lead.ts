@@ -4,6 +4,8 @@
  * what was done to it here, and the actions (retry, leave a refused file out, export, erase).
  */
 import { html } from 'hono/html';
+import { hasExtensionOf } from '../../contract/file-kinds.ts';
+import { ACCEPTED_KINDS, isPlatformKind, type AcceptedKind } from '../../contract/limits.ts';
 import { formatBytes } from '../../contract/messages.ts';
 import type { QueuedNotification } from '../../outbox/notification.ts';
 import type { AuditEntry } from '../../outbox/store.ts';
@@ -58,6 +60,27 @@ function fileDelivery(file: StoredFile): string {
   return 'Not yet';
 }
 
+const kindLabel = (kind: AcceptedKind) => ACCEPTED_KINDS[kind].label;
+
+/**
+ * The conversion made, in words: from the visitor's kind to the platform's and the name it is
+ * sent under ("HEIC to JPEG, sent as IMG_0001.jpg"), made as it arrived (its original name
+ * kept, ending in its kind's extension) or to be made as it is sent (kept as it came).
+ */
+function conversionOf(file: StoredFile): string {
+  const { kind, originalName } = file;
+  if (kind && originalName !== null) {
+    const from = (Object.keys(ACCEPTED_KINDS) as AcceptedKind[]).find((k) =>
+      hasExtensionOf(originalName, k),
+    );
+    const what = from ? `${kindLabel(from)} to ${kindLabel(kind)}` : `To ${kindLabel(kind)}`;
+    return `${what}, sent as ${file.postname}`;
+  }
+  if (kind && !isPlatformKind(kind))
+    return `${kindLabel(kind)} to ${kindLabel(ACCEPTED_KINDS[kind].becomes)}, as it is sent`;
+  return file.postname === file.name ? 'None' : `Sent as ${file.postname}`;
+}
+
 function filesTable(lead: Submission, csrf: string) {
   if (lead.files.length === 0) return html`<p>No files.</p>`;
   const base = `/admin/leads/${lead.reference}`;
@@ -66,10 +89,10 @@ function filesTable(lead: Submission, csrf: string) {
   return dataTable({
     columns: ['Name', 'Kind', 'Size', 'Conversion', 'Delivered', 'Download'],
     rows: lead.files.map((file) => [
-      file.name,
+      file.originalName ?? file.name,
       file.mime,
       formatBytes(file.size),
-      file.postname === file.name ? 'None' : `Sent as ${file.postname}`,
+      conversionOf(file),
       html`${fileDelivery(file)}
       ${
         refused(file)
@@ -215,6 +238,12 @@ export function leadBody(data: LeadData) {
               >
             </p>`
       }
+      <p>
+        <label
+          ><input type="checkbox" name="confirm" value="yes" required /> Yes, erase
+          ${lead.reference}: this cannot be undone</label
+        >
+      </p>
       <button type="submit" class="danger">Erase this lead</button>
     </form>
     <h2>Actions on this lead</h2>

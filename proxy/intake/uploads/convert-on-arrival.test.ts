@@ -52,11 +52,18 @@ describe('an upload the platform does not take as it is', () => {
     expect(converter.conversions).toBe(1);
     const response = await h.submit({ form_token: formToken, uploads: [id] });
     expect(response.status).toBe(201);
-    expect(await response.json()).toMatchObject({ files: [{ name: 'screenshot.jpg' }] });
+    const sent = (await response.json()) as { reference: string };
+    expect(sent).toMatchObject({ files: [{ name: 'screenshot.jpg' }] });
     const [uploaded] = h.calls.filter((call) => call.endpoint === 'upload');
     expect(uploaded?.name).toBe('screenshot.jpg');
     expect(Buffer.from(uploaded?.bytes ?? []).subarray(0, 3)).toEqual(JPEG);
     expect(converter.conversions).toBe(1);
+    // The console names it as the visitor did, beside what it became (issue 60).
+    const lead = await h.store.get(sent.reference);
+    expect(lead?.files[0]).toMatchObject({
+      name: 'screenshot.jpg',
+      originalName: 'screenshot.webp',
+    });
   });
 
   it.skipIf(noDocuments)(

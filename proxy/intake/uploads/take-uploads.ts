@@ -72,6 +72,9 @@ export async function takeUploads(
       taken.push({
         name,
         postname: name,
+        ...(check.converted && {
+          originalName: safeFileName(row.filename, check.kind, files.length + i),
+        }),
         kind,
         mime: mimeOf(kind),
         size: row.upload_offset,

@@ -92,10 +92,11 @@ export function intake(d: Dialect) {
     *insertFileRow(id: number, idx: number, file: NewFile, blob?: string): Plan<void> {
       const [column, value] = blob === undefined ? ['', ''] : [', blob', ', @blob'];
       const { name, postname, mime, size, sha256 } = file;
+      const original = file.originalName ?? null;
       yield* run(
-        `INSERT INTO files (submission_id, idx, name, postname, mime, size, sha256${column})
-         VALUES (@id, @idx, @name, @postname, @mime, @size, @sha256${value})`,
-        { id, idx, name, postname, mime, size, sha256, blob },
+        `INSERT INTO files (submission_id, idx, name, postname, mime, size, sha256, original_name${column})
+         VALUES (@id, @idx, @name, @postname, @mime, @size, @sha256, @original${value})`,
+        { id, idx, name, postname, mime, size, sha256, original, blob },
       );
     },
     spendToken,

@@ -10,7 +10,7 @@ export function reads(d: Dialect) {
     if (rows.length === 0) return [];
     const files = yield* all<FileRow & { submission_id: number }>(
       `SELECT submission_id, idx, name, postname, mime, size, sha256, attachment_id, failed_reason, skipped,
-         answered_at
+         answered_at, original_name
        FROM files WHERE ${d.inList('submission_id', '@ids')} ORDER BY submission_id, idx`,
       { ids: rows.map((row) => row.id) },
     );

@@ -193,3 +193,10 @@ export const routingColumns = (t: ColumnTypes) =>
 export const routedTeamColumns = (t: ColumnTypes) =>
   `ALTER TABLE submissions ADD COLUMN team_label ${t.text};
    CREATE INDEX submissions_undecided ON submissions (state) WHERE routed_to IS NULL;`;
+
+/**
+ * The visitor's own name of a file converted as it arrived (`IMG_0001.heic`, stored and sent as
+ * `IMG_0001.jpg`), for the console to show beside the conversion (issue 60); NULL otherwise.
+ */
+export const originalNameColumn = (t: ColumnTypes) =>
+  `ALTER TABLE files ADD COLUMN original_name ${t.text};`;

@@ -147,6 +147,8 @@ export const MIGRATIONS: readonly string[] = [
   // A lead's team's label as routed (a renamed team's older leads keep theirs), and the leads
   // with no team, counted under one team's overview (issue 58).
   tables.routedTeamColumns(TYPES),
+  // The visitor's name of a file converted as it arrived, for the console (issue 60).
+  tables.originalNameColumn(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

@@ -29,10 +29,32 @@ export interface CheckAnswersView {
 
 type Row = readonly [label: string, value: string];
 
-/** An answer in words: the options chosen, "Yes" or "No" for a lone box, "Not given" for none. */
+/**
+ * A date as the visitor's language writes it ("1 October 2026", "1 Hydref 2026"), not as the
+ * date field holds it (`2026-10-01`): in the form's language, as the browser's region writes it
+ * when the browser has that language (en-GB and en-US order the day and month differently).
+ * Read and written in UTC, so no time zone moves it a day.
+ */
+function dateText(value: string, locale: string): string {
+  // The step's Continue held the answer to the rules (a real date, `yyyy-mm-dd`), as a send does.
+  const date = new Date(`${value}T00:00Z`);
+  if (Number.isNaN(date.getTime())) return value;
+  const language = (tag: string) => tag.split('-')[0];
+  const regional = navigator.languages.filter((tag) => language(tag) === language(locale));
+  return new Intl.DateTimeFormat([...regional, locale], {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(date);
+}
+
+/**
+ * An answer in words: the options chosen, "Yes" or "No" for a lone box, a date as the visitor's
+ * language writes it, "Not given" for none.
+ */
 function answerText(question: Question, answer: Answer | undefined, t: Translator): string {
   if (question.type === 'checkbox' && !question.options)
     return t.text(answer === 'Yes' ? 'yes' : 'no');
+  if (question.type === 'date' && typeof answer === 'string') return dateText(answer, t.locale);
   return [answer ?? ''].flat().join(', ');
 }
 
