@@ -14,7 +14,8 @@ describe('the late bundle', () => {
   beforeAll(async () => {
     late = await buildLate();
     code = late.files.map((file) => file.code).join('\n');
-  });
+    // A build: seconds alone, a minute on a machine busy with other work (10 s timed out there).
+  }, 60_000);
 
   it('reads every value the entry hands it from the entry', () => {
     const [entry] = late.files;
