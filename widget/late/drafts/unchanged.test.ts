@@ -52,7 +52,7 @@ describe('an answer stands on a form published anew', () => {
 });
 
 describe('the answers of a draft judged together', () => {
-  const v2 = structuredClone(publicConfig(lawFirm)) as PublicFormConfig;
+  const v2 = structuredClone<PublicFormConfig>(publicConfig(lawFirm));
   const [conveyancing] = v2.caseTypes;
   if (!conveyancing) throw new Error('the law firm has conveyancing');
   conveyancing.questions = conveyancing.questions
