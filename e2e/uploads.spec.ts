@@ -248,3 +248,42 @@ test('a WebP screenshot is converted as it arrives: its row says so, and the sta
     ['screenshot.jpg', 'image/jpeg'],
   ]);
 });
+
+test('Send pressed offline while a file uploads says it goes when the connection is back, then sends', async ({
+  page,
+  uploading,
+}) => {
+  const before = (await uploading.inbox()).length;
+  const patches = watchPatches(page);
+  // A slow uplink, so that the photo is still on its way when the connection goes.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 40,
+    downloadThroughput: -1,
+    uploadThroughput: 200 * 1024,
+  });
+  await page.goto(uploading.demo.siteUrl);
+  const form = page.locator('enquiry-form');
+  await fillConveyancing(form);
+  const file = await photo();
+  await chooseFiles(page, form, file);
+  await expect.poll(() => patches.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+
+  await page.context().setOffline(true);
+  await send(form);
+  const status = form.locator('[part=progress]');
+  await expect(status).toHaveText(
+    'You are offline. Your enquiry will be sent when the connection is back: keep this page open.',
+  );
+  // Nothing pretends to move while nothing can.
+  await expect(status.locator('progress')).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Send enquiry' })).toBeDisabled();
+
+  await page.context().setOffline(false);
+  await expect(form.locator('[part=confirmation]')).toBeFocused({ timeout: 30_000 });
+  const [arrived] = await uploading.arrivals(before);
+  expect(arrived?.files.map((sent) => [sent.name, sent.sha256])).toEqual([
+    [file.name, sha(file.buffer)],
+  ]);
+});

@@ -17,7 +17,8 @@ export interface FailureView {
 /**
  * - `loading`: the configuration is on its way; `unavailable`: it could not be loaded.
  * - `idle`: the form, ready to fill in. `invalid`: the form with what to put right.
- * - `sending`: the enquiry is on its way (`progress` once the browser reports bytes sent).
+ * - `sending`: the enquiry is on its way (`progress` once the browser reports bytes sent;
+ *   `offline` while the browser has no connection, and it waits for one).
  * - `failed`: it did not get through; everything typed is still there.
  * - `delivered` / `queued`: the proxy has it (delivered to the firm, or stored to be).
  */
@@ -27,7 +28,7 @@ export type FormStatus =
   | { kind: 'unavailable'; reason: 'network' | 'not-allowed' }
   | { kind: 'idle' }
   | { kind: 'invalid'; issues: readonly ShownIssue[] }
-  | { kind: 'sending'; progress: number | undefined }
+  | { kind: 'sending'; progress: number | undefined; offline?: boolean }
   | { kind: 'failed'; failure: FailureView }
   | { kind: 'delivered' | 'queued'; result: EnquirySubmittedDetail };
 

@@ -84,6 +84,8 @@ export const OUTCOME_STRINGS = /* @__PURE__ */ Object.freeze({
   emailSuggestionApplied: 'Email address changed to {address}',
   fileRemoved: '{name} removed',
   sending: 'Sending your enquiry…',
+  sendingOffline:
+    'You are offline. Your enquiry will be sent when the connection is back: keep this page open.',
   uploaded: 'Sent {percent}',
   waiting: 'Waiting for our team’s system to confirm…',
   errorSummaryTitle: 'There is a problem',

@@ -12,9 +12,17 @@ import type { EnquirySubmittedDetail } from './submission.ts';
 /**
  * Upload progress: a native `<progress>` with the percentage in words beside it. Until the
  * browser reports the first bytes, the bar is indeterminate; at 100% the visitor is told the
- * form now waits for the proxy's answer, which can take a few seconds more.
+ * form now waits for the proxy's answer, which can take a few seconds more. Offline, no bar
+ * moves: the form says that it sends the enquiry once the connection is back.
  */
-export function progressBlock(fraction: number | undefined, t: Translator) {
+export function progressBlock(
+  { progress: fraction, offline }: { progress: number | undefined; offline?: boolean },
+  t: Translator,
+) {
+  if (offline)
+    return html`<div class="progress" part="progress">
+      <p class="progress__label">${t.text('sendingOffline')}</p>
+    </div>`;
   const done = fraction !== undefined && fraction >= 1;
   return html`<div class="progress" part="progress">
     <label class="progress__label" for="progress-bar">${t.text('sending')}</label>

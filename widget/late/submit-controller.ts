@@ -7,6 +7,7 @@ import type { ElementBase } from '../element-base.ts';
 import { validateEnquiry, type PublicFormConfig } from '#contract';
 import type { EnquiryDraftPart } from './enquiry-part.ts';
 import { multipartBody, submissionFingerprint } from './enquiry-body.ts';
+import { watchConnection } from './connection.ts';
 import { focusAtTop } from './focus-at-top.ts';
 import { keyFor, renewKey } from './enquiry-key.ts';
 import type { Translator } from '../i18n.ts';
@@ -86,9 +87,21 @@ export class SubmitController implements ReactiveController {
       this.refuse(issues);
       return;
     }
-    state.set({ kind: 'sending', progress: undefined });
     this.#announcedStep = 0;
-    this.deps.announce(t.text('sending'));
+    this.#sending(navigator.onLine, t);
+    const unwatch = watchConnection((online) => {
+      if (state.sending) this.#sending(online, t);
+    });
+    try {
+      await this.#send(config, request, t);
+    } finally {
+      unwatch();
+    }
+  }
+
+  /** Sends once the files sent ahead are in, and settles. */
+  async #send(config: PublicFormConfig, request: SubmitRequest, t: Translator): Promise<void> {
+    const { session } = this.deps;
     // Files sent ahead are named, not sent again: Send waits only for uploads still going.
     const { uploads, keys, files } = await request.files;
     const part =
@@ -153,6 +166,12 @@ export class SubmitController implements ReactiveController {
     const wait = Math.min(minFill, minFill - (Date.now() - formToken.receivedAt) / 1000);
     if (wait > 0) await sleep(wait);
     return formToken.token;
+  }
+
+  /** "Sending", or offline that it will be sent when the connection is back; said aloud too. */
+  #sending(online: boolean, t: Translator) {
+    this.deps.state.set({ kind: 'sending', progress: undefined, offline: !online });
+    this.deps.announce(t.text(online ? 'sending' : 'sendingOffline'));
   }
 
   #onProgress(fraction: number, t: Translator) {

@@ -112,7 +112,7 @@ export function formTemplate(view: FormView, on: FormActions) {
     }
     ${FORM_END.map((part) => end[part])} ${shown && last ? view.blocks?.checkAnswers(t) : nothing}
     ${view.challenge && last ? challengeField(fields, view, on) : nothing}
-    ${sending ? view.blocks?.progressBlock(status.progress, t) : nothing}
+    ${sending ? view.blocks?.progressBlock(status, t) : nothing}
     ${steps ? steps.part.stepButtons(steps, submit, t, on.back) : submit}
   </form>`;
 }

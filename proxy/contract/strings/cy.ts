@@ -128,6 +128,8 @@ export const WELSH = Object.freeze({
   emailSuggestionApplied: 'Newidiwyd y cyfeiriad e-bost i {address}',
   fileRemoved: 'Tynnwyd {name}',
   sending: 'Wrthi’n anfon eich ymholiad…',
+  sendingOffline:
+    'Rydych chi all-lein. Bydd eich ymholiad yn cael ei anfon pan fydd y cysylltiad yn ôl: cadwch y dudalen hon ar agor.',
   uploaded: 'Wedi anfon {percent}',
   waiting: 'Yn aros i system ein tîm gadarnhau…',
   errorSummaryTitle: 'Mae problem wedi codi',
