@@ -1,25 +1,22 @@
 /**
  * For the suites that kill a proxy while it emails (`confirmation-crash.test.ts`,
  * `routing-crash.test.ts`): the stand-in platform, and a real mail server that holds every
- * message read whole unanswered, as if mid-send, until the test lets it answer. Started before
- * the file's tests and stopped after them.
+ * message read whole unanswered, as if mid-send, until the test lets it answer
+ * (`../fixtures/mail-server.ts`). Started before the file's tests and stopped after them.
  */
 import { afterAll, beforeAll } from 'vitest';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
-import { startMailServer, type RunningMailServer } from '../fixtures/mail-server.ts';
+import { startHeldMailServer, type HeldMailServer } from '../fixtures/mail-server.ts';
 
 /** The platform and the held mail server of the file, and the gate the messages wait at. */
 export function useHeldMail(credentials: { username: string; password: string }) {
   let api: RunningEnquiryApi | undefined;
-  let mail: RunningMailServer | undefined;
-  let release: () => void = () => undefined;
-  let gate: Promise<void> | undefined = new Promise((resolve) => (release = resolve));
+  let mail: HeldMailServer | undefined;
   beforeAll(async () => {
     api = await startEnquiryApi({ credentials });
-    mail = await startMailServer({ hold: () => gate ?? Promise.resolve() });
+    mail = await startHeldMailServer();
   });
   afterAll(async () => {
-    release();
     await mail?.close();
     await api?.close();
   });
@@ -32,8 +29,7 @@ export function useHeldMail(credentials: { username: string; password: string })
     mail: () => started(mail),
     /** From now on every message is answered (held ones whose sender is gone are not kept). */
     answer() {
-      gate = undefined;
-      release();
+      started(mail).answer();
     },
   };
 }
