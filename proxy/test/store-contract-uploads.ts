@@ -11,7 +11,8 @@ import type { OutboxStore } from '../outbox/store.ts';
 import { UploadOffsetConflict } from '../outbox/upload-store.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
 
-const row = (id: string, length: number, session = 'session-a') => ({
+/** An upload's row as a tus creation makes it: its key's hash `key-of-<id>`, a PNG. */
+export const uploadRow = (id: string, length: number, session = 'session-a') => ({
   id,
   session,
   key_hash: `key-of-${id}`,
@@ -32,7 +33,7 @@ async function* piecesOf(bytes: Uint8Array, size: number, breakAfter?: number) {
 
 /** Appends and records a verdict, as a complete, checked upload has. */
 async function complete(store: OutboxStore, id: string, bytes: Uint8Array, session?: string) {
-  await store.createUpload(row(id, bytes.byteLength, session));
+  await store.createUpload(uploadRow(id, bytes.byteLength, session));
   await store.appendUpload({ id, length: bytes.byteLength }, 0, piecesOf(bytes, 64 * 1024));
   await store.recordUploadVerdict(id, 'hash', 'png', '{"status":"accepted","kind":"png"}');
 }
@@ -50,7 +51,7 @@ export function describeUploadStore(name: string, factory: StoreFactory): void {
 
     it('appends from the offset it is at, and keeps what arrived before a broken stream', async () => {
       const store = await fresh();
-      await store.createUpload(row('u1', file.byteLength));
+      await store.createUpload(uploadRow('u1', file.byteLength));
       const broken = store.appendUpload(
         { id: 'u1', length: file.byteLength },
         0,
@@ -94,7 +95,7 @@ export function describeUploadStore(name: string, factory: StoreFactory): void {
 
     it('refuses bytes past the length and keeps none of that request', async () => {
       const store = await fresh();
-      await store.createUpload(row('u2', 10));
+      await store.createUpload(uploadRow('u2', 10));
       await expect(
         store.appendUpload({ id: 'u2', length: 10 }, 0, piecesOf(file.subarray(0, 20), 20)),
       ).rejects.toBeInstanceOf(RangeError);
@@ -129,7 +130,7 @@ export function describeUploadStore(name: string, factory: StoreFactory): void {
       await store.releaseUploads('claim-2');
       expect(await store.claimUploads(['a1'], 'session-a', 'claim-4', 2_000)).toEqual([]);
       const taken = await store.sourceToStore(
-        (await store.claimedUploads('claim-4'))[0] ?? (row('', 0) as never),
+        (await store.claimedUploads('claim-4'))[0] ?? (uploadRow('', 0) as never),
       );
       expect(Buffer.from(await readAll(taken)).equals(file.subarray(0, 1000))).toBe(true);
       await store.dropClaimedUploads('claim-4');
@@ -138,8 +139,8 @@ export function describeUploadStore(name: string, factory: StoreFactory): void {
 
     it('keeps the language its visitor reads, and none for an upload not told one', async () => {
       const store = await fresh();
-      await store.createUpload({ ...row('w1', 10), lang: 'cy' });
-      await store.createUpload(row('n1', 10));
+      await store.createUpload({ ...uploadRow('w1', 10), lang: 'cy' });
+      await store.createUpload(uploadRow('n1', 10));
       expect((await store.findUpload('w1', 2_000))?.lang).toBe('cy');
       expect((await store.findUpload('n1', 2_000))?.lang).toBeNull();
     });
@@ -147,7 +148,7 @@ export function describeUploadStore(name: string, factory: StoreFactory): void {
     it('gives a complete upload’s check to one request at a time, once, and a failed one back for later', async () => {
       const store = await fresh();
       const bytes = randomBytes(1000);
-      await store.createUpload(row('c1', bytes.byteLength));
+      await store.createUpload(uploadRow('c1', bytes.byteLength));
       // Not complete: nothing to check yet.
       expect(await store.takeUploadCheck('c1', 2_000, 5_000)).toBe(false);
       await store.appendUpload({ id: 'c1', length: bytes.byteLength }, 0, piecesOf(bytes, 100));
@@ -166,7 +167,7 @@ export function describeUploadStore(name: string, factory: StoreFactory): void {
     it('removes uploads past their expiry, and counts what a client holds until then', async () => {
       const store = await fresh();
       await complete(store, 'e1', file.subarray(0, 500));
-      await store.createUpload(row('e2', 700));
+      await store.createUpload(uploadRow('e2', 700));
       expect(await store.uploadBytesHeldBy('203.0.113.1', 2_000)).toBe(1200);
       expect(await store.removeExpiredUploads(9_999)).toBe(0);
       expect(await store.removeExpiredUploads(10_000)).toBe(2);
@@ -179,7 +180,7 @@ export function describeUploadStore(name: string, factory: StoreFactory): void {
       async () => {
         const first = await fresh();
         const instances = [first, await fresh.sibling(first), await fresh.sibling(first)];
-        await first.createUpload(row('shared', file.byteLength));
+        await first.createUpload(uploadRow('shared', file.byteLength));
         const third = Math.ceil(file.byteLength / 3);
         for (const [i, instance] of instances.entries()) {
           const piece = file.subarray(i * third, (i + 1) * third);

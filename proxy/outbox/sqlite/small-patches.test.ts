@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, it, vi } from 'vitest';
 import { readAll } from '../../client/byte-source.ts';
+import { uploadRow } from '../../test/store-contract-uploads.ts';
 import type { OutboxStore } from '../store.ts';
 import { openSqliteOutbox } from './store.ts';
 import { SYNC_BYTES } from './uploads.ts';
@@ -28,17 +29,7 @@ async function outboxWith(length: number) {
   const path = join(mkdtempSync(join(tmpdir(), 'outbox-')), 'outbox.sqlite');
   const store = openSqliteOutbox(path);
   opened.push(store);
-  await store.createUpload({
-    id: 'u1',
-    length,
-    session: 'session-a',
-    key_hash: 'key-of-u1',
-    client: '203.0.113.1',
-    filename: 'scan.png',
-    filetype: 'image/png',
-    created_at: 1_000,
-    expires_at: 10_000,
-  });
+  await store.createUpload(uploadRow('u1', length));
   const reader = new Database(path, { readonly: true });
   opened.push(reader);
   const recorded = () =>

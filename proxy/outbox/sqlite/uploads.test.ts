@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it, vi } from 'vitest';
 import { readAll } from '../../client/byte-source.ts';
+import { uploadRow } from '../../test/store-contract-uploads.ts';
 import type * as FileVault from './file-vault.ts';
 import { openSqliteOutbox } from './store.ts';
 
@@ -41,16 +42,7 @@ it('does not write again at the break what a failed write was given, and resumes
   const store = openSqliteOutbox(join(mkdtempSync(join(tmpdir(), 'outbox-')), 'outbox.sqlite'));
   const file = randomBytes(1024 * 1024);
   const upload = { id: 'u1', length: file.byteLength };
-  await store.createUpload({
-    ...upload,
-    session: 'session-a',
-    key_hash: 'key-of-u1',
-    client: '203.0.113.1',
-    filename: 'scan.png',
-    filetype: 'image/png',
-    created_at: 1_000,
-    expires_at: 10_000,
-  });
+  await store.createUpload(uploadRow(upload.id, upload.length));
   // Pieces of 64 KiB are written one at a time: the third write fails halfway through.
   const failing = store.appendUpload(upload, 0, piecesOf(file, 65_536, 2 * 65_536));
   await expect(failing).rejects.toThrow('EIO');
