@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { leaseOf, stored } from '../../test/fixtures/outbox.ts';
 import { describeOutboxStore } from '../../test/store-contract.ts';
+import { describeRefusedFileStore } from '../../test/store-contract-refused-files.ts';
 import { describeAcceptStore } from '../../test/store-contract-accept.ts';
 import { describeFunnelStore } from '../../test/store-contract-funnel.ts';
 import { describeNotificationStore } from '../../test/store-contract-notifications.ts';
@@ -24,6 +25,8 @@ const onDisk = {
 };
 describeOutboxStore('SQLite in memory', inMemory);
 describeOutboxStore('SQLite on disk', onDisk);
+describeRefusedFileStore('SQLite in memory', inMemory);
+describeRefusedFileStore('SQLite on disk', onDisk);
 describeUploadStore('SQLite in memory', inMemory);
 describeUploadStore('SQLite on disk', onDisk);
 describeAcceptStore('SQLite in memory', inMemory);
