@@ -10,7 +10,13 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { EXAMPLE_CONFIGS } from '../demo/forms/index.ts';
 import { openStack, expect, test as stacks, type Stack } from './support/stack.ts';
-import { chooseFiles, fillConveyancing, send, type FixtureFile } from './support/visitor.ts';
+import {
+  chooseFiles,
+  fillConveyancing,
+  send,
+  slowUplink,
+  type FixtureFile,
+} from './support/visitor.ts';
 
 const test = stacks.extend<object, { uploading: Stack }>({
   uploading: [
@@ -86,14 +92,8 @@ test('a reload mid-upload goes on from the proxy’s offset without a new pick, 
   const file = await bigPhoto();
   expect(file.buffer.byteLength).toBeGreaterThan(5_000_000);
   const sent = patchBytes(page, file.buffer.byteLength);
-  const cdp = await page.context().newCDPSession(page);
   // A phone's uplink: 400 KB/s, so the 5 MB take some thirteen seconds.
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 40,
-    downloadThroughput: -1,
-    uploadThroughput: 400 * 1024,
-  });
+  await slowUplink(page, 400 * 1024);
   await page.goto(uploading.demo.siteUrl);
   const form = page.locator('enquiry-form');
   await fillConveyancing(form);

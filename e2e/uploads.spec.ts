@@ -11,7 +11,13 @@ import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { EXAMPLE_CONFIGS } from '../demo/forms/index.ts';
 import { openStack, expect, test as stacks, type Stack } from './support/stack.ts';
-import { chooseFiles, fillConveyancing, send, type FixtureFile } from './support/visitor.ts';
+import {
+  chooseFiles,
+  fillConveyancing,
+  send,
+  slowUplink,
+  type FixtureFile,
+} from './support/visitor.ts';
 
 /** A stack of its own, for these specs' workers, on the law firm's form taking `kinds`. */
 function lawFirmTaking(
@@ -92,13 +98,7 @@ test('files upload as they are picked, go on after two cuts, and Send names them
   const before = (await uploading.inbox()).length;
   const patches = watchPatches(page);
   // A phone's uplink: 300 KB/s, so the cuts come while the files are on their way.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 40,
-    downloadThroughput: -1,
-    uploadThroughput: 300 * 1024,
-  });
+  await slowUplink(page, 300 * 1024);
   // The first cut: the second PATCH never reaches the proxy.
   let cut = false;
   await page.route('**/api/uploads/*', (route) => {
@@ -256,13 +256,7 @@ test('Send pressed offline while a file uploads says it goes when the connection
   const before = (await uploading.inbox()).length;
   const patches = watchPatches(page);
   // A slow uplink, so that the photo is still on its way when the connection goes.
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 40,
-    downloadThroughput: -1,
-    uploadThroughput: 200 * 1024,
-  });
+  await slowUplink(page, 200 * 1024);
   await page.goto(uploading.demo.siteUrl);
   const form = page.locator('enquiry-form');
   await fillConveyancing(form);

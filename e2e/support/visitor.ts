@@ -61,3 +61,14 @@ export async function chooseFiles(page: Page, form: Locator, ...files: FixtureFi
   await form.getByRole('button', { name: /Choose files/ }).click();
   await (await chooser).setFiles(files);
 }
+
+/** A phone's uplink, in Chromium: uploads at `bytesPerSecond`, 40 ms away, downloads as they are. */
+export async function slowUplink(page: Page, bytesPerSecond: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 40,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+}
