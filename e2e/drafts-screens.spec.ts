@@ -65,6 +65,20 @@ async function startFilling(page: Page, stack: Stack, address: string) {
   return form;
 }
 
+/** Opens the link emailed to `address` as a click in the email does: a new document in `page`. */
+async function openEmailedLink(page: Page, mail: RunningMailServer, address: string) {
+  const link = linkIn(await emailTo(mail, address, 'Your saved enquiry'));
+  await page.goto('about:blank');
+  await page.goto(link);
+  return page.locator('enquiry-form');
+}
+
+/** On the link's page (`there`), gives the address saved with and asks for a code: the one emailed. */
+async function codeFor(there: Locator, mail: RunningMailServer, address: string) {
+  await there.getByLabel('The email address you saved with').fill(address);
+  return askCode(there, mail, address, CODE_SUBJECT);
+}
+
 /** Asks for a code on the link's page (`there`) and answers the one emailed, once it comes. */
 async function askCode(there: Locator, mail: RunningMailServer, address: string, subject: string) {
   const before = mail.received.length;
@@ -101,16 +115,12 @@ for (const scheme of ['light', 'dark'] as const)
       await expect(form.locator('.drafts__outcome')).toBeFocused();
       await state('saved');
 
-      const link = linkIn(await emailTo(mail, address, 'Your saved enquiry'));
-      await page.goto('about:blank');
-      await page.goto(link);
-      const there = page.locator('enquiry-form');
+      const there = await openEmailedLink(page, mail, address);
       await expect(
         there.getByRole('heading', { name: 'Continue your saved enquiry' }),
       ).toBeFocused();
       await state('code-page');
-      await there.getByLabel('The email address you saved with').fill(address);
-      const code = await askCode(there, mail, address, CODE_SUBJECT);
+      const code = await codeFor(there, mail, address);
       await expect(there.getByText(`If ${address} is the address`)).toBeVisible();
       await state('code-sent');
       await typeCode(there, wrongFor(code));
@@ -131,11 +141,8 @@ for (const scheme of ['light', 'dark'] as const)
       await saveFor(again);
       await expect(again.locator('.drafts__outcome')).toBeFocused();
       // Opened from the email: a new document, not a change of this one's fragment.
-      await tab.goto('about:blank');
-      await tab.goto(linkIn(await emailTo(mail, other, 'Your saved enquiry')));
-      const back = tab.locator('enquiry-form');
-      await back.getByLabel('The email address you saved with').fill(other);
-      await typeCode(back, await askCode(back, mail, other, CODE_SUBJECT));
+      const back = await openEmailedLink(tab, mail, other);
+      await typeCode(back, await codeFor(back, mail, other));
       await expect(back.locator('.drafts-notice')).toContainText('Your saved answers are back.');
       await sweep(tab, testInfo, `drafts-restored-${String(width)}-${scheme}`);
     });
@@ -149,11 +156,8 @@ test('five wrong codes lock the draft: then even the right code waits, and the p
   const form = await startFilling(page, drafting, address);
   await saveFor(form);
   await expect(form.locator('.drafts__outcome')).toBeFocused();
-  await page.goto('about:blank');
-  await page.goto(linkIn(await emailTo(mail, address, 'Your saved enquiry')));
-  const there = page.locator('enquiry-form');
-  await there.getByLabel('The email address you saved with').fill(address);
-  const code = await askCode(there, mail, address, CODE_SUBJECT);
+  const there = await openEmailedLink(page, mail, address);
+  const code = await codeFor(there, mail, address);
   const wrong = there.getByText('That code did not work');
   for (let tries = 1; tries <= 5; tries++) {
     await typeCode(there, wrongFor(code));
@@ -221,8 +225,7 @@ test.describe('without JavaScript', () => {
     const page = await desktop.newPage();
     await page.goto(link);
     const there = page.locator('enquiry-form');
-    await there.getByLabel('The email address you saved with').fill(address);
-    await typeCode(there, await askCode(there, mail, address, CODE_SUBJECT));
+    await typeCode(there, await codeFor(there, mail, address));
     await expect(there.locator('.drafts-notice')).toContainText('Your saved answers are back.');
     await expect(there.getByLabel('First name')).toHaveValue('Ada');
     await expect(there.getByLabel('Email address')).toHaveValue(address);
