@@ -52,7 +52,7 @@ async function timeToServe(proxy: ProxyProcess, started: number): Promise<number
       const response = await fetch(`${url}/healthz`).catch(() => undefined);
       return response?.ok ?? false;
     },
-    10_000,
+    30_000,
     20,
   );
   expect(healthy).toBe(true);
@@ -78,48 +78,54 @@ describe('restarts after kill -9', () => {
       const started = Date.now();
       running = startProxyProcess(envFor(dataDir), plant(pid));
       figures[name] = await timeToServe(running, started);
+      // A start that took the stale lock for a live proxy's would say so and wait for it to stop.
+      expect(running.messages.filter((m) => m.startsWith('another proxy is using'))).toEqual([]);
     }
     await kill(running, 'SIGTERM');
     console.log(`restart after kill -9, ms to serve: ${JSON.stringify(figures)}`);
-    // Not a speed target (the figure is logged; a loaded CI machine took 3 s): a start that waited
-    // on the stale lock would wait until the 10 s probe gave up.
-    for (const ms of Object.values(figures)) expect(ms).toBeLessThan(8000);
-  }, 60_000);
+    // The figures are logged, not judged: a machine busy with other work took 8 s to start Node.
+  }, 120_000);
 });
 
+/** Ten pairs in `npm test`; `npm run soak:lock` starts thirty (each pair is two starts of Node). */
+const RACES = Number(process.env.LOCK_RACES ?? 10);
+
 describe('two processes on one data directory', () => {
-  it('lets exactly one serve, the other take over when it dies, and delivers nothing twice (30 races)', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'race-'));
-    const run = `race-${Date.now()}`;
-    const RACES = 30;
-    let takeoverMs = 0;
-    for (let n = 0; n < RACES; n += 1) {
-      const pair = [startProxyProcess(envFor(dataDir)), startProxyProcess(envFor(dataDir))];
-      const first = await Promise.race(pair.map((p, i) => p.listening.then(() => i)));
-      const [server, waiter] = first === 0 ? pair : [pair[1], pair[0]];
-      if (!server || !waiter) throw new Error('unreachable');
-      await waitFor(
-        () => waiter.messages.some((m) => m.startsWith('another proxy is using')),
-        3000,
+  it(
+    `lets exactly one serve, the other take over when it dies, and delivers nothing twice (${String(RACES)} races)`,
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), 'race-'));
+      const run = `race-${Date.now()}`;
+      let takeoverMs = 0;
+      for (let n = 0; n < RACES; n += 1) {
+        const pair = [startProxyProcess(envFor(dataDir)), startProxyProcess(envFor(dataDir))];
+        const first = await Promise.race(pair.map((p, i) => p.listening.then(() => i)));
+        const [server, waiter] = first === 0 ? pair : [pair[1], pair[0]];
+        if (!server || !waiter) throw new Error('unreachable');
+        await waitFor(
+          () => waiter.messages.some((m) => m.startsWith('another proxy is using')),
+          30_000,
+        );
+        expect(waiter.messages).not.toContain('proxy listening');
+        expect(await send(await server.listening, run, n)).toBe(201);
+        await kill(server, 'SIGKILL');
+        const killedAt = Date.now();
+        await timeToServe(waiter, killedAt);
+        takeoverMs = Math.max(takeoverMs, Date.now() - killedAt);
+        await kill(waiter, 'SIGTERM');
+      }
+      const arrived = await arrivals(api, run);
+      const copies = [...arrived.values()].map((list) => list.length);
+      console.log(
+        `races: ${RACES}, enquiries at the platform: ${copies.reduce((a, b) => a + b, 0)}, slowest takeover ${takeoverMs} ms`,
       );
-      expect(waiter.messages).not.toContain('proxy listening');
-      expect(await send(await server.listening, run, n)).toBe(201);
-      await kill(server, 'SIGKILL');
-      const killedAt = Date.now();
-      await timeToServe(waiter, killedAt);
-      takeoverMs = Math.max(takeoverMs, Date.now() - killedAt);
-      await kill(waiter, 'SIGTERM');
-    }
-    const arrived = await arrivals(api, run);
-    const copies = [...arrived.values()].map((list) => list.length);
-    console.log(
-      `races: ${RACES}, enquiries at the platform: ${copies.reduce((a, b) => a + b, 0)}, slowest takeover ${takeoverMs} ms`,
-    );
-    expect(arrived.size).toBe(RACES);
-    expect(copies.every((count) => count === 1)).toBe(true);
-    // Sixty starts of a process: a guard against a hang, not a time to meet (a busy machine
-    // starts each in seconds).
-  }, 420_000);
+      expect(arrived.size).toBe(RACES);
+      expect(copies.every((count) => count === 1)).toBe(true);
+      // Two starts of a process per race: a guard against a hang, not a time to meet (a busy machine
+      // starts each in seconds).
+    },
+    RACES * 30_000,
+  );
 });
 
 describe('SIGTERM while the platform hangs', () => {
