@@ -27,7 +27,7 @@ export type AppDeps = HealthRouteDeps &
   EventsRouteDeps &
   FunnelRouteDeps &
   FunnelAdmissionDeps &
-  Pick<UploadRouteDeps, 'converter' | 'uploadRoom'> & {
+  Pick<UploadRouteDeps, 'converter' | 'uploadRoom' | 'idlePace'> & {
     /** The form, version by version: every route reads the version served now from it. */
     form: LiveForm;
     /**

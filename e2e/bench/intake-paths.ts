@@ -139,6 +139,27 @@ the allocator's: memory freed to glibc and kept for the next request. How much m
 run: over the runs of this work (load average 6-10), eight 10 MiB files at once grew the proxy by
 0.02-1.39× one file in 24 runs with two arenas, 0.63-2.18× in 12 with glibc's default; one run
 of the diagnostic table says little on its own.
+
+**Issue 55: small PATCHes and a loop of PATCHes at the end of finished uploads** (one run each,
+same machine, before and after the change that keeps an unsynced tail's file open and paces
+those PATCHes per address). CPU per MiB: one run of \`run('tus-small')\` and \`run('tus')\`
+from \`intake-run.ts\` (8 × 10 MiB, SQLite on disk, as above); the loop: \`npx tsx
+e2e/bench/empty-patch-loop.ts\` (another visitor's small enquiry, median of 7, alone and while
+one address loops empty PATCHes on four finished uploads of a 99-megapixel PNG).
+
+| measure                             | before (2026-11-26 09:40 UTC) | after (10:05 UTC)        |
+| ----------------------------------- | ----------------------------- | ------------------------ |
+| proxy CPU ms/MiB, 16 KiB PATCHes    | 145.1                         | 128.5                    |
+| proxy CPU ms/MiB, 512 KiB PATCHes   | 21.0                          | 18.6                     |
+| enquiry alone, median ms            | 33                            | 47                       |
+| enquiry during the loop, median ms  | 386 (**11.7×**)               | 65 (**1.38×**)           |
+| empty PATCHes answered during the 7 | 258                           | 14                       |
+| load average (1 min) before → after | 5.0 → 11.6, 11.5 → 10.1       | 11.5 → 12.5, 12.5 → 10.8 |
+
+A 16 KiB PATCH still costs some 2 ms of fixed CPU (7× the 512 KiB figure per MiB): what is left
+is the request itself (Hono and Node's HTTP, the guard's metered body and the \`Request\` it
+rebuilds, the response's write to the socket), two indexed reads of the upload's row, and a
+\`statfs\` of the disk for the room check, which looks every time by design (\`upload-room.ts\`).
 Sent ahead, a file costs more CPU per MiB in 512 KiB PATCHes than in one: each PATCH is a request,
 a sync of the upload's file and a commit of its offset, which is what lets a phone lose at most
 one chunk to a dropped connection.

@@ -111,8 +111,13 @@ export const uploadGuard = (options: UploadGuardOptions): MiddlewareHandler<Uplo
     const mine = active.get(key) ?? 0;
     if (mine >= options.perClient) throw Refusal.tooManyAtOnce();
     active.set(key, mine + 1);
-    const metered = meter(c.req.raw.body, { ...options, maxBytes });
-    c.req.raw = new Request(c.req.raw, { body: metered.body, duplex: 'half' } as RequestInit);
+    // A body said to be empty has nothing to meter: the request is left as it came.
+    const metered = meter(declared === undefined || Number(declared) > 0 ? c.req.raw.body : null, {
+      ...options,
+      maxBytes,
+    });
+    if (metered.body)
+      c.req.raw = new Request(c.req.raw, { body: metered.body, duplex: 'half' } as RequestInit);
     c.set('upload', metered);
     try {
       await next();

@@ -9,6 +9,7 @@ import type { UploadStore } from '../../outbox/upload-store.ts';
 import type { SubmissionLimits } from '../upload-guard.ts';
 import type { LiveForm } from '../../studio/live-form.ts';
 import type { FileSpool } from '../file-spool.ts';
+import type { IdlePace } from './idle-pace.ts';
 
 /** `UPLOAD_EXPIRY_HOURS`' default: a day to press Send. */
 export const DEFAULT_UPLOAD_EXPIRY_HOURS = 24;
@@ -37,6 +38,8 @@ export interface UploadRouteDeps extends OriginOptions {
    * negative below it; absent where the outbox is a database server's, which watches its own.
    */
   uploadRoom?: (() => Promise<number>) | undefined;
+  /** How PATCHes at the end of a complete upload are paced per address (`IDLE_PACE` if absent). */
+  idlePace?: IdlePace | undefined;
   log: Logger;
   clientIp: (c: Context) => string;
   now: () => number;

@@ -21,6 +21,7 @@ import { isStorageFull } from '../store-checked.ts';
 import { uploadGuard, type UploadGuardEnv } from '../upload-guard.ts';
 import { answerIn, answerLanguage } from '../answer-refusal.ts';
 import { checkOnce } from './check-once.ts';
+import { IDLE_PACE, idlePacer } from './idle-pace.ts';
 import { convertOnArrival } from './convert-on-arrival.ts';
 import { uploadRefusals as refuse } from './upload-refusals.ts';
 import { UploadLocks } from './upload-locks.ts';
@@ -53,6 +54,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
     : undefined;
   const check = checkOnce({ ...deps, store, convert });
   const room = uploadRoom(deps.uploadRoom);
+  const idle = idlePacer(deps.idlePace ?? IDLE_PACE, deps.now);
   const guard = uploadGuard({
     maxBytes: maxFileBytes,
     tooLarge: refuse.pastLength(),
@@ -158,10 +160,13 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
       if (!row) throw refuse.notFound();
       if (row.lang) answerIn(c, row.lang);
       if (row.upload_offset !== offset) throw refuse.offsetMismatch();
-      if (offset === row.length) await complete(c, row);
-      else await room.holding(row.length - offset, () => receive(c, row, offset));
+      if (offset === row.length) return row;
+      await room.holding(row.length - offset, () => receive(c, row, offset));
+      return undefined;
     });
     if (!held) throw refuse.offsetMismatch();
+    // At the end of a complete upload: answered without the lock, as it may wait its turn.
+    if (held.done) await complete(c, held.done);
     return c.body(null, 204);
   });
 
@@ -194,10 +199,12 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
   /**
    * A PATCH at the end of a complete upload: no byte more is taken (its body is refused at its
    * first byte) and no work is done again; the verdict kept is answered, or the check is made
-   * if it never was (the one that completed it failed on a fault of ours).
+   * if it never was (the one that completed it failed on a fault of ours). A loop of them from
+   * one address is paced (`idle-pace.ts`).
    */
   async function complete(c: Context, row: UploadRow) {
-    if (!(await isEmpty(c.req.raw.body))) throw refuse.pastLength();
+    await idle.turn(clientKey(c));
+    if (!(await isEmpty(c))) throw refuse.pastLength();
     c.header('Upload-Offset', String(row.length));
     c.header('Upload-Expires', expiresHeader(row.expires_at));
     if (row.verdict) sayKeptVerdict(c, row);
@@ -223,7 +230,10 @@ function sayKeptVerdict(c: Context, row: UploadRow) {
 }
 
 /** Whether a request's body has no byte; read no further than its first piece. */
-async function isEmpty(body: ReadableStream<Uint8Array> | null): Promise<boolean> {
+async function isEmpty(c: Context): Promise<boolean> {
+  // Said to be empty: nothing to read, and no stream made to read it (most of such a PATCH's cost).
+  if (c.req.header('content-length')?.trim() === '0') return true;
+  const body = c.req.raw.body;
   if (!body) return true;
   const reader = body.getReader();
   try {

@@ -133,3 +133,20 @@ it('after a crash goes on from the offset recorded, and the file completes byte 
   expect(found.upload_offset).toBe(file.byteLength);
   expect(Buffer.from(await readAll(await restarted.uploadSource(found))).equals(file)).toBe(true);
 });
+
+it("keeps the upload's file open between small PATCHes: opened once per SYNC_BYTES, not once each", async () => {
+  const file = randomBytes(2 * SYNC_BYTES);
+  const { store, recorded } = await outboxWith(file.byteLength);
+  const handle = await open(__filename);
+  const prototype = Object.getPrototypeOf(handle) as { truncate(): Promise<void> };
+  await handle.close();
+  // Each opening of the upload's file cuts it back to the recorded offset.
+  const truncates = vi.spyOn(prototype, 'truncate');
+  await patches(store, file, 0, file.byteLength, 16 * KIB);
+  expect(recorded()).toBe(file.byteLength);
+  // 64 PATCHes: before, 64 openings.
+  expect(truncates.mock.calls.length).toBe(2);
+  const found = await store.findUpload('u1', 2_000);
+  if (!found) throw new Error('no upload u1');
+  expect(Buffer.from(await readAll(await store.uploadSource(found))).equals(file)).toBe(true);
+});

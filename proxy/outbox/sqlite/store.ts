@@ -37,6 +37,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
   /** A write, in the next group commit: all of a plan's writes in one savepoint. */
   const written = <T>(plan: Plan<T>) => write(() => execute(plan));
   const m = outboxMachine(sqliteDialect);
+  const { closeFiles, ...uploads } = sqliteUploads(write, execute, uploadFolder(vaultDir));
   const bound = bindOutbox(m, {
     read: (plan) => asPromise(() => execute(plan)),
     write: written,
@@ -51,7 +52,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
   return {
     ...bound,
     accept: sqliteAccept(m, write, execute, vault),
-    ...sqliteUploads(write, execute, uploadFolder(vaultDir)),
+    ...uploads,
     async erase(reference, options) {
       const outcome = await bound.erase(reference, options);
       // With secure_delete the freed pages are zeroed; the checkpoint writes them over the
@@ -62,6 +63,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
     async close() {
       // The last batch is committed before the file is closed.
       await write(() => undefined);
+      await closeFiles();
       await wal?.close();
       db.close();
     },

@@ -13,9 +13,13 @@
  * unsynced bytes to `SYNC_BYTES`, the last one, one cut short, or a HEAD (`syncUpload`). What a
  * crash loses is at most that much, which the recorded offset never claimed: the client's next
  * PATCH is refused as out of place, and its HEAD says where to resume.
+ *
+ * Opening, cutting back and closing the file cost such a PATCH as much as its bytes: so the file
+ * of an unsynced tail stays open for the next PATCH (`HANDLE_IDLE_MS`), which goes on at its end
+ * with nothing to cut; it is closed by the sync, the upload's removal, or the wait running out.
  */
 import { mkdirSync, mkdtempSync } from 'node:fs';
-import { link, open, readdir, rename, unlink } from 'node:fs/promises';
+import { link, open, readdir, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -34,11 +38,30 @@ const WRITE_BATCH_BYTES = 64 * 1024;
 /** Bytes a PATCH may leave unsynced: the widget's chunk, which is synced with its PATCH. */
 export const SYNC_BYTES = 512 * 1024;
 
-/** Bytes of an upload written but not yet synced: from its recorded offset `from` to `to`. */
+/** How long an unsynced tail's file is kept open for the next PATCH (the widget's come at once). */
+const HANDLE_IDLE_MS = 2000;
+
+/**
+ * Bytes of an upload written but not yet synced: from its recorded offset `from` to `to`, and the
+ * file still open at `to` while the next PATCH may come (none while a PATCH or a sync has it).
+ */
 interface UnsyncedTail {
   from: number;
   to: number;
+  open?: { handle: FileHandle; idle: NodeJS.Timeout } | undefined;
 }
+
+/** The tail's open file, taken out of it (the taker closes it or hands it on). */
+function takeOpen(tail: UnsyncedTail | undefined): FileHandle | undefined {
+  const kept = tail?.open;
+  if (!tail || !kept) return undefined;
+  tail.open = undefined;
+  clearTimeout(kept.idle);
+  return kept.handle;
+}
+
+/** Closes the tail's open file, if it has one. */
+const closeOpen = async (tail: UnsyncedTail | undefined) => takeOpen(tail)?.close();
 
 /** The folder uploads are kept in, beside the vault (a private temporary one for a store in memory). */
 export function uploadFolder(vaultDir: string | undefined): string {
@@ -53,7 +76,7 @@ export function sqliteUploads(
   write: GroupWrite,
   execute: <T>(plan: Plan<T>) => T,
   dir: string,
-): UploadStore {
+): UploadStore & { closeFiles: () => Promise<void> } {
   const fileOf = (id: string) => join(dir, `${id}.upload`);
   const read = <T>(plan: Plan<T>) => asPromise(() => execute(plan));
   const written = <T>(plan: () => Plan<T>) => write(() => execute(plan()));
@@ -64,8 +87,26 @@ export function sqliteUploads(
     const tail = unsynced.get(id);
     return tail && tail.from === recorded ? tail.to : recorded;
   };
+  /** Forgets the upload's tail, closing its file. */
+  const forget = async (id: string) => {
+    const tail = unsynced.get(id);
+    unsynced.delete(id);
+    await closeOpen(tail);
+  };
+  /** Keeps `handle` open at the tail's end for the next PATCH, for `HANDLE_IDLE_MS`. */
+  const keepOpen = (tail: UnsyncedTail, handle: FileHandle) => {
+    const idle = setTimeout(() => void closeOpen(tail).catch(() => undefined), HANDLE_IDLE_MS);
+    tail.open = { handle, idle: idle.unref() };
+  };
+  /** The upload's file, open to write at `offset`. */
+  const openAt = async (id: string, offset: number) => {
+    const handle = await open(fileOf(id), 'a+', 0o600);
+    // Bytes past the recorded offset are from a write that never got recorded.
+    await handle.truncate(offset);
+    return handle;
+  };
   const syncFile = async (id: string) => {
-    const handle = await open(fileOf(id), 'r+');
+    const handle = takeOpen(unsynced.get(id)) ?? (await open(fileOf(id), 'r+'));
     try {
       await handle.datasync();
     } finally {
@@ -91,11 +132,10 @@ export function sqliteUploads(
       const recorded = execute(plans.offsetOf(upload.id));
       if (liveOffset(upload.id, recorded) !== offset || recorded === undefined)
         throw new UploadOffsetConflict(`upload ${upload.id} is not at ${String(offset)}`);
-      const handle = await open(fileOf(upload.id), 'a+', 0o600).then(async (h) => {
-        // Bytes past the recorded offset are from a write that never got recorded.
-        await h.truncate(offset);
-        return h;
-      });
+      const tail = unsynced.get(upload.id);
+      if (tail?.to !== offset) await closeOpen(tail);
+      // Kept open at the tail's end by the PATCH before: nothing past it to cut back.
+      const handle = takeOpen(tail) ?? (await openAt(upload.id, offset));
       let position = offset;
       let batch: Uint8Array[] = [];
       let batched = 0;
@@ -126,10 +166,12 @@ export function sqliteUploads(
         deferred = !broken && position < upload.length && position - recorded < SYNC_BYTES;
         if (!deferred) await handle.datasync();
       } finally {
-        await handle.close();
+        if (!deferred) await handle.close();
       }
       if (deferred) {
-        unsynced.set(upload.id, { from: recorded, to: position });
+        const next = { from: recorded, to: position };
+        unsynced.set(upload.id, next);
+        keepOpen(next, handle);
         return position;
       }
       unsynced.delete(upload.id);
@@ -182,17 +224,21 @@ export function sqliteUploads(
       await Promise.all(rows.map((row) => unlinkQuietly(fileOf(row.id))));
     },
     async removeUpload(id) {
-      unsynced.delete(id);
+      await forget(id);
       if (await written(() => plans.remove(id))) await unlinkQuietly(fileOf(id));
     },
     async removeExpiredUploads(now) {
       const ids = execute(plans.expired(now));
       if (ids.length === 0) return 0;
-      for (const id of ids) unsynced.delete(id);
+      await Promise.all(ids.map(forget));
       await written(() => plans.removeExpired(ids));
       await Promise.all(ids.map((id) => unlinkQuietly(fileOf(id))));
       return ids.length;
     },
     uploadBytesHeldBy: (client, now) => read(plans.heldBy(client, now)),
+    /** Closes the files kept open (the store is closing): their tails were never recorded. */
+    closeFiles: async () => {
+      await Promise.all([...unsynced.keys()].map(forget));
+    },
   };
 }
