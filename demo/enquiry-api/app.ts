@@ -14,6 +14,7 @@ import { contentsAre, kindOfMime } from './file-kinds.ts';
 import { inboxRoutes } from './inbox.ts';
 import { answerQuirk, frontPage } from './quirks.ts';
 import { EnquiryStore } from './store.ts';
+import { readUploadBody } from './upload-stream.ts';
 import { checkCreate, checkUpload, type Checked, type NewUpload } from './validate.ts';
 
 /** The platform's service root in a WordPress deployment (`/wp-json/<namespace>/v1`). */
@@ -53,20 +54,40 @@ export function normaliseRoot(root: string): string {
 const mediaType = (header: string | undefined) =>
   (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
+/** A body read and parsed (`undefined` when it is not JSON), with its text when it was kept. */
+type BodyReader = (c: Context) => Promise<{ parsed: unknown; raw: string } | undefined>;
+
+/** The whole body as text, then parsed: a create's few kilobytes, kept as they came. */
+const wholeText: BodyReader = async (c) => {
+  const raw = await c.req.text();
+  try {
+    return { parsed: JSON.parse(raw) as unknown, raw };
+  } catch {
+    return undefined;
+  }
+};
+
+/** An upload's body, its 13 MB of BASE64 decoded as they stream in rather than held as text. */
+const streamedUpload: BodyReader = async (c) => {
+  try {
+    return { parsed: await readUploadBody(c.req.raw.body), raw: '' };
+  } catch (error) {
+    if (error instanceof SyntaxError) return undefined;
+    throw error;
+  }
+};
+
 /** The body as a JSON object, or the answer refusing it. */
 async function readObject(
   c: Context,
+  read: BodyReader,
 ): Promise<{ body: Record<string, unknown>; raw: string } | Response> {
   if (mediaType(c.req.header('content-type')) !== 'application/json') {
     return answer(c, failure(400, TEXT.notJsonType));
   }
-  const raw = await c.req.text();
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    return answer(c, failure(400, TEXT.notJson));
-  }
+  const result = await read(c);
+  if (result === undefined) return answer(c, failure(400, TEXT.notJson));
+  const { parsed: body, raw } = result;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return answer(c, failure(400, TEXT.notObject));
   }
@@ -139,6 +160,7 @@ export function createEnquiryApi(options: EnquiryApiOptions): Hono<EmulatorEnv> 
   /** One endpoint: faults, the size limit, the JSON body, its 400 checks, then `accept`. */
   const endpoint = <T>(
     name: Endpoint,
+    read: BodyReader,
     check: (body: Record<string, unknown>) => Checked<T>,
     accept: (value: T, raw: string, c: Context<EmulatorEnv>) => Envelope,
   ) =>
@@ -147,23 +169,23 @@ export function createEnquiryApi(options: EnquiryApiOptions): Hono<EmulatorEnv> 
       injectFaults(faults, name, store.stats),
       limitBody,
       async (c) => {
-        const read = await readObject(c);
-        if (read instanceof Response) return read;
-        const checked = check(read.body);
+        const object = await readObject(c, read);
+        if (object instanceof Response) return object;
+        const checked = check(object.body);
         return answer(
           c,
-          checked.ok ? accept(checked.value, read.raw, c) : failure(400, checked.status),
+          checked.ok ? accept(checked.value, object.raw, c) : failure(400, checked.status),
         );
       },
     );
 
-  endpoint('create', checkCreate, (enquiry, raw, c) => {
+  endpoint('create', wholeText, checkCreate, (enquiry, raw, c) => {
     const id = store.createEnquiry(enquiry, raw);
     store.stats.created += 1;
     c.set('created', id);
     return success(TEXT.created, id);
   });
-  endpoint('upload', checkUpload, (upload) => acceptUpload(store, upload));
+  endpoint('upload', streamedUpload, checkUpload, (upload) => acceptUpload(store, upload));
 
   service.all('/enquiries/:endpoint{create|upload}', (c) =>
     answer(c, failure(405, TEXT.methodNotAllowed), { Allow: 'POST' }),

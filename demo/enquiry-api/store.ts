@@ -111,6 +111,10 @@ export class EnquiryStore {
 
   constructor(path: string) {
     this.#db = new Database(path);
+    // Files are stored whole, 10 MB at a time: in 64 KiB pages SQLite writes one a sixteenth as
+    // often as in its default 4 KiB ones, and a file took half the CPU to store (measured). It
+    // holds for a new database only; one made before keeps its pages.
+    this.#db.pragma('page_size = 65536');
     // WAL lets the inbox read while an upload writes; it means nothing for `:memory:`.
     if (path !== ':memory:' && path !== '') this.#db.pragma('journal_mode = WAL');
     this.#db.pragma('foreign_keys = ON');

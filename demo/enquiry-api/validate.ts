@@ -124,6 +124,27 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 /** True when `text` is canonical-length standard base64: alphabet, padding and length % 4. */
 export const isBase64 = (text: string): boolean => text.length % 4 === 0 && BASE64.test(text);
 
+/** What a `contents` string comes to: empty, not BASE64, or the bytes it encodes. */
+export type ContentsVerdict =
+  { kind: 'empty' } | { kind: 'not-base64' } | { kind: 'bytes'; bytes: Buffer };
+
+/**
+ * Judges a `contents` string given as `decoded`, the bytes of its first characters (whole groups
+ * of four, all of the alphabet, already decoded), and `tail`, the rest of it as text.
+ */
+export function judgeContents(decoded: readonly Buffer[], tail: string): ContentsVerdict {
+  const decodedAny = decoded.some((piece) => piece.byteLength > 0);
+  // As the platform trims: a string of whitespace only is an empty file.
+  if (!decodedAny && tail.trim() === '') return { kind: 'empty' };
+  if (!isBase64(tail)) return { kind: 'not-base64' };
+  return { kind: 'bytes', bytes: Buffer.concat([...decoded, Buffer.from(tail, 'base64')]) };
+}
+
+/** A `contents` string already judged as it streamed in (`upload-stream.ts`), not held as text. */
+export class StreamedContents {
+  constructor(readonly verdict: ContentsVerdict) {}
+}
+
 /** `post_id` arrives as a string (spec) or an integer; anything else cannot name an enquiry. */
 function enquiryIdOf(postId: string | number): number | null {
   const id = typeof postId === 'number' ? postId : /^\d{1,15}$/.test(postId) ? Number(postId) : NaN;
@@ -142,9 +163,15 @@ export function checkUpload(body: Body): Checked<NewUpload> {
   for (const key of ['name', 'mime', 'postname'] as const) {
     if (!isFilled(file[key])) return problem(TEXT.missing(`file[${key}]`));
   }
-  if (typeof contents !== 'string') return problem(TEXT.missing('contents'));
-  if (contents.trim() === '') return problem(TEXT.emptyFile);
-  if (!isBase64(contents)) return problem(TEXT.notBase64);
+  const verdict =
+    contents instanceof StreamedContents
+      ? contents.verdict
+      : typeof contents === 'string'
+        ? judgeContents([], contents)
+        : undefined;
+  if (verdict === undefined) return problem(TEXT.missing('contents'));
+  if (verdict.kind === 'empty') return problem(TEXT.emptyFile);
+  if (verdict.kind === 'not-base64') return problem(TEXT.notBase64);
   return {
     ok: true,
     value: {
@@ -153,7 +180,7 @@ export function checkUpload(body: Body): Checked<NewUpload> {
       name: String(file.name),
       mime: String(file.mime),
       postname: String(file.postname),
-      bytes: Buffer.from(contents, 'base64'),
+      bytes: verdict.bytes,
     },
   };
 }

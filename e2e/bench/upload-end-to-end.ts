@@ -151,20 +151,29 @@ ${table(
   rows,
 )}
 
-**What limits it** (issue #61 asks for 100 MiB/s at most 1.5× one file; measured 2026-11-26
-at a load average of 15 to 26 from other work, 3 to 15 MiB/s). The two servers' CPU per MiB
-above add up to some 45 ms: with the whole of both cores and nothing else running, that is at
-most about 44 MiB/s, and the stand-in alone, one thread parsing the BASE64 JSON of each upload,
-stops near 50 MiB/s. 100 MiB/s needs both under 10 ms per MiB. A CPU profile of the proxy over
-the eight uploads (\`BENCH_CPU_PROF=proxy/main\`) found its main thread idle 46 % of the run,
-waiting for the stand-in and the machine; of its busy time, writing the spooled files (8 % of
-the run), BASE64 (6 %), garbage collection (5 %), reading the stored file back for its upload
-(4 %) and SHA-256 (2 %). No sandbox ran: a PNG is checked by reading its header in the proxy
-(\`proxy/convert/pixel-budget.ts\`), so the sandbox's checks are not what slows pictures.
-Without the change to the logs that was tried and not kept (59cb459), the same bench: 4.15 and
-4.92 MiB/s end to end, growth 1.76× and 0.04× one file. Memory: runs of this bench gave from
-0.04× to 2.2× one file, which is garbage V8 had not collected
+**What limits it** (issue #61 asks for 100 MiB/s at most 1.5× one file; not met). Issue #61's
+third part, measured 2026-11-26 10:28-10:36 UTC at a load average of 9 to 16 from other work,
+the code before and after back to back, 2 runs each: before 11.9 and 12.6 MiB/s end to end,
+proxy 24.3 and 20.8 ms of CPU per MiB, stand-in 22.7 and 21.6; after 9.9 and 10.9 MiB/s (the
+load higher), proxy 19.9 and 17.8, stand-in 15.6 and 16.7; a second pair at a load of 13 to 16
+gave 9.1 to 11.1 MiB/s for both. What changed: the stand-in decodes an upload's BASE64 as it
+streams in (\`demo/enquiry-api/upload-stream.ts\`: no 13 MB text, \`JSON.parse\` or regex) and
+stores files in 64 KiB SQLite pages; the proxy's spool writes 256 KiB at a time, hashing while
+the disk writes. A profile of the stand-in (\`BENCH_CPU_PROF=enquiry-api/main\`) then shows
+what is left of its busy time: storing the 10 MB BLOB in SQLite (\`addFile\`, the largest),
+garbage collection, the web stream Node's HTTP body is wrapped in, SHA-256, the decoding itself
+about 1 ms per MiB. The proxy's: the spool's writes (379 ms over the eight files, from 586),
+reading the stored file back for its upload, the BASE64 string of each 192 KiB piece (Node 20
+has no encoder into a buffer: one string per piece is the least; larger pieces would hold more
+memory per upload in flight, 8 × 4 × the piece), SHA-256, garbage collection. The wall time
+is not CPU: some 3 s of CPU for the two servers on 2 cores would be 1.5 s, and the run took
+4 to 9 s, on a machine whose load stayed above 8 (other helpers' suites): 100 MiB/s is 0.8 s
+for the 80 MiB, below what this machine gave any run today. 100 MiB/s also needs both servers
+under 10 ms per MiB; they are at 16 to 20. No sandbox ran: a PNG is checked by reading its
+header in the proxy (\`proxy/convert/pixel-budget.ts\`). Memory: runs of this bench gave from
+0.0× to 3.0× one file, before and after alike (before 0.00×, 0.69×, 1.22×, 1.38×; the stand-in
+change alone 0.02× to 2.74×; after 1.08× to 3.00×), which is garbage V8 had not collected
 yet when the peak was read (the forced-collection diagnostic in "Upload path" above), not bytes
-the proxy holds.
+the proxy holds; it is not shown to be within 1.5×.
 `;
 }

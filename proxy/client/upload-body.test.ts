@@ -42,6 +42,37 @@ describe('uploadBody', () => {
   });
 });
 
+describe('uploadBody, every length', () => {
+  it('sends the reference BASE64 for each size from 0 to 13 bytes, in pieces of 1 to 4', async () => {
+    for (let size = 0; size <= 13; size++) {
+      for (const piece of [1, 2, 3, 4]) {
+        const bytes = pattern(size);
+        const body = uploadBody(7, {
+          name: 'a.png',
+          mime: 'image/png',
+          postname: 'a.png',
+          bytes: uneven(bytes, [piece]),
+        });
+        const sent = await text(body.stream);
+        expect(sent, `${String(size)} bytes in pieces of ${String(piece)}`).toBe(
+          `{"post_id":"7","file":{"name":"a.png","mime":"image/png","postname":"a.png"},"contents":"${Buffer.from(bytes).toString('base64')}"}`,
+        );
+        expect(Buffer.byteLength(sent)).toBe(body.length);
+      }
+    }
+  });
+
+  it('sends 10 MiB and a byte read from memory as the reference BASE64, across its pieces', async () => {
+    const bytes = pattern(10 * 1024 * 1024 + 1);
+    const body = uploadBody(7, { name: 'a.png', mime: 'image/png', postname: 'a.png', bytes });
+    const sent = await text(body.stream);
+    expect(Buffer.byteLength(sent)).toBe(body.length);
+    expect((JSON.parse(sent) as { contents: string }).contents).toBe(
+      Buffer.from(bytes).toString('base64'),
+    );
+  });
+});
+
 describe('byte sources', () => {
   it('keep chunks as they are, read again from the start, and read whole equal what went in', async () => {
     const chunks = [pattern(5), pattern(300_000), pattern(2)];

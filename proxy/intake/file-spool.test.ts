@@ -40,6 +40,18 @@ describe('diskSpool', () => {
     }
   });
 
+  it('writes a file up to and across the 256 KiB it gathers before each write', async () => {
+    const spool = diskSpool(freshDir());
+    for (const size of [256 * 1024, 256 * 1024 + 1, 3 * 256 * 1024 + 7, 10 * 1024 * 1024]) {
+      const bytes = randomBytes(size);
+      const file = await spool.write(randomPieces(bytes), 20_000_000);
+      expect(file.size).toBe(size);
+      expect(readFileSync(file.path).equals(bytes)).toBe(true);
+      expect(file.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+      expect(Buffer.from(file.tail).equals(bytes.subarray(-SNIFF_TAIL_BYTES))).toBe(true);
+    }
+  });
+
   it('writes a file that arrived a byte at a time', async () => {
     const bytes = randomBytes(5000);
     async function* byteByByte() {
