@@ -172,51 +172,65 @@ The tail, ${TAIL_SECONDS} s at 64 connections each:
 
 ${tails}
 
-**Where the proxy's CPU goes** (issue #61): \`BENCH_CPU_PROF=proxy/main\` (see \`servers.ts\`)
-over 10 s of this load at 16 connections, the samples of the load window put in the stage a
-request meets, the innermost first, each share times the CPU per enquiry of that run. Measured
-on 2026-11-26 at a load average of 14 to 26 (other helpers' builds and browser suites): a
-sample is the main thread's wall time, so a call that hands work to libuv's threads (the WAL's
-\`fdatasync\`, a log write) is charged the moment the machine takes the thread away, and
-absolute figures were three times those of a quiet machine (issue #61: 2.71 to 3.27 ms).
+**Where the proxy's CPU goes** (issue #61): \`BENCH_CPU_PROF=proxy/main npm run bench -- relay\`
+(see \`servers.ts\`), the proxy's profile read by \`node --import tsx e2e/bench/profile-stages.ts
+<profile> --per <ms>\`: the samples after its first 20 s (tsx compiling the proxy), each in the
+stage of its innermost frame that names one, each share times the median CPU per enquiry of
+that run. Measured on 2026-11-26 at a load average of 8 to 14 (other helpers' builds and
+browser suites): a sample is the main thread's wall time, so a call that hands work to libuv's
+threads (the WAL's \`fdatasync\`, a log write) is charged the moment the machine takes the
+thread away, and absolute figures were three times those of a quiet machine (issue #61: 2.71
+to 3.27 ms).
 
-| stage | ms per enquiry, before (9.22 ms in all) | after (8.90 ms in all) |
-| ----- | --------------------------------------- | ---------------------- |
-| store: SQLite, group commit, WAL flush | 2.00 (22 %) | 2.13 (24 %) |
-| delivery: the attempt, the client, undici | 1.59 (17 %) | 1.53 (17 %) |
-| HTTP server and framework (Hono, node-server) | 1.30 (14 %) | 1.23 (14 %) |
-| logging (pino, sonic-boom) | 1.04 (11 %) | 0.80 (9 %) |
-| intake: take-in, store-checked, aftercare | 0.75 (8 %) | 0.63 (7 %) |
-| multipart | 0.74 (8 %) | 0.69 (8 %) |
-| checks: schema, rules, files | 0.61 (7 %) | 0.64 (7 %) |
-| runtime: timers, promises | 0.59 (6 %) | 0.63 (7 %) |
-| garbage collection | 0.23 (3 %) | 0.45 (5 %) |
-| form token | 0.18 (2 %) | 0.10 (1 %) |
-| funnel | 0.10 (1 %) | 0.02 (0 %) |
-| origin | 0.06 (1 %) | 0.02 (0 %) |
-| limits | 0.03 (0 %) | 0.03 (0 %) |
+| stage | ms per enquiry, before (f7dace2: 9.37 ms in all) | after (d03b6bf: 7.19 ms in all) |
+| ----- | ------------------------------------------------ | --------------------------------- |
+| delivery: the attempt, the client, undici | 1.97 (21 %) | 1.47 (20 %) |
+| store: SQLite, group commit, WAL flush | 1.81 (19 %) | 1.47 (20 %) |
+| HTTP server and framework (Hono, node-server) | 1.54 (16 %) | 1.29 (18 %) |
+| intake: take-in, store-checked, aftercare | 0.78 (8 %) | 0.47 (6 %) |
+| logging (pino, sonic-boom) | 0.76 (8 %) | 0.58 (8 %) |
+| garbage collection | 0.68 (7 %) | 0.48 (7 %) |
+| runtime: timers, promises, node internals | 0.68 (7 %) | 0.57 (8 %) |
+| checks: schema, rules, files | 0.48 (5 %) | 0.38 (5 %) |
+| multipart | 0.27 (3 %) | 0.15 (2 %) |
+| limits | 0.15 (2 %) | 0.13 (2 %) |
+| form token | 0.15 (2 %) | 0.13 (2 %) |
+| funnel | 0.10 (1 %) | 0.06 (1 %) |
+| origin | 0.01 (0 %) | 0.01 (0 %) |
 
-Before is main at 59cb459; after is the same with the proxy's log lines written without
-blocking (pino's \`sync: false\`), tried and **not kept**: a line written that way can be lost
-when the process is killed, and the lines just before a kill (a create whose outcome is
-unknown, the chaos suite's evidence for each duplicate) are the ones an operator needs most.
-So the rounds above, measured with it, are about 1 ms per enquiry kinder than main: this
-bench at 59cb459, just before them at a load average of 14, gave the proxy 9.85, 9.22 and
-9.64 ms per enquiry against the relay's 3.18, 2.46 and 2.01 (median 3.75×); at 64
-connections p50 1,360 ms and p99 3,506 ms. The relay's own figures moved by half between
-the two runs: at this load only the proxy's ms per enquiry says much.
+**What changed** (issue #61): a small enquiry a person sends waits for three WAL flushes rather
+than five. The funnel's cell it will count in is written in the enquiry's own transaction
+(\`NewSubmission.funnelCell\`), not by a write of its own after it, and an enquiry with no file
+to send has the platform's answer to its create recorded by the write that finishes it as
+delivered (\`finish\` with \`created\`, a record: on PostgreSQL on the records' own
+connections). Left as they were: the accept, then the create noted as sent and on disk before it
+is sent. The statements are the same 12 (counted over 5 s at 16 connections: the spent token,
+the submission, its funnel cell, its receipt, the two reads of it back; the create noted; its
+files' names, the create recorded, delivered, the funnel's count, the cell removed). This bench
+before them (f7dace2, load average 3.8 before, 10.7 after) gave the proxy 10.1, 8.57 and 7.34 ms
+per enquiry against the relay's 3.48, 2.80 and 2.34 (median 3.06×), and at 64 connections p50
+1,117 ms, p99 3,444 ms. After, the rounds above; a run at 261beae (the same SQLite path, load
+average 10.0 before, 12.4 after) gave 8.10, 5.89 and 6.49 ms against 3.71, 2.65 and 2.70 (median
+2.22×). Profiled (which costs the proxy too), before 10.0, 9.37 and 7.86 ms (3.51×) and at 64
+connections 55.4 a second, p50 980 ms, p99 2,482 ms; after 8.45, 5.50 and 7.19 ms (2.43×) and
+188 a second, p50 301 ms, p99 1,253 ms. The relay's own figures move by half between runs: at
+this load only the proxy's ms per enquiry says much, and it fell by about a fifth.
 
-**Why the proxy is not at the relay's CPU:** the user time is most of it (7.7 of the 8.9 ms in
-the profiled run, 1.2 ms system). The checks themselves (token, origin, limits, funnel, the
-schema and rules) are under a tenth of the proxy's CPU. The rest is storing, delivering and
-serving HTTP, which the relay does too, with less: the relay runs 3 SQL statements per
-enquiry (its insert, a look for undelivered rows, delivered), the proxy 12 (counted by
-statement over a run, among them: the submission, its spent token, its
-receipt, its expected funnel cell, read back; the delivery's step, the platform's id, its files,
-delivered, the funnel's count), each one of the outbox's plans, in a group commit whose WAL is
-flushed before anyone is answered. The relay commits with \`synchronous = NORMAL\` and never
-flushes (a power cut can lose what it acknowledged), answers 202 at once and never records a
-delivery's steps; the proxy delivers while the visitor waits (\`201\`), so its accepted/s is
-the rate of whole deliveries at 16 at once, and few requests arrive together to share a flush.
+**Why the proxy is not at the relay's CPU:** storing, delivering and serving HTTP are three
+fifths of it, and the relay does each with less. The store: timed statement by statement in
+the proxy (same 5 s run), the submission's insert took 0.43 ms, and each update of its row
+(the create recorded 0.64 ms, delivered 0.48 ms) as much, against 0.01 to 0.03 ms for an
+insert into a small table: \`submissions\` has 18 indexes (the console's searches, 4 of them on
+expressions of the enquiry's JSON: email, telephone, name, surname; a change of state rewrites
+8), the relay's table none. The relay commits with \`synchronous = NORMAL\` and never flushes
+(a power cut can lose what it acknowledged), answers 202 at once and never records a
+delivery's steps; the proxy delivers while the visitor waits (\`201\`), so its accepted/s is the
+rate of whole deliveries at 16 at once (three flushes and the create each), and few requests
+arrive together to share a flush. The checks themselves (token, origin, limits, funnel, the
+schema and rules) are under a tenth. **The tail is not met** for the same reason: at 64
+connections a visitor waits for a whole delivery, so the p50 is 64 over the proxy's
+deliveries a second (about 1.2 s at 50 a second); 100 ms at the p99 needs over 640 deliveries
+a second, or a 202 before delivering as the relay answers: a change of what the visitor is
+told, not made here.
 `;
 }

@@ -43,23 +43,25 @@ export async function runAttempt(
   const started = now();
   await noticeInterruptedStep(claimed, context);
   let enquiryId = submission.enquiryId;
+  /** A create answered in this attempt and not yet recorded: recorded with the delivery. */
+  let created: { enquiryId: number; at: number } | undefined;
   if (enquiryId === null) {
     await store.startStep(lease, { kind: 'create' }, leaseUntil());
     // With its team and the earlier lead it repeats, as meta entries, when it was routed.
-    enquiryId = await client.createEnquiry(enquiryAsSent(submission), signal);
-    const created = enquiryId;
+    const id = await client.createEnquiry(enquiryAsSent(submission), signal);
+    enquiryId = id;
     const createdAt = now();
     // Before it is recorded: if this process dies now, the log shows the answer was had.
     log.info({ reference: submission.reference, enquiryId }, 'the platform created the enquiry');
-    // The enquiry exists now: losing this record would mean creating it again next time.
-    const recordedAt = await keepUntilRecorded(
-      (at) => store.recordCreated(lease, created, createdAt, at),
-      { ...answered(claimed, 'create'), answer: `enquiry ${String(created)}` },
-      context,
-    );
     submission.enquiryId = enquiryId;
     submission.enquiryCreatedAt = createdAt;
-    submission.enquiryRecordedAt = recordedAt;
+    // The enquiry exists now: losing this record would mean creating it again next time.
+    // With no file to send, the record is the delivery's own write (one write, one flush).
+    if (submission.files.some(toSend)) {
+      submission.enquiryRecordedAt = await keepRecord(claimed, context, 'create', enquiryId, (at) =>
+        store.recordCreated(lease, id, createdAt, at),
+      );
+    } else created = { enquiryId, at: createdAt };
     if (submission.unknownCreates > 0) {
       log.warn(
         { reference: submission.reference, enquiryId, unknownCreates: submission.unknownCreates },
@@ -69,7 +71,7 @@ export async function runAttempt(
   }
   for (const file of submission.files) {
     // Uploaded already, or refused before (sent again only when an operator retries it).
-    if (file.attachmentId !== null || file.failure !== null || file.skipped) continue;
+    if (!toSend(file)) continue;
     try {
       // Converted before the step is noted: a crash mid-conversion converts again next time,
       // and is no "upload of unknown outcome".
@@ -89,16 +91,16 @@ export async function runAttempt(
       continue;
     }
     const attachmentId = file.attachmentId;
-    await keepUntilRecorded(
-      (at) => store.recordUploaded(lease, file.index, attachmentId, at),
-      {
-        ...answered(claimed, `upload:${String(file.index)}`),
-        answer: `attachment ${String(attachmentId)}`,
-      },
-      context,
+    await keepRecord(claimed, context, `upload:${String(file.index)}`, attachmentId, (at) =>
+      store.recordUploaded(lease, file.index, attachmentId, at),
     );
   }
-  await store.finish(lease, { kind: 'delivered', at: now() });
+  if (created) {
+    const finished = created;
+    submission.enquiryRecordedAt = await keepRecord(claimed, context, 'create', enquiryId, (at) =>
+      store.finish(lease, { kind: 'delivered', at, created: finished }),
+    );
+  } else await store.finish(lease, { kind: 'delivered', at: now() });
   const refused = submission.files.filter((file) => file.failure !== null && !file.skipped);
   log.info(
     {
@@ -199,6 +201,27 @@ const answered = ({ submission, lease }: Claimed, step: string) => ({
   lease,
   step,
 });
+
+/** Keeps the record of the platform's answer to `step` (its new `id`) until it is written. */
+const keepRecord = (
+  claimed: Claimed,
+  context: AttemptContext,
+  step: string,
+  id: number,
+  write: (at: number) => Promise<void>,
+) =>
+  keepUntilRecorded(
+    write,
+    {
+      ...answered(claimed, step),
+      answer: `${step === 'create' ? 'enquiry' : 'attachment'} ${String(id)}`,
+    },
+    context,
+  );
+
+/** A file still to send: not uploaded, nor refused before (sent again only when retried). */
+const toSend = (file: StoredFile) =>
+  file.attachmentId === null && file.failure === null && !file.skipped;
 
 /** Answers with which the platform refuses one file (and would refuse it again). */
 const FILE_REFUSED = new Set([400, 413, 415, 422]);

@@ -32,7 +32,7 @@ const FOLDED_CAMPAIGN = 'other';
 
 /** What the funnel's admission reads. */
 export interface FunnelAdmissionDeps {
-  store: Pick<FunnelCounters, 'addFunnelTally' | 'expectDelivery'>;
+  store: Pick<FunnelCounters, 'addFunnelTally'>;
   log: Logger;
   now: () => number;
   /**
@@ -103,18 +103,12 @@ export class FunnelAdmission {
   }
 
   /**
-   * Notes an accepted enquiry's admitted cell, where its delivery will count; returns that
-   * cell, or nothing when the disk has no room for the funnel.
+   * The admitted cell an enquiry about to be stored will count its delivery in (the outbox
+   * notes it with the enquiry, `NewSubmission.funnelCell`), or nothing when the disk has no
+   * room for the funnel.
    */
-  async expectDelivery(
-    submissionId: number,
-    key: FunnelKey,
-    client: string,
-  ): Promise<FunnelKey | undefined> {
-    if (!(await this.room())) return undefined;
-    const cell = this.cellFor(key, client);
-    await this.deps.store.expectDelivery(submissionId, cell);
-    return cell;
+  async cellToExpect(key: FunnelKey, client: string): Promise<FunnelKey | undefined> {
+    return (await this.room()) ? this.cellFor(key, client) : undefined;
   }
 
   /** Whether the funnel may write now; the log says once when it stops and once when it resumes. */

@@ -79,27 +79,29 @@ function plainSendTally(config: FormConfig, part: EnquiryPart, key: FunnelKey): 
 }
 
 /**
- * Counts an accepted enquiry from `client`: its delivery will count in its cell, and one from
- * the page without JavaScript is counted as started and sent (unless its browser asked not to
- * be tracked, `Sec-GPC: 1`).
+ * The cell an accepted enquiry's delivery will count in, stored with the enquiry
+ * (`NewSubmission.funnelCell`): none when the funnel is off or has no room on the disk.
  */
-export async function countAccepted(
+export async function acceptedCell(
   funnel: FunnelAdmission,
   config: FormConfig,
-  enquiry: {
-    part: EnquiryPart;
-    submissionId: number;
-    at: number;
-    plain: boolean;
-    gpc: boolean;
-    client: string;
-  },
-): Promise<void> {
+  enquiry: { part: EnquiryPart; at: number; client: string },
+): Promise<FunnelKey | undefined> {
   const key = enquiryKey(config, enquiry.part, enquiry.at);
-  if (!key) return;
-  const cell = await funnel.expectDelivery(enquiry.submissionId, key, enquiry.client);
-  if (cell && enquiry.plain && !enquiry.gpc)
-    await funnel.add(plainSendTally(config, enquiry.part, cell), enquiry.client);
+  return key && (await funnel.cellToExpect(key, enquiry.client));
+}
+
+/**
+ * Counts an enquiry from the page without JavaScript, stored with its delivery expected in
+ * `cell`, as started and sent (the caller leaves out a browser that asked not to be tracked,
+ * `Sec-GPC: 1`).
+ */
+export async function countPlainSend(
+  funnel: FunnelAdmission,
+  config: FormConfig,
+  sent: { part: EnquiryPart; cell: FunnelKey; client: string },
+): Promise<void> {
+  await funnel.add(plainSendTally(config, sent.part, sent.cell), sent.client);
 }
 
 /**

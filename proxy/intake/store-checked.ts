@@ -15,7 +15,7 @@ import type { IntakeStore } from '../outbox/store.ts';
 import { rateLimitKey } from '../http/client-ip.ts';
 import { Refusal } from '../http/refusal.ts';
 import type { FunnelAdmission } from '../funnel/admission.ts';
-import { countAccepted } from '../funnel/server-tallies.ts';
+import { acceptedCell, countPlainSend } from '../funnel/server-tallies.ts';
 import type { Limiter } from '../limiter/token-buckets.ts';
 import type { NewSubmission } from '../outbox/submission.ts';
 import { aftercareFor, type AftercareDeps } from './aftercare.ts';
@@ -89,6 +89,15 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
         ...(verdict.human ? {} : { caughtAs: verdict.reason }),
         client: clientKey(c),
       });
+    // Noted with the enquiry, in its transaction; the funnel is a count, the enquiry a lead:
+    // a failed count never refuses a lead.
+    const funnelCell = verdict.human
+      ? await acceptedCell(funnel, checked.config, {
+          part: checked.part,
+          at: receivedAt,
+          client: clientKey(c),
+        }).catch(uncounted)
+      : undefined;
     const outcome = await store({
       reference,
       upstream: checked.upstream,
@@ -100,6 +109,7 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
       ...(verdict.human ? { formToken: verdict.formToken } : {}),
       ...(lease ? { lease } : {}),
       ...(aftercare ? { aftercare } : {}),
+      ...(funnelCell ? { funnelCell } : {}),
     });
     c.get('upload').release();
     if (outcome.kind === 'token_spent')
@@ -108,18 +118,12 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
       return { kind: 'repeat', key: idempotency?.key ?? '', repeat: outcome } as const;
     if (outcome.confirmation === 'over_limit')
       deps.log.info({ reference }, 'no confirmation email: the address or client had its share');
-    if (verdict.human)
-      await countAccepted(funnel, checked.config, {
+    if (funnelCell && received.plain && c.req.header('sec-gpc') !== '1')
+      await countPlainSend(funnel, checked.config, {
         part: checked.part,
-        submissionId: outcome.submission.id,
-        at: receivedAt,
-        plain: received.plain,
-        gpc: c.req.header('sec-gpc') === '1',
+        cell: funnelCell,
         client: clientKey(c),
-      }).catch((error: unknown) => {
-        // The funnel is a count, the enquiry a lead: a failed count never refuses a lead.
-        deps.log.warn({ err: error }, 'the funnel could not count an accepted enquiry');
-      });
+      }).catch(uncounted);
     return {
       receipt: aftercare?.receipt.code,
       kind: 'stored',
@@ -128,6 +132,12 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
       human: verdict.human,
       reason: note,
     } as const;
+  }
+
+  /** Says a count was lost, never the lead: the funnel is a count, the enquiry a lead. */
+  function uncounted(error: unknown): undefined {
+    deps.log.warn({ err: error }, 'the funnel could not count an accepted enquiry');
+    return undefined;
   }
 
   /** Takes a token from `limiter`, or refuses the submission with `429`. */

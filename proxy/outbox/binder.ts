@@ -91,15 +91,20 @@ export function bindOutbox(m: OutboxMachine, driver: StoreDriver): BoundOutbox {
     fileSource: (id, index) => bytes.source(id, index),
     claimDue: (owner, leaseMs, now, limit, running) =>
       driver.write(m.claimDue(owner, leaseMs, now, limit, running, driver.aliveAfter(now))),
-    // The platform has the files now; the rows keep their names, sizes and hashes. A refused
-    // file stays (the firm must get it another way) unless an operator skipped it.
-    finish: (lease, outcome) =>
-      outcome.kind === 'delivered'
+    finish: (lease, outcome) => {
+      // Recording the platform's answer to a create (no file was left to send, so no bytes to
+      // drop): a record, on the records' own connections, never behind the requests' queue.
+      if (outcome.kind === 'delivered' && outcome.created)
+        return driver.record(m.finish(lease, outcome));
+      // The platform has the files now; the rows keep their names, sizes and hashes. A refused
+      // file stays (the firm must get it another way) unless an operator skipped it.
+      return outcome.kind === 'delivered'
         ? bytes.dropBytes(m.finish(lease, outcome), {
             where: 'submission_id = @id AND (failed_reason IS NULL OR skipped = 1)',
             params: { id: lease.id },
           })
-        : driver.atomic(m.finish(lease, outcome)),
+        : driver.atomic(m.finish(lease, outcome));
+    },
     skipFile: async (reference, index) =>
       (await bytes.dropBytes(
         m.skipFile(reference, index),

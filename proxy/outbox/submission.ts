@@ -5,6 +5,7 @@
 import type { ByteSource } from '../client/byte-source.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import type { AcceptedKind } from '../contract/limits.ts';
+import type { FunnelKey } from './funnel-counts.ts';
 import type { LeadRouting } from './lead-routing.ts';
 import type { Aftercare, ConfirmationVerdict } from './receipt.ts';
 
@@ -52,6 +53,11 @@ export interface NewSubmission {
   lease?: { owner: string; until: number };
   /** Its receipt, and the confirmation email to queue, stored in the same transaction. */
   aftercare?: Aftercare;
+  /**
+   * The funnel's cell its delivery will count in (`funnel/admission.ts`), noted in the same
+   * transaction: a write of its own cost every enquiry another commit and flush.
+   */
+  funnelCell?: FunnelKey;
 }
 
 /** A file as the outbox keeps it (its bytes apart, until delivered). */

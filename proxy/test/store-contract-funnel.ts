@@ -1,7 +1,7 @@
 /**
  * The funnel half of the outbox store contract (see `store-contract.ts`): tallies add up per
  * day and cell, a period's sums are read back with their filters, old days are forgotten, and a
- * delivered enquiry is counted once in the cell it was accepted in, and never once its
+ * delivered enquiry is counted once in the cell it was accepted in (noted with it or after), and never once its
  * submission is gone.
  */
 import { describe, expect, it } from 'vitest';
@@ -110,6 +110,19 @@ export function describeFunnelStore(name: string, factory: StoreFactory): void {
       await store.deadLetter(await leaseOf(store, other.id), 'refused', 100);
       const [cell] = await store.funnelCells({ from: '2027-03-01', to: '2027-03-01' });
       expect(cell).toMatchObject({ ...key, views: 0, delivered: 1 });
+    });
+
+    it('counts the delivery of an enquiry stored with its cell, in that cell', async () => {
+      const store = await fresh();
+      const funnelCell = { day: '2027-03-02', ...key };
+      const { id } = await stored(store, sampleSubmission({ funnelCell }));
+      // Stored without one: its delivery counts nowhere.
+      const other = await stored(store, sampleSubmission({ reference: 'EQ-TEST-0002' }));
+      await store.finish(await leaseOf(store, id), { kind: 'delivered', at: 100 });
+      await store.finish(await leaseOf(store, other.id), { kind: 'delivered', at: 100 });
+      const cells = await store.funnelCells({ from: '2027-03-02', to: '2027-03-02' });
+      expect(cells).toHaveLength(1);
+      expect(cells[0]).toMatchObject({ ...key, views: 0, delivered: 1 });
     });
   });
 }

@@ -93,6 +93,28 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
       expect(submission?.files.map((f) => f.attachmentId)).toEqual([501, null]);
     });
 
+    it('records a create with the delivery that finishes it, flagged as a step alone would be', async () => {
+      const store = await fresh();
+      const { id } = await stored(store, sampleSubmission({ files: [] }));
+      const lease = await leaseOf(store, id);
+      await store.recordUnknownOutcome(lease, 'create');
+      await store.startStep(lease, { kind: 'create' }, 60_000);
+      await store.finish(lease, {
+        kind: 'delivered',
+        at: 2100,
+        created: { enquiryId: 1001, at: 2000 },
+      });
+      expect(await store.get('EQ-TEST-0001')).toMatchObject({
+        state: 'delivered',
+        enquiryId: 1001,
+        enquiryCreatedAt: 2000,
+        enquiryRecordedAt: 2100,
+        deliveredAt: 2100,
+        possibleDuplicate: true,
+        pendingStep: null,
+      });
+    });
+
     it('counts by state, and finds the oldest waiting submission and possible duplicates', async () => {
       const store = await fresh();
       const a = await stored(store, sampleSubmission({ reference: 'A', receivedAt: 100 }));

@@ -45,6 +45,20 @@ export function delivery(d: Dialect) {
       taken.push({ submission: yield* byId(id), lease: { id, token } });
     return taken;
   }
+  /**
+   * The create succeeded at `at` (its answer came then) and is recorded at `recordedAt` (by
+   * default then too): from now on only uploads are retried.
+   */
+  function recordCreated(owned: Lease, enquiryId: number, at: number, recordedAt = at) {
+    return held(
+      `enquiry_id = COALESCE(enquiry_id, @enquiryId),
+       enquiry_created_at = COALESCE(enquiry_created_at, @at),
+       enquiry_recorded_at = COALESCE(enquiry_recorded_at, @recordedAt),
+       possible_duplicate = ${d.flag('unknown_creates > 0')}, pending_step = NULL`,
+      owned,
+      { enquiryId, at, recordedAt },
+    );
+  }
   /** Each way an attempt ends, as the `SET` it writes from the finish's values. */
   const ENDS: Record<Finish['kind'], string> = {
     // Partly delivered while a refused file is left that nobody chose to skip.
@@ -111,19 +125,7 @@ export function delivery(d: Dialect) {
     /** Extends the lease while the record of a step's answer waits; the step stays noted. */
     renewLease: (owned: Lease, leaseUntil: number) =>
       held('lease_until = @until', owned, { until: leaseUntil }),
-    /**
-     * The create succeeded at `at` (its answer came then) and is recorded at `recordedAt` (by
-     * default then too): from now on only uploads are retried.
-     */
-    recordCreated: (owned: Lease, enquiryId: number, at: number, recordedAt = at) =>
-      held(
-        `enquiry_id = COALESCE(enquiry_id, @enquiryId),
-         enquiry_created_at = COALESCE(enquiry_created_at, @at),
-         enquiry_recorded_at = COALESCE(enquiry_recorded_at, @recordedAt),
-         possible_duplicate = ${d.flag('unknown_creates > 0')}, pending_step = NULL`,
-        owned,
-        { enquiryId, at, recordedAt },
-      ),
+    recordCreated,
     /** One file is attached upstream, at `at`. */
     *recordUploaded(owned: Lease, index: number, attachmentId: number, at: number): Plan<void> {
       yield* held('pending_step = NULL', owned);
@@ -153,6 +155,10 @@ export function delivery(d: Dialect) {
     /** Ends an attempt (the files' bytes are the driver's to drop when it is `delivered`). */
     *finish(owned: Lease, outcome: Finish): Plan<void> {
       const { kind, ...values } = outcome;
+      if (outcome.kind === 'delivered' && outcome.created) {
+        const { enquiryId, at } = outcome.created;
+        yield* recordCreated(owned, enquiryId, at, outcome.at);
+      }
       yield* held(ENDS[kind], owned, values);
       // The funnel's "delivered", in the cell the enquiry was accepted in (docs/funnel.md).
       if (kind === 'delivered') yield* countDelivered(owned.id);

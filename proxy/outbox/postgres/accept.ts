@@ -42,6 +42,7 @@ export function pgAccept(pool: pg.Pool, owner: string, m: OutboxMachine): Intake
       await execute(db, m.insertFileRow(id, idx, file));
       await insertChunks(db, id, idx, file);
     }
+    if (submission.funnelCell) await execute(db, m.expectDelivery(id, submission.funnelCell));
     const confirmation = submission.aftercare
       ? await execute(db, m.recordAftercare(submission.aftercare))
       : 'none';

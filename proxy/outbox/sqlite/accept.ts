@@ -27,6 +27,7 @@ function* insertRows(
   const id = yield* m.insertSubmission(submission);
   for (const [idx, file] of submission.files.entries())
     yield* m.insertFileRow(id, idx, file, blobs[idx]);
+  if (submission.funnelCell) yield* m.expectDelivery(id, submission.funnelCell);
   if (idempotency && !(yield* m.insertKey(idempotency, id, submission.receivedAt)))
     throw new Error('an Idempotency-Key was kept by a twin inside one transaction');
   const confirmation = submission.aftercare
