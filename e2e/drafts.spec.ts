@@ -1,6 +1,6 @@
 /**
  * "Save and continue later" through the whole stack, on two devices (two browser contexts): a
- * visitor on a phone fills two steps of the form in steps and uploads a photo, saves; a real SMTP
+ * visitor on a phone fills the form in steps as far as Files and uploads a photo, saves; a real SMTP
  * conversation carries the link, which ten plain GETs (a mail scanner) leave as it was; on a
  * desktop, the link's page shows nothing of the draft until the code sent to the same address is
  * typed; then the form is back on its step with every answer and the photo attached, and Send
@@ -15,6 +15,7 @@ import {
   codeIn,
   draftingStack,
   emailTo,
+  fillToProperty,
   linkIn,
   openWithCode,
   saveFor,
@@ -60,18 +61,12 @@ test('a draft saved on a phone opens on a desktop only with the emailed code, on
   const before = (await drafting.inbox()).length;
   const picture = await photo();
 
-  // The phone: two steps filled, a photo uploaded, then saved on the third.
+  // The phone: every step before Files filled, a photo uploaded, then saved on Files.
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const onPhone = await phone.newPage();
   await onPhone.goto(drafting.demo.siteUrl);
   const form = onPhone.locator('enquiry-form');
-  await form.getByLabel('First name').fill('Ada');
-  await form.getByLabel('Last name').fill('Lovelace');
-  await form.getByLabel('Email address').fill(address);
-  await proceed(form);
-  await form.getByRole('radio', { name: 'Buying or selling a property' }).check();
-  await form.getByRole('radio', { name: 'Buying', exact: true }).check();
-  await form.getByLabel('Roughly what is the property worth?').selectOption('Under £250,000');
+  await fillToProperty(form, address);
   await proceed(form);
   await expect(form.locator('.step-title')).toHaveText(/Completion/);
   await form.getByLabel('Anything else we should know?').fill(NOTES);

@@ -15,7 +15,7 @@ test.use({ locale: 'en-GB' });
 const heading = (form: Locator) => form.locator('.step-title');
 const proceed = (form: Locator) => form.getByRole('button', { name: 'Continue' }).click();
 
-/** The step the visitor sees ("Step 2 of 6 The property"), with focus on its heading. */
+/** The step the visitor sees ("Step 3 of 7 The property"), with focus on its heading. */
 async function expectStep(form: Locator, text: RegExp) {
   await expect(heading(form)).toHaveText(text);
   await expect(heading(form)).toBeFocused();
@@ -27,9 +27,20 @@ async function fillContact(form: Locator) {
   await form.getByLabel('Email address').fill('ada@example.com');
 }
 
+/**
+ * The case type, chosen in its own step before the steps its list titles: the count grows with
+ * them, in the heading and in what the live region says alike.
+ */
+async function chooseConveyancing(form: Locator) {
+  await form.getByRole('radio', { name: 'Buying or selling a property' }).check();
+  await expect(heading(form)).toHaveText(/Step 2 of 7\s+Your enquiry/);
+  await expect(form.getByRole('status')).toHaveText('Step 2 of 7: Your enquiry');
+  await proceed(form);
+  await expectStep(form, /Step 3 of 7\s+The property/);
+}
+
 /** Buying shows the lender question; selling hides it again, so its answer is not sent. */
 async function buyThenSell(form: Locator) {
-  await form.getByRole('radio', { name: 'Buying or selling a property' }).check();
   await form.getByRole('radio', { name: 'Buying', exact: true }).check();
   await form.getByLabel('Which lender is providing your mortgage?').fill('Nationwide');
   await form.getByLabel('Roughly what is the property worth?').selectOption('Under £250,000');
@@ -83,34 +94,34 @@ test('a visitor walks the steps with Back, Forward and a reload, changes an answ
   await proceed(form);
   await expectStep(form, /Step 2 of 5\s+Your enquiry/);
   await expect(form.getByRole('status')).toHaveText(/Step 2 of 5: Your enquiry/);
+  await chooseConveyancing(form);
   await buyThenSell(form);
-  await expect(heading(form)).toHaveText(/Step 2 of 6\s+The property/);
   await proceed(form);
-  await expectStep(form, /Step 3 of 6\s+Completion/);
+  await expectStep(form, /Step 4 of 7\s+Completion/);
   await form.getByLabel('When would you like to complete?').fill(COMPLETION);
   await form.getByLabel('Anything else we should know?').fill(NOTES);
 
   // The browser's Back and Forward move between steps, keeping every answer.
   await page.goBack();
-  await expectStep(form, /Step 2 of 6\s+The property/);
+  await expectStep(form, /Step 3 of 7\s+The property/);
   await expect(form.getByRole('radio', { name: 'Selling', exact: true })).toBeChecked();
   await page.goForward();
-  await expectStep(form, /Step 3 of 6\s+Completion/);
+  await expectStep(form, /Step 4 of 7\s+Completion/);
 
   // A reload returns to the same step, with what was typed.
   await page.reload();
-  await expect(heading(form)).toHaveText(/Step 3 of 6\s+Completion/);
+  await expect(heading(form)).toHaveText(/Step 4 of 7\s+Completion/);
   await expect(form.getByLabel('Anything else we should know?')).toHaveValue(NOTES);
   await proceed(form);
-  await expectStep(form, /Step 4 of 6\s+Files/);
+  await expectStep(form, /Step 5 of 7\s+Files/);
   await chooseFiles(page, form, FILES.pdf);
   await proceed(form);
-  await expectStep(form, /Step 5 of 6\s+Your consent/);
+  await expectStep(form, /Step 6 of 7\s+Your consent/);
   await proceed(form);
   await expect(summary).toContainText('Tick the box to agree to');
   await form.getByRole('checkbox', { name: /I agree that the firm may contact me/ }).check();
   await proceed(form);
-  await expectStep(form, /Step 6 of 6\s+Check your answers/);
+  await expectStep(form, /Step 7 of 7\s+Check your answers/);
 
   const answers = form.locator('.check-answers');
   await expect(answers).toContainText('Selling');
@@ -122,10 +133,10 @@ test('a visitor walks the steps with Back, Forward and a reload, changes an answ
   await expect(answers).not.toContainText('Which lender');
 
   await form.getByRole('button', { name: 'Change Anything else we should know?' }).click();
-  await expectStep(form, /Step 3 of 6\s+Completion/);
+  await expectStep(form, /Step 4 of 7\s+Completion/);
   await form.getByLabel('Anything else we should know?').fill(CHANGED_NOTES);
   await proceed(form);
-  await expectStep(form, /Step 6 of 6\s+Check your answers/);
+  await expectStep(form, /Step 7 of 7\s+Check your answers/);
   await expect(answers).toContainText(CHANGED_NOTES);
   await send(form);
   await expect(form.locator('[part=confirmation]')).toBeFocused();
@@ -135,6 +146,7 @@ test('a visitor walks the steps with Back, Forward and a reload, changes an answ
   const oneBefore = (await consent.inbox()).length;
   const onePage = await openForm(page, consent.demo.siteUrl);
   await fillContact(onePage);
+  await onePage.getByRole('radio', { name: 'Buying or selling a property' }).check();
   await buyThenSell(onePage);
   await onePage.getByLabel('When would you like to complete?').fill(COMPLETION);
   await onePage.getByLabel('Anything else we should know?').fill(CHANGED_NOTES);
@@ -176,13 +188,12 @@ test('a send with a problem on an earlier step takes the visitor there, with tha
   await expect(summary).not.toContainText('enquiry is about');
 });
 
-/** From a fresh form to step 2 with a sale chosen ("Step 2 of 6 The property"). */
+/** From a fresh form to step 3 with a sale chosen ("Step 3 of 7 The property"). */
 async function toThePropertyStep(page: Page, url: string) {
   const form = await toYourEnquiry(page, url);
-  await form.getByRole('radio', { name: 'Buying or selling a property' }).check();
+  await chooseConveyancing(form);
   await form.getByRole('radio', { name: 'Selling', exact: true }).check();
   await form.getByLabel('Roughly what is the property worth?').selectOption('Under £250,000');
-  await expect(heading(form)).toHaveText(/Step 2 of 6\s+The property/);
   return form;
 }
 
@@ -190,12 +201,12 @@ test('Continue pressed far down a long step shows the next step from its heading
   page,
   steps,
 }) => {
-  await page.setViewportSize({ width: 320, height: 480 });
+  await page.setViewportSize({ width: 320, height: 320 });
   const form = await toThePropertyStep(page, steps.demo.siteUrl);
   await form.getByRole('button', { name: 'Continue' }).scrollIntoViewIfNeeded();
   await expect(heading(form)).not.toBeInViewport();
   await proceed(form);
-  await expectStep(form, /Step 3 of 6\s+Completion/);
+  await expectStep(form, /Step 4 of 7\s+Completion/);
   await expect(heading(form)).toBeInViewport();
 });
 
@@ -213,9 +224,9 @@ test('the form’s Back pressed as the next step appears returns, and the browse
     for (let turn = 0; turn < 100 && !drawn(); turn += 1) await Promise.resolve();
     root?.querySelector<HTMLButtonElement>('.step-buttons .button--secondary')?.click();
   });
-  await expectStep(form, /Step 2 of 6\s+The property/);
+  await expectStep(form, /Step 3 of 7\s+The property/);
   await page.goForward();
-  await expectStep(form, /Step 3 of 6\s+Completion/);
+  await expectStep(form, /Step 4 of 7\s+Completion/);
 });
 
 test('the form’s Back never leaves the page, even when the step’s history entry is all there is', async ({
@@ -252,8 +263,8 @@ test('after a reload in the moment after Continue, the form’s Back goes to the
     location.reload();
   });
   await reloaded;
-  await expect(heading(form)).toHaveText(/Step 3 of 6\s+Completion/);
+  await expect(heading(form)).toHaveText(/Step 4 of 7\s+Completion/);
   await form.getByRole('button', { name: 'Back' }).click();
-  await expectStep(form, /Step 2 of 6\s+The property/);
+  await expectStep(form, /Step 3 of 7\s+The property/);
   expect(page.url()).toBe(steps.demo.siteUrl);
 });

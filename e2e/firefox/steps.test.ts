@@ -62,7 +62,11 @@ describe.skipIf(noFirefox)('a form in steps in Firefox', () => {
     await page.type(inForm('#email'), 'ada@example.com');
     await proceed();
     await expectStep('Step 2 of 5 Your enquiry');
+    // The case type is a step of its own; choosing one with steps of its own adds them.
     await page.click(inForm('input[name=case_type][value=conveyancing]'));
+    await expectStep('Step 2 of 7 Your enquiry', false);
+    await proceed();
+    await expectStep('Step 3 of 7 The property');
     await page.click(inForm('input[type=radio][value="Buying"]'));
     await page.type(inForm('[name="answers.lender"]'), 'Nationwide');
     await page.select(inForm('[name="answers.property_value"]'), 'Under £250,000');
@@ -74,23 +78,23 @@ describe.skipIf(noFirefox)('a form in steps in Firefox', () => {
           ?.shadowRoot?.querySelector('[name="answers.lender"]'),
     );
     await proceed();
-    await expectStep('Step 3 of 6 Completion');
+    await expectStep('Step 4 of 7 Completion');
     await page.type(inForm('[name="answers.notes"]'), 'A chain of three.');
 
     await page.goBack();
-    await expectStep('Step 2 of 6 The property');
+    await expectStep('Step 3 of 7 The property');
     await page.goForward();
-    await expectStep('Step 3 of 6 Completion');
+    await expectStep('Step 4 of 7 Completion');
     await page.reload();
-    await expectStep('Step 3 of 6 Completion', false);
+    await expectStep('Step 4 of 7 Completion', false);
 
     await proceed();
-    await expectStep('Step 4 of 6 Files');
+    await expectStep('Step 5 of 7 Files');
     await proceed();
-    await expectStep('Step 5 of 6 Your consent');
+    await expectStep('Step 6 of 7 Your consent');
     await page.click(inForm('input[name="consent.consent_contact"]'));
     await proceed();
-    await expectStep('Step 6 of 6 Check your answers');
+    await expectStep('Step 7 of 7 Check your answers');
     expect(await formText()).toContain('Selling');
     expect(await formText()).not.toContain('Nationwide');
 
@@ -99,13 +103,13 @@ describe.skipIf(noFirefox)('a form in steps in Firefox', () => {
         .find((button) => button.textContent.includes('Anything else we should know?'))
         ?.click();
     });
-    await expectStep('Step 3 of 6 Completion');
+    await expectStep('Step 4 of 7 Completion');
     await page.$eval(inForm('[name="answers.notes"]'), (input) => {
       (input as HTMLTextAreaElement).select();
     });
     await page.keyboard.type('A chain of two.');
     await proceed();
-    await expectStep('Step 6 of 6 Check your answers');
+    await expectStep('Step 7 of 7 Check your answers');
     await page.click(inForm('button[type=submit]'));
     await page.waitForSelector(inForm('[part=confirmation]'), { timeout: 15_000 });
 

@@ -72,15 +72,19 @@ export async function openWithCode(form: Locator, email: string, code: () => Pro
 }
 
 /**
- * The form in steps as far as a purchase's property: who the visitor is (with `email`), then
- * buying, under £250,000, on the step that asks it (left for the spec to go on from).
+ * The form in steps as far as a purchase's property: who the visitor is (with `email`), the case
+ * type (a step of its own, "Your enquiry"), then buying, under £250,000, on the step that asks it,
+ * "The property" (left for the spec to go on from).
  */
 export async function fillToProperty(form: Locator, email: string) {
+  const proceed = () => form.getByRole('button', { name: 'Continue', exact: true }).click();
   await form.getByLabel('First name').fill('Ada');
   await form.getByLabel('Last name').fill('Lovelace');
   await form.getByLabel('Email address').fill(email);
-  await form.getByRole('button', { name: 'Continue', exact: true }).click();
+  await proceed();
   await form.getByRole('radio', { name: 'Buying or selling a property' }).check();
+  await proceed();
+  await expect(form.locator('.step-title')).toHaveText(/The property/);
   await form.getByRole('radio', { name: 'Buying', exact: true }).check();
   await form.getByLabel('Roughly what is the property worth?').selectOption('Under £250,000');
 }

@@ -72,6 +72,24 @@ describe('the steps a visitor walks through', () => {
     ]);
   });
 
+  it('asks the case type the visitor chooses in a step of its own, before the steps its list titles', () => {
+    const config = parseFormConfig({ steps: true, caseTypes: [property, general] });
+    const chosen = formSteps(config, 'property', { transaction: 'Buying' }, true);
+    expect(keysAndQuestions(chosen)).toEqual([
+      'contact||',
+      'q0||notes',
+      'q1|The property|transaction lender',
+      'q2|The survey|survey',
+      'files||',
+      'check||',
+    ]);
+    expect(stepOfField(chosen, 'case_type')).toBe('q0');
+    // Fixed by the tag, the case type is not asked: its list's first title is the first step's.
+    expect(
+      keysAndQuestions(formSteps(config, 'property', { transaction: 'Buying' }, false))[1],
+    ).toBe('q0|The property|transaction lender notes');
+  });
+
   it('keeps every question of a case type with it by default, and no files step when none may be sent', () => {
     const config = parseFormConfig({ steps: true, files: { maxFiles: 0 }, caseTypes: [general] });
     expect(keysAndQuestions(formSteps(config, 'general', {}))).toEqual([

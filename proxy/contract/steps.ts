@@ -35,12 +35,15 @@ export function isStepped(config: FormConfig, caseTypeFixed: string | undefined)
 /**
  * The steps of a stepped form for the answers given so far. A question step holds the visible
  * questions of its list entry; an entry whose questions are all hidden (`showIf`) is skipped;
- * questions the list does not name stay in the first question step, with the case type.
+ * questions the list does not name stay in the first question step. When the visitor chooses the
+ * case type (`caseTypeAsked`), that first step is "Your enquiry", untitled by the list, and the
+ * list's steps follow it: the choice is not the first titled step's ("The property") to ask.
  */
 export function formSteps(
   config: FormConfig,
   caseTypeId: string,
   answers: Readonly<Record<string, Answer>>,
+  caseTypeAsked = false,
 ): FormStep[] {
   const caseType: CaseType | undefined = config.caseTypes.find((c) => c.id === caseTypeId);
   const visible = caseType
@@ -49,14 +52,17 @@ export function formSteps(
         .map((q) => q.id)
     : [];
   const setting = caseType?.steps ?? config.steps;
-  const list = Array.isArray(setting) ? setting : [];
-  const named = new Set(list.flatMap((entry) => entry.questions));
-  const questionSteps: FormStep[] = (list.length > 0 ? list : [{ title: undefined }]).map(
-    (entry, i) => ({ key: `q${String(i)}` as StepKey, title: entry.title, questions: [] }),
-  );
+  const titled = Array.isArray(setting) ? setting : [];
+  const list: readonly { title?: string; questions: readonly string[] }[] =
+    caseTypeAsked || titled.length === 0 ? [{ questions: [] }, ...titled] : titled;
+  const questionSteps: FormStep[] = list.map((entry, i) => ({
+    key: `q${String(i)}` as StepKey,
+    title: entry.title,
+    questions: [],
+  }));
   for (const id of visible) {
     const at = list.findIndex((entry) => entry.questions.includes(id));
-    (questionSteps[named.has(id) ? at : 0]?.questions as string[]).push(id);
+    (questionSteps[Math.max(at, 0)]?.questions as string[]).push(id);
   }
   return [
     { key: 'contact', questions: [] },
@@ -88,7 +94,7 @@ export function stepsNow(
   key: string | undefined,
 ): StepsNow | undefined {
   if (!isStepped(config, fixedCaseType)) return undefined;
-  const all = formSteps(config, values.case_type, values.answers);
+  const all = formSteps(config, values.case_type, values.answers, fixedCaseType === undefined);
   return { all, shown: all.find((step) => step.key === key) ?? (all[0] as FormStep) };
 }
 

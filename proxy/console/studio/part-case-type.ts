@@ -78,7 +78,7 @@ export function stepsFields(questions: readonly Choice[], languages: readonly st
         {
           value: 'list',
           label: 'In the steps listed below',
-          hint: '(questions no step names stay in the first)',
+          hint: '(questions no step names are asked in the first; when the visitor chooses the case type, with it, in a step of its own before these)',
         },
       ],
     },

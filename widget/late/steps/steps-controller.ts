@@ -40,6 +40,8 @@ export class StepsController implements ReactiveController {
   #unpushed: StepEntry[] | undefined;
   /** The step the form's Back is going to through the history, until the browser gets there. */
   #backTo: StepKey | undefined;
+  /** The last step announced ("Step 2 of 5: Your enquiry"), kept to follow its count (`#recount`). */
+  #said: string | undefined;
 
   constructor(
     private readonly host: ElementBase,
@@ -67,10 +69,35 @@ export class StepsController implements ReactiveController {
   }
 
   hostUpdated(): void {
+    this.#recount();
     if (!this.#focusHeading) return;
     this.#focusHeading = false;
     const heading = this.host.renderRoot.querySelector<HTMLElement>('.step-title');
     if (heading) focusAtTop(heading);
+  }
+
+  /**
+   * An answer on the step shown can change the count under the visitor (choosing a case type
+   * with steps of its own: "Step 2 of 6" where the step was announced as "Step 2 of 5"): while
+   * the live region still holds this step's announcement, it is said again with the heading's
+   * count, so the two never disagree.
+   */
+  #recount(): void {
+    const steps = this.now();
+    const region = this.host.renderRoot.querySelector('[role=status]');
+    if (!steps || !this.#said || region?.textContent !== this.#said) return;
+    const where = this.#where(steps);
+    if (where !== this.#said) this.deps.announce((this.#said = where));
+  }
+
+  /** "Step 2 of 6: The property", as the step's heading says it. */
+  #where(steps: StepsView): string {
+    const t = this.deps.t();
+    const count = t.text('stepOf', {
+      number: steps.all.indexOf(steps.shown) + 1,
+      count: steps.all.length,
+    });
+    return `${count}: ${steps.part.stepTitle(steps.shown, (key) => t.text(key as 'step.q'))}`;
   }
 
   /** After Continue found nothing to put right: the next step, or Check your answers after "Change". */
@@ -159,13 +186,8 @@ export class StepsController implements ReactiveController {
     this.#focusHeading = true;
     const steps = this.now();
     if (steps) {
-      const t = this.deps.t();
-      const where = t.text('stepOf', {
-        number: steps.all.indexOf(steps.shown) + 1,
-        count: steps.all.length,
-      });
-      const title = steps.part.stepTitle(steps.shown, (key) => t.text(key as 'step.q'));
-      this.deps.announce(`${where}: ${title}`);
+      this.#said = this.#where(steps);
+      this.deps.announce(this.#said);
     }
     this.host.requestUpdate();
   }
