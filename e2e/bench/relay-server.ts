@@ -36,14 +36,18 @@ db.exec(`CREATE TABLE IF NOT EXISTS enquiries (
   enquiry TEXT NOT NULL,
   delivered INTEGER NOT NULL DEFAULT 0
 )`);
+// What any relay would have: the queue read by an index, not a scan of every enquiry ever taken.
+db.exec('CREATE INDEX IF NOT EXISTS undelivered ON enquiries (id) WHERE delivered = 0');
 const insert = db.prepare('INSERT INTO enquiries (received_at, enquiry) VALUES (?, ?)');
 const markDelivered = db.prepare('UPDATE enquiries SET delivered = 1 WHERE id = ?');
 const undelivered = db.prepare(
   'SELECT id, received_at, enquiry FROM enquiries WHERE delivered = 0 ORDER BY id LIMIT 64',
 );
-const counts = db.prepare(
-  'SELECT count(*) AS accepted, coalesce(sum(delivered), 0) AS delivered FROM enquiries',
-);
+// Counted once at start, then kept as they change: the bench asks every 50 ms while it waits,
+// and a count over the whole table would be charged to the relay's CPU.
+const counts = db
+  .prepare('SELECT count(*) AS accepted, coalesce(sum(delivered), 0) AS delivered FROM enquiries')
+  .get() as { accepted: number; delivered: number };
 
 const client = createEnquiryApiClient({
   baseUrl: env('ENQUIRY_API_URL'),
@@ -67,6 +71,7 @@ async function deliver(row: Row): Promise<void> {
     const part = JSON.parse(row.enquiry) as EnquiryPart;
     await client.createEnquiry(buildUpstreamEnquiry(lawFirm, part, row.received_at));
     markDelivered.run(row.id);
+    counts.delivered += 1;
     inFlight.delete(row.id);
     pump();
   } catch {
@@ -96,9 +101,10 @@ app.post('/api/enquiries', async (c) => {
   const enquiry = body.enquiry;
   if (typeof enquiry !== 'string') return c.json({ error: 'no enquiry part' }, 400);
   const { lastInsertRowid } = insert.run(Date.now(), enquiry);
+  counts.accepted += 1;
   pump();
   return c.json({ id: Number(lastInsertRowid) }, 202);
 });
-app.get('/status', (c) => c.json(counts.get() as { accepted: number; delivered: number }));
+app.get('/status', (c) => c.json(counts));
 
 serve({ fetch: app.fetch, hostname: '127.0.0.1', port: Number(env('PORT')) });
