@@ -314,6 +314,27 @@ describe('Deliverer', () => {
     expect(calls).toHaveLength(0);
     expect(await store.claim(id, 'next-process', 1000, Date.now())).not.toBeNull();
   });
+
+  it('holds a new enquiry while every place is taken, and on stop gives it back to the queue', async () => {
+    const hang = () => new Promise<number>(() => undefined);
+    const { deliverer, store, calls } = await setUp(hang, { concurrency: 1 });
+    const stored = async (reference: string) => {
+      const at = Date.now();
+      const outcome = await store.accept({
+        ...sampleSubmission({ reference, receivedAt: at }),
+        lease: { owner: deliverer.owner, until: at + 60_000 },
+      });
+      if (outcome.kind !== 'stored' || !outcome.lease) throw new Error('not stored leased');
+      return { submission: outcome.submission, lease: outcome.lease };
+    };
+    void deliverer.deliverNow(await stored('A'), 10_000);
+    const held = await stored('B');
+    // Answered at once, not after the deadline, and not sent beside the one running.
+    expect(await deliverer.deliverNow(held, 10_000)).toEqual({ state: 'queued' });
+    expect(calls).toHaveLength(1);
+    await deliverer.stop(0);
+    expect(await store.claim(held.submission.id, 'next-process', 1000, Date.now())).not.toBeNull();
+  });
 });
 
 describe('Deliverer when the outbox is away', () => {

@@ -53,6 +53,12 @@ export interface DelivererOptions {
   beforeAttempt?: (submission: Submission) => Promise<void>;
 }
 
+/**
+ * New submissions kept in memory for a free place at most; more are given back to the queue (a
+ * write each), so a flood costs bounded memory and a held lease never waits long.
+ */
+const MAX_HELD = 256;
+
 /** The delivery loop of one proxy process. */
 export class Deliverer {
   /** Names this process's leases in the outbox (a shared outbox's name for this instance). */
@@ -66,6 +72,11 @@ export class Deliverer {
   private ticking = false;
   private stopping = false;
   private readonly pause: Pause;
+  /**
+   * New submissions stored, leased to this process, while every place was taken: each starts as
+   * a place frees, in the order they came (their visitors were told "queued" at once).
+   */
+  private readonly held: Claimed[] = [];
 
   constructor(options: DelivererOptions) {
     this.owner = options.owner ?? `proxy-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -95,6 +106,7 @@ export class Deliverer {
       ...this.options,
       pause: (problem) => this.pause.begin(problem),
       onEnd: () => {
+        this.startHeld();
         this.wake();
       },
     });
@@ -138,11 +150,18 @@ export class Deliverer {
 
   /**
    * Delivers a just-stored submission while its visitor waits, up to `deadlineMs`. Whatever is
-   * not done by then carries on in the background; the visitor is told it is queued.
+   * not done by then carries on in the background; the visitor is told it is queued. A new
+   * submission (`Claimed`) waits for a free place instead, and its visitor is told at once: a
+   * visitor waits for the platform's answer, never for other visitors' deliveries (at 64 at
+   * once, that wait was the tail: issue #61).
    */
   async deliverNow(target: number | Claimed, deadlineMs: number): Promise<AttemptResult> {
-    const { store, leaseMs, now } = this.options;
+    const { store, leaseMs, now, concurrency } = this.options;
     if (typeof target === 'number' && (this.stopping || this.paused)) return { state: 'queued' };
+    if (typeof target !== 'number' && this.attempts.size >= concurrency) {
+      await this.hold(target);
+      return { state: 'queued' };
+    }
     // Never one this process is sending (an answer of its may wait for its record).
     const claimed =
       typeof target === 'number'
@@ -181,7 +200,40 @@ export class Deliverer {
   async stop(drainMs: number): Promise<void> {
     this.stopping = true;
     clearTimeout(this.timer);
+    // Held ones never started: let them go, due at once for the next start or another instance.
+    await Promise.all(this.held.splice(0).map((claimed) => this.release(claimed)));
     await this.attempts.drain(drainMs);
+  }
+
+  /** Keeps a new claim for the next free place; past `MAX_HELD`, gives it back to the queue. */
+  private async hold(claimed: Claimed): Promise<void> {
+    if (this.held.length < MAX_HELD && !this.stopping) this.held.push(claimed);
+    else await this.release(claimed);
+  }
+
+  private async release(claimed: Claimed): Promise<void> {
+    const { store, now, log } = this.options;
+    await store.finish(claimed.lease, { kind: 'release', at: now() }).catch((error: unknown) => {
+      // Its lease runs out instead, and the queue takes it then.
+      logFailure(
+        log,
+        error,
+        { reference: claimed.submission.reference },
+        'outbox: could not let go of a held enquiry',
+      );
+    });
+  }
+
+  /** Starts held claims while there is room (not while stopping or paused). */
+  private startHeld(): void {
+    const { concurrency } = this.options;
+    while (
+      this.held.length > 0 &&
+      this.attempts.size < concurrency &&
+      !this.stopping &&
+      !this.paused
+    )
+      void this.attempts.track(this.held.shift() as Claimed);
   }
 
   /** Read through a call: `stop()` may have begun during an `await`. */
@@ -204,6 +256,7 @@ export class Deliverer {
     try {
       await this.attempts.releaseUnrecorded();
       if (await this.pause.ready()) {
+        this.startHeld();
         const room = concurrency - this.attempts.size;
         const running = this.attempts.ids();
         const due = room > 0 ? await store.claimDue(this.owner, leaseMs, now(), room, running) : [];

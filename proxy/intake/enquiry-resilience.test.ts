@@ -119,3 +119,37 @@ describe('POST /api/enquiries: upstream failures', () => {
     await expect.poll(async () => (await store.get(reference))?.state).toBe('delivered');
   });
 });
+
+describe('POST /api/enquiries: many visitors at once', () => {
+  it('tells a visitor "queued" at once while every delivery place is taken, and delivers in turn', async () => {
+    const releases: (() => void)[] = [];
+    const held = (_: ApiCall, n: number) =>
+      new Promise<number>((resolve) => {
+        releases.push(() => {
+          resolve(n);
+        });
+      });
+    const answerHeld = () => {
+      for (const release of releases.splice(0)) release();
+    };
+    // The deadline is far: before, the fifth visitor waited for the platform like the others.
+    const { submit, store, calls } = setUp({ answer: held, deps: { deliveryDeadlineMs: 60_000 } });
+    // Five visitors, each from their own address (one address has its own limit).
+    const from = (n: number) => ({ 'x-test-ip': `192.0.2.${n}` });
+    const first = Array.from({ length: 4 }, (_, n) => submit({}, [], from(n + 1)));
+    await expect.poll(() => calls.length).toBe(4);
+    const fifth = await submit({}, [], from(5));
+    expect(fifth.status).toBe(202);
+    const { reference } = (await fifth.json()) as { reference: string };
+    expect(calls).toHaveLength(4);
+
+    answerHeld();
+    const statuses = [];
+    for (const response of first) statuses.push((await response).status);
+    expect(statuses).toEqual([201, 201, 201, 201]);
+    // A place freed: the held enquiry goes next, without waiting for the queue's poll.
+    await expect.poll(() => calls.length).toBe(5);
+    answerHeld();
+    await expect.poll(async () => (await store.get(reference))?.state).toBe('delivered');
+  });
+});
