@@ -64,11 +64,13 @@ export function checkSubmission(
   received: ReceivedSubmission,
   form: FormLanguageDeps,
   receivedAt: number,
+  /** The enquiry part as JSON, when the caller parsed it already (`enquiryJson`). */
+  json = received.plain ? undefined : enquiryJson(received.enquiryText),
 ): CheckedSubmission {
   const { config } = form;
   const parsed = received.plain
     ? parseEnquiryObject(enquiryFromFields(received.plain, config))
-    : parseEnquiryPart(received.enquiryText);
+    : parseEnquiryPart(json);
   const visitor = formIn(form, parsed.lang);
   const part = answersAsValues(visitor.form, parsed);
   // Checked against the form the visitor read: the same rules, its labels in their words.
@@ -109,14 +111,21 @@ function inFormOrder(config: FormConfig, part: EnquiryPart, issues: RuleIssue[])
   return issues.toSorted((a, b) => place(a) - place(b));
 }
 
-function parseEnquiryPart(text: string): EnquiryPart {
-  let json: unknown;
+/**
+ * The enquiry part's text as JSON, nothing when it is not JSON: parsed once per enquiry, as
+ * `take-in.ts` reads its language and form token before it is checked.
+ */
+export function enquiryJson(text: string): { value: unknown } | undefined {
   try {
-    json = JSON.parse(text);
+    return { value: JSON.parse(text) as unknown };
   } catch {
-    throw Refusal.field('enquiry', 'invalid_type', 'enquiry.not_json');
+    return undefined;
   }
-  return parseEnquiryObject(json);
+}
+
+function parseEnquiryPart(json: { value: unknown } | undefined): EnquiryPart {
+  if (!json) throw Refusal.field('enquiry', 'invalid_type', 'enquiry.not_json');
+  return parseEnquiryObject(json.value);
 }
 
 function parseEnquiryObject(json: unknown): EnquiryPart {

@@ -7,7 +7,7 @@
 import type { Converter } from '../convert/conversion.ts';
 import type { FunnelAdmission } from '../funnel/admission.ts';
 import type { UploadStore } from '../outbox/upload-store.ts';
-import { checkSubmission } from './check-submission.ts';
+import { checkSubmission, enquiryJson } from './check-submission.ts';
 import type { LiveForm } from '../studio/live-form.ts';
 import { askedVersion, versionFor } from '../studio/enquiry-version.ts';
 import { tempSpool, type FileSpool } from './file-spool.ts';
@@ -68,7 +68,7 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
     ).catch((error: unknown) => {
       // Refused as it arrived (a file over the limit): a plain post keeps the fields before
       // it, an enquiry part read before it names the answer's language.
-      if (soFar.enquiryText !== undefined) noteLanguage(c, peek(soFar.enquiryText));
+      if (soFar.enquiryText !== undefined) noteLanguage(c, saidIn(enquiryJson(soFar.enquiryText)));
       else if (soFar.fields.size > 0) notePlainFields(c, soFar.fields);
       throw refusalIfFull(error);
     });
@@ -96,12 +96,13 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
     key: string | undefined,
     received: ReceivedSubmission,
   ) {
-    const said = received.plain ? plainSaid(received.plain) : peek(received.enquiryText);
+    const json = received.plain ? undefined : enquiryJson(received.enquiryText);
+    const said = received.plain ? plainSaid(received.plain) : saidIn(json);
     if (received.plain) notePlainFields(c, received.plain, true);
     else noteLanguage(c, said);
     const receivedAt = deps.now();
     const form = await versionFor(deps.form, askedVersion(deps.bots.tokens, said), receivedAt);
-    const checked = checkSubmission(received, form, receivedAt);
+    const checked = checkSubmission(received, form, receivedAt, json);
     const files = deps.converter
       ? await inspectFiles(checked.files, deps.converter, deps.log, {
           lang: checked.visitor.lang ?? 'en',
@@ -175,13 +176,9 @@ interface Said {
 }
 
 /** The enquiry part's JSON as far as `Said` goes; nothing when it is not JSON. */
-function peek(enquiryText: string): Said {
-  try {
-    const part = JSON.parse(enquiryText) as unknown;
-    return typeof part === 'object' && part !== null ? part : {};
-  } catch {
-    return {};
-  }
+function saidIn(json: { value: unknown } | undefined): Said {
+  const part = json?.value;
+  return typeof part === 'object' && part !== null ? part : {};
 }
 
 /** A plain post's form token and version (its language is its `lang` field). */
