@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sampleFiles } from '../../proxy/test/fixtures/proxy-harness.ts';
-import { cpuSeconds, memory, resetPeak } from './processes.ts';
+import { cpuSeconds, mainThreadSeconds, memory, resetPeak } from './processes.ts';
 import { load, mib, num, ratio, table } from './report.ts';
 import { formToken, submissionForm, submit, type BenchFile } from './requests.ts';
 import { startProxyServer, startStandIn, type StandIn } from './servers.ts';
@@ -46,6 +46,9 @@ interface Run {
   growth: number;
   proxyCpu: number;
   standInCpu: number;
+  /** Each server's event loop over the run: seconds on a core, and runnable but waiting for one. */
+  proxyLoop: { running: number; queued: number };
+  standInLoop: { running: number; queued: number };
   statuses: number[];
 }
 
@@ -77,7 +80,9 @@ async function endToEnd(): Promise<Run> {
       peak = Math.max(peak, memory(pid).rss);
     }, SAMPLE_MS);
     const cpu = () => [cpuSeconds(pid), cpuSeconds(standIn.child.pid)] as const;
+    const loops = () => [mainThreadSeconds(pid), mainThreadSeconds(standIn.child.pid)] as const;
     const [proxyBefore, standInBefore] = cpu();
+    const [proxyLoopBefore, standInLoopBefore] = loops();
     const started = performance.now();
     const statuses = await Promise.all(
       Array.from({ length: AT_ONCE }, (_, i) => send({ name: `plan-${String(i)}.png`, bytes })),
@@ -89,6 +94,7 @@ async function endToEnd(): Promise<Run> {
     });
     const heldMs = performance.now() - started;
     const [proxyAfter, standInAfter] = cpu();
+    const [proxyLoopAfter, standInLoopAfter] = loops();
     return {
       answeredMs,
       heldMs,
@@ -96,6 +102,8 @@ async function endToEnd(): Promise<Run> {
       growth: Math.max(peak, memory(pid).peak) - baseline,
       proxyCpu: proxyAfter - proxyBefore,
       standInCpu: standInAfter - standInBefore,
+      proxyLoop: spent(proxyLoopBefore, proxyLoopAfter),
+      standInLoop: spent(standInLoopBefore, standInLoopAfter),
       statuses,
     };
   } finally {
@@ -103,6 +111,18 @@ async function endToEnd(): Promise<Run> {
     await standIn.child.stop();
   }
 }
+
+/** An event loop's seconds between two readings. */
+const spent = (
+  before: { running: number; queued: number },
+  after: { running: number; queued: number },
+) => ({ running: after.running - before.running, queued: after.queued - before.queued });
+
+/** An event loop's share of the run: on a core, waiting for one, asleep (waiting on something else). */
+const loopShares = (loop: { running: number; queued: number }, ms: number) => {
+  const share = (seconds: number) => `${num((seconds * 100000) / ms)} %`;
+  return `${share(loop.running)} / ${share(loop.queued)} / ${share(ms / 1000 - loop.running - loop.queued)}`;
+};
 
 const rate = (ms: number) => (AT_ONCE * FILE_BYTES) / MIB / (ms / 1000);
 
@@ -122,6 +142,8 @@ export async function uploadEndToEnd(): Promise<string> {
     `${mib(r.growth)} (**${ratio(r.growth / FILE_BYTES)}**)`,
     perMib(r.proxyCpu),
     perMib(r.standInCpu),
+    loopShares(r.proxyLoop, r.heldMs),
+    loopShares(r.standInLoop, r.heldMs),
   ]);
   return `### Files end to end
 
@@ -133,7 +155,9 @@ as the widget sends it); the clock runs from the first byte sent until the stand
 "answered" is the last visitor's answer (their enquiry stored, or delivered when that was
 quick). Memory: the proxy's RSS, sampled every ${SAMPLE_MS} ms and its kernel peak (\`VmHWM\`,
 reset after the warm-up), over the baseline; "÷ one file" divides by 10 MiB. CPU per MiB sent,
-of each process, over the whole run. ${RUNS} runs; load average ${loadBefore} before, ${load()} after.
+of each process, over the whole run. Each server's event loop (its main thread, from the kernel's
+\`schedstat\`) over the run: the share of the wall time it ran, waited runnable for a core (the
+machine busy), and slept (waiting on the disk, the other server, a timer). ${RUNS} runs; load average ${loadBefore} before, ${load()} after.
 
 ${table(
   [
@@ -147,33 +171,34 @@ ${table(
     'growth, whole run',
     'proxy CPU ms/MiB',
     'stand-in CPU ms/MiB',
+    'proxy loop: ran / waited for a core / slept',
+    'stand-in loop: ran / waited for a core / slept',
   ],
   rows,
 )}
 
-**What limits it** (issue #61 asks for 100 MiB/s at most 1.5× one file; not met). Issue #61's
-third part, measured 2026-11-26 10:28-10:36 UTC at a load average of 9 to 16 from other work,
-the code before and after back to back, 2 runs each: before 11.9 and 12.6 MiB/s end to end,
-proxy 24.3 and 20.8 ms of CPU per MiB, stand-in 22.7 and 21.6; after 9.9 and 10.9 MiB/s (the
-load higher), proxy 19.9 and 17.8, stand-in 15.6 and 16.7; a second pair at a load of 13 to 16
-gave 9.1 to 11.1 MiB/s for both. What changed: the stand-in decodes an upload's BASE64 as it
-streams in (\`demo/enquiry-api/upload-stream.ts\`: no 13 MB text, \`JSON.parse\` or regex) and
-stores files in 64 KiB SQLite pages; the proxy's spool writes 256 KiB at a time, hashing while
-the disk writes. A profile of the stand-in (\`BENCH_CPU_PROF=enquiry-api/main\`) then shows
-what is left of its busy time: storing the 10 MB BLOB in SQLite (\`addFile\`, the largest),
-garbage collection, the web stream Node's HTTP body is wrapped in, SHA-256, the decoding itself
-about 1 ms per MiB. The proxy's: the spool's writes (379 ms over the eight files, from 586),
-reading the stored file back for its upload, the BASE64 string of each 192 KiB piece (Node 20
-has no encoder into a buffer: one string per piece is the least; larger pieces would hold more
-memory per upload in flight, 8 × 4 × the piece), SHA-256, garbage collection. The wall time
-is not CPU: some 3 s of CPU for the two servers on 2 cores would be 1.5 s, and the run took
-4 to 9 s, on a machine whose load stayed above 8 (other helpers' suites): 100 MiB/s is 0.8 s
-for the 80 MiB, below what this machine gave any run today. 100 MiB/s also needs both servers
-under 10 ms per MiB; they are at 16 to 20. No sandbox ran: a PNG is checked by reading its
-header in the proxy (\`proxy/convert/pixel-budget.ts\`). Memory: runs of this bench gave from
-0.0× to 3.0× one file, before and after alike (before 0.00×, 0.69×, 1.22×, 1.38×; the stand-in
-change alone 0.02× to 2.74×; after 1.08× to 3.00×), which is garbage V8 had not collected
-yet when the peak was read (the forced-collection diagnostic in "Upload path" above), not bytes
-the proxy holds; it is not shown to be within 1.5×.
+**What limits it** (issue #61 asks for 100 MiB/s at most 1.5× one file; not met). Where the
+eight files' time went, from a run with every step of each timestamped (2026-11-26 13:36 UTC,
+load average 10 to 11, 13.0 MiB/s, 6.2 s): the eight bodies came in together over the first
+3.2 s (a visitor's first byte up to 1.8 s after the clock started: the form token is asked of a
+proxy already reading the others' bodies); the PNG's check took 5 to 240 ms (sharp in the
+proxy, no sandbox process); each delivery was claimed 10 to 60 ms after its enquiry was
+stored, woken, never a poll tick; create answered, then 25 to 100 ms for its record and the
+upload's note to be flushed; all eight uploads ran at once (a visitor's delivery does not wait
+for the background's four; 16 connections), each streamed in 0.8 to 1.6 s, the platform
+answering 0.3 to 1 s after the last byte. Nothing waited on a timer or a poll. The columns on
+the event loops say the rest: the proxy's ran 12 to 18 % of the run, waited for a core 50 to
+66 % (the other work on the machine; the two servers' CPU, 30 to 45 ms per MiB together, is
+1.2 to 1.8 s of the run on two cores) and slept 21 to 34 % (the first second, the disk's
+flushes of the records); the stand-in's slept 50 to 60 %, waiting on the proxy. 100 MiB/s is
+0.8 s for the 80 MiB: it needs a quiet machine and both servers under 10 ms of CPU per MiB.
+The stand-in's biggest costs (a profile, \`BENCH_CPU_PROF=enquiry-api/main\`): storing the
+10 MB BLOB in SQLite, garbage collection, the web stream Node's request is wrapped in (its
+body limit reads \`c.req.raw.body\`), SHA-256. The proxy's: the web streams the intake
+reads the body through (Node's, then the upload guard's), the spool's writes, the read back,
+SHA-256, the BASE64 (made 48 KiB at a time since issue #61: 256 KiB strings were large objects
+to V8, some 2 ms of CPU per MiB more). Memory: runs gave 0.2× to 3.0× one file, before and
+after alike, garbage V8 had not collected when the peak was read (the forced-collection
+diagnostic in "Upload path" above), not bytes the proxy holds; not shown within 1.5×.
 `;
 }

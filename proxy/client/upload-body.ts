@@ -6,6 +6,26 @@
  */
 import { memorySource, type ByteSource } from './byte-source.ts';
 
+/**
+ * Bytes made into one BASE64 string at a time: 48 KiB become 64 KiB of text, which V8 makes in
+ * its young generation. A whole 192 KiB piece made one string of 256 KiB, past V8's 128 KiB for
+ * an ordinary object, so each was a large object of its own: encoding a 192 KiB piece cost 1.8
+ * to 2.9 ms of CPU per MiB that way against 0.8 to 1.0 in 48 KiB groups written into one buffer
+ * (160 MiB in a loop, 32 pieces held at once as the sockets hold them). A multiple of 3: no
+ * group but the last of a piece is short.
+ */
+const ENCODE_BYTES = 48 * 1024;
+
+/** The BASE64 of `bytes` (a multiple of 3 long) in one buffer, made `ENCODE_BYTES` at a time. */
+function base64Of(bytes: Buffer): Buffer {
+  const text = Buffer.allocUnsafe((bytes.byteLength / 3) * 4);
+  for (let from = 0; from < bytes.byteLength; from += ENCODE_BYTES) {
+    const group = bytes.subarray(from, Math.min(bytes.byteLength, from + ENCODE_BYTES));
+    text.write(group.toString('base64'), (from / 3) * 4, 'latin1');
+  }
+  return text;
+}
+
 /** What an upload body is made of. */
 export interface UploadParts {
   name: string;
@@ -45,7 +65,7 @@ export function uploadBody(postId: number, file: UploadParts): StreamedBody {
           : Buffer.concat([carry, piece]);
       const whole = joined.byteLength - (joined.byteLength % 3);
       carry = Buffer.from(joined.subarray(whole));
-      if (whole > 0) yield Buffer.from(joined.subarray(0, whole).toString('base64'), 'latin1');
+      if (whole > 0) yield base64Of(joined.subarray(0, whole));
     }
     if (carry.byteLength > 0) yield Buffer.from(carry.toString('base64'), 'latin1');
     yield tail;
