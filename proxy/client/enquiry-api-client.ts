@@ -20,7 +20,7 @@ import {
   type UpstreamEnquiry,
 } from './schemas.ts';
 import { callLimit } from './call-limit.ts';
-import { poolTransport, type Incoming, type Transport } from './transport.ts';
+import { poolTransport, type AnswerHeaders, type Incoming, type Transport } from './transport.ts';
 import { uploadBody } from './upload-body.ts';
 
 /** How much longer an upload may take per MiB of its file, by default. */
@@ -65,7 +65,7 @@ export interface EnquiryApiClient {
 /** What a raw call returned: the status, the headers and the (bounded) answer. */
 export interface RawAnswer {
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
   answer: Answer;
 }
 

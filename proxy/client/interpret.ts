@@ -20,6 +20,7 @@ import { retryAfterMs } from '../contract/retry-after.ts';
 import { EnquiryApiError, type EnquiryApiErrorDetails } from './errors.ts';
 import type { Answer } from './read-answer.ts';
 import type { Scrubber } from './scrub.ts';
+import type { AnswerHeaders } from './transport.ts';
 import { badRequestEnvelopeSchema, parameterNamed, successId } from './schemas.ts';
 import {
   isWordPressError,
@@ -35,7 +36,7 @@ import {
 export interface Arrived {
   endpoint: 'create' | 'upload';
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
   answer: Answer;
   scrub: Scrubber;
 }
