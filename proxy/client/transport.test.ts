@@ -1,6 +1,7 @@
 /**
  * The default transport (undici's pool) against a real HTTP server: the headers a failure is
- * explained by (`Location`, `Retry-After`) reach `interpret.ts` as the server sent them.
+ * explained by (`Location`, `Retry-After`) reach `interpret.ts` as the server sent them, and an
+ * answer is read as far as `read-answer.ts` allows.
  */
 import { createServer, type OutgoingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,13 +10,27 @@ import { createEnquiryApiClient } from './enquiry-api-client.ts';
 import { EnquiryApiError } from './errors.ts';
 import { sampleSubmission } from '../test/fixtures/outbox.ts';
 
-/** What the server answers next: a status, its headers, a JSON body. */
-let next: { status: number; headers: OutgoingHttpHeaders; body: unknown };
+/**
+ * What the server answers next: a status, its headers, a JSON body; `breakOff` sends the
+ * first half of the body and drops the connection.
+ */
+let next: { status: number; headers: OutgoingHttpHeaders; body: unknown; breakOff?: boolean };
 const server = createServer((request, response) => {
   request.resume();
   request.on('end', () => {
-    response.writeHead(next.status, { 'content-type': 'application/json', ...next.headers });
-    response.end(JSON.stringify(next.body));
+    const body = JSON.stringify(next.body);
+    response.writeHead(next.status, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      ...next.headers,
+    });
+    if (!next.breakOff) {
+      response.end(body);
+      return;
+    }
+    response.write(body.slice(0, body.length / 2), () => {
+      response.socket?.destroy();
+    });
   });
 });
 let baseUrl = '';
@@ -50,5 +65,18 @@ describe('the default transport', () => {
     const error = (await create()) as EnquiryApiError;
     expect(error).toMatchObject({ kind: 'retryable', status: 503 });
     expect(error.retryAfterMs).toBeUndefined();
+  });
+
+  it('takes a 201 whose body breaks off for a create done, its id lost: never sent again', async () => {
+    next = { status: 201, headers: {}, body: { code: 201, result: 1234 }, breakOff: true };
+    expect(await create()).toMatchObject({ kind: 'unknown', answeredSuccess: true });
+  });
+
+  it('reads an answer to 64 KB at most, and a create answered past it is done', async () => {
+    const padding = 'x'.repeat(200 * 1024);
+    next = { status: 201, headers: {}, body: { code: 201, padding, result: 1234 } };
+    const error = (await create()) as EnquiryApiError;
+    expect(error).toMatchObject({ kind: 'unknown', answeredSuccess: true, outcomeUnknown: true });
+    expect(String(error.body).length).toBeLessThan(3000);
   });
 });
