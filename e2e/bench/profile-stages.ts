@@ -46,7 +46,7 @@ const STAGES: readonly [string, (frame: CallFrame) => boolean][] = [
   ],
   [
     'delivery: the attempt, the client, undici',
-    (f) => /proxy\/delivery|proxy\/client|undici|proxy\/platform/.test(f.url),
+    (f) => /proxy\/delivery|proxy\/client|node_modules\/undici|proxy\/platform/.test(f.url),
   ],
   ['intake: take-in, store-checked, aftercare', (f) => /proxy\/intake/.test(f.url)],
   [

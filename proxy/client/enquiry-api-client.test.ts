@@ -41,6 +41,14 @@ const client = (fetch: typeof globalThis.fetch, timeoutMs = 1000) =>
     timeoutMs,
   });
 
+/** A platform that never answers: the call ends only when its signal aborts. */
+const hanging = (_input: RequestInfo | URL, init?: RequestInit) =>
+  new Promise<Response>((_resolve, reject) => {
+    init?.signal?.addEventListener('abort', () => {
+      reject(init.signal?.reason as Error);
+    });
+  });
+
 const failure = async (promise: Promise<unknown>): Promise<EnquiryApiError> => {
   const error = await promise.then(
     () => undefined,
@@ -129,6 +137,19 @@ describe('createEnquiry', () => {
     ).resolves.toBe(1234);
   });
 
+  it.each([
+    ['a zero', 0],
+    ['a fraction', 12.5],
+    ['a number past 2^53', 2 ** 53],
+    ['a string of 16 digits', '1234567890123456'],
+    ['a string that is not digits', '12a'],
+    ['false', false],
+  ])('takes %s as no id, though the step was done', async (_case, result) => {
+    const answer = json(201, { code: 201, status: 'Created enquiry', result });
+    const error = await failure(client(scriptedFetch(answer).fetch).createEnquiry(enquiry));
+    expect(error).toMatchObject({ kind: 'unknown', answeredSuccess: true, outcomeUnknown: true });
+  });
+
   it('marks a 2xx without a readable id as done, so it is not sent again blindly', async () => {
     const notice = new Response('<br /><b>Deprecated</b>: ... {"code":201,"result":12', {
       status: 201,
@@ -169,18 +190,21 @@ describe('createEnquiry', () => {
   });
 
   it('gives up on an attempt after the timeout, as a retryable failure of unknown outcome', async () => {
-    const hanging = (_input: RequestInfo | URL, init?: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => {
-          reject(init.signal?.reason as Error);
-        });
-      });
     const error = await failure(client(hanging, 50).createEnquiry(enquiry));
     expect(error).toMatchObject({
       kind: 'retryable',
       outcomeUnknown: true,
       message: 'enquiry API create timed out',
     });
+  });
+
+  it('stops a call in flight when the proxy shuts down, and does not call it a timeout', async () => {
+    const shutdown = new AbortController();
+    const call = client(hanging, 60_000).createEnquiry(enquiry, shutdown.signal);
+    shutdown.abort(new Error('shutting down'));
+    const error = await failure(call);
+    expect(error).toMatchObject({ kind: 'retryable', outcomeUnknown: true });
+    expect(error.message).toBe('enquiry API create failed (shutting down)');
   });
 
   it('never puts the credentials into an error message', async () => {

@@ -19,7 +19,8 @@ import {
   type UploadFile,
   type UpstreamEnquiry,
 } from './schemas.ts';
-import { poolTransport, type Incoming, type Transport } from './transport.ts';
+import { callLimit } from './call-limit.ts';
+import { poolTransport, type AnswerHeaders, type Incoming, type Transport } from './transport.ts';
 import { uploadBody } from './upload-body.ts';
 
 /** How much longer an upload may take per MiB of its file, by default. */
@@ -64,7 +65,7 @@ export interface EnquiryApiClient {
 /** What a raw call returned: the status, the headers and the (bounded) answer. */
 export interface RawAnswer {
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
   answer: Answer;
 }
 
@@ -92,18 +93,20 @@ export function createEnquiryApiClient(
   // Built once; kept out of every message and log line by construction (and by `scrub`).
   const authorization = `Basic ${Buffer.from(`${options.username}:${options.password}`, 'utf8').toString('base64')}`;
 
+  // Each endpoint's address, worked out at its first call rather than parsed again each time.
+  const urls: Partial<Record<'create' | 'upload', string>> = {};
+
   async function call(
     endpoint: 'create' | 'upload',
     body: { stream: AsyncIterable<Uint8Array> | string; length: number },
     attemptMs: number,
     signal?: AbortSignal,
   ): Promise<RawAnswer> {
-    const timeout = AbortSignal.timeout(attemptMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const limit = callLimit(attemptMs, signal);
     let response: Incoming;
     try {
       response = await send({
-        url: endpointUrl(options.baseUrl, endpoint),
+        url: (urls[endpoint] ??= endpointUrl(options.baseUrl, endpoint)),
         headers: {
           authorization,
           'content-type': 'application/json',
@@ -115,10 +118,11 @@ export function createEnquiryApiClient(
         },
         body: body.stream,
         // A redirect is a configuration error, said as such (see interpret.ts), not followed.
-        signal: combined,
+        signal: limit.signal,
       });
     } catch (error) {
-      throw errorFromNetwork(endpoint, error, timeout.aborted);
+      limit.end();
+      throw errorFromNetwork(endpoint, error, limit.timedOut());
     }
     try {
       return {
@@ -134,7 +138,9 @@ export function createEnquiryApiClient(
         const empty: Answer = { text: '', truncated: true, html: false, notices: [] };
         return { status: response.status, headers: response.headers, answer: empty };
       }
-      throw errorFromNetwork(endpoint, error, timeout.aborted);
+      throw errorFromNetwork(endpoint, error, limit.timedOut());
+    } finally {
+      limit.end();
     }
   }
 

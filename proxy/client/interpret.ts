@@ -20,7 +20,8 @@ import { retryAfterMs } from '../contract/retry-after.ts';
 import { EnquiryApiError, type EnquiryApiErrorDetails } from './errors.ts';
 import type { Answer } from './read-answer.ts';
 import type { Scrubber } from './scrub.ts';
-import { badRequestEnvelopeSchema, parameterNamed, successEnvelopeSchema } from './schemas.ts';
+import type { AnswerHeaders } from './transport.ts';
+import { badRequestEnvelopeSchema, parameterNamed, successId } from './schemas.ts';
 import {
   isWordPressError,
   loginHint,
@@ -35,7 +36,7 @@ import {
 export interface Arrived {
   endpoint: 'create' | 'upload';
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
   answer: Answer;
   scrub: Scrubber;
 }
@@ -49,9 +50,14 @@ const mayHaveBeenProcessed = (status: number) => status >= 500 && status !== 503
 
 /** The id the platform gave, or throws what went wrong. */
 export function interpret({ endpoint, status, headers, answer, scrub }: Arrived): number {
-  const body = answer.json === undefined ? scrub.text(answer.text) : scrub.value(answer.json);
+  // Scrubbed only for an error: an answer with the id is not kept.
   const fail = (message: string, details: Omit<EnquiryApiErrorDetails, 'endpoint' | 'body'>) =>
-    new EnquiryApiError(`enquiry API ${message}`, { ...details, endpoint, status, body });
+    new EnquiryApiError(`enquiry API ${message}`, {
+      ...details,
+      endpoint,
+      status,
+      body: answer.json === undefined ? scrub.text(answer.text) : scrub.value(answer.json),
+    });
   const notTheApi = (what: string, hint = NOT_THE_API_HINT) =>
     fail(`answered ${status} with ${what} on ${endpoint}: not the enquiry API`, {
       kind: 'configuration',
@@ -72,8 +78,8 @@ export function interpret({ endpoint, status, headers, answer, scrub }: Arrived)
     status >= 200 && status < 300 && envelopeCode !== undefined ? envelopeCode : status;
 
   if (effective >= 200 && effective < 300) {
-    const success = successEnvelopeSchema.safeParse(answer.json);
-    if (success.success) return success.data.result;
+    const id = successId(answer.json);
+    if (id !== undefined) return id;
     // PHP printed notices, so the API ran, but its JSON is broken: done, id lost (below).
     if (!answer.truncated && answer.notices.length === 0) {
       if (answer.json === undefined) throw notTheApi('a web page', WEB_PAGE_HINT);

@@ -18,10 +18,18 @@ export interface Outgoing {
   signal: AbortSignal;
 }
 
+/**
+ * An answer's headers as they are read: one at a time, by name, several values joined as
+ * `Headers.get` joins them. A `Headers` is one; the pool's answers are read in place.
+ */
+export interface AnswerHeaders {
+  get(name: string): string | null;
+}
+
 /** The platform's answer: its status and headers, and its body to be read as far as wanted. */
 export interface Incoming {
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
   /** Leaving a `for await` over it early cancels the rest. */
   body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 }
@@ -51,9 +59,15 @@ export const poolTransport: Transport = async ({ url, headers, body, signal }) =
     signal,
     dispatcher: sharedPool(),
   });
-  const received = new Headers();
-  for (const [name, value] of Object.entries(answer.headers)) {
-    for (const one of [value ?? []].flat()) received.append(name, one);
-  }
+  // Read in place: only a redirect or a refusal reads a header (`Location`, `Retry-After`), and
+  // a `Headers` built for every answer cost as much as the rest of this function.
+  const raw = answer.headers;
+  const received: AnswerHeaders = {
+    get: (name) => {
+      const key = name.toLowerCase();
+      const value = Object.hasOwn(raw, key) ? raw[key] : undefined;
+      return value === undefined ? null : [value].flat().join(', ');
+    },
+  };
   return { status: answer.statusCode, headers: received, body: answer.body };
 };
