@@ -46,18 +46,23 @@ export function delivery(d: Dialect) {
     return taken;
   }
   /**
+   * The create's record, as a `SET`: the enquiry it made (`@enquiryId`), when its answer came
+   * (`@createdAt`) and when the outbox recorded it (`@recordedAt`); the first record stands.
+   */
+  const CREATED = `enquiry_id = COALESCE(enquiry_id, @enquiryId),
+       enquiry_created_at = COALESCE(enquiry_created_at, @createdAt),
+       enquiry_recorded_at = COALESCE(enquiry_recorded_at, @recordedAt),
+       possible_duplicate = ${d.flag('unknown_creates > 0')}`;
+  /**
    * The create succeeded at `at` (its answer came then) and is recorded at `recordedAt` (by
    * default then too): from now on only uploads are retried.
    */
   function recordCreated(owned: Lease, enquiryId: number, at: number, recordedAt = at) {
-    return held(
-      `enquiry_id = COALESCE(enquiry_id, @enquiryId),
-       enquiry_created_at = COALESCE(enquiry_created_at, @at),
-       enquiry_recorded_at = COALESCE(enquiry_recorded_at, @recordedAt),
-       possible_duplicate = ${d.flag('unknown_creates > 0')}, pending_step = NULL`,
-      owned,
-      { enquiryId, at, recordedAt },
-    );
+    return held(`${CREATED}, pending_step = NULL`, owned, {
+      enquiryId,
+      createdAt: at,
+      recordedAt,
+    });
   }
   /** Each way an attempt ends, as the `SET` it writes from the finish's values. */
   const ENDS: Record<Finish['kind'], string> = {
@@ -156,10 +161,15 @@ export function delivery(d: Dialect) {
     *finish(owned: Lease, outcome: Finish): Plan<void> {
       const { kind, ...values } = outcome;
       if (outcome.kind === 'delivered' && outcome.created) {
+        // The create recorded by the same update that ends the attempt: one write of the row.
         const { enquiryId, at } = outcome.created;
-        yield* recordCreated(owned, enquiryId, at, outcome.at);
-      }
-      yield* held(ENDS[kind], owned, values);
+        yield* held(`${CREATED}, ${ENDS.delivered}`, owned, {
+          at: outcome.at,
+          enquiryId,
+          createdAt: at,
+          recordedAt: outcome.at,
+        });
+      } else yield* held(ENDS[kind], owned, values);
       // The funnel's "delivered", in the cell the enquiry was accepted in (docs/funnel.md).
       if (kind === 'delivered') yield* countDelivered(owned.id);
     },

@@ -4,9 +4,10 @@
  * kept, and in what order the rows are written, are each database's own (`sqlite/accept.ts`,
  * `postgres/accept.ts`); whether a key's owner still lives is the dialect's `keyOwnerAlive`.
  */
-import type { KeyRow } from '../rows.ts';
-import type { NewFile, NewSubmission, Repeat } from '../submission.ts';
+import { toSubmission, type KeyRow, type SubmissionRow } from '../rows.ts';
+import type { NewFile, NewSubmission, Repeat, Submission } from '../submission.ts';
 import { all, one, run, type Dialect, type Plan } from './plan.ts';
+import { reads } from './reads.ts';
 
 /** What a key's row means for a new request with it (`null` status: still being answered). */
 function repeatOf(existing: KeyRow, fingerprint: string): Repeat {
@@ -36,6 +37,7 @@ export function* spendToken(token: { token: string; expiresAt: number }): Plan<b
 
 /** The intake's statements, in `d`'s spelling. */
 export function intake(d: Dialect) {
+  const { byId } = reads(d);
   /** Answers the keys still in flight that `which` picks with `202 queued` and their reference. */
   const settle = (which: string, params: Record<string, unknown>) =>
     run(
@@ -100,14 +102,14 @@ export function intake(d: Dialect) {
       );
     },
     spendToken,
-    /** Inserts the submission's row (leased when it is to be sent at once); returns its id. */
-    *insertSubmission(submission: NewSubmission): Plan<number> {
-      const rows = yield* all<{ id: number }>(
+    /** Inserts the submission's row (leased when it is to be sent at once); returns it. */
+    *insertSubmission(submission: NewSubmission): Plan<SubmissionRow> {
+      const rows = yield* all<SubmissionRow>(
         `INSERT INTO submissions (id, reference, state, upstream, next_attempt_at, note, received_at,
            retry_from, lease_owner, lease_until, lease_token)
          VALUES (${d.newSubmissionId}, @reference, @state, @upstream, @receivedAt, @note, @receivedAt, @receivedAt,
            @leaseOwner, @leaseUntil, @leaseToken)
-         RETURNING id`,
+         RETURNING *`,
         {
           reference: submission.reference,
           state: submission.state,
@@ -119,7 +121,17 @@ export function intake(d: Dialect) {
           leaseToken: submission.lease ? 1 : 0,
         },
       );
-      return rows[0]?.id ?? 0;
+      const [row] = rows;
+      if (!row) throw new Error(`the outbox did not insert ${submission.reference}`);
+      return row;
+    },
+    /**
+     * `submission` as stored, from the row its insert returned: read again only when the rest of
+     * its accept wrote more of it (its files' rows, its routing), or those would be missing.
+     */
+    *asStored(row: SubmissionRow, submission: NewSubmission): Plan<Submission> {
+      if (submission.files.length > 0 || submission.aftercare?.routing) return yield* byId(row.id);
+      return toSubmission(row, []);
     },
     /** Keeps the answer given for a key, to replay it to a retry with the same key and body. */
     *saveResponse(key: string, status: number, body: unknown): Plan<void> {

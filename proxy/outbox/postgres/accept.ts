@@ -9,6 +9,7 @@
 import type pg from 'pg';
 import type { OutboxMachine } from '../machine/index.ts';
 import type { ConfirmationVerdict } from '../receipt.ts';
+import type { SubmissionRow } from '../rows.ts';
 import type { IntakeStore } from '../store.ts';
 import type { NewFile, NewSubmission } from '../submission.ts';
 import { inTransaction, Rollback } from './access.ts';
@@ -24,11 +25,12 @@ export function pgAccept(pool: pg.Pool, owner: string, m: OutboxMachine): Intake
     db: pg.PoolClient,
     submission: NewSubmission,
   ): Promise<
-    | { kind: 'stored'; id: number; confirmation: ConfirmationVerdict }
+    | { kind: 'stored'; row: SubmissionRow; confirmation: ConfirmationVerdict }
     | { kind: 'repeat' }
     | { kind: 'token_spent' }
   > => {
-    const id = await execute(db, m.insertSubmission(submission));
+    const row = await execute(db, m.insertSubmission(submission));
+    const { id } = row;
     const { idempotency, formToken } = submission;
     // Waits for a twin request's transaction with the same key, then skips if it committed.
     if (
@@ -49,7 +51,7 @@ export function pgAccept(pool: pg.Pool, owner: string, m: OutboxMachine): Intake
     // Work nobody holds wakes every instance's worker; leased work is its taker's to send.
     if (submission.state === 'queued' && !submission.lease && postgresDialect.wakeWorkers)
       await db.query(postgresDialect.wakeWorkers);
-    return { kind: 'stored', id, confirmation } as const;
+    return { kind: 'stored', row, confirmation } as const;
   };
 
   return async (submission) => {
@@ -60,10 +62,10 @@ export function pgAccept(pool: pg.Pool, owner: string, m: OutboxMachine): Intake
     const outcome = await inTransaction(pool, (db) => attempt(db, submission));
     if (outcome.kind === 'token_spent') return outcome;
     if (outcome.kind === 'stored') {
-      const stored = await execute(pool, m.byId(outcome.id));
-      const { confirmation } = outcome;
+      const { row, confirmation } = outcome;
+      const stored = await execute(pool, m.asStored(row, submission));
       return submission.lease
-        ? { kind: 'stored', submission: stored, lease: { id: outcome.id, token: 1 }, confirmation }
+        ? { kind: 'stored', submission: stored, lease: { id: row.id, token: 1 }, confirmation }
         : { kind: 'stored', submission: stored, confirmation };
     }
     // A twin stored it first (its transaction committed while ours waited on the key).

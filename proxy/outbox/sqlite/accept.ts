@@ -24,7 +24,8 @@ function* insertRows(
   if (repeat) return repeat;
   if (submission.formToken && !(yield* m.spendToken(submission.formToken)))
     return { kind: 'token_spent' };
-  const id = yield* m.insertSubmission(submission);
+  const row = yield* m.insertSubmission(submission);
+  const { id } = row;
   for (const [idx, file] of submission.files.entries())
     yield* m.insertFileRow(id, idx, file, blobs[idx]);
   if (submission.funnelCell) yield* m.expectDelivery(id, submission.funnelCell);
@@ -33,7 +34,7 @@ function* insertRows(
   const confirmation = submission.aftercare
     ? yield* m.recordAftercare(submission.aftercare)
     : 'none';
-  const stored = yield* m.byId(id);
+  const stored = yield* m.asStored(row, submission);
   return submission.lease
     ? { kind: 'stored', submission: stored, lease: { id, token: 1 }, confirmation }
     : { kind: 'stored', submission: stored, confirmation };
