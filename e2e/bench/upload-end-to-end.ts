@@ -184,8 +184,9 @@ load average 10 to 11, 13.0 MiB/s, 6.2 s): the eight bodies came in together ove
 proxy already reading the others' bodies); the PNG's check took 5 to 240 ms (sharp in the
 proxy, no sandbox process); each delivery was claimed 10 to 60 ms after its enquiry was
 stored, woken, never a poll tick; create answered, then 25 to 100 ms for its record and the
-upload's note to be flushed; all eight uploads ran at once (a visitor's delivery does not wait
-for the background's four; 16 connections), each streamed in 0.8 to 1.6 s, the platform
+upload's note to be flushed; all eight uploads ran at once in that run (since then, four run
+at once and the other four visitors are told "queued" at once, their deliveries following as
+places free: the answers column), each streamed in 0.8 to 1.6 s, the platform
 answering 0.3 to 1 s after the last byte. Nothing waited on a timer or a poll. The columns on
 the event loops say the rest: the proxy's ran 12 to 18 % of the run, waited for a core 50 to
 66 % (the other work on the machine; the two servers' CPU, 30 to 45 ms per MiB together, is
