@@ -71,7 +71,7 @@ export const proxyEnvSchema = z.object({
       'Addresses or CIDR ranges of reverse proxies whose `X-Forwarded-For` is believed, e.g. `127.0.0.1,10.0.0.0/8`.',
     ),
   DELIVERY_DEADLINE_MS: integer(8000, 0).describe(
-    'How long a visitor waits for delivery before being told the enquiry is queued (202).',
+    'How long a visitor waits for delivery before being told the enquiry is queued (202). A visitor waits only when one of the four delivery places is free; otherwise they are told at once, and the enquiry goes as a place frees.',
   ),
   UPSTREAM_TIMEOUT_MS: integer(30_000, 100).describe(
     'Timeout of one call to the enquiry API (uploads get 2 s more per MiB).',
