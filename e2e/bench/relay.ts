@@ -5,12 +5,18 @@
  * a second, as ratios, then the tail of each at 64 connections.
  */
 import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
-import { adminStatus } from '../../proxy/test/fixtures/proxy-env.ts';
 import { answers } from './create-path.ts';
 import { cpuSeconds } from './processes.ts';
 import { load, median, num, ratio, table } from './report.ts';
 import { submissionEachFresh, type EncodedBody } from './requests.ts';
-import { startProxyServer, startRelay, startStandIn, type Server } from './servers.ts';
+import {
+  outboxDrained,
+  startProxyServer,
+  startRelay,
+  startStandIn,
+  until,
+  type Server,
+} from './servers.ts';
 import { runWrk, type LoadCell } from './wrk.ts';
 
 const ROUNDS = 3;
@@ -29,19 +35,6 @@ interface Cell extends LoadCell {
   cpuMs: number;
   accepted: number;
 }
-
-/**
- * Waits for `done`. Five minutes: on this shared machine, at a load average past 20, an attempt
- * timed out by the stand-in waits for its backoff, and two minutes were seen too short.
- */
-const until = async (label: string, done: () => Promise<string | true>) => {
-  const deadline = Date.now() + 300_000;
-  for (let left = await done(); left !== true; left = await done()) {
-    if (Date.now() > deadline)
-      throw new Error(`the ${label}'s deliveries did not finish in five minutes: ${left}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-};
 
 const accepted = (cell: LoadCell) =>
   Object.entries(cell.statuses)
@@ -86,11 +79,7 @@ export async function relayYardstick(): Promise<string> {
   const proxy: Contender = {
     label: 'proxy',
     server: proxyServer,
-    drained: () =>
-      until('proxy', async () => {
-        const status = await adminStatus<{ outbox: { queued: number } }>(proxyServer.origin);
-        return status.outbox.queued === 0 || JSON.stringify(status.outbox);
-      }),
+    drained: () => outboxDrained(proxyServer.origin),
   };
   const body = await submissionEachFresh();
   for (const contender of [relay, proxy]) await measure(contender, body, 16, 3); // warm-up

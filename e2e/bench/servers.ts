@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_ROOT } from '../../demo/enquiry-api/app.ts';
-import { proxyEnvFor } from '../../proxy/test/fixtures/proxy-env.ts';
+import { adminStatus, proxyEnvFor } from '../../proxy/test/fixtures/proxy-env.ts';
 import { toolPath } from '../../proxy/test/fixtures/system-tools.ts';
 import { freePort, scratchDir, startChild, waitForHttp, type Child } from './processes.ts';
 
@@ -175,3 +175,32 @@ export async function startRelay(standIn: StandIn): Promise<Server> {
   await waitForHttp(child, `${origin}/status`);
   return { child, origin };
 }
+
+/**
+ * Waits for `done` (true, or what is still left, said if it times out), asking every `everyMs`.
+ * Five minutes: on this shared machine, at a load average past 20, an attempt timed out by the
+ * stand-in waits for its backoff, and two minutes were seen too short.
+ */
+export async function until(
+  label: string,
+  done: () => Promise<string | true>,
+  everyMs = 50,
+): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  for (let left = await done(); left !== true; left = await done()) {
+    if (Date.now() > deadline)
+      throw new Error(`the ${label}'s deliveries did not finish in five minutes: ${left}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** Resolves once the proxy at `origin` has nothing queued: all it accepted is delivered. */
+export const outboxDrained = (origin: string, everyMs?: number): Promise<void> =>
+  until(
+    'proxy',
+    async () => {
+      const { outbox } = await adminStatus<{ outbox: { queued: number } }>(origin);
+      return outbox.queued === 0 || JSON.stringify(outbox);
+    },
+    everyMs,
+  );

@@ -13,11 +13,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
-import { adminStatus } from '../../proxy/test/fixtures/proxy-env.ts';
 import { cpuSeconds, scratchDir, stopAll } from './processes.ts';
 import { load, median, num, quantile, table } from './report.ts';
 import { submissionEachFresh } from './requests.ts';
-import { startProxyServer, startStandIn, type ProxyServer } from './servers.ts';
+import { outboxDrained, startProxyServer, startStandIn, type ProxyServer } from './servers.ts';
 import type { StatementTime } from './statement-timer.ts';
 import { runWrk } from './wrk.ts';
 
@@ -32,14 +31,6 @@ async function window(proxy: ProxyServer, n: number): Promise<StatementTime[]> {
   while (!existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 20));
   await new Promise((resolve) => setTimeout(resolve, 50)); // written whole by then
   return JSON.parse(readFileSync(file, 'utf8')) as StatementTime[];
-}
-
-async function drained(proxy: ProxyServer): Promise<void> {
-  for (;;) {
-    const status = await adminStatus<{ outbox: { queued: number } }>(proxy.origin);
-    if (status.outbox.queued === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
@@ -67,11 +58,11 @@ try {
       seconds: secs,
     });
   await send(3);
-  await drained(proxy);
+  await outboxDrained(proxy.origin);
   await window(proxy, 1);
   const cpuBefore = cpuSeconds(proxy.child.pid);
   const cell = await send(seconds);
-  await drained(proxy);
+  await outboxDrained(proxy.origin);
   const cpuMs = (cpuSeconds(proxy.child.pid) - cpuBefore) * 1000;
   const times = await window(proxy, 2);
   // Every enquiry accepted, wrk's last ones answered after it stopped counting included.

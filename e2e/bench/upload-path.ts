@@ -3,12 +3,11 @@
  * by 1, 4 and 8 visitors at once; wall time, MB/s, and how much the proxy's resident memory
  * grows at its peak per concurrent upload, measured in a fresh proxy process per cell.
  */
-import { adminStatus } from '../../proxy/test/fixtures/proxy-env.ts';
 import { sampleFiles } from '../../proxy/test/fixtures/proxy-harness.ts';
 import { cpuSeconds, memory, resetPeak } from './processes.ts';
 import { median, mib, num, ratio, table } from './report.ts';
 import { formToken, submissionForm, submit, type BenchFile } from './requests.ts';
-import { startProxyServer, startStandIn } from './servers.ts';
+import { outboxDrained, startProxyServer, startStandIn } from './servers.ts';
 
 const CONCURRENCY = [1, 4, 8] as const;
 const MB = 1024 * 1024;
@@ -94,7 +93,9 @@ async function uploadCell(
     const started = performance.now();
     const times = await Promise.all(Array.from({ length: concurrent }, () => send(files)))
       .then(async (answered) => {
-        await delivered(proxy.origin);
+        // A visitor told "queued" (every delivery place was taken) has their enquiry delivered
+        // after their answer: the batch is over only then.
+        await outboxDrained(proxy.origin, 20);
         return answered;
       })
       .finally(() => {
@@ -118,21 +119,6 @@ async function uploadCell(
   } finally {
     await proxy.child.stop();
     await standIn.child.stop();
-  }
-}
-
-/**
- * Resolves once the proxy's outbox is empty: a visitor told "queued" (every delivery place was
- * taken) has their enquiry delivered after their answer, and the batch is over only then.
- */
-async function delivered(origin: string): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    const { outbox } = await adminStatus<{ outbox: { queued: number } }>(origin);
-    if (outbox.queued === 0) return;
-    if (Date.now() > deadline)
-      throw new Error(`not delivered in 5 minutes: ${outbox.queued} queued`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
