@@ -190,13 +190,19 @@ export function cpuSeconds(pid: number): number {
   return total / TICKS_PER_SECOND;
 }
 
+/** An event loop's seconds on a core (`running`) and runnable but waiting for one (`queued`). */
+export interface LoopSeconds {
+  running: number;
+  queued: number;
+}
+
 /**
  * What `pid`'s main thread (its event loop) has done so far, in seconds, from the kernel's
  * `/proc/<pid>/task/<pid>/schedstat`: on a core, and runnable but waiting for one. Over a run,
  * the wall time less both is the time the loop slept (waiting on the disk, the network, a
  * timer, another process), so the three say whether a run waited on work or on the machine.
  */
-export function mainThreadSeconds(pid: number): { running: number; queued: number } {
+export function mainThreadSeconds(pid: number): LoopSeconds {
   try {
     const [running, queued] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ');
     return { running: Number(running) / 1e9, queued: Number(queued) / 1e9 };

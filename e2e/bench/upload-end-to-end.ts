@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { sampleFiles } from '../../proxy/test/fixtures/proxy-harness.ts';
-import { cpuSeconds, mainThreadSeconds, memory, resetPeak } from './processes.ts';
+import { cpuSeconds, mainThreadSeconds, memory, resetPeak, type LoopSeconds } from './processes.ts';
 import { load, mib, num, ratio, table } from './report.ts';
 import { formToken, submissionForm, submit, type BenchFile } from './requests.ts';
 import { startProxyServer, startStandIn, type StandIn } from './servers.ts';
@@ -47,8 +47,8 @@ interface Run {
   proxyCpu: number;
   standInCpu: number;
   /** Each server's event loop over the run: seconds on a core, and runnable but waiting for one. */
-  proxyLoop: { running: number; queued: number };
-  standInLoop: { running: number; queued: number };
+  proxyLoop: LoopSeconds;
+  standInLoop: LoopSeconds;
   statuses: number[];
 }
 
@@ -113,13 +113,13 @@ async function endToEnd(): Promise<Run> {
 }
 
 /** An event loop's seconds between two readings. */
-const spent = (
-  before: { running: number; queued: number },
-  after: { running: number; queued: number },
-) => ({ running: after.running - before.running, queued: after.queued - before.queued });
+const spent = (before: LoopSeconds, after: LoopSeconds): LoopSeconds => ({
+  running: after.running - before.running,
+  queued: after.queued - before.queued,
+});
 
 /** An event loop's share of the run: on a core, waiting for one, asleep (waiting on something else). */
-const loopShares = (loop: { running: number; queued: number }, ms: number) => {
+const loopShares = (loop: LoopSeconds, ms: number) => {
   const share = (seconds: number) => `${num((seconds * 100000) / ms)} %`;
   return `${share(loop.running)} / ${share(loop.queued)} / ${share(ms / 1000 - loop.running - loop.queued)}`;
 };
