@@ -116,8 +116,10 @@ ${table(['page', 'address', 'p50 ms', 'p95 ms'], rows)}
 
 Keyset paging (\`id < before\`, newest first) and the indexes on \`(state, id)\` and on the
 lower-cased email address keep every list page off a full scan. A name's start is a range of
-the indexes on \`(state, lower-cased name, id)\` and \`(state, lower-cased surname, id)\`, of
-which the newest 50 are kept: what is read grows with the matches (one letter that every name
-starts with reads every entry of both indexes), never with the rows. The overview counts each
-state and each of the chart's days as ranges of indexes, never reading a row.`;
+the indexes on \`(lower-cased name, id)\` and \`(lower-cased surname, id)\`, of which the
+newest 50 are kept: what is read grows with the matches (one letter that every name starts with
+reads every entry of both indexes; within one state, each match's row too), never with the rows.
+The state is not in those indexes, so a delivery, which changes it, leaves them as they are.
+The overview counts each state and each of the chart's days as ranges of indexes, never reading
+a row.`;
 }

@@ -4,7 +4,7 @@
  * (the CLI's `list`, page after page), and how many arrived and were delivered each day. Both
  * use the indexes the schemas add for them, so a page stays fast with 100,000 stored leads.
  */
-import { SUBMISSION_STATES, type Submission, type SubmissionState } from '../submission.ts';
+import type { Submission, SubmissionState } from '../submission.ts';
 import { all, type Dialect, type Plan } from './plan.ts';
 import { reads } from './reads.ts';
 
@@ -42,15 +42,18 @@ export const emailExpression = (d: Dialect) => `LOWER(${d.jsonText('upstream', '
 
 /**
  * What the start of a name is looked for in: the whole name ("forename surname") and the surname,
- * with A to Z lower-cased and in byte order (both schemas index these same expressions, after the
- * state). Only A to Z, as SQLite's LOWER does and PostgreSQL's does in byte order, whatever the
- * database's locale: a search finds the same leads on both.
+ * with A to Z lower-cased and in byte order (both schemas index these same expressions, then the
+ * id: `NAME_INDEXES`). Only A to Z, as SQLite's LOWER does and PostgreSQL's does in byte order,
+ * whatever the database's locale: a search finds the same leads on both.
  */
 export const nameKeys = (d: Dialect) =>
   [
     `${d.jsonText('upstream', 'forename')} || ' ' || ${d.jsonText('upstream', 'surname')}`,
     d.jsonText('upstream', 'surname'),
   ].map((text) => `(LOWER((${text}) COLLATE ${d.bytewise}) COLLATE ${d.bytewise})`);
+
+/** The indexes of `nameKeys`, in their order. */
+const NAME_INDEXES = ['submissions_name', 'submissions_surname'];
 
 /** A search as the name keys are: A to Z lower-cased, every other letter as it is. */
 const lowerAtoZ = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
@@ -66,18 +69,18 @@ export function leads(d: Dialect) {
    * The condition that picks the first leads in `order` of `params.state` (if any) on the page
    * (`page`: the conditions besides the state) whose name starts with `params.from`: the first
    * of each name index's range, so what is read grows with the matches, never with every lead.
+   * The indexes are named: with a state or a page, SQLite would otherwise walk that state's or
+   * the page's every lead in id order instead.
    */
   function nameStart(
     page: readonly string[],
     params: Record<string, unknown>,
     order: string,
   ): string {
-    // The state leads each name index: "any state" is each state in turn, not a scan.
-    const state = params.state === undefined ? d.inList('state', '@states') : 'state = @state';
-    params.states = SUBMISSION_STATES;
+    const state = params.state === undefined ? [] : ['state = @state'];
     const newest = keys.map(
-      (key, n) => `SELECT id FROM (SELECT id FROM submissions
-        WHERE ${[state, `${key} >= @from`, `${key} <= @to`, ...page].join(' AND ')}
+      (key, n) => `SELECT id FROM (SELECT id FROM submissions ${d.indexedBy(NAME_INDEXES[n] ?? '')}
+        WHERE ${[`${key} >= @from`, `${key} <= @to`, ...state, ...page].join(' AND ')}
         ${order}) AS newest${String(n)}`,
     );
     return `id IN (${newest.join(' UNION ')})`;

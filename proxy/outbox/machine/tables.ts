@@ -200,3 +200,17 @@ export const routedTeamColumns = (t: ColumnTypes) =>
  */
 export const originalNameColumn = (t: ColumnTypes) =>
   `ALTER TABLE files ADD COLUMN original_name ${t.text};`;
+
+/**
+ * The name indexes again, without the state in front (issue 61): an index that holds the state
+ * is rewritten at every change of state, and these two work out their keys from the enquiry's
+ * JSON each time, so every delivery paid for a name that had not changed. A search within one
+ * state now reads the row of each name that matches to check its state.
+ */
+export const nameIndexesWithoutState = (d: Dialect) => {
+  const [name, surname] = nameKeys(d);
+  return `DROP INDEX submissions_name;
+   DROP INDEX submissions_surname;
+   CREATE INDEX submissions_name ON submissions (${String(name)}, id);
+   CREATE INDEX submissions_surname ON submissions (${String(surname)}, id);`;
+};

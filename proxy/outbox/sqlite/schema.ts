@@ -155,6 +155,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.routedTeamColumns(TYPES),
   // The visitor's name of a file converted as it arrived, for the console (issue 60).
   tables.originalNameColumn(TYPES),
+  // The name indexes without the state, which every delivery changes (issue 61).
+  tables.nameIndexesWithoutState(sqliteDialect),
 ];
 
 /**
