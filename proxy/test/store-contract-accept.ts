@@ -7,7 +7,33 @@ import { describe, expect, it } from 'vitest';
 import { readAll } from '../client/byte-source.ts';
 import { LeaseLostError } from '../outbox/lease.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
-import { SAMPLE_PNG, sampleSubmission, stored } from './fixtures/outbox.ts';
+import type { NewSubmission } from '../outbox/submission.ts';
+import { SAMPLE_PNG, sampleAftercare, sampleSubmission, stored } from './fixtures/outbox.ts';
+
+/**
+ * A submission of each shape intake stores: bare, with files, caught as spam, leased to the
+ * delivery its visitor waits for, counted in the funnel, routed to a team.
+ */
+function everyShape(): NewSubmission[] {
+  const at = 1000;
+  const bare = (reference: string, more: Partial<NewSubmission> = {}) =>
+    sampleSubmission({ reference, files: [], aftercare: sampleAftercare(reference, at), ...more });
+  return [
+    bare('EQ-SHAP-BARE'),
+    sampleSubmission({ reference: 'EQ-SHAP-FILE' }),
+    bare('EQ-SHAP-SPAM', { state: 'spam', note: 'the honeypot was filled in' }),
+    bare('EQ-SHAP-LEAS', { lease: { owner: 'taker', until: 5000 } }),
+    bare('EQ-SHAP-FUNL', {
+      funnelCell: { day: '2027-03-01', caseType: 'conveyancing', campaign: '', variant: '' },
+    }),
+    bare('EQ-SHAP-ROUT', {
+      aftercare: {
+        ...sampleAftercare('EQ-SHAP-ROUT', at),
+        routing: { team: 'property', label: 'Property', reason: 'rule 1' },
+      },
+    }),
+  ];
+}
 
 /** Runs the taking-in contract against one implementation. */
 export function describeAcceptStore(name: string, factory: StoreFactory): void {
@@ -29,6 +55,19 @@ export function describeAcceptStore(name: string, factory: StoreFactory): void {
       ]);
       const bytes = await readAll(await store.fileSource(submission.id, 1));
       expect(Buffer.from(bytes).equals(Buffer.from(SAMPLE_PNG))).toBe(true);
+    });
+
+    // The accept answers from what it wrote, reading the row back only when it must: whatever
+    // it answers is what the delivery and the console are given, so it must be the stored lead.
+    it('answers each accept with the submission exactly as a later read finds it', async () => {
+      const store = await fresh();
+      for (const submission of everyShape()) {
+        const outcome = await store.accept(submission);
+        if (outcome.kind !== 'stored') throw new Error(`${submission.reference}: ${outcome.kind}`);
+        expect(outcome.submission, submission.reference).toEqual(
+          await store.get(submission.reference),
+        );
+      }
     });
 
     it('answers a repeated Idempotency-Key by whether the body matches and the first is done', async () => {
