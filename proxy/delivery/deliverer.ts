@@ -70,6 +70,8 @@ export class Deliverer {
     Pick<DelivererOptions, 'onAttempt' | 'beforeAttempt'>;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private ticking = false;
+  /** Woken while it looked at the queue: it looks again as soon as it is done. */
+  private wokenMidTick = false;
   private stopping = false;
   private readonly pause: Pause;
   /**
@@ -244,6 +246,12 @@ export class Deliverer {
   /** Looks at the queue soon (after new work arrives or a delivery ends). */
   wake(delayMs = 0): void {
     if (this.stopping) return;
+    // A look under way may have read the queue before this news: it looks again when done
+    // (a tick started now would return at once, and its end would put the next look off).
+    if (this.ticking && delayMs === 0) {
+      this.wokenMidTick = true;
+      return;
+    }
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.tick(), Math.max(0, delayMs));
     this.timer.unref();
@@ -274,6 +282,10 @@ export class Deliverer {
       this.wake(Math.min(pollMs, 5000));
     } finally {
       this.ticking = false;
+      if (this.wokenMidTick) {
+        this.wokenMidTick = false;
+        this.wake();
+      }
     }
   }
 }
