@@ -165,61 +165,54 @@ ${tails}
 (see \`servers.ts\`), the proxy's profile read by \`node --import tsx e2e/bench/profile-stages.ts
 <profile> --per <ms>\`: the samples after its first 20 s (tsx compiling the proxy), each in the
 stage of its innermost frame that names one, each share times the median CPU per enquiry of
-that run. Measured on 2026-11-26 at a load average of 8 to 14 (other helpers' builds and
-browser suites): a sample is the main thread's wall time, so a call that hands work to libuv's
-threads (the WAL's \`fdatasync\`, a log write) is charged the moment the machine takes the
-thread away, and absolute figures were three times those of a quiet machine (issue #61: 2.71
-to 3.27 ms).
+that run. A sample is the main thread's wall time, so a call that hands work to libuv's threads
+(the WAL's \`fdatasync\`, a log write) is charged the moment the machine takes the thread away:
+the store's and logging's shares hold some of that. Before: f7dace2 and d03b6bf (stop 65) at a
+load average of 8 to 14, when absolute figures were about three times a quiet machine's; now:
+3190a82 at a load average of 3.6 to 3.8, profiled rounds 4.32, 3.78 and 3.03 ms.
 
-| stage | ms per enquiry, before (f7dace2: 9.37 ms in all) | after (d03b6bf: 7.19 ms in all) |
-| ----- | ------------------------------------------------ | --------------------------------- |
-| delivery: the attempt, the client, undici | 1.97 (21 %) | 1.47 (20 %) |
-| store: SQLite, group commit, WAL flush | 1.81 (19 %) | 1.47 (20 %) |
-| HTTP server and framework (Hono, node-server) | 1.54 (16 %) | 1.29 (18 %) |
-| intake: take-in, store-checked, aftercare | 0.78 (8 %) | 0.47 (6 %) |
-| logging (pino, sonic-boom) | 0.76 (8 %) | 0.58 (8 %) |
-| garbage collection | 0.68 (7 %) | 0.48 (7 %) |
-| runtime: timers, promises, node internals | 0.68 (7 %) | 0.57 (8 %) |
-| checks: schema, rules, files | 0.48 (5 %) | 0.38 (5 %) |
-| multipart | 0.27 (3 %) | 0.15 (2 %) |
-| limits | 0.15 (2 %) | 0.13 (2 %) |
-| form token | 0.15 (2 %) | 0.13 (2 %) |
-| funnel | 0.10 (1 %) | 0.06 (1 %) |
-| origin | 0.01 (0 %) | 0.01 (0 %) |
+| stage | f7dace2: 9.37 ms in all | d03b6bf: 7.19 ms | 3190a82: 3.78 ms |
+| ----- | ----------------------- | ---------------- | ---------------- |
+| store: SQLite, group commit, WAL flush | 1.81 (19 %) | 1.47 (20 %) | 1.34 (35 %) |
+| HTTP server and framework (Hono, node-server) | 1.54 (16 %) | 1.29 (18 %) | 0.73 (19 %) |
+| delivery: the attempt, the client, undici | 1.97 (21 %) | 1.47 (20 %) | 0.40 (11 %) |
+| logging (pino, sonic-boom) | 0.76 (8 %) | 0.58 (8 %) | 0.33 (9 %) |
+| runtime: timers, promises, node internals | 0.68 (7 %) | 0.57 (8 %) | 0.25 (7 %) |
+| intake: take-in, store-checked, aftercare | 0.78 (8 %) | 0.47 (6 %) | 0.21 (6 %) |
+| garbage collection | 0.68 (7 %) | 0.48 (7 %) | 0.15 (4 %) |
+| checks: schema, rules, files | 0.48 (5 %) | 0.38 (5 %) | 0.14 (4 %) |
+| multipart | 0.27 (3 %) | 0.15 (2 %) | 0.08 (2 %) |
+| limits | 0.15 (2 %) | 0.13 (2 %) | 0.07 (2 %) |
+| form token | 0.15 (2 %) | 0.13 (2 %) | 0.05 (1 %) |
+| funnel | 0.10 (1 %) | 0.06 (1 %) | 0.03 (1 %) |
+| origin | 0.01 (0 %) | 0.01 (0 %) | 0.01 (0 %) |
 
-**What changed** (issue #61): a small enquiry a person sends waits for three WAL flushes rather
-than five. The funnel's cell it will count in is written in the enquiry's own transaction
-(\`NewSubmission.funnelCell\`), not by a write of its own after it, and an enquiry with no file
-to send has the platform's answer to its create recorded by the write that finishes it as
-delivered (\`finish\` with \`created\`, a record: on PostgreSQL on the records' own
-connections). Left as they were: the accept, then the create noted as sent and on disk before it
-is sent. The statements are the same 12 (counted over 5 s at 16 connections: the spent token,
-the submission, its funnel cell, its receipt, the two reads of it back; the create noted; its
-files' names, the create recorded, delivered, the funnel's count, the cell removed). This bench
-before them (f7dace2, load average 3.8 before, 10.7 after) gave the proxy 10.1, 8.57 and 7.34 ms
-per enquiry against the relay's 3.48, 2.80 and 2.34 (median 3.06×), and at 64 connections p50
-1,117 ms, p99 3,444 ms. After, the rounds above; a run at 261beae (the same SQLite path, load
-average 10.0 before, 12.4 after) gave 8.10, 5.89 and 6.49 ms against 3.71, 2.65 and 2.70 (median
-2.22×). Profiled (which costs the proxy too), before 10.0, 9.37 and 7.86 ms (3.51×) and at 64
-connections 55.4 a second, p50 980 ms, p99 2,482 ms; after 8.45, 5.50 and 7.19 ms (2.43×) and
-188 a second, p50 301 ms, p99 1,253 ms. The relay's own figures move by half between runs: at
-this load only the proxy's ms per enquiry says much, and it fell by about a fifth.
+**What changed since d03b6bf** (issue #61; each with its own measure in its commit): the
+submission route's CORS headers set before it answers (Hono's \`cors\` copied every answer
+into a new \`Response\` twice); the enquiry parsed as JSON once; the form token's HMAC checked
+once; the enquiry API client with one timer a call, its answers read in place; the accept
+answered from the row its insert returned, and the create recorded in the update that marks an
+enquiry without files delivered; the name search indexes without the state (a delivery leaves
+them alone); and the visitor who finds the four delivery places taken told \`202 queued\` at once
+(the enquiry held in memory for the next free place), so the proxy answers at the rate it
+stores, as the relay does, and delivers behind.
 
-**Why the proxy is not at the relay's CPU:** storing, delivering and serving HTTP are three
-fifths of it, and the relay does each with less. The store: timed statement by statement in
-the proxy (same 5 s run), the submission's insert took 0.43 ms, and each update of its row
-(the create recorded 0.64 ms, delivered 0.48 ms) as much, against 0.01 to 0.03 ms for an
-insert into a small table: \`submissions\` has 18 indexes (the console's searches, 4 of them on
-expressions of the enquiry's JSON: email, telephone, name, surname; a change of state rewrites
-8), the relay's table none. The relay commits with \`synchronous = NORMAL\` and never flushes
-(a power cut can lose what it acknowledged), answers 202 at once and never records a
-delivery's steps; the proxy delivers while the visitor waits (\`201\`), so its accepted/s is the
-rate of whole deliveries at 16 at once (three flushes and the create each), and few requests
-arrive together to share a flush. The checks themselves (token, origin, limits, funnel, the
-schema and rules) are under a tenth. **The tail is not met** for the same reason: at 64
-connections a visitor waits for a whole delivery, so the p50 is 64 over the proxy's
-deliveries a second (about 1.2 s at 50 a second); 100 ms at the p99 needs over 640 deliveries
-a second, or a 202 before delivering as the relay answers: a change of what the visitor is
-told, not made here.
+**Why the proxy is not at the relay's CPU:** the store is a third of it.
+\`node --import tsx e2e/bench/statement-cost.ts\` times each SQLite statement in a running proxy:
+about 22 a small enquiry (the spent token, the submission, its receipt and funnel cell, each in
+a savepoint of a group commit; the create noted and recorded; delivered; the funnel's count; the
+queue's reads) against the relay's two, on a \`submissions\` table with 18 indexes (the console's
+searches, 4 on expressions of the enquiry's JSON; a delivery rewrites the entries of 5, those on
+the state and on when it was delivered) against none. The insert and the delivered update take about 90 µs each, a commit about 90. The relay
+commits with \`synchronous = NORMAL\` and never flushes (a power cut can lose what it
+acknowledged), and records none of a delivery's steps. The HTTP layer builds Node's web
+\`Request\` for every request; the proxy logs four lines an enquiry (every one an operator reads),
+the relay none. The checks themselves (token, origin, limits, funnel, the schema and rules) are
+under a tenth.
+
+**The tail is not met:** at 64 connections a closed loop needs over 640 answers a second for a
+100 ms mean, and on two cores shared by wrk, the proxy and the stand-in the proxy answers 500
+to 650 a second (the relay 1,650 with a p99 of 350 to 800 ms: the yardstick does not meet it
+either).
 `;
 }
