@@ -7,7 +7,7 @@
 import { LeaseLostError, stepName, type Claimed, type Finish, type Step } from '../lease.ts';
 import type { Lease } from '../submission.ts';
 import { countDelivered } from './funnel.ts';
-import { all, run, type Dialect, type Plan } from './plan.ts';
+import { all, rowCount, run, type Dialect, type Plan } from './plan.ts';
 import { reads } from './reads.ts';
 
 /**
@@ -109,10 +109,10 @@ export function delivery(d: Dialect) {
       const rows = yield* all<{ id: number; token: number }>(
         `WITH due AS (
            SELECT id AS due_id FROM submissions WHERE ${claimable(d)} AND next_attempt_at <= @now
-           ORDER BY next_attempt_at, id LIMIT @limit ${d.skipLocked})
+           ORDER BY next_attempt_at, id LIMIT ${rowCount(limit)} ${d.skipLocked})
          UPDATE submissions SET ${TAKE} FROM due WHERE submissions.id = due.due_id
          RETURNING id, lease_token AS token`,
-        { owner, until: now + leaseMs, now, limit, running, aliveAfter },
+        { owner, until: now + leaseMs, now, running, aliveAfter },
       );
       const taken = yield* claimed(rows);
       return taken.sort(

@@ -15,7 +15,7 @@ import type {
   WebhookOutcome,
   WebhookRetryOutcome,
 } from '../webhook.ts';
-import { all, one, run, type Dialect, type Plan } from './plan.ts';
+import { all, one, rowCount, run, type Dialect, type Plan } from './plan.ts';
 import { reads } from './reads.ts';
 
 /** A row of `webhook_deliveries`. */
@@ -131,12 +131,12 @@ export function webhooks(d: Dialect) {
         `WITH due AS (
            SELECT id AS due_id FROM webhook_deliveries
            WHERE endpoint = @endpoint AND ${CLAIMABLE} AND next_attempt_at <= @now
-           ORDER BY next_attempt_at, id LIMIT @limit ${d.skipLocked})
+           ORDER BY next_attempt_at, id LIMIT ${rowCount(limit)} ${d.skipLocked})
          UPDATE webhook_deliveries
          SET lease_owner = @owner, lease_until = @until, lease_token = lease_token + 1
          FROM due WHERE webhook_deliveries.id = due.due_id
          RETURNING ${COLUMNS}`,
-        { endpoint, owner, until: now + leaseMs, now, limit },
+        { endpoint, owner, until: now + leaseMs, now },
       );
       return rows
         .sort((a, b) => a.next_attempt_at - b.next_attempt_at || a.id - b.id)
