@@ -1,10 +1,14 @@
 /**
  * A request body as the route reads it, straight from Node's stream (`upload-guard.ts` makes
- * one per guarded request). Each chunk is charged (`charge`, which throws to refuse it) as the
- * route takes it, and a body that sends nothing for `idleMs` while the route waits fails with
- * `stalled()`. Node's `IncomingMessage` is read by its `data` events, paused while the route is
- * busy with a chunk: no web `Request` or `ReadableStream` is built around it, and waiting costs
- * one promise per chunk and one timer re-armed, where the web streams cost some 2 ms per MiB.
+ * one per guarded request). Each chunk is charged as it arrives (`charge`, which throws to
+ * refuse the body), and a body that sends nothing for `idleMs` while the route waits for it
+ * fails with `stalled()`. Node's `IncomingMessage` is read by its `data` events: no web `Request`
+ * or `ReadableStream` is built around it, and a chunk costs one promise, the wait one timer
+ * re-armed (the web streams and the guard's race cost 1.5-2.5 ms of CPU per MiB).
+ *
+ * While the route is busy (writing a file), chunks wait here, up to `QUEUE_BYTES`; past that the
+ * source is paused until the route has taken them all. Pausing at each chunk instead made Node
+ * stop and start reading the socket as often, in smaller pieces, which cost more than it saved.
  *
  * A body ended early (a refusal, a stall, or the route done reading) stops being read and is
  * paused, not destroyed: destroying a request's stream closes its socket, and the client would
@@ -14,9 +18,12 @@
  */
 import type { Readable } from 'node:stream';
 
+/** Bytes that may wait for a busy route before the source is paused (the spool writes as much at a time). */
+const QUEUE_BYTES = 256 * 1024;
+
 /** How a metered body charges and times out. */
 export interface MeterOptions {
-  /** Charges a chunk's bytes before the route sees them; throws to refuse the body. */
+  /** Charges a chunk's bytes as they arrive; throws to refuse the body. */
   charge: (bytes: number) => void;
   /** A body that sends nothing for this long while it is waited for fails. */
   idleMs: number;
@@ -41,8 +48,9 @@ const endedEarly = () =>
  * @example for await (const chunk of new MeteredBody(incoming, { charge, idleMs: 15_000, stalled })) …
  */
 export class MeteredBody implements AsyncIterableIterator<Uint8Array> {
-  /** Chunks that came while the route was busy (one at most: the source is paused then). */
+  /** Chunks that came while the route was busy, charged, and their bytes. */
   readonly #queue: Buffer[] = [];
+  #queued = 0;
   #waiting:
     | { resolve: (result: IteratorResult<Uint8Array>) => void; reject: (error: unknown) => void }
     | undefined;
@@ -66,8 +74,10 @@ export class MeteredBody implements AsyncIterableIterator<Uint8Array> {
   next(): Promise<IteratorResult<Uint8Array>> {
     const chunk = this.#queue.shift();
     if (chunk) {
-      if (this.source.isPaused() && !this.#ended) this.source.resume();
-      return this.#settled(this.#take(chunk));
+      this.#queued -= chunk.byteLength;
+      // Taken all: the source may bring more while the route deals with this one.
+      if (this.#queue.length === 0 && this.source.isPaused() && !this.#ended) this.source.resume();
+      return Promise.resolve({ done: false, value: chunk });
     }
     if (this.#waitable()) {
       this.#listen();
@@ -78,7 +88,7 @@ export class MeteredBody implements AsyncIterableIterator<Uint8Array> {
           this.#armTimer();
         });
     }
-    return this.#settled(undefined);
+    return this.#failure ? Promise.reject(this.#failure.error) : Promise.resolve(DONE);
   }
 
   /** The route stopped reading early (its parser found the end, or it refused the body). */
@@ -93,6 +103,7 @@ export class MeteredBody implements AsyncIterableIterator<Uint8Array> {
     this.#closed = true;
     clearTimeout(this.#timer);
     this.#queue.length = 0;
+    this.#queued = 0;
     if (!this.#listening) return;
     this.source.off('data', this.#onData);
     this.source.off('end', this.#onEnd);
@@ -120,16 +131,21 @@ export class MeteredBody implements AsyncIterableIterator<Uint8Array> {
   }
 
   readonly #onData = (chunk: Buffer): void => {
-    const waiting = this.#waiting;
-    if (!waiting) {
-      this.#queue.push(chunk);
-      this.source.pause();
+    try {
+      this.#options.charge(chunk.byteLength);
+    } catch (error) {
+      this.#fail(error);
       return;
     }
-    this.#waiting = undefined;
-    const taken = this.#take(chunk);
-    if (taken) waiting.resolve(taken);
-    else waiting.reject(this.#failure?.error);
+    const waiting = this.#waiting;
+    if (waiting) {
+      this.#waiting = undefined;
+      waiting.resolve({ done: false, value: chunk });
+      return;
+    }
+    this.#queue.push(chunk);
+    this.#queued += chunk.byteLength;
+    if (this.#queued >= QUEUE_BYTES) this.source.pause();
   };
 
   readonly #onEnd = (): void => {
@@ -151,25 +167,6 @@ export class MeteredBody implements AsyncIterableIterator<Uint8Array> {
   /** Whether the body may still bring a chunk. */
   #waitable(): boolean {
     return !this.#failure && !this.#ended && !this.#closed;
-  }
-
-  /** A chunk taken, else the failure, else the end. */
-  #settled(
-    taken: IteratorYieldResult<Uint8Array> | undefined,
-  ): Promise<IteratorResult<Uint8Array>> {
-    if (taken) return Promise.resolve(taken);
-    return this.#failure ? Promise.reject(this.#failure.error) : Promise.resolve(DONE);
-  }
-
-  /** The chunk, charged; nothing when the charge refused it (the body has failed). */
-  #take(chunk: Buffer): IteratorYieldResult<Uint8Array> | undefined {
-    try {
-      this.#options.charge(chunk.byteLength);
-    } catch (error) {
-      this.#fail(error);
-      return undefined;
-    }
-    return { done: false, value: chunk };
   }
 
   #fail(thrown: unknown): void {
