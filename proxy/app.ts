@@ -6,7 +6,8 @@
  * const app = createApp(deps);
  * const res = await app.request('/api/form', { headers: { origin: 'https://www.example.com' } });
  */
-import { Hono } from 'hono';
+import { IncomingMessage } from 'node:http';
+import { Hono, type Context } from 'hono';
 import type { AppDeps } from './app-deps.ts';
 import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -120,7 +121,7 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
   const answerRefusal = refusalAnswers(deps);
   app.onError((error, c) => {
     // A client that went away mid-request is no fault of ours, and gets no answer anyway.
-    if (c.req.raw.signal.aborted) {
+    if (clientWentAway(c)) {
       deps.log.info(
         { requestId: c.get('requestId'), path: loggedPath(c.req.path) },
         'the client went away',
@@ -147,4 +148,15 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
     return answerRefusal(c, Refusal.internal());
   });
   return app;
+}
+
+/**
+ * Whether the client closed its connection before its request ended. A guarded body is read from
+ * Node's request itself (`intake/upload-guard.ts`), so no web `Request`, whose signal would say
+ * so, may have been made for it: Node's request, destroyed before complete, says it then.
+ */
+function clientWentAway(c: Context): boolean {
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  if (incoming instanceof IncomingMessage && incoming.destroyed && !incoming.complete) return true;
+  return c.req.raw.signal.aborted;
 }

@@ -46,6 +46,13 @@ export interface ReadSoFar {
   enquiryText?: string;
 }
 
+/**
+ * A body to read: its `Content-Type` and its bytes as they arrive (the guarded route's metered
+ * body, `upload-guard.ts`), or a web `Request` (routes without the guard, and tests).
+ */
+export type SubmissionBody =
+  Request | { contentType: string | undefined; body: AsyncIterable<Uint8Array> | null };
+
 /** The most a valid submission can weigh: the body limit of the route. */
 export function maxSubmissionBytes(limits: FormConfig['files']): number {
   // Multipart framing is a few hundred bytes a part; 64 KB of slack covers it many times over.
@@ -60,13 +67,17 @@ export function maxSubmissionBytes(limits: FormConfig['files']): number {
  * before a refused file, and a file refused after the enquiry part is said in its language.
  */
 export async function readMultipartSubmission(
-  request: Request,
+  from: SubmissionBody,
   limits: FormConfig['files'],
   spool: FileSpool,
   soFar: ReadSoFar = { fields: new Map() },
 ): Promise<ReceivedSubmission> {
   const { fields } = soFar;
-  const boundary = formDataBoundary(request.headers.get('content-type') ?? '');
+  const { contentType, body } =
+    'contentType' in from
+      ? from
+      : { contentType: from.headers.get('content-type'), body: from.body && piecesOf(from.body) };
+  const boundary = formDataBoundary(contentType ?? '');
   if (!boundary) {
     throw Refusal.worded(400, 'bad_request', { key: 'refusal.notMultipart' });
   }
@@ -74,8 +85,8 @@ export async function readMultipartSubmission(
   let enquiryText: string | undefined;
   let fieldBytes = 0;
   try {
-    if (!request.body) throw new MultipartError('Request body is empty');
-    const parts = multipartParts(passing(piecesOf(request.body)), boundary, {
+    if (!body) throw new MultipartError('Request body is empty');
+    const parts = multipartParts(passing(body), boundary, {
       maxHeaderBytes: MAX_HEADER_BYTES,
       // One enquiry part (or a plain form's fields), the files, and one spare so "one file too
       // many" gets a helpful answer.

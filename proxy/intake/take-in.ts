@@ -60,18 +60,17 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
     const soFar: ReadSoFar = { fields: new Map() };
     // Read with the widest limits of the versions a visitor may still send: each enquiry is
     // then checked against its own version's.
-    const received = await readMultipartSubmission(
-      c.req.raw,
-      deps.form.files(),
-      spool,
-      soFar,
-    ).catch((error: unknown) => {
-      // Refused as it arrived (a file over the limit): a plain post keeps the fields before
-      // it, an enquiry part read before it names the answer's language.
-      if (soFar.enquiryText !== undefined) noteLanguage(c, saidIn(enquiryJson(soFar.enquiryText)));
-      else if (soFar.fields.size > 0) notePlainFields(c, soFar.fields);
-      throw refusalIfFull(error);
-    });
+    const body = { contentType: c.req.header('content-type'), body: c.get('upload').body };
+    const received = await readMultipartSubmission(body, deps.form.files(), spool, soFar).catch(
+      (error: unknown) => {
+        // Refused as it arrived (a file over the limit): a plain post keeps the fields before
+        // it, an enquiry part read before it names the answer's language.
+        if (soFar.enquiryText !== undefined)
+          noteLanguage(c, saidIn(enquiryJson(soFar.enquiryText)));
+        else if (soFar.fields.size > 0) notePlainFields(c, soFar.fields);
+        throw refusalIfFull(error);
+      },
+    );
     try {
       // The page's files left unticked go before anything else is read of the post.
       if (received.plain && deps.uploads)

@@ -15,9 +15,11 @@
  *   JavaScript is read up to the limit instead, as a chunked body is: its fields come before its
  *   files, and the form is drawn again with them.
  */
+import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { Refusal } from '../http/refusal.ts';
 import type { Limiter } from '../limiter/token-buckets.ts';
+import { MeteredBody } from './metered-body.ts';
 
 /** The shared budget of bytes received and not yet stored. */
 export class ByteBudget {
@@ -82,8 +84,14 @@ export interface UploadGuardOptions {
   clientKey: (c: Context) => string;
 }
 
-/** What the route may do with the guarded body. */
+/** What the route reads of the guarded body, and may do with it. */
 export interface GuardedUpload {
+  /**
+   * The body, metered: bytes charged as they arrive, cut off past the size with the `413`, ended
+   * with `408` when it stalls, refused with `503` past the budget. Null when declared empty.
+   * Every reader of a guarded route reads this, never the request's own body.
+   */
+  body: AsyncIterable<Uint8Array> | null;
   /** Gives the body's bytes back to the budget (the submission is stored, or refused). */
   release(): void;
 }
@@ -94,8 +102,8 @@ export interface UploadGuardEnv {
 }
 
 /**
- * The middleware: counts the client's uploads, and replaces the request's body with one that
- * charges the budget as it arrives and times out when it stalls.
+ * The middleware: counts the client's uploads, and gives the route the body (`upload.body`)
+ * charged to the budget as it arrives and timed out when it stalls.
  *
  * @example app.post('/api/enquiries', uploadGuard({ budget, perClient: 4, idleMs: 15_000, clientKey }), handler)
  */
@@ -111,18 +119,17 @@ export const uploadGuard = (options: UploadGuardOptions): MiddlewareHandler<Uplo
     const mine = active.get(key) ?? 0;
     if (mine >= options.perClient) throw Refusal.tooManyAtOnce();
     active.set(key, mine + 1);
-    // A body said to be empty has nothing to meter: the request is left as it came.
-    const metered = meter(declared === undefined || Number(declared) > 0 ? c.req.raw.body : null, {
+    // A body said to be empty has nothing to meter.
+    const upload = meter(declared === undefined || Number(declared) > 0 ? sourceOf(c) : null, {
       ...options,
       maxBytes,
     });
-    if (metered.body)
-      c.req.raw = new Request(c.req.raw, { body: metered.body, duplex: 'half' } as RequestInit);
-    c.set('upload', metered);
+    c.set('upload', upload);
     try {
       await next();
     } finally {
-      metered.release();
+      upload.release();
+      upload.close();
       const left = (active.get(key) ?? 1) - 1;
       if (left > 0) active.set(key, left);
       else active.delete(key);
@@ -130,16 +137,31 @@ export const uploadGuard = (options: UploadGuardOptions): MiddlewareHandler<Uplo
   };
 };
 
+/** A body read from a web stream (in memory, in tests) is cancelled when it fails, as it stops. */
+const fromWeb = { stop: (source: Readable) => source.destroy() };
+
+/**
+ * Where the body comes from: Node's request itself under @hono/node-server (`c.env.incoming`),
+ * so that no web `Request` or stream is built for it; else the request's web stream
+ * (`app.request()`), read as a Node stream.
+ */
+function sourceOf(c: Context): { source: Readable; stop?: (source: Readable) => void } | null {
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  if (incoming instanceof Readable) return { source: incoming };
+  const body = c.req.raw.body;
+  return body ? { source: Readable.fromWeb(body as never), ...fromWeb } : null;
+}
+
 /** A body that charges the budget per chunk and fails when it stalls or the budget is spent. */
 function meter(
-  source: ReadableStream<Uint8Array> | null,
+  from: { source: Readable; stop?: (source: Readable) => void } | null,
   {
     budget,
     idleMs,
     maxBytes,
     tooLarge,
   }: Pick<UploadGuardOptions, 'budget' | 'idleMs' | 'tooLarge'> & { maxBytes: number },
-): GuardedUpload & { body: ReadableStream<Uint8Array> | null } {
+): GuardedUpload & { close(): void } {
   let held = 0;
   let received = 0;
   let released = false;
@@ -148,41 +170,26 @@ function meter(
     budget.give(held);
     held = 0;
   };
-  if (!source) return { body: null, release };
-  const reader = source.getReader();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const stalled = new Promise<never>((_resolve, reject) => {
-        timer = setTimeout(() => {
-          reject(Refusal.bodyIdle(idleMs));
-        }, idleMs);
-      });
-      try {
-        const { done, value } = await Promise.race([reader.read(), stalled]);
-        if (done) {
-          controller.close();
-          return;
-        }
-        received += value.byteLength;
-        if (received > maxBytes) throw tooLarge;
-        // Once stored, the bytes are not held any more: later chunks (the epilogue) cost nothing.
-        if (!released) {
-          if (!budget.take(value.byteLength)) throw Refusal.busy();
-          held += value.byteLength;
-        }
-        controller.enqueue(value);
-      } catch (error) {
-        void reader.cancel().catch(() => undefined);
-        controller.error(error);
-      } finally {
-        clearTimeout(timer);
+  if (!from) return { body: null, release, close: () => undefined };
+  const body = new MeteredBody(from.source, {
+    idleMs,
+    stalled: () => Refusal.bodyIdle(idleMs),
+    ...(from.stop ? { stop: from.stop } : {}),
+    charge: (bytes) => {
+      received += bytes;
+      if (received > maxBytes) throw tooLarge;
+      // Once stored, the bytes are not held any more: later chunks (the epilogue) cost nothing.
+      if (!released) {
+        if (!budget.take(bytes)) throw Refusal.busy();
+        held += bytes;
       }
     },
-    cancel(reason) {
-      clearTimeout(timer);
-      return reader.cancel(reason);
-    },
   });
-  return { body, release };
+  return {
+    body,
+    release,
+    close: () => {
+      body.close();
+    },
+  };
 }

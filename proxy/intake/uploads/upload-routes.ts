@@ -179,8 +179,8 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
   });
 
   /** Stores the request's bytes at `offset`, then checks the upload if it is complete. */
-  async function receive(c: Context, row: UploadRow, offset: number) {
-    const body = c.req.raw.body as AsyncIterable<Uint8Array> | null;
+  async function receive(c: Context<UploadGuardEnv>, row: UploadRow, offset: number) {
+    const { body } = c.get('upload');
     let reached: number;
     try {
       reached = await store.appendUpload(row, offset, passing(body ?? (async function* () {})()));
@@ -202,7 +202,7 @@ export function uploadRoutes(deps: UploadRouteDeps): Hono<UploadGuardEnv> {
    * if it never was (the one that completed it failed on a fault of ours). A loop of them from
    * one address is paced (`idle-pace.ts`).
    */
-  async function complete(c: Context, row: UploadRow) {
+  async function complete(c: Context<UploadGuardEnv>, row: UploadRow) {
     await idle.turn(clientKey(c));
     if (!(await isEmpty(c))) throw refuse.pastLength();
     c.header('Upload-Offset', String(row.length));
@@ -230,21 +230,12 @@ function sayKeptVerdict(c: Context, row: UploadRow) {
 }
 
 /** Whether a request's body has no byte; read no further than its first piece. */
-async function isEmpty(c: Context): Promise<boolean> {
-  // Said to be empty: nothing to read, and no stream made to read it (most of such a PATCH's cost).
-  if (c.req.header('content-length')?.trim() === '0') return true;
-  const body = c.req.raw.body;
+async function isEmpty(c: Context<UploadGuardEnv>): Promise<boolean> {
+  // Said to be empty: nothing to read (the guard's body is null then).
+  const { body } = c.get('upload');
   if (!body) return true;
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return true;
-      if (value.byteLength > 0) return false;
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
+  for await (const piece of body) if (piece.byteLength > 0) return false;
+  return true;
 }
 
 /**
