@@ -157,8 +157,8 @@ one address loops empty PATCHes on four finished uploads of a 99-megapixel PNG).
 | load average (1 min) before → after | 5.0 → 11.6, 11.5 → 10.1       | 11.5 → 12.5, 12.5 → 10.8 |
 
 A 16 KiB PATCH still costs some 2 ms of fixed CPU (7× the 512 KiB figure per MiB): what is left
-is the request itself (Hono and Node's HTTP, the guard's metered body and the \`Request\` it
-rebuilds, the response's write to the socket), two indexed reads of the upload's row, and a
+is the request itself (Hono and Node's HTTP, the guard's metered body, the response's write to
+the socket), two indexed reads of the upload's row, and a
 \`statfs\` of the disk for the room check, which looks every time by design (\`upload-room.ts\`).
 Sent ahead, a file costs more CPU per MiB in 512 KiB PATCHes than in one: each PATCH is a request,
 a sync of the upload's file and a commit of its offset, which is what lets a phone lose at most

@@ -195,10 +195,11 @@ flushes of the records); the stand-in's slept 50 to 60 %, waiting on the proxy. 
 0.8 s for the 80 MiB: it needs a quiet machine and both servers under 10 ms of CPU per MiB.
 The stand-in's biggest costs (a profile, \`BENCH_CPU_PROF=enquiry-api/main\`): storing the
 10 MB BLOB in SQLite, garbage collection, the web stream Node's request is wrapped in (its
-body limit reads \`c.req.raw.body\`), SHA-256. The proxy's: the web streams the intake
-reads the body through (Node's, then the upload guard's), the spool's writes, the read back,
-SHA-256, the BASE64 (made 48 KiB at a time since issue #61: 256 KiB strings were large objects
-to V8, some 2 ms of CPU per MiB more). Memory: runs gave 0.2× to 3.0× one file, before and
+body limit reads \`c.req.raw.body\`), SHA-256. The proxy's: the spool's writes, the read
+back, SHA-256, the BASE64 (made 48 KiB at a time since issue #61: 256 KiB strings were large objects
+to V8, some 2 ms of CPU per MiB more); the intake reads the body from Node's request itself
+since then too (it went through two web streams and a second \`Request\`: 2.1-3.4 against
+0.75-1.35 ms of CPU per MiB for the read alone, \`metered-body.ts\`). Memory: runs gave 0.2× to 3.0× one file, before and
 after alike, garbage V8 had not collected when the peak was read (the forced-collection
 diagnostic in "Upload path" above), not bytes the proxy holds; not shown within 1.5×.
 `;
