@@ -88,8 +88,9 @@ export interface UploadGuardOptions {
 export interface GuardedUpload {
   /**
    * The body, metered: bytes charged as they arrive, cut off past the size with the `413`, ended
-   * with `408` when it stalls, refused with `503` past the budget. Null when declared empty.
-   * Every reader of a guarded route reads this, never the request's own body.
+   * with `408` when it stalls, refused with `503` past the budget; null when the request has
+   * none (in memory, without a body). Every reader of a guarded route reads this, never the
+   * request's own body.
    */
   body: AsyncIterable<Uint8Array> | null;
   /** Gives the body's bytes back to the budget (the submission is stored, or refused). */
@@ -119,11 +120,9 @@ export const uploadGuard = (options: UploadGuardOptions): MiddlewareHandler<Uplo
     const mine = active.get(key) ?? 0;
     if (mine >= options.perClient) throw Refusal.tooManyAtOnce();
     active.set(key, mine + 1);
-    // A body said to be empty has nothing to meter.
-    const upload = meter(declared === undefined || Number(declared) > 0 ? sourceOf(c) : null, {
-      ...options,
-      maxBytes,
-    });
+    // Metered whatever its Content-Length says: a route reads the bytes that came, and each is
+    // charged (over Node's HTTP a body said to be empty ends at once).
+    const upload = meter(sourceOf(c), { ...options, maxBytes });
     c.set('upload', upload);
     try {
       await next();

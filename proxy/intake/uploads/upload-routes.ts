@@ -231,7 +231,8 @@ function sayKeptVerdict(c: Context, row: UploadRow) {
 
 /** Whether a request's body has no byte; read no further than its first piece. */
 async function isEmpty(c: Context<UploadGuardEnv>): Promise<boolean> {
-  // Said to be empty: nothing to read (the guard's body is null then).
+  // Said to be empty: nothing to read.
+  if (c.req.header('content-length')?.trim() === '0') return true;
   const { body } = c.get('upload');
   if (!body) return true;
   for await (const piece of body) if (piece.byteLength > 0) return false;
