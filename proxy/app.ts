@@ -6,12 +6,12 @@
  * const app = createApp(deps);
  * const res = await app.request('/api/form', { headers: { origin: 'https://www.example.com' } });
  */
-import { IncomingMessage } from 'node:http';
 import { Hono, type Context } from 'hono';
 import type { AppDeps } from './app-deps.ts';
 import { requestId, type RequestIdVariables } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { enquiryRoute } from './intake/enquiry-route.ts';
+import { nodeRequestOf } from './intake/upload-guard.ts';
 import { uploadRoutes } from './intake/uploads/upload-routes.ts';
 import { DEFAULT_UPLOAD_EXPIRY_HOURS } from './intake/uploads/upload-deps.ts';
 import { draftRoutes } from './intake/drafts/draft-routes.ts';
@@ -156,7 +156,7 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
  * so, may have been made for it: Node's request, destroyed before complete, says it then.
  */
 function clientWentAway(c: Context): boolean {
-  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
-  if (incoming instanceof IncomingMessage && incoming.destroyed && !incoming.complete) return true;
+  const incoming = nodeRequestOf(c);
+  if (incoming?.destroyed && !incoming.complete) return true;
   return c.req.raw.signal.aborted;
 }

@@ -15,6 +15,7 @@
  *   JavaScript is read up to the limit instead, as a chunked body is: its fields come before its
  *   files, and the form is drawn again with them.
  */
+import { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { Refusal } from '../http/refusal.ts';
@@ -139,14 +140,19 @@ export const uploadGuard = (options: UploadGuardOptions): MiddlewareHandler<Uplo
 /** A body read from a web stream (in memory, in tests) is cancelled when it fails, as it stops. */
 const fromWeb = { stop: (source: Readable) => source.destroy() };
 
+/** Node's own request under @hono/node-server (`c.env.incoming`); none in `app.request()`. */
+export function nodeRequestOf(c: Context): IncomingMessage | undefined {
+  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+  return incoming instanceof IncomingMessage ? incoming : undefined;
+}
+
 /**
- * Where the body comes from: Node's request itself under @hono/node-server (`c.env.incoming`),
- * so that no web `Request` or stream is built for it; else the request's web stream
- * (`app.request()`), read as a Node stream.
+ * Where the body comes from: Node's request itself, so that no web `Request` or stream is built
+ * for it; else the request's web stream (`app.request()`), read as a Node stream.
  */
 function sourceOf(c: Context): { source: Readable; stop?: (source: Readable) => void } | null {
-  const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
-  if (incoming instanceof Readable) return { source: incoming };
+  const incoming = nodeRequestOf(c);
+  if (incoming) return { source: incoming };
   const body = c.req.raw.body;
   return body ? { source: Readable.fromWeb(body as never), ...fromWeb } : null;
 }
