@@ -1,6 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
 import { formatBytes } from '../proxy/contract/messages.ts';
+import { gate } from '../e2e/support/gate.ts';
 import { openForm } from '../e2e/support/widget-harness.ts';
 import { FILES, chooseFiles, fillConveyancing, send } from '../e2e/support/visitor.ts';
 
@@ -119,6 +120,24 @@ test('a refused file holds the enquiry back until it is removed, then the enquir
   await send(form);
   await expect(form.locator('[part=confirmation]')).toBeVisible();
   expect(harness.submissions[0]?.files).toEqual([]);
+});
+
+test('Send pressed while a chosen file is still being read waits for it, and a refused one holds the enquiry back', async ({
+  page,
+}) => {
+  // The uploads chunk that reads the file is held, as on a slow connection.
+  const reading = gate();
+  const harness = await openForm(page, { config: lawFirm, lateChunks: { until: reading.until } });
+  const { form } = harness;
+  await fillConveyancing(form);
+  await chooseFiles(page, form, FILES.audio);
+  await send(form);
+  reading.open();
+  await expect(
+    form.getByRole('link', { name: /“voice-memo\.mp3” is an audio or video file/ }),
+  ).toBeVisible();
+  await expect(form.locator('[part=confirmation]')).toHaveCount(0);
+  expect(harness.submissions).toHaveLength(0);
 });
 
 test('takes files dropped on the drop zone', async ({ page }) => {

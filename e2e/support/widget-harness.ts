@@ -112,8 +112,11 @@ export interface HarnessOptions {
    * `failures` requests dropped (offline).
    */
   lateBundle?: { until?: Promise<unknown>; failures?: number };
-  /** The first `failures` requests for the late bundle's chunks (steps, Turnstile) dropped. */
-  lateChunks?: { failures?: number };
+  /**
+   * The late bundle's chunks (steps, Turnstile, uploads) held until `until`, and the first
+   * `failures` requests for them dropped.
+   */
+  lateChunks?: { until?: Promise<unknown>; failures?: number };
   /** The first `failures` requests for the entry's parts (the steps, the drawn form's) dropped. */
   parts?: { failures?: number };
 }
@@ -205,6 +208,7 @@ export class WidgetHarness {
       failures = this.options.lateBundle?.failures;
     } else {
       asked = this.lateChunkRequests.push(path.slice(1));
+      await this.options.lateChunks?.until;
       failures = this.options.lateChunks?.failures;
     }
     if (asked <= (failures ?? 0)) return route.abort('internetdisconnected');

@@ -64,6 +64,8 @@ export class FilesController implements ReactiveController {
   dragging = false;
   #uploads: UploadsChunk.Uploads | undefined;
   #loading: Promise<UploadsChunk.Uploads> | undefined;
+  /** Settles once every file chosen so far is checked and listed (or could not be). */
+  #checked: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly host: ElementBase,
@@ -129,7 +131,21 @@ export class FilesController implements ReactiveController {
    * tells each file's kind, checks it and says what became of it (`uploads/index.ts`'s `take`),
    * with the rules this bundle has.
    */
-  async add(incoming: readonly File[]) {
+  add(incoming: readonly File[]): Promise<void> {
+    const adding = this.#add(incoming);
+    this.#checked = Promise.allSettled([this.#checked, adding]);
+    return adding;
+  }
+
+  /**
+   * Settles once the files chosen so far are checked: a Send pressed while a file is still read
+   * must see it, or a refused file would be left out and the enquiry go without it.
+   */
+  checked(): Promise<unknown> {
+    return this.#checked;
+  }
+
+  async #add(incoming: readonly File[]) {
     const limits = this.ports.late.session.config?.files;
     if (!limits || incoming.length === 0) return;
     const uploads = await this.#chunk();

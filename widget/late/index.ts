@@ -187,14 +187,15 @@ export class LateParts {
   }
 
   /**
-   * Runs `then` once the chunks the form needs are here; a press while they load is dropped
+   * Runs `then` once the chunks the form needs are here (and `also` has settled); a press while
+   * they load is dropped
    * (a second Continue would otherwise check the step the first one moves to).
    */
-  async #withChunks(then: () => Promise<void> | void): Promise<void> {
+  async #withChunks(then: () => Promise<void> | void, also?: Promise<unknown>): Promise<void> {
     if (this.#waitingForChunks) return;
     this.#waitingForChunks = true;
     try {
-      await this.chunksReady();
+      await Promise.all([this.chunksReady(), also]);
     } finally {
       this.#waitingForChunks = false;
     }
@@ -211,7 +212,8 @@ export class LateParts {
    * step's fields only and moves on. What the shared rules cannot see is added here.
    */
   send(website: string): Promise<void> {
-    return this.#withChunks(() => this.#send(website));
+    // Files still being read are waited for as the chunks are: the press must see them.
+    return this.#withChunks(() => this.#send(website), this.files.checked());
   }
 
   async #send(website: string): Promise<void> {
