@@ -103,6 +103,8 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
       ...withRefusals,
       ...deps.drafts,
       drafts: deps.drafts.store,
+      // The drafts' own limits take the name `limits`; a save's body is guarded as an enquiry's.
+      submissionLimits: deps.limits,
       uploadExpiryMs: deps.uploadExpiryMs ?? DEFAULT_UPLOAD_EXPIRY_HOURS * 3_600_000,
     };
     app.route('/', draftRoutes(drafting));

@@ -19,6 +19,7 @@ import { answerFor, queued, withReceipt, type Answer } from './answers.ts';
 import { answerRepeat, idempotencyKeyOf, rememberAnswer } from './idempotency.ts';
 import { maxSubmissionBytes } from './read-multipart.ts';
 import { Refusal } from '../http/refusal.ts';
+import type { FileLimits } from '../studio/widest-files.ts';
 import type { SentPasses } from './page/sent-pass.ts';
 import { isNavigation, plainIdempotencyKey, plainTaken } from './page/plain-answers.ts';
 import { noteEnquiry, type IntakeVariables } from './answer-refusal.ts';
@@ -45,6 +46,27 @@ export interface EnquiryRouteDeps extends TakeInDeps {
 }
 
 /**
+ * The guard of a post that may carry an enquiry's files (an enquiry, the page's "save for
+ * later"): no such body escapes the byte budget, the count per client or the idle timeout.
+ */
+export function submissionBodyGuard(
+  limits: SubmissionLimits,
+  form: { files(): FileLimits },
+  clientKey: (c: Context) => string,
+) {
+  return uploadGuard({
+    maxBytes: () => maxSubmissionBytes(form.files()),
+    tooLarge: Refusal.enquiryTooLarge(),
+    // The form without JavaScript is read to the limit: its fields draw it again (413 page).
+    refuseByLength: (c) => !isNavigation(c),
+    budget: limits.uploadBytes,
+    perClient: limits.uploadsPerClient,
+    idleMs: limits.bodyIdleMs,
+    clientKey,
+  });
+}
+
+/**
  * The submission route, with its guards in the order a request meets them; `funnel` counts
  * what it accepts.
  */
@@ -53,7 +75,6 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
   const { limits } = deps;
   const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
   const receive = takeIn(deps, funnel);
-  const tooLarge = Refusal.enquiryTooLarge();
 
   app.use('/api/enquiries', submissionCors(deps));
   app.post(
@@ -61,16 +82,7 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
     noteEnquiry,
     requireAllowedOrigin(deps),
     rateLimit({ limiters: [limits.perClient], clientKey }),
-    uploadGuard({
-      maxBytes: () => maxSubmissionBytes(deps.form.files()),
-      tooLarge,
-      // The form without JavaScript is read to the limit: its fields draw it again (413 page).
-      refuseByLength: (c) => !isNavigation(c),
-      budget: limits.uploadBytes,
-      perClient: limits.uploadsPerClient,
-      idleMs: limits.bodyIdleMs,
-      clientKey,
-    }),
+    submissionBodyGuard(limits, deps.form, clientKey),
     async (c) => {
       const answer = await submit(c, deps.log.child({ requestId: c.get('requestId') }));
       for (const [name, value] of Object.entries(answer.headers ?? {})) c.header(name, value);

@@ -3,7 +3,13 @@ import { bilingual, lawFirm } from '../../../demo/forms/index.ts';
 import type { DraftMailEvent } from '../../notify/events.ts';
 import { draftClient, openSealed } from '../../test/fixtures/drafts.ts';
 import { plainForm, postPlain } from '../../test/fixtures/plain-post.ts';
-import { harnessPerTest, ORIGIN, type ProxyHarness } from '../../test/fixtures/proxy-harness.ts';
+import {
+  harnessPerTest,
+  ORIGIN,
+  sampleFiles,
+  type HarnessOptions,
+  type ProxyHarness,
+} from '../../test/fixtures/proxy-harness.ts';
 import { EDITOR, studioHarnessPerTest } from '../../test/fixtures/studio-harness.ts';
 
 const setUp = harnessPerTest();
@@ -11,10 +17,11 @@ const setUpStudio = studioHarnessPerTest();
 const DRAFTS = { limits: { perAddressPerDay: 10, perClientPerHour: 10, perHour: 100 } };
 const PAGE = `${ORIGIN}/conveyancing`;
 
-function drafting(welsh = false) {
+function drafting(welsh = false, limits: HarnessOptions['limits'] = {}) {
   return setUp({
     config: { ...(welsh ? bilingual.first : lawFirm), drafts: DRAFTS },
     drafts: {},
+    limits,
     ...(welsh ? { translations: bilingual } : {}),
   });
 }
@@ -130,6 +137,41 @@ describe('POST /form/save: the page without JavaScript saves too', () => {
     const response = await postPlain(h, form, { action });
     expect(await response.text()).toContain('Mae eich atebion wedi’u cadw');
     expect((await linkEmails(h))[0]?.subject).toBe('Eich ymholiad sydd wedi’i gadw');
+  });
+});
+
+describe('POST /form/save: its body is guarded as an enquiry’s', () => {
+  /** A save's post whose bytes arrive only as far as `upTo` (then stall), or whole. */
+  async function slowSave(h: ProxyHarness, action: string, upTo?: number) {
+    const form = plainForm(h.formToken());
+    form.append('files', new Blob([sampleFiles.pdf(40_000)]), 'plan.pdf');
+    const posted = new Response(form);
+    const bytes = new Uint8Array(await posted.arrayBuffer());
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.subarray(0, upTo));
+        if (upTo === undefined) controller.close();
+      },
+    });
+    const type = posted.headers.get('content-type') ?? '';
+    return postPlain(h, body, { action, headers: { 'content-type': type } });
+  }
+
+  it('ends a save whose body goes silent with 408, and saves nothing', async () => {
+    const h = drafting(false, { bodyIdleMs: 100 });
+    const response = await slowSave(h, saveAction(await formPage(h)), 600);
+    expect(response.status).toBe(408);
+    expect(await linkEmails(h)).toEqual([]);
+  });
+
+  it('answers 503 when the bytes held for every visitor are spent, and saves once they are not', async () => {
+    const h = drafting(false, { uploadBytes: 16 * 1024 });
+    const action = saveAction(await formPage(h));
+    expect((await slowSave(h, action)).status).toBe(503);
+    expect(await linkEmails(h)).toEqual([]);
+    // A save without the file fits, and the budget is whole again after each post.
+    expect((await postPlain(h, plainForm(h.formToken()), { action })).status).toBe(200);
+    expect(await linkEmails(h)).toHaveLength(1);
   });
 });
 

@@ -11,6 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { html } from 'hono/html';
 import { questionSignature, type DraftContent } from '../../contract/drafts.ts';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
@@ -22,6 +23,8 @@ import { answersAsValues } from '../option-values.ts';
 import { noteEnquiry, type IntakeVariables } from '../answer-refusal.ts';
 import { tempSpool, type FileSpool } from '../file-spool.ts';
 import { readMultipartSubmission } from '../read-multipart.ts';
+import { submissionBodyGuard } from '../enquiry-route.ts';
+import type { SubmissionLimits, UploadGuardEnv } from '../upload-guard.ts';
 import { pageAddressOf } from '../page/page-addresses.ts';
 import { page, pageHeaders } from '../page/page-frame.ts';
 import { enquiryFromFields, heldIn, type PlainFields } from '../page/plain-fields.ts';
@@ -37,11 +40,17 @@ import { sealDraft } from './draft-seal.ts';
 import { askedVersion, versionFor } from '../../studio/enquiry-version.ts';
 import { offersSaving } from '../../notify/drafts-state.ts';
 
-/** The draft routes' deps, with the versions a page may have been drawn from. */
+/**
+ * The draft routes' deps, with the versions a page may have been drawn from, and the enquiry
+ * route's limits on a body of files (a save may bring the page's files: they are not kept).
+ */
 type PageRouteDeps = DraftRouteDeps & {
   form: Parameters<typeof versionFor>[0];
   spool?: FileSpool | undefined;
+  submissionLimits: SubmissionLimits;
 };
+
+type PageRouteEnv = { Variables: IntakeVariables & UploadGuardEnv['Variables'] };
 
 /** What a plain post holds, as the widget would have saved it (choices by their values). */
 function contentOf(form: FormConfig, fields: PlainFields, email: string): DraftContent {
@@ -73,16 +82,23 @@ function contentOf(form: FormConfig, fields: PlainFields, email: string): DraftC
 }
 
 /** The save of the page without JavaScript, as a Hono app to mount at `/`. */
-export function draftPageRoute(deps: PageRouteDeps): Hono<{ Variables: IntakeVariables }> {
-  const app = new Hono<{ Variables: IntakeVariables }>();
+export function draftPageRoute(deps: PageRouteDeps): Hono<PageRouteEnv> {
+  const app = new Hono<PageRouteEnv>();
   const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
   const spool = deps.spool ?? tempSpool();
-  app.post('/form/save', noteEnquiry, requireAllowedOrigin(deps), async (c) => {
+  // Its own rate is the drafts' (`take`), before a byte of the body is read.
+  const served = { files: () => deps.form.current().config.files };
+  const bodyGuard = submissionBodyGuard(deps.submissionLimits, served, clientKey);
+  const offered = createMiddleware(async (c, next) => {
     // Only while the version served offers saving (a version published later may not).
     if (!offersSaving(deps.drafts, deps.form.current().config)) return c.notFound();
     await take(deps.limits.perClient, clientKey(c));
+    await next();
+  });
+  app.post('/form/save', noteEnquiry, requireAllowedOrigin(deps), offered, bodyGuard, async (c) => {
     const form = deps.form.current();
-    const received = await readMultipartSubmission(c.req.raw, form.config.files, spool);
+    const body = { contentType: c.req.header('content-type'), body: c.get('upload').body };
+    const received = await readMultipartSubmission(body, form.config.files, spool);
     await spool.discard(received.files.map((file) => file.content));
     const fields = received.plain ?? new Map<string, string[]>();
     c.set('enquiry', { page: true, fields, read: true });
