@@ -7,8 +7,11 @@
  *   alone in a savepoint, so one that throws (a lost lease, a spent token) undoes only itself.
  * - Given `sync`, the database runs with `synchronous = NORMAL` (a commit writes the WAL without
  *   waiting for the disk) and `sync` flushes the WAL file in the background, on libuv's threads:
- *   the same fsync SQLite's FULL makes at the end of each commit, made once for every commit
- *   that happened while the last one ran, while the event loop goes on with other requests.
+ *   the same fsync SQLite's FULL makes at the end of each commit, while the event loop goes on
+ *   with other requests. The writes asked for while a flush runs wait for it, then go in one
+ *   commit and one flush: they would have waited for that flush to end anyway, and one commit
+ *   writes each page they share (a table's last leaf, its indexes' pages) to the WAL once, not
+ *   once per commit.
  *
  * Either way each caller's promise settles only once its write is on disk: a visitor is never
  * answered before their enquiry is. A failed flush rejects every write it was to make durable.
@@ -40,9 +43,10 @@ export function groupCommit(
   options: GroupCommitOptions = {},
 ): GroupWrite & { stats: GroupStats } {
   let pending: Pending[] = [];
+  /** The flush of the last commit, while it runs. */
+  let flushing: Promise<void> | undefined;
   const stats: GroupStats = { commits: 0, writes: 0, syncs: 0 };
-  const sync = options.sync && coalesced(options.sync, stats);
-  db.pragma(sync ? 'synchronous = NORMAL' : 'synchronous = FULL');
+  db.pragma(options.sync ? 'synchronous = NORMAL' : 'synchronous = FULL');
   // Called inside the batch's transaction, better-sqlite3 makes this a savepoint.
   const alone = db.transaction((write: () => unknown) => write());
   // What each write gave or threw, in order; known once the batch's COMMIT has returned.
@@ -76,51 +80,31 @@ export function groupCommit(
         else reject(outcome?.value);
       });
     };
-    if (!sync) {
+    if (!options.sync) {
       answer();
       return;
     }
-    sync().then(answer, (error: unknown) => {
-      // Committed but not known to be on disk: no caller may say it is stored.
-      for (const { reject } of writes) reject(error);
-    });
+    stats.syncs += 1;
+    flushing = options
+      .sync()
+      .then(answer, (error: unknown) => {
+        // Committed but not known to be on disk: no caller may say it is stored.
+        for (const { reject } of writes) reject(error);
+      })
+      .finally(() => {
+        flushing = undefined;
+        if (pending.length > 0) setImmediate(flush);
+      });
   };
 
   const write = <T>(run: () => T) =>
     new Promise<T>((resolve, reject) => {
       // setImmediate runs after this turn's I/O callbacks: every request that arrived meanwhile
-      // has had its chance to join.
-      if (pending.length === 0) setImmediate(flush);
+      // has had its chance to join. While a flush runs, the end of that flush sends the batch.
+      if (pending.length === 0 && !flushing) setImmediate(flush);
       pending.push({ write: run, resolve: resolve as (value: unknown) => void, reject });
     });
   return Object.assign(write, { stats });
-}
-
-/**
- * `sync` run one at a time: a call while one runs is served by the next run, which starts once
- * that one ends (a flush that began before a commit does not cover it), and shares it with every
- * other call made meanwhile.
- */
-function coalesced(sync: () => Promise<void>, stats: GroupStats): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  let queued: Promise<void> | undefined;
-  const start = () => {
-    stats.syncs += 1;
-    running = sync().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-  return () => {
-    if (!running) return start();
-    queued ??= running
-      .catch(() => undefined)
-      .then(() => {
-        queued = undefined;
-        return start();
-      });
-    return queued;
-  };
 }
 
 /** How many commits carried how many writes (`writes / commits`), and how many flushes ran. */
