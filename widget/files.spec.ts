@@ -140,6 +140,35 @@ test('Send pressed while a chosen file is still being read waits for it, and a r
   expect(harness.submissions).toHaveLength(0);
 });
 
+test('a file chosen while the connection is lost is kept, and sent with the enquiry once it is back', async ({
+  page,
+}) => {
+  let offline = true;
+  const harness = await openForm(page, {
+    config: lawFirm,
+    lateChunks: { offline: () => offline },
+  });
+  const { form } = harness;
+  await fillConveyancing(form);
+  await chooseFiles(page, form, FILES.pdf);
+  await expect(form.getByRole('status')).toContainText('The connection was lost');
+  // Sent without it, the enquiry would leave the file out unseen: the press fails instead.
+  await send(form);
+  await expect(form.locator('[part=failure]')).toContainText('The connection was lost');
+  expect(harness.submissions).toHaveLength(0);
+
+  offline = false;
+  await form.getByRole('button', { name: 'Try again' }).click();
+  await expect(form.locator('[part=confirmation]')).toBeVisible();
+  expect(harness.submissions[0]?.files).toEqual([
+    {
+      name: 'tenancy-agreement.pdf',
+      contentType: 'application/pdf',
+      size: FILES.pdf.buffer.length,
+    },
+  ]);
+});
+
 test('takes files dropped on the drop zone', async ({ page }) => {
   const { form } = await openForm(page, { config: lawFirm });
   const dataTransfer = await page.evaluateHandle(

@@ -113,10 +113,10 @@ export interface HarnessOptions {
    */
   lateBundle?: { until?: Promise<unknown>; failures?: number };
   /**
-   * The late bundle's chunks (steps, Turnstile, uploads) held until `until`, and the first
-   * `failures` requests for them dropped.
+   * The late bundle's chunks (steps, Turnstile, uploads) held until `until`, the first
+   * `failures` requests for them dropped, and every one dropped while `offline()` says so.
    */
-  lateChunks?: { until?: Promise<unknown>; failures?: number };
+  lateChunks?: { until?: Promise<unknown>; failures?: number; offline?: () => boolean };
   /** The first `failures` requests for the entry's parts (the steps, the drawn form's) dropped. */
   parts?: { failures?: number };
 }
@@ -210,6 +210,7 @@ export class WidgetHarness {
       asked = this.lateChunkRequests.push(path.slice(1));
       await this.options.lateChunks?.until;
       failures = this.options.lateChunks?.failures;
+      if (this.options.lateChunks?.offline?.()) return route.abort('internetdisconnected');
     }
     if (asked <= (failures ?? 0)) return route.abort('internetdisconnected');
     return route.fulfill({ contentType: 'text/javascript', body: lateBundle(path) });

@@ -4,6 +4,8 @@
  * a Remove button like the others, marked on its row with its reason (and beside the picker),
  * and holds back sending until it is removed: nothing is left out without the visitor seeing it
  * go. Removing a refused file takes its problem off the screen at once, not at the next Send.
+ * A Send waits for the files still being read; a file chosen while the connection is lost (the
+ * uploads chunk cannot load) is kept and read at the next choice or Send, which fails until it is.
  *
  * A file taken is sent ahead at once by the uploads chunk (`uploads/`), which also says on its
  * row how far it got and what the proxy made of it, and keeps it across a reload; Send names
@@ -28,6 +30,7 @@ import { showIssue } from './show-issue.ts';
 import type { Chosen, KeptUpload, Refused } from './uploads/chosen.ts';
 import type * as UploadsChunk from './uploads/index.ts';
 import type { LatePorts } from './ports.ts';
+import { onceUntilFailed } from './once-until-failed.ts';
 
 type Limits = FormConfig['files'];
 
@@ -55,6 +58,8 @@ async function sniff(file: File): Promise<SniffedKind> {
 
 const factsOf = ({ file, kind }: Chosen): FileFacts => ({ name: file.name, size: file.size, kind });
 
+const ignore = () => undefined;
+
 /** The chosen files of one element, checked as they are chosen. */
 export class FilesController implements ReactiveController {
   #chosen: Chosen[] = [];
@@ -63,7 +68,11 @@ export class FilesController implements ReactiveController {
   /** A file is being dragged over the drop zone. */
   dragging = false;
   #uploads: UploadsChunk.Uploads | undefined;
-  #loading: Promise<UploadsChunk.Uploads> | undefined;
+  /**
+   * Files chosen while the uploads chunk could not load (the connection was lost): kept, and
+   * taken with the next files chosen or at the next Send, never left out unseen.
+   */
+  #unread: File[] = [];
   /** Settles once every file chosen so far is checked and listed (or could not be). */
   #checked: Promise<unknown> = Promise.resolve();
 
@@ -80,11 +89,12 @@ export class FilesController implements ReactiveController {
     if (ports.late.session.lostFiles.length) void this.#chunk();
   }
 
-  #chunk() {
-    return (this.#loading ??= import('./uploads/index.ts').then(
+  /** The uploads chunk, loaded once; tried again after a failure. */
+  #chunk = onceUntilFailed(() =>
+    import('./uploads/index.ts').then(
       (chunk) => (this.#uploads = new chunk.Uploads(this.host, this.ports.late, this.#chosen)),
-    ));
-  }
+    ),
+  );
 
   hostDisconnected(): void {
     // A drag that was in progress when the element left the page will never see its drop.
@@ -93,16 +103,11 @@ export class FilesController implements ReactiveController {
 
   /**
    * What Send carries: the uploads' ids (once each has its verdict), the other files' bytes.
-   * Every file taken has its chunk on the way, which sends it ahead.
+   * Every file taken was taken by the chunk, which sends it ahead.
    */
   forSending() {
-    return (
-      this.#loading?.then((uploads) => uploads.forSending(this.#chosen)) ?? {
-        uploads: [],
-        keys: [],
-        files: [],
-      }
-    );
+    // A file is listed only by the chunk: without it, none is.
+    return this.#uploads?.forSending(this.#chosen) ?? { uploads: [], keys: [], files: [] };
   }
 
   /** The uploads sent and accepted, with their keys: what a saved enquiry names (`drafts/`). */
@@ -139,16 +144,30 @@ export class FilesController implements ReactiveController {
 
   /**
    * Settles once the files chosen so far are checked: a Send pressed while a file is still read
-   * must see it, or a refused file would be left out and the enquiry go without it.
+   * must see it, or a refused file would be left out and the enquiry go without it. Files kept
+   * for a lost connection are taken now; when they still cannot be, it rejects, and the press
+   * fails as any press does when the connection is lost.
    */
-  checked(): Promise<unknown> {
-    return this.#checked;
+  async checked(): Promise<void> {
+    await this.#checked;
+    if (this.#unread.length === 0) return;
+    await this.add([]);
+    if (this.#unread.length > 0) throw Error('offline');
   }
 
-  async #add(incoming: readonly File[]) {
+  async #add(chosen: readonly File[]) {
     const limits = this.ports.late.session.config?.files;
+    const incoming = [...this.#unread, ...chosen];
     if (!limits || incoming.length === 0) return;
-    const uploads = await this.#chunk();
+    this.#unread = [];
+    const uploads = await this.#chunk().catch(ignore);
+    if (!uploads) {
+      // Kept for the next try; a Send until then fails, saying the connection was lost.
+      this.#unread.push(...incoming);
+      const { late } = this.ports;
+      late.announce(late.t().text('failed.network'));
+      return;
+    }
     await uploads.take(incoming, this.#chosen, this.#refused, {
       sniff,
       check: (files) => this.#check(files, limits),
