@@ -187,15 +187,18 @@ export class LateParts {
   }
 
   /**
-   * Runs `then` once the chunks the form needs are here (and `also` has settled); a press while
-   * they load is dropped
-   * (a second Continue would otherwise check the step the first one moves to).
+   * Runs `then` once the chunks the form needs are here and what `also` waits for has settled;
+   * a press while they load is dropped, and starts nothing (a second Continue would otherwise
+   * check the step the first one moves to).
    */
-  async #withChunks(then: () => Promise<void> | void, also?: Promise<unknown>): Promise<void> {
+  async #withChunks(
+    then: () => Promise<void> | void,
+    also?: () => Promise<unknown>,
+  ): Promise<void> {
     if (this.#waitingForChunks) return;
     this.#waitingForChunks = true;
     try {
-      await Promise.all([this.chunksReady(), also]);
+      await Promise.all([this.chunksReady(), also?.()]);
     } finally {
       this.#waitingForChunks = false;
     }
@@ -213,7 +216,10 @@ export class LateParts {
    */
   send(website: string): Promise<void> {
     // Files still being read are waited for as the chunks are: the press must see them.
-    return this.#withChunks(() => this.#send(website), this.files.checked());
+    return this.#withChunks(
+      () => this.#send(website),
+      () => this.files.checked(),
+    );
   }
 
   async #send(website: string): Promise<void> {
