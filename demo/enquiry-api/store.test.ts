@@ -77,6 +77,39 @@ describe('EnquiryStore', () => {
     expect([next, store.addFile(png(next))]).toEqual([id + 1, FIRST_FILE_ID + 1]);
   });
 
+  it('rebuilds a database whose files have their bytes first, keeping files and ids', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'enquiry-api-'));
+    dirs.push(dir);
+    const path = join(dir, 'enquiry-api.sqlite');
+    const old = new Database(path);
+    old.exec(`CREATE TABLE enquiries (id INTEGER PRIMARY KEY AUTOINCREMENT, received_at TEXT NOT NULL,
+      forename TEXT NOT NULL, surname TEXT, telephone_mobile TEXT, email TEXT, case_type TEXT,
+      meta TEXT NOT NULL, marketing_lead_referer TEXT, marketing_campaign TEXT,
+      marketing_keywords TEXT, marketing_detail TEXT, raw_body TEXT NOT NULL);
+    CREATE TABLE files (id INTEGER PRIMARY KEY AUTOINCREMENT,
+      post_id INTEGER NOT NULL REFERENCES enquiries(id) ON DELETE CASCADE,
+      received_at TEXT NOT NULL, name TEXT NOT NULL, mime TEXT NOT NULL, postname TEXT NOT NULL,
+      bytes BLOB NOT NULL, size INTEGER NOT NULL, sha256 TEXT NOT NULL);
+    CREATE INDEX files_post_id ON files(post_id);
+    INSERT INTO enquiries (id, received_at, forename, meta, raw_body) VALUES (1001, 'then', 'Ada', '[]', '{}');
+    INSERT INTO files (id, post_id, received_at, name, mime, postname, bytes, size, sha256)
+      VALUES (50001, 1001, 'then', 'a.png', 'image/png', 'a.png', x'89504e47', 4, 'abc');
+    UPDATE sqlite_sequence SET seq = 50007 WHERE name = 'files';`);
+    old.close();
+
+    const store = new EnquiryStore(path);
+    expect(store.listEnquiries()[0]?.files).toEqual([
+      { id: 50001, name: 'a.png', mime: 'image/png', postname: 'a.png', size: 4, sha256: 'abc' },
+    ]);
+    expect([...(store.getFile(50001)?.bytes ?? [])]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+    expect(store.addFile(png(1001))).toBe(50008);
+    store.close();
+    const raw = new Database(path, { readonly: true });
+    const columns = raw.pragma('table_info(files)') as { name: string }[];
+    expect(columns.map(({ name }) => name).slice(-3)).toEqual(['size', 'sha256', 'bytes']);
+    raw.close();
+  });
+
   it('keeps a file database in WAL mode across restarts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'enquiry-api-'));
     dirs.push(dir);

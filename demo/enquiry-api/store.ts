@@ -11,6 +11,21 @@ export const FIRST_ENQUIRY_ID = 1001;
 /** Attachment ids have their own sequence, far from enquiry ids so a client mixing them up fails. */
 export const FIRST_FILE_ID = 50001;
 
+/**
+ * The bytes come last: SQLite reads a row's columns in order, and a 10 MB BLOB before `size` and
+ * `sha256` made the inbox's listing follow each file's chain of pages to reach them (9.9 ms to
+ * list nine 10 MB files, 0.011 ms with the bytes last).
+ */
+const FILE_COLUMNS = 'post_id, received_at, name, mime, postname, size, sha256, bytes';
+const FILES_TABLE = `CREATE TABLE IF NOT EXISTS files (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  post_id INTEGER NOT NULL REFERENCES enquiries(id) ON DELETE CASCADE,
+  received_at TEXT NOT NULL,
+  name TEXT NOT NULL, mime TEXT NOT NULL, postname TEXT NOT NULL,
+  size INTEGER NOT NULL, sha256 TEXT NOT NULL, bytes BLOB NOT NULL
+);
+CREATE INDEX IF NOT EXISTS files_post_id ON files(post_id);`;
+
 // AUTOINCREMENT never reuses an id, even after `clear()`: a client that kept an old id must
 // get a 404, not someone else's enquiry. The sequences are seeded once, on an empty database.
 const SCHEMA = `
@@ -24,14 +39,7 @@ CREATE TABLE IF NOT EXISTS enquiries (
   marketing_detail TEXT,
   raw_body TEXT NOT NULL
 );
-CREATE TABLE IF NOT EXISTS files (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  post_id INTEGER NOT NULL REFERENCES enquiries(id) ON DELETE CASCADE,
-  received_at TEXT NOT NULL,
-  name TEXT NOT NULL, mime TEXT NOT NULL, postname TEXT NOT NULL,
-  bytes BLOB NOT NULL, size INTEGER NOT NULL, sha256 TEXT NOT NULL
-);
-CREATE INDEX IF NOT EXISTS files_post_id ON files(post_id);
+${FILES_TABLE}
 INSERT INTO sqlite_sequence (name, seq)
   SELECT 'enquiries', ${FIRST_ENQUIRY_ID - 1}
   WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'enquiries');
@@ -39,6 +47,28 @@ INSERT INTO sqlite_sequence (name, seq)
   SELECT 'files', ${FIRST_FILE_ID - 1}
   WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'files');
 `;
+
+/**
+ * A database made while the bytes came before `size` and `sha256` is rebuilt with them last,
+ * its files and their ids kept, and the sequence where it was (ids are never reused).
+ */
+function putBytesLast(db: Database.Database): void {
+  const columns = db.pragma('table_info(files)') as { name: string }[];
+  if (columns.at(-1)?.name === 'bytes') return;
+  db.transaction(() => {
+    const seq = db
+      .prepare("SELECT MAX(seq) FROM sqlite_sequence WHERE name = 'files'")
+      .pluck()
+      .get();
+    db.exec(`ALTER TABLE files RENAME TO files_bytes_first;
+      DROP INDEX files_post_id;
+      ${FILES_TABLE}
+      INSERT INTO files (id, ${FILE_COLUMNS}) SELECT id, ${FILE_COLUMNS} FROM files_bytes_first;
+      DROP TABLE files_bytes_first;
+      DELETE FROM sqlite_sequence WHERE name IN ('files', 'files_bytes_first');`);
+    db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('files', ?)").run(seq);
+  })();
+}
 
 /** A stored file without its bytes. */
 export interface FileSummary {
@@ -119,6 +149,7 @@ export class EnquiryStore {
     if (path !== ':memory:' && path !== '') this.#db.pragma('journal_mode = WAL');
     this.#db.pragma('foreign_keys = ON');
     this.#db.exec(SCHEMA);
+    putBytesLast(this.#db);
   }
 
   /** Stores an enquiry and returns its new id. */
@@ -151,19 +182,16 @@ export class EnquiryStore {
   addFile(file: NewFile): number {
     const sha256 = createHash('sha256').update(file.bytes).digest('hex');
     const result = this.#db
-      .prepare(
-        `INSERT INTO files (post_id, received_at, name, mime, postname, bytes, size, sha256)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
+      .prepare(`INSERT INTO files (${FILE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
       .run(
         file.postId,
         new Date().toISOString(),
         file.name,
         file.mime,
         file.postname,
-        file.bytes,
         file.bytes.length,
         sha256,
+        file.bytes,
       );
     return Number(result.lastInsertRowid);
   }
