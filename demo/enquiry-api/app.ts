@@ -70,7 +70,9 @@ const wholeText: BodyReader = async (c) => {
 /** An upload's body, its 13 MB of BASE64 decoded as they stream in rather than held as text. */
 const streamedUpload: BodyReader = async (c) => {
   try {
-    return { parsed: await readUploadBody(c.req.raw.body), raw: '' };
+    // The limit has refused a longer declared length before this is read.
+    const declared = Number(c.req.header('content-length') ?? 0) || 0;
+    return { parsed: await readUploadBody(c.req.raw.body, declared), raw: '' };
   } catch (error) {
     if (error instanceof SyntaxError) return undefined;
     throw error;

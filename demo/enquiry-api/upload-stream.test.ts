@@ -41,19 +41,25 @@ function streamOf(bytes: Buffer, size: number): ReadableStream<Uint8Array> {
   });
 }
 
-const streamed = async (bytes: Buffer, size: number) =>
-  outcome(await parsedBy(() => readUploadBody(streamOf(bytes, size))));
+const streamed = async (bytes: Buffer, size: number, declared: number) =>
+  outcome(await parsedBy(() => readUploadBody(streamOf(bytes, size), declared)));
 
 const HEAD = '{"post_id":"1001","file":{"name":"a.png","mime":"image/png","postname":"a.png"}';
 /** An upload body whose `contents` is written as is (already JSON). */
 const withContents = (json: string) => `${HEAD},"contents":${json}}`;
 
-/** Streamed in pieces of every size that can split a token, the answer is the whole body's. */
+/**
+ * Streamed in pieces of every size that can split a token, the answer is the whole body's,
+ * whether its length was declared (it sizes the file's buffer), not, or declared too short.
+ */
 async function expectSameAnswer(text: string | Buffer) {
   const bytes = typeof text === 'string' ? Buffer.from(text) : text;
   const expected = await whole(bytes);
-  for (const size of [1, 2, 3, 5, 7, 64, 65_536]) {
-    expect(await streamed(bytes, size), `pieces of ${String(size)}`).toBe(expected);
+  for (const declared of [bytes.length, 0, 5]) {
+    for (const size of [1, 2, 3, 5, 7, 64, 65_536]) {
+      const label = `pieces of ${String(size)}, ${String(declared)} bytes declared`;
+      expect(await streamed(bytes, size, declared), label).toBe(expected);
+    }
   }
   return expected;
 }
@@ -72,10 +78,11 @@ describe('readUploadBody answers as the whole body parsed at once', () => {
   it('decodes 10 MiB byte for byte', async () => {
     const bytes = randomBytes(10 * 1024 * 1024 + 1);
     const body = Buffer.from(withContents(JSON.stringify(bytes.toString('base64'))));
-    const decoded = await readUploadBody(streamOf(body, 65_536));
-    expect(checkUpload(decoded as Record<string, unknown>)).toMatchObject({ ok: true });
-    const checked = checkUpload(decoded as Record<string, unknown>);
-    expect(checked.ok && checked.value.bytes.equals(bytes)).toBe(true);
+    for (const declared of [body.length, 0, 1024 * 1024]) {
+      const decoded = await readUploadBody(streamOf(body, 65_536), declared);
+      const checked = checkUpload(decoded as Record<string, unknown>);
+      expect(checked.ok && checked.value.bytes.equals(bytes)).toBe(true);
+    }
   });
 
   it.each([
@@ -93,6 +100,8 @@ describe('readUploadBody answers as the whole body parsed at once', () => {
     ['a space', '"QU JD"'],
     ['an escaped line break', '"QUJD\\nQUJD"'],
     ['the URL-safe alphabet', '"a-_9"'],
+    ['a URL-safe minus alone', '"QUJD-UJD"'],
+    ['a URL-safe underscore alone', '"QUJDQUJ_"'],
     ['a letter outside ASCII', '"QUJé"'],
     ['a length not a multiple of 4', '"QUJDQ"'],
     ['an escaped quote', '"QU\\"D"'],

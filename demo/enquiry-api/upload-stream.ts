@@ -39,19 +39,27 @@ function stringOf(inside: Buffer): string | undefined {
 
 /**
  * One `contents` string, decoded as it arrives: while its characters are all of the alphabet,
- * whole groups of four are decoded at once; from the first piece that holds another (padding,
- * an escape, a character no BASE64 has), the rest is kept to be read by `JSON.parse` and judged
- * at the end. The search for the string's end and the check of the alphabet are Node's own
- * (`indexOf`, decoding and encoding again): a loop over the bytes in JavaScript cost 3 to 9 ms
- * per MiB on this machine, those about 1.
+ * whole groups of four are decoded at once, into one buffer for the whole file (sized from the
+ * body's declared length, so a file is neither copied piece by piece nor joined at the end:
+ * 0.6 ms of CPU per MiB less); from the first piece that holds another character (padding, an
+ * escape, one no BASE64 has), the rest is kept to be read by `JSON.parse` and judged at the end.
+ * The search for the string's end and the check of the alphabet are Node's own (`indexOf`, the
+ * decoder's count of bytes): a loop over the bytes in JavaScript cost 3 to 9 ms per MiB on this
+ * machine, those about 0.2.
  */
 class ContentsReader {
-  readonly #decoded: Buffer[] = [];
+  #decoded: Buffer;
+  #length = 0;
   /** Up to three characters of the alphabet waiting for the rest of their group. */
   #pending = '';
   /** The string's bytes from the first piece not all of the alphabet, once one came. */
   #rest: Buffer[] | undefined;
   #escaped = false;
+
+  /** `expectedBytes`: about how many bytes the string decodes to, 0 when not known. */
+  constructor(expectedBytes: number) {
+    this.#decoded = Buffer.allocUnsafe(expectedBytes);
+  }
 
   /** Reads `chunk` from `from`: the index of the string's closing quote, or -1 if it goes on. */
   read(chunk: Buffer, from: number): number {
@@ -70,22 +78,33 @@ class ContentsReader {
 
   /**
    * Decodes the whole groups of `text` after those pending; when they are not all BASE64,
-   * decodes nothing and gives them back as the start of the string's rest.
+   * keeps nothing of them and gives them back as the start of the string's rest.
    */
   #decode(text: string): Buffer[] | undefined {
     const joined = this.#pending + text;
     const whole = joined.length - (joined.length % 4);
     const groups = joined.slice(0, whole);
-    const bytes = Buffer.from(groups, 'base64');
-    // Node's decoder skips or stops at what is not of the alphabet, and takes the URL-safe one:
-    // the bytes encode back to the same text only when every character was standard BASE64.
-    if (bytes.byteLength * 4 !== whole * 3 || bytes.toString('base64') !== groups) {
+    this.#makeRoom((whole / 4) * 3);
+    const written = this.#decoded.write(groups, this.#length, 'base64');
+    // Node's decoder skips what is not of the alphabet and stops at padding, so fewer bytes
+    // come out; it also takes the URL-safe alphabet's two characters as values, so those are
+    // looked for. (Encoding the bytes back to compare the text said the same at 70 times the
+    // cost: 1.2 ms of CPU per MiB against 0.02.)
+    if (written * 4 !== whole * 3 || groups.includes('-') || groups.includes('_')) {
       this.#pending = '';
       return [Buffer.from(joined, 'latin1')];
     }
-    if (bytes.byteLength > 0) this.#decoded.push(bytes);
+    this.#length += written;
     this.#pending = joined.slice(whole);
     return undefined;
+  }
+
+  /** Grows the buffer, when the body was longer than it said or did not say, to take `bytes` more. */
+  #makeRoom(bytes: number) {
+    if (this.#length + bytes <= this.#decoded.byteLength) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.#length + bytes, this.#decoded.byteLength * 2));
+    this.#decoded.copy(grown, 0, 0, this.#length);
+    this.#decoded = grown;
   }
 
   /** Keeps the string's bytes up to its closing quote; its index, or -1 if it goes on. */
@@ -105,7 +124,7 @@ class ContentsReader {
   finish(): ContentsVerdict | undefined {
     const rest = this.#rest === undefined ? '' : stringOf(Buffer.concat(this.#rest));
     if (rest === undefined) return undefined;
-    return judgeContents(this.#decoded, this.#pending + rest);
+    return judgeContents(this.#decoded.subarray(0, this.#length), this.#pending + rest);
   }
 }
 
@@ -132,6 +151,14 @@ class UploadScanner {
   #verdict: ContentsVerdict | undefined;
   /** A `contents` string was not a valid JSON string, so the body is not JSON. */
   #invalid = false;
+
+  /** `bodyBytes`: the body's declared length, 0 when not known (as much again is decoded). */
+  constructor(bodyBytes: number) {
+    // BASE64 is four characters for three bytes; the rest of the body is a few hundred bytes.
+    this.expectedBytes = Math.ceil(bodyBytes / 4) * 3;
+  }
+
+  readonly expectedBytes: number;
 
   feed(chunk: Buffer) {
     let keptFrom = 0;
@@ -167,7 +194,7 @@ class UploadScanner {
       if (byte === QUOTE) {
         if (topLevel && this.#expecting === 'value' && this.#lastKeyIsContents) {
           this.#kept.push(Buffer.from(chunk.subarray(keptFrom, at)), Buffer.from('""'));
-          this.#contents = new ContentsReader();
+          this.#contents = new ContentsReader(this.expectedBytes);
           keptFrom = at + 1;
           continue;
         }
@@ -212,11 +239,15 @@ const isContentsKey = (key: Buffer) =>
 /**
  * Reads an upload body as it streams, its `contents` a `StreamedContents` when it is a string.
  * Throws `SyntaxError` when the body is not JSON, as `JSON.parse` of its text would.
+ * `declaredBytes` (its `Content-Length`, capped by the body limit) sizes the file's buffer.
  *
- * @example const body = await readUploadBody(c.req.raw.body) // { post_id, file, contents }
+ * @example const body = await readUploadBody(c.req.raw.body, 13_981_209) // { post_id, file, contents }
  */
-export async function readUploadBody(stream: ReadableStream<Uint8Array> | null): Promise<unknown> {
-  const scanner = new UploadScanner();
+export async function readUploadBody(
+  stream: ReadableStream<Uint8Array> | null,
+  declaredBytes = 0,
+): Promise<unknown> {
+  const scanner = new UploadScanner(declaredBytes);
   const reader = stream?.getReader();
   for (;;) {
     const read = await reader?.read();

@@ -132,12 +132,12 @@ export type ContentsVerdict =
  * Judges a `contents` string given as `decoded`, the bytes of its first characters (whole groups
  * of four, all of the alphabet, already decoded), and `tail`, the rest of it as text.
  */
-export function judgeContents(decoded: readonly Buffer[], tail: string): ContentsVerdict {
-  const decodedAny = decoded.some((piece) => piece.byteLength > 0);
+export function judgeContents(decoded: Buffer, tail: string): ContentsVerdict {
   // As the platform trims: a string of whitespace only is an empty file.
-  if (!decodedAny && tail.trim() === '') return { kind: 'empty' };
+  if (decoded.byteLength === 0 && tail.trim() === '') return { kind: 'empty' };
   if (!isBase64(tail)) return { kind: 'not-base64' };
-  return { kind: 'bytes', bytes: Buffer.concat([...decoded, Buffer.from(tail, 'base64')]) };
+  if (tail === '') return { kind: 'bytes', bytes: decoded };
+  return { kind: 'bytes', bytes: Buffer.concat([decoded, Buffer.from(tail, 'base64')]) };
 }
 
 /** A `contents` string already judged as it streamed in (`upload-stream.ts`), not held as text. */
@@ -167,7 +167,7 @@ export function checkUpload(body: Body): Checked<NewUpload> {
     contents instanceof StreamedContents
       ? contents.verdict
       : typeof contents === 'string'
-        ? judgeContents([], contents)
+        ? judgeContents(Buffer.alloc(0), contents)
         : undefined;
   if (verdict === undefined) return problem(TEXT.missing('contents'));
   if (verdict.kind === 'empty') return problem(TEXT.emptyFile);
