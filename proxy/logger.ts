@@ -3,6 +3,7 @@
  * and these paths are redacted as a second line of defence should a header object be logged.
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { stdoutSink } from './log-sink.ts';
 
 export type { Logger };
 
@@ -19,6 +20,9 @@ const REDACT_PATHS = [
 ];
 
 /**
+ * Lines go to standard output, one write per turn of the event loop (`log-sink.ts`), unless a
+ * `destination` is given (tests).
+ *
  * @example createLogger({ level: 'info' }).info({ reference }, 'enquiry delivered')
  */
 export function createLogger(
@@ -32,6 +36,6 @@ export function createLogger(
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    options.destination,
+    options.destination ?? stdoutSink(),
   );
 }
