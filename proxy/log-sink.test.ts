@@ -80,6 +80,21 @@ describe('TurnBatchedSink', () => {
     }
   });
 
+  it('takes a write that took nothing as "try again", not a reason to spin', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      let calls = 0;
+      const { sink, writes } = recorded((bytes) => (++calls === 1 ? 0 : bytes.byteLength));
+      sink.write('line\n');
+      await nextTurn();
+      expect(calls).toBe(1);
+      vi.advanceTimersByTime(100);
+      expect(writes.join('')).toBe('line\n');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('gives up quietly when standard output is gone', async () => {
     const { sink } = recorded(() => {
       throw Object.assign(new Error('EPIPE'), { code: 'EPIPE' });

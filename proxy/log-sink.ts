@@ -68,8 +68,12 @@ export class TurnBatchedSink {
     }
     let bytes = this.#unwritten;
     try {
-      while (bytes !== undefined && bytes.byteLength > 0)
-        bytes = bytes.subarray(this.writeSync(bytes));
+      while (bytes !== undefined && bytes.byteLength > 0) {
+        const written = this.writeSync(bytes);
+        // Taking nothing without an error is taken as "try again", never as a reason to spin.
+        if (written === 0) throw Object.assign(new Error('nothing written'), { code: 'EAGAIN' });
+        bytes = bytes.subarray(written);
+      }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EAGAIN') {
         this.#unwritten = bytes;
