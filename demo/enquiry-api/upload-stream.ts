@@ -9,7 +9,7 @@
  * in `contents` mean what they mean to `JSON.parse`, a leading byte order mark is skipped as
  * `Request.text()` skips it, and `contents` is judged as `checkUpload` judges a string.
  */
-import { judgeContents, StreamedContents, type ContentsVerdict } from './validate.ts';
+import { isBase64, judgeContents, StreamedContents, type ContentsVerdict } from './validate.ts';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -124,7 +124,15 @@ class ContentsReader {
   finish(): ContentsVerdict | undefined {
     const rest = this.#rest === undefined ? '' : stringOf(Buffer.concat(this.#rest));
     if (rest === undefined) return undefined;
-    return judgeContents(this.#decoded.subarray(0, this.#length), this.#pending + rest);
+    const tail = this.#pending + rest;
+    // The last group (its padding) decoded into the file's buffer too: joining it to the bytes
+    // before made a copy of the whole file.
+    if (tail !== '' && isBase64(tail)) {
+      this.#makeRoom((tail.length / 4) * 3);
+      this.#length += this.#decoded.write(tail, this.#length, 'base64');
+      return judgeContents(this.#decoded.subarray(0, this.#length), '');
+    }
+    return judgeContents(this.#decoded.subarray(0, this.#length), tail);
   }
 }
 
