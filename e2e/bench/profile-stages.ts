@@ -30,7 +30,10 @@ interface Profile {
 /** Each stage and the frames that are its own, the innermost stage of a sample's stack first. */
 const STAGES: readonly [string, (frame: CallFrame) => boolean][] = [
   ['garbage collection', (f) => f.functionName === '(garbage collector)'],
-  ['logging (pino, sonic-boom)', (f) => /pino|sonic-boom|proxy\/logger|outage-log/.test(f.url)],
+  [
+    'logging (pino, the log sink)',
+    (f) => /pino|sonic-boom|proxy\/log(ger|-sink)|outage-log/.test(f.url),
+  ],
   ['funnel', (f) => /proxy\/funnel|funnel-counts|machine\/funnel/.test(f.url)],
   ['store: SQLite, group commit, WAL flush', (f) => /better-sqlite3|proxy\/outbox\//.test(f.url)],
   ['multipart', (f) => /multipart/.test(f.url)],

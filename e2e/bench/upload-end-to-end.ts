@@ -177,30 +177,34 @@ ${table(
   rows,
 )}
 
-**What limits it** (issue #61 asks for 100 MiB/s at most 1.5× one file; not met). Where the
-eight files' time went, from a run with every step of each timestamped (2026-11-26 13:36 UTC,
-load average 10 to 11, 13.0 MiB/s, 6.2 s): the eight bodies came in together over the first
-3.2 s (a visitor's first byte up to 1.8 s after the clock started: the form token is asked of a
-proxy already reading the others' bodies); the PNG's check took 5 to 240 ms (sharp in the
-proxy, no sandbox process); each delivery was claimed 10 to 60 ms after its enquiry was
-stored, woken, never a poll tick; create answered, then 25 to 100 ms for its record and the
-upload's note to be flushed; all eight uploads ran at once in that run (since then, four run
-at once and the other four visitors are told "queued" at once, their deliveries following as
-places free: the answers column), each streamed in 0.8 to 1.6 s, the platform
-answering 0.3 to 1 s after the last byte. Nothing waited on a timer or a poll. The columns on
-the event loops say the rest: the proxy's ran 12 to 18 % of the run, waited for a core 50 to
-66 % (the other work on the machine; the two servers' CPU, 30 to 45 ms per MiB together, is
-1.2 to 1.8 s of the run on two cores) and slept 21 to 34 % (the first second, the disk's
-flushes of the records); the stand-in's slept 50 to 60 %, waiting on the proxy. 100 MiB/s is
-0.8 s for the 80 MiB: it needs a quiet machine and both servers under 10 ms of CPU per MiB.
-The stand-in's biggest costs (a profile, \`BENCH_CPU_PROF=enquiry-api/main\`): storing the
-10 MB BLOB in SQLite, garbage collection, the web stream Node's request is wrapped in (its
-body limit reads \`c.req.raw.body\`), SHA-256. The proxy's: the spool's writes, the read
-back, SHA-256, the BASE64 (made 48 KiB at a time since issue #61: 256 KiB strings were large objects
-to V8, some 2 ms of CPU per MiB more); the intake reads the body from Node's request itself
-since then too (it went through two web streams and a second \`Request\`: 2.1-3.4 against
-0.75-1.35 ms of CPU per MiB for the read alone, \`metered-body.ts\`). Memory: runs gave 0.2× to 3.0× one file, before and
-after alike, garbage V8 had not collected when the peak was read (the forced-collection
-diagnostic in "Upload path" above), not bytes the proxy holds; not shown within 1.5×.
+**What limits it** (issue #61 asks for 100 MiB/s at most 1.5× one file). On this stop's
+machine (2026-11-27, about four times as fast as the one before) runs of this benchmark alone
+gave 82 to 103 MiB/s end to end (40 on the machine before), the last answer at 580 to 900 ms,
+both servers at 6 to 7 ms of CPU per MiB; growth 0.01× to 2.3× one file, garbage V8 had not
+collected when the peak was read (the forced-collection diagnostic in "Upload path" above), not
+bytes the proxy holds. Not met reliably on either count. The machine is the limit: the visitor's
+side (this benchmark's \`fetch\`), the proxy and the stand-in share two cores, and the columns
+on the event loops say so: the proxy's waited for a core a quarter to a third of the run, and
+slept the rest, waiting for its bodies and for the stand-in. Where the CPU goes
+(\`BENCH_CPU_PROF=proxy/main\`, then \`enquiry-api/main\`, the run's last 0.9 s): the proxy's
+spool (SHA-256 of every byte, the batch copied and handed to the disk's thread) a quarter of
+its busy time, the delivery's BASE64 and reading the file back a tenth, the collections of
+the young generation every 4 MiB that keep its memory flat (\`passing-bytes.ts\`) about 10 %,
+the socket writes of 107 MB of BASE64 another tenth; the stand-in's storing of each 10 MB BLOB
+in SQLite 15 to 20 ms a file (two fifths of its busy time; a platform on WordPress writes a file
+to disk instead) and its collections 12 %. This stop took from the stand-in: the inbox's listing
+reading every file's pages (its bytes stored before its size and digest: 9.9 ms a listing of
+nine files, polled every 20 ms here), the check of the alphabet by encoding back, and the
+copies of each file in pieces and at its padding (its upload reader from 0.81 to 0.47 ms of CPU
+per MiB). 100 MiB/s is 0.8 s for the 80 MiB: two servers at 6 ms a MiB are 1 s of CPU, so it
+needs the visitor's side elsewhere or each server nearer 4.
+
+The run of 2026-11-26 13:36 UTC, every step of each file timestamped (the machine before, load
+average 10 to 11, 13.0 MiB/s): the eight bodies came in together over the first 3.2 s; the
+PNG's check took 5 to 240 ms (sharp in the proxy, no sandbox process); each delivery was claimed
+10 to 60 ms after its enquiry was stored, woken, never a poll tick; create answered, then 25 to
+100 ms for its record and the upload's note to be flushed; four uploads run at once and the
+other visitors are told "queued" at once, their deliveries following as places free; each
+upload streamed in 0.8 to 1.6 s. Nothing waited on a timer or a poll.
 `;
 }
