@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_WAITING_BYTES, TurnBatchedSink } from './log-sink.ts';
 
 /** A sink whose writes are recorded; `answer` decides what each write does. */
@@ -35,38 +35,41 @@ describe('TurnBatchedSink', () => {
     expect(writes.join('')).toBe('hello\n');
   });
 
-  it('keeps lines a full non-blocking pipe refused and writes them once it takes them', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    try {
+  describe('on a non-blocking pipe that is full (EAGAIN)', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    /** A sink whose pipe answers EAGAIN until `open()`. */
+    function fullPipe() {
       let full = true;
-      const { sink, writes } = recorded((bytes) => {
+      const recording = recorded((bytes) => {
         if (full) throw again();
         return bytes.byteLength;
       });
+      return { ...recording, open: () => (full = false) };
+    }
+
+    it('keeps the lines refused and writes them once it takes them', async () => {
+      const { sink, writes, open } = fullPipe();
       sink.write('first\n');
       await nextTurn();
       sink.write('second\n');
-      full = false;
+      open();
       vi.advanceTimersByTime(100);
       expect(writes.join('')).toBe('first\nsecond\n');
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    });
 
-  it('lets lines go past its limit only while nothing is taken, and says how many', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    try {
-      let full = true;
-      const { sink, writes } = recorded((bytes) => {
-        if (full) throw again();
-        return bytes.byteLength;
-      });
+    it('lets lines go past its limit only while nothing is taken, and says how many', async () => {
+      const { sink, writes, open } = fullPipe();
       const line = `${'x'.repeat(1023)}\n`;
       const fits = MAX_WAITING_BYTES / line.length;
       for (let i = 0; i < fits + 5; i++) sink.write(line);
       await nextTurn();
-      full = false;
+      open();
       vi.advanceTimersByTime(100);
       sink.write('after\n');
       await nextTurn();
@@ -75,14 +78,9 @@ describe('TurnBatchedSink', () => {
       expect(lines.slice(0, fits).every((written) => written === line.trimEnd())).toBe(true);
       expect(JSON.parse(lines[fits] ?? '{}')).toMatchObject({ level: 'warn', dropped: 5 });
       expect(lines[fits + 1]).toBe('after');
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    });
 
-  it('takes a write that took nothing as "try again", not a reason to spin', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    try {
+    it('takes a write that took nothing as "try again", not a reason to spin', async () => {
       let calls = 0;
       const { sink, writes } = recorded((bytes) => (++calls === 1 ? 0 : bytes.byteLength));
       sink.write('line\n');
@@ -90,9 +88,7 @@ describe('TurnBatchedSink', () => {
       expect(calls).toBe(1);
       vi.advanceTimersByTime(100);
       expect(writes.join('')).toBe('line\n');
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it('gives up quietly when standard output is gone', async () => {
