@@ -4,7 +4,7 @@
  * POST back to back, closed-loop; a Lua script counts the answers by status and prints the
  * figures as one JSON line.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scratchDir, startChild } from './processes.ts';
 import type { EncodedBody } from './requests.ts';
@@ -109,6 +109,10 @@ export async function runWrk(options: {
   connections: number;
   seconds: number;
 }): Promise<LoadCell> {
+  // Spawning a command that is not there fails with an 'error' event no one waits for.
+  if (!existsSync(WRK)) {
+    throw new Error(`the load benchmarks need wrk at ${WRK}: apt-get install wrk (Debian, Ubuntu)`);
+  }
   const dir = scratchDir('wrk', 'memory');
   const script = join(dir, 'post.lua');
   const tokensFile = join(dir, 'tokens.txt');
