@@ -104,7 +104,15 @@ describe('the import graph', () => {
  * operator (the app, the server, the CLI, the console, the environment, the process's life).
  */
 const FLOORS: readonly (readonly string[])[] = [
-  ['contract', 'limiter', 'logger.ts', 'env-values.ts', 'token-strength.ts', 'passing-bytes.ts'],
+  [
+    'contract',
+    'limiter',
+    'logger.ts',
+    'log-sink.ts',
+    'env-values.ts',
+    'token-strength.ts',
+    'passing-bytes.ts',
+  ],
   ['client', 'convert'],
   ['outbox'],
   ['notify', 'funnel', 'webhooks', 'studio', 'routing'],
