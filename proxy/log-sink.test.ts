@@ -80,6 +80,19 @@ describe('TurnBatchedSink', () => {
       expect(lines[fits + 1]).toBe('after');
     });
 
+    it('counts what waits in bytes, so lines of letters outside ASCII are bounded too', async () => {
+      const { sink, writes, open } = fullPipe();
+      const line = `${'é'.repeat(1023)}\n`; // 1,024 characters, 2,047 bytes
+      for (let i = 0; i < MAX_WAITING_BYTES / line.length; i++) sink.write(line);
+      await nextTurn();
+      open();
+      vi.advanceTimersByTime(100);
+      const lines = writes.join('').trimEnd().split('\n');
+      const kept = lines.slice(0, -1);
+      expect(Buffer.byteLength(`${kept.join('\n')}\n`)).toBeLessThanOrEqual(MAX_WAITING_BYTES);
+      expect(JSON.parse(lines.at(-1) ?? '{}')).toMatchObject({ level: 'warn' });
+    });
+
     it('takes a write that took nothing as "try again", not a reason to spin', async () => {
       let calls = 0;
       const { sink, writes } = recorded((bytes) => (++calls === 1 ? 0 : bytes.byteLength));

@@ -16,6 +16,9 @@ import { writeSync } from 'node:fs';
 /** Writes as much of `bytes` as it can at once and says how much; throws as `fs.writeSync` does. */
 export type WriteSync = (bytes: Uint8Array) => number;
 
+/** The `service` of every line: the logger's base, and the sink's own line about lines let go. */
+export const LOG_SERVICE = 'enquiry-proxy';
+
 /** Lines held while the sink does not take them, before new ones are let go (and counted). */
 export const MAX_WAITING_BYTES = 8 * 1024 * 1024;
 /** How soon a sink that answered EAGAIN is tried again. */
@@ -34,12 +37,13 @@ export class TurnBatchedSink {
 
   /** Called by pino with one line (its newline included). */
   write(line: string): void {
-    if (this.#waiting + line.length > MAX_WAITING_BYTES) {
+    const bytes = Buffer.byteLength(line);
+    if (this.#waiting + bytes > MAX_WAITING_BYTES) {
       this.#dropped += 1;
       return;
     }
     this.#lines.push(line);
-    this.#waiting += line.length;
+    this.#waiting += bytes;
     if (this.#scheduled || this.#retry) return;
     this.#scheduled = true;
     setImmediate(() => {
@@ -96,7 +100,7 @@ const droppedLine = (count: number) =>
   `${JSON.stringify({
     level: 'warn',
     time: new Date().toISOString(),
-    service: 'enquiry-proxy',
+    service: LOG_SERVICE,
     dropped: count,
     msg: `${String(count)} log lines were dropped: standard output took no lines while ${String(MAX_WAITING_BYTES / 1024 / 1024)} MiB of them waited`,
   })}\n`;

@@ -3,7 +3,7 @@
  * and these paths are redacted as a second line of defence should a header object be logged.
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
-import { stdoutSink } from './log-sink.ts';
+import { LOG_SERVICE, stdoutSink } from './log-sink.ts';
 
 export type { Logger };
 
@@ -31,7 +31,7 @@ export function createLogger(
   return pino(
     {
       level: options.level ?? 'info',
-      base: { service: 'enquiry-proxy' },
+      base: { service: LOG_SERVICE },
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
