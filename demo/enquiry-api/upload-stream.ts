@@ -160,13 +160,14 @@ class UploadScanner {
   /** A `contents` string was not a valid JSON string, so the body is not JSON. */
   #invalid = false;
 
-  /** `bodyBytes`: the body's declared length, 0 when not known (as much again is decoded). */
+  /** About how many bytes a `contents` string decodes to, 0 when not known. */
+  readonly #expectedBytes: number;
+
+  /** `bodyBytes`: the body's declared length, 0 when not known. */
   constructor(bodyBytes: number) {
     // BASE64 is four characters for three bytes; the rest of the body is a few hundred bytes.
-    this.expectedBytes = Math.ceil(bodyBytes / 4) * 3;
+    this.#expectedBytes = Math.ceil(bodyBytes / 4) * 3;
   }
-
-  readonly expectedBytes: number;
 
   feed(chunk: Buffer) {
     let keptFrom = 0;
@@ -202,7 +203,7 @@ class UploadScanner {
       if (byte === QUOTE) {
         if (topLevel && this.#expecting === 'value' && this.#lastKeyIsContents) {
           this.#kept.push(Buffer.from(chunk.subarray(keptFrom, at)), Buffer.from('""'));
-          this.#contents = new ContentsReader(this.expectedBytes);
+          this.#contents = new ContentsReader(this.#expectedBytes);
           keptFrom = at + 1;
           continue;
         }
