@@ -3,6 +3,7 @@ import type { CheckRecord } from '../client/check.ts';
 import type { CurrentForm } from '../studio/live-form.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
 import type { AdminTokenDeps } from '../http/admin-only.ts';
+import type { SubmissionLimits } from '../intake/upload-guard.ts';
 import type { PublicOriginOptions } from '../http/public-origin.ts';
 import type { Limiter } from '../limiter/token-buckets.ts';
 import type {
@@ -62,4 +63,6 @@ export interface ConsoleRouteDeps extends AdminTokenDeps {
   /** The console's parts; without them (or anyone who could sign in) `/admin/` answers 404. */
   console?: ConsoleDeps | undefined;
   deliverer: Pick<Deliverer, 'deliverNow' | 'pauseState' | 'upstreamDown'>;
+  /** The enquiry's body limits, which the studio's preview guards its sends with. */
+  limits: SubmissionLimits;
 }

@@ -51,11 +51,11 @@ export interface EnquiryRouteDeps extends TakeInDeps {
  */
 export function submissionBodyGuard(
   limits: SubmissionLimits,
-  form: { files(): FileLimits },
+  form: { files(c: Context): FileLimits },
   clientKey: (c: Context) => string,
 ) {
   return uploadGuard({
-    maxBytes: () => maxSubmissionBytes(form.files()),
+    maxBytes: (c) => maxSubmissionBytes(form.files(c)),
     tooLarge: Refusal.enquiryTooLarge(),
     // The form without JavaScript is read to the limit: its fields draw it again (413 page).
     refuseByLength: (c) => !isNavigation(c),

@@ -70,9 +70,10 @@ export interface UploadGuardOptions {
   /**
    * The largest body taken, asked at each request (the form's version may have changed): a
    * larger `Content-Length` is refused before a byte is read, and a body that runs past it
-   * (chunked, or lying about its length) is cut off there.
+   * (chunked, or lying about its length) is cut off there. Given the request: a preview's send
+   * is read within its draft's limits.
    */
-  maxBytes: () => number;
+  maxBytes: (c: Context) => number;
   /** The `413` to answer with. */
   tooLarge: Refusal;
   /** False for a request read up to `maxBytes` whatever its `Content-Length` (default: true). */
@@ -115,7 +116,7 @@ export const uploadGuard = (options: UploadGuardOptions): MiddlewareHandler<Uplo
     // Only digits declare a length (RFC 9110, 8.6); anything else is no claim at all.
     const declared = /^\s*(\d+)\s*$/.exec(c.req.header('content-length') ?? '')?.[1];
     const byLength = options.refuseByLength?.(c) ?? true;
-    const maxBytes = options.maxBytes();
+    const maxBytes = options.maxBytes(c);
     if (byLength && declared !== undefined && Number(declared) > maxBytes) throw options.tooLarge;
     const key = options.clientKey(c);
     const mine = active.get(key) ?? 0;

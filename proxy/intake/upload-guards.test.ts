@@ -12,6 +12,7 @@ import {
   validEnquiry,
   type ProxyHarness,
 } from '../test/fixtures/proxy-harness.ts';
+import { trickledPost } from '../test/fixtures/trickled-body.ts';
 
 const setUp = harnessPerTest();
 const BOUNDARY = 'guard-boundary';
@@ -30,37 +31,14 @@ function bodyOf(h: ProxyHarness, pdfBytes = 1000): Uint8Array {
   ]);
 }
 
-/** A request whose body arrives only as the test pushes it. */
-function trickle(h: ProxyHarness, ip: string, declared?: number) {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({
-    start: (c) => {
-      controller = c;
-    },
+/** A submission from `ip` whose body arrives only as the test pushes it. */
+const trickle = (h: ProxyHarness, ip: string, declared?: number) =>
+  trickledPost(h.app, '/api/enquiries', {
+    origin: ORIGIN,
+    'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+    'x-test-ip': ip,
+    ...(declared === undefined ? {} : { 'content-length': String(declared) }),
   });
-  const response = Promise.resolve(
-    h.app.request('/api/enquiries', {
-      method: 'POST',
-      body,
-      duplex: 'half',
-      headers: {
-        origin: ORIGIN,
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-        'x-test-ip': ip,
-        ...(declared === undefined ? {} : { 'content-length': String(declared) }),
-      },
-    } as RequestInit),
-  );
-  return {
-    response,
-    push: (bytes: Uint8Array) => {
-      controller.enqueue(bytes);
-    },
-    end: () => {
-      controller.close();
-    },
-  };
-}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 

@@ -19,19 +19,29 @@ import {
   wordsIn,
   type FormLanguageDeps,
 } from '../../http/form-language.ts';
+import { rateLimitKey } from '../../http/client-ip.ts';
 import { Refusal } from '../../http/refusal.ts';
 import { checkSubmission } from '../../intake/check-submission.ts';
+import { submissionBodyGuard } from '../../intake/enquiry-route.ts';
 import { tempSpool } from '../../intake/file-spool.ts';
 import { confirmationPage, formPage, problemPage } from '../../intake/page/form-page.ts';
 import { readMultipartSubmission, type ReadSoFar } from '../../intake/read-multipart.ts';
+import type { UploadGuardEnv } from '../../intake/upload-guard.ts';
+import type { FileLimits } from '../../studio/widest-files.ts';
 import type { SessionKeys } from '../session.ts';
 import { may } from '../../outbox/roles.ts';
-import { previewForms } from './preview-forms.ts';
+import { previewForms, type PreviewForms } from './preview-forms.ts';
 import { previewPageHeaders } from './preview-frame.ts';
 import type { StudioKit } from './studio-kit.ts';
 
 /** Where the preview's widget sends, for the key of a session. */
 export const previewEndpoint = (key: string) => `/admin/form/preview/api/${key}`;
+
+/** The draft's forms, as a preview's routes read them. */
+type PreviewDeps = Extract<PreviewForms, { ok: true }>['deps'];
+
+/** No file at all: the limits of a send whose draft was not read (never the case). */
+const NO_FILES: FileLimits = { maxFiles: 0, maxFileBytes: 0 };
 
 /** The reference a taken preview send is answered with: no enquiry has one. */
 const PREVIEW_REFERENCE = 'PREVIEW';
@@ -48,7 +58,7 @@ function partLanguage(text: string | undefined): string | undefined {
 
 /** The preview's API, as a Hono app the studio mounts. */
 export function previewApi(kit: StudioKit, keys: SessionKeys) {
-  const app = new Hono();
+  const app = new Hono<UploadGuardEnv>();
   const base = '/admin/form/preview/api/:key';
 
   /** The draft's forms, for a key of a live session of someone who may read the form. */
@@ -89,6 +99,16 @@ export function previewApi(kit: StudioKit, keys: SessionKeys) {
     (c) => c.json({ error: 'not_found', message: 'A preview takes files with its send.' }, 404),
   );
 
+  // A send carries files as an enquiry does, and is guarded as one: its size by the draft's
+  // limits before a byte is read, its bytes charged to the budget every enquiry shares, a few at
+  // once from one address, and ended when it goes silent.
+  const draftFiles = new WeakMap<Context, FileLimits>();
+  const bodyGuard = submissionBodyGuard(
+    kit.deps.limits,
+    { files: (c) => draftFiles.get(c) ?? NO_FILES },
+    (c) => rateLimitKey(kit.deps.clientIp(c)),
+  );
+
   app.post(`${base}/api/enquiries`, async (c) => {
     const deps = await draftFor(c);
     if (!deps)
@@ -96,11 +116,28 @@ export function previewApi(kit: StudioKit, keys: SessionKeys) {
         { error: 'not_found', message: 'This preview has ended: open it again from the console.' },
         404,
       );
-    const spool = tempSpool();
+    draftFiles.set(c, deps.config.files);
     const soFar: ReadSoFar = { fields: new Map() };
+    let answer: Response | undefined;
+    try {
+      await bodyGuard(c, async () => {
+        answer = await takeSend(c, deps, soFar);
+      });
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      return refused(c, deps, error, soFar);
+    }
+    return answer;
+  });
+  return app;
+
+  /** Reads and checks a send as the proxy would, and answers as it would; stores nothing. */
+  async function takeSend(c: Context<UploadGuardEnv>, deps: PreviewDeps, soFar: ReadSoFar) {
+    const spool = tempSpool();
     let files: Parameters<typeof spool.discard>[0] = [];
     try {
-      const received = await readMultipartSubmission(c.req.raw, deps.config.files, spool, soFar);
+      const body = { contentType: c.req.header('content-type'), body: c.get('upload').body };
+      const received = await readMultipartSubmission(body, deps.config.files, spool, soFar);
       files = received.files.map((file) => file.content);
       const checked = checkSubmission(received, deps, kit.deps.now());
       const taken = { reference: PREVIEW_REFERENCE, status: 'delivered' as const };
@@ -122,14 +159,10 @@ export function previewApi(kit: StudioKit, keys: SessionKeys) {
         } satisfies DeliveredResponse,
         201,
       );
-    } catch (error) {
-      if (!(error instanceof Refusal)) throw error;
-      return refused(c, deps, error, soFar);
     } finally {
       await spool.discard(files);
     }
-  });
-  return app;
+  }
 }
 
 /** A refusal answered as the proxy answers it: the page again for a plain post, else JSON. */

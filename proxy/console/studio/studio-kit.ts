@@ -12,6 +12,7 @@ import { may } from '../../outbox/roles.ts';
 import { consoleAudit, personOf, type AuditDeps, type ConsoleVariables } from '../access.ts';
 import { consolePage, type Html } from '../pages/layout.ts';
 import type { SessionKeys } from '../session.ts';
+import type { SubmissionLimits } from '../../intake/upload-guard.ts';
 import { publishedOf, type Published } from './published.ts';
 import { jsonOf, languagesOf } from './raw-config.ts';
 import { studioNav, type StudioPlace } from './studio-frame.ts';
@@ -26,6 +27,8 @@ export type StudioDeps = Omit<AuditDeps, 'store'> &
     studio: FormStudio;
     /** The console's session keys: a preview's widget is let in by a key of its session. */
     keys: SessionKeys;
+    /** The enquiry's body limits: a preview's send, which carries files, is guarded by them. */
+    limits: SubmissionLimits;
   };
 
 /** The draft and the live version, read together, with what the live one has made fixed. */
