@@ -4,12 +4,22 @@
  * stream from one, so a 10 MB file is never copied whole to be sent.
  */
 
+/** How a consumer takes the pieces of a source. */
+export interface PieceOptions {
+  /**
+   * The consumer is done with each piece before it asks for the next (it copies what it keeps):
+   * a source read from a file may read every piece into the same buffer, so a file sent leaves
+   * no trail of dead buffers behind it (`upload-body.ts`).
+   */
+  reusable?: boolean;
+}
+
 /** Bytes that can be read more than once, piece by piece. */
 export interface ByteSource {
   /** Total length in bytes. */
   readonly size: number;
   /** The bytes in order, in pieces of any size; each call starts again from the beginning. */
-  pieces(): AsyncIterable<Uint8Array>;
+  pieces(options?: PieceOptions): AsyncIterable<Uint8Array>;
   /**
    * The file the bytes are in, when they are a file the request wrote (`file-spool.ts`): the
    * outbox may take it over by renaming it rather than copy it.

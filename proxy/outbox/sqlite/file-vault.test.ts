@@ -34,6 +34,26 @@ describe('the disk file vault', () => {
     expect(vault.names()).toEqual([]);
   });
 
+  it('reads a file into one buffer for a consumer that copies each piece, byte for byte', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vault-'));
+    const bytes = pattern(PIECE_BYTES * 2 + 16);
+    writeFileSync(join(dir, 'file'), bytes);
+    const source = fileSource(join(dir, 'file'), bytes.byteLength);
+    const copies: Buffer[] = [];
+    const buffers = new Set<ArrayBufferLike>();
+    for await (const piece of source.pieces({ reusable: true })) {
+      copies.push(Buffer.from(piece));
+      buffers.add(piece.buffer);
+    }
+    expect(buffers.size).toBe(1);
+    expect(Buffer.concat(copies).equals(bytes)).toBe(true);
+    // Asked without it, each piece is a buffer of its own, kept intact after the next is read.
+    const kept: Uint8Array[] = [];
+    for await (const piece of source.pieces()) kept.push(piece);
+    expect(new Set(kept.map((piece) => piece.buffer)).size).toBe(3);
+    expect(Buffer.concat(kept).equals(bytes)).toBe(true);
+  });
+
   it('moves a file the request already wrote into itself, without copying it', async () => {
     const root = mkdtempSync(join(tmpdir(), 'vault-'));
     const spooled = join(root, 'incoming.part');

@@ -116,17 +116,25 @@ async function moveInto(path: string, target: string): Promise<boolean> {
 export function fileSource(path: string, size: number): ByteSource {
   return {
     size,
-    pieces: () => passing(readPieces(path, size)),
+    pieces: (options) => passing(readPieces(path, size, options?.reusable ?? false)),
   };
 }
 
-/** The file at `path` in pieces of `PIECE_BYTES`. */
-async function* readPieces(path: string, size: number): AsyncGenerator<Uint8Array> {
+/**
+ * The file at `path` in pieces of `PIECE_BYTES`: each in a buffer of its own, as the consumer may
+ * still hold the previous piece, or all in one when it says it does not (`reusable`).
+ */
+async function* readPieces(
+  path: string,
+  size: number,
+  reusable: boolean,
+): AsyncGenerator<Uint8Array> {
   const handle = await open(path, 'r');
+  const shared = reusable ? Buffer.allocUnsafe(Math.min(PIECE_BYTES, size)) : undefined;
   try {
     for (let position = 0; position < size;) {
-      // A fresh buffer each time: the consumer may still hold the previous piece.
-      const piece = Buffer.allocUnsafe(Math.min(PIECE_BYTES, size - position));
+      const length = Math.min(PIECE_BYTES, size - position);
+      const piece = shared ? shared.subarray(0, length) : Buffer.allocUnsafe(length);
       const { bytesRead } = await handle.read(piece, 0, piece.byteLength, position);
       if (bytesRead === 0) throw new Error(`file ${path} is shorter than its ${size} bytes`);
       position += bytesRead;
