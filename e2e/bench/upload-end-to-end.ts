@@ -179,10 +179,12 @@ ${table(
 
 **What limits it** (issue #61 asks for 100 MiB/s at most 1.5× one file). On this stop's
 machine (2026-11-27, about four times as fast as the one before) runs of this benchmark alone
-gave 82 to 103 MiB/s end to end (40 on the machine before), the last answer at 580 to 900 ms,
-both servers at 6 to 7 ms of CPU per MiB; growth 0.01× to 2.3× one file, garbage V8 had not
+gave 82 to 107 MiB/s end to end (40 on the machine before), the last answer at 580 to 900 ms,
+both servers at 6 to 7 ms of CPU per MiB; growth 0.00× to 2.6× one file, garbage V8 had not
 collected when the peak was read (the forced-collection diagnostic in "Upload path" above), not
-bytes the proxy holds. Not met reliably on either count. The machine is the limit: the visitor's
+bytes the proxy holds: within 1.5× in 8 of 22 runs. Since 556ebad the delivery reads each file
+into one buffer rather than a buffer per 192 KiB piece: within 1.5× in 18 of 20 runs (0.00× to
+1.94×), MiB/s unchanged (91 to 107, median 98). Not met reliably on either count. The machine is the limit: the visitor's
 side (this benchmark's \`fetch\`), the proxy and the stand-in share two cores, and the columns
 on the event loops say so: the proxy's waited for a core a quarter to a third of the run, and
 slept the rest, waiting for its bodies and for the stand-in. Where the CPU goes
