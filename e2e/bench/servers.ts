@@ -156,9 +156,9 @@ http {
 
 /**
  * The yardstick relay (`relay-server.ts`) wired to `standIn`, its database on disk as the
- * proxy's outbox is.
+ * proxy's outbox is; `flushed: false` commits without flushing the WAL (`synchronous = NORMAL`).
  */
-export async function startRelay(standIn: StandIn): Promise<Server> {
+export async function startRelay(standIn: StandIn, { flushed = true } = {}): Promise<Server> {
   const port = await freePort();
   const dataDir = scratchDir('relay', 'disk');
   const env = {
@@ -168,6 +168,7 @@ export async function startRelay(standIn: StandIn): Promise<Server> {
     PORT: String(port),
     DATA_DIR: dataDir,
     ...AS_DEPLOYED,
+    ...(flushed ? {} : { RELAY_SYNCHRONOUS: 'NORMAL' }),
   };
   const [command, args] = nodeEntry('e2e/bench/relay-server.ts');
   const child = startChild('relay', command, args, env, [dataDir]);

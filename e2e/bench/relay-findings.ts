@@ -1,0 +1,88 @@
+/**
+ * What `npm run bench -- relay` has shown about where the proxy's CPU goes (issue #61), from
+ * profiles and diagnostics run beside it (`profile-stages.ts`, `statement-cost.ts`): written
+ * under its figures in BENCHMARKS.md. Measured once and dated, unlike the tables above it.
+ */
+export const RELAY_FINDINGS = `**Where the proxy's CPU goes** (issue #61): \`BENCH_CPU_PROF=proxy/main npm run bench -- relay\`
+(see \`servers.ts\`), the proxy's profile read by \`node --import tsx e2e/bench/profile-stages.ts
+<profile> --per <ms>\`: the samples after its first 20 s (tsx compiling the proxy), each in the
+stage of its innermost frame that names one, each share times the median CPU per enquiry of
+that run. A sample is the main thread's wall time, so a call that hands work to libuv's threads
+(the WAL's \`fdatasync\`, a log write) is charged the moment the machine takes the thread away:
+the store's and logging's shares hold some of that. Before: f7dace2 and d03b6bf (stop 65) at a
+load average of 8 to 14, when absolute figures were about three times a quiet machine's;
+3190a82 at a load average of 3.6 to 3.8 (profiled rounds 4.32, 3.78 and 3.03 ms). Then stop 69,
+on a machine about four times as fast (the relay 0.30 to 0.35 ms an enquiry, 1.2 before):
+3cb52f4 (profiled rounds 1.00, 0.97, 0.96 ms, load 1.6) and 7299547, the log lines written
+once per turn (1.09, 1.12, 1.20 ms, load 1.5 to 1.9: a busier run; its logging share is the
+comparison that holds).
+
+| stage | f7dace2: 9.37 ms in all | d03b6bf: 7.19 ms | 3190a82: 3.78 ms | 3cb52f4: 0.97 ms | 7299547: 1.12 ms |
+| ----- | ----------------------- | ---------------- | ---------------- | ---------------- | ---------------- |
+| store: SQLite, group commit, WAL flush | 1.81 (19 %) | 1.47 (20 %) | 1.34 (35 %) | 0.42 (43 %) | 0.44 (39 %) |
+| HTTP server and framework (Hono, node-server) | 1.54 (16 %) | 1.29 (18 %) | 0.73 (19 %) | 0.10 (10 %) | 0.15 (13 %) |
+| delivery: the attempt, the client, undici | 1.97 (21 %) | 1.47 (20 %) | 0.40 (11 %) | 0.09 (10 %) | 0.14 (13 %) |
+| logging (pino, the log sink) | 0.76 (8 %) | 0.58 (8 %) | 0.33 (9 %) | 0.10 (11 %) | 0.05 (4 %) |
+| runtime: timers, promises, node internals | 0.68 (7 %) | 0.57 (8 %) | 0.25 (7 %) | 0.04 (4 %) | 0.06 (6 %) |
+| intake: take-in, store-checked, aftercare | 0.78 (8 %) | 0.47 (6 %) | 0.21 (6 %) | 0.07 (7 %) | 0.09 (8 %) |
+| garbage collection | 0.68 (7 %) | 0.48 (7 %) | 0.15 (4 %) | 0.06 (6 %) | 0.07 (7 %) |
+| checks: schema, rules, files | 0.48 (5 %) | 0.38 (5 %) | 0.14 (4 %) | 0.04 (4 %) | 0.05 (5 %) |
+| multipart | 0.27 (3 %) | 0.15 (2 %) | 0.08 (2 %) | 0.02 (2 %) | 0.03 (3 %) |
+| limits | 0.15 (2 %) | 0.13 (2 %) | 0.07 (2 %) | 0.01 (1 %) | 0.01 (1 %) |
+| form token | 0.15 (2 %) | 0.13 (2 %) | 0.05 (1 %) | 0.01 (1 %) | 0.02 (2 %) |
+| funnel | 0.10 (1 %) | 0.06 (1 %) | 0.03 (1 %) | 0.01 (1 %) | 0.01 (1 %) |
+| origin | 0.01 (0 %) | 0.01 (0 %) | 0.01 (0 %) | 0.00 (0 %) | 0.00 (0 %) |
+
+**A hand-off to libuv's thread pool** costs about 25 µs of CPU on this virtual machine:
+20,000 log lines written with \`fs.write\` took 25.7 and 26.8 µs of CPU each, with
+\`fs.writeSync\` 1.2 and 1.4. pino's own destination wrote each of an enquiry's four lines
+that way (the logging stage of 3cb52f4, and \`LOG_LEVEL=warn\` took 0.74 to 0.84 ms an
+enquiry against 0.80 to 1.00); since 2663a66 the lines of one turn of the event loop go in one
+synchronous write (\`proxy/log-sink.ts\`; Node writes standard output to a file or a pipe
+synchronously itself). Alternated with 3cb52f4 twice (\`npm run bench -- relay\`'s first
+table): 0.84 to 0.96 ms an enquiry against 0.89 to 1.10, means 0.90 and 0.98. What still
+crosses to the pool: the WAL's \`fdatasync\`, once a commit (1.12 commits an enquiry at 16
+connections), which must not block the event loop.
+
+**What changed since d03b6bf** (issue #61; each with its own measure in its commit): the
+submission route's CORS headers set before it answers (Hono's \`cors\` copied every answer
+into a new \`Response\` twice); the enquiry parsed as JSON once; the form token's HMAC checked
+once; the enquiry API client with one timer a call, its answers read in place; the accept
+answered from the row its insert returned, and the create recorded in the update that marks an
+enquiry without files delivered; the name search indexes without the state (a delivery leaves
+them alone); and the visitor who finds the four delivery places taken told \`202 queued\` at once
+(the enquiry held in memory for the next free place), so the proxy answers at the rate it
+stores, as the relay does, and delivers behind.
+
+**Why the proxy is not at the relay's CPU:** the store is two fifths of it.
+\`node --import tsx e2e/bench/statement-cost.ts\` times each SQLite statement in a running proxy
+(2026-11-27, 3cb52f4): 21.4 a small enquiry (the spent token, the submission, its receipt and
+funnel cell, each in a savepoint of a group commit; the create noted and recorded; delivered;
+the funnel's count; the queue's reads), 161 µs at their medians and 243 µs of the event loop in
+all, of 0.94 ms of CPU, against the relay's two, on a \`submissions\` table with 18 indexes (the
+console's searches, 4 on expressions of the enquiry's JSON; a delivery rewrites the entries of
+5, those on the state and on when it was delivered) against none. The commit takes 36.5 µs at
+its median and 87.5 on average (1.12 an enquiry: at 16 connections few enquiries share one),
+the insert 25 µs, the delivered update 27. The relay records none of a delivery's steps. The
+HTTP layer builds Node's web \`Request\` for every request; the proxy makes about 225
+promises an enquiry (counted with \`async_hooks\`: a tenth of them the multipart reader's
+lookahead, a twentieth the group commit's flush), the relay a few. The checks themselves (token,
+origin, limits, funnel, the schema and rules) are under a tenth.
+
+**The yardstick flushed** (stop 70): until then the relay committed with \`synchronous =
+NORMAL\`, its WAL left in the system's cache (a power cut loses what it acknowledged), on the
+reasoning that an fsync takes little CPU. It takes a good deal here: an \`fdatasync\` of a small
+write costs 55 to 63 µs of CPU (49 to 51 of them the kernel's), the same through Node's thread
+pool 120 to 134 µs (\`fs.writeSync\` + \`fdatasync\`, then \`FileHandle.write\` + \`datasync\`, 2,000 of
+each on the disk under \`/var/tmp\`, quiet). Flushing each commit, as #61's "written to disk
+before a 202" asks and the proxy does, took the relay from 0.31 to 0.35 ms an enquiry to 0.56 to
+0.65 (two runs, 2026-11-27 06:27 and 06:31 UTC), and its rate from about 4,600 a second to 1,960
+to 2,130, at or below the proxy's 2,140 to 2,300: the proxy's group commit shares one flush among the writes of several
+enquiries (1.11 commits an enquiry), the relay flushes once for each. Both figures are printed.
+
+**The tail** at 64 connections is met on this machine: p99 34 to 79 ms in the eleven runs of
+this stop (p50 19 to 29 ms; profiled, counting promises, with the code before and after its
+changes), where the slower machine before gave 244 to 358 ms (p50 74 to 126) and the relay
+itself 92 to 800. It moves with the machine: a closed loop of 64 needs over 640 answers a second
+for a 100 ms mean, and the proxy answers about 2,000 to 3,000 here.
+`;
