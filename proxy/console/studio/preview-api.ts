@@ -5,7 +5,8 @@
  * (`readMultipartSubmission`, `checkSubmission`, with the draft's configuration) and answered as
  * the proxy answers it: refused in the visitor's language with each problem, or taken. Nothing is
  * stored, nothing delivered, no funnel counted; files read are removed at once. The bot checks (a
- * form filled too fast, Turnstile) are not run: the person previewing is no bot.
+ * form filled too fast, Turnstile) are not run: the person previewing is no bot. Its body meets
+ * the enquiry's guards all the same (`submissionBodyGuard`): the preview is no way around them.
  *
  * The widget sends no cookie: the key in the address names a live session (`SessionKeys`).
  */
