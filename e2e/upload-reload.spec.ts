@@ -55,16 +55,32 @@ const CHUNK_BYTES = 512 * 1024;
  * The bytes the page's PATCHes carry, across reloads, each counted whole from its offset as if
  * it had been sent to its end (a cut one was not): at least what was sent. Chromium does not
  * show a test a request body read from a file, so each is reckoned from its `Upload-Offset`.
+ * Nor does it always show a PATCH the page sent as it unloaded (one such reached the proxy whole
+ * in a CI run, unseen): once the file has arrived whole, the bytes no PATCH shown covers were
+ * carried by unseen ones, and are counted once.
  */
 function patchBytes(page: Page, size: number) {
-  const sent = { bytes: 0, patches: 0 };
+  const shown: { from: number; to: number }[] = [];
   page.on('request', (request) => {
     if (request.method() !== 'PATCH') return;
-    const offset = Number(request.headers()['upload-offset']);
-    sent.bytes += Math.min(CHUNK_BYTES, size - offset);
-    sent.patches += 1;
+    const from = Number(request.headers()['upload-offset']);
+    shown.push({ from, to: Math.min(size, from + CHUNK_BYTES) });
   });
-  return sent;
+  /** What was sent, once the proxy holds the whole file. */
+  return () => {
+    // The bytes the PATCHes shown cover, each once however often it was sent.
+    let reach = 0;
+    let coveredBytes = 0;
+    for (const { from, to } of [...shown].sort((x, y) => x.from - y.from)) {
+      if (to > reach) coveredBytes += to - Math.max(from, reach);
+      reach = Math.max(reach, to);
+    }
+    return {
+      bytes: shown.reduce((sum, { from, to }) => sum + to - from, 0) + (size - coveredBytes),
+      unseen: size - coveredBytes,
+      patches: shown.length,
+    };
+  };
 }
 
 /** How many files the browser keeps on their way (IndexedDB). */
@@ -91,7 +107,7 @@ test('a reload mid-upload goes on from the proxy’s offset without a new pick, 
   const before = (await uploading.inbox()).length;
   const file = await bigPhoto();
   expect(file.buffer.byteLength).toBeGreaterThan(5_000_000);
-  const sent = patchBytes(page, file.buffer.byteLength);
+  const sentSoFar = patchBytes(page, file.buffer.byteLength);
   // A phone's uplink: 400 KB/s, so the 5 MB take some thirteen seconds.
   await slowUplink(page, 400 * 1024);
   await page.goto(uploading.demo.siteUrl);
@@ -106,11 +122,13 @@ test('a reload mid-upload goes on from the proxy’s offset without a new pick, 
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(file.name);
   await expect(row).toContainText('Uploaded and checked', { timeout: 60_000 });
+  const sent = sentSoFar();
   test.info().annotations.push({
     type: 'bytes sent',
-    description: `${String(sent.bytes)} of ${String(file.buffer.byteLength)} in ${String(sent.patches)} PATCHes`,
+    description: `${String(sent.bytes)} of ${String(file.buffer.byteLength)} in ${String(sent.patches)} PATCHes shown, ${String(sent.unseen)} in PATCHes not shown`,
   });
-  expect(sent.bytes).toBeGreaterThanOrEqual(file.buffer.byteLength);
+  // At most the PATCH on its way as the page unloaded goes unseen.
+  expect(sent.unseen).toBeLessThanOrEqual(CHUNK_BYTES);
   expect(sent.bytes).toBeLessThanOrEqual(1.2 * file.buffer.byteLength);
   expect(await kept(page)).toBe(0);
 
