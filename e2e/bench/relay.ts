@@ -95,7 +95,8 @@ export async function relayYardstick(): Promise<string> {
   const rounds: Record<Label, Cell>[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     // Turning which goes first, so none always meets the machine's after-effects.
-    const order = [...everyone.slice(round % 3), ...everyone.slice(0, round % 3)];
+    const first = round % everyone.length;
+    const order = [...everyone.slice(first), ...everyone.slice(0, first)];
     const cells = new Map<Label, Cell>();
     for (const contender of order)
       cells.set(contender.label, await measure(contender, body, 16, ROUND_SECONDS));

@@ -41,9 +41,6 @@ export const previewEndpoint = (key: string) => `/admin/form/preview/api/${key}`
 /** The draft's forms, as a preview's routes read them. */
 type PreviewDeps = Extract<PreviewForms, { ok: true }>['deps'];
 
-/** No file at all: the limits of a send whose draft was not read (never the case). */
-const NO_FILES: FileLimits = { maxFiles: 0, maxFileBytes: 0 };
-
 /** The reference a taken preview send is answered with: no enquiry has one. */
 const PREVIEW_REFERENCE = 'PREVIEW';
 
@@ -106,7 +103,14 @@ export function previewApi(kit: StudioKit, keys: SessionKeys) {
   const draftFiles = new WeakMap<Context, FileLimits>();
   const bodyGuard = submissionBodyGuard(
     kit.deps.limits,
-    { files: (c) => draftFiles.get(c) ?? NO_FILES },
+    {
+      files: (c) => {
+        const files = draftFiles.get(c);
+        // The guard runs inside the send's handler, after its draft was read: a bug otherwise.
+        if (!files) throw new Error("the preview's send was guarded before its draft was read");
+        return files;
+      },
+    },
     (c) => rateLimitKey(kit.deps.clientIp(c)),
   );
 
