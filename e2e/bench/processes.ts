@@ -222,3 +222,16 @@ export function memory(pid: number): { rss: number; peak: number } {
 export function resetPeak(pid: number): void {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
+
+/** What `pid` has written so far: bytes handed to `write` (any file or socket) and its calls. */
+export interface Writes {
+  bytes: number;
+  calls: number;
+}
+
+/** `pid`'s writes so far, from the kernel's `/proc/<pid>/io` (`wchar`, `syscw`). */
+export function writesSoFar(pid: number): Writes {
+  const text = readFileSync(`/proc/${pid}/io`, 'utf8');
+  const count = (name: string) => Number(new RegExp(`^${name}: (\\d+)`, 'm').exec(text)?.[1]);
+  return { bytes: count('wchar'), calls: count('syscw') };
+}

@@ -80,6 +80,25 @@ before a 202" asks and the proxy does, took the relay from 0.31 to 0.35 ms an en
 to 2,130, at or below the proxy's 2,140 to 2,300: the proxy's group commit shares one flush among the writes of several
 enquiries (1.11 commits an enquiry), the relay flushes once for each. Both figures are printed.
 
+**Tried at stop 71 and not kept** (prototypes, each alternated with the code as it is in
+\`node --import tsx e2e/bench/statement-cost.ts 16 8\`, one run each; this session's runs of the
+code as it is gave 0.82 to 0.92 ms an enquiry, so a change under a tenth is within the noise):
+- *A commit delay*, as PostgreSQL's \`commit_delay\`: each commit at least 1 or 2 ms after the one
+  before, so more writes share it. Commits an enquiry fell only from 1.14 to 0.98 to 1.01, and CPU
+  rose to 0.96 to 1.03 ms: a delivery's writes follow one another (claimed, create recorded,
+  delivered), each now waiting its turn, so the outbox drained slower after the load, with 2.3
+  writes a commit. Delayed only when the last commit carried four writes or more: 0.93 and 0.94
+  commits an enquiry, 0.83 and 0.79 ms against 0.86 and 0.82; at eight or more it never
+  triggered. Four per cent at best, and a millisecond more before every visitor's answer when
+  busy: not kept.
+- *Fewer bytes to the disk.* The proxy writes 88 KiB in 44 calls an enquiry, the relay 20 KiB in
+  11 (the line under the table above, and \`statement-cost.ts\`): each commit writes every page
+  it changed to the WAL (a header and the page, two calls a frame) and the checkpoint copies
+  them into the database, and an enquiry changes a page of each of the 18 indexes. With 1 KiB
+  pages: 39 KiB but 67 calls (the enquiry's JSON spills over a page), 0.88 ms against 0.84;
+  a checkpoint every 10,000 frames instead of 1,000: 76 KiB in 41 calls, 0.84 ms; both: 34 KiB
+  in 62 calls, 0.81 ms. The CPU did not follow the bytes; SQLite's defaults kept.
+
 **The tail** at 64 connections is met on this machine: p99 34 to 79 ms in the eleven runs of
 this stop (p50 19 to 29 ms; profiled, counting promises, with the code before and after its
 changes), where the slower machine before gave 244 to 358 ms (p50 74 to 126) and the relay

@@ -6,7 +6,7 @@
  */
 import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
 import { answers } from './create-path.ts';
-import { cpuSeconds } from './processes.ts';
+import { cpuSeconds, writesSoFar } from './processes.ts';
 import { load, median, num, ratio, table } from './report.ts';
 import { submissionEachFresh, type EncodedBody } from './requests.ts';
 import {
@@ -38,6 +38,9 @@ interface Cell extends LoadCell {
   /** CPU ms of the contender's process per accepted enquiry, its deliveries included. */
   cpuMs: number;
   accepted: number;
+  /** KiB and calls written to files and sockets per accepted enquiry, as `cpuMs` is counted. */
+  writeKiB: number;
+  writeCalls: number;
 }
 
 const accepted = (cell: LoadCell) =>
@@ -51,7 +54,9 @@ async function measure(
   connections: number,
   seconds: number,
 ): Promise<Cell> {
-  const before = cpuSeconds(contender.server.child.pid);
+  const { pid } = contender.server.child;
+  const before = cpuSeconds(pid);
+  const writesBefore = writesSoFar(pid);
   const cell = await runWrk({
     url: `${contender.server.origin}/api/enquiries`,
     body,
@@ -60,9 +65,16 @@ async function measure(
     seconds,
   });
   await contender.drained();
-  const cpu = cpuSeconds(contender.server.child.pid) - before;
-  const count = accepted(cell);
-  return { ...cell, accepted: count, cpuMs: (cpu * 1000) / Math.max(1, count) };
+  const cpu = cpuSeconds(pid) - before;
+  const writes = writesSoFar(pid);
+  const per = (value: number) => value / Math.max(1, accepted(cell));
+  return {
+    ...cell,
+    accepted: accepted(cell),
+    cpuMs: per(cpu * 1000),
+    writeKiB: per((writes.bytes - writesBefore.bytes) / 1024),
+    writeCalls: per(writes.calls - writesBefore.calls),
+  };
 }
 
 /** A relay (`relay-server.ts`) as a contender: drained when it says all it took is delivered. */
@@ -134,6 +146,13 @@ export async function relayYardstick(): Promise<string> {
       `${answers(r.relay, '202')} / ${answers(r.proxy)}`,
     ]),
   );
+  const writes = everyone
+    .map(({ label }) => {
+      const kib = median(rounds.map((r) => r[label].writeKiB));
+      const calls = median(rounds.map((r) => r[label].writeCalls));
+      return `${label} ${num(kib)} KiB in ${num(calls)} calls`;
+    })
+    .join(', ');
   const tails = table(
     ['at 64 connections', 'accepted/s', 'p50 ms', 'p99 ms', 'CPU ms/enquiry'],
     [
@@ -174,6 +193,8 @@ ${perRound}
 **Proxy / relay, median of the rounds: CPU per enquiry ${ratio(median(cpuRatios))}, accepted
 per second ${ratio(median(rateRatios))}** (CPU per enquiry against the unflushed relay:
 ${ratio(median(unflushedRatios))}).
+
+Written per enquiry to files and sockets (\`/proc/<pid>/io\`, medians of the rounds): ${writes}.
 
 The tail, ${TAIL_SECONDS} s at 64 connections each:
 

@@ -7,13 +7,14 @@
  * run waits until every accepted enquiry is delivered, and the table gives each statement's
  * runs per enquiry and wall time on the event loop (the median run, the mean, and runs × median
  * per enquiry, costliest first),
- * with the proxy's CPU per enquiry beside. Diagnostics: not part of `npm run bench`.
+ * with the proxy's CPU and its writes (bytes and calls, to files and sockets) per enquiry
+ * beside. Diagnostics: not part of `npm run bench`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
-import { cpuSeconds, scratchDir, stopAll } from './processes.ts';
+import { cpuSeconds, scratchDir, stopAll, writesSoFar } from './processes.ts';
 import { load, median, num, quantile, table } from './report.ts';
 import { submissionEachFresh } from './requests.ts';
 import { outboxDrained, startProxyServer, startStandIn, type ProxyServer } from './servers.ts';
@@ -61,9 +62,11 @@ try {
   await outboxDrained(proxy.origin);
   await window(proxy, 1);
   const cpuBefore = cpuSeconds(proxy.child.pid);
+  const writesBefore = writesSoFar(proxy.child.pid);
   const cell = await send(seconds);
   await outboxDrained(proxy.origin);
   const cpuMs = (cpuSeconds(proxy.child.pid) - cpuBefore) * 1000;
+  const writesAfter = writesSoFar(proxy.child.pid);
   const times = await window(proxy, 2);
   // Every enquiry accepted, wrk's last ones answered after it stopped counting included.
   const enquiries = times.find((t) => t.sql.startsWith('INSERT INTO submissions '))?.ns.length ?? 0;
@@ -80,6 +83,11 @@ try {
   const typical = sum(rows.map((row) => row.runs * row.median));
   console.log(
     `${String(enquiries)} enquiries accepted (${JSON.stringify(cell.statuses)}) at ${String(connections)} connections in ${String(seconds)} s; load ${loadBefore} before, ${load()} after`,
+  );
+  // The WAL's frames (two writes each, header and page), the checkpoints' copies into the
+  // database, the answers, the deliveries and the log: what each enquiry costs the kernel.
+  console.log(
+    `proxy writes ${num(per(writesAfter.bytes - writesBefore.bytes) / 1024)} KiB in ${num(per(writesAfter.calls - writesBefore.calls))} calls per enquiry`,
   );
   console.log(
     `proxy CPU ${num(per(cpuMs))} ms per enquiry; SQLite ${num(per(sum(rows.map((r) => r.runs))))} statements per enquiry, ${num(per(typical) / 1000)} µs at their medians (${num(per(sum(rows.map((r) => r.sum))) / 1000)} µs wall in all)\n`,
