@@ -4,11 +4,11 @@
  * only, and do not exist without one.
  */
 import { randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OperatorView } from '../outbox/store.ts';
 import { createMetrics } from './metrics.ts';
-import { apiError } from '../test/fixtures/outbox.ts';
-import { harnessPerTest } from '../test/fixtures/proxy-harness.ts';
+import { apiError, sampleSubmission, stored } from '../test/fixtures/outbox.ts';
+import { harnessPerTest, sampleFiles } from '../test/fixtures/proxy-harness.ts';
 
 const TOKEN = randomBytes(32).toString('base64url');
 const setUp = harnessPerTest();
@@ -49,6 +49,40 @@ describe('GET /healthz', () => {
     });
     await submit();
     expect(await (await app.request('/healthz')).json()).toEqual({ status: 'degraded' });
+  });
+
+  it('says degraded while a lead is partly delivered: a file the platform refused', async () => {
+    const { app, submit } = setUp({
+      answer: (call) => {
+        if (call.endpoint === 'create') return 1001;
+        throw apiError('validation', call.endpoint, { status: 400 });
+      },
+    });
+    const plan = { name: 'plan.pdf', bytes: sampleFiles.pdf() };
+    expect((await submit({}, [plan])).status).toBe(201);
+    expect(await (await app.request('/healthz')).json()).toEqual({ status: 'degraded' });
+  });
+
+  it('says degraded once the oldest waiting enquiry has waited ALERT_QUEUED_AFTER_MS', async () => {
+    const { app, store, clock } = setUp();
+    await stored(store, sampleSubmission({ receivedAt: clock.now - 3_600_000 + 1 }));
+    expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok' });
+    clock.now += 1;
+    expect(await (await app.request('/healthz')).json()).toEqual({ status: 'degraded' });
+  });
+
+  it('never counts the leads: anyone may ask it, as often as they like', async () => {
+    // A count reads every lead of its state; what it asks instead costs the same with ten leads
+    // or a million (`attention`).
+    const { app, store, submit } = setUp({
+      answer: (call) => {
+        throw apiError('validation', call.endpoint, { status: 400 });
+      },
+    });
+    await submit();
+    const counts = vi.spyOn(store, 'counts');
+    expect(await (await app.request('/healthz')).json()).toEqual({ status: 'degraded' });
+    expect(counts).not.toHaveBeenCalled();
   });
 });
 

@@ -9,16 +9,20 @@ import type { Converter } from '../convert/conversion.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
 import { StoreUnavailableError, type OperatorView } from '../outbox/store.ts';
 import { adminOnly, type AdminTokenDeps } from './admin-only.ts';
-import type { OutboxCounts } from '../outbox/submission.ts';
+import type { OutboxAttention, OutboxCounts } from '../outbox/submission.ts';
 import type { Metrics } from './metrics.ts';
 
 /** `failing`: enquiries cannot be taken or delivered now; `degraded`: a person should look. */
 export type HealthStatus = 'ok' | 'degraded' | 'failing';
 
-/** The status, and the reasons for it (for operators only), from the outbox's `counts`. */
+/**
+ * The status, and the reasons for it (for operators only), from what needs `attention` in the
+ * outbox; `counts` (the operators' route reads them) say how many in the reasons.
+ */
 function assessHealth(
   deps: HealthRouteDeps,
-  counts: OutboxCounts,
+  attention: OutboxAttention,
+  counts?: Pick<OutboxCounts, 'dead' | 'partial'>,
 ): { status: HealthStatus; reasons: string[] } {
   const failing: string[] = [];
   const degraded: string[] = [];
@@ -30,9 +34,11 @@ function assessHealth(
   if (down && !deps.deliverer.pauseState)
     failing.push(`the platform fails to answer: ${down.error}`);
   degraded.push(...(deps.converter?.warnings ?? []));
-  if (counts.dead > 0) degraded.push(`${String(counts.dead)} enquiries could not be delivered`);
-  if (counts.partial > 0) degraded.push(`${String(counts.partial)} enquiries are partly delivered`);
-  const waited = counts.oldestQueuedAt === null ? 0 : deps.now() - counts.oldestQueuedAt;
+  const howMany = (count: number | undefined) => (count === undefined ? 'some' : String(count));
+  if (attention.anyDead) degraded.push(`${howMany(counts?.dead)} enquiries could not be delivered`);
+  if (attention.anyPartial)
+    degraded.push(`${howMany(counts?.partial)} enquiries are partly delivered`);
+  const waited = attention.oldestQueuedAt === null ? 0 : deps.now() - attention.oldestQueuedAt;
   if (waited >= deps.alertQueuedAfterMs)
     degraded.push(
       `the oldest waiting enquiry has waited ${String(Math.round(waited / 60_000))} minutes`,
@@ -50,8 +56,8 @@ export interface HealthSignals {
 
 /** What the health and admin routes read. */
 export interface HealthRouteDeps extends AdminTokenDeps {
-  /** Counts and dead letters. */
-  store: Pick<OperatorView, 'counts' | 'leadPage'>;
+  /** What needs attention (`/healthz`), counts and dead letters (`/admin/status`). */
+  store: Pick<OperatorView, 'attention' | 'counts' | 'leadPage'>;
   /** Its warnings (documents off, and why) are reasons of `/admin/status`. */
   converter?: Pick<Converter, 'warnings'> | undefined;
   deliverer: Pick<Deliverer, 'paused' | 'pauseState' | 'upstreamDown'>;
@@ -73,12 +79,13 @@ export function healthRoutes(deps: HealthRouteDeps): Hono {
   });
 
   app.get('/healthz', async (c) => {
-    // The outbox database away is the plainest `failing` of all, not an error of this route.
-    const counts = await deps.store.counts().catch((error: unknown) => {
+    // Anyone may ask, as often as they like: what it reads costs the same however many leads
+    // the outbox holds. The outbox database away is the plainest `failing` of all, not an error.
+    const attention = await deps.store.attention().catch((error: unknown) => {
       if (error instanceof StoreUnavailableError) return undefined;
       throw error;
     });
-    const { status } = counts ? assessHealth(deps, counts) : { status: 'failing' as const };
+    const { status } = attention ? assessHealth(deps, attention) : { status: 'failing' as const };
     return c.json({ status }, status === 'failing' ? 503 : 200);
   });
 
@@ -93,7 +100,12 @@ export function healthRoutes(deps: HealthRouteDeps): Hono {
 
   app.get('/admin/status', async (c) => {
     const counts = await deps.store.counts();
-    const { status, reasons } = assessHealth(deps, counts);
+    const attention = {
+      anyDead: counts.dead > 0,
+      anyPartial: counts.partial > 0,
+      oldestQueuedAt: counts.oldestQueuedAt,
+    };
+    const { status, reasons } = assessHealth(deps, attention, counts);
     const pause = deps.deliverer.pauseState;
     const upstreamDown = deps.deliverer.upstreamDown;
     // The newest 20, read by the index on state: never every dead letter of a long outage.

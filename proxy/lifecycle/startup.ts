@@ -39,7 +39,7 @@ export async function checkAtStart(check: Platform['check'], deliverer: Delivere
 export function startNotifier(
   env: ProxyEnv,
   store: NotificationQueue &
-    Pick<OperatorView, 'counts' | 'get'> &
+    Pick<OperatorView, 'attention' | 'get'> &
     ConfirmationQuotas &
     FileSource &
     Settings &

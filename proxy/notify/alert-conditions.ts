@@ -12,8 +12,8 @@ import { pausedAlert } from './messages.ts';
 
 /** Where the conditions are read from. */
 export interface AlertSources {
-  /** The counts the queued-too-long alert reads, and the quotas the ceiling alert reads. */
-  store: Pick<OperatorView, 'counts'> & ConfirmationQuotas;
+  /** The oldest waiting enquiry, which the queued-too-long alert reads, and the quotas the ceiling alert reads. */
+  store: Pick<OperatorView, 'attention'> & ConfirmationQuotas;
   /** Why delivery is paused, if it is. */
   pauseState: () => { reason: string; hint: string | undefined } | undefined;
   /** An alert when the oldest waiting enquiry has waited this long. */
@@ -29,7 +29,7 @@ export async function alertConditions(sources: AlertSources, now: number): Promi
   const { store, pauseState, queuedAlertMs, deadWebhooks } = sources;
   const pause = pauseState();
   const webhooks = await deadWebhooks?.();
-  const { oldestQueuedAt } = await store.counts();
+  const { oldestQueuedAt } = await store.attention();
   const waited = oldestQueuedAt === null ? 0 : now - oldestQueuedAt;
   const ceiling = await confirmationCeilingReached(sources, now);
   return {

@@ -49,6 +49,7 @@ export const PLAN_TABLE = {
   leadPage: 'read',
   dailyCounts: 'read',
   counts: 'read',
+  attention: 'read',
   notificationsFor: 'read',
   // Housekeeping.
   purgeSpentFormTokens: 'write',

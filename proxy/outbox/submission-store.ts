@@ -13,6 +13,7 @@ import type {
   AcceptOutcome,
   Lease,
   NewSubmission,
+  OutboxAttention,
   OutboxCounts,
   Repeat,
   RequeueOutcome,
@@ -126,6 +127,8 @@ export interface OperatorView extends FileSource {
   dailyCounts(now: number, days: number, team?: string): Promise<DailyCount[]>;
   /** How many of each state, and what needs attention; with `team`, of its leads only. */
   counts(team?: string): Promise<OutboxCounts>;
+  /** Whether any lead is dead or partly delivered, and the oldest waiting: never counted. */
+  attention(): Promise<OutboxAttention>;
   /** The references of the leads that repeat `reference` (`repeat_of`), oldest first. */
   repeatsOf(reference: string): Promise<string[]>;
   /** Every notification about one submission (the CLI's `show`). */

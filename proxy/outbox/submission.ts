@@ -154,6 +154,18 @@ export type AcceptOutcome =
   | Repeat
   | { kind: 'token_spent' };
 
+/**
+ * What needs a person's eye, as the public health check asks it: whether any lead is dead or
+ * partly delivered, and when the oldest waiting one arrived. Unlike `OutboxCounts`, found
+ * without counting: it costs the same with ten leads or a million.
+ */
+export interface OutboxAttention {
+  anyDead: boolean;
+  anyPartial: boolean;
+  /** When the oldest queued submission arrived, or null when nothing waits. */
+  oldestQueuedAt: number | null;
+}
+
 /** How many submissions are in each state, and what needs a person's eye. */
 export interface OutboxCounts {
   queued: number;

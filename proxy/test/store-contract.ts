@@ -148,6 +148,28 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
       expect((await storedLeads(store)).map((s) => s.reference)).toEqual(['A', 'B', 'C', 'S']);
     });
 
+    it('says whether any lead is dead or partly delivered, and when the oldest waiting came', async () => {
+      const store = await fresh();
+      expect(await store.attention()).toEqual({
+        anyDead: false,
+        anyPartial: false,
+        oldestQueuedAt: null,
+      });
+      const a = await stored(store, sampleSubmission({ reference: 'A', receivedAt: 100 }));
+      await stored(store, sampleSubmission({ reference: 'B', receivedAt: 200 }));
+      expect(await store.attention()).toEqual({
+        anyDead: false,
+        anyPartial: false,
+        oldestQueuedAt: 100,
+      });
+      await store.deadLetter(await leaseOf(store, a.id), 'refused', 300);
+      expect(await store.attention()).toEqual({
+        anyDead: true,
+        anyPartial: false,
+        oldestQueuedAt: 200,
+      });
+    });
+
     it('pages leads newest first, by state, and finds one by reference, email address or name', async () => {
       const store = await fresh();
       const person = (reference: string, forename: string, email: string, receivedAt: number) =>
