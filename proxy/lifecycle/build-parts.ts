@@ -23,7 +23,7 @@ import type { Logger } from '../logger.ts';
 import { roomAboveReserve } from './disk-room.ts';
 import { maxSubmissionBytes } from '../intake/read-multipart.ts';
 import type { OpenOutbox } from './open-outbox.ts';
-import { readiness } from './startup.ts';
+import { readinessCheck } from './readiness.ts';
 import { storedSecret } from '../outbox/stored-secret.ts';
 import type { CheckRecord } from '../client/check.ts';
 import { confirmationsState, mailerMissing } from '../notify/confirmations-state.ts';
@@ -226,7 +226,7 @@ async function appDeps(
     // version published from the studio turns it on or off without a restart (offersSaving).
     ...(mailerMissing(env).length === 0 ? { drafts: await draftsPart(env, outbox) } : {}),
     health,
-    readiness: () => readiness(outbox.dataDir, store, health),
+    readiness: readinessCheck({ dataDir: outbox.dataDir, store, health }),
     alertQueuedAfterMs: env.ALERT_QUEUED_AFTER_MS,
     funnelMinCount: env.FUNNEL_MIN_COUNT,
     // A database server watches its own disk; a local outbox's is ours to keep for enquiries.

@@ -1,13 +1,11 @@
 /**
  * What a start does besides listening: tidy what a predecessor left, check the platform, start
- * the notifier; and what the app's health and tokens read from the outbox and the disk.
+ * the notifier.
  */
-import type { AppDeps } from '../app-deps.ts';
 import type { CurrentForm } from '../studio/live-form.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
 import type { ProxyEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
-import { freeBytes, READY_MIN_FREE_BYTES } from './disk-room.ts';
 import { notifyChannels } from '../notify/channels.ts';
 import { confirmationsState } from '../notify/confirmations-state.ts';
 import { Notifier } from '../notify/notifier.ts';
@@ -95,24 +93,4 @@ export async function recover(
   // Whatever waited for a retry time is tried now: the platform may have been fixed meanwhile.
   const due = await store.expediteQueued(Date.now());
   if (due > 0) log.info({ due }, 'queued enquiries are sent now');
-}
-
-/** Why the proxy may not take traffic now, if so: `/readyz`. */
-export async function readiness(
-  dataDir: string | undefined,
-  store: Settings,
-  health: AppDeps['health'],
-) {
-  if (health.storageFullAt !== undefined) return 'the outbox disk is full';
-  try {
-    await store.setSetting('readyz', String(Date.now()));
-  } catch (error) {
-    return `the outbox cannot be written: ${error instanceof Error ? error.message : String(error)}`;
-  }
-  // A database server watches its own disk; a local outbox's is ours to watch.
-  if (dataDir === undefined) return undefined;
-  const free = await freeBytes(dataDir);
-  return free < READY_MIN_FREE_BYTES
-    ? `only ${String(Math.round(free / 1024 / 1024))} MB free on the outbox's disk`
-    : undefined;
 }
