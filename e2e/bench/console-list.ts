@@ -3,7 +3,8 @@
  * SQLite outbox on disk) over an outbox filled beforehand, signed in as a browser would be, and
  * each kind of page timed over HTTP: the newest page, a state's page, a page deep in the list
  * (keyset: `before` an id half-way down), an email address, a rare and a common start of a name,
- * one letter every name starts with, a surname's in one state, a name nobody has, the overview.
+ * one letter every name starts with, a surname's in one state, a name nobody has, the overview;
+ * then the public health and readiness checks, and the status behind the admin token.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -94,12 +95,23 @@ export async function consoleList(): Promise<string> {
     ['nobody’s name', '/admin/leads?q=nobody'],
     ['overview (chart, counts)', '/admin/'],
   ];
+  // Beside them, what anyone may ask without signing in, and the details behind the token.
+  const asked: [string, string, Record<string, string>][] = [
+    ...pages.map(([label, path]): [string, string, Record<string, string>] => [
+      label,
+      path,
+      { cookie },
+    ]),
+    ['health, public', '/healthz', {}],
+    ['readiness, public', '/readyz', {}],
+    ['status behind the token (counts)', '/admin/status', { authorization: `Bearer ${TOKEN}` }],
+  ];
   const rows: string[][] = [];
-  for (const [label, path] of pages) {
+  for (const [label, path, headers] of asked) {
     const times: number[] = [];
     for (let i = 0; i < SAMPLES; i += 1) {
       const started = performance.now();
-      const response = await fetch(`${proxy.origin}${path}`, { headers: { cookie } });
+      const response = await fetch(`${proxy.origin}${path}`, { headers });
       if (response.status !== 200) throw new Error(`${path} answered ${String(response.status)}`);
       await response.arrayBuffer();
       times.push(performance.now() - started);
@@ -121,5 +133,9 @@ newest 50 are kept: what is read grows with the matches (one letter that every n
 reads every entry of both indexes; within one state, each match's row too), never with the rows.
 The state is not in those indexes, so a delivery, which changes it, leaves them as they are.
 The overview counts each state and each of the chart's days as ranges of indexes, never reading
-a row.`;
+a row. The public \`/healthz\` does not count: it asks whether any lead is dead or partly
+delivered and when the oldest waiting one came, each a seek that stops at its first entry of an
+index, so anyone asking it over and over costs the proxy the same with ten leads or a million
+(until stop 71 it counted, as \`/admin/status\` does behind its token). \`/readyz\` writes the
+outbox once for everybody asking within a second.`;
 }
