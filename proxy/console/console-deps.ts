@@ -6,6 +6,7 @@ import type { AdminTokenDeps } from '../http/admin-only.ts';
 import type { SubmissionLimits } from '../intake/upload-guard.ts';
 import type { PublicOriginOptions } from '../http/public-origin.ts';
 import type { Limiter } from '../limiter/token-buckets.ts';
+import type { Logger } from '../logger.ts';
 import type {
   AuditLog,
   OperatorView,
@@ -65,4 +66,6 @@ export interface ConsoleRouteDeps extends AdminTokenDeps {
   deliverer: Pick<Deliverer, 'deliverNow' | 'pauseState' | 'upstreamDown'>;
   /** The enquiry's body limits, which the studio's preview guards its sends with. */
   limits: SubmissionLimits;
+  /** Where an identity provider that cannot be reached is reported. */
+  log: Pick<Logger, 'warn'>;
 }

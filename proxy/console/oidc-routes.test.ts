@@ -3,10 +3,11 @@
  * flow through a real provider is `e2e/people.spec.ts`): what the console does with the claims
  * of a checked ID token.
  */
-import type * as OpenIdClient from 'openid-client';
+import * as OpenIdClient from 'openid-client';
 import { describe, expect, it, vi } from 'vitest';
 import { HOST, passkeyConsole } from '../test/fixtures/console-people.ts';
 import { harnessPerTest } from '../test/fixtures/proxy-harness.ts';
+import { DISCOVERY_RETRY_MS } from './oidc-routes.ts';
 
 const claims = vi.hoisted((): { current: Record<string, unknown> } => ({ current: {} }));
 
@@ -71,5 +72,29 @@ describe('signing in through the identity provider', () => {
       (p) => p.email === 'olive@firm.example',
     );
     expect(olive?.role).toBe('operator');
+  });
+});
+
+describe('an identity provider that cannot be reached', () => {
+  it('says so at the start, naming it, and asks it again only after a while', async () => {
+    const discovery = vi.mocked(OpenIdClient.discovery);
+    discovery.mockClear();
+    discovery.mockRejectedValueOnce(new Error('getaddrinfo ENOTFOUND id.firm.example'));
+    const h = oidcConsole();
+    const start = () => h.app.request(`${HOST}/admin/oidc/start`);
+    const first = await start();
+    expect(first.status).toBe(503);
+    const page = await first.text();
+    expect(page).toContain('https://id.firm.example/');
+    expect(page).toContain('getaddrinfo ENOTFOUND id.firm.example');
+    expect(page).toContain('OIDC_ISSUER');
+    // Anyone may open the start: a flood of it is no flood of requests to the provider.
+    for (let i = 0; i < 20; i++) expect((await start()).status).toBe(503);
+    h.clock.now += DISCOVERY_RETRY_MS - 1;
+    expect((await start()).status).toBe(503);
+    expect(discovery).toHaveBeenCalledTimes(1);
+    h.clock.now += 1;
+    expect((await start()).status).toBe(302);
+    expect(discovery).toHaveBeenCalledTimes(2);
   });
 });

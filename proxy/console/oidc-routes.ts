@@ -23,6 +23,8 @@ const FLOW_COOKIE = 'console_oidc';
 /** How long a sign-in at the provider may take. */
 const FLOW_MS = 10 * 60_000;
 const CALLBACK = '/admin/oidc/callback';
+/** How long a failed discovery of the provider answers before it is tried again. */
+export const DISCOVERY_RETRY_MS = 30_000;
 
 /** The identity provider's routes, as a Hono app to mount at `/` before the session gate. */
 export function oidcRoutes(kit: SignInKit) {
@@ -31,10 +33,14 @@ export function oidcRoutes(kit: SignInKit) {
   const oidc = parts.oidc;
   if (!oidc) return app;
   const issuer = new URL(oidc.issuer);
-  // Discovered at first use and kept; a failed discovery is tried again at the next sign-in.
+  // Discovered at first use and kept. A failed discovery (the provider down, its address
+  // mistyped) is remembered for `DISCOVERY_RETRY_MS`: anyone may open the start, and a flood of
+  // it must not become a flood of requests to the provider, nor of lines in the log.
   let configuration: Promise<client.Configuration> | undefined;
-  const config = () =>
-    (configuration ??= client
+  let failed: { at: number; error: Error } | undefined;
+  const config = () => {
+    if (failed && deps.now() - failed.at < DISCOVERY_RETRY_MS) return Promise.reject(failed.error);
+    return (configuration ??= client
       .discovery(issuer, oidc.clientId, oidc.clientSecret, undefined, {
         // `env.ts` takes plain http only for an issuer on this machine.
         // eslint-disable-next-line @typescript-eslint/no-deprecated -- loopback only, as the platform's address
@@ -42,8 +48,17 @@ export function oidcRoutes(kit: SignInKit) {
       })
       .catch((error: unknown) => {
         configuration = undefined;
+        failed = {
+          at: deps.now(),
+          error: error instanceof Error ? error : new Error(String(error)),
+        };
+        deps.log.warn(
+          { issuer: issuer.href, err: error },
+          `the identity provider could not be reached: its sign-in is off for ${String(DISCOVERY_RETRY_MS / 1000)} s`,
+        );
         throw error;
       }));
+  };
   const refuse = async (c: Context, status: 401 | 403, message: string, detail: string) => {
     await parts.store.recordAudit({
       at: deps.now(),
@@ -56,6 +71,12 @@ export function oidcRoutes(kit: SignInKit) {
   };
 
   app.get('/admin/oidc/start', async (c) => {
+    let settings: client.Configuration;
+    try {
+      settings = await config();
+    } catch (error) {
+      return unreachable(c, issuer, error);
+    }
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const nonce = client.randomNonce();
@@ -67,7 +88,7 @@ export function oidcRoutes(kit: SignInKit) {
       path: '/admin/oidc',
       maxAge: FLOW_MS / 1000,
     });
-    const url = client.buildAuthorizationUrl(await config(), {
+    const url = client.buildAuthorizationUrl(settings, {
       redirect_uri: `${origin.origin}${CALLBACK}`,
       scope: 'openid email profile',
       code_challenge: await client.calculatePKCECodeChallenge(verifier),
@@ -159,4 +180,21 @@ export function oidcRoutes(kit: SignInKit) {
     );
   });
   return app;
+}
+
+/** The start's answer while the provider cannot be reached: what failed, and who can mend it. */
+function unreachable(c: Context, issuer: URL, error: unknown) {
+  const why = error instanceof Error ? error.message : String(error);
+  return c.html(
+    barePage(
+      'Sign-in unavailable',
+      html`<h1>The identity provider cannot be reached</h1>
+        <p>
+          Signing in with ${issuer.href} cannot start: ${why}. Try again in a minute. If it goes on,
+          ask whoever runs the proxy to check <code>OIDC_ISSUER</code> and that the provider is up.
+        </p>
+        <p><a href="/admin/sign-in">Other ways to sign in</a></p>`,
+    ),
+    503,
+  );
 }
