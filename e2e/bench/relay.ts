@@ -67,10 +67,11 @@ async function measure(
   await contender.drained();
   const cpu = cpuSeconds(pid) - before;
   const writes = writesSoFar(pid);
-  const per = (value: number) => value / Math.max(1, accepted(cell));
+  const count = accepted(cell);
+  const per = (value: number) => value / Math.max(1, count);
   return {
     ...cell,
-    accepted: accepted(cell),
+    accepted: count,
     cpuMs: per(cpu * 1000),
     writeKiB: per((writes.bytes - writesBefore.bytes) / 1024),
     writeCalls: per(writes.calls - writesBefore.calls),

@@ -12,7 +12,10 @@ import { pausedAlert } from './messages.ts';
 
 /** Where the conditions are read from. */
 export interface AlertSources {
-  /** The oldest waiting enquiry, which the queued-too-long alert reads, and the quotas the ceiling alert reads. */
+  /**
+   * The oldest waiting enquiry, which the queued-too-long alert reads, and the quotas the
+   * ceiling alert reads.
+   */
   store: Pick<OperatorView, 'attention'> & ConfirmationQuotas;
   /** Why delivery is paused, if it is. */
   pauseState: () => { reason: string; hint: string | undefined } | undefined;
