@@ -72,4 +72,20 @@ describe('the control routes', () => {
     expect(store.listEnquiries()).toEqual([]);
     expect(store.stats.createRequests).toBe(0);
   });
+
+  it('count the requests without listing the enquiries', async () => {
+    const api = serviceClient(app);
+    await putFaults({ failNext: 1, failStatus: 500 });
+    await api.create();
+    await api.create();
+    const res = await app.request('/__control/stats');
+    expect(await res.json()).toEqual({
+      createRequests: 2,
+      uploadRequests: 0,
+      created: 1,
+      uploaded: 0,
+      rejected: 0,
+      faulted: 1,
+    });
+  });
 });

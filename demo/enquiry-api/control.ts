@@ -14,11 +14,14 @@ import type { EnquiryStore } from './store.ts';
  * - `PUT /faults`: merges a JSON object of settings into them; answers the result, or a 400
  *   envelope naming each bad setting.
  * - `POST /reset`: clears every fault; `?data=1` also clears every enquiry, file and count.
+ * - `GET /stats`: the request counts (as `/inbox.json` gives them), without listing every
+ *   enquiry: what a waiting test or benchmark asks many times a second.
  */
 export function controlRoutes(faults: FaultInjector, store: EnquiryStore): Hono<EmulatorEnv> {
   const control = new Hono<EmulatorEnv>();
 
   control.get('/faults', (c) => c.json(faults.settings));
+  control.get('/stats', (c) => c.json(store.stats));
 
   control.put('/faults', async (c) => {
     let patch: unknown;
