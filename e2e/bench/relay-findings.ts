@@ -99,6 +99,32 @@ code as it is gave 0.82 to 0.92 ms an enquiry, so a change under a tenth is with
   a checkpoint every 10,000 frames instead of 1,000: 76 KiB in 41 calls, 0.84 ms; both: 34 KiB
   in 62 calls, 0.81 ms. The CPU did not follow the bytes; SQLite's defaults kept.
 
+**Where the rest goes: the backlog after the load** (stop 72). In a run of this benchmark with
+the proxy's CPU read before and after each wait (2026-11-27 12:12 UTC), the proxy took 9.7 to
+12.1 s after the 8 s of load to deliver what it had taken, and spent 5.5 to 7.1 s of CPU there:
+two fifths of its CPU an enquiry. The relay drained in 3.6 to 4.3 s with 2.7 to 3.1 s. The
+proxy sends four enquiries to the platform at once, by design (a firm's WordPress serves each
+with a PHP worker); three quarters of a burst's enquiries find the places taken and wait in the
+outbox. The first 256 wait in memory with their lease; the rest are given back to the queue (a
+write) and claimed again as places free (a write and two reads), and each delivery in the
+drain meets its three writes (claimed, step noted, delivered) in small group commits. Measured
+with \`statement-cost.ts 16 8\`, prototypes alternated with the code as it is (two runs each):
+- *Sixteen places* (the relay's number): 0.66 and 0.72 ms an enquiry against 0.83 and 0.84;
+  0.32 commits an enquiry against 1.13, 15.3 statements against 21.3, 58 KiB written against
+  88. But every visitor then waits for the platform's answer, and 1,430 to 1,550 enquiries a
+  second are taken instead of 2,200 to 2,300: not kept. The relay with four places instead of
+  sixteen: 0.58 to 0.63 ms, as with sixteen (0.51 to 0.66): its cost does not depend on it.
+- *Every waiting enquiry held in memory* (no cap of 256): 0.73, 0.74, 0.77, 0.78 ms against
+  0.83 to 0.85; 16.0 statements, 0.80 commits, 68 KiB. The cap is what bounds a flood's memory
+  (an enquiry part may be 256 KiB), so not kept as it is; holding only the lease past the cap and
+  reading each enquiry back as it starts would keep most of the gain (a read, no write), and is
+  the next step on this figure.
+- *Claiming 64 at once* when the held ones run out, with enquiries past the cap stored without a
+  lease (no give-back write): 0.78 and 0.83 ms; commits fell to 0.80, the CPU within the noise.
+- The wait of this benchmark itself: \`/admin/status\` asked every 50 ms during the drain, each a
+  count of the outbox, was 3.1 s of the proxy's 58 s of CPU in a profile of a whole run; since
+  stop 72 the wait asks the stand-in's counts instead (see the method).
+
 **The tail** at 64 connections is met on this machine: p99 34 to 79 ms in the eleven runs of
 this stop (p50 19 to 29 ms; profiled, counting promises, with the code before and after its
 changes), where the slower machine before gave 244 to 358 ms (p50 74 to 126) and the relay
