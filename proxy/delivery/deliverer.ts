@@ -11,13 +11,14 @@ import type { EnquiryApiClient } from '../client/enquiry-api-client.ts';
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
 import type { Claimed } from '../outbox/lease.ts';
-import type { DeliveryQueue } from '../outbox/store.ts';
+import type { DeliveryQueue, Lease } from '../outbox/store.ts';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.ts';
 import { NO_CONVERSION, type Converter } from '../convert/conversion.ts';
 import { Pause, type PauseState } from './pause.ts';
 import type { AttemptResult } from '../outbox/attempt-result.ts';
 import type { Submission } from '../outbox/submission.ts';
 import { RunningAttempts, type AttemptReport } from './running-attempts.ts';
+import { HeldClaims, MAX_LEASES_ALONE } from './held-claims.ts';
 
 /** What the deliverer is built from; all but store, client and log have defaults. */
 export interface DelivererOptions {
@@ -51,13 +52,12 @@ export interface DelivererOptions {
    * `enquiry.received` here, while its files' bytes are still held); must not throw.
    */
   beforeAttempt?: (submission: Submission) => Promise<void>;
+  /**
+   * How many new submissions may wait for a place by their lease alone, past those held whole
+   * (`held-claims.ts`): 0 where instances share the outbox, so that another takes them.
+   */
+  maxLeasesAlone?: number;
 }
-
-/**
- * New submissions kept in memory for a free place at most; more are given back to the queue (a
- * write each), so a flood costs bounded memory and a held lease never waits long.
- */
-const MAX_HELD = 256;
 
 /** The delivery loop of one proxy process. */
 export class Deliverer {
@@ -65,7 +65,7 @@ export class Deliverer {
   readonly owner: string;
   private readonly attempts: RunningAttempts;
   private readonly options: Required<
-    Omit<DelivererOptions, 'check' | 'onAttempt' | 'beforeAttempt' | 'owner'>
+    Omit<DelivererOptions, 'check' | 'onAttempt' | 'beforeAttempt' | 'owner' | 'maxLeasesAlone'>
   > &
     Pick<DelivererOptions, 'onAttempt' | 'beforeAttempt'>;
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -78,7 +78,9 @@ export class Deliverer {
    * New submissions stored, leased to this process, while every place was taken: each starts as
    * a place frees, in the order they came (their visitors were told "queued" at once).
    */
-  private readonly held: Claimed[] = [];
+  private readonly held: HeldClaims;
+  /** Held ones being read again to start: each has its place already. */
+  private reading = 0;
 
   constructor(options: DelivererOptions) {
     this.owner = options.owner ?? `proxy-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -93,6 +95,7 @@ export class Deliverer {
       converter: NO_CONVERSION,
       ...options,
     };
+    this.held = new HeldClaims(this.options.store, options.maxLeasesAlone ?? MAX_LEASES_ALONE);
     this.pause = new Pause({
       log: this.options.log,
       now: this.options.now,
@@ -160,7 +163,7 @@ export class Deliverer {
   async deliverNow(target: number | Claimed, deadlineMs: number): Promise<AttemptResult> {
     const { store, leaseMs, now, concurrency } = this.options;
     if (typeof target === 'number' && (this.stopping || this.paused)) return { state: 'queued' };
-    if (typeof target !== 'number' && this.attempts.size >= concurrency) {
+    if (typeof target !== 'number' && (this.busy >= concurrency || this.held.size > 0)) {
       await this.hold(target);
       return { state: 'queued' };
     }
@@ -203,24 +206,29 @@ export class Deliverer {
     this.stopping = true;
     clearTimeout(this.timer);
     // Held ones never started: let them go, due at once for the next start or another instance.
-    await Promise.all(this.held.splice(0).map((claimed) => this.release(claimed)));
+    await Promise.all(this.held.takeAll().map((lease) => this.release(lease)));
     await this.attempts.drain(drainMs);
   }
 
-  /** Keeps a new claim for the next free place; past `MAX_HELD`, gives it back to the queue. */
-  private async hold(claimed: Claimed): Promise<void> {
-    if (this.held.length < MAX_HELD && !this.stopping) this.held.push(claimed);
-    else await this.release(claimed);
+  /** Places taken: attempts running, and held claims being read again to start. */
+  private get busy(): number {
+    return this.attempts.size + this.reading;
   }
 
-  private async release(claimed: Claimed): Promise<void> {
+  /** Keeps a new claim for the next free place; when no more can wait, gives it back to the queue. */
+  private async hold(claimed: Claimed): Promise<void> {
+    if (this.stopping || !this.held.add(claimed)) await this.release(claimed.lease);
+    else this.startHeld(); // a place may have freed while it was stored
+  }
+
+  private async release(lease: Lease): Promise<void> {
     const { store, now, log } = this.options;
-    await store.finish(claimed.lease, { kind: 'release', at: now() }).catch((error: unknown) => {
+    await store.finish(lease, { kind: 'release', at: now() }).catch((error: unknown) => {
       // Its lease runs out instead, and the queue takes it then.
       logFailure(
         log,
         error,
-        { reference: claimed.submission.reference },
+        { submission: lease.id },
         'outbox: could not let go of a held enquiry',
       );
     });
@@ -229,13 +237,24 @@ export class Deliverer {
   /** Starts held claims while there is room (not while stopping or paused). */
   private startHeld(): void {
     const { concurrency } = this.options;
-    while (
-      this.held.length > 0 &&
-      this.attempts.size < concurrency &&
-      !this.stopping &&
-      !this.paused
-    )
-      void this.attempts.track(this.held.shift() as Claimed);
+    while (this.held.size > 0 && this.busy < concurrency && !this.stopping && !this.paused)
+      void this.startNextHeld();
+  }
+
+  /** Starts the next held claim, its place taken while one kept by its lease alone is read. */
+  private async startNextHeld(): Promise<void> {
+    this.reading += 1;
+    const claimed = await this.held.next().catch((error: unknown) => {
+      // Its lease runs out, and the queue takes it then.
+      logFailure(this.options.log, error, {}, 'outbox: could not read a held enquiry');
+      return null;
+    });
+    this.reading -= 1;
+    if (claimed && this.isStopping()) await this.release(claimed.lease);
+    else if (claimed && this.paused) this.held.putBack(claimed);
+    else if (claimed) void this.attempts.track(claimed);
+    // One no longer held (taken over, erased) leaves its place to the next.
+    else this.startHeld();
   }
 
   /** Read through a call: `stop()` may have begun during an `await`. */
@@ -265,7 +284,8 @@ export class Deliverer {
       await this.attempts.releaseUnrecorded();
       if (await this.pause.ready()) {
         this.startHeld();
-        const room = concurrency - this.attempts.size;
+        // Held ones come first: the queue is read only once none waits.
+        const room = this.held.size > 0 ? 0 : concurrency - this.busy;
         const running = this.attempts.ids();
         const due = room > 0 ? await store.claimDue(this.owner, leaseMs, now(), room, running) : [];
         for (const claimed of due) {

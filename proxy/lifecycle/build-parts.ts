@@ -91,7 +91,9 @@ export async function buildParts(
   const deliverer = new Deliverer({
     store,
     ...(webhooks ? { beforeAttempt: (submission) => webhooks.beforeAttempt(submission) } : {}),
-    ...(outbox.owner ? { owner: outbox.owner } : {}),
+    // A shared outbox's instances take each other's waiting enquiries: none waits by its lease
+    // alone in one instance while another could deliver it.
+    ...(outbox.owner ? { owner: outbox.owner, maxLeasesAlone: 0 } : {}),
     client,
     converter,
     log,

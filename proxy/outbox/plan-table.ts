@@ -33,6 +33,7 @@ export const PLAN_TABLE = {
   purgeIdempotencyKeys: 'write',
   // Delivery.
   claim: 'write',
+  heldAgain: 'read',
   startStep: 'write',
   renewLease: 'record',
   recordCreated: 'record',

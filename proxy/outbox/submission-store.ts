@@ -64,6 +64,11 @@ export interface DeliveryQueue extends FileSource {
     running?: readonly number[],
   ): Promise<Claimed[]>;
   /**
+   * A submission still held under `lease` (a claim kept waiting for a free place), as stored
+   * now; null once that lease is gone (given back, taken over, or the submission erased).
+   */
+  heldAgain(lease: Lease): Promise<Claimed | null>;
+  /**
    * Notes, before the request leaves, which step is being sent (see `pendingStep`), and extends
    * the lease to `leaseUntil`, so a long delivery is never taken for an abandoned one.
    */

@@ -3,8 +3,9 @@
  * is tested by (after abstract-level's suite). A store's own test file calls
  * `describeOutboxStore` with a way to open a fresh, empty store; SQLite does, and the next
  * store proves itself by the same sentences. This half is delivery and housekeeping; taking
- * submissions in is `store-contract-accept.ts`, notifications `store-contract-notifications.ts`,
- * a file the platform refused `store-contract-refused-files.ts`.
+ * submissions in is `store-contract-accept.ts`, a lease's hold `store-contract-leases.ts`,
+ * notifications `store-contract-notifications.ts`, a file the platform refused
+ * `store-contract-refused-files.ts`.
  */
 import { describe, expect, it } from 'vitest';
 import { LeaseLostError } from '../outbox/lease.ts';
@@ -15,45 +16,6 @@ import { leaseOf, sampleSubmission, stored, storedLeads } from './fixtures/outbo
 export function describeOutboxStore(name: string, factory: StoreFactory): void {
   describe(`${name}: the outbox store contract`, () => {
     const fresh = freshStores(factory);
-
-    it('lets one deliverer hold a submission until its lease runs out', async () => {
-      const store = await fresh();
-      const { id } = await stored(store);
-      expect(await store.claim(id, 'a', 1000, 10_000)).not.toBeNull();
-      expect(await store.claim(id, 'b', 1000, 10_500)).toBeNull();
-      expect(await store.claim(id, 'b', 1000, 11_000)).toMatchObject({ submission: { id } });
-    });
-
-    it('never takes back from its claimant a submission it is still running, though its lease ran out', async () => {
-      const store = await fresh();
-      const { id } = await stored(store);
-      expect(await store.claimDue('a', 1000, 10_000, 10)).toHaveLength(1);
-      // Its attempt still waits to record the platform's answer: a new claim would fence it off.
-      expect(await store.claimDue('a', 1000, 20_000, 10, [id])).toEqual([]);
-      expect(await store.claimDue('a', 1000, 20_000, 10)).toMatchObject([{ submission: { id } }]);
-    });
-
-    it('fences off the writes of a holder whose lease another claim took over', async () => {
-      const store = await fresh();
-      const { id } = await stored(store);
-      const slow = await leaseOf(store, id, 0);
-      const fast = await leaseOf(store, id, 60_001);
-      expect(fast.token).toBeGreaterThan(slow.token);
-      await expect(store.recordCreated(slow, 1001, 2000)).rejects.toBeInstanceOf(LeaseLostError);
-      await expect(store.startStep(slow, { kind: 'create' }, 99_000)).rejects.toBeInstanceOf(
-        LeaseLostError,
-      );
-      await expect(store.finish(slow, { kind: 'delivered', at: 5 })).rejects.toBeInstanceOf(
-        LeaseLostError,
-      );
-      await expect(store.deadLetter(slow, 'no', 5)).rejects.toBeInstanceOf(LeaseLostError);
-      await store.recordCreated(fast, 2002, 2000);
-      await store.finish(fast, { kind: 'delivered', at: 70_000 });
-      expect(await store.get('EQ-TEST-0001')).toMatchObject({
-        state: 'delivered',
-        enquiryId: 2002,
-      });
-    });
 
     it('hands out due submissions oldest first, up to the limit, with a lease each', async () => {
       const store = await fresh();

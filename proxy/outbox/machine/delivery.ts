@@ -7,7 +7,7 @@
 import { LeaseLostError, stepName, type Claimed, type Finish, type Step } from '../lease.ts';
 import type { Lease } from '../submission.ts';
 import { countDelivered } from './funnel.ts';
-import { all, rowCount, run, type Dialect, type Plan } from './plan.ts';
+import { all, one, rowCount, run, type Dialect, type Plan } from './plan.ts';
 import { reads } from './reads.ts';
 
 /**
@@ -120,6 +120,18 @@ export function delivery(d: Dialect) {
           a.submission.nextAttemptAt - b.submission.nextAttemptAt ||
           a.submission.id - b.submission.id,
       );
+    },
+    /**
+     * A submission still held under `owned`, read again: a claim kept waiting with its lease
+     * alone. A lease given back keeps its token but no owner; a newer claim has a newer token.
+     */
+    *heldAgain(owned: Lease): Plan<Claimed | null> {
+      const row = yield* one<{ id: number }>(
+        `SELECT id FROM submissions WHERE id = @id AND lease_token = @token
+           AND lease_owner IS NOT NULL AND state = 'queued'`,
+        { id: owned.id, token: owned.token },
+      );
+      return row ? { submission: yield* byId(owned.id), lease: owned } : null;
     },
     /** Notes the step being sent and extends the lease. */
     startStep: (owned: Lease, step: Step, leaseUntil: number) =>

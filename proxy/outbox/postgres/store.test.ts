@@ -5,6 +5,7 @@ import { stored } from '../../test/fixtures/outbox.ts';
 import { missing } from '../../test/fixtures/postgres-server.ts';
 import { usePostgresServer } from '../../test/fixtures/use-postgres-server.ts';
 import { describeOutboxStore } from '../../test/store-contract.ts';
+import { describeLeaseStore } from '../../test/store-contract-leases.ts';
 import { describeRefusedFileStore } from '../../test/store-contract-refused-files.ts';
 import { describeAcceptStore } from '../../test/store-contract-accept.ts';
 import { describeFunnelStore } from '../../test/store-contract-funnel.ts';
@@ -40,6 +41,7 @@ const freshDatabase: StoreFactory = {
 
 describe.skipIf(absent)('PostgreSQL', () => {
   describeOutboxStore('PostgreSQL', freshDatabase);
+  describeLeaseStore('PostgreSQL', freshDatabase);
   describeRefusedFileStore('PostgreSQL', freshDatabase);
   describeAcceptStore('PostgreSQL', freshDatabase);
   describeNotificationStore('PostgreSQL', freshDatabase);
