@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEnquiryApi, type RunningEnquiryApi } from '../../demo/enquiry-api/server.ts';
 import { EnquiryStore } from '../../demo/enquiry-api/store.ts';
-import { exampleConfigPath } from '../../demo/forms/index.ts';
+import { exampleConfigPath, type ExampleName } from '../../demo/forms/index.ts';
 import { loadProxyEnv } from '../../proxy/env.ts';
 import { openSqliteOutbox } from '../../proxy/outbox/sqlite/store.ts';
 import { createLogger } from '../../proxy/logger.ts';
@@ -32,8 +32,8 @@ export interface StudioStack {
   close(): Promise<void>;
 }
 
-/** Starts the stack on the bilingual example (English and Welsh). */
-export async function openStudioStack(): Promise<StudioStack> {
+/** Starts the stack on an example form: the bilingual one (English and Welsh) unless named. */
+export async function openStudioStack(example: ExampleName = 'bilingual'): Promise<StudioStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-studio-'));
   const log = createLogger({ level: 'error' });
   const credentials = { username: 'studio', password: randomBytes(18).toString('base64url') };
@@ -43,7 +43,7 @@ export async function openStudioStack(): Promise<StudioStack> {
     port: 0,
     host: '127.0.0.1',
   });
-  const path = exampleConfigPath('bilingual');
+  const path = exampleConfigPath(example);
   const env = loadProxyEnv({
     FORM_CONFIG: path,
     ENQUIRY_API_URL: api.url,

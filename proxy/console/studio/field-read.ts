@@ -3,7 +3,8 @@
  * each value written where its path says, as the file would hold it, and what was typed kept
  * as typed (a number that is not one stays text, so the schema names it beside its box and the
  * box still shows it). A field the page did not draw is left as it was. A list's button (move
- * up or down, remove) is applied after its items are read, so nothing typed is lost by it.
+ * up or down, remove) is applied after its items are read, so nothing typed is lost by it. A
+ * list left with no items is left out, never written as `[]`: the file says "none" by its absence.
  */
 import { blankRows } from './field-lists.ts';
 import { itemWords, nameOf, type Field, type FieldContext, type ListField } from './fields.ts';
@@ -127,6 +128,8 @@ function readList(field: ListField, path: Path, old: unknown, reading: Reading):
     rows.push(row);
   }
   const acted = applyAction(field, name, rows, reading);
+  // No items is no list: a tick box without options is one box, not a list of none.
+  if (acted.length === 0) return undefined;
   return acted.map((row) => (field.item ? field.item(row) : row));
 }
 

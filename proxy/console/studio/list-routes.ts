@@ -20,8 +20,6 @@ import { wholeNumber, type StudioContext, type StudioKit } from './studio-kit.ts
 export const idsOf = (config: unknown, path: Path): string =>
   jsonOf(listAt(config, path).map((item) => at(item, ['id'])));
 
-const CHOICE_TYPES = new Set(['radio', 'select', 'checkbox']);
-
 /** The case type and question an address names, when the draft has them. */
 function named(config: unknown, c: StudioContext) {
   const ct = wholeNumber(c.req.param('c'));
@@ -99,9 +97,7 @@ export function listRoutes(kit: StudioKit) {
     );
     const text = writeText({ [languages[0] ?? '']: label }, languages, true);
     const item =
-      what === 'question'
-        ? { id, label: text, type, ...(CHOICE_TYPES.has(type) ? { options: [] } : {}) }
-        : { id, label: text, questions: [] };
+      what === 'question' ? { id, label: text, type } : { id, label: text, questions: [] };
     const path: Path = ct === undefined ? ['caseTypes'] : ['caseTypes', ct, 'questions'];
     let index = 0;
     const outcome = await saveEdit(kit.studio, kit.by(c), {

@@ -66,11 +66,13 @@ function optionItem(languages: readonly string[]) {
 function optionsField(question: unknown, context: QuestionContext): ListField {
   const { languages, published, caseType } = context;
   const id = at(question, ['id']);
+  const oneBox =
+    at(question, ['type']) === 'checkbox' ? ' With none, the question is one box to tick.' : '';
   return {
     kind: 'list',
     path: ['options'],
     label: 'Options',
-    hint: 'What the visitor chooses from. The stored value is what the form compares and keeps; it is proposed from the label, and fixed once the form is live.',
+    hint: `What the visitor chooses from. The stored value is what the form compares and keeps; it is proposed from the label, and fixed once the form is live.${oneBox}`,
     noun: 'option',
     row: optionRow,
     item: optionItem(languages),

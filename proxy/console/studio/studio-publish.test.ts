@@ -38,7 +38,6 @@ describe('case types and questions', () => {
           id: 'do_you_own_a_home',
           label: { en: 'Do you own a home?' },
           type: 'radio',
-          options: [],
         },
       ],
     });
