@@ -230,6 +230,23 @@ for (const [name, openStore, lack] of stores) {
       expect(spring).not.toContain('id="merging"');
     });
 
+    it('with groups of one start shown (FUNNEL_MIN_COUNT=1), says a group too small had no starts, not fewer than 1', async () => {
+      const { h, store, cookie, browse } = await seeded(1);
+      // A page viewed from a campaign of its own, and left before anything was typed.
+      const key = { day: DAY, caseType: 'family', campaign: 'poster', variant: '' };
+      await store.addFunnelTally({ ...key, views: 1, starts: 0, sends: 0, questions: [] });
+      const poster = await (await browse(`${PERIOD}&campaign=poster`)).text();
+      expect(textOf(poster, 'merging')).toBe(
+        '1 group had no starts even when merged, so the tables do not show them: their 1 view, 0 starts, 0 sends and 0 delivered are in the totals, so that nobody can be singled out and nobody is left out of the count. (The smallest group shown is FUNNEL_MIN_COUNT, 1 start.)',
+      );
+      const overview = await (
+        await h.app.request(`${HOST}/admin/`, { headers: { accept: BROWSER, cookie } })
+      ).text();
+      expect(textOf(overview, 'funnel-withheld')).toBe(
+        'Of these, 1 view and 0 starts are in groups with no starts, which the funnel’s tables do not show, so that nobody can be singled out.',
+      );
+    });
+
     it('counts every group in its totals, those too small to show included, on the page, the overview and the JSON', async () => {
       // With 50 starts the smallest group shown, only the spring campaign's conveyancing shows.
       const { h, cookie, browse } = await seeded(50);
@@ -258,7 +275,7 @@ for (const [name, openStore, lack] of stores) {
       ).text();
       expect(overview).toMatch(/Views<strong>297<\/strong>/);
       expect(textOf(overview, 'funnel-withheld')).toBe(
-        'Of these, 57 views and 31 starts are in groups of fewer than 50 starts, which the funnel’s tables do not show, so that nobody can be singled out.',
+        'Of these, 57 views and 31 starts are in groups with fewer than 50 starts, which the funnel’s tables do not show, so that nobody can be singled out.',
       );
       const json = await h.app.request(`${HOST}/admin/funnel?${PERIOD}`, { headers: bearer });
       expect(await json.json()).toMatchObject({

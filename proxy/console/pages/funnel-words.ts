@@ -10,6 +10,16 @@ import type { Stage } from '../../funnel/funnel-summary.ts';
 /** A count as people read it: 1,200. */
 export const count = (n: number) => n.toLocaleString('en-GB');
 
+/** `n` and its noun, one or many: "1 send", "4 sends". */
+export const counted = (n: number, noun: string) => `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
+
+/**
+ * The starts a group lacks to be shown, in words: "fewer than 10 starts", and where one start is
+ * enough (`FUNNEL_MIN_COUNT=1`, as the demo sets it) "no starts", never "fewer than 1 starts".
+ */
+export const fewerStarts = (minCount: number) =>
+  minCount <= 1 ? 'no starts' : `fewer than ${count(minCount)} starts`;
+
 /** A share (0 to 1) as a percentage to a tenth, or a dash when there is nothing to share. */
 export const percent = (share: number | undefined) =>
   share === undefined ? '–' : `${(share * 100).toFixed(1)}%`;

@@ -15,6 +15,8 @@ import { comparisonSection, type ComparisonData } from './funnel-compare.ts';
 import {
   caseTypeName,
   count,
+  counted,
+  fewerStarts,
   keyName,
   MERGED_NAME,
   questionName,
@@ -77,9 +79,6 @@ function filters(config: FormConfig, asked: FunnelAsked) {
   </form>`;
 }
 
-/** `n` and its noun, one or many: "1 send", "4 sends". */
-const counted = (n: number, noun: string) => `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
-
 /** `n views, n starts, n sends and n delivered`. */
 const stagesInWords = (counts: StageTotals) =>
   `${counted(counts.views, 'view')}, ${counted(counts.starts, 'start')}, ${counted(counts.sends, 'send')} and ${count(counts.delivered)} delivered`;
@@ -91,11 +90,11 @@ function mergingNote(funnel: FunnelResponse) {
   );
   const { withheld } = funnel;
   if (!merged && withheld.groups === 0) return '';
-  const fewer = `fewer than ${count(funnel.minCount)} starts`;
+  const fewer = fewerStarts(funnel.minCount);
   const groups = counted(withheld.groups, 'group');
   return html`<p class="notice good" id="merging">
     ${merged ? html`Groups with ${fewer}: merged into “${MERGED_NAME}”, so that nobody can be singled out. ` : ''}
-    ${withheld.groups > 0 ? html`${groups} had ${fewer} even when merged, so the tables do not show them: their ${stagesInWords(withheld)} are in the totals, so that nobody can be singled out and nobody is left out of the count. (The smallest group shown is <code>FUNNEL_MIN_COUNT</code>, ${count(funnel.minCount)} starts.)` : ''}
+    ${withheld.groups > 0 ? html`${groups} had ${fewer} even when merged, so the tables do not show them: their ${stagesInWords(withheld)} are in the totals, so that nobody can be singled out and nobody is left out of the count. (The smallest group shown is <code>FUNNEL_MIN_COUNT</code>, ${counted(funnel.minCount, 'start')}.)` : ''}
   </p>`;
 }
 

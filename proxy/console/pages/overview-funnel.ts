@@ -6,7 +6,7 @@
 import { html } from 'hono/html';
 import type { FunnelResponse } from '../../funnel/funnel-report.ts';
 import { STAGES } from '../../funnel/funnel-summary.ts';
-import { count, STAGE_WORDS } from './funnel-words.ts';
+import { count, counted, fewerStarts, STAGE_WORDS } from './funnel-words.ts';
 
 /** What the overview shows of the funnel: its period's totals, and what the tables leave out. */
 export type OverviewFunnel = Pick<FunnelResponse, 'totals' | 'withheld' | 'minCount'>;
@@ -22,8 +22,8 @@ export function overviewFunnel(days: number, funnel: OverviewFunnel | undefined)
     ${
       withheld.groups > 0
         ? html`<p id="funnel-withheld">
-            Of these, ${count(withheld.views)} views and ${count(withheld.starts)} starts are in
-            groups of fewer than ${count(funnel.minCount)} starts, which the funnel’s tables do not
+            Of these, ${counted(withheld.views, 'view')} and ${counted(withheld.starts, 'start')}
+            are in groups with ${fewerStarts(funnel.minCount)}, which the funnel’s tables do not
             show, so that nobody can be singled out.
           </p>`
         : ''

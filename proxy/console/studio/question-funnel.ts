@@ -12,7 +12,7 @@ import { byCaseType } from '../../funnel/funnel-summary.ts';
 import type { QuestionCounts } from '../../outbox/funnel-counts.ts';
 import type { FunnelPageDeps } from '../funnel-page-route.ts';
 import type { Html } from '../pages/layout.ts';
-import { count, shareOf } from '../pages/funnel-words.ts';
+import { count, fewerStarts, shareOf } from '../pages/funnel-words.ts';
 
 /** The last 30 days' counts of each live question, by case type; undefined with the funnel off. */
 export interface QuestionFunnel {
@@ -49,7 +49,7 @@ export function questionFunnelWords(
   const ofCaseType = typeof caseType === 'string' ? funnel.byCaseType.get(caseType) : undefined;
   if (!ofCaseType)
     return html`<span class="muted"
-      >Too few visitors in the last 30 days to show (groups under ${funnel.minCount} starts are
+      >Too few visitors in the last 30 days to show (groups with ${fewerStarts(funnel.minCount)} are
       merged).</span
     >`;
   const counts = typeof question === 'string' ? ofCaseType.get(question) : undefined;
