@@ -123,6 +123,10 @@ for (const [name, openStore, lack] of stores) {
       expect((await ask(`${PERIOD}&format=html`, bearer)).headers.get('location')).toBe(
         '/admin/sign-in',
       );
+      // The banner's link opened by a browser that sends `*/*` (#78): a navigation all the same.
+      const navigated = await ask('', { accept: '*/*', 'sec-fetch-mode': 'navigate' });
+      expect(navigated.status).toBe(303);
+      expect(navigated.headers.get('location')).toBe('/admin/sign-in');
       const page = await browse(PERIOD);
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);

@@ -2,9 +2,10 @@
  * Which answer `GET /admin/funnel` gives: the console's page to a browser, JSON or CSV to a
  * machine. `?format=html|json|csv` decides when present. A request carrying a bearer token is a
  * machine's and is answered exactly as before the page existed (CSV when its `Accept` names
- * `text/csv` anywhere, else JSON). Any other request is the page when its `Accept` prefers
- * `text/html` to JSON and CSV, as content negotiation weighs it (`q`, then the more specific
- * type): a browser's navigation does; `curl`'s `*\/*` does not, and keeps getting JSON.
+ * `text/csv` anywhere, else JSON). Any other request is the page when a browser navigates to it
+ * (`Sec-Fetch-Mode: navigate`) or its `Accept` prefers `text/html` to JSON and CSV, as content
+ * negotiation weighs it (`q`, then the more specific type); `curl`'s `*\/*` does not, and keeps
+ * getting JSON.
  */
 import type { Context } from 'hono';
 import { accepts } from 'hono/accepts';
@@ -22,6 +23,9 @@ export function funnelFormat(c: Context): FunnelFormat | 'invalid' {
   if (asked !== undefined) return isFormat(asked) ? asked : 'invalid';
   const bearer = /^bearer /i.test(c.req.header('authorization') ?? '');
   if (!bearer) {
+    // A page a browser opens for a person (the banner's link, a bookmark, the address bar) says
+    // so in Sec-Fetch-Mode, whatever its Accept: some send `*/*` there, which alone reads as curl.
+    if (c.req.header('sec-fetch-mode') === 'navigate') return 'html';
     const preferred = accepts(c, {
       header: 'Accept',
       supports: ['application/json', 'text/csv', 'text/html'],
