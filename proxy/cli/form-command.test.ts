@@ -115,6 +115,31 @@ describe('npm run outbox -- form', () => {
     expect(await store.latestFormVersion()).toBe(2);
   });
 
+  it('writes a version to a file with --to, byte for byte, and says so', async () => {
+    const to = join(folder, 'form.json');
+    expect(await run('form', 'export', '--to', to)).toBe(0);
+    expect(readFileSync(to, 'utf8')).toBe(BILINGUAL);
+    expect(written).toBe('');
+    expect(out).toEqual([`Wrote version 1 of the form to ${to}.`]);
+    expect(await run('form', 'export', '--to')).toBe(2);
+    expect(err).toEqual(['--to takes the file to write, like form export --to form.json']);
+    err = [];
+    expect(await run('form', 'export', '--to', join(folder, 'no-such-folder', 'form.json'))).toBe(
+      1,
+    );
+    expect(err[0]).toMatch(/^cannot write .*no-such-folder\/form\.json: ENOENT/);
+  });
+
+  it('refuses a file npm run wrote its own lines into, saying how to export without them', async () => {
+    // What `npm run outbox -- form export > form.json` leaves in the file (#78).
+    const header = '\n> enquiry-form@0.1.0 outbox\n> node dist/proxy/cli/outbox.js form export\n\n';
+    expect(await run('form', 'import', file('form.json', header + BILINGUAL))).toBe(1);
+    expect(err).toEqual([
+      "The form's configuration starts with the lines npm run prints before a script's output (“> enquiry-form@0.1.0 outbox”), so it is not JSON. Export with npm run -s outbox -- form export > file (-s keeps npm quiet), or npm run outbox -- form export --to file; or delete the lines above the first {.",
+    ]);
+    expect(await store.latestFormVersion()).toBe(1);
+  });
+
   it('refuses a file that is not a configuration, saying why in words', async () => {
     expect(await run('form', 'import', file('broken.json', '{"caseTypes": ['), '--publish')).toBe(
       1,

@@ -1,12 +1,14 @@
 /**
- * `npm run outbox -- form export [--version N] | import <file> [--publish] | versions`: the
- * form's versions from a shell, for those who keep their form in git. `export` prints a version's
- * configuration byte for byte (the latest, or N); `import` checks a file as a publish checks it
+ * `npm run outbox -- form export [--version N] [--to <file>] | import <file> [--publish] |
+ * versions`: the form's versions from a shell, for those who keep their form in git. `export`
+ * prints a version's configuration byte for byte (the latest, or N), or writes it to a file
+ * (`npm run` prints lines of its own before a script's output, which a redirect would put in the
+ * file: `--to`, or `npm run -s`, keeps them out); `import` checks a file as a publish checks it
  * (the schema, each translation, the id rules against every version published) and makes it the
  * draft, or with `--publish` the next version; each refusal is printed in words, with the exit
  * code 1. A version published here is served by a running proxy within seconds.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isoTime } from '../operator/lead-report.ts';
 import type { AuditLog, FormVersions } from '../outbox/store.ts';
@@ -23,7 +25,7 @@ export interface FormIo extends CommandIo {
 /** The command line's part in a version or a draft, as the versions and the audit log name it. */
 const CLI = { person: 'cli', client: 'cli' };
 
-const USAGE = 'form export [--version N] | import <file> [--publish] | versions';
+const USAGE = 'form export [--version N] [--to <file>] | import <file> [--publish] | versions';
 
 /** The number after `flag`, if it is a whole number from 1. */
 function numberAfter(args: readonly string[], flag: string): number | undefined {
@@ -127,6 +129,24 @@ async function importForm(
   return 1;
 }
 
+/**
+ * Writes `version`'s text to `path` whole or not at all (beside it first, then renamed over it),
+ * so a failure halfway never leaves half a form where the last one was.
+ */
+function exportTo(path: string, version: { version: number; text: string }, io: CommandIo) {
+  const beside = `${path}.${String(process.pid)}.part`;
+  try {
+    writeFileSync(beside, version.text);
+    renameSync(beside, path);
+  } catch (error) {
+    rmSync(beside, { force: true });
+    io.err(`cannot write ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  io.out(`Wrote version ${String(version.version)} of the form to ${path}.`);
+  return 0;
+}
+
 /** Runs `form …`; returns the exit code. */
 export async function formCommand(
   args: readonly string[],
@@ -163,8 +183,16 @@ export async function formCommand(
       );
       return 1;
     }
-    (io.write ?? io.out)(version.text);
-    return 0;
+    if (!rest.includes('--to')) {
+      (io.write ?? io.out)(version.text);
+      return 0;
+    }
+    const to = rest[rest.indexOf('--to') + 1];
+    if (!to || to.startsWith('--')) {
+      io.err('--to takes the file to write, like form export --to form.json');
+      return 2;
+    }
+    return exportTo(to, version, io);
   }
   if (action === 'import') return importForm(rest, store, io);
   io.err(`Usage: ${USAGE}`);

@@ -67,7 +67,9 @@ export const USAGE = `Usage: npm run outbox -- <command>
   people role <email> <role>                    give a person another role (from their next click)
   people remove <email>                         remove a person: their sessions end at once
   form versions                                 the form's versions, newest first: when, how and by whom
-  form export [--version N]                     the published form (or version N) as its JSON, byte for byte
+  form export [--version N] [--to <file>]       the published form (or version N) as its JSON, byte for byte,
+                                                or written to <file>. To redirect it, keep npm's own lines
+                                                out of the file: npm run -s outbox -- form export > form.json
   form import <file> [--publish]                check a form configuration file as a publish does (the schema,
                                                 its translations, the ids against every version) and make it
                                                 the draft, or with --publish the next version; what is

@@ -61,8 +61,23 @@ export function checkConfig(
 /** A configuration's JSON text as the studio writes it: two spaces, a newline at the end. */
 export const formText = (config: unknown): string => `${JSON.stringify(config, null, 2)}\n`;
 
+/**
+ * When `text` starts with the lines `npm run` prints before a script's own output (`> name@1.0.0
+ * outbox` and the command), what to do instead: they land in a file redirected from `npm run
+ * outbox -- form export`, which is then no longer JSON. Undefined for any other text.
+ *
+ * @example npmHeaderWords('\n> enquiry-form@0.1.0 outbox\n…{') // 'starts with the lines npm run prints…'
+ */
+export function npmHeaderWords(text: string): string | undefined {
+  const header = /^\s*(> \S+@\S+ \S+)/.exec(text);
+  if (!header) return undefined;
+  return `starts with the lines npm run prints before a script's output (“${header[1] ?? ''}”), so it is not JSON. Export with npm run -s outbox -- form export > file (-s keeps npm quiet), or npm run outbox -- form export --to file; or delete the lines above the first {.`;
+}
+
 /** Why a text is not a configuration to check: not JSON, or too heavy; undefined when it is. */
 export function unreadableText(text: string): StudioIssue | undefined {
+  const npm = npmHeaderWords(text);
+  if (npm) return { path: [], rule: 'schema', message: `The form's configuration ${npm}` };
   if (Buffer.byteLength(text) > MAX_FORM_TEXT_BYTES)
     return {
       path: [],

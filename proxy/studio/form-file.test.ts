@@ -83,6 +83,20 @@ describe('FORM_CONFIG at each start', () => {
     expect(logs.text()).toContain('FORM_CONFIG holds version 1: the form stays at version 2');
   });
 
+  it('stops the start saying how to export without npm’s own lines when a file starts with them', async () => {
+    const { start } = setUp();
+    const header = '\n> enquiry-form@0.1.0 outbox\n> node dist/proxy/cli/outbox.js form export\n\n';
+    // Read before anything is published: refused at once, as a file that is not JSON is.
+    const refused = await Promise.resolve()
+      .then(() => start(header + form([NOTES])))
+      .catch((error: unknown) => error);
+    expect((refused as FormConfigError).problems).toEqual([
+      expect.stringMatching(
+        /form\.json starts with the lines npm run prints before a script's output \(“> enquiry-form@0\.1\.0 outbox”\), so it is not JSON\. Export with npm run -s outbox -- form export > file/,
+      ),
+    ]);
+  });
+
   it('stops the start naming the rule a changed file breaks', async () => {
     const { start, store } = setUp();
     await start(form([NOTES, BUDGET]));

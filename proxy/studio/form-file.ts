@@ -25,7 +25,7 @@ import {
 import type { Logger } from '../logger.ts';
 import type { FormActor } from '../outbox/machine/form-versions.ts';
 import type { FormVersions } from '../outbox/store.ts';
-import { checkConfig, type KeptStrings } from './check-config.ts';
+import { checkConfig, npmHeaderWords, type KeptStrings } from './check-config.ts';
 import { formHistory } from './form-history.ts';
 
 /**
@@ -36,11 +36,16 @@ import { formHistory } from './form-history.ts';
  */
 export function readFormConfigs(path: string, around: ConfigSurroundings = {}): FormConfigs {
   let json: unknown;
+  let text = '';
   try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
+    text = readFileSync(path, 'utf8');
+    json = JSON.parse(text);
   } catch (error) {
+    const npm = npmHeaderWords(text);
     throw new FormConfigError([
-      `cannot read ${path} as JSON: ${error instanceof Error ? error.message : String(error)}`,
+      npm
+        ? `${path} ${npm}`
+        : `cannot read ${path} as JSON: ${error instanceof Error ? error.message : String(error)}`,
     ]);
   }
   return parseFormConfigs(
