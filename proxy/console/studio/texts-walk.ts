@@ -15,17 +15,20 @@ export interface TextSpot {
   name: string;
 }
 
-/** Visits each translated text of `fields` in `value`; `visit` may give a new value for it. */
+/**
+ * Visits each translated text of `fields` in `value` (a list's item, `within` it, at `prefix` in
+ * the part's view); `visit` may give a new value for it.
+ */
 function walk(
   fields: readonly Field[],
   value: unknown,
-  base: Path,
   visit: (spot: TextSpot) => unknown,
   within: string,
+  prefix: Path,
 ): unknown {
   let out = value;
   for (const field of fields) {
-    const path = [...base, ...field.path];
+    const path = field.path;
     if (field.kind === 'list') {
       const items = listAt(out, path);
       const next = items.map((item, i) => {
@@ -33,16 +36,20 @@ function walk(
         const mapped = walk(
           field.fields(row, i),
           row,
-          [],
           visit,
           `${within}${itemWords(field, row, i)}: `,
+          [...prefix, ...path, i],
         );
         return mapped === row ? item : field.item ? field.item(mapped) : mapped;
       });
       if (next.some((item, i) => item !== items[i])) out = setAt(out, path, next);
     } else if (field.kind === 'text' && field.translated) {
       const old = at(out, path);
-      const next = visit({ path, value: old, name: `${within}${field.label}` });
+      const next = visit({
+        path: [...prefix, ...path],
+        value: old,
+        name: `${within}${field.label}`,
+      });
       if (next !== old) out = setAt(out, path, next);
     }
   }
@@ -57,7 +64,7 @@ export function visitPart(
 ): unknown {
   const stored = at(config, part.root);
   const view = part.view ? part.view(stored) : stored;
-  const mapped = walk(part.fields, view, [], visit, '');
+  const mapped = walk(part.fields, view, visit, '', []);
   if (mapped === view) return config;
   return setAt(config, part.root, part.stored ? part.stored(mapped) : mapped);
 }
