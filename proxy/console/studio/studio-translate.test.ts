@@ -23,7 +23,9 @@ describe('texts still missing a language', () => {
     );
     const question = (await page(editor, '/admin/form/case-types/0/questions/0')).html;
     expect(question).toContain('4 texts on this page still missing a language');
-    expect(question).toContain('<a href="#f-options-2-label-cy">Option 3: “Both”: Label (Welsh)</a>');
+    expect(question).toContain(
+      '<a href="#f-options-2-label-cy">Option 3: “Both”: Label (Welsh)</a>',
+    );
     // Missing words are marked where they are missing, never also counted as problems in red.
     expect(question).not.toContain('error-summary');
   });
