@@ -29,12 +29,7 @@ import type { CheckRecord } from '../client/check.ts';
 import { confirmationsState, mailerMissing } from '../notify/confirmations-state.ts';
 import { draftsState } from '../notify/drafts-state.ts';
 import { draftSecrets } from '../intake/drafts/draft-secrets.ts';
-import {
-  DRAFT_CODES_PER_WINDOW,
-  DRAFT_WINDOW_MS,
-  type DraftsPart,
-} from '../intake/drafts/draft-deps.ts';
-import { DRAFT_TRIES } from '../contract/drafts.ts';
+import type { DraftsPart } from '../intake/drafts/draft-deps.ts';
 import { outboxStudio } from '../studio/outbox-studio.ts';
 import type { LiveForm } from '../studio/live-form.ts';
 import type { FormStudio } from '../studio/form-studio.ts';
@@ -280,8 +275,6 @@ async function draftsPart(env: ProxyEnv, outbox: OpenOutbox): Promise<DraftsPart
     expiryMs: env.DRAFT_EXPIRY_DAYS * 86_400_000,
     limits: {
       perClient: outbox.limiter('drafts', env.RATE_LIMIT_PER_MINUTE),
-      codes: outbox.limiter('draft-codes', DRAFT_CODES_PER_WINDOW, DRAFT_WINDOW_MS),
-      tries: outbox.limiter('draft-tries', DRAFT_TRIES, DRAFT_WINDOW_MS),
     },
   };
 }

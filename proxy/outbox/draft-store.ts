@@ -3,10 +3,13 @@
  * that let its owner open it and save it again, and the uploads it keeps. The rules are
  * `machine/drafts.ts`; the bytes of a draft's uploads go with `UploadStore.removeUpload`.
  */
+import type { Verdict } from '../limiter/token-buckets.ts';
+import type { DraftAllowance } from './machine/draft-allowances.ts';
 import type { ConfirmationRequest } from './receipt.ts';
 import type { DraftSave, DraftSummary, OpenedDraft } from './machine/drafts.ts';
 
 export type { DraftSave, DraftSummary, OpenedDraft } from './machine/drafts.ts';
+export type { DraftAllowance } from './machine/draft-allowances.ts';
 export { DraftNotSaved } from './machine/drafts.ts';
 
 /** Where saved enquiries are kept. */
@@ -38,4 +41,9 @@ export interface DraftStore {
   draftsOf(subject: string): Promise<DraftSummary[]>;
   /** Deletes the drafts' emails once sent or given up (they carry a link's key); how many. */
   forgetSentDraftEmails(): Promise<number>;
+  /**
+   * Takes one of `allowance` for the draft id `id` (whether or not a draft has it), counted in
+   * the outbox: a restart gives nobody more.
+   */
+  takeDraftAllowance(id: string, allowance: DraftAllowance, now: number): Promise<Verdict>;
 }

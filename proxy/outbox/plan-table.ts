@@ -126,4 +126,5 @@ export const PLAN_TABLE = {
   expiredDrafts: 'read',
   draftsOf: 'read',
   forgetSentDraftEmails: 'write',
+  takeDraftAllowance: 'atomic',
 } as const satisfies Partial<Record<keyof OutboxMachine, Run>>;

@@ -192,6 +192,33 @@ export function describeDraftStore(name: string, factory: StoreFactory): void {
       expect(await store.uploadBytesHeldBy('203.0.113.1', 4 * DAY)).toBe(100);
     });
 
+    it('counts a draft id’s tries in the outbox: five in half an hour, then one every six minutes, on every instance', async () => {
+      const store = await fresh();
+      // On a shared store, every other try is made on another instance.
+      const other = factory.shared ? await fresh.sibling(store) : store;
+      const tries = { kind: 'tries' as const, count: 5, windowMs: 30 * 60_000 };
+      const verdicts = [];
+      for (const each of [store, other, store, other, store, other])
+        verdicts.push(await each.takeDraftAllowance('d1', tries, 1_000));
+      expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, true, true, false]);
+      expect(verdicts[5]?.waitMs).toBe(6 * 60_000);
+      // Another id, and another allowance of the same id, are counted apart.
+      expect((await other.takeDraftAllowance('d2', tries, 1_000)).allowed).toBe(true);
+      const codes = { ...tries, kind: 'codes' as const };
+      expect((await store.takeDraftAllowance('d1', codes, 1_000)).allowed).toBe(true);
+      expect((await other.takeDraftAllowance('d1', tries, 1_000 + 6 * 60_000 - 1)).allowed).toBe(
+        false,
+      );
+      expect(await store.takeDraftAllowance('d1', tries, 1_000 + 6 * 60_000)).toMatchObject({
+        allowed: true,
+        remaining: 0,
+      });
+      // Half an hour after its last try, an id has its five again.
+      const whole = 1_000 + 36 * 60_000;
+      for (let i = 0; i < 5; i++)
+        expect((await other.takeDraftAllowance('d1', tries, whole)).allowed).toBe(true);
+    });
+
     it('keeps no draft email once it has been sent or given up, nor its address', async () => {
       const store = await fresh();
       const to = { to: 'ada@example.com' };

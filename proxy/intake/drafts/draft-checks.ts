@@ -1,7 +1,8 @@
-/** What every draft route checks of what it is given: the address, the page, the allowance. */
+/** What every draft route checks of what it is given: the address, the page, the allowances. */
 import { isValidEmail } from '../../contract/text-rules.ts';
 import { Refusal } from '../../http/refusal.ts';
 import type { Limiter } from '../../limiter/token-buckets.ts';
+import type { DraftAllowance, DraftStore } from '../../outbox/draft-store.ts';
 
 /** An address a code or a link may go to, or the contract's refusal of it. */
 export function checkedEmail(email: string): string {
@@ -32,4 +33,15 @@ export function draftPageOn(
 export async function take(limiter: Limiter, key: string): Promise<void> {
   const verdict = await limiter.take(key);
   if (!verdict.allowed) throw Refusal.rateLimited(limiter.name, verdict.waitMs);
+}
+
+/** One of a draft id's own `allowance`, as the outbox counts it, or a 429 saying when. */
+export async function takeFromDraft(
+  store: Pick<DraftStore, 'takeDraftAllowance'>,
+  id: string,
+  allowance: DraftAllowance,
+  now: number,
+): Promise<void> {
+  const verdict = await store.takeDraftAllowance(id, allowance, now);
+  if (!verdict.allowed) throw Refusal.rateLimited(`draft-${allowance.kind}`, verdict.waitMs);
 }

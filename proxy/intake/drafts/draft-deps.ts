@@ -4,25 +4,37 @@ import type { BotCheckOptions } from '../../http/bots/bot-check.ts';
 import type { OriginOptions } from '../../http/origin.ts';
 import type { Limiter } from '../../limiter/token-buckets.ts';
 import type { Logger } from '../../logger.ts';
-import type { DraftStore } from '../../outbox/draft-store.ts';
+import { DRAFT_TRIES } from '../../contract/drafts.ts';
+import type { DraftAllowance, DraftStore } from '../../outbox/draft-store.ts';
 import type { UploadStore } from '../../outbox/upload-store.ts';
 import type { CurrentForm } from '../../studio/live-form.ts';
 import type { DraftSecrets } from './draft-secrets.ts';
 
-/** The draft allowances' windows: tries and codes are counted over half an hour. */
-export const DRAFT_WINDOW_MS = 30 * 60_000;
+/** The draft allowances' window: codes and tries are counted over half an hour. */
+const DRAFT_WINDOW_MS = 30 * 60_000;
 
-/** Codes one draft may be sent in `DRAFT_WINDOW_MS`, whoever asks. */
-export const DRAFT_CODES_PER_WINDOW = 5;
+/** Codes one draft id may be sent, whoever asks: five in half an hour, then one every six minutes. */
+export const DRAFT_CODE_ALLOWANCE: DraftAllowance = {
+  kind: 'codes',
+  count: 5,
+  windowMs: DRAFT_WINDOW_MS,
+};
 
-/** The limiters of the draft routes: made by the outbox, so shared by every instance on PostgreSQL. */
+/** Codes tried on one draft id: `DRAFT_TRIES` in half an hour (five wrong, then a wait). */
+export const DRAFT_TRY_ALLOWANCE: DraftAllowance = {
+  kind: 'tries',
+  count: DRAFT_TRIES,
+  windowMs: DRAFT_WINDOW_MS,
+};
+
+/**
+ * The limiter of the draft routes that is not a draft's own: made by the outbox, so shared by
+ * every instance on PostgreSQL. A draft's codes and tries are counted by the outbox itself
+ * (`DraftStore.takeDraftAllowance`), so that a restart gives nobody more.
+ */
 export interface DraftLimits {
   /** Every draft request from one client (`drafts`, a minute's allowance). */
   perClient: Limiter;
-  /** Codes asked for one draft id (`DRAFT_CODES_PER_WINDOW` in half an hour). */
-  codes: Limiter;
-  /** Codes tried on one draft id (`DRAFT_TRIES` in half an hour: five wrong, then a wait). */
-  tries: Limiter;
 }
 
 /** What `draftRoutes` is built from. */

@@ -23,7 +23,7 @@ import { DRAFT_CODE_MS } from '../../notify/draft-emails.ts';
 import { DraftNotSaved } from '../../outbox/draft-store.ts';
 import { answerIn } from '../answer-refusal.ts';
 import { keyHashOf, formSession } from '../uploads/form-session.ts';
-import type { DraftRouteDeps } from './draft-deps.ts';
+import { DRAFT_CODE_ALLOWANCE, DRAFT_TRY_ALLOWANCE, type DraftRouteDeps } from './draft-deps.ts';
 import { codeEmail, linkEmail } from './draft-mails.ts';
 import { draftRefusals as refuse } from './draft-refusals.ts';
 import { newDraftCode, newDraftId, writeHashOf } from './draft-secrets.ts';
@@ -36,7 +36,7 @@ import {
   saveSchema,
 } from './draft-bodies.ts';
 import { EVEN_ANSWER_MS, evenly } from './even-answers.ts';
-import { checkedEmail, draftPageOn, take } from './draft-checks.ts';
+import { checkedEmail, draftPageOn, take, takeFromDraft } from './draft-checks.ts';
 import { offersSaving } from '../../notify/drafts-state.ts';
 
 /**
@@ -128,9 +128,9 @@ export function draftRoutes(deps: DraftRouteDeps): Hono {
   app.post('/api/drafts/code', async (c) => {
     const body = await read(c, codeSchema);
     const to = checkedEmail(body.email);
-    // The draft's own allowance, kept for an id whether or not a draft has it.
-    await take(deps.limits.codes, body.id);
     const now = deps.now();
+    // The draft's own allowance, kept for an id whether or not a draft has it.
+    await takeFromDraft(deps.drafts, body.id, DRAFT_CODE_ALLOWANCE, now);
     await evenly(
       floorMs,
       async () => {
@@ -158,8 +158,8 @@ export function draftRoutes(deps: DraftRouteDeps): Hono {
 
   app.post('/api/drafts/open', async (c) => {
     const body = await read(c, openSchema);
-    await take(deps.limits.tries, body.id);
     const now = deps.now();
+    await takeFromDraft(deps.drafts, body.id, DRAFT_TRY_ALLOWANCE, now);
     const opened = await evenly(
       floorMs,
       () => deps.drafts.openDraft(body.id, deps.secrets.codeHashOf(body.id, body.code), now),

@@ -6,6 +6,7 @@
 import { listAudit, recordAudit } from './audit.ts';
 import { confirmations } from './confirmations.ts';
 import { delivery } from './delivery.ts';
+import { takeDraftAllowance } from './draft-allowances.ts';
 import { drafts } from './drafts.ts';
 import {
   discardFormDraft,
@@ -47,6 +48,7 @@ export function outboxMachine(d: Dialect) {
     ...rights(d),
     ...routing(d),
     ...drafts(d),
+    takeDraftAllowance,
     getSetting,
     setSetting,
     recordAudit,

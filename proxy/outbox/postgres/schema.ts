@@ -16,6 +16,7 @@ import {
   uploadCheckingColumn,
   uploadsTable,
 } from '../machine/uploads.ts';
+import { draftAllowancesTable } from '../machine/draft-allowances.ts';
 import { draftsTable } from '../machine/drafts.ts';
 import { postgresDialect } from './driver.ts';
 
@@ -151,6 +152,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.originalNameColumn(TYPES),
   // The name indexes without the state, which every delivery changes (issue 61).
   tables.nameIndexesWithoutState(postgresDialect),
+  // A saved enquiry's codes and tries, counted where it is kept: a restart gives no more (issue 74).
+  draftAllowancesTable(TYPES),
 ];
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */

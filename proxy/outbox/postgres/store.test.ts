@@ -20,7 +20,7 @@ import { describeFormVersionStore } from '../../test/store-contract-form-version
 import { describeRoutingStore } from '../../test/store-contract-routing.ts';
 import { describeDraftStore } from '../../test/store-contract-drafts.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
-import { openPostgresOutbox, type PostgresOutbox } from './store.ts';
+import { openPostgresOutbox } from './store.ts';
 import type { OutboxStore } from '../store.ts';
 
 const absent = missing();
@@ -58,24 +58,6 @@ describe.skipIf(absent)('PostgreSQL', () => {
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {
-  it('counts a saved enquiry’s five tries in half an hour across instances, one more every six minutes', async () => {
-    const a = (await freshDatabase.open()) as PostgresOutbox;
-    const b = (await freshDatabase.shared?.sibling(a)) as PostgresOutbox | undefined;
-    if (!b) throw new Error('a sibling');
-    try {
-      const [onA, onB] = [a, b].map((store) => store.limiter('draft-tries', 5, 30 * 60_000));
-      const verdicts = [];
-      for (const limiter of [onA, onB, onA, onB, onA, onB])
-        verdicts.push(await limiter!.take('d1'));
-      expect(verdicts.map((v) => v.allowed)).toEqual([true, true, true, true, true, false]);
-      expect(verdicts[5]?.waitMs).toBeGreaterThan(5 * 60_000);
-      expect(verdicts[5]?.waitMs).toBeLessThanOrEqual(6 * 60_000);
-      expect((await onA!.take('d2')).allowed).toBe(true);
-    } finally {
-      await Promise.all([a.close(), b.close()]);
-    }
-  });
-
   it('hands a due notification to one instance’s notifier, and again a minute later if it never reported', async () => {
     const a = await freshDatabase.open();
     const b = await freshDatabase.shared?.sibling(a);

@@ -13,6 +13,7 @@ import {
   uploadCheckingColumn,
   uploadsTable,
 } from '../machine/uploads.ts';
+import { draftAllowancesTable } from '../machine/draft-allowances.ts';
 import { draftsTable } from '../machine/drafts.ts';
 import { sqliteDialect } from './driver.ts';
 
@@ -157,6 +158,8 @@ export const MIGRATIONS: readonly string[] = [
   tables.originalNameColumn(TYPES),
   // The name indexes without the state, which every delivery changes (issue 61).
   tables.nameIndexesWithoutState(sqliteDialect),
+  // A saved enquiry's codes and tries, counted where it is kept: a restart gives no more (issue 74).
+  draftAllowancesTable(TYPES),
 ];
 
 /**
