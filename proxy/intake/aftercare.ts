@@ -1,6 +1,6 @@
 /**
  * What an accepted enquiry is stored with besides itself: its receipt (always, when the app has
- * the receipts' key), the confirmation email to its sender, when the configuration asks for
+ * the receipts' key), its sender's mailbox key (which a later enquiry's repeat is found by), the confirmation email to its sender, when the configuration asks for
  * one, the environment can send it, the sender is a person (caught bots, Turnstile's failures
  * included, get none) who gave an email address, and ticked "Send me a copy" where asked, and
  * its team with the notice to it (`lead-routing.ts`). How often one mailbox or client gets a
@@ -19,7 +19,7 @@ import {
 } from '../outbox/receipt.ts';
 import type { VisitorReading } from './check-submission.ts';
 import { routingFor, type RoutingDeps } from './lead-routing.ts';
-import { keyedSubject, mailboxOf } from './mailbox.ts';
+import { keyedSubject, mailboxKey, mailboxOf } from '../outbox/mailbox.ts';
 import { newReceipt } from './receipt-code.ts';
 
 const HOUR_MS = 3_600_000;
@@ -55,9 +55,12 @@ export function aftercareFor(
 ): Aftercare {
   const receipt = newReceipt(deps.receiptSecret, submission);
   const confirmation = confirmationFor(config, deps, submission, receipt.code);
-  const routing = routingFor(config, deps, submission);
+  // Every lead's, routed or not, so that a lead sent once routing is on finds one sent before.
+  const mailbox = mailboxKey(deps.receiptSecret, submission.upstream.email);
+  const routing = routingFor(config, deps, submission, mailbox);
   return {
     receipt,
+    ...(mailbox ? { mailboxKey: mailbox } : {}),
     ...(confirmation ? { confirmation } : {}),
     ...(routing ? { routing } : {}),
   };

@@ -1,7 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { lawFirm } from '../../demo/forms/index.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import type { Routing } from '../contract/schemas/routing.ts';
-import { harnessPerTest, type HarnessOptions } from '../test/fixtures/proxy-harness.ts';
+import {
+  harnessPerTest,
+  proxyHarness,
+  type HarnessOptions,
+} from '../test/fixtures/proxy-harness.ts';
 import { lawFirmRouted, TEAM_PEOPLE } from '../test/fixtures/routing-config.ts';
 
 const setUp = harnessPerTest();
@@ -111,6 +119,28 @@ describe('routing a lead at intake', () => {
     expect(creates[0]?.enquiry?.meta.map((entry) => entry.id)).not.toContain('repeat_of');
     const [notice] = await h.store.notificationsFor(byMail.reference);
     expect(notice?.payload).toMatchObject({ repeatOf: first.reference });
+  });
+
+  it('finds a repeat by email of a lead sent before the form routed leads, as by telephone (#78)', async () => {
+    const outboxPath = join(mkdtempSync(join(tmpdir(), 'lead-routing-')), 'outbox.sqlite');
+    // The default form, which routes nothing: Ada's first enquiry.
+    const before = proxyHarness({
+      config: lawFirm,
+      outboxPath,
+      deps: { aftercare: { receiptSecret: 'routing-test-receipt-secret', emailOn: false } },
+    });
+    const ada = (email: string, telephone: string) => ({ email, telephone_mobile: telephone });
+    const a = await sent(before, ada('ada.lovelace@example.com', '07400 123456'));
+    expect((await before.store.get(a.reference))?.routing).toBeNull();
+    await before.close();
+    // Restarted with routing on, on the same outbox.
+    const h = routedProxy(lawFirmRouted, { outboxPath });
+    const b = await sent(h, ada('Ada.Lovelace+family@example.com', ''));
+    const c = await sent(h, ada('grace@example.com', '+44 7400 123456'));
+    expect((await h.store.get(b.reference))?.routing?.repeatOf).toBe(a.reference);
+    // By telephone, the most recent lead with her number: her first (B gave none).
+    expect((await h.store.get(c.reference))?.routing?.repeatOf).toBe(a.reference);
+    expect(await h.store.repeatsOf(a.reference)).toEqual([b.reference, c.reference]);
   });
 
   it('gives a caught bot’s lead its team, but never a person, a notice or a link to a person', async () => {

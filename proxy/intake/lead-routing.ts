@@ -17,7 +17,6 @@ import { ruleWords } from '../routing/rule-words.ts';
 import type { EnquiryPart } from '../contract/schemas/enquiry-part.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import type { FormInLanguage } from '../http/form-language.ts';
-import { keyedSubject, mailboxOf } from './mailbox.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -67,12 +66,15 @@ function factsOf(config: FormConfig, submission: RoutedSubmission): LeadFacts {
 /**
  * What to keep with `submission` about its team, when `config` routes leads.
  *
- * @example routingFor(config, deps, accepted)?.team // 'property'
+ * `mailbox` is the sender's mailbox key (`outbox/mailbox.ts`), which every lead is stored with.
+ *
+ * @example routingFor(config, deps, accepted, mailbox)?.team // 'property'
  */
 export function routingFor(
   config: FormConfig,
   deps: RoutingDeps,
   submission: RoutedSubmission,
+  mailbox: string | undefined,
 ): NewRouting | undefined {
   const routing = config.routing;
   if (!routing) return undefined;
@@ -100,10 +102,7 @@ export function routingFor(
     reason,
     match: {
       since: receivedAt - (deps.repeatWindowMs ?? 30 * DAY_MS),
-      mailbox:
-        upstream.email.trim() === ''
-          ? undefined
-          : keyedSubject(deps.receiptSecret, 'address', mailboxOf(upstream.email)),
+      mailbox,
       telephone: upstream.telephone_mobile,
       country: config.phone?.defaultCountry,
     },

@@ -21,8 +21,9 @@ export interface NewRouting {
   reason: string;
   /**
    * What a later lead is matched by, and how far back an earlier one is looked for (leads
-   * received from `since` on); absent for a lead never matched (spam). `mailbox` is a keyed hash
-   * of the sender's mailbox (`intake/lead-routing.ts`); `telephone` their number as stored, read
+   * received from `since` on); absent for a lead never matched (spam). `mailbox` is the keyed
+   * hash of the sender's mailbox (`mailbox.ts`), which the lead itself is stored with, as every
+   * lead is (`Aftercare.mailboxKey`); `telephone` their number as stored, read
    * in `country` when it has no country code (`machine/telephone.ts`).
    */
   match?: {

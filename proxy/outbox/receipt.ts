@@ -52,6 +52,11 @@ export type ConfirmationVerdict = 'queued' | 'over_limit' | 'none';
 /** Stored with a submission, in its transaction. */
 export interface Aftercare {
   receipt: Receipt;
+  /**
+   * The keyed hash of the sender's mailbox (`mailbox.ts`), kept with every lead that gave an
+   * address, routed or not: what a later lead from the same person finds it by.
+   */
+  mailboxKey?: string;
   confirmation?: ConfirmationRequest;
   /** Its team, and the notice to it (`lead-routing.ts`), when the form routes leads. */
   routing?: NewRouting;

@@ -15,16 +15,35 @@ import { leaseOf, sampleAftercare, sampleSubmission, stored } from './fixtures/o
 const PEOPLE = ['ann@firm.example', 'bob@firm.example', 'cy@firm.example'];
 const DAY = 86_400_000;
 
-/** A lead `reference` received at `at`, routed as `routing` says (to `property` by rule 2). */
-function routed(reference: string, at: number, routing: Partial<NewRouting> = {}): NewSubmission {
+/**
+ * A lead `reference` received at `at`, stored as intake stores one: with the mailbox key and the
+ * number it is matched by (`mailbox`, `telephone`), and unrouted (the form did not route yet).
+ */
+function unrouted(
+  reference: string,
+  at: number,
+  keys: { mailbox?: string | undefined; telephone?: string | undefined } = {},
+): NewSubmission {
   const { upstream } = sampleSubmission();
   return sampleSubmission({
     reference,
     receivedAt: at,
     files: [],
-    upstream: { ...upstream, telephone_mobile: routing.match?.telephone ?? '' },
+    upstream: { ...upstream, telephone_mobile: keys.telephone ?? '' },
     aftercare: {
       ...sampleAftercare(reference, at),
+      ...(keys.mailbox === undefined ? {} : { mailboxKey: keys.mailbox }),
+    },
+  });
+}
+
+/** A lead `reference` received at `at`, routed as `routing` says (to `property` by rule 2). */
+function routed(reference: string, at: number, routing: Partial<NewRouting> = {}): NewSubmission {
+  const lead = unrouted(reference, at, routing.match);
+  return {
+    ...lead,
+    aftercare: {
+      ...(lead.aftercare ?? sampleAftercare(reference, at)),
       routing: {
         team: 'property',
         label: 'Property',
@@ -32,7 +51,7 @@ function routed(reference: string, at: number, routing: Partial<NewRouting> = {}
         ...routing,
       },
     },
-  });
+  };
 }
 
 /** The notice to the team, as intake writes it (the outbox adds whom it goes to). */
@@ -147,6 +166,18 @@ export function describeRoutingStore(name: string, factory: StoreFactory): void 
       expect(stranger.routing?.repeatOf).toBeNull();
       expect(await store.repeatsOf('EQ-PHONE')).toEqual(['EQ-NEW']);
       expect((await store.counts()).repeats).toBe(1);
+    });
+
+    it('links a repeat by its mailbox to a lead stored before the form routed leads', async () => {
+      const store = await fresh();
+      await stored(store, unrouted('EQ-BEFORE', 1_000, { mailbox: 'm-ada', telephone: '' }));
+      await stored(store, unrouted('EQ-NO-ADDRESS', 1_500));
+      const repeat = await stored(
+        store,
+        routed('EQ-AFTER', 2_000, { match: { since: 0, mailbox: 'm-ada' } }),
+      );
+      expect(repeat.routing?.repeatOf).toBe('EQ-BEFORE');
+      expect(await store.repeatsOf('EQ-BEFORE')).toEqual(['EQ-AFTER']);
     });
 
     it('unlinks a repeat when the lead it repeats is erased', async () => {

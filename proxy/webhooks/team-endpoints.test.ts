@@ -20,7 +20,7 @@ const lead = (reference: string, team: string): Parameters<typeof stored>[1] => 
     reference,
     receivedAt: at,
     files: [],
-    aftercare: { ...sampleAftercare(reference, at), routing },
+    aftercare: { ...sampleAftercare(reference, at), mailboxKey: 'm-ada', routing },
   });
 };
 

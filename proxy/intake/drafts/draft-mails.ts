@@ -15,7 +15,7 @@ import {
 } from '../../notify/draft-emails.ts';
 import type { DraftMailEvent } from '../../notify/events.ts';
 import type { ConfirmationRequest } from '../../outbox/receipt.ts';
-import { mailboxOf } from '../mailbox.ts';
+import { mailboxOf } from '../../outbox/mailbox.ts';
 import type { DraftRouteDeps } from './draft-deps.ts';
 
 const HOUR_MS = 3_600_000;

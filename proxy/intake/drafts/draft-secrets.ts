@@ -7,7 +7,7 @@
  * to its draft, the owner's secret as its SHA-256.
  */
 import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { mailboxOf } from '../mailbox.ts';
+import { mailboxOf } from '../../outbox/mailbox.ts';
 
 /** The keyed hashes of one outbox (its `draft_secret`, `outbox/stored-secret.ts`). */
 export interface DraftSecrets {

@@ -106,9 +106,9 @@ export function intake(d: Dialect) {
     *insertSubmission(submission: NewSubmission): Plan<SubmissionRow> {
       const rows = yield* all<SubmissionRow>(
         `INSERT INTO submissions (id, reference, state, upstream, next_attempt_at, note, received_at,
-           retry_from, lease_owner, lease_until, lease_token)
+           retry_from, lease_owner, lease_until, lease_token, mailbox_key)
          VALUES (${d.newSubmissionId}, @reference, @state, @upstream, @receivedAt, @note, @receivedAt, @receivedAt,
-           @leaseOwner, @leaseUntil, @leaseToken)
+           @leaseOwner, @leaseUntil, @leaseToken, @mailbox)
          RETURNING *`,
         {
           reference: submission.reference,
@@ -119,6 +119,7 @@ export function intake(d: Dialect) {
           leaseOwner: submission.lease?.owner ?? null,
           leaseUntil: submission.lease?.until ?? null,
           leaseToken: submission.lease ? 1 : 0,
+          mailbox: submission.aftercare?.mailboxKey ?? null,
         },
       );
       const [row] = rows;

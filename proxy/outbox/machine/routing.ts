@@ -1,7 +1,8 @@
 /**
  * A lead's routing, written once for both databases (`../lead-routing.ts`): kept in the
  * transaction that stores the lead, with the earlier lead it repeats (found by the indexes on the
- * mailbox's keyed hash and the number's last digits, the most recent within the window), the person whose turn it is in a round robin
+ * mailbox's keyed hash, which every lead is stored with, and the number's last digits, the most
+ * recent within the window, routed or not), the person whose turn it is in a round robin
  * (the team's row taken first, so instances sharing the database take turns one at a time, and
  * nobody marked away), and the notice to the team queued once. And the few reads and writes
  * around it: the people marked away, the turns, the later leads linked to one.
@@ -127,7 +128,7 @@ export function routing(d: Dialect) {
         : null;
       yield* run(
         `UPDATE submissions SET routed_to = @team, team_label = @label, route_reason = @reason,
-           assigned_to = @assignedTo, repeat_of = @repeatOf, mailbox_key = @mailbox
+           assigned_to = @assignedTo, repeat_of = @repeatOf
          WHERE reference = @reference`,
         {
           reference,
@@ -136,7 +137,6 @@ export function routing(d: Dialect) {
           reason: routing.reason,
           assignedTo,
           repeatOf,
-          mailbox: routing.match?.mailbox ?? null,
         },
       );
       if (routing.notice) {

@@ -1,6 +1,7 @@
 /**
  * The mailbox an email address reaches, for counting confirmations per person rather than per
- * spelling (and for finding a person's earlier enquiry, `lead-routing.ts`): `ada+1@example.com`
+ * spelling (and for finding a person's earlier enquiry: every lead is stored with its mailbox's
+ * key, `mailboxKey`, which `machine/routing.ts` looks a repeat up by): `ada+1@example.com`
  * and `ada+2@example.com` reach the same mailbox as `ada@example.com` (a plus tag is a filter
  * label for most providers), and Gmail ignores dots in the part before the `@` and answers at
  * googlemail.com too. Only for counting and matching: the email is still sent to the address as
@@ -42,3 +43,12 @@ export function mailboxOf(address: string): string {
  */
 export const keyedSubject = (secret: string, kind: string, value: string): string =>
   createHmac('sha256', secret).update(`${kind}:${value}`).digest('hex').slice(0, 32);
+
+/**
+ * The key a lead is stored with and a later lead from the same person finds it by: the keyed
+ * hash of the mailbox `email` reaches; undefined when no address was given.
+ *
+ * @example mailboxKey(secret, 'Ada.Lovelace+family@example.com') === mailboxKey(secret, 'ada.lovelace@example.com') // true
+ */
+export const mailboxKey = (secret: string, email: string): string | undefined =>
+  email.trim() === '' ? undefined : keyedSubject(secret, 'address', mailboxOf(email));
