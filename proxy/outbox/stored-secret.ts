@@ -13,7 +13,10 @@ export async function storedSecret(
 ) {
   const existing = await store.getSetting(name);
   if (existing) return existing;
-  const secret = randomBytes(32).toString('base64url');
+  const secret = newSecret();
   await store.setSetting(name, secret);
   return secret;
 }
+
+/** A new secret: 32 random bytes, as text (base64url). */
+export const newSecret = (): string => randomBytes(32).toString('base64url');

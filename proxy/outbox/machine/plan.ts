@@ -31,6 +31,13 @@ export function* run(sql: string, params: Statement['params'] = {}): Plan<number
   return (yield { sql, params, mode: 'run' }) as number;
 }
 
+/**
+ * One step of a schema's history (`sqlite/schema.ts`, `postgres/schema.ts`): SQL, or, for what
+ * SQL cannot compute alike in both databases (a keyed hash), a plan in the dialect's spelling,
+ * run inside the step's transaction as the SQL is. `name` says what the plan does.
+ */
+export type Migration = string | { name: string; plan: (d: Dialect) => Plan<void> };
+
 /** What SQLite and PostgreSQL spell differently. */
 export interface Dialect {
   /** `$n` or `?n`: the n-th (1-based) positional parameter. */

@@ -3,11 +3,19 @@
  * the rows already there (the contract suite proves the schema a fresh database gets).
  */
 import { createHash } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { missing } from '../../test/fixtures/postgres-server.ts';
 import { usePostgresServer } from '../../test/fixtures/use-postgres-server.ts';
-import { createPool, migrate, MIGRATIONS } from './schema.ts';
+import {
+  adasKey,
+  GRACE_KEY,
+  keysOf,
+  repeatByEmail,
+  unkeyedLeads,
+} from '../../test/fixtures/unkeyed-leads.ts';
+import { applyMigration, createPool, migrate, MIGRATIONS } from './schema.ts';
+import { openPostgresOutbox } from './store.ts';
 
 /** Why this machine cannot run the suite (no PostgreSQL), or undefined: it is then skipped. */
 const absent = missing();
@@ -16,19 +24,22 @@ const postgres = usePostgresServer();
 /** A new database brought to the version before the migration whose SQL contains `marker`. */
 async function databaseBefore(marker: string) {
   const url = await postgres().createDatabase();
-  const version = MIGRATIONS.findIndex((sql) => sql.includes(marker));
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  const version = MIGRATIONS.findIndex((step) =>
+    (typeof step === 'string' ? step : step.name).includes(marker),
+  );
+  const pool = createPool(url, 1);
+  const client = await pool.connect();
   try {
     await client.query(
       'CREATE TABLE schema_migrations (version integer PRIMARY KEY, applied_at bigint NOT NULL)',
     );
-    for (const [index, sql] of MIGRATIONS.slice(0, version).entries()) {
-      await client.query(sql);
+    for (const [index, step] of MIGRATIONS.slice(0, version).entries()) {
+      await applyMigration(client, step);
       await client.query('INSERT INTO schema_migrations VALUES ($1, 0)', [index + 1]);
     }
   } finally {
-    await client.end();
+    client.release();
+    await pool.end();
   }
   return url;
 }
@@ -103,5 +114,40 @@ describe.skipIf(absent)('the PostgreSQL outbox schema', () => {
         body_sha256: sha256('{"state":"delivered"}'),
       },
     ]);
+  });
+
+  it('gives every lead an older outbox holds its mailbox key, so a repeat by email is found (#78)', async () => {
+    const url = await databaseBefore('mailbox_key for every lead');
+    const pool = createPool(url, 1);
+    pools.push(pool);
+    for (const sql of unkeyedLeads()) await pool.query(sql);
+    const store = await openPostgresOutbox(url, { poolSize: 2 });
+    try {
+      const { rows } = await pool.query<{ reference: string; mailbox_key: string | null }>(
+        'SELECT reference, mailbox_key FROM submissions',
+      );
+      expect(keysOf(rows)).toEqual({
+        'EQ-ADA': adasKey(),
+        'EQ-NO-EMAIL': null,
+        'EQ-GRACE': GRACE_KEY,
+      });
+      expect(await repeatByEmail(store)).toBe('EQ-ADA');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('makes the receipts’ secret an older outbox never had, and keys its leads with it', async () => {
+    const pool = await migratedWith('mailbox_key for every lead', unkeyedLeads(false));
+    const secret = (
+      await pool.query<{ value: string }>(
+        "SELECT value FROM settings WHERE name = 'receipt_secret'",
+      )
+    ).rows[0]?.value;
+    expect(secret).toMatch(/^[\w-]{43}$/);
+    const { rows } = await pool.query<{ mailbox_key: string }>(
+      "SELECT mailbox_key FROM submissions WHERE reference = 'EQ-ADA'",
+    );
+    expect(rows[0]?.mailbox_key).toBe(adasKey(secret));
   });
 });

@@ -18,12 +18,14 @@ import {
 } from '../machine/uploads.ts';
 import { draftAllowancesTable } from '../machine/draft-allowances.ts';
 import { draftsTable } from '../machine/drafts.ts';
-import { postgresDialect } from './driver.ts';
+import { mailboxKeysForEveryLead } from '../machine/mailbox-keys.ts';
+import type { Migration } from '../machine/plan.ts';
+import { execute, postgresDialect } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.postgres;
 
 /** The schema's history, one step a version (`schema_migrations`); a step once shipped never changes. */
-export const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly Migration[] = [
   `CREATE TABLE submissions (
      id bigserial PRIMARY KEY,
      reference text NOT NULL UNIQUE,
@@ -154,7 +156,15 @@ export const MIGRATIONS: readonly string[] = [
   tables.nameIndexesWithoutState(postgresDialect),
   // A saved enquiry's codes and tries, counted where it is kept: a restart gives no more (issue 74).
   draftAllowancesTable(TYPES),
+  // Every lead's mailbox key, routed or not, so a repeat is found by email as by telephone (issue 78).
+  mailboxKeysForEveryLead,
 ];
+
+/** Applies one step of `MIGRATIONS` on `client` (inside the caller's transaction). */
+export async function applyMigration(client: pg.PoolClient, step: Migration): Promise<void> {
+  if (typeof step === 'string') await client.query(step);
+  else await execute(client, step.plan(postgresDialect));
+}
 
 /** The advisory lock key migrations hold (any constant shared by every instance). */
 const MIGRATION_LOCK = 7_215_004_113;
@@ -205,12 +215,12 @@ export async function migrate(pool: pg.Pool): Promise<number[]> {
         `the outbox database is from a newer version (schema ${String(current)}); upgrade the proxy`,
       );
     const applied: number[] = [];
-    for (const [index, sql] of MIGRATIONS.entries()) {
+    for (const [index, step] of MIGRATIONS.entries()) {
       const version = index + 1;
       if (version <= current) continue;
       await client.query('BEGIN');
       try {
-        await client.query(sql);
+        await applyMigration(client, step);
         await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [
           version,
           Date.now(),

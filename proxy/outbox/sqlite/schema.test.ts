@@ -4,7 +4,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, openOutboxDatabase } from './schema.ts';
+import {
+  adasKey,
+  GRACE_KEY,
+  keysOf,
+  RECEIPT_SECRET,
+  repeatByEmail,
+  unkeyedLeads,
+} from '../../test/fixtures/unkeyed-leads.ts';
+import type { Migration } from '../machine/plan.ts';
+import { openSqliteOutbox } from './store.ts';
+import { applyMigration, MIGRATIONS, openOutboxDatabase } from './schema.ts';
 
 const freshPath = () => join(mkdtempSync(join(tmpdir(), 'outbox-schema-')), 'outbox.sqlite');
 
@@ -16,6 +26,12 @@ const schemaOf = (db: Database.Database) =>
     }[]
   ).map((row) => ({ ...row, sql: row.sql?.replace(/\s+/g, ' ') }));
 
+/** The place in `MIGRATIONS` of the step whose SQL (or name) contains `marker`. */
+const stepWith = (marker: string) =>
+  MIGRATIONS.findIndex((step: Migration) =>
+    (typeof step === 'string' ? step : step.name).includes(marker),
+  );
+
 /** An outbox file at the version before the migration whose SQL contains `marker`. */
 function outboxBefore(marker: string) {
   const path = freshPath();
@@ -24,8 +40,10 @@ function outboxBefore(marker: string) {
   old.function('sha256_hex', { deterministic: true }, (text) =>
     createHash('sha256').update(String(text)).digest('hex'),
   );
-  const version = MIGRATIONS.findIndex((sql) => sql.includes(marker));
-  MIGRATIONS.slice(0, version).forEach((sql) => old.exec(sql));
+  const version = stepWith(marker);
+  MIGRATIONS.slice(0, version).forEach((step) => {
+    applyMigration(old, step);
+  });
   old.pragma(`user_version = ${String(version)}`);
   return { path, old };
 }
@@ -36,7 +54,9 @@ describe('the SQLite outbox schema', () => {
     (version) => {
       const path = freshPath();
       const old = new Database(path);
-      MIGRATIONS.slice(0, version).forEach((sql) => old.exec(sql));
+      MIGRATIONS.slice(0, version).forEach((step) => {
+        applyMigration(old, step);
+      });
       old.pragma(`user_version = ${String(version)}`);
       old
         .prepare(
@@ -148,6 +168,45 @@ describe('the SQLite outbox schema', () => {
     expect(() =>
       migrated.exec(`INSERT INTO people (email, role, created_at) VALUES ('x', 'boss', 1)`),
     ).toThrow(/CHECK/);
+    migrated.close();
+  });
+
+  it('gives every lead an older outbox holds its mailbox key, so a repeat by email is found (#78)', async () => {
+    const { path, old } = outboxBefore('mailbox_key for every lead');
+    for (const sql of unkeyedLeads()) old.exec(sql);
+    old.close();
+    const migrated = openOutboxDatabase(path);
+    const rows = migrated.prepare('SELECT reference, mailbox_key FROM submissions').all();
+    expect(keysOf(rows as never)).toEqual({
+      'EQ-ADA': adasKey(),
+      'EQ-NO-EMAIL': null,
+      'EQ-GRACE': GRACE_KEY,
+    });
+    migrated.close();
+    const store = openSqliteOutbox(path);
+    try {
+      expect(await repeatByEmail(store)).toBe('EQ-ADA');
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('makes the receipts’ secret an older outbox never had, and keys its leads with it', () => {
+    const { path, old } = outboxBefore('mailbox_key for every lead');
+    for (const sql of unkeyedLeads(false)) old.exec(sql);
+    old.close();
+    const migrated = openOutboxDatabase(path);
+    const secret = migrated
+      .prepare("SELECT value FROM settings WHERE name = 'receipt_secret'")
+      .pluck()
+      .get() as string;
+    expect(secret).toMatch(/^[\w-]{43}$/);
+    expect(secret).not.toBe(RECEIPT_SECRET);
+    const ada = migrated
+      .prepare("SELECT mailbox_key FROM submissions WHERE reference = 'EQ-ADA'")
+      .pluck()
+      .get();
+    expect(ada).toBe(adasKey(secret));
     migrated.close();
   });
 });

@@ -15,12 +15,14 @@ import {
 } from '../machine/uploads.ts';
 import { draftAllowancesTable } from '../machine/draft-allowances.ts';
 import { draftsTable } from '../machine/drafts.ts';
-import { sqliteDialect } from './driver.ts';
+import { mailboxKeysForEveryLead } from '../machine/mailbox-keys.ts';
+import type { Migration } from '../machine/plan.ts';
+import { sqliteDialect, sqliteRunner } from './driver.ts';
 
 const TYPES = tables.COLUMN_TYPES.sqlite;
 
 /** The schema's history, one step a version (`PRAGMA user_version`); a step once shipped never changes. */
-export const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly Migration[] = [
   `CREATE TABLE submissions (
      id INTEGER PRIMARY KEY,
      reference TEXT NOT NULL UNIQUE,
@@ -160,7 +162,15 @@ export const MIGRATIONS: readonly string[] = [
   tables.nameIndexesWithoutState(sqliteDialect),
   // A saved enquiry's codes and tries, counted where it is kept: a restart gives no more (issue 74).
   draftAllowancesTable(TYPES),
+  // Every lead's mailbox key, routed or not, so a repeat is found by email as by telephone (issue 78).
+  mailboxKeysForEveryLead,
 ];
+
+/** Applies one step of `MIGRATIONS` to `db` (inside the caller's transaction). */
+export function applyMigration(db: Database.Database, step: Migration): void {
+  if (typeof step === 'string') db.exec(step);
+  else sqliteRunner(db)(step.plan(sqliteDialect));
+}
 
 /**
  * Opens (creating if needed) an outbox database. `:memory:` gives a private in-memory one.
@@ -198,7 +208,9 @@ export function openOutboxDatabase(path: string): Database.Database {
   // transaction, so it is set around it, and the keys are checked before it goes back on.
   db.pragma('foreign_keys = OFF');
   db.transaction(() => {
-    MIGRATIONS.slice(version).forEach((sql) => db.exec(sql));
+    MIGRATIONS.slice(version).forEach((step) => {
+      applyMigration(db, step);
+    });
     const broken = db.pragma('foreign_key_check') as unknown[];
     if (broken.length > 0) throw new Error(`the outbox at ${path} has broken references`);
     db.pragma(`user_version = ${MIGRATIONS.length}`);
