@@ -35,6 +35,6 @@ export function draftsState(
   const { limits } = config.drafts;
   return {
     on: true,
-    why: `Save and continue later: on, links from ${env.CONFIRMATION_FROM ?? ''} kept ${String(env.DRAFT_EXPIRY_DAYS)} days; at most ${String(limits.perAddressPerDay)} emails per mailbox a day, ${String(limits.perClientPerHour)} per client an hour and ${String(limits.perHour)} an hour in all`,
+    why: `Save and continue later: on, links from ${env.CONFIRMATION_FROM ?? ''} kept ${String(env.DRAFT_EXPIRY_DAYS)} days; at most ${String(limits.perAddressPerDay)} saves and ${String(limits.perAddressPerDay)} codes per mailbox a day, ${String(limits.perClientPerHour)} saves per client an hour and ${String(limits.perHour)} saves an hour in all`,
   };
 }

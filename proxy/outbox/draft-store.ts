@@ -18,7 +18,8 @@ export interface DraftStore {
   saveDraft(save: DraftSave): Promise<void>;
   /**
    * Gives a live draft saved for `subject` the code whose keyed hash is `codeHash`, until
-   * `until`, and queues `email`; 'none' when there is no such draft.
+   * `until`, and queues `email`; 'none' when there is no such draft, 'over_limit' (the live
+   * code kept) when a quota refuses the email.
    */
   askDraftCode(
     id: string,

@@ -32,6 +32,13 @@ export interface ConfirmationQuota {
   subject: string;
   windowMs: number;
   limit: number;
+  /**
+   * A share of `limit` kept for first comers (a ceiling for everybody): an email that the
+   * quota named `firstOf` (the client's, taken before this one in the same request) has
+   * counted one before in its window may take only `limit - count` of it, so that a few
+   * clients sending again and again leave the rest to those who have not sent yet.
+   */
+  keep?: { count: number; firstOf: string };
 }
 
 /**

@@ -151,6 +151,24 @@ export function describeDraftStore(name: string, factory: StoreFactory): void {
       expect(await store.openDraft('d1', 'code-4', 702_000)).toBeUndefined();
     });
 
+    it('keeps the live code when a quota refuses the email of a new one', async () => {
+      const store = await fresh();
+      await store.saveDraft(save());
+      const ask = (code: string, limit: number) =>
+        store.askDraftCode('d1', 'subject-of-ada', code, 600_000, email(`c:${code}`, 2_000, limit));
+      expect(await ask('code-1', 50)).toBe('queued');
+      // 'mailbox-of-ada' has counted the link and this code: a limit of 2 refuses the next.
+      expect(await ask('code-2', 2)).toBe('over_limit');
+      expect(await store.openDraft('d1', 'code-2', 3_000)).toBeUndefined();
+      expect(await store.openDraft('d1', 'code-1', 3_000)).toMatchObject({
+        ciphertext: 'cipher-1',
+      });
+      expect((await store.dueNotifications(4_000, 10)).map((n) => n.key)).toEqual([
+        'draft:d1:1000',
+        'c:code-1',
+      ]);
+    });
+
     it('forgets a draft with its queued emails, and lists those past their expiry', async () => {
       const store = await fresh();
       await store.saveDraft(save({ email: email('draft:tag-1:a', 1_000) }));

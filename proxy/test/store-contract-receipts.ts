@@ -110,6 +110,32 @@ export function describeReceiptStore(name: string, factory: StoreFactory): void 
       expect(await store.quotaUsed(everybody, HOUR + 1_500)).toBe(1);
     });
 
+    it('keeps a share of a ceiling for first comers: a client counted before takes only the rest', async () => {
+      const store = await fresh();
+      const everybody = {
+        subject: 'everybody',
+        windowMs: HOUR,
+        limit: 4,
+        keep: { count: 2, firstOf: 'c' },
+      };
+      const take = (reference: string, client: string) =>
+        store.accept(
+          sampleSubmission({
+            reference,
+            receivedAt: 1_000,
+            aftercare: sampleAftercare(reference, 1_000, [perClient(client, 10), everybody]),
+          }),
+        );
+      const verdicts = [];
+      for (const [n, client] of ['c', 'c', 'c', 'd'].entries())
+        verdicts.push(await take(`EQ-K-${String(n)}`, client));
+      // 'c' again past the two not kept; the first of 'c' and of 'd' take from all four.
+      expect(verdicts).toMatchObject(
+        ['queued', 'queued', 'over_limit', 'queued'].map((confirmation) => ({ confirmation })),
+      );
+      expect(await store.quotaUsed(everybody, 1_500)).toBe(3);
+    });
+
     it('counts a refused confirmation against no quota, and a client’s quota per hour', async () => {
       const store = await fresh();
       const take = (reference: string, at: number, quotas: ConfirmationQuota[]) =>

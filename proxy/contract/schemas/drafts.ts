@@ -6,18 +6,21 @@
  */
 import { z } from 'zod';
 
-/** How many emails (a link or a code) a window allows. */
+/** How many emails (links, or codes) a window allows. */
 const allowance = (fallback: number) => z.number().int().min(1).max(1000).default(fallback);
 
 const DEFAULT_LIMITS = { perAddressPerDay: 10, perClientPerHour: 10, perHour: 100 };
 
 const limitsSchema = z
   .strictObject({
-    /** Per mailbox a day, however its address is spelt: saves and codes together. */
+    /** Per mailbox a day, however its address is spelt: saves, and codes counted apart. */
     perAddressPerDay: allowance(DEFAULT_LIMITS.perAddressPerDay),
     /** Per client (address of the connection) an hour. */
     perClientPerHour: allowance(DEFAULT_LIMITS.perClientPerHour),
-    /** For everybody together an hour: a ceiling apart from the confirmations'. */
+    /**
+     * Saves for everybody together an hour: a ceiling apart from the confirmations', half of it
+     * kept for clients saving for the first time in the hour. Codes are not counted in it.
+     */
     perHour: allowance(DEFAULT_LIMITS.perHour),
   })
   .default(DEFAULT_LIMITS);

@@ -1,8 +1,17 @@
 /**
  * A saved enquiry's emails as the outbox queues them: written in the visitor's language
  * (`notify/draft-emails.ts`), keyed so that they go with their draft, and counted against the
- * configuration's `drafts.limits` per mailbox, per client and for everybody, in the save's or
- * the code's transaction (`outbox/machine/drafts.ts`).
+ * configuration's `drafts.limits` in the save's or the code's transaction
+ * (`outbox/machine/drafts.ts`).
+ *
+ * Saves and codes are counted apart, so that nobody's saves keep a visitor from what they saved:
+ * - a link (a save) counts against its mailbox's day, its client's hour and the hour's ceiling
+ *   for everybody, half of which is kept for clients saving for the first time in the hour: ten
+ *   addresses saving again and again cannot spend it all;
+ * - a code counts against its mailbox's day of codes alone (besides the draft id's own five in
+ *   half an hour, `draft-deps.ts`): a code goes only to the mailbox a draft was saved for, and
+ *   every draft was a save counted against the ceiling, so the ceiling bounds codes too without
+ *   counting them.
  */
 import { randomBytes } from 'node:crypto';
 import { isEnglish } from '../../contract/strings/catalogue.ts';
@@ -19,6 +28,7 @@ import { mailboxOf } from '../../outbox/mailbox.ts';
 import type { DraftRouteDeps } from './draft-deps.ts';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** Who an email goes to, about which draft, asked by which client, when. */
 export interface DraftMailTo {
@@ -45,43 +55,60 @@ function factsFor(deps: MailDeps, lang: string | undefined): DraftMailFacts {
   };
 }
 
-/** The email `mail` of kind `kind` to `who`, within the quotas. */
+/** The configuration's `drafts.limits`, or none at all while it has no `drafts`. */
+function limitsOf(deps: MailDeps) {
+  return (
+    deps.form.current().config.drafts?.limits ?? {
+      perAddressPerDay: 0,
+      perClientPerHour: 0,
+      perHour: 0,
+    }
+  );
+}
+
+/** The email `mail` of kind `kind` to `who`, counted against `quotas`. */
 function queued(
   deps: MailDeps,
   who: DraftMailTo,
   kind: DraftMailEvent['event'],
   mail: Omit<DraftMailEvent, 'event' | 'to'>,
+  quotas: ConfirmationRequest['quotas'],
 ): ConfirmationRequest {
-  const limits = deps.form.current().config.drafts?.limits ?? {
-    perAddressPerDay: 0,
-    perClientPerHour: 0,
-    perHour: 0,
-  };
   const payload: DraftMailEvent = { event: kind, to: who.to, ...mail };
-  const { secrets } = deps;
   return {
     notification: {
-      key: `${secrets.emailKeyOf(who.id)}${kind}:${String(who.now)}:${randomBytes(4).toString('hex')}`,
+      key: `${deps.secrets.emailKeyOf(who.id)}${kind}:${String(who.now)}:${randomBytes(4).toString('hex')}`,
       channel: 'email',
       kind,
       payload,
       at: who.now,
     },
-    quotas: [
-      {
-        subject: secrets.quotaSubject('address', mailboxOf(who.to)),
-        windowMs: 24 * HOUR_MS,
-        limit: limits.perAddressPerDay,
-      },
-      {
-        subject: secrets.quotaSubject('client', who.client),
-        windowMs: HOUR_MS,
-        limit: limits.perClientPerHour,
-      },
-      { subject: 'drafts-everybody', windowMs: HOUR_MS, limit: limits.perHour },
-    ],
+    quotas,
   };
 }
+
+/** A save's quotas: its mailbox's day, its client's hour, and everybody's hour. */
+function saveQuotas(deps: MailDeps, who: DraftMailTo): ConfirmationRequest['quotas'] {
+  const limits = limitsOf(deps);
+  const client = deps.secrets.quotaSubject('client', who.client);
+  return [
+    {
+      subject: deps.secrets.quotaSubject('address', mailboxOf(who.to)),
+      windowMs: DAY_MS,
+      limit: limits.perAddressPerDay,
+    },
+    { subject: client, windowMs: HOUR_MS, limit: limits.perClientPerHour },
+    {
+      subject: 'drafts-everybody',
+      windowMs: HOUR_MS,
+      limit: limits.perHour,
+      keep: { count: Math.floor(limits.perHour / 2), firstOf: client },
+    },
+  ];
+}
+
+/** The end of the day a code's quota counts in: when a code refused by it may be asked again. */
+export const codesAgainAt = (now: number): number => (Math.floor(now / DAY_MS) + 1) * DAY_MS;
 
 /** The email with the draft's link: `page` with the id and `key` in its fragment. */
 export function linkEmail(
@@ -94,10 +121,15 @@ export function linkEmail(
     draftLink(link.page, who.id, link.key),
     link.expiresAt,
   );
-  return queued(deps, who, 'draft.link', mail);
+  return queued(deps, who, 'draft.link', mail, saveQuotas(deps, who));
 }
 
-/** The email with a code. */
+/** The email with a code, counted against its mailbox's codes of the day (`codesAgainAt`). */
 export function codeEmail(deps: MailDeps, who: DraftMailTo, code: string): ConfirmationRequest {
-  return queued(deps, who, 'draft.code', draftCodeMail(factsFor(deps, who.lang), code));
+  const quota = {
+    subject: deps.secrets.quotaSubject('codes-address', mailboxOf(who.to)),
+    windowMs: DAY_MS,
+    limit: limitsOf(deps).perAddressPerDay,
+  };
+  return queued(deps, who, 'draft.code', draftCodeMail(factsFor(deps, who.lang), code), [quota]);
 }

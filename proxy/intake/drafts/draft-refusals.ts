@@ -2,7 +2,9 @@
  * The refusals of `/api/drafts`, each worded once by a key of the strings
  * (`contract/strings/draft-words.ts`) and said in the visitor's language (`answerIn`). None of
  * them tells whether a draft exists: a code asked for any draft is answered as sent, and a wrong
- * code is one refusal whatever made it wrong (`even-answers.ts`).
+ * code is one refusal whatever made it wrong (`even-answers.ts`). A code its mailbox's day of
+ * codes refuses is said to be refused, never sent: that answer is given only for a draft saved
+ * for the address typed, once that address has had its codes of the day.
  */
 import { Refusal } from '../../http/refusal.ts';
 
@@ -16,13 +18,16 @@ export const draftRefusals = {
       key: 'refusal.draftUploadsGone',
       params: { names: names.join(', ') },
     }),
-  /** 429: the address, the connection or everybody has had as many emails as allowed. */
-  overLimit: () =>
+  /**
+   * 429: the address, the connection or everybody has had as many emails as allowed: nothing
+   * was sent, and another may be asked for in `seconds`.
+   */
+  overLimit: (seconds = 3600) =>
     Refusal.worded(
       429,
       'rate_limited',
       { key: 'refusal.draftOverLimit' },
-      { 'Retry-After': '3600' },
+      { 'Retry-After': String(Math.max(1, Math.ceil(seconds))) },
     ),
   /** 400: the code did not open a draft (wrong, spent, late, or no such draft). */
   code: () => Refusal.worded(400, 'draft_code', { key: 'refusal.draftCode' }),

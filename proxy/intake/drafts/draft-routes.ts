@@ -7,7 +7,8 @@
  *
  * - `POST /api/drafts`: save (or save again, by the owner's secret); the link is emailed.
  * - `POST /api/drafts/code`: a code to the draft's address, when the address given is that one;
- *   answered the same, in the same time, whether or not it is (`even-answers.ts`).
+ *   answered the same, in the same time, whether or not it is (`even-answers.ts`); a code its
+ *   address's allowance refuses is answered `429`, and the code sent before stays live.
  * - `POST /api/drafts/open`: the ciphertext, for the live code: five tries, then a wait.
  * - `POST /api/drafts/discard`: the owner forgets it, once sent, with the files it kept.
  */
@@ -24,7 +25,7 @@ import { DraftNotSaved } from '../../outbox/draft-store.ts';
 import { answerIn } from '../answer-refusal.ts';
 import { keyHashOf, formSession } from '../uploads/form-session.ts';
 import { DRAFT_CODE_ALLOWANCE, DRAFT_TRY_ALLOWANCE, type DraftRouteDeps } from './draft-deps.ts';
-import { codeEmail, linkEmail } from './draft-mails.ts';
+import { codeEmail, codesAgainAt, linkEmail } from './draft-mails.ts';
 import { draftRefusals as refuse } from './draft-refusals.ts';
 import { newDraftCode, newDraftId, writeHashOf } from './draft-secrets.ts';
 import { removeDraft } from './draft-keeper.ts';
@@ -131,9 +132,9 @@ export function draftRoutes(deps: DraftRouteDeps): Hono {
     const now = deps.now();
     // The draft's own allowance, kept for an id whether or not a draft has it.
     await takeFromDraft(deps.drafts, body.id, DRAFT_CODE_ALLOWANCE, now);
-    await evenly(
+    const verdict = await evenly(
       floorMs,
-      async () => {
+      () => {
         const code = newDraftCode();
         const email = codeEmail(
           deps,
@@ -142,17 +143,15 @@ export function draftRoutes(deps: DraftRouteDeps): Hono {
         );
         const hash = deps.secrets.codeHashOf(body.id, code);
         const subject = deps.secrets.subjectOf(to);
-        const verdict = await deps.drafts.askDraftCode(
-          body.id,
-          subject,
-          hash,
-          now + DRAFT_CODE_MS,
-          email,
-        );
-        if (verdict === 'over_limit') deps.log.warn('a draft code was not sent: over its quota');
+        return deps.drafts.askDraftCode(body.id, subject, hash, now + DRAFT_CODE_MS, email);
       },
       late,
     );
+    if (verdict === 'over_limit') {
+      // Nothing was sent, and the code sent before still works: said as it is, never as sent.
+      deps.log.warn('a draft code was not sent: its address has had its codes of the day');
+      throw refuse.overLimit((codesAgainAt(now) - now) / 1000);
+    }
     return c.json({ status: 'sent' }, 202);
   });
 

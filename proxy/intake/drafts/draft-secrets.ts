@@ -20,8 +20,11 @@ export interface DraftSecrets {
    * goes, and name no draft in the log the notifier writes.
    */
   emailKeyOf(id: string): string;
-  /** The keyed hash a quota counts `value` under (an address's mailbox, a client). */
-  quotaSubject(kind: 'address' | 'client', value: string): string;
+  /**
+   * The keyed hash a quota counts `value` under: a mailbox's saves (`address`) or codes
+   * (`codes-address`), a client's saves.
+   */
+  quotaSubject(kind: 'address' | 'codes-address' | 'client', value: string): string;
 }
 
 /** The draft secrets keyed by `secret`. */

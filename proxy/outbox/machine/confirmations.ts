@@ -28,6 +28,24 @@ interface ReceiptRow {
 const windowOf = (quota: Pick<ConfirmationQuota, 'subject' | 'windowMs'>, at: number) =>
   `${quota.subject}:${String(Math.floor(at / quota.windowMs))}`;
 
+/**
+ * What `quota` allows this email: its limit, less the share it keeps for first comers when the
+ * quota it names (taken before it, this email counted) had counted one before.
+ */
+function* limitOf(
+  quota: ConfirmationQuota,
+  quotas: readonly ConfirmationQuota[],
+  at: number,
+): Plan<number> {
+  const first = quota.keep && quotas.find((each) => each.subject === quota.keep?.firstOf);
+  if (!quota.keep || !first) return quota.limit;
+  const row = yield* one<{ used: number }>(
+    'SELECT used FROM confirmation_quota WHERE subject = @subject',
+    { subject: windowOf(first, at) },
+  );
+  return (row?.used ?? 0) > 1 ? quota.limit - quota.keep.count : quota.limit;
+}
+
 /** The receipt and confirmation statements, in `d`'s spelling. */
 export function confirmations(d: Dialect) {
   const queue = notifications(d);
@@ -54,7 +72,7 @@ export function confirmations(d: Dialect) {
       );
       const took = yield* run(
         'UPDATE confirmation_quota SET used = used + 1 WHERE subject = @subject AND used < @limit',
-        { subject, limit: quota.limit },
+        { subject, limit: yield* limitOf(quota, request.quotas, at) },
       );
       if (took === 0) {
         for (const given of taken)

@@ -153,8 +153,10 @@ export function drafts(d: Dialect) {
     },
     /**
      * Gives a draft saved for `subject` a new code, spending any before it, and queues the email
-     * that carries it: 'queued', 'over_limit', or 'none' when no such draft lives. The same
-     * statement runs whether or not it does (`intake/drafts/even-answers.ts` says why).
+     * that carries it: 'queued', 'none' when no such draft lives, or 'over_limit' when a quota
+     * refuses the email, and then the code already sent stays the live one (nothing was sent to
+     * take its place). The same statement runs whether or not the draft lives
+     * (`intake/drafts/even-answers.ts` says why).
      */
     *askDraftCode(
       id: string,
@@ -164,13 +166,18 @@ export function drafts(d: Dialect) {
       email: ConfirmationRequest,
     ): Plan<'queued' | 'over_limit' | 'none'> {
       const now = email.notification.at;
-      const set = yield* run(
-        `UPDATE drafts SET code_hash = @codeHash, code_until = @until
-          WHERE id = @id AND subject = @subject AND expires_at > @now`,
-        { id, subject, codeHash, until, now },
+      const found = yield* one(
+        'SELECT 1 AS found FROM drafts WHERE id = @id AND subject = @subject AND expires_at > @now',
+        { id, subject, now },
       );
-      if (set !== 1) return 'none';
-      return yield* queueWithinQuotas(email);
+      if (!found) return 'none';
+      if ((yield* queueWithinQuotas(email)) === 'over_limit') return 'over_limit';
+      yield* run('UPDATE drafts SET code_hash = @codeHash, code_until = @until WHERE id = @id', {
+        id,
+        codeHash,
+        until,
+      });
+      return 'queued';
     },
     /**
      * The draft's ciphertext, when `codeHash` is its live code's, spending the code: one code
