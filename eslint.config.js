@@ -8,7 +8,8 @@
  *    `proxy/contract/schemas/`, for the proxy).
  * 3. Product code imports no test code (`proxy/test/`, `*.test.ts`) and nothing from `demo/`
  *    or `e2e/`; delivery and the app-wide HTTP pieces import nothing of the intake (the
- *    enquiry's one door hands what it stored down to them, never the reverse).
+ *    enquiry's one door hands what it stored down to them, never the reverse); booking
+ *    imports nothing of the routes, the intake, the console or the CLI that ask it.
  * 4. The stand-in enquiry API (`demo/enquiry-api/`) shares no import with the proxy: it is an
  *    independent oracle of the spec.
  * 5. No import cycles.
@@ -214,6 +215,12 @@ export default tseslint.config(
               from: './proxy/intake',
               message:
                 'The intake hands a stored submission down: delivery and http/ never reach back up into it.',
+            },
+            {
+              target: './proxy/booking',
+              from: ['./proxy/http', './proxy/intake', './proxy/console', './proxy/cli'],
+              message:
+                'Booking answers the routes, the intake, the console and the CLI: it never reaches up into them.',
             },
             {
               target: './proxy',

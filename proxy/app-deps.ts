@@ -11,6 +11,7 @@ import type { FunnelRouteDeps } from './http/funnel-route.ts';
 import type { HealthRouteDeps } from './http/health-routes.ts';
 import type { FormRouteDeps } from './intake/page/form-route.ts';
 import type { PublicRouteDeps } from './http/public-routes.ts';
+import type { SlotsRouteDeps } from './http/slots-route.ts';
 import type { Logger } from './logger.ts';
 import type { EnquiryRouteDeps } from './intake/enquiry-route.ts';
 import type { UploadRouteDeps } from './intake/uploads/upload-deps.ts';
@@ -21,6 +22,7 @@ import type { LiveForm } from './studio/live-form.ts';
 /** Everything `createApp` needs: what each route reads, and the log the app's own errors go to. */
 export type AppDeps = HealthRouteDeps &
   PublicRouteDeps &
+  SlotsRouteDeps &
   FormRouteDeps &
   EnquiryRouteDeps &
   ConsoleRouteDeps &

@@ -20,6 +20,7 @@ import { eventsRoute } from './http/events-route.ts';
 import { funnelRoute } from './http/funnel-route.ts';
 import { healthRoutes } from './http/health-routes.ts';
 import { publicRoutes } from './http/public-routes.ts';
+import { slotsRoute } from './http/slots-route.ts';
 import { noScriptRoutes } from './intake/page/form-route.ts';
 import { consoleRoutes } from './console/console-routes.ts';
 import { FunnelAdmission } from './funnel/admission.ts';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
       originRefusalLog(deps.log, deps.allowedOrigins, { now: () => deps.now() }),
   };
   app.route('/', publicRoutes(withRefusals));
+  app.route('/', slotsRoute(withRefusals));
   app.route('/', noScriptRoutes(deps, funnel));
   app.route('/', healthRoutes(deps));
   app.route('/', consoleRoutes(deps));

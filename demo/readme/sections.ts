@@ -60,6 +60,8 @@ const QUESTION_ANSWERS: Readonly<Record<(typeof QUESTION_TYPES)[number], string>
   radio: 'one of `options`, as radio buttons',
   checkbox: 'with `options`: the ticked ones, sent as "A, B"; without: one box, sent as "Yes"',
   hidden: 'not shown: a value from the page (`from`: a URL `param` or a `data-` `attribute`)',
+  appointment:
+    'a time to talk from the hosts’ free times (`booking`), sent as its start and who it is with; or preferred times in words',
 };
 
 function envRows(): string[][] {

@@ -5,7 +5,7 @@
  * (`rules.ts`) and the configuration's own checks (a routing rule's value, `schemas/routing.ts`),
  * apart from the form's shape so that the configuration's schema can read it. No dependency.
  */
-import { FIELD_MAX_LENGTH } from './limits.ts';
+import { FIELD_MAX_LENGTH, PREFERRED_TIMES_MAX } from './limits.ts';
 import type { IssueCode } from './issues.ts';
 import type { MessageKey, MessageParams } from './messages.ts';
 import type { Answer } from './schemas/enquiry-part.ts';
@@ -76,14 +76,20 @@ export function checkAnswer(
     return;
   }
   const value = answer.trim();
+  // An appointment's answer is a slot's start, or the visitor's preferred times in words: which
+  // one, and whether the slot is still free, only the proxy can say (`booking/`).
   const max =
     question.maxLength ??
-    (type === 'textarea' ? FIELD_MAX_LENGTH.longAnswer : FIELD_MAX_LENGTH.shortAnswer);
+    (type === 'appointment'
+      ? PREFERRED_TIMES_MAX
+      : type === 'textarea'
+        ? FIELD_MAX_LENGTH.longAnswer
+        : FIELD_MAX_LENGTH.shortAnswer);
   if (textLength(value) > max) {
     add('too_long', 'question.too_long', { max });
     return;
   }
-  if (hasForbiddenCharacters(value, type === 'textarea')) {
+  if (hasForbiddenCharacters(value, type === 'textarea' || type === 'appointment')) {
     add('invalid_characters', 'question.invalid_characters');
     return;
   }

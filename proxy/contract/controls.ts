@@ -57,6 +57,9 @@ const QUESTION_CONTROLS: Readonly<Record<QuestionType, ControlFacts>> = {
   radio: { control: 'radios' },
   checkbox: { control: 'checkboxes' },
   hidden: { control: 'hidden' },
+  // The visitor's preferred times in words, where no time is offered (or none suits them): the
+  // widget's picker (a late chunk) and the page's list of times come before it.
+  appointment: { control: 'textarea', spellcheck: true },
 };
 
 /**

@@ -5,6 +5,7 @@
  * types. The zod schemas behind the types stay in `schemas/`, for the proxy only; ESLint
  * refuses any other import across the boundary, and the build refuses zod in the bundle.
  */
+export type { Slot, SlotsResponse, SlotsStatus } from './booking.ts';
 export { consentLabel, consentText, type ConsentLabel } from './consent.ts';
 export {
   choiceId,
@@ -90,8 +91,10 @@ export type {
   Firm,
   FormConfig,
   OfferedLanguage,
+  PublicCaseType,
   PublicFormConfig,
   PublicLanguageFields,
+  PublicQuestion,
   Question,
   QuestionType,
 } from './schemas/form-config.ts';

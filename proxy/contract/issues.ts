@@ -59,7 +59,10 @@ export type IssueCode =
   | 'file_too_big'
   | 'file_unreadable'
   | 'file_too_large_to_convert'
-  | 'too_many_files';
+  | 'too_many_files'
+  | 'slot_taken'
+  | 'slot_unavailable'
+  | 'no_appointment';
 
 /** A problem before it is put into words: `messageKey` + `params` pick and fill the text. */
 export interface RuleIssue {

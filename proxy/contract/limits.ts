@@ -3,6 +3,9 @@
  * visitor's comfort); the proxy enforces them (the law). Documented in the field table of docs/configuration.md.
  */
 
+/** The most a visitor may write as their preferred times for a call, when they pick no slot. */
+export const PREFERRED_TIMES_MAX = 500;
+
 /** Maximum length, in UTF-16 code units (what the browser's `maxlength` counts), of each field. */
 export const FIELD_MAX_LENGTH = /* @__PURE__ */ Object.freeze({
   forename: 100,

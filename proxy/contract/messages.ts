@@ -43,6 +43,9 @@ export const VISITOR_MESSAGES = /* @__PURE__ */ Object.freeze({
     'Enter an email address in the correct format for “{label}”, like name@example.com',
   'question.invalid_phone': 'Enter a telephone number for “{label}”, like 020 7946 0018',
   'question.unknown_question': 'This form does not ask a question with the id “{name}”',
+  'question.slot_taken': 'That time was just taken. Choose another time for “{label}”',
+  'question.slot_unavailable':
+    'That time cannot be booked. Choose one of the times offered for “{label}”',
   'file.file_kind': '“{name}” is not a {kinds} file. Choose a file of one of those kinds',
   'file.file_audio_video':
     '“{name}” is an audio or video file, which cannot be sent. Convert it to PDF where possible, or choose a {kinds} file',
@@ -77,6 +80,8 @@ const CLIENT_MESSAGES = /* @__PURE__ */ Object.freeze({
   'enquiry.invalid_type': '“{field}”: {detail}',
   'enquiry.unrecognized_key': '“{field}” is not a field of an enquiry',
   'enquiry.unexpected_part': 'The part “{name}” is not expected: send "enquiry" and "files"',
+  'slots.no_appointment':
+    'The case type “{name}” asks for no appointment: ask GET /api/slots about one that does',
 });
 
 /** Every message, by key. */

@@ -3,11 +3,13 @@
  * holds no secrets), the file picker ready to show, and the proxy's settings a form needs. The
  * proxy's route, the widget's test harness and the embed code's tests all make it here.
  */
+import { slotsDependOn } from './booking.ts';
 import { filePicker } from './limits.ts';
 import { PICKER_STRINGS } from './strings.ts';
 import type {
   CaseType,
   FormConfig,
+  PublicCaseType,
   PublicFormConfig,
   PublicLanguageFields,
   Question,
@@ -26,11 +28,12 @@ export interface AnswerLanguage {
 }
 
 /**
- * The configuration as `GET /api/form` answers with it: without `routing`, whose teams and their
- * people's addresses are the firm's own.
+ * The configuration as `GET /api/form` answers with it: without `routing` and `booking`, whose
+ * teams, hours and people's addresses are the firm's own; an appointment question says which
+ * answers choose its hosts (`slotsDependOn`).
  */
 export function publicConfig(
-  { routing: _teams, ...config }: FormConfig,
+  { routing, booking: _booking, ...config }: FormConfig,
   settings: PublicSettings = {},
   language?: AnswerLanguage,
 ): PublicFormConfig {
@@ -38,7 +41,9 @@ export function publicConfig(
   const { converts } = picker;
   return {
     ...config,
-    caseTypes: config.caseTypes.map(optionsAsShown),
+    caseTypes: config.caseTypes.map((caseType) =>
+      withSlotsDependOn(optionsAsShown(caseType), routing),
+    ),
     picker,
     ...settings,
     // The widget's entry carries none of the hint's sentences on conversion: in English, the one
@@ -85,5 +90,17 @@ function optionsAsShown(caseType: CaseType): CaseType {
           : {}),
       };
     }),
+  };
+}
+
+/** A case type whose appointment question names the questions that choose its hosts. */
+function withSlotsDependOn(caseType: CaseType, routing: FormConfig['routing']): PublicCaseType {
+  if (!caseType.questions.some((question) => question.type === 'appointment')) return caseType;
+  const dependOn = slotsDependOn(caseType, routing);
+  return {
+    ...caseType,
+    questions: caseType.questions.map((question) =>
+      question.type === 'appointment' ? { ...question, slotsDependOn: dependOn } : question,
+    ),
   };
 }

@@ -22,9 +22,11 @@ import type { ReceivedSubmission } from './read-multipart.ts';
 import type { Strings } from '../contract/strings/english.ts';
 import {
   formIn,
+  wordingFor,
   wordsIn,
   type FormInLanguage,
   type FormLanguageDeps,
+  type Wording,
 } from '../http/form-language.ts';
 import { Refusal } from '../http/refusal.ts';
 import { buildUpstreamEnquiry } from './upstream-enquiry.ts';
@@ -51,6 +53,8 @@ export interface CheckedSubmission {
   upstream: UpstreamEnquiry;
   /** What the visitor read, for what is written to them (the confirmation email). */
   visitor: VisitorReading;
+  /** The firm's language and its words: what the platform and the firm's people read. */
+  firm: Wording;
   files: IntakeFile[];
   /** Identifies the content for Idempotency-Key checks (the multipart boundary differs per try). */
   fingerprint: string;
@@ -88,16 +92,17 @@ export function checkSubmission(
     part,
     received.files.map((file) => ({ name: file.name, sha256: file.content.sha256 })),
   );
-  const upstream = buildUpstreamEnquiry(config, part, receivedAt, visitor);
+  const firm = wordingFor(form, undefined);
+  const upstream = buildUpstreamEnquiry(config, part, receivedAt, visitor, firm.words);
   const reading: VisitorReading = {
     ...visitor,
     words,
     enquiry:
       visitor.form === config
         ? upstream
-        : buildUpstreamEnquiry(visitor.form, part, receivedAt, visitor),
+        : buildUpstreamEnquiry(visitor.form, part, receivedAt, visitor, words),
   };
-  return { config, part, upstream, visitor: reading, files, fingerprint };
+  return { config, part, upstream, visitor: reading, firm, files, fingerprint };
 }
 
 /** Issues in the order their fields appear on the form, as the error summary lists them. */

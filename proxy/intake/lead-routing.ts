@@ -44,8 +44,14 @@ interface RoutedSubmission {
   human: boolean;
 }
 
-/** The facts the rules read: the case type, what the shown questions were answered, and so on. */
-function factsOf(config: FormConfig, submission: RoutedSubmission): LeadFacts {
+/**
+ * The facts the rules read: the case type, what the shown questions were answered, and so on
+ * (the team's, and its call's hosts: `call-booking.ts`).
+ */
+export function factsOf(
+  config: FormConfig,
+  submission: Pick<RoutedSubmission, 'upstream' | 'part' | 'visitor'>,
+): LeadFacts {
   const { upstream, part, visitor } = submission;
   const caseType = config.caseTypes.find((each) => each.id === upstream.case_type);
   const shown = caseType ? visibleQuestions(caseType, part.answers) : [];

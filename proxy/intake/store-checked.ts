@@ -19,6 +19,7 @@ import { acceptedCell, countPlainSend } from '../funnel/server-tallies.ts';
 import type { Limiter } from '../limiter/token-buckets.ts';
 import type { NewSubmission } from '../outbox/submission.ts';
 import { aftercareFor, type AftercareDeps } from './aftercare.ts';
+import { askedCall, type CallBookingDeps } from './call-booking.ts';
 import type { IntakeVariables } from './answer-refusal.ts';
 import type { CheckedSubmission, IntakeFile } from './check-submission.ts';
 import { newReference } from './reference.ts';
@@ -30,7 +31,7 @@ export type IntakeContext = Context<{
 }>;
 
 /** What judging and storing a checked enquiry reads. */
-export interface StoreCheckedDeps {
+export interface StoreCheckedDeps extends CallBookingDeps {
   /** Intake, and the repeat of an idempotency key. */
   store: IntakeStore;
   /** Leases a person's enquiry, as it is stored, to this process's delivery. */
@@ -67,6 +68,9 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
     received: { plain: boolean; receivedAt: number },
   ) {
     const { receivedAt } = received;
+    const reference = newReference();
+    // The time asked for is an answer like any other: refused before the bot checks spend anything.
+    const call = askedCall(checked, deps, { reference, receivedAt });
     const verdict = await checkForBots(checked.part, deps.clientIp(c), deps.bots);
     // People count against the global allowance; caught bots only against their own address's.
     await take(verdict.human ? limits.global : limits.bots, verdict.human ? '' : clientKey(c));
@@ -74,7 +78,6 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
     const note = verdict.human ? undefined : `${verdict.reason}${describeFiles(checked.files)}`;
     // A person's enquiry is stored held for this process's delivery, which starts at once.
     const lease = verdict.human ? deps.deliverer.leaseForNew() : undefined;
-    const reference = newReference();
     const kept = verdict.human ? files : [];
     const aftercare =
       deps.aftercare &&
@@ -110,10 +113,15 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
       ...(lease ? { lease } : {}),
       ...(aftercare ? { aftercare } : {}),
       ...(funnelCell ? { funnelCell } : {}),
+      // A caught bot's time is not booked: its answer looks like a person's, and takes nothing.
+      ...(call && verdict.human ? { booking: call.booking } : {}),
     });
     c.get('upload').release();
     if (outcome.kind === 'token_spent')
       throw Refusal.field('form_token', 'already_used', 'form_token.already_used');
+    // Booked or found taken, the day's times offered here are worked out again.
+    if (call) deps.slots.forget(call.hosts, call.booking.start);
+    if (outcome.kind === 'slot_taken') throw call?.taken() ?? new Error('no call was asked for');
     if (outcome.kind !== 'stored')
       return { kind: 'repeat', key: idempotency?.key ?? '', repeat: outcome } as const;
     if (outcome.confirmation === 'over_limit')

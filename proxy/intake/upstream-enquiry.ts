@@ -15,10 +15,14 @@ import { answerTo, visibleQuestions } from '../contract/rules.ts';
 import { isBlank } from '../contract/text-rules.ts';
 import type { MetaEntry, UpstreamEnquiry } from '../client/schemas.ts';
 import type { FormInLanguage } from '../http/form-language.ts';
+import { isSlotStart } from '../contract/booking.ts';
+import { ENGLISH, type Strings } from '../contract/strings/english.ts';
+import { preferredValue } from '../booking/call-words.ts';
 import { upstreamNumber } from './phone-numbers.ts';
 
 /**
- * The create body. `meta` holds one entry per answered question (hidden ones included), then
+ * The create body, with what it says in the firm's `words`. `meta` holds one entry per answered
+ * question (hidden ones included), then
  * one per consent statement recording the words shown, agreed or declined, at `receivedAt`;
  * for a form in several languages, then the visitor's language (`VISITOR_LANGUAGE_ID`). Labels
  * and options are the firm's (`config`, the first language); the consent records keep the
@@ -32,6 +36,7 @@ export function buildUpstreamEnquiry(
   part: EnquiryPart,
   receivedAt: number,
   visitor: FormInLanguage = { lang: undefined, form: config },
+  words: Strings = ENGLISH,
 ): UpstreamEnquiry {
   const contact = (field: keyof FormConfig['contact']) => {
     const value = (part[field] ?? '').trim();
@@ -44,7 +49,13 @@ export function buildUpstreamEnquiry(
   const answers: MetaEntry[] = visibleQuestions(caseType, part.answers).flatMap((question) => {
     const answer = answerTo(part.answers, question.id);
     return isAnswered(answer)
-      ? [{ id: question.id, label: question.label, value: answerText(config, question, answer) }]
+      ? [
+          {
+            id: question.id,
+            label: question.label,
+            value: answerText(config, question, answer, words),
+          },
+        ]
       : [];
   });
   const at = new Date(receivedAt);
@@ -80,11 +91,19 @@ export function buildUpstreamEnquiry(
 
 /**
  * Every value goes upstream as a string: options chosen by their labels in the firm's language
- * (`config` is the form in its first language), ticked ones in configuration order, and
- * telephone numbers in the configuration's `upstreamFormat`.
+ * (`config` is the form in its first language), ticked ones in configuration order, telephone
+ * numbers in the configuration's `upstreamFormat`, and an appointment's preferred times said as
+ * such in `words` (a slot's start stays as it is: its booking writes the call in words, with
+ * its host, in the enquiry's transaction).
  */
-function answerText(config: FormConfig, question: Question, answer: string | string[]): string {
+function answerText(
+  config: FormConfig,
+  question: Question,
+  answer: string | string[],
+  words: Strings,
+): string {
   if (question.options) return answerInWords(question, answer);
   if (Array.isArray(answer)) return answer.join(', ');
+  if (question.type === 'appointment' && !isSlotStart(answer)) return preferredValue(answer, words);
   return question.type === 'tel' ? upstreamNumber(config.phone, answer) : answer.trim();
 }

@@ -37,6 +37,7 @@ import { longestCallMs } from '../client/enquiry-api-client.ts';
 import { platform, recordedCheck, type Platform } from '../platform.ts';
 import type { Converter } from '../convert/conversion.ts';
 import { Webhooks } from '../webhooks/webhooks.ts';
+import { SlotFinder } from '../booking/slot-finder.ts';
 import { teamsNaming } from '../webhooks/producer.ts';
 
 /** How much longer than its longest call a step's lease lasts. */
@@ -177,6 +178,7 @@ async function appDeps(
     allowedOrigins: env.ALLOWED_ORIGINS,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     sentPasses: createSentPasses(secret),
+    slots: new SlotFinder({ store, now: Date.now }),
     store,
     deliverer,
     log,

@@ -92,6 +92,9 @@ export const PLAN_TABLE = {
   markBack: 'write',
   peopleAway: 'read',
   lastTurns: 'read',
+  // Bookings: what keeps hosts busy, an enquiry's calls.
+  bookedBetween: 'read',
+  bookingsOf: 'read',
   // The firm's people and their console sessions.
   invitePerson: 'atomic',
   findInvitation: 'read',

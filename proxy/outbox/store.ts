@@ -14,7 +14,7 @@
  * `submission-store.ts` (intake, delivery, the operator's view, housekeeping), `message-store.ts`
  * (notifications, receipts, confirmation quotas, webhooks), `people-store.ts` (the firm's
  * people, the audit log, a person's rights), `proxy-records-store.ts` (settings, widget files,
- * the funnel's counters, the form's versions) and `upload-store.ts`. This file joins them into `OutboxStore` and
+ * the funnel's counters, the form's versions), `upload-store.ts` and `booking-store.ts`. This file joins them into `OutboxStore` and
  * names them all, so a caller imports every role from here.
  *
  * SQLite (`sqlite/store.ts`) is the embedded default, PostgreSQL (`postgres/store.ts`) the shared
@@ -44,6 +44,7 @@ import type {
 } from './submission-store.ts';
 import type { UploadStore } from './upload-store.ts';
 import type { DraftStore } from './draft-store.ts';
+import type { BookingStore } from './booking-store.ts';
 
 export type { Lease } from './submission.ts';
 export type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
@@ -54,7 +55,7 @@ export type { IntakeStore, FileSource, DeliveryQueue, OperatorView, Housekeeping
 export type { NotificationQueue, Receipts, ConfirmationQuotas, WebhookQueue, WebhookDeliveries };
 export type { People, AuditLog, SubjectRights, TeamPeople };
 export type { Settings, WidgetFileArchive, FunnelCounters, FormVersions };
-export type { DraftStore };
+export type { DraftStore, BookingStore };
 
 /**
  * Thrown when the store's database cannot be reached or is not taking work now (PostgreSQL
@@ -94,7 +95,8 @@ export interface OutboxStore
     People,
     TeamPeople,
     UploadStore,
-    DraftStore {
+    DraftStore,
+    BookingStore {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

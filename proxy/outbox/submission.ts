@@ -5,6 +5,7 @@
 import type { ByteSource } from '../client/byte-source.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import type { AcceptedKind } from '../contract/limits.ts';
+import type { NewBooking, StoredBooking } from './booking.ts';
 import type { FunnelKey } from './funnel-counts.ts';
 import type { LeadRouting } from './lead-routing.ts';
 import type { Aftercare, ConfirmationVerdict } from './receipt.ts';
@@ -58,6 +59,11 @@ export interface NewSubmission {
    * transaction: a write of its own cost every enquiry another commit and flush.
    */
   funnelCell?: FunnelKey;
+  /**
+   * The call it books (`booking.ts`), taken in the same transaction: when every host's time is
+   * taken, nothing is stored (`slot_taken`).
+   */
+  booking?: NewBooking;
 }
 
 /** A file as the outbox keeps it (its bytes apart, until delivered). */
@@ -147,12 +153,22 @@ export type Repeat =
 /**
  * The answer to offering a submission: stored, a repeat of a key seen before, or refused
  * because its form token was spent by another enquiry (a key's repeat wins: a twin request
- * with the same key and token is a repeat, not a second use).
+ * with the same key and token is a repeat, not a second use), or because its call's time was
+ * taken first.
  */
 export type AcceptOutcome =
-  | { kind: 'stored'; submission: Submission; lease?: Lease; confirmation: ConfirmationVerdict }
+  | {
+      kind: 'stored';
+      submission: Submission;
+      lease?: Lease;
+      confirmation: ConfirmationVerdict;
+      /** The call it booked, with its host. */
+      booking?: StoredBooking;
+    }
   | Repeat
-  | { kind: 'token_spent' };
+  | { kind: 'token_spent' }
+  /** The call it asked for was taken by another enquiry first, with every host: nothing stored. */
+  | { kind: 'slot_taken' };
 
 /**
  * What needs a person's eye, as the public health check asks it: whether any lead is dead or

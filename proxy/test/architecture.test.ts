@@ -98,7 +98,9 @@ describe('the import graph', () => {
  * contract and the small shared pieces at the bottom; the platform's client and the converters;
  * storage; telling people (queued in storage; the intake writes a visitor's confirmation);
  * delivery, which takes a stored submission and never reaches back up into the intake that
- * stored it; the app-wide HTTP pieces (origins, bots, rate limits, health); the intake, the
+ * stored it; booking (slots, the calendars and their writes), which reads storage, routing and
+ * telling people, and which the routes and the intake ask; the app-wide HTTP pieces (origins,
+ * bots, rate limits, health); the intake, the
  * enquiry's one door, which hands what it stored to delivery; what the CLI and the console
  * both show and do (`operator/`); and at the top, whatever wires them together and faces an
  * operator (the app, the server, the CLI, the console, the environment, the process's life).
@@ -117,6 +119,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['outbox'],
   ['notify', 'funnel', 'webhooks', 'studio', 'routing'],
   ['delivery'],
+  ['booking'],
   ['http'],
   ['intake'],
   ['operator'],

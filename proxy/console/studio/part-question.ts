@@ -23,6 +23,7 @@ export const TYPE_WORDS: Readonly<Record<(typeof QUESTION_TYPES)[number], string
   select: 'One answer from a drop-down list',
   checkbox: 'Tick boxes: one box, or several options',
   hidden: 'Hidden: a value from the page, never shown',
+  appointment: 'A time to talk, booked from the hosts’ free times',
 };
 
 const CHOICES = new Set(['radio', 'select', 'checkbox', 'hidden']);

@@ -17,6 +17,16 @@ export const languageTag = z
   .string()
   .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag like en-GB');
 
+/** People by their email addresses: a team's, or the hosts of a form's calls. */
+export const peopleList = z
+  .array(z.email({ error: 'must be an email address' }).max(254))
+  .min(1, 'must name at least one address')
+  .max(50)
+  .refine(
+    (people) => new Set(people.map((p) => p.toLowerCase())).size === people.length,
+    'must not name an address twice',
+  );
+
 /** An absolute web address. */
 export const webUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http: or https: address' })

@@ -21,6 +21,7 @@ import { localise } from './languages.ts';
 import { languageWords } from './strings-file.ts';
 import type { Strings } from '../strings/english.ts';
 import { consentSchema, firmSchema } from './consent.ts';
+import { bookingSchema, checkBooking } from './booking.ts';
 import { caseTypeSchema } from './question.ts';
 import { checkRouting, checkTeamWebhooks, routingSchema } from './routing.ts';
 import { checkStepList, stepsSchema } from './steps.ts';
@@ -123,6 +124,11 @@ export const formConfigSchema = z
     analytics: z.union([z.literal(false), z.strictObject({ variant: id.optional() })]).optional(),
     /** Which team hears of each lead (`./routing.ts`, `docs/routing.md`); never served to visitors. */
     routing: routingSchema.optional(),
+    /**
+     * When calls may be booked and with whom (`./booking.ts`, `docs/booking.md`), for a question
+     * of type `appointment`; never served to visitors.
+     */
+    booking: bookingSchema.optional(),
   })
   .superRefine((config, ctx) => {
     // A statement's id is a meta entry's id upstream: it must not be a question's too.
@@ -171,6 +177,9 @@ export const formConfigSchema = z
       checkRouting(config.routing, config, (path, message) => {
         ctx.addIssue({ code: 'custom', path, message });
       });
+    checkBooking(config, (path, message) => {
+      ctx.addIssue({ code: 'custom', path, message });
+    });
   });
 
 /**
@@ -218,10 +227,27 @@ export interface PublicLanguageFields {
 }
 
 /**
- * What `GET /api/form` answers: the configuration (it holds no secrets; the firm's teams and
- * their addresses are left out) and the optional challenge.
+ * A question as `GET /api/form` describes it: as configured, and for an `appointment`, the
+ * questions whose answers choose its hosts (`contract/booking.ts`).
  */
-export interface PublicFormConfig extends Omit<FormConfig, 'routing'>, PublicLanguageFields {
+export type PublicQuestion = Question & {
+  /**
+   * For an `appointment`: the ids of its case type's questions the routing rules read; the
+   * widget asks `GET /api/slots` again when one of their answers changes.
+   */
+  slotsDependOn?: readonly string[];
+};
+
+/** A case type as `GET /api/form` describes it. */
+export type PublicCaseType = Omit<CaseType, 'questions'> & { questions: PublicQuestion[] };
+
+/**
+ * What `GET /api/form` answers: the configuration (it holds no secrets; the firm's teams, its
+ * booking hours and everyone's addresses are left out) and the optional challenge.
+ */
+export interface PublicFormConfig
+  extends Omit<FormConfig, 'routing' | 'booking' | 'caseTypes'>, PublicLanguageFields {
+  caseTypes: PublicCaseType[];
   /** The file picker for `files.kinds`, ready to show. */
   picker: FilePicker;
   /** Present when the proxy verifies Cloudflare Turnstile tokens. */

@@ -9,7 +9,9 @@ import { checkStepList, stepsSchema } from './steps.ts';
 
 /**
  * Every question type a configuration may use. `hidden` is never shown: its value comes from
- * the page (`from`) and is sent like any answer.
+ * the page (`from`) and is sent like any answer. `appointment` is a time to talk, picked from
+ * the hosts' free slots, or the visitor's preferred times in words (`./booking.ts`,
+ * `docs/booking.md`).
  */
 export const QUESTION_TYPES = [
   'text',
@@ -22,6 +24,7 @@ export const QUESTION_TYPES = [
   'radio',
   'checkbox',
   'hidden',
+  'appointment',
 ] as const;
 
 /** Types whose answer must be one of `options`. (`checkbox` may have options: "tick all that apply".) */
@@ -95,6 +98,14 @@ const questionSchema = z
           message: `"${label}" is another option's value`,
         });
     });
+    if (q.type === 'appointment') {
+      if (q.prefill) problem('prefill', 'not allowed for type appointment: a visitor picks a time');
+      if (q.maxLength !== undefined)
+        problem(
+          'maxLength',
+          'not allowed for type appointment: preferred times take 500 characters',
+        );
+    }
     if ((q.min !== undefined || q.max !== undefined) && q.type !== 'number') {
       ctx.addIssue({
         code: 'custom',

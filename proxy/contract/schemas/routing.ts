@@ -9,7 +9,8 @@
 import { z } from 'zod';
 import { answerRefusal, type AnswerRules } from '../answer-rules.ts';
 import type { IssueCode } from '../issues.ts';
-import { id, languageTag, webUrl } from './common.ts';
+import { teamBookingSchema } from './booking.ts';
+import { id, languageTag, peopleList, webUrl } from './common.ts';
 
 /** The upstream meta entries routing adds: a question must not take these ids. */
 export const ROUTING_META_IDS = ['routed_to', 'repeat_of'] as const;
@@ -36,18 +37,13 @@ const teamSchema = z.strictObject({
   /** What the firm calls the team (the console, the notice). */
   label: z.string().trim().min(1, 'must not be empty').max(200),
   /** Who hears of each lead: everyone, or one at a time with `roundRobin`. */
-  people: z
-    .array(z.email({ error: 'must be an email address' }).max(254))
-    .min(1, 'must name at least one address')
-    .max(50)
-    .refine(
-      (people) => new Set(people.map((p) => p.toLowerCase())).size === people.length,
-      'must not name an address twice',
-    ),
+  people: peopleList,
   /** Each lead to the next person in turn, skipping anyone marked away in the console. */
   roundRobin: z.boolean().default(false),
   /** One of `WEBHOOK_ENDPOINTS` by its `url`: it is then sent this team's leads only. */
   webhook: webUrl.optional(),
+  /** The team's own hours, zone or slot length, over the form's `booking` (`./booking.ts`). */
+  booking: teamBookingSchema.optional(),
 });
 
 /** The whole block. */

@@ -52,6 +52,10 @@ export const WELSH = Object.freeze({
     'Rhowch gyfeiriad e-bost yn y fformat cywir ar gyfer “{label}”, fel enw@enghraifft.com',
   'question.invalid_phone': 'Rhowch rif ffôn ar gyfer “{label}”, fel 020 7946 0018',
   'question.unknown_question': 'Nid yw’r ffurflen hon yn gofyn cwestiwn â’r dynodydd “{name}”',
+  'question.slot_taken':
+    'Mae’r amser hwnnw newydd gael ei gymryd. Dewiswch amser arall ar gyfer “{label}”',
+  'question.slot_unavailable':
+    'Ni ellir trefnu’r amser hwnnw. Dewiswch un o’r amseroedd a gynigir ar gyfer “{label}”',
   'file.file_kind': 'Nid yw “{name}” yn ffeil {kinds}. Dewiswch ffeil o un o’r mathau hynny',
   'file.file_audio_video':
     'Mae “{name}” yn ffeil sain neu fideo, ac ni ellir ei hanfon. Troswch hi i PDF lle bo modd, neu dewiswch ffeil {kinds}',
@@ -77,6 +81,8 @@ export const WELSH = Object.freeze({
   'enquiry.invalid_type': '“{field}”: {detail}',
   'enquiry.unrecognized_key': 'Nid yw “{field}” yn un o feysydd ymholiad',
   'enquiry.unexpected_part': 'Nid oes disgwyl y rhan “{name}”: anfonwch "enquiry" a "files"',
+  'slots.no_appointment':
+    'Nid yw’r math o achos “{name}” yn gofyn am apwyntiad: gofynnwch i GET /api/slots am un sy’n gwneud hynny',
 
   loading: 'Wrthi’n llwytho’r ffurflen…',
   loadFailed: `Mae’n ddrwg gennym, nid oedd modd llwytho’r ffurflen. Gwiriwch eich cysylltiad, yna ${TRY_AGAIN.toLowerCase()}.`,
@@ -226,6 +232,10 @@ export const WELSH = Object.freeze({
   'confirmation.answers': 'Eich atebion',
   'confirmation.files': 'Ffeiliau a anfonwyd gennych',
   'confirmation.notReply': 'Copi i’ch cofnodion chi yw hwn; bydd y cwmni’n cysylltu â chi.',
+  'booking.with': 'gyda {host}',
+  'booking.preferred': 'Amseroedd a ffefrir: {text}',
+  'booking.eventTitle': 'Galwad gyda {name}',
+  'booking.eventText': '{caseType}, ymholiad {reference}',
 
   ...WELSH_DRAFTS,
 } satisfies Strings);

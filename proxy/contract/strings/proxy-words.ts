@@ -110,6 +110,17 @@ const CONVERT_STRINGS = Object.freeze({
   'convert.transient': 'it could not be converted just now',
 });
 
+/**
+ * A booked call in the firm's language (`booking/call-words.ts`): the enquiry's meta entry
+ * upstream, and the event in the host's calendar.
+ */
+const BOOKING_STRINGS = Object.freeze({
+  'booking.with': 'with {host}',
+  'booking.preferred': 'Preferred times: {text}',
+  'booking.eventTitle': 'Call with {name}',
+  'booking.eventText': '{caseType}, enquiry {reference}',
+});
+
 /** Every word of the proxy's own. */
 export const PROXY_STRINGS = Object.freeze({
   ...PAGE_STRINGS,
@@ -118,4 +129,5 @@ export const PROXY_STRINGS = Object.freeze({
   ...REFUSAL_STRINGS,
   ...UPLOAD_REFUSAL_STRINGS,
   ...EMAIL_STRINGS,
+  ...BOOKING_STRINGS,
 });

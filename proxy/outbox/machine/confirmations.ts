@@ -90,9 +90,10 @@ export function confirmations(d: Dialect) {
     queueWithinQuotas,
     /**
      * Keeps the receipt, queues the confirmation when every quota allows it, and keeps the
-     * lead's team with the notice to it.
+     * lead's team with the notice to it (given to the host of its call, `bookedWith`, where it
+     * booked one with a round-robin team).
      */
-    *recordAftercare(aftercare: Aftercare): Plan<ConfirmationVerdict> {
+    *recordAftercare(aftercare: Aftercare, bookedWith?: string): Plan<ConfirmationVerdict> {
       const { receipt, confirmation } = aftercare;
       yield* run(
         `INSERT INTO receipts (code, reference, received_at, digest, caught_as)
@@ -100,7 +101,8 @@ export function confirmations(d: Dialect) {
         { ...receipt, caughtAs: receipt.caughtAs ?? null },
       );
       const verdict = confirmation ? yield* queueWithinQuotas(confirmation) : 'none';
-      if (aftercare.routing) yield* routes.recordRouting(receipt.reference, aftercare.routing);
+      if (aftercare.routing)
+        yield* routes.recordRouting(receipt.reference, aftercare.routing, bookedWith);
       return verdict;
     },
     /** How many confirmations `quota` has counted in its window at `at`. */

@@ -4,6 +4,7 @@
  * `../plan-table.ts` says; each store adds only what is its own.
  */
 import { listAudit, recordAudit } from './audit.ts';
+import { bookings } from './bookings.ts';
 import { confirmations } from './confirmations.ts';
 import { delivery } from './delivery.ts';
 import { takeDraftAllowance } from './draft-allowances.ts';
@@ -49,6 +50,7 @@ export function outboxMachine(d: Dialect) {
     ...routing(d),
     ...drafts(d),
     takeDraftAllowance,
+    ...bookings(d),
     getSetting,
     setSetting,
     recordAudit,

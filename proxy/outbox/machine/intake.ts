@@ -128,10 +128,12 @@ export function intake(d: Dialect) {
     },
     /**
      * `submission` as stored, from the row its insert returned: read again only when the rest of
-     * its accept wrote more of it (its files' rows, its routing), or those would be missing.
+     * its accept wrote more of it (its files' rows, its routing, its booking's host in its
+     * upstream), or those would be missing.
      */
     *asStored(row: SubmissionRow, submission: NewSubmission): Plan<Submission> {
-      if (submission.files.length > 0 || submission.aftercare?.routing) return yield* byId(row.id);
+      if (submission.files.length > 0 || submission.aftercare?.routing || submission.booking)
+        return yield* byId(row.id);
       return toSubmission(row, []);
     },
     /** Keeps the answer given for a key, to replay it to a retry with the same key and body. */

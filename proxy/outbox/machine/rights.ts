@@ -151,8 +151,8 @@ export function rights(d: Dialect) {
       return rows.map((row) => row.reference);
     },
     /**
-     * Deletes one submission, its files' rows, its idempotency keys and every notification
-     * about it, and the link of any later lead that repeats it, and records the erasure by a
+     * Deletes one submission, its files' rows, its idempotency keys, its calls booked and every
+     * notification about it, and the link of any later lead that repeats it, and records the erasure by a
      * salted hash of the subject's email only. One not yet delivered is kept unless `force`d.
      */
     *erase(
@@ -179,6 +179,8 @@ export function rights(d: Dialect) {
       // After the submission, whose row `queueWebhooks` locks against deletion: a message queued while
       // this runs is committed by now, and none is queued once the submission is gone.
       yield* run('DELETE FROM webhook_deliveries WHERE reference = @reference', { reference });
+      // Its calls hold the visitor's name and details: they go too, freeing their hosts' time.
+      yield* run('DELETE FROM bookings WHERE reference = @reference', { reference });
       // Its id is never given again (`Dialect.newSubmissionId`): a lease still naming it stays stale.
       yield* run(
         `INSERT INTO settings (name, value) VALUES ('submission_id_floor', @floor)

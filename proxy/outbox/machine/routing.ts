@@ -98,33 +98,47 @@ export function routing(d: Dialect) {
     return found[0]?.reference ?? null;
   }
 
-  /** Whose turn it is in `team` among `people`, taken for this lead; null when all are away. */
-  function* takeTurn(team: string, people: readonly string[]): Plan<string | null> {
-    // The team's row, taken and kept until the lead's transaction ends: another instance's
-    // intake for the same team waits here, then reads the turn this one took.
+  /**
+   * The person `team` gave its last lead to ('' for none yet), its row taken and kept until the
+   * transaction ends: another instance's intake for the same team waits here, then reads the
+   * turn this one took (a lead's, or its call's: `bookings.ts`).
+   */
+  function* holdTurn(team: string): Plan<string> {
     const turn = yield* one<{ last_person: string }>(
       `INSERT INTO team_turns (team, last_person) VALUES (@team, '')
        ON CONFLICT (team) DO UPDATE SET last_person = team_turns.last_person
        RETURNING last_person`,
       { team },
     );
+    return turn?.last_person ?? '';
+  }
+
+  /** Notes `person` as the one `team` gave its last lead to (its row held: `holdTurn`). */
+  const giveTurn = (team: string, person: string) =>
+    run('UPDATE team_turns SET last_person = @person WHERE team = @team', { team, person });
+
+  /** Whose turn it is in `team` among `people`, taken for this lead; null when all are away. */
+  function* takeTurn(team: string, people: readonly string[]): Plan<string | null> {
+    const last = yield* holdTurn(team);
     const away = yield* peopleAway();
-    const next = nextInTurn(people, turn?.last_person ?? '', new Set(away.map((a) => a.address)));
-    if (next !== null)
-      yield* run('UPDATE team_turns SET last_person = @next WHERE team = @team', { team, next });
+    const next = nextInTurn(people, last, new Set(away.map((a) => a.address)));
+    if (next !== null) yield* giveTurn(team, next);
     return next;
   }
 
   return {
+    holdTurn,
+    giveTurn,
     /**
      * Keeps `routing` with the lead `reference` (stored in this transaction): the lead it
      * repeats, the person whose turn it is, and the notice to them (or to the whole team when
-     * it has no round robin, or everyone in it is away).
+     * it has no round robin, or everyone in it is away). A lead whose call was booked in this
+     * transaction (`bookedWith`) is given to its host, whose turn the booking took.
      */
-    *recordRouting(reference: string, routing: NewRouting): Plan<RoutedLead> {
+    *recordRouting(reference: string, routing: NewRouting, bookedWith?: string): Plan<RoutedLead> {
       const repeatOf = yield* earlierLead(reference, routing);
       const assignedTo = routing.roundRobin
-        ? yield* takeTurn(routing.team, routing.roundRobin)
+        ? (bookedWith ?? (yield* takeTurn(routing.team, routing.roundRobin)))
         : null;
       yield* run(
         `UPDATE submissions SET routed_to = @team, team_label = @label, route_reason = @reason,

@@ -1,12 +1,13 @@
 /**
  * Taking a submission into the PostgreSQL outbox: the submission, its files' rows and their
- * bytes (in chunks of at most 512 KiB), its Idempotency-Key and the form token it spends, in one
- * transaction. A twin request on another instance with the same key waits on the key's insert
+ * bytes (in chunks of at most 512 KiB), its Idempotency-Key, the form token it spends and the
+ * call it books, in one transaction. A twin request on another instance with the same key waits on the key's insert
  * and then finds it, so one key gives one enquiry however many instances share the database.
  * The statements are the machine's (`../machine/intake.ts`); what is PostgreSQL's own here: the
  * bytea chunks, and the order (the key taken first, so a twin's transaction decides).
  */
 import type pg from 'pg';
+import type { StoredBooking } from '../booking.ts';
 import type { OutboxMachine } from '../machine/index.ts';
 import type { ConfirmationVerdict } from '../receipt.ts';
 import type { SubmissionRow } from '../rows.ts';
@@ -25,9 +26,15 @@ export function pgAccept(pool: pg.Pool, owner: string, m: OutboxMachine): Intake
     db: pg.PoolClient,
     submission: NewSubmission,
   ): Promise<
-    | { kind: 'stored'; row: SubmissionRow; confirmation: ConfirmationVerdict }
+    | {
+        kind: 'stored';
+        row: SubmissionRow;
+        confirmation: ConfirmationVerdict;
+        booking?: StoredBooking;
+      }
     | { kind: 'repeat' }
     | { kind: 'token_spent' }
+    | { kind: 'slot_taken' }
   > => {
     const row = await execute(db, m.insertSubmission(submission));
     const { id } = row;
@@ -40,18 +47,23 @@ export function pgAccept(pool: pg.Pool, owner: string, m: OutboxMachine): Intake
       throw new Rollback({ kind: 'repeat' } as const);
     if (formToken && !(await execute(db, m.spendToken(formToken))))
       throw new Rollback({ kind: 'token_spent' } as const);
+    // After the key: a twin with the same key waits on it above and is a repeat, not a rival.
+    const booking = submission.booking
+      ? await execute(db, m.takeBooking({ ...submission, id }, submission.booking))
+      : undefined;
+    if (booking === null) throw new Rollback({ kind: 'slot_taken' } as const);
     for (const [idx, file] of submission.files.entries()) {
       await execute(db, m.insertFileRow(id, idx, file));
       await insertChunks(db, id, idx, file);
     }
     if (submission.funnelCell) await execute(db, m.expectDelivery(id, submission.funnelCell));
     const confirmation = submission.aftercare
-      ? await execute(db, m.recordAftercare(submission.aftercare))
+      ? await execute(db, m.recordAftercare(submission.aftercare, booking?.host))
       : 'none';
     // Work nobody holds wakes every instance's worker; leased work is its taker's to send.
     if (submission.state === 'queued' && !submission.lease && postgresDialect.wakeWorkers)
       await db.query(postgresDialect.wakeWorkers);
-    return { kind: 'stored', row, confirmation } as const;
+    return { kind: 'stored', row, confirmation, ...(booking ? { booking } : {}) } as const;
   };
 
   return async (submission) => {
@@ -60,13 +72,17 @@ export function pgAccept(pool: pg.Pool, owner: string, m: OutboxMachine): Intake
       if (repeat) return repeat;
     }
     const outcome = await inTransaction(pool, (db) => attempt(db, submission));
-    if (outcome.kind === 'token_spent') return outcome;
+    if (outcome.kind === 'token_spent' || outcome.kind === 'slot_taken') return outcome;
     if (outcome.kind === 'stored') {
-      const { row, confirmation } = outcome;
+      const { row, confirmation, booking } = outcome;
       const stored = await execute(pool, m.asStored(row, submission));
-      return submission.lease
-        ? { kind: 'stored', submission: stored, lease: { id: row.id, token: 1 }, confirmation }
-        : { kind: 'stored', submission: stored, confirmation };
+      return {
+        kind: 'stored',
+        submission: stored,
+        confirmation,
+        ...(submission.lease ? { lease: { id: row.id, token: 1 } } : {}),
+        ...(booking ? { booking } : {}),
+      };
     }
     // A twin stored it first (its transaction committed while ours waited on the key).
     const repeat =

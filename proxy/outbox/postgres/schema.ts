@@ -21,6 +21,7 @@ import { draftsTable } from '../machine/drafts.ts';
 import { mailboxKeysForEveryLead } from '../machine/mailbox-keys.ts';
 import type { Migration } from '../machine/plan.ts';
 import { execute, postgresDialect } from './driver.ts';
+import { bookingTables } from '../machine/booking-tables.ts';
 
 const TYPES = tables.COLUMN_TYPES.postgres;
 
@@ -158,6 +159,8 @@ export const MIGRATIONS: readonly Migration[] = [
   draftAllowancesTable(TYPES),
   // Every lead's mailbox key, routed or not, so a repeat is found by email as by telephone (issue 78).
   mailboxKeysForEveryLead,
+  // Calls booked with enquiries, and the blocks of each host's time they hold (issue 75).
+  bookingTables(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` on `client` (inside the caller's transaction). */

@@ -19,6 +19,7 @@ import { describePeopleStore } from '../../test/store-contract-people.ts';
 import { describeFormVersionStore } from '../../test/store-contract-form-versions.ts';
 import { describeRoutingStore } from '../../test/store-contract-routing.ts';
 import { describeDraftStore } from '../../test/store-contract-drafts.ts';
+import { describeBookingStore } from '../../test/store-contract-bookings.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
 import { openPostgresOutbox } from './store.ts';
 import type { OutboxStore } from '../store.ts';
@@ -55,6 +56,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeFormVersionStore('PostgreSQL', freshDatabase);
   describeRoutingStore('PostgreSQL', freshDatabase);
   describeDraftStore('PostgreSQL', freshDatabase);
+  describeBookingStore('PostgreSQL', freshDatabase);
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {

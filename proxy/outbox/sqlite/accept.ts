@@ -1,6 +1,6 @@
 /**
  * Taking a submission into the SQLite outbox: its files first (each synced to disk in the
- * vault), then the rows that name them and its Idempotency-Key, in one transaction. A key seen
+ * vault), then the rows that name them, its Idempotency-Key and its booking, in one transaction. A key seen
  * before is answered from what it was first used for. The statements are the machine's
  * (`../machine/intake.ts`); what is SQLite's own is the order: the vault's files before the
  * rows, the key looked up again inside the transaction (one writer: no twin can slip between).
@@ -31,14 +31,26 @@ function* insertRows(
   if (submission.funnelCell) yield* m.expectDelivery(id, submission.funnelCell);
   if (idempotency && !(yield* m.insertKey(idempotency, id, submission.receivedAt)))
     throw new Error('an Idempotency-Key was kept by a twin inside one transaction');
+  const booking = submission.booking
+    ? yield* m.takeBooking({ ...submission, id }, submission.booking)
+    : undefined;
+  // Every host's time taken: the write's savepoint is undone, nothing of the enquiry stays.
+  if (booking === null) throw new SlotTaken();
   const confirmation = submission.aftercare
-    ? yield* m.recordAftercare(submission.aftercare)
+    ? yield* m.recordAftercare(submission.aftercare, booking?.host)
     : 'none';
   const stored = yield* m.asStored(row, submission);
-  return submission.lease
-    ? { kind: 'stored', submission: stored, lease: { id, token: 1 }, confirmation }
-    : { kind: 'stored', submission: stored, confirmation };
+  return {
+    kind: 'stored',
+    submission: stored,
+    confirmation,
+    ...(submission.lease ? { lease: { id, token: 1 } } : {}),
+    ...(booking ? { booking } : {}),
+  };
 }
+
+/** Thrown inside the accept's write when the call's time was taken: its savepoint is undone. */
+class SlotTaken extends Error {}
 
 /**
  * `accept` over `vault`: every write goes through `write` (group commit), each plan run by
@@ -63,6 +75,7 @@ export function sqliteAccept(
       return outcome;
     } catch (error) {
       await removeBlobs();
+      if (error instanceof SlotTaken) return { kind: 'slot_taken' };
       throw error;
     }
   };

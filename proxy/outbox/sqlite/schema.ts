@@ -18,6 +18,7 @@ import { draftsTable } from '../machine/drafts.ts';
 import { mailboxKeysForEveryLead } from '../machine/mailbox-keys.ts';
 import type { Migration } from '../machine/plan.ts';
 import { sqliteDialect, sqliteRunner } from './driver.ts';
+import { bookingTables } from '../machine/booking-tables.ts';
 
 const TYPES = tables.COLUMN_TYPES.sqlite;
 
@@ -164,6 +165,8 @@ export const MIGRATIONS: readonly Migration[] = [
   draftAllowancesTable(TYPES),
   // Every lead's mailbox key, routed or not, so a repeat is found by email as by telephone (issue 78).
   mailboxKeysForEveryLead,
+  // Calls booked with enquiries, and the blocks of each host's time they hold (issue 75).
+  bookingTables(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` to `db` (inside the caller's transaction). */

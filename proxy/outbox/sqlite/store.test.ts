@@ -18,6 +18,7 @@ import { describePeopleStore } from '../../test/store-contract-people.ts';
 import { describeFormVersionStore } from '../../test/store-contract-form-versions.ts';
 import { describeRoutingStore } from '../../test/store-contract-routing.ts';
 import { describeDraftStore } from '../../test/store-contract-drafts.ts';
+import { describeBookingStore } from '../../test/store-contract-bookings.ts';
 import { openSqliteOutbox } from './store.ts';
 
 const inMemory = { open: () => openSqliteOutbox(':memory:') };
@@ -49,6 +50,8 @@ describeFormVersionStore('SQLite on disk', onDisk);
 describeRoutingStore('SQLite in memory', inMemory);
 describeDraftStore('SQLite in memory', inMemory);
 describeDraftStore('SQLite on disk', onDisk);
+describeBookingStore('SQLite in memory', inMemory);
+describeBookingStore('SQLite on disk', onDisk);
 
 describe('the SQLite outbox', () => {
   it('survives closing and reopening the database file, leases and all', async () => {

@@ -1,0 +1,47 @@
+/**
+ * The calendar port (`docs/booking.md`, "Calendars"): whatever holds a host's diary answers the
+ * same two questions, which times are busy, and write or remove this event, so slots, bookings
+ * and their events are written once. Two adapters: the outbox itself, the default that needs no
+ * calendar (its bookings are the busy times), and a host's own CalDAV calendar, read in the
+ * background and cached, never inside an enquiry's transaction.
+ */
+import type { Span } from './slot-grid.ts';
+
+/**
+ * The events that keep hosts busy in their own calendars, as last read (the slots offered and
+ * the booking taken read these, never the calendar itself).
+ */
+export interface CalendarBusy {
+  /**
+   * `host`'s events reaching into `[from, to)`: none when they connected no calendar, or
+   * `unreadable` when theirs cannot be read just now (their times are then not offered).
+   */
+  eventsOf(host: string, from: number, to: number): readonly Span[] | 'unreadable';
+  /** Grows whenever a calendar read changes what is known: times worked out before are stale. */
+  readonly version: number;
+}
+
+/** A call as an event in a calendar. */
+export interface CalendarEvent {
+  /** The booking's iCalendar UID: the same event, wherever and however often it is written. */
+  uid: string;
+  start: number;
+  end: number;
+  summary: string;
+  description: string;
+  /** iCalendar's SEQUENCE: one more with each change. */
+  sequence: number;
+  /** When the booking was made (DTSTAMP). */
+  stamp: number;
+}
+
+/** What a write or a removal came to. */
+export type CalendarWriteOutcome = 'done' | 'already';
+
+/** One host's own calendar, as the booking's writes reach it. */
+export interface CalendarWriter {
+  /** Writes `event`; `already` when the calendar holds it (a retry after an unknown outcome). */
+  writeEvent(event: CalendarEvent): Promise<CalendarWriteOutcome>;
+  /** Removes the event `uid`; `already` when the calendar does not hold it. */
+  removeEvent(uid: string): Promise<CalendarWriteOutcome>;
+}

@@ -1,0 +1,112 @@
+/**
+ * The call an enquiry asks for, as intake hands it to the outbox to book in the enquiry's
+ * transaction (`docs/booking.md`, "The answer"). An appointment's answer that is a slot's start
+ * (exactly as `GET /api/slots` writes one) must be a time the team's rules offer now
+ * (`slot_unavailable` otherwise: off the grid, outside the hours, on a closed day, past the
+ * horizon or within the notice) with a host whose own calendar is free then (`slot_taken`
+ * otherwise); whose calls are booked when is the outbox's to say (`slot_taken` too). Preferred
+ * times in words, or no answer, book nothing. Either refusal stores nothing: the visitor keeps
+ * every answer, picks another time and sends again, with the same Idempotency-Key.
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { appointmentOf, bookingHosts, type BookingHosts } from '../booking/booking-hosts.ts';
+import { callValue, eventWords } from '../booking/call-words.ts';
+import { slotAt } from '../booking/slot-grid.ts';
+import type { SlotFinder } from '../booking/slot-finder.ts';
+import { isSlotStart } from '../contract/booking.ts';
+import { answerTo, visibleQuestions } from '../contract/rules.ts';
+import { Refusal } from '../http/refusal.ts';
+import type { NewBooking } from '../outbox/booking.ts';
+import type { CheckedSubmission } from './check-submission.ts';
+import { factsOf } from './lead-routing.ts';
+
+const MINUTE_MS = 60_000;
+
+/** What booking a call reads. */
+export interface CallBookingDeps {
+  /** The times offered: which hosts' calendars are free, and the days to forget once booked. */
+  slots: SlotFinder;
+  /** `PUBLIC_URL`: the host of each booking's UID, and the console's link in the host's event. */
+  publicUrl?: string | undefined;
+}
+
+/** A call to book, its hosts, and the secret of the visitor's link to cancel or move it. */
+export interface AskedCall {
+  booking: NewBooking;
+  hosts: BookingHosts;
+  /** Only its hash is kept: the visitor's email carries it. */
+  secret: string;
+  /** The refusal when the outbox finds every host's time taken first. */
+  taken(): Refusal;
+}
+
+/** The refusal of `answer`'s time, beside the question (in the visitor's words, by `bodyIn`). */
+function refused(code: 'slot_taken' | 'slot_unavailable', id: string, label: string): Refusal {
+  return Refusal.field(`answers.${id}`, code, `question.${code}`, { label });
+}
+
+/**
+ * The call `checked` asks for, received at `receivedAt` as `reference`; undefined when it asks
+ * none (no appointment, not shown, not answered, or preferred times in words).
+ *
+ * @example askedCall(checked, deps, { reference, receivedAt })?.booking.hosts // ['ann@firm.example']
+ */
+export function askedCall(
+  checked: CheckedSubmission,
+  deps: CallBookingDeps,
+  received: { reference: string; receivedAt: number },
+): AskedCall | undefined {
+  const { config, part, upstream } = checked;
+  const question = appointmentOf(config, part.case_type);
+  const caseType = config.caseTypes.find((each) => each.id === part.case_type);
+  if (!question || !caseType) return undefined;
+  const answer = answerTo(part.answers, question.id);
+  const shown = visibleQuestions(caseType, part.answers).includes(question);
+  if (!shown || typeof answer !== 'string' || !isSlotStart(answer.trim())) return undefined;
+  const label =
+    checked.visitor.form.caseTypes
+      .find((each) => each.id === caseType.id)
+      ?.questions.find((each) => each.id === question.id)?.label ?? question.label;
+  const hosts = bookingHosts(config, factsOf(config, checked));
+  const slot = hosts && slotAt(hosts.rules, Date.parse(answer.trim()), received.receivedAt);
+  if (!hosts || !slot) throw refused('slot_unavailable', question.id, label);
+  const free = deps.slots.calendarFree(hosts, slot);
+  if (free.length === 0) {
+    deps.slots.forget(hosts, slot.start);
+    throw refused('slot_taken', question.id, label);
+  }
+  const secret = randomBytes(32).toString('base64url');
+  const { firm } = checked;
+  const origin = deps.publicUrl?.replace(/\/+$/, '');
+  const event = eventWords(
+    firm.words,
+    {
+      reference: received.reference,
+      name: [upstream.forename, upstream.surname].filter(Boolean).join(' '),
+      caseType: caseType.label,
+      email: upstream.email,
+      telephone: upstream.telephone_mobile,
+    },
+    origin && `${origin}/admin/leads/${received.reference}`,
+  );
+  return {
+    hosts,
+    secret,
+    taken: () => refused('slot_taken', question.id, label),
+    booking: {
+      uid: `${randomUUID()}@${origin ? new URL(origin).host : 'enquiry-form'}`,
+      question: question.id,
+      start: slot.start,
+      end: slot.end,
+      until: slot.end + hosts.rules.bufferMinutes * MINUTE_MS,
+      timeZone: hosts.rules.timeZone,
+      hosts: free,
+      turnsOf: hosts.roundRobin ? (hosts.team ?? undefined) : undefined,
+      secretHash: createHash('sha256').update(secret).digest('hex'),
+      ...event,
+      metaValue: (host: string) =>
+        callValue(slot, hosts.rules.timeZone, firm.lang, firm.words, host),
+      at: received.receivedAt,
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * A call booked with an enquiry, as the outbox takes and keeps it (`docs/booking.md`,
+ * "Storage"): what intake asks it to book, and the booking as kept. Taken in the enquiry's own
+ * transaction (`machine/bookings.ts`), so an enquiry with a time is stored with its booking or
+ * not at all.
+ */
+import type { UpstreamEnquiry } from '../client/schemas.ts';
+
+/** What intake asks the outbox to book with a new enquiry. */
+export interface NewBooking {
+  /** The iCalendar UID: the booking's id at the proxy's host, the same wherever it is written. */
+  uid: string;
+  /** The appointment question's id: its meta entry upstream names the host. */
+  question: string;
+  start: number;
+  end: number;
+  /** The end of the buffer after it: the booking covers `[start, until)`. */
+  until: number;
+  timeZone: string;
+  /**
+   * The hosts to try, in the configuration's order, each free as far as the proxy knows (their
+   * calendars, who is away): the outbox books the first whose time nobody took.
+   */
+  hosts: readonly string[];
+  /** For a round-robin team: its id, whose turn decides which host is tried first. */
+  turnsOf?: string | undefined;
+  /** SHA-256 (hex) of the secret of the visitor's cancel and move link; the secret is theirs. */
+  secretHash: string;
+  /** What the host's calendar calls the event, and says of it. */
+  summary: string;
+  description: string;
+  /** The meta entry's value upstream once the host is known (`booking/call-words.ts`). */
+  metaValue: (host: string) => string;
+  at: number;
+}
+
+/** A call kept in the outbox. */
+export interface StoredBooking {
+  id: number;
+  uid: string;
+  reference: string;
+  question: string;
+  host: string;
+  team: string | null;
+  start: number;
+  end: number;
+  until: number;
+  timeZone: string;
+  state: 'booked' | 'cancelled';
+  summary: string;
+  description: string;
+  /** iCalendar's SEQUENCE: 0, then one more with each change (a cancellation). */
+  sequence: number;
+  createdAt: number;
+  cancelledAt: number | null;
+}
+
+/** The enquiry whose booking is taken, as its accept has just inserted it. */
+export interface BookedSubmission {
+  id: number;
+  reference: string;
+  upstream: UpstreamEnquiry;
+}
+
+/** A host's calls between two times: what keeps them busy here. */
+export interface BookedSpan {
+  host: string;
+  start: number;
+  until: number;
+}

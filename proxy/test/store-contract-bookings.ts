@@ -1,0 +1,162 @@
+/**
+ * The store contract, bookings (`machine/bookings.ts`, docs/booking.md): a call taken in its
+ * enquiry's transaction by the first host whose time nobody took, with its host written into
+ * the enquiry's meta entry; a call no host can take stores nothing; a round robin's hosts tried
+ * from the one after its last turn, past anyone marked away; no block of a host's time booked
+ * twice, however many enquiries ask at once (on PostgreSQL, from several instances); a lead's
+ * calls erased with it. On every
+ * store (`store-contract.ts` says how).
+ */
+import { describe, expect, it } from 'vitest';
+import type { NewBooking } from '../outbox/booking.ts';
+import type { NewSubmission } from '../outbox/submission.ts';
+import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
+import { sampleSubmission } from './fixtures/outbox.ts';
+
+const PEOPLE = ['ann@firm.example', 'bob@firm.example', 'cy@firm.example'];
+const NINE = Date.UTC(2027, 2, 29, 8);
+const MINUTE = 60_000;
+
+/** A call at `start` (half an hour, `bufferMinutes` after it) with `hosts`. */
+const call = (uid: string, start = NINE, more: Partial<NewBooking> = {}): NewBooking => ({
+  uid,
+  question: 'call',
+  start,
+  end: start + 30 * MINUTE,
+  until: start + 30 * MINUTE,
+  timeZone: 'Europe/London',
+  hosts: PEOPLE.slice(0, 2),
+  secretHash: `hash-of-${uid}`,
+  summary: 'Call with Ada Lovelace',
+  description: 'Buying or selling a property, enquiry EQ-TEST',
+  metaValue: (host) => `${new Date(start).toISOString()} with ${host}`,
+  at: 1_000,
+  ...more,
+});
+
+/** An enquiry `reference` asking for `booking`, its appointment answered with the start. */
+function asking(reference: string, booking: NewBooking): NewSubmission {
+  const { upstream } = sampleSubmission();
+  return sampleSubmission({
+    reference,
+    files: [],
+    upstream: {
+      ...upstream,
+      meta: [...upstream.meta, { id: 'call', label: 'When?', value: String(booking.start) }],
+    },
+    booking,
+  });
+}
+
+/** Runs the booking contract against one implementation. */
+export function describeBookingStore(name: string, factory: StoreFactory): void {
+  describe(`${name}: the outbox store contract, bookings`, () => {
+    const fresh = freshStores(factory);
+
+    it('books the first host free, writes the host into the enquiry, and gives the next to the next', async () => {
+      const store = await fresh();
+      const first = await store.accept(asking('EQ-1', call('one@test')));
+      expect(first).toMatchObject({
+        kind: 'stored',
+        booking: { host: 'ann@firm.example', uid: 'one@test' },
+      });
+      const meta = first.kind === 'stored' ? first.submission.upstream.meta : [];
+      expect(meta.at(-1)).toEqual({
+        id: 'call',
+        label: 'When?',
+        value: `${new Date(NINE).toISOString()} with ann@firm.example`,
+      });
+      const second = await store.accept(asking('EQ-2', call('two@test')));
+      expect(second).toMatchObject({ kind: 'stored', booking: { host: 'bob@firm.example' } });
+      expect(await store.bookingsOf('EQ-2')).toMatchObject([
+        { uid: 'two@test', host: 'bob@firm.example', start: NINE, state: 'booked', sequence: 0 },
+      ]);
+    });
+
+    it('stores nothing of an enquiry whose time every host has booked already', async () => {
+      const store = await fresh();
+      await store.accept(asking('EQ-1', call('one@test')));
+      await store.accept(asking('EQ-2', call('two@test')));
+      // Overlapping by a quarter of an hour: one block is enough to refuse it.
+      const late = call('three@test', NINE + 15 * MINUTE);
+      expect(await store.accept(asking('EQ-3', late))).toEqual({ kind: 'slot_taken' });
+      expect(await store.get('EQ-3')).toBeNull();
+      expect(await store.bookingsOf('EQ-3')).toEqual([]);
+      expect(
+        await store.accept(asking('EQ-3', call('three@test', NINE + 30 * MINUTE))),
+      ).toMatchObject({
+        kind: 'stored',
+        booking: { host: 'ann@firm.example' },
+      });
+    });
+
+    it('keeps a call’s buffer: the next call may start only once it is over', async () => {
+      const store = await fresh();
+      const buffered = { hosts: ['ann@firm.example'], until: NINE + 45 * MINUTE };
+      await store.accept(asking('EQ-1', call('one@test', NINE, buffered)));
+      const soon = call('two@test', NINE + 30 * MINUTE, { hosts: ['ann@firm.example'] });
+      expect(await store.accept(asking('EQ-2', soon))).toEqual({ kind: 'slot_taken' });
+      const after = call('three@test', NINE + 45 * MINUTE, { hosts: ['ann@firm.example'] });
+      expect((await store.accept(asking('EQ-3', after))).kind).toBe('stored');
+    });
+
+    it('tries a round robin’s hosts from the one after its last turn, past anyone away', async () => {
+      const store = await fresh();
+      const turns = { hosts: PEOPLE, turnsOf: 'property' };
+      await store.markAway('bob@firm.example', 500, 'ann@firm.example');
+      const hosts = [];
+      for (const [i, start] of [NINE, NINE + 30 * MINUTE, NINE + 60 * MINUTE].entries()) {
+        const outcome = await store.accept(
+          asking(`EQ-${String(i)}`, call(`${String(i)}@test`, start, turns)),
+        );
+        hosts.push(outcome.kind === 'stored' ? outcome.booking?.host : outcome.kind);
+      }
+      expect(hosts).toEqual(['ann@firm.example', 'cy@firm.example', 'ann@firm.example']);
+      expect((await store.lastTurns()).get('property')).toBe('ann@firm.example');
+    });
+
+    it('says what keeps hosts busy between two times, their calls only', async () => {
+      const store = await fresh();
+      await store.accept(asking('EQ-1', call('one@test')));
+      await store.accept(asking('EQ-2', call('two@test', NINE + 120 * MINUTE)));
+      expect(
+        await store.bookedBetween(['ann@firm.example'], NINE + 10 * MINUTE, NINE + 3 * 60 * MINUTE),
+      ).toEqual([
+        { host: 'ann@firm.example', start: NINE, until: NINE + 30 * MINUTE },
+        { host: 'ann@firm.example', start: NINE + 120 * MINUTE, until: NINE + 150 * MINUTE },
+      ]);
+      expect(await store.bookedBetween(['bob@firm.example'], NINE, NINE + 3 * 60 * MINUTE)).toEqual(
+        [],
+      );
+      expect(
+        await store.bookedBetween(['ann@firm.example'], NINE + 30 * MINUTE, NINE + 120 * MINUTE),
+      ).toEqual([]);
+    });
+
+    it('erases a lead’s calls with it, and frees their time', async () => {
+      const store = await fresh();
+      const one = { hosts: ['ann@firm.example'] };
+      await store.accept(asking('EQ-1', call('one@test', NINE, one)));
+      const erasing = { force: true, at: 2_000, client: 'cli' };
+      expect((await store.erase('EQ-1', erasing)).kind).toBe('erased');
+      expect(await store.bookingsOf('EQ-1')).toEqual([]);
+      expect((await store.accept(asking('EQ-2', call('two@test', NINE, one)))).kind).toBe('stored');
+    });
+
+    it('books one call of twenty asking for one host’s time at once', async () => {
+      const store = await fresh();
+      const sibling = factory.shared ? await fresh.sibling(store) : store;
+      const one = { hosts: ['ann@firm.example'] };
+      const outcomes = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 === 0 ? store : sibling).accept(
+            asking(`EQ-${String(i)}`, call(`${String(i)}@test`, NINE, one)),
+          ),
+        ),
+      );
+      expect(outcomes.filter((outcome) => outcome.kind === 'stored')).toHaveLength(1);
+      expect(outcomes.filter((outcome) => outcome.kind === 'slot_taken')).toHaveLength(19);
+      expect(await store.bookedBetween(['ann@firm.example'], 0, NINE * 2)).toHaveLength(1);
+    });
+  });
+}
