@@ -4,7 +4,8 @@
  * reference, the time received, the receipt code, and with `includeAnswers` each visible
  * question's label and answer and each file's name. Never the files, never the attribution.
  *
- * Every value the visitor typed is escaped in the HTML part, and in both parts a word joiner
+ * Every value the visitor typed is escaped in the HTML part, indented under its label in the
+ * text part, every line of it (`typed-lines.ts`), and in both parts a word joiner
  * (U+2060, invisible) follows each `.`, `@` and `:` in it, so that no mail client turns an
  * address or a web address typed into the form into a link the firm seems to have sent.
  */
@@ -13,6 +14,7 @@ import { emailWords, type ConfirmationConfig } from '../contract/schemas/confirm
 import type { CaseType } from '../contract/schemas/form-config.ts';
 import { primaryLanguage } from '../contract/strings/catalogue.ts';
 import { ENGLISH, type Strings } from '../contract/strings/english.ts';
+import { typedLines } from './typed-lines.ts';
 
 /** An email ready to send: both parts. */
 export interface ConfirmationMail {
@@ -107,7 +109,11 @@ export function confirmationMail(
     ...summary.map(([label, value]) => `${label}: ${value}`),
     words.receiptHint,
     ...(answers.length > 0
-      ? ['', `${words.answers}:`, ...answers.map((a) => `${a.label}\n  ${unlinkable(a.value)}`)]
+      ? [
+          '',
+          `${words.answers}:`,
+          ...answers.flatMap((a) => [a.label, ...typedLines(unlinkable(a.value))]),
+        ]
       : []),
     ...(files.length > 0 ? ['', `${words.files}:`, ...files.map((f) => `- ${unlinkable(f)}`)] : []),
     '',

@@ -3,6 +3,7 @@
  * from the email alone), and alerts that say what happened and what to do.
  */
 import { isLeadEvent, type AlertEvent, type FirmEvent, type LeadEvent } from './events.ts';
+import { labelled } from './typed-lines.ts';
 
 /** An email's subject and plain-text body. */
 export interface MessageText {
@@ -10,15 +11,13 @@ export interface MessageText {
   text: string;
 }
 
-const line = (label: string, value: string | undefined) =>
-  value === undefined || value === '' ? [] : [`${label}: ${value}`];
-
 /** A case type's label from the form configuration, by id (undefined when not known). */
 export type CaseTypeLabel = (id: string) => string | undefined;
 
 /**
- * What the visitor sent, one `Label: value` line each (empty values left out): the email's
- * body and `npm run outbox -- show`.
+ * What the visitor sent, one `Label: value` line each (empty values left out; a value of several
+ * lines indented under its label, `typed-lines.ts`): the alert's body, a team's notice and
+ * `npm run outbox -- show`.
  */
 export function enquiryLines(
   enquiry: LeadEvent['enquiry'],
@@ -26,15 +25,15 @@ export function enquiryLines(
 ): string[] {
   const label = caseTypeLabel(enquiry.case_type);
   return [
-    ...line('Name', `${enquiry.forename} ${enquiry.surname}`.trim()),
-    ...line('Email', enquiry.email),
-    ...line('Telephone', enquiry.telephone_mobile),
-    ...line('Case type', label ? `${label} (${enquiry.case_type})` : enquiry.case_type),
-    ...enquiry.meta.flatMap((entry) => line(entry.label, entry.value)),
-    ...line('Referer', enquiry.marketing_lead_referer),
-    ...line('Campaign', enquiry.marketing_campaign),
-    ...line('Keywords', enquiry.marketing_keywords),
-    ...line('Detail', enquiry.marketing_detail),
+    ...labelled('Name', `${enquiry.forename} ${enquiry.surname}`.trim()),
+    ...labelled('Email', enquiry.email),
+    ...labelled('Telephone', enquiry.telephone_mobile),
+    ...labelled('Case type', label ? `${label} (${enquiry.case_type})` : enquiry.case_type),
+    ...enquiry.meta.flatMap((entry) => labelled(entry.label, entry.value)),
+    ...labelled('Referer', enquiry.marketing_lead_referer),
+    ...labelled('Campaign', enquiry.marketing_campaign),
+    ...labelled('Keywords', enquiry.marketing_keywords),
+    ...labelled('Detail', enquiry.marketing_detail),
   ];
 }
 
@@ -87,9 +86,9 @@ function leadText(
     '',
     `Why: ${event.reason}`,
     '',
-    ...line('Reference', event.reference),
+    ...labelled('Reference', event.reference),
     // Older queued events have no receivedAt: then the line is left out, never wrong.
-    ...line('Received at', event.receivedAt),
+    ...labelled('Received at', event.receivedAt),
     ...enquiryLines(enquiry, caseTypeLabel),
     ...(event.files.length > 0
       ? [
