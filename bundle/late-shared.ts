@@ -35,8 +35,12 @@ export function handedOverByTheEntry(): Plugin {
     resolveId: (id) => (id === HANDED_OVER ? `\0${HANDED_OVER}` : null),
     load: (id) =>
       id === `\0${HANDED_OVER}`
-        ? // The entry left them under a key made from this bundle's URL, before importing it.
-          `export default globalThis[(${lateSharedKey.toString()})(import.meta.url)];`
+        ? {
+            // The entry left them under a key made from this bundle's URL, before importing it.
+            code: `export default globalThis[(${lateSharedKey.toString()})(import.meta.url)];`,
+            // Only a read: where it lands is decided by who uses it, as for any other module.
+            moduleSideEffects: false,
+          }
         : null,
     transform(code, id) {
       if (!SHAREABLE.test(id)) return null;

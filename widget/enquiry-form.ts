@@ -6,6 +6,7 @@ import { learnStrings, parseStrings, Translator, type EnquiryFormStrings } from 
 import { languageOf, pageLanguage } from './language.ts';
 import { loadDrawnPart, loadLate, loadStepsPart } from './late-bundle.ts';
 import { adoptStyles } from './late/lit-tags.ts';
+import { afterFirstFrame } from './after-first-frame.ts';
 import { onceUntilFailed } from './late/once-until-failed.ts';
 import type { LateParts } from './late/index.ts';
 import { hiddenAnswers, pageReader } from './page-values.ts';
@@ -117,7 +118,9 @@ export class EnquiryForm extends ElementBase {
     this.#page,
     // A form in steps is drawn with its steps part, and a form the page drew is taken over with
     // the drawn form's part: the form waits for them as for its configuration.
+    // A form on one page in an element of its own waits for nothing: drawn at the first update.
     (config, fixed) =>
+      (isStepped(config, fixed) || this.#drawn) &&
       Promise.all([
         isStepped(config, fixed) && this.#whenSteps(),
         this.#drawn &&
@@ -178,9 +181,7 @@ export class EnquiryForm extends ElementBase {
     // Once the form is on screen, the rest loads while the visitor reads it.
     if (this.#lateScheduled || !this.#session.config) return;
     this.#lateScheduled = true;
-    const load = () => void this.#whenLate().catch(() => undefined);
-    if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 2000 });
-    else setTimeout(load, 200);
+    afterFirstFrame(() => void this.#whenLate().catch(() => undefined));
   }
 
   /** The late parts, loading them first if they are not here yet. */

@@ -60,7 +60,10 @@ export interface SessionHost extends ControllerHost, Pick<Element, 'closest'> {
  * fixed to (the steps part of a form in steps): the form is loading until it is here, and could
  * not be loaded when it fails.
  */
-export type FormReady = (config: PublicFormConfig, fixed: string | undefined) => unknown;
+export type FormReady = (
+  config: PublicFormConfig,
+  fixed: string | undefined,
+) => Promise<unknown> | false | undefined;
 
 /** The configuration, the draft and the tokens of one element. */
 export class SessionController implements ReactiveController {
@@ -146,7 +149,10 @@ export class SessionController implements ReactiveController {
           : await getJson<PublicFormConfig>(
               this.url(`/api/form?lang=${wantedLanguages(this.#host)}`),
             );
-      await this.#ready(config, fixedCaseType(config.caseTypes, this.#host.caseType));
+      // Awaited only when there is something to wait for: a configuration written into the
+      // script is then drawn at the element's first update, with no "loading" drawn before it.
+      const ready = this.#ready(config, fixedCaseType(config.caseTypes, this.#host.caseType));
+      if (ready) await ready;
     } catch (error) {
       this.#loading = false;
       const notAllowed = error instanceof HttpError && error.status === 403;

@@ -13,16 +13,7 @@
  */
 import type { ReactiveController } from 'lit';
 import type { ElementBase } from '../element-base.ts';
-import {
-  SNIFF_BYTES,
-  SNIFF_TAIL_BYTES,
-  sniffKind,
-  type SniffedKind,
-  checkFiles,
-  type FileFacts,
-  type DraftUpload,
-  type FormConfig,
-} from '#contract';
+import type { DraftUpload, FormConfig } from '#contract';
 import type { Translator } from '../i18n.ts';
 import type { ShownIssue } from '../issues.ts';
 import type { ListedFile } from './file-list.ts';
@@ -46,17 +37,6 @@ export interface FilesPorts {
    */
   late: LatePorts;
 }
-
-/** What kind a file is, from its bytes: its name and the browser's guess can lie. */
-async function sniff(file: File): Promise<SniffedKind> {
-  const [head, tail] = await Promise.all([
-    file.slice(0, SNIFF_BYTES).arrayBuffer(),
-    file.slice(-SNIFF_TAIL_BYTES).arrayBuffer(),
-  ]);
-  return sniffKind(new Uint8Array(head), new Uint8Array(tail));
-}
-
-const factsOf = ({ file, kind }: Chosen): FileFacts => ({ name: file.name, size: file.size, kind });
 
 const ignore = () => undefined;
 
@@ -168,21 +148,10 @@ export class FilesController implements ReactiveController {
       late.announce(late.t().text('failed.network'));
       return;
     }
-    await uploads.take(incoming, this.#chosen, this.#refused, {
-      sniff,
-      check: (files) => this.#check(files, limits),
-      show: (issue) => showIssue(issue, this.ports.late.t(), limits),
-    });
-    this.#changed();
-  }
-
-  /** What the shared rules say of `files`, as the proxy will. */
-  #check(files: readonly Chosen[], limits: Limits) {
-    return checkFiles(
-      files.map(factsOf),
-      limits,
-      this.ports.late.session.config?.picker.kinds ?? '',
+    await uploads.take(incoming, this.#chosen, this.#refused, limits, (issue) =>
+      showIssue(issue, this.ports.late.t(), limits),
     );
+    this.#changed();
   }
 
   #changed() {
@@ -209,7 +178,11 @@ export class FilesController implements ReactiveController {
    * limits may have changed since).
    */
   problems(limits: Limits, t: Translator): ShownIssue[] {
-    const current = this.#check(this.#chosen, limits).map((issue) => showIssue(issue, t, limits));
+    // A file is only ever chosen through the uploads chunk, which checks the list (by the rules
+    // it brings: every form that never picks a file is spared them).
+    const current = (this.#uploads?.check(this.#chosen, limits) ?? []).map((issue) =>
+      showIssue(issue, t, limits),
+    );
     return [...this.notices, ...this.#rows(t).flatMap((row) => row.issue ?? []), ...current];
   }
 

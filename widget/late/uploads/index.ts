@@ -1,10 +1,21 @@
 /**
- * The uploads chunk of the late bundle: each file sent ahead as it is taken (`upload-task.ts`),
- * what its row says (progress, paused, the proxy's verdict), what Send names, and the uploads
- * kept across a reload (sessionStorage beside the draft: ids, names, sizes and verdicts, never
- * bytes). Fetched the first time a file is taken, or when a reload finds uploads kept.
+ * The uploads chunk of the late bundle: each file checked as it is chosen, by its bytes and its
+ * size as the proxy will (the rules are here, not in the late bundle every form loads), sent
+ * ahead as it is taken (`upload-task.ts`), what its row says (progress, paused, the proxy's
+ * verdict), what Send names, and the uploads kept across a reload (sessionStorage beside the
+ * draft: ids, names, sizes and verdicts, never bytes). Fetched the first time a file is taken,
+ * or when a reload finds uploads kept.
  */
-import type { DraftUpload, RuleIssue, SniffedKind } from '#contract';
+import {
+  checkFiles,
+  sniffKind,
+  SNIFF_BYTES,
+  SNIFF_TAIL_BYTES,
+  type DraftUpload,
+  type FormConfig,
+  type RuleIssue,
+  type SniffedKind,
+} from '#contract';
 import type { ShownIssue } from '../../issues.ts';
 import type { ElementBase } from '../../element-base.ts';
 import type { Translator } from '../../i18n.ts';
@@ -19,17 +30,13 @@ import { UploadTask, type UploadState, type UploadTaskPorts } from './upload-tas
 
 const TUS = { 'Tus-Resumable': '1.0.0' };
 
-/**
- * The rules `take` checks a file by, from the late bundle, which has the contract: this chunk
- * cannot share it without the build splitting the contract off into a file of its own.
- */
-export interface TakeRules {
-  /** What kind a file is, from its bytes. */
-  sniff(file: File): Promise<SniffedKind>;
-  /** What the shared rules say of these files. */
-  check(files: readonly Chosen[]): RuleIssue[];
-  /** An issue in the visitor's words. */
-  show(issue: RuleIssue): ShownIssue;
+/** What kind a file is, from its bytes: its name and the browser's guess can lie. */
+async function sniff(file: File): Promise<SniffedKind> {
+  const [head, tail] = await Promise.all([
+    file.slice(0, SNIFF_BYTES).arrayBuffer(),
+    file.slice(-SNIFF_TAIL_BYTES).arrayBuffer(),
+  ]);
+  return sniffKind(new Uint8Array(head), new Uint8Array(tail));
 }
 
 /** The uploads of one form. */
@@ -85,20 +92,26 @@ export class Uploads {
    * one refused goes to `refused` with its reason, one taken to `taken` and is sent ahead at
    * once. What became of them is said once, however many came at once.
    */
-  async take(incoming: readonly File[], taken: Chosen[], refused: Refused[], rules: TakeRules) {
+  async take(
+    incoming: readonly File[],
+    taken: Chosen[],
+    refused: Refused[],
+    limits: FormConfig['files'],
+    show: (issue: RuleIssue) => ShownIssue,
+  ) {
     const t = this.#late.t();
     const reasons = new Set<string>();
     const added: string[] = [];
     for (const file of incoming) {
-      const chosen: Chosen = { file, kind: await rules.sniff(file) };
+      const chosen: Chosen = { file, kind: await sniff(file) };
       const position = `files[${String(taken.length)}]`;
-      const issues = rules.check([...taken, chosen]);
+      const issues = this.check([...taken, chosen], limits);
       // Its own problem first; else, when it is one too many, that.
       const issue =
         issues.find((each) => each.field === position) ??
         issues.find((each) => each.field === 'files');
       if (issue) {
-        const shown = rules.show(issue);
+        const shown = show(issue);
         refused.push({ file, issue: shown });
         // One "too many" is said once however many files were dropped at once.
         reasons.add(shown.text);
@@ -109,6 +122,15 @@ export class Uploads {
       }
     }
     this.#late.announce([...added, ...reasons].join('. '));
+  }
+
+  /** What the shared rules say of these files, as the proxy will (the kinds the picker names). */
+  check(files: readonly Chosen[], limits: FormConfig['files']): RuleIssue[] {
+    return checkFiles(
+      files.map(({ file, kind }) => ({ name: file.name, size: file.size, kind })),
+      limits,
+      this.#late.session.config?.picker.kinds ?? '',
+    );
   }
 
   /**
