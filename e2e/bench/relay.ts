@@ -4,6 +4,7 @@
  * the CPU each spends per enquiry (delivery to the stand-in included) and how many it accepts
  * a second, as ratios, then the tail of each at 64 connections.
  */
+import { recordHeadline } from './headline.ts';
 import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
 import { answers } from './create-path.ts';
 import { cpuSeconds, writesSoFar } from './processes.ts';
@@ -163,6 +164,11 @@ export async function relayYardstick(): Promise<string> {
       return `${label} ${num(kib)} KiB in ${num(calls)} calls`;
     })
     .join(', ');
+  recordHeadline(
+    'cpu',
+    `${ratio(median(cpuRatios))} (accepted per second ${ratio(median(rateRatios))})`,
+  );
+  recordHeadline('tail', `${num(proxyTail.p99Ms)} ms (p50 ${num(proxyTail.p50Ms)} ms)`);
   const tails = table(
     ['at 64 connections', 'accepted/s', 'p50 ms', 'p99 ms', 'CPU ms/enquiry'],
     [

@@ -102,6 +102,9 @@ function existingSections(): Map<string, string> {
   return found;
 }
 
+/** A section as the report holds it now, markers and all; undefined when it has none. */
+export const writtenSection = (name: string) => existingSections().get(name);
+
 /** Writes the report: `header`, then each section in `order`, new ones replacing old ones. */
 export async function writeReport(
   header: string,

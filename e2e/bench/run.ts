@@ -16,7 +16,8 @@ import { outboxCost } from './outbox-cost.ts';
 import { publishUnderLoad } from './publish-load.ts';
 import { relayYardstick } from './relay.ts';
 import { killAllNow, stopAll } from './processes.ts';
-import { load, machine, num, writeReport, type Section } from './report.ts';
+import { headlineSection } from './headline.ts';
+import { load, machine, num, writeReport, writtenSection, type Section } from './report.ts';
 import { stepSpeed } from './step-speed.ts';
 import { intakePaths } from './intake-paths.ts';
 import { uploadEndToEnd } from './upload-end-to-end.ts';
@@ -115,7 +116,16 @@ async function main(): Promise<void> {
     console.log(`bench: ${name} done in ${num(seconds)} s`);
   }
   const seconds = (Date.now() - started) / 1000;
-  await writeReport(header(await chromiumVersion(), ran, seconds), NAMES, sections);
+  const headline = headlineSection(
+    writtenSection('headline'),
+    new Date().toISOString().slice(0, 10),
+  );
+  if (headline) sections.push({ name: 'headline', markdown: headline });
+  await writeReport(
+    header(await chromiumVersion(), ran, seconds),
+    ['headline', ...NAMES],
+    sections,
+  );
   console.log(`bench: wrote BENCHMARKS.md (${num(seconds)} s)`);
 }
 

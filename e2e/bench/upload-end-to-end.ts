@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { sampleFiles } from '../../proxy/test/fixtures/proxy-harness.ts';
 import { cpuSeconds, mainThreadSeconds, memory, resetPeak, type LoopSeconds } from './processes.ts';
+import { recordHeadline } from './headline.ts';
 import { load, mib, num, ratio, table } from './report.ts';
 import { formToken, submissionForm, submit, type BenchFile } from './requests.ts';
 import { startProxyServer, startStandIn, type StandIn } from './servers.ts';
@@ -131,6 +132,20 @@ export async function uploadEndToEnd(): Promise<string> {
   const runs: Run[] = [];
   for (let i = 0; i < RUNS; i++) runs.push(await endToEnd());
   const perMib = (seconds: number) => num((seconds * 1000) / ((AT_ONCE * FILE_BYTES) / MIB));
+  const spread = (values: number[], unit: (value: number) => string) => {
+    const [low, high] = [Math.min(...values), Math.max(...values)];
+    return low === high ? unit(low) : `${unit(low)} to ${unit(high)}`;
+  };
+  recordHeadline(
+    'files',
+    `${spread(
+      runs.map((r) => rate(r.heldMs)),
+      (value) => `${num(value)} MiB/s`,
+    )}, proxy memory +${spread(
+      runs.map((r) => r.growth / FILE_BYTES),
+      ratio,
+    )} one file`,
+  );
   const rows = runs.map((r, i) => [
     String(i + 1),
     r.statuses.join(' '),

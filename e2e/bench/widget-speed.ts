@@ -7,6 +7,7 @@ import { chromium, type Browser, type Request } from '@playwright/test';
 import { launchOptions } from '../support/browser.ts';
 import { startPageServer } from './pages.ts';
 import { freePort } from './processes.ts';
+import { recordHeadline } from './headline.ts';
 import { median, num, quantile, ratio, table } from './report.ts';
 import { startProxyServer, startStandIn } from './servers.ts';
 import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
@@ -36,7 +37,7 @@ const MOBILE = {
  * it is attached, and the time is taken in a task queued from the next animation frame, i.e.
  * once that frame has been produced. Kept as text so no build step rewrites it.
  */
-const PROBE = `(() => {
+export const PROBE = `(() => {
   let found = false;
   const interactive = new Promise((resolve) => {
     const check = () => {
@@ -88,17 +89,23 @@ interface Run {
   bytes: number;
 }
 
+/** A new page in a new context (empty cache, new connections), on the slow phone if asked. */
+export async function coldPage(browser: Browser, throttled: boolean) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (throttled) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', MOBILE);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_CPU_SLOWDOWN });
+  }
+  return { context, page };
+}
+
 /** One cold load: a new context, the probe, navigation, then typing to prove it takes text. */
 async function load(browser: Browser, url: string, throttled = false): Promise<Run> {
-  const context = await browser.newContext();
+  const { context, page } = await coldPage(browser, throttled);
   try {
-    const page = await context.newPage();
-    if (throttled) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', MOBILE);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: MOBILE_CPU_SLOWDOWN });
-    }
     const sizes: Promise<number>[] = [];
     const count = (request: Request) => {
       // A request still finishing as the context closes is not counted.
@@ -190,6 +197,7 @@ export async function widgetSpeed(): Promise<string> {
     });
     const fast = ratios(runs);
     const slowRatios = ratios(slow);
+    recordHeadline('ready', `${ratio(fast.widget)} / ${ratio(slowRatios.widget)}`);
     const rows = (set: typeof runs) => [
       summary('`<enquiry-form>`, script tag', set.widget),
       summary('`<enquiry-form>`, drawn in the page', set.drawn),

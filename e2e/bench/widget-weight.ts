@@ -17,6 +17,7 @@ import {
 } from '../../bundle/size-budget.ts';
 import { publicConfig } from '../../proxy/contract/public-config.ts';
 import { loadWidgetAssets, withInlinedConfig } from '../../proxy/http/widget-assets.ts';
+import { recordHeadline } from './headline.ts';
 import { num, table } from './report.ts';
 
 const kib = (bytes: number) => `${num(bytes / 1024)} KiB`;
@@ -59,6 +60,8 @@ export async function widgetWeight(): Promise<string> {
   const percent = (part: number, whole: number) =>
     `${num((100 * part) / whole)} % of ${kib(whole)}`;
   const every = entry.brotli + core.brotli;
+  recordHeadline('onePage', `${bytes(every)} B`);
+  recordHeadline('allScript', `${bytes(inlined.brotli + core.brotli)} B`);
   const all = every + [...chunks, ...parts].reduce((sum, one) => sum + one.size.brotli, 0);
   const files = [
     row('`enquiry-form.js` (entry)', entry, percent(entry.brotli, ENTRY_BROTLI_BUDGET_BYTES)),
