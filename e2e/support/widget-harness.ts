@@ -314,9 +314,10 @@ export class WidgetHarness {
     const waitUntil = this.options.scriptHeld ? 'commit' : 'load';
     await this.page.goto(`${ORIGIN}${path}`, { waitUntil, ...(referer ? { referer } : {}) });
     const withoutForm = this.options.pagesWithoutForm?.includes(new URL(path, ORIGIN).pathname);
-    // A refused configuration or part shows no form; with several, the last to render is waited for.
+    // A refused configuration or part shows no form; with several, the last to render is waited for
+    // (its enquiry's form: "Save and continue later" adds a form of its own after it).
     if (!withoutForm && !this.options.formReply && !this.options.parts?.failures)
-      await this.form.last().locator('form').waitFor();
+      await this.form.last().locator('form').first().waitFor();
     // Nor does a held script let the page's stylesheet be waited for by the load event, and a
     // page measured before it applies is laid out with the browser's margins and font.
     if (this.options.scriptHeld)

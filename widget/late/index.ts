@@ -21,6 +21,7 @@ import { formBefore, formPrint } from './asked.ts';
 import type { Translator } from '../i18n.ts';
 import type * as ChallengeChunkModule from './challenge.ts';
 import type { ChallengeController } from './challenge.ts';
+import { longDate } from './dates.ts';
 import { buildEnquiryPart } from './enquiry-part.ts';
 import { emailSuggestion } from './email-suggestion.ts';
 import { errorSummary } from './error-summary/error-summary.ts';
@@ -145,7 +146,9 @@ export class LateParts {
     if (config.draftDays || changed || location.hash.includes(DRAFT_FRAGMENT))
       void import('./drafts/index.ts').then(
         (chunk) => {
-          chunk.attach(this.host, this.ports, this.files, changed ? before : undefined);
+          chunk.attach(this.host, this.ports, this.files, changed ? before : undefined, (at) =>
+            longDate(this.ports.t(), this.host, at),
+          );
         },
         () => undefined,
       );
@@ -270,6 +273,7 @@ export class LateParts {
       steps,
       caseTypeFixed: session.fixedCaseType() !== undefined,
       fileNames: this.files.names,
+      date: (at: number, timeZone: string) => longDate(t, this.host, at, timeZone),
     };
     return chunk.checkAnswers(view, t, (step) => {
       this.steps?.change(step);

@@ -43,12 +43,14 @@ export function attach(
   files: FilesController,
   /** What the form was when the tab's draft was kept, when it has changed since (`../asked.ts`). */
   formBefore: string | undefined,
+  /** A day as the visitor's language and region write it (`../dates.ts`, the late bundle's). */
+  date: (at: number) => string,
 ): void {
   if (attached.has(host)) return;
   attached.add(host);
   ports.learnStrings(DRAFT_STRINGS);
   adoptStyles(host.renderRoot, draftStyles);
-  new Drafts(host, ports, files).start(formBefore);
+  new Drafts(host, ports, files, date).start(formBefore);
 }
 
 class Drafts {
@@ -61,6 +63,7 @@ class Drafts {
     private readonly host: ElementBase,
     private readonly ports: LatePorts,
     private readonly files: FilesController,
+    private readonly date: (at: number) => string,
   ) {
     this.#storeKey = `enquiry-form:saved:${ports.session.key}`;
     this.#own = this.#read();
@@ -77,6 +80,7 @@ class Drafts {
         t: () => this.ports.t(),
         days: () => session.config?.draftDays ?? 0,
         email: () => this.#own?.email ?? session.values.email,
+        date: this.date,
         save: (email) => this.#saved(email),
       });
     const link = linkIn(location.hash);

@@ -20,12 +20,10 @@ export interface SavePanelPorts {
   days(): number;
   /** The address to offer: the one saved with before, else the contact email typed. */
   email(): string;
+  /** A day as the visitor's language and region write it (`../dates.ts`). */
+  date(at: number): string;
   save(email: string): Promise<SaveOutcome>;
 }
-
-/** `at` as the visitor's language writes a day. */
-const dayIn = (t: Translator, at: number) =>
-  new Intl.DateTimeFormat(t.locale, { day: 'numeric', month: 'long', year: 'numeric' }).format(at);
 
 /** The button, its panel and the outcome, in one element placed under the form. */
 export class SavePanel {
@@ -79,7 +77,7 @@ export class SavePanel {
     this.#open.textContent = save;
     this.#title.textContent = save;
     const until = Date.now() + this.ports.days() * 86_400_000;
-    this.#intro.textContent = t.text('draftSaveIntro', { date: dayIn(t, until) });
+    this.#intro.textContent = t.text('draftSaveIntro', { date: this.ports.date(until) });
     this.#email.label.textContent = t.text('draftEmail');
     this.#email.hint.textContent = t.text('draftEmailHint');
     this.#submit.textContent = t.text('draftSaveButton');
@@ -121,7 +119,7 @@ export class SavePanel {
     }
     this.#show(false);
     this.#say([
-      t.text('draftSaved', { email: outcome.email, date: dayIn(t, outcome.expiresAt) }),
+      t.text('draftSaved', { email: outcome.email, date: this.ports.date(outcome.expiresAt) }),
       ...outcome.notKept.map((name) => t.text('draftNotKept', { name })),
     ]);
   }

@@ -25,36 +25,36 @@ export interface CheckAnswersView {
   steps: StepsView;
   caseTypeFixed: boolean;
   fileNames: readonly string[];
+  /** A day in the form's language, as the page's or browser's region writes it (`../dates.ts`). */
+  date(at: number, timeZone: string): string;
 }
 
 type Row = readonly [label: string, value: string];
 
 /**
  * A date as the visitor's language writes it ("1 October 2026", "1 Hydref 2026"), not as the
- * date field holds it (`2026-10-01`): in the form's language, as the browser's region writes it
- * when the browser has that language (en-GB and en-US order the day and month differently).
- * Read and written in UTC, so no time zone moves it a day.
+ * date field holds it (`2026-10-01`): `view.date` writes it as the page's or the browser's region
+ * does (`../dates.ts`). Read and written in UTC, so no time zone moves it a day.
  */
-function dateText(value: string, locale: string): string {
+function dateText(value: string, view: CheckAnswersView): string {
   // The step's Continue held the answer to the rules (a real date, `yyyy-mm-dd`), as a send does.
   const date = new Date(`${value}T00:00Z`);
-  if (Number.isNaN(date.getTime())) return value;
-  const language = (tag: string) => tag.split('-')[0];
-  const regional = navigator.languages.filter((tag) => language(tag) === language(locale));
-  return new Intl.DateTimeFormat([...regional, locale], {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(date);
+  return Number.isNaN(date.getTime()) ? value : view.date(date.getTime(), 'UTC');
 }
 
 /**
  * An answer in words: the options chosen, "Yes" or "No" for a lone box, a date as the visitor's
  * language writes it, "Not given" for none.
  */
-function answerText(question: Question, answer: Answer | undefined, t: Translator): string {
+function answerText(
+  question: Question,
+  answer: Answer | undefined,
+  t: Translator,
+  view: CheckAnswersView,
+): string {
   if (question.type === 'checkbox' && !question.options)
     return t.text(answer === 'Yes' ? 'yes' : 'no');
-  if (question.type === 'date' && typeof answer === 'string') return dateText(answer, t.locale);
+  if (question.type === 'date' && typeof answer === 'string') return dateText(answer, view);
   return [answer ?? ''].flat().join(', ');
 }
 
@@ -77,7 +77,9 @@ function rowsOf(step: FormStep, view: CheckAnswersView, t: Translator): Row[] {
     ...(step.key === 'q0' && !view.caseTypeFixed
       ? [[t.text('case_type'), caseType?.label ?? ''] as const]
       : []),
-    ...questions.map((q) => [q.label, answerText(q, answerTo(values.answers, q.id), t)] as const),
+    ...questions.map(
+      (q) => [q.label, answerText(q, answerTo(values.answers, q.id), t, view)] as const,
+    ),
   ];
 }
 
