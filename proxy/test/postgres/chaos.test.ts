@@ -93,6 +93,7 @@ describe.skipIf(absent)('three instances under kills and a database restart', ()
           outcome.answers,
           outcome.leads,
           outcome.unknownLogged,
+          outcome.databaseAway,
         );
         const figures = {
           enquiries: accepted.size,

@@ -21,7 +21,7 @@ import {
 } from '../reliability/proxy-process.ts';
 import type { RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
 import { fetchInbox } from '../../../demo/enquiry-api/inbox.ts';
-import type { Create, CreateAnswer, Lead } from './chaos-duplicates.ts';
+import type { Create, CreateAnswer, DatabaseAway, Lead } from './chaos-duplicates.ts';
 
 /** How hard and how long the run is. */
 export interface ChaosPlan {
@@ -56,6 +56,8 @@ export interface ChaosOutcome {
   leads: Lead[];
   /** Per reference, the proxies' lines saying a create's outcome was unknown. */
   unknownLogged: Map<string, number>;
+  /** When the database was stopped: from its stop to its first connection after the start. */
+  databaseAway: DatabaseAway[];
   /** The longest a create's answer waited for its record, as the proxies logged it. */
   longestRecordWaitMs: number | null;
   kills: number;
@@ -181,11 +183,14 @@ export async function runChaos(
     }
   })();
 
+  const databaseAway: DatabaseAway[] = [];
   const outage = (async () => {
     await sleep(plan.outageAtMs);
+    const from = Date.now();
     await server.stop();
     await sleep(plan.outageMs);
     await server.start();
+    databaseAway.push({ from, to: Date.now() });
   })();
 
   await Promise.all([sending, killing, outage]);
@@ -231,6 +236,7 @@ export async function runChaos(
       answers: everyProcess.flatMap((one) => answersIn(one.entries, killedAt.get(one))),
       leads: await leadsIn(queue),
       unknownLogged: unknownsIn(everyProcess.flatMap((one) => one.entries)),
+      databaseAway,
       longestRecordWaitMs: longestWait(everyProcess.flatMap((one) => one.entries)),
       kills,
       unexpectedExits,
