@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EnquiryApiError } from '../client/errors.ts';
 import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
-import { Deliverer, type DelivererOptions } from './deliverer.ts';
+import { Deliverer } from './deliverer.ts';
+import type { DelivererOptions } from './deliverer-options.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import { StoreUnavailableError, type OperatorView } from '../outbox/store.ts';
 import {

@@ -3,77 +3,36 @@
  * and a background loop for everything queued. Each submission is claimed with a lease from
  * the outbox and driven by at most one attempt of this process at a time (`running-attempts.ts`
  * runs them and records their ends, `attempt.ts` runs the steps, `failure.ts` decides what a
- * failure means).
+ * failure means), and none while something holds delivery back (`holds.ts`: the platform's setup
+ * wrong, or the platform down). What it is built from is `deliverer-options.ts`.
  */
 import { randomBytes } from 'node:crypto';
-import type { CheckReport } from '../client/check.ts';
-import type { EnquiryApiClient } from '../client/enquiry-api-client.ts';
-import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
 import type { Claimed } from '../outbox/lease.ts';
-import type { DeliveryQueue, Lease } from '../outbox/store.ts';
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.ts';
-import { NO_CONVERSION, type Converter } from '../convert/conversion.ts';
-import { Pause, type PauseState } from './pause.ts';
+import type { Lease, PlatformOutage } from '../outbox/store.ts';
+import type { PauseState } from './pause.ts';
+import { DeliveryHolds } from './holds.ts';
 import type { AttemptResult } from '../outbox/attempt-result.ts';
-import type { Submission } from '../outbox/submission.ts';
-import { RunningAttempts, type AttemptReport } from './running-attempts.ts';
+import { RunningAttempts } from './running-attempts.ts';
 import { HeldClaims, MAX_LEASES_ALONE } from './held-claims.ts';
-
-/** What the deliverer is built from; all but store, client and log have defaults. */
-export interface DelivererOptions {
-  store: DeliveryQueue;
-  client: EnquiryApiClient;
-  log: Logger;
-  /** Converts files of kinds the platform does not take, just before their upload. */
-  converter?: Pick<Converter, 'convert'>;
-  policy?: RetryPolicy;
-  /** While the platform's setup is wrong (login, address), check it again this often. */
-  authRetryMs?: number;
-  /** The platform check that decides when a pause ends (see `pause.ts`). */
-  check?: () => Promise<CheckReport>;
-  /** Background deliveries at once. */
-  concurrency?: number;
-  /**
-   * The name leases are taken under: a shared outbox's name for this instance, the one its
-   * heartbeat goes by, so that other instances see whether the holder of a lease still lives.
-   */
-  owner?: string;
-  /** How long a claimed submission stays ours if this process dies mid-delivery. */
-  leaseMs?: number;
-  /** Longest sleep between looks at the queue (new work also wakes the loop). */
-  pollMs?: number;
-  now?: () => number;
-  random?: () => number;
-  /** Told of each attempt's end (metrics). */
-  onAttempt?: (report: AttemptReport) => void;
-  /**
-   * Told of each submission taken, before its attempt (signed webhooks queue
-   * `enquiry.received` here, while its files' bytes are still held); must not throw.
-   */
-  beforeAttempt?: (submission: Submission) => Promise<void>;
-  /**
-   * How many new submissions may wait for a place by their lease alone, past those held whole
-   * (`held-claims.ts`): 0 where instances share the outbox, so that another takes them.
-   */
-  maxLeasesAlone?: number;
-}
+import {
+  withDefaults,
+  type DelivererOptions,
+  type DelivererSettings,
+} from './deliverer-options.ts';
 
 /** The delivery loop of one proxy process. */
 export class Deliverer {
   /** Names this process's leases in the outbox (a shared outbox's name for this instance). */
   readonly owner: string;
   private readonly attempts: RunningAttempts;
-  private readonly options: Required<
-    Omit<DelivererOptions, 'check' | 'onAttempt' | 'beforeAttempt' | 'owner' | 'maxLeasesAlone'>
-  > &
-    Pick<DelivererOptions, 'onAttempt' | 'beforeAttempt'>;
+  private readonly options: DelivererSettings;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private ticking = false;
   /** Woken while it looked at the queue: it looks again as soon as it is done. */
   private wokenMidTick = false;
   private stopping = false;
-  private readonly pause: Pause;
+  private readonly holds: DeliveryHolds;
   /**
    * New submissions stored, leased to this process, while every place was taken: each starts as
    * a place frees, in the order they came (their visitors were told "queued" at once).
@@ -84,32 +43,22 @@ export class Deliverer {
 
   constructor(options: DelivererOptions) {
     this.owner = options.owner ?? `proxy-${process.pid}-${randomBytes(4).toString('hex')}`;
-    this.options = {
-      policy: DEFAULT_RETRY_POLICY,
-      authRetryMs: 60_000,
-      concurrency: 4,
-      leaseMs: 15 * 60_000,
-      pollMs: 30_000,
-      now: Date.now,
-      random: Math.random,
-      converter: NO_CONVERSION,
-      ...options,
-    };
+    this.options = withDefaults(options);
     this.held = new HeldClaims(this.options.store, options.maxLeasesAlone ?? MAX_LEASES_ALONE);
-    this.pause = new Pause({
+    this.holds = new DeliveryHolds({
+      store: this.options.store,
       log: this.options.log,
       now: this.options.now,
       checkEveryMs: this.options.authRetryMs,
-      ...(options.check ? { check: options.check } : {}),
-      onResume: async () => {
-        const due = await this.options.store.expediteQueued(this.options.now());
-        if (due > 0) this.options.log.info({ due }, 'queued enquiries made due now');
+      check: options.check,
+      onRelease: () => {
         this.wake();
       },
     });
     this.attempts = new RunningAttempts({
       ...this.options,
-      pause: (problem) => this.pause.begin(problem),
+      outage: this.holds.outage,
+      pause: (problem) => this.holds.pause.begin(problem),
       onEnd: () => {
         this.startHeld();
         this.wake();
@@ -122,14 +71,19 @@ export class Deliverer {
     this.wake();
   }
 
-  /** True while delivery waits for the platform's setup to be fixed. */
+  /** True while delivery waits for the platform's setup to be fixed, or for it to answer. */
   get paused(): boolean {
-    return this.pause.state !== undefined;
+    return this.holds.holding;
   }
 
-  /** Why delivery is paused, while it is (for health and operators). */
+  /** Why delivery is paused for a setup problem, while it is (for health and operators). */
   get pauseState(): PauseState | undefined {
-    return this.pause.state;
+    return this.holds.pauseState;
+  }
+
+  /** The platform down, as the outbox keeps it: delivery waits for it to answer. */
+  get outageState(): PlatformOutage | undefined {
+    return this.holds.outageState;
   }
 
   /**
@@ -138,13 +92,12 @@ export class Deliverer {
    * its setup is wrong (a login refused, an address that is not the API) and delivery pauses.
    */
   get upstreamDown(): { since: number; error: string } | undefined {
-    const pause = this.pause.state;
-    return this.attempts.upstreamDown ?? (pause && { since: pause.since, error: pause.reason });
+    return this.holds.upstreamDown;
   }
 
   /** Holds all delivery for a setup problem (the start's check found one, or an attempt did). */
   pauseFor(problem: { message: string; hint?: string | undefined }): void {
-    this.pause.begin(problem);
+    this.holds.pause.begin(problem);
     this.wake();
   }
 
@@ -282,7 +235,7 @@ export class Deliverer {
     const { store, now, pollMs, concurrency, leaseMs, log } = this.options;
     try {
       await this.attempts.releaseUnrecorded();
-      if (await this.pause.ready()) {
+      if (await this.holds.ready()) {
         this.startHeld();
         // Held ones come first: the queue is read only once none waits.
         const room = this.held.size > 0 ? 0 : concurrency - this.busy;
@@ -293,9 +246,9 @@ export class Deliverer {
           else void this.attempts.track(claimed);
         }
       }
-      const nextDue = await store.nextDueAt();
-      const until =
-        Math.min(this.pause.state?.nextCheckAt ?? Infinity, nextDue ?? Infinity) - now();
+      // While paused, nothing is due before the platform is asked again.
+      const nextDue = this.paused ? null : await store.nextDueAt();
+      const until = Math.min(this.holds.nextLookAt, nextDue ?? Infinity) - now();
       this.wake(Math.min(pollMs, Math.max(until, 50)));
     } catch (error) {
       logFailure(log, error, {}, 'outbox: cannot read the queue; trying again shortly');

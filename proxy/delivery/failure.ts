@@ -9,7 +9,10 @@
  *   counted and no backoff grows, so everything queued goes soon after the database is back.
  * - The login or the address is wrong (401/403, no route, a web page, a redirect, a bad
  *   certificate): all delivery pauses until the check passes; nothing counts as an attempt.
- * - Anything else: retried with backoff, for up to a day; then dead letter.
+ * - The platform down (network errors, timeouts, 5xx to every delivery and to its check): the
+ *   lead waits for the outage to end (`outage-watch.ts`); its retry window does not run.
+ * - Anything else: retried with backoff for the lead's window (two weeks by default); then, if
+ *   the platform answers its check (it fails this lead alone), dead letter.
  */
 import { EnquiryApiError } from '../client/errors.ts';
 import type { Logger } from '../logger.ts';
@@ -19,6 +22,7 @@ import { StoreUnavailableError, type DeliveryQueue } from '../outbox/store.ts';
 import { nextAttempt, type RetryPolicy } from './backoff.ts';
 import { keepUntilRecorded, type RecordKeeping } from './kept-record.ts';
 import type { AttemptResult } from '../outbox/attempt-result.ts';
+import type { OutageWatch } from './outage-watch.ts';
 
 /** How soon a submission whose attempt the outbox's database interrupted is due again. */
 const STORE_RETRY_MS = 1000;
@@ -32,6 +36,19 @@ export interface FailureContext extends RecordKeeping {
   random: () => number;
   /** Pauses all delivery for a setup problem; returns when it is next checked. */
   pause: (problem: EnquiryApiError) => number;
+  /** Whether the platform is down (then no lead's window runs), and asking it. */
+  outage: Pick<OutageWatch, 'state' | 'ask'>;
+}
+
+/**
+ * True for a failure as a platform that is down fails: no answer (the network, a timeout) or a
+ * 5xx. A 408 or 429 is the platform answering, busy.
+ *
+ * @example platformFailed(apiError('retryable', 'create', { status: 503 })) // true
+ */
+export function platformFailed(error: unknown): boolean {
+  if (!(error instanceof EnquiryApiError) || error.kind !== 'retryable') return false;
+  return error.status === undefined || error.status >= 500;
 }
 
 /**
@@ -108,6 +125,9 @@ export async function handleFailure(
   }
 
   const failures = submission.attempts + 1;
+  const message = error instanceof Error ? error.message : String(error);
+  const down = platformFailed(error);
+  if (down && context.outage.state) return waitForPlatform(claimed, message, context);
   const next = nextAttempt(
     submission.retryFrom,
     failures,
@@ -116,7 +136,9 @@ export async function handleFailure(
     context.random,
     apiError?.retryAfterMs,
   );
-  const message = error instanceof Error ? error.message : String(error);
+  // Dead only for itself: a lead the platform fails while it is down waits for it.
+  if ('giveUp' in next && down && (await context.outage.ask()) !== 'up')
+    return waitForPlatform(claimed, message, context);
   if ('giveUp' in next) {
     const reason = `gave up after ${failures} attempts: ${message}`;
     await store.deadLetter(lease, reason, now());
@@ -130,6 +152,21 @@ export async function handleFailure(
   log.warn(
     { reference, attempt: failures, error: message, retryAt: new Date(next.at).toISOString() },
     'delivery failed; will retry',
+  );
+  return { state: 'queued' };
+}
+
+/** The platform is down: the lead waits for the outage's end, which makes it due. */
+async function waitForPlatform(
+  { submission, lease }: Claimed,
+  message: string,
+  { store, log, now, outage }: FailureContext,
+): Promise<AttemptResult> {
+  const at = outage.state?.nextProbeAt ?? now();
+  await store.finish(lease, { kind: 'retry', at, error: message });
+  log.warn(
+    { reference: submission.reference, error: message },
+    'delivery failed while the platform is down; the lead waits for it to answer again',
   );
   return { state: 'queued' };
 }

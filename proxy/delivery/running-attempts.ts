@@ -1,9 +1,9 @@
 /**
  * The attempts this process runs, apart from the loop that claims their work (`deliverer.ts`):
  * one attempt per submission at a time, and each one's end recorded: how it ended (for
- * metrics), the platform's failure while it lasts, and the lease of an attempt whose end the
- * outbox could not record, let go once it answers again. At shutdown they are given time to
- * finish, then aborted.
+ * metrics), what it says of the platform (`outage-watch.ts`: failing, or answering), and the
+ * lease of an attempt whose end the outbox could not record, let go once it answers again. At
+ * shutdown they are given time to finish, then aborted.
  */
 import { EnquiryApiError } from '../client/errors.ts';
 import { logFailure } from '../outbox/outage-log.ts';
@@ -12,7 +12,8 @@ import type { Lease } from '../outbox/store.ts';
 import type { AttemptResult } from '../outbox/attempt-result.ts';
 import type { Submission } from '../outbox/submission.ts';
 import { runAttempt, type AttemptContext } from './attempt.ts';
-import { handleFailure, type FailureContext } from './failure.ts';
+import { handleFailure, platformFailed, type FailureContext } from './failure.ts';
+import type { OutageWatch } from './outage-watch.ts';
 
 /** How one attempt ended, for metrics. */
 export interface AttemptReport {
@@ -36,6 +37,8 @@ export interface RunningAttemptsOptions
   beforeAttempt?: ((submission: Submission) => Promise<void>) | undefined;
   /** Called when an attempt has ended, so that the queue is looked at again. */
   onEnd: () => void;
+  /** Hears what each attempt says of the platform. */
+  outage: FailureContext['outage'] & Pick<OutageWatch, 'failed' | 'answered'>;
 }
 
 const ABORT_GRACE_MS = 1000;
@@ -60,7 +63,6 @@ export class RunningAttempts {
   /** Leases of attempts whose end the outbox could not record: let go once it answers again. */
   private readonly unreleased = new Map<number, Lease>();
   private readonly abort = new AbortController();
-  #upstreamDown: { since: number; error: string } | undefined;
 
   constructor(private readonly options: RunningAttemptsOptions) {}
 
@@ -72,14 +74,6 @@ export class RunningAttempts {
   /** The submissions whose attempts run now. */
   ids(): number[] {
     return [...this.running.keys()];
-  }
-
-  /**
-   * The platform's failure to answer (network errors, timeouts, 5xx), and since when, until
-   * the next answer that shows it works, a delivery or a refusal.
-   */
-  get upstreamDown(): { since: number; error: string } | undefined {
-    return this.#upstreamDown;
   }
 
   /** Lets running attempts finish for up to `drainMs`, then aborts them. */
@@ -151,7 +145,7 @@ export class RunningAttempts {
     try {
       await this.options.beforeAttempt?.(claimed.submission);
       const result = await runAttempt(claimed, { ...this.options, ...this.keeping });
-      this.#upstreamDown = undefined;
+      this.options.outage.answered();
       this.options.onAttempt?.({
         state: result.state,
         latencyMs: now() - claimed.submission.receivedAt,
@@ -186,9 +180,8 @@ export class RunningAttempts {
     }
     const result = await handleFailure(error, claimed, { ...this.options, ...this.keeping });
     const failure = error instanceof EnquiryApiError ? error.kind : 'unexpected';
-    if (failure === 'retryable') {
-      this.#upstreamDown ??= { since: now(), error: error instanceof Error ? error.message : '' };
-    } else if (failure === 'validation') this.#upstreamDown = undefined;
+    if (platformFailed(error)) this.options.outage.failed((error as Error).message);
+    else if (failure === 'validation') this.options.outage.answered();
     this.options.onAttempt?.({ state: result.state, failure });
     return result;
   }

@@ -44,6 +44,14 @@ export const PLAN_TABLE = {
   deadLetter: 'record',
   nextDueAt: 'read',
   expediteQueued: 'write',
+  // The platform's outage, one for every instance (`machine/outage.ts`).
+  platformOutage: 'read',
+  beginOutage: 'atomic',
+  takeProbe: 'write',
+  endOutage: 'atomic',
+  sentAfterOutage: 'read',
+  outageEnded: 'read',
+  forgetOutageEnded: 'write',
   // The operator's view.
   requeue: 'atomic',
   get: 'read',

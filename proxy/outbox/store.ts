@@ -41,6 +41,7 @@ import type {
   Housekeeping,
   IntakeStore,
   OperatorView,
+  PlatformOutages,
 } from './submission-store.ts';
 import type { UploadStore } from './upload-store.ts';
 import type { DraftStore } from './draft-store.ts';
@@ -52,6 +53,8 @@ export type { ErasureOutcome, Subject, SubjectHoldings } from './machine/rights.
 export type { AwayPerson } from './machine/routing.ts';
 // Every role, by the file it lives in, for callers to import from here.
 export type { IntakeStore, FileSource, DeliveryQueue, OperatorView, Housekeeping };
+export type { PlatformOutages };
+export type { OutageEnded, PlatformOutage } from './machine/outage.ts';
 export type { NotificationQueue, Receipts, ConfirmationQuotas, WebhookQueue, WebhookDeliveries };
 export type { People, AuditLog, SubjectRights, TeamPeople };
 export type { Settings, WidgetFileArchive, FunnelCounters, FormVersions };
@@ -79,6 +82,7 @@ export interface OutboxStore
   extends
     IntakeStore,
     DeliveryQueue,
+    PlatformOutages,
     OperatorView,
     Housekeeping,
     NotificationQueue,

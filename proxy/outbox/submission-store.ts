@@ -7,6 +7,7 @@
  */
 import type { ByteSource } from '../client/byte-source.ts';
 import type { DailyCount, LeadFilter } from './machine/leads.ts';
+import type { OutageEnded, PlatformOutage } from './machine/outage.ts';
 import type { Claimed, Finish, Step } from './lease.ts';
 import type { QueuedNotification } from './notification.ts';
 import type {
@@ -104,6 +105,28 @@ export interface DeliveryQueue extends FileSource {
    * need not wait for the retry time an earlier failure set. Returns how many.
    */
   expediteQueued(now: number): Promise<number>;
+}
+
+/**
+ * The platform's outage, one for every instance sharing the outbox (`machine/outage.ts`):
+ * delivery pauses while it lasts, one instance at a time probes the platform, and its end sends
+ * everything waiting; the notifier tells the firm of it.
+ */
+export interface PlatformOutages {
+  /** The outage in force, or null. */
+  platformOutage(): Promise<PlatformOutage | null>;
+  /** Begins `found` unless one is on already; answers the one in force. */
+  beginOutage(found: PlatformOutage): Promise<PlatformOutage>;
+  /** Takes the turn to probe: `seen` becomes `next`, unless another changed it first. */
+  takeProbe(seen: PlatformOutage, next: PlatformOutage): Promise<boolean>;
+  /** Ends the outage at `at`, everything waiting due, oldest first; null if none was on. */
+  endOutage(at: number): Promise<OutageEnded | null>;
+  /** Of the leads waiting when an outage ended at `endedAt`: how many went since, and still wait. */
+  sentAfterOutage(endedAt: number): Promise<{ delivered: number; waiting: number }>;
+  /** The last outage ended and not yet told of, if any. */
+  outageEnded(): Promise<OutageEnded | null>;
+  /** Its end is told: forgotten. */
+  forgetOutageEnded(told: OutageEnded): Promise<void>;
 }
 
 /** The operator's view (the CLI, health routes and metrics): read, retry, skip. */

@@ -24,6 +24,7 @@ import { intake } from './intake.ts';
 import { leads } from './leads.ts';
 import { notifications } from './notifications.ts';
 import { operator } from './operator.ts';
+import { outage } from './outage.ts';
 import * as people from './people.ts';
 import type { Dialect } from './plan.ts';
 import { reads } from './reads.ts';
@@ -42,6 +43,7 @@ export function outboxMachine(d: Dialect) {
     ...leads(d),
     ...delivery(d),
     ...operator(d),
+    ...outage(d),
     ...housekeeping(d),
     ...notifications(d),
     ...confirmations(d),

@@ -18,7 +18,7 @@ import { emailExpression } from './leads.ts';
 import { notifications } from './notifications.ts';
 import { all, run, type Dialect, type Plan } from './plan.ts';
 import { reads } from './reads.ts';
-import { getSetting } from './settings.ts';
+import { settingOnce } from './settings.ts';
 import { askedNumber, phoneKeyExpression, storedTelephone } from './telephone.ts';
 import { toDelivery, type WebhookRow } from './webhooks.ts';
 
@@ -112,11 +112,7 @@ export function rights(d: Dialect) {
   }
   /** The salt erasures are hashed with, made on first use. */
   function* salt(): Plan<string> {
-    yield* run(
-      `INSERT INTO settings (name, value) VALUES (@name, @value) ON CONFLICT (name) DO NOTHING`,
-      { name: ERASURE_SALT, value: randomBytes(32).toString('hex') },
-    );
-    return (yield* getSetting(ERASURE_SALT)) as string;
+    return yield* settingOnce(ERASURE_SALT, randomBytes(32).toString('hex'));
   }
 
   return {

@@ -17,3 +17,12 @@ export function* setSetting(name: string, value: string): Plan<void> {
     { name, value },
   );
 }
+
+/** Keeps `value` under `name` unless a value is kept there already; answers the one kept. */
+export function* settingOnce(name: string, value: string): Plan<string> {
+  yield* run(
+    `INSERT INTO settings (name, value) VALUES (@name, @value) ON CONFLICT (name) DO NOTHING`,
+    { name, value },
+  );
+  return (yield* getSetting(name)) ?? value;
+}

@@ -20,6 +20,7 @@ import { describeFormVersionStore } from '../../test/store-contract-form-version
 import { describeRoutingStore } from '../../test/store-contract-routing.ts';
 import { describeDraftStore } from '../../test/store-contract-drafts.ts';
 import { describeBookingStore } from '../../test/store-contract-bookings.ts';
+import { describeOutageStore } from '../../test/store-contract-outage.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
 import { openPostgresOutbox } from './store.ts';
 import type { OutboxStore } from '../store.ts';
@@ -57,6 +58,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeRoutingStore('PostgreSQL', freshDatabase);
   describeDraftStore('PostgreSQL', freshDatabase);
   describeBookingStore('PostgreSQL', freshDatabase);
+  describeOutageStore('PostgreSQL', freshDatabase);
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {

@@ -19,6 +19,7 @@ import { describeFormVersionStore } from '../../test/store-contract-form-version
 import { describeRoutingStore } from '../../test/store-contract-routing.ts';
 import { describeDraftStore } from '../../test/store-contract-drafts.ts';
 import { describeBookingStore } from '../../test/store-contract-bookings.ts';
+import { describeOutageStore } from '../../test/store-contract-outage.ts';
 import { openSqliteOutbox } from './store.ts';
 
 const inMemory = { open: () => openSqliteOutbox(':memory:') };
@@ -52,6 +53,8 @@ describeDraftStore('SQLite in memory', inMemory);
 describeDraftStore('SQLite on disk', onDisk);
 describeBookingStore('SQLite in memory', inMemory);
 describeBookingStore('SQLite on disk', onDisk);
+describeOutageStore('SQLite in memory', inMemory);
+describeOutageStore('SQLite on disk', onDisk);
 
 describe('the SQLite outbox', () => {
   it('survives closing and reopening the database file, leases and all', async () => {
