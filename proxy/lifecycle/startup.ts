@@ -9,6 +9,7 @@ import type { Logger } from '../logger.ts';
 import { notifyChannels } from '../notify/channels.ts';
 import { confirmationsState } from '../notify/confirmations-state.ts';
 import { Notifier } from '../notify/notifier.ts';
+import type { OutageNoticeStore } from '../notify/outage-notices.ts';
 import type {
   ConfirmationQuotas,
   DeliveryQueue,
@@ -41,6 +42,7 @@ export function startNotifier(
     ConfirmationQuotas &
     FileSource &
     Settings &
+    OutageNoticeStore &
     Pick<WebhookQueue, 'deadWebhooks'>,
   deliverer: Deliverer,
   log: Logger,

@@ -27,8 +27,16 @@ export interface AlertSources {
   deadWebhooks?: () => Promise<{ count: number; latest: WebhookDelivery | null }>;
 }
 
-/** Each condition true at `now`, with its alert's message and hint. */
-export async function alertConditions(sources: AlertSources, now: number): Promise<Conditions> {
+/**
+ * Each condition true at `now`, with its alert's message and hint; `waitingForPlatform` while
+ * the platform is down or what waited for it is still being sent, when the waiting enquiries'
+ * age is the outage's news, told by its own notices (`outage-notices.ts`).
+ */
+export async function alertConditions(
+  sources: AlertSources,
+  now: number,
+  { waitingForPlatform = false }: { waitingForPlatform?: boolean } = {},
+): Promise<Conditions> {
   const { store, pauseState, queuedAlertMs, deadWebhooks } = sources;
   const pause = pauseState();
   const webhooks = await deadWebhooks?.();
@@ -41,7 +49,7 @@ export async function alertConditions(sources: AlertSources, now: number): Promi
           paused: pausedAlert(pause),
         }
       : {}),
-    ...(waited >= queuedAlertMs
+    ...(waited >= queuedAlertMs && !waitingForPlatform
       ? {
           stuck: {
             message: `The oldest waiting enquiry has waited ${String(Math.round(waited / 60_000))} minutes.`,

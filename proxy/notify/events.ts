@@ -39,7 +39,10 @@ export interface AlertEvent {
     | 'alert.webhooks'
     | 'alert.confirmations'
     | 'alert.recovered'
-    | 'alert.digest';
+    | 'alert.digest'
+    | 'alert.platform-down'
+    | 'alert.platform-still-down'
+    | 'alert.platform-back';
   at: string;
   message: string;
   hint?: string;

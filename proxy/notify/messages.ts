@@ -119,6 +119,9 @@ const ALERT_SUBJECTS: Record<AlertEvent['event'], string> = {
   'alert.confirmations': 'Confirmation emails stopped for this hour',
   'alert.recovered': 'Enquiry delivery has recovered',
   'alert.digest': 'Enquiry delivery: alerts of the last hour',
+  'alert.platform-down': 'Your platform is not answering: enquiries wait for it',
+  'alert.platform-still-down': 'Your platform is still not answering: enquiries wait for it',
+  'alert.platform-back': 'Your platform answers again: the enquiries that waited are delivered',
 };
 
 function alertText(event: AlertEvent): MessageText {

@@ -6,7 +6,9 @@
  *    a restart neither loses nor repeats one.
  * 2. Alerts: delivery paused, or the oldest waiting enquiry older than `ALERT_QUEUED_AFTER_MS`,
  *    and their recovery, or the hour's ceiling on confirmation emails reached, at most one per
- *    kind per hour (the rest in an hourly digest).
+ *    kind per hour (the rest in an hourly digest); the platform down told once when it begins,
+ *    once a day while it lasts, once when it is over (`outage-notices.ts`), and nothing of the
+ *    waiting enquiries' age meanwhile.
  * 3. Sending: due notifications go out, each channel on its own (a hanging mail server never
  *    holds back the webhook); a failure is retried with backoff for a day.
  */
@@ -16,6 +18,7 @@ import type { Channel, NewNotification, QueuedNotification } from '../outbox/not
 import type { NotificationQueue, Settings } from '../outbox/store.ts';
 import { alertsDue } from './alert-book.ts';
 import { alertConditions, type AlertSources } from './alert-conditions.ts';
+import { outageNotices, type OutageNoticeStore } from './outage-notices.ts';
 import type { Channels } from './channels.ts';
 import { leadEvent, type NotifyEvent } from './events.ts';
 
@@ -28,7 +31,7 @@ export interface NotifierOptions extends AlertSources {
    * The queue, the counts its queued-too-long alert reads, the confirmations' quotas its
    * ceiling alert reads, and where alerts are booked.
    */
-  store: AlertSources['store'] & NotificationQueue & Settings;
+  store: AlertSources['store'] & NotificationQueue & Settings & OutageNoticeStore;
   channels: Channels;
   /** The channels the firm is told on (leads, alerts); every channel when absent. */
   firmChannels?: readonly Channel[];
@@ -51,6 +54,8 @@ export class Notifier {
   private abandoned = false;
   private readonly now: () => number;
   private readonly channels: [Channel, NonNullable<Channels[Channel]>][];
+  /** The outage's notices queued by this process: each is asked of the outbox once. */
+  private readonly outageTold = new Set<string>();
 
   constructor(private readonly options: NotifierOptions) {
     this.now = options.now ?? Date.now;
@@ -138,7 +143,17 @@ export class Notifier {
   private async queueAlerts(): Promise<void> {
     const { store } = this.options;
     const now = this.now();
-    const { alerts, save } = await alertsDue(store, now, await alertConditions(this.options, now));
+    const outage = await outageNotices(store, now);
+    for (const { key, event } of outage.notices) {
+      if (this.outageTold.has(key)) continue;
+      await store.queueNotifications(this.rows(event, key));
+      this.outageTold.add(key);
+    }
+    await outage.told();
+    const conditions = await alertConditions(this.options, now, {
+      waitingForPlatform: outage.quiet,
+    });
+    const { alerts, save } = await alertsDue(store, now, conditions);
     // Queued first: a crash before the book is saved repeats an alert rather than losing it.
     for (const alert of alerts)
       await store.queueNotifications(this.rows(alert, `${alert.event}:${String(now)}`));
