@@ -36,6 +36,19 @@ describe('loadProxyEnv', () => {
     });
   });
 
+  it('retries a lead for two weeks by default, and takes a window from a day to 31 days only', () => {
+    expect(loadProxyEnv(valid).RETRY_GIVE_UP_AFTER_MS).toBe(14 * 86_400_000);
+    expect(
+      loadProxyEnv({ ...valid, RETRY_GIVE_UP_AFTER_MS: '86400000' }).RETRY_GIVE_UP_AFTER_MS,
+    ).toBe(86_400_000);
+    for (const wrong of ['3600000', '2764800000', 'a fortnight'])
+      expect(problemsWith({ ...valid, RETRY_GIVE_UP_AFTER_MS: wrong })).toEqual([
+        wrong === 'a fortnight'
+          ? 'RETRY_GIVE_UP_AFTER_MS: must be a number of milliseconds'
+          : 'RETRY_GIVE_UP_AFTER_MS: must be from a day (86400000) to 31 days (2678400000)',
+      ]);
+  });
+
   it('takes a PostgreSQL outbox only with a form-token secret every instance shares', () => {
     const database = { ...valid, DATABASE_URL: 'postgres://enquiry:secret@db:5432/enquiry' };
     expect(problemsWith(database)).toEqual([

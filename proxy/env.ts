@@ -11,6 +11,10 @@ import { convertEnvShape } from './convert/open-converter.ts';
 import { notifyEnvProblems, notifyEnvShape } from './notify/notify-env.ts';
 import { webhookEnvShape } from './webhooks/webhook-env.ts';
 import { weakAdminToken } from './token-strength.ts';
+import { DEFAULT_RETRY_POLICY, RETRY_WINDOW_DAYS } from './delivery/backoff.ts';
+
+const DAY_MS = 86_400_000;
+const windowError = `must be from a day (${String(RETRY_WINDOW_DAYS.least * DAY_MS)}) to ${String(RETRY_WINDOW_DAYS.most)} days (${String(RETRY_WINDOW_DAYS.most * DAY_MS)})`;
 
 /** Each variable, with the sentence the environment table (docs/production.md) shows for it. */
 export const proxyEnvSchema = z.object({
@@ -80,9 +84,15 @@ export const proxyEnvSchema = z.object({
     'First wait before retrying a failed delivery; it doubles each time.',
   ),
   RETRY_MAX_DELAY_MS: integer(3_600_000, 1).describe('Longest wait between two retries.'),
-  RETRY_GIVE_UP_AFTER_MS: integer(86_400_000, 1).describe(
-    'After this long undelivered, a submission is dead-lettered (see `npm run outbox`).',
-  ),
+  RETRY_GIVE_UP_AFTER_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(RETRY_WINDOW_DAYS.least * DAY_MS, { error: windowError })
+    .max(RETRY_WINDOW_DAYS.most * DAY_MS, { error: windowError })
+    .default(DEFAULT_RETRY_POLICY.giveUpAfterMs)
+    .describe(
+      'How long a lead the platform fails on its own is retried before it is dead-lettered (see `npm run outbox`): from a day (`86400000`) to 31 days (`2678400000`). While the platform is down for everyone, no lead’s window runs.',
+    ),
   AUTH_RETRY_MS: integer(60_000, 1).describe(
     'While delivery is paused for a setup problem (login refused, no route, a web page where the API should be), how often the platform check runs; delivery resumes once it passes.',
   ),

@@ -1,6 +1,6 @@
 /**
  * When to try a failed delivery again: exponential backoff with jitter, capped per wait and in
- * total (about a day by default), honouring the platform's `Retry-After`.
+ * total (two weeks by default), honouring the platform's `Retry-After`.
  */
 
 /** How patiently a failed delivery is retried. */
@@ -13,11 +13,20 @@ export interface RetryPolicy {
   giveUpAfterMs: number;
 }
 
-/** From 2 s doubling to an hour apart, for a day. */
+/**
+ * How long a lead may be retried, in days (`RETRY_GIVE_UP_AFTER_MS`): at least a day, as long
+ * as Google Pub/Sub keeps a message at most (31 days). The default, two weeks, outlasts what
+ * the others keep retrying (Svix about 28 hours, Stripe 3 days, Hookdeck about a week, Pub/Sub
+ * 7 days by default): a platform down for a long weekend, or a fortnight, costs a wait
+ * (docs/operations.md, "How long a lead is retried").
+ */
+export const RETRY_WINDOW_DAYS = Object.freeze({ least: 1, most: 31, byDefault: 14 });
+
+/** From 2 s doubling to an hour apart, for two weeks. */
 export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
   baseMs: 2_000,
   maxDelayMs: 60 * 60 * 1000,
-  giveUpAfterMs: 24 * 60 * 60 * 1000,
+  giveUpAfterMs: RETRY_WINDOW_DAYS.byDefault * 24 * 60 * 60 * 1000,
 });
 
 /**

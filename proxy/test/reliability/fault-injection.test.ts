@@ -45,7 +45,6 @@ beforeAll(async () => {
       UPSTREAM_TIMEOUT_MS: '1000',
       RETRY_BASE_MS: '50',
       RETRY_MAX_DELAY_MS: '500',
-      RETRY_GIVE_UP_AFTER_MS: '600000',
     }),
   );
   proxy = await startProxy(env, logs.log);
