@@ -25,6 +25,10 @@ const run = (...args: string[]) =>
     now: () => NOW,
   });
 
+/** `form import <name> --publish` of `config`, written into a file of the test's folder. */
+const publish = (name: string, config: unknown) =>
+  run('form', 'import', file(name, JSON.stringify(config)), '--publish');
+
 /** A file in the test's folder. */
 const file = (name: string, text: string) => {
   writeFileSync(join(folder, name), text);
@@ -96,21 +100,37 @@ describe('npm run outbox -- form', () => {
     };
     const [caseType] = config.caseTypes;
     caseType!.questions = caseType!.questions.filter((q) => q.id !== 'notes');
-    expect(await run('form', 'import', file('v2.json', JSON.stringify(config)), '--publish')).toBe(
-      0,
-    );
+    expect(await publish('v2.json', config)).toBe(0);
     caseType!.questions.push({
       id: 'notes',
       label: { en: 'Your budget', cy: 'Eich cyllideb' },
       type: 'textarea',
     });
     err = [];
-    expect(await run('form', 'import', file('v3.json', JSON.stringify(config)), '--publish')).toBe(
-      1,
-    );
+    expect(await publish('v3.json', config)).toBe(1);
     expect(err).toEqual([
       `${join(folder, 'v3.json')} is refused:`,
       '  "Your budget" in "Buying or selling a home" cannot have the id "notes": that was the question "Anything else we should know?" until version 1, and a retired id is never given to another question, so the platform never mixes their answers. Give it a new id, such as "your_budget". (at caseTypes.0.questions.1.id)',
+    ]);
+    expect(await store.latestFormVersion()).toBe(2);
+  });
+
+  it('refuses, in the second of two publishes, a retired question brought back with an option’s value changed', async () => {
+    type Option = { value: string; label: { en: string; cy: string } };
+    const config = JSON.parse(BILINGUAL) as {
+      caseTypes: { questions: { id: string; options?: Option[] }[] }[];
+    };
+    const [caseType] = config.caseTypes;
+    const transaction = caseType!.questions.find((q) => q.id === 'transaction')!;
+    caseType!.questions = caseType!.questions.filter((q) => q !== transaction);
+    expect(await publish('v2.json', config)).toBe(0);
+    transaction.options![0]!.value = 'purchase';
+    caseType!.questions.unshift(transaction);
+    err = [];
+    expect(await publish('v3.json', config)).toBe(1);
+    expect(err).toEqual([
+      `${join(folder, 'v3.json')} is refused:`,
+      '  The option "Buying" of "Are you buying or selling?" (transaction) in "Buying or selling a home" was published with the stored value "buying", which it keeps: enquiries already hold it. Only its label may change: write it as {"value": "buying", "label": "Buying"}. (at caseTypes.0.questions.0.options.0)',
     ]);
     expect(await store.latestFormVersion()).toBe(2);
   });

@@ -147,6 +147,95 @@ describe('the id rules against every version published', () => {
     ).toEqual([]);
   });
 
+  it('refuses a retired question brought back under its old id and label with a changed option value', () => {
+    // The red team's two publishes: retire property_value, then bring it back with a new value.
+    const VALUE = {
+      id: 'property_value',
+      label: 'Roughly what is the property worth?',
+      type: 'select',
+      options: ['Under £250,000', '£250,000 to £500,000'],
+    };
+    const published = history(form([TRANSACTION, VALUE]), form([TRANSACTION]));
+    const back = {
+      ...VALUE,
+      options: [{ value: 'under_250k', label: 'Under £250,000' }, '£250,000 to £500,000'],
+    };
+    expect(check(published, form([TRANSACTION, back]))).toEqual([
+      {
+        path: ['caseTypes', 0, 'questions', 1, 'options', 0],
+        rule: 'ids',
+        message:
+          'The option "Under £250,000" of "Roughly what is the property worth?" (property_value) in "Buying or selling a property" was published with the stored value "Under £250,000", which it keeps: enquiries already hold it. Only its label may change: write it as {"value": "Under £250,000", "label": "Under £250,000"}.',
+      },
+    ]);
+    expect(check(published, form([TRANSACTION, VALUE]))).toEqual([]);
+  });
+
+  it('holds an option retired and brought back to the value it last had, the question live all along', () => {
+    const published = history(
+      form([TRANSACTION]),
+      form([{ ...TRANSACTION, options: ['Selling'] }]),
+    );
+    const back = { ...TRANSACTION, options: [{ value: 'buy', label: 'Buying' }, 'Selling'] };
+    expect(check(published, form([back]))).toMatchObject([
+      { path: ['caseTypes', 0, 'questions', 0, 'options', 0], rule: 'ids' },
+    ]);
+  });
+
+  it('takes an id differing only in case for the retired one, as the platform and a reader do', () => {
+    const published = history(form([TRANSACTION, LENDER]), form([LENDER]));
+    const another = {
+      ...TRANSACTION,
+      id: 'Transaction',
+      label: 'When do you move?',
+      options: ['Soon'],
+    };
+    const issues = check(published, form([LENDER, another]));
+    expect(issues.map((i) => i.path)).toEqual([
+      ['caseTypes', 0, 'questions', 1, 'id'],
+      ['caseTypes', 0, 'questions', 1, 'id'],
+    ]);
+    expect(issues[0]?.message).toBe(
+      '"When do you move?" (Transaction) in "Buying or selling a property" has the id "Transaction", which the platform and a reader take for "transaction", published until version 1: write it "transaction", as it was published, so its answers are filed under one id.',
+    );
+    expect(issues[1]?.message).toContain('that was the question "Are you buying or selling?"');
+    // The id proposed instead is none a reader takes for a retired one.
+    expect(issues[1]?.message).toContain('such as "when_do_you_move"');
+    const cased = { id: 'Conveyancing', label: 'Buying or selling a property' };
+    expect(check(published, form([LENDER], cased))).toMatchObject([
+      { path: ['caseTypes', 0, 'id'] },
+    ]);
+  });
+
+  it('takes a label differing by an invisible or a compatibility character for the same label', () => {
+    const published = history(form([TRANSACTION]), form([]));
+    for (const label of ['Buying\u200b', 'Ｂuying', 'buying ', 'Buy\u00adi\u2060ng']) {
+      const back = { ...TRANSACTION, options: [{ value: 'buy', label }, 'Selling'] };
+      expect(check(published, form([back])), label).toMatchObject([
+        { path: ['caseTypes', 0, 'questions', 0, 'options', 0], rule: 'ids' },
+      ]);
+    }
+    // A retired question comes back under a label it had, however it is spelt.
+    const respelt = { ...TRANSACTION, label: 'Are you buying or selling?\u200b' };
+    expect(check(published, form([respelt]))).toEqual([]);
+  });
+
+  it('refuses a stored value that reads as a published one but is not it', () => {
+    const published = history(form([TRANSACTION]));
+    const lookalike = {
+      ...TRANSACTION,
+      options: [{ value: 'Buying\u200b', label: 'Purchasing' }, 'Selling'],
+    };
+    expect(check(published, form([lookalike]))).toEqual([
+      {
+        path: ['caseTypes', 0, 'questions', 0, 'options', 0],
+        rule: 'ids',
+        message:
+          'The option "Purchasing" of "Are you buying or selling?" (transaction) in "Buying or selling a property" stores "Buying\u200b", which reads as "Buying", a value enquiries already hold: write it "Buying", so the platform never files one answer under two values.',
+      },
+    ]);
+  });
+
   it('reads labels in the firm’s language, the first of "languages"', () => {
     const bilingual = (label: unknown) => ({
       languages: ['en', 'cy'],

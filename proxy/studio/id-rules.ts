@@ -12,9 +12,17 @@
  *   tick box.
  * - A published option's stored value is fixed; its label may change. In a file, an option is
  *   its value (`"Buying"`, or `{"value": "Buying", "label": "Purchasing"}` to change only what
- *   the visitor reads); changing its value is writing, beside a question's label it had in the
- *   latest version, another value in place of the one that label had: refused, naming the value
- *   to keep. Removing an option and adding another with a new label is allowed (retired and new).
+ *   the visitor reads); changing its value is writing, beside a question's label it had in any
+ *   version it was in (its last value for that label), another value in place of the one that
+ *   label had: refused, naming the value to keep. So a question retired and brought back is held
+ *   to the values it last had, and two publishes change no value one would not. Removing an
+ *   option and adding another with a new label is allowed (retired and new).
+ *
+ * Ids, labels and values are compared as the platform and a reader tell them apart
+ * (`readerKey`): `Transaction` is the retired `transaction` (the platform's meta keys ignore
+ * case), and a label differing only by a zero-width space or a compatibility form ("Ｂuying") is
+ * the same label. An id or a value written differently from its published self, but the same to
+ * a reader, is refused, naming how it was published.
  *
  * A question's id cannot change in place: once published it is the question (the studio shows
  * it fixed); a file that writes another id retires the old one and adds a new question.
@@ -22,6 +30,7 @@
  */
 import type { StudioIssue } from './form-studio.ts';
 import type { FormOutline, QuestionOutline } from './form-outline.ts';
+import { readerKey } from '../contract/schemas/common.ts';
 import { proposeId } from './propose-id.ts';
 
 /** One published version's outline. */
@@ -30,31 +39,50 @@ export interface PublishedOutline {
   outline: FormOutline;
 }
 
-/** What the history says of one id: every label it had, its last, and when it was last there. */
+/** What the history says of one id: its spelling, every label it had, its last, when last there. */
 interface Seen {
+  /** The id as it was last published (a reader takes `Lender` for `lender`: one id). */
+  id: string;
+  /** Every label it had, by `readerKey`. */
   labels: Set<string>;
   label: string;
   last: number;
   type: string;
 }
 
-/** Every id the history holds: case types by id, questions by case type and id. */
+/** A question's history, with its options' over every version it was in. */
+interface QuestionSeen extends Seen {
+  /** Every value its options stored, as written. */
+  stored: Set<string>;
+  /** Each stored value by its `readerKey`, as it was last written. */
+  storedAs: Map<string, string>;
+  /** Each option's label (by `readerKey`) and the value it had the last time it was there. */
+  valueOf: Map<string, string>;
+}
+
+/** Every id the history holds, by `readerKey`: case types by id, questions by case type and id. */
 interface History {
   latest: number;
   caseTypes: Map<string, Seen>;
-  questions: Map<string, Seen>;
-  /** The latest version's questions, by case type and id (for the options' rule). */
-  current: Map<string, QuestionOutline>;
+  questions: Map<string, QuestionSeen>;
 }
 
-const key = (caseType: string, question: string) => `${caseType}\u0000${question}`;
+const key = (caseType: string, question: string) =>
+  `${readerKey(caseType)}\u0000${readerKey(question)}`;
 
-function note(seen: Map<string, Seen>, id: string, label: string, version: number, type = '') {
-  const was = seen.get(id);
-  if (was) {
-    was.labels.add(label);
-    if (version >= was.last) Object.assign(was, { label, last: version, type: type || was.type });
-  } else seen.set(id, { labels: new Set([label]), label, last: version, type });
+/** What `seen` learns from one version (read oldest first) of the id `at`, written as `now`. */
+function note<T extends Seen>(seen: Map<string, T>, at: string, now: T): T {
+  const was = seen.get(at) ?? now;
+  seen.set(at, was);
+  was.labels.add(readerKey(now.label));
+  if (now.last >= was.last)
+    Object.assign(was, {
+      id: now.id,
+      label: now.label,
+      last: now.last,
+      type: now.type || was.type,
+    });
+  return was;
 }
 
 function historyOf(published: readonly PublishedOutline[]): History {
@@ -62,21 +90,28 @@ function historyOf(published: readonly PublishedOutline[]): History {
     latest: Math.max(0, ...published.map((p) => p.version)),
     caseTypes: new Map(),
     questions: new Map(),
-    current: new Map(),
   };
-  for (const { version, outline } of published)
+  const oldestFirst = [...published].sort((a, b) => a.version - b.version);
+  for (const { version: last, outline } of oldestFirst)
     for (const caseType of outline.caseTypes) {
-      note(history.caseTypes, caseType.id, caseType.label, version);
+      const { id, label } = caseType;
+      note(history.caseTypes, readerKey(id), { id, label, last, type: '', labels: new Set() });
       for (const question of caseType.questions) {
-        note(
-          history.questions,
-          key(caseType.id, question.id),
-          question.label,
-          version,
-          question.type,
-        );
-        if (version === history.latest)
-          history.current.set(key(caseType.id, question.id), question);
+        const was = note(history.questions, key(id, question.id), {
+          id: question.id,
+          label: question.label,
+          type: question.type,
+          last,
+          labels: new Set(),
+          stored: new Set(),
+          storedAs: new Map(),
+          valueOf: new Map(),
+        });
+        for (const option of question.options) {
+          was.stored.add(option.value);
+          was.storedAs.set(readerKey(option.value), option.value);
+          was.valueOf.set(readerKey(option.label), option.value);
+        }
       }
     }
   return history;
@@ -117,9 +152,11 @@ export function idIssues(published: readonly PublishedOutline[], next: FormOutli
     issues.push({ path, message, rule: 'ids' });
   for (const caseType of next.caseTypes) {
     const at = ['caseTypes', caseType.at] as const;
-    const seen = history.caseTypes.get(caseType.id);
-    if (seen && seen.last < history.latest && !seen.labels.has(caseType.label)) {
-      const taken = new Set(history.caseTypes.keys());
+    const seen = history.caseTypes.get(readerKey(caseType.id));
+    if (seen && seen.id !== caseType.id)
+      issue([...at, 'id'], spelling(`The case type "${caseType.label}"`, caseType.id, seen));
+    if (seen && seen.last < history.latest && !seen.labels.has(readerKey(caseType.label))) {
+      const taken = new Set([...history.caseTypes.values()].map((each) => each.id));
       issue(
         [...at, 'id'],
         `The case type "${caseType.label}" cannot have the id "${caseType.id}": that was the case type "${seen.label}" until version ${String(seen.last)}, and a retired id is never given to another case type, so the platform never files two kinds of enquiry as one. Give it a new id, such as "${proposeId(caseType.label, taken, 'case_type')}".`,
@@ -130,6 +167,7 @@ export function idIssues(published: readonly PublishedOutline[], next: FormOutli
       const named = `"${question.label}" (${question.id}) in "${caseType.label}"`;
       const was = history.questions.get(key(caseType.id, question.id));
       if (!was) continue;
+      if (was.id !== question.id) issue([...where, 'id'], spelling(named, question.id, was));
       if (!familyOf(was.type).includes(question.type) && question.type !== '') {
         const allowed = familyOf(was.type).map(typeWords).join(' or ');
         issue(
@@ -137,11 +175,12 @@ export function idIssues(published: readonly PublishedOutline[], next: FormOutli
           `${named} was published as ${typeWords(was.type)}: a published question keeps its kind of answer, so the platform never files another kind under its id. Make it ${allowed} again, or retire it and add a new question.`,
         );
       }
-      if (was.last < history.latest && !was.labels.has(question.label)) {
+      if (was.last < history.latest && !was.labels.has(readerKey(question.label))) {
+        const ofCaseType = key(caseType.id, '');
         const taken = new Set(
-          [...history.questions.keys()]
-            .filter((k) => k.startsWith(key(caseType.id, '')))
-            .map((k) => k.slice(caseType.id.length + 1)),
+          [...history.questions.entries()]
+            .filter(([k]) => k.startsWith(ofCaseType))
+            .map(([, each]) => each.id),
         );
         for (const other of caseType.questions) taken.add(other.id);
         issue(
@@ -149,33 +188,48 @@ export function idIssues(published: readonly PublishedOutline[], next: FormOutli
           `"${question.label}" in "${caseType.label}" cannot have the id "${question.id}": that was the question "${was.label}" until version ${String(was.last)}, and a retired id is never given to another question, so the platform never mixes their answers. Give it a new id, such as "${proposeId(question.label, taken)}".`,
         );
       }
-      const current = history.current.get(key(caseType.id, question.id));
-      if (current) issues.push(...valueChanges(current, question, named, where));
+      issues.push(...valueChanges(was, question, named, where));
     }
   }
   return issues;
 }
 
-/** Options of `next` that give a label `current` had to another value in place of its own. */
+/** Why `id` must be written as it was published: the same id to the platform and to a reader. */
+const spelling = (named: string, id: string, was: Seen) =>
+  `${named} has the id "${id}", which the platform and a reader take for "${was.id}", published until version ${String(was.last)}: write it "${was.id}", as it was published, so its answers are filed under one id.`;
+
+/**
+ * Options of `next` that store another value in place of one its question stored in any version
+ * it was in: a label it had (as a reader reads it) written with a new value, or a value that
+ * reads as a stored one but is not it (`Buying` with a zero-width space). A question that comes
+ * back after it was retired is held to the values it last had.
+ */
 function valueChanges(
-  current: QuestionOutline,
+  was: QuestionSeen,
   next: QuestionOutline,
   named: string,
   where: readonly (string | number)[],
 ): StudioIssue[] {
   const values = new Set(next.options.map((option) => option.value));
-  const published = new Set(current.options.map((option) => option.value));
   return next.options.flatMap((option, k): StudioIssue[] => {
-    if (published.has(option.value)) return [];
-    const was = current.options.find(
-      (old) => old.label === option.label && old.value !== option.value && !values.has(old.value),
-    );
-    if (!was) return [];
+    if (was.stored.has(option.value)) return [];
+    const path = [...where, 'options', k];
+    const lookalike = was.storedAs.get(readerKey(option.value));
+    if (lookalike !== undefined)
+      return [
+        {
+          path,
+          rule: 'ids',
+          message: `The option "${option.label}" of ${named} stores "${option.value}", which reads as "${lookalike}", a value enquiries already hold: write it "${lookalike}", so the platform never files one answer under two values.`,
+        },
+      ];
+    const kept = was.valueOf.get(readerKey(option.label));
+    if (kept === undefined || values.has(kept)) return [];
     return [
       {
-        path: [...where, 'options', k],
+        path,
         rule: 'ids',
-        message: `The option "${option.label}" of ${named} was published with the stored value "${was.value}", which it keeps: enquiries already hold it. Only its label may change: write it as {"value": "${was.value}", "label": "${option.label}"}.`,
+        message: `The option "${option.label}" of ${named} was published with the stored value "${kept}", which it keeps: enquiries already hold it. Only its label may change: write it as {"value": "${kept}", "label": "${option.label}"}.`,
       },
     ];
   });

@@ -24,7 +24,7 @@ function slug(label: string): string {
 }
 
 /**
- * An id for `label` that is none of `taken`; `fallback` names what it is when the label has no
+ * An id for `label` that is none of `taken`, whatever their case; `fallback` names what it is when the label has no
  * letters an id may hold (a label in Arabic script: `question`, `question_2`…).
  *
  * @example proposeId('Which lender?', new Set(['which_lender'])) // 'which_lender_2'
@@ -35,11 +35,13 @@ export function proposeId(
   fallback = 'question',
 ): string {
   const words = slug(label);
+  // A proposed id is lower-case: one taken in any case is taken (`Lender` is `lender`).
+  const lower = new Set([...taken].map((id) => id.toLowerCase()));
   const base = /^[a-z]/.test(words) ? words : words ? `${fallback}_${words}` : fallback;
   const stem = base.slice(0, WORDS_MAX + fallback.length + 1).replace(/_+$/, '');
-  if (!taken.has(stem)) return stem;
+  if (!lower.has(stem)) return stem;
   for (let n = 2; ; n++) {
     const numbered = `${stem}_${String(n)}`;
-    if (!taken.has(numbered)) return numbered;
+    if (!lower.has(numbered)) return numbered;
   }
 }

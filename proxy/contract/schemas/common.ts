@@ -54,7 +54,25 @@ export const valueSource = z.union([
 export type ValueSource = z.output<typeof valueSource>;
 
 /**
- * Flags, in a `superRefine`, each item of `list` whose id an earlier item already has.
+ * A text as a reader and the platform tell it apart: compatibility forms folded (NFKC: a
+ * full-width "Ｂ" is "B", a ligature "ﬁ" is "fi"), format characters dropped (zero-width spaces
+ * and joiners, bidi marks, the soft hyphen), runs of spaces made one, case ignored. Two ids or
+ * labels with the same key are the same id or label to a person reading them, and ids are to
+ * the platform, whose meta keys are compared without regard to case.
+ *
+ * @example readerKey('Under\u200b £250,000') === readerKey('under £250,000') // true
+ */
+export const readerKey = (text: string): string =>
+  text
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .toLowerCase();
+
+/**
+ * Flags, in a `superRefine`, each item of `list` whose id an earlier item already has, as a
+ * reader and the platform read ids (`readerKey`: `Budget` is `budget`).
  *
  * @example flagRepeatedIds(caseType.questions, 'questions', 'question', ctx);
  * // questions[3].id: duplicate question id "budget"
@@ -65,15 +83,19 @@ export function flagRepeatedIds(
   what: string,
   ctx: Pick<z.RefinementCtx, 'addIssue'>,
 ): void {
-  const seen = new Set<string>();
+  const seen = new Map<string, string>();
   items.forEach((item, i) => {
-    if (seen.has(item.id))
+    const earlier = seen.get(readerKey(item.id));
+    if (earlier !== undefined)
       ctx.addIssue({
         code: 'custom',
         path: [list, i, 'id'],
-        message: `duplicate ${what} id "${item.id}"`,
+        message:
+          earlier === item.id
+            ? `duplicate ${what} id "${item.id}"`
+            : `duplicate ${what} id "${item.id}": the same as "${earlier}" to the platform, which reads ids whatever their case`,
       });
-    seen.add(item.id);
+    else seen.set(readerKey(item.id), item.id);
   });
 }
 

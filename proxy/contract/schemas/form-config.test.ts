@@ -50,6 +50,22 @@ describe('parseFormConfig', () => {
     expect(problems).toContain('caseTypes[1].id: duplicate case type id "a"');
   });
 
+  it('rejects ids a reader and the platform take for one, whatever their case', () => {
+    const problems = problemsOf(
+      withCaseTypes({
+        id: 'a',
+        label: 'A',
+        questions: [
+          { id: 'transaction', label: 'Buying or selling?', type: 'text' },
+          { id: 'Transaction', label: 'When?', type: 'text' },
+        ],
+      }),
+    );
+    expect(problems).toEqual([
+      'caseTypes[0].questions[1].id: duplicate question id "Transaction": the same as "transaction" to the platform, which reads ids whatever their case',
+    ]);
+  });
+
   it('rejects showIf naming an unknown or later question', () => {
     const problems = problemsOf(
       withCaseTypes({
