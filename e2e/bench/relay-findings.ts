@@ -123,6 +123,20 @@ with \`statement-cost.ts 16 8\`, prototypes alternated with the code as it is (t
   21.3, 0.79 commits against 1.13, 66 KiB written against 86.
 - *Claiming 64 at once* when the held ones run out, with enquiries past the cap stored without a
   lease (no give-back write): 0.78 and 0.83 ms; commits fell to 0.80, the CPU within the noise.
+- _A narrow delivery queue beside the lead_ (issue #77: due time, lease, step, attempts, one
+  index, written at acceptance and deleted at delivery, the lead's row written only when what
+  the console shows changes). Tried first as a prototype on a real outbox (\`node --import tsx
+  e2e/bench/queue-apart.ts 20000 6\`: the proxy's migrations and accept, 20,000 leads, a
+  delivery's writes as the proxy writes them, alternated in turns of 500, 2026-11-27 at a load
+  average of 15 to 19): 520 µs of CPU an enquiry against 459 on the lead's row (1.13×) at one
+  commit an enquiry, 37.3 KiB to the WAL against 29.1; 1,278 against 1,075 µs (1.19×) and 53.3
+  KiB against 37.9 at a commit a write. SQLite rewrites only the indexes whose columns an update
+  changes: the claim and the step noted change no indexed column of the lead's, so they rewrite
+  its row's page alone, as they would the queue's; the state the console shows changes at
+  delivery either way, with its indexes; and the queue adds a row, an index entry and their
+  delete. Not built: it costs the SQLite outbox more than it saves, on the measure the target
+  is on. (On PostgreSQL an update that changes no indexed column is a HOT update when its page
+  has room, so the same holds there while the table's pages keep room; not measured.)
 - The wait of this benchmark itself: \`/admin/status\` asked every 50 ms during the drain, each a
   count of the outbox, was 3.1 s of the proxy's 58 s of CPU in a profile of a whole run; since
   stop 72 the wait asks the stand-in's counts instead (see the method).

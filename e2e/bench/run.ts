@@ -100,13 +100,26 @@ async function main(): Promise<void> {
   const ran = asked.length > 0 ? NAMES.filter((name) => asked.includes(name)) : NAMES;
   const started = Date.now();
   const sections: Section[] = [];
+  const failed: string[] = [];
   for (const name of ran) {
     const before = load();
     const sectionStarted = Date.now();
     console.log(`bench: ${name}…`);
     const benchmark = BENCHMARKS[name];
     if (!benchmark) continue;
-    const markdown = await benchmark();
+    // One benchmark failing (a tool missing, a server that would not start) costs its own
+    // section, not the others': an unattended run writes every figure it has, then fails.
+    let markdown: string;
+    try {
+      markdown = await benchmark();
+    } catch (error) {
+      failed.push(name);
+      console.error(
+        `bench: ${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      await stopAll();
+      continue;
+    }
     const seconds = (Date.now() - sectionStarted) / 1000;
     const when = new Date().toISOString().slice(0, 16).replace('T', ' ');
     sections.push({
@@ -127,6 +140,10 @@ async function main(): Promise<void> {
     sections,
   );
   console.log(`bench: wrote BENCHMARKS.md (${num(seconds)} s)`);
+  if (failed.length > 0) {
+    console.error(`bench: ${failed.join(', ')} failed; their sections are as they were`);
+    process.exitCode = 1;
+  }
 }
 
 process.on('exit', killAllNow);

@@ -273,6 +273,25 @@ names can be ready within 1.5× of the plain one on this profile: the plain form
 ${MOBILE.latency} ms plus the page's bytes after navigation, and the script's own round trip
 alone is more than half of that. The drawn form needs no second request before it can be typed
 in.
+
+**Where the first render's time goes** (issue #77; \`node --import tsx e2e/bench/first-render.ts
+[--throttled] [--profile] <widget dir>...\`: Chromium's trace of each load, the widget builds
+served by proxies of their own, alternated with the plain form). On the slow profile the entry
+is asked for about 550 ms after navigation and is in 700 ms later (the round trip, then 13 KB at
+50 kB/s); the plain form is ready at 900 to 1,000 ms, so the script's request alone puts the
+widget past 1.3× there. After the entry is in, the main thread spent 230 to 300 ms of CPU (at 4×)
+before the frame: compiling and running the module 40 to 50, lit-html's first render 60 to 70
+(its templates prepared, cloned and their attributes set), the style 50, layout 15, paint 8, the
+session's first touch 7 (its first look at sessionStorage also waits for the browser's own
+process, 1 to 30 ms on this machine). The widget's own work had not grown: builds of a9a5ce7
+(before the languages), 2f0d026 and 6de3f53 behind the same proxy took 280, 295 and 283 ms of
+it (throttled, 8 loads each, load average 14 to 18). What issue #77 moved: a configuration
+written into the script is drawn at the element's first update, with no "loading" drawn first;
+the first touch is recorded after the first frame (or as the page is left); a file's checks
+are the uploads chunk's, fetched as the picker takes focus (918 B out of what every form loads).
+Alternated with 6de3f53's build (loopback, 12 loads each, load average 16 to 19): main-thread
+CPU after the entry's arrival 45.1 against 50.7 ms; throttled, 299 against 282 ms, within the
+noise of a machine that busy.
 `;
   } finally {
     await browser.close();
