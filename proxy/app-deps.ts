@@ -12,6 +12,7 @@ import type { HealthRouteDeps } from './http/health-routes.ts';
 import type { FormRouteDeps } from './intake/page/form-route.ts';
 import type { PublicRouteDeps } from './http/public-routes.ts';
 import type { SlotsRouteDeps } from './http/slots-route.ts';
+import type { CalendarFeedRouteDeps } from './http/calendar-feed-route.ts';
 import type { Logger } from './logger.ts';
 import type { EnquiryRouteDeps } from './intake/enquiry-route.ts';
 import type { UploadRouteDeps } from './intake/uploads/upload-deps.ts';
@@ -23,6 +24,7 @@ import type { LiveForm } from './studio/live-form.ts';
 export type AppDeps = HealthRouteDeps &
   PublicRouteDeps &
   SlotsRouteDeps &
+  CalendarFeedRouteDeps &
   FormRouteDeps &
   EnquiryRouteDeps &
   ConsoleRouteDeps &

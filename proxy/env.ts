@@ -134,6 +134,13 @@ export const proxyEnvSchema = z.object({
     .describe(
       'HMAC key of the form tokens, at least 32 characters (or `FORM_TOKEN_SECRET_FILE`); generated and kept in the outbox when unset. Required with `DATABASE_URL`.',
     ),
+  CALENDAR_KEY: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters' })
+    .optional()
+    .describe(
+      'The key hosts\' calendar passwords are sealed with (or `CALENDAR_KEY_FILE`), at least 32 characters (`openssl rand -base64 32`), the same on every instance; required to connect a calendar with `DATABASE_URL`. Unset on SQLite: a key file made in `DATA_DIR` (`calendar.key`). See docs/booking.md.',
+    ),
   TURNSTILE_SITE_KEY: z
     .string()
     .min(1)
@@ -204,6 +211,7 @@ const FILE_VARIABLES = [
   'ENQUIRY_API_PASSWORD',
   'DATABASE_URL',
   'FORM_TOKEN_SECRET',
+  'CALENDAR_KEY',
   'TURNSTILE_SECRET_KEY',
   'SMTP_URL',
   'NOTIFY_WEBHOOK_SECRET',

@@ -91,7 +91,12 @@ async function start(
 ): Promise<RunningProxy> {
   const { store, converter } = outbox;
   await recover(store, log);
-  const { deliverer, webhooks, check, deps, studio } = await buildParts(env, log, live, outbox);
+  const { deliverer, webhooks, check, deps, studio, calendars } = await buildParts(
+    env,
+    log,
+    live,
+    outbox,
+  );
   // Versions published elsewhere: told at once on PostgreSQL, looked for every few seconds.
   outbox.onFormPublished(() => void live.refresh());
   live.watch(LOOK_FOR_VERSIONS_MS);
@@ -124,6 +129,7 @@ async function start(
   });
   deliverer.start();
   webhooks?.start();
+  calendars.start();
   const checked = checkAtStart(check, deliverer, log);
   const notifier = startNotifier(env, store, deliverer, log, live);
   const stopHousekeeping = startHousekeeping(
@@ -163,6 +169,7 @@ async function start(
         deliverer,
         notifier,
         webhooks,
+        calendars,
         log,
         drainMs: env.SHUTDOWN_DRAIN_MS,
         release: async () => {

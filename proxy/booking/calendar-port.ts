@@ -36,12 +36,12 @@ export interface CalendarEvent {
 }
 
 /** What a write or a removal came to. */
-export type CalendarWriteOutcome = 'done' | 'already';
+export type EventWriteOutcome = 'done' | 'already';
 
 /** One host's own calendar, as the booking's writes reach it. */
-export interface CalendarWriter {
+export interface EventWriter {
   /** Writes `event`; `already` when the calendar holds it (a retry after an unknown outcome). */
-  writeEvent(event: CalendarEvent): Promise<CalendarWriteOutcome>;
+  writeEvent(event: CalendarEvent): Promise<EventWriteOutcome>;
   /** Removes the event `uid`; `already` when the calendar does not hold it. */
-  removeEvent(uid: string): Promise<CalendarWriteOutcome>;
+  removeEvent(uid: string): Promise<EventWriteOutcome>;
 }

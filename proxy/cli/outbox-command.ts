@@ -7,6 +7,7 @@
 import type {
   AuditLog,
   FormVersions,
+  HostCalendars,
   Housekeeping,
   OperatorView,
   People,
@@ -66,6 +67,13 @@ export const USAGE = `Usage: npm run outbox -- <command>
   people list                                   everyone, their role, passkeys and open sessions
   people role <email> <role>                    give a person another role (from their next click)
   people remove <email>                         remove a person: their sessions end at once
+  people calendar <email> <CalDAV calendar URL> --username <name>
+                                                connect a host's own calendar, the password on standard
+                                                input (not echoed; or piped in): read once to prove it, then
+                                                its busy times are never offered and each call is written
+                                                into it. The password is stored sealed (CALENDAR_KEY)
+  people calendar <email> --remove              disconnect it
+  people calendar <email>                       what is connected, and the host's private feed address
   form versions                                 the form's versions, newest first: when, how and by whom
   form export [--version N] [--to <file>]       the published form (or version N) as its JSON, byte for byte,
                                                 or written to <file>. To redirect it, keep npm's own lines
@@ -90,6 +98,7 @@ type OutboxCommandStore = OperatorView &
   SubjectRights &
   WebhookDeliveries &
   People &
+  HostCalendars &
   FormVersions &
   Pick<AuditLog, 'recordAudit'> &
   DraftRights;

@@ -1,6 +1,9 @@
 /** `npm run outbox -- <command>`: see `outbox-command.ts` for the commands. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Writable } from 'node:stream';
+import { hostsOf } from '../booking/host-feeds.ts';
 import { parseFormConfig } from '../contract/schemas/form-config.ts';
 import { withEnvFile } from '../env-file.ts';
 import { openPostgresOutbox } from '../outbox/postgres/store.ts';
@@ -11,9 +14,12 @@ import { runOutboxCommand, USAGE } from './outbox-command.ts';
 
 // The same env file as the proxy's, so DATA_DIR or DATABASE_URL is found without being set twice.
 const { env } = withEnvFile(process.env);
-const databaseUrl =
-  env.DATABASE_URL ||
-  (env.DATABASE_URL_FILE ? readFileSync(env.DATABASE_URL_FILE, 'utf8').trim() : undefined);
+/** A variable or its `_FILE`'s first line. */
+const fromEnvOrFile = (name: string): string | undefined =>
+  env[name] ||
+  (env[`${name}_FILE`] ? readFileSync(env[`${name}_FILE`] ?? '', 'utf8').trim() : undefined);
+
+const databaseUrl = fromEnvOrFile('DATABASE_URL');
 const path = join(env.DATA_DIR || './data', 'outbox.sqlite');
 const args = process.argv.slice(2);
 
@@ -29,6 +35,43 @@ function formPhoneCountry(): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** The form's calls (their zone and hosts), when FORM_CONFIG can be read. */
+function formBooking(): { timeZone: string; hosts: string[] } | undefined {
+  if (!env.FORM_CONFIG) return undefined;
+  try {
+    const config = parseFormConfig(JSON.parse(readFileSync(env.FORM_CONFIG, 'utf8')));
+    return config.booking && { timeZone: config.booking.timeZone, hosts: hostsOf(config) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A password from standard input: its first line, piped in, or typed at a terminal without
+ * being shown.
+ */
+function readPassword(): Promise<string> {
+  const terminal = process.stdin.isTTY;
+  if (terminal) process.stderr.write('Password (not shown): ');
+  const silent = new Writable({
+    write(_chunk, _encoding, done) {
+      done();
+    },
+  });
+  const lines = createInterface({ input: process.stdin, output: silent, terminal });
+  return new Promise((resolve) => {
+    let first: string | undefined;
+    lines.once('line', (line) => {
+      first = line;
+      lines.close();
+    });
+    lines.once('close', () => {
+      if (terminal) process.stderr.write('\n');
+      resolve(first ?? '');
+    });
+  });
 }
 
 /** The outbox to work on, or undefined (said why) when there is none. */
@@ -84,6 +127,13 @@ if (args.length === 0 || args[0] === 'help' || args[0] === '--help') {
         phoneCountry: formPhoneCountry(),
         publicUrl: env.PUBLIC_URL || undefined,
         localConsole: `http://localhost:${env.PORT || '8080'}`,
+        readPassword,
+        // On PostgreSQL the key is CALENDAR_KEY's alone: never a file beside one instance.
+        calendarKey: {
+          key: fromEnvOrFile('CALENDAR_KEY'),
+          dataDir: databaseUrl ? undefined : env.DATA_DIR || './data',
+        },
+        booking: formBooking(),
       });
     } finally {
       await store.close();

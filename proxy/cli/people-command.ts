@@ -1,16 +1,20 @@
 /**
  * `npm run outbox -- people invite <email> --role <role> | list | role <email> <role> |
- * remove <email>`: the firm's people from a shell, as the console's people page manages them
- * (`operator/invitations.ts`). Each change is in the audit log as the command line's.
+ * remove <email> | calendar …`: the firm's people from a shell, as the console's people page
+ * manages them (`operator/invitations.ts`), and a host's calendar (`calendar-command.ts`). Each
+ * change is in the audit log as the command line's.
  */
 import { isoTime } from '../operator/lead-report.ts';
 import { invite, personEmail } from '../operator/invitations.ts';
 import { isRole, ROLES } from '../outbox/roles.ts';
-import type { AuditLog, People } from '../outbox/store.ts';
-import type { CommandIo } from './command-io.ts';
+import type { AuditLog, HostCalendars, People, Settings } from '../outbox/store.ts';
+import { calendarCommand, type CalendarIo } from './calendar-command.ts';
 
-/** Where the command writes, and the console's address for invitation links (`PUBLIC_URL`). */
-export interface PeopleIo extends CommandIo {
+/**
+ * Where the command writes, the console's address for invitation links (`PUBLIC_URL`), and what
+ * connecting a host's calendar reads (`calendar-command.ts`).
+ */
+export interface PeopleIo extends CalendarIo {
   publicUrl?: string | undefined;
   /**
    * The proxy on this machine by name (`http://localhost:<PORT>`), for a link without
@@ -19,15 +23,16 @@ export interface PeopleIo extends CommandIo {
   localConsole?: string | undefined;
 }
 
-const USAGE = `people invite <email> --role ${ROLES.join('|')} | list | role <email> <role> | remove <email>`;
+const USAGE = `people invite <email> --role ${ROLES.join('|')} | list | role <email> <role> | remove <email> | calendar <email> …`;
 
 /** Runs `people …`; returns the exit code. */
 export async function peopleCommand(
   args: readonly string[],
-  store: People & Pick<AuditLog, 'recordAudit'>,
+  store: People & HostCalendars & Settings & Pick<AuditLog, 'recordAudit'>,
   io: PeopleIo,
 ): Promise<number> {
   const [action, address = '', ...rest] = args;
+  if (action === 'calendar') return calendarCommand(args.slice(1), store, io);
   const audit = (what: string, detail: string) =>
     store.recordAudit({ at: io.now(), client: 'cli', action: what, reference: null, detail });
   if (action === 'list') {

@@ -8,8 +8,9 @@
  * times in words, or no answer, book nothing. Either refusal stores nothing: the visitor keeps
  * every answer, picks another time and sends again, with the same Idempotency-Key.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { appointmentOf, bookingHosts, type BookingHosts } from '../booking/booking-hosts.ts';
+import { newBookingUid } from '../booking/booking-uid.ts';
 import { callValue, eventWords } from '../booking/call-words.ts';
 import { slotAt } from '../booking/slot-grid.ts';
 import type { SlotFinder } from '../booking/slot-finder.ts';
@@ -94,7 +95,7 @@ export function askedCall(
     secret,
     taken: () => refused('slot_taken', question.id, label),
     booking: {
-      uid: `${randomUUID()}@${origin ? new URL(origin).host : 'enquiry-form'}`,
+      uid: newBookingUid(origin),
       question: question.id,
       start: slot.start,
       end: slot.end,

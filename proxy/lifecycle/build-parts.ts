@@ -37,7 +37,7 @@ import { longestCallMs } from '../client/enquiry-api-client.ts';
 import { platform, recordedCheck, type Platform } from '../platform.ts';
 import type { Converter } from '../convert/conversion.ts';
 import { Webhooks } from '../webhooks/webhooks.ts';
-import { SlotFinder } from '../booking/slot-finder.ts';
+import { bookingParts, type BookingParts } from './booking-parts.ts';
 import { teamsNaming } from '../webhooks/producer.ts';
 
 /** How much longer than its longest call a step's lease lasts. */
@@ -54,6 +54,8 @@ export interface ProxyParts {
   studio: FormStudio;
   /** What the app is built from. */
   deps: AppDeps;
+  /** Hosts' calendars, read and written in the background. */
+  calendars: BookingParts['calendars'];
 }
 
 /** Builds the proxy's parts over an outbox already opened and recovered. */
@@ -121,13 +123,15 @@ export async function buildParts(
   outbox.onWork(() => {
     deliverer.wake();
   });
+  const { calendars, ...booking } = await bookingParts(env, log, form, outbox);
   const deps = {
     ...(await appDeps(env, log, form, outbox, deliverer, checks.last)),
+    ...booking,
     metrics,
     converter,
     spool: outbox.spool,
   };
-  return { deliverer, webhooks, check, deps, studio: deps.studio };
+  return { deliverer, webhooks, check, deps, studio: deps.studio, calendars };
 }
 
 /** The app's parts, from the environment. */
@@ -138,7 +142,7 @@ async function appDeps(
   outbox: OpenOutbox,
   deliverer: Deliverer,
   lastCheck: () => CheckRecord | undefined,
-): Promise<AppDeps & { studio: FormStudio }> {
+): Promise<Omit<AppDeps, 'slots' | 'feedSecret'> & { studio: FormStudio }> {
   const { store } = outbox;
   const secret = env.FORM_TOKEN_SECRET ?? (await storedSecret(store, 'form_token_secret'));
   const resolveIp = createClientIpResolver(env.TRUSTED_PROXIES);
@@ -178,7 +182,6 @@ async function appDeps(
     allowedOrigins: env.ALLOWED_ORIGINS,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),
     sentPasses: createSentPasses(secret),
-    slots: new SlotFinder({ store, now: Date.now }),
     store,
     deliverer,
     log,

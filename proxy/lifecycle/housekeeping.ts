@@ -11,7 +11,13 @@
  */
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
-import type { FunnelCounters, Housekeeping, People, WidgetFileArchive } from '../outbox/store.ts';
+import type {
+  BookingStore,
+  FunnelCounters,
+  Housekeeping,
+  People,
+  WidgetFileArchive,
+} from '../outbox/store.ts';
 import { FUNNEL_KEPT_DAYS, funnelDay } from '../outbox/funnel-counts.ts';
 import { EARLIER_WIDGET_FILES_KEPT_MS, type WidgetFile } from '../outbox/machine/widget-files.ts';
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../intake/idempotency.ts';
@@ -36,7 +42,8 @@ export function chores(
   store: Housekeeping &
     WidgetFileArchive &
     Pick<FunnelCounters, 'forgetFunnelDay'> &
-    Pick<People, 'forgetExpiredSessions'>,
+    Pick<People, 'forgetExpiredSessions'> &
+    Pick<BookingStore, 'forgetPastBookings'>,
   retentionDays: number,
   widgetFiles: readonly WidgetFile[],
 ): Chore[] {
@@ -45,6 +52,11 @@ export function chores(
       name: 'delivered submissions removed (RETENTION_DAYS)',
       everyMs: HOUR_MS,
       run: (now) => store.purgeDelivered(now - retentionDays * DAY_MS),
+    },
+    {
+      name: 'calls that ended more than RETENTION_DAYS ago forgotten',
+      everyMs: HOUR_MS,
+      run: (now) => store.forgetPastBookings(now - retentionDays * DAY_MS),
     },
     {
       name: 'caught spam removed',

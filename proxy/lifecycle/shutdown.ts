@@ -19,6 +19,8 @@ export interface ShutdownParts {
   notifier?: Pick<Notifier, 'stop'> | undefined;
   /** The same; a webhook try cut short is sent again after its lease, under the same id. */
   webhooks?: Pick<Webhooks, 'stop'> | undefined;
+  /** Hosts' calendars read and written: a write cut short is tried again after its lease. */
+  calendars?: { stop(): Promise<void> } | undefined;
   /** Closes the outbox and gives back the data directory. */
   release: () => Promise<void>;
   log: Logger;
@@ -39,7 +41,7 @@ const within = (promise: Promise<unknown>, ms: number) =>
  * @example process.once('SIGTERM', () => void shutdown(parts).then(() => process.exit(0)));
  */
 export async function shutdown(parts: ShutdownParts) {
-  const { server, deliverer, notifier, webhooks, release, log, drainMs } = parts;
+  const { server, deliverer, notifier, webhooks, calendars, release, log, drainMs } = parts;
   const started = Date.now();
   const left = () => drainMs - (Date.now() - started);
   log.info({ drainMs }, 'shutting down: no new requests; finishing what is in flight');
@@ -58,7 +60,8 @@ export async function shutdown(parts: ShutdownParts) {
   const deliveries = deliverer.stop(Math.max(0, left() - CLOSING_MS - ABORT_MS));
   const notifications = notifier?.stop(Math.max(0, left() - CLOSING_MS));
   const webhookTries = webhooks?.stop(Math.max(0, left() - CLOSING_MS));
-  await Promise.all([requests, deliveries, notifications, webhookTries]);
+  const calendarWrites = calendars && within(calendars.stop(), left() - CLOSING_MS);
+  await Promise.all([requests, deliveries, notifications, webhookTries, calendarWrites]);
   await release();
   log.info({ ms: Date.now() - started }, 'stopped');
 }

@@ -11,6 +11,7 @@ import { confirmationsState } from '../notify/confirmations-state.ts';
 import { Notifier } from '../notify/notifier.ts';
 import type { OutageNoticeStore } from '../notify/outage-notices.ts';
 import type {
+  CalendarWriteQueue,
   ConfirmationQuotas,
   DeliveryQueue,
   FileSource,
@@ -43,7 +44,8 @@ export function startNotifier(
     FileSource &
     Settings &
     OutageNoticeStore &
-    Pick<WebhookQueue, 'deadWebhooks'>,
+    Pick<WebhookQueue, 'deadWebhooks'> &
+    Pick<CalendarWriteQueue, 'calendarTrouble'>,
   deliverer: Deliverer,
   log: Logger,
   form: CurrentForm,
@@ -72,6 +74,7 @@ export function startNotifier(
       ? { confirmationCeiling: config.confirmation.limits.perHour }
       : {}),
     ...(env.WEBHOOK_ENDPOINTS.length > 0 ? { deadWebhooks: () => store.deadWebhooks() } : {}),
+    calendarTrouble: () => store.calendarTrouble(),
   });
   notifier.start();
   return notifier;

@@ -10,7 +10,7 @@ const HOUR = 3_600_000;
 const SETTING = 'notify.alerts';
 
 /** The conditions an alert tells of while they last. */
-type Condition = 'paused' | 'stuck' | 'webhooks' | 'confirmations';
+type Condition = 'paused' | 'stuck' | 'webhooks' | 'confirmations' | 'calendars';
 
 /** Conditions that end by themselves when their hour does: their end is not news. */
 const ENDS_WITH_ITS_HOUR: ReadonlySet<Condition> = new Set(['confirmations']);

@@ -1,12 +1,13 @@
 /**
  * What is true now that the firm is alerted of, each in the words its alert says: delivery
  * paused, the oldest waiting enquiry waiting too long, signed webhooks given up, the hour's
- * confirmation emails at their ceiling. Apart from the notifier's rounds (`notifier.ts`), as a
+ * confirmation emails at their ceiling, calls' events a host's calendar would not take. Apart from the notifier's rounds (`notifier.ts`), as a
  * new kind of alert changes this file; `alert-book.ts` decides which of them are news.
  */
 import { CONFIRMATION_CEILING } from '../outbox/receipt.ts';
 import type { ConfirmationQuotas, OperatorView } from '../outbox/store.ts';
 import type { WebhookDelivery } from '../outbox/webhook.ts';
+import type { CalendarTrouble } from '../outbox/calendar-write.ts';
 import type { Conditions } from './alert-book.ts';
 import { pausedAlert } from './messages.ts';
 
@@ -25,6 +26,8 @@ export interface AlertSources {
   confirmationCeiling?: number;
   /** Signed webhooks given up after every try (when endpoints are configured). */
   deadWebhooks?: () => Promise<{ count: number; latest: WebhookDelivery | null }>;
+  /** Calls' events a host's calendar would not take: given up, or waiting on a person. */
+  calendarTrouble?: () => Promise<CalendarTrouble>;
 }
 
 /**
@@ -37,7 +40,8 @@ export async function alertConditions(
   now: number,
   { waitingForPlatform = false }: { waitingForPlatform?: boolean } = {},
 ): Promise<Conditions> {
-  const { store, pauseState, queuedAlertMs, deadWebhooks } = sources;
+  const { store, pauseState, queuedAlertMs, deadWebhooks, calendarTrouble } = sources;
+  const calendars = await calendarTrouble?.();
   const pause = pauseState();
   const webhooks = await deadWebhooks?.();
   const { oldestQueuedAt } = await store.attention();
@@ -66,6 +70,14 @@ export async function alertConditions(
         }
       : {}),
     ...(ceiling ? { confirmations: ceiling } : {}),
+    ...(calendars?.latest
+      ? {
+          calendars: {
+            message: `${String(calendars.count)} call${calendars.count === 1 ? '' : 's'} could not be written to ${calendars.count === 1 ? 'its host’s' : 'their hosts’'} calendar; the latest, for ${calendars.latest.host}${calendars.latest.reference ? ` (${calendars.latest.reference})` : ''}: ${calendars.latest.lastError ?? 'failed'}.`,
+            hint: 'Nothing is lost: each call is in the outbox and in its host’s feed, and its event is tried again for three days. Mend the address or password with npm run outbox -- people calendar <address> <calendar URL> --username <name>, which tries every write owed to it again.',
+          },
+        }
+      : {}),
   };
 }
 

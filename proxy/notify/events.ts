@@ -38,6 +38,7 @@ export interface AlertEvent {
     | 'alert.stuck'
     | 'alert.webhooks'
     | 'alert.confirmations'
+    | 'alert.calendars'
     | 'alert.recovered'
     | 'alert.digest'
     | 'alert.platform-down'

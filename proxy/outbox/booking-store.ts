@@ -4,11 +4,53 @@
  * by `IntakeStore.accept`, in the enquiry's transaction.
  */
 import type { BookedSpan, StoredBooking } from './booking.ts';
+import type {
+  CalendarTrouble,
+  CalendarWriteOutcome,
+  ClaimedCalendarWrite,
+  HostCalendar,
+} from './calendar-write.ts';
 
-/** The slots offered, and an enquiry's calls. */
+/** The slots offered, an enquiry's calls, a host's feed, a call cancelled. */
 export interface BookingStore {
   /** What keeps `hosts` (lower case) busy between `from` and `to`: their calls booked here. */
   bookedBetween(hosts: readonly string[], from: number, to: number): Promise<BookedSpan[]>;
   /** The calls booked with the enquiry `reference`, oldest first. */
   bookingsOf(reference: string): Promise<StoredBooking[]>;
+  /** `host`'s calls booked, not cancelled, ending after `since`, earliest first. */
+  hostBookings(host: string, since: number): Promise<StoredBooking[]>;
+  /** Cancels the call `uid` (its time free again, its event removed); null when none is booked. */
+  cancelBooking(uid: string, at: number): Promise<StoredBooking | null>;
+  /** Forgets calls that ended before `before`, and finished writes of their events; how many. */
+  forgetPastBookings(before: number): Promise<number>;
+}
+
+/** Hosts' own calendars: connected by the CLI, read by the busy cache. */
+export interface HostCalendars {
+  /** Keeps `calendar` as its host's; the writes owed to them that failed are tried again. */
+  connectCalendar(calendar: HostCalendar): Promise<void>;
+  /** Forgets `address`'s calendar and the writes owed to it; false when none was connected. */
+  disconnectCalendar(address: string): Promise<boolean>;
+  /** Every calendar connected. */
+  hostCalendars(): Promise<HostCalendar[]>;
+}
+
+/** The writes owed to hosts' calendars (`booking/calendar-writer.ts`), and what needs the firm. */
+export interface CalendarWriteQueue {
+  /** Takes up to `limit` due writes for one try each, each call's in order. */
+  claimCalendarWrites(
+    owner: string,
+    leaseMs: number,
+    now: number,
+    limit: number,
+  ): Promise<ClaimedCalendarWrite[]>;
+  /** Records how a try ended; false when a newer claim holds the write. */
+  finishCalendarWrite(
+    lease: { id: number; token: number },
+    outcome: CalendarWriteOutcome,
+  ): Promise<boolean>;
+  /** When the next pending write is due, or null. */
+  nextCalendarWriteAt(): Promise<number | null>;
+  /** The writes given up or failing in a way a person must mend. */
+  calendarTrouble(): Promise<CalendarTrouble>;
 }

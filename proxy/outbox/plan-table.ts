@@ -100,9 +100,20 @@ export const PLAN_TABLE = {
   markBack: 'write',
   peopleAway: 'read',
   lastTurns: 'read',
-  // Bookings: what keeps hosts busy, an enquiry's calls.
+  // Bookings: what keeps hosts busy, an enquiry's calls, a host's feed, a call cancelled.
   bookedBetween: 'read',
   bookingsOf: 'read',
+  hostBookings: 'read',
+  cancelBooking: 'atomic',
+  forgetPastBookings: 'atomic',
+  // Hosts' own calendars and the writes owed to them.
+  connectCalendar: 'atomic',
+  disconnectCalendar: 'atomic',
+  hostCalendars: 'read',
+  claimCalendarWrites: 'write',
+  finishCalendarWrite: 'write',
+  nextCalendarWriteAt: 'read',
+  calendarTrouble: 'read',
   // The firm's people and their console sessions.
   invitePerson: 'atomic',
   findInvitation: 'read',

@@ -143,6 +143,16 @@ export function describeBookingStore(name: string, factory: StoreFactory): void 
       expect((await store.accept(asking('EQ-2', call('two@test', NINE, one)))).kind).toBe('stored');
     });
 
+    it('forgets calls past retention, and keeps those to come', async () => {
+      const store = await fresh();
+      await store.accept(asking('EQ-1', call('one@test')));
+      await store.accept(asking('EQ-2', call('two@test', NINE + 86_400_000)));
+      expect(await store.forgetPastBookings(NINE + 3_600_000)).toBe(1);
+      expect(await store.bookingsOf('EQ-1')).toEqual([]);
+      expect(await store.bookingsOf('EQ-2')).toHaveLength(1);
+      expect((await store.accept(asking('EQ-3', call('three@test')))).kind).toBe('stored');
+    });
+
     it('books one call of twenty asking for one host’s time at once', async () => {
       const store = await fresh();
       const sibling = factory.shared ? await fresh.sibling(store) : store;

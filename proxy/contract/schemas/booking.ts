@@ -31,7 +31,7 @@ export type DayHours = readonly (readonly [number, number])[];
 export type WeekHours = readonly DayHours[];
 
 /** True when `zone` is an IANA time zone this runtime knows (`Europe/London`, `UTC`). */
-function isTimeZone(zone: string): boolean {
+export function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
     return zone.length > 0;

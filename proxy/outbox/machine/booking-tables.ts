@@ -45,3 +45,37 @@ export const bookingTables = (t: ColumnTypes) => `CREATE TABLE bookings (
      PRIMARY KEY (host, block)
    );
    CREATE INDEX booking_blocks_booking ON booking_blocks (booking_id);`;
+
+/**
+ * The calendars hosts connected (`host_calendars`: the address typed, the user name, the password
+ * sealed with `CALENDAR_KEY`, never stored in the clear) and the writes owed to them
+ * (`calendar_writes`: a call's event to put or remove, retried with backoff under a lease, as a
+ * narrow queue: the event itself is read from its booking when it is sent).
+ */
+export const calendarTables = (t: ColumnTypes) => `CREATE TABLE host_calendars (
+     address ${t.text} PRIMARY KEY,
+     url ${t.text} NOT NULL,
+     username ${t.text} NOT NULL,
+     sealed_password ${t.text} NOT NULL,
+     connected_at ${t.big} NOT NULL,
+     connected_by ${t.text} NOT NULL
+   );
+   CREATE TABLE calendar_writes (
+     id ${t.serial},
+     uid ${t.text} NOT NULL,
+     host ${t.text} NOT NULL,
+     action ${t.text} NOT NULL CHECK (action IN ('put', 'remove')),
+     sequence ${t.integer} NOT NULL DEFAULT 0,
+     state ${t.text} NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'done', 'failed')),
+     attempts ${t.integer} NOT NULL DEFAULT 0,
+     next_attempt_at ${t.big} NOT NULL,
+     lease_owner ${t.text},
+     lease_until ${t.big},
+     lease_token ${t.integer} NOT NULL DEFAULT 0,
+     last_error ${t.text},
+     needs_person ${t.integer} NOT NULL DEFAULT 0,
+     created_at ${t.big} NOT NULL,
+     done_at ${t.big},
+     UNIQUE (uid, action, sequence)
+   );
+   CREATE INDEX calendar_writes_due ON calendar_writes (state, next_attempt_at);`;

@@ -8,48 +8,11 @@
  * ours holds, then finds them taken.
  */
 import type { BookedSpan, BookedSubmission, NewBooking, StoredBooking } from '../booking.ts';
+import { toBooking, type BookingRow } from './booking-rows.ts';
 import { BLOCK_MS } from './booking-tables.ts';
+import { queueCalendarWrite } from './calendars.ts';
 import { all, one, run, type Dialect, type Plan } from './plan.ts';
 import { nextInTurn, routing } from './routing.ts';
-
-/** A row of `bookings`. */
-interface BookingRow {
-  id: number;
-  uid: string;
-  reference: string;
-  question: string;
-  host: string;
-  team: string | null;
-  start_at: number;
-  end_at: number;
-  until_at: number;
-  time_zone: string;
-  state: StoredBooking['state'];
-  summary: string;
-  description: string;
-  sequence: number;
-  created_at: number;
-  cancelled_at: number | null;
-}
-
-const toBooking = (row: BookingRow): StoredBooking => ({
-  id: row.id,
-  uid: row.uid,
-  reference: row.reference,
-  question: row.question,
-  host: row.host,
-  team: row.team,
-  start: row.start_at,
-  end: row.end_at,
-  until: row.until_at,
-  timeZone: row.time_zone,
-  state: row.state,
-  summary: row.summary,
-  description: row.description,
-  sequence: row.sequence,
-  createdAt: row.created_at,
-  cancelledAt: row.cancelled_at,
-});
 
 /** The longest a call and its buffer last (`schemas/booking.ts`): how far back a span may start. */
 const LONGEST_SPAN_MS = (480 + 240) * 60_000;
@@ -76,6 +39,9 @@ function triedInOrder(
   return order;
 }
 
+/** Gives back every block the booking `id` holds of its host's time. */
+const freeBlocks = (id: number) => run('DELETE FROM booking_blocks WHERE booking_id = @id', { id });
+
 /** The booking statements, in `d`'s spelling. */
 export function bookings(d: Dialect) {
   const { peopleAway, holdTurn, giveTurn } = routing(d);
@@ -97,7 +63,7 @@ export function bookings(d: Dialect) {
       { from, to, host, id },
     );
     if (inserted === to - from) return true;
-    if (inserted > 0) yield* run('DELETE FROM booking_blocks WHERE booking_id = @id', { id });
+    if (inserted > 0) yield* freeBlocks(id);
     return false;
   }
 
@@ -151,6 +117,11 @@ export function bookings(d: Dialect) {
           id: submission.id,
           upstream: JSON.stringify({ ...submission.upstream, meta }),
         });
+        // Its event is owed to the host's own calendar, if they connected one (`calendars.ts`).
+        yield* queueCalendarWrite(
+          { uid: booking.uid, host, action: 'put', sequence: 0 },
+          booking.at,
+        );
         return toBooking({ ...row, host });
       }
       return null;
@@ -168,6 +139,46 @@ export function bookings(d: Dialect) {
         { hosts, from, to, earliest: from - LONGEST_SPAN_MS },
       );
       return rows.map((row) => ({ host: row.host, start: row.start_at, until: row.until_at }));
+    },
+    /**
+     * Cancels the call `uid` at `at`: its blocks go (its time is free again at once), its
+     * SEQUENCE grows, and its event is taken out of its host's calendar. Null when no call
+     * booked has that UID (cancelled already, or never).
+     */
+    *cancelBooking(uid: string, at: number): Plan<StoredBooking | null> {
+      const row = yield* one<BookingRow>(
+        `UPDATE bookings SET state = 'cancelled', cancelled_at = @at, sequence = sequence + 1
+         WHERE uid = @uid AND state = 'booked' RETURNING *`,
+        { uid, at },
+      );
+      if (!row) return null;
+      yield* freeBlocks(row.id);
+      yield* queueCalendarWrite(
+        { uid, host: row.host, action: 'remove', sequence: row.sequence },
+        at,
+      );
+      return toBooking(row);
+    },
+    /** `host`'s calls booked (not cancelled) ending after `since`, earliest first: their feed. */
+    *hostBookings(host: string, since: number): Plan<StoredBooking[]> {
+      const rows = yield* all<BookingRow>(
+        `SELECT * FROM bookings WHERE host = @host AND state = 'booked' AND start_at >= @earliest
+           AND end_at > @since
+         ORDER BY start_at`,
+        { host: host.toLowerCase(), since, earliest: since - LONGEST_SPAN_MS },
+      );
+      return rows.map(toBooking);
+    },
+    /**
+     * Forgets calls that ended before `before` (booked or cancelled, with their blocks), and the
+     * writes of events that were done or given up by then; answers how many calls went.
+     */
+    *forgetPastBookings(before: number): Plan<number> {
+      yield* run(
+        `DELETE FROM calendar_writes WHERE state <> 'pending' AND created_at < @before`,
+        { before },
+      );
+      return yield* run('DELETE FROM bookings WHERE end_at < @before', { before });
     },
     /** The calls booked with the enquiry `reference`, oldest first. */
     *bookingsOf(reference: string): Plan<StoredBooking[]> {

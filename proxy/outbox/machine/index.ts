@@ -5,6 +5,7 @@
  */
 import { listAudit, recordAudit } from './audit.ts';
 import { bookings } from './bookings.ts';
+import { calendars } from './calendars.ts';
 import { confirmations } from './confirmations.ts';
 import { delivery } from './delivery.ts';
 import { takeDraftAllowance } from './draft-allowances.ts';
@@ -53,6 +54,7 @@ export function outboxMachine(d: Dialect) {
     ...drafts(d),
     takeDraftAllowance,
     ...bookings(d),
+    ...calendars(d),
     getSetting,
     setSetting,
     recordAudit,

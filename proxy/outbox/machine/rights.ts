@@ -14,6 +14,7 @@ import type { SubmissionRow } from '../rows.ts';
 import type { Submission } from '../submission.ts';
 import type { WebhookDelivery } from '../webhook.ts';
 import { recordAudit, type AuditEntry, type AuditRecord } from './audit.ts';
+import { queueCalendarWrite } from './calendars.ts';
 import { emailExpression } from './leads.ts';
 import { notifications } from './notifications.ts';
 import { all, run, type Dialect, type Plan } from './plan.ts';
@@ -175,7 +176,14 @@ export function rights(d: Dialect) {
       // After the submission, whose row `queueWebhooks` locks against deletion: a message queued while
       // this runs is committed by now, and none is queued once the submission is gone.
       yield* run('DELETE FROM webhook_deliveries WHERE reference = @reference', { reference });
-      // Its calls hold the visitor's name and details: they go too, freeing their hosts' time.
+      // Its calls hold the visitor's name and details: they go too, freeing their hosts' time,
+      // and their events leave the hosts' own calendars.
+      const calls = yield* all<{ uid: string; host: string; sequence: number }>(
+        `SELECT uid, host, sequence FROM bookings WHERE reference = @reference AND state = 'booked'`,
+        { reference },
+      );
+      for (const call of calls)
+        yield* queueCalendarWrite({ ...call, action: 'remove', sequence: call.sequence + 1 }, at);
       yield* run('DELETE FROM bookings WHERE reference = @reference', { reference });
       // Its id is never given again (`Dialect.newSubmissionId`): a lease still naming it stays stale.
       yield* run(

@@ -21,7 +21,7 @@ import { draftsTable } from '../machine/drafts.ts';
 import { mailboxKeysForEveryLead } from '../machine/mailbox-keys.ts';
 import type { Migration } from '../machine/plan.ts';
 import { execute, postgresDialect } from './driver.ts';
-import { bookingTables } from '../machine/booking-tables.ts';
+import { bookingTables, calendarTables } from '../machine/booking-tables.ts';
 
 const TYPES = tables.COLUMN_TYPES.postgres;
 
@@ -161,6 +161,8 @@ export const MIGRATIONS: readonly Migration[] = [
   mailboxKeysForEveryLead,
   // Calls booked with enquiries, and the blocks of each host's time they hold (issue 75).
   bookingTables(TYPES),
+  // Hosts' own calendars, and the writes of calls' events owed to them (issue 75).
+  calendarTables(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` on `client` (inside the caller's transaction). */

@@ -21,6 +21,7 @@ import { describeRoutingStore } from '../../test/store-contract-routing.ts';
 import { describeDraftStore } from '../../test/store-contract-drafts.ts';
 import { describeBookingStore } from '../../test/store-contract-bookings.ts';
 import { describeOutageStore } from '../../test/store-contract-outage.ts';
+import { describeCalendarStore } from '../../test/store-contract-calendars.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
 import { openPostgresOutbox } from './store.ts';
 import type { OutboxStore } from '../store.ts';
@@ -59,6 +60,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeDraftStore('PostgreSQL', freshDatabase);
   describeBookingStore('PostgreSQL', freshDatabase);
   describeOutageStore('PostgreSQL', freshDatabase);
+  describeCalendarStore('PostgreSQL', freshDatabase);
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {

@@ -20,6 +20,7 @@ import { describeRoutingStore } from '../../test/store-contract-routing.ts';
 import { describeDraftStore } from '../../test/store-contract-drafts.ts';
 import { describeBookingStore } from '../../test/store-contract-bookings.ts';
 import { describeOutageStore } from '../../test/store-contract-outage.ts';
+import { describeCalendarStore } from '../../test/store-contract-calendars.ts';
 import { openSqliteOutbox } from './store.ts';
 
 const inMemory = { open: () => openSqliteOutbox(':memory:') };
@@ -55,6 +56,7 @@ describeBookingStore('SQLite in memory', inMemory);
 describeBookingStore('SQLite on disk', onDisk);
 describeOutageStore('SQLite in memory', inMemory);
 describeOutageStore('SQLite on disk', onDisk);
+describeCalendarStore('SQLite in memory', inMemory);
 
 describe('the SQLite outbox', () => {
   it('survives closing and reopening the database file, leases and all', async () => {

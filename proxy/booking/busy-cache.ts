@@ -1,0 +1,153 @@
+/**
+ * Hosts' own calendars as last read (`CalendarBusy`, `calendar-port.ts`): each connected calendar
+ * is read in the background every minute, a few at a time, for the next 92 days (a horizon's
+ * most, and a day more), and the slots and the bookings ask here, in memory, never the calendar
+ * itself: an enquiry's transaction never waits on a calendar server.
+ *
+ * What is known is trusted for two minutes after the last read that worked (one read may fail
+ * between two that do, and a visitor who just saw a time can still book it). Past that, or
+ * before a calendar was ever read, its host's times are `unreadable`: not offered, never offered
+ * blindly. With several hosts, those whose calendars answer go on offering theirs.
+ */
+import type { Logger } from '../logger.ts';
+import type { HostCalendars } from '../outbox/store.ts';
+import type { HostCalendar } from '../outbox/calendar-write.ts';
+import type { CalendarBusy } from './calendar-port.ts';
+import type { CalendarKey } from './calendar-key.ts';
+import {
+  caldavCalendar,
+  type CalendarAccess,
+  type CaldavCalendar,
+} from './caldav/caldav-calendar.ts';
+import { CalendarFault } from './caldav/calendar-fault.ts';
+import type { BusyReading } from './caldav/busy-events.ts';
+import { within } from './busy-times.ts';
+import type { Span } from './slot-grid.ts';
+
+const DAY_MS = 86_400_000;
+
+/** How often each calendar is read. */
+const REFRESH_MS = 60_000;
+/** How long what was read is trusted once reads fail. */
+const TRUSTED_MS = 2 * REFRESH_MS;
+/** How many calendars are read at once. */
+const AT_ONCE = 4;
+
+/** What one host's calendar is known to hold. */
+type Known = { events: readonly Span[]; readAt: number } | undefined;
+
+/** What the cache reads calendars with. */
+export interface BusyCacheDeps {
+  store: Pick<HostCalendars, 'hostCalendars'>;
+  /** Opens the sealed passwords; without it no calendar can be read (each host `unreadable`). */
+  key: CalendarKey | undefined;
+  /** Floating times' and whole days' zone, and which events are the proxy's own bookings. */
+  reading: () => BusyReading;
+  log: Logger;
+  now: () => number;
+  /** A calendar's client (tests count the reads). */
+  open?: (access: CalendarAccess) => Pick<CaldavCalendar, 'busyTimes'>;
+}
+
+/** The busy times of every connected calendar, as last read. */
+export class BusyCache implements CalendarBusy {
+  #version = 0;
+  readonly #known = new Map<string, Known>();
+  /** The hosts with a calendar connected, as last listed. */
+  #connected = new Set<string>();
+  /** Each host's last fault, so that a fault is logged when it starts and when it ends. */
+  readonly #faults = new Map<string, string>();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #round: Promise<void> | undefined;
+
+  constructor(private readonly deps: BusyCacheDeps) {}
+
+  get version(): number {
+    return this.#version;
+  }
+
+  eventsOf(host: string, from: number, to: number): readonly Span[] | 'unreadable' {
+    if (!this.#connected.has(host)) return [];
+    const known = this.#known.get(host);
+    if (!known || this.deps.now() - known.readAt > TRUSTED_MS) return 'unreadable';
+    return within(known.events, from, to);
+  }
+
+  /** Reads every connected calendar now, then every minute until `stop`. */
+  start(): void {
+    const loop = () => {
+      this.#round = this.refresh().finally(() => {
+        if (this.#round) this.#timer = setTimeout(loop, REFRESH_MS);
+      });
+    };
+    loop();
+  }
+
+  /** Stops reading; waits for the round under way. */
+  async stop(): Promise<void> {
+    clearTimeout(this.#timer);
+    const round = this.#round;
+    this.#round = undefined;
+    await round;
+  }
+
+  /** One round: the calendars connected now, each read (a few at a time). */
+  async refresh(): Promise<void> {
+    let calendars: HostCalendar[];
+    try {
+      calendars = await this.deps.store.hostCalendars();
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'calendars: the outbox could not list them; trying again');
+      return;
+    }
+    const connected = new Set(calendars.map((calendar) => calendar.address));
+    if (
+      [...connected].some((host) => !this.#connected.has(host)) ||
+      connected.size !== this.#connected.size
+    )
+      this.#version += 1;
+    this.#connected = connected;
+    for (const host of this.#known.keys()) if (!connected.has(host)) this.#known.delete(host);
+    const queue = [...calendars];
+    await Promise.all(
+      Array.from({ length: AT_ONCE }, async () => {
+        for (let calendar = queue.shift(); calendar; calendar = queue.shift())
+          await this.#read(calendar);
+      }),
+    );
+  }
+
+  async #read(calendar: HostCalendar): Promise<void> {
+    const { deps } = this;
+    const now = deps.now();
+    try {
+      if (!deps.key)
+        throw new CalendarFault(
+          'refused',
+          'CALENDAR_KEY is not set: the calendar’s password cannot be opened',
+        );
+      const password = deps.key.open(calendar.sealedPassword, calendar);
+      const client = (deps.open ?? caldavCalendar)({
+        url: calendar.url,
+        username: calendar.username,
+        password,
+      });
+      const events = await client.busyTimes(now - DAY_MS, now + 92 * DAY_MS, deps.reading());
+      const before = this.#known.get(calendar.address);
+      this.#known.set(calendar.address, { events, readAt: now });
+      if (!before || JSON.stringify(before.events) !== JSON.stringify(events)) this.#version += 1;
+      if (this.#faults.delete(calendar.address))
+        deps.log.info({ host: calendar.address }, 'calendars: read again');
+    } catch (error) {
+      const said = error instanceof Error ? error.message : String(error);
+      if (this.#faults.get(calendar.address) !== said)
+        deps.log.warn(
+          { host: calendar.address, url: calendar.url, problem: said },
+          'calendars: a calendar cannot be read; its times are not offered past two minutes',
+        );
+      this.#faults.set(calendar.address, said);
+      // Its times go once they are no longer trusted: the slots worked out before are stale.
+      this.#version += 1;
+    }
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * Writes calls' events into hosts' own calendars, as delivery sends enquiries: each write was
+ * queued in the outbox in the transaction that booked, cancelled or erased its call
+ * (`outbox/machine/calendars.ts`); this claims the due ones under a lease (one instance sends
+ * each, one write of a call at a time), tries each once, and records how it ended. A calendar
+ * that is down or slow delays a write, never loses it: it is tried again with backoff (5 s
+ * doubling to an hour) for three days, then given up. The put is `If-None-Match: *` on the
+ * event's own resource, so a retry after an unknown outcome never writes it twice. What a person
+ * must mend (a wrong password, an address that is no calendar), and what is given up, the firm
+ * hears of by the notifier's alert (`notify/alert-conditions.ts`, `calendarTrouble`).
+ */
+import { nextAttempt, type RetryPolicy } from '../delivery/backoff.ts';
+import type { Logger } from '../logger.ts';
+import type { ClaimedCalendarWrite, CalendarWriteOutcome } from '../outbox/calendar-write.ts';
+import type { CalendarWriteQueue } from '../outbox/store.ts';
+import type { CalendarKey } from './calendar-key.ts';
+import type { EventWriter } from './calendar-port.ts';
+import { caldavCalendar, type CalendarAccess } from './caldav/caldav-calendar.ts';
+import { CalendarFault } from './caldav/calendar-fault.ts';
+import { eventOf } from './event-ical.ts';
+
+/** From 5 s doubling to an hour apart, for three days: a calendar's outage is sat out. */
+const CALENDAR_RETRY: RetryPolicy = Object.freeze({
+  baseMs: 5_000,
+  maxDelayMs: 3_600_000,
+  giveUpAfterMs: 3 * 86_400_000,
+});
+
+/** How long a claimed write is this writer's: longer than its request may take. */
+const LEASE_MS = 60_000;
+/** How many writes are tried at once. */
+const AT_ONCE = 4;
+
+/** What the writer reads and writes with. */
+export interface CalendarWriterDeps {
+  store: CalendarWriteQueue;
+  /** Opens the sealed passwords; without it every write waits, said why. */
+  key: CalendarKey | undefined;
+  log: Logger;
+  now: () => number;
+  /** This instance's name, as its leases name it. */
+  owner: string;
+  /** How often the queue is looked at when nothing wakes the writer. */
+  pollMs?: number;
+  /** A calendar's client (tests count the writes). */
+  open?: (access: CalendarAccess) => EventWriter;
+}
+
+/** The writer of one proxy process. */
+export class CalendarWriter {
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #running: Promise<void> | undefined;
+  #stopped = true;
+
+  constructor(private readonly deps: CalendarWriterDeps) {}
+
+  /** Looks at the queue now, then whenever a write is due or `pollMs` passes. */
+  start(): void {
+    this.#stopped = false;
+    this.wake();
+  }
+
+  /** Looks at the queue at once (a call was just booked here). */
+  wake(): void {
+    if (this.#stopped || this.#running) return;
+    clearTimeout(this.#timer);
+    this.#running = this.#loop().finally(() => {
+      this.#running = undefined;
+    });
+  }
+
+  /** Stops looking; waits for the writes under way (their leases run out if the wait is cut). */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#timer);
+    await this.#running;
+  }
+
+  async #loop(): Promise<void> {
+    const { deps } = this;
+    try {
+      while (!this.#stopped && (await this.round()) > 0);
+    } catch (error) {
+      deps.log.warn({ err: error }, 'calendar writes: a round failed; trying again');
+    }
+    if (this.#stopped) return;
+    const next = await deps.store.nextCalendarWriteAt().catch(() => null);
+    const poll = deps.pollMs ?? 2_000;
+    const wait = next === null ? poll : Math.min(poll, Math.max(0, next - deps.now()));
+    this.#timer = setTimeout(() => {
+      this.wake();
+    }, wait);
+  }
+
+  /** Claims the writes due and tries each once; answers how many were tried. */
+  async round(): Promise<number> {
+    const { deps } = this;
+    const claimed = await deps.store.claimCalendarWrites(deps.owner, LEASE_MS, deps.now(), AT_ONCE);
+    await Promise.all(
+      claimed.map(async (claim) => {
+        const outcome = await this.#attempt(claim);
+        await deps.store.finishCalendarWrite(claim.lease, outcome);
+      }),
+    );
+    return claimed.length;
+  }
+
+  async #attempt(claim: ClaimedCalendarWrite): Promise<CalendarWriteOutcome> {
+    const { deps } = this;
+    const { write, booking, calendar } = claim;
+    const about = { uid: write.uid, host: write.host, action: write.action };
+    // Nothing left to do: the calendar was disconnected, or the call erased or cancelled first.
+    const moot = !calendar || (write.action === 'put' && booking?.state !== 'booked');
+    if (moot) return { kind: 'done', at: deps.now() };
+    try {
+      if (!deps.key)
+        throw new CalendarFault(
+          'refused',
+          'CALENDAR_KEY is not set: the calendar’s password cannot be opened',
+        );
+      const password = deps.key.open(calendar.sealedPassword, calendar);
+      const port = (deps.open ?? caldavCalendar)({
+        url: calendar.url,
+        username: calendar.username,
+        password,
+      });
+      const done =
+        write.action === 'put' && booking
+          ? await port.writeEvent(eventOf(booking))
+          : await port.removeEvent(write.uid);
+      deps.log.info({ ...about, outcome: done }, 'calendar write done');
+      return { kind: 'done', at: deps.now() };
+    } catch (error) {
+      const fault =
+        error instanceof CalendarFault ? error : new CalendarFault('server', String(error));
+      const now = deps.now();
+      const next = nextAttempt(write.createdAt, write.attempts + 1, now, CALENDAR_RETRY);
+      if ('giveUp' in next) {
+        deps.log.error(
+          { ...about, problem: fault.message },
+          'calendar write given up after three days',
+        );
+        return { kind: 'failed', at: now, error: fault.message };
+      }
+      deps.log.warn(
+        { ...about, problem: fault.message, retryAt: new Date(next.at).toISOString() },
+        'calendar write failed; will retry',
+      );
+      return { kind: 'retry', at: next.at, error: fault.message, needsPerson: fault.needsPerson };
+    }
+  }
+}

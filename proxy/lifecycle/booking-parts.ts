@@ -1,0 +1,72 @@
+/**
+ * Booking's parts, built from the environment (`docs/booking.md`): the times offered (over the
+ * hosts' calendars as last read), the calendars read in the background and written by the
+ * outbox's queue, with the key their passwords are sealed with (`CALENDAR_KEY`, else the data
+ * directory's key file on SQLite), and the secret each host's feed address is made under.
+ */
+import { BusyCache } from '../booking/busy-cache.ts';
+import { isBookingUid } from '../booking/booking-uid.ts';
+import { calendarKey } from '../booking/calendar-key.ts';
+import { CalendarWriter } from '../booking/calendar-writer.ts';
+import { SlotFinder } from '../booking/slot-finder.ts';
+import type { ProxyEnv } from '../env.ts';
+import type { Logger } from '../logger.ts';
+import { storedSecret } from '../outbox/stored-secret.ts';
+import type { CurrentForm } from '../studio/live-form.ts';
+import type { OpenOutbox } from './open-outbox.ts';
+
+/** What booking adds to the proxy. */
+export interface BookingParts {
+  slots: SlotFinder;
+  feedSecret: string;
+  /** The calendars' reader and writer, started and stopped with the proxy. */
+  calendars: { start(): void; stop(): Promise<void> };
+}
+
+/** Booking's parts over `outbox`, for the form `form` serves. */
+export async function bookingParts(
+  env: ProxyEnv,
+  log: Logger,
+  form: CurrentForm,
+  outbox: Pick<OpenOutbox, 'store' | 'dataDir' | 'owner'>,
+): Promise<BookingParts> {
+  const { store } = outbox;
+  // On PostgreSQL the key must not live beside the database: only CALENDAR_KEY will do.
+  const found = calendarKey({
+    key: env.CALENDAR_KEY,
+    dataDir: env.DATABASE_URL ? undefined : outbox.dataDir,
+  });
+  const key = 'missing' in found ? undefined : found;
+  if (!key && (await store.hostCalendars()).length > 0 && 'missing' in found)
+    log.warn({ problem: found.missing }, 'calendars are connected but cannot be read');
+  const busy = new BusyCache({
+    store,
+    key,
+    reading: () => ({
+      floatingZone: form.current().config.booking?.timeZone ?? 'UTC',
+      isOwnBooking: isBookingUid(env.PUBLIC_URL),
+    }),
+    log: log.child({ part: 'calendars' }),
+    now: Date.now,
+  });
+  const writer = new CalendarWriter({
+    store,
+    key,
+    log: log.child({ part: 'calendar writes' }),
+    now: Date.now,
+    owner: outbox.owner ?? 'this proxy',
+  });
+  return {
+    slots: new SlotFinder({ store, calendars: busy, now: Date.now }),
+    feedSecret: await storedSecret(store, 'calendar_feed_secret'),
+    calendars: {
+      start() {
+        busy.start();
+        writer.start();
+      },
+      async stop() {
+        await Promise.all([busy.stop(), writer.stop()]);
+      },
+    },
+  };
+}
