@@ -15,6 +15,7 @@ import type { BookingStore, TeamPeople } from '../outbox/store.ts';
 import type { BookingHosts } from './booking-hosts.ts';
 import { isFree, within, type HostBusy } from './busy-times.ts';
 import type { CalendarBusy } from './calendar-port.ts';
+import { isoStart } from './call-words.ts';
 import { bookableDates, bookableFrom, daySlots, type Span } from './slot-grid.ts';
 import { wallClock, type CivilDate } from './zoned-time.ts';
 
@@ -29,18 +30,23 @@ export interface SlotFinderDeps {
   now: () => number;
 }
 
+/** A time offered, with its JSON as `GET /api/slots` writes it (made once per day worked out). */
+export interface OfferedSlot extends Span {
+  json: string;
+}
+
 /** The times offered to a visitor now. */
 export interface OfferedSlots {
   status: SlotsStatus;
   /** Earliest first; empty unless `status` is `open`. */
-  slots: Span[];
+  slots: OfferedSlot[];
 }
 
 /** One day's free times for one set of hosts and rules, as worked out at `at`. */
 interface DayTimes {
   at: number;
   version: number;
-  slots: Span[];
+  slots: OfferedSlot[];
   /** Some host's calendar could not be read: their times are not among `slots`. */
   unreadable: boolean;
 }
@@ -152,7 +158,11 @@ export class SlotFinder {
             ),
         ),
       );
-      this.#days.set(`${keyOf(hosts)}|${date}`, { at: now, version, slots, unreadable });
+      const offered = slots.map((slot) => ({
+        ...slot,
+        json: JSON.stringify({ start: isoStart(slot.start), end: isoStart(slot.end) }),
+      }));
+      this.#days.set(`${keyOf(hosts)}|${date}`, { at: now, version, slots: offered, unreadable });
     }
   }
 }

@@ -151,6 +151,27 @@ describe('the booking block of the form configuration', () => {
     ]);
   });
 
+  it('reads the question’s texts in each of the form’s languages, and names one missing', () => {
+    const welsh = structuredClone(lawFirmBookingFile) as unknown as {
+      languages: string[];
+      caseTypes: { label: unknown; questions: { id: string; label: unknown; hint?: unknown }[] }[];
+    };
+    welsh.languages = ['en', 'cy'];
+    for (const caseType of welsh.caseTypes) {
+      caseType.label = { en: String(caseType.label), cy: String(caseType.label) };
+      for (const question of caseType.questions) {
+        question.label = { en: String(question.label), cy: `${String(question.label)} (cy)` };
+        delete question.hint;
+      }
+    }
+    const configs = parseFormConfigs(welsh);
+    const call = configs.inLanguage('cy').caseTypes[0]?.questions.find((q) => q.id === 'call');
+    expect(call?.label).toBe('When shall we call you? (cy)');
+    const call0 = welsh.caseTypes[0]?.questions.find((q) => q.id === 'call');
+    if (call0) call0.label = { en: 'When shall we call you?' };
+    expect(problemsOf(welsh)).toEqual(['caseTypes[0].questions[5].label: no "cy"']);
+  });
+
   it('refuses a prefill or a length on an appointment question', () => {
     const file = structuredClone(lawFirmBookingFile);
     const call = file.caseTypes[0]?.questions?.[5] as Record<string, unknown>;

@@ -71,7 +71,7 @@ export function pgAccept(pool: pg.Pool, owner: string, m: OutboxMachine): Intake
       const repeat = await execute(pool, m.findRepeat(submission.idempotency));
       if (repeat) return repeat;
     }
-    const outcome = await inTransaction(pool, (db) => attempt(db, submission));
+    const outcome = await inTransactionAgainOnDeadlock(pool, (db) => attempt(db, submission));
     if (outcome.kind === 'token_spent' || outcome.kind === 'slot_taken') return outcome;
     if (outcome.kind === 'stored') {
       const { row, confirmation, booking } = outcome;
@@ -131,4 +131,22 @@ async function copyUploadChunks(
     throw new Error(
       `upload ${upload.id} lost a chunk: ${rows[0]?.bytes ?? 0} of ${String(upload.size)} bytes`,
     );
+}
+
+/**
+ * `inTransaction`, tried again (twice at most) when PostgreSQL ends it as a deadlock's victim
+ * (40P01): two enquiries booking the same time, each from hosts in the other's order, can each
+ * hold blocks the other waits for. Nothing of a victim was kept, so trying again is safe.
+ */
+async function inTransactionAgainOnDeadlock<T>(
+  pool: pg.Pool,
+  work: (db: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await inTransaction(pool, work);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || tries >= 3) throw error;
+    }
+  }
 }
