@@ -43,8 +43,6 @@ export async function runAttempt(
   const started = now();
   await noticeInterruptedStep(claimed, context);
   let enquiryId = submission.enquiryId;
-  /** A create answered in this attempt and not yet recorded: recorded with the delivery. */
-  let created: { enquiryId: number; at: number } | undefined;
   if (enquiryId === null) {
     await store.startStep(lease, { kind: 'create' }, leaseUntil());
     // With its team and the earlier lead it repeats, as meta entries, when it was routed.
@@ -55,13 +53,12 @@ export async function runAttempt(
     log.info({ reference: submission.reference, enquiryId }, 'the platform created the enquiry');
     submission.enquiryId = enquiryId;
     submission.enquiryCreatedAt = createdAt;
-    // The enquiry exists now: losing this record would mean creating it again next time.
-    // With no file to send, the record is the delivery's own write (one write, one flush).
-    if (submission.files.some(toSend)) {
-      submission.enquiryRecordedAt = await keepRecord(claimed, context, 'create', enquiryId, (at) =>
-        store.recordCreated(lease, id, createdAt, at),
-      );
-    } else created = { enquiryId, at: createdAt };
+    // The enquiry exists now: losing this record would mean creating it again next time. It is
+    // written alone, before anything else of the delivery (one statement, on PostgreSQL one
+    // round trip on a connection kept for it), so it lands within moments whatever the load.
+    submission.enquiryRecordedAt = await keepRecord(claimed, context, 'create', enquiryId, (at) =>
+      store.recordCreated(lease, id, createdAt, at),
+    );
     if (submission.unknownCreates > 0) {
       log.warn(
         { reference: submission.reference, enquiryId, unknownCreates: submission.unknownCreates },
@@ -95,12 +92,7 @@ export async function runAttempt(
       store.recordUploaded(lease, file.index, attachmentId, at),
     );
   }
-  if (created) {
-    const finished = created;
-    submission.enquiryRecordedAt = await keepRecord(claimed, context, 'create', enquiryId, (at) =>
-      store.finish(lease, { kind: 'delivered', at, created: finished }),
-    );
-  } else await store.finish(lease, { kind: 'delivered', at: now() });
+  await store.finish(lease, { kind: 'delivered', at: now() });
   const refused = submission.files.filter((file) => file.failure !== null && !file.skipped);
   log.info(
     {

@@ -39,9 +39,12 @@ export interface Answered {
   answer: string;
 }
 
-/** The first wait between tries, and the longest while the database is away. */
+/**
+ * The first wait between tries, and the longest while the database is away: a try costs a
+ * refused connection, and the record must land within moments of the database's return.
+ */
 const FIRST_WAIT_MS = 50;
-const AWAY_MAX_WAIT_MS = 1000;
+const AWAY_MAX_WAIT_MS = 250;
 /** The longest wait after another failure (a statement refused, a full disk). */
 const FAILING_MAX_WAIT_MS = 5000;
 /** How often a record still failing is said again in the log. */

@@ -92,10 +92,6 @@ export function bindOutbox(m: OutboxMachine, driver: StoreDriver): BoundOutbox {
     claimDue: (owner, leaseMs, now, limit, running) =>
       driver.write(m.claimDue(owner, leaseMs, now, limit, running, driver.aliveAfter(now))),
     finish: (lease, outcome) => {
-      // Recording the platform's answer to a create (no file was left to send, so no bytes to
-      // drop): a record, on the records' own connections, never behind the requests' queue.
-      if (outcome.kind === 'delivered' && outcome.created)
-        return driver.record(m.finish(lease, outcome));
       // The platform has the files now; the rows keep their names, sizes and hashes. A refused
       // file stays (the firm must get it another way) unless an operator skipped it.
       return outcome.kind === 'delivered'

@@ -17,13 +17,16 @@ import type { OutboxMachine } from './machine/index.ts';
  * - `write`: in the next group commit (SQLite), or each statement committing by itself on
  *   PostgreSQL's pool, never holding a connection across them;
  * - `atomic`: all its writes or none (the group commit's savepoint, or one transaction);
- * - `record`: what the platform answered a delivery (an enquiry created, a file attached, a dead
- *   letter) and the lease kept while it waits, all or nothing: in
- *   the next group commit (SQLite), or in one transaction on PostgreSQL connections kept for
- *   it, so that a record never queues behind new enquiries while the platform's answer lives
- *   only in the process (`delivery/kept-record.ts`).
+ * - `record`: what the platform answered a delivery (an enquiry created, a dead letter) and the
+ *   lease kept while it waits, in one statement: in the next group commit (SQLite), or committed
+ *   by itself, one round trip, on PostgreSQL connections kept for it (one per delivery place,
+ *   never closed for being idle), so that a record never queues behind new enquiries, nor for a
+ *   connection, nor for a transaction's three round trips while the platform's answer lives
+ *   only in the process (`delivery/kept-record.ts`);
+ * - `atomicRecord`: such a record of several statements (a file attached: the file's row and the
+ *   step done), all or nothing: in one transaction on those connections.
  */
-export type Run = 'read' | 'write' | 'atomic' | 'record';
+export type Run = 'read' | 'write' | 'atomic' | 'record' | 'atomicRecord';
 
 /** Every plan bound as a method as it is. */
 export const PLAN_TABLE = {
@@ -37,7 +40,7 @@ export const PLAN_TABLE = {
   startStep: 'write',
   renewLease: 'record',
   recordCreated: 'record',
-  recordUploaded: 'record',
+  recordUploaded: 'atomicRecord',
   recordUploadFailed: 'atomic',
   // Its step is noted as sent already: whoever claims next counts it if this is lost.
   recordUnknownOutcome: 'write',

@@ -55,25 +55,26 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
       expect(submission?.files.map((f) => f.attachmentId)).toEqual([501, null]);
     });
 
-    it('records a create with the delivery that finishes it, flagged as a step alone would be', async () => {
+    it('records a create answered before it could be recorded, with both times, then the delivery', async () => {
       const store = await fresh();
       const { id } = await stored(store, sampleSubmission({ files: [] }));
       const lease = await leaseOf(store, id);
       await store.recordUnknownOutcome(lease, 'create');
       await store.startStep(lease, { kind: 'create' }, 60_000);
-      await store.finish(lease, {
-        kind: 'delivered',
-        at: 2100,
-        created: { enquiryId: 1001, at: 2000 },
-      });
+      await store.recordCreated(lease, 1001, 2000, 2100);
       expect(await store.get('EQ-TEST-0001')).toMatchObject({
-        state: 'delivered',
+        state: 'queued',
         enquiryId: 1001,
         enquiryCreatedAt: 2000,
         enquiryRecordedAt: 2100,
-        deliveredAt: 2100,
         possibleDuplicate: true,
         pendingStep: null,
+      });
+      await store.finish(lease, { kind: 'delivered', at: 2200 });
+      expect(await store.get('EQ-TEST-0001')).toMatchObject({
+        state: 'delivered',
+        enquiryId: 1001,
+        deliveredAt: 2200,
       });
     });
 

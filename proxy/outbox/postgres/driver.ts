@@ -53,3 +53,19 @@ export async function execute<T>(db: Queryable, plan: Plan<T>): Promise<T> {
 /** Runs `plan` in one transaction: all its writes, or none. */
 export const atomically = <T>(pool: pg.Pool, plan: Plan<T>) =>
   inTransaction(pool, (client) => execute(client, plan));
+
+/**
+ * `plan`, which must be one statement, as it is: run by `execute`, it commits by itself in one
+ * round trip (a record of what the platform answered: `record` in `plan-table.ts`). A second
+ * statement is refused before it runs: the plan is an `atomicRecord`.
+ */
+export function* alone<T>(plan: Plan<T>): Plan<T> {
+  const first = plan.next();
+  if (first.done) return first.value;
+  const then = plan.next(yield first.value);
+  if (!then.done)
+    throw new Error(
+      `a record runs one statement, and this plan has another (${then.value.sql.slice(0, 60)}…): name it atomicRecord in plan-table.ts`,
+    );
+  return then.value;
+}

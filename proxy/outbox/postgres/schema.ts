@@ -182,14 +182,17 @@ const types = {
     oid === INT8_OID ? Number : defaultParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** A small pool on `url`: a few connections per instance, failing fast when the server is gone. */
-export function createPool(url: string, max = 8): pg.Pool {
+/**
+ * A small pool on `url`: a few connections per instance, failing fast when the server is gone;
+ * with `keepIdle`, its connections stay open however long they are idle (the records').
+ */
+export function createPool(url: string, max = 8, { keepIdle = false } = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     types,
     connectionTimeoutMillis: 5_000,
-    idleTimeoutMillis: 30_000,
+    idleTimeoutMillis: keepIdle ? 0 : 30_000,
     application_name: 'enquiry-form',
   });
   // An idle connection the server dropped (a restart) is reported here; the pool replaces it.

@@ -17,7 +17,7 @@ import type { Plan } from '../machine/plan.ts';
 import type { OutboxStore } from '../store.ts';
 import { pgAccept } from './accept.ts';
 import { translatingFailures, type AvailabilityWatch } from './access.ts';
-import { atomically, execute, postgresDialect } from './driver.ts';
+import { alone, atomically, execute, postgresDialect } from './driver.ts';
 import { chunkBytes, listen } from './files.ts';
 import { pgUploads } from './uploads.ts';
 import { pgRateLimiter } from './rate-limit.ts';
@@ -27,9 +27,11 @@ import { createPool, migrate } from './schema.ts';
  * Connections kept for the records of what the platform answered (`record` in `plan-table.ts`),
  * apart from the pool every request shares: a burst of visitors held 174 queries waiting for
  * the pool of 8, and the record of a create the platform had answered waited 1.4 to 3.5 s
- * behind them (28 s once), long enough for a kill to lose it (docs/operations-chaos.md).
+ * behind them (28 s once), long enough for a kill to lose it (docs/operations-chaos.md). One per
+ * delivery place (four), so that no record waits for another's connection, and never closed for
+ * being idle, so that none waits for one to be opened.
  */
-const RECORD_CONNECTIONS = 2;
+const RECORD_CONNECTIONS = 4;
 
 /** How often an instance says it is alive, and for how long each beat counts. */
 const HEARTBEAT_MS = 5_000;
@@ -73,7 +75,7 @@ export async function openPostgresOutbox(
   const owner = `instance-${randomBytes(8).toString('hex')}`;
   // The heartbeat has a connection of its own too: an instance whose pool is busy is alive.
   const beating = createPool(url, 1);
-  const recording = createPool(url, RECORD_CONNECTIONS);
+  const recording = createPool(url, RECORD_CONNECTIONS, { keepIdle: true });
   let heartbeat: Awaited<ReturnType<typeof startHeartbeat>>;
   try {
     heartbeat = await startHeartbeat(beating, owner, options.aliveForMs ?? ALIVE_FOR_MS);
@@ -90,7 +92,8 @@ export async function openPostgresOutbox(
     read: query,
     write: query,
     atomic,
-    record: (plan) => atomically(recording, plan),
+    record: (plan) => execute(recording, alone(plan)),
+    atomicRecord: (plan) => atomically(recording, plan),
     shared: true,
     aliveAfter: (now) => heartbeat.aliveAfter(now),
     bytes: chunkBytes(pool, atomic),

@@ -43,6 +43,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
     write: written,
     atomic: written,
     record: written,
+    atomicRecord: written,
     // One process per data directory (the lock in `data-dir-lock.ts`): a lease lasts its time.
     shared: false,
     aliveAfter: (now) => now,
