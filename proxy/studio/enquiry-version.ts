@@ -6,7 +6,11 @@
  *   drawn from when the token was issued; it holds for the token's life, judged from then.
  * - The enquiry's bare `form_version` may name a later version than the token's (the page was
  *   reloaded after a publish and kept its token), never an earlier one: a client cannot pick an
- *   old version to escape a rule added since (a consent statement, a required question).
+ *   old version to escape a rule added since (a consent statement, a required question) with
+ *   the bare field. A token of the version before may still be asked for, for a day after the
+ *   publish (`GET /api/form-token?form_version=`): the server cannot tell a page drawn before
+ *   the publish from a client that says it was, so a rule a publish adds binds every form for
+ *   certain only a day later (`docs/http-api.md`, "Versions of the form").
  * - Without a token's version, a bare `form_version` holds while that version was served within
  *   the token's life; anything else (none, made up, too old) is the version served now.
  *

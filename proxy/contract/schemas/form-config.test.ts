@@ -149,12 +149,18 @@ describe('parseFormConfig: consent, hidden and prefilled questions, firm, thank-
 
   it('names each consent problem: two links, a repeated id, an id a question has', () => {
     const problems = problemsOf({
-      caseTypes: [general([{ id: 'notes', label: 'Notes', type: 'textarea' }])],
+      caseTypes: [
+        general([
+          { id: 'notes', label: 'Notes', type: 'textarea' },
+          { id: 'Budget', label: 'Budget', type: 'text' },
+        ]),
+      ],
       consent: {
         statements: [
           { id: 'a', label: 'See [one](https://a.example) and [two](https://b.example).' },
           { id: 'a', label: 'Again' },
           { id: 'notes', label: 'Clashes' },
+          { id: 'budget', label: 'Clashes whatever its case' },
         ],
       },
     });
@@ -162,6 +168,7 @@ describe('parseFormConfig: consent, hidden and prefilled questions, firm, thank-
       'consent.statements[0].label: may hold one link at most',
       'consent.statements[1].id: duplicate statement id "a"',
       'consent.statements[2].id: "notes" is also a question\'s id',
+      'consent.statements[3].id: "budget" is also a question\'s id',
     ]);
   });
 

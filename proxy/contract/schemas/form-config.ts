@@ -14,7 +14,15 @@ import {
   type AcceptedKind,
   type FilePicker,
 } from '../limits.ts';
-import { flagRepeatedIds, id, issueLine, languageTag, webUrl, type ConfigIssue } from './common.ts';
+import {
+  flagRepeatedIds,
+  id,
+  issueLine,
+  languageTag,
+  readerKey,
+  webUrl,
+  type ConfigIssue,
+} from './common.ts';
 import { confirmationSchema } from './confirmation.ts';
 import { draftsSchema } from './drafts.ts';
 import { localise } from './languages.ts';
@@ -131,10 +139,13 @@ export const formConfigSchema = z
     booking: bookingSchema.optional(),
   })
   .superRefine((config, ctx) => {
-    // A statement's id is a meta entry's id upstream: it must not be a question's too.
-    const questionIds = new Set(config.caseTypes.flatMap((c) => c.questions.map((q) => q.id)));
+    // A statement's id is a meta entry's id upstream: it must not be a question's too, whatever
+    // its case (the platform reads `Notes` as `notes`).
+    const questionIds = new Set(
+      config.caseTypes.flatMap((c) => c.questions.map((q) => readerKey(q.id))),
+    );
     config.consent?.statements.forEach((statement, i) => {
-      if (questionIds.has(statement.id)) {
+      if (questionIds.has(readerKey(statement.id))) {
         ctx.addIssue({
           code: 'custom',
           path: ['consent', 'statements', i, 'id'],
@@ -146,7 +157,7 @@ export const formConfigSchema = z
     if (config.languages) {
       config.caseTypes.forEach((caseType, c) => {
         caseType.questions.forEach((question, q) => {
-          if (question.id === VISITOR_LANGUAGE_ID)
+          if (readerKey(question.id) === VISITOR_LANGUAGE_ID)
             ctx.addIssue({
               code: 'custom',
               path: ['caseTypes', c, 'questions', q, 'id'],

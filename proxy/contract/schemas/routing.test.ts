@@ -96,9 +96,11 @@ describe('the routing block of the form configuration', () => {
     const questions = [
       ...(first?.questions ?? []),
       { id: 'routed_to', label: 'Team', type: 'text' },
+      { id: 'Repeat_Of', label: 'Seen before?', type: 'text' },
     ];
     expect(problemsWith(ROUTING, { caseTypes: [{ ...first, questions }, ...rest] })).toEqual([
       'caseTypes[0].questions[5].id: "routed_to" is the meta entry upstream that routing writes',
+      'caseTypes[0].questions[6].id: "Repeat_Of" is the meta entry upstream that routing writes ("repeat_of")',
     ]);
   });
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { answerRefusal, type AnswerRules } from '../answer-rules.ts';
 import type { IssueCode } from '../issues.ts';
 import { teamBookingSchema } from './booking.ts';
-import { id, languageTag, peopleList, webUrl } from './common.ts';
+import { id, languageTag, peopleList, readerKey, webUrl } from './common.ts';
 
 /** The upstream meta entries routing adds: a question must not take these ids. */
 export const ROUTING_META_IDS = ['routed_to', 'repeat_of'] as const;
@@ -107,10 +107,12 @@ export function checkRouting(routing: Routing, config: ConfigFacts, add: AddIssu
   });
   config.caseTypes.forEach((caseType, c) => {
     caseType.questions.forEach((question, q) => {
-      if ((ROUTING_META_IDS as readonly string[]).includes(question.id))
+      // Whatever its case: the platform reads `Routed_To` as `routed_to`.
+      const meta = ROUTING_META_IDS.find((each) => each === readerKey(question.id));
+      if (meta)
         add(
           ['caseTypes', c, 'questions', q, 'id'],
-          `"${question.id}" is the meta entry upstream that routing writes`,
+          `"${question.id}" is the meta entry upstream that routing writes${meta === question.id ? '' : ` ("${meta}")`}`,
         );
     });
   });

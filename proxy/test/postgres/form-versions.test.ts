@@ -72,3 +72,64 @@ describe.skipIf(absent)('a version of the form published on one of two instances
     );
   });
 });
+
+describe.skipIf(absent)('two people publishing the form at once, on two instances', () => {
+  const BOB = { person: 'Bob Editor <bob@firm.example>', role: 'editor', client: '203.0.113.8' };
+
+  it('make one version: the other is told the form moved on, and both instances serve the one', async () => {
+    const group = await sharedGroup(2);
+    const [a, b] = group.instances;
+    if (!a || !b) throw new Error('two instances');
+    const draft = await a.proxy.studio.draft();
+    const config = structuredClone(draft.config) as { caseTypes: { label: string }[] };
+    config.caseTypes[0]!.label = 'Moving home';
+    await a.proxy.studio.saveDraft(config, draft.revision, EDITOR);
+    // Eve publishes the draft on one instance while Bob rolls back to version 1 on the other.
+    const outcomes = await Promise.all([
+      a.proxy.studio.publish(draft.revision + 1, EDITOR),
+      b.proxy.studio.rollback(1, BOB),
+    ]);
+    expect(outcomes.filter((o) => 'published' in o)).toHaveLength(1);
+    expect(outcomes.filter((o) => 'stale' in o)).toHaveLength(1);
+    expect((await b.proxy.studio.versions()).map((v) => v.version)).toEqual([2, 1]);
+    await eventually(
+      async () => [await versionOf(a), await versionOf(b)],
+      (versions) => versions.every((v) => v === 2),
+      5000,
+    );
+    // One publish in the audit log too (besides version 1's, at start): the other wrote nothing.
+    const client = new pg.Client({ connectionString: group.databaseUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        "SELECT detail FROM audit WHERE action = 'publish form' AND detail NOT LIKE 'version 1 %'",
+      );
+      expect(rows).toHaveLength(1);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('saving one draft at once on two instances keeps one save, and tells the other whose it is', async () => {
+    const group = await sharedGroup(2);
+    const [a, b] = group.instances;
+    if (!a || !b) throw new Error('two instances');
+    const draft = await a.proxy.studio.draft();
+    const edit = (label: string) => {
+      const config = structuredClone(draft.config) as { caseTypes: { label: string }[] };
+      config.caseTypes[0]!.label = label;
+      return config;
+    };
+    const saves = await Promise.all([
+      a.proxy.studio.saveDraft(edit('Moving home'), draft.revision, EDITOR),
+      b.proxy.studio.saveDraft(edit('Buying a house'), draft.revision, BOB),
+    ]);
+    const kept = saves.find((s) => s.saved);
+    const told = saves.find((s) => !s.saved);
+    expect(kept && told).toBeTruthy();
+    if (!kept?.saved || told?.saved !== false) return;
+    expect(told.theirs.revision).toBe(draft.revision + 1);
+    expect(told.theirs.config).toEqual(kept.draft.config);
+    expect(await a.proxy.studio.draft()).toMatchObject({ revision: draft.revision + 1 });
+  });
+});
