@@ -29,7 +29,7 @@
  * Pure: the studio, the start's check of `FORM_CONFIG` and the CLI's import all call it.
  */
 import type { StudioIssue } from './form-studio.ts';
-import type { FormOutline, QuestionOutline } from './form-outline.ts';
+import type { FormOutline, OptionOutline, QuestionOutline } from './form-outline.ts';
 import { readerKey } from '../contract/schemas/common.ts';
 import { proposeId } from './propose-id.ts';
 
@@ -58,7 +58,17 @@ interface QuestionSeen extends Seen {
   storedAs: Map<string, string>;
   /** Each option's label (by `readerKey`) and the value it had the last time it was there. */
   valueOf: Map<string, string>;
+  /** Its options in the latest version read so far. */
+  options: readonly OptionOutline[];
 }
+
+/** True when two versions of a question have the same options, in the same order. */
+const sameOptions = (a: readonly OptionOutline[], b: readonly OptionOutline[]) =>
+  a.length === b.length &&
+  a.every((option, i) => {
+    const other = b[i];
+    return option.value === other?.value && option.label === other.label;
+  });
 
 /** Every id the history holds, by `readerKey`: case types by id, questions by case type and id. */
 interface History {
@@ -67,14 +77,27 @@ interface History {
   questions: Map<string, QuestionSeen>;
 }
 
-const key = (caseType: string, question: string) =>
-  `${readerKey(caseType)}\u0000${readerKey(question)}`;
+/** How the rules read a text (`readerKey`), each text worked out once per check. */
+type Read = (text: string) => string;
+
+/** A `Read` that remembers: a history repeats the same labels and values in every version. */
+function reading(): Read {
+  const known = new Map<string, string>();
+  return (text) => {
+    let read = known.get(text);
+    if (read === undefined) known.set(text, (read = readerKey(text)));
+    return read;
+  };
+}
+
+const key = (read: Read, caseType: string, question: string) =>
+  `${read(caseType)}\u0000${read(question)}`;
 
 /** What `seen` learns from one version (read oldest first) of the id `at`, written as `now`. */
-function note<T extends Seen>(seen: Map<string, T>, at: string, now: T): T {
+function note<T extends Seen>(read: Read, seen: Map<string, T>, at: string, now: T): T {
   const was = seen.get(at) ?? now;
   seen.set(at, was);
-  was.labels.add(readerKey(now.label));
+  was.labels.add(read(now.label));
   if (now.last >= was.last)
     Object.assign(was, {
       id: now.id,
@@ -85,7 +108,7 @@ function note<T extends Seen>(seen: Map<string, T>, at: string, now: T): T {
   return was;
 }
 
-function historyOf(published: readonly PublishedOutline[]): History {
+function historyOf(published: readonly PublishedOutline[], read: Read): History {
   const history: History = {
     latest: Math.max(0, ...published.map((p) => p.version)),
     caseTypes: new Map(),
@@ -95,9 +118,9 @@ function historyOf(published: readonly PublishedOutline[]): History {
   for (const { version: last, outline } of oldestFirst)
     for (const caseType of outline.caseTypes) {
       const { id, label } = caseType;
-      note(history.caseTypes, readerKey(id), { id, label, last, type: '', labels: new Set() });
+      note(read, history.caseTypes, read(id), { id, label, last, type: '', labels: new Set() });
       for (const question of caseType.questions) {
-        const was = note(history.questions, key(id, question.id), {
+        const was = note<QuestionSeen>(read, history.questions, key(read, id, question.id), {
           id: question.id,
           label: question.label,
           type: question.type,
@@ -106,12 +129,16 @@ function historyOf(published: readonly PublishedOutline[]): History {
           stored: new Set(),
           storedAs: new Map(),
           valueOf: new Map(),
+          options: [],
         });
-        for (const option of question.options) {
-          was.stored.add(option.value);
-          was.storedAs.set(readerKey(option.value), option.value);
-          was.valueOf.set(readerKey(option.label), option.value);
-        }
+        // Most versions keep a question's options as they were: learnt once, not each time.
+        if (!sameOptions(was.options, question.options))
+          for (const option of question.options) {
+            was.stored.add(option.value);
+            was.storedAs.set(read(option.value), option.value);
+            was.valueOf.set(read(option.label), option.value);
+          }
+        was.options = question.options;
       }
     }
   return history;
@@ -146,16 +173,17 @@ const typeWords = (type: string) => TYPE_WORDS[type] ?? `a ${type}`;
  * @example idIssues([{ version: 1, outline: outlineOf(v1) }], outlineOf(draft))
  */
 export function idIssues(published: readonly PublishedOutline[], next: FormOutline): StudioIssue[] {
-  const history = historyOf(published);
+  const read = reading();
+  const history = historyOf(published, read);
   const issues: StudioIssue[] = [];
   const issue = (path: StudioIssue['path'], message: string) =>
     issues.push({ path, message, rule: 'ids' });
   for (const caseType of next.caseTypes) {
     const at = ['caseTypes', caseType.at] as const;
-    const seen = history.caseTypes.get(readerKey(caseType.id));
+    const seen = history.caseTypes.get(read(caseType.id));
     if (seen && seen.id !== caseType.id)
       issue([...at, 'id'], spelling(`The case type "${caseType.label}"`, caseType.id, seen));
-    if (seen && seen.last < history.latest && !seen.labels.has(readerKey(caseType.label))) {
+    if (seen && seen.last < history.latest && !seen.labels.has(read(caseType.label))) {
       const taken = new Set([...history.caseTypes.values()].map((each) => each.id));
       issue(
         [...at, 'id'],
@@ -165,7 +193,7 @@ export function idIssues(published: readonly PublishedOutline[], next: FormOutli
     for (const question of caseType.questions) {
       const where = [...at, 'questions', question.at] as const;
       const named = `"${question.label}" (${question.id}) in "${caseType.label}"`;
-      const was = history.questions.get(key(caseType.id, question.id));
+      const was = history.questions.get(key(read, caseType.id, question.id));
       if (!was) continue;
       if (was.id !== question.id) issue([...where, 'id'], spelling(named, question.id, was));
       if (!familyOf(was.type).includes(question.type) && question.type !== '') {
@@ -175,8 +203,8 @@ export function idIssues(published: readonly PublishedOutline[], next: FormOutli
           `${named} was published as ${typeWords(was.type)}: a published question keeps its kind of answer, so the platform never files another kind under its id. Make it ${allowed} again, or retire it and add a new question.`,
         );
       }
-      if (was.last < history.latest && !was.labels.has(readerKey(question.label))) {
-        const ofCaseType = key(caseType.id, '');
+      if (was.last < history.latest && !was.labels.has(read(question.label))) {
+        const ofCaseType = key(read, caseType.id, '');
         const taken = new Set(
           [...history.questions.entries()]
             .filter(([k]) => k.startsWith(ofCaseType))
@@ -188,7 +216,7 @@ export function idIssues(published: readonly PublishedOutline[], next: FormOutli
           `"${question.label}" in "${caseType.label}" cannot have the id "${question.id}": that was the question "${was.label}" until version ${String(was.last)}, and a retired id is never given to another question, so the platform never mixes their answers. Give it a new id, such as "${proposeId(question.label, taken)}".`,
         );
       }
-      issues.push(...valueChanges(was, question, named, where));
+      issues.push(...valueChanges(read, was, question, named, where));
     }
   }
   return issues;
@@ -205,6 +233,7 @@ const spelling = (named: string, id: string, was: Seen) =>
  * back after it was retired is held to the values it last had.
  */
 function valueChanges(
+  read: Read,
   was: QuestionSeen,
   next: QuestionOutline,
   named: string,
@@ -214,7 +243,7 @@ function valueChanges(
   return next.options.flatMap((option, k): StudioIssue[] => {
     if (was.stored.has(option.value)) return [];
     const path = [...where, 'options', k];
-    const lookalike = was.storedAs.get(readerKey(option.value));
+    const lookalike = was.storedAs.get(read(option.value));
     if (lookalike !== undefined)
       return [
         {
@@ -223,7 +252,7 @@ function valueChanges(
           message: `The option "${option.label}" of ${named} stores "${option.value}", which reads as "${lookalike}", a value enquiries already hold: write it "${lookalike}", so the platform never files one answer under two values.`,
         },
       ];
-    const kept = was.valueOf.get(readerKey(option.label));
+    const kept = was.valueOf.get(read(option.label));
     if (kept === undefined || values.has(kept)) return [];
     return [
       {

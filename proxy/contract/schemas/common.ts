@@ -63,12 +63,13 @@ export type ValueSource = z.output<typeof valueSource>;
  * @example readerKey('Under\u200b £250,000') === readerKey('under £250,000') // true
  */
 export const readerKey = (text: string): string =>
-  text
-    .normalize('NFKC')
-    .replace(/\p{Cf}/gu, '')
+  // Printable ASCII has no other form and nothing invisible: only its spaces and case to read.
+  (PRINTABLE_ASCII.test(text) ? text : text.normalize('NFKC').replace(/\p{Cf}/gu, ''))
     .replace(/\s+/gu, ' ')
     .trim()
     .toLowerCase();
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /**
  * Flags, in a `superRefine`, each item of `list` whose id an earlier item already has, as a
