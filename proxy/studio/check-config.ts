@@ -14,8 +14,18 @@ import { outlineOf } from './form-outline.ts';
 import { idIssues, type PublishedOutline } from './id-rules.ts';
 import { studioIssue } from './issue-words.ts';
 
-/** The most a configuration's text may weigh in the studio and an import: far above any form. */
-const MAX_FORM_TEXT_BYTES = 2 * 1024 * 1024;
+/**
+ * The most a configuration may weigh written without spaces, as every visitor's form is drawn
+ * from it: far above any form. Measured so, not as its text is laid out, so that what a file
+ * publishes the studio can save again (it writes two spaces an indent: three or four times the
+ * weight), and an export of it imports again.
+ */
+const MAX_FORM_BYTES = 2 * 1024 * 1024;
+
+/** The most a configuration's text may weigh before it is read at all, however it is laid out. */
+const MAX_FORM_TEXT_BYTES = 8 * MAX_FORM_BYTES;
+
+const kib = (bytes: number) => String(Math.ceil(bytes / 1024));
 
 /** The strings files a version keeps, by the path `"strings"` names them with. */
 export type KeptStrings = Readonly<Record<string, string>>;
@@ -74,19 +84,22 @@ export function npmHeaderWords(text: string): string | undefined {
   return `starts with the lines npm run prints before a script's output (“${header[1] ?? ''}”), so it is not JSON. Export with npm run -s outbox -- form export > file (-s keeps npm quiet), or npm run outbox -- form export --to file; or delete the lines above the first {.`;
 }
 
-/** Why a text is not a configuration to check: not JSON, or too heavy; undefined when it is. */
+/**
+ * Why a text is not a configuration to check: not JSON, or too heavy (`MAX_FORM_BYTES` written
+ * without spaces); undefined when it is.
+ */
 export function unreadableText(text: string): StudioIssue | undefined {
   const npm = npmHeaderWords(text);
   if (npm) return { path: [], rule: 'schema', message: `The form's configuration ${npm}` };
-  if (Buffer.byteLength(text) > MAX_FORM_TEXT_BYTES)
-    return {
-      path: [],
-      rule: 'schema',
-      message: `The form's configuration is ${String(Math.ceil(Buffer.byteLength(text) / 1024))} KiB: at most ${String(MAX_FORM_TEXT_BYTES / 1024)} KiB is taken.`,
-    };
+  const tooHeavy = (bytes: number) => ({
+    path: [],
+    rule: 'schema' as const,
+    message: `The form's configuration is ${kib(bytes)} KiB written without spaces: at most ${kib(MAX_FORM_BYTES)} KiB is taken.`,
+  });
+  if (Buffer.byteLength(text) > MAX_FORM_TEXT_BYTES) return tooHeavy(Buffer.byteLength(text));
+  let config: unknown;
   try {
-    JSON.parse(text);
-    return undefined;
+    config = JSON.parse(text);
   } catch (error) {
     return {
       path: [],
@@ -94,4 +107,6 @@ export function unreadableText(text: string): StudioIssue | undefined {
       message: `The form's configuration is not JSON: ${error instanceof Error ? error.message : String(error)}.`,
     };
   }
+  const bytes = Buffer.byteLength(JSON.stringify(config));
+  return bytes > MAX_FORM_BYTES ? tooHeavy(bytes) : undefined;
 }

@@ -97,6 +97,27 @@ describe('FORM_CONFIG at each start', () => {
     ]);
   });
 
+  it('stops the start naming the weight of a file heavier than the studio and an import take', async () => {
+    const { start } = setUp();
+    const options = Array.from({ length: 100 }, (_, o) => `Option ${String(o)} and more words`);
+    const question = { id: 'q', label: 'Which?', type: 'select', options };
+    const heavy = JSON.stringify({
+      caseTypes: Array.from({ length: 50 }, (_, c) => ({
+        id: `c${String(c)}`,
+        label: 'Advice',
+        questions: Array.from({ length: 50 }, (_, q) => ({ ...question, id: `q${String(q)}` })),
+      })),
+    });
+    const refused = await Promise.resolve()
+      .then(() => start(heavy))
+      .catch((error: unknown) => error);
+    expect((refused as FormConfigError).problems).toEqual([
+      expect.stringMatching(
+        /form\.json: The form's configuration is \d+ KiB written without spaces: at most 2048 KiB is taken\.$/,
+      ),
+    ]);
+  });
+
   it('stops the start naming the rule a changed file breaks', async () => {
     const { start, store } = setUp();
     await start(form([NOTES, BUDGET]));

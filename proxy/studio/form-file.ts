@@ -25,7 +25,7 @@ import {
 import type { Logger } from '../logger.ts';
 import type { FormActor } from '../outbox/machine/form-versions.ts';
 import type { FormVersions } from '../outbox/store.ts';
-import { checkConfig, npmHeaderWords, type KeptStrings } from './check-config.ts';
+import { checkConfig, npmHeaderWords, unreadableText, type KeptStrings } from './check-config.ts';
 import { formHistory } from './form-history.ts';
 
 /**
@@ -48,6 +48,9 @@ export function readFormConfigs(path: string, around: ConfigSurroundings = {}): 
         : `cannot read ${path} as JSON: ${error instanceof Error ? error.message : String(error)}`,
     ]);
   }
+  // As heavy as the studio and an import take, and no heavier: what one publishes, all take.
+  const heavy = unreadableText(text);
+  if (heavy) throw new FormConfigError([`${path}: ${heavy.message}`]);
   return parseFormConfigs(
     json,
     (file) => JSON.parse(readFileSync(resolve(dirname(path), file), 'utf8')),

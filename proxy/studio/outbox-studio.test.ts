@@ -268,6 +268,35 @@ describe('the form studio over the outbox', () => {
 });
 
 describe('a version published from the studio, against the environment', () => {
+  it('saves and publishes again the largest form a file may publish, and refuses one over it however it is laid out', async () => {
+    // 50 case types of 50 questions of 100 options: the schema's most, 1.6 MB written compactly.
+    const most = (options: number) => ({
+      caseTypes: Array.from({ length: 50 }, (_, c) => ({
+        id: `c${String(c)}`,
+        label: `Case ${String(c)}`,
+        questions: Array.from({ length: 50 }, (_, q) => ({
+          id: `q${String(q)}`,
+          label: `Question ${String(q)}`,
+          type: 'select',
+          options: Array.from({ length: options }, (_, o) => `Option ${String(o)}`),
+        })),
+      })),
+    });
+    const { studio } = await studioOver(JSON.stringify(most(60)));
+    const { config, revision } = await edited(studio, (c) => (c.caseTypes[0]!.label = 'Renamed'));
+    // The studio writes it with two spaces an indent: over 2 MiB of text, under 2 MiB of form.
+    expect(await studio.saveDraft(config, revision, ANN)).toMatchObject({ saved: true });
+    expect(await studio.publish(revision + 1, ANN)).toMatchObject({ published: { version: 2 } });
+    const options = Array.from({ length: 100 }, (_, o) => `Option ${String(o)} and more words`);
+    const heavier = await edited(studio, (c) => {
+      for (const caseType of c.caseTypes)
+        for (const question of caseType.questions) question.options = options;
+    });
+    await expect(studio.saveDraft(heavier.config, heavier.revision, ANN)).rejects.toThrow(
+      /^The form's configuration is \d+ KiB written without spaces: at most 2048 KiB is taken\.$/,
+    );
+  });
+
   it('is refused in words when a team names a webhook that is not one of WEBHOOK_ENDPOINTS', async () => {
     const store = openSqliteOutbox(':memory:');
     stores.push(store);
