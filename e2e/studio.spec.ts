@@ -249,6 +249,8 @@ const PAGES: readonly [string, string][] = [
   ['consent', '/admin/form/consent'],
   ['files', '/admin/form/files'],
   ['confirmation', '/admin/form/confirmation'],
+  ['drafts', '/admin/form/drafts'],
+  ['routing', '/admin/form/routing'],
   ['settings', '/admin/form/settings'],
   ['contact', '/admin/form/contact'],
   ['languages', '/admin/form/languages'],

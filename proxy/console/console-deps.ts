@@ -66,6 +66,11 @@ export interface ConsoleRouteDeps extends AdminTokenDeps {
   deliverer: Pick<Deliverer, 'deliverNow' | 'pauseState' | 'upstreamDown'>;
   /** The enquiry's body limits, which the studio's preview guards its sends with. */
   limits: SubmissionLimits;
+  /**
+   * Whether the mailer can send the visitor's emails (`emailOn`) and the teams' notices
+   * (`noticesOn`): the studio says where the form asks for what it cannot send.
+   */
+  aftercare?: { emailOn: boolean; noticesOn?: boolean | undefined } | undefined;
   /** Where an identity provider that cannot be reached is reported. */
   log: Pick<Logger, 'warn'>;
 }

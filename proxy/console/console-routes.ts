@@ -129,6 +129,11 @@ export function consoleRoutes(
         },
         studio: deps.studio,
         keys: new SessionKeys(deps.adminToken ?? '', parts.sessionSecret, store),
+        surroundings: {
+          visitorEmail: deps.aftercare?.emailOn === true,
+          teamEmail: deps.aftercare?.noticesOn === true,
+          webhookUrls: deps.studio.around.webhookUrls ?? [],
+        },
       }),
     );
 

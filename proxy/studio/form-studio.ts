@@ -10,6 +10,7 @@
  * label may change). A version, once published, never changes: publishing makes a new one.
  */
 
+import type { ConfigSurroundings } from '../contract/schemas/form-config.ts';
 import type { FormActor, FormSource, FormVersionSummary } from '../outbox/machine/form-versions.ts';
 
 // How a version came to be published, one version without its configuration, and who acts
@@ -42,6 +43,10 @@ export interface StudioIssue {
   message: string;
   /** Which rule: the schema the file is checked by, the ids' history, a missing translation. */
   rule: 'schema' | 'ids' | 'translation';
+  /** What is wrong without where (the schema's words), for a page that names the field itself. */
+  detail?: string | undefined;
+  /** The same, in the studio's words, where mending it in the studio differs from in a file. */
+  studio?: string | undefined;
 }
 
 /** One change a publish makes for the platform, in plain words. */
@@ -95,6 +100,8 @@ export interface FormStudio {
   rollback(version: number, by: FormActor): Promise<PublishOutcome>;
   /** What going from version `from` to version `to` changes for the platform. */
   compare(from: number, to: number): Promise<readonly PlatformChange[]>;
+  /** What the environment holds that a version may name (`WEBHOOK_ENDPOINTS`), checked by `check`. */
+  readonly around: ConfigSurroundings;
   /**
    * An id for a new question of `caseType` (or a new case type), proposed from its label: never
    * one in use in the draft, nor one ever published there (a retired id is never given again).

@@ -122,6 +122,9 @@ describe('the id rules against every version published', () => {
         rule: 'ids',
         message:
           'The option "Buying" of "Are you buying or selling?" (transaction) in "Buying or selling a property" was published with the stored value "Buying", which it keeps: enquiries already hold it. Only its label may change: write it as {"value": "Buying", "label": "Buying"}.',
+        // The studio shows a new option's stored value in a box of its own.
+        studio:
+          'The option "Buying" of "Are you buying or selling?" (transaction) in "Buying or selling a property" was published with the stored value "Buying", which it keeps: enquiries already hold it. Type Buying as its stored value: only its label may change.',
       },
     ]);
     // Two labels swapped: each option keeps its value, so only labels change (publishing says so).

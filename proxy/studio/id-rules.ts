@@ -198,10 +198,13 @@ export function idIssues(published: readonly PublishedOutline[], next: FormOutli
       if (was.id !== question.id) issue([...where, 'id'], spelling(named, question.id, was));
       if (!familyOf(was.type).includes(question.type) && question.type !== '') {
         const allowed = familyOf(was.type).map(typeWords).join(' or ');
-        issue(
-          [...where, 'type'],
-          `${named} was published as ${typeWords(was.type)}: a published question keeps its kind of answer, so the platform never files another kind under its id. Make it ${allowed} again, or retire it and add a new question.`,
-        );
+        const why = `${named} was published as ${typeWords(was.type)}: a published question keeps its kind of answer, so the platform never files another kind under its id.`;
+        issues.push({
+          path: [...where, 'type'],
+          rule: 'ids',
+          message: `${why} Make it ${allowed} again, or retire it and add a new question.`,
+          studio: `${why} Choose ${allowed} as its type of answer again, or remove this question and add a new one.`,
+        });
       }
       if (was.last < history.latest && !was.labels.has(read(question.label))) {
         const ofCaseType = key(read, caseType.id, '');
@@ -259,6 +262,7 @@ function valueChanges(
         path,
         rule: 'ids',
         message: `The option "${option.label}" of ${named} was published with the stored value "${kept}", which it keeps: enquiries already hold it. Only its label may change: write it as {"value": "${kept}", "label": "${option.label}"}.`,
+        studio: `The option "${option.label}" of ${named} was published with the stored value "${kept}", which it keeps: enquiries already hold it. Type ${kept} as its stored value: only its label may change.`,
       },
     ];
   });

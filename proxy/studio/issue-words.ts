@@ -116,5 +116,6 @@ export function studioIssue(config: unknown, issue: ConfigIssue): StudioIssue {
     path: issue.path,
     rule: 'schema',
     message: `${capitalised(placeInWords(config, issue.path))}: ${message}`,
+    detail: issue.message,
   };
 }

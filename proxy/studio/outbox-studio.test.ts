@@ -180,6 +180,7 @@ describe('the form studio over the outbox', () => {
         rule: 'schema',
         message:
           'The question "Are you buying or selling?" in "Buying or selling a home", its options: required for type select.',
+        detail: 'required for type select',
       },
     ]);
   });

@@ -103,6 +103,7 @@ export function outboxStudio(options: OutboxStudioOptions): FormStudio {
   }
 
   return {
+    around: options.around ?? {},
     current: async () => withoutStrings(await latest()),
     versions: () => store.formVersions(),
     version: async (version) => {

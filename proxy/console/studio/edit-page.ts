@@ -83,15 +83,15 @@ function conflictNotice(conflict: Conflict): Html {
 function problemLines(placed: readonly PlacedIssue[], here: string) {
   return placed.map((p) => ({
     href: `${p.url === here ? '' : p.url}#${p.place?.id ?? 'main'}`,
-    text: p.issue.message,
+    text: p.words,
   }));
 }
 
 /** The problems of this page by the control they are shown beside. */
 function problemsByField(placed: readonly PlacedIssue[]): Map<string, string[]> {
   const problems = new Map<string, string[]>();
-  for (const { place, issue } of placed)
-    if (place) problems.set(place.key, [...(problems.get(place.key) ?? []), issue.message]);
+  for (const { place, words } of placed)
+    if (place) problems.set(place.key, [...(problems.get(place.key) ?? []), words]);
   return problems;
 }
 

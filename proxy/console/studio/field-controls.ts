@@ -52,7 +52,7 @@ const described = (ids: string, invalid: boolean) =>
   html`${ids ? html` aria-describedby="${ids}"` : ''}${invalid ? html` aria-invalid="true"` : ''}`;
 
 /** One text box (a line, or a box of `lines`), named `name`, holding `value`. */
-function box(field: TextField, id: string, name: string, value: string, aria: Html) {
+export function textBox(field: TextField, id: string, name: string, value: string, aria: Html) {
   const code = field.code ? html` spellcheck="false" autocapitalize="off" autocomplete="off"` : '';
   return field.lines
     ? html`<textarea id="${id}" name="${name}" rows="${field.lines}" ${aria}${code}>
@@ -74,7 +74,7 @@ function textControl(field: TextField, root: unknown, path: Path, drawing: Drawi
     const n = notes(id, field.hint, problems.get(problemKey(path)));
     return html`<div class="field${n.invalid ? ' invalid' : ''}">
       <label for="${id}">${field.label}</label>${n.drawn}
-      ${box(field, id, nameOf(path), textIn(value, undefined), described(n.ids, n.invalid))}
+      ${textBox(field, id, nameOf(path), textIn(value, undefined), described(n.ids, n.invalid))}
     </div>`;
   }
   const groupId = idOf(path);
@@ -95,7 +95,7 @@ function textControl(field: TextField, root: unknown, path: Path, drawing: Drawi
           <label for="${id}" lang="en"
             >${languageName(lang)}${i === 0 ? html` <span class="muted">(the firm’s)</span>` : ''}${missing ? html` <strong class="tag">missing</strong>` : ''}</label
           >${n.drawn}
-          ${box(field, id, `${nameOf(path)}.${lang}`, textIn(value, lang), html`lang="${lang}"${described([field.hint ? `${groupId}-hint` : '', n.ids].filter(Boolean).join(' '), n.invalid)}`)}
+          ${textBox(field, id, `${nameOf(path)}.${lang}`, textIn(value, lang), html`lang="${lang}"${described([field.hint ? `${groupId}-hint` : '', n.ids].filter(Boolean).join(' '), n.invalid)}`)}
         </div>`;
       })}
     </div>

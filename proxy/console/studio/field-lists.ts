@@ -1,16 +1,17 @@
 /**
- * The studio's two compound controls and the one entry that draws any field: a list of items
- * (a question's options, consent statements, steps), each in its own fieldset with buttons to
- * move it up or down and to remove it, and empty rows to add to it; and `showIf`, a radio per
- * earlier choice question with its answers as tick boxes under it. The buttons submit the page's
- * form, so what was typed is saved with the move, never lost; the moved item's button has focus
- * when the page comes back (`autofocus`, or the studio's script without a reload).
+ * A list of items (a question's options, consent statements, steps, teams, rules), each in its
+ * own fieldset with buttons to move it up or down and to remove it, and empty rows to add to it;
+ * and the one entry that draws any field (the conditions are `field-conditions.ts`'s, the simple
+ * controls `field-controls.ts`'s). The buttons submit the page's form, so what was typed is saved
+ * with the move, never lost; the moved item's button has focus when the page comes back
+ * (`autofocus`, or the studio's script without a reload).
  */
 import { html } from 'hono/html';
 import type { Html } from '../pages/layout.ts';
-import { choiceGroup, problemKey, simpleControl, tickBox, type Drawing } from './field-controls.ts';
-import { idOf, itemWords, nameOf, type Field, type ListField, type ShowIfField } from './fields.ts';
-import { at, listAt, setAt, type Path } from './raw-config.ts';
+import { answerControl, showIfControl } from './field-conditions.ts';
+import { problemKey, simpleControl, type Drawing } from './field-controls.ts';
+import { idOf, itemWords, nameOf, type Field, type ListField } from './fields.ts';
+import { listAt, setAt, type Path } from './raw-config.ts';
 
 /** Empty rows after a list's items: two while it has fewer than two, else one. */
 export const blankRows = (count: number): number => (count < 2 ? 2 - count : 1);
@@ -83,71 +84,12 @@ function listControl(field: ListField, root: unknown, path: Path, drawing: Drawi
   </fieldset>`;
 }
 
-function showIfControl(field: ShowIfField, root: unknown, path: Path, drawing: Drawing): Html {
-  const question = at(root, [...path, 'question']);
-  const equals = at(root, [...path, 'equals']);
-  const wanted = new Set(
-    Array.isArray(equals) ? equals : typeof equals === 'string' ? [equals] : [],
-  );
-  const name = nameOf(path);
-  const always = `${idOf(path)}-always`;
-  return choiceGroup(
-    field.label,
-    path,
-    field.hint,
-    drawing,
-    html`<div class="choice">
-        <input
-          type="radio"
-          id="${always}"
-          name="${name}.question"
-          value=""
-          ${question === undefined ? 'checked' : ''}
-        />
-        <label for="${always}">Always</label>
-      </div>
-      ${field.earlier.map((earlier, q) => {
-        const id = `${idOf(path)}-${String(q)}`;
-        const chosen = question === earlier.id;
-        const answers =
-          earlier.options.length > 0
-            ? html`${earlier.options.map((option, o) => {
-                const box = `${id}-${String(o)}`;
-                return html`<div class="choice">
-                  ${tickBox(box, `${name}.equals.${String(q)}.${String(o)}`, chosen && wanted.has(option.value))}
-                  <label for="${box}">${option.label}</label>
-                </div>`;
-              })}`
-            : html`<label for="${id}-text">The answer</label>
-                <input
-                  id="${id}-text"
-                  name="${name}.text.${String(q)}"
-                  value="${chosen ? [...wanted].join(', ') : ''}"
-                />`;
-        return html`<div class="choice">
-            <input
-              type="radio"
-              id="${id}"
-              name="${name}.question"
-              value="${earlier.id}"
-              ${chosen ? 'checked' : ''}
-              aria-controls="${id}-answers"
-            />
-            <label for="${id}">Only after an answer to “${earlier.label}”</label>
-          </div>
-          <div class="reveal" id="${id}-answers" data-reveal-for="${id}">
-            <p class="hint">Show it when the answer is:</p>
-            ${answers}
-          </div>`;
-      })}`,
-  );
-}
-
 /** Draws any field of `root` at `base` (the part's root, or a list's item). */
 function drawField(field: Field, root: unknown, base: Path, drawing: Drawing): Html {
   const path = [...base, ...field.path];
   if (field.kind === 'list') return listControl(field, root, path, drawing);
   if (field.kind === 'showIf') return showIfControl(field, root, path, drawing);
+  if (field.kind === 'answer') return answerControl(field, root, path, drawing);
   return simpleControl(field, root, path, drawing) ?? html``;
 }
 

@@ -6,6 +6,7 @@
  * up or down, remove) is applied after its items are read, so nothing typed is lost by it. A
  * list left with no items is left out, never written as `[]`: the file says "none" by its absence.
  */
+import { readAnswer } from './field-conditions.ts';
 import { blankRows } from './field-lists.ts';
 import { itemWords, nameOf, type Field, type FieldContext, type ListField } from './fields.ts';
 import { at, isRecord, setAt, textIn, writeText, type Path } from './raw-config.ts';
@@ -94,6 +95,8 @@ function readSimple(field: Field, name: string, old: unknown, reading: Reading):
         .map((option) => option.value);
       return { question, equals: equals.length === 1 ? equals[0] : equals };
     }
+    case 'answer':
+      return readAnswer(field, name, old, form);
     default:
       return old;
   }

@@ -5,6 +5,7 @@
  */
 import { html } from 'hono/html';
 import type { Html } from '../pages/layout.ts';
+import { answerWords } from './field-conditions.ts';
 import { itemWords, type Field } from './fields.ts';
 import { at, languageName, listAt, missingIn, textIn, type Path, shownAt } from './raw-config.ts';
 
@@ -77,6 +78,8 @@ function value(field: Field, root: unknown, path: Path, languages: readonly stri
       return html`Only after “${earlier?.label ?? shownAt(found, ['question'])}” is answered
       ${equals.map((v) => `“${v}”`).join(' or ')}`;
     }
+    case 'answer':
+      return html`${answerWords(field, found)}`;
     case 'list':
       return summaryList(field, root, path, languages);
   }

@@ -88,6 +88,21 @@ export interface ShowIfField extends FieldBase {
   earlier: readonly Condition[];
 }
 
+/** A question a routing rule may read: a number's answers are read as a range. */
+export interface AnswerQuestion extends Condition {
+  number: boolean;
+}
+
+/**
+ * A routing rule's reading of one answer, written into its `when` (`question`, with `equals` or
+ * `between`): no question read, a question answered at all, some of its options, some words, or
+ * a range of numbers (`field-answer.ts`).
+ */
+export interface AnswerField extends FieldBase {
+  kind: 'answer';
+  questions: readonly AnswerQuestion[];
+}
+
 /**
  * A list of items of the same fields (a question's options, consent statements, steps), each
  * with buttons to move it up or down and remove it, and an empty row to add one.
@@ -118,6 +133,7 @@ export type Field =
   | IdField
   | SourceField
   | ShowIfField
+  | AnswerField
   | ListField;
 
 /** What drawing and reading a page's fields need of the form around them. */

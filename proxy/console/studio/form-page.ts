@@ -6,13 +6,15 @@
  */
 import { html } from 'hono/html';
 import { doneNotice, type Html } from '../pages/layout.ts';
-import type { Loaded } from './studio-kit.ts';
-import { languageName, listAt, at, type JsonObject, shownAt } from './raw-config.ts';
+import type { Loaded, StudioSurroundings } from './studio-kit.ts';
+import { languageName, listAt, shownAt } from './raw-config.ts';
+import { blockUrl, SETTINGS_BLOCKS } from './settings-blocks.ts';
 import type { MissingText, PlacedIssue } from './locate.ts';
 import { caseTypeName, caseTypeUrl, FORM_URL } from './parts.ts';
 import { reorderList } from './reorder-list.ts';
 import { counted, draftStatus, errorSummary } from './studio-frame.ts';
 import { idsOf } from './list-routes.ts';
+import { translateUrl } from './translate-routes.ts';
 
 /** What the form's page shows. */
 export interface FormPageData {
@@ -21,6 +23,7 @@ export interface FormPageData {
   missing: readonly MissingText[];
   canEdit: boolean;
   csrf: string;
+  surroundings: StudioSurroundings;
   done?: string | undefined;
   focus?: string | undefined;
   moved?: string | undefined;
@@ -40,19 +43,15 @@ const setting = (name: string, href: string, value: Html | string, canEdit: bool
     </dd>
   </div>`;
 
-function settingsSummary(config: unknown, languages: readonly string[], canEdit: boolean): Html {
-  const steps = at(config, ['steps']);
-  const files = at(config, ['files']) as JsonObject | undefined;
-  const statements = listAt(config, ['consent', 'statements']).length;
-  const maxFiles = typeof files?.maxFiles === 'number' ? files.maxFiles : 5;
+function settingsSummary(
+  config: unknown,
+  languages: readonly string[],
+  canEdit: boolean,
+  surroundings: StudioSurroundings,
+): Html {
   return html`<dl class="summary-list settings">
     ${setting('Languages', `${FORM_URL}/languages`, languages.length > 0 ? languages.map(languageName).join(', ') : 'One language', canEdit)}
-    ${setting('Contact details', `${FORM_URL}/contact`, 'Name, email address and telephone number', canEdit)}
-    ${setting('Steps', `${FORM_URL}/steps`, steps === true ? 'In steps, as the product splits them' : Array.isArray(steps) ? counted(steps.length, 'step') : 'All on one page', canEdit)}
-    ${setting('Consent and privacy notice', `${FORM_URL}/consent`, statements > 0 ? counted(statements, 'statement') : 'None', canEdit)}
-    ${setting('Files', `${FORM_URL}/files`, maxFiles === 0 ? 'No files' : `Up to ${counted(maxFiles, 'file')}`, canEdit)}
-    ${setting('Confirmation email', `${FORM_URL}/confirmation`, at(config, ['confirmation']) === undefined ? 'Not sent' : 'Sent to each visitor', canEdit)}
-    ${setting('The firm and other settings', `${FORM_URL}/settings`, 'The firm’s details, the thank-you page, the funnel', canEdit)}
+    ${SETTINGS_BLOCKS.map((block) => setting(block.title, blockUrl(block), block.summary(config, surroundings), canEdit))}
   </dl>`;
 }
 
@@ -63,6 +62,9 @@ function missingList(missing: readonly MissingText[]): Html {
     const mine = missing.filter((m) => m.lang === lang);
     return html`<details class="missing-box" open>
       <summary>${counted(mine.length, 'text')} without ${languageName(lang)}</summary>
+      <p>
+        <a href="${translateUrl(lang)}">Write them on one page, beside the firm’s words</a>
+      </p>
       <ul>
         ${mine.map((m) => html`<li><a href="${m.url}#${m.place.id}">${m.page}: ${m.place.name}</a></li>`)}
       </ul>
@@ -94,7 +96,7 @@ export function formPage(data: FormPageData): Html {
       `${counted(data.placed.length, 'problem')} to fix before the draft can go live`,
       data.placed.map((p) => ({
         href: `${p.url}#${p.place?.id ?? 'main'}`,
-        text: `${p.page}: ${p.issue.message}`,
+        text: `${p.page}: ${p.words}`,
       })),
       false,
     )}
@@ -125,5 +127,5 @@ export function formPage(data: FormPageData): Html {
     })}
     ${canEdit ? html`<p><a class="button" href="${FORM_URL}/case-types/new">Add a case type</a></p>` : ''}
     <h2>The form’s settings</h2>
-    ${settingsSummary(config, languages, canEdit)}`;
+    ${settingsSummary(config, languages, canEdit, data.surroundings)}`;
 }

@@ -17,6 +17,7 @@ import { saveEdit } from './save.ts';
 import { backLink, draftFields } from './studio-frame.ts';
 import { wholeNumber, type StudioContext, type StudioKit } from './studio-kit.ts';
 import { mapTexts, perLanguage, without } from './texts-walk.ts';
+import { translateUrl } from './translate-routes.ts';
 import { NOTHING_PUBLISHED } from './published.ts';
 
 const URL = `${FORM_URL}/languages`;
@@ -78,6 +79,15 @@ export function languagesRoutes(kit: StudioKit) {
                           ${languageName(lang)}
                           <span class="muted">(${lang})${i === 0 ? ', the firm’s' : ''}</span>
                         </p>
+                        ${
+                          i > 0
+                            ? html`<p>
+                                <a href="${translateUrl(lang)}"
+                                  >Every ${languageName(lang)} text, on one page</a
+                                >
+                              </p>`
+                            : ''
+                        }
                       </div>
                       ${
                         canEdit && i > 0

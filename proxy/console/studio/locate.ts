@@ -7,8 +7,10 @@
 import type { StudioIssue } from '../../studio/form-studio.ts';
 import { problemKey } from './field-controls.ts';
 import { idOf, itemWords, type Field } from './fields.ts';
-import { allParts, caseTypeName, caseTypeUrl, FORM_URL, type StudioPart } from './parts.ts';
+import { caseTypeName, caseTypeUrl, FORM_URL, type StudioPart } from './parts.ts';
+import { allParts } from './settings-blocks.ts';
 import type { Published } from './published.ts';
+import { studioWords } from './studio-words.ts';
 import { visitPart } from './texts-walk.ts';
 import {
   at,
@@ -21,11 +23,12 @@ import {
   type Path,
 } from './raw-config.ts';
 
-/** A field found on its page: its problems' key, its box's id, its name in words. */
+/** A field found on its page: its problems' key, its box's id, its name in words, its kind. */
 export interface Place {
   key: string;
   id: string;
   name: string;
+  kind?: Field['kind'] | undefined;
 }
 
 /** The part's value as its fields read it. */
@@ -65,6 +68,7 @@ export function findField(
               key: problemKey([...path, i, ...first.path]),
               id: idOf([...path, i, ...first.path]),
               name: itemWords(field, row, i),
+              kind: first.kind,
             }
           : undefined)
       );
@@ -81,10 +85,12 @@ export function findField(
           key: problemKey(path, lang),
           id: idOf(path, lang),
           name: `${name} (${languageName(lang)})`,
+          kind: field.kind,
         };
-      return { key: problemKey(path), id: idOf(path), name };
+      return { key: problemKey(path), id: idOf(path), name, kind: field.kind };
     }
-    if (startsWith(path, rel)) return { key: problemKey(path), id: idOf(path), name };
+    if (startsWith(path, rel))
+      return { key: problemKey(path), id: idOf(path), name, kind: field.kind };
   }
   return undefined;
 }
@@ -100,12 +106,14 @@ function partOf(parts: readonly StudioPart[], path: Path): StudioPart | undefine
   );
 }
 
-/** A problem placed: its page, and its field there when one holds it. */
+/** A problem placed: its page, its field there when one holds it, and its words there. */
 export interface PlacedIssue {
   issue: StudioIssue;
   url: string;
   page: string;
   place?: Place | undefined;
+  /** What is wrong and what to do, in the studio's words (`studio-words.ts`). */
+  words: string;
 }
 
 /** Where each issue is shown: on its page, beside its field. */
@@ -117,14 +125,16 @@ export function placeIssues(
   const parts = allParts(config, published);
   return issues.map((issue) => {
     const part = partOf(parts, issue.path);
-    if (!part) return { issue, ...pageOf(config, issue.path) };
+    if (!part)
+      return { issue, ...pageOf(config, issue.path), words: studioWords(issue, undefined) };
+    const rel = issue.path.slice(part.root.length);
     const place = findField(
       part.fields,
       viewOf(part, config),
       [],
-      issue.path.slice(part.root.length),
+      part.viewPath ? part.viewPath(rel, at(config, part.root)) : rel,
     );
-    return { issue, url: part.url, page: part.title, place };
+    return { issue, url: part.url, page: part.title, place, words: studioWords(issue, place) };
   });
 }
 

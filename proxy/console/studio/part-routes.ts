@@ -7,6 +7,7 @@
  * editor's own.
  */
 import { Hono } from 'hono';
+import { html } from 'hono/html';
 import type { Html } from '../pages/layout.ts';
 import { needsTo, type ConsoleVariables } from '../access.ts';
 import { editPage, type EditPageData } from './edit-page.ts';
@@ -18,13 +19,13 @@ import {
   caseTypeUrl,
   FORM_URL,
   questionPart,
-  settingsPart,
   stepsPart,
   type StudioPart,
 } from './parts.ts';
 import type { Published } from './published.ts';
 import { at, languagesOf, listAt, setAt, shownAt } from './raw-config.ts';
 import { baseOf, changedFields, partValue, saveEdit } from './save.ts';
+import { SETTINGS_BLOCKS, settingsPart } from './settings-blocks.ts';
 import { wholeNumber, type Loaded, type StudioContext, type StudioKit } from './studio-kit.ts';
 
 /** Builds a page's part from a configuration; undefined when the address names nothing in it. */
@@ -200,14 +201,27 @@ function partRoutes(
 
 const BACK_TO_FORM = { href: FORM_URL, words: 'Back to the form' };
 
-/** The settings pages' routes: `/admin/form/contact`, `…/files`, … */
-export const settingsRoutes = (kit: StudioKit) =>
-  partRoutes(
+/**
+ * The settings pages' routes, one per block of `SETTINGS_BLOCKS` (`/admin/form/contact`,
+ * `…/drafts`, …), each saying above its fields what this proxy cannot do of what it asks.
+ */
+export const settingsRoutes = (kit: StudioKit) => {
+  const { surroundings } = kit.deps;
+  const page = (c: StudioContext) => c.req.param('page') ?? '';
+  return partRoutes(
     kit,
-    `${FORM_URL}/:page{contact|files|consent|confirmation|settings|steps}`,
-    (c) => (config, published) => settingsPart(config, c.req.param('page') ?? '', published),
-    () => ({ back: BACK_TO_FORM }),
+    `${FORM_URL}/:page{${SETTINGS_BLOCKS.map((block) => block.page).join('|')}}`,
+    (c) => (config, published) => settingsPart(config, page(c), published, surroundings),
+    (c) => ({
+      back: BACK_TO_FORM,
+      before: ({ config }) => {
+        const block = SETTINGS_BLOCKS.find((each) => each.page === page(c));
+        const notice = block?.notice?.(config, surroundings);
+        return notice ? html`<div class="notice"><p>${notice}</p></div>` : html``;
+      },
+    }),
   );
+};
 
 /** A case type's index from the address, when its draft has it. */
 export const caseTypeIndex = (c: StudioContext): number | undefined =>
@@ -223,7 +237,8 @@ export const caseTypeStepsRoutes = (kit: StudioKit) =>
     `${FORM_URL}/case-types/:c{[0-9]+}/steps`,
     (c) => {
       const i = caseTypeIndex(c);
-      return (config) => (inRange(config, ['caseTypes'], i) ? stepsPart(config, i) : undefined);
+      return (config) =>
+        i !== undefined && inRange(config, ['caseTypes'], i) ? stepsPart(config, i) : undefined;
     },
     (c) => ({ back: { href: caseTypeUrl(caseTypeIndex(c) ?? 0), words: 'Back to the case type' } }),
   );

@@ -1,8 +1,8 @@
 /**
  * The form's own settings, each page a few of the configuration's blocks: the contact fields and
- * telephone numbers, the files visitors may attach, consent and the privacy notice, the
- * confirmation email, and the rest (the firm's details, the thank-you page, the case-type
- * choice, the funnel). Where the file's shape is not a page's (a block that is there or not),
+ * telephone numbers, the files visitors may attach, consent and the privacy notice, and the rest
+ * (the firm's details, the thank-you page, the case-type choice, the funnel); the emails to the
+ * visitor are `part-emails.ts`'s, the teams `part-routing.ts`'s. Where the file's shape is not a page's (a block that is there or not),
  * the page reads a view of it (`view`) and writes the file's shape back (`stored`).
  */
 import { CONFIGURABLE_CONTACT_FIELDS } from '../../contract/fields.ts';
@@ -147,76 +147,6 @@ export function consentStored(view: unknown): unknown {
   if (Array.isArray(consent.statements) && consent.statements.length === 0)
     delete consent.statements;
   return Object.keys(consent).length === 0 ? undefined : consent;
-}
-
-/** The confirmation email, and whether it is sent at all (`docs/confirmation-email.md`). */
-export const confirmationFields = (): Field[] => [
-  {
-    kind: 'choice',
-    path: ['send'],
-    label: 'Send each visitor a copy of their enquiry by email',
-    choices: [
-      { value: 'yes', label: 'Yes' },
-      { value: 'no', label: 'No' },
-    ],
-  },
-  { kind: 'text', path: ['subject'], label: 'Subject', translated: true, required: true },
-  {
-    kind: 'text',
-    path: ['intro'],
-    label: 'The firm’s words at the top',
-    translated: true,
-    required: true,
-    lines: 5,
-  },
-  { kind: 'flag', path: ['includeAnswers'], label: 'Include each answer (never a file)' },
-  { kind: 'flag', path: ['optIn'], label: 'Only to visitors who tick “Send me a copy”' },
-  {
-    kind: 'number',
-    path: ['limits', 'perAddressPerDay'],
-    label: 'Most emails to one address a day',
-    hint: 'Left empty: 2.',
-  },
-  {
-    kind: 'number',
-    path: ['limits', 'perClientPerHour'],
-    label: 'Most emails asked for by one client an hour',
-    hint: 'Left empty: 2.',
-  },
-  {
-    kind: 'number',
-    path: ['limits', 'perHour'],
-    label: 'Most emails an hour, for everybody',
-    hint: 'Left empty: 50.',
-  },
-  {
-    kind: 'text',
-    path: ['lang'],
-    label: 'Language of the email',
-    hint: 'A language tag; left empty: en-GB.',
-    code: true,
-  },
-  {
-    kind: 'text',
-    path: ['timeZone'],
-    label: 'Time zone of its times',
-    hint: 'Left empty: Europe/London.',
-    code: true,
-  },
-];
-
-/** The block as the page reads it: with whether it is sent. */
-export const confirmationView = (block: unknown): JsonObject => ({
-  ...(isRecord(block) ? block : {}),
-  send: block === undefined ? 'no' : 'yes',
-});
-
-/** The block as the file holds it: none when not sent. */
-export function confirmationStored(view: unknown): unknown {
-  const { send, ...block } = isRecord(view) ? view : {};
-  if (send === 'no') return undefined;
-  if (isRecord(block.limits) && Object.keys(block.limits).length === 0) delete block.limits;
-  return block;
 }
 
 /** The rest of the settings: the firm, the thank-you page, the case-type choice, the funnel. */

@@ -1,8 +1,9 @@
 /**
  * The studio's pages as parts of the configuration: each has its address, its heading, where its
  * value sits in the file (`root`, and the keys of it the page edits, `owns`) and its fields.
- * Every page of a draft is listed here once (`allParts`), so a problem's JSON path finds its page
- * and its field (`locate.ts`), and a missing translation is found wherever it is.
+ * Every page of a draft is listed once (`allParts`, with the settings pages of
+ * `settings-blocks.ts`), so a problem's JSON path finds its page and its field (`locate.ts`), and
+ * a missing translation is found wherever it is.
  */
 import type { Field } from './fields.ts';
 import {
@@ -13,19 +14,6 @@ import {
   stepsView,
 } from './part-case-type.ts';
 import { labelOf, questionFields } from './part-question.ts';
-import {
-  confirmationFields,
-  confirmationStored,
-  confirmationView,
-  consentFields,
-  consentStored,
-  contactFields,
-  contactStored,
-  filesFields,
-  otherFields,
-  otherStored,
-  otherView,
-} from './part-settings.ts';
 import type { Published } from './published.ts';
 import { at, languagesOf, listAt, textIn, type Path, shownAt } from './raw-config.ts';
 
@@ -42,6 +30,8 @@ export interface StudioPart {
   view?: (stored: unknown) => unknown;
   /** The value as the file holds it, from the fields' shape. */
   stored?: (view: unknown) => unknown;
+  /** Where a place in the file (`root`'s value) is in the fields' shape, when they differ. */
+  viewPath?: (path: Path, stored: unknown) => Path;
 }
 
 /** The studio's first page, and the start of every address of it. */
@@ -94,98 +84,16 @@ export const caseTypePart = (config: unknown, c: number, published: Published): 
   fields: caseTypeFields(at(config, ['caseTypes', c]), published),
 });
 
-/** The steps of the whole form (`c` undefined) or of case type `c`. */
-export function stepsPart(config: unknown, c?: number): StudioPart {
+/** The steps of case type `c` (the whole form's are a settings page, `settings-blocks.ts`). */
+export function stepsPart(config: unknown, c: number): StudioPart {
   const languages = languagesOf(config);
-  const caseTypes = listAt(config, ['caseTypes']);
-  const choices =
-    c === undefined
-      ? caseTypes.flatMap((caseType, n) =>
-          stepChoices(caseType, languages, `${caseTypeName(config, n)}: `),
-        )
-      : stepChoices(caseTypes[c], languages);
   return {
-    url: c === undefined ? `${FORM_URL}/steps` : `${caseTypeUrl(c)}/steps`,
-    title: c === undefined ? 'Steps' : `Steps of “${caseTypeName(config, c)}”`,
-    root: c === undefined ? [] : ['caseTypes', c],
+    url: `${caseTypeUrl(c)}/steps`,
+    title: `Steps of “${caseTypeName(config, c)}”`,
+    root: ['caseTypes', c],
     owns: ['steps'],
-    fields: stepsFields(choices, languages),
+    fields: stepsFields(stepChoices(listAt(config, ['caseTypes'])[c], languages), languages),
     view: stepsView,
     stored: stepsStored,
   };
-}
-
-/** The pages of the form's own settings, by the part of the address after `/admin/form/`. */
-export function settingsPart(
-  config: unknown,
-  page: string,
-  published: Published,
-): StudioPart | undefined {
-  const languages = languagesOf(config);
-  switch (page) {
-    case 'contact':
-      return {
-        url: `${FORM_URL}/contact`,
-        title: 'Contact details',
-        root: [],
-        owns: ['contact', 'phone'],
-        fields: contactFields(),
-        stored: contactStored,
-      };
-    case 'files':
-      return { url: `${FORM_URL}/files`, title: 'Files', root: ['files'], fields: filesFields() };
-    case 'consent':
-      return {
-        url: `${FORM_URL}/consent`,
-        title: 'Consent and privacy notice',
-        root: ['consent'],
-        fields: consentFields(published, languages),
-        stored: consentStored,
-      };
-    case 'confirmation':
-      return {
-        url: `${FORM_URL}/confirmation`,
-        title: 'Confirmation email',
-        root: ['confirmation'],
-        fields: confirmationFields(),
-        view: confirmationView,
-        stored: confirmationStored,
-      };
-    case 'settings':
-      return {
-        url: `${FORM_URL}/settings`,
-        title: 'The firm and other settings',
-        root: [],
-        owns: ['firm', 'thankYouUrl', 'caseTypeRadiosUpTo', 'analytics'],
-        fields: otherFields(config, languages),
-        view: otherView,
-        stored: otherStored,
-      };
-    case 'steps':
-      return stepsPart(config);
-    default:
-      return undefined;
-  }
-}
-
-/** The settings pages, in the order the form's page lists them. */
-const SETTINGS_PAGES = [
-  'contact',
-  'steps',
-  'consent',
-  'files',
-  'confirmation',
-  'settings',
-] as const;
-
-/** Every page of the draft that edits a part of it, from the most nested out. */
-export function allParts(config: unknown, published: Published): StudioPart[] {
-  const caseTypes = listAt(config, ['caseTypes']);
-  return [
-    ...caseTypes.flatMap((caseType, c) =>
-      listAt(caseType, ['questions']).map((_, q) => questionPart(config, c, q, published)),
-    ),
-    ...caseTypes.flatMap((_, c) => [stepsPart(config, c), caseTypePart(config, c, published)]),
-    ...SETTINGS_PAGES.flatMap((page) => settingsPart(config, page, published) ?? []),
-  ];
 }

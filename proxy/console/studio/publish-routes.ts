@@ -30,7 +30,7 @@ function refusedPage(loaded: Loaded, issues: readonly StudioIssue[]): Html {
     <h1>You cannot make these changes live yet</h1>
     ${errorSummary(
       `Fix ${issues.length === 1 ? 'this problem' : `these ${counted(issues.length, 'problem')}`} first`,
-      placed.map((p) => ({ href: `${p.url}#${p.place?.id ?? 'main'}`, text: p.issue.message })),
+      placed.map((p) => ({ href: `${p.url}#${p.place?.id ?? 'main'}`, text: p.words })),
       true,
     )}
     <p>

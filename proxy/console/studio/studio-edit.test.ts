@@ -78,15 +78,17 @@ describe('editing the draft in the studio', () => {
     const saved = await submit(editor, QUESTION, { label: '' });
     const html = (await page(editor, saved.headers.get('location') ?? '')).html;
     expect(html).toContain('role="alert"');
-    const empty =
-      'The question transaction in &quot;Buying or selling a property&quot;, its label: must not be empty.';
+    // In the studio's words: the field by its name on the page, what to do, never a file's key.
+    const empty = 'Question: it may not be left empty.';
     expect(html).toContain(`<a href="#f-label">${empty}</a>`);
     expect(html).toMatch(`id="f-label-error"><span class="visually-hidden">Error:</span> ${empty}`);
     expect(html).toContain('aria-invalid="true"');
     // The number that is not one stays in its box, its problem beside it.
     const other = (await page(editor, path)).html;
     expect(other).toMatch(/name="maxLength"[^>]*value="lots"/);
-    expect(other).toMatch(/id="f-maxLength-error">[\s\S]*?expected number/);
+    expect(other).toMatch(
+      /id="f-maxLength-error">[\s\S]*?Longest answer: enter a number, in digits\./,
+    );
     expect(at((await studio.draft()).config, ['caseTypes', 0, 'questions', 4, 'maxLength'])).toBe(
       'lots',
     );

@@ -20,6 +20,19 @@ import { studioNav, type StudioPlace } from './studio-frame.ts';
 /** A studio route's context. */
 export type StudioContext = Context<{ Variables: ConsoleVariables }>;
 
+/**
+ * What this proxy can do that the form may ask of it, as the environment set it at start: the
+ * settings pages say where the form asks for what the proxy cannot do (`settings-blocks.ts`).
+ */
+export interface StudioSurroundings {
+  /** Emails to visitors can be sent (`SMTP_URL` and `CONFIRMATION_FROM`): confirmations, saving. */
+  visitorEmail: boolean;
+  /** Emails to the firm can be sent (`SMTP_URL`): the teams' notices of new leads. */
+  teamEmail: boolean;
+  /** `WEBHOOK_ENDPOINTS`' urls: a team may name one as its own. */
+  webhookUrls: readonly string[];
+}
+
 /** What the studio's routes are built from. */
 export type StudioDeps = Omit<AuditDeps, 'store'> &
   FunnelPageDeps & {
@@ -29,6 +42,7 @@ export type StudioDeps = Omit<AuditDeps, 'store'> &
     keys: SessionKeys;
     /** The enquiry's body limits: a preview's send, which carries files, is guarded by them. */
     limits: SubmissionLimits;
+    surroundings: StudioSurroundings;
   };
 
 /** The draft and the live version, read together, with what the live one has made fixed. */

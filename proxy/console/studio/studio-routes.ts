@@ -10,6 +10,7 @@ import { caseTypeQuestions, questionMoved } from './case-type-questions.ts';
 import { formPage } from './form-page.ts';
 import { historyRoutes } from './history-routes.ts';
 import { languagesRoutes } from './languages-routes.ts';
+import { translateRoutes } from './translate-routes.ts';
 import { listRoutes } from './list-routes.ts';
 import { ofPage } from './locate.ts';
 import {
@@ -55,6 +56,7 @@ export function studioRoutes(deps: StudioDeps) {
       ...ofPage(loaded, issues),
       canEdit: kit.canEdit(c),
       csrf: c.get('csrf'),
+      surroundings: deps.surroundings,
       done:
         word !== undefined && Object.hasOwn(DONE, word)
           ? DONE[word]
@@ -74,6 +76,7 @@ export function studioRoutes(deps: StudioDeps) {
   // The lists' own routes first: `…/case-types/new` is not a case type's page.
   app.route('/', listRoutes(kit));
   app.route('/', languagesRoutes(kit));
+  app.route('/', translateRoutes(kit));
   app.route('/', publishRoutes(kit));
   app.route('/', historyRoutes(kit));
   app.route('/', previewRoutes(kit));

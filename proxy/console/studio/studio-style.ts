@@ -48,5 +48,6 @@ textarea{font:inherit;width:100%;padding:.4rem .5rem;border:2px solid var(--mute
 .preview-stage iframe{display:block;border:1px solid var(--line);background:#fff;max-width:none}
 .preview-stage.phone iframe{margin:0 auto}
 .funnel-line{margin:.5rem 0 1.5rem}
+.translation .lang>p{margin:0 0 .25rem}
 @media (max-width:40rem){.summary-list>div{grid-template-columns:1fr}.summary-action{text-align:left}}
 `;

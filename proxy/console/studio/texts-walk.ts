@@ -3,16 +3,18 @@
  * text, in lists too): to list the ones missing a language, to write each text per language when
  * the form gains one, and to take a language out of each when it loses one.
  */
-import { itemWords, type Field } from './fields.ts';
-import { allParts, type StudioPart } from './parts.ts';
+import { itemWords, type Field, type TextField } from './fields.ts';
+import type { StudioPart } from './parts.ts';
+import { allParts } from './settings-blocks.ts';
 import type { Published } from './published.ts';
 import { at, isRecord, listAt, setAt, type Path } from './raw-config.ts';
 
-/** A text as the walk meets it: where it is in the part's view, its value, its field's name. */
+/** A text as the walk meets it: where it is in the part's view, its value, its field and name. */
 export interface TextSpot {
   path: Path;
   value: unknown;
   name: string;
+  field: TextField;
 }
 
 /**
@@ -49,6 +51,7 @@ function walk(
         path: [...prefix, ...path],
         value: old,
         name: `${within}${field.label}`,
+        field,
       });
       if (next !== old) out = setAt(out, path, next);
     }
