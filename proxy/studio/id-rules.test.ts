@@ -169,6 +169,8 @@ describe('the id rules against every version published', () => {
         rule: 'ids',
         message:
           'The option "Under £250,000" of "Roughly what is the property worth?" (property_value) in "Buying or selling a property" was published with the stored value "Under £250,000", which it keeps: enquiries already hold it. Only its label may change: write it as {"value": "Under £250,000", "label": "Under £250,000"}.',
+        studio:
+          'The option "Under £250,000" of "Roughly what is the property worth?" (property_value) in "Buying or selling a property" was published with the stored value "Under £250,000", which it keeps: enquiries already hold it. Type Under £250,000 as its stored value: only its label may change.',
       },
     ]);
     expect(check(published, form([TRANSACTION, VALUE]))).toEqual([]);
@@ -235,6 +237,8 @@ describe('the id rules against every version published', () => {
         rule: 'ids',
         message:
           'The option "Purchasing" of "Are you buying or selling?" (transaction) in "Buying or selling a property" stores "Buying\u200b", which reads as "Buying", a value enquiries already hold: write it "Buying", so the platform never files one answer under two values.',
+        studio:
+          'The option "Purchasing" of "Are you buying or selling?" (transaction) in "Buying or selling a property" stores "Buying\u200b", which reads as "Buying", a value enquiries already hold: type Buying as its stored value, so the platform never files one answer under two values.',
       },
     ]);
   });

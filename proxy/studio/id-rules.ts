@@ -253,6 +253,7 @@ function valueChanges(
           path,
           rule: 'ids',
           message: `The option "${option.label}" of ${named} stores "${option.value}", which reads as "${lookalike}", a value enquiries already hold: write it "${lookalike}", so the platform never files one answer under two values.`,
+          studio: `The option "${option.label}" of ${named} stores "${option.value}", which reads as "${lookalike}", a value enquiries already hold: type ${lookalike} as its stored value, so the platform never files one answer under two values.`,
         },
       ];
     const kept = was.valueOf.get(read(option.label));

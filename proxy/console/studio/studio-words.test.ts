@@ -19,17 +19,24 @@ describe('refusals in the studio’s words', () => {
   it('says to type the stored value to keep, never to write it as {"value": …}', async () => {
     const { as, submit, page } = await studioConsole(setUp, read('bilingual'));
     const editor = await as('operator');
-    // "Buying" removed, and added again: its value is proposed from its label, not the one kept.
+    // "Buying" removed, and added again with another stored value typed.
     await submit(editor, QUESTION, {
       action: 'remove:options:0',
       'options.2.label.en': 'Buying',
       'options.2.label.cy': 'Prynu',
+      'options.2.value': 'purchase',
     });
     const html = words((await page(editor, QUESTION)).html);
     expect(html).toContain(
       'was published with the stored value "buying", which it keeps: enquiries already hold it. Type buying as its stored value: only its label may change.',
     );
-    expect(html).not.toContain('write it as');
+    // Left to be proposed from its label, "Buying" reads as "buying": said the same way.
+    await submit(editor, QUESTION, { 'options.1.value': '' });
+    const again = words((await page(editor, QUESTION)).html);
+    expect(again).toContain(
+      'stores "Buying", which reads as "buying", a value enquiries already hold: type buying as its stored value',
+    );
+    expect(html + again).not.toContain('write it');
   });
 
   it('names a condition by its field on the page, and says what to choose', async () => {
