@@ -139,7 +139,7 @@ export const proxyEnvSchema = z.object({
     .min(32, { error: 'must be at least 32 characters' })
     .optional()
     .describe(
-      'The key hosts\' calendar passwords are sealed with (or `CALENDAR_KEY_FILE`), at least 32 characters (`openssl rand -base64 32`), the same on every instance; required to connect a calendar with `DATABASE_URL`. Unset on SQLite: a key file made in `DATA_DIR` (`calendar.key`). See docs/booking.md.',
+      "The key hosts' calendar passwords are sealed with (or `CALENDAR_KEY_FILE`), at least 32 characters (`openssl rand -base64 32`), the same on every instance; required to connect a calendar with `DATABASE_URL`. Unset on SQLite: a key file made in `DATA_DIR` (`calendar.key`). See docs/booking.md.",
     ),
   TURNSTILE_SITE_KEY: z
     .string()

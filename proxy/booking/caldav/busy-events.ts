@@ -50,7 +50,7 @@ function objectSpans(
   reading: BusyReading,
   budget: { left: number },
 ): Span[] {
-  const calendar = new ICAL.Component(ICAL.parse(text));
+  const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
   const zones = calendar.getAllSubcomponents('vtimezone').map((vtimezone) => {
     const zone = new ICAL.Timezone(vtimezone);
     if (!isTimeZone(zone.tzid)) ICAL.TimezoneService.register(zone);
@@ -77,11 +77,9 @@ function objectSpans(
           event.relateException(exception);
       const tzid = vevent.getFirstProperty('dtstart')?.getParameter('tzid') as string | undefined;
       const occurrences = event.isRecurring() ? event.iterator() : undefined;
-      for (
-        let next = occurrences ? occurrences.next() : event.startDate;
-        next;
-        next = occurrences?.next()
-      ) {
+      // ical.js's iterator answers undefined past the last occurrence, though its types say Time.
+      let next: ICAL.Time | undefined = occurrences ? occurrences.next() : event.startDate;
+      while (next) {
         budget.left -= 1;
         if (budget.left < 0)
           throw new CalendarFault(
@@ -91,11 +89,12 @@ function objectSpans(
         const details = event.getOccurrenceDetails(next);
         const start = instant(details.startDate, tzid, reading);
         if (start >= to) break;
-        const end = details.endDate ? instant(details.endDate, tzid, reading) : start;
+        // ical.js gives every occurrence an end: DTEND, else DTSTART with DURATION, else a day on.
+        const end = instant(details.endDate, tzid, reading);
         // An event of no length (an all-day one without an end) keeps its host busy that day.
         const until = end > start ? end : details.startDate.isDate ? start + 86_400_000 : start;
         if (until > from) spans.push({ start, end: until });
-        if (!occurrences) break;
+        next = occurrences ? occurrences.next() : undefined;
       }
     }
     return spans;

@@ -29,7 +29,7 @@ export interface CalendarLimits {
 }
 
 /** Ten seconds a request, four MiB an answer: a year of a busy diary is far less. */
-export const CALENDAR_LIMITS: CalendarLimits = Object.freeze({
+const CALENDAR_LIMITS: CalendarLimits = Object.freeze({
   timeoutMs: 10_000,
   maxBytes: 4 << 20,
 });
@@ -148,7 +148,7 @@ export function caldavCalendar(
 }
 
 /** `typed` as a calendar's address: an http(s) URL without credentials in it. */
-export function calendarUrl(typed: string): URL {
+function calendarUrl(typed: string): URL {
   let url: URL;
   try {
     url = new URL(typed);

@@ -70,7 +70,7 @@ const agentFor = (url: URL): Agent =>
     : (guardedAgent ??= new Agent({
         connections: 4,
         keepAliveTimeout: 4_000,
-        connect: { lookup: guardedLookup as never },
+        connect: { lookup: guardedLookup },
       }));
 
 /** What every request to one calendar is held to. */
@@ -112,7 +112,7 @@ async function readCapped(
  * @example const answer = await guardedFetch(limits)(`${calendar}event.ics`, { method: 'DELETE' });
  */
 export function guardedFetch(limits: FetchLimits): typeof fetch {
-  return (async (input: string | URL | Request, init: RequestInit = {}) => {
+  return async (input: string | URL | Request, init: RequestInit = {}) => {
     const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url);
     if (url.origin !== limits.origin)
       throw new CalendarFault(
@@ -156,5 +156,5 @@ export function guardedFetch(limits: FetchLimits): typeof fetch {
       statusText: answer.statusText,
       headers: answer.headers as unknown as HeadersInit,
     });
-  }) as typeof fetch;
+  };
 }

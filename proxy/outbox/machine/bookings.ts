@@ -174,10 +174,9 @@ export function bookings(d: Dialect) {
      * writes of events that were done or given up by then; answers how many calls went.
      */
     *forgetPastBookings(before: number): Plan<number> {
-      yield* run(
-        `DELETE FROM calendar_writes WHERE state <> 'pending' AND created_at < @before`,
-        { before },
-      );
+      yield* run(`DELETE FROM calendar_writes WHERE state <> 'pending' AND created_at < @before`, {
+        before,
+      });
       return yield* run('DELETE FROM bookings WHERE end_at < @before', { before });
     },
     /** The calls booked with the enquiry `reference`, oldest first. */

@@ -189,7 +189,7 @@ export function calendars(d: Dialect) {
     *calendarTrouble(): Plan<CalendarTrouble> {
       const troubled = (w: string) => `(${w}state = 'failed' OR (${w}state = 'pending'
         AND (${w}needs_person = 1 OR ${w}attempts >= ${String(TROUBLE_AFTER_ATTEMPTS)})))`;
-      const count = yield* one<{ n: number }>(
+      const count = yield* one<{ n: number | string }>(
         `SELECT COUNT(*) AS n FROM calendar_writes WHERE ${troubled('')}`,
       );
       const latest = yield* one<WriteRow & { reference: string | null }>(

@@ -87,7 +87,7 @@ describe.skipIf(lacking)(
           issues: [{ field: 'answers.call', code: 'slot_taken' }],
         });
       const stored = async () =>
-        Number((await db.query('SELECT COUNT(*) AS n FROM submissions')).rows[0].n);
+        Number((await db.query<{ n: string }>('SELECT COUNT(*) AS n FROM submissions')).rows[0]?.n);
       expect(await stored()).toBe(1);
       // Each of the nineteen picks another free time, and sends again with the same key.
       const again = await Promise.all(
