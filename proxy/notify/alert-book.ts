@@ -55,7 +55,7 @@ export async function alertsDue(
     book.lastSent[kind] = now;
     alerts.push({ event: `alert.${kind}`, at, message, ...(hint ? { hint } : {}) });
   };
-  for (const kind of ['paused', 'stuck', 'webhooks', 'confirmations'] as const) {
+  for (const kind of ['paused', 'stuck', 'webhooks', 'confirmations', 'calendars'] as const) {
     const condition = conditions[kind];
     const told = book.active[kind];
     if (condition && told !== condition.message) {
