@@ -167,7 +167,7 @@ describe('the manual (README.md and docs/)', () => {
       (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> })
         .scripts,
     );
-    const named = [...README.matchAll(/npm (?:run )?([\w:-]+)/g)]
+    const named = [...README.matchAll(/npm (?:run (?:-s )?)?([\w:-]+)/g)]
       .map((m) => m[1])
       // npm's own commands (`npm update` a dependency), not scripts of ours.
       .filter((name) => !['install', 'ci', 'test', 'start', 'run', 'update'].includes(name ?? ''));

@@ -96,7 +96,7 @@ export interface AnswerQuestion extends Condition {
 /**
  * A routing rule's reading of one answer, written into its `when` (`question`, with `equals` or
  * `between`): no question read, a question answered at all, some of its options, some words, or
- * a range of numbers (`field-answer.ts`).
+ * a range of numbers (`field-conditions.ts`).
  */
 export interface AnswerField extends FieldBase {
   kind: 'answer';
