@@ -39,11 +39,16 @@ function* limitOf(
 ): Plan<number> {
   const first = quota.keep && quotas.find((each) => each.subject === quota.keep?.firstOf);
   if (!quota.keep || !first) return quota.limit;
+  return (yield* usedIn(first, at)) > 1 ? quota.limit - quota.keep.count : quota.limit;
+}
+
+/** How many emails `quota` has counted in its window at `at`. */
+function* usedIn(quota: Pick<ConfirmationQuota, 'subject' | 'windowMs'>, at: number): Plan<number> {
   const row = yield* one<{ used: number }>(
     'SELECT used FROM confirmation_quota WHERE subject = @subject',
-    { subject: windowOf(first, at) },
+    { subject: windowOf(quota, at) },
   );
-  return (row?.used ?? 0) > 1 ? quota.limit - quota.keep.count : quota.limit;
+  return row?.used ?? 0;
 }
 
 /** The receipt and confirmation statements, in `d`'s spelling. */
@@ -106,13 +111,7 @@ export function confirmations(d: Dialect) {
       return verdict;
     },
     /** How many confirmations `quota` has counted in its window at `at`. */
-    *quotaUsed(quota: Pick<ConfirmationQuota, 'subject' | 'windowMs'>, at: number): Plan<number> {
-      const row = yield* one<{ used: number }>(
-        'SELECT used FROM confirmation_quota WHERE subject = @subject',
-        { subject: windowOf(quota, at) },
-      );
-      return row?.used ?? 0;
-    },
+    quotaUsed: usedIn,
     /** The receipt with this code, if one was issued. */
     *findReceipt(code: string): Plan<Receipt | null> {
       const [row] = yield* all<ReceiptRow>('SELECT * FROM receipts WHERE code = @code', { code });
