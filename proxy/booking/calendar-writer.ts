@@ -12,7 +12,7 @@
 import { nextAttempt, type RetryPolicy } from '../delivery/backoff.ts';
 import type { Logger } from '../logger.ts';
 import type { ClaimedCalendarWrite, CalendarWriteOutcome } from '../outbox/calendar-write.ts';
-import type { CalendarWriteQueue } from '../outbox/store.ts';
+import { StoreUnavailableError, type CalendarWriteQueue } from '../outbox/store.ts';
 import type { CalendarKey } from './calendar-key.ts';
 import type { EventWriter } from './calendar-port.ts';
 import { caldavCalendar, type CalendarAccess } from './caldav/caldav-calendar.ts';
@@ -81,7 +81,10 @@ export class CalendarWriter {
     try {
       while (!this.#stopped && (await this.round()) > 0);
     } catch (error) {
-      deps.log.warn({ err: error }, 'calendar writes: a round failed; trying again');
+      // The outbox away is said once when it goes and once when it is back (the store's own
+      // lines); a round every 2 s meanwhile adds nothing, and the next finds what it missed.
+      if (!(error instanceof StoreUnavailableError))
+        deps.log.warn({ err: error }, 'calendar writes: a round failed; trying again');
     }
     if (this.#stopped) return;
     const next = await deps.store.nextCalendarWriteAt().catch(() => null);
