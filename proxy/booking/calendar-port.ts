@@ -5,6 +5,7 @@
  * calendar (its bookings are the busy times), and a host's own CalDAV calendar, read in the
  * background and cached, never inside an enquiry's transaction.
  */
+import type { CalendarEvent } from '../outbox/booking.ts';
 import type { Span } from './slot-grid.ts';
 
 /**
@@ -21,19 +22,8 @@ export interface CalendarBusy {
   readonly version: number;
 }
 
-/** A call as an event in a calendar. */
-export interface CalendarEvent {
-  /** The booking's iCalendar UID: the same event, wherever and however often it is written. */
-  uid: string;
-  start: number;
-  end: number;
-  summary: string;
-  description: string;
-  /** iCalendar's SEQUENCE: one more with each change. */
-  sequence: number;
-  /** When the booking was made (DTSTAMP). */
-  stamp: number;
-}
+/** A call as an event in a calendar (kept beside the bookings, as invitations say it too). */
+export type { CalendarEvent } from '../outbox/booking.ts';
 
 /** What a write or a removal came to. */
 export type EventWriteOutcome = 'done' | 'already';

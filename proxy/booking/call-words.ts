@@ -15,18 +15,11 @@ const localeOf = (lang: string) => (lang === 'en' ? 'en-GB' : lang);
 export const isoStart = (at: number): string => `${new Date(at).toISOString().slice(0, 19)}Z`;
 
 /**
- * The meta entry's value of a call booked with `host`, in `lang` with its `words`.
+ * A call's day and times in `timeZone`, as `lang` writes them, the zone named.
  *
- * @example callValue(span, 'Europe/London', 'en', ENGLISH, 'ann@firm.example')
- *   // '2026-12-01T10:00:00Z (Tuesday, 1 December 2026, 10:00–10:30 Europe/London, with ann@firm.example)'
+ * @example callTime(span, 'Europe/London', 'en') // 'Tuesday, 1 December 2026, 10:00–10:30 Europe/London'
  */
-export function callValue(
-  span: Span,
-  timeZone: string,
-  lang: string,
-  words: Strings,
-  host: string,
-): string {
+export function callTime(span: Span, timeZone: string, lang: string): string {
   const locale = localeOf(lang);
   const day = new Intl.DateTimeFormat(locale, {
     timeZone,
@@ -41,9 +34,24 @@ export function callValue(
     minute: '2-digit',
     hourCycle: 'h23',
   });
-  const times = `${time.format(span.start)}–${time.format(span.end)} ${timeZone}`;
+  return `${day.format(span.start)}, ${time.format(span.start)}–${time.format(span.end)} ${timeZone}`;
+}
+
+/**
+ * The meta entry's value of a call booked with `host`, in `lang` with its `words`.
+ *
+ * @example callValue(span, 'Europe/London', 'en', ENGLISH, 'ann@firm.example')
+ *   // '2026-12-01T10:00:00Z (Tuesday, 1 December 2026, 10:00–10:30 Europe/London, with ann@firm.example)'
+ */
+export function callValue(
+  span: Span,
+  timeZone: string,
+  lang: string,
+  words: Strings,
+  host: string,
+): string {
   const withHost = formatMessage(words['booking.with'], { host });
-  return `${isoStart(span.start)} (${day.format(span.start)}, ${times}, ${withHost})`;
+  return `${isoStart(span.start)} (${callTime(span, timeZone, lang)}, ${withHost})`;
 }
 
 /**

@@ -6,6 +6,7 @@
  * event keeps its booking's UID, the same in the feed and in the host's calendar.
  */
 import ICAL from 'ical.js';
+import type { CallInvitation } from '../notify/events.ts';
 import type { StoredBooking } from '../outbox/booking.ts';
 import type { CalendarEvent } from './calendar-port.ts';
 
@@ -14,10 +15,17 @@ const PRODID = '-//enquiry-form//booking//EN';
 /** `at` as an iCalendar date-time in UTC. */
 const utc = (at: number) => ICAL.Time.fromJSDate(new Date(at), true);
 
-/** A VCALENDAR holding `events`, with `extra` properties of its own (a feed's name). */
+/** Who an invitation is from and to (RFC 5546): the host organizes, the visitor attends. */
+interface Parties {
+  organizer: string;
+  attendee: { email: string; name: string };
+}
+
+/** A VCALENDAR holding `events`, with `extra` properties of its own (a feed's name, a METHOD). */
 function calendarOf(
   events: readonly CalendarEvent[],
   extra: readonly ([string, string] | ICAL.Property)[] = [],
+  parties?: Parties,
 ): string {
   const calendar = new ICAL.Component(['vcalendar', [], []]);
   calendar.updatePropertyWithValue('prodid', PRODID);
@@ -36,6 +44,7 @@ function calendarOf(
     vevent.updatePropertyWithValue('description', event.description);
     vevent.updatePropertyWithValue('sequence', event.sequence);
     vevent.updatePropertyWithValue('status', 'CONFIRMED');
+    if (parties) addParties(vevent, parties);
     vevent.updatePropertyWithValue('transp', 'OPAQUE');
     calendar.addSubcomponent(vevent);
   }
@@ -63,6 +72,33 @@ export function feedText(host: string, events: readonly CalendarEvent[]): string
     ['x-published-ttl', 'PT15M'],
     refresh,
   ]);
+}
+
+/** The ORGANIZER and the ATTENDEE of an invitation, each a `mailto:` with its name. */
+function addParties(vevent: ICAL.Component, parties: Parties): void {
+  const organizer = new ICAL.Property('organizer');
+  organizer.setValue(`mailto:${parties.organizer}`);
+  vevent.addProperty(organizer);
+  const attendee = new ICAL.Property('attendee');
+  if (parties.attendee.name) attendee.setParameter('cn', parties.attendee.name);
+  attendee.setParameter('role', 'REQ-PARTICIPANT');
+  // The visitor chose the time themselves: nothing to answer (Calendly's invitations say the same).
+  attendee.setParameter('partstat', 'ACCEPTED');
+  attendee.setParameter('rsvp', 'FALSE');
+  attendee.setValue(`mailto:${parties.attendee.email}`);
+  vevent.addProperty(attendee);
+}
+
+/**
+ * The visitor's invitation to a call (iCalendar `METHOD:REQUEST`, RFC 5546): the same UID and
+ * times as the host's event, organized by the host, the visitor its attendee. Its SEQUENCE grows
+ * with each move, so a calendar replaces what it holds rather than adding a second call.
+ *
+ * @example invitationText({ uid, start, end, …, organizer: 'ann@firm.example' }) // '…METHOD:REQUEST…'
+ */
+export function invitationText(invitation: CallInvitation & { organizer: string }): string {
+  const { organizer, attendee, ...event } = invitation;
+  return calendarOf([event], [['method', 'REQUEST']], { organizer, attendee });
 }
 
 /** A booking as its event: the same in the feed and in the host's own calendar. */

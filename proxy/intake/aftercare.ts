@@ -21,6 +21,7 @@ import type { VisitorReading } from './check-submission.ts';
 import { routingFor, type RoutingDeps } from './lead-routing.ts';
 import { keyedSubject, mailboxKey, mailboxOf } from '../outbox/mailbox.ts';
 import { newReceipt } from './receipt-code.ts';
+import type { VisitorCall } from './visitor-call.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -45,6 +46,8 @@ export interface AcceptedSubmission {
   caughtAs?: string | undefined;
   /** The client's rate-limit key (its address, or its /64 for IPv6). */
   client: string;
+  /** The call it books, as its confirmation tells the visitor (`visitor-call.ts`). */
+  call?: VisitorCall | undefined;
 }
 
 /** The receipt, any confirmation and the lead's team to store with `submission`. */
@@ -76,13 +79,26 @@ function confirmationFor(
   const to = submission.upstream.email.trim();
   if (!wanted || !deps.emailOn || !submission.human || to === '') return undefined;
   if (wanted.optIn && submission.part.send_copy !== true) return undefined;
-  const { reference, receivedAt, files, visitor } = submission;
+  const { reference, receivedAt, files, visitor, call } = submission;
   // Who gets one and how often is the same in every language; what it says is the visitor's.
   const written = visitor.form.confirmation ?? wanted;
   const caseType = visitor.form.caseTypes.find((each) => each.id === visitor.enquiry.case_type);
-  const facts = { reference, receivedAt, receiptCode, upstream: visitor.enquiry, files };
+  const facts = {
+    reference,
+    receivedAt,
+    receiptCode,
+    upstream: visitor.enquiry,
+    files,
+    ...(call ? { call: { when: call.when, link: call.link } } : {}),
+  };
   const mail = confirmationMail(written, caseType, facts, visitor);
-  const payload: ConfirmationEvent = { event: 'confirmation', reference, to, ...mail };
+  const payload: ConfirmationEvent = {
+    event: 'confirmation',
+    reference,
+    to,
+    ...mail,
+    ...(call ? { invitation: call.invitation } : {}),
+  };
   // Keyed hashes: the quota table never holds an address, and cannot be reversed without the key.
   const subject = (kind: string, value: string) => keyedSubject(deps.receiptSecret, kind, value);
   return {

@@ -8,8 +8,9 @@
  * times in words, or no answer, book nothing. Either refusal stores nothing: the visitor keeps
  * every answer, picks another time and sends again, with the same Idempotency-Key.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { appointmentOf, bookingHosts, type BookingHosts } from '../booking/booking-hosts.ts';
+import { secretHash } from '../booking/booking-link.ts';
 import { newBookingUid } from '../booking/booking-uid.ts';
 import { callValue, eventWords } from '../booking/call-words.ts';
 import { slotAt } from '../booking/slot-grid.ts';
@@ -103,7 +104,7 @@ export function askedCall(
       timeZone: hosts.rules.timeZone,
       hosts: free,
       turnsOf: hosts.roundRobin ? (hosts.team ?? undefined) : undefined,
-      secretHash: createHash('sha256').update(secret).digest('hex'),
+      secretHash: secretHash(secret),
       ...event,
       metaValue: (host: string) =>
         callValue(slot, hosts.rules.timeZone, firm.lang, firm.words, host),

@@ -23,6 +23,7 @@ import { askedCall, type CallBookingDeps } from './call-booking.ts';
 import type { IntakeVariables } from './answer-refusal.ts';
 import type { CheckedSubmission, IntakeFile } from './check-submission.ts';
 import { newReference } from './reference.ts';
+import { visitorCall } from './visitor-call.ts';
 import type { GuardedUpload } from './upload-guard.ts';
 
 /** The context of a request to the intake, as its guards leave it. */
@@ -91,6 +92,15 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
         human: verdict.human,
         ...(verdict.human ? {} : { caughtAs: verdict.reason }),
         client: clientKey(c),
+        call:
+          call &&
+          visitorCall(
+            call,
+            deps.publicUrl ?? new URL(c.req.url).origin,
+            checked.visitor,
+            reference,
+            checked.firm.lang,
+          ),
       });
     // Noted with the enquiry, in its transaction; the funnel is a count, the enquiry a lead:
     // a failed count never refuses a lead.

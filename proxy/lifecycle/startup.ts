@@ -2,6 +2,7 @@
  * What a start does besides listening: tidy what a predecessor left, check the platform, start
  * the notifier.
  */
+import { invitationText } from '../booking/event-ical.ts';
 import type { CurrentForm } from '../studio/live-form.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
 import type { ProxyEnv } from '../env.ts';
@@ -55,6 +56,7 @@ export function startNotifier(
     env,
     store,
     (id) => form.current().config.caseTypes.find((caseType) => caseType.id === id)?.label,
+    invitationText,
   );
   // The hourly ceiling's alert counts by the version served at start.
   const { config } = form.current();

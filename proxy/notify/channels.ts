@@ -12,7 +12,7 @@ import { readAll } from '../client/byte-source.ts';
 import type { Channel } from '../outbox/notification.ts';
 import type { FileSource, OperatorView } from '../outbox/store.ts';
 import { signedHeaders } from '../webhooks/signing.ts';
-import { isLeadEvent, isVisitorEvent, type NotifyEvent } from './events.ts';
+import { isLeadEvent, isVisitorEvent, type CallInvitation, type NotifyEvent } from './events.ts';
 import { noticeText } from './lead-notice.ts';
 import { messageText, type CaseTypeLabel } from './messages.ts';
 
@@ -39,6 +39,11 @@ export interface EmailOptions {
   caseTypeLabel?: CaseTypeLabel;
   /** How long the mail server may stay silent: to connect, to greet, mid-conversation. */
   timeoutMs?: number;
+  /**
+   * A booked call's invitation as iCalendar (`booking/event-ical.ts`, handed down by the wiring:
+   * this floor writes no calendar itself); without it, a confirmation goes without one.
+   */
+  invitationText?: (invitation: CallInvitation & { organizer: string }) => string;
 }
 
 /** The email channel: a lead's undelivered files attached, within the budget. */
@@ -58,6 +63,8 @@ export function emailChannel(options: EmailOptions): Send {
     if (isVisitorEvent(event)) {
       if (!options.confirmationFrom) throw new Error('CONFIRMATION_FROM is not set');
       const { subject, text, html, to } = event;
+      const invitation = event.event === 'confirmation' ? event.invitation : undefined;
+      const organizer = invitation?.organizer;
       await transport.sendMail({
         from: options.confirmationFrom,
         to,
@@ -65,6 +72,17 @@ export function emailChannel(options: EmailOptions): Send {
         text,
         html,
         messageId: messageId(id, options.confirmationFrom),
+        // nodemailer's own: the invitation as a text/calendar alternative and attachment, as
+        // calendar programs look for it (with the METHOD in its Content-Type).
+        ...(invitation && organizer && options.invitationText
+          ? {
+              icalEvent: {
+                method: 'REQUEST',
+                filename: 'invitation.ics',
+                content: options.invitationText({ ...invitation, organizer }),
+              },
+            }
+          : {}),
       });
       return;
     }
@@ -170,6 +188,7 @@ export function notifyChannels(
   env: NotifySettings,
   store: EmailOptions['store'],
   caseTypeLabel?: CaseTypeLabel,
+  invitationText?: EmailOptions['invitationText'],
 ): Channels {
   return {
     ...(env.SMTP_URL && (env.NOTIFY_EMAIL || env.CONFIRMATION_FROM)
@@ -181,6 +200,7 @@ export function notifyChannels(
             ...(env.CONFIRMATION_FROM ? { confirmationFrom: env.CONFIRMATION_FROM } : {}),
             store,
             ...(caseTypeLabel ? { caseTypeLabel } : {}),
+            ...(invitationText ? { invitationText } : {}),
           }),
         }
       : {}),

@@ -1,7 +1,8 @@
 /**
  * The visitor's confirmation email, written when the enquiry is stored (so it says what was
  * stored, and sending needs nothing but the outbox row): the firm's subject and intro, the
- * reference, the time received, the receipt code, and with `includeAnswers` each visible
+ * reference, the time received, the receipt code, a booked call's time and the link to cancel
+ * or move it (its invitation goes beside, `channels.ts`), and with `includeAnswers` each visible
  * question's label and answer and each file's name. Never the files, never the attribution.
  *
  * Every value the visitor typed is escaped in the HTML part, indented under its label in the
@@ -31,6 +32,8 @@ export interface ConfirmationFacts {
   /** The enquiry with the labels and options' words the visitor read. */
   upstream: UpstreamEnquiry;
   files: readonly { name: string }[];
+  /** The call it booked: when (in the visitor's words), and the page to cancel or move it. */
+  call?: { when: string; link: string };
 }
 
 const WORD_JOINER = '\u2060';
@@ -101,13 +104,19 @@ export function confirmationMail(
     [words.reference, facts.reference],
     [words.receivedAt, received],
     [words.receipt, facts.receiptCode],
+    ...(facts.call
+      ? [[language.words['call.emailWhen'], facts.call.when] as [string, string]]
+      : []),
   ];
+  // The link is the proxy's own (`/booking/<token>`): the one link the email makes.
+  const change = facts.call && { words: language.words['call.emailChange'], link: facts.call.link };
 
   const text = [
     config.intro,
     '',
     ...summary.map(([label, value]) => `${label}: ${value}`),
     words.receiptHint,
+    ...(change ? ['', change.words, change.link] : []),
     ...(answers.length > 0
       ? [
           '',
@@ -129,6 +138,9 @@ export function confirmationMail(
     `<p>${escapeHtml(config.intro)}</p>`,
     `<table>${summary.map(([label, value]) => row(label, `<strong>${escapeHtml(value)}</strong>`)).join('')}</table>`,
     `<p>${escapeHtml(words.receiptHint)}</p>`,
+    change
+      ? `<p>${escapeHtml(change.words)}<br><a href="${escapeHtml(change.link)}">${escapeHtml(change.link)}</a></p>`
+      : '',
     answers.length > 0
       ? `<h2 style="font-size:1.1em">${escapeHtml(words.answers)}</h2><table>${answers
           .map((a) => row(a.label, escapeHtml(unlinkable(a.value))))

@@ -5,6 +5,7 @@
  */
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import type { Submission } from '../outbox/submission.ts';
+import type { CalendarEvent } from '../outbox/booking.ts';
 import type { ConfirmationMail } from './confirmation-email.ts';
 
 /** A lead the platform does not have whole. */
@@ -59,6 +60,18 @@ export interface ConfirmationEvent extends ConfirmationMail {
   event: 'confirmation';
   reference: string;
   to: string;
+  /** The call the enquiry booked, sent as an invitation the visitor's calendar understands. */
+  invitation?: CallInvitation;
+}
+
+/**
+ * A booked call as the visitor's invitation says it (iCalendar `METHOD:REQUEST`): written at
+ * intake; the host (`organizer`) is added by the outbox in the enquiry's transaction, where the
+ * call is given to one.
+ */
+export interface CallInvitation extends CalendarEvent {
+  attendee: { email: string; name: string };
+  organizer?: string;
 }
 
 /**

@@ -68,3 +68,17 @@ export interface BookedSpan {
   start: number;
   until: number;
 }
+
+/** A call as an event in a calendar: a host's, and the visitor's invitation. */
+export interface CalendarEvent {
+  /** The booking's iCalendar UID: the same event, wherever and however often it is written. */
+  uid: string;
+  start: number;
+  end: number;
+  summary: string;
+  description: string;
+  /** iCalendar's SEQUENCE: one more with each change. */
+  sequence: number;
+  /** When the booking was made (DTSTAMP). */
+  stamp: number;
+}

@@ -7,15 +7,19 @@
  */
 import { DRAFT_STRINGS } from '../draft-strings.ts';
 import { DRAFT_WORDS } from '../strings/draft-words.ts';
+import { VISITOR_CALL_WORDS } from '../strings/visitor-call-words.ts';
 import { ENGLISH, type StringKey, type Strings } from '../strings/english.ts';
 import { shippedStrings } from '../strings/catalogue.ts';
 import type { ConfigIssue } from './common.ts';
 
 /**
- * Keys that came after strings files were in use (saved enquiries, issue 57): a file without them
- * still starts the proxy, and says them in English until it gives them.
+ * Keys that came after strings files were in use (saved enquiries, issue 57; a booked call's
+ * email lines and page, issue 75): a file without them still starts the proxy, and says them in
+ * English until it gives them.
  */
-const LATER_KEYS: ReadonlySet<string> = new Set(Object.keys({ ...DRAFT_STRINGS, ...DRAFT_WORDS }));
+const LATER_KEYS: ReadonlySet<string> = new Set(
+  Object.keys({ ...DRAFT_STRINGS, ...DRAFT_WORDS, ...VISITOR_CALL_WORDS }),
+);
 
 /** The longest string a file may give: the longest English is a few hundred characters. */
 const MAX_STRING = 2000;

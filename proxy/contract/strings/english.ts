@@ -1,7 +1,7 @@
 /**
  * Every word of the product by key, in English: the widget's (`DEFAULT_STRINGS`, the uploads
  * chunk's `UPLOAD_STRINGS` and the saved enquiries' `DRAFT_STRINGS`) and the proxy's own
- * (`PROXY_STRINGS`, and `DRAFT_WORDS` of saved enquiries). Every other language has
+ * (`PROXY_STRINGS`, `DRAFT_WORDS` of saved enquiries and `VISITOR_CALL_WORDS` of a booked call). Every other language has
  * each of these keys (`cy.ts`, a strings file: `schemas/strings-file.ts`).
  */
 import { DEFAULT_STRINGS } from '../strings.ts';
@@ -9,6 +9,7 @@ import { DRAFT_STRINGS } from '../draft-strings.ts';
 import { UPLOAD_STRINGS } from '../upload-strings.ts';
 import { DRAFT_WORDS } from './draft-words.ts';
 import { PROXY_STRINGS } from './proxy-words.ts';
+import { VISITOR_CALL_WORDS } from './visitor-call-words.ts';
 
 /** The widget's words: what `GET /api/form` sends as `strings`. */
 export const WIDGET_STRINGS = Object.freeze({
@@ -18,7 +19,12 @@ export const WIDGET_STRINGS = Object.freeze({
 });
 
 /** Every word, in English. */
-export const ENGLISH = Object.freeze({ ...WIDGET_STRINGS, ...PROXY_STRINGS, ...DRAFT_WORDS });
+export const ENGLISH = Object.freeze({
+  ...WIDGET_STRINGS,
+  ...PROXY_STRINGS,
+  ...DRAFT_WORDS,
+  ...VISITOR_CALL_WORDS,
+});
 
 /** The key of a word. */
 export type StringKey = keyof typeof ENGLISH;

@@ -51,6 +51,20 @@ function* usedIn(quota: Pick<ConfirmationQuota, 'subject' | 'windowMs'>, at: num
   return row?.used ?? 0;
 }
 
+/**
+ * `request` with the call's host as its invitation's organizer: whom the call went to is known
+ * only here, in the enquiry's transaction (`bookings.ts`), after the email was written.
+ */
+function withOrganizer(request: ConfirmationRequest, host: string): ConfirmationRequest {
+  const payload = request.notification.payload as { invitation?: object };
+  if (!payload.invitation) return request;
+  const invitation = { ...payload.invitation, organizer: host };
+  return {
+    ...request,
+    notification: { ...request.notification, payload: { ...payload, invitation } },
+  };
+}
+
 /** The receipt and confirmation statements, in `d`'s spelling. */
 export function confirmations(d: Dialect) {
   const queue = notifications(d);
@@ -105,7 +119,11 @@ export function confirmations(d: Dialect) {
          VALUES (@code, @reference, @receivedAt, @digest, @caughtAs)`,
         { ...receipt, caughtAs: receipt.caughtAs ?? null },
       );
-      const verdict = confirmation ? yield* queueWithinQuotas(confirmation) : 'none';
+      const verdict = confirmation
+        ? yield* queueWithinQuotas(
+            bookedWith ? withOrganizer(confirmation, bookedWith) : confirmation,
+          )
+        : 'none';
       if (aftercare.routing)
         yield* routes.recordRouting(receipt.reference, aftercare.routing, bookedWith);
       return verdict;

@@ -1,0 +1,30 @@
+/**
+ * A booked call in Welsh, key for key with `VISITOR_CALL_WORDS`, in the register and with the
+ * words of `cy.ts` ("galwad" a call, "dolen" a link, "canslo" to cancel). No native speaker has
+ * reviewed these yet (`docs/languages.md`).
+ */
+import type { VISITOR_CALL_WORDS } from './visitor-call-words.ts';
+
+/** The Welsh of a booked call. */
+export const WELSH_CALL = Object.freeze({
+  'call.emailWhen': 'Eich galwad',
+  'call.emailChange': 'I ganslo’r alwad neu ddewis amser arall, agorwch y ddolen hon:',
+  'call.invitationTitle': 'Galwad am eich ymholiad {reference}',
+  'call.pageTitle': 'Eich galwad',
+  'call.when': 'Pryd',
+  'call.with': 'Gyda',
+  'call.zone': 'Mae’r amseroedd yn {zone}.',
+  'call.cancelHeading': 'Canslo’r alwad',
+  'call.cancelButton': 'Canslo’r alwad',
+  'call.moveHeading': 'Dewis amser arall',
+  'call.moveButton': 'Symud yr alwad i’r amser hwn',
+  'call.noTimes':
+    'Does dim amser arall yn rhydd ar hyn o bryd. Gallwch ganslo, a bydd y cwmni’n cysylltu â chi.',
+  'call.cancelled': 'Mae eich galwad wedi’i chanslo, ac mae’r cwmni wedi cael gwybod.',
+  'call.moved': 'Mae eich galwad bellach {when}. Mae’r cwmni wedi cael gwybod.',
+  'call.taken': 'Mae’r amser hwnnw newydd gael ei gymryd. Dewiswch amser arall.',
+  'call.gone': 'Cafodd yr alwad hon ei chanslo, neu mae wedi bod: does dim i’w newid.',
+  'call.stale': 'Mae’r alwad wedi newid ers agor y dudalen hon: dyma hi fel y mae nawr.',
+  'call.unknown':
+    'Nid yw’r ddolen hon yn agor galwad. Gwiriwch eich bod wedi copïo’r cyfan ohoni o’r e-bost.',
+} satisfies Record<keyof typeof VISITOR_CALL_WORDS, string>);
