@@ -11,6 +11,7 @@ import type {
   AuditLog,
   OperatorView,
   People,
+  PlatformOutages,
   Settings,
   SubjectRights,
   TeamPeople,
@@ -28,6 +29,7 @@ export interface ConsoleDeps {
     People &
     Pick<WebhookDeliveries, 'listWebhooks'> &
     Pick<SubjectRights, 'erase'> &
+    Pick<PlatformOutages, 'platformOutage'> &
     TeamPeople;
   /** Where uploads are spooled (`DATA_DIR/incoming`), so an erasure removes any copy left there. */
   spoolDir?: string | undefined;

@@ -104,6 +104,7 @@ export function consoleRoutes(
         ? {
             settings: {
               pause: deps.deliverer.pauseState,
+              outage: await store.platformOutage(),
               upstreamDown: deps.deliverer.upstreamDown,
               lastCheck: parts.lastCheck(),
             },
@@ -181,6 +182,8 @@ export function consoleRoutes(
       caseTypeLabel: config.caseTypes.find((t) => t.id === lead.upstream.case_type)?.label,
       done: doneText(c.req.query('done')),
       csrf: c.get('csrf'),
+      now: deps.now(),
+      holds: { outage: await store.platformOutage(), pause: deps.deliverer.pauseState },
     });
     return page(c, { title: `Lead ${lead.reference}`, place: 'none', body });
   });

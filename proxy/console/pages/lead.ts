@@ -23,6 +23,7 @@ import {
   when,
   type Html,
 } from './layout.ts';
+import { nextAttempt, type Holds } from './waiting.ts';
 
 /** What the lead's page shows, each read once. */
 export interface LeadData {
@@ -40,6 +41,9 @@ export interface LeadData {
   csrf: string;
   /** Its team, who it was given to and why, and the leads linked to it as repeats. */
   team: TeamData;
+  now: number;
+  /** What holds every lead back, if anything: its next attempt waits for that. */
+  holds: Holds;
 }
 
 const pairs = (rows: readonly (readonly [string, string | Html])[]) =>
@@ -204,7 +208,7 @@ export function leadBody(data: LeadData) {
       ['Attempts', String(lead.attempts)],
       ['Enquiry on the platform', lead.enquiryId === null ? '' : String(lead.enquiryId)],
       ['Delivered', when(lead.deliveredAt)],
-      ['Next attempt', lead.state === 'queued' ? when(lead.nextAttemptAt) : ''],
+      ['Next attempt', nextAttempt(lead, data.now, data.holds)],
       ['Last error', lead.lastError ?? ''],
     ])}
     ${dataTable({

@@ -7,9 +7,10 @@
 import { html } from 'hono/html';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import type { DailyCount } from '../../outbox/machine/leads.ts';
-import type { AuditEntry } from '../../outbox/store.ts';
+import type { AuditEntry, PlatformOutage } from '../../outbox/store.ts';
 import { SUBMISSION_STATES, type OutboxCounts } from '../../outbox/submission.ts';
 import type { PauseState } from '../../delivery/pause.ts';
+import { outageNotice } from './waiting.ts';
 import { pausedAlert } from '../../notify/messages.ts';
 import type { CheckRecord } from '../../client/check.ts';
 import { DEFAULT_FUNNEL_DAYS } from '../../funnel/funnel-query.ts';
@@ -23,6 +24,8 @@ import { teamLabel, teamSelect } from './team-filter.ts';
 /** The platform's state and checks: the settings only an operator sees. */
 export interface OverviewSettings {
   pause: PauseState | undefined;
+  /** The platform down, as the outbox keeps it for every instance. */
+  outage: PlatformOutage | null;
   upstreamDown: { since: number; error: string } | undefined;
   lastCheck: CheckRecord | undefined;
 }
@@ -53,7 +56,7 @@ function minutesSince(now: number, at: number): string {
 }
 
 /** Is delivery running, and if not, why and what to change (the alert email's words). */
-function deliveryNotice(data: OverviewSettings) {
+function deliveryNotice(data: OverviewSettings, waiting: number) {
   if (data.pause) {
     const alert = pausedAlert(data.pause);
     return html`<div class="notice" role="status">
@@ -65,6 +68,7 @@ function deliveryNotice(data: OverviewSettings) {
       </p>
     </div>`;
   }
+  if (data.outage) return outageNotice(data.outage, waiting);
   if (data.upstreamDown)
     return html`<div class="notice" role="status">
       <p><strong>The platform fails to answer:</strong> ${data.upstreamDown.error}</p>
@@ -120,7 +124,7 @@ export function overviewBody(data: OverviewData) {
   // One team's counts link nowhere: the list of leads is every team's.
   const links = data.leadLinks && team === undefined;
   return html`<h1>Overview${team === undefined ? '' : html`: ${teamLabel(data.config, team)}`}</h1>
-    ${teamChoice(data.config, team)} ${settings ? deliveryNotice(settings) : ''}
+    ${teamChoice(data.config, team)} ${settings ? deliveryNotice(settings, counts.queued) : ''}
     <h2>Where leads stand now</h2>
     <ul class="cards">
       ${SUBMISSION_STATES.map(
