@@ -6,6 +6,7 @@
  * ("hyd at 5 ffeil", "255 nod"), so only a wording that mutates after a count carries plural
  * forms (`refusal.problems`).
  */
+import { WELSH_BOOKING } from './cy-booking.ts';
 import { WELSH_CALL } from './cy-call.ts';
 import { WELSH_DRAFTS } from './cy-drafts.ts';
 import type { Strings } from './english.ts';
@@ -240,4 +241,5 @@ export const WELSH = Object.freeze({
 
   ...WELSH_DRAFTS,
   ...WELSH_CALL,
+  ...WELSH_BOOKING,
 } satisfies Strings);

@@ -1,9 +1,11 @@
 /**
  * Every word of the product by key, in English: the widget's (`DEFAULT_STRINGS`, the uploads
- * chunk's `UPLOAD_STRINGS` and the saved enquiries' `DRAFT_STRINGS`) and the proxy's own
- * (`PROXY_STRINGS`, `DRAFT_WORDS` of saved enquiries and `VISITOR_CALL_WORDS` of a booked call). Every other language has
+ * chunk's `UPLOAD_STRINGS`, the saved enquiries' `DRAFT_STRINGS` and the time picker's
+ * `BOOKING_STRINGS`) and the proxy's own (`PROXY_STRINGS`, `DRAFT_WORDS` of saved enquiries and
+ * `VISITOR_CALL_WORDS` of a booked call). Every other language has
  * each of these keys (`cy.ts`, a strings file: `schemas/strings-file.ts`).
  */
+import { BOOKING_STRINGS } from '../booking-strings.ts';
 import { DEFAULT_STRINGS } from '../strings.ts';
 import { DRAFT_STRINGS } from '../draft-strings.ts';
 import { UPLOAD_STRINGS } from '../upload-strings.ts';
@@ -16,6 +18,7 @@ export const WIDGET_STRINGS = Object.freeze({
   ...DEFAULT_STRINGS,
   ...UPLOAD_STRINGS,
   ...DRAFT_STRINGS,
+  ...BOOKING_STRINGS,
 });
 
 /** Every word, in English. */
