@@ -49,6 +49,7 @@ export const LATE_CHUNKS: Readonly<Record<string, string>> = {
   'widget/late/uploads/index.ts': 'uploads',
   'widget/late/language-switch.ts': 'language switch',
   'widget/late/drafts/index.ts': 'saved enquiries',
+  'widget/late/booking/index.ts': 'time picker',
 };
 
 /**

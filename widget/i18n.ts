@@ -6,6 +6,7 @@
  * it says can be shown.
  */
 import { type DEFAULT_STRINGS, FORM_STRINGS, formatMessage, type MessageParams } from '#contract';
+import type { BOOKING_STRINGS } from './late/booking/strings.ts';
 import type { DRAFT_STRINGS } from './late/drafts/strings.ts';
 import type { UPLOAD_STRINGS } from './late/uploads/strings.ts';
 
@@ -19,7 +20,10 @@ export function learnStrings(strings: Readonly<Record<string, string>>): void {
 
 /** A string's key. */
 export type StringKey =
-  keyof typeof DEFAULT_STRINGS | keyof typeof UPLOAD_STRINGS | keyof typeof DRAFT_STRINGS;
+  | keyof typeof DEFAULT_STRINGS
+  | keyof typeof UPLOAD_STRINGS
+  | keyof typeof DRAFT_STRINGS
+  | keyof typeof BOOKING_STRINGS;
 /** A full set of strings. */
 export type Strings = Readonly<Record<StringKey, string>>;
 /** The `i18n` property: any subset of the strings. */

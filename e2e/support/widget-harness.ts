@@ -119,6 +119,20 @@ export interface HarnessOptions {
   lateChunks?: { until?: Promise<unknown>; failures?: number; offline?: () => boolean };
   /** The first `failures` requests for the entry's parts (the steps, the drawn form's) dropped. */
   parts?: { failures?: number };
+  /** What `GET /api/slots` answers for a query (the appointment question's free times). */
+  slots?: (query: URLSearchParams) => Reply;
+}
+
+/** Answers `route` with `reply`, once its `until` has settled (or drops the connection). */
+async function answer(route: Route, reply: Reply): Promise<void> {
+  await reply.until;
+  if (reply.abort) return route.abort('connectionreset');
+  return route.fulfill({
+    status: reply.status,
+    contentType: 'application/json',
+    headers: reply.headers ?? {},
+    body: JSON.stringify(reply.body ?? {}),
+  });
 }
 
 const bundle = () => readFileSync(BUNDLE_PATH, 'utf8');
@@ -180,6 +194,8 @@ export class WidgetHarness {
   readonly lateChunkRequests: string[] = [];
   /** The entry's parts asked for, by the feature each carries, in order (`ENTRY_PARTS`). */
   readonly partRequests: string[] = [];
+  /** The query of each `GET /api/slots`, in order. */
+  readonly slotsRequests: URLSearchParams[] = [];
   readonly form: Locator;
 
   constructor(
@@ -260,6 +276,9 @@ export class WidgetHarness {
           return json({ token: FORM_TOKEN.replace(/1$/, String(this.tokensIssuedAt.length)) });
         case '/api/enquiries':
           return this.#answerSubmission(route);
+        case '/api/slots':
+          this.slotsRequests.push(url.searchParams);
+          return answer(route, this.options.slots?.(url.searchParams) ?? { status: 404 });
         default:
           return route.fulfill({
             contentType: 'text/html',
@@ -298,15 +317,7 @@ export class WidgetHarness {
         })),
       partNames: parts.map((part) => part.name),
     });
-    const reply = this.replies.shift() ?? DELIVERED;
-    await reply.until;
-    if (reply.abort) return route.abort('connectionreset');
-    return route.fulfill({
-      status: reply.status,
-      contentType: 'application/json',
-      headers: reply.headers ?? {},
-      body: JSON.stringify(reply.body ?? {}),
-    });
+    return answer(route, this.replies.shift() ?? DELIVERED);
   }
 
   async goto(path = '/', referer?: string): Promise<void> {

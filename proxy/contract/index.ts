@@ -5,7 +5,7 @@
  * types. The zod schemas behind the types stay in `schemas/`, for the proxy only; ESLint
  * refuses any other import across the boundary, and the build refuses zod in the bundle.
  */
-export type { Slot, SlotsResponse, SlotsStatus } from './booking.ts';
+export { isSlotStart, type Slot, type SlotsResponse, type SlotsStatus } from './booking.ts';
 export { consentLabel, consentText, type ConsentLabel } from './consent.ts';
 export {
   choiceId,

@@ -18,6 +18,7 @@ import {
   type PublicFormConfig,
 } from '#contract';
 import { formBefore, formPrint } from './asked.ts';
+import type * as BookingChunkModule from './booking/index.ts';
 import type { Translator } from '../i18n.ts';
 import type * as ChallengeChunkModule from './challenge.ts';
 import type { ChallengeController } from './challenge.ts';
@@ -41,6 +42,7 @@ import type { StepsController } from './steps/steps-controller.ts';
 import { SubmitController, type SubmitRequest } from './submit-controller.ts';
 
 type StepsChunk = typeof StepsChunkModule;
+type BookingChunk = typeof BookingChunkModule;
 type ChallengeChunk = typeof ChallengeChunkModule;
 
 /** The behaviour and blocks the first render leaves out, working for one element. */
@@ -54,14 +56,20 @@ export class LateParts {
     progressBlock,
     confirmation,
     checkAnswers: (t: Translator) => this.#checkAnswers(t),
-    /** What shows under a field's control: the email's "Did you mean …?". */
-    belowControl: (id: string) => (id === 'email' ? this.#emailSuggestion() : nothing),
+    /**
+     * What shows under a field's control: the email's "Did you mean …?"; and what the appointment
+     * question shows in place of its text area, once its chunk is here: the time picker.
+     */
+    belowControl: (id: string) =>
+      id === 'email' ? this.#emailSuggestion() : this.booking?.field(id),
   };
   readonly files: FilesController;
   /** The Turnstile check, once loaded: only a form whose configuration has a site key has one. */
   challenge: ChallengeController | undefined;
   /** Moving through steps, once loaded: only a form in steps has it. */
   steps: StepsController | undefined;
+  /** The time picker, once loaded: only a form showing an appointment question has it. */
+  booking: ReturnType<BookingChunk['attach']> | undefined;
   #stepsChunk: StepsChunk | undefined;
   #challengeChunk: ChallengeChunk | undefined;
   #waitingForChunks = false;
@@ -100,8 +108,18 @@ export class LateParts {
     host.addController({
       hostUpdated: () => {
         this.funnel.see(false);
-        if (asked === (asked = this.#chunksAsked().join())) return;
+        const chunks = this.#chunksAsked();
+        if (asked === (asked = chunks.join())) return;
         void this.chunksReady().catch(() => undefined);
+        // The time picker: not needed to send (the appointment question is a text area for the
+        // times that would suit until it is here), so not among the chunks a press waits for.
+        if (chunks[2])
+          void import('./booking/index.ts').then(
+            (chunk) => {
+              this.booking ??= chunk.attach(host, ports, buildEnquiryPart);
+            },
+            () => undefined,
+          );
         // The language switch: not needed to send, so not among the chunks a press waits for.
         if (
           (ports.session.config as FormLanguage | undefined)?.languages?.[1] &&
@@ -184,9 +202,19 @@ export class LateParts {
     }),
   );
 
-  /** Whether the form is drawn in steps, and whether the configuration asks for Turnstile. */
-  #chunksAsked(): [boolean, boolean] {
-    return [this.ports.steps() !== undefined, this.ports.session.config?.turnstile !== undefined];
+  /**
+   * Whether the form is drawn in steps, whether the configuration asks for Turnstile, and
+   * whether the case type chosen has an appointment question (the time picker's chunk).
+   */
+  #chunksAsked(): [boolean, boolean, boolean | undefined] {
+    const { config, values } = this.ports.session;
+    return [
+      this.ports.steps() !== undefined,
+      config?.turnstile !== undefined,
+      config?.caseTypes
+        .find((c) => c.id === values.case_type)
+        ?.questions.some((q) => q.type === 'appointment'),
+    ];
   }
 
   /**
@@ -274,6 +302,7 @@ export class LateParts {
       caseTypeFixed: session.fixedCaseType() !== undefined,
       fileNames: this.files.names,
       date: (at: number, timeZone: string) => longDate(t, this.host, at, timeZone),
+      booking: this.booking,
     };
     return chunk.checkAnswers(view, t, (step) => {
       this.steps?.change(step);

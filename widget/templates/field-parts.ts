@@ -73,8 +73,8 @@ export function labelledField(
   </div>`;
 }
 
-/** A group of radios or checkboxes: a fieldset whose legend asks the question. */
-export function fieldsetField(frame: FieldFrame, t: Translator, choices: TemplateResult) {
+/** A group of radios or checkboxes, or the time picker: a fieldset whose legend asks the question. */
+export function fieldsetField(frame: FieldFrame, t: Translator, choices: unknown) {
   return html`<div class=${fieldClass(frame)} part="field">
     <fieldset class="fieldset" aria-describedby=${describedBy(frame)}>
       <legend class="legend" part="label">${labelText(frame, t)}</legend>

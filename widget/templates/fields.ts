@@ -37,7 +37,11 @@ export interface FieldsView {
   values: Values;
   /** Messages shown beside a control, by control id. */
   errorsAt: (id: string) => readonly string[];
-  /** What the late bundle shows under a control, by control id (the email's "Did you mean …?"). */
+  /**
+   * What the late bundle shows under a control, by control id (the email's "Did you mean …?");
+   * for a question, what it draws in place of the control, in a fieldset whose legend asks it
+   * (the appointment question's time picker, `late/booking/`), undefined for any other.
+   */
   belowControl?: ((id: string) => unknown) | undefined;
 }
 
@@ -148,10 +152,13 @@ export function questionField(question: Question, view: FieldsView) {
     required: question.required,
     errors: view.errorsAt(id),
   };
+  // The appointment question is the text area the contract draws (the times that would suit)
+  // until the booking chunk draws its time picker in its place; so it is if the chunk never comes.
+  const late = view.belowControl?.(id);
   const pairs = (question.options ?? []).map((o) => [o, o] as const);
-  if (facts.control === 'radios' || facts.control === 'checkboxes') {
+  if (late || facts.control === 'radios' || facts.control === 'checkboxes') {
     const kind = facts.control === 'radios' ? 'radio' : 'checkbox';
-    return fieldsetField(frame, view.t, choices(frame, kind, pairs, [answer].flat()));
+    return fieldsetField(frame, view.t, late ?? choices(frame, kind, pairs, [answer].flat()));
   }
   if (facts.control === 'checkbox') return singleCheckbox(frame, answer === 'Yes', view.t);
   const value = typeof answer === 'string' ? answer : '';

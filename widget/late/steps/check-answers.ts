@@ -27,6 +27,8 @@ export interface CheckAnswersView {
   fileNames: readonly string[];
   /** A day in the form's language, as the page's or browser's region writes it (`../dates.ts`). */
   date(at: number, timeZone: string): string;
+  /** The time picker, once loaded: it writes an appointment's time on the visitor's clock. */
+  booking: { answerText(answer: string): string } | undefined;
 }
 
 type Row = readonly [label: string, value: string];
@@ -44,7 +46,7 @@ function dateText(value: string, view: CheckAnswersView): string {
 
 /**
  * An answer in words: the options chosen, "Yes" or "No" for a lone box, a date as the visitor's
- * language writes it, "Not given" for none.
+ * language writes it, an appointment's time on the visitor's clock, "Not given" for none.
  */
 function answerText(
   question: Question,
@@ -55,6 +57,8 @@ function answerText(
   if (question.type === 'checkbox' && !question.options)
     return t.text(answer === 'Yes' ? 'yes' : 'no');
   if (question.type === 'date' && typeof answer === 'string') return dateText(answer, view);
+  if (question.type === 'appointment' && typeof answer === 'string')
+    return view.booking?.answerText(answer) ?? answer;
   return [answer ?? ''].flat().join(', ');
 }
 

@@ -1,0 +1,161 @@
+/**
+ * The appointment answer through the form's other journeys (issue #75), against mocked routes:
+ * a form in steps and its Check your answers, the offline send, and "Save and continue later"
+ * opened on another device, where a time taken since is said to be no longer free.
+ */
+import { expect, test, type Locator } from '@playwright/test';
+import { bookingConfig, DECEMBER, slotsReply, WHEN } from '../e2e/support/booking-form.ts';
+import { openWithCode, saveFor } from '../e2e/support/drafting-stack.ts';
+import {
+  ORIGIN,
+  WidgetHarness,
+  openForm,
+  type HarnessOptions,
+} from '../e2e/support/widget-harness.ts';
+
+test.use({
+  viewport: { width: 390, height: 844 },
+  timezoneId: 'America/New_York',
+  locale: 'en-GB',
+});
+
+const proceed = (form: Locator) =>
+  form.getByRole('button', { name: 'Continue', exact: true }).click();
+const picker = (form: Locator) => form.getByRole('group', { name: WHEN });
+
+test('in a form in steps, Check your answers writes the time on the visitor’s clock, and its Change leads back to the question', async ({
+  page,
+}) => {
+  const harness = await openForm(page, {
+    config: bookingConfig({ steps: true }),
+    slots: () => slotsReply(DECEMBER),
+  });
+  const { form } = harness;
+  await form.getByLabel('First name').fill('Ada');
+  await form.getByLabel('Email address').fill('ada@example.com');
+  await proceed(form);
+  await form.getByRole('radio', { name: 'Book a first consultation' }).check();
+  await proceed(form);
+  // Steps of one question each: the area, then the call.
+  await form.getByRole('radio', { name: 'Family' }).check();
+  await proceed(form);
+  await picker(form).getByRole('radio', { name: 'Wed 2 Dec' }).check();
+  await picker(form).getByRole('radio', { name: '05:30' }).check();
+  while (!(await form.locator('.step-title').textContent())?.includes('Check your answers'))
+    await proceed(form);
+
+  const row = form.locator('.check-answers__row', { hasText: WHEN });
+  await expect(row.locator('.check-answers__value')).toHaveText(
+    /^Wednesday,? 2 December 2026 at 05:30 Eastern Time$/,
+  );
+  await row.getByRole('button', { name: `Change ${WHEN}` }).click();
+  await expect(picker(form).getByRole('radio', { name: '05:30' })).toBeChecked();
+  await picker(form).getByRole('radio', { name: '05:00' }).check();
+  await proceed(form);
+  await expect(row.locator('.check-answers__value')).toHaveText(/05:00 Eastern Time$/);
+  await form.getByRole('button', { name: 'Send enquiry' }).click();
+  await expect(form.locator('[part=confirmation]')).toBeVisible();
+  expect(harness.submissions[0]?.enquiry.answers?.call).toBe('2026-12-02T10:00:00Z');
+});
+
+test('sent while offline, the enquiry keeps its time, and goes with it once the connection is back', async ({
+  page,
+  context,
+}) => {
+  const harness = await openForm(page, {
+    config: bookingConfig(),
+    slots: () => slotsReply(DECEMBER),
+    // The browser offline: the send gets no answer (the harness's routes do not go offline).
+    replies: [{ status: 0, abort: true }],
+  });
+  const { form } = harness;
+  await form.getByLabel('First name').fill('Ada');
+  await form.getByLabel('Email address').fill('ada@example.com');
+  await form.getByRole('radio', { name: 'Book a first consultation' }).check();
+  await form.getByRole('radio', { name: 'Family' }).check();
+  await picker(form).getByRole('radio', { name: '09:00' }).check();
+  await context.setOffline(true);
+  await form.getByRole('button', { name: 'Send enquiry' }).click();
+  await expect(form.locator('[part=failure]')).toContainText('Check you are online');
+  await expect(picker(form).getByRole('radio', { name: '09:00' })).toBeChecked();
+  await context.setOffline(false);
+  await form.locator('[part=failure]').getByRole('button', { name: 'Try again' }).click();
+  await expect(form.locator('[part=confirmation]')).toBeVisible();
+  expect(harness.submissions.map((sent) => sent.enquiry.answers?.call)).toEqual([
+    '2026-12-01T14:00:00Z',
+    '2026-12-01T14:00:00Z',
+  ]);
+});
+
+test('a saved enquiry opened on another device keeps its time, and says so once it is no longer free', async ({
+  browser,
+}) => {
+  let offered = DECEMBER;
+  const options: HarnessOptions = {
+    config: { ...bookingConfig(), draftDays: 7 },
+    slots: () => slotsReply(offered),
+  };
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    timezoneId: 'America/New_York',
+    locale: 'en-GB',
+  });
+  const onPhone = await phone.newPage();
+  const saving = new WidgetHarness(onPhone, options);
+  await saving.install();
+  let link = '';
+  await onPhone.route(`${ORIGIN}/api/drafts**`, async (route) => {
+    const body = route.request().postDataJSON() as { key: string; ciphertext: string };
+    link = `/#enquiry-draft=${'a'.repeat(32)}.${body.key}`;
+    stored = body.ciphertext;
+    await route.fulfill({
+      status: 201,
+      contentType: 'application/json',
+      body: JSON.stringify({ id: 'a'.repeat(32), expiresAt: Date.now() + 7 * 86_400_000 }),
+    });
+  });
+  let stored = '';
+  await saving.goto();
+  const form = saving.form;
+  await form.getByLabel('First name').fill('Ada');
+  await form.getByLabel('Email address').fill('ada@example.com');
+  await form.getByRole('radio', { name: 'Book a first consultation' }).check();
+  await form.getByRole('radio', { name: 'Family' }).check();
+  await picker(form).getByRole('radio', { name: 'Wed 2 Dec' }).check();
+  await picker(form).getByRole('radio', { name: '05:30' }).check();
+  await saveFor(form);
+  await expect(form.getByText(/^Saved\. We have emailed a link to ada@example\.com/)).toBeVisible();
+  await phone.close();
+
+  for (const [free, says] of [
+    [DECEMBER, undefined],
+    [DECEMBER.filter((slot) => slot.start !== '2026-12-02T10:30:00Z'), /is no longer free/],
+  ] as const) {
+    offered = free;
+    const desktop = await browser.newContext({ timezoneId: 'America/New_York', locale: 'en-GB' });
+    const page = await desktop.newPage();
+    const opening = new WidgetHarness(page, options);
+    await opening.install();
+    await page.route(`${ORIGIN}/api/drafts/**`, (route) =>
+      route.fulfill({
+        status: new URL(route.request().url()).pathname.endsWith('/code') ? 202 : 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ ciphertext: stored, expiresAt: Date.now() + 86_400_000 }),
+      }),
+    );
+    await page.goto(`${ORIGIN}${link}`);
+    const onDesktop = opening.form;
+    await openWithCode(onDesktop, 'ada@example.com', () => Promise.resolve('123456'));
+    await expect(onDesktop.getByText('Your saved answers are back.')).toBeVisible();
+    if (says) {
+      await expect(picker(onDesktop).getByText(says)).toBeVisible();
+      await expect(
+        picker(onDesktop).getByRole('radio', { checked: true, name: /^\d\d:\d\d$/ }),
+      ).toHaveCount(0);
+    } else {
+      await expect(picker(onDesktop).getByRole('radio', { name: 'Wed 2 Dec' })).toBeChecked();
+      await expect(picker(onDesktop).getByRole('radio', { name: '05:30' })).toBeChecked();
+    }
+    await desktop.close();
+  }
+});
