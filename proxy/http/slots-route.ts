@@ -39,8 +39,16 @@ export interface SlotsRouteDeps {
   now: () => number;
 }
 
-/** The routing facts a request for slots gives: its case type, campaign, language and answers. */
-function factsOf(c: Context, config: FormConfig, caseType: CaseType, lang: string): LeadFacts {
+/**
+ * The routing facts a request for slots gives: its case type, campaign, language and answers (the
+ * studio's preview reads its draft's slots by them too).
+ */
+export function factsOf(
+  c: Context,
+  config: FormConfig,
+  caseType: CaseType,
+  lang: string,
+): LeadFacts {
   const answers: Record<string, Answer> = {};
   for (const id of slotsDependOn(caseType, config.routing)) {
     const given = c.req.queries(`answer.${id}`) ?? [];

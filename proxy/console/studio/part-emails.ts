@@ -30,7 +30,7 @@ const limitFields = (defaults: Readonly<Record<string, number>>, extra = ''): Fi
   }));
 
 /** The yes/no that turns a block on or off, read beside the block as `key`. */
-const turnedOn = (key: string, label: string, hint?: string): Field => ({
+export const turnedOn = (key: string, label: string, hint?: string): Field => ({
   kind: 'choice',
   path: [key],
   label,

@@ -164,7 +164,8 @@ export function questionFields(question: unknown, context: QuestionContext): Fie
       label: 'Where its value comes from',
       hint: 'A hidden question takes its value from the page the form is on.',
     },
-    when(!hidden, 'prefill') && {
+    // A visitor picks a time: the schema refuses a first answer from the page on an appointment.
+    when(!hidden && type !== 'appointment', 'prefill') && {
       kind: 'source',
       path: ['prefill'],
       label: 'A first answer from the page',

@@ -9,6 +9,7 @@
  */
 import { proposeId } from '../../studio/propose-id.ts';
 import { answerQuestions } from './field-conditions.ts';
+import { bookingStored, bookingView, bookingViewPath, teamBookingFields } from './part-booking.ts';
 import type { Choice, Field, ListField } from './fields.ts';
 import {
   at,
@@ -84,6 +85,7 @@ function teamFields(context: RoutingContext): Field[] {
           type: 'url',
           code: true,
         },
+    ...teamBookingFields(context.config),
   ];
 }
 
@@ -202,6 +204,7 @@ export function routingView(block: unknown): JsonObject {
       id,
       ...(isRecord(team) ? team : {}),
       people: listAt(team, ['people']).map(String).join('\n'),
+      ...(isRecord(at(team, ['booking'])) ? { booking: bookingView(at(team, ['booking'])) } : {}),
     })),
   };
 }
@@ -212,7 +215,8 @@ export function routingStored(view: unknown): unknown {
   if (route === 'no') return undefined;
   const byId: JsonObject = {};
   for (const row of Array.isArray(teams) ? teams : []) {
-    const { id, people, ...team } = isRecord(row) ? row : {};
+    const { id, people, booking, ...team } = isRecord(row) ? row : {};
+    const own = bookingStored(booking, true);
     const typed = typeof id === 'string' ? id.trim() : '';
     // Two teams of one id would be one in the file: the second is numbered, never dropped.
     const key = proposeId(typed || shownAt(team, ['label']), new Set(Object.keys(byId)), 'team');
@@ -222,6 +226,7 @@ export function routingStored(view: unknown): unknown {
         .split(/[\n,;]/)
         .map((address) => address.trim())
         .filter(Boolean),
+      ...(own ? { booking: own } : {}),
     };
   }
   // A team to send to before any is chosen: the first, as the field's hint says.
@@ -241,5 +246,6 @@ export function routingViewPath(path: Path, block: unknown): Path {
   if (index < 0) return ['teams'];
   // A bad id is the key itself; an address is one line of the people's box.
   if (rest.length === 0) return ['teams', index, 'id'];
+  if (rest[0] === 'booking') return ['teams', index, 'booking', ...bookingViewPath(rest.slice(1))];
   return ['teams', index, ...(rest[0] === 'people' ? ['people'] : rest)];
 }

@@ -33,6 +33,7 @@ import type { SessionKeys } from '../session.ts';
 import { may } from '../../outbox/roles.ts';
 import { previewForms, type PreviewForms } from './preview-forms.ts';
 import { previewPageHeaders } from './preview-frame.ts';
+import { previewSlots } from './preview-slots.ts';
 import type { StudioKit } from './studio-kit.ts';
 
 /** Where the preview's widget sends, for the key of a session. */
@@ -40,6 +41,12 @@ export const previewEndpoint = (key: string) => `/admin/form/preview/api/${key}`
 
 /** The draft's forms, as a preview's routes read them. */
 type PreviewDeps = Extract<PreviewForms, { ok: true }>['deps'];
+
+/** What a request of a preview that ended is answered. */
+const ENDED = {
+  error: 'not_found',
+  message: 'This preview has ended: open it again from the console.',
+} as const;
 
 /** The reference a taken preview send is answered with: no enquiry has one. */
 const PREVIEW_REFERENCE = 'PREVIEW';
@@ -74,11 +81,7 @@ export function previewApi(kit: StudioKit, keys: SessionKeys) {
 
   app.get(`${base}/api/form`, async (c) => {
     const deps = await draftFor(c);
-    if (!deps)
-      return c.json(
-        { error: 'not_found', message: 'This preview has ended: open it again from the console.' },
-        404,
-      );
+    if (!deps) return c.json(ENDED, 404);
     const { lang, form } = formIn(deps, c.req.query('lang'));
     if (lang) c.header('Content-Language', lang);
     return c.json(publicConfig(form, {}, answerLanguage(deps, lang)));
@@ -86,6 +89,19 @@ export function previewApi(kit: StudioKit, keys: SessionKeys) {
 
   // A token the preview's sends carry; no bot check reads it here.
   app.get(`${base}/api/form-token`, (c) => c.json({ token: 'preview' }));
+
+  // The draft's times by its rules alone: a preview books nothing and reads nobody's diary.
+  app.get(`${base}/api/slots`, async (c) => {
+    const deps = await draftFor(c);
+    if (!deps) return c.json(ENDED, 404);
+    const { lang, form } = formIn(deps, c.req.query('lang'));
+    try {
+      return c.json(previewSlots(c, form, lang ?? '', kit.deps.now()));
+    } catch (error) {
+      if (!(error instanceof Refusal)) throw error;
+      return c.json(lang ? error.bodyIn(wordsIn(deps, lang), lang) : error.body, error.status);
+    }
+  });
 
   // Nothing is counted from a preview.
   app.post(`${base}/api/events`, (c) => c.body(null, 204));
@@ -116,11 +132,7 @@ export function previewApi(kit: StudioKit, keys: SessionKeys) {
 
   app.post(`${base}/api/enquiries`, async (c) => {
     const deps = await draftFor(c);
-    if (!deps)
-      return c.json(
-        { error: 'not_found', message: 'This preview has ended: open it again from the console.' },
-        404,
-      );
+    if (!deps) return c.json(ENDED, 404);
     draftFiles.set(c, deps.config.files);
     const soFar: ReadSoFar = { fields: new Map() };
     let answer: Response | undefined;

@@ -7,6 +7,12 @@
  * its problems placed beside its fields, its texts on the translation page all follow from it.
  */
 import type { Field } from './fields.ts';
+import {
+  bookingViewPath,
+  formBookingFields,
+  formBookingStored,
+  formBookingView,
+} from './part-booking.ts';
 import { stepChoices, stepsFields, stepsStored, stepsView } from './part-case-type.ts';
 import {
   confirmationFields,
@@ -37,7 +43,7 @@ import {
   type StudioPart,
 } from './parts.ts';
 import type { Published } from './published.ts';
-import { at, isRecord, languagesOf, listAt, type Path } from './raw-config.ts';
+import { at, isRecord, languagesOf, listAt, shownAt, type Path } from './raw-config.ts';
 import type { StudioSurroundings } from './studio-kit.ts';
 import { counted } from './studio-frame.ts';
 
@@ -159,6 +165,22 @@ export const SETTINGS_BLOCKS: readonly SettingsBlock[] = [
           : 'Asked for, but not offered: this proxy has no mailer',
     notice: (_config, { visitorEmail }) =>
       visitorEmail ? undefined : mailerNotice('the form offers no saving'),
+  },
+  {
+    page: 'booking',
+    title: 'Booking a call',
+    root: ['booking'],
+    fields: ({ config }) => formBookingFields(isRecord(at(config, ['routing']))),
+    view: formBookingView,
+    stored: formBookingStored,
+    viewPath: bookingViewPath,
+    summary: (config) => {
+      const booking = at(config, ['booking']);
+      if (!isRecord(booking)) return 'No calls offered';
+      const minutes =
+        typeof booking.minutes === 'number' ? `${String(booking.minutes)}-minute ` : '';
+      return `${minutes}calls, in ${shownAt(booking, ['timeZone']) || 'no time zone yet'}`;
+    },
   },
   {
     page: 'routing',

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { peopleList } from './common.ts';
 
 /** The days of the week as `hours` names them, Monday first (ISO 8601's order). */
-const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
 /**
  * Every time a booking covers is whole blocks of five minutes (`outbox/machine/bookings.ts`):
@@ -45,7 +45,7 @@ const isCivilDate = (date: string): boolean =>
   DATE.test(date) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
 
 /** The weekday numbers (0 = Monday) a key of `hours` names: `mon`, `mon-fri`, `sat,sun`. */
-function daysOf(key: string): number[] | string {
+export function daysOf(key: string): number[] | string {
   const days: number[] = [];
   for (const part of key.split(',').map((each) => each.trim().toLowerCase())) {
     const [from, to = from, extra] = part.split('-');
