@@ -13,6 +13,7 @@ import type { FormRouteDeps } from './intake/page/form-route.ts';
 import type { PublicRouteDeps } from './http/public-routes.ts';
 import type { SlotsRouteDeps } from './http/slots-route.ts';
 import type { CalendarFeedRouteDeps } from './http/calendar-feed-route.ts';
+import type { CallPageRouteDeps } from './intake/page/call-page-route.ts';
 import type { Logger } from './logger.ts';
 import type { EnquiryRouteDeps } from './intake/enquiry-route.ts';
 import type { UploadRouteDeps } from './intake/uploads/upload-deps.ts';
@@ -25,6 +26,7 @@ export type AppDeps = HealthRouteDeps &
   PublicRouteDeps &
   SlotsRouteDeps &
   CalendarFeedRouteDeps &
+  CallPageRouteDeps &
   FormRouteDeps &
   EnquiryRouteDeps &
   ConsoleRouteDeps &

@@ -22,6 +22,7 @@ import { healthRoutes } from './http/health-routes.ts';
 import { publicRoutes } from './http/public-routes.ts';
 import { slotsRoute } from './http/slots-route.ts';
 import { calendarFeedRoute } from './http/calendar-feed-route.ts';
+import { callPageRoute } from './intake/page/call-page-route.ts';
 import { noScriptRoutes } from './intake/page/form-route.ts';
 import { consoleRoutes } from './console/console-routes.ts';
 import { FunnelAdmission } from './funnel/admission.ts';
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
   app.route('/', publicRoutes(withRefusals));
   app.route('/', slotsRoute(withRefusals));
   app.route('/', calendarFeedRoute(deps));
+  app.route('/', callPageRoute(deps));
   app.route('/', noScriptRoutes(deps, funnel));
   app.route('/', healthRoutes(deps));
   app.route('/', consoleRoutes(deps));

@@ -74,6 +74,18 @@ function rulesOf(booking: NonNullable<FormConfig['booking']>, team?: object): Bo
  * @example bookingHosts(config, facts)?.people // ['ann@firm.example', 'bob@firm.example']
  */
 export function bookingHosts(config: FormConfig, facts: LeadFacts): BookingHosts | undefined {
+  const team = config.routing ? chooseTeam(config.routing, facts).team : null;
+  return teamHosts(config, team);
+}
+
+/**
+ * The hosts of a call given to `team` (null: the form routes no leads), by the configuration
+ * served now: a booked call moved is offered the times of the people who would take it now.
+ * Undefined when the form books no calls, or no longer has that team.
+ *
+ * @example teamHosts(config, 'high-value')?.people // ['hal@firm.example']
+ */
+export function teamHosts(config: FormConfig, id: string | null): BookingHosts | undefined {
   const { booking, routing } = config;
   if (!booking) return undefined;
   if (!routing)
@@ -83,9 +95,8 @@ export function bookingHosts(config: FormConfig, facts: LeadFacts): BookingHosts
       roundRobin: false,
       rules: rulesOf(booking),
     };
-  const { team: id } = chooseTeam(routing, facts);
-  const team = routing.teams[id];
-  if (!team) throw new Error(`routing chose "${id}", which is no team: checked when parsed`);
+  const team = id === null ? undefined : routing.teams[id];
+  if (!team || id === null) return undefined;
   return {
     team: id,
     people: team.people.map((person) => person.toLowerCase()),

@@ -8,6 +8,7 @@ import { BusyCache } from '../booking/busy-cache.ts';
 import { isBookingUid } from '../booking/booking-uid.ts';
 import { calendarKey } from '../booking/calendar-key.ts';
 import { CalendarWriter } from '../booking/calendar-writer.ts';
+import type { CallChangeDeps } from '../booking/call-changes.ts';
 import { SlotFinder } from '../booking/slot-finder.ts';
 import type { ProxyEnv } from '../env.ts';
 import type { Logger } from '../logger.ts';
@@ -18,6 +19,8 @@ import type { OpenOutbox } from './open-outbox.ts';
 /** What booking adds to the proxy. */
 export interface BookingParts {
   slots: SlotFinder;
+  /** Booked calls cancelled or moved: the visitor's page, the console's lead page. */
+  callChanges: CallChangeDeps;
   feedSecret: string;
   /** The calendars' reader and writer, started and stopped with the proxy. */
   calendars: { start(): void; stop(): Promise<void> };
@@ -56,8 +59,17 @@ export async function bookingParts(
     now: Date.now,
     owner: outbox.owner ?? 'this proxy',
   });
+  const slots = new SlotFinder({ store, calendars: busy, now: Date.now });
   return {
-    slots: new SlotFinder({ store, calendars: busy, now: Date.now }),
+    slots,
+    callChanges: {
+      store,
+      slots,
+      form,
+      hostsTold: env.SMTP_URL !== undefined,
+      publicUrl: env.PUBLIC_URL,
+      now: Date.now,
+    },
     feedSecret: await storedSecret(store, 'calendar_feed_secret'),
     calendars: {
       start() {

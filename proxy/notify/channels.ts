@@ -12,7 +12,13 @@ import { readAll } from '../client/byte-source.ts';
 import type { Channel } from '../outbox/notification.ts';
 import type { FileSource, OperatorView } from '../outbox/store.ts';
 import { signedHeaders } from '../webhooks/signing.ts';
-import { isLeadEvent, isVisitorEvent, type CallInvitation, type NotifyEvent } from './events.ts';
+import {
+  isCallChange,
+  isLeadEvent,
+  isVisitorEvent,
+  type CallInvitation,
+  type NotifyEvent,
+} from './events.ts';
 import { noticeText } from './lead-notice.ts';
 import { messageText, type CaseTypeLabel } from './messages.ts';
 
@@ -86,8 +92,8 @@ export function emailChannel(options: EmailOptions): Send {
       });
       return;
     }
-    if (event.event === 'notice') {
-      const { subject, text } = noticeText(event);
+    if (event.event === 'notice' || isCallChange(event)) {
+      const { subject, text } = isCallChange(event) ? event : noticeText(event);
       await transport.sendMail({
         from: options.from,
         to: event.to,

@@ -111,6 +111,19 @@ export interface DraftMailEvent extends ConfirmationMail {
   to: string;
 }
 
+/**
+ * A booked call cancelled or moved after its enquiry (`booking/call-changes.ts`), told by email
+ * to its host (both hosts, when a move gave it to another): written when the change is made, in
+ * its transaction, where the outbox addresses it.
+ */
+export interface CallChangeEvent {
+  event: 'call.cancelled' | 'call.moved';
+  reference: string;
+  subject: string;
+  text: string;
+  to: string[];
+}
+
 /** What the firm is told: a webhook's body, an email to the firm. */
 export type FirmEvent = LeadEvent | AlertEvent;
 
@@ -118,7 +131,11 @@ export type FirmEvent = LeadEvent | AlertEvent;
 export type VisitorEvent = ConfirmationEvent | DraftMailEvent;
 
 /** Every event a notification carries. */
-export type NotifyEvent = FirmEvent | VisitorEvent | NoticeEvent;
+export type NotifyEvent = FirmEvent | VisitorEvent | NoticeEvent | CallChangeEvent;
+
+/** True for the emails that tell a host of their call changed. */
+export const isCallChange = (event: NotifyEvent): event is CallChangeEvent =>
+  event.event === 'call.cancelled' || event.event === 'call.moved';
 
 /** True for the emails that go to a visitor rather than the firm. */
 export const isVisitorEvent = (event: NotifyEvent): event is VisitorEvent =>

@@ -3,7 +3,7 @@
  * offered (`booking/slot-finder.ts`), and the calls an enquiry booked. A booking itself is taken
  * by `IntakeStore.accept`, in the enquiry's transaction.
  */
-import type { BookedSpan, StoredBooking } from './booking.ts';
+import type { BookedSpan, CallChange, CallMove, StoredBooking } from './booking.ts';
 import type {
   CalendarTrouble,
   CalendarWriteOutcome,
@@ -19,8 +19,18 @@ export interface BookingStore {
   bookingsOf(reference: string): Promise<StoredBooking[]>;
   /** `host`'s calls booked, not cancelled, ending after `since`, earliest first. */
   hostBookings(host: string, since: number): Promise<StoredBooking[]>;
-  /** Cancels the call `uid` (its time free again, its event removed); null when none is booked. */
-  cancelBooking(uid: string, at: number): Promise<StoredBooking | null>;
+  /** The call `uid`, with the hash of its link's secret; null when there is none. */
+  bookingToOpen(uid: string): Promise<{ booking: StoredBooking; secretHash: string } | null>;
+  /**
+   * Cancels the call `uid` (its time free again, its event removed, its host told); null when
+   * none is booked at `change.sequence`.
+   */
+  cancelBooking(uid: string, at: number, change?: CallChange): Promise<StoredBooking | null>;
+  /**
+   * Moves the call `uid` to the first of `move.hosts` free then, in one transaction: `taken`
+   * when none is (the call stays), null when it is not booked at `move.sequence`.
+   */
+  moveBooking(uid: string, move: CallMove, at: number): Promise<StoredBooking | 'taken' | null>;
   /** Forgets calls that ended before `before`, and finished writes of their events; how many. */
   forgetPastBookings(before: number): Promise<number>;
 }

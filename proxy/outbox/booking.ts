@@ -5,6 +5,7 @@
  * not at all.
  */
 import type { UpstreamEnquiry } from '../client/schemas.ts';
+import type { NewNotification } from './notification.ts';
 
 /** What intake asks the outbox to book with a new enquiry. */
 export interface NewBooking {
@@ -81,4 +82,20 @@ export interface CalendarEvent {
   sequence: number;
   /** When the booking was made (DTSTAMP). */
   stamp: number;
+}
+
+/** A change asked at the call's `sequence`, with the notice telling its host(s), if any. */
+export interface CallChange {
+  /** The SEQUENCE the change was asked at; -1: whatever it is now (an erasure). */
+  sequence: number;
+  /** Queued with the change, its `to` set to the hosts concerned. */
+  notice?: NewNotification | undefined;
+}
+
+/** The call `uid` moved to a new span, with the hosts who may take it, in order. */
+export interface CallMove extends CallChange {
+  start: number;
+  end: number;
+  until: number;
+  hosts: readonly string[];
 }

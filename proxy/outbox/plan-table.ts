@@ -107,7 +107,9 @@ export const PLAN_TABLE = {
   bookedBetween: 'read',
   bookingsOf: 'read',
   hostBookings: 'read',
+  bookingToOpen: 'read',
   cancelBooking: 'atomic',
+  moveBooking: 'atomic',
   forgetPastBookings: 'atomic',
   // Hosts' own calendars and the writes owed to them.
   connectCalendar: 'atomic',

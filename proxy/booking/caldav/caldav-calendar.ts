@@ -2,7 +2,7 @@
  * A host's own calendar over CalDAV (RFC 4791), through tsdav: its busy times (one
  * calendar-query REPORT for a span, the events' iCalendar read by `busy-events.ts`), an event
  * written (`PUT` to the UID's own resource with `If-None-Match: *`: a retry after an unknown
- * outcome finds it there, 412, and is done) or removed (`DELETE`; gone already is done too),
+ * outcome finds it there, 412, and is done; a moved call's written over it) or removed (`DELETE`; gone already is done too),
  * and the read that proves an address before it is kept. Every request goes through
  * `guarded-fetch.ts`: the origin typed only, within its timeout and size. tsdav and ical.js are
  * loaded on first use: a proxy with no calendar connected never pays for them.
@@ -112,6 +112,22 @@ export function caldavCalendar(
     );
   }
 
+  /**
+   * A moved call's event written again over its resource: its UID's and no other, so a retry
+   * writes the same text once more (idempotent), and one the calendar lost is written anew.
+   * Unconditional rather than `If-Match`: the event is the proxy's own, and an ETag read first
+   * would cost a request and change nothing a retry could not mend.
+   */
+  async function rewrite(event: CalendarEvent): Promise<EventWriteOutcome> {
+    const answer = await fetch(new URL(resourceName(event.uid), calendar.url).href, {
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'text/calendar; charset=utf-8' },
+      body: eventText(event),
+    });
+    if (answer.ok) return 'done';
+    throw CalendarFault.fromStatus(answer.status, 'writing the event again');
+  }
+
   return {
     busyTimes,
     async prove(busy) {
@@ -120,6 +136,7 @@ export function caldavCalendar(
       await busyTimes(now, now + 86_400_000, busy);
     },
     async writeEvent(event: CalendarEvent): Promise<EventWriteOutcome> {
+      if (event.sequence > 0) return rewrite(event);
       const { createCalendarObject } = await import('tsdav');
       // If-None-Match: * (tsdav's own for a new object): the UID's resource is written once.
       const answer = await createCalendarObject({

@@ -40,32 +40,37 @@ function triedInOrder(
 }
 
 /** Gives back every block the booking `id` holds of its host's time. */
-const freeBlocks = (id: number) => run('DELETE FROM booking_blocks WHERE booking_id = @id', { id });
+export const freeBlocks = (id: number) =>
+  run('DELETE FROM booking_blocks WHERE booking_id = @id', { id });
+
+/**
+ * Books `span` for `host` under the booking `id`: every block of it, or none (the blocks already
+ * in are taken back when one is refused). True when the host has the call.
+ */
+export function* takeBlocks(
+  id: number,
+  host: string,
+  span: { start: number; until: number },
+): Plan<boolean> {
+  const from = Math.floor(span.start / BLOCK_MS);
+  const to = Math.ceil(span.until / BLOCK_MS);
+  const inserted = yield* run(
+    `WITH RECURSIVE covered (block) AS (
+       SELECT CAST(@from AS BIGINT)
+       UNION ALL SELECT block + 1 FROM covered WHERE block + 1 < CAST(@to AS BIGINT))
+     INSERT INTO booking_blocks (host, block, booking_id)
+     SELECT @host, block, @id FROM covered WHERE 1 = 1
+     ON CONFLICT (host, block) DO NOTHING`,
+    { from, to, host, id },
+  );
+  if (inserted === to - from) return true;
+  if (inserted > 0) yield* freeBlocks(id);
+  return false;
+}
 
 /** The booking statements, in `d`'s spelling. */
 export function bookings(d: Dialect) {
   const { peopleAway, holdTurn, giveTurn } = routing(d);
-
-  /**
-   * Books `booking` for `host` under the booking `id`: every block of its span, or none (the
-   * blocks already in are taken back when one is refused). True when the host has the call.
-   */
-  function* takeBlocks(id: number, host: string, booking: NewBooking): Plan<boolean> {
-    const from = Math.floor(booking.start / BLOCK_MS);
-    const to = Math.ceil(booking.until / BLOCK_MS);
-    const inserted = yield* run(
-      `WITH RECURSIVE covered (block) AS (
-         SELECT CAST(@from AS BIGINT)
-         UNION ALL SELECT block + 1 FROM covered WHERE block + 1 < CAST(@to AS BIGINT))
-       INSERT INTO booking_blocks (host, block, booking_id)
-       SELECT @host, block, @id FROM covered WHERE 1 = 1
-       ON CONFLICT (host, block) DO NOTHING`,
-      { from, to, host, id },
-    );
-    if (inserted === to - from) return true;
-    if (inserted > 0) yield* freeBlocks(id);
-    return false;
-  }
 
   return {
     /**
@@ -139,25 +144,6 @@ export function bookings(d: Dialect) {
         { hosts, from, to, earliest: from - LONGEST_SPAN_MS },
       );
       return rows.map((row) => ({ host: row.host, start: row.start_at, until: row.until_at }));
-    },
-    /**
-     * Cancels the call `uid` at `at`: its blocks go (its time is free again at once), its
-     * SEQUENCE grows, and its event is taken out of its host's calendar. Null when no call
-     * booked has that UID (cancelled already, or never).
-     */
-    *cancelBooking(uid: string, at: number): Plan<StoredBooking | null> {
-      const row = yield* one<BookingRow>(
-        `UPDATE bookings SET state = 'cancelled', cancelled_at = @at, sequence = sequence + 1
-         WHERE uid = @uid AND state = 'booked' RETURNING *`,
-        { uid, at },
-      );
-      if (!row) return null;
-      yield* freeBlocks(row.id);
-      yield* queueCalendarWrite(
-        { uid, host: row.host, action: 'remove', sequence: row.sequence },
-        at,
-      );
-      return toBooking(row);
     },
     /** `host`'s calls booked (not cancelled) ending after `since`, earliest first: their feed. */
     *hostBookings(host: string, since: number): Plan<StoredBooking[]> {

@@ -4,6 +4,7 @@
  * `../plan-table.ts` says; each store adds only what is its own.
  */
 import { listAudit, recordAudit } from './audit.ts';
+import { bookingChanges } from './booking-changes.ts';
 import { bookings } from './bookings.ts';
 import { calendars } from './calendars.ts';
 import { confirmations } from './confirmations.ts';
@@ -54,6 +55,7 @@ export function outboxMachine(d: Dialect) {
     ...drafts(d),
     takeDraftAllowance,
     ...bookings(d),
+    ...bookingChanges(d),
     ...calendars(d),
     getSetting,
     setSetting,

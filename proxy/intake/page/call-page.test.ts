@@ -1,0 +1,150 @@
+/**
+ * The visitor's page to cancel or move their call, in memory (`app.request()`), reached by the
+ * link in the confirmation email as a real mail server received it: opening it changes nothing;
+ * a press cancels (the time offered again, the host told by email) or moves the call to a free
+ * time of its hosts; a press without the page's check, or at a time just taken, changes nothing.
+ */
+import { describe, expect, it } from 'vitest';
+import type { SlotsResponse } from '../../contract/booking.ts';
+import type { FormConfig } from '../../contract/schemas/form-config.ts';
+import { HOSTS, lawFirmBooking } from '../../test/fixtures/booking-config.ts';
+import { callPagesOptions, CONSOLE_ORIGIN } from '../../test/fixtures/call-pages.ts';
+import { answerOf, confirming, confirmingProxies } from '../../test/fixtures/confirming-proxy.ts';
+import { ORIGIN, validEnquiry, type ProxyHarness } from '../../test/fixtures/proxy-harness.ts';
+
+const confirmingProxy = confirmingProxies();
+const config: FormConfig = { ...lawFirmBooking, confirmation: confirming().confirmation };
+const [ANN, BOB] = HOSTS;
+const MONDAY_NINE = '2027-03-29T08:00:00Z';
+
+/** A proxy booking calls and confirming them, whose calls' pages are on. */
+async function callPageProxy() {
+  const options = callPagesOptions(config);
+  const proxy = await confirmingProxy(config, { harness: options });
+  const book = async (start: string, email = 'ada@example.com') => {
+    const response = await proxy.harness.submit({
+      email,
+      answers: { ...validEnquiry().answers, call: start },
+    });
+    expect(response.status).toBe(201);
+    return (await answerOf(response)).reference;
+  };
+  /** The path of the link the visitor's email for `reference` carries. */
+  const linkOf = async (reference: string) => {
+    await proxy.send();
+    const email = proxy.mail.received.find((each) => each.subject?.includes(reference));
+    const link = /https?:\/\/\S+\/booking\/\S+/.exec(email?.text ?? '')?.[0] ?? '';
+    return new URL(link).pathname + new URL(link).search;
+  };
+  return { ...proxy, book, linkOf, offered: () => offered(proxy.harness) };
+}
+
+/** The starts `GET /api/slots` offers for conveyancing now. */
+async function offered(h: ProxyHarness) {
+  const answer = await h.app.request('/api/slots?case-type=conveyancing', {
+    headers: { origin: ORIGIN },
+  });
+  return ((await answer.json()) as SlotsResponse).slots.map((slot) => slot.start);
+}
+
+/** A press on the page at `path`, with the page's own check unless `check` is given. */
+async function press(h: ProxyHarness, path: string, fields: Record<string, string>) {
+  const page = await (await h.app.request(path)).text();
+  const check = /name="check" value="([^"]+)"/.exec(page)?.[1] ?? '';
+  return h.app.request(path, {
+    method: 'POST',
+    body: new URLSearchParams({ check, ...fields }),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+}
+
+describe('the page of a booked call', () => {
+  it('changes nothing when opened; the press cancels it, tells the host, and offers the time again', async () => {
+    const { harness, book, linkOf, offered, mail, send } = await callPageProxy();
+    const reference = await book(MONDAY_NINE);
+    await book(MONDAY_NINE, 'grace@example.com');
+    expect(await offered()).not.toContain(MONDAY_NINE);
+    const path = await linkOf(reference);
+
+    for (let opened = 0; opened < 3; opened += 1) {
+      const page = await harness.app.request(path);
+      expect(page.status).toBe(200);
+      expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+      const text = await page.text();
+      expect(text).toContain('Monday, 29 March 2027, 09:00–09:30 Europe/London');
+      expect(text).toContain(ANN);
+    }
+    expect((await harness.store.bookingsOf(reference))[0]).toMatchObject({ state: 'booked' });
+    expect(await offered()).not.toContain(MONDAY_NINE);
+
+    const forged = await harness.app.request(path, {
+      method: 'POST',
+      body: new URLSearchParams({ action: 'cancel', check: 'made-up' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(forged.status).toBe(409);
+    expect((await harness.store.bookingsOf(reference))[0]).toMatchObject({ state: 'booked' });
+
+    const cancelled = await press(harness, path, { action: 'cancel' });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.text()).toContain('Your call is cancelled, and the firm has been told.');
+    expect((await harness.store.bookingsOf(reference))[0]).toMatchObject({ state: 'cancelled' });
+    expect(await offered()).toContain(MONDAY_NINE);
+
+    await send();
+    const told = mail.received.filter((email) => email.subject?.startsWith('Call cancelled'));
+    expect(told.map((email) => email.to)).toEqual([expect.objectContaining({ text: ANN })]);
+    expect(told[0]?.text).toContain(`${CONSOLE_ORIGIN}/admin/leads/${reference}`);
+    // Pressed again (the page drawn before, now out of date): nothing more happens.
+    expect((await press(harness, path, { action: 'cancel' })).status).toBe(409);
+    await send();
+    expect(
+      mail.received.filter((email) => email.subject?.startsWith('Call cancelled')),
+    ).toHaveLength(1);
+  });
+
+  it('moves the call to a free time of its hosts, and refuses a time just taken with fresh times', async () => {
+    const { harness, book, linkOf, offered } = await callPageProxy();
+    const reference = await book(MONDAY_NINE);
+    const path = await linkOf(reference);
+    const page = await (await harness.app.request(path)).text();
+    expect(page).toContain('value="2027-03-29T08:30:00Z"');
+    expect(page).not.toContain(`value="${MONDAY_NINE}"`);
+
+    // Both hosts take 10:00 meanwhile: the page's time is refused, the call stays.
+    await book('2027-03-29T09:00:00Z', 'grace@example.com');
+    await book('2027-03-29T09:00:00Z', 'hedy@example.com');
+    const refused = await press(harness, path, { action: 'move', start: '2027-03-29T09:00:00Z' });
+    expect(refused.status).toBe(409);
+    const again = await refused.text();
+    expect(again).toContain('That time was just taken. Choose another time.');
+    expect(again).not.toContain('value="2027-03-29T09:00:00Z"');
+    expect((await harness.store.bookingsOf(reference))[0]).toMatchObject({
+      start: Date.parse(MONDAY_NINE),
+      sequence: 0,
+    });
+
+    const moved = await press(harness, path, { action: 'move', start: '2027-03-29T13:00:00Z' });
+    expect(moved.status).toBe(200);
+    expect(await moved.text()).toContain('Your call is now Monday, 29 March 2027, 14:00–14:30');
+    expect((await harness.store.bookingsOf(reference))[0]).toMatchObject({
+      host: ANN,
+      start: Date.parse('2027-03-29T13:00:00Z'),
+      state: 'booked',
+      sequence: 1,
+    });
+    // Ann's 14:00 is hers now, Bob's still free; her 09:00 is free again.
+    const [other] = await harness.store.bookingsOf(
+      await book('2027-03-29T13:00:00Z', 'x@example.com'),
+    );
+    expect(other?.host).toBe(BOB);
+    expect(await offered()).toContain(MONDAY_NINE);
+  });
+
+  it('answers any other token as an address it does not know', async () => {
+    const { harness } = await callPageProxy();
+    const made = `/booking/${Buffer.from('nobody@enquiry-form').toString('base64url')}.${'A'.repeat(43)}`;
+    expect((await harness.app.request(made)).status).toBe(404);
+    expect((await harness.app.request('/booking/nothing')).status).toBe(404);
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * A booked call changed after its enquiry (`docs/booking.md`, "Cancel or move"), written once for
+ * both databases: opened by its UID for the visitor's link, cancelled, or moved to another time,
+ * each in one transaction. A change names the SEQUENCE it was asked at, and the booking's row is
+ * updated only while it still has that SEQUENCE: the first of two changes made at once takes it
+ * (on PostgreSQL the second waits on the row, then finds it changed), the other is told so. A
+ * move gives back the call's blocks and takes the new time's as a booking does (`bookings.ts`):
+ * a time taken meanwhile keeps the call where it was. The host's calendar is owed the change
+ * (`calendars.ts`: the event removed, or written again at its new SEQUENCE), and the host is told
+ * by the notice queued with it, addressed here, where the host is known.
+ */
+import type { CallChange, CallMove, StoredBooking } from '../booking.ts';
+import type { NewNotification } from '../notification.ts';
+import { toBooking, type BookingRow } from './booking-rows.ts';
+import { freeBlocks, takeBlocks } from './bookings.ts';
+import { queueCalendarWrite } from './calendars.ts';
+import { notifications } from './notifications.ts';
+import { one, run, type Dialect, type Plan } from './plan.ts';
+
+/** The statements of a change, in `d`'s spelling. */
+export function bookingChanges(d: Dialect) {
+  const queue = notifications(d);
+
+  /** Queues `notice` (if any) to `hosts`, once each. */
+  function* tell(notice: NewNotification | undefined, hosts: readonly string[]): Plan<void> {
+    if (!notice) return;
+    const payload = { ...(notice.payload as object), to: [...new Set(hosts)] };
+    yield* queue.queueNotifications([{ ...notice, payload }]);
+  }
+
+  /** Takes the row of the booked call `uid` at `sequence` (any, for -1), its SEQUENCE one more. */
+  const claimRow = (uid: string, sequence: number, set = '') =>
+    one<BookingRow>(
+      `UPDATE bookings SET sequence = sequence + 1${set}
+       WHERE uid = @uid AND state = 'booked' AND (@sequence < 0 OR sequence = @sequence)
+       RETURNING *`,
+      { uid, sequence },
+    );
+
+  return {
+    /** The call `uid` with the hash of its link's secret, booked or not; null when none. */
+    *bookingToOpen(uid: string): Plan<{ booking: StoredBooking; secretHash: string } | null> {
+      const row = yield* one<BookingRow & { secret_hash: string }>(
+        'SELECT * FROM bookings WHERE uid = @uid',
+        { uid },
+      );
+      return row ? { booking: toBooking(row), secretHash: row.secret_hash } : null;
+    },
+    /**
+     * Cancels the call `uid` at `at`: its blocks go (its time is free again at once), its
+     * SEQUENCE grows, and its event is taken out of its host's calendar. Null when no call
+     * booked has that UID at `change.sequence` (cancelled or changed already, or never).
+     */
+    *cancelBooking(
+      uid: string,
+      at: number,
+      change: CallChange = { sequence: -1 },
+    ): Plan<StoredBooking | null> {
+      const row = yield* claimRow(uid, change.sequence);
+      if (!row) return null;
+      yield* run(`UPDATE bookings SET state = 'cancelled', cancelled_at = @at WHERE id = @id`, {
+        id: row.id,
+        at,
+      });
+      yield* freeBlocks(row.id);
+      yield* queueCalendarWrite(
+        { uid, host: row.host, action: 'remove', sequence: row.sequence },
+        at,
+      );
+      yield* tell(change.notice, [row.host]);
+      return toBooking({ ...row, state: 'cancelled', cancelled_at: at });
+    },
+    /**
+     * Moves the call `uid` to `move`'s span at `at`, with the first of its hosts whose time
+     * nobody took: `taken` (the call kept as it was) when none, null when it is no longer
+     * booked at `move.sequence`.
+     */
+    *moveBooking(uid: string, move: CallMove, at: number): Plan<StoredBooking | 'taken' | null> {
+      const row = yield* claimRow(uid, move.sequence);
+      if (!row) return null;
+      yield* freeBlocks(row.id);
+      for (const host of move.hosts) {
+        if (!(yield* takeBlocks(row.id, host, move))) continue;
+        yield* run(
+          `UPDATE bookings SET host = @host, start_at = @start, end_at = @end, until_at = @until
+           WHERE id = @id`,
+          { id: row.id, host, start: move.start, end: move.end, until: move.until },
+        );
+        // Another host's calendar loses the event and the new one's gets it; the same host's is
+        // written again at the new SEQUENCE (`booking/calendar-writer.ts`: an update, not a create).
+        if (host !== row.host)
+          yield* queueCalendarWrite(
+            { uid, host: row.host, action: 'remove', sequence: row.sequence },
+            at,
+          );
+        yield* queueCalendarWrite({ uid, host, action: 'put', sequence: row.sequence }, at);
+        yield* tell(move.notice, [row.host, host]);
+        return toBooking({
+          ...row,
+          host,
+          start_at: move.start,
+          end_at: move.end,
+          until_at: move.until,
+        });
+      }
+      // Every host's time taken: the call keeps its own blocks and SEQUENCE.
+      if (!(yield* takeBlocks(row.id, row.host, { start: row.start_at, until: row.until_at })))
+        throw new Error(`the call ${uid} could not take back its own time`);
+      yield* run('UPDATE bookings SET sequence = sequence - 1 WHERE id = @id', { id: row.id });
+      return 'taken';
+    },
+  };
+}
