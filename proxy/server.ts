@@ -12,6 +12,7 @@ import { isTrustedProxy } from './http/client-ip.ts';
 import { hashedFiles } from './http/widget-assets.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { buildParts } from './lifecycle/build-parts.ts';
+import { roomWords } from './outbox/room-forecast.ts';
 import { chores, startHousekeeping } from './lifecycle/housekeeping.ts';
 import { uploadSweep } from './intake/uploads/upload-sweep.ts';
 import { draftSweep } from './intake/drafts/draft-keeper.ts';
@@ -131,7 +132,7 @@ async function start(
   webhooks?.start();
   calendars.start();
   const checked = checkAtStart(check, deliverer, log);
-  const notifier = startNotifier(env, store, deliverer, log, live);
+  const notifier = startNotifier(env, store, deliverer, log, live, deps.roomForecast);
   const stopHousekeeping = startHousekeeping(
     [
       ...chores(store, env.RETENTION_DAYS, widgetFiles),
@@ -156,6 +157,14 @@ async function start(
       outbox: env.DATABASE_URL ? 'postgresql' : env.DATA_DIR,
     },
     'proxy listening',
+  );
+  // The room a wait for the platform needs, said at each start (and warned of when short).
+  void deps.roomForecast?.().then(
+    (room) => {
+      if (room.short) log.warn(roomWords(room));
+      else log.info(roomWords(room));
+    },
+    () => undefined,
   );
 
   let closed: Promise<void> | undefined;

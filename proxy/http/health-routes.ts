@@ -1,7 +1,8 @@
 /**
  * How the proxy is, for three audiences. Public: `GET /healthz` (is it working: `ok`,
  * `degraded` or `failing`, nothing more) and `GET /readyz` (may it take traffic: the outbox is
- * writable and its disk not full). Behind `ADMIN_TOKEN` (a bearer token; without one configured
+ * writable and its disk not full; and a warning when that disk is short of the retry window's
+ * leads at today's rate). Behind `ADMIN_TOKEN` (a bearer token; without one configured
  * these answer 404): `GET /admin/status` (the details) and `GET /metrics` (Prometheus).
  */
 import { Hono } from 'hono';
@@ -11,6 +12,7 @@ import { StoreUnavailableError, type OperatorView } from '../outbox/store.ts';
 import { adminOnly, type AdminTokenDeps } from './admin-only.ts';
 import type { OutboxAttention, OutboxCounts } from '../outbox/submission.ts';
 import type { Metrics } from './metrics.ts';
+import { readyWarning, type RoomForecast } from '../outbox/room-forecast.ts';
 
 /** `failing`: enquiries cannot be taken or delivered now; `degraded`: a person should look. */
 export type HealthStatus = 'ok' | 'degraded' | 'failing';
@@ -65,6 +67,8 @@ export interface HealthRouteDeps extends AdminTokenDeps {
   health: HealthSignals;
   /** Why the proxy may not take traffic now (the outbox not writable, its disk full), if so. */
   readiness: () => Promise<string | undefined>;
+  /** What a wait for the platform needs of the outbox's disk, and whether it has it. */
+  roomForecast?: (() => Promise<RoomForecast>) | undefined;
   /** When a waiting enquiry makes health `degraded` (`ALERT_QUEUED_AFTER_MS`). */
   alertQueuedAfterMs: number;
   metrics?: Metrics | undefined;
@@ -91,7 +95,11 @@ export function healthRoutes(deps: HealthRouteDeps): Hono {
 
   app.get('/readyz', async (c) => {
     const problem = await deps.readiness();
-    return problem ? c.json({ ready: false, problem }, 503) : c.json({ ready: true });
+    if (problem) return c.json({ ready: false, problem }, 503);
+    // Short of room for the retry window is a warning, not a reason to take no traffic.
+    const forecast = await deps.roomForecast?.().catch(() => undefined);
+    const warning = forecast && readyWarning(forecast);
+    return c.json({ ready: true, ...(warning ? { warning } : {}) });
   });
 
   // /admin/ itself is the console's, signed in with a session (`console/`).
@@ -124,6 +132,7 @@ export function healthRoutes(deps: HealthRouteDeps): Hono {
         ? { ...upstreamDown, since: new Date(upstreamDown.since).toISOString() }
         : null,
       storage: deps.health.storageFullAt === undefined ? 'ok' : 'full',
+      room: (await deps.roomForecast?.()) ?? null,
       outbox: {
         ...counts,
         oldestQueuedAt:

@@ -24,6 +24,7 @@ import { roomAboveReserve } from './disk-room.ts';
 import { maxSubmissionBytes } from '../intake/read-multipart.ts';
 import type { OpenOutbox } from './open-outbox.ts';
 import { readinessCheck } from './readiness.ts';
+import { roomForecast } from '../outbox/room-forecast.ts';
 import { storedSecret } from '../outbox/stored-secret.ts';
 import type { CheckRecord } from '../client/check.ts';
 import { confirmationsState, mailerMissing } from '../notify/confirmations-state.ts';
@@ -229,6 +230,8 @@ async function appDeps(
     ...(mailerMissing(env).length === 0 ? { drafts: await draftsPart(env, outbox) } : {}),
     health,
     readiness: readinessCheck({ dataDir: outbox.dataDir, store, health }),
+    // Two weeks of leads (the window) at today's rate, against the room above the reserve.
+    roomForecast: roomForecast({ store, windowMs: env.RETRY_GIVE_UP_AFTER_MS, room: room?.funnel }),
     alertQueuedAfterMs: env.ALERT_QUEUED_AFTER_MS,
     funnelMinCount: env.FUNNEL_MIN_COUNT,
     // A database server watches its own disk; a local outbox's is ours to keep for enquiries.

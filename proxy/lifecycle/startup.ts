@@ -10,6 +10,7 @@ import type { Logger } from '../logger.ts';
 import { notifyChannels } from '../notify/channels.ts';
 import { confirmationsState } from '../notify/confirmations-state.ts';
 import { Notifier } from '../notify/notifier.ts';
+import type { AlertSources } from '../notify/alert-conditions.ts';
 import type { OutageNoticeStore } from '../notify/outage-notices.ts';
 import type {
   CalendarWriteQueue,
@@ -50,6 +51,7 @@ export function startNotifier(
   deliverer: Deliverer,
   log: Logger,
   form: CurrentForm,
+  roomForecast?: AlertSources['roomForecast'],
 ) {
   // A case type named in a notification by its label in the version served when it is sent.
   const channels = notifyChannels(
@@ -77,6 +79,7 @@ export function startNotifier(
       : {}),
     ...(env.WEBHOOK_ENDPOINTS.length > 0 ? { deadWebhooks: () => store.deadWebhooks() } : {}),
     calendarTrouble: () => store.calendarTrouble(),
+    roomForecast,
   });
   notifier.start();
   return notifier;

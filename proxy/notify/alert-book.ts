@@ -9,8 +9,9 @@ import type { AlertEvent } from './events.ts';
 const HOUR = 3_600_000;
 const SETTING = 'notify.alerts';
 
-/** The conditions an alert tells of while they last. */
-type Condition = 'paused' | 'stuck' | 'webhooks' | 'confirmations' | 'calendars';
+/** The conditions an alert tells of while they last, in the order they are told. */
+const CONDITIONS = ['paused', 'stuck', 'webhooks', 'confirmations', 'calendars', 'disk'] as const;
+type Condition = (typeof CONDITIONS)[number];
 
 /** Conditions that end by themselves when their hour does: their end is not news. */
 const ENDS_WITH_ITS_HOUR: ReadonlySet<Condition> = new Set(['confirmations']);
@@ -55,7 +56,7 @@ export async function alertsDue(
     book.lastSent[kind] = now;
     alerts.push({ event: `alert.${kind}`, at, message, ...(hint ? { hint } : {}) });
   };
-  for (const kind of ['paused', 'stuck', 'webhooks', 'confirmations', 'calendars'] as const) {
+  for (const kind of CONDITIONS) {
     const condition = conditions[kind];
     const told = book.active[kind];
     if (condition && told !== condition.message) {

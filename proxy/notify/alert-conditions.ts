@@ -1,7 +1,7 @@
 /**
  * What is true now that the firm is alerted of, each in the words its alert says: delivery
  * paused, the oldest waiting enquiry waiting too long, signed webhooks given up, the hour's
- * confirmation emails at their ceiling, calls' events a host's calendar would not take. Apart from the notifier's rounds (`notifier.ts`), as a
+ * confirmation emails at their ceiling, calls' events a host's calendar would not take, the outbox's disk short of the retry window's leads. Apart from the notifier's rounds (`notifier.ts`), as a
  * new kind of alert changes this file; `alert-book.ts` decides which of them are news.
  */
 import { CONFIRMATION_CEILING } from '../outbox/receipt.ts';
@@ -10,6 +10,7 @@ import type { WebhookDelivery } from '../outbox/webhook.ts';
 import type { CalendarTrouble } from '../outbox/calendar-write.ts';
 import type { Conditions } from './alert-book.ts';
 import { pausedAlert } from './messages.ts';
+import { roomAlert, type RoomForecast } from '../outbox/room-forecast.ts';
 
 /** Where the conditions are read from. */
 export interface AlertSources {
@@ -28,6 +29,8 @@ export interface AlertSources {
   deadWebhooks?: () => Promise<{ count: number; latest: WebhookDelivery | null }>;
   /** Calls' events a host's calendar would not take: given up, or waiting on a person. */
   calendarTrouble?: () => Promise<CalendarTrouble>;
+  /** The room a wait for the platform needs on the outbox's disk, and whether it has it. */
+  roomForecast?: (() => Promise<RoomForecast>) | undefined;
 }
 
 /**
@@ -47,6 +50,8 @@ export async function alertConditions(
   const { oldestQueuedAt } = await store.attention();
   const waited = oldestQueuedAt === null ? 0 : now - oldestQueuedAt;
   const ceiling = await confirmationCeilingReached(sources, now);
+  const room = await sources.roomForecast?.();
+  const disk = room && roomAlert(room);
   return {
     ...(pause
       ? {
@@ -78,6 +83,7 @@ export async function alertConditions(
           },
         }
       : {}),
+    ...(disk ? { disk } : {}),
   };
 }
 

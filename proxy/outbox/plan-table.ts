@@ -60,6 +60,7 @@ export const PLAN_TABLE = {
   get: 'read',
   leadPage: 'read',
   dailyCounts: 'read',
+  intakeSince: 'read',
   counts: 'read',
   attention: 'read',
   notificationsFor: 'read',

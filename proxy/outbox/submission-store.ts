@@ -6,7 +6,7 @@
  * submission's shapes (`submission.ts`, `lease.ts`) and nothing else in the store needs them.
  */
 import type { ByteSource } from '../client/byte-source.ts';
-import type { DailyCount, LeadFilter } from './machine/leads.ts';
+import type { DailyCount, IntakeVolume, LeadFilter } from './machine/leads.ts';
 import type { OutageEnded, PlatformOutage } from './machine/outage.ts';
 import type { Claimed, Finish, Step } from './lease.ts';
 import type { QueuedNotification } from './notification.ts';
@@ -153,6 +153,8 @@ export interface OperatorView extends FileSource {
    * `team`, only the leads routed to it.
    */
   dailyCounts(now: number, days: number, team?: string): Promise<DailyCount[]>;
+  /** The leads received since `since`, not spam, with their text's and files' bytes. */
+  intakeSince(since: number): Promise<IntakeVolume>;
   /** How many of each state, and what needs attention; with `team`, of its leads only. */
   counts(team?: string): Promise<OutboxCounts>;
   /** Whether any lead is dead or partly delivered, and the oldest waiting: never counted. */

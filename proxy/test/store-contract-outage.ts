@@ -1,12 +1,13 @@
 /**
  * The outbox store contract, the platform's outage (`outbox/machine/outage.ts`): one outage for
  * everyone sharing the outbox, one probe at a time, and its end making every waiting lead due,
- * oldest first, with the outage's time given back to each lead's retry window.
+ * oldest first, with the outage's time given back to each lead's retry window; and the leads
+ * received lately with their bytes, which the room an outage needs is worked out from.
  */
 import { describe, expect, it } from 'vitest';
 import type { PlatformOutage } from '../outbox/store.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
-import { leaseOf, sampleSubmission, stored } from './fixtures/outbox.ts';
+import { leaseOf, SAMPLE_PDF, SAMPLE_PNG, sampleSubmission, stored } from './fixtures/outbox.ts';
 
 const DOWN: PlatformOutage = { since: 1000, error: '503', probes: 1, nextProbeAt: 3000 };
 
@@ -59,6 +60,27 @@ export function describeOutageStore(name: string, factory: StoreFactory): void {
       expect(due.map((claimed) => claimed.submission.reference)).toEqual(['BEFORE', 'DURING']);
       // Ended once: another instance ending it too finds nothing to end.
       expect(await store.endOutage(10_001)).toBeNull();
+    });
+
+    it('counts the leads received since a time with their text and files, sent or not, and no spam', async () => {
+      const store = await fresh();
+      await stored(store, sampleSubmission({ reference: 'OLD', receivedAt: 100 }));
+      const sent = await stored(store, sampleSubmission({ reference: 'SENT', receivedAt: 5000 }));
+      await store.finish(await leaseOf(store, sent.id, 5100), { kind: 'delivered', at: 5200 });
+      await stored(store, sampleSubmission({ reference: 'BARE', receivedAt: 6000, files: [] }));
+      await stored(
+        store,
+        sampleSubmission({ reference: 'BOT', receivedAt: 7000, state: 'spam', files: [] }),
+      );
+      const bare = await store.intakeSince(6000);
+      expect(bare).toMatchObject({ leads: 1, firstAt: 6000 });
+      // The enquiry's text as kept: a few hundred bytes.
+      expect(bare.bytes).toBeGreaterThan(200);
+      const both = await store.intakeSince(5000);
+      expect(both).toMatchObject({ leads: 2, firstAt: 5000 });
+      // The delivered lead's files still count: what it held while it waited.
+      expect(both.bytes - 2 * bare.bytes).toBe(SAMPLE_PDF.byteLength + SAMPLE_PNG.byteLength);
+      expect(await store.intakeSince(8000)).toEqual({ leads: 0, bytes: 0, firstAt: null });
     });
 
     it('says what the last outage was until its end is told', async () => {

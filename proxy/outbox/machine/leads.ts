@@ -5,7 +5,7 @@
  * use the indexes the schemas add for them, so a page stays fast with 100,000 stored leads.
  */
 import type { Submission, SubmissionState } from '../submission.ts';
-import { all, type Dialect, type Plan } from './plan.ts';
+import { all, one, type Dialect, type Plan } from './plan.ts';
 import { reads } from './reads.ts';
 
 /** Which leads a page shows. */
@@ -32,6 +32,16 @@ export interface DailyCount {
   day: number;
   received: number;
   delivered: number;
+}
+
+/** The leads received since a time, and what they hold: the rate a wait's room is worked out from. */
+export interface IntakeVolume {
+  /** Leads received (not spam: caught bots are never delivered, so never wait). */
+  leads: number;
+  /** Their enquiries' text and their files' bytes as the visitors sent them. */
+  bytes: number;
+  /** When the first of them arrived, or null when none did. */
+  firstAt: number | null;
 }
 
 /** One day, in the milliseconds the store's times are in. */
@@ -87,6 +97,29 @@ export function leads(d: Dialect) {
   }
 
   return {
+    /**
+     * The leads received since `since` and their bytes (`IntakeVolume`): a range of the index on
+     * the time they arrived, each one's files by their key. Files' sizes stay once they are sent.
+     */
+    *intakeSince(since: number): Plan<IntakeVolume> {
+      const row = yield* one<{
+        leads: number | string;
+        bytes: number | string | null;
+        first_at: number | string | null;
+      }>(
+        `SELECT COUNT(*) AS leads, MIN(received_at) AS first_at,
+           SUM(LENGTH(upstream)
+             + COALESCE((SELECT SUM(size) FROM files WHERE submission_id = submissions.id), 0)) AS bytes
+         FROM submissions WHERE received_at >= @since AND state <> 'spam'`,
+        { since },
+      );
+      return {
+        leads: Number(row?.leads ?? 0),
+        bytes: Number(row?.bytes ?? 0),
+        firstAt:
+          row?.first_at === null || row?.first_at === undefined ? null : Number(row.first_at),
+      };
+    },
     /**
      * One page of leads, newest first (or oldest, `after`). A reference, an email address and a
      * name's start are each found through their indexes.
