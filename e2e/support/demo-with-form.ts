@@ -17,6 +17,8 @@ export interface DemoWithFormOptions {
   dataDirPrefix: string;
   /** More of the proxy's environment. */
   proxyEnv?: Record<string, string>;
+  /** Work on the data directory before the proxy opens it (a host's calendar connected). */
+  prepare?: (dataDir: string) => Promise<void>;
 }
 
 /** Starts the stack; its `close` stops it. */
@@ -24,6 +26,7 @@ export async function startDemoWithForm(options: DemoWithFormOptions): Promise<R
   const dataDir = mkdtempSync(join(tmpdir(), options.dataDirPrefix));
   const configPath = join(dataDir, 'form.json');
   writeFileSync(configPath, JSON.stringify(options.form, null, 2));
+  await options.prepare?.(dataDir);
   return startDemo({
     log: createLogger({ level: 'error' }),
     env: { FORM_CONFIG: configPath },

@@ -42,6 +42,8 @@ const FORMS = { ...EXAMPLE_CONFIGS, consent: lawFirmWithConsent, steps: lawFirmI
 export interface StackSetup {
   config?: FormConfigFile;
   proxyEnv?: Record<string, string>;
+  /** Work on the data directory before the proxy opens it (`demo-with-form.ts`). */
+  prepare?: (dataDir: string) => Promise<void>;
 }
 
 /** The whole stack for one configuration; a spec with a stack of its own closes it. */
@@ -53,6 +55,7 @@ export async function openStack(
   const demo = await startDemoWithForm({
     form,
     dataDirPrefix: `e2e-${example}-`,
+    prepare: setup.prepare,
     // Tests send more than ten a minute.
     proxyEnv: {
       RATE_LIMIT_PER_MINUTE: '10000',

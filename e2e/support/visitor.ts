@@ -26,6 +26,15 @@ export async function fillCallback(form: Locator): Promise<void> {
 
 export const send = (form: Locator) => form.getByRole('button', { name: 'Send enquiry' }).click();
 
+/**
+ * Presses Tab until `target` has focus, `most` presses at most (past fields whose stops a spec
+ * need not count, such as a date's parts or the file picker); the spec then asserts the focus.
+ */
+export async function tabTo(page: Page, target: Locator, most: number): Promise<void> {
+  for (let i = 0; i < most && !(await target.evaluate((el) => el.matches(':focus'))); i += 1)
+    await page.keyboard.press('Tab');
+}
+
 /** A file as the browser's picker would hand it over. */
 export interface FixtureFile {
   name: string;
