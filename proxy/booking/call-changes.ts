@@ -23,7 +23,7 @@ const MINUTE_MS = 60_000;
 
 /** What changing a call reads and writes. */
 export interface CallChangeDeps {
-  store: Pick<BookingStore, 'bookingToOpen' | 'cancelBooking' | 'moveBooking'> &
+  store: Pick<BookingStore, 'bookingToOpen' | 'bookingsOf' | 'cancelBooking' | 'moveBooking'> &
     Pick<OperatorView, 'get'>;
   /** The free times, and the days to work out again once a time is given back or taken. */
   slots: SlotFinder;
@@ -45,7 +45,7 @@ export interface OpenedCall {
 export type MoveOutcome = StoredBooking | 'taken' | 'unavailable' | 'changed';
 
 /** The call `uid` with its hosts; undefined when there is none. */
-async function openCall(deps: CallChangeDeps, uid: string): Promise<OpenedCall | undefined> {
+export async function openCall(deps: CallChangeDeps, uid: string): Promise<OpenedCall | undefined> {
   const found = await deps.store.bookingToOpen(uid);
   if (!found) return undefined;
   const { booking } = found;
@@ -77,6 +77,19 @@ export async function timesToMoveTo(
   if (!call.hosts || call.booking.state !== 'booked') return [];
   const { slots } = await deps.slots.offered(call.hosts);
   return slots.filter((slot) => slot.start !== call.booking.start);
+}
+
+/** The calls the lead `reference` booked, oldest first, each with the times it may move to. */
+export async function leadCalls(
+  deps: CallChangeDeps,
+  reference: string,
+): Promise<{ call: OpenedCall; times: OfferedSlot[] }[]> {
+  const calls = [];
+  for (const booking of await deps.store.bookingsOf(reference)) {
+    const call = await openCall(deps, booking.uid);
+    if (call) calls.push({ call, times: await timesToMoveTo(deps, call) });
+  }
+  return calls;
 }
 
 /** Cancels `call` as it was at `sequence`, by `by`; `changed` when it is not booked so any more. */

@@ -29,6 +29,9 @@ import { overviewBody } from './pages/overview.ts';
 import { askedTeam } from './pages/team-filter.ts';
 import { CHART_DAYS } from './pages/chart.ts';
 import { retryOutcome, RETRY_WORDS } from './retry-outcome.ts';
+import { leadCalls } from '../booking/call-changes.ts';
+import type { CallPageRouteDeps } from '../intake/page/call-page-route.ts';
+import { callRoutes, CALL_WORDS } from './call-routes.ts';
 import { CONSOLE_CSS } from './style.ts';
 import {
   funnelPageRoute,
@@ -42,6 +45,7 @@ const PAGE_SIZE = 50;
 /** What an action did, by the word the redirect carries (never text from the address). */
 const DONE: Readonly<Record<string, string>> = {
   ...RETRY_WORDS,
+  ...CALL_WORDS,
   busy: 'The lead is being delivered right now; look again in a moment.',
   skipped: 'The refused file is left out.',
   needs_confirm:
@@ -60,7 +64,7 @@ const doneText = (word: string | undefined) =>
 
 /** The console's routes; an empty app without the console's parts. */
 export function consoleRoutes(
-  deps: ConsoleRouteDeps & FunnelPageDeps,
+  deps: ConsoleRouteDeps & FunnelPageDeps & CallPageRouteDeps,
 ): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>();
   const parts = deps.console;
@@ -184,6 +188,7 @@ export function consoleRoutes(
       csrf: c.get('csrf'),
       now: deps.now(),
       holds: { outage: await store.platformOutage(), pause: deps.deliverer.pauseState },
+      calls: deps.callChanges ? await leadCalls(deps.callChanges, lead.reference) : [],
     });
     return page(c, { title: `Lead ${lead.reference}`, place: 'none', body });
   });
@@ -203,6 +208,7 @@ export function consoleRoutes(
     });
   });
 
+  app.route('/', callRoutes(deps.callChanges, audit));
   app.post('/admin/leads/:reference/retry', async (c) => {
     const reference = c.req.param('reference');
     const outcome = await store.requeue(reference, deps.now());

@@ -99,6 +99,35 @@ export function describeCalendarStore(name: string, factory: StoreFactory): void
       await book(store, 'EQ-2', 'ann@firm.example');
     });
 
+    it('moves a call at its SEQUENCE only, to a time nobody took, telling its host once', async () => {
+      const store = await fresh();
+      const uid = await book(store, 'EQ-1', 'ann@firm.example');
+      await book(store, 'EQ-2', 'ann@firm.example', NINE + HALF_HOUR);
+      const notice = { key: `call.moved:${uid}:1`, channel: 'email' as const, kind: 'call.moved' };
+      const move = (start: number, sequence = 0) => ({
+        sequence,
+        start,
+        end: start + HALF_HOUR,
+        until: start + HALF_HOUR,
+        hosts: ['ann@firm.example'],
+        notice: { ...notice, payload: { event: 'call.moved', to: [] }, at: 3_000 },
+      });
+      expect(await store.moveBooking(uid, move(NINE + HALF_HOUR), 3_000)).toBe('taken');
+      expect(await store.bookingsOf('EQ-1')).toMatchObject([{ start: NINE, sequence: 0 }]);
+      expect(await store.moveBooking(uid, move(NINE + 2 * HALF_HOUR, 1), 3_000)).toBeNull();
+      expect(await store.moveBooking(uid, move(NINE + 2 * HALF_HOUR), 3_000)).toMatchObject({
+        start: NINE + 2 * HALF_HOUR,
+        sequence: 1,
+      });
+      const spans = await store.bookedBetween(['ann@firm.example'], 0, NINE * 2);
+      expect(spans.map((span) => span.start)).toEqual([NINE + HALF_HOUR, NINE + 2 * HALF_HOUR]);
+      await book(store, 'EQ-3', 'ann@firm.example');
+      const due = await store.dueNotifications(3_000, 10, 'email');
+      expect(due.map((each) => [each.kind, each.payload])).toEqual([
+        ['call.moved', { event: 'call.moved', to: ['ann@firm.example'] }],
+      ]);
+    });
+
     it('finishes a write only under the claim that holds it', async () => {
       const store = await fresh();
       await store.connectCalendar(calendarOf('ann@firm.example'));

@@ -13,6 +13,7 @@ import type { StoredFile, Submission } from '../../outbox/submission.ts';
 import type { WebhookDelivery } from '../../outbox/webhook.ts';
 import { deliverySteps, whyNow } from '../../operator/lead-report.ts';
 import { auditTable } from './audit-table.ts';
+import { callSection, type LeadCall } from './lead-call.ts';
 import { teamSection, type TeamData } from './lead-team.ts';
 import {
   csrfField,
@@ -44,6 +45,8 @@ export interface LeadData {
   now: number;
   /** What holds every lead back, if anything: its next attempt waits for that. */
   holds: Holds;
+  /** The calls it booked, each with the times it may move to. */
+  calls?: readonly LeadCall[];
 }
 
 const pairs = (rows: readonly (readonly [string, string | Html])[]) =>
@@ -174,6 +177,7 @@ export function leadBody(data: LeadData) {
       ['Received', when(lead.receivedAt)],
     ])}
     ${teamSection(data.lead, data.team, data.notifications)}
+    ${callSection(data.calls ?? [], lead.reference, csrf)}
     <h2>Answers</h2>
     ${answers.length === 0 ? html`<p>No answers.</p>` : pairs(answers.map((a) => [a.label, a.value]))}
     <h2>Where they came from</h2>

@@ -1,0 +1,55 @@
+/**
+ * Staff changing a lead's booked call from its page (`docs/console.md`): cancel it, or move it
+ * to another free time of its hosts, by the same machinery as the visitor's own page
+ * (`booking/call-changes.ts`: one transaction, the host's calendar and email told, the time
+ * offered again). Mounted under `/admin/leads/*`, so each press needs what the lead's other
+ * actions need (`needsTo('read leads')`) and carries the console's CSRF token; each is in the
+ * audit log with who made it.
+ */
+import { Hono, type Context } from 'hono';
+import { cancelCall, moveCall, openCall, type CallChangeDeps } from '../booking/call-changes.ts';
+import { isSlotStart } from '../contract/booking.ts';
+import { personOf, type ConsoleVariables } from './access.ts';
+
+/** What a press came to, by the word the redirect carries (the lead page's notices). */
+export const CALL_WORDS = {
+  call_cancelled: 'The call is cancelled: its host is told, and its time is offered again.',
+  call_moved: 'The call is moved: its host is told, and the event in their calendar follows it.',
+  call_taken: 'That time was just taken: the call stays where it was. Choose another time.',
+  call_changed: 'The call changed since the page was drawn: here it is as it is now.',
+} as const;
+
+/** The routes, over `deps` (absent: the form books no calls), each press written by `audit`. */
+export function callRoutes(
+  deps: CallChangeDeps | undefined,
+  audit: (c: Context, action: string, reference: string, detail?: string) => Promise<void>,
+): Hono<{ Variables: ConsoleVariables }> {
+  const app = new Hono<{ Variables: ConsoleVariables }>();
+  if (!deps) return app;
+  app.post('/admin/leads/:reference/call/:press{cancel|move}', async (c) => {
+    const reference = c.req.param('reference');
+    const form = c.get('form');
+    const call = await openCall(deps, form.uid ?? '');
+    if (!call || call.booking.reference !== reference) return c.notFound();
+    const sequence = Number(form.sequence);
+    const by = personOf(c.get('session'));
+    const back = (word: keyof typeof CALL_WORDS) =>
+      c.redirect(`/admin/leads/${reference}?done=${word}`, 303);
+    if (!Number.isSafeInteger(sequence)) return back('call_changed');
+    if (c.req.param('press') === 'cancel') {
+      const done = await cancelCall(deps, call, sequence, by);
+      if (done === 'changed') return back('call_changed');
+      await audit(c, 'call cancelled', reference, call.booking.uid);
+      return back('call_cancelled');
+    }
+    const start = form.start ?? '';
+    const moved = isSlotStart(start)
+      ? await moveCall(deps, call, sequence, Date.parse(start), by)
+      : 'unavailable';
+    if (moved === 'changed') return back('call_changed');
+    if (moved === 'taken' || moved === 'unavailable') return back('call_taken');
+    await audit(c, 'call moved', reference, `${call.booking.uid} to ${start}`);
+    return back('call_moved');
+  });
+  return app;
+}

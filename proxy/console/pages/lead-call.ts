@@ -1,0 +1,68 @@
+/**
+ * A lead's booked call on its page (`docs/booking.md`, "Cancel or move"): when it is, in the
+ * firm's zone, with whom, and whether it is still booked, moved or cancelled; for staff, the
+ * presses that cancel it or move it to another free time of its hosts (`../call-routes.ts`, the
+ * same machinery as the visitor's page).
+ */
+import { html } from 'hono/html';
+import type { OpenedCall } from '../../booking/call-changes.ts';
+import { callTime, isoStart } from '../../booking/call-words.ts';
+import type { OfferedSlot } from '../../booking/slot-finder.ts';
+import { csrfField, emailAddress } from './layout.ts';
+
+/** A call as the page shows it, with the times it may move to. */
+export interface LeadCall {
+  call: OpenedCall;
+  times: readonly OfferedSlot[];
+}
+
+/** The call's state in words: booked, moved (how often), or cancelled (when). */
+function stateOf({ booking }: OpenedCall): string {
+  if (booking.state === 'cancelled')
+    return `Cancelled ${new Date(booking.cancelledAt ?? booking.createdAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return booking.sequence > 0
+    ? `Booked (moved ${String(booking.sequence)} time${booking.sequence === 1 ? '' : 's'})`
+    : 'Booked';
+}
+
+/** One call's details and, while booked, its presses. */
+function callRows({ call, times }: LeadCall, action: string, csrf: string) {
+  const { booking } = call;
+  const when = (span: { start: number; end: number }) => callTime(span, booking.timeZone, 'en');
+  const fields = html`${csrfField(csrf)}<input
+      type="hidden"
+      name="uid"
+      value="${booking.uid}"
+    /><input type="hidden" name="sequence" value="${String(booking.sequence)}" />`;
+  const presses =
+    booking.state === 'booked'
+      ? html`<form method="post" action="${action}/move">
+            ${fields}
+            <label for="move-${String(booking.id)}">Move to</label>
+            <select id="move-${String(booking.id)}" name="start">
+              ${times.map((slot) => html`<option value="${isoStart(slot.start)}">${when(slot)}</option>`)}
+            </select>
+            <button type="submit" ${times.length === 0 ? 'disabled' : ''}>Move the call</button>
+          </form>
+          <form method="post" action="${action}/cancel">
+            ${fields}<button type="submit">Cancel the call</button>
+          </form>`
+      : '';
+  return html`<dl>
+      <dt>When</dt>
+      <dd>${when(booking)}</dd>
+      <dt>With</dt>
+      <dd>${emailAddress(booking.host)}</dd>
+      <dt>State</dt>
+      <dd>${stateOf(call)}</dd>
+    </dl>
+    ${presses}`;
+}
+
+/** The section of the lead `reference`'s calls; nothing when it booked none. */
+export function callSection(calls: readonly LeadCall[], reference: string, csrf: string) {
+  if (calls.length === 0) return '';
+  const action = `/admin/leads/${reference}/call`;
+  return html`<h2>Call booked</h2>
+    ${calls.map((each) => callRows(each, action, csrf))}`;
+}
