@@ -98,7 +98,14 @@ export function outboxStudio(options: OutboxStudioOptions): FormStudio {
     await options.onPublished?.(outcome.version);
     return {
       published: withoutStrings(outcome.version),
-      changes: platformChanges(outlineOf(JSON.parse(current.text)), outlineOf(config)),
+      changes: platformChanges(
+        outlineOf(JSON.parse(current.text)),
+        outlineOf(config),
+        // The versions before this one: what they had comes back (a rollback's), never new.
+        (await history.published())
+          .filter((v) => v.version <= current.version)
+          .map((v) => v.outline),
+      ),
     };
   }
 
@@ -166,7 +173,13 @@ export function outboxStudio(options: OutboxStudioOptions): FormStudio {
     async compare(from, to) {
       const [a, b] = await Promise.all([history.outline(from), history.outline(to)]);
       if (!a || !b) throw new RangeError(`There is no version ${String(a ? to : from)}.`);
-      return platformChanges(a, b);
+      // What a version up to `from` had comes back (a rollback's), never new.
+      const earlier = (await history.published()).filter((v) => v.version <= from);
+      return platformChanges(
+        a,
+        b,
+        earlier.map((v) => v.outline),
+      );
     },
 
     async proposeId(label, caseType) {

@@ -72,7 +72,10 @@ function questionChanges(
   return changes;
 }
 
-function caseTypeChanges(from: CaseTypeOutline, to: CaseTypeOutline): PlatformChange[] {
+/** Whether an earlier version had a case type (and one of its questions): it comes back. */
+type Had = (caseType: string, question?: string) => boolean;
+
+function caseTypeChanges(from: CaseTypeOutline, to: CaseTypeOutline, had: Had): PlatformChange[] {
   const changes: PlatformChange[] = [];
   if (from.label !== to.label)
     changes.push({
@@ -90,7 +93,10 @@ function caseTypeChanges(from: CaseTypeOutline, to: CaseTypeOutline): PlatformCh
         kind: 'question added',
         caseType: to.id,
         question: question.id,
-        words: `New question "${question.label}" (${question.id}) in "${to.label}".`,
+        // An earlier version had it (a rollback): the question returns, its id as it was.
+        words: had(to.id, question.id)
+          ? `The question "${question.label}" (${question.id}) in "${to.label}" comes back, as that version had it: the platform files its answers under ${question.id} again.`
+          : `New question "${question.label}" (${question.id}) in "${to.label}".`,
       });
   }
   for (const question of from.questions)
@@ -120,22 +126,36 @@ function caseTypeChanges(from: CaseTypeOutline, to: CaseTypeOutline): PlatformCh
 
 /**
  * The changes from `from` to `to`, case type by case type in `to`'s order, then those retired,
- * then what changed for the whole form.
+ * then what changed for the whole form. What `to` has and `from` has not comes back, rather than
+ * being new, where one of the `earlier` versions (those up to `from`) had it: a rollback's.
  *
  * @example platformChanges(outlineOf(v1), outlineOf(v2))[0]?.words // 'New question "Which lender?" (lender) in "Buying or selling a property".'
  */
-export function platformChanges(from: FormOutline, to: FormOutline): PlatformChange[] {
+export function platformChanges(
+  from: FormOutline,
+  to: FormOutline,
+  earlier: readonly FormOutline[] = [],
+): PlatformChange[] {
+  const had: Had = (caseType, question) =>
+    earlier.some((version) =>
+      version.caseTypes.some(
+        (c) =>
+          c.id === caseType &&
+          (question === undefined || c.questions.some((q) => q.id === question)),
+      ),
+    );
   const before = new Map(from.caseTypes.map((c) => [c.id, c]));
   const after = new Set(to.caseTypes.map((c) => c.id));
   const changes: PlatformChange[] = [];
   for (const caseType of to.caseTypes) {
     const was = before.get(caseType.id);
-    if (was) changes.push(...caseTypeChanges(was, caseType));
+    const back = had(caseType.id);
+    if (was) changes.push(...caseTypeChanges(was, caseType, had));
     else
       changes.push({
         kind: 'case type added',
         caseType: caseType.id,
-        words: `New case type "${caseType.label}" (${caseType.id}), with ${String(caseType.questions.length)} question${caseType.questions.length === 1 ? '' : 's'}.`,
+        words: `${back ? 'The case type' : 'New case type'} "${caseType.label}" (${caseType.id})${back ? ' comes back' : ''}, with ${String(caseType.questions.length)} question${caseType.questions.length === 1 ? '' : 's'}.`,
       });
   }
   for (const caseType of from.caseTypes)

@@ -111,6 +111,7 @@ export function editPage(data: EditPageData): Html {
               Added with the id <code>${data.added}</code>, proposed from its words. You may change
               the id until the form is live; from then on it is fixed.
             </p>
+            <p>Fill in the rest and save: the page says then what is still needed.</p>
           </div>`
         : data.saved
           ? savedNotice(data.saved)

@@ -13,8 +13,12 @@ import { problemKey, simpleControl, type Drawing } from './field-controls.ts';
 import { idOf, itemWords, nameOf, type Field, type ListField } from './fields.ts';
 import { listAt, setAt, type Path } from './raw-config.ts';
 
-/** Empty rows after a list's items: two while it has fewer than two, else one. */
-export const blankRows = (count: number): number => (count < 2 ? 2 - count : 1);
+/**
+ * Empty rows after a list's items: two while it has fewer than two, else one; or the list's own
+ * `newRows` always (a question's options, typed a few at once, never one per save).
+ */
+export const blankRows = (field: ListField, count: number): number =>
+  field.newRows ?? (count < 2 ? 2 - count : 1);
 
 /** The value of a list button: what it does to which item (`move:options:2:up`). */
 const listAction = (path: Path, verb: 'up' | 'down' | 'remove', index: number): string =>
@@ -46,7 +50,7 @@ function itemButton(
 function listControl(field: ListField, root: unknown, path: Path, drawing: Drawing): Html {
   const items = listAt(root, path);
   const rows = items.map((item) => (field.row ? field.row(item) : item));
-  const blanks = blankRows(rows.length);
+  const blanks = blankRows(field, rows.length);
   const problems = drawing.problems.get(problemKey(path)) ?? [];
   const id = idOf(path);
   return html`<fieldset class="field list" id="${id}" data-list="${nameOf(path)}">

@@ -116,7 +116,7 @@ function readList(field: ListField, path: Path, old: unknown, reading: Reading):
   const count = Math.max(0, Math.min(500, Number(posted) || 0));
   const oldItems: unknown[] = Array.isArray(old) ? old : [];
   const rows: unknown[] = [];
-  for (let i = 0; i < count + blankRows(count); i += 1) {
+  for (let i = 0; i < count + blankRows(field, count); i += 1) {
     const isNew = i >= count;
     if (isNew && leftEmpty(reading.form, `${name}.${String(i)}.`)) continue;
     const oldItem = isNew ? undefined : oldItems[i];

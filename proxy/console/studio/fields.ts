@@ -119,6 +119,8 @@ export interface ListField extends FieldBase {
   item?: (row: unknown) => unknown;
   /** What names an item beside its noun (`“Buying”`), or '' while it has nothing to go by. */
   name: (row: unknown) => string;
+  /** How many empty rows to offer after the items, whatever their number (`blankRows`). */
+  newRows?: number;
   /** Whether item `i` may be removed (a published option may: it is retired). */
   removable?: (row: unknown) => boolean;
 }

@@ -10,7 +10,7 @@ import type { FormVersionSummary } from '../../studio/form-studio.ts';
 import type { ConsoleVariables } from '../access.ts';
 import { dataTable, doneNotice, when } from '../pages/layout.ts';
 import { FORM_URL } from './parts.ts';
-import { changeList } from './publish-routes.ts';
+import { changeList, draftKept } from './publish-routes.ts';
 import { backLink, howPublished } from './studio-frame.ts';
 import { wholeNumber, type StudioKit } from './studio-kit.ts';
 
@@ -43,8 +43,10 @@ export function historyRoutes(kit: StudioKit) {
     const to = known(wholeNumber(c.req.query('to'))) ?? live;
     const asked = c.req.query('from') !== undefined;
     const word = c.req.query('done');
+    const loaded = await kit.load();
     const body = html`<h1>History</h1>
       ${doneNotice(word !== undefined && Object.hasOwn(DONE, word) ? DONE[word] : undefined)}
+      ${word === 'rolled-back' && loaded.changed ? draftKept(loaded.draft, true) : ''}
       ${dataTable({
         caption: 'Every version, the newest first: each is kept as it was published.',
         columns: ['Version', 'Published', 'By', 'How', 'Actions'],

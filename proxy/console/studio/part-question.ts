@@ -75,6 +75,8 @@ function optionsField(question: unknown, context: QuestionContext): ListField {
     label: 'Options',
     hint: `What the visitor chooses from. The stored value is what the form compares and keeps; it is proposed from the label, and fixed once the form is live.${oneBox}`,
     noun: 'option',
+    // Three empty rows each time: four options take two saves, not three.
+    newRows: 3,
     row: optionRow,
     item: optionItem(languages),
     name: (row) => {

@@ -110,16 +110,18 @@ function partRoutes(
     if (!part) return c.notFound();
     const data = await pageData(kit, c, loaded, part, around(c));
     const saved = wholeNumber(c.req.query('saved'));
+    const added = c.req.query('added') === '1';
     const body = editPage({
       ...data,
+      // Just added, nothing could have been typed yet: its problems wait for its first save.
+      ...(added ? { placed: [] } : {}),
       saved: saved === undefined ? undefined : { revision: saved },
       moved:
         movedOf(part, loaded.config, c.req.query('focus')) ??
         listMoved(around(c), loaded, c.req.query('focus')) ??
         (c.req.query('removed') ? { message: 'Removed.' } : undefined),
       alert: saved !== undefined && data.placed.length > 0,
-      added:
-        c.req.query('added') === '1' ? shownAt(at(loaded.config, part.root), ['id']) : undefined,
+      added: added ? shownAt(at(loaded.config, part.root), ['id']) : undefined,
     });
     return kit.page(c, part.title, 'form', body);
   });

@@ -6,7 +6,7 @@
  */
 import { Hono } from 'hono';
 import { html } from 'hono/html';
-import type { PlatformChange, StudioIssue } from '../../studio/form-studio.ts';
+import type { FormDraft, PlatformChange, StudioIssue } from '../../studio/form-studio.ts';
 import { needsTo, type ConsoleVariables } from '../access.ts';
 import type { Html } from '../pages/layout.ts';
 import { confirmPage } from './confirm-page.ts';
@@ -38,6 +38,21 @@ function refusedPage(loaded: Loaded, issues: readonly StudioIssue[]): Html {
       meanwhile.
     </p>`;
 }
+
+/**
+ * What a rollback leaves in the draft, said before and after it: edits not yet live stay there,
+ * and making the draft live later would publish them over the version rolled back to.
+ */
+export const draftKept = (draft: FormDraft, done: boolean): Html =>
+  html`<div class="notice" role="note">
+    <p>
+      The draft still holds edits that are not live (revision ${draft.revision}, saved by
+      ${draft.savedBy}).
+      ${done ? 'The rollback left them there' : 'Rolling back leaves them there'}: making the draft
+      live later would bring them back. To start again from the version rolled back to,
+      <a href="${FORM_URL}/discard">discard the draft</a>.
+    </p>
+  </div>`;
 
 /** The publishing routes, as a Hono app the studio mounts. */
 export function publishRoutes(kit: StudioKit) {
@@ -153,6 +168,7 @@ export function publishRoutes(kit: StudioKit) {
       await kit.studio.current(),
     ];
     if (!old || n === undefined) return c.notFound();
+    const { changed, draft } = await kit.load();
     return kit.page(
       c,
       `Roll back to version ${String(n)}`,
@@ -165,7 +181,8 @@ export function publishRoutes(kit: StudioKit) {
           <p>
             Version ${n} is published again, as version ${live.version + 1}: every earlier version
             is kept, and visitors get it within seconds.
-          </p>`,
+          </p>
+          ${changed ? draftKept(draft, false) : ''}`,
         action: c.req.path,
         csrf: c.get('csrf'),
         back: { href: `${FORM_URL}/history`, words: 'Back to the history' },
