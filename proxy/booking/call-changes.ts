@@ -23,7 +23,10 @@ const MINUTE_MS = 60_000;
 
 /** What changing a call reads and writes. */
 export interface CallChangeDeps {
-  store: Pick<BookingStore, 'bookingToOpen' | 'bookingsOf' | 'cancelBooking' | 'moveBooking'> &
+  store: Pick<
+    BookingStore,
+    'bookingToOpen' | 'bookingsOf' | 'hostBookings' | 'cancelBooking' | 'moveBooking'
+  > &
     Pick<OperatorView, 'get'>;
   /** The free times, and the days to work out again once a time is given back or taken. */
   slots: SlotFinder;

@@ -2,7 +2,7 @@
  * A lead's booked call in the console, in memory: its page says when (in the firm's zone), with
  * whom and in what state; staff move or cancel it there, with the console's CSRF token, by the
  * visitor's page's machinery (the time offered again, the change in the audit log); a marketer,
- * who may not read leads, changes nothing.
+ * who may not read leads, changes nothing; a host sees their own calls.
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +84,25 @@ describe('a lead’s booked call in the console', () => {
         ['call cancelled', 'sam@lovelace-law.example'],
       ]),
     );
+  });
+
+  it('shows a host the calls booked with them, and their feed’s address', async () => {
+    const { h, reference } = await leadWithCall();
+    const callsOf = async (email: string) => {
+      const host = await signedInAs(h, TOKEN, { email, role: 'staff' });
+      const page = await h.app.request('http://localhost/admin/calls', {
+        headers: { cookie: host.cookie },
+      });
+      expect(page.status).toBe(200);
+      return page.text();
+    };
+    const ann = await callsOf(HOSTS[0]);
+    expect(ann).toContain('Monday, 29 March 2027, 09:00–09:30 Europe/London');
+    expect(ann).toContain(`href="/admin/leads/${reference}"`);
+    expect(ann).toMatch(/<code>http:\/\/localhost\/calendar\/[\w-]{43}\.ics<\/code>/);
+    const bob = await callsOf(HOSTS[1]);
+    expect(bob).toContain(`No calls are booked with ${HOSTS[1]} from now on.`);
+    expect(bob).not.toContain(reference);
   });
 
   it('changes nothing for a marketer', async () => {

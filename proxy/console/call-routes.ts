@@ -1,5 +1,6 @@
 /**
- * Staff changing a lead's booked call from its page (`docs/console.md`): cancel it, or move it
+ * A host's own calls (`/admin/calls`: theirs from now on, and their feed's address), and staff
+ * changing a lead's booked call from its page (`docs/console.md`): cancel it, or move it
  * to another free time of its hosts, by the same machinery as the visitor's own page
  * (`booking/call-changes.ts`: one transaction, the host's calendar and email told, the time
  * offered again). Mounted under `/admin/leads/*`, so each press needs what the lead's other
@@ -9,7 +10,10 @@
 import { Hono, type Context } from 'hono';
 import { cancelCall, moveCall, openCall, type CallChangeDeps } from '../booking/call-changes.ts';
 import { isSlotStart } from '../contract/booking.ts';
-import { personOf, type ConsoleVariables } from './access.ts';
+import { feedPath, hostsOf } from '../booking/host-feeds.ts';
+import { needsTo, personOf, type ConsoleVariables } from './access.ts';
+import { hostCallsBody } from './pages/host-calls.ts';
+import { consolePage } from './pages/layout.ts';
 
 /** What a press came to, by the word the redirect carries (the lead page's notices). */
 export const CALL_WORDS = {
@@ -19,12 +23,34 @@ export const CALL_WORDS = {
   call_changed: 'The call changed since the page was drawn: here it is as it is now.',
 } as const;
 
-/** The routes, over `deps` (absent: the form books no calls), each press written by `audit`. */
-export function callRoutes(
-  deps: CallChangeDeps | undefined,
-  audit: (c: Context, action: string, reference: string, detail?: string) => Promise<void>,
-): Hono<{ Variables: ConsoleVariables }> {
+/** What the routes read: the calls (absent: the form books none), and the feeds' secret. */
+export interface CallRoutesDeps {
+  calls: CallChangeDeps | undefined;
+  /** Each host's feed address is made under it (`booking/host-feeds.ts`). */
+  feedSecret: string;
+  /** The proxy's address as the firm reaches it (`console-address.ts`). */
+  origin: (c: Context) => string;
+  /** Writes a press to the audit log. */
+  audit: (c: Context, action: string, reference: string, detail?: string) => Promise<void>;
+}
+
+/** The routes of staff's calls: a host's own, and a lead's moved or cancelled. */
+export function callRoutes(options: CallRoutesDeps): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>();
+  const { calls: deps, audit } = options;
+  // There for every proxy (a form that books no calls has none to show).
+  app.get('/admin/calls', needsTo('read leads'), async (c) => {
+    const who = c.get('session');
+    const host = who.personId === null ? null : who.email.toLowerCase();
+    const hosting = deps && host !== null && hostsOf(deps.form.current().config).includes(host);
+    const body = hostCallsBody({
+      host,
+      calls: deps && host !== null ? await deps.store.hostBookings(host, deps.now()) : [],
+      feed: hosting ? `${options.origin(c)}${feedPath(options.feedSecret, host)}` : undefined,
+    });
+    const page = { title: 'Your calls', place: 'calls', csrf: c.get('csrf'), who, body } as const;
+    return c.html(consolePage(page));
+  });
   if (!deps) return app;
   app.post('/admin/leads/:reference/call/:press{cancel|move}', async (c) => {
     const reference = c.req.param('reference');

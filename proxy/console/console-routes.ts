@@ -31,7 +31,9 @@ import { CHART_DAYS } from './pages/chart.ts';
 import { retryOutcome, RETRY_WORDS } from './retry-outcome.ts';
 import { leadCalls } from '../booking/call-changes.ts';
 import type { CallPageRouteDeps } from '../intake/page/call-page-route.ts';
+import type { CalendarFeedRouteDeps } from '../http/calendar-feed-route.ts';
 import { callRoutes, CALL_WORDS } from './call-routes.ts';
+import { consoleOrigin } from './console-address.ts';
 import { CONSOLE_CSS } from './style.ts';
 import {
   funnelPageRoute,
@@ -64,7 +66,10 @@ const doneText = (word: string | undefined) =>
 
 /** The console's routes; an empty app without the console's parts. */
 export function consoleRoutes(
-  deps: ConsoleRouteDeps & FunnelPageDeps & CallPageRouteDeps,
+  deps: ConsoleRouteDeps &
+    FunnelPageDeps &
+    CallPageRouteDeps &
+    Pick<CalendarFeedRouteDeps, 'feedSecret'>,
 ): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>();
   const parts = deps.console;
@@ -208,7 +213,15 @@ export function consoleRoutes(
     });
   });
 
-  app.route('/', callRoutes(deps.callChanges, audit));
+  app.route(
+    '/',
+    callRoutes({
+      calls: deps.callChanges,
+      feedSecret: deps.feedSecret,
+      origin: (c) => consoleOrigin(c, { publicUrl: deps.publicUrl, ...parts }),
+      audit,
+    }),
+  );
   app.post('/admin/leads/:reference/retry', async (c) => {
     const reference = c.req.param('reference');
     const outcome = await store.requeue(reference, deps.now());

@@ -64,7 +64,8 @@ const head = (title: string, next?: string) =>
   </head>`;
 
 /** Where the page sits in the navigation. */
-export type Place = 'overview' | 'leads' | 'funnel' | 'teams' | 'form' | 'people' | 'none';
+export type Place =
+  'overview' | 'leads' | 'calls' | 'funnel' | 'teams' | 'form' | 'people' | 'none';
 
 /** The states, in the words the console shows. */
 export const STATE_WORDS: Record<SubmissionState, string> = {
@@ -135,6 +136,7 @@ export function consolePage(options: {
             <ul>
               ${link('overview', '/admin/', 'Overview')}
               ${allows(role, 'staff') ? link('leads', '/admin/leads', 'Leads') : ''}
+              ${allows(role, 'staff') ? link('calls', '/admin/calls', 'Your calls') : ''}
               ${link('funnel', '/admin/funnel', 'Funnel')}
               ${may(role, 'read leads') ? link('teams', '/admin/teams', 'Teams') : ''}
               ${link('form', '/admin/form', 'Form')}
