@@ -46,7 +46,7 @@ textarea{font:inherit;width:100%;padding:.4rem .5rem;border:2px solid var(--mute
 .inline-choices{display:flex;flex-wrap:wrap;gap:0 1rem}.inline-choices legend{flex-basis:100%}
 .preview-stage{overflow:auto;border:1px solid var(--line);border-radius:4px;background:var(--panel);padding:.5rem;max-width:100%}
 .preview-stage iframe{display:block;border:1px solid var(--line);background:#fff;max-width:none}
-.preview-stage.phone iframe{margin:0 auto}
+.preview-stage.phone iframe{margin:0 auto;width:100%;max-width:390px}
 .funnel-line{margin:.5rem 0 1.5rem}
 .translation .lang>p{margin:0 0 .25rem}
 @media (max-width:40rem){.summary-list>div{grid-template-columns:1fr}.summary-action{text-align:left}}
