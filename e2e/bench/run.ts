@@ -13,6 +13,7 @@ import { conversion } from './conversion.ts';
 import { createPath } from './create-path.ts';
 import { funnelReportBench } from './funnel.ts';
 import { outboxCost } from './outbox-cost.ts';
+import { outageDrain } from './outage-drain.ts';
 import { publishUnderLoad } from './publish-load.ts';
 import { relayYardstick } from './relay.ts';
 import { killAllNow, stopAll } from './processes.ts';
@@ -34,6 +35,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<string>>> = {
   // The multipart path, then beside it the files sent ahead (tus), then files end to end.
   upload: async () => `${await uploadPath()}\n${await intakePaths()}\n${await uploadEndToEnd()}`,
   outbox: outboxCost,
+  outage: outageDrain,
   convert: conversion,
   console: consoleList,
   funnel: funnelReportBench,
