@@ -42,6 +42,8 @@ export interface EditPageData {
   moved?: { message: string; focus?: Drawing['focus'] } | undefined;
   /** Just added: its id, proposed from its words. */
   added?: string | undefined;
+  /** Just given an id published before (`joinedId`): said to be that question, relabelled. */
+  joined?: string | undefined;
   /** The problems were just found by a save (announced and focused). */
   alert?: boolean;
   before?: Html;
@@ -116,6 +118,18 @@ export function editPage(data: EditPageData): Html {
         : data.saved
           ? savedNotice(data.saved)
           : ''
+    }
+    ${
+      data.joined
+        ? html`<div class="notice" role="note">
+            <p>
+              The id <code>${data.joined}</code> was published before: the platform files answers
+              under it as one question. So this question is taken as that one with new words, its
+              answers filed with that one's, and held to its kind of answer and its options’ stored
+              values. If it asks something else, give it an id of its own.
+            </p>
+          </div>`
+        : ''
     }
     <p
       class="visually-hidden"

@@ -185,3 +185,20 @@ export function questionFields(question: unknown, context: QuestionContext): Fie
   ];
   return fields.filter((field): field is Field => field !== false);
 }
+
+/**
+ * The published id a save gave a question that had another (typed into its id box): the
+ * question is then taken as that one with new words, whatever became of it in this draft (one id
+ * is one question for the platform, `docs/configuration.md`). Undefined for any other save.
+ */
+export function joinedId(
+  root: readonly (string | number)[],
+  before: unknown,
+  after: unknown,
+  published: Published,
+): string | undefined {
+  if (root[0] !== 'caseTypes' || root[2] !== 'questions') return undefined;
+  const [was, now] = [at(before, [...root, 'id']), at(after, [...root, 'id'])];
+  if (typeof now !== 'string' || now === was) return undefined;
+  return published.question(at(after, [...root.slice(0, 2), 'id']), now) ? now : undefined;
+}

@@ -14,6 +14,7 @@ import { editPage, type EditPageData } from './edit-page.ts';
 import { readFields, type Reading } from './field-read.ts';
 import { itemWords, nameOf } from './fields.ts';
 import { ofPage, viewOf } from './locate.ts';
+import { joinedId } from './part-question.ts';
 import {
   caseTypePart,
   caseTypeUrl,
@@ -122,6 +123,7 @@ function partRoutes(
         (c.req.query('removed') ? { message: 'Removed.' } : undefined),
       alert: saved !== undefined && data.placed.length > 0,
       added: added ? shownAt(at(loaded.config, part.root), ['id']) : undefined,
+      joined: c.req.query('joined'),
     });
     return kit.page(c, part.title, 'form', body);
   });
@@ -171,6 +173,8 @@ function partRoutes(
         `${part.title}: draft revision ${String(outcome.draft.revision)}`,
       );
     const query = new URLSearchParams({ saved: String(outcome.draft.revision) });
+    const joined = joinedId(part.root, before.config, outcome.draft.config, before.published);
+    if (joined) query.set('joined', joined);
     if (reading.moved?.focus.name === 'action') query.set('focus', reading.moved.focus.value);
     else if (reading.moved) query.set('removed', reading.moved.focus.value);
     if (!outcome.alongside) return c.redirect(`${part.url}?${query.toString()}`, 303);

@@ -82,3 +82,34 @@ describe('a rollback (issue #78, minor 6)', () => {
     expect(history).toContain('The rollback left them there');
   });
 });
+
+describe('a question given the id of one removed in the same draft (issue #78, minor 5)', () => {
+  it('is said to be that question with new words, where it was taken so silently', async () => {
+    const { studio, as, post, page, submit } = await studioConsole(setUp, lawFirm());
+    const editor = await as('operator');
+    const by = { person: 'ann@firm.example', client: '' };
+    const without = structuredClone((await studio.draft()).config) as {
+      caseTypes: { questions: { id: string }[] }[];
+    };
+    const questions = without.caseTypes[0]?.questions ?? [];
+    without.caseTypes[0] = {
+      ...without.caseTypes[0],
+      questions: questions.filter((q) => q.id !== 'lender'),
+    };
+    await studio.saveDraft(without, (await studio.draft()).revision, by);
+    const added = await post(editor, '/admin/form/case-types/0/questions', {
+      label: 'Your mortgage broker',
+      type: 'text',
+    });
+    const path = (added.headers.get('location') ?? '').split('?')[0] ?? '';
+    const saved = await submit(editor, path, { id: 'lender' });
+    const html = (await page(editor, saved.headers.get('location') ?? '')).html;
+    expect(html).toContain('The id <code>lender</code> was published before');
+    expect(html).toContain('give it an id of its own');
+    // A save that leaves the id alone says nothing of it.
+    const again = await submit(editor, path, { hint: 'Optional.' });
+    expect((await page(editor, again.headers.get('location') ?? '')).html).not.toContain(
+      'was published before',
+    );
+  });
+});
