@@ -102,10 +102,16 @@ describe('a question given the id of one removed in the same draft (issue #78, m
       type: 'text',
     });
     const path = (added.headers.get('location') ?? '').split('?')[0] ?? '';
+    // Under an id of its own, it has no funnel yet, never another question's.
+    expect((await page(editor, path)).html).toContain(
+      'Not live yet: the funnel counts it once it is.',
+    );
     const saved = await submit(editor, path, { id: 'lender' });
     const html = (await page(editor, saved.headers.get('location') ?? '')).html;
     expect(html).toContain('The id <code>lender</code> was published before');
     expect(html).toContain('give it an id of its own');
+    // Taken as lender, it is the live lender's funnel it shows: lender is live.
+    expect(html).not.toContain('Not live yet');
     // A save that leaves the id alone says nothing of it.
     const again = await submit(editor, path, { hint: 'Optional.' });
     expect((await page(editor, again.headers.get('location') ?? '')).html).not.toContain(

@@ -104,8 +104,15 @@ export function studioRoutes(deps: StudioDeps) {
         const ct = caseTypeIndex(c) ?? 0;
         const caseType = at(loaded.config, ['caseTypes', ct]);
         const question = at(caseType, ['questions', wholeNumber(c.req.param('q')) ?? 0]);
+        const [caseTypeId, id] = [at(caseType, ['id']), at(question, ['id'])];
+        // A question the live version has not (new, or a retired id typed again) has no funnel
+        // of its own yet: another question's counts under its id are not its.
+        if (!loaded.published.question(caseTypeId, id))
+          return html`<p class="funnel-line">
+            <span class="muted">Not live yet: the funnel counts it once it is.</span>
+          </p>`;
         return html`<p class="funnel-line">
-          ${questionFunnelWords(await questionFunnel(deps), at(caseType, ['id']), at(question, ['id']))}
+          ${questionFunnelWords(await questionFunnel(deps), caseTypeId, id)}
         </p>`;
       },
       after: (_loaded, canEdit) =>
