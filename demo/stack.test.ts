@@ -5,25 +5,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../proxy/logger.ts';
-import { startDemo } from './stack.ts';
+import { startDemo, type DemoOptions } from './stack.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** The demo on free ports, in a data directory of its own, with `options`. */
+function startOnFreePorts(options: Partial<DemoOptions> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'demo-stack-'));
+  dirs.push(dataDir);
+  return startDemo({
+    log: createLogger({ level: 'error' }),
+    form: 'law-firm-demo',
+    env: {},
+    sitePort: 0,
+    proxyPort: 0,
+    apiPort: 0,
+    dataDir,
+    ...options,
+  });
+}
+
 describe('the demo stack (npm start)', () => {
   it('closes though a browser holds a connection to the site it never sent a request on', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'demo-stack-'));
-    dirs.push(dataDir);
-    const running = await startDemo({
-      log: createLogger({ level: 'error' }),
-      env: {},
-      sitePort: 0,
-      proxyPort: 0,
-      apiPort: 0,
-      dataDir,
-    });
+    const running = await startOnFreePorts();
     // A browser opens connections ahead of need (a preconnect); Node's close() waits for them.
     const socket = connect(Number(new URL(running.siteUrl).port), '127.0.0.1');
     await once(socket, 'connect');
@@ -31,5 +38,32 @@ describe('the demo stack (npm start)', () => {
     await running.close();
     await cut;
     expect(socket.destroyed).toBe(true);
+  });
+
+  it('with the mailbox, has the proxy send there: saving is offered, and the mailbox is empty', async () => {
+    const running = await startOnFreePorts({ mailbox: { webPort: 0, smtpPort: 0 } });
+    try {
+      expect(running.mailbox?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+      // The law firm's form asks for saving, which needs the mailer: offered, so the mail is on.
+      const form = (await (await fetch(`${running.proxyUrl}/api/form`)).json()) as {
+        draftDays?: number;
+      };
+      expect(form.draftDays).toBe(7);
+      expect(await (await fetch(running.mailbox?.url ?? '')).text()).toContain('No email yet.');
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('runs no mailbox when SMTP_URL names a mail server of the operator’s', async () => {
+    const running = await startOnFreePorts({
+      env: { SMTP_URL: 'smtp://127.0.0.1:9', CONFIRMATION_FROM: 'Us <us@firm.example>' },
+      mailbox: { webPort: 0, smtpPort: 0 },
+    });
+    try {
+      expect(running.mailbox).toBeUndefined();
+    } finally {
+      await running.close();
+    }
   });
 });

@@ -1,13 +1,13 @@
 /**
  * The whole stack in one process: the stand-in enquiry API (unless a real platform is
- * configured), the proxy wired to it, and the demo landing pages. Used by `npm start` and by
- * the end-to-end suite (on free ports).
+ * configured), the proxy wired to it, the demo landing pages, and for `npm start` the mailbox
+ * that catches the proxy's emails (unless `SMTP_URL` names a real mail server). Used by
+ * `npm start` and by the end-to-end suite (on free ports).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { loadProxyEnv } from '../proxy/env.ts';
 import type { AcceptedKind } from '../proxy/contract/limits.ts';
 import type { Logger } from '../proxy/logger.ts';
@@ -16,7 +16,9 @@ import { testControls } from './enquiry-api/config.ts';
 import type { FormStudio } from '../proxy/studio/form-studio.ts';
 import { startEnquiryApi, type RunningEnquiryApi } from './enquiry-api/server.ts';
 import { EnquiryStore } from './enquiry-api/store.ts';
-import { exampleConfigPath } from './forms/index.ts';
+import { exampleConfigPath, type ExampleName } from './forms/index.ts';
+import { listen } from './listen.ts';
+import { startMailbox, type RunningMailbox } from './mailbox/mailbox.ts';
 import { createDemoSite } from './site-server.ts';
 
 /** What `startDemo` runs, and where. */
@@ -31,7 +33,24 @@ export interface DemoOptions {
   dataDir?: string;
   /** Extra proxy variables (tests shorten timings with these). */
   proxyEnv?: Record<string, string>;
+  /**
+   * The demo's mailbox and its ports, where one is wanted (`npm start`): it catches every email
+   * the proxy sends, unless `SMTP_URL` names a mail server of the operator's. The end-to-end
+   * stacks bring a mail server of their own where they need one.
+   */
+  mailbox?: { webPort: number; smtpPort: number };
+  /**
+   * The example served when `FORM_CONFIG` is unset: `law-firm` (what the end-to-end stacks
+   * build on), or `npm start`'s `law-firm-demo`, the same with every feature on.
+   */
+  form?: ExampleName;
 }
+
+/** The demo's sender and the firm's address for its alerts, where the mailbox catches them. */
+const DEMO_MAIL = {
+  NOTIFY_EMAIL: 'operations@lovelace-law.example',
+  CONFIRMATION_FROM: 'Lovelace & Co <enquiries@lovelace-law.example>',
+};
 
 /** The running demo: its addresses, and how to stop it. */
 export interface RunningDemo {
@@ -48,6 +67,8 @@ export interface RunningDemo {
   credentials?: { username: string; password: string };
   /** The proxy's form studio: what its console's pages publish through (and the specs). */
   studio: FormStudio;
+  /** The demo's mailbox, when it runs: every email the proxy sends, in a browser. */
+  mailbox?: RunningMailbox;
   close(): Promise<void>;
 }
 
@@ -100,11 +121,23 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     };
   }
 
+  // The mailbox and its sender and firm's address, each unless the operator set their own.
+  const mailbox =
+    options.mailbox && !env.SMTP_URL ? await startMailbox({ host, ...options.mailbox }) : undefined;
+  const mail = mailbox
+    ? {
+        SMTP_URL: mailbox.smtpUrl,
+        NOTIFY_EMAIL: env.NOTIFY_EMAIL || DEMO_MAIL.NOTIFY_EMAIL,
+        CONFIRMATION_FROM: env.CONFIRMATION_FROM || DEMO_MAIL.CONFIRMATION_FROM,
+      }
+    : {};
+
   const siteOrigins = [`http://localhost:${sitePortNumber}`, `http://127.0.0.1:${sitePortNumber}`];
-  const formConfig = env.FORM_CONFIG || exampleConfigPath('law-firm');
+  const formConfig = env.FORM_CONFIG || exampleConfigPath(options.form ?? 'law-firm');
   const proxy = await startProxy(
     loadProxyEnv({
       ...env,
+      ...mail,
       FORM_CONFIG: formConfig,
       ...upstream,
       ALLOWED_ORIGINS: [env.ALLOWED_ORIGINS, ...siteOrigins].filter(Boolean).join(','),
@@ -126,6 +159,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     files: { offered: proxy.offered, documentsOff: proxy.documentsOff },
     studio: proxy.studio,
     ...(api && credentials ? { api, credentials } : {}),
+    ...(mailbox ? { mailbox } : {}),
     async close() {
       await proxy.close();
       const siteClosed = new Promise((done) => site.close(done));
@@ -135,19 +169,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       await siteClosed;
       await api?.close();
       api?.store.close();
+      await mailbox?.close();
     },
   };
-}
-
-function listen(
-  fetch: Parameters<typeof serve>[0]['fetch'],
-  port: number,
-  hostname: string,
-): Promise<ServerType> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname }, () => {
-      resolve(server);
-    });
-    server.once('error', reject);
-  });
 }

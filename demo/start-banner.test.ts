@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningEnquiryApi } from './enquiry-api/server.ts';
 import { FaultInjector } from './enquiry-api/faults.ts';
+import type { RunningMailbox } from './mailbox/mailbox.ts';
 import { startBanner } from './start-banner.ts';
 
 const urls = {
@@ -77,5 +78,20 @@ describe('what npm start prints', () => {
     );
     expect(text).toContain('Stand-in control    http://127.0.0.1:8090/__control/faults');
     expect(text).toContain('Stand-in faults     failRate=0.5   (FAULT_*)');
+  });
+
+  it('names the mailbox at localhost, where every email the demo sends is read', () => {
+    const mailbox = { url: 'http://127.0.0.1:8025/' } as RunningMailbox;
+    const text = startBanner({ ...urls, mailbox }, {}).join('\n');
+    expect(text).toMatch(
+      /\n {2}Mailbox {13}http:\/\/localhost:8025\/ {3}\(every email the demo sends: a saved\n {22}enquiry's link and code, confirmations, team notices\)\n/,
+    );
+  });
+
+  it('says emails go through the operator’s own mail server when SMTP_URL is set', () => {
+    const text = startBanner(urls, { SMTP_URL: 'smtp://mail.firm.example:587' }).join('\n');
+    expect(text).toContain('Email               sent through your SMTP_URL');
+    expect(text).not.toContain('Mailbox');
+    expect(text).not.toContain('mail.firm.example');
   });
 });

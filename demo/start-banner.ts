@@ -1,7 +1,8 @@
 /**
- * What `npm start` prints once the demo runs: where everything is, how to sign in to the console,
- * what this machine converts, and how to go real. The proxy's addresses are written with
- * `localhost`, never `127.0.0.1`: passkeys (WebAuthn) refuse an IP address as their site.
+ * What `npm start` prints once the demo runs: where everything is (the mailbox that shows every
+ * email included), how to sign in to the console, what this machine converts, and how to go
+ * real. The proxy's addresses are written with `localhost`, never `127.0.0.1`: passkeys
+ * (WebAuthn) refuse an IP address as their site.
  */
 import { relative } from 'node:path';
 import { testControls } from './enquiry-api/config.ts';
@@ -44,11 +45,24 @@ function platformLines(demo: Pick<RunningDemo, 'api'>, env: Record<string, strin
   ];
 }
 
+/** Where the emails the demo sends are read: the mailbox, or the operator's own mail server. */
+function mailLines(demo: Pick<RunningDemo, 'mailbox'>, env: Record<string, string | undefined>) {
+  if (demo.mailbox)
+    return [
+      `  Mailbox             ${byName(demo.mailbox.url)}   (every email the demo sends: a saved`,
+      `${MORE}enquiry's link and code, confirmations, team notices)`,
+    ];
+  return env.SMTP_URL ? ['  Email               sent through your SMTP_URL'] : [];
+}
+
 /**
  * @example startBanner(demo, process.env).join('\n') // '  Landing page  http://localhost:3000/ …'
  */
 export function startBanner(
-  demo: Pick<RunningDemo, 'siteUrl' | 'campaignUrl' | 'proxyUrl' | 'api' | 'files' | 'formConfig'>,
+  demo: Pick<
+    RunningDemo,
+    'siteUrl' | 'campaignUrl' | 'proxyUrl' | 'api' | 'files' | 'formConfig' | 'mailbox'
+  >,
   env: Record<string, string | undefined>,
   access: Pick<ConsoleAccess, 'madeToken'> = {},
 ): string[] {
@@ -73,6 +87,7 @@ export function startBanner(
     `${MORE}for another: docs/configuration.md)`,
     ...documentLines(demo, env),
     ...platformLines(demo, env),
+    ...mailLines(demo, env),
     ...consoleLines,
     `  Funnel              ${proxy}/admin/funnel   (groups of ${minCount} start${minCount === '1' ? '' : 's'} or more`,
     `${MORE}shown: FUNNEL_MIN_COUNT=${minCount}${env.FUNNEL_MIN_COUNT === '1' ? ' for this demo, 10 by default' : ''})`,

@@ -1,8 +1,10 @@
 /**
  * `npm start`: the whole demo on one machine with no configuration. Set `ENQUIRY_API_URL`,
  * `ENQUIRY_API_USERNAME` and `ENQUIRY_API_PASSWORD` to send enquiries to the real platform;
- * `FORM_CONFIG` for another form; `ALLOWED_ORIGINS` for pages of your own, `SITE_PORT`, `PORT`
- * and `ENQUIRY_API_PORT` for other ports; `ENQUIRY_API_CONTROL` and `FAULT_*` for the stand-in.
+ * `FORM_CONFIG` for another form; `ALLOWED_ORIGINS` for pages of your own, `SITE_PORT`, `PORT`,
+ * `ENQUIRY_API_PORT`, `MAILBOX_PORT` (the mailbox's pages) and `MAILBOX_SMTP_PORT` (its mail
+ * server, any free one unless set) for other ports; `ENQUIRY_API_CONTROL` and `FAULT_*` for the
+ * stand-in. Every email goes to the mailbox, unless `SMTP_URL` names a mail server of yours.
  * Without `ADMIN_TOKEN`, one is made for the console and printed once.
  */
 import { FormConfigError } from '../proxy/contract/schemas/form-config.ts';
@@ -38,6 +40,8 @@ try {
     sitePort: port('SITE_PORT', 3000),
     proxyPort: port('PORT', 8080),
     apiPort: port('ENQUIRY_API_PORT', 8090),
+    mailbox: { webPort: port('MAILBOX_PORT', 8025), smtpPort: port('MAILBOX_SMTP_PORT', 0) },
+    form: 'law-firm-demo',
   });
   const lines = startBanner(demo, access.env, access);
   process.stdout.write(`${lines.join('\n')}\n`);
@@ -58,7 +62,7 @@ try {
   } else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     note(
       'start',
-      `a port is in use: ${(error as Error).message}. Set SITE_PORT, PORT (proxy) or ENQUIRY_API_PORT to free ones.`,
+      `a port is in use: ${(error as Error).message}. Set SITE_PORT, PORT (proxy), ENQUIRY_API_PORT or MAILBOX_PORT to free ones.`,
       {},
       'error',
     );

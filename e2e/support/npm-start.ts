@@ -1,7 +1,7 @@
 /**
  * `npm start` as a new user runs it (its script: `tsx demo/start.ts`), in a process group of its
- * own on free ports (`SITE_PORT`, `PORT`, `ENQUIRY_API_PORT`, as the README says to pass them),
- * and what its banner names. Each spec stops what it started with `stopStarted`.
+ * own on free ports (`SITE_PORT`, `PORT`, `ENQUIRY_API_PORT`, `MAILBOX_PORT`, as the README says to
+ * pass them), and what its banner names. Each spec stops what it started with `stopStarted`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -36,6 +36,7 @@ export async function npmStart(env: Record<string, string> = {}): Promise<Starte
       SITE_PORT: String(await freePort()),
       PORT: String(proxyPort),
       ENQUIRY_API_PORT: String(await freePort()),
+      MAILBOX_PORT: String(await freePort()),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'npm-start-')),
       ...env,
     },
