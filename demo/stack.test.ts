@@ -66,4 +66,23 @@ describe('the demo stack (npm start)', () => {
       await running.close();
     }
   });
+
+  it('offers calls on the law firm’s form with no calendar server, and serves each host’s feed', async () => {
+    const running = await startOnFreePorts();
+    try {
+      const slots = (await (
+        await fetch(`${running.proxyUrl}/api/slots?case-type=wills-probate`)
+      ).json()) as { status: string; slots: unknown[] };
+      expect(slots.status).toBe('open');
+      expect(slots.slots.length).toBeGreaterThan(0);
+      expect(running.hostFeeds.map(({ host }) => host)).toContain('pat@lovelace-law.example');
+      for (const { url } of running.hostFeeds) {
+        const feed = await fetch(url);
+        expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
+        expect(await feed.text()).toMatch(/^BEGIN:VCALENDAR/);
+      }
+    } finally {
+      await running.close();
+    }
+  });
 });

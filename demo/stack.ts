@@ -69,6 +69,8 @@ export interface RunningDemo {
   studio: FormStudio;
   /** The demo's mailbox, when it runs: every email the proxy sends, in a browser. */
   mailbox?: RunningMailbox;
+  /** Each host's calendar feed of the calls booked with them, where the form books calls. */
+  hostFeeds: { host: string; url: string }[];
   close(): Promise<void>;
 }
 
@@ -158,6 +160,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     formConfig,
     files: { offered: proxy.offered, documentsOff: proxy.documentsOff },
     studio: proxy.studio,
+    hostFeeds: proxy.hostFeeds.map(({ host, path }) => ({ host, url: `${proxy.url}${path}` })),
     ...(api && credentials ? { api, credentials } : {}),
     ...(mailbox ? { mailbox } : {}),
     async close() {

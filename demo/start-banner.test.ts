@@ -10,6 +10,7 @@ const urls = {
   proxyUrl: 'http://127.0.0.1:8080',
   formConfig: `${process.cwd()}/demo/forms/law-firm.json`,
   files: { offered: ['pdf', 'png', 'gif', 'jpeg', 'heic', 'docx'] as const },
+  hostFeeds: [],
 };
 const stand = (faults = new FaultInjector()) =>
   ({ origin: 'http://127.0.0.1:8090', faults }) as unknown as RunningEnquiryApi;
@@ -93,5 +94,17 @@ describe('what npm start prints', () => {
     expect(text).toContain('Email               sent through your SMTP_URL');
     expect(text).not.toContain('Mailbox');
     expect(text).not.toContain('mail.firm.example');
+  });
+
+  it('names each host’s calendar feed at localhost, where the form books calls', () => {
+    const hostFeeds = ['ann', 'bob'].map((name) => ({
+      host: `${name}@firm.example`,
+      url: `http://127.0.0.1:8080/calendar/${name}-token.ics`,
+    }));
+    const text = startBanner({ ...urls, hostFeeds }, {}).join('\n');
+    expect(text).toMatch(
+      /\n {2}Calls booked {8}each host's calls as a calendar feed, to subscribe to in Outlook,\n {22}Google or Apple Calendar \(keep it private: docs\/booking\.md\):\n {22}ann@firm\.example\n {24}http:\/\/localhost:8080\/calendar\/ann-token\.ics\n {22}bob@firm\.example\n {24}http:\/\/localhost:8080\/calendar\/bob-token\.ics\n/,
+    );
+    expect(startBanner(urls, {}).join('\n')).not.toContain('Calls booked');
   });
 });

@@ -1,8 +1,8 @@
 /**
  * What `npm start` prints once the demo runs: where everything is (the mailbox that shows every
- * email included), how to sign in to the console, what this machine converts, and how to go
- * real. The proxy's addresses are written with `localhost`, never `127.0.0.1`: passkeys
- * (WebAuthn) refuse an IP address as their site.
+ * email, each host's feed of calls booked), how to sign in to the console, what this machine
+ * converts, and how to go real. The proxy's addresses are written with `localhost`, never
+ * `127.0.0.1`: passkeys (WebAuthn) refuse an IP address as their site.
  */
 import { relative } from 'node:path';
 import { testControls } from './enquiry-api/config.ts';
@@ -55,13 +55,30 @@ function mailLines(demo: Pick<RunningDemo, 'mailbox'>, env: Record<string, strin
   return env.SMTP_URL ? ['  Email               sent through your SMTP_URL'] : [];
 }
 
+/** Each host's feed of the calls booked with them: no calendar server needed to try booking. */
+function feedLines(demo: Pick<RunningDemo, 'hostFeeds'>) {
+  if (demo.hostFeeds.length === 0) return [];
+  return [
+    "  Calls booked        each host's calls as a calendar feed, to subscribe to in Outlook,",
+    `${MORE}Google or Apple Calendar (keep it private: docs/booking.md):`,
+    ...demo.hostFeeds.flatMap(({ host, url }) => [`${MORE}${host}`, `${MORE}  ${byName(url)}`]),
+  ];
+}
+
 /**
  * @example startBanner(demo, process.env).join('\n') // '  Landing page  http://localhost:3000/ …'
  */
 export function startBanner(
   demo: Pick<
     RunningDemo,
-    'siteUrl' | 'campaignUrl' | 'proxyUrl' | 'api' | 'files' | 'formConfig' | 'mailbox'
+    | 'siteUrl'
+    | 'campaignUrl'
+    | 'proxyUrl'
+    | 'api'
+    | 'files'
+    | 'formConfig'
+    | 'mailbox'
+    | 'hostFeeds'
   >,
   env: Record<string, string | undefined>,
   access: Pick<ConsoleAccess, 'madeToken'> = {},
@@ -88,6 +105,7 @@ export function startBanner(
     ...documentLines(demo, env),
     ...platformLines(demo, env),
     ...mailLines(demo, env),
+    ...feedLines(demo),
     ...consoleLines,
     `  Funnel              ${proxy}/admin/funnel   (groups of ${minCount} start${minCount === '1' ? '' : 's'} or more`,
     `${MORE}shown: FUNNEL_MIN_COUNT=${minCount}${env.FUNNEL_MIN_COUNT === '1' ? ' for this demo, 10 by default' : ''})`,

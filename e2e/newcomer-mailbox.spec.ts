@@ -5,7 +5,8 @@
  * the answers back; and, once it is sent, reads the visitor's confirmation and the team's notice
  * in the same mailbox. Nothing needed a setting: the mailbox is `npm start`'s own.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { readEmail } from './support/demo-mailbox.ts';
 import { openWithCode, saveFor } from './support/drafting-stack.ts';
 import { npmStart, stopStarted } from './support/npm-start.ts';
 import { fillConveyancing, send } from './support/visitor.ts';
@@ -14,19 +15,6 @@ test.describe.configure({ timeout: 120_000 });
 test.afterEach(stopStarted);
 
 const NOTES = 'We exchange contracts on the 14th and need a solicitor by then';
-
-/**
- * The email to `to` whose subject starts with `subject`, opened in the mailbox at `mailbox`, as a
- * person finds it there: the list looks again every 5 seconds until it arrives. Its text.
- */
-async function readEmail(page: Page, mailbox: string, to: string, subject: string) {
-  await page.goto(mailbox);
-  const row = page.getByRole('row').filter({ hasText: to }).filter({ hasText: subject });
-  await expect(row.first()).toBeVisible({ timeout: 30_000 });
-  await row.first().getByRole('link').click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(new RegExp(`^${subject}`));
-  return page.locator('#text');
-}
 
 test('the mailbox the banner names shows a saved enquiry’s link and code, and the code opens it in another browser', async ({
   page,

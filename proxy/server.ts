@@ -6,6 +6,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
+import { feedPath, hostsOf } from './booking/host-feeds.ts';
 import type { ProxyEnv } from './env.ts';
 import { FORM_TOKEN_MAX_AGE_MS } from './http/bots/bot-check.ts';
 import { isTrustedProxy } from './http/client-ip.ts';
@@ -49,6 +50,8 @@ export interface RunningProxy {
   documentsOff?: string | undefined;
   /** The form's versions and draft: what the console's studio pages publish through. */
   studio: FormStudio;
+  /** Each host's calendar feed, as a path on the proxy (`docs/booking.md`, "Calendars"). */
+  hostFeeds: { host: string; path: string }[];
   /** Stops taking requests, lets in-flight ones finish while there is time, closes the outbox. */
   close(): Promise<void>;
 }
@@ -191,8 +194,13 @@ async function start(
     url,
     log,
     checked,
-    // The version served at start (the banner's words); a later publish may offer others.
+    // The version served at start (the banner's words); a later publish may offer others, and
+    // name other hosts.
     offered: live.current().config.files.kinds ?? [],
+    hostFeeds: hostsOf(live.current().config).map((host) => ({
+      host,
+      path: feedPath(deps.feedSecret, host),
+    })),
     documentsOff: converter.warnings?.[0],
     studio,
     close,

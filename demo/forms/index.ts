@@ -32,7 +32,7 @@ export const EXAMPLE_CONFIGS = Object.freeze({
   'law-firm': lawFirm,
   /**
    * The law firm's form as `npm start` serves it: the same, with every feature a newcomer tries
-   * turned on (saving, the confirmation email, teams). The tests build on
+   * turned on (saving, the confirmation email, teams, a call to book). The tests build on
    * `law-firm`, adding the one feature each tries.
    */
   'law-firm-demo': load('law-firm-demo'),
