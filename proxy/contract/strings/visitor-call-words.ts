@@ -1,7 +1,7 @@
 /**
  * The proxy's own words about a booked call, as the visitor reads them, in English: the lines of
  * the confirmation email that give the call and its link, the invitation's title, and the page
- * that link opens to cancel or move it (`http/call-page.ts`). Every language lists them
+ * that link opens to cancel or move it (`intake/page/call-page.ts`). Every language lists them
  * (`cy-call.ts`); a strings file without them says them in English (`schemas/strings-file.ts`).
  */
 export const VISITOR_CALL_WORDS = Object.freeze({
