@@ -14,28 +14,35 @@ const localeOf = (lang: string) => (lang === 'en' ? 'en-GB' : lang);
 /** A slot's start as `GET /api/slots` writes it and the answer names it: `2026-12-01T10:00:00Z`. */
 export const isoStart = (at: number): string => `${new Date(at).toISOString().slice(0, 19)}Z`;
 
-/**
- * A call's day and times in `timeZone`, as `lang` writes them, the zone named.
- *
- * @example callTime(span, 'Europe/London', 'en') // 'Tuesday, 1 December 2026, 10:00–10:30 Europe/London'
- */
-export function callTime(span: Span, timeZone: string, lang: string): string {
-  const locale = localeOf(lang);
-  const day = new Intl.DateTimeFormat(locale, {
+/** The day of `at` in `timeZone`, as `lang` writes it: "Tuesday, 1 December 2026". */
+export function callDay(at: number, timeZone: string, lang: string): string {
+  return new Intl.DateTimeFormat(localeOf(lang), {
     timeZone,
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-  });
-  const time = new Intl.DateTimeFormat(locale, {
+  }).format(at);
+}
+
+/** A span's start and end in `timeZone`, as `lang` writes them: "10:00–10:30". */
+export function callHours(span: Span, timeZone: string, lang: string): string {
+  const time = new Intl.DateTimeFormat(localeOf(lang), {
     timeZone,
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
   });
-  return `${day.format(span.start)}, ${time.format(span.start)}–${time.format(span.end)} ${timeZone}`;
+  return `${time.format(span.start)}–${time.format(span.end)}`;
 }
+
+/**
+ * A call's day and times in `timeZone`, as `lang` writes them, the zone named.
+ *
+ * @example callTime(span, 'Europe/London', 'en') // 'Tuesday, 1 December 2026, 10:00–10:30 Europe/London'
+ */
+export const callTime = (span: Span, timeZone: string, lang: string): string =>
+  `${callDay(span.start, timeZone, lang)}, ${callHours(span, timeZone, lang)} ${timeZone}`;
 
 /**
  * The meta entry's value of a call booked with `host`, in `lang` with its `words`.

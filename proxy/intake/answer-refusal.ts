@@ -13,6 +13,7 @@ import { isNavigation, plainRefused, plainRefusedAtTheDoor } from './page/plain-
 import type { PlainFields } from './page/plain-fields.ts';
 import type { HeldFiles } from './page/held-files.ts';
 import type { CurrentForm } from '../studio/live-form.ts';
+import type { SlotFinder } from '../booking/slot-finder.ts';
 import { formIn, requestedLanguage, wordsIn } from '../http/form-language.ts';
 
 /** What the intake notes of an enquiry as it comes in, for its answer. */
@@ -59,6 +60,8 @@ export interface RefusalAnswerDeps {
   log: Logger;
   /** Present when the form offers "Save and continue later": the form drawn again offers it. */
   drafts?: object | undefined;
+  /** The free times the form drawn again offers. */
+  slots: SlotFinder;
 }
 
 /**
@@ -68,7 +71,7 @@ export interface RefusalAnswerDeps {
  * @example app.onError((error, c) => (error instanceof Refusal ? answer(c, error) : …));
  */
 export function refusalAnswers(deps: RefusalAnswerDeps) {
-  return (c: Context, refusal: Refusal): Response => {
+  return (c: Context, refusal: Refusal): Response | Promise<Response> => {
     for (const [name, value] of Object.entries(refusal.headers)) c.header(name, value);
     const enquiry = (c as Context<{ Variables: IntakeVariables }>).get('enquiry');
     const form = deps.form.current();

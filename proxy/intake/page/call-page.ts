@@ -12,6 +12,7 @@ import { formatMessage } from '../../contract/messages.ts';
 import type { StoredBooking } from '../../outbox/booking.ts';
 import type { PageLanguage } from './form-fields.ts';
 import { page } from './page-frame.ts';
+import { slotRadios } from './slot-radios.ts';
 
 /** What the page shows. */
 export interface CallPageView {
@@ -71,18 +72,14 @@ export function callPage(view: CallPageView, language: PageLanguage, action: str
           <input type="hidden" name="check" value="${check}" />
           <fieldset class="field">
             <legend><h2>${words['call.moveHeading']}</h2></legend>
-            <p class="hint">${formatMessage(words['call.zone'], { zone: booking.timeZone })}</p>
-            ${times.map(
-              (slot, index) =>
-                html`<label class="choice"
-                  ><input
-                    type="radio"
-                    name="start"
-                    value="${isoStart(slot.start)}"
-                    ${index === 0 ? 'checked' : ''}
-                  />
-                  ${when(slot, booking, lang)}</label
-                >`,
+            ${slotRadios(
+              {
+                name: 'start',
+                slots: times,
+                timeZone: booking.timeZone,
+                chosen: times[0] && isoStart(times[0].start),
+              },
+              language,
             )}
           </fieldset>
           <button type="submit">${words['call.moveButton']}</button>

@@ -20,6 +20,9 @@ import {
 import type { ContactFieldName } from '../../contract/fields.ts';
 import type { Question } from '../../contract/schemas/form-config.ts';
 import type { Strings } from '../../contract/strings/english.ts';
+import type { PageTimes } from './page-times.ts';
+import { preferredName } from './plain-fields.ts';
+import { slotRadios } from './slot-radios.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -186,8 +189,25 @@ export function contactField(
   return labelled(frame, typedControl(frame, CONTACT_CONTROLS[name]));
 }
 
-/** A question of the case type, as the contract says it is drawn; hidden questions are a hidden input. */
-export function questionField(question: Question, state: FieldState, condition?: string): Html {
+/** What an appointment question offers on the page: the free times, and the times typed. */
+export interface AppointmentOffer {
+  /** Undefined when the times are not known yet (the hosts depend on answers to come). */
+  times: PageTimes | undefined;
+  /** The "times that would suit" last sent. */
+  preferred: string;
+  lang: string;
+}
+
+/**
+ * A question of the case type, as the contract says it is drawn; hidden questions are a hidden
+ * input; an appointment offers its free times (`offer`).
+ */
+export function questionField(
+  question: Question,
+  state: FieldState,
+  condition?: string,
+  offer?: AppointmentOffer,
+): Html {
   const name = `answers.${question.id}`;
   const facts = questionControl(question);
   if (facts.control === 'hidden')
@@ -206,7 +226,52 @@ export function questionField(question: Question, state: FieldState, condition?:
   if (facts.control === 'checkboxes') return choiceGroup(frame, 'checkbox', pairs);
   if (facts.control === 'select') return selectField(frame, pairs);
   if (facts.control === 'checkbox') return singleCheckbox(frame, 'Yes');
+  if (question.type === 'appointment' && offer) return appointmentField(frame, facts, offer);
   return labelled(frame, typedControl(frame, facts));
+}
+
+/**
+ * An appointment question: its free times as radios by day (named as the answer, `frame.name`),
+ * then a text area for the times that would suit (`preferredName`): a time ticked wins over it
+ * (`plain-fields.ts`). With no time to offer, the text area alone, required when the question is.
+ */
+function appointmentField(frame: FieldFrame, facts: TypedControl, offer: AppointmentOffer): Html {
+  const { words } = frame.state;
+  const { times } = offer;
+  const open = times !== undefined && times.slots.length > 0;
+  const preferred: FieldFrame = {
+    id: open ? fieldId(preferredName(frame.name)) : frame.id,
+    name: preferredName(frame.name),
+    label: words.bookingPreferred,
+    required: frame.required && !open,
+    markOptional: false,
+    hint: words.bookingPreferredHint,
+    state: { values: [offer.preferred], words },
+  };
+  const none =
+    times?.status === 'full'
+      ? words.bookingFull
+      : times?.status === 'unavailable'
+        ? words.bookingUnavailable
+        : undefined;
+  const radios = open
+    ? slotRadios(
+        {
+          name: frame.name,
+          slots: times.slots,
+          timeZone: times.timeZone,
+          chosen: frame.state.values[0],
+          id: frame.id,
+          invalid: Boolean(frame.state.error),
+        },
+        { lang: offer.lang, words },
+      )
+    : '';
+  return html`<fieldset class="${fieldClass(frame)}" ${described(frame)}>
+    <legend>${frame.label}${optionalMark(frame)}</legend>
+    ${hintLine(frame)} ${errorLine(frame.id, frame.state)} ${none ? html`<p>${none}</p>` : ''}
+    ${radios} ${labelled(preferred, typedControl(preferred, facts))}
+  </fieldset>`;
 }
 
 /** One checkbox with its label beside it, its hint and error above (a yes/no question, a consent). */

@@ -11,7 +11,10 @@ import { formatIn } from '../../contract/plurals.ts';
 import type { CaseType, FormConfig } from '../../contract/schemas/form-config.ts';
 import { isEnglish } from '../../contract/strings/catalogue.ts';
 import { ENGLISH } from '../../contract/strings/english.ts';
+import { isSlotStart } from '../../contract/booking.ts';
 import { formEnd } from './form-end.ts';
+import type { PageTimes } from './page-times.ts';
+import { preferredName } from './plain-fields.ts';
 import { saveAddress, type TakenPost } from './page-addresses.ts';
 import type { HeldFile, PageIssue } from './held-files.ts';
 import { page } from './page-frame.ts';
@@ -61,6 +64,14 @@ export interface FormPageOptions {
    * page of the site to lead back to in `sendTo`): it posts the same to `/form/save`.
    */
   saves?: boolean;
+  /** The free times of the case type's appointment question (`page-times.ts`), when known. */
+  times?: PageTimes | undefined;
+}
+
+/** The "times that would suit" sent: the text area's, or an answer in words sent as the answer. */
+function preferredOf(values: FormPageOptions['values'], id: string) {
+  const answer = values.get(`answers.${id}`)?.[0] ?? '';
+  return values.get(preferredName(`answers.${id}`))?.[0] ?? (isSlotStart(answer) ? '' : answer);
 }
 
 /** The form page: the case-type choice first when the URL names none, else the whole form. */
@@ -93,7 +104,7 @@ export function formPage(options: FormPageOptions) {
         ${options.hiddenLang ? html`<input type="hidden" name="lang" value="${lang}" />` : ''}
         ${MARKETING_FIELDS.map((field) => html`<input type="hidden" name="marketing.${field}" value="${values.get(`marketing.${field}`)?.[0] ?? ''}" />`)}
         ${shownContactFields(config).map((field) => contactField(field, contactRequired(config, field), state(field), field === 'email' && issues.length > 0 ? emailSuggestion(values.get('email')?.[0], options.region, language) : undefined))}
-        ${caseType.questions.map((question) => questionField(question, state(`answers.${question.id}`), conditionOf(caseType, question, language)))}
+        ${caseType.questions.map((question) => questionField(question, state(`answers.${question.id}`), conditionOf(caseType, question, language), question.type === 'appointment' ? { times: options.times, preferred: preferredOf(values, question.id), lang } : undefined))}
         ${formEnd(config, state, { errors: fileErrors, held: options.held ?? [] }, language)}
         <div class="buttons">
           <button type="submit">${words.submit}</button>

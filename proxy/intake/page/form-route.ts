@@ -16,7 +16,9 @@ import { backTo, newPageKey, sendAddress } from './page-addresses.ts';
 import type { SentPasses } from './sent-pass.ts';
 import { countPageView } from '../../funnel/server-tallies.ts';
 import { valuesFromQuery } from './plain-answers.ts';
-import { pageIn, requestedLanguage } from '../../http/form-language.ts';
+import { pageTimes } from './page-times.ts';
+import type { SlotFinder } from '../../booking/slot-finder.ts';
+import { formIn, pageIn, requestedLanguage } from '../../http/form-language.ts';
 import type { CurrentForm } from '../../studio/live-form.ts';
 import { offersSaving } from '../../notify/drafts-state.ts';
 
@@ -34,6 +36,8 @@ export interface FormRouteDeps {
   /** The visitor's address: each one's page views are counted within its allowance. */
   clientIp: (c: Context) => string;
   now: () => number;
+  /** The free times, as `GET /api/slots` offers them. */
+  slots: SlotFinder;
 }
 
 /** The route of the form without JavaScript; `funnel` counts its views. */
@@ -52,11 +56,21 @@ export function noScriptRoutes(deps: FormRouteDeps, funnel: FunnelAdmission): Ho
       gpc: c.req.header('sec-gpc') === '1',
       client: rateLimitKey(deps.clientIp(c)),
     });
+    const times = await pageTimes(
+      deps.slots,
+      form.config,
+      form.config.caseTypes.find((each) => each.id === caseType?.id),
+      {
+        campaign: values.get('marketing.campaign')?.[0] ?? '',
+        language: formIn(form, requestedLanguage(c)).lang ?? '',
+      },
+    );
     return c.html(
       formPage({
         config: visitor.form,
         caseType,
         values,
+        times,
         formToken: deps.bots.tokens.issue(form.version),
         formVersion: form.version,
         sendTo: sendAddress(

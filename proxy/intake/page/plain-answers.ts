@@ -14,7 +14,9 @@ import { regionOf } from '../../contract/email-typos.ts';
 import type { MarketingField } from '../../contract/fields.ts';
 import { FIELD_MAX_LENGTH } from '../../contract/limits.ts';
 import type { Refusal } from '../../http/refusal.ts';
-import type { PlainFields } from './plain-fields.ts';
+import { enquiryFromFields, type PlainFields } from './plain-fields.ts';
+import { pageTimes } from './page-times.ts';
+import type { SlotFinder } from '../../booking/slot-finder.ts';
 import type { HeldFiles } from './held-files.ts';
 import { formPage, problemPage } from './form-page.ts';
 import { pageHeaders } from './page-frame.ts';
@@ -66,14 +68,19 @@ export function plainTaken(
  * The answer to a plain post refused: the form again, as it was sent, with the refusal's field
  * issues, or its message when no field is to blame. The refusal's headers are on `c` already.
  */
-export function plainRefused(
+export async function plainRefused(
   c: Context,
-  deps: { form: CurrentForm; bots: BotCheckOptions; drafts?: object | undefined },
+  deps: {
+    form: CurrentForm;
+    bots: BotCheckOptions;
+    drafts?: object | undefined;
+    slots: SlotFinder;
+  },
   fields: PlainFields,
   refusal: Refusal,
   asked: string | undefined,
   held?: HeldFiles,
-): Response {
+): Promise<Response> {
   const form = deps.form.current();
   const visitor = pageIn(form, asked);
   const body = refusal.bodyIn(visitor.language.words, visitor.language.lang);
@@ -83,7 +90,20 @@ export function plainRefused(
   const caseTypeId = fields.get('case_type')?.[0];
   const caseType = visitor.form.caseTypes.find((c) => c.id === caseTypeId);
   const { key, back } = pageAddressOf(c);
+  // The times offered now, by the team every answer sent chooses (a time taken meanwhile is gone).
+  const sent = enquiryFromFields(fields, form.config);
+  const times = await pageTimes(
+    deps.slots,
+    form.config,
+    form.config.caseTypes.find((each) => each.id === caseTypeId),
+    {
+      campaign: sent.marketing?.campaign ?? '',
+      language: formIn(form, asked).lang ?? '',
+      answers: sent.answers,
+    },
+  );
   const page = formPage({
+    times,
     config: visitor.form,
     caseType,
     values: fields,

@@ -4,7 +4,10 @@
  * same checks, outbox and limits apply. Field names:
  *
  * - `forename`, `surname`, `email`, `telephone_mobile`, `case_type`, `form_token`, `website`
- * - `answers.<question id>` (a checkbox question with options repeats it per ticked option)
+ * - `answers.<question id>` (a checkbox question with options repeats it per ticked option;
+ *   an appointment's, the start of the time ticked)
+ * - `preferred.<question id>`: an appointment's "times that would suit", its answer when no
+ *   time is ticked (a time ticked wins)
  * - `consent.<statement id>` (`on` when ticked: any other value is not agreement)
  * - `marketing.<field>` (the attribution, carried in hidden inputs)
  * - `send_copy` (`on` when "Send me a copy" is ticked)
@@ -44,6 +47,9 @@ export function heldIn(fields: PlainFields, name = HELD_FIELD): { id: string; ke
   return [...named].slice(0, FILE_LIMIT_CEILINGS.maxFiles).map(([id, key]) => ({ id, key }));
 }
 
+/** The name of the text area beside an appointment's times (`answers.call`: `preferred.call`). */
+export const preferredName = (answerName: string) => answerName.replace(/^answers\./, 'preferred.');
+
 /** What a ticked consent checkbox of the page sends (a checkbox's default value too). */
 export const CONSENT_TICKED = 'on';
 
@@ -58,12 +64,14 @@ export function enquiryFromFields(fields: PlainFields, config: FormConfig): Enqu
   const one = (name: string) => fields.get(name)?.[0];
   const caseTypeId = one('case_type') ?? '';
   const caseType = config.caseTypes.find((c) => c.id === caseTypeId);
+  const appointment = caseType?.questions.find((question) => question.type === 'appointment');
   // Without a prototype, an answer named "__proto__" is kept as the key it is, and refused by
   // the checks as the JSON path refuses it, instead of vanishing into the object's prototype.
   const answers = Object.create(null) as Record<string, string | string[]>;
   const consent: Record<string, boolean> = {};
   const marketing: Record<string, string> = {};
   const unknown: Record<string, string> = {};
+  const preferred = new Map<string, string>();
   for (const [name, values] of fields) {
     const [prefix, key = ''] = splitName(name);
     if (prefix === 'answers') {
@@ -72,10 +80,13 @@ export function enquiryFromFields(fields: PlainFields, config: FormConfig): Enqu
         question?.type === 'checkbox' && question.options ? [...values] : (values[0] ?? '');
     } else if (prefix === 'consent')
       consent[key] = values.length > 0 && values.every((value) => value === CONSENT_TICKED);
+    else if (prefix === 'preferred' && appointment?.id === key) preferred.set(key, values[0] ?? '');
     else if (prefix === 'marketing' && (MARKETING_FIELDS as readonly string[]).includes(key))
       marketing[key] = values[0] ?? '';
     else if (!isKnownTopLevel(name)) unknown[name] = values[0] ?? '';
   }
+  // A time ticked wins; the times typed are the answer when none is.
+  for (const [id, text] of preferred) if (!answers[id]) answers[id] = text;
   const shown = caseType
     ? new Set(visibleQuestions(caseType, answers).map((question) => question.id))
     : undefined;
