@@ -7,7 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SlotsResponse } from '../../contract/booking.ts';
 import { parseFormConfig, type FormConfig } from '../../contract/schemas/form-config.ts';
-import { lawFirmBooking, lawFirmBookingFile } from '../../test/fixtures/booking-config.ts';
+import {
+  lawFirmBooking,
+  lawFirmBookingFile,
+  lawFirmBookingRouted,
+} from '../../test/fixtures/booking-config.ts';
 import { inputs, plainForm, postPlain } from '../../test/fixtures/plain-post.ts';
 import { harnessPerTest, ORIGIN, validEnquiry } from '../../test/fixtures/proxy-harness.ts';
 
@@ -134,5 +138,25 @@ describe('the appointment question without JavaScript', () => {
     const page = await refused.text();
     expect(page).not.toContain('<script>alert(1)</script>');
     expect(page).toContain('&lt;/textarea&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('for hosts chosen by answers, asks for the times that suit first, and offers that team’s times on the page drawn again', async () => {
+    const h = bookingProxy(lawFirmBookingRouted);
+    const page = await (await h.app.request('/form?case-type=conveyancing')).text();
+    expect(radioStarts(page)).toEqual([]);
+    expect(page).toMatch(/<textarea[^>]*name="preferred\.call"/);
+    const value = 'Over £1 million';
+    const refused = await postPlain(
+      h,
+      plainForm(h.formToken(), { email: 'not an address', 'answers.property_value': value }),
+    );
+    expect(refused.status).toBe(400);
+    const again = await refused.text();
+    // The high-value team's own hours: an hour from 10:00, London time.
+    expect(radioStarts(again)).toEqual(
+      await offered(h, `&answer.property_value=${encodeURIComponent(value)}`),
+    );
+    expect(radioStarts(again)[0]).toBe('2027-03-29T09:00:00Z');
+    expect(again).toMatch(/value="2027-03-29T09:00:00Z"[^>]*\/>\s*10:00–11:00/);
   });
 });
