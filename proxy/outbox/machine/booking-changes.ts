@@ -12,7 +12,7 @@
 import type { CallChange, CallMove, StoredBooking } from '../booking.ts';
 import type { NewNotification } from '../notification.ts';
 import { toBooking, type BookingRow } from './booking-rows.ts';
-import { freeBlocks, takeBlocks } from './bookings.ts';
+import { freeBlocks, placeCall, takeBlocks } from './bookings.ts';
 import { queueCalendarWrite } from './calendars.ts';
 import { notifications } from './notifications.ts';
 import { one, run, type Dialect, type Plan } from './plan.ts';
@@ -81,11 +81,7 @@ export function bookingChanges(d: Dialect) {
       yield* freeBlocks(row.id);
       for (const host of move.hosts) {
         if (!(yield* takeBlocks(row.id, host, move))) continue;
-        yield* run(
-          `UPDATE bookings SET host = @host, start_at = @start, end_at = @end, until_at = @until
-           WHERE id = @id`,
-          { id: row.id, host, start: move.start, end: move.end, until: move.until },
-        );
+        yield* placeCall(row.id, host, move);
         // Another host's calendar loses the event and the new one's gets it; the same host's is
         // written again at the new SEQUENCE (`booking/calendar-writer.ts`: an update, not a create).
         if (host !== row.host)

@@ -68,6 +68,18 @@ export function* takeBlocks(
   return false;
 }
 
+/** Gives the booking `id` to `host` over `span`: the host its blocks were taken for. */
+export const placeCall = (
+  id: number,
+  host: string,
+  span: { start: number; end: number; until: number },
+) =>
+  run(
+    `UPDATE bookings SET host = @host, start_at = @start, end_at = @end, until_at = @until
+     WHERE id = @id`,
+    { id, host, start: span.start, end: span.end, until: span.until },
+  );
+
 /** The booking statements, in `d`'s spelling. */
 export function bookings(d: Dialect) {
   const { peopleAway, holdTurn, giveTurn } = routing(d);
@@ -112,8 +124,7 @@ export function bookings(d: Dialect) {
       if (!row) throw new Error(`the outbox did not insert the booking ${booking.uid}`);
       for (const host of order) {
         if (!(yield* takeBlocks(row.id, host, booking))) continue;
-        if (host !== first)
-          yield* run('UPDATE bookings SET host = @host WHERE id = @id', { host, id: row.id });
+        if (host !== first) yield* placeCall(row.id, host, booking);
         if (booking.turnsOf) yield* giveTurn(booking.turnsOf, host);
         const meta = submission.upstream.meta.map((entry) =>
           entry.id === booking.question ? { ...entry, value: booking.metaValue(host) } : entry,
