@@ -28,6 +28,11 @@ export interface FunnelReport {
    * any. A form in steps reports the first question of the furthest step the same way.
    */
   reached?: string;
+  /**
+   * True when the case type's appointment question showed free times to choose from (left out
+   * when it showed none: no time free, the calendars unreadable, or no such question).
+   */
+  offered?: true;
 }
 
 /** A larger report is refused unread: a real one is ids and flags of one case type. */

@@ -3,7 +3,8 @@
  * real form view cannot produce is refused, whole: an unknown case type or question, a question
  * answered or refused that was never shown, a conditional question shown without the question
  * it depends on, a send without every required question answered (of those always shown), a view that answered
- * something, counts where flags belong (a forged total), and any value that looks like a person's
+ * something, times offered without an appointment question shown, counts where flags belong (a
+ * forged total), and any value that looks like a person's
  * details (`personal-data.ts`). What passes becomes a tally: ids and 0/1 flags.
  */
 import { z } from 'zod';
@@ -55,6 +56,7 @@ const reportSchema = z.strictObject({
   answered: z.array(questionId).max(100),
   errors: z.record(questionId, z.enum(QUESTION_ERRORS)),
   reached: questionId.optional(),
+  offered: z.literal(true).optional(),
 }) satisfies z.ZodType<FunnelReport>;
 
 /** Refuses unless `condition` holds. */
@@ -77,6 +79,11 @@ function checkAgainst(report: FunnelReport, caseType: CaseType | undefined): voi
     const dependsOn = visible.get(id)?.showIf?.question;
     must(dependsOn === undefined || shown.has(dependsOn), `"${id}" shown without "${dependsOn}"`);
   }
+  const appointment = caseType?.questions.find((q) => q.type === 'appointment');
+  must(
+    !report.offered || (appointment !== undefined && shown.has(appointment.id)),
+    'times offered without an appointment question shown',
+  );
   if (report.outcome === 'viewed')
     must(
       report.answered.length === 0 && Object.keys(report.errors).length === 0 && !report.reached,
@@ -152,6 +159,7 @@ export function tallyOfReport(config: FormConfig, text: string, day: string): Fu
     views: 1,
     starts: report.outcome === 'viewed' ? 0 : 1,
     sends: sent ? 1 : 0,
+    offered: report.offered ? 1 : 0,
     questions: report.shown.map((id) => ({
       id,
       shown: 1,

@@ -20,6 +20,10 @@ const HEADER = [
   'answered',
   'left',
   'errors',
+  // Last, so that a sheet reading the columns by position before booking still reads them.
+  'offered',
+  'booked',
+  'cancelled',
 ];
 
 /** One CSV field: formulas defused (OWASP's CSV injection advice), quoted when it must be. */
@@ -43,7 +47,8 @@ export function funnelCsv(funnel: FunnelResponse): string {
       row.sends,
       row.delivered,
     ];
-    if (row.questions.length === 0) lines.push([...cell, '', '', '', '', ''].map(String));
+    const call = [row.offered, row.booked, row.cancelled];
+    if (row.questions.length === 0) lines.push([...cell, '', '', '', '', '', ...call].map(String));
     for (const question of row.questions)
       lines.push(
         [
@@ -55,6 +60,7 @@ export function funnelCsv(funnel: FunnelResponse): string {
           Object.entries(question.errors)
             .map(([code, n]) => `${code}=${String(n)}`)
             .join(' '),
+          ...call,
         ].map(String),
       );
   }

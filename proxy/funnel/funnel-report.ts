@@ -2,8 +2,8 @@
  * The marketer's funnel over a period: one row per case type, campaign and variant, with its
  * questions in the form's order. This is the shape `GET /admin/funnel` answers (and the
  * console shows): `{from, to, minCount, truncated, rows: [{caseType, campaign, variant, views,
- * starts, sends, delivered, questions: [{id, shown, answered, left, errors: {code: n}}]}],
- * totals, withheld}`. Rows with fewer than `minCount` starts (or deliveries) are merged into one
+ * starts, sends, delivered, offered, booked, cancelled, questions: [{id, shown, answered, left,
+ * errors: {code: n}}]}], totals, withheld}`. Rows with fewer than `minCount` starts (or deliveries) are merged into one
  * "other" row, so no small group can be singled out; an "other" row still below it is left out,
  * counted in `totals` and `withheld` alone. Starts, not views: anyone can load
  * `/form?campaign=…` nine times to lift one visitor's cell over the line, and a view is all
@@ -15,6 +15,7 @@
  */
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import {
+  type CellCount,
   type CellKey,
   type FunnelCell,
   type FunnelFilter,
@@ -45,7 +46,7 @@ export interface FunnelResponse {
   truncated: boolean;
   rows: FunnelCell[];
   /**
-   * The period's views, starts, sends and deliveries over every group, those left out included:
+   * The period's views, starts, sends, deliveries, times offered, calls booked and cancelled over every group, those left out included:
    * the small-count rule protects groups (their rows and where their visitors stopped), not
    * the sum.
    */
@@ -59,18 +60,13 @@ export interface FunnelResponse {
   undecided?: boolean;
 }
 
-/** A count for each of the funnel's steps. */
-export interface StageTotals {
-  views: number;
-  starts: number;
-  sends: number;
-  delivered: number;
-}
+/** A count for each of the funnel's steps, the call's included. */
+export type StageTotals = Record<CellCount, number>;
 
 /** The steps of `cells` summed. */
 export const stageTotals = (cells: readonly FunnelCell[]): StageTotals => {
-  const { views, starts, sends, delivered } = merged(cells);
-  return { views, starts, sends, delivered };
+  const { views, starts, sends, delivered, offered, booked, cancelled } = merged(cells);
+  return { views, starts, sends, delivered, offered, booked, cancelled };
 };
 
 /** The name of the row small cells are merged into. */
@@ -80,10 +76,11 @@ export const DEFAULT_MIN_COUNT = 10;
 
 /**
  * How many people a cell surely holds, for the small-count merge: its starts, or its deliveries
- * when more (a visitor whose browser sends Global Privacy Control reports nothing, yet their
- * enquiry is counted when delivered). Never its views, which page loads alone make.
+ * or calls booked when more (a visitor whose browser sends Global Privacy Control reports
+ * nothing, yet their enquiry is counted when delivered, and their call when booked). Never its
+ * views or times offered, which page loads alone make.
  */
-const people = (cell: FunnelCell) => Math.max(cell.starts, cell.delivered);
+const people = (cell: FunnelCell) => Math.max(cell.starts, cell.delivered, cell.booked);
 
 function addQuestions(into: Map<string, QuestionCounts>, questions: readonly QuestionCounts[]) {
   for (const question of questions) {
@@ -109,8 +106,7 @@ export function merged(cells: readonly FunnelCell[]): FunnelCell {
     cells.every((cell) => cell[key] === cells[0]?.[key]) ? (cells[0]?.[key] ?? OTHER) : OTHER;
   const questions = new Map<string, QuestionCounts>();
   for (const cell of cells) addQuestions(questions, cell.questions);
-  const total = (key: 'views' | 'starts' | 'sends' | 'delivered') =>
-    cells.reduce((sum, cell) => sum + cell[key], 0);
+  const total = (key: CellCount) => cells.reduce((sum, cell) => sum + cell[key], 0);
   return {
     caseType: shared('caseType'),
     campaign: shared('campaign'),
@@ -119,6 +115,9 @@ export function merged(cells: readonly FunnelCell[]): FunnelCell {
     starts: total('starts'),
     sends: total('sends'),
     delivered: total('delivered'),
+    offered: total('offered'),
+    booked: total('booked'),
+    cancelled: total('cancelled'),
     questions: [...questions.values()],
   };
 }

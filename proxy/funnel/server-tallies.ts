@@ -52,6 +52,9 @@ const pageViewTally = (key: FunnelKey): FunnelTally => ({
   views: 1,
   starts: 0,
   sends: 0,
+  // The page without JavaScript draws its times for every view: not counted as offered, as a
+  // load of the page is all anyone needs to make one (`docs/funnel.md`).
+  offered: 0,
   questions: [],
 });
 
@@ -69,6 +72,7 @@ function plainSendTally(config: FormConfig, part: EnquiryPart, key: FunnelKey): 
     views: 0,
     starts: 1,
     sends: 1,
+    offered: 0,
     questions: shown.map((q) => ({
       id: q.id,
       shown: 1,

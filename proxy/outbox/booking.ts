@@ -5,6 +5,7 @@
  * not at all.
  */
 import type { UpstreamEnquiry } from '../client/schemas.ts';
+import type { FunnelKey } from './funnel-counts.ts';
 import type { NewNotification } from './notification.ts';
 
 /** What intake asks the outbox to book with a new enquiry. */
@@ -61,6 +62,8 @@ export interface BookedSubmission {
   id: number;
   reference: string;
   upstream: UpstreamEnquiry;
+  /** The funnel's cell the enquiry is counted in (none: not counted), where its call counts too. */
+  funnelCell?: FunnelKey;
 }
 
 /** A host's calls between two times: what keeps them busy here. */

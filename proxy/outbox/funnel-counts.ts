@@ -27,6 +27,11 @@ export interface FunnelTally extends FunnelKey {
   views: 0 | 1;
   starts: 0 | 1;
   sends: 0 | 1;
+  /**
+   * The appointment question's free times were shown (left out: not); calls booked and
+   * cancelled are counted by the outbox itself, with the booking and its cancel.
+   */
+  offered?: 0 | 1;
   questions: readonly QuestionTally[];
 }
 
@@ -40,6 +45,19 @@ export interface QuestionCounts {
   errors: Record<string, number>;
 }
 
+/** The counts of a cell, in the order a visitor takes the steps: the form's, then the call's. */
+export const CELL_COUNTS = [
+  'views',
+  'starts',
+  'sends',
+  'delivered',
+  'offered',
+  'booked',
+  'cancelled',
+] as const;
+/** One of a cell's counts. */
+export type CellCount = (typeof CELL_COUNTS)[number];
+
 /** One case type, campaign and variant's counts over a period. */
 export interface FunnelCell {
   caseType: string;
@@ -49,6 +67,11 @@ export interface FunnelCell {
   starts: number;
   sends: number;
   delivered: number;
+  /** Views shown an appointment question's free times. */
+  offered: number;
+  /** Calls booked with an enquiry, and of those, cancelled since (a move is neither). */
+  booked: number;
+  cancelled: number;
   questions: QuestionCounts[];
 }
 

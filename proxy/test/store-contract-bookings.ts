@@ -16,6 +16,7 @@ import { sampleSubmission } from './fixtures/outbox.ts';
 const PEOPLE = ['ann@firm.example', 'bob@firm.example', 'cy@firm.example'];
 const NINE = Date.UTC(2027, 2, 29, 8);
 const MINUTE = 60_000;
+const HALF_HOUR = 30 * MINUTE;
 
 /** A call at `start` (half an hour, `bufferMinutes` after it) with `hosts`. */
 const call = (uid: string, start = NINE, more: Partial<NewBooking> = {}): NewBooking => ({
@@ -151,6 +152,35 @@ export function describeBookingStore(name: string, factory: StoreFactory): void 
       expect(await store.bookingsOf('EQ-1')).toEqual([]);
       expect(await store.bookingsOf('EQ-2')).toHaveLength(1);
       expect((await store.accept(asking('EQ-3', call('three@test')))).kind).toBe('stored');
+    });
+
+    it('counts a call booked, and its cancel, in its enquiry’s funnel cell; a move is neither', async () => {
+      const store = await fresh();
+      const key = { caseType: 'conveyancing', campaign: 'spring-2027', variant: '' };
+      const counted = (reference: string, booking: NewBooking): NewSubmission => ({
+        ...asking(reference, booking),
+        funnelCell: { day: '2027-03-01', ...key },
+      });
+      const ann = { hosts: ['ann@firm.example'] };
+      const later = NINE + 2 * HALF_HOUR;
+      await store.accept(counted('EQ-1', call('one@test', NINE, ann)));
+      await store.accept(counted('EQ-2', call('two@test', later, ann)));
+      // Its time taken: nothing of the enquiry is kept, nor counted.
+      expect((await store.accept(counted('EQ-3', call('three@test', NINE, ann)))).kind).toBe(
+        'slot_taken',
+      );
+      // Not counted in the funnel (analytics off): its call counts nowhere, nor its cancel.
+      await store.accept(asking('EQ-4', call('four@test', NINE, { hosts: ['bob@firm.example'] })));
+      const move = { sequence: 0, start: later + 2 * HALF_HOUR, hosts: ann.hosts };
+      await store.moveBooking(
+        'two@test',
+        { ...move, end: move.start + HALF_HOUR, until: move.start + HALF_HOUR },
+        3_000,
+      );
+      await store.cancelBooking('one@test', 4_000);
+      await store.cancelBooking('four@test', 4_000);
+      const cells = await store.funnelCells({ from: '2027-03-01', to: '2027-03-31' });
+      expect(cells).toMatchObject([{ ...key, views: 0, offered: 0, booked: 2, cancelled: 1 }]);
     });
 
     it('books one call of twenty asking for one host’s time at once', async () => {

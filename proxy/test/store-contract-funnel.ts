@@ -33,7 +33,7 @@ export function describeFunnelStore(name: string, factory: StoreFactory): void {
       await Promise.all([
         store.addFunnelTally(tally('2027-03-01')),
         store.addFunnelTally(tally('2027-03-01')),
-        store.addFunnelTally(tally('2027-03-02', { sends: 1, questions: [] })),
+        store.addFunnelTally(tally('2027-03-02', { sends: 1, offered: 1, questions: [] })),
         store.addFunnelTally(tally('2027-04-01')),
         store.addFunnelTally(tally('2027-03-01', { campaign: 'autumn', questions: [] })),
       ]);
@@ -49,6 +49,9 @@ export function describeFunnelStore(name: string, factory: StoreFactory): void {
           starts: 3,
           sends: 1,
           delivered: 0,
+          offered: 1,
+          booked: 0,
+          cancelled: 0,
           questions: expect.arrayContaining([
             { id: 'transaction', shown: 2, answered: 2, left: 0, errors: {} },
             { id: 'lender', shown: 2, answered: 0, left: 2, errors: { required: 2 } },

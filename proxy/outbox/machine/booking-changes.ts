@@ -13,6 +13,7 @@ import type { CallChange, CallMove, StoredBooking } from '../booking.ts';
 import type { NewNotification } from '../notification.ts';
 import { toBooking, type BookingRow } from './booking-rows.ts';
 import { freeBlocks, placeCall, takeBlocks } from './bookings.ts';
+import { countCancelled } from './funnel.ts';
 import { queueCalendarWrite } from './calendars.ts';
 import { notifications } from './notifications.ts';
 import { one, run, type Dialect, type Plan } from './plan.ts';
@@ -63,6 +64,7 @@ export function bookingChanges(d: Dialect) {
         at,
       });
       yield* freeBlocks(row.id);
+      yield* countCancelled(row.id);
       yield* queueCalendarWrite(
         { uid, host: row.host, action: 'remove', sequence: row.sequence },
         at,

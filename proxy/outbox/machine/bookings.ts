@@ -11,6 +11,7 @@ import type { BookedSpan, BookedSubmission, NewBooking, StoredBooking } from '..
 import { toBooking, type BookingRow } from './booking-rows.ts';
 import { BLOCK_MS } from './booking-tables.ts';
 import { queueCalendarWrite } from './calendars.ts';
+import { countBooked } from './funnel.ts';
 import { all, one, run, type Dialect, type Plan } from './plan.ts';
 import { nextInTurn, routing } from './routing.ts';
 
@@ -126,6 +127,7 @@ export function bookings(d: Dialect) {
         if (!(yield* takeBlocks(row.id, host, booking))) continue;
         if (host !== first) yield* placeCall(row.id, host, booking);
         if (booking.turnsOf) yield* giveTurn(booking.turnsOf, host);
+        if (submission.funnelCell) yield* countBooked(row.id, submission.funnelCell);
         const meta = submission.upstream.meta.map((entry) =>
           entry.id === booking.question ? { ...entry, value: booking.metaValue(host) } : entry,
         );

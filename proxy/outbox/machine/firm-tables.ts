@@ -103,6 +103,20 @@ export const funnelTables = (t: ColumnTypes) => `CREATE TABLE funnel_counts (
    );`;
 
 /**
+ * Booking in the funnel (issue 75): times offered, calls booked and calls cancelled per cell, and
+ * on each booking the cell its enquiry was counted in, so that a cancel counts there too (none
+ * when the enquiry was not counted: the funnel off, or no room on the disk).
+ */
+export const funnelBookingCounts = (t: ColumnTypes) =>
+  `ALTER TABLE funnel_counts ADD COLUMN offered ${t.big} NOT NULL DEFAULT 0;
+   ALTER TABLE funnel_counts ADD COLUMN booked ${t.big} NOT NULL DEFAULT 0;
+   ALTER TABLE funnel_counts ADD COLUMN cancelled ${t.big} NOT NULL DEFAULT 0;
+   ALTER TABLE bookings ADD COLUMN funnel_day ${t.text};
+   ALTER TABLE bookings ADD COLUMN funnel_case_type ${t.text};
+   ALTER TABLE bookings ADD COLUMN funnel_campaign ${t.text};
+   ALTER TABLE bookings ADD COLUMN funnel_variant ${t.text};`;
+
+/**
  * The funnel's counters in the order of their cells (their keys lead with the day): a report
  * reads a page of cells as one range of each index (`machine/funnel.ts`), however many other
  * cells the period holds.

@@ -4,7 +4,9 @@
  * counted in the cell its enquiry was accepted in, and the sums a period's report reads.
  */
 import {
+  CELL_COUNTS,
   FUNNEL_PAGE_CELLS,
+  type CellCount,
   type FunnelCell,
   type FunnelFilter,
   type FunnelKey,
@@ -40,10 +42,11 @@ interface CellRow {
 export function* addFunnelTally(tally: FunnelTally): Plan<void> {
   const key = keyOf(tally);
   yield* run(
-    `INSERT INTO funnel_counts (${KEY}, views, starts, sends, delivered)
-     VALUES (${KEY_VALUES}, @views, @starts, @sends, 0)
-     ON CONFLICT (${KEY}) DO UPDATE SET ${added('funnel_counts', ['views', 'starts', 'sends'])}`,
-    { ...key, views: tally.views, starts: tally.starts, sends: tally.sends },
+    `INSERT INTO funnel_counts (${KEY}, views, starts, sends, offered)
+     VALUES (${KEY_VALUES}, @views, @starts, @sends, @offered)
+     ON CONFLICT (${KEY}) DO UPDATE SET
+       ${added('funnel_counts', ['views', 'starts', 'sends', 'offered'])}`,
+    { ...key, views: tally.views, starts: tally.starts, sends: tally.sends, offered: tally.offered ?? 0 },
   );
   for (const question of tally.questions) {
     yield* run(
@@ -87,6 +90,35 @@ export function* countDelivered(submissionId: number): Plan<void> {
     { id: submissionId },
   );
   yield* run('DELETE FROM funnel_expected WHERE submission_id = @id', { id: submissionId });
+}
+
+/**
+ * A call booked with an enquiry counted in `key`: counted there, and the cell kept on the call's
+ * row, so that a cancel later counts in the same cell, whatever day it comes.
+ */
+export function* countBooked(bookingId: number, key: FunnelKey): Plan<void> {
+  yield* run(
+    `UPDATE bookings SET funnel_day = @day, funnel_case_type = @caseType,
+       funnel_campaign = @campaign, funnel_variant = @variant
+     WHERE id = @id`,
+    { id: bookingId, ...keyOf(key) },
+  );
+  yield* run(
+    `INSERT INTO funnel_counts (${KEY}, booked) VALUES (${KEY_VALUES}, 1)
+     ON CONFLICT (${KEY}) DO UPDATE SET booked = funnel_counts.booked + 1`,
+    keyOf(key),
+  );
+}
+
+/** A cancelled call counts in the cell its booking was counted in (none when it was not). */
+export function* countCancelled(bookingId: number): Plan<void> {
+  yield* run(
+    `INSERT INTO funnel_counts (${KEY}, cancelled)
+     SELECT funnel_day, funnel_case_type, funnel_campaign, funnel_variant, 1 FROM bookings
+     WHERE id = @id AND funnel_day IS NOT NULL
+     ON CONFLICT (${KEY}) DO UPDATE SET cancelled = funnel_counts.cancelled + 1`,
+    { id: bookingId },
+  );
 }
 
 /** The funnel's tables, each keyed by day first. */
@@ -140,10 +172,8 @@ function* funnelCells(d: Dialect, filter: FunnelFilter, page: FunnelPage): Plan<
         afterVariant: page.after.variant,
       }
     : {};
-  const counts = yield* all<
-    CellRow & { views: number; starts: number; sends: number; delivered: number }
-  >(
-    `SELECT ${CELL}, ${['views', 'starts', 'sends', 'delivered'].map(sum).join(', ')}
+  const counts = yield* all<CellRow & Record<CellCount, number>>(
+    `SELECT ${CELL}, ${CELL_COUNTS.map(sum).join(', ')}
      FROM funnel_counts ${d.indexedBy('funnel_counts_cell')}
      WHERE ${[...where, ...after].join(' AND ')}
      GROUP BY ${CELL} ORDER BY ${CELL} LIMIT ${String(page.limit)}`,
@@ -200,6 +230,9 @@ function* funnelCells(d: Dialect, filter: FunnelFilter, page: FunnelPage): Plan<
     starts: row.starts,
     sends: row.sends,
     delivered: row.delivered,
+    offered: row.offered,
+    booked: row.booked,
+    cancelled: row.cancelled,
     questions: [...(questionsOf.get(cellOf(row))?.values() ?? [])],
   }));
 }

@@ -163,6 +163,8 @@ export const MIGRATIONS: readonly Migration[] = [
   bookingTables(TYPES),
   // Hosts' own calendars, and the writes of calls' events owed to them (issue 75).
   calendarTables(TYPES),
+  // Times offered, calls booked and cancelled in the funnel, each call in its enquiry's cell (issue 75).
+  firmTables.funnelBookingCounts(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` on `client` (inside the caller's transaction). */
