@@ -11,6 +11,7 @@ import { funnelReport } from '../funnel/funnel-report.ts';
 import { openPostgresOutbox } from '../outbox/postgres/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { consoleCookie } from '../test/fixtures/console-sign-in.ts';
+import { lawFirmBooking } from '../test/fixtures/booking-config.ts';
 import { seedFunnel } from '../test/fixtures/funnel-seed.ts';
 import { missing } from '../test/fixtures/postgres-server.ts';
 import { harnessPerTest, START } from '../test/fixtures/proxy-harness.ts';
@@ -249,6 +250,39 @@ for (const [name, openStore, lack] of stores) {
       expect(textOf(overview, 'funnel-withheld')).toBe(
         'Of these, 1 view and 0 starts are in groups with no starts, which the funnel’s tables do not show, so that nobody can be singled out.',
       );
+    });
+
+    it('shows times offered, calls booked and cancelled beside views and sends, where the form books calls', async () => {
+      const { store, browse } = await seeded(10, lawFirmBooking);
+      const key = { day: DAY, caseType: 'conveyancing', campaign: 'spring-2027', variant: 'B' };
+      for (let n = 0; n < 3; n += 1)
+        await store.addFunnelTally({
+          ...key,
+          views: 1,
+          starts: 0,
+          sends: 0,
+          offered: 1,
+          questions: [],
+        });
+      const page = await (await browse(PERIOD)).text();
+      expect(tableRows(page, 'All groups together')).toContainEqual(['Times offered', '3', '1.0%']);
+      expect(tableRows(page, 'All groups together').map((row) => row[0])).toContain(
+        'Calls cancelled',
+      );
+      const groups = tableRows(page, 'Each group over the period');
+      expect(groups[1]).toEqual([
+        'Buying or selling a property',
+        'spring-2027',
+        'B',
+        '123',
+        '66',
+        '24',
+        '23',
+        '3',
+        '0',
+        '0',
+        '19.5%',
+      ]);
     });
 
     it('counts every group in its totals, those too small to show included, on the page, the overview and the JSON', async () => {

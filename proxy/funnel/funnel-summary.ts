@@ -15,6 +15,24 @@ export type Stage = (typeof STAGES)[number];
 /** A count for each step. */
 export type StageCounts = Record<Stage, number>;
 
+/** The call's steps (issue 75): views shown free times, calls booked, and of those cancelled. */
+export const CALL_STAGES = ['offered', 'booked', 'cancelled'] as const;
+/** One of the call's steps. */
+export type CallStage = (typeof CALL_STAGES)[number];
+
+/**
+ * The call's steps a page shows beside the form's: all of them where the form asks for a time,
+ * or counted one in the period (a question since removed); none for a form that never booked.
+ */
+export const callStagesOf = (
+  config: FormConfig,
+  totals: Record<CallStage, number>,
+): readonly CallStage[] =>
+  config.caseTypes.some((c) => c.questions.some((q) => q.type === 'appointment')) ||
+  CALL_STAGES.some((stage) => totals[stage] > 0)
+    ? CALL_STAGES
+    : [];
+
 /** One case type's rows summed: its steps and its questions in its form's order. */
 export interface CaseTypeFunnel extends StageCounts {
   caseType: string;

@@ -5,7 +5,7 @@
  */
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import { OTHER } from '../../funnel/funnel-report.ts';
-import type { Stage } from '../../funnel/funnel-summary.ts';
+import type { CallStage, Stage } from '../../funnel/funnel-summary.ts';
 
 /** A count as people read it: 1,200. */
 export const count = (n: number) => n.toLocaleString('en-GB');
@@ -34,6 +34,13 @@ export const STAGE_WORDS: Readonly<Record<Stage, string>> = {
   starts: 'Starts',
   sends: 'Sends',
   delivered: 'Delivered',
+};
+
+/** Each of the call's steps in a table's column or row. */
+export const CALL_WORDS: Readonly<Record<CallStage, string>> = {
+  offered: 'Times offered',
+  booked: 'Calls booked',
+  cancelled: 'Calls cancelled',
 };
 
 /** What each step past a view means, in a sentence ("turned 9.5% of its views into …"). */

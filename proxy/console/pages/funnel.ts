@@ -9,10 +9,16 @@
 import { html } from 'hono/html';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import { OTHER, type FunnelResponse, type StageTotals } from '../../funnel/funnel-report.ts';
-import { byCaseType, STAGES, type CaseTypeFunnel } from '../../funnel/funnel-summary.ts';
+import {
+  byCaseType,
+  callStagesOf,
+  STAGES,
+  type CaseTypeFunnel,
+} from '../../funnel/funnel-summary.ts';
 import { barChart } from './funnel-bars.ts';
 import { comparisonSection, type ComparisonData } from './funnel-compare.ts';
 import {
+  CALL_WORDS,
   caseTypeName,
   count,
   counted,
@@ -102,6 +108,9 @@ function stagesSection(config: FormConfig, funnel: FunnelResponse) {
   // Every group together, those the tables do not show included: the period's true totals.
   const sum = funnel.totals;
   const { withheld } = funnel;
+  // Times offered, calls booked and cancelled: beside the form's steps, where it books calls.
+  const steps = [...STAGES, ...callStagesOf(config, sum)];
+  const words = { ...STAGE_WORDS, ...CALL_WORDS };
   return html`<h2 id="stages">Views to delivered</h2>
     <div class="funnel-pair">
       ${barChart(
@@ -116,11 +125,7 @@ function stagesSection(config: FormConfig, funnel: FunnelResponse) {
         caption: 'All groups together, and the share of views',
         columns: ['Step', 'Count', 'Of views'],
         rowHeaders: true,
-        rows: STAGES.map((stage) => [
-          STAGE_WORDS[stage],
-          count(sum[stage]),
-          shareOf(sum[stage], sum.views),
-        ]),
+        rows: steps.map((step) => [words[step], count(sum[step]), shareOf(sum[step], sum.views)]),
       })}
     </div>
     <h3>By case type, campaign and variant</h3>
@@ -130,7 +135,7 @@ function stagesSection(config: FormConfig, funnel: FunnelResponse) {
         'Case type',
         'Campaign',
         'Variant',
-        ...STAGES.map((s) => STAGE_WORDS[s]),
+        ...steps.map((step) => words[step]),
         'Sent of viewed',
       ],
       rows: [
@@ -138,7 +143,7 @@ function stagesSection(config: FormConfig, funnel: FunnelResponse) {
           caseTypeName(config, row.caseType),
           keyName(row.campaign),
           keyName(row.variant),
-          ...STAGES.map((stage) => count(row[stage])),
+          ...steps.map((step) => count(row[step])),
           shareOf(row.sends, row.views),
         ]),
         // The groups too small to show, as one line without their names: the table adds up.
@@ -148,7 +153,7 @@ function stagesSection(config: FormConfig, funnel: FunnelResponse) {
                 `Not shown: ${counted(withheld.groups, 'small group')}`,
                 '',
                 '',
-                ...STAGES.map((stage) => count(withheld[stage])),
+                ...steps.map((step) => count(withheld[step])),
                 shareOf(withheld.sends, withheld.views),
               ],
             ]
