@@ -16,7 +16,7 @@ export type Stage = (typeof STAGES)[number];
 export type StageCounts = Record<Stage, number>;
 
 /** The call's steps (issue 75): views shown free times, calls booked, and of those cancelled. */
-export const CALL_STAGES = ['offered', 'booked', 'cancelled'] as const;
+const CALL_STAGES = ['offered', 'booked', 'cancelled'] as const;
 /** One of the call's steps. */
 export type CallStage = (typeof CALL_STAGES)[number];
 

@@ -25,6 +25,8 @@ export interface FunnelView {
     started: boolean,
     issues: readonly { field: string; code?: string }[],
   ): void;
+  /** Notes that `caseType`'s appointment question showed free times (the picker's chunk says). */
+  offered: (caseType: string) => void;
   /** The report so far, with the attribution it will carry; `sent` once the enquiry is taken. */
   report(campaign: string, variant: string, sent?: boolean): FunnelReport;
 }
@@ -37,6 +39,7 @@ export function funnelView(): FunnelView {
   let shown: string[] = [];
   let answered: string[] = [];
   let errors: Record<string, string> = {};
+  let offeredIn: string | undefined;
   return {
     see(config, values, typed, issues) {
       started ||= typed || issues.length > 0;
@@ -63,6 +66,9 @@ export function funnelView(): FunnelView {
         if (code && shown.includes(id)) errors[id] ||= code;
       }
     },
+    offered(offeredCaseType) {
+      offeredIn = offeredCaseType;
+    },
     report(campaign, variant, sent) {
       // A view left untouched answered nothing: what it holds (restored or prefilled) was
       // counted by the view that typed it. A send is a start, whatever it holds.
@@ -79,6 +85,8 @@ export function funnelView(): FunnelView {
         errors,
         // Left out of the JSON when undefined.
         reached,
+        // Times shown in the case type the view ends with (its question shown, then): once a view.
+        offered: offeredIn === caseType || undefined,
       };
     },
   };
@@ -98,6 +106,7 @@ export function funnelReporter(ports: FunnelPorts) {
   const view = funnelView();
   let open = true;
   return {
+    offered: view.offered,
     /** Notes what the form shows now (`started` once the visitor has typed or chosen). */
     see(started: boolean): void {
       const config = ports.session.config;

@@ -116,7 +116,7 @@ export class LateParts {
         if (chunks[2])
           void import('./booking/index.ts').then(
             (chunk) => {
-              this.booking ??= chunk.attach(host, ports, buildEnquiryPart);
+              this.booking ??= chunk.attach(host, ports, buildEnquiryPart, this.funnel.offered);
             },
             () => undefined,
           );

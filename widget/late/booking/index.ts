@@ -55,6 +55,8 @@ export class Booking implements ReactiveController {
     private readonly host: ElementBase,
     private readonly ports: LatePorts,
     private readonly enquiryPart: EnquiryPart,
+    /** Tells the form view's funnel report that a case type's free times were shown. */
+    private readonly offered: (caseType: string) => void,
   ) {
     ports.learnStrings(BOOKING_STRINGS);
     adoptStyles(host.renderRoot, bookingStyles);
@@ -221,6 +223,7 @@ export class Booking implements ReactiveController {
    */
   #settle(question: PublicQuestion, answer: SlotsResponse): void {
     this.#status = { kind: 'answered', answer };
+    if (answer.slots.length > 0) this.offered(this.ports.session.values.case_type);
     const chosen = this.#answer(question);
     const offered = answer.slots.some((slot) => slot.start === chosen);
     if (isSlotStart(chosen) && !offered && answer.status !== 'unavailable') {
@@ -257,5 +260,9 @@ export class Booking implements ReactiveController {
 }
 
 /** Called by the late bundle for each element whose form has an appointment question shown. */
-export const attach = (host: ElementBase, ports: LatePorts, enquiryPart: EnquiryPart) =>
-  new Booking(host, ports, enquiryPart);
+export const attach = (
+  host: ElementBase,
+  ports: LatePorts,
+  enquiryPart: EnquiryPart,
+  offered: (caseType: string) => void,
+) => new Booking(host, ports, enquiryPart, offered);
