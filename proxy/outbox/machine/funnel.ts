@@ -46,7 +46,13 @@ export function* addFunnelTally(tally: FunnelTally): Plan<void> {
      VALUES (${KEY_VALUES}, @views, @starts, @sends, @offered)
      ON CONFLICT (${KEY}) DO UPDATE SET
        ${added('funnel_counts', ['views', 'starts', 'sends', 'offered'])}`,
-    { ...key, views: tally.views, starts: tally.starts, sends: tally.sends, offered: tally.offered ?? 0 },
+    {
+      ...key,
+      views: tally.views,
+      starts: tally.starts,
+      sends: tally.sends,
+      offered: tally.offered ?? 0,
+    },
   );
   for (const question of tally.questions) {
     yield* run(
