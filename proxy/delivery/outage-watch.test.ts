@@ -6,6 +6,7 @@ import {
   apiError,
   fakeClient,
   sampleSubmission,
+  leaseOf,
   storedLeads,
   type ApiCall,
 } from '../test/fixtures/outbox.ts';
@@ -99,6 +100,34 @@ describe('an outage of the platform', () => {
       .map((call) => call.enquiry?.surname);
     expect(sent).toEqual(NAMES);
     expect(await store.platformOutage()).toBeNull();
+    expect(deliverer.paused).toBe(false);
+  });
+
+  it('stops saying the platform fails once another instance ends the outage, though it has no lead left to send', async () => {
+    const { store, deliverer, submit } = setUp();
+    await submit('Ames', Date.now());
+    deliverer.start();
+    await vi.waitFor(
+      async () => {
+        expect(await store.platformOutage()).not.toBeNull();
+      },
+      { timeout: 3000 },
+    );
+    expect(deliverer.upstreamDown).toBeDefined();
+    // Another instance's probe found the platform back and sent the lead itself.
+    const [lead] = await storedLeads(store);
+    if (!lead) throw new Error('the lead is stored');
+    await store.finish(await leaseOf(store, lead.id, Date.now()), {
+      kind: 'delivered',
+      at: Date.now(),
+    });
+    await store.endOutage(Date.now());
+    await vi.waitFor(
+      () => {
+        expect(deliverer.upstreamDown).toBeUndefined();
+      },
+      { timeout: 3000 },
+    );
     expect(deliverer.paused).toBe(false);
   });
 

@@ -163,7 +163,11 @@ export class OutageWatch {
    */
   async ready(): Promise<boolean> {
     const { store, now } = this.options;
+    const had = this.#state;
     const state = (this.#state = (await store.platformOutage()) ?? undefined);
+    // Another instance's probe ended it: this one's failures in a row ended with it, though it
+    // may have no lead left to deliver and so no answer of its own to clear them.
+    if (had && !state) this.#streak = undefined;
     if (!state) {
       // Failing for a quarter of an hour without three failures in a row (a long Retry-After).
       if (this.suspicious()) void this.ask().catch(this.unrecorded);
