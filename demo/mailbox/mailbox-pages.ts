@@ -9,9 +9,16 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { html, raw } from 'hono/html';
-import type { AddressObject } from 'mailparser';
+import type { AddressObject, ParsedMail } from 'mailparser';
 import { contentDisposition } from '../enquiry-api/inbox.ts';
-import type { KeptMail } from './mailbox.ts';
+
+/** One email as the mailbox keeps it. */
+export interface KeptMail {
+  /** 1, 2, 3… in the order they arrived. */
+  id: number;
+  receivedAt: Date;
+  mail: ParsedMail;
+}
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;color:#1b1b1b}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #bbb;padding:.4rem .5rem;text-align:left;vertical-align:top}

@@ -12,23 +12,15 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { ServerType } from '@hono/node-server';
-import { simpleParser, type ParsedMail } from 'mailparser';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { listen } from '../listen.ts';
-import { mailboxPages } from './mailbox-pages.ts';
+import { mailboxPages, type KeptMail } from './mailbox-pages.ts';
 
 /** The most messages kept: the oldest goes when one more arrives. */
 const MAX_KEPT = 200;
 /** The largest message taken: a lead's notice to the firm attaches files of up to 15 MB. */
 const MAX_MESSAGE_BYTES = 25 * 1024 * 1024;
-
-/** One email as the mailbox keeps it. */
-export interface KeptMail {
-  /** 1, 2, 3… in the order they arrived. */
-  id: number;
-  receivedAt: Date;
-  mail: ParsedMail;
-}
 
 /** Where the mailbox listens. */
 export interface MailboxOptions {

@@ -9,7 +9,7 @@ import { html, raw } from 'hono/html';
 import { callDay, callHours, isoStart } from '../../booking/call-words.ts';
 import type { Span } from '../../booking/slot-grid.ts';
 import { formatMessage } from '../../contract/messages.ts';
-import type { PageLanguage } from './form-fields.ts';
+import type { Strings } from '../../contract/strings/english.ts';
 
 /** What the radios are drawn from. */
 export interface SlotRadioOptions {
@@ -26,7 +26,11 @@ export interface SlotRadioOptions {
 }
 
 /** "Times are in Europe/London.", then each day's times as a group of radios. */
-export function slotRadios(options: SlotRadioOptions, { lang, words }: PageLanguage) {
+export function slotRadios(
+  options: SlotRadioOptions,
+  // The page's language (form-fields.ts's PageLanguage, which draws these radios in a form).
+  { lang, words }: { lang: string; words: Strings },
+) {
   const { name, timeZone, chosen, id } = options;
   const days = new Map<string, { span: Span; index: number }[]>();
   options.slots.forEach((span, index) => {
