@@ -13,13 +13,12 @@ import type { Logger } from '../logger.ts';
 import type { HostCalendars } from '../outbox/store.ts';
 import type { HostCalendar } from '../outbox/calendar-write.ts';
 import type { CalendarBusy } from './calendar-port.ts';
-import type { CalendarKey } from './calendar-key.ts';
+import { accessTo, type CalendarKey } from './calendar-key.ts';
 import {
   caldavCalendar,
   type CalendarAccess,
   type CaldavCalendar,
 } from './caldav/caldav-calendar.ts';
-import { CalendarFault } from './caldav/calendar-fault.ts';
 import type { BusyReading } from './caldav/busy-events.ts';
 import { within } from './busy-times.ts';
 import type { Span } from './slot-grid.ts';
@@ -121,17 +120,7 @@ export class BusyCache implements CalendarBusy {
     const { deps } = this;
     const now = deps.now();
     try {
-      if (!deps.key)
-        throw new CalendarFault(
-          'refused',
-          'CALENDAR_KEY is not set: the calendar’s password cannot be opened',
-        );
-      const password = deps.key.open(calendar.sealedPassword, calendar);
-      const client = (deps.open ?? caldavCalendar)({
-        url: calendar.url,
-        username: calendar.username,
-        password,
-      });
+      const client = (deps.open ?? caldavCalendar)(accessTo(deps.key, calendar));
       const events = await client.busyTimes(now - DAY_MS, now + 92 * DAY_MS, deps.reading());
       const before = this.#known.get(calendar.address);
       this.#known.set(calendar.address, { events, readAt: now });

@@ -16,6 +16,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CalendarAccess } from './caldav/caldav-calendar.ts';
+import { CalendarFault } from './caldav/calendar-fault.ts';
 
 /** What a sealed password is for. */
 export interface SealedFor {
@@ -29,6 +31,23 @@ export interface CalendarKey {
   seal(password: string, about: SealedFor): string;
   /** The password; throws when the key or what it is for is not the one it was sealed with. */
   open(sealed: string, about: SealedFor): string;
+}
+
+/**
+ * Where `calendar` is and how to sign in to it, its password opened with `key`: a refusal when
+ * the proxy has no key (the calendar is then a fault to tell the firm, not a crash).
+ */
+export function accessTo(
+  key: CalendarKey | undefined,
+  calendar: SealedFor & { sealedPassword: string },
+): CalendarAccess {
+  if (!key)
+    throw new CalendarFault(
+      'refused',
+      'CALENDAR_KEY is not set: the calendar’s password cannot be opened',
+    );
+  const password = key.open(calendar.sealedPassword, calendar);
+  return { url: calendar.url, username: calendar.username, password };
 }
 
 /** The key file's name in `DATA_DIR`. */

@@ -13,7 +13,7 @@ import { nextAttempt, type RetryPolicy } from '../delivery/backoff.ts';
 import type { Logger } from '../logger.ts';
 import type { ClaimedCalendarWrite, CalendarWriteOutcome } from '../outbox/calendar-write.ts';
 import { StoreUnavailableError, type CalendarWriteQueue } from '../outbox/store.ts';
-import type { CalendarKey } from './calendar-key.ts';
+import { accessTo, type CalendarKey } from './calendar-key.ts';
 import type { EventWriter } from './calendar-port.ts';
 import { caldavCalendar, type CalendarAccess } from './caldav/caldav-calendar.ts';
 import { CalendarFault } from './caldav/calendar-fault.ts';
@@ -116,17 +116,7 @@ export class CalendarWriter {
     const moot = !calendar || (write.action === 'put' && booking?.state !== 'booked');
     if (moot) return { kind: 'done', at: deps.now() };
     try {
-      if (!deps.key)
-        throw new CalendarFault(
-          'refused',
-          'CALENDAR_KEY is not set: the calendar’s password cannot be opened',
-        );
-      const password = deps.key.open(calendar.sealedPassword, calendar);
-      const port = (deps.open ?? caldavCalendar)({
-        url: calendar.url,
-        username: calendar.username,
-        password,
-      });
+      const port = (deps.open ?? caldavCalendar)(accessTo(deps.key, calendar));
       const done =
         write.action === 'put' && booking
           ? await port.writeEvent(eventOf(booking))
