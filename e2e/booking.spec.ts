@@ -18,7 +18,7 @@ import {
   radicaleMissing,
   startRadicale,
   type RadicaleServer,
-} from '../proxy/test/fixtures/radicale-server.ts';
+} from '../proxy/test/fixtures/radicale-process.ts';
 import { openStack, expect, test as stacks, type Stack } from './support/stack.ts';
 import { send, tabTo } from './support/visitor.ts';
 
