@@ -8,6 +8,7 @@
  */
 import { chromium } from '@playwright/test';
 import { launchOptions } from '../support/browser.ts';
+import { bookingBench } from './booking.ts';
 import { consoleList } from './console-list.ts';
 import { conversion } from './conversion.ts';
 import { createPath } from './create-path.ts';
@@ -40,6 +41,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<string>>> = {
   console: consoleList,
   funnel: funnelReportBench,
   publish: publishUnderLoad,
+  booking: bookingBench,
 };
 const NAMES = Object.keys(BENCHMARKS);
 /** Far more than a full run takes; a hung child cannot keep the machine busy forever. */

@@ -76,7 +76,7 @@ export interface ProxyServer extends Server {
 /**
  * The proxy wired to `standIn` (see `proxyEnvFor`: no minimum fill time, rate limits out of the
  * way), run as deployed (`AS_DEPLOYED`), with its outbox on disk unless `outbox` says `memory`
- * (tmpfs), and `env` on top.
+ * (tmpfs), `env` on top, and its data directory `prepare`d first.
  * Logs stay at the default level (`info`), as deployed.
  */
 export async function startProxyServer(
@@ -86,6 +86,8 @@ export async function startProxyServer(
     env?: Record<string, string>;
     /** `glibc-default`: without the unit's `MALLOC_ARENA_MAX` (diagnostics only). */
     allocator?: 'deployed' | 'glibc-default';
+    /** Done to the data directory before the proxy starts (`npm run outbox -- …`, say). */
+    prepare?: (dataDir: string) => Promise<void>;
   } = {},
 ): Promise<ProxyServer> {
   const port = await freePort();
@@ -96,6 +98,7 @@ export async function startProxyServer(
     DATA_DIR: dataDir,
     ...options.env,
   });
+  await options.prepare?.(dataDir);
   const [command, args] = nodeEntry('proxy/main.ts');
   const child = startChild('proxy', command, args, env, [dataDir]);
   const origin = `http://127.0.0.1:${port}`;
