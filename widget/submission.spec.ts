@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import callback from '../demo/forms/callback.json' with { type: 'json' };
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
-import { formConfigSchema } from '../proxy/contract/schemas/form-config.ts';
+import { formConfigSchema } from '../proxy/contract/schemas/form-config-schema.ts';
 import { DELIVERED, FORM_TOKEN, QUEUED, held, openForm } from '../e2e/support/widget-harness.ts';
 import {
   FILES,
