@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -108,6 +108,24 @@ describe('EnquiryStore', () => {
     const columns = raw.pragma('table_info(files)') as { name: string }[];
     expect(columns.map(({ name }) => name).slice(-3)).toEqual(['size', 'sha256', 'bytes']);
     raw.close();
+  });
+
+  it('keeps the bytes of files in a folder beside a file database, read back after a restart', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'enquiry-api-'));
+    dirs.push(dir);
+    const path = join(dir, 'enquiry-api.sqlite');
+    const first = new EnquiryStore(path);
+    const fileId = first.addFile(png(first.createEnquiry(enquiry, '{}')));
+    first.close();
+    expect(sha256(readFileSync(join(`${path}-files`, String(fileId))))).toBe(sha256(FILES.png));
+    const raw = new Database(path, { readonly: true });
+    expect(raw.prepare('SELECT length(bytes) FROM files').pluck().get()).toBe(0);
+    raw.close();
+    const second = new EnquiryStore(path);
+    expect(sha256(second.getFile(fileId)?.bytes ?? new Uint8Array())).toBe(sha256(FILES.png));
+    second.clear();
+    expect(readdirSync(`${path}-files`)).toEqual([]);
+    second.close();
   });
 
   it('keeps a file database in WAL mode across restarts', () => {

@@ -1,9 +1,11 @@
 /**
  * What the stand-in received, in SQLite: every enquiry (with its raw body, to debug what a
- * client really sent) and every file (its decoded bytes), plus request counters for tests.
+ * client really sent) and every file (its name, size and SHA-256; its decoded bytes in a file
+ * beside the database, `file-shelf.ts`), plus request counters for tests.
  */
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
+import { shelfBeside, type FileShelf } from './file-shelf.ts';
 import { CONTACT_FIELDS, MARKETING_FIELDS, type MetaEntry, type NewEnquiry } from './validate.ts';
 
 /** Enquiry ids start here, so they look like WordPress post ids rather than row numbers. */
@@ -12,7 +14,9 @@ export const FIRST_ENQUIRY_ID = 1001;
 export const FIRST_FILE_ID = 50001;
 
 /**
- * The bytes come last: SQLite reads a row's columns in order, and a 10 MB BLOB before `size` and
+ * `bytes` holds a file's bytes only where the database has no folder beside it (`:memory:`) and
+ * in rows written before files moved to the shelf; elsewhere it is empty. The bytes come last:
+ * SQLite reads a row's columns in order, and a 10 MB BLOB before `size` and
  * `sha256` made the inbox's listing follow each file's chain of pages to reach them (9.9 ms to
  * list nine 10 MB files, 0.011 ms with the bytes last).
  */
@@ -69,6 +73,9 @@ function putBytesLast(db: Database.Database): void {
     db.prepare("INSERT INTO sqlite_sequence (name, seq) VALUES ('files', ?)").run(seq);
   })();
 }
+
+/** The `bytes` of a row whose file is on the shelf. */
+const NO_BYTES = Buffer.alloc(0);
 
 /** A stored file without its bytes. */
 export interface FileSummary {
@@ -138,15 +145,19 @@ export class EnquiryStore {
   readonly stats: Stats = { ...NO_STATS };
   /** The enquiries whose creates' connections were cut after storing them (in memory too). */
   readonly #dropped = new Set<number>();
+  /** Where files' bytes go; none for an in-memory database, which keeps them in their rows. */
+  readonly #shelf: FileShelf | undefined;
 
   constructor(path: string) {
     this.#db = new Database(path);
+    const inMemory = path === ':memory:' || path === '';
+    this.#shelf = inMemory ? undefined : shelfBeside(path);
     // Files are stored whole, 10 MB at a time: in 64 KiB pages SQLite writes one a sixteenth as
     // often as in its default 4 KiB ones, and a file took half the CPU to store (measured). It
     // holds for a new database only; one made before keeps its pages.
     this.#db.pragma('page_size = 65536');
     // WAL lets the inbox read while an upload writes; it means nothing for `:memory:`.
-    if (path !== ':memory:' && path !== '') this.#db.pragma('journal_mode = WAL');
+    if (!inMemory) this.#db.pragma('journal_mode = WAL');
     this.#db.pragma('foreign_keys = ON');
     this.#db.exec(SCHEMA);
     putBytesLast(this.#db);
@@ -178,12 +189,18 @@ export class EnquiryStore {
     return this.#db.prepare('SELECT 1 FROM enquiries WHERE id = ?').get(id) !== undefined;
   }
 
-  /** Stores a file for an existing enquiry and returns the attachment id. */
+  /**
+   * Stores a file for an existing enquiry and returns the attachment id. Its bytes are on the
+   * shelf before its row commits: a failed write stores nothing.
+   */
   addFile(file: NewFile): number {
     const sha256 = createHash('sha256').update(file.bytes).digest('hex');
-    const result = this.#db
-      .prepare(`INSERT INTO files (${FILE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(
+    const insert = this.#db.prepare(
+      `INSERT INTO files (${FILE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const shelf = this.#shelf;
+    return this.#db.transaction(() => {
+      const result = insert.run(
         file.postId,
         new Date().toISOString(),
         file.name,
@@ -191,9 +208,12 @@ export class EnquiryStore {
         file.postname,
         file.bytes.length,
         sha256,
-        file.bytes,
+        shelf ? NO_BYTES : file.bytes,
       );
-    return Number(result.lastInsertRowid);
+      const id = Number(result.lastInsertRowid);
+      shelf?.put(id, file.bytes);
+      return id;
+    })();
   }
 
   /** Every enquiry, oldest first, each with its files (without their bytes). */
@@ -217,16 +237,20 @@ export class EnquiryStore {
     }));
   }
 
-  /** One file with its bytes, or `undefined`. */
+  /** One file with its bytes (from its row, or from the shelf when the row has none), or `undefined`. */
   getFile(id: number): (FileSummary & { bytes: Buffer }) | undefined {
-    return this.#db
+    const file = this.#db
       .prepare('SELECT id, name, mime, postname, size, sha256, bytes FROM files WHERE id = ?')
       .get(id) as (FileSummary & { bytes: Buffer }) | undefined;
+    if (!file || file.bytes.byteLength > 0 || file.size === 0) return file;
+    const bytes = this.#shelf?.get(id);
+    return bytes ? { ...file, bytes } : undefined;
   }
 
   /** Forgets every enquiry, file and count. Ids keep counting up: none is ever reused. */
   clear(): void {
     this.#db.exec('DELETE FROM files; DELETE FROM enquiries;');
+    this.#shelf?.clear();
     Object.assign(this.stats, NO_STATS);
     this.#dropped.clear();
   }
