@@ -6,7 +6,7 @@
  */
 import { html } from 'hono/html';
 import { when, type Html } from '../pages/layout.ts';
-import type { Drawing } from './field-controls.ts';
+import type { Drawing } from './control-notes.ts';
 import { drawFields } from './field-lists.ts';
 import { summaryOf } from './field-summary.ts';
 import { viewOf, type MissingText, type PlacedIssue } from './locate.ts';

@@ -9,7 +9,8 @@
  */
 import { html } from 'hono/html';
 import type { Html } from '../pages/layout.ts';
-import { choiceGroup, tickBox, type Drawing } from './field-controls.ts';
+import { choiceGroup } from './choice-controls.ts';
+import { tickBox, type Drawing } from './control-notes.ts';
 import {
   idOf,
   nameOf,

@@ -10,46 +10,15 @@ import type { Html } from '../pages/layout.ts';
 import {
   idOf,
   nameOf,
-  type ChecksField,
-  type ChoiceField,
   type Field,
-  type FieldContext,
   type FlagField,
   type IdField,
   type NumberField,
-  type SourceField,
   type TextField,
 } from './fields.ts';
 import { at, languageName, missingIn, shownAt, textIn, type Path } from './raw-config.ts';
-
-/** What drawing a page's fields needs besides their values. */
-export interface Drawing extends FieldContext {
-  /** Problems to show beside a control, by its key (`problemKey`). */
-  problems: ReadonlyMap<string, readonly string[]>;
-  /** The name and value of the button to focus when the page opens (an item just moved). */
-  focus?: { name: string; value: string } | undefined;
-}
-
-/** The key of a control's problems: its name, and its language for a text's box. */
-export const problemKey = (path: Path, lang?: string): string =>
-  lang ? `${nameOf(path)}@${lang}` : nameOf(path);
-
-/** Draws one field of the value `root` (a page's part), at `base` within it (a list's item). */
-export type DrawField = (field: Field, root: unknown, base: Path, drawing: Drawing) => Html;
-
-/** The hint, and the problems, under a label; with the ids a control names in `aria-describedby`. */
-function notes(id: string, hint: string | undefined, problems: readonly string[] = []) {
-  const ids = [hint ? `${id}-hint` : '', problems.length > 0 ? `${id}-error` : '']
-    .filter(Boolean)
-    .join(' ');
-  const drawn = html`${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : ''}
-  ${problems.length > 0 ? html`<p class="error" id="${id}-error">${problems.map((p) => html`<span class="visually-hidden">Error:</span> ${p} `)}</p>` : ''}`;
-  return { ids, drawn, invalid: problems.length > 0 };
-}
-
-/** `aria-describedby` and `aria-invalid` for a control, as its notes say. */
-const described = (ids: string, invalid: boolean) =>
-  html`${ids ? html` aria-describedby="${ids}"` : ''}${invalid ? html` aria-invalid="true"` : ''}`;
+import { checksControl, choiceControl, sourceControl } from './choice-controls.ts';
+import { described, notes, problemKey, tickBox, type Drawing } from './control-notes.ts';
 
 /** One text box (a line, or a box of `lines`), named `name`, holding `value`. */
 export function textBox(field: TextField, id: string, name: string, value: string, aria: Html) {
@@ -124,17 +93,6 @@ function numberControl(field: NumberField, root: unknown, path: Path, drawing: D
   </div>`;
 }
 
-/** A tick box that always posts: `off` from the hidden field before it, `on` when ticked. */
-const tickBox = (id: string, name: string, ticked: boolean, aria: Html = html``) =>
-  html`<input type="hidden" name="${name}" value="off" /><input
-      type="checkbox"
-      id="${id}"
-      name="${name}"
-      value="on"
-      ${ticked ? 'checked' : ''}
-      ${aria}
-    />`;
-
 function flagControl(field: FlagField, root: unknown, path: Path, drawing: Drawing) {
   const id = idOf(path);
   const n = notes(id, field.hint, drawing.problems.get(problemKey(path)));
@@ -142,73 +100,6 @@ function flagControl(field: FlagField, root: unknown, path: Path, drawing: Drawi
     ${tickBox(id, nameOf(path), at(root, path) === true, described(n.ids, n.invalid))}
     <label for="${id}">${field.label}</label>${n.drawn}
   </div>`;
-}
-
-/** A fieldset of radios or tick boxes with its legend, hint and problems. */
-function choiceGroup(
-  label: string,
-  path: Path,
-  hint: string | undefined,
-  drawing: Drawing,
-  inner: Html,
-) {
-  const id = idOf(path);
-  const n = notes(id, hint, drawing.problems.get(problemKey(path)));
-  return html`<fieldset
-    class="field choices${n.invalid ? ' invalid' : ''}"
-    id="${id}"
-    ${described(n.ids, n.invalid)}
-  >
-    <legend>${label}</legend>
-    ${n.drawn} ${inner}
-  </fieldset>`;
-}
-
-function choiceControl(field: ChoiceField, root: unknown, path: Path, drawing: Drawing) {
-  const choices = [
-    ...(field.none !== undefined ? [{ value: '', label: field.none }] : []),
-    ...field.choices,
-  ];
-  const current = shownAt(root, path);
-  return choiceGroup(
-    field.label,
-    path,
-    field.hint,
-    drawing,
-    html`${choices.map((choice, i) => {
-      const id = `${idOf(path)}-${String(i)}`;
-      return html`<div class="choice">
-        <input
-          type="radio"
-          id="${id}"
-          name="${nameOf(path)}"
-          value="${choice.value}"
-          ${choice.value === current ? 'checked' : ''}
-        />
-        <label for="${id}"
-          >${choice.label}${choice.hint ? html` <span class="muted">${choice.hint}</span>` : ''}</label
-        >
-      </div>`;
-    })}`,
-  );
-}
-
-function checksControl(field: ChecksField, root: unknown, path: Path, drawing: Drawing) {
-  const value = at(root, path);
-  const ticked = new Set(Array.isArray(value) ? value : typeof value === 'string' ? [value] : []);
-  return choiceGroup(
-    field.label,
-    path,
-    field.hint,
-    drawing,
-    html`${field.choices.map((choice, i) => {
-      const id = `${idOf(path)}-${String(i)}`;
-      return html`<div class="choice">
-        ${tickBox(id, `${nameOf(path)}.${String(i)}`, ticked.has(choice.value))}
-        <label for="${id}">${choice.label}</label>
-      </div>`;
-    })}`,
-  );
 }
 
 function idControl(field: IdField, root: unknown, path: Path, drawing: Drawing) {
@@ -232,52 +123,6 @@ function idControl(field: IdField, root: unknown, path: Path, drawing: Drawing) 
     root,
     path,
     drawing,
-  );
-}
-
-function sourceControl(field: SourceField, root: unknown, path: Path, drawing: Drawing) {
-  const value = at(root, path);
-  const kind =
-    value && typeof value === 'object'
-      ? 'param' in value
-        ? 'param'
-        : 'attribute' in value
-          ? 'attribute'
-          : ''
-      : '';
-  const name = kind ? shownAt(value, [kind]) : '';
-  const nameId = `${idOf(path)}-name`;
-  const kinds = [
-    { value: '', label: 'Nowhere' },
-    { value: 'param', label: 'A parameter of the page’s address', hint: '(?partner=acme)' },
-    { value: 'attribute', label: 'An attribute of the form’s tag', hint: '(data-partner="acme")' },
-  ];
-  return choiceGroup(
-    field.label,
-    path,
-    field.hint,
-    drawing,
-    html`${kinds.map((choice, i) => {
-        const id = `${idOf(path)}-${String(i)}`;
-        return html`<div class="choice">
-          <input
-            type="radio"
-            id="${id}"
-            name="${nameOf(path)}.kind"
-            value="${choice.value}"
-            ${choice.value === kind ? 'checked' : ''}
-          />
-          <label for="${id}">${choice.label} <span class="muted">${choice.hint ?? ''}</span></label>
-        </div>`;
-      })}
-      <label for="${nameId}">Its name</label>
-      <input
-        id="${nameId}"
-        name="${nameOf(path)}.name"
-        value="${name}"
-        spellcheck="false"
-        autocapitalize="off"
-      />`,
   );
 }
 
@@ -307,5 +152,3 @@ export function simpleControl(
       return undefined;
   }
 }
-
-export { tickBox, choiceGroup };

@@ -9,7 +9,8 @@
 import { html } from 'hono/html';
 import type { Html } from '../pages/layout.ts';
 import { answerControl, showIfControl } from './field-conditions.ts';
-import { problemKey, simpleControl, type Drawing } from './field-controls.ts';
+import { problemKey, type Drawing } from './control-notes.ts';
+import { simpleControl } from './field-controls.ts';
 import { idOf, itemWords, nameOf, type Field, type ListField } from './fields.ts';
 import { listAt, setAt, type Path } from './raw-config.ts';
 

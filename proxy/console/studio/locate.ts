@@ -5,7 +5,7 @@
  * same place, so the form's page lists each missing translation and links to its box.
  */
 import type { StudioIssue } from '../../studio/form-studio.ts';
-import { problemKey } from './field-controls.ts';
+import { problemKey } from './control-notes.ts';
 import { idOf, itemWords, type Field } from './fields.ts';
 import { caseTypeName, caseTypeUrl, FORM_URL, type StudioPart } from './parts.ts';
 import { allParts } from './settings-blocks.ts';
