@@ -29,6 +29,29 @@ export function choiceGroup(
   </fieldset>`;
 }
 
+/** One radio for each choice, named `name`, the one whose value is `current` checked. */
+const radios = (
+  path: Path,
+  name: string,
+  choices: readonly { value: string; label: string; hint?: string | undefined }[],
+  current: unknown,
+) =>
+  html`${choices.map((choice, i) => {
+    const id = `${idOf(path)}-${String(i)}`;
+    return html`<div class="choice">
+      <input
+        type="radio"
+        id="${id}"
+        name="${name}"
+        value="${choice.value}"
+        ${choice.value === current ? 'checked' : ''}
+      />
+      <label for="${id}"
+        >${choice.label}${choice.hint ? html` <span class="muted">${choice.hint}</span>` : ''}</label
+      >
+    </div>`;
+  })}`;
+
 /** One choice of several, as radios; `none` first when the field may be left unset. */
 export function choiceControl(field: ChoiceField, root: unknown, path: Path, drawing: Drawing) {
   const choices = [
@@ -41,21 +64,7 @@ export function choiceControl(field: ChoiceField, root: unknown, path: Path, dra
     path,
     field.hint,
     drawing,
-    html`${choices.map((choice, i) => {
-      const id = `${idOf(path)}-${String(i)}`;
-      return html`<div class="choice">
-        <input
-          type="radio"
-          id="${id}"
-          name="${nameOf(path)}"
-          value="${choice.value}"
-          ${choice.value === current ? 'checked' : ''}
-        />
-        <label for="${id}"
-          >${choice.label}${choice.hint ? html` <span class="muted">${choice.hint}</span>` : ''}</label
-        >
-      </div>`;
-    })}`,
+    radios(path, nameOf(path), choices, current),
   );
 }
 
@@ -101,19 +110,7 @@ export function sourceControl(field: SourceField, root: unknown, path: Path, dra
     path,
     field.hint,
     drawing,
-    html`${kinds.map((choice, i) => {
-        const id = `${idOf(path)}-${String(i)}`;
-        return html`<div class="choice">
-          <input
-            type="radio"
-            id="${id}"
-            name="${nameOf(path)}.kind"
-            value="${choice.value}"
-            ${choice.value === kind ? 'checked' : ''}
-          />
-          <label for="${id}">${choice.label} <span class="muted">${choice.hint ?? ''}</span></label>
-        </div>`;
-      })}
+    html`${radios(path, `${nameOf(path)}.kind`, kinds, kind)}
       <label for="${nameId}">Its name</label>
       <input
         id="${nameId}"
