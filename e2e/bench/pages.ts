@@ -4,9 +4,12 @@
  * script tag from the proxy, as a site owner's page does; `/widget-drawn` the same form from the
  * embed code that draws it in the page (`npm run embed`); `/plain` holds a plain HTML
  * `<form>` with the same fields (the conveyancing form of the law firm example), no script
- * and no stylesheet. Both have the same footer below the form.
+ * and no stylesheet; `/least-script` the element and a script from another origin that does
+ * the least a script can: write the plain form into the element's shadow root. All have the
+ * same footer below the form.
  */
 import { createServer, type Server } from 'node:http';
+import { brotliCompressSync } from 'node:zlib';
 import { lawFirm } from '../../demo/forms/index.ts';
 import { configOf, embedCode } from '../../bundle/embed-code.ts';
 import type { Question } from '../../proxy/contract/schemas/form-config.ts';
@@ -120,13 +123,51 @@ ${[...contact, ...questions.map(question), files].join('\n')}
 </form>`;
 }
 
+/**
+ * The least any script the page names can do to draw a form: define the element and write the
+ * plain form's HTML into its shadow root, nothing else (about 1 KB brotli against the widget's
+ * 13). What it takes beyond the plain form is the script's own request, not the widget's work.
+ */
+const leastScript = (form: string) =>
+  `customElements.define('enquiry-form',class extends HTMLElement{connectedCallback(){this.attachShadow({mode:'open'}).innerHTML=${JSON.stringify(form)}}});`;
+
+/** Serves `leastScript` from an origin of its own, as the proxy serves the widget: brotli, CORS. */
+async function startScriptServer(form: string): Promise<Server> {
+  const body = brotliCompressSync(Buffer.from(leastScript(form)));
+  const server = createServer((_request, response) => {
+    response.writeHead(200, {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Content-Encoding': 'br',
+      'Access-Control-Allow-Origin': '*',
+      'Cache-Control': 'no-store',
+    });
+    response.end(body);
+  });
+  await listen(server, 0);
+  return server;
+}
+
+const listen = (server: Server, port: number) =>
+  new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+
+const closed = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => {
+      resolve();
+    });
+  });
+
 export interface PageServer {
   origin: string;
   close(): Promise<void>;
 }
 
 /**
- * Serves `/widget`, `/widget-drawn` and `/plain` on `port` (no-store, so nothing is reused
+ * Serves `/widget`, `/widget-drawn`, `/plain` and `/least-script` on `port` (no-store, so nothing is reused
  * between runs). `/widget-drawn` has the embed code of `npm run embed` for the proxy's current
  * configuration: the element with its form drawn in it, and the script.
  */
@@ -136,6 +177,10 @@ export async function startPageServer(proxyOrigin: string, port: number): Promis
     config: await configOf(proxyOrigin),
     attributes: { 'case-type': CASE_TYPE },
   });
+  const form = plainForm(proxyOrigin);
+  const scripts = await startScriptServer(form);
+  const address = scripts.address();
+  const scriptOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const pages: Record<string, string> = {
     '/widget': page(
       `<script type="module" src="${proxyOrigin}/enquiry-form.js"></script>
@@ -143,7 +188,12 @@ export async function startPageServer(proxyOrigin: string, port: number): Promis
       `<enquiry-form case-type="${CASE_TYPE}"></enquiry-form>`,
     ),
     '/widget-drawn': page('', drawn),
-    '/plain': page('', plainForm(proxyOrigin)),
+    '/plain': page('', form),
+    '/least-script': page(
+      `<script type="module" src="${scriptOrigin}/least.js"></script>
+<style>${RESERVED_SPACE}</style>`,
+      `<enquiry-form case-type="${CASE_TYPE}"></enquiry-form>`,
+    ),
   };
   const server: Server = createServer((request, response) => {
     const html = pages[request.url ?? ''];
@@ -153,18 +203,11 @@ export async function startPageServer(proxyOrigin: string, port: number): Promis
     });
     response.end(html ?? 'Not found');
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', resolve);
-  });
+  await listen(server, port);
   return {
     origin: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          resolve();
-        });
-      }),
+    close: async () => {
+      await Promise.all([closed(server), closed(scripts)]);
+    },
   };
 }
