@@ -5,8 +5,8 @@
  * (`booking-link.ts`), or by its UID for staff; its hosts are those who would take it now (its
  * team's people, or the form's); a move is offered their free times (`slot-finder.ts`) and
  * taken in one transaction by the outbox (`outbox/machine/booking-changes.ts`), which owes the
- * host's calendar the change and queues the host's email. Either way the time given back is
- * offered again at once.
+ * host's calendar the change and queues the host's email and the visitor's
+ * (`visitor-call-notice.ts`). Either way the time given back is offered again at once.
  */
 import type { StoredBooking } from '../outbox/booking.ts';
 import type { NewNotification } from '../outbox/notification.ts';
@@ -18,6 +18,12 @@ import { readBookingToken, secretOpens } from './booking-link.ts';
 import { callTime } from './call-words.ts';
 import type { OfferedSlot, SlotFinder } from './slot-finder.ts';
 import { slotAt, type Span } from './slot-grid.ts';
+import {
+  keptInvitation,
+  visitorNotice,
+  type VisitorChange,
+  type VisitorMailDeps,
+} from './visitor-call-notice.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -27,12 +33,14 @@ export interface CallChangeDeps {
     BookingStore,
     'bookingToOpen' | 'bookingsOf' | 'hostBookings' | 'cancelBooking' | 'moveBooking'
   > &
-    Pick<OperatorView, 'get'>;
+    Pick<OperatorView, 'get' | 'notificationsFor'>;
   /** The free times, and the days to work out again once a time is given back or taken. */
   slots: SlotFinder;
   form: CurrentForm;
   /** True when hosts can be emailed (`SMTP_URL`): each change is told to them. */
   hostsTold: boolean;
+  /** Set when visitors can be emailed (`SMTP_URL` and `CONFIRMATION_FROM`): each is told too. */
+  visitors?: VisitorMailDeps | undefined;
   /** `PUBLIC_URL`: the host's email links to the lead in the console. */
   publicUrl?: string | undefined;
   now: () => number;
@@ -42,6 +50,12 @@ export interface CallChangeDeps {
 export interface OpenedCall {
   booking: StoredBooking;
   hosts: BookingHosts | undefined;
+}
+
+/** Who changed a call: words for the host's email, and whether it was the visitor. */
+export interface ChangedBy {
+  name: string;
+  visitor: boolean;
 }
 
 /** What a move came to. */
@@ -100,14 +114,19 @@ export async function cancelCall(
   deps: CallChangeDeps,
   call: OpenedCall,
   sequence: number,
-  by: string,
+  by: ChangedBy,
 ): Promise<StoredBooking | 'changed'> {
   const { booking } = call;
   const notice = hostNotice(deps, 'call.cancelled', booking, sequence, [
-    `${booking.summary} (${booking.reference}), ${whenOf(booking)}, was cancelled by ${by}.`,
+    `${booking.summary} (${booking.reference}), ${whenOf(booking)}, was cancelled by ${by.name}.`,
     'Its time is offered again, and its event leaves your calendar.',
   ]);
-  const done = await deps.store.cancelBooking(booking.uid, deps.now(), { sequence, notice });
+  const visitorMail = await visitorMailOf(deps, { kind: 'cancelled', booking, sequence, by });
+  const done = await deps.store.cancelBooking(booking.uid, deps.now(), {
+    sequence,
+    notice,
+    visitorMail,
+  });
   if (call.hosts) deps.slots.forget(call.hosts, booking.start);
   return done ?? 'changed';
 }
@@ -121,7 +140,7 @@ export async function moveCall(
   call: OpenedCall,
   sequence: number,
   start: number,
-  by: string,
+  by: ChangedBy,
 ): Promise<MoveOutcome> {
   const { booking, hosts } = call;
   const slot = hosts && slotAt(hosts.rules, start, deps.now());
@@ -133,14 +152,16 @@ export async function moveCall(
     return 'taken';
   }
   const notice = hostNotice(deps, 'call.moved', booking, sequence, [
-    `${booking.summary} (${booking.reference}) was moved by ${by}.`,
+    `${booking.summary} (${booking.reference}) was moved by ${by.name}.`,
     `Was: ${whenOf(booking)}, with ${booking.host}.`,
     `Now: ${whenOf({ ...slot, timeZone: hosts.rules.timeZone })}.`,
     'The event in your calendar follows it.',
   ]);
+  const to = { ...slot, timeZone: hosts.rules.timeZone };
   const move = {
     sequence,
     notice,
+    visitorMail: await visitorMailOf(deps, { kind: 'moved', booking, to, sequence, by }),
     start: slot.start,
     end: slot.end,
     until: slot.end + hosts.rules.bufferMinutes * MINUTE_MS,
@@ -154,6 +175,27 @@ export async function moveCall(
 
 /** A call's day and times in the firm's words (its zone named). */
 const whenOf = (call: Span & { timeZone: string }) => callTime(call, call.timeZone, 'en');
+
+/**
+ * The visitor's email of a change asked at `sequence` (written for the host who has the call
+ * after it), when visitors can be emailed and their confirmation carried an invitation.
+ */
+async function visitorMailOf(
+  deps: CallChangeDeps,
+  change: Pick<VisitorChange, 'kind' | 'booking' | 'to'> & { sequence: number; by: ChangedBy },
+) {
+  const confirmation = deps.form.current().config.confirmation;
+  if (!deps.visitors || !confirmation) return undefined;
+  const { booking } = change;
+  const invitation = keptInvitation(await deps.store.notificationsFor(booking.reference));
+  if (!invitation) return undefined;
+  return visitorNotice(deps.visitors, confirmation, invitation, {
+    ...change,
+    sequence: change.sequence + 1,
+    byVisitor: change.by.visitor,
+    at: deps.now(),
+  });
+}
 
 /** The host's email of a change (addressed by the outbox), when hosts can be emailed. */
 function hostNotice(

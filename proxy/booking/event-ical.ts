@@ -26,6 +26,7 @@ function calendarOf(
   events: readonly CalendarEvent[],
   extra: readonly ([string, string] | ICAL.Property)[] = [],
   parties?: Parties,
+  status: 'CONFIRMED' | 'CANCELLED' = 'CONFIRMED',
 ): string {
   const calendar = new ICAL.Component(['vcalendar', [], []]);
   calendar.updatePropertyWithValue('prodid', PRODID);
@@ -43,7 +44,7 @@ function calendarOf(
     vevent.updatePropertyWithValue('summary', event.summary);
     vevent.updatePropertyWithValue('description', event.description);
     vevent.updatePropertyWithValue('sequence', event.sequence);
-    vevent.updatePropertyWithValue('status', 'CONFIRMED');
+    vevent.updatePropertyWithValue('status', status);
     if (parties) addParties(vevent, parties);
     vevent.updatePropertyWithValue('transp', 'OPAQUE');
     calendar.addSubcomponent(vevent);
@@ -92,13 +93,20 @@ function addParties(vevent: ICAL.Component, parties: Parties): void {
 /**
  * The visitor's invitation to a call (iCalendar `METHOD:REQUEST`, RFC 5546): the same UID and
  * times as the host's event, organized by the host, the visitor its attendee. Its SEQUENCE grows
- * with each move, so a calendar replaces what it holds rather than adding a second call.
+ * with each change, so a calendar replaces what it holds rather than adding a second call; a
+ * cancelled call's is `METHOD:CANCEL` (`STATUS:CANCELLED`), which takes it out.
  *
  * @example invitationText({ uid, start, end, …, organizer: 'ann@firm.example' }) // '…METHOD:REQUEST…'
  */
-export function invitationText(invitation: CallInvitation & { organizer: string }): string {
-  const { organizer, attendee, ...event } = invitation;
-  return calendarOf([event], [['method', 'REQUEST']], { organizer, attendee });
+export function invitationText(
+  invitation: CallInvitation & { organizer: string },
+  method: 'REQUEST' | 'CANCEL' = 'REQUEST',
+): string {
+  const { organizer, attendee } = invitation;
+  const { uid, start, end, summary, description, sequence, stamp } = invitation;
+  const event = { uid, start, end, summary, description, sequence, stamp };
+  const status = method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED';
+  return calendarOf([event], [['method', method]], { organizer, attendee }, status);
 }
 
 /** A booking as its event: the same in the feed and in the host's own calendar. */

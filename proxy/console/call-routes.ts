@@ -58,7 +58,7 @@ export function callRoutes(options: CallRoutesDeps): Hono<{ Variables: ConsoleVa
     const call = await openCall(deps, form.uid ?? '');
     if (!call || call.booking.reference !== reference) return c.notFound();
     const sequence = Number(form.sequence);
-    const by = personOf(c.get('session'));
+    const by = { name: personOf(c.get('session')), visitor: false };
     const back = (word: keyof typeof CALL_WORDS) =>
       c.redirect(`/admin/leads/${reference}?done=${word}`, 303);
     if (!Number.isSafeInteger(sequence)) return back('call_changed');

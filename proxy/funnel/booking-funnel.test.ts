@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { FunnelReport } from '../contract/funnel.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { lawFirmBooking } from '../test/fixtures/booking-config.ts';
-import { callPagesOptions } from '../test/fixtures/call-pages.ts';
+import { callPagesOptions, pressOnPage } from '../test/fixtures/call-pages.ts';
 import { answerOf, confirming, confirmingProxies } from '../test/fixtures/confirming-proxy.ts';
 import { ORIGIN, validEnquiry, type ProxyHarness } from '../test/fixtures/proxy-harness.ts';
 import type { FunnelResponse } from './funnel-report.ts';
@@ -107,14 +107,7 @@ describe('booking in the funnel', () => {
     const press = async (reference: string, fields: Record<string, string>) => {
       const email = mail.received.find((each) => each.subject?.includes(reference));
       const link = new URL(/https?:\/\/\S+\/booking\/\S+/.exec(email?.text ?? '')?.[0] ?? '');
-      const path = link.pathname + link.search;
-      const page = await (await h.app.request(path)).text();
-      const check = /name="check" value="([^"]+)"/.exec(page)?.[1] ?? '';
-      const answer = await h.app.request(path, {
-        method: 'POST',
-        body: new URLSearchParams({ check, ...fields }),
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      });
+      const answer = await pressOnPage(h, link.pathname + link.search, fields);
       expect(answer.status).toBe(200);
     };
     await press(spring, { action: 'cancel' });

@@ -51,6 +51,8 @@ export function visitorCall(
       description: `${words['call.emailChange']}\n${link}`,
       sequence: 0,
       stamp: booking.at,
+      link,
+      lang,
       attendee: {
         email: enquiry.email.trim(),
         name: [enquiry.forename, enquiry.surname].filter(Boolean).join(' '),

@@ -2,7 +2,8 @@
  * Booking's parts, built from the environment (`docs/booking.md`): the times offered (over the
  * hosts' calendars as last read), the calendars read in the background and written by the
  * outbox's queue, with the key their passwords are sealed with (`CALENDAR_KEY`, else the data
- * directory's key file on SQLite), and the secret each host's feed address is made under.
+ * directory's key file on SQLite), the secret each host's feed address is made under, and calls
+ * changed by their visitors or staff (the hosts and visitors told by email where it can be sent).
  */
 import { BusyCache } from '../booking/busy-cache.ts';
 import { isBookingUid } from '../booking/booking-uid.ts';
@@ -11,6 +12,7 @@ import { CalendarWriter } from '../booking/calendar-writer.ts';
 import type { CallChangeDeps } from '../booking/call-changes.ts';
 import { SlotFinder } from '../booking/slot-finder.ts';
 import type { ProxyEnv } from '../env.ts';
+import { wordsIn } from '../http/form-language.ts';
 import type { Logger } from '../logger.ts';
 import { storedSecret } from '../outbox/stored-secret.ts';
 import type { CurrentForm } from '../studio/live-form.ts';
@@ -67,6 +69,14 @@ export async function bookingParts(
       slots,
       form,
       hostsTold: env.SMTP_URL !== undefined,
+      // The confirmations' condition: the visitor is told of a change as they were of the call.
+      visitors:
+        env.SMTP_URL && env.CONFIRMATION_FROM
+          ? {
+              receiptSecret: await storedSecret(store, 'receipt_secret'),
+              wordsIn: (lang) => wordsIn(form.current(), lang),
+            }
+          : undefined,
       publicUrl: env.PUBLIC_URL,
       now: Date.now,
     },

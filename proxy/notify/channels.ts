@@ -13,6 +13,7 @@ import type { Channel } from '../outbox/notification.ts';
 import type { FileSource, OperatorView } from '../outbox/store.ts';
 import { signedHeaders } from '../webhooks/signing.ts';
 import {
+  invitationMethod,
   isCallChange,
   isLeadEvent,
   isVisitorEvent,
@@ -46,10 +47,14 @@ export interface EmailOptions {
   /** How long the mail server may stay silent: to connect, to greet, mid-conversation. */
   timeoutMs?: number;
   /**
-   * A booked call's invitation as iCalendar (`booking/event-ical.ts`, handed down by the wiring:
-   * this floor writes no calendar itself); without it, a confirmation goes without one.
+   * A booked call's invitation as iCalendar, with its METHOD (`booking/event-ical.ts`, handed
+   * down by the wiring: this floor writes no calendar itself); without it, a visitor's email goes
+   * without one.
    */
-  invitationText?: (invitation: CallInvitation & { organizer: string }) => string;
+  invitationText?: (
+    invitation: CallInvitation & { organizer: string },
+    method: 'REQUEST' | 'CANCEL',
+  ) => string;
 }
 
 /** The email channel: a lead's undelivered files attached, within the budget. */
@@ -69,7 +74,8 @@ export function emailChannel(options: EmailOptions): Send {
     if (isVisitorEvent(event)) {
       if (!options.confirmationFrom) throw new Error('CONFIRMATION_FROM is not set');
       const { subject, text, html, to } = event;
-      const invitation = event.event === 'confirmation' ? event.invitation : undefined;
+      const method = invitationMethod(event);
+      const invitation = 'invitation' in event ? event.invitation : undefined;
       const organizer = invitation?.organizer;
       await transport.sendMail({
         from: options.confirmationFrom,
@@ -80,12 +86,12 @@ export function emailChannel(options: EmailOptions): Send {
         messageId: messageId(id, options.confirmationFrom),
         // nodemailer's own: the invitation as a text/calendar alternative and attachment, as
         // calendar programs look for it (with the METHOD in its Content-Type).
-        ...(invitation && organizer && options.invitationText
+        ...(method && invitation && organizer && options.invitationText
           ? {
               icalEvent: {
-                method: 'REQUEST',
+                method,
                 filename: 'invitation.ics',
-                content: options.invitationText({ ...invitation, organizer }),
+                content: options.invitationText({ ...invitation, organizer }, method),
               },
             }
           : {}),

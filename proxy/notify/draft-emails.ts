@@ -28,9 +28,12 @@ export const dayIn = (facts: Pick<DraftMailFacts, 'lang' | 'timeZone'>, at: numb
     timeZone: facts.timeZone,
   }).format(at);
 
-/** An email of paragraphs, with one of them set apart (the link, the code). */
-function mailOf(
-  facts: DraftMailFacts,
+/**
+ * An email of paragraphs in `facts.lang`, with one of them set apart (the link, the code, a
+ * call's time): a saved enquiry's, and a visitor's of their call changed (`booking/call-changes.ts`).
+ */
+export function mailOf(
+  facts: Pick<DraftMailFacts, 'lang'>,
   subject: string,
   before: readonly string[],
   setApart: { text: string; html: string },

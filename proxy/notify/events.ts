@@ -73,6 +73,25 @@ export interface ConfirmationEvent extends ConfirmationMail {
 export interface CallInvitation extends CalendarEvent {
   attendee: { email: string; name: string };
   organizer?: string;
+  /**
+   * The page of the call (its link), and the language the visitor read the form in: kept with
+   * the confirmation, so the emails of a later change say the same in the same words.
+   */
+  link?: string;
+  lang?: string;
+}
+
+/**
+ * The visitor told their call was cancelled or moved after its enquiry (`booking/call-changes.ts`):
+ * an email from `CONFIRMATION_FROM` with the invitation their confirmation carried, updated
+ * (`METHOD:CANCEL` for a cancel, `METHOD:REQUEST` at the new time for a move), the same UID at
+ * the SEQUENCE the change gave it, so their calendar replaces what it holds.
+ */
+export interface VisitorCallEvent extends ConfirmationMail {
+  event: 'visitor.call-cancelled' | 'visitor.call-moved';
+  reference: string;
+  to: string;
+  invitation: CallInvitation & { organizer: string };
 }
 
 /**
@@ -129,7 +148,7 @@ export interface CallChangeEvent {
 export type FirmEvent = LeadEvent | AlertEvent;
 
 /** An email to a visitor, from `CONFIRMATION_FROM`. */
-export type VisitorEvent = ConfirmationEvent | DraftMailEvent;
+export type VisitorEvent = ConfirmationEvent | DraftMailEvent | VisitorCallEvent;
 
 /** Every event a notification carries. */
 export type NotifyEvent = FirmEvent | VisitorEvent | NoticeEvent | CallChangeEvent;
@@ -140,7 +159,17 @@ export const isCallChange = (event: NotifyEvent): event is CallChangeEvent =>
 
 /** True for the emails that go to a visitor rather than the firm. */
 export const isVisitorEvent = (event: NotifyEvent): event is VisitorEvent =>
-  event.event === 'confirmation' || event.event.startsWith('draft.');
+  event.event === 'confirmation' ||
+  event.event.startsWith('draft.') ||
+  event.event.startsWith('visitor.');
+
+/** The iCalendar METHOD of a visitor's email's invitation; none for an email without one. */
+export function invitationMethod(event: VisitorEvent): 'REQUEST' | 'CANCEL' | undefined {
+  if (event.event === 'visitor.call-cancelled') return 'CANCEL';
+  if (event.event === 'visitor.call-moved' || event.event === 'confirmation')
+    return event.invitation?.organizer ? 'REQUEST' : undefined;
+  return undefined;
+}
 
 /** The event of a dead or partly delivered submission. */
 export function leadEvent(submission: Submission, at: number): LeadEvent {

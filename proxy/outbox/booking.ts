@@ -7,6 +7,7 @@
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import type { FunnelKey } from './funnel-counts.ts';
 import type { NewNotification } from './notification.ts';
+import type { ConfirmationRequest } from './receipt.ts';
 
 /** What intake asks the outbox to book with a new enquiry. */
 export interface NewBooking {
@@ -93,6 +94,11 @@ export interface CallChange {
   sequence: number;
   /** Queued with the change, its `to` set to the hosts concerned. */
   notice?: NewNotification | undefined;
+  /**
+   * The visitor's email of the change, as the host who has the call after it writes it
+   * (`booking/visitor-call-notice.ts`), queued with it within its quotas.
+   */
+  visitorMail?: ((host: string) => ConfirmationRequest) | undefined;
 }
 
 /** The call `uid` moved to a new span, with the hosts who may take it, in order. */

@@ -27,4 +27,17 @@ export const WELSH_CALL = Object.freeze({
   'call.stale': 'Mae’r alwad wedi newid ers agor y dudalen hon: dyma hi fel y mae nawr.',
   'call.unknown':
     'Nid yw’r ddolen hon yn agor galwad. Gwiriwch eich bod wedi copïo’r cyfan ohoni o’r e-bost.',
+  'call.cancelledSubject': 'Mae eich galwad wedi’i chanslo ({reference})',
+  'call.cancelledByVisitor': 'Mae eich galwad wedi’i chanslo, fel y gofynnoch.',
+  'call.cancelledByFirm': 'Mae’n ddrwg gennym: mae’r cwmni wedi gorfod canslo eich galwad.',
+  'call.cancelledWhen': 'Roedd hi {when}, gyda {host}.',
+  'call.bookAgain':
+    'Bydd y cwmni’n cysylltu â chi. I ddewis amser arall eich hun, anfonwch y ffurflen ymholiad ar wefan y cwmni eto.',
+  'call.cancelledCalendar': 'Mae’r diweddariad sydd ynghlwm yn tynnu’r alwad o’ch calendr.',
+  'call.movedSubject': 'Mae eich galwad wedi’i symud ({reference})',
+  'call.movedByVisitor': 'Mae eich galwad wedi’i symud i’r amser a ddewisoch.',
+  'call.movedByFirm': 'Mae’r cwmni wedi symud eich galwad i amser arall.',
+  'call.movedNow': 'Nawr: {when}, gyda {host}.',
+  'call.movedWas': 'Roedd hi {when}.',
+  'call.movedCalendar': 'Mae’r gwahoddiad sydd ynghlwm yn symud yr alwad yn eich calendr.',
 } satisfies Record<keyof typeof VISITOR_CALL_WORDS, string>);

@@ -1,7 +1,8 @@
 /**
  * The proxy's own words about a booked call, as the visitor reads them, in English: the lines of
- * the confirmation email that give the call and its link, the invitation's title, and the page
- * that link opens to cancel or move it (`intake/page/call-page.ts`). Every language lists them
+ * the confirmation email that give the call and its link, the invitation's title, the page
+ * that link opens to cancel or move it (`intake/page/call-page.ts`), and the emails of a call
+ * cancelled or moved since (`booking/visitor-call-notice.ts`). Every language lists them
  * (`cy-call.ts`); a strings file without them says them in English (`schemas/strings-file.ts`).
  */
 export const VISITOR_CALL_WORDS = Object.freeze({
@@ -23,4 +24,17 @@ export const VISITOR_CALL_WORDS = Object.freeze({
   'call.gone': 'This call was cancelled, or it has passed: there is nothing to change.',
   'call.stale': 'The call changed since this page was opened: here it is as it is now.',
   'call.unknown': 'This link does not open a call. Check that you copied all of it from the email.',
+  'call.cancelledSubject': 'Your call is cancelled ({reference})',
+  'call.cancelledByVisitor': 'Your call is cancelled, as you asked.',
+  'call.cancelledByFirm': 'We are sorry: the firm has had to cancel your call.',
+  'call.cancelledWhen': 'It was {when}, with {host}.',
+  'call.bookAgain':
+    'The firm will contact you. To choose another time yourself, send the enquiry form on the firm’s website again.',
+  'call.cancelledCalendar': 'The attached update takes the call out of your calendar.',
+  'call.movedSubject': 'Your call is moved ({reference})',
+  'call.movedByVisitor': 'Your call is moved to the time you chose.',
+  'call.movedByFirm': 'The firm has moved your call to another time.',
+  'call.movedNow': 'Now: {when}, with {host}.',
+  'call.movedWas': 'It was {when}.',
+  'call.movedCalendar': 'The attached invitation moves the call in your calendar.',
 });

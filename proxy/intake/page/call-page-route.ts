@@ -87,7 +87,7 @@ export function callPageRoute(deps: CallPageRouteDeps): Hono {
       return answer(c, now ?? call, { text: words['call.stale'], kind: 'problem' }, 409);
     };
     if (!pressChecks(call.secret, sequence, field('check'))) return stale();
-    const by = 'the visitor, through their link';
+    const by = { name: 'the visitor, through their link', visitor: true };
     if (field('action') === 'cancel') {
       const done = await cancelCall(callChanges, call, sequence, by);
       if (done === 'changed') return stale();

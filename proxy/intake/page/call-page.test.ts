@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { SlotsResponse } from '../../contract/booking.ts';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import { HOSTS, lawFirmBooking } from '../../test/fixtures/booking-config.ts';
-import { callPagesOptions, CONSOLE_ORIGIN } from '../../test/fixtures/call-pages.ts';
+import { callPagesOptions, CONSOLE_ORIGIN, pressOnPage } from '../../test/fixtures/call-pages.ts';
 import { answerOf, confirming, confirmingProxies } from '../../test/fixtures/confirming-proxy.ts';
 import { ORIGIN, validEnquiry, type ProxyHarness } from '../../test/fixtures/proxy-harness.ts';
 
@@ -47,17 +47,6 @@ async function offered(h: ProxyHarness) {
   return ((await answer.json()) as SlotsResponse).slots.map((slot) => slot.start);
 }
 
-/** A press on the page at `path`, with the page's own check unless `check` is given. */
-async function press(h: ProxyHarness, path: string, fields: Record<string, string>) {
-  const page = await (await h.app.request(path)).text();
-  const check = /name="check" value="([^"]+)"/.exec(page)?.[1] ?? '';
-  return h.app.request(path, {
-    method: 'POST',
-    body: new URLSearchParams({ check, ...fields }),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-}
-
 describe('the page of a booked call', () => {
   it('changes nothing when opened; the press cancels it, tells the host, and offers the time again', async () => {
     const { harness, book, linkOf, offered, mail, send } = await callPageProxy();
@@ -85,7 +74,7 @@ describe('the page of a booked call', () => {
     expect(forged.status).toBe(409);
     expect((await harness.store.bookingsOf(reference))[0]).toMatchObject({ state: 'booked' });
 
-    const cancelled = await press(harness, path, { action: 'cancel' });
+    const cancelled = await pressOnPage(harness, path, { action: 'cancel' });
     expect(cancelled.status).toBe(200);
     expect(await cancelled.text()).toContain('Your call is cancelled, and the firm has been told.');
     expect((await harness.store.bookingsOf(reference))[0]).toMatchObject({ state: 'cancelled' });
@@ -96,7 +85,7 @@ describe('the page of a booked call', () => {
     expect(told.map((email) => email.to)).toEqual([expect.objectContaining({ text: ANN })]);
     expect(told[0]?.text).toContain(`${CONSOLE_ORIGIN}/admin/leads/${reference}`);
     // Pressed again (the page drawn before, now out of date): nothing more happens.
-    expect((await press(harness, path, { action: 'cancel' })).status).toBe(409);
+    expect((await pressOnPage(harness, path, { action: 'cancel' })).status).toBe(409);
     await send();
     expect(
       mail.received.filter((email) => email.subject?.startsWith('Call cancelled')),
@@ -114,7 +103,10 @@ describe('the page of a booked call', () => {
     // Both hosts take 10:00 meanwhile: the page's time is refused, the call stays.
     await book('2027-03-29T09:00:00Z', 'grace@example.com');
     await book('2027-03-29T09:00:00Z', 'hedy@example.com');
-    const refused = await press(harness, path, { action: 'move', start: '2027-03-29T09:00:00Z' });
+    const refused = await pressOnPage(harness, path, {
+      action: 'move',
+      start: '2027-03-29T09:00:00Z',
+    });
     expect(refused.status).toBe(409);
     const again = await refused.text();
     expect(again).toContain('That time was just taken. Choose another time.');
@@ -124,7 +116,10 @@ describe('the page of a booked call', () => {
       sequence: 0,
     });
 
-    const moved = await press(harness, path, { action: 'move', start: '2027-03-29T13:00:00Z' });
+    const moved = await pressOnPage(harness, path, {
+      action: 'move',
+      start: '2027-03-29T13:00:00Z',
+    });
     expect(moved.status).toBe(200);
     expect(await moved.text()).toContain('Your call is now Monday, 29 March 2027, 14:00–14:30');
     expect((await harness.store.bookingsOf(reference))[0]).toMatchObject({

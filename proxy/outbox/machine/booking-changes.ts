@@ -7,26 +7,34 @@
  * move gives back the call's blocks and takes the new time's as a booking does (`bookings.ts`):
  * a time taken meanwhile keeps the call where it was. The host's calendar is owed the change
  * (`calendars.ts`: the event removed, or written again at its new SEQUENCE), and the host is told
- * by the notice queued with it, addressed here, where the host is known.
+ * by the notice queued with it, addressed here, where the host is known; so is the visitor, by
+ * the email written for the host who has the call (within the confirmations' quotas).
  */
 import type { CallChange, CallMove, StoredBooking } from '../booking.ts';
-import type { NewNotification } from '../notification.ts';
 import { toBooking, type BookingRow } from './booking-rows.ts';
 import { freeBlocks, placeCall, takeBlocks } from './bookings.ts';
 import { countCancelled } from './funnel.ts';
 import { queueCalendarWrite } from './calendars.ts';
+import { confirmations } from './confirmations.ts';
 import { notifications } from './notifications.ts';
 import { one, run, type Dialect, type Plan } from './plan.ts';
 
 /** The statements of a change, in `d`'s spelling. */
 export function bookingChanges(d: Dialect) {
   const queue = notifications(d);
+  const visitorMail = confirmations(d);
 
-  /** Queues `notice` (if any) to `hosts`, once each. */
-  function* tell(notice: NewNotification | undefined, hosts: readonly string[]): Plan<void> {
-    if (!notice) return;
-    const payload = { ...(notice.payload as object), to: [...new Set(hosts)] };
-    yield* queue.queueNotifications([{ ...notice, payload }]);
+  /**
+   * Queues `change`'s notice (if any) to `hosts`, once each, and its visitor's email (if any) as
+   * `host`, who has the call now, writes it, within its quotas.
+   */
+  function* tell(change: CallChange, hosts: readonly string[], host: string): Plan<void> {
+    const { notice } = change;
+    if (notice) {
+      const payload = { ...(notice.payload as object), to: [...new Set(hosts)] };
+      yield* queue.queueNotifications([{ ...notice, payload }]);
+    }
+    if (change.visitorMail) yield* visitorMail.queueWithinQuotas(change.visitorMail(host));
   }
 
   /** Takes the row of the booked call `uid` at `sequence` (any, for -1), its SEQUENCE one more. */
@@ -69,7 +77,7 @@ export function bookingChanges(d: Dialect) {
         { uid, host: row.host, action: 'remove', sequence: row.sequence },
         at,
       );
-      yield* tell(change.notice, [row.host]);
+      yield* tell(change, [row.host], row.host);
       return toBooking({ ...row, state: 'cancelled', cancelled_at: at });
     },
     /**
@@ -92,7 +100,7 @@ export function bookingChanges(d: Dialect) {
             at,
           );
         yield* queueCalendarWrite({ uid, host, action: 'put', sequence: row.sequence }, at);
-        yield* tell(move.notice, [row.host, host]);
+        yield* tell(move, [row.host, host], host);
         return toBooking({
           ...row,
           host,

@@ -1,0 +1,157 @@
+/**
+ * The visitor told of their call cancelled or moved after its enquiry (`docs/booking.md`,
+ * "Cancel or move"; `docs/confirmation-email.md`, "A booked call"): an email in the language
+ * they read the form in, from `CONFIRMATION_FROM`, with the invitation their confirmation
+ * carried, updated: `METHOD:CANCEL` for a cancel, `METHOD:REQUEST` at the new time for a move,
+ * the same UID at the SEQUENCE the change gives it, so their calendar replaces what it holds;
+ * a move's says the link to the call's page again (the same token opens it).
+ *
+ * It is written from that confirmation as the outbox keeps it: a visitor whose confirmation
+ * carried no invitation (none asked for, over its quota, its lead forgotten) has nothing in
+ * their calendar to mend, and is sent nothing. A press on the visitor's own page counts under
+ * the same quotas as their confirmation (the mailbox's day, the hour's ceiling), so a link to
+ * someone else's address cannot be pressed into a flood of email; staff's changes are not
+ * counted.
+ */
+import type { ConfirmationConfig } from '../contract/schemas/confirmation.ts';
+import type { Strings } from '../contract/strings/english.ts';
+import { formatMessage } from '../contract/messages.ts';
+import { escapeHtml } from '../notify/confirmation-email.ts';
+import { mailOf } from '../notify/draft-emails.ts';
+import type { CallInvitation, VisitorCallEvent } from '../notify/events.ts';
+import type { StoredBooking } from '../outbox/booking.ts';
+import { keyedSubject, mailboxOf } from '../outbox/mailbox.ts';
+import type { QueuedNotification } from '../outbox/notification.ts';
+import { CONFIRMATION_CEILING, type ConfirmationRequest } from '../outbox/receipt.ts';
+import { callTime } from './call-words.ts';
+import type { Span } from './slot-grid.ts';
+
+const DAY_MS = 86_400_000;
+
+/** What telling visitors needs: set only when they can be emailed (`CONFIRMATION_FROM`). */
+export interface VisitorMailDeps {
+  /** The key the confirmations' quotas are kept under (the outbox's `receipt_secret`). */
+  receiptSecret: string;
+  /** The product's words (or the firm's strings file's) in a language. */
+  wordsIn: (lang: string | undefined) => Strings;
+}
+
+/** A change to tell the visitor of, as `call-changes.ts` makes it. */
+export interface VisitorChange {
+  kind: 'cancelled' | 'moved';
+  /** The call as it was before the change. */
+  booking: StoredBooking;
+  /** A move's new time, in its rules' zone. */
+  to?: Span & { timeZone: string };
+  /** The SEQUENCE the change gives the call. */
+  sequence: number;
+  /** True when the visitor pressed it on their own page; false for staff. */
+  byVisitor: boolean;
+  at: number;
+}
+
+/** The invitation the confirmation of `reference` carried, as the outbox keeps it. */
+export function keptInvitation(
+  notifications: readonly QueuedNotification[],
+): (CallInvitation & { link: string; lang: string }) | undefined {
+  const confirmation = notifications.find((each) => each.kind === 'confirmation');
+  const payload = confirmation?.payload as { invitation?: CallInvitation } | undefined;
+  const invitation = payload?.invitation;
+  if (!invitation?.link || !invitation.lang || !invitation.attendee.email) return undefined;
+  return { ...invitation, link: invitation.link, lang: invitation.lang };
+}
+
+/**
+ * The visitor's email of `change`, to queue with it, as the host (`host`) who has the call
+ * after it is known only in the change's transaction.
+ */
+export function visitorNotice(
+  deps: VisitorMailDeps,
+  confirmation: Pick<ConfirmationConfig, 'limits'>,
+  invitation: CallInvitation & { link: string; lang: string },
+  change: VisitorChange,
+): (host: string) => ConfirmationRequest {
+  const { booking, sequence } = change;
+  const { lang } = invitation;
+  const words = deps.wordsIn(lang);
+  const say = (key: keyof Strings, params: Record<string, string> = {}) =>
+    formatMessage(words[key], params);
+  const to = invitation.attendee.email;
+  const was = callTime(booking, booking.timeZone, lang);
+  const quotas = change.byVisitor
+    ? [
+        {
+          subject: keyedSubject(deps.receiptSecret, 'address', mailboxOf(to)),
+          windowMs: DAY_MS,
+          limit: confirmation.limits.perAddressPerDay,
+        },
+        { ...CONFIRMATION_CEILING, limit: confirmation.limits.perHour },
+      ]
+    : [];
+  return (host) => {
+    const span = change.to ?? { ...booking };
+    const params = { reference: booking.reference, when: was, host };
+    const mail =
+      change.kind === 'cancelled'
+        ? mailOf(
+            { lang },
+            say('call.cancelledSubject', params),
+            [say(change.byVisitor ? 'call.cancelledByVisitor' : 'call.cancelledByFirm')],
+            setApart(say('call.cancelledWhen', params)),
+            change.byVisitor
+              ? [say('call.cancelledCalendar')]
+              : [say('call.bookAgain'), say('call.cancelledCalendar')],
+          )
+        : mailOf(
+            { lang },
+            say('call.movedSubject', params),
+            [say(change.byVisitor ? 'call.movedByVisitor' : 'call.movedByFirm')],
+            setApart(say('call.movedNow', { when: callTime(span, span.timeZone, lang), host })),
+            [say('call.movedWas', params), say('call.movedCalendar'), say('call.emailChange')],
+          );
+    const event = `visitor.call-${change.kind}` as const;
+    const payload: VisitorCallEvent = {
+      event,
+      reference: booking.reference,
+      to,
+      ...withLink(mail, change.kind === 'moved' ? invitation.link : undefined),
+      invitation: {
+        ...invitation,
+        start: span.start,
+        end: span.end,
+        sequence,
+        stamp: change.at,
+        organizer: host,
+      },
+    };
+    return {
+      // One per change: the SEQUENCE it gives the call names it.
+      notification: {
+        key: `${event}:${booking.uid}:${String(sequence)}`,
+        channel: 'email',
+        kind: event,
+        reference: booking.reference,
+        payload,
+        at: change.at,
+      },
+      quotas,
+    };
+  };
+}
+
+/** A line set apart, in bold. */
+const setApart = (line: string) => ({
+  text: line,
+  html: `<p><strong>${escapeHtml(line)}</strong></p>`,
+});
+
+/** `mail` with `link` as its last paragraph, a link in the HTML part. */
+function withLink(mail: ReturnType<typeof mailOf>, link: string | undefined) {
+  if (!link) return mail;
+  const anchor = `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`;
+  return {
+    subject: mail.subject,
+    text: `${mail.text}${link}\n`,
+    html: mail.html.replace('</body></html>', `${anchor}\n</body></html>`),
+  };
+}
