@@ -17,8 +17,13 @@ import { consolePage } from './pages/layout.ts';
 
 /** What a press came to, by the word the redirect carries (the lead page's notices). */
 export const CALL_WORDS = {
-  call_cancelled: 'The call is cancelled: its host is told, and its time is offered again.',
-  call_moved: 'The call is moved: its host is told, and the event in their calendar follows it.',
+  call_cancelled:
+    'The call is cancelled, and its time is offered again. Its host is emailed, and so is the visitor where their confirmation carried the call.',
+  call_moved:
+    'The call is moved, and the event in its host’s calendar follows it. Its host is emailed, and so is the visitor where their confirmation carried the call.',
+  // No mail server (`SMTP_URL`): nobody is emailed, and the notice says nothing of email.
+  call_cancelled_unmailed: 'The call is cancelled, and its time is offered again.',
+  call_moved_unmailed: 'The call is moved, and the event in its host’s calendar follows it.',
   call_taken: 'That time was just taken: the call stays where it was. Choose another time.',
   call_changed: 'The call changed since the page was drawn: here it is as it is now.',
 } as const;
@@ -66,7 +71,7 @@ export function callRoutes(options: CallRoutesDeps): Hono<{ Variables: ConsoleVa
       const done = await cancelCall(deps, call, sequence, by);
       if (done === 'changed') return back('call_changed');
       await audit(c, 'call cancelled', reference, call.booking.uid);
-      return back('call_cancelled');
+      return back(deps.hostsTold ? 'call_cancelled' : 'call_cancelled_unmailed');
     }
     const start = form.start ?? '';
     const moved = isSlotStart(start)
@@ -75,7 +80,7 @@ export function callRoutes(options: CallRoutesDeps): Hono<{ Variables: ConsoleVa
     if (moved === 'changed') return back('call_changed');
     if (moved === 'taken' || moved === 'unavailable') return back('call_taken');
     await audit(c, 'call moved', reference, `${call.booking.uid} to ${start}`);
-    return back('call_moved');
+    return back(deps.hostsTold ? 'call_moved' : 'call_moved_unmailed');
   });
   return app;
 }
