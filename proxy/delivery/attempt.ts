@@ -43,6 +43,8 @@ export async function runAttempt(
   const started = now();
   await noticeInterruptedStep(claimed, context);
   let enquiryId = submission.enquiryId;
+  /** A create answered in this attempt, recorded with the delivery (`recordsWithWrites`). */
+  let created: { enquiryId: number; at: number } | undefined;
   if (enquiryId === null) {
     await store.startStep(lease, { kind: 'create' }, leaseUntil());
     // With its team and the earlier lead it repeats, as meta entries, when it was routed.
@@ -55,10 +57,15 @@ export async function runAttempt(
     submission.enquiryCreatedAt = createdAt;
     // The enquiry exists now: losing this record would mean creating it again next time. It is
     // written alone, before anything else of the delivery (one statement, on PostgreSQL one
-    // round trip on a connection kept for it), so it lands within moments whatever the load.
-    submission.enquiryRecordedAt = await keepRecord(claimed, context, 'create', enquiryId, (at) =>
-      store.recordCreated(lease, id, createdAt, at),
-    );
+    // round trip on a connection kept for it), so it lands within moments whatever the load;
+    // with no file to send where records share the writes' commit, the delivery's end is the
+    // next write anyway, and carries it in that same commit.
+    if (store.recordsWithWrites && !submission.files.some(toSend))
+      created = { enquiryId, at: createdAt };
+    else
+      submission.enquiryRecordedAt = await keepRecord(claimed, context, 'create', enquiryId, (at) =>
+        store.recordCreated(lease, id, createdAt, at),
+      );
     if (submission.unknownCreates > 0) {
       log.warn(
         { reference: submission.reference, enquiryId, unknownCreates: submission.unknownCreates },
@@ -92,7 +99,12 @@ export async function runAttempt(
       store.recordUploaded(lease, file.index, attachmentId, at),
     );
   }
-  await store.finish(lease, { kind: 'delivered', at: now() });
+  if (created) {
+    const finished = created;
+    submission.enquiryRecordedAt = await keepRecord(claimed, context, 'create', enquiryId, (at) =>
+      store.finish(lease, { kind: 'delivered', at, created: finished }),
+    );
+  } else await store.finish(lease, { kind: 'delivered', at: now() });
   const refused = submission.files.filter((file) => file.failure !== null && !file.skipped);
   log.info(
     {

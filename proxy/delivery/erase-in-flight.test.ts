@@ -4,10 +4,9 @@
  * written back.
  */
 import { describe, expect, it } from 'vitest';
-import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import { fakeClient, sampleSubmission, storedLeads } from '../test/fixtures/outbox.ts';
-import { Deliverer } from './deliverer.ts';
+import { quickDeliverer } from '../test/fixtures/quick-deliverer.ts';
 
 describe('erasing during delivery', () => {
   it('neither crashes the deliverer nor brings the erased submission back', async () => {
@@ -24,14 +23,7 @@ describe('erasing during delivery', () => {
       }
       return call.endpoint === 'create' ? 1001 + n : 500 + n;
     });
-    const deliverer = new Deliverer({
-      store,
-      client,
-      log: createMemoryLogger().log,
-      policy: { baseMs: 20, maxDelayMs: 40, giveUpAfterMs: 60_000 },
-      pollMs: 50,
-      random: () => 0,
-    });
+    const deliverer = quickDeliverer(store, client);
     try {
       const accepted = await store.accept(sampleSubmission({ receivedAt: Date.now() }));
       if (accepted.kind !== 'stored') throw new Error('not stored');

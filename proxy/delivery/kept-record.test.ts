@@ -14,7 +14,7 @@ import { deliverySteps } from '../operator/lead-report.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
 import { fakeClient, sampleSubmission } from '../test/fixtures/outbox.ts';
-import { Deliverer } from './deliverer.ts';
+import { quickDeliverer } from '../test/fixtures/quick-deliverer.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -46,14 +46,7 @@ describe('a create answered while the SQLite outbox refuses its record', () => {
       call.endpoint === 'create' ? 1001 : 500 + n,
     );
     const logs = createMemoryLogger();
-    const deliverer = new Deliverer({
-      store,
-      client,
-      log: logs.log,
-      policy: { baseMs: 20, maxDelayMs: 40, giveUpAfterMs: 60_000 },
-      pollMs: 50,
-      random: () => 0,
-    });
+    const deliverer = quickDeliverer(store, client, logs.log);
     cleanups.push(() => deliverer.stop(0));
     const stored = await store.accept(sampleSubmission({ receivedAt: Date.now() }));
     if (stored.kind !== 'stored') throw new Error('not stored');

@@ -41,6 +41,8 @@ export interface FileBytes {
 export interface StoreDriver extends Record<Run, <T>(plan: Plan<T>) => Promise<T>> {
   /** True when several proxies share the store (`Housekeeping.shared`). */
   readonly shared: boolean;
+  /** True when `record` is `write`: the next group commit (`DeliveryQueue.recordsWithWrites`). */
+  readonly recordsWithWrites: boolean;
   /** Since when a lease holder's heartbeat must last for it to count as alive, at `now`. */
   aliveAfter(now: number): number;
   readonly bytes: FileBytes;
@@ -88,6 +90,7 @@ export function bindOutbox(m: OutboxMachine, driver: StoreDriver): BoundOutbox {
   return {
     ...tabled(m, driver),
     shared: driver.shared,
+    recordsWithWrites: driver.recordsWithWrites,
     fileSource: (id, index) => bytes.source(id, index),
     claimDue: (owner, leaseMs, now, limit, running) =>
       driver.write(m.claimDue(owner, leaseMs, now, limit, running, driver.aliveAfter(now))),

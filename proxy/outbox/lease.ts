@@ -20,8 +20,12 @@ export const stepName = (step: Step) =>
 
 /** How an attempt ends, when it ends with the submission still to be delivered (or delivered). */
 export type Finish =
-  /** Everything is upstream: its files go (the platform has them; their hashes stay). */
-  | { kind: 'delivered'; at: number }
+  /**
+   * Everything is upstream: its files go (the platform has them; their hashes stay). With
+   * `created`, the create this attempt had answered (`enquiryId`, at `at`) is recorded in the
+   * same write, where a record shares the writes' commit anyway (`recordsWithWrites`).
+   */
+  | { kind: 'delivered'; at: number; created?: { enquiryId: number; at: number } }
   /** A failed attempt: counted, noted, due again at `at`. */
   | { kind: 'retry'; at: number; error: string }
   /** Given back without counting an attempt (shutting down). */

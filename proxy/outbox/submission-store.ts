@@ -84,6 +84,13 @@ export interface DeliveryQueue extends FileSource {
    * uploads are retried now.
    */
   recordCreated(lease: Lease, enquiryId: number, at: number, recordedAt?: number): Promise<void>;
+  /**
+   * True when a record of what the platform answered goes in the same commit as every other
+   * write (SQLite's group commit): a create's record then rides with the delivery's end (`Finish`'s
+   * `created`) and lands no later. False where records have connections of their own, apart
+   * from the writes that queue (PostgreSQL): there a create is recorded alone, at once.
+   */
+  readonly recordsWithWrites: boolean;
   /** One file is attached upstream. */
   recordUploaded(lease: Lease, index: number, attachmentId: number, at: number): Promise<void>;
   /** A step failed after it may have taken effect (a retry may duplicate it): counted. */

@@ -1,12 +1,13 @@
 /**
  * The store contract of a lease (see `store-contract.ts`): one claimant holds a submission
  * until its lease runs out, never loses what it is still running, is fenced off once another
- * claim takes over, and can read again what it holds while it waits for a free place.
+ * claim takes over, records a create with the delivery that ends it, and can read again what it
+ * holds while it waits for a free place.
  */
 import { describe, expect, it } from 'vitest';
 import { LeaseLostError } from '../outbox/lease.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
-import { leaseOf, stored } from './fixtures/outbox.ts';
+import { leaseOf, sampleSubmission, stored } from './fixtures/outbox.ts';
 
 /** Runs the lease contract against one implementation. */
 export function describeLeaseStore(name: string, factory: StoreFactory): void {
@@ -49,6 +50,28 @@ export function describeLeaseStore(name: string, factory: StoreFactory): void {
       expect(await store.get('EQ-TEST-0001')).toMatchObject({
         state: 'delivered',
         enquiryId: 2002,
+      });
+    });
+
+    it('records a create with the delivery that ends its lease, flagged as a record alone would be', async () => {
+      const store = await fresh();
+      const { id } = await stored(store, sampleSubmission({ files: [] }));
+      const lease = await leaseOf(store, id);
+      await store.recordUnknownOutcome(lease, 'create');
+      await store.startStep(lease, { kind: 'create' }, 60_000);
+      await store.finish(lease, {
+        kind: 'delivered',
+        at: 2100,
+        created: { enquiryId: 1001, at: 2000 },
+      });
+      expect(await store.get('EQ-TEST-0001')).toMatchObject({
+        state: 'delivered',
+        enquiryId: 1001,
+        enquiryCreatedAt: 2000,
+        enquiryRecordedAt: 2100,
+        deliveredAt: 2100,
+        possibleDuplicate: true,
+        pendingStep: null,
       });
     });
 

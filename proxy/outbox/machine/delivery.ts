@@ -46,21 +46,19 @@ export function delivery(d: Dialect) {
     return taken;
   }
   /**
-   * The create succeeded at `at` (its answer came then) and is recorded at `recordedAt` (by
-   * default then too), in one statement: the enquiry it made, the first record standing; from
-   * now on only uploads are retried.
+   * The create's record, as a `SET`: the enquiry it made (`@enquiryId`), when its answer came
+   * (`@createdAt`) and when the outbox recorded it (`@recordedAt`); the first record stands.
    */
-  function recordCreated(owned: Lease, enquiryId: number, at: number, recordedAt = at) {
-    const created = `enquiry_id = COALESCE(enquiry_id, @enquiryId),
+  const CREATED = `enquiry_id = COALESCE(enquiry_id, @enquiryId),
        enquiry_created_at = COALESCE(enquiry_created_at, @createdAt),
        enquiry_recorded_at = COALESCE(enquiry_recorded_at, @recordedAt),
        possible_duplicate = ${d.flag('unknown_creates > 0')}`;
-    return held(`${created}, pending_step = NULL`, owned, {
-      enquiryId,
-      createdAt: at,
-      recordedAt,
-    });
-  }
+  /**
+   * The create succeeded at `at` (its answer came then) and is recorded at `recordedAt` (by
+   * default then too), in one statement; from now on only uploads are retried.
+   */
+  const recordCreated = (owned: Lease, enquiryId: number, at: number, recordedAt = at) =>
+    held(`${CREATED}, pending_step = NULL`, owned, { enquiryId, createdAt: at, recordedAt });
   /** Each way an attempt ends, as the `SET` it writes from the finish's values. */
   const ENDS: Record<Finish['kind'], string> = {
     // Partly delivered while a refused file is left that nobody chose to skip.
@@ -169,7 +167,16 @@ export function delivery(d: Dialect) {
     /** Ends an attempt (the files' bytes are the driver's to drop when it is `delivered`). */
     *finish(owned: Lease, outcome: Finish): Plan<void> {
       const { kind, ...values } = outcome;
-      yield* held(ENDS[kind], owned, values);
+      if (outcome.kind === 'delivered' && outcome.created) {
+        // The create recorded by the same update that ends the attempt: one write of the row.
+        const { enquiryId, at } = outcome.created;
+        yield* held(`${CREATED}, ${ENDS.delivered}`, owned, {
+          at: outcome.at,
+          enquiryId,
+          createdAt: at,
+          recordedAt: outcome.at,
+        });
+      } else yield* held(ENDS[kind], owned, values);
       // The funnel's "delivered", in the cell the enquiry was accepted in (docs/funnel.md).
       if (kind === 'delivered') yield* countDelivered(owned.id);
     },

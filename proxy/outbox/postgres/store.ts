@@ -95,6 +95,7 @@ export async function openPostgresOutbox(
     record: (plan) => execute(recording, alone(plan)),
     atomicRecord: (plan) => atomically(recording, plan),
     shared: true,
+    recordsWithWrites: false,
     aliveAfter: (now) => heartbeat.aliveAfter(now),
     bytes: chunkBytes(pool, atomic),
   });

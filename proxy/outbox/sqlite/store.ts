@@ -46,6 +46,7 @@ export function openSqliteOutbox(path: string): OutboxStore {
     atomicRecord: written,
     // One process per data directory (the lock in `data-dir-lock.ts`): a lease lasts its time.
     shared: false,
+    recordsWithWrites: true,
     aliveAfter: (now) => now,
     bytes: vaultBytes(vault, execute, write),
   });
