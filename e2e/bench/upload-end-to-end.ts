@@ -230,6 +230,33 @@ more; and the hand-offs to libuv's threads (the spool's writes, 314 ms, the deli
 for a core 41 to 59 % of the run. So the MiB/s of this table is the machine's share for three
 processes on two cores, not the intake's: nothing changed on the multipart path.
 
+**Issue #77's CPU per MiB** (2026-11-28): each change run alternately with the code
+before it, a pair of runs each, three times back to back, medians, the machine at a load
+average of 13 to 20 (\`/proc\` user and system time of each process, its event loop's from
+\`schedstat\`). The stand-in keeps each file's bytes in a file beside its row (as WordPress
+keeps an upload on disk) instead of a 10 MB BLOB in SQLite: 6.25 ms of CPU per MiB from 8.44;
+and decodes each chunk's BASE64 from one text cut from the chunk (no joined copy, the URL-safe
+characters looked for in the bytes): its event loop 4.37 ms per MiB from 4.63, the process
+6.13 from 6.25. The proxy stays at 8.8 to 9.1 ms per MiB at that load (7.5 to 7.9 at a load of
+2 to 3): 5.9 of it user time, 2.9 the kernel's (the loopback sockets both ways, the spool's
+writes and its \`fdatasync\`, the reads back), 5.5 on the event loop. Tried and left out, no
+better than the noise or worse: the delivery reading 768 KiB at a time with one BASE64 string
+per piece (Node makes a string that long outside V8's heap: 11.5 to 14.1 ms per MiB, memory
+3.6× to 6.7× one file, each 1 MiB buffer fresh memory for the kernel to zero); 768 KiB reads
+sent 256 KiB at a time (9.06 against 9.13, memory up to 2.95×); the spool writing 1 MiB at a
+time rather than 256 KiB (8.75 against 8.88, its loop 5.50 against 5.54). Node 20 has no
+encoder from bytes to BASE64 bytes (a buffer's \`write\` with \`'base64'\` decodes; encoding
+only makes a string), and one in JavaScript into a buffer made beforehand (a 4,096-entry table,
+two characters a write) took 1.32 ms per MiB against 0.80 for the 48 KiB strings the delivery
+makes now. In the proxy's profile (\`BENCH_CPU_PROF=proxy/main\`, load 3.5, 1,105 ms busy over
+the run) the spool took 304 ms (its SHA-256 102, 0.6 ms per MiB alone; the hand-offs of its
+writes to libuv 128), the delivery 204 (its reads' hand-offs 153, BASE64 20), the socket writes
+122, the young generation's collections 104: no one piece left to take. So 100 MiB/s is still
+missed, and why: the two servers need 8.9 + 6.1 = 15 ms of CPU per MiB, 1.2 s for the 80 MiB,
+beside the visitors' side, on two cores that must give it all in 0.8 s; it needs the machine
+to itself and each server nearer 4 ms a MiB, which the proxy's kernel time alone (2.9) and its
+SHA-256, socket and disk hand-offs leave out of reach in this design.
+
 The run of 2026-11-26 13:36 UTC, every step of each file timestamped (the machine before, load
 average 10 to 11, 13.0 MiB/s): the eight bodies came in together over the first 3.2 s; the
 PNG's check took 5 to 240 ms (sharp in the proxy, no sandbox process); each delivery was claimed
