@@ -62,6 +62,7 @@ export type IssueCode =
   | 'too_many_files'
   | 'slot_taken'
   | 'slot_unavailable'
+  | 'times_unseen'
   | 'no_appointment';
 
 /** A problem before it is put into words: `messageKey` + `params` pick and fill the text. */

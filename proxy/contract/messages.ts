@@ -84,10 +84,21 @@ const CLIENT_MESSAGES = /* @__PURE__ */ Object.freeze({
     'The case type “{name}” asks for no appointment: ask GET /api/slots about one that does',
 });
 
+/**
+ * What only the page without JavaScript is told: the widget shows an appointment's times as the
+ * visitor answers, the page only once the answers that choose the team are sent
+ * (`intake/page/unseen-times.ts`). A strings file may still lack these (`schemas/strings-file.ts`).
+ */
+export const PAGE_MESSAGES = /* @__PURE__ */ Object.freeze({
+  'question.times_unseen':
+    'Choose a time for “{label}” below, or tell us which days and times suit you',
+});
+
 /** Every message, by key. */
 export const VALIDATION_MESSAGES = /* @__PURE__ */ Object.freeze({
   ...VISITOR_MESSAGES,
   ...CLIENT_MESSAGES,
+  ...PAGE_MESSAGES,
 });
 
 /** The key of a message in `VALIDATION_MESSAGES`. */

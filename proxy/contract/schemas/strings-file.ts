@@ -6,6 +6,7 @@
  * refused naming the file and the key. Proxy only.
  */
 import { BOOKING_STRINGS } from '../booking-strings.ts';
+import { PAGE_MESSAGES } from '../messages.ts';
 import { DRAFT_STRINGS } from '../draft-strings.ts';
 import { DRAFT_WORDS } from '../strings/draft-words.ts';
 import { VISITOR_CALL_WORDS } from '../strings/visitor-call-words.ts';
@@ -15,11 +16,17 @@ import type { ConfigIssue } from './common.ts';
 
 /**
  * Keys that came after strings files were in use (saved enquiries, issue 57; a booked call's
- * email lines and page, and the time picker, issue 75): a file without them still starts the
- * proxy, and says them in English until it gives them.
+ * email lines and page, the time picker, and the page's words of times offered once sent, issue
+ * 75): a file without them still starts the proxy, and says them in English until it gives them.
  */
 const LATER_KEYS: ReadonlySet<string> = new Set(
-  Object.keys({ ...DRAFT_STRINGS, ...DRAFT_WORDS, ...VISITOR_CALL_WORDS, ...BOOKING_STRINGS }),
+  Object.keys({
+    ...DRAFT_STRINGS,
+    ...DRAFT_WORDS,
+    ...VISITOR_CALL_WORDS,
+    ...BOOKING_STRINGS,
+    ...PAGE_MESSAGES,
+  }),
 );
 
 /** The longest string a file may give: the longest English is a few hundred characters. */

@@ -40,4 +40,6 @@ export const WELSH_CALL = Object.freeze({
   'call.movedNow': 'Nawr: {when}, gyda {host}.',
   'call.movedWas': 'Roedd hi {when}.',
   'call.movedCalendar': 'Mae’r gwahoddiad sydd ynghlwm yn symud yr alwad yn eich calendr.',
+  'call.timesOnSend':
+    'Mae’r amseroedd sydd ar gael yn dibynnu ar eich atebion: anfonwch y ffurflen i’w gweld, neu dywedwch wrthym isod pa ddyddiau ac amseroedd sy’n gyfleus i chi.',
 } satisfies Record<keyof typeof VISITOR_CALL_WORDS, string>);

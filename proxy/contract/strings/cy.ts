@@ -58,6 +58,8 @@ export const WELSH = Object.freeze({
     'Mae’r amser hwnnw newydd gael ei gymryd. Dewiswch amser arall ar gyfer “{label}”',
   'question.slot_unavailable':
     'Ni ellir trefnu’r amser hwnnw. Dewiswch un o’r amseroedd a gynigir ar gyfer “{label}”',
+  'question.times_unseen':
+    'Dewiswch amser isod ar gyfer “{label}”, neu dywedwch wrthym pa ddyddiau ac amseroedd sy’n gyfleus i chi',
   'file.file_kind': 'Nid yw “{name}” yn ffeil {kinds}. Dewiswch ffeil o un o’r mathau hynny',
   'file.file_audio_video':
     'Mae “{name}” yn ffeil sain neu fideo, ac ni ellir ei hanfon. Troswch hi i PDF lle bo modd, neu dewiswch ffeil {kinds}',

@@ -1,8 +1,10 @@
 /**
  * The proxy's own words about a booked call, as the visitor reads them, in English: the lines of
  * the confirmation email that give the call and its link, the invitation's title, the page
- * that link opens to cancel or move it (`intake/page/call-page.ts`), and the emails of a call
- * cancelled or moved since (`booking/visitor-call-notice.ts`). Every language lists them
+ * that link opens to cancel or move it (`intake/page/call-page.ts`), the emails of a call
+ * cancelled or moved since (`booking/visitor-call-notice.ts`), and what the form without
+ * JavaScript says of the times it offers once the answers are sent
+ * (`intake/page/appointment-field.ts`). Every language lists them
  * (`cy-call.ts`); a strings file without them says them in English (`schemas/strings-file.ts`).
  */
 export const VISITOR_CALL_WORDS = Object.freeze({
@@ -37,4 +39,6 @@ export const VISITOR_CALL_WORDS = Object.freeze({
   'call.movedNow': 'Now: {when}, with {host}.',
   'call.movedWas': 'It was {when}.',
   'call.movedCalendar': 'The attached invitation moves the call in your calendar.',
+  'call.timesOnSend':
+    'Our free times depend on your answers: send the form to see them, or tell us below which days and times suit you.',
 });
