@@ -15,6 +15,7 @@ import { validateEnquiry } from '../contract/rules.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import { safeFileName } from './file-names.ts';
 import { enquiryFromFields } from './page/plain-fields.ts';
+import { askTimesFirst } from './page/unseen-times.ts';
 import { fingerprintOf } from './idempotency.ts';
 import { answersAsValues } from './option-values.ts';
 import { impossibleNumbers } from './phone-numbers.ts';
@@ -70,6 +71,8 @@ export function checkSubmission(
   receivedAt: number,
   /** The enquiry part as JSON, when the caller parsed it already (`enquiryJson`). */
   json = received.plain ? undefined : enquiryJson(received.enquiryText),
+  /** The appointment whose times a plain post is to choose from first (`page/unseen-times.ts`). */
+  timesUnseen?: string,
 ): CheckedSubmission {
   const { config } = form;
   const parsed = received.plain
@@ -78,7 +81,11 @@ export function checkSubmission(
   const visitor = formIn(form, parsed.lang);
   const part = answersAsValues(visitor.form, parsed);
   // Checked against the form the visitor read: the same rules, its labels in their words.
-  const shared = validateEnquiry(visitor.form, part);
+  const shared = askTimesFirst(
+    validateEnquiry(visitor.form, part),
+    visitor.form.caseTypes.find((each) => each.id === part.case_type),
+    timesUnseen,
+  );
   const refused = new Set(shared.map((issue) => issue.field));
   const issues = inFormOrder(config, part, [
     ...shared,

@@ -13,6 +13,7 @@ import { askedVersion, versionFor } from '../studio/enquiry-version.ts';
 import { tempSpool, type FileSpool } from './file-spool.ts';
 import { inspectFiles } from './inspect-files.ts';
 import type { PlainFields } from './page/plain-fields.ts';
+import { unseenTimes } from './page/unseen-times.ts';
 import {
   readMultipartSubmission,
   type ReadSoFar,
@@ -101,7 +102,9 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
     else noteLanguage(c, said);
     const receivedAt = deps.now();
     const form = await versionFor(deps.form, askedVersion(deps.bots.tokens, said), receivedAt);
-    const checked = checkSubmission(received, form, receivedAt, json);
+    // A post of the page drawn before its team was known, with no time ticked, chooses one first.
+    const unseen = received.plain && (await unseenTimes(deps.slots, form, received.plain));
+    const checked = checkSubmission(received, form, receivedAt, json, unseen || undefined);
     const files = deps.converter
       ? await inspectFiles(checked.files, deps.converter, deps.log, {
           lang: checked.visitor.lang ?? 'en',

@@ -2,49 +2,24 @@
  * The appointment question on the form without JavaScript, in memory: the free times
  * `GET /api/slots` offers, as radios by day in the firm's zone; a time ticked books the call
  * (and wins over the times typed); a time taken meanwhile is refused beside the question, the
- * page drawn again with fresh times and every answer kept.
+ * page drawn again with fresh times and every answer kept. Hosts chosen by answers:
+ * `routed-appointment-page.test.ts`.
  */
 import { describe, expect, it } from 'vitest';
-import type { SlotsResponse } from '../../contract/booking.ts';
-import { parseFormConfig, type FormConfig } from '../../contract/schemas/form-config.ts';
+import { parseFormConfig } from '../../contract/schemas/form-config.ts';
+import { lawFirmBookingFile } from '../../test/fixtures/booking-config.ts';
 import {
-  lawFirmBooking,
-  lawFirmBookingFile,
-  lawFirmBookingRouted,
-} from '../../test/fixtures/booking-config.ts';
+  bookingProxies,
+  callEntry,
+  offered,
+  radioStarts,
+} from '../../test/fixtures/appointment-page.ts';
 import { inputs, plainForm, postPlain } from '../../test/fixtures/plain-post.ts';
-import { harnessPerTest, ORIGIN, validEnquiry } from '../../test/fixtures/proxy-harness.ts';
+import { harnessPerTest, validEnquiry } from '../../test/fixtures/proxy-harness.ts';
 
-const setUp = harnessPerTest();
+const bookingProxy = bookingProxies(harnessPerTest());
 const MONDAY_NINE = '2027-03-29T08:00:00Z';
 const MONDAY_HALF_NINE = '2027-03-29T08:30:00Z';
-
-/** The law firm booking calls, its leads' teams kept (routing needs the aftercare's key). */
-const bookingProxy = (config: FormConfig = lawFirmBooking) =>
-  setUp({
-    config,
-    deps: { aftercare: { receiptSecret: 'booking-test-receipt-secret', emailOn: false } },
-  });
-
-type Harness = ReturnType<typeof bookingProxy>;
-
-/** The starts `GET /api/slots` offers for conveyancing now. */
-async function offered(h: Harness, query = '') {
-  const answer = await h.app.request(`/api/slots?case-type=conveyancing${query}`, {
-    headers: { origin: ORIGIN },
-  });
-  return ((await answer.json()) as SlotsResponse).slots.map((slot) => slot.start);
-}
-
-/** The starts the page offers as radios. */
-const radioStarts = (page: string) =>
-  inputs(page, 'answers.call').map((tag) => /value="([^"]*)"/.exec(tag)?.[1]);
-
-/** The meta entry of the appointment the platform received. */
-const callEntry = (h: Harness) =>
-  h.calls
-    .find((call) => call.endpoint === 'create')
-    ?.enquiry?.meta.find((entry: { id: string }) => entry.id === 'call');
 
 describe('the appointment question without JavaScript', () => {
   it('offers the same free times as GET /api/slots, as radios by day in the firm’s zone', async () => {
@@ -138,25 +113,5 @@ describe('the appointment question without JavaScript', () => {
     const page = await refused.text();
     expect(page).not.toContain('<script>alert(1)</script>');
     expect(page).toContain('&lt;/textarea&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
-  });
-
-  it('for hosts chosen by answers, asks for the times that suit first, and offers that team’s times on the page drawn again', async () => {
-    const h = bookingProxy(lawFirmBookingRouted);
-    const page = await (await h.app.request('/form?case-type=conveyancing')).text();
-    expect(radioStarts(page)).toEqual([]);
-    expect(page).toMatch(/<textarea[^>]*name="preferred\.call"/);
-    const value = 'Over £1 million';
-    const refused = await postPlain(
-      h,
-      plainForm(h.formToken(), { email: 'not an address', 'answers.property_value': value }),
-    );
-    expect(refused.status).toBe(400);
-    const again = await refused.text();
-    // The high-value team's own hours: an hour from 10:00, London time.
-    expect(radioStarts(again)).toEqual(
-      await offered(h, `&answer.property_value=${encodeURIComponent(value)}`),
-    );
-    expect(radioStarts(again)[0]).toBe('2027-03-29T09:00:00Z');
-    expect(again).toMatch(/value="2027-03-29T09:00:00Z"[^>]*\/>\s*10:00–11:00/);
   });
 });

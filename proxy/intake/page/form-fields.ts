@@ -20,9 +20,6 @@ import {
 import type { ContactFieldName } from '../../contract/fields.ts';
 import type { Question } from '../../contract/schemas/form-config.ts';
 import type { Strings } from '../../contract/strings/english.ts';
-import type { PageTimes } from './page-times.ts';
-import { preferredName } from './plain-fields.ts';
-import { slotRadios } from './slot-radios.ts';
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -97,6 +94,13 @@ export const checks = (frame: FieldFrame, required = frame.required) =>
 
 const fieldClass = (frame: FieldFrame) => `field${frame.state.error ? ' invalid' : ''}`;
 
+/** Controls in a fieldset whose legend asks the question, its hint and error above them. */
+export const fieldset = (frame: FieldFrame, controls: Html) =>
+  html`<fieldset class="${fieldClass(frame)}" ${described(frame)}>
+    <legend>${frame.label}${optionalMark(frame)}</legend>
+    ${hintLine(frame)} ${errorLine(frame.id, frame.state)} ${controls}
+  </fieldset>`;
+
 /** A field with a `<label>`, then its hint and error, then its control. */
 export const labelled = (frame: FieldFrame, control: Html) =>
   html`<div class="${fieldClass(frame)}">
@@ -105,7 +109,7 @@ export const labelled = (frame: FieldFrame, control: Html) =>
   </div>`;
 
 /** An input or text area as the contract describes it (`CONTACT_CONTROLS`, `questionControl`). */
-function typedControl(frame: FieldFrame, facts: TypedControl): Html {
+export function typedControl(frame: FieldFrame, facts: TypedControl): Html {
   const value = frame.state.values[0] ?? '';
   if (facts.control === 'textarea')
     return html`<textarea
@@ -146,10 +150,9 @@ export function choiceGroup(
   options: readonly (readonly [string, string])[],
 ) {
   const chosen = new Set(frame.state.values);
-  return html`<fieldset class="${fieldClass(frame)}" ${described(frame)}>
-    <legend>${frame.label}${optionalMark(frame)}</legend>
-    ${hintLine(frame)} ${errorLine(frame.id, frame.state)}
-    <div>
+  return fieldset(
+    frame,
+    html`<div>
       ${options.map(
         ([value, label], i) =>
           html`<label class="choice"
@@ -163,8 +166,8 @@ export function choiceGroup(
             ${label}</label
           >`,
       )}
-    </div>
-  </fieldset>`;
+    </div>`,
+  );
 }
 
 /**
@@ -189,30 +192,14 @@ export function contactField(
   return labelled(frame, typedControl(frame, CONTACT_CONTROLS[name]));
 }
 
-/** What an appointment question offers on the page: the free times, and the times typed. */
-export interface AppointmentOffer {
-  /** Undefined when the times are not known yet (the hosts depend on answers to come). */
-  times: PageTimes | undefined;
-  /** The "times that would suit" last sent. */
-  preferred: string;
-  lang: string;
-}
-
-/**
- * A question of the case type, as the contract says it is drawn; hidden questions are a hidden
- * input; an appointment offers its free times (`offer`).
- */
-export function questionField(
+/** The frame of a question of the case type: named as its answer, its condition in its hint. */
+export function questionFrame(
   question: Question,
   state: FieldState,
   condition?: string,
-  offer?: AppointmentOffer,
-): Html {
+): FieldFrame {
   const name = `answers.${question.id}`;
-  const facts = questionControl(question);
-  if (facts.control === 'hidden')
-    return html`<input type="hidden" name="${name}" value="${state.values[0] ?? ''}" />`;
-  const frame: FieldFrame = {
+  return {
     id: fieldId(name),
     name,
     label: question.label,
@@ -221,57 +208,23 @@ export function questionField(
     hint: [question.hint, condition].filter(Boolean).join(' ') || undefined,
     state,
   };
+}
+
+/**
+ * A question of the case type, as the contract says it is drawn; hidden questions are a hidden
+ * input. An appointment with its free times is drawn by `appointment-field.ts`.
+ */
+export function questionField(question: Question, state: FieldState, condition?: string): Html {
+  const frame = questionFrame(question, state, condition);
+  const facts = questionControl(question);
+  if (facts.control === 'hidden')
+    return html`<input type="hidden" name="${frame.name}" value="${state.values[0] ?? ''}" />`;
   const pairs = optionPairs(question);
   if (facts.control === 'radios') return choiceGroup(frame, 'radio', pairs);
   if (facts.control === 'checkboxes') return choiceGroup(frame, 'checkbox', pairs);
   if (facts.control === 'select') return selectField(frame, pairs);
   if (facts.control === 'checkbox') return singleCheckbox(frame, 'Yes');
-  if (question.type === 'appointment' && offer) return appointmentField(frame, facts, offer);
   return labelled(frame, typedControl(frame, facts));
-}
-
-/**
- * An appointment question: its free times as radios by day (named as the answer, `frame.name`),
- * then a text area for the times that would suit (`preferredName`): a time ticked wins over it
- * (`plain-fields.ts`). With no time to offer, the text area alone, required when the question is.
- */
-function appointmentField(frame: FieldFrame, facts: TypedControl, offer: AppointmentOffer): Html {
-  const { words } = frame.state;
-  const { times } = offer;
-  const open = times !== undefined && times.slots.length > 0;
-  const preferred: FieldFrame = {
-    id: open ? fieldId(preferredName(frame.name)) : frame.id,
-    name: preferredName(frame.name),
-    label: words.bookingPreferred,
-    required: frame.required && !open,
-    markOptional: false,
-    hint: words.bookingPreferredHint,
-    state: { values: [offer.preferred], words },
-  };
-  const none =
-    times?.status === 'full'
-      ? words.bookingFull
-      : times?.status === 'unavailable'
-        ? words.bookingUnavailable
-        : undefined;
-  const radios = open
-    ? slotRadios(
-        {
-          name: frame.name,
-          slots: times.slots,
-          timeZone: times.timeZone,
-          chosen: frame.state.values[0],
-          id: frame.id,
-          invalid: Boolean(frame.state.error),
-        },
-        { lang: offer.lang, words },
-      )
-    : '';
-  return html`<fieldset class="${fieldClass(frame)}" ${described(frame)}>
-    <legend>${frame.label}${optionalMark(frame)}</legend>
-    ${hintLine(frame)} ${errorLine(frame.id, frame.state)} ${none ? html`<p>${none}</p>` : ''}
-    ${radios} ${labelled(preferred, typedControl(preferred, facts))}
-  </fieldset>`;
 }
 
 /** One checkbox with its label beside it, its hint and error above (a yes/no question, a consent). */

@@ -11,10 +11,9 @@ import { formatIn } from '../../contract/plurals.ts';
 import type { CaseType, FormConfig } from '../../contract/schemas/form-config.ts';
 import { isEnglish } from '../../contract/strings/catalogue.ts';
 import { ENGLISH } from '../../contract/strings/english.ts';
-import { isSlotStart } from '../../contract/booking.ts';
+import { appointmentField, preferredOf } from './appointment-field.ts';
 import { formEnd } from './form-end.ts';
 import type { PageTimes } from './page-times.ts';
-import { preferredName } from './plain-fields.ts';
 import { saveAddress, type TakenPost } from './page-addresses.ts';
 import type { HeldFile, PageIssue } from './held-files.ts';
 import { page } from './page-frame.ts';
@@ -66,12 +65,8 @@ export interface FormPageOptions {
   saves?: boolean;
   /** The free times of the case type's appointment question (`page-times.ts`), when known. */
   times?: PageTimes | undefined;
-}
-
-/** The "times that would suit" sent: the text area's, or an answer in words sent as the answer. */
-function preferredOf(values: FormPageOptions['values'], id: string) {
-  const answer = values.get(`answers.${id}`)?.[0] ?? '';
-  return values.get(preferredName(`answers.${id}`))?.[0] ?? (isSlotStart(answer) ? '' : answer);
+  /** Its times are offered once the answers that choose its hosts are sent (`GET /form`). */
+  timesLater?: boolean;
 }
 
 /** The form page: the case-type choice first when the URL names none, else the whole form. */
@@ -104,7 +99,19 @@ export function formPage(options: FormPageOptions) {
         ${options.hiddenLang ? html`<input type="hidden" name="lang" value="${lang}" />` : ''}
         ${MARKETING_FIELDS.map((field) => html`<input type="hidden" name="marketing.${field}" value="${values.get(`marketing.${field}`)?.[0] ?? ''}" />`)}
         ${shownContactFields(config).map((field) => contactField(field, contactRequired(config, field), state(field), field === 'email' && issues.length > 0 ? emailSuggestion(values.get('email')?.[0], options.region, language) : undefined))}
-        ${caseType.questions.map((question) => questionField(question, state(`answers.${question.id}`), conditionOf(caseType, question, language), question.type === 'appointment' ? { times: options.times, preferred: preferredOf(values, question.id), lang } : undefined))}
+        ${caseType.questions.map((question) => {
+          const condition = conditionOf(caseType, question, language);
+          const field = state(`answers.${question.id}`);
+          if (question.type !== 'appointment') return questionField(question, field, condition);
+          const { times, timesLater = false } = options;
+          const preferred = preferredOf(values, question.id);
+          return appointmentField(question, field, condition, {
+            times,
+            later: timesLater,
+            preferred,
+            lang,
+          });
+        })}
         ${formEnd(config, state, { errors: fileErrors, held: options.held ?? [] }, language)}
         <div class="buttons">
           <button type="submit">${words.submit}</button>

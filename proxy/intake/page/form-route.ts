@@ -16,7 +16,7 @@ import { backTo, newPageKey, sendAddress } from './page-addresses.ts';
 import type { SentPasses } from './sent-pass.ts';
 import { countPageView } from '../../funnel/server-tallies.ts';
 import { valuesFromQuery } from './plain-answers.ts';
-import { pageTimes } from './page-times.ts';
+import { pageTimes, timesWaitForAnswers } from './page-times.ts';
 import type { SlotFinder } from '../../booking/slot-finder.ts';
 import { formIn, pageIn, requestedLanguage } from '../../http/form-language.ts';
 import type { CurrentForm } from '../../studio/live-form.ts';
@@ -56,21 +56,18 @@ export function noScriptRoutes(deps: FormRouteDeps, funnel: FunnelAdmission): Ho
       gpc: c.req.header('sec-gpc') === '1',
       client: rateLimitKey(deps.clientIp(c)),
     });
-    const times = await pageTimes(
-      deps.slots,
-      form.config,
-      form.config.caseTypes.find((each) => each.id === caseType?.id),
-      {
-        campaign: values.get('marketing.campaign')?.[0] ?? '',
-        language: formIn(form, requestedLanguage(c)).lang ?? '',
-      },
-    );
+    const servedCaseType = form.config.caseTypes.find((each) => each.id === caseType?.id);
+    const times = await pageTimes(deps.slots, form.config, servedCaseType, {
+      campaign: values.get('marketing.campaign')?.[0] ?? '',
+      language: formIn(form, requestedLanguage(c)).lang ?? '',
+    });
     return c.html(
       formPage({
         config: visitor.form,
         caseType,
         values,
         times,
+        timesLater: timesWaitForAnswers(form.config, servedCaseType),
         formToken: deps.bots.tokens.issue(form.version),
         formVersion: form.version,
         sendTo: sendAddress(

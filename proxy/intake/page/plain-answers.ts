@@ -15,7 +15,7 @@ import type { MarketingField } from '../../contract/fields.ts';
 import { FIELD_MAX_LENGTH } from '../../contract/limits.ts';
 import type { Refusal } from '../../http/refusal.ts';
 import { enquiryFromFields, type PlainFields } from './plain-fields.ts';
-import { pageTimes } from './page-times.ts';
+import { timesAfterPost } from './page-times.ts';
 import type { SlotFinder } from '../../booking/slot-finder.ts';
 import type { HeldFiles } from './held-files.ts';
 import { formPage, problemPage } from './form-page.ts';
@@ -92,16 +92,7 @@ export async function plainRefused(
   const { key, back } = pageAddressOf(c);
   // The times offered now, by the team every answer sent chooses (a time taken meanwhile is gone).
   const sent = enquiryFromFields(fields, form.config);
-  const times = await pageTimes(
-    deps.slots,
-    form.config,
-    form.config.caseTypes.find((each) => each.id === caseTypeId),
-    {
-      campaign: sent.marketing?.campaign ?? '',
-      language: formIn(form, asked).lang ?? '',
-      answers: sent.answers,
-    },
-  );
+  const times = await timesAfterPost(deps.slots, form, sent, asked);
   const page = formPage({
     times,
     config: visitor.form,

@@ -8,6 +8,8 @@
  *   an appointment's, the start of the time ticked)
  * - `preferred.<question id>`: an appointment's "times that would suit", its answer when no
  *   time is ticked (a time ticked wins)
+ * - `times_unseen` (the appointment question's id, from a page drawn before its times were
+ *   known: `unseen-times.ts`)
  * - `consent.<statement id>` (`on` when ticked: any other value is not agreement)
  * - `marketing.<field>` (the attribution, carried in hidden inputs)
  * - `send_copy` (`on` when "Send me a copy" is ticked)
@@ -49,6 +51,9 @@ export function heldIn(fields: PlainFields, name = HELD_FIELD): { id: string; ke
 
 /** The name of the text area beside an appointment's times (`answers.call`: `preferred.call`). */
 export const preferredName = (answerName: string) => answerName.replace(/^answers\./, 'preferred.');
+
+/** The mark of a page drawn without its appointment's times, the question's id its value. */
+export const TIMES_UNSEEN_FIELD = 'times_unseen';
 
 /** What a ticked consent checkbox of the page sends (a checkbox's default value too). */
 export const CONSENT_TICKED = 'on';
@@ -132,4 +137,5 @@ const isKnownTopLevel = (name: string) =>
   name === 'lang' ||
   name === HELD_FIELD ||
   name === HELD_DRAWN_FIELD ||
+  name === TIMES_UNSEEN_FIELD ||
   name === 'form_version';
