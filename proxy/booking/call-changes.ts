@@ -37,7 +37,7 @@ export interface CallChangeDeps {
   /** The free times, and the days to work out again once a time is given back or taken. */
   slots: SlotFinder;
   form: CurrentForm;
-  /** True when hosts can be emailed (`SMTP_URL`): each change is told to them. */
+  /** True when hosts can be emailed (`notify/channels.ts`' emailChannelOn): each change is told. */
   hostsTold: boolean;
   /** Set when visitors can be emailed (`SMTP_URL` and `CONFIRMATION_FROM`): each is told too. */
   visitors?: VisitorMailDeps | undefined;

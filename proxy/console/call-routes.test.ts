@@ -105,29 +105,6 @@ describe('a lead’s booked call in the console', () => {
     expect(bob).not.toContain(reference);
   });
 
-  it('says nothing of email when the proxy has no mail server, and queues none', async () => {
-    const options = callPagesOptions(lawFirmBooking);
-    const callChanges = { ...options.callChanges, hostsTold: false, visitors: undefined };
-    const h = setUp({ ...options, deps: { ...options.deps, callChanges, adminToken: TOKEN } });
-    const sent = await h.submit({ answers: { ...validEnquiry().answers, call: MONDAY_NINE } });
-    const { reference } = (await sent.json()) as { reference: string };
-    const [booking] = await h.store.bookingsOf(reference);
-    const staff = await signedInAs(h, TOKEN, { email: 'sam@lovelace-law.example', role: 'staff' });
-    const cancelled = await postForm(h, `/admin/leads/${reference}/call/cancel`, staff, {
-      uid: booking?.uid ?? '',
-      sequence: '0',
-    });
-    const location = cancelled.headers.get('location') ?? '';
-    expect((await h.store.bookingsOf(reference))[0]?.state).toBe('cancelled');
-    const page = await (
-      await h.app.request(`http://localhost${location}`, { headers: { cookie: staff.cookie } })
-    ).text();
-    expect(page).toContain('The call is cancelled, and its time is offered again.');
-    expect(page).not.toContain('emailed');
-    const kinds = (await h.store.notificationsFor(reference)).map((each) => each.kind);
-    expect(kinds.filter((kind) => kind.includes('call'))).toEqual([]);
-  });
-
   it('changes nothing for a marketer', async () => {
     const { h, reference, fields } = await leadWithCall();
     const marketer = await signedInAs(h, TOKEN, {

@@ -15,18 +15,29 @@ import { needsTo, personOf, type ConsoleVariables } from './access.ts';
 import { hostCallsBody } from './pages/host-calls.ts';
 import { consolePage } from './pages/layout.ts';
 
+const CANCELLED = 'The call is cancelled, and its time is offered again.';
+const MOVED = 'The call is moved, and the event in its host’s calendar follows it.';
+const HOST_EMAILED = 'Its host is emailed.';
+const BOTH_EMAILED =
+  'Its host is emailed, and so is the visitor where their confirmation carried the call.';
+
 /** What a press came to, by the word the redirect carries (the lead page's notices). */
 export const CALL_WORDS = {
-  call_cancelled:
-    'The call is cancelled, and its time is offered again. Its host is emailed, and so is the visitor where their confirmation carried the call.',
-  call_moved:
-    'The call is moved, and the event in its host’s calendar follows it. Its host is emailed, and so is the visitor where their confirmation carried the call.',
-  // No mail server (`SMTP_URL`): nobody is emailed, and the notice says nothing of email.
-  call_cancelled_unmailed: 'The call is cancelled, and its time is offered again.',
-  call_moved_unmailed: 'The call is moved, and the event in its host’s calendar follows it.',
+  // Said as the proxy can email (`notify/channels.ts`' emailChannelOn, and visitors' mailer,
+  // `CONFIRMATION_FROM`): without a mail server the notice says nothing of email.
+  call_cancelled: `${CANCELLED} ${BOTH_EMAILED}`,
+  call_moved: `${MOVED} ${BOTH_EMAILED}`,
+  call_cancelled_host: `${CANCELLED} ${HOST_EMAILED}`,
+  call_moved_host: `${MOVED} ${HOST_EMAILED}`,
+  call_cancelled_unmailed: CANCELLED,
+  call_moved_unmailed: MOVED,
   call_taken: 'That time was just taken: the call stays where it was. Choose another time.',
   call_changed: 'The call changed since the page was drawn: here it is as it is now.',
 } as const;
+
+/** Who the proxy emails of a change: the host and visitor, the host only, or nobody. */
+const emailedOf = (deps: CallChangeDeps) =>
+  !deps.hostsTold ? '_unmailed' : deps.visitors ? '' : '_host';
 
 /** What the routes read: the calls (absent: the form books none), and the feeds' secret. */
 export interface CallRoutesDeps {
@@ -71,7 +82,7 @@ export function callRoutes(options: CallRoutesDeps): Hono<{ Variables: ConsoleVa
       const done = await cancelCall(deps, call, sequence, by);
       if (done === 'changed') return back('call_changed');
       await audit(c, 'call cancelled', reference, call.booking.uid);
-      return back(deps.hostsTold ? 'call_cancelled' : 'call_cancelled_unmailed');
+      return back(`call_cancelled${emailedOf(deps)}`);
     }
     const start = form.start ?? '';
     const moved = isSlotStart(start)
@@ -80,7 +91,7 @@ export function callRoutes(options: CallRoutesDeps): Hono<{ Variables: ConsoleVa
     if (moved === 'changed') return back('call_changed');
     if (moved === 'taken' || moved === 'unavailable') return back('call_taken');
     await audit(c, 'call moved', reference, `${call.booking.uid} to ${start}`);
-    return back(deps.hostsTold ? 'call_moved' : 'call_moved_unmailed');
+    return back(`call_moved${emailedOf(deps)}`);
   });
   return app;
 }

@@ -24,7 +24,7 @@ const DAY_MS = 86_400_000;
 export interface RoutingDeps {
   /** The key of the hashes a person is matched by (the outbox's `receipt_secret`). */
   receiptSecret: string;
-  /** True when `SMTP_URL` is set: the team is emailed each lead. */
+  /** True when the proxy can email (`notify/channels.ts`' emailChannelOn): each lead's team is. */
   noticesOn?: boolean | undefined;
   /** `REPEAT_WINDOW_DAYS` in milliseconds: how far back an earlier enquiry is looked for. */
   repeatWindowMs?: number | undefined;

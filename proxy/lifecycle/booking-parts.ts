@@ -13,6 +13,7 @@ import type { CallChangeDeps } from '../booking/call-changes.ts';
 import { SlotFinder } from '../booking/slot-finder.ts';
 import type { ProxyEnv } from '../env.ts';
 import { wordsIn } from '../http/form-language.ts';
+import { emailChannelOn } from '../notify/channels.ts';
 import type { Logger } from '../logger.ts';
 import { storedSecret } from '../outbox/stored-secret.ts';
 import type { CurrentForm } from '../studio/live-form.ts';
@@ -68,7 +69,7 @@ export async function bookingParts(
       store,
       slots,
       form,
-      hostsTold: env.SMTP_URL !== undefined,
+      hostsTold: emailChannelOn(env),
       // The confirmations' condition: the visitor is told of a change as they were of the call.
       visitors:
         env.SMTP_URL && env.CONFIRMATION_FROM

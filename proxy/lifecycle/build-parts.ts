@@ -27,6 +27,7 @@ import { readinessCheck } from './readiness.ts';
 import { roomForecast } from '../outbox/room-forecast.ts';
 import { storedSecret } from '../outbox/stored-secret.ts';
 import type { CheckRecord } from '../client/check.ts';
+import { emailChannelOn } from '../notify/channels.ts';
 import { confirmationsState, mailerMissing } from '../notify/confirmations-state.ts';
 import { draftsState } from '../notify/drafts-state.ts';
 import { draftSecrets } from '../intake/drafts/draft-secrets.ts';
@@ -162,7 +163,7 @@ async function appDeps(
       }
     : undefined;
   if (config.confirmation && !confirmations.on) log.warn(confirmations.why);
-  if (config.routing && !env.SMTP_URL)
+  if (config.routing && !emailChannelOn(env))
     log.warn('leads are routed to teams, but SMTP_URL is not set: no team is emailed its leads');
   const drafts = draftsState(env, config);
   if (config.drafts && !drafts.on) log.warn(drafts.why);
@@ -205,7 +206,7 @@ async function appDeps(
       receiptSecret: await storedSecret(store, 'receipt_secret'),
       // Whether the environment can send: each version's "confirmation" says whether to.
       emailOn: Boolean(env.SMTP_URL && env.CONFIRMATION_FROM),
-      noticesOn: env.SMTP_URL !== undefined,
+      noticesOn: emailChannelOn(env),
       repeatWindowMs: env.REPEAT_WINDOW_DAYS * 86_400_000,
       ...(env.PUBLIC_URL ? { consoleOrigin: env.PUBLIC_URL } : {}),
     },

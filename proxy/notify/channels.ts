@@ -195,6 +195,16 @@ export interface NotifySettings {
   CONFIRMATION_FROM?: string | undefined;
 }
 
+/**
+ * Whether the environment has an email channel: a mail server, and somebody it writes for (the
+ * firm's `NOTIFY_EMAIL`, or visitors' `CONFIRMATION_FROM`; `notify-env.ts` refuses `SMTP_URL`
+ * without either). Hosts' and teams' notices are queued only where it has: one test for both.
+ */
+export const emailChannelOn = (
+  env: Pick<NotifySettings, 'SMTP_URL' | 'NOTIFY_EMAIL' | 'CONFIRMATION_FROM'>,
+): env is typeof env & { SMTP_URL: string } =>
+  Boolean(env.SMTP_URL && (env.NOTIFY_EMAIL || env.CONFIRMATION_FROM));
+
 /** The channels the environment configures, if any. */
 export function notifyChannels(
   env: NotifySettings,
@@ -203,7 +213,7 @@ export function notifyChannels(
   invitationText?: EmailOptions['invitationText'],
 ): Channels {
   return {
-    ...(env.SMTP_URL && (env.NOTIFY_EMAIL || env.CONFIRMATION_FROM)
+    ...(emailChannelOn(env)
       ? {
           email: emailChannel({
             smtpUrl: env.SMTP_URL,
