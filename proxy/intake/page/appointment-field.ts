@@ -72,8 +72,13 @@ export function appointmentField(
     required: frame.required && !open && !offer.later,
     markOptional: false,
     hint: words.bookingPreferredHint,
-    state: { values: [offer.preferred], words },
+    // Without times the text area stands for the question: the error is its own, beside it.
+    state: { values: [offer.preferred], words, error: open ? undefined : state.error },
   };
+  // ...and the group's hint and error take ids of their own, so each id names one element.
+  const group: FieldFrame = open
+    ? frame
+    : { ...frame, id: `${frame.id}-times`, state: { ...frame.state, error: undefined } };
   const none = noTimesWords(offer, words);
   const radios = open
     ? slotRadios(
@@ -92,7 +97,7 @@ export function appointmentField(
     ? html`<input type="hidden" name="${TIMES_UNSEEN_FIELD}" value="${question.id}" />`
     : '';
   return fieldset(
-    frame,
+    group,
     html`${none ? html`<p>${none}</p>` : ''} ${radios}
     ${labelled(preferred, typedControl(preferred, PREFERRED_CONTROL))}${mark}`,
   );

@@ -147,4 +147,25 @@ describe('the appointment question without JavaScript, its hosts chosen by answe
     expect(unanswered).toContain('Enter your answer to “When shall we call you?”');
     expect(unanswered).toMatch(/<textarea[^>]*name="preferred\.call"[^>]*required/);
   });
+
+  it('names each hint and error once, where the times that suit stand for the question', async () => {
+    const h = bookingProxy(requiredCall(lawFirmBookingRoutedFile));
+    const page = await (await h.app.request('/form?case-type=conveyancing')).text();
+    expect(repeatedIds(page)).toEqual([]);
+    const closed = bookingProxy(
+      requiredCall({ ...lawFirmBookingRoutedFile, booking: { ...BOOKING, ...NO_HOURS } }),
+    );
+    const first = plainForm(closed.formToken(), { times_unseen: 'call' });
+    const unanswered = await (await postPlain(closed, first)).text();
+    expect(repeatedIds(unanswered)).toEqual([]);
+    // The error is the text area's own, and the summary's link lands on it.
+    expect(unanswered).toMatch(/<textarea[^>]*id="field-answers-call"[^>]*aria-invalid="true"/);
+    expect(unanswered).toContain('href="#field-answers-call"');
+  });
 });
+
+/** The ids a page gives more than one element: a screen reader reads only the first. */
+function repeatedIds(page: string): string[] {
+  const ids = [...page.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1] ?? '');
+  return ids.filter((id, i) => ids.indexOf(id) !== i);
+}
