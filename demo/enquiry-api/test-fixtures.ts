@@ -81,15 +81,29 @@ const headersWith = (extra: Headers = {}) =>
     }).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
 
+/**
+ * Requests being answered, held until their answer: a `Request` made with a signal stops
+ * following it once the `Request` itself is collected (nodejs/node#55428), and then a hung
+ * handler never hears its client give up. Over HTTP the server's own signal does not have this.
+ */
+const inFlight = new Set<Request>();
+
 /** Sends `body` (JSON-encoded unless already a string) to a service route of `app`. */
 export function serviceClient(app: Hono<EmulatorEnv>, root = DEFAULT_ROOT) {
-  const post = async (path: string, body: Body, headers?: Headers, signal?: AbortSignal) =>
-    app.request(`${root}${path}`, {
+  const post = async (path: string, body: Body, headers?: Headers, signal?: AbortSignal) => {
+    const request = new Request(`http://localhost${root}${path}`, {
       method: 'POST',
       headers: headersWith(headers),
       body: typeof body === 'string' ? body : JSON.stringify(body),
       signal: signal ?? null,
     });
+    inFlight.add(request);
+    try {
+      return await app.request(request);
+    } finally {
+      inFlight.delete(request);
+    }
+  };
   return {
     post,
     create: (body: Body = ENQUIRY, headers?: Headers, signal?: AbortSignal) =>
