@@ -17,7 +17,7 @@ import { startPageServer, type PageServer } from './pages.ts';
 import { freePort, stopAll } from './processes.ts';
 import { median, num } from './report.ts';
 import { startProxyServer, startStandIn } from './servers.ts';
-import { coldPage, PROBE } from './widget-speed.ts';
+import { coldPage, PROBE } from './speed-pages.ts';
 import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
 
 interface TraceEvent {
