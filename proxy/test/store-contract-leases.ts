@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { LeaseLostError } from '../outbox/lease.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
-import { leaseOf, sampleSubmission, stored } from './fixtures/outbox.ts';
+import { leaseAtUnknownCreate, leaseOf, stored } from './fixtures/outbox.ts';
 
 /** Runs the lease contract against one implementation. */
 export function describeLeaseStore(name: string, factory: StoreFactory): void {
@@ -55,10 +55,7 @@ export function describeLeaseStore(name: string, factory: StoreFactory): void {
 
     it('records a create with the delivery that ends its lease, flagged as a record alone would be', async () => {
       const store = await fresh();
-      const { id } = await stored(store, sampleSubmission({ files: [] }));
-      const lease = await leaseOf(store, id);
-      await store.recordUnknownOutcome(lease, 'create');
-      await store.startStep(lease, { kind: 'create' }, 60_000);
+      const lease = await leaseAtUnknownCreate(store);
       await store.finish(lease, {
         kind: 'delivered',
         at: 2100,

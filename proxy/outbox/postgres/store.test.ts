@@ -5,6 +5,7 @@ import { stored } from '../../test/fixtures/outbox.ts';
 import { missing } from '../../test/fixtures/postgres-server.ts';
 import { usePostgresServer } from '../../test/fixtures/use-postgres-server.ts';
 import { describeOutboxStore } from '../../test/store-contract.ts';
+import { describeHousekeepingStore } from '../../test/store-contract-housekeeping.ts';
 import { describeLeaseStore } from '../../test/store-contract-leases.ts';
 import { describeRefusedFileStore } from '../../test/store-contract-refused-files.ts';
 import { describeAcceptStore } from '../../test/store-contract-accept.ts';
@@ -44,6 +45,7 @@ const freshDatabase: StoreFactory = {
 
 describe.skipIf(absent)('PostgreSQL', () => {
   describeOutboxStore('PostgreSQL', freshDatabase);
+  describeHousekeepingStore('PostgreSQL', freshDatabase);
   describeLeaseStore('PostgreSQL', freshDatabase);
   describeRefusedFileStore('PostgreSQL', freshDatabase);
   describeAcceptStore('PostgreSQL', freshDatabase);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { leaseOf, stored } from '../../test/fixtures/outbox.ts';
 import { describeOutboxStore } from '../../test/store-contract.ts';
+import { describeHousekeepingStore } from '../../test/store-contract-housekeeping.ts';
 import { describeLeaseStore } from '../../test/store-contract-leases.ts';
 import { describeRefusedFileStore } from '../../test/store-contract-refused-files.ts';
 import { describeAcceptStore } from '../../test/store-contract-accept.ts';
@@ -28,8 +29,10 @@ const onDisk = {
   open: () => openSqliteOutbox(join(mkdtempSync(join(tmpdir(), 'outbox-')), 'outbox.sqlite')),
 };
 describeOutboxStore('SQLite in memory', inMemory);
+describeHousekeepingStore('SQLite in memory', inMemory);
 describeLeaseStore('SQLite in memory', inMemory);
 describeOutboxStore('SQLite on disk', onDisk);
+describeHousekeepingStore('SQLite on disk', onDisk);
 describeLeaseStore('SQLite on disk', onDisk);
 describeRefusedFileStore('SQLite in memory', inMemory);
 describeRefusedFileStore('SQLite on disk', onDisk);
