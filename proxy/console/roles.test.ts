@@ -1,17 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { leaseOf, sampleSubmission, stored } from '../test/fixtures/outbox.ts';
+import { deadLead } from '../test/fixtures/outbox.ts';
 import { HOST, postForm, signedInAs } from '../test/fixtures/console-people.ts';
 import { harnessPerTest, type ProxyHarness } from '../test/fixtures/proxy-harness.ts';
 import type { Role } from '../outbox/roles.ts';
 
 const TOKEN = randomBytes(32).toString('base64url');
 const setUp = harnessPerTest();
-
-async function deadLead(h: ProxyHarness) {
-  const { id } = await stored(h.store, sampleSubmission({ reference: 'EQ-DEAD-0001' }));
-  await h.store.deadLetter(await leaseOf(h.store, id), 'the platform refused it', h.clock.now);
-}
 
 /** Where the console's routes answer people, apart from the ways in and their assets. */
 const OPEN = /^\/admin\/(sign-in|invitation|passkeys|oidc|console\.(css|js)|status$|funnel$)/;
