@@ -19,7 +19,7 @@ import { draftPageRoute } from './intake/drafts/draft-page-route.ts';
 import { eventsRoute } from './http/events-route.ts';
 import { funnelRoute } from './http/funnel-route.ts';
 import { healthRoutes } from './http/health-routes.ts';
-import { publicRoutes } from './http/public-routes.ts';
+import { isWidgetFile, publicRoutes } from './http/public-routes.ts';
 import { slotsRoute } from './http/slots-route.ts';
 import { calendarFeedRoute } from './http/calendar-feed-route.ts';
 import { callPageRoute } from './intake/page/call-page-route.ts';
@@ -68,15 +68,32 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
       'request',
     );
   });
-  app.use(
-    secureHeaders({
-      // This API is meant to be used from other origins' pages.
-      crossOriginResourcePolicy: 'cross-origin',
-      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-      // A route's own policy stands (the pages of the form without JavaScript have one).
-      overwrite: false,
-    }),
-  );
+  const everyHeader = secureHeaders({
+    // This API is meant to be used from other origins' pages.
+    crossOriginResourcePolicy: 'cross-origin',
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    // A route's own policy stands (the pages of the form without JavaScript have one).
+    overwrite: false,
+  });
+  // The widget's scripts (and their source maps) get only what a script is read by: nosniff,
+  // which keeps a browser from running anything not served as JavaScript, the resource policy
+  // (and the route's CORS) that let another origin's page load them, and HSTS, which holds for
+  // the whole host. The others are a document's (framing, opener, referrer, the old XSS filter,
+  // DNS prefetch, downloads, Flash, a CSP for a page) and mean nothing on a script: they were
+  // about 280 bytes ahead of the widget's first byte, 5 ms at 50 kB/s on a slow phone.
+  const scriptHeaders = secureHeaders({
+    crossOriginResourcePolicy: 'cross-origin',
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    overwrite: false,
+  });
+  app.use((c, next) => (isWidgetFile(c.req.path) ? scriptHeaders : everyHeader)(c, next));
 
   // One gate for every route that adds to the funnel's counters, so their allowances are one.
   const funnel = new FunnelAdmission(deps);

@@ -166,6 +166,44 @@ describe('GET /enquiry-form.js', () => {
     expect((await app.request('/notes.txt')).status).toBe(404);
   });
 
+  it('sends a script only the headers a script is read by, and every page and answer all of them', async () => {
+    const { app } = setUp({ deps: { widget } });
+    /** Headers that only mean something on a document. */
+    const documentOnly = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const forEveryResponse = {
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'cross-origin',
+      'strict-transport-security': 'max-age=15552000; includeSubDomains',
+    };
+    const scripts = [
+      '/enquiry-form.js',
+      '/enquiry-form.js.map',
+      '/enquiry-form.late-Ab12Cd34.js',
+      '/enquiry-form.late-Ab12Cd34.js.map',
+    ];
+    const others = ['/api/form', '/form?case-type=conveyancing', '/enquiry-form.css', '/healthz'];
+    for (const path of [...scripts, ...others]) {
+      const script = scripts.includes(path);
+      const response = await app.request(path, { headers: { origin: ORIGIN } });
+      expect(Object.fromEntries(response.headers), path).toMatchObject({
+        ...forEveryResponse,
+        ...(script ? { 'access-control-allow-origin': '*' } : {}),
+      });
+      for (const name of documentOnly)
+        expect(response.headers.has(name), `${path} ${name}`).toBe(!script);
+    }
+  });
+
   it('serves a late bundle or chunk of an earlier build the outbox kept, to a page from before a deploy', async () => {
     const { app, store, clock } = setUp({ deps: { widget } });
     const earlier = { name: 'enquiry-form.late-old0000001.js', body: 'export const old = "é";\n' };

@@ -80,6 +80,14 @@ function languageAnswers(form: ServedForm, settings: PublicSettings) {
   );
 }
 
+/** The names the widget's files are served under: the bundle, its late parts, their source maps. */
+const SERVED_WIDGET_FILE = 'enquiry-form(\\.inline|\\.late-[A-Za-z0-9]+)?\\.js(\\.map)?';
+
+const WIDGET_FILE_PATH = new RegExp(`^/${SERVED_WIDGET_FILE}$`);
+
+/** Whether a request's path is one of the widget's files (scripts and their maps, no page). */
+export const isWidgetFile = (path: string) => WIDGET_FILE_PATH.test(path);
+
 /** The read-only routes, as a Hono app to mount at `/`. */
 export function publicRoutes(deps: PublicRouteDeps): Hono {
   const app = new Hono();
@@ -154,7 +162,7 @@ export function publicRoutes(deps: PublicRouteDeps): Hono {
   // Pages whose origin may submit get the bundle with the configuration in it (one request
   // before the first field); any other gets the plain one, which asks `/api/form` and so hears
   // at once that this page may not use the form.
-  app.get('/:file{enquiry-form(\\.inline|\\.late-[A-Za-z0-9]+)?\\.js(\\.map)?}', async (c) => {
+  app.get(`/:file{${SERVED_WIDGET_FILE}}`, async (c) => {
     const origin = c.req.header('origin');
     const allowed = origin === undefined || deps.allowedOrigins.includes(origin);
     const file = c.req.param('file');
