@@ -8,7 +8,7 @@
  */
 import { Agent, request } from 'node:http';
 import { ORIGIN } from '../../proxy/test/fixtures/proxy-harness.ts';
-import { formToken, submissionBytes, type EncodedBody } from './requests.ts';
+import { formToken, submissionBytes, type BenchFile } from './requests.ts';
 
 const agent = new Agent({ keepAlive: true });
 
@@ -120,18 +120,24 @@ export async function terminate(upload: string): Promise<void> {
   if (answer.status !== 204) throw new Error(`DELETE answered ${String(answer.status)}`);
 }
 
-/** One file in the multipart body of an enquiry, as the widget encodes it; answered once stored. */
-export async function readyInBody(origin: string, bytes: Uint8Array): Promise<Ready> {
-  const body = await submissionBytes(await formToken(origin), [{ name: 'plan.pdf', bytes }]);
-  return () => sendInBody(origin, body);
+/**
+ * One enquiry with `file` in its multipart body, as the widget encodes it, the form token
+ * fetched and the body encoded now; sending it gives the answer's status.
+ */
+export async function readyEnquiry(
+  origin: string,
+  file: BenchFile,
+): Promise<() => Promise<number>> {
+  const body = await submissionBytes(await formToken(origin), [file]);
+  const headers = { origin: ORIGIN, 'content-type': body.contentType };
+  return async () => (await send(`${origin}/api/enquiries`, 'POST', headers, body.bytes)).status;
 }
 
-async function sendInBody(origin: string, body: EncodedBody): Promise<void> {
-  const answer = await send(
-    `${origin}/api/enquiries`,
-    'POST',
-    { origin: ORIGIN, 'content-type': body.contentType },
-    body.bytes,
-  );
-  if (answer.status !== 202) throw new Error(`the enquiry answered ${String(answer.status)}`);
+/** One file in the multipart body of an enquiry, answered once stored. */
+export async function readyInBody(origin: string, bytes: Uint8Array): Promise<Ready> {
+  const sendIt = await readyEnquiry(origin, { name: 'plan.pdf', bytes });
+  return async () => {
+    const status = await sendIt();
+    if (status !== 202) throw new Error(`the enquiry answered ${String(status)}`);
+  };
 }
