@@ -1,64 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
-import type { OutboxStore } from '../outbox/store.ts';
-import { exampleConfigPath } from '../../demo/forms/index.ts';
-import { ROUTING } from '../test/fixtures/routing-config.ts';
-import { outboxStudio } from './outbox-studio.ts';
+/**
+ * The form studio over the outbox: the published version as the draft, two editors from the
+ * same revision, publishing (what changes for the platform, each missing Welsh text, what the
+ * schema refuses, a retired id, two at once), rolling back, and a draft's strings files. A
+ * version against the environment (its size, a team's webhook) is
+ * `outbox-studio-environment.test.ts`.
+ */
+import { describe, expect, it } from 'vitest';
+import { ANN, BILINGUAL, BOB, edited, studioPerTest } from '../test/fixtures/studio-outbox.ts';
 
-const ANN = { person: 'Ann Lee <ann@firm.example>', role: 'editor', client: '203.0.113.9' };
-const BOB = { person: 'bob@firm.example', role: 'operator', client: '203.0.113.10' };
-/** The bilingual example as its file is written, byte for byte. */
-const BILINGUAL = readFileSync(new URL('../../demo/forms/bilingual.json', import.meta.url), 'utf8');
-
-type Config = {
-  caseTypes: {
-    id: string;
-    label: unknown;
-    questions: { id: string; label: unknown; type: string; options?: unknown[] }[];
-  }[];
-};
-
-const stores: OutboxStore[] = [];
-afterEach(async () => {
-  await Promise.all(stores.splice(0).map((store) => store.close()));
-});
-
-/** A studio over a fresh outbox whose version 1 is `text`; `heard` lists each version handed on. */
-async function studioOver(text = BILINGUAL) {
-  const store = openSqliteOutbox(':memory:');
-  stores.push(store);
-  await store.publishFormVersion({
-    expected: 0,
-    text,
-    strings: {},
-    source: 'file',
-    at: 1_000,
-    by: { person: 'FORM_CONFIG', client: 'start' },
-  });
-  const heard: number[] = [];
-  let clock = 2_000;
-  const studio = outboxStudio({
-    store,
-    now: () => (clock += 1_000),
-    onPublished: (version) => {
-      heard.push(version.version);
-      return Promise.resolve();
-    },
-  });
-  return { store, studio, heard };
-}
-
-/** The draft as an editor changes it. */
-async function edited(
-  studio: Awaited<ReturnType<typeof studioOver>>['studio'],
-  edit: (c: Config) => void,
-) {
-  const draft = await studio.draft();
-  const config = structuredClone(draft.config) as Config;
-  edit(config);
-  return { config, revision: draft.revision };
-}
+const { studioOver } = studioPerTest();
 
 describe('the form studio over the outbox', () => {
   it('serves the published version as the draft until someone saves a change', async () => {
@@ -265,81 +215,5 @@ describe('the form studio over the outbox', () => {
     expect(await studio.publish(2, ANN)).toMatchObject({
       refused: [{ message: /nothing to publish/ }],
     });
-  });
-});
-
-describe('a version published from the studio, against the environment', () => {
-  it('saves and publishes again the largest form a file may publish, and refuses one over it however it is laid out', async () => {
-    // 50 case types of 50 questions of 100 options: the schema's most, 1.6 MB written compactly.
-    const most = (options: number) => ({
-      caseTypes: Array.from({ length: 50 }, (_, c) => ({
-        id: `c${String(c)}`,
-        label: `Case ${String(c)}`,
-        questions: Array.from({ length: 50 }, (_, q) => ({
-          id: `q${String(q)}`,
-          label: `Question ${String(q)}`,
-          type: 'select',
-          options: Array.from({ length: options }, (_, o) => `Option ${String(o)}`),
-        })),
-      })),
-    });
-    const { studio } = await studioOver(JSON.stringify(most(60)));
-    const { config, revision } = await edited(studio, (c) => (c.caseTypes[0]!.label = 'Renamed'));
-    // The studio writes it with two spaces an indent: over 2 MiB of text, under 2 MiB of form.
-    expect(await studio.saveDraft(config, revision, ANN)).toMatchObject({ saved: true });
-    expect(await studio.publish(revision + 1, ANN)).toMatchObject({ published: { version: 2 } });
-    const options = Array.from({ length: 100 }, (_, o) => `Option ${String(o)} and more words`);
-    const heavier = await edited(studio, (c) => {
-      for (const caseType of c.caseTypes)
-        for (const question of caseType.questions) question.options = options;
-    });
-    await expect(studio.saveDraft(heavier.config, heavier.revision, ANN)).rejects.toThrow(
-      /^The form's configuration is \d+ KiB written without spaces: at most 2048 KiB is taken\.$/,
-    );
-  });
-
-  it('is refused in words when a team names a webhook that is not one of WEBHOOK_ENDPOINTS', async () => {
-    const store = openSqliteOutbox(':memory:');
-    stores.push(store);
-    const lawFirm = readFileSync(exampleConfigPath('law-firm'), 'utf8');
-    await store.publishFormVersion({
-      expected: 0,
-      text: lawFirm,
-      strings: {},
-      source: 'file',
-      at: 1_000,
-      by: { person: 'FORM_CONFIG', client: 'start' },
-    });
-    const studio = outboxStudio({
-      store,
-      now: () => 2_000,
-      around: { webhookUrls: ['https://crm.firm.example/hooks/leads'] },
-    });
-    const routed = (webhook: string) => ({
-      ...(JSON.parse(lawFirm) as object),
-      routing: {
-        ...ROUTING,
-        teams: { ...ROUTING.teams, property: { ...ROUTING.teams.property, webhook } },
-      },
-    });
-    const { issues } = await studio.check(routed('https://crm.firm.example/hooks/typo'));
-    expect(issues).toEqual([
-      expect.objectContaining({
-        path: ['routing', 'teams', 'property', 'webhook'],
-        message: expect.stringContaining('https://crm.firm.example/hooks/typo') as string,
-      }),
-    ]);
-    const wrong = await studio.saveDraft(routed('https://crm.firm.example/hooks/typo'), 0, ANN);
-    const refused = await studio.publish(wrong.saved ? wrong.draft.revision : -1, ANN);
-    expect(refused).toMatchObject({
-      refused: [{ path: ['routing', 'teams', 'property', 'webhook'] }],
-    });
-    const right = await studio.saveDraft(
-      routed('https://crm.firm.example/hooks/leads'),
-      wrong.saved ? wrong.draft.revision : -1,
-      ANN,
-    );
-    const published = await studio.publish(right.saved ? right.draft.revision : -1, ANN);
-    expect(published).toMatchObject({ published: { version: 2 } });
   });
 });
