@@ -37,4 +37,5 @@ HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/readyz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # docker stop sends SIGTERM and waits 10 s: the proxy exits within SHUTDOWN_DRAIN_MS (8 s).
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/proxy/main.js"]
+# A young generation of up to 64 MiB: fewer, cheaper collections under load (docs/production.md).
+CMD ["node", "--max-semi-space-size=64", "dist/proxy/main.js"]

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { proxyEnvSchema } from '../../proxy/env.ts';
+import { PROXY_NODE_FLAGS } from '../../proxy/test/fixtures/node-flags.ts';
 import { maxSubmissionBytes } from '../../proxy/intake/read-multipart.ts';
 import { lacking, toolPath } from '../../proxy/test/fixtures/system-tools.ts';
 import { lawFirm } from '../forms/index.ts';
@@ -68,7 +69,7 @@ describe('deployment files', () => {
   it('the systemd unit runs the compiled proxy and is hardened', () => {
     const unit = read('deploy/enquiry-form.service');
     for (const line of [
-      'ExecStart=/usr/bin/node dist/proxy/main.js',
+      `ExecStart=/usr/bin/node ${PROXY_NODE_FLAGS.join(' ')} dist/proxy/main.js`,
       'DynamicUser=yes',
       'StateDirectory=enquiry-form',
       'ProtectSystem=strict',
@@ -94,7 +95,9 @@ describe('deployment files', () => {
     const dockerfile = read('Dockerfile');
     expect(dockerfile).toMatch(/^FROM node:20-slim AS build$/m);
     expect(dockerfile).toMatch(/^USER node$/m);
-    expect(dockerfile).toContain('CMD ["node", "dist/proxy/main.js"]');
+    expect(dockerfile).toContain(
+      `CMD ["${['node', ...PROXY_NODE_FLAGS, 'dist/proxy/main.js'].join('", "')}"]`,
+    );
     expect(dockerfile).toContain('/readyz');
     expect(dockerfile).toContain(`PORT=${DEFAULT_PORT}`);
     expect(dockerfile).toContain('npm ci --omit=dev');
@@ -123,15 +126,17 @@ describe('deployment files', () => {
     const section = readme.slice(from, readme.indexOf('\n## ', from));
     const named = [...section.matchAll(/npm run ([\w:-]+)/g)].map(([, name]) => name ?? '');
     expect(named).toEqual(expect.arrayContaining(['proxy', 'outbox']));
-    // `npm ci --omit=dev` leaves tsx, vitest and the rest out: only node and dist/ are there.
-    for (const name of new Set(named)) expect(scripts[name]).toMatch(/^node dist\//);
+    // `npm ci --omit=dev` leaves tsx, vitest and the rest out: only node (its own flags, no
+    // loader) and dist/ are there.
+    for (const name of new Set(named))
+      expect(scripts[name]).toMatch(/^node (--[\w-]+(=[\w.-]+)? )*dist\//);
     expect(section).toMatch(/development tools .* full install \(`npm ci`\)/s);
   });
 
   it('production runs the compiled proxy with npm run proxy, after the build', () => {
     const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> })
       .scripts;
-    expect(scripts.proxy).toBe('node dist/proxy/main.js');
+    expect(scripts.proxy).toBe(`node ${PROXY_NODE_FLAGS.join(' ')} dist/proxy/main.js`);
     expect(scripts.build).toContain('build:proxy');
     const readme = read('docs/production.md');
     const commands = /```sh production\n([\s\S]*?)\n```/.exec(readme)?.[1] ?? '';

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_ROOT } from '../../demo/enquiry-api/app.ts';
+import { PROXY_NODE_FLAGS } from '../../proxy/test/fixtures/node-flags.ts';
 import { adminStatus, proxyEnvFor } from '../../proxy/test/fixtures/proxy-env.ts';
 import { toolPath } from '../../proxy/test/fixtures/system-tools.ts';
 import { freePort, scratchDir, startChild, waitForHttp, type Child } from './processes.ts';
@@ -33,7 +34,9 @@ const nodeEntry = (entry: string) => {
   const profile = profiled
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR ?? 'bench-profiles'}`]
     : [];
-  return [process.execPath, [...profile, '--import', 'tsx', entry]] as const;
+  // The proxy with the flags it is deployed with; the relays and the stand-in with Node's defaults.
+  const deployed = entry === 'proxy/main.ts' ? PROXY_NODE_FLAGS : [];
+  return [process.execPath, [...profile, ...deployed, '--import', 'tsx', entry]] as const;
 };
 
 export interface Server {
