@@ -20,7 +20,15 @@ import {
   type Server,
 } from './servers.ts';
 import { runWrk, type LoadCell } from './wrk.ts';
+import {
+  LOOP_HEADERS,
+  loopCells,
+  loopProbe,
+  type LoopProbe,
+  type ProbedWindow,
+} from './loop-window.ts';
 import { RELAY_FINDINGS } from './relay-findings.ts';
+import { TAIL_FINDINGS } from './tail-findings.ts';
 
 const ROUNDS = 3;
 const ROUND_SECONDS = 8;
@@ -37,6 +45,8 @@ interface Contender {
    * have reached the platform.
    */
   watch: () => Promise<(accepted: number) => Promise<void>>;
+  /** What held its event loop up during each load (`loop-probe.ts`), where it is preloaded. */
+  probe?: LoopProbe;
 }
 
 interface Cell extends LoadCell {
@@ -46,6 +56,8 @@ interface Cell extends LoadCell {
   /** KiB and calls written to files and sockets per accepted enquiry, as `cpuMs` is counted. */
   writeKiB: number;
   writeCalls: number;
+  /** What held the event loop up during the load, where the contender is probed. */
+  loop?: ProbedWindow;
 }
 
 const accepted = (cell: LoadCell) =>
@@ -63,6 +75,7 @@ async function measure(
   const drained = await contender.watch();
   const before = cpuSeconds(pid);
   const writesBefore = writesSoFar(pid);
+  const closeWindow = contender.probe?.open(pid);
   const cell = await runWrk({
     url: `${contender.server.origin}/api/enquiries`,
     body,
@@ -70,6 +83,7 @@ async function measure(
     connections,
     seconds,
   });
+  const loop = await closeWindow?.();
   const count = accepted(cell);
   await drained(count);
   const cpu = cpuSeconds(pid) - before;
@@ -81,13 +95,15 @@ async function measure(
     cpuMs: per(cpu * 1000),
     writeKiB: per((writes.bytes - writesBefore.bytes) / 1024),
     writeCalls: per(writes.calls - writesBefore.calls),
+    ...(loop && { loop }),
   };
 }
 
 /** A relay (`relay-server.ts`) as a contender: drained when it says all it took is delivered. */
-const relayContender = (label: Label, server: Server): Contender => ({
+const relayContender = (label: Label, server: Server, probe?: LoopProbe): Contender => ({
   label,
   server,
+  ...(probe && { probe }),
   watch: async () => () =>
     until(label, async () => {
       const response = await fetch(`${server.origin}/status`);
@@ -96,15 +112,32 @@ const relayContender = (label: Label, server: Server): Contender => ({
     }),
 });
 
+/** A row of the tail's table: the load's figures, then what held the event loop up. */
+const tailRow = (label: Label, cell: Cell) => [
+  label,
+  num(cell.rps),
+  num(cell.p50Ms),
+  num(cell.p99Ms),
+  num(cell.cpuMs),
+  ...loopCells(cell.loop),
+];
+
 export async function relayYardstick(): Promise<string> {
   const loadBefore = load();
   const standIn = await startStandIn();
-  const relay = relayContender('relay', await startRelay(standIn));
+  const relayProbe = loopProbe();
+  const relay = relayContender(
+    'relay',
+    await startRelay(standIn, { env: relayProbe.env }),
+    relayProbe,
+  );
   const unflushed = relayContender('unflushed', await startRelay(standIn, { flushed: false }));
-  const proxyServer = await startProxyServer(standIn);
+  const proxyProbe = loopProbe();
+  const proxyServer = await startProxyServer(standIn, { env: proxyProbe.env });
   const proxy: Contender = {
     label: 'proxy',
     server: proxyServer,
+    probe: proxyProbe,
     // The stand-in counts for it; a relay keeps its counts in memory for the same reason.
     watch: async () => {
       const before = await createdOn(standIn);
@@ -170,23 +203,8 @@ export async function relayYardstick(): Promise<string> {
   );
   recordHeadline('tail', `${num(proxyTail.p99Ms)} ms (p50 ${num(proxyTail.p50Ms)} ms)`);
   const tails = table(
-    ['at 64 connections', 'accepted/s', 'p50 ms', 'p99 ms', 'CPU ms/enquiry'],
-    [
-      [
-        'relay',
-        num(tail.relay.rps),
-        num(tail.relay.p50Ms),
-        num(tail.relay.p99Ms),
-        num(tail.relay.cpuMs),
-      ],
-      [
-        'proxy',
-        num(proxyTail.rps),
-        num(proxyTail.p50Ms),
-        num(proxyTail.p99Ms),
-        num(proxyTail.cpuMs),
-      ],
-    ],
+    ['at 64 connections', 'accepted/s', 'p50 ms', 'p99 ms', 'CPU ms/enquiry', ...LOOP_HEADERS],
+    [tailRow('relay', tail.relay), tailRow('proxy', proxyTail)],
   );
   return `## The proxy beside a bare relay
 
@@ -215,9 +233,13 @@ ${ratio(median(unflushedRatios))}).
 
 Written per enquiry to files and sockets (\`/proc/<pid>/io\`, medians of the rounds): ${writes}.
 
-The tail, ${TAIL_SECONDS} s at 64 connections each:
+The tail, ${TAIL_SECONDS} s at 64 connections each, and what held each one's event loop up during
+that load (\`loop-probe.ts\`, preloaded into the relay and the proxy: how late a 5 ms timer ran,
+V8's collections, the main thread's seconds on a core and waiting for one):
 
 ${tails}
 
-${RELAY_FINDINGS}`;
+${RELAY_FINDINGS}
+
+${TAIL_FINDINGS}`;
 }

@@ -163,9 +163,13 @@ http {
 
 /**
  * The yardstick relay (`relay-server.ts`) wired to `standIn`, its database on disk as the
- * proxy's outbox is; `flushed: false` commits without flushing the WAL (`synchronous = NORMAL`).
+ * proxy's outbox is; `flushed: false` commits without flushing the WAL (`synchronous = NORMAL`);
+ * `env` on top.
  */
-export async function startRelay(standIn: StandIn, { flushed = true } = {}): Promise<Server> {
+export async function startRelay(
+  standIn: StandIn,
+  { flushed = true, env: extra = {} }: { flushed?: boolean; env?: Record<string, string> } = {},
+): Promise<Server> {
   const port = await freePort();
   const dataDir = scratchDir('relay', 'disk');
   const env = {
@@ -176,6 +180,7 @@ export async function startRelay(standIn: StandIn, { flushed = true } = {}): Pro
     DATA_DIR: dataDir,
     ...AS_DEPLOYED,
     ...(flushed ? {} : { RELAY_SYNCHRONOUS: 'NORMAL' }),
+    ...extra,
   };
   const [command, args] = nodeEntry('e2e/bench/relay-server.ts');
   const child = startChild('relay', command, args, env, [dataDir]);
