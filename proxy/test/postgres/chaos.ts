@@ -4,7 +4,7 @@
  * enquiry), one instance SIGKILLed and started again every few seconds, and the database
  * stopped for a while mid-run. What it returns is what the suite judges: the enquiries taken,
  * every create the stand-in received, every create answer a proxy received, and how long the
- * queue took to empty once the faults stopped.
+ * queue took to empty once the faults stopped (read back by `chaos-readings.ts`).
  */
 import { writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,14 +14,17 @@ import { proxyEnvFor, TEST_FORM_TOKEN_SECRET } from '../fixtures/proxy-env.ts';
 import { ORIGIN, validEnquiry } from '../fixtures/proxy-harness.ts';
 import type { PostgresServer } from '../fixtures/postgres-server.ts';
 import { CREDENTIALS } from '../platform/platform-session.ts';
-import {
-  startProxyProcess,
-  type LogEntry,
-  type ProxyProcess,
-} from '../reliability/proxy-process.ts';
+import { startProxyProcess, type ProxyProcess } from '../reliability/proxy-process.ts';
 import type { RunningEnquiryApi } from '../../../demo/enquiry-api/server.ts';
-import { fetchInbox } from '../../../demo/enquiry-api/inbox.ts';
 import type { Create, CreateAnswer, DatabaseAway, Lead } from './chaos-duplicates.ts';
+import {
+  answersIn,
+  createsIn,
+  emailOf,
+  leadsIn,
+  longestWait,
+  unknownsIn,
+} from './chaos-readings.ts';
 
 /** How hard and how long the run is. */
 export interface ChaosPlan {
@@ -71,10 +74,6 @@ export interface ChaosOutcome {
 
 /** How long a visitor waits before sending again after a failure. */
 const VISITOR_RETRY_MS = 2000;
-
-/** The visitor's number, carried in the e-mail address the stand-in stores. */
-const emailOf = (visitor: number) => `chaos-${visitor}@example.com`;
-const visitorOf = (email: string) => Number(/^chaos-(\d+)@/.exec(email)?.[1] ?? NaN);
 
 /** Runs the chaos plan against `api` and the database at `databaseUrl` on `server`. */
 export async function runChaos(
@@ -247,79 +246,4 @@ export async function runChaos(
     await queue.end();
     for (const { process } of slots) process.child.kill('SIGKILL');
   }
-}
-
-/** Every create the stand-in holds. */
-async function createsIn(api: RunningEnquiryApi): Promise<Create[]> {
-  return (await fetchInbox(api.origin)).map(({ id, email, receivedAt, dropped }) => ({
-    id,
-    at: Date.parse(receivedAt),
-    visitor: visitorOf(email ?? ''),
-    dropped: dropped === true,
-  }));
-}
-
-/** Every visitor's lead in the outbox. */
-async function leadsIn(queue: pg.Client): Promise<Lead[]> {
-  const { rows } = await queue.query<{
-    reference: string;
-    email: string;
-    enquiry_id: string | null;
-    unknown_creates: number;
-  }>(`SELECT reference, upstream::jsonb ->> 'email' AS email, enquiry_id, unknown_creates
-      FROM submissions`);
-  return rows.map((row) => ({
-    visitor: visitorOf(row.email),
-    reference: row.reference,
-    enquiryId: row.enquiry_id === null ? null : Number(row.enquiry_id),
-    unknownCreates: row.unknown_creates,
-  }));
-}
-
-/** What the proxies say when a create's outcome cannot be known (`failure.ts`, `attempt.ts`). */
-const UNKNOWN_CREATE = [
-  'outcome unknown: the create may have taken effect',
-  'an earlier attempt stopped after sending the create',
-];
-
-/** Per reference, how many of the proxies' lines say a create's outcome was unknown. */
-function unknownsIn(entries: LogEntry[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const { msg, reference } of entries)
-    if (UNKNOWN_CREATE.some((said) => msg?.startsWith(said)))
-      counts.set(String(reference), (counts.get(String(reference)) ?? 0) + 1);
-  return counts;
-}
-
-/** The longest wait of a create's answer for its record (`kept-record.ts` logs it). */
-function longestWait(entries: LogEntry[]): number | null {
-  const waits = entries
-    .filter((entry) => entry.msg?.startsWith('the platform’s answer is recorded now'))
-    .map((entry) => Number(entry.delayMs));
-  return waits.length > 0 ? Math.max(...waits) : null;
-}
-
-/**
- * The create answers a proxy logged (`attempt.ts` logs each as it arrives), each with when it
- * said the outbox could not take its record (`kept-record.ts`), if it did.
- */
-function answersIn(entries: LogEntry[], killedAt: number | undefined): CreateAnswer[] {
-  // The proxy's log gives the time as an ISO string.
-  const at = (entry: LogEntry) => Date.parse(String(entry.time));
-  const refused = entries.filter((entry) =>
-    entry.msg?.startsWith('the platform’s answer could not be recorded yet'),
-  );
-  return entries
-    .filter((entry) => entry.msg === 'the platform created the enquiry')
-    .map((entry) => {
-      const answer = `enquiry ${String(entry.enquiryId)}`;
-      const kept = refused.find((line) => line.answer === answer);
-      return {
-        reference: String(entry.reference),
-        enquiryId: Number(entry.enquiryId),
-        at: at(entry),
-        refusedAt: kept && at(kept),
-        killedAt,
-      };
-    });
 }
