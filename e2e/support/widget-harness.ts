@@ -2,50 +2,30 @@
  * A landing page with `<enquiry-form>` on it and a pretend proxy, both served by `page.route()`
  * at http://127.0.0.1:4173 (a secure context, like a real https page). The widget specs use it
  * to load the built bundle and to answer `/api/form`, `/api/form-token` and `/api/enquiries`
- * the way the proxy would, recording every submission.
+ * the way the proxy would, recording every submission. The page it serves is
+ * `harness-page.ts`, the replies `harness-replies.ts`.
  */
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
-import { LATE_FILES_LIST, type LateFilesList } from '../../bundle/late-bundle.ts';
 import type { EnquiryPartInput } from '../../proxy/contract/schemas/enquiry-part.ts';
-import type { FormConfig } from '../../proxy/contract/schemas/form-config.ts';
-import { publicConfig } from '../../proxy/contract/public-config.ts';
-import { BUNDLE_PATH } from './build-widget.ts';
+import {
+  asServed,
+  bundle,
+  harnessScript,
+  harnessStyles,
+  lateBundle,
+  lateFiles,
+  pageHtml,
+} from './harness-page.ts';
+import { answer, DELIVERED, type Reply } from './harness-replies.ts';
 import { parseMultipart } from './multipart.ts';
+
+// The replies a spec gives live in `harness-replies.ts`; the specs take them from here.
+export { DELIVERED, held, QUEUED, type Reply } from './harness-replies.ts';
 
 export const ORIGIN = 'http://127.0.0.1:4173';
 export const STRICT_CSP = "default-src 'self'; script-src 'self'; style-src 'self'";
 /** The first token `/api/form-token` hands out; later ones count up (`...-2`, `...-3`). */
 export const FORM_TOKEN = 'signed-start-time-1';
-
-export interface Reply {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** Drop the connection instead of answering (a network error). */
-  abort?: boolean;
-  /** Hold the answer until this settles, to look at the form while it waits. */
-  until?: Promise<unknown>;
-}
-
-export const DELIVERED: Reply = {
-  status: 201,
-  body: { status: 'delivered', reference: 'ENQ-7Q4M-2K', enquiryId: 4711, files: [] },
-};
-/** A reply held back until `release()`, to look at the form while it waits for the proxy. */
-export function held(reply: Reply): { reply: Reply; release: () => void } {
-  let release = () => {};
-  const until = new Promise<void>((resolve) => (release = resolve));
-  return {
-    reply: { ...reply, until },
-    release: () => {
-      release();
-    },
-  };
-}
-
-export const QUEUED: Reply = { status: 202, body: { status: 'queued', reference: 'ENQ-9X2B-7P' } };
 
 export interface SentFile {
   name: string;
@@ -60,15 +40,6 @@ export interface Submission {
   enquiry: EnquiryPartInput;
   files: SentFile[];
   partNames: string[];
-}
-
-/**
- * A configuration as the proxy serves it (`publicConfig`: with its file picker); what a test
- * gives that is not a configuration (to see it refused) goes as it is.
- */
-function asServed(config: unknown): unknown {
-  if (typeof config !== 'object' || config === null || !('files' in config)) return config;
-  return { ...publicConfig(config as FormConfig), ...config };
 }
 
 export interface HarnessOptions {
@@ -121,63 +92,6 @@ export interface HarnessOptions {
   parts?: { failures?: number };
   /** What `GET /api/slots` answers for a query (the appointment question's free times). */
   slots?: (query: URLSearchParams) => Reply;
-}
-
-/** Answers `route` with `reply`, once its `until` has settled (or drops the connection). */
-async function answer(route: Route, reply: Reply): Promise<void> {
-  await reply.until;
-  if (reply.abort) return route.abort('connectionreset');
-  return route.fulfill({
-    status: reply.status,
-    contentType: 'application/json',
-    headers: reply.headers ?? {},
-    body: JSON.stringify(reply.body ?? {}),
-  });
-}
-
-const bundle = () => readFileSync(BUNDLE_PATH, 'utf8');
-/** The late bundle or one of its chunks, by its hashed name, as the proxy serves it beside the entry. */
-const lateBundle = (name: string) => readFileSync(join(dirname(BUNDLE_PATH), name), 'utf8');
-/** What the build says of its late files: the late bundle's name, its chunks', the entry's parts'. */
-const lateFiles = () =>
-  JSON.parse(readFileSync(join(dirname(BUNDLE_PATH), LATE_FILES_LIST), 'utf8')) as LateFilesList;
-
-const harnessScript = `
-window.__events = [];
-window.__violations = [];
-for (const type of ['enquiry-submitted', 'enquiry-failed']) {
-  document.addEventListener(type, (e) => window.__events.push({ type, detail: e.detail }));
-}
-document.addEventListener('securitypolicyviolation', (e) =>
-  window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));
-`;
-
-const harnessStyles = `body { margin: 0; padding: 16px; font-family: Georgia, serif; }
-main { max-width: 960px; margin: 0 auto; }`;
-
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
-const tagOf = (attributes: Record<string, string>, inside = '') =>
-  `<enquiry-form${Object.entries(attributes)
-    .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
-    .join('')}>${inside}</enquiry-form>`;
-
-function pageHtml(
-  forms: Record<string, string>[] | undefined,
-  inside?: string,
-  lang = 'en',
-): string {
-  const form = forms
-    ? forms.map((attributes) => tagOf(attributes, inside)).join('\n')
-    : '<p>No form here.</p>';
-  return `<!doctype html>
-<html${lang ? ` lang="${lang}"` : ''}><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Start your enquiry</title>
-<link rel="stylesheet" href="/harness.css">
-<script type="module" src="/harness.js"></script>
-<script type="module" src="/enquiry-form.js"></script>
-</head><body><main><h1>Start your enquiry</h1>${form}</main></body></html>`;
 }
 
 export class WidgetHarness {
