@@ -99,12 +99,13 @@ export async function runAttempt(
       store.recordUploaded(lease, file.index, attachmentId, at),
     );
   }
+  const withoutFiles = submission.files.length === 0;
   if (created) {
     const finished = created;
     submission.enquiryRecordedAt = await keepRecord(claimed, context, 'create', enquiryId, (at) =>
-      store.finish(lease, { kind: 'delivered', at, created: finished }),
+      store.finish(lease, { kind: 'delivered', at, created: finished, withoutFiles }),
     );
-  } else await store.finish(lease, { kind: 'delivered', at: now() });
+  } else await store.finish(lease, { kind: 'delivered', at: now(), withoutFiles });
   const refused = submission.files.filter((file) => file.failure !== null && !file.skipped);
   log.info(
     {

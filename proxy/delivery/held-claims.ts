@@ -20,7 +20,8 @@ export const MAX_LEASES_ALONE = 65_536;
 /** The submissions one deliverer holds for a free place, first come first started. */
 export class HeldClaims {
   private readonly whole: Claimed[] = [];
-  private readonly leases: Lease[] = [];
+  /** Each with whether it has files: one with none is read again without their read. */
+  private readonly leases: { lease: Lease; withFiles: boolean }[] = [];
 
   constructor(
     private readonly store: Pick<DeliveryQueue, 'heldAgain'>,
@@ -34,7 +35,8 @@ export class HeldClaims {
   /** Keeps `claimed` for a free place, behind every one kept before; false when full. */
   add(claimed: Claimed): boolean {
     if (this.leases.length === 0 && this.whole.length < MAX_WHOLE) this.whole.push(claimed);
-    else if (this.leases.length < this.maxLeases) this.leases.push(claimed.lease);
+    else if (this.leases.length < this.maxLeases)
+      this.leases.push({ lease: claimed.lease, withFiles: claimed.submission.files.length > 0 });
     else return false;
     return true;
   }
@@ -51,12 +53,15 @@ export class HeldClaims {
   async next(): Promise<Claimed | null | undefined> {
     const whole = this.whole.shift();
     if (whole) return whole;
-    const lease = this.leases.shift();
-    return lease && this.store.heldAgain(lease);
+    const held = this.leases.shift();
+    return held && this.store.heldAgain(held.lease, held.withFiles);
   }
 
   /** Every lease held, the holding emptied (to give them back). */
   takeAll(): Lease[] {
-    return [...this.whole.splice(0).map((claimed) => claimed.lease), ...this.leases.splice(0)];
+    return [
+      ...this.whole.splice(0).map((claimed) => claimed.lease),
+      ...this.leases.splice(0).map((held) => held.lease),
+    ];
   }
 }

@@ -96,8 +96,9 @@ export function bindOutbox(m: OutboxMachine, driver: StoreDriver): BoundOutbox {
       driver.write(m.claimDue(owner, leaseMs, now, limit, running, driver.aliveAfter(now))),
     finish: (lease, outcome) => {
       // The platform has the files now; the rows keep their names, sizes and hashes. A refused
-      // file stays (the firm must get it another way) unless an operator skipped it.
-      return outcome.kind === 'delivered'
+      // file stays (the firm must get it another way) unless an operator skipped it. One with
+      // no files has no bytes to look for.
+      return outcome.kind === 'delivered' && !outcome.withoutFiles
         ? bytes.dropBytes(m.finish(lease, outcome), {
             where: 'submission_id = @id AND (failed_reason IS NULL OR skipped = 1)',
             params: { id: lease.id },

@@ -24,8 +24,15 @@ export type Finish =
    * Everything is upstream: its files go (the platform has them; their hashes stay). With
    * `created`, the create this attempt had answered (`enquiryId`, at `at`) is recorded in the
    * same write, where a record shares the writes' commit anyway (`recordsWithWrites`).
+   * `withoutFiles` when it was claimed with none (none can come after its accept): no file's
+   * bytes are looked for to let go.
    */
-  | { kind: 'delivered'; at: number; created?: { enquiryId: number; at: number } }
+  | {
+      kind: 'delivered';
+      at: number;
+      created?: { enquiryId: number; at: number };
+      withoutFiles?: boolean;
+    }
   /** A failed attempt: counted, noted, due again at `at`. */
   | { kind: 'retry'; at: number; error: string }
   /** Given back without counting an attempt (shutting down). */

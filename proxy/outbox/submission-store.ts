@@ -67,8 +67,10 @@ export interface DeliveryQueue extends FileSource {
   /**
    * A submission still held under `lease` (a claim kept waiting for a free place), as stored
    * now; null once that lease is gone (given back, taken over, or the submission erased).
+   * `withFiles` false for one claimed with no files (none can come after its accept): their
+   * read is left out.
    */
-  heldAgain(lease: Lease): Promise<Claimed | null>;
+  heldAgain(lease: Lease, withFiles?: boolean): Promise<Claimed | null>;
   /**
    * Notes, before the request leaves, which step is being sent (see `pendingStep`), and extends
    * the lease to `leaseUntil`, so a long delivery is never taken for an abandoned one.

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { LeaseLostError } from '../outbox/lease.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
-import { leaseAtUnknownCreate, leaseOf, stored } from './fixtures/outbox.ts';
+import { leaseAtUnknownCreate, leaseOf, sampleSubmission, stored } from './fixtures/outbox.ts';
 
 /** Runs the lease contract against one implementation. */
 export function describeLeaseStore(name: string, factory: StoreFactory): void {
@@ -90,6 +90,16 @@ export function describeLeaseStore(name: string, factory: StoreFactory): void {
       expect(await store.heldAgain(newer)).toMatchObject({ submission: { id } });
       await store.finish(newer, { kind: 'delivered', at: 10_003 });
       expect(await store.heldAgain(newer)).toBeNull();
+    });
+
+    it('reads again a held submission that has no files as it is, without their read', async () => {
+      const store = await fresh();
+      const { id } = await stored(store, sampleSubmission({ files: [] }));
+      const held = await leaseOf(store, id, 10_000);
+      expect(await store.heldAgain(held, false)).toEqual(await store.heldAgain(held));
+      await store.finish(held, { kind: 'delivered', at: 10_001, withoutFiles: true });
+      expect(await store.heldAgain(held, false)).toBeNull();
+      expect(await store.counts()).toMatchObject({ delivered: 1, queued: 0 });
     });
   });
 }

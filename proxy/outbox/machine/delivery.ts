@@ -5,6 +5,7 @@
  * was given and changes nothing (`LeaseLostError`) once a newer claim holds the submission.
  */
 import { LeaseLostError, stepName, type Claimed, type Finish, type Step } from '../lease.ts';
+import { toSubmission } from '../rows.ts';
 import type { Lease } from '../submission.ts';
 import { countDelivered } from './funnel.ts';
 import { all, rowCount, run, type Dialect, type Plan } from './plan.ts';
@@ -30,7 +31,7 @@ const TAKE = 'lease_owner = @owner, lease_until = @until, lease_token = lease_to
 
 /** The delivery transitions, in `d`'s spelling. */
 export function delivery(d: Dialect) {
-  const { byId, submissionsWhere } = reads(d);
+  const { byId, rowsWhere, submissionsWhere } = reads(d);
   /** An update of the held submission: throws `LeaseLostError` once a newer claim holds it. */
   function* held(set: string, owned: Lease, extra: Record<string, unknown> = {}): Plan<void> {
     const changed = yield* run(
@@ -119,15 +120,22 @@ export function delivery(d: Dialect) {
     /**
      * A submission still held under `owned`, read again: a claim kept waiting with its lease
      * alone. A lease given back keeps its token but no owner; a newer claim has a newer token.
+     * `withFiles` false when it was claimed with none: a submission's files are all stored at
+     * its accept, so none can have come since, and their read is left out.
      */
-    *heldAgain(owned: Lease): Plan<Claimed | null> {
+    *heldAgain(owned: Lease, withFiles = true): Plan<Claimed | null> {
       // The row read whole by the read that checks the hold (then its files): a burst reads
       // each held claim again once, and a check of the hold apart was a statement more each.
-      const [submission] = yield* submissionsWhere(
-        ['id = @id', 'lease_token = @token', 'lease_owner IS NOT NULL', "state = 'queued'"],
-        { id: owned.id, token: owned.token },
-        '',
-      );
+      const where = [
+        'id = @id',
+        'lease_token = @token',
+        'lease_owner IS NOT NULL',
+        "state = 'queued'",
+      ];
+      const params = { id: owned.id, token: owned.token };
+      const [submission] = withFiles
+        ? yield* submissionsWhere(where, params, '')
+        : (yield* rowsWhere('*', where, params, '')).map((row) => toSubmission(row, []));
       return submission ? { submission, lease: owned } : null;
     },
     /** Notes the step being sent and extends the lease. */
