@@ -35,8 +35,9 @@ describe('Deliverer, its loop', () => {
           });
         }),
     );
-    for (const reference of ['EQ-WAKE-0001', 'EQ-WAKE-0002'])
-      await store.accept(sampleSubmission({ reference, files: [], receivedAt: Date.now() }));
+    const arrive = (reference: string) =>
+      store.accept(sampleSubmission({ reference, files: [], receivedAt: Date.now() }));
+    await arrive('EQ-WAKE-0001');
     // The loop's look at when the next one is due waits until the test lets it go on.
     let lookAhead: () => void = () => undefined;
     const nextDueAt = store.nextDueAt.bind(store);
@@ -50,7 +51,9 @@ describe('Deliverer, its loop', () => {
       store,
       client,
       log: createMemoryLogger().log,
-      concurrency: 1,
+      // A place left free while the first is sent: the loop looks ahead then (with every place
+      // taken it need not, as a place that frees wakes it).
+      concurrency: 2,
       pollMs: 60_000,
     });
     try {
@@ -58,6 +61,7 @@ describe('Deliverer, its loop', () => {
       await vi.advanceTimersByTimeAsync(0);
       await settle();
       expect(calls).toHaveLength(1); // the first taken, the loop now looking ahead
+      await arrive('EQ-WAKE-0002'); // stored behind the loop's back: no wake
 
       answers.shift()?.(); // the first delivery ends while the loop still looks
       await settle();

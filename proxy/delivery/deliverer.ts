@@ -206,8 +206,11 @@ export class Deliverer {
     if (claimed && this.isStopping()) await this.release(claimed.lease);
     else if (claimed && this.paused) this.held.putBack(claimed);
     else if (claimed) void this.attempts.track(claimed);
-    // One no longer held (taken over, erased) leaves its place to the next.
-    else this.startHeld();
+    // One no longer held (taken over, erased) leaves its place to the next, or to the queue.
+    else {
+      this.startHeld();
+      this.wake();
+    }
   }
 
   /** Read through a call: `stop()` may have begun during an `await`. */
@@ -246,8 +249,10 @@ export class Deliverer {
           else void this.attempts.track(claimed);
         }
       }
-      // While paused, nothing is due before the platform is asked again.
-      const nextDue = this.paused ? null : await store.nextDueAt();
+      // While paused, nothing is due before the platform is asked again; while every place is
+      // taken, nothing due can start before one frees, and its end wakes the loop.
+      const full = this.busy >= concurrency;
+      const nextDue = this.paused || full ? null : await store.nextDueAt();
       const until = Math.min(this.holds.nextLookAt, nextDue ?? Infinity) - now();
       this.wake(Math.min(pollMs, Math.max(until, 50)));
     } catch (error) {
