@@ -122,6 +122,11 @@ export default tseslint.config(
               message:
                 'Lit’s values come from lit/html.js: lit’s index would bundle LitElement, which the element does without (element-base.ts).',
             },
+            {
+              regex: '^lit/(directives?/|directive\\.js|async-directive)',
+              message:
+                'The bundle has no directives: bundle/lean-lit.ts cuts their resolution out of lit-html, as the widget renders plain values.',
+            },
           ],
         },
       ],
