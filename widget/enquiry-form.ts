@@ -186,7 +186,9 @@ export class EnquiryForm extends ElementBase {
 
   /** The late parts, loading them first if they are not here yet. */
   #whenLate = onceUntilFailed(() =>
-    loadLate().then(
+    // The tab's draft, which a form drawn at once reads only now (after its first frame, or at a
+    // press), is in what the late bundle reads of the session: the values, the step, the files.
+    (this.#session.restore(), loadLate()).then(
       (late) =>
         (this.#late = late.attach(this, {
           state: this.#state,

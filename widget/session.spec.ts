@@ -46,6 +46,50 @@ test('keeps what was typed across a reload, names the files to choose again, and
   await expect(form.getByLabel('First name')).toHaveValue('');
 });
 
+test('draws the form before it reads the kept draft, and never lets the draft overwrite what is typed first', async ({
+  page,
+}) => {
+  const harness = await openForm(page, { config: lawFirm });
+  const { form } = harness;
+  await form.getByLabel('First name').fill('Ada');
+  await form.getByLabel('Last name').fill('Lovelace');
+  // A page busy after its first frame: what waits for the browser to be idle waits for the test.
+  await page.addInitScript(() => {
+    const held: (() => void)[] = [];
+    Object.assign(window, {
+      requestIdleCallback: (work: () => void) => held.push(work),
+      idleNow: () => {
+        for (const work of held.splice(0)) work();
+      },
+    });
+  });
+  await page.reload();
+
+  // Drawn without the draft, which is read after the first frame.
+  await expect(form.getByLabel('Last name')).toBeVisible();
+  await expect(form.getByLabel('Last name')).toHaveValue('');
+  // Typing first reads the draft, under what is typed: the other fields come back.
+  await form.getByLabel('First name').pressSequentially('Grace');
+  await expect(form.getByLabel('First name')).toHaveValue('Grace');
+  await expect(form.getByLabel('Last name')).toHaveValue('Lovelace');
+  // The idle moment the draft would have been read at changes nothing now.
+  await page.evaluate(() => {
+    (window as unknown as { idleNow: () => void }).idleNow();
+  });
+  await form.getByLabel('Last name').click();
+  await expect(form.getByLabel('First name')).toHaveValue('Grace');
+  await expect(form.getByLabel('Last name')).toHaveValue('Lovelace');
+
+  // Without typing, the draft comes back once the browser is idle after the first frame.
+  await page.reload();
+  await expect(form.getByLabel('Last name')).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { idleNow: () => void }).idleNow();
+  });
+  await expect(form.getByLabel('First name')).toHaveValue('Grace');
+  await expect(form.getByLabel('Last name')).toHaveValue('Lovelace');
+});
+
 test('keeps one draft per page', async ({ page }) => {
   const harness = await openForm(page, { config: lawFirm });
   await harness.form.getByLabel('First name').fill('Ada');

@@ -73,6 +73,7 @@ export class SessionController implements ReactiveController {
   #tokenAsked = false;
   /** The form token request in flight, so that two callers make one request. */
   #tokenRequest: Promise<FormToken | undefined> | undefined;
+  /** What tells this form's draft apart (`draftKey`); empty until the draft is read (`restore`). */
   #key = '';
   #draft: Draft = { values: emptyValues() };
 
@@ -83,12 +84,7 @@ export class SessionController implements ReactiveController {
   /** What the form needs before it is drawn, besides its configuration. */
   readonly #ready: FormReady;
 
-  constructor(
-    host: SessionHost,
-    state: FormState,
-    page: () => PageReader = () => () => undefined,
-    ready: FormReady = () => undefined,
-  ) {
+  constructor(host: SessionHost, state: FormState, page: () => PageReader, ready: FormReady) {
     this.#host = host;
     this.#state = state;
     this.#page = page;
@@ -125,17 +121,13 @@ export class SessionController implements ReactiveController {
    */
   load = async (): Promise<void> => {
     this.#loading = true;
-    this.#key = draftKey(
-      location.pathname,
-      this.#host.caseType,
-      this.#host instanceof Element ? formInstance(this.#host) : '',
-    );
-    this.#draft = loadDraft(this.#key);
-    this.lostFiles = this.#draft.fileNames ?? [];
+    // The tab's draft is read again (`restore`).
+    this.#key = '';
     this.#state.set({ kind: 'loading' });
     // The form token is fetched when the visitor starts typing (`input`), never before the
     // first field: on a slow phone it would be one more request ahead of the form.
     let config: PublicFormConfig;
+    let ready: ReturnType<FormReady>;
     try {
       // The inlined form is in the firm's language: one in several languages is asked for in
       // the visitor's (`language.ts`). A form in one language answers the same to any.
@@ -151,7 +143,7 @@ export class SessionController implements ReactiveController {
             );
       // Awaited only when there is something to wait for: a configuration written into the
       // script is then drawn at the element's first update, with no "loading" drawn before it.
-      const ready = this.#ready(config, fixedCaseType(config.caseTypes, this.#host.caseType));
+      ready = this.#ready(config, fixedCaseType(config.caseTypes, this.#host.caseType));
       if (ready) await ready;
     } catch (error) {
       this.#loading = false;
@@ -170,11 +162,40 @@ export class SessionController implements ReactiveController {
       console.warn(
         `<enquiry-form>: case-type "${asked}" is unknown; known: ${this.config.caseTypes.map((c) => c.id).join(', ')}`,
       );
+    // A form that waited for a part reads the tab's draft before it is drawn (its step decides
+    // what is drawn); one drawn at once reads it after its first frame (`restore`).
+    if (ready) this.restore();
+    else this.#fill();
+    this.#state.set({ kind: 'idle' });
+  };
+
+  /**
+   * Reads the tab's draft (what was typed before a reload), once after each load: the first look
+   * at sessionStorage waits for the browser's own process, which the first field need not wait
+   * for. A form drawn at once reads it after its first frame, as its late bundle starts to load
+   * (the element's `#whenLate`), or at the first keystroke if that is sooner: a keystroke is kept
+   * after the draft is read, so what the visitor types is never overwritten by what was kept.
+   */
+  restore(): void {
+    if (this.#key) return;
+    this.#key = draftKey(
+      location.pathname,
+      this.#host.caseType,
+      this.#host instanceof Element ? formInstance(this.#host) : '',
+    );
+    this.#draft = loadDraft(this.#key);
+    this.lostFiles = this.#draft.fileNames ?? [];
+    this.#fill();
+    this.#host.requestUpdate();
+  }
+
+  /** The page's values (prefill) and the fixed case type, in the draft where it has none. */
+  #fill(): void {
+    if (!this.config) return;
     applyPrefill(this.config, this.#draft.values.answers, this.#page());
     const fixed = this.fixedCaseType();
     if (fixed) this.#draft.values.case_type = fixed;
-    this.#state.set({ kind: 'idle' });
-  };
+  }
 
   /** The tag's case type when the configuration knows it, or the only one there is. */
   fixedCaseType(): string | undefined {
@@ -183,6 +204,7 @@ export class SessionController implements ReactiveController {
 
   /** Keeps what a control now holds; false when the control is not one the draft keeps. */
   input(control: HTMLInputElement): boolean {
+    this.restore();
     if (!readInput(this.#draft.values, control)) return false;
     this.#save();
     // The bot check's clock starts with the first keystroke (sending waits for it if need be);
