@@ -159,7 +159,7 @@ function named(frame: ProfileNode['callFrame']): string {
       column: frame.columnNumber,
     });
     if (at.source)
-      return `${at.name ?? frame.functionName} ${at.source.replace(/^.*?(widget|proxy|node_modules)\//, '$1/')}:${at.line}`;
+      return `${at.name ?? frame.functionName} ${at.source.replace(/^.*?(widget|proxy|node_modules)\//, '$1/')}:${at.line}${at.source.includes('node_modules') ? `:${String(at.column)}` : ''}`;
   }
   return `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
 }

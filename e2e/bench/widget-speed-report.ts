@@ -171,5 +171,29 @@ it, 12,277 B without), no redirect, an ETag and \`no-cache\` under its fixed nam
 embed code names it), a year and \`immutable\` under \`?v=<etag>\` and for the late bundle and
 its chunks, whose names carry their hash; a form on one page imports nothing at once, so there
 is nothing to preload or hint early.
+
+**Issue #77 item 1: where the widget's own milliseconds go, and what was cut** (2026-11-28,
+\`node --import tsx e2e/bench/first-render.ts --profile\`, and a CPU profile at 50 µs with
+Chromium's CPU throttled 4×, load average 8 to 17). From the entry's arrival to the first
+frame, per load at 4×: lit-html's first render 164 ms (setting attributes 57, of which
+\`type="date"\` 29: the date input's own making, which the plain form pays as it parses; the
+templates prepared 34; cloning and the parts' commits most of the rest; the widget's own
+template functions about 20), the element's connection 47 (the session's draft 34, of which
+the first look at sessionStorage 25, waiting for the browser's process; the stylesheet parsed 8),
+the module's own code about 15. The first sessionStorage read alone, timed in fresh contexts at
+1×: 0.6 to 3.7 ms, 18 ms once under load. Changed: a one-page form reads the tab's draft after
+its first frame, or at the first keystroke (under what is typed; \`widget/session.spec.ts\`
+proves a draft never overwrites it), a form waiting for a part still before it is drawn;
+lean-lit cuts lit-html's directive resolution (122 B of the entry's brotli, one call less per
+part's value); the proxy sends the widget's scripts without the nine headers only a document
+reads (314 B a script response, about 6 ms at 50 kB/s, not in the A/B below, whose proxies
+both had it). A/B alternated with the build before (\`first-render.ts --runs 10 <before>
+<after>\`, load average 6.6 to 7.2): loopback interactive 227 ms before, 253 after (plain 149;
+spread 141 to 301: within the noise), main-thread CPU after the entry 46.5 and 45.5 ms, module
+evaluation with the element's connection 13.5 and 10.7; throttled (\`--throttled --runs 8\`, load
+5.2): 1,382 ms before (1.99×), 1,357 after (1.96×), evaluation 24.0 and 20.4 ms. Left: lit's
+first render, most of what remains; fewer templates and parts (static attributes where the
+configuration allows) would be the next cut, and the form drawn by the proxy into the script
+(as the embed code's drawn form, 1.22×) the larger one.
 `;
 }
