@@ -158,23 +158,4 @@ four at once on an outbox on disk, 16 rounds of 800 alternated in one process, 3
 of CPU (medians), and 0.94× main's CPU an enquiry under \`wrk\` in six paired rounds (0.84 to 1.29:
 the noise of that load). A held claim read again in one read of its row with the hold's check
 (was a check, then the row): 23.4 → 19.6 µs, 20 rounds of 3,000 alternated.
-
-**Why the target is still missed:** this run's 1.10× is against a relay slowed by the disk (it flushes
-each commit: 178 to 223 enquiries a second, 1.19 to 2.07 ms of CPU each, where a quiet machine
-gives 0.84 to 0.98); against the unflushed relay, whose cost the disk's waits move less, 2.25×
-(2.05× at 00:01 on a load of 2 to 3). On a quiet machine the 60 µs or so won back from \`6cea846\`
-is about 0.07× of the relay's cost: about 1.33× by that arithmetic, not measured there. The rest
-is where the profile above puts it (3cb52f4, 7299547; not profiled again, the machine at a load
-of 9 to 23 all this session): the store two fifths (19 to 23 statements an enquiry and 0.8 to
-1.1 commits, against the relay's 2 and 1, on a table of 18 indexes), the HTTP layer, delivery
-and logging a tenth or so each, and the backlog a burst leaves two fifths of the whole (stop
-72: four delivery places, each delivery's writes in small commits).
-
-**The tail** at 64 connections: p99 34 to 79 ms in the eleven runs of stop 72 (p50 19 to 29 ms),
-where the slower machine before gave 244 to 358 ms (p50 74 to 126) and the relay itself 92 to
-800. It moves with the machine: a closed loop of 64 waits 64 / rate at its median (35 ms at the
-1,679 a second of 2026-11-28 00:01, 19 to 29 at 2,000 to 3,000), and its p99 is the machine's
-stalls on top (the relay's own p99 was 735 ms in that run). This run (load average 9.4 to 10.4): p99 207 ms, p50 74.7 at 786 a
-second, the relay's p99 6,254 ms at 240 a second. None of this session's changes is on the
-accept's way; the tail missed here is the machine's.
 `;

@@ -28,6 +28,7 @@ import {
   type ProbedWindow,
 } from './loop-window.ts';
 import { RELAY_FINDINGS } from './relay-findings.ts';
+import { STATEMENT_FINDINGS } from './statement-findings.ts';
 import { TAIL_FINDINGS } from './tail-findings.ts';
 
 const ROUNDS = 3;
@@ -240,6 +241,8 @@ V8's collections, the main thread's seconds on a core and waiting for one):
 ${tails}
 
 ${RELAY_FINDINGS}
+
+${STATEMENT_FINDINGS}
 
 ${TAIL_FINDINGS}`;
 }
