@@ -16,7 +16,6 @@ import type { UpstreamEnquiry } from '../client/schemas.ts';
 import { safeFileName } from './file-names.ts';
 import { enquiryFromFields } from './page/plain-fields.ts';
 import { askTimesFirst } from './page/unseen-times.ts';
-import { fingerprintOf } from './idempotency.ts';
 import { answersAsValues } from './option-values.ts';
 import { impossibleNumbers } from './phone-numbers.ts';
 import type { ReceivedSubmission } from './read-multipart.ts';
@@ -57,8 +56,6 @@ export interface CheckedSubmission {
   /** The firm's language and its words: what the platform and the firm's people read. */
   firm: Wording;
   files: IntakeFile[];
-  /** Identifies the content for Idempotency-Key checks (the multipart boundary differs per try). */
-  fingerprint: string;
 }
 
 /**
@@ -95,10 +92,6 @@ export function checkSubmission(
 
   const words = wordsIn(form, visitor.lang);
   const files = prepareFiles(received, config, visitor.lang, words);
-  const fingerprint = fingerprintOf(
-    part,
-    received.files.map((file) => ({ name: file.name, sha256: file.content.sha256 })),
-  );
   const firm = wordingFor(form, undefined);
   const upstream = buildUpstreamEnquiry(config, part, receivedAt, visitor, firm.words);
   const reading: VisitorReading = {
@@ -109,7 +102,7 @@ export function checkSubmission(
         ? upstream
         : buildUpstreamEnquiry(visitor.form, part, receivedAt, visitor, words),
   };
-  return { config, part, upstream, visitor: reading, firm, files, fingerprint };
+  return { config, part, upstream, visitor: reading, firm, files };
 }
 
 /** Issues in the order their fields appear on the form, as the error summary lists them. */

@@ -8,6 +8,7 @@ import type { Converter } from '../convert/conversion.ts';
 import type { FunnelAdmission } from '../funnel/admission.ts';
 import type { UploadStore } from '../outbox/upload-store.ts';
 import { checkSubmission, enquiryJson } from './check-submission.ts';
+import { fingerprintOf } from './idempotency.ts';
 import type { LiveForm } from '../studio/live-form.ts';
 import { askedVersion, versionFor } from '../studio/enquiry-version.ts';
 import { tempSpool, type FileSpool } from './file-spool.ts';
@@ -111,7 +112,10 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
           words: checked.visitor.words,
         })
       : checked.files;
-    const idempotency = key ? { key, fingerprint: checked.fingerprint } : undefined;
+    // Only a request with a key is compared with one seen before (a hash of its whole part).
+    const idempotency = key
+      ? { key, fingerprint: fingerprintOf(checked.part, contentOf(received)) }
+      : undefined;
     const repeat = idempotency && (await deps.store.findRepeat(idempotency));
     if (repeat) return { kind: 'repeat', key: idempotency.key, repeat } as const;
     // Files sent ahead are this enquiry's from here, and given back unless it is stored.
@@ -169,6 +173,10 @@ export function takeIn(deps: TakeInDeps, funnel: FunnelAdmission) {
 
   return receive;
 }
+
+/** Each file as it arrived, by name and hash: what identifies an enquiry's files for its key. */
+const contentOf = (received: ReceivedSubmission) =>
+  received.files.map((file) => ({ name: file.name, sha256: file.content.sha256 }));
 
 /** What an enquiry says before it is checked: its language, form token and version. */
 interface Said {
