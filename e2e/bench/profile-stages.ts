@@ -11,11 +11,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { RUNTIME, STAGES, type CallFrame } from './profile-stage-names.ts';
 
-interface CallFrame {
-  functionName: string;
-  url: string;
-}
 interface ProfileNode {
   id: number;
   callFrame: CallFrame;
@@ -26,38 +23,6 @@ interface Profile {
   samples: number[];
   timeDeltas: number[];
 }
-
-/** Each stage and the frames that are its own, the innermost stage of a sample's stack first. */
-const STAGES: readonly [string, (frame: CallFrame) => boolean][] = [
-  ['garbage collection', (f) => f.functionName === '(garbage collector)'],
-  [
-    'logging (pino, the log sink)',
-    (f) => /pino|sonic-boom|proxy\/log(ger|-sink)|outage-log/.test(f.url),
-  ],
-  ['funnel', (f) => /proxy\/funnel|funnel-counts|machine\/funnel/.test(f.url)],
-  ['store: SQLite, group commit, WAL flush', (f) => /better-sqlite3|proxy\/outbox\//.test(f.url)],
-  ['multipart', (f) => /multipart/.test(f.url)],
-  ['form token', (f) => /bots\/form-token|token-strength/.test(f.url)],
-  ['origin', (f) => /http\/origin/.test(f.url)],
-  ['limits', (f) => /limiter|rate-limit|upload-guard/.test(f.url)],
-  [
-    'checks: schema, rules, files',
-    (f) =>
-      /check-submission|inspect-files|zod|proxy\/contract\/|phone|mailbox|option-values|file-names|routing/.test(
-        f.url,
-      ),
-  ],
-  [
-    'delivery: the attempt, the client, undici',
-    (f) => /proxy\/delivery|proxy\/client|node_modules\/undici|proxy\/platform/.test(f.url),
-  ],
-  ['intake: take-in, store-checked, aftercare', (f) => /proxy\/intake/.test(f.url)],
-  [
-    'HTTP server and framework (Hono, node-server)',
-    (f) => /hono|node-server|_http_|node:net|proxy\/http|proxy\/app/.test(f.url),
-  ],
-];
-const RUNTIME = 'runtime: timers, promises, node internals';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

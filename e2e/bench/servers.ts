@@ -27,13 +27,17 @@ export const AUTHORIZATION = `Basic ${Buffer.from(
  * `node --import tsx <entry>`: what `npm run proxy` runs, without npm in between. With
  * `BENCH_CPU_PROF=proxy` (or `enquiry-api`: any part of the entry's path) that server writes a V8
  * CPU profile into `BENCH_CPU_PROF_DIR` (default `bench-profiles/`) when it stops: how the
- * profiles BENCHMARKS.md describes were taken.
+ * profiles BENCHMARKS.md describes were taken. With `BENCH_PERF_MAP` (the same way), that server
+ * names its JavaScript frames for Linux perf (`perf-stages.ts`).
  */
 const nodeEntry = (entry: string) => {
   const profiled = process.env.BENCH_CPU_PROF && entry.includes(process.env.BENCH_CPU_PROF);
   const profile = profiled
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR ?? 'bench-profiles'}`]
     : [];
+  // Names its JavaScript frames for Linux perf (`perf-stages.ts`), in /tmp/perf-<pid>.map.
+  if (process.env.BENCH_PERF_MAP && entry.includes(process.env.BENCH_PERF_MAP))
+    profile.push('--perf-basic-prof');
   // The proxy with the flags it is deployed with; the relays and the stand-in with Node's defaults.
   const deployed = entry === 'proxy/main.ts' ? PROXY_NODE_FLAGS : [];
   return [process.execPath, [...profile, ...deployed, '--import', 'tsx', entry]] as const;
