@@ -5,6 +5,7 @@
  * (keyset: `before` an id half-way down), an email address, a rare and a common start of a name,
  * one letter every name starts with, a surname's in one state, a name nobody has, the overview;
  * then the public health and readiness checks, and the status behind the admin token.
+ * `console-ab.ts` asks the same of two checkouts side by side.
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -24,9 +25,12 @@ const DAY = 86_400_000;
  */
 const STATES = ['delivered', 'delivered', 'delivered', 'delivered', 'partial', 'dead'];
 
-/** Fills an outbox file with `LEADS` leads over the last 25 days, within `RETENTION_DAYS` (rows only). */
-function fill(dataDir: string): void {
-  const db = openOutboxDatabase(join(dataDir, 'outbox.sqlite'));
+/**
+ * Fills an outbox file with `LEADS` leads over the last 25 days, within `RETENTION_DAYS` (rows
+ * only), through `open` (another checkout's, for `console-ab.ts`: each proxy its own schema).
+ */
+export function fillLeads(dataDir: string, open = openOutboxDatabase): void {
+  const db = open(join(dataDir, 'outbox.sqlite'));
   const upstream = sampleSubmission().upstream;
   const insert = db.prepare(
     `INSERT INTO submissions (reference, state, upstream, next_attempt_at, received_at, retry_from, delivered_at)
@@ -57,7 +61,8 @@ function fill(dataDir: string): void {
   db.close();
 }
 
-async function signIn(origin: string): Promise<string> {
+/** The console's session cookie, signed in with `token` as a browser would. */
+export async function signIn(origin: string, token = TOKEN): Promise<string> {
   const form = await fetch(`${origin}/admin/sign-in`);
   const nonce = form.headers.getSetCookie()[0]?.split(';')[0] ?? '';
   const csrf = /name="csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
@@ -65,7 +70,7 @@ async function signIn(origin: string): Promise<string> {
     method: 'POST',
     redirect: 'manual',
     headers: { cookie: nonce, origin },
-    body: new URLSearchParams({ csrf, token: TOKEN }),
+    body: new URLSearchParams({ csrf, token }),
   });
   const cookie = signedIn.headers
     .getSetCookie()
@@ -75,47 +80,63 @@ async function signIn(origin: string): Promise<string> {
   return cookie;
 }
 
+/** What is asked, in this order: the console's pages (signed in), then the health routes. */
+export const CONSOLE_ASKS: readonly {
+  label: string;
+  path: string;
+  as: 'session' | 'token' | 'anyone';
+}[] = [
+  { label: 'newest 50', path: '/admin/leads', as: 'session' },
+  { label: 'newest 50 dead', path: '/admin/leads?state=dead', as: 'session' },
+  {
+    label: '50 half-way down (keyset)',
+    path: `/admin/leads?before=${String(LEADS / 2)}`,
+    as: 'session',
+  },
+  { label: 'an email address', path: '/admin/leads?q=person77777%40example.com', as: 'session' },
+  { label: 'a name’s start', path: '/admin/leads?q=Person9999', as: 'session' },
+  { label: 'a common name’s start', path: '/admin/leads?q=person1', as: 'session' },
+  { label: 'one letter (every lead)', path: '/admin/leads?q=p', as: 'session' },
+  {
+    label: 'a surname’s start, one state',
+    path: '/admin/leads?q=family12&state=dead',
+    as: 'session',
+  },
+  { label: 'nobody’s name', path: '/admin/leads?q=nobody', as: 'session' },
+  { label: 'overview (chart, counts)', path: '/admin/', as: 'session' },
+  // Beside them, what anyone may ask without signing in, and the details behind the token.
+  { label: 'health, public', path: '/healthz', as: 'anyone' },
+  { label: 'readiness, public', path: '/readyz', as: 'anyone' },
+  { label: 'status behind the token (counts)', path: '/admin/status', as: 'token' },
+];
+
+/** The headers one ask goes with: the console's session cookie, the admin token, or none. */
+export const headersFor = (as: string, cookie: string, token: string): Record<string, string> =>
+  as === 'session' ? { cookie } : as === 'token' ? { authorization: `Bearer ${token}` } : {};
+
+/** One GET's milliseconds, its body read; anything but a 200 ends the run. */
+export async function timedGet(url: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  if (response.status !== 200) throw new Error(`${url} answered ${String(response.status)}`);
+  await response.arrayBuffer();
+  return performance.now() - started;
+}
+
 export async function consoleList(): Promise<string> {
   const dataDir = scratchDir('console-outbox', 'disk');
   const filling = performance.now();
-  fill(dataDir);
+  fillLeads(dataDir);
   const fillSeconds = (performance.now() - filling) / 1000;
   const standIn = await startStandIn();
   const proxy = await startProxyServer(standIn, { env: { DATA_DIR: dataDir, ADMIN_TOKEN: TOKEN } });
   const cookie = await signIn(proxy.origin);
-  const pages: [string, string][] = [
-    ['newest 50', '/admin/leads'],
-    ['newest 50 dead', '/admin/leads?state=dead'],
-    ['50 half-way down (keyset)', `/admin/leads?before=${String(LEADS / 2)}`],
-    ['an email address', '/admin/leads?q=person77777%40example.com'],
-    ['a name’s start', '/admin/leads?q=Person9999'],
-    ['a common name’s start', '/admin/leads?q=person1'],
-    ['one letter (every lead)', '/admin/leads?q=p'],
-    ['a surname’s start, one state', '/admin/leads?q=family12&state=dead'],
-    ['nobody’s name', '/admin/leads?q=nobody'],
-    ['overview (chart, counts)', '/admin/'],
-  ];
-  // Beside them, what anyone may ask without signing in, and the details behind the token.
-  const asked: [string, string, Record<string, string>][] = [
-    ...pages.map(([label, path]): [string, string, Record<string, string>] => [
-      label,
-      path,
-      { cookie },
-    ]),
-    ['health, public', '/healthz', {}],
-    ['readiness, public', '/readyz', {}],
-    ['status behind the token (counts)', '/admin/status', { authorization: `Bearer ${TOKEN}` }],
-  ];
   const rows: string[][] = [];
-  for (const [label, path, headers] of asked) {
+  for (const { label, path, as } of CONSOLE_ASKS) {
+    const headers = headersFor(as, cookie, TOKEN);
     const times: number[] = [];
-    for (let i = 0; i < SAMPLES; i += 1) {
-      const started = performance.now();
-      const response = await fetch(`${proxy.origin}${path}`, { headers });
-      if (response.status !== 200) throw new Error(`${path} answered ${String(response.status)}`);
-      await response.arrayBuffer();
-      times.push(performance.now() - started);
-    }
+    for (let i = 0; i < SAMPLES; i += 1)
+      times.push(await timedGet(`${proxy.origin}${path}`, headers));
     rows.push([label, `\`${path}\``, num(median(times)), num(quantile(times, 0.95))]);
   }
   return `## Console list
@@ -137,5 +158,9 @@ a row. The public \`/healthz\` does not count: it asks whether any lead is dead 
 delivered and when the oldest waiting one came, each a seek that stops at its first entry of an
 index, so anyone asking it over and over costs the proxy the same with ten leads or a million
 (until stop 71 it counted, as \`/admin/status\` does behind its token). \`/readyz\` writes the
-outbox once for everybody asking within a second.`;
+outbox once for everybody asking within a second.
+
+A before and after: \`node --import tsx e2e/bench/console-ab.ts [--runs N] <checkout>...\`
+asks the same of two checkouts' proxies side by side, each request alternated between them, so
+that a shared machine's load falls on both alike.`;
 }

@@ -73,11 +73,13 @@ export function startChild(
   args: readonly string[],
   env: Record<string, string> = {},
   owned: readonly string[] = [],
+  cwd?: string,
 ): Child {
   const logDir = scratchDir(`${name}-log`, 'memory');
   const logPath = join(logDir, 'output.log');
   const log = openSync(logPath, 'a');
   const child = spawn(command, args, {
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', log, log],
   });

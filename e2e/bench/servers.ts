@@ -95,6 +95,8 @@ export async function startProxyServer(
     allocator?: 'deployed' | 'glibc-default';
     /** Done to the data directory before the proxy starts (`npm run outbox -- …`, say). */
     prepare?: (dataDir: string) => Promise<void>;
+    /** Another checkout's proxy (`console-ab.ts`): run there, with its own flags and form. */
+    checkout?: { dir: string; flags: readonly string[]; formConfig: string };
   } = {},
 ): Promise<ProxyServer> {
   const port = await freePort();
@@ -103,11 +105,15 @@ export async function startProxyServer(
     ...(options.allocator === 'glibc-default' ? {} : AS_DEPLOYED),
     PORT: String(port),
     DATA_DIR: dataDir,
+    ...(options.checkout ? { FORM_CONFIG: options.checkout.formConfig } : {}),
     ...options.env,
   });
   await options.prepare?.(dataDir);
-  const [command, args] = nodeEntry('proxy/main.ts');
-  const child = startChild('proxy', command, args, env, [dataDir]);
+  const { checkout } = options;
+  const [command, args] = checkout
+    ? ([process.execPath, [...checkout.flags, '--import', 'tsx', 'proxy/main.ts']] as const)
+    : nodeEntry('proxy/main.ts');
+  const child = startChild('proxy', command, args, env, [dataDir], checkout?.dir);
   const origin = `http://127.0.0.1:${port}`;
   // tsx compiles the proxy's sources as it starts: on a machine shared with other work, 20 s
   // was seen too short (a load average of 23 on two cores).
