@@ -58,6 +58,48 @@ a burst leaves (four delivery places by design; past the first 256, a read again
 mean giving up one of those (the console's indexes, the record of a create under way), not
 trimming statements: what is left to trim is listed above with its size.
 
+**Where the gap goes on a core** (issue #77, 2026-11-28 08:14 to 08:20 UTC, a load average of 1.1 to
+1.8). The stage table above is V8's \`--cpu-prof\`, which samples the main thread's wall time: a
+write that wakes the stand-in, or a wait for a core, is charged to its frame as if it were CPU.
+Linux perf counts only what ran, on every thread (\`perf record -F 1999 -g\` for 10 s of a 12 s load
+at 16 connections, the proxy started with \`--perf-basic-prof\` as \`BENCH_PERF_MAP=proxy/main\` does, read by \`node --import
+tsx e2e/bench/perf-stages.ts\`; one load each, the proxy at 1.22 ms an enquiry in it, the relay at
+1.19 where its loads under V8's profiler took 0.93 to 1.03). In the same load V8's profile gave the store 37
+% and undici's writes to the stand-in 8.5 %; perf gave the store 26 % and those writes 1.4 %. In µs
+an enquiry, proxy / relay: **the store** 319 / 469 on the main thread (a quarter and half of it in
+the kernel: better-sqlite3 flushes the relay's WAL inside its statement) and 105 / 53 on the other
+threads (the proxy's \`fdatasync\` on libuv's pool, V8's helpers); HTTP 159 / 222 (the relay reads
+its body through a web \`Request\`); delivery 144 / 265; Node's runtime (promises, timers) 126 /
+101; garbage collection 17 / 23. **What the relay does not do at all:** the intake 120 (33 for the
+relay's own enquiry built at delivery), the checks 79 (16, the client's schema), multipart 45 (9),
+logging 42 (four lines an enquiry: the request, accepted, created, delivered), the form token 26,
+the limits 20, the funnel 13, the origin 6: about 290 µs above the relay's, the gap itself, while the
+proxy's store on a core (its group commit sharing a flush) is no costlier than the relay's. The
+process's samples by where their code lives: V8 and Node 51 %, compiled JavaScript 16 %, the
+kernel 17 %, SQLite 8 %, the C library 7.5 %. No one piece of the features is large: the costliest
+frames are the accept's own (\`judgeAndStore\`, with what V8 inlined into it, 46 µs), the
+submission's checks (27), the form token's check (26), the answers' rules (19), the receipt (30).
+**Kept** (\`dd37c01\`): the receipt code worked out in whole numbers instead of a BigInt (8.4 to 11.4
+→ 6.2 to 8.2 µs, 40,000 alternated in one process; the same codes, \`receipt-code.test.ts\`), and
+the idempotency fingerprint (the part's JSON hashed) only for a request with an
+\`Idempotency-Key\`. Alternated with main (47ca0ec) from copies of both trees, 8 s rounds at 16
+connections: six rounds at a load of 3.3 to 5.7, main 1.47 to 1.72 ms an enquiry (median 1.54),
+after 1.28 to 1.58 (1.42), lower in all six; four more with the start order turned, at 7.5 to 7.7
+(another engineer's lint meanwhile), 1.46 to 2.63 against 1.59 to 2.03. The change is under 10 µs,
+under 1 %: the first series' 8 % is more than it can explain, and the second is the machine's
+noise. \`statement-cost.ts 16 8\`, two runs each alternated at 4.9 to 6.0: 17.1 and 17.2 statements an
+enquiry both (nothing of the store changed), main 1.26 and 1.57 ms, after 1.48 and 1.29.
+\`npm run bench -- relay\` from the tree after (08:39 to 08:43, a load average of 3.9 rising to 12.3):
+0.71×, 0.87× and 1.59×, the relay 1.02 to 2.27 ms an enquiry, the proxy 1.35 to 1.62: that load's, not
+the proxy's; the quiet rerun is the lead's.
+**Left, with their size:** the log lines (42 µs: pino's redaction runs on each of the four, 11 µs
+in all, where only a few lines can hold a secret; a delivered enquiry without files says "created"
+and "delivered" a millisecond apart), the form token's check (26), \`newReference\`'s
+\`randomBytes(8)\` (2.5 µs a call; Node's \`randomUUID\` draws from a pooled buffer, 0.05 to 0.3), the
+enquiry's JSON written twice (the receipt's digest and the row's), the client's address worked out
+three times an accept. Each is a few µs to a few tens; 1.0× needs the sum of them and more, or
+one of the features gone.
+
 **The tail** at 64 connections: p99 34 to 79 ms in the eleven runs of stop 72 (p50 19 to 29 ms),
 where the slower machine before gave 244 to 358 ms (p50 74 to 126) and the relay itself 92 to
 800. It moves with the machine: a closed loop of 64 waits 64 / rate at its median (35 ms at the
