@@ -54,7 +54,10 @@ them alone); and the visitor who finds the four delivery places taken told \`202
 (the enquiry held in memory for the next free place), so the proxy answers at the rate it
 stores, as the relay does, and delivers behind.
 
-**Why the proxy is not at the relay's CPU:** the store is two fifths of it.
+**Why the proxy is not at the relay's CPU** (what V8's profile said at stop 79; Linux perf's
+account in this section, "Where the gap goes on a core", corrects it: on a core the proxy's store costs no
+more than the relay's, and the gap is the features the relay lacks): the store looked two fifths
+of it.
 \`node --import tsx e2e/bench/statement-cost.ts\` times each SQLite statement in a running proxy
 (2026-11-27, 3cb52f4): 21.4 a small enquiry (the spent token, the submission, its receipt and
 funnel cell, each in a savepoint of a group commit; the create noted and recorded; delivered;
