@@ -128,6 +128,21 @@ the file without the forced scavenge every 4 MiB (its pieces share one buffer, s
 nothing to collect; the BASE64 text does): proxy 7.75, 6.38, 8.00 against 7.25, 7.38, 7.88,
 growth 1.22×, 0.17×, 1.10× against 0.98×, 0.58×, 1.22×: within the noise.
 
+**V8's compiler and the interpreter in the timed batch** (2026-11-28, 08:07 UTC, load average 1.6
+to 2.5; main at 47ca0ec, this benchmark's two runs with \`--trace-deopt\`, then \`--trace-opt\`,
+added to the proxy's flags in \`node-flags.ts\` for the run only). Nothing in the path deopts
+over and over: 19 and 24 bailouts in a whole run, all in the start (tsx's parser, module loading)
+or the warm-up, none after it. But 29 and 32 functions were first optimised by
+TurboFan during the timed batch, after the two warm-up rounds of eight 4 MiB files: the
+per-piece path itself (\`readPieces\`, \`encoded\` and \`base64Of\` of the delivery, the multipart
+reader's \`#piece\` and Node's \`indexOf\` under it, Node's \`parserOnBody\`, \`Readable.push\`,
+\`fsCall\`). V8 tiers a function up by the bytecode it has run, and these run once a 64 KiB or
+192 KiB piece: 30 MiB of warm-up is a few hundred calls each, not enough. So the profile's
+compiler (13 %) and unoptimised JavaScript (11 %) are largely this benchmark's short life, not
+a proxy that has run a while; a longer warm-up would say how much (not changed here: the
+lead's method). Plain runs of the same code beside them: proxy 9.00 and 8.00 ms of CPU per
+MiB, stand-in 6.50 and 5.00, 89.7 and 71.3 MiB/s.
+
 **What is left.** Warmed, the two servers need 6.3 to 8.4 + 4.9 to 6.8 ms of CPU per MiB and the
 visitors about 1: 12 to 16 ms, 1.0 to 1.3 core-seconds for the 80 MiB, 0.5 to 0.65 s on two free
 cores; 100 MiB/s is 0.8 s, so it is within reach only when the benchmark has the machine mostly
