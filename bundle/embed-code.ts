@@ -77,6 +77,7 @@ export async function firstRender(config: PublicFormConfig, caseType?: string): 
       challengeFailed: false,
       blocks: undefined,
       steps: steps && { ...steps, part: stepsPart },
+      whole: true,
     },
     NO_ACTIONS,
   );

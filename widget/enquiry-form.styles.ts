@@ -62,6 +62,11 @@ const theme = css`
   .form {
     margin: 0;
   }
+  /* Its top drawn, the rest in the next task: the page's reservation (the README's snippet)
+     is kept until then, so what is below the form does not come up and go down again. */
+  [aria-busy] {
+    min-height: 100vh;
+  }
   h2 {
     margin: 0 0 calc(var(--_space) * 0.75);
     font-size: 1.35em;

@@ -34,6 +34,11 @@ export interface FormView extends Omit<FieldsView, 'errorsAt'> {
   blocks: LateParts['blocks'] | undefined;
   /** In a form in steps (`"steps"`): every step, the one shown, and the part that draws them. */
   steps?: StepsView | undefined;
+  /**
+   * False for a form's first frame: only its top (what went wrong, who they are); the rest comes
+   * later into the same form, so what the visitor typed or focused meanwhile stays.
+   */
+  whole: boolean;
 }
 
 /** What the form's controls do. */
@@ -58,11 +63,11 @@ export function formTemplate(view: FormView, on: FormActions) {
     errorsAt: (id) => issuesAt(issues, id),
     belowControl: view.blocks?.belowControl,
   };
-  const caseType = config.caseTypes.find((c) => c.id === values.case_type);
   const shown = steps?.shown;
   // What a step shows; without steps, everything.
   const has = (key: string) => !shown || shown.key === key;
   const last = has('check');
+  const caseType = config.caseTypes.find((c) => c.id === values.case_type);
   const submit = html`<button
     class="button"
     type="submit"
@@ -92,7 +97,26 @@ export function formTemplate(view: FormView, on: FormActions) {
           )
         : nothing,
   };
-  return html`<form class="form" part="form" novalidate @submit=${on.submit} @input=${on.input}>
+  const rest = html`${view.caseTypeFixed || !has('q0') ? nothing : caseTypeField(config, fields)}
+  ${
+    caseType
+      ? visibleQuestions(caseType, values.answers)
+          .filter((q) => !shown || shown.questions.includes(q.id))
+          .map((q) => questionField(q, fields))
+      : nothing
+  }
+  ${FORM_END.map((part) => end[part])} ${shown && last ? view.blocks?.checkAnswers(t) : nothing}
+  ${view.challenge && last ? challengeField(fields, view, on) : nothing}
+  ${sending ? view.blocks?.progressBlock(status, t) : nothing}
+  ${steps ? steps.part.stepButtons(steps, submit, t, on.back) : submit}`;
+  return html`<form
+    class="form"
+    part="form"
+    novalidate
+    aria-busy=${view.whole ? nothing : 'true'}
+    @submit=${on.submit}
+    @input=${on.input}
+  >
     ${view.blocks?.errorSummary(issues, t, on.follow)}
     ${steps ? steps.part.stepHeading(steps, t) : nothing}
     ${
@@ -101,19 +125,7 @@ export function formTemplate(view: FormView, on: FormActions) {
           notice(status.failure.message, { label: t.text('retry'), press: on.retry }))
         : nothing
     }
-    ${has('contact') ? contactFields(config, fields) : nothing}
-    ${view.caseTypeFixed || !has('q0') ? nothing : caseTypeField(config, fields)}
-    ${
-      caseType
-        ? visibleQuestions(caseType, values.answers)
-            .filter((q) => !shown || shown.questions.includes(q.id))
-            .map((q) => questionField(q, fields))
-        : nothing
-    }
-    ${FORM_END.map((part) => end[part])} ${shown && last ? view.blocks?.checkAnswers(t) : nothing}
-    ${view.challenge && last ? challengeField(fields, view, on) : nothing}
-    ${sending ? view.blocks?.progressBlock(status, t) : nothing}
-    ${steps ? steps.part.stepButtons(steps, submit, t, on.back) : submit}
+    ${has('contact') ? contactFields(config, fields) : nothing} ${view.whole ? rest : nothing}
   </form>`;
 }
 
