@@ -195,5 +195,43 @@ evaluation with the element's connection 13.5 and 10.7; throttled (\`--throttled
 first render, most of what remains; fewer templates and parts (static attributes where the
 configuration allows) would be the next cut, and the form drawn by the proxy into the script
 (as the embed code's drawn form, 1.22×) the larger one.
+
+**Issue #77 item 1: the top of the form first** (2026-11-28). A form drawn at once (one page,
+its own element) now draws its top in its first frame (the heading and status region, what
+went wrong, the four contact fields, in the \`<form>\` it keeps) and the rest (the case type,
+its questions, the end of the form, the send button) into the same form once the browser is
+idle after that frame (\`after-first-frame.ts\`, within 500 ms however busy); until then the
+form keeps the README's reservation of a screen's height itself (\`aria-busy\`, so the footer
+never comes up and goes down again), and what is typed or focused meanwhile stays
+(\`widget/first-frame.spec.ts\`). A form in steps waits for its steps part as before and is
+drawn the same way; the drawn form's takeover is whole at once. Measured A/B with
+\`first-render.ts\`, main's build against this one, on a machine shared by other sessions: the
+first try drew the rest in the task right after the first frame, and it lost: throttled
+(\`--throttled --runs 8\`, load average 16 to 21) plain 880 ms, main 1,438 (1.63×), split 1,725
+(1.96×); the rest's render (a timer task of 110 ms at 4×, mean) ran before the probe's task after
+the frame, as it would before a keystroke, so the entry's first byte to "interactive" went from
+213 to 426 ms though the main thread's CPU after the entry fell from 226 to 201 ms. Loopback
+(\`--runs 10\`, load 14 to 23): plain 246, main 244, split 257, within the noise (CPU after the
+entry 37.3 and 31.7 ms). Kept: the rest once the browser is idle, which lets the first keystroke
+go first: throttled (load about 20) plain 922 ms, main 1,638 (1.78×), kept 1,522 (1.65×), CPU after
+the entry 225 and 146 ms; loopback (\`--runs 10\`, load 11 to 15) plain 160 ms, main 284
+(1.77×), kept 175 (1.09×), CPU after the entry 36.8 and 20.7 ms (one run each on a busy
+machine: the lead's quiet rerun of \`npm run bench -- speed\` is the figure). Entry 12,232 ->
+12,276 B brotli, one-page form 23,150 -> 23,194 (budgets 12,288 and 23,198). Not done: fewer
+parts for attributes that never change for a configuration (lit-html gives each a part; each
+field's id, name, type, autocomplete differ per field, so only a template per field kind and
+configuration would do it, which the entry's 12 B of room does not pay for), and
+\`enquiry-form.ts\` under 300 lines: moving the file picker's handlers and the "form
+unavailable" notice out of the element (372 lines, 343 after) cost 44 B of the entry's brotli,
+over its room.
+
+**The form drawn by the proxy into the entry, not built** (the lead measured it, and the
+arithmetic says why it stays out): the proxy writing the drawn form's HTML into the entry it
+serves would put the script tag near the floor (the plain form written by a script, 1.25×), but
+the first render's HTML costs about 780 B of brotli on top of the inlined configuration for one
+case type (the law firm's: configuration alone 828 B, with conveyancing's first render 1,609 B,
+with the render without a case type too 1,695 B), and the tag's \`case-type\` is not known when
+the script is asked for, so every variant would ship: at least 867 B more for the law firm's
+three case types, over the ~550 B of room left under the one-page form's frozen 23,699 B.
 `;
 }
