@@ -5,21 +5,15 @@
  */
 import { expect, test } from '@playwright/test';
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
+import { holdIdle, releaseIdle } from '../e2e/support/idle-held.ts';
 import { openForm } from '../e2e/support/widget-harness.ts';
 
 test('the first field takes typing at once, and every question of the case type then appears with the typed text kept and nothing below moved', async ({
   page,
 }) => {
+  // A page busy after its first frame: the rest of the form waits for the test.
+  await holdIdle(page);
   await page.addInitScript(() => {
-    // A page busy after its first frame: what waits for the browser to be idle (the rest of
-    // the form) waits for the test, and the visitor types meanwhile.
-    const held: (() => void)[] = [];
-    Object.assign(window, {
-      requestIdleCallback: (work: () => void) => held.push(work),
-      releaseIdle: () => {
-        for (const work of held.splice(0)) work();
-      },
-    });
     // The page as the README's snippet makes it: a screen's height kept for the form while its
     // script loads, and a footer below it.
     document.addEventListener('DOMContentLoaded', () => {
@@ -48,9 +42,7 @@ test('the first field takes typing at once, and every question of the case type 
   const firstNameBox = await firstName.boundingBox();
   await firstName.pressSequentially('Ada');
 
-  await page.evaluate(() => {
-    (window as unknown as { releaseIdle: () => void }).releaseIdle();
-  });
+  await releaseIdle(page);
   await expect(worth).toBeVisible();
   for (const question of lawFirm.caseTypes[0]!.questions.filter((q) => !q.showIf)) {
     await expect(form.locator(`[name="answers.${question.id}"]`).first()).toBeAttached();

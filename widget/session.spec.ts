@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import lawFirm from '../demo/forms/law-firm.json' with { type: 'json' };
 import { FORM_TOKEN, ORIGIN, openForm, type WidgetHarness } from '../e2e/support/widget-harness.ts';
 import { FILES, chooseFiles, fillConveyancing, send } from '../e2e/support/visitor.ts';
+import { holdIdle, releaseIdle } from '../e2e/support/idle-held.ts';
 
 test('keeps what was typed across a reload, names the files to choose again, and forgets it after sending', async ({
   page,
@@ -54,15 +55,7 @@ test('draws the form before it reads the kept draft, and never lets the draft ov
   await form.getByLabel('First name').fill('Ada');
   await form.getByLabel('Last name').fill('Lovelace');
   // A page busy after its first frame: what waits for the browser to be idle waits for the test.
-  await page.addInitScript(() => {
-    const held: (() => void)[] = [];
-    Object.assign(window, {
-      requestIdleCallback: (work: () => void) => held.push(work),
-      idleNow: () => {
-        for (const work of held.splice(0)) work();
-      },
-    });
-  });
+  await holdIdle(page);
   await page.reload();
 
   // Drawn without the draft, which is read after the first frame.
@@ -73,9 +66,7 @@ test('draws the form before it reads the kept draft, and never lets the draft ov
   await expect(form.getByLabel('First name')).toHaveValue('Grace');
   await expect(form.getByLabel('Last name')).toHaveValue('Lovelace');
   // The idle moment the draft would have been read at changes nothing now.
-  await page.evaluate(() => {
-    (window as unknown as { idleNow: () => void }).idleNow();
-  });
+  await releaseIdle(page);
   await form.getByLabel('Last name').click();
   await expect(form.getByLabel('First name')).toHaveValue('Grace');
   await expect(form.getByLabel('Last name')).toHaveValue('Lovelace');
@@ -83,9 +74,7 @@ test('draws the form before it reads the kept draft, and never lets the draft ov
   // Without typing, the draft comes back once the browser is idle after the first frame.
   await page.reload();
   await expect(form.getByLabel('Last name')).toBeVisible();
-  await page.evaluate(() => {
-    (window as unknown as { idleNow: () => void }).idleNow();
-  });
+  await releaseIdle(page);
   await expect(form.getByLabel('First name')).toHaveValue('Grace');
   await expect(form.getByLabel('Last name')).toHaveValue('Lovelace');
 });
