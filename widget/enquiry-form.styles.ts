@@ -62,8 +62,9 @@ const theme = css`
   .form {
     margin: 0;
   }
-  /* Its top drawn, the rest in the next task: the page's reservation (the README's snippet)
-     is kept until then, so what is below the form does not come up and go down again. */
+  /* Its top drawn, the rest once the browser is idle: a screen's height is kept until then, as
+     the README's snippet keeps it while the script loads, so what is below the form does not come
+     up and go down again (a page that reserves less than a screen sees it move once). */
   [aria-busy] {
     min-height: 100vh;
   }
