@@ -44,6 +44,35 @@ export function callHours(span: Span, timeZone: string, lang: string): string {
 export const callTime = (span: Span, timeZone: string, lang: string): string =>
   `${callDay(span.start, timeZone, lang)}, ${callHours(span, timeZone, lang)} ${timeZone}`;
 
+/** The zones a call is read in: the firm's (its rules'), and its visitor's where known. */
+export interface CallZones {
+  timeZone: string;
+  /** The visitor's own zone, as their widget said it; absent or null when it did not. */
+  visitorZone?: string | null | undefined;
+}
+
+/** The zone its visitor reads a call in: their own where their widget said it, else the firm's. */
+const visitorZoneOf = (zones: CallZones): string => zones.visitorZone ?? zones.timeZone;
+
+/**
+ * A call's day and times as its visitor reads them (every email about it, its page, the sent
+ * panel's words and the reminders before it): on their own clock where their widget said it,
+ * with the firm's beside it in brackets where the two clocks read differently then (its day too
+ * where that differs); on the firm's clock alone otherwise. Each zone is named.
+ *
+ * @example visitorCallTime(span, { timeZone: 'Europe/London', visitorZone: 'America/New_York' }, 'en')
+ *   // 'Tuesday, 1 December 2026, 05:00–05:30 America/New_York (10:00–10:30 Europe/London)'
+ */
+export function visitorCallTime(span: Span, zones: CallZones, lang: string): string {
+  const theirs = visitorZoneOf(zones);
+  const firm = zones.timeZone;
+  const own = callTime(span, theirs, lang);
+  const firmHours = callHours(span, firm, lang);
+  const sameDay = callDay(span.start, theirs, lang) === callDay(span.start, firm, lang);
+  if (sameDay && callHours(span, theirs, lang) === firmHours) return own;
+  return `${own} (${sameDay ? `${firmHours} ${firm}` : callTime(span, firm, lang)})`;
+}
+
 /**
  * The meta entry's value of a call booked with `host`, in `lang` with its `words`.
  *

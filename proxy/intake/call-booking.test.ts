@@ -49,6 +49,19 @@ describe('an enquiry with a time booked', () => {
     });
   });
 
+  it('keeps the visitor’s own time zone with the call, and refuses one that is not a zone', async () => {
+    const h = bookingProxy();
+    const res = await h.submit({ ...withCall(MONDAY_NINE), time_zone: 'America/New_York' });
+    expect(res.status).toBe(201);
+    const { reference } = (await res.json()) as { reference: string };
+    expect((await h.store.bookingsOf(reference))[0]?.visitorZone).toBe('America/New_York');
+    for (const zone of ['+05:00', 'Mars/Olympus_Mons', 'x'.repeat(65)]) {
+      const refused = await h.submit({ ...withCall('2027-03-29T09:00:00Z'), time_zone: zone });
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toMatchObject({ issues: [{ field: 'time_zone' }] });
+    }
+  });
+
   it('gives the same time to the next host, then refuses it beside the question, storing nothing', async () => {
     const h = bookingProxy();
     expect((await h.submit(withCall(MONDAY_NINE))).status).toBe(201);

@@ -102,6 +102,7 @@ export function askedCall(
       end: slot.end,
       until: slot.end + hosts.rules.bufferMinutes * MINUTE_MS,
       timeZone: hosts.rules.timeZone,
+      visitorZone: part.time_zone,
       hosts: free,
       turnsOf: hosts.roundRobin ? (hosts.team ?? undefined) : undefined,
       secretHash: secretHash(secret),

@@ -1,12 +1,12 @@
 /**
  * The visitor's side of the call their enquiry books (`docs/confirmation-email.md`, "A booked
- * call"): when it is, in their language and the firm's zone; the link to the page where they
+ * call"): when it is, in their language on their own clock (the firm's beside it); the link to the page where they
  * cancel or move it (`/booking/<token>`, the token opening only this booking:
  * `booking/booking-link.ts`); and the invitation their calendar understands, the same UID as the
  * host's event. The host is the outbox's to add, in the enquiry's transaction.
  */
 import { bookingToken } from '../booking/booking-link.ts';
-import { callTime } from '../booking/call-words.ts';
+import { visitorCallTime } from '../booking/call-words.ts';
 import { formatMessage } from '../contract/messages.ts';
 import type { CallInvitation } from '../notify/events.ts';
 import type { AskedCall } from './call-booking.ts';
@@ -14,7 +14,10 @@ import type { VisitorReading } from './check-submission.ts';
 
 /** A booked call as the confirmation email gives it. */
 export interface VisitorCall {
-  /** Its day and times, as the visitor's language writes them, in the firm's zone. */
+  /**
+   * Its day and times, as the visitor's language writes them, on their clock with the firm's
+   * beside it (`booking/call-words.ts`' `visitorCallTime`).
+   */
   when: string;
   /** The page to cancel or move it. */
   link: string;
@@ -41,7 +44,7 @@ export function visitorCall(
   const link = `${origin.replace(/\/+$/, '')}/booking/${bookingToken(booking.uid, secret)}${query}`;
   const { enquiry, words } = visitor;
   return {
-    when: callTime(booking, booking.timeZone, lang),
+    when: visitorCallTime(booking, booking, lang),
     link,
     invitation: {
       uid: booking.uid,

@@ -20,6 +20,8 @@ export interface NewBooking {
   /** The end of the buffer after it: the booking covers `[start, until)`. */
   until: number;
   timeZone: string;
+  /** The visitor's own IANA zone, when their widget said it (`time_zone` of the enquiry part). */
+  visitorZone?: string | undefined;
   /**
    * The hosts to try, in the configuration's order, each free as far as the proxy knows (their
    * calendars, who is away): the outbox books the first whose time nobody took.
@@ -49,6 +51,10 @@ export interface StoredBooking {
   end: number;
   until: number;
   timeZone: string;
+  /** The visitor's own IANA zone, when their widget said it: null otherwise (the page without JavaScript). */
+  visitorZone: string | null;
+  /** How often the visitor has moved it through their link (`booking.visitorMoves` bounds it). */
+  visitorMoves: number;
   state: 'booked' | 'cancelled';
   summary: string;
   description: string;

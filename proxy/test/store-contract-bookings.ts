@@ -67,11 +67,19 @@ export function describeBookingStore(name: string, factory: StoreFactory): void 
         label: 'When?',
         value: `${new Date(NINE).toISOString()} with ann@firm.example`,
       });
-      const second = await store.accept(asking('EQ-2', call('two@test')));
+      const second = await store.accept(
+        asking('EQ-2', call('two@test', NINE, { visitorZone: 'America/New_York' })),
+      );
       expect(second).toMatchObject({ kind: 'stored', booking: { host: 'bob@firm.example' } });
       expect(await store.bookingsOf('EQ-2')).toMatchObject([
         { uid: 'two@test', host: 'bob@firm.example', start: NINE, state: 'booked', sequence: 0 },
       ]);
+      // The visitor's own zone is kept with the call, where their widget said it.
+      expect((await store.bookingsOf('EQ-2'))[0]).toMatchObject({
+        visitorZone: 'America/New_York',
+        visitorMoves: 0,
+      });
+      expect((await store.bookingsOf('EQ-1'))[0]?.visitorZone).toBeNull();
     });
 
     it('stores nothing of an enquiry whose time every host has booked already', async () => {

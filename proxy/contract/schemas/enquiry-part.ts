@@ -7,8 +7,12 @@
  */
 import { z } from 'zod';
 import { FILE_LIMIT_CEILINGS, MAX_ANSWERS } from '../limits.ts';
+import { isTimeZone } from './booking.ts';
 
 const answerSchema = z.union([z.string(), z.array(z.string()).max(100)]);
+
+/** How an IANA zone is named (`Europe/London`, `America/Argentina/Buenos_Aires`, `UTC`). */
+const IANA_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
 
 /** The marketing attribution block; every field optional. */
 const marketingSchema = z.strictObject({
@@ -51,6 +55,19 @@ export const enquiryPartSchema = z.strictObject({
    * one (`studio/enquiry-version.ts`).
    */
   form_version: z.number().int().min(1).max(999_999_999).optional(),
+  /**
+   * The visitor's own IANA time zone (`America/New_York`), as their browser knows it: sent with
+   * an enquiry that books a call, which is kept with it and written in it wherever the visitor
+   * reads the call's time (`docs/booking.md`, "The visitor's time"). An offset or a name this
+   * runtime does not know is refused: a zone only a widget could have sent.
+   */
+  time_zone: z
+    .string()
+    .refine(
+      (zone) => zone.length <= 64 && IANA_NAME.test(zone) && isTimeZone(zone),
+      'an IANA time zone, like Europe/London',
+    )
+    .optional(),
   /** "Send me a copy" ticked, when the configuration's confirmation asks (`optIn`). */
   send_copy: z.boolean().optional(),
   /** The signed start time from `GET /api/form-token` (bot check). */

@@ -13,6 +13,8 @@ export interface BookingRow {
   end_at: number;
   until_at: number;
   time_zone: string;
+  visitor_zone: string | null;
+  visitor_moves: number;
   state: StoredBooking['state'];
   summary: string;
   description: string;
@@ -33,6 +35,8 @@ export const toBooking = (row: BookingRow): StoredBooking => ({
   end: row.end_at,
   until: row.until_at,
   timeZone: row.time_zone,
+  visitorZone: row.visitor_zone,
+  visitorMoves: row.visitor_moves,
   state: row.state,
   summary: row.summary,
   description: row.description,

@@ -47,6 +47,14 @@ export const bookingTables = (t: ColumnTypes) => `CREATE TABLE bookings (
    CREATE INDEX booking_blocks_booking ON booking_blocks (booking_id);`;
 
 /**
+ * The visitor's own time zone, kept with their call (as their widget said it: null from the page
+ * without JavaScript), and how often they moved it themselves (`booking.visitorMoves`).
+ */
+export const visitorCallColumns = (t: ColumnTypes) =>
+  `ALTER TABLE bookings ADD COLUMN visitor_zone ${t.text};
+   ALTER TABLE bookings ADD COLUMN visitor_moves ${t.integer} NOT NULL DEFAULT 0;`;
+
+/**
  * The calendars hosts connected (`host_calendars`: the address typed, the user name, the password
  * sealed with `CALENDAR_KEY`, never stored in the clear) and the writes owed to them
  * (`calendar_writes`: a call's event to put or remove, retried with backoff under a lease, as a

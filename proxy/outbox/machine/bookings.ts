@@ -102,9 +102,9 @@ export function bookings(d: Dialect) {
       if (first === undefined) return null;
       const row = yield* one<BookingRow>(
         `INSERT INTO bookings (uid, reference, question, host, team, start_at, end_at, until_at,
-           time_zone, secret_hash, summary, description, created_at)
+           time_zone, visitor_zone, secret_hash, summary, description, created_at)
          VALUES (@uid, @reference, @question, @host, @team, @start, @end, @until, @timeZone,
-           @secretHash, @summary, @description, @at)
+           @visitorZone, @secretHash, @summary, @description, @at)
          RETURNING *`,
         {
           uid: booking.uid,
@@ -116,6 +116,7 @@ export function bookings(d: Dialect) {
           end: booking.end,
           until: booking.until,
           timeZone: booking.timeZone,
+          visitorZone: booking.visitorZone ?? null,
           secretHash: booking.secretHash,
           summary: booking.summary,
           description: booking.description,

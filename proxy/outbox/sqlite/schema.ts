@@ -18,7 +18,7 @@ import { draftsTable } from '../machine/drafts.ts';
 import { mailboxKeysForEveryLead } from '../machine/mailbox-keys.ts';
 import type { Migration } from '../machine/plan.ts';
 import { sqliteDialect, sqliteRunner } from './driver.ts';
-import { bookingTables, calendarTables } from '../machine/booking-tables.ts';
+import { bookingTables, calendarTables, visitorCallColumns } from '../machine/booking-tables.ts';
 
 const TYPES = tables.COLUMN_TYPES.sqlite;
 
@@ -171,6 +171,8 @@ export const MIGRATIONS: readonly Migration[] = [
   calendarTables(TYPES),
   // Times offered, calls booked and cancelled in the funnel, each call in its enquiry's cell (issue 75).
   firmTables.funnelBookingCounts(TYPES),
+  // The visitor's own time zone kept with their call, and the moves they made (issues 85, 88).
+  visitorCallColumns(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` to `db` (inside the caller's transaction). */
