@@ -3,6 +3,7 @@
  * `outbox-command.ts`'s table runs them: each takes the rest of the command line, the store
  * (only what it needs of it) and where to write, and returns the process's exit code.
  */
+import { counted } from '../contract/plurals.ts';
 import type { Housekeeping, OperatorView } from '../outbox/store.ts';
 import { isoTime, submissionJson, submissionReport, whyNow } from '../operator/lead-report.ts';
 import type { CommandIo } from './command-io.ts';
@@ -137,14 +138,14 @@ export const purge =
 
 /** `counts`: how many in each state, the oldest waiting, possible duplicates. */
 export async function counts(_args: readonly string[], store: OperatorView, io: CommandIo) {
-  const counted = await store.counts();
+  const counts = await store.counts();
   const age =
-    counted.oldestQueuedAt === null
+    counts.oldestQueuedAt === null
       ? 'none waiting'
-      : `${Math.round((io.now() - counted.oldestQueuedAt) / 1000)} s`;
+      : `${Math.round((io.now() - counts.oldestQueuedAt) / 1000)} s`;
   io.out(
-    `queued ${counted.queued}, delivered ${counted.delivered}, partly delivered ${counted.partial}, dead ${counted.dead}, spam ${counted.spam}, ` +
-      `oldest queued ${age}, possible duplicates ${counted.possibleDuplicates} enquiries and ${counted.possibleDuplicateUploads} files`,
+    `queued ${counts.queued}, delivered ${counts.delivered}, partly delivered ${counts.partial}, dead ${counts.dead}, spam ${counts.spam}, ` +
+      `oldest queued ${age}, possible duplicates ${counted(counts.possibleDuplicates, 'enquiry', 'enquiries')} and ${counted(counts.possibleDuplicateUploads, 'file')}`,
   );
   return 0;
 }

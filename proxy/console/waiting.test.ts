@@ -56,4 +56,25 @@ describe('the console while leads wait', () => {
       'Next attempt When the platform answers again: it is down since 2027-03-27 07:30 UTC, and asked again at 2027-03-27 09:12 UTC.',
     );
   });
+
+  it('says a minute in the singular, and /admin/status says delivery is paused for the outage, as the overview does (issue #85, minor 7)', async () => {
+    const h = setUp({ deps: { adminToken: TOKEN } });
+    await stored(
+      h.store,
+      sampleSubmission({ reference: 'EQ-WAIT-0003', receivedAt: START - MINUTE }),
+    );
+    expect(await pageText(h, '/admin/')).toContain('arrived 2027-03-27 08:59 UTC (1 minute ago).');
+    const status = async () =>
+      (await (
+        await h.app.request('/admin/status', { headers: { authorization: `Bearer ${TOKEN}` } })
+      ).json()) as { delivery: unknown };
+    expect((await status()).delivery).toBe('running');
+    await h.store.beginOutage({ ...DOWN, nextProbeAt: START + 30_000 });
+    expect((await status()).delivery).toEqual({
+      paused: 'the platform does not answer: create failed (503)',
+      fix: expect.stringContaining('Check that the platform is up.') as unknown,
+      since: '2027-03-27T07:30:00.000Z',
+      nextCheckAt: '2027-03-27T09:00:30.000Z',
+    });
+  });
 });

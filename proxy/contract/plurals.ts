@@ -35,3 +35,14 @@ function choosePlurals(template: string, params: MessageParams, locale: string):
  */
 export const formatIn = (locale: string, template: string, params: MessageParams = {}): string =>
   formatMessage(choosePlurals(template, params, locale), params);
+
+/**
+ * `n` and its noun in English, one or many, `n` grouped as en-GB writes it: the operator's words
+ * (the console, alerts, `/admin/status`, the CLI). A visitor's words are their language's
+ * strings, whose counts take the forms above.
+ *
+ * @example counted(1, 'minute') // '1 minute'
+ * @example counted(1204, 'enquiry', 'enquiries') // '1,204 enquiries'
+ */
+export const counted = (n: number, one: string, many = `${one}s`): string =>
+  `${n.toLocaleString('en-GB')} ${n === 1 ? one : many}`;

@@ -173,7 +173,7 @@ describe('GET /admin/status and /metrics', () => {
     ).json()) as Record<string, unknown>;
     expect(status).toMatchObject({
       status: 'degraded',
-      reasons: ['1 enquiries could not be delivered'],
+      reasons: ['1 enquiry could not be delivered'],
       delivery: 'running',
       outbox: { dead: 1, queued: 0 },
       deadLetters: [{ reference: answer.reference, notified: false }],

@@ -8,11 +8,18 @@
 import { Hono } from 'hono';
 import type { Converter } from '../convert/conversion.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
-import { StoreUnavailableError, type OperatorView } from '../outbox/store.ts';
+import type { PauseState } from '../delivery/pause.ts';
+import {
+  StoreUnavailableError,
+  type OperatorView,
+  type PlatformOutage,
+  type PlatformOutages,
+} from '../outbox/store.ts';
 import { adminOnly, type AdminTokenDeps } from './admin-only.ts';
 import type { OutboxAttention, OutboxCounts } from '../outbox/submission.ts';
 import type { Metrics } from './metrics.ts';
 import { readyWarning, type RoomForecast } from '../outbox/room-forecast.ts';
+import { counted } from '../contract/plurals.ts';
 
 /** `failing`: enquiries cannot be taken or delivered now; `degraded`: a person should look. */
 export type HealthStatus = 'ok' | 'degraded' | 'failing';
@@ -36,18 +43,36 @@ function assessHealth(
   if (down && !deps.deliverer.pauseState)
     failing.push(`the platform fails to answer: ${down.error}`);
   degraded.push(...(deps.converter?.warnings ?? []));
-  const howMany = (count: number | undefined) => (count === undefined ? 'some' : String(count));
-  if (attention.anyDead) degraded.push(`${howMany(counts?.dead)} enquiries could not be delivered`);
+  // How many, when the route read the counts: "1 enquiry could", "some enquiries could".
+  const howMany = (count: number | undefined, one: string, many: string) =>
+    count === undefined ? `some ${many}` : counted(count, one, many);
+  if (attention.anyDead)
+    degraded.push(`${howMany(counts?.dead, 'enquiry', 'enquiries')} could not be delivered`);
   if (attention.anyPartial)
-    degraded.push(`${howMany(counts?.partial)} enquiries are partly delivered`);
+    degraded.push(`${howMany(counts?.partial, 'enquiry is', 'enquiries are')} partly delivered`);
   const waited = attention.oldestQueuedAt === null ? 0 : deps.now() - attention.oldestQueuedAt;
   if (waited >= deps.alertQueuedAfterMs)
     degraded.push(
-      `the oldest waiting enquiry has waited ${String(Math.round(waited / 60_000))} minutes`,
+      `the oldest waiting enquiry has waited ${counted(Math.round(waited / 60_000), 'minute')}`,
     );
   const status: HealthStatus =
     failing.length > 0 ? 'failing' : degraded.length > 0 ? 'degraded' : 'ok';
   return { status, reasons: [...failing, ...degraded] };
+}
+
+/** Delivery as `/admin/status` says it: running, or paused, why, what to do and since when. */
+function deliveryState(pause: PauseState | undefined, outage: PlatformOutage | null) {
+  const at = (ms: number) => new Date(ms).toISOString();
+  if (pause) return { paused: pause.reason, fix: pause.hint ?? null, since: at(pause.since) };
+  // The outage the alert and the console tell of: delivery is paused for it too.
+  if (outage)
+    return {
+      paused: `the platform does not answer: ${outage.error}`,
+      fix: 'Check that the platform is up. Nothing needs doing here: it is asked again at a backoff (every 30 s at most), and everything waiting is sent, oldest first, once it answers.',
+      since: at(outage.since),
+      nextCheckAt: at(outage.nextProbeAt),
+    };
+  return 'running';
 }
 
 /** What the proxy noticed that its health check reports. */
@@ -58,8 +83,12 @@ export interface HealthSignals {
 
 /** What the health and admin routes read. */
 export interface HealthRouteDeps extends AdminTokenDeps {
-  /** What needs attention (`/healthz`), counts and dead letters (`/admin/status`). */
-  store: Pick<OperatorView, 'attention' | 'counts' | 'leadPage'>;
+  /**
+   * What needs attention (`/healthz`); counts, dead letters and the platform down, as every
+   * instance sharing the outbox sees it (`/admin/status`).
+   */
+  store: Pick<OperatorView, 'attention' | 'counts' | 'leadPage'> &
+    Pick<PlatformOutages, 'platformOutage'>;
   /** Its warnings (documents off, and why) are reasons of `/admin/status`. */
   converter?: Pick<Converter, 'warnings'> | undefined;
   deliverer: Pick<Deliverer, 'paused' | 'pauseState' | 'upstreamDown'>;
@@ -121,13 +150,7 @@ export function healthRoutes(deps: HealthRouteDeps): Hono {
     return c.json({
       status,
       reasons,
-      delivery: pause
-        ? {
-            paused: pause.reason,
-            fix: pause.hint ?? null,
-            since: new Date(pause.since).toISOString(),
-          }
-        : 'running',
+      delivery: deliveryState(pause, pause ? null : await deps.store.platformOutage()),
       lastUpstreamError: upstreamDown
         ? { ...upstreamDown, since: new Date(upstreamDown.since).toISOString() }
         : null,

@@ -38,6 +38,15 @@ describe('rateLimit', () => {
     });
   });
 
+  it('says the last second of the wait in the singular', async () => {
+    const clock = { now: 0 };
+    const send = appWith(60, 100, clock);
+    for (let i = 0; i < 60; i += 1) await send('a');
+    expect(await (await send('a')).json()).toMatchObject({
+      message: 'Too many enquiries have been sent. Try again in 1 second.',
+    });
+  });
+
   it('refills the allowance over the minute', async () => {
     const clock = { now: 0 };
     const send = appWith(2, 100, clock);

@@ -4,6 +4,7 @@
  * told once while its condition lasts, and its end is told as a recovery (but for a condition
  * that ends with its hour by itself: the confirmation emails' ceiling).
  */
+import { counted } from '../contract/plurals.ts';
 import type { AlertEvent } from './events.ts';
 
 const HOUR = 3_600_000;
@@ -73,7 +74,7 @@ export async function alertsDue(
     alerts.push({
       event: 'alert.digest',
       at,
-      message: `${String(book.held.length)} alerts held back in the last hour:`,
+      message: `${counted(book.held.length, 'alert')} held back in the last hour:`,
       entries: book.held,
     });
     book.held = [];

@@ -4,6 +4,7 @@
  * confirmation emails at their ceiling, calls' events a host's calendar would not take, the outbox's disk short of the retry window's leads. Apart from the notifier's rounds (`notifier.ts`), as a
  * new kind of alert changes this file; `alert-book.ts` decides which of them are news.
  */
+import { counted } from '../contract/plurals.ts';
 import { CONFIRMATION_CEILING } from '../outbox/receipt.ts';
 import type { ConfirmationQuotas, OperatorView } from '../outbox/store.ts';
 import type { WebhookDelivery } from '../outbox/webhook.ts';
@@ -61,7 +62,7 @@ export async function alertConditions(
     ...(waited >= queuedAlertMs && !waitingForPlatform
       ? {
           stuck: {
-            message: `The oldest waiting enquiry has waited ${String(Math.round(waited / 60_000))} minutes.`,
+            message: `The oldest waiting enquiry has waited ${counted(Math.round(waited / 60_000), 'minute')}.`,
             hint: 'See /healthz and the log; npm run outbox -- list queued shows what waits.',
           },
         }

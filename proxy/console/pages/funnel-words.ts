@@ -11,7 +11,7 @@ import type { CallStage, Stage } from '../../funnel/funnel-summary.ts';
 export const count = (n: number) => n.toLocaleString('en-GB');
 
 /** `n` and its noun, one or many: "1 send", "4 sends". */
-export const counted = (n: number, noun: string) => `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
+export { counted } from '../../contract/plurals.ts';
 
 /**
  * The starts a group lacks to be shown, in words: "fewer than 10 starts", and where one start is

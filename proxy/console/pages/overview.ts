@@ -17,7 +17,7 @@ import { DEFAULT_FUNNEL_DAYS } from '../../funnel/funnel-query.ts';
 import { dailyChart } from './chart.ts';
 import { overviewFunnel, type OverviewFunnel } from './overview-funnel.ts';
 import { auditTable } from './audit-table.ts';
-import { count } from './funnel-words.ts';
+import { count, counted } from './funnel-words.ts';
 import { STATE_WORDS, when } from './layout.ts';
 import { teamLabel, teamSelect } from './team-filter.ts';
 
@@ -50,9 +50,10 @@ export interface OverviewData {
   team?: string | undefined;
 }
 
+/** How long ago `at` was, to the minute: "1 minute", "3 hours". */
 function minutesSince(now: number, at: number): string {
   const minutes = Math.max(0, Math.round((now - at) / 60_000));
-  return minutes < 120 ? `${String(minutes)} minutes` : `${String(Math.round(minutes / 60))} hours`;
+  return minutes < 120 ? counted(minutes, 'minute') : counted(Math.round(minutes / 60), 'hour');
 }
 
 /** Is delivery running, and if not, why and what to change (the alert email's words). */

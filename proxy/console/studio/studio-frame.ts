@@ -95,5 +95,4 @@ export const backLink = (href: string, words: string): Html =>
   html`<p><a class="back" href="${href}">${words}</a></p>`;
 
 /** "1 problem", "3 texts". */
-export const counted = (n: number, one: string, many = `${one}s`): string =>
-  `${String(n)} ${n === 1 ? one : many}`;
+export { counted } from '../../contract/plurals.ts';

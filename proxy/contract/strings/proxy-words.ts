@@ -31,8 +31,10 @@ const REFUSAL_STRINGS = Object.freeze({
   'refusal.origin':
     'Enquiries from {origin} are not accepted: add it to ALLOWED_ORIGINS on the proxy.',
   'refusal.noOrigin': 'Send an Origin header naming one of the ALLOWED_ORIGINS of the proxy.',
-  'refusal.idle': 'Nothing arrived for {seconds} seconds: send the enquiry again.',
-  'refusal.rateLimited': 'Too many enquiries have been sent. Try again in {seconds} seconds.',
+  'refusal.idle':
+    'Nothing arrived for {seconds, plural, one {# second} other {# seconds}}: send the enquiry again.',
+  'refusal.rateLimited':
+    'Too many enquiries have been sent. Try again in {seconds, plural, one {# second} other {# seconds}}.',
   'refusal.tooLarge': 'The enquiry and its files are larger than this form accepts.',
   'refusal.tooManyAtOnce':
     'Too many enquiries are being sent from your connection at once. Try again in a moment.',
