@@ -74,6 +74,7 @@ export function startNotifier(
     log,
     pauseState: () => deliverer.pauseState,
     queuedAlertMs: env.ALERT_QUEUED_AFTER_MS,
+    outageOverAfterMs: env.ALERT_OUTAGE_OVER_AFTER_MS,
     ...(config.confirmation && confirmationsState(env, config).on
       ? { confirmationCeiling: config.confirmation.limits.perHour }
       : {}),

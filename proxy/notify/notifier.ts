@@ -7,8 +7,8 @@
  * 2. Alerts: delivery paused, or the oldest waiting enquiry older than `ALERT_QUEUED_AFTER_MS`,
  *    and their recovery, or the hour's ceiling on confirmation emails reached, at most one per
  *    kind per hour (the rest in an hourly digest); the platform down told once when it begins,
- *    once a day while it lasts, once when it is over (`outage-notices.ts`), and nothing of the
- *    waiting enquiries' age meanwhile.
+ *    once a day while it lasts, once when it is over (`outage-notices.ts`: outages close
+ *    together are one), and nothing of the waiting enquiries' age meanwhile.
  * 3. Sending: due notifications go out, each channel on its own (a hanging mail server never
  *    holds back the webhook); a failure is retried with backoff for a day.
  */
@@ -38,6 +38,8 @@ export interface NotifierOptions extends AlertSources {
   log: Logger;
   tickMs?: number;
   now?: () => number;
+  /** The platform down is over once it has answered this long (`ALERT_OUTAGE_OVER_AFTER_MS`). */
+  outageOverAfterMs?: number;
 }
 
 /** Waits 30 s after the first failure, doubling to an hour. */
@@ -143,7 +145,7 @@ export class Notifier {
   private async queueAlerts(): Promise<void> {
     const { store } = this.options;
     const now = this.now();
-    const outage = await outageNotices(store, now);
+    const outage = await outageNotices(store, now, this.options.outageOverAfterMs);
     for (const { key, event } of outage.notices) {
       if (this.outageTold.has(key)) continue;
       await store.queueNotifications(this.rows(event, key));

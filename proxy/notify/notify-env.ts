@@ -54,6 +54,9 @@ export const notifyEnvShape = {
   ALERT_QUEUED_AFTER_MS: integer(3_600_000, 1000).describe(
     'An alert is sent when the oldest waiting enquiry has waited this long.',
   ),
+  ALERT_OUTAGE_OVER_AFTER_MS: integer(600_000, 1000).describe(
+    'The platform down is told as over once it has answered this long: failing again sooner is the same outage, so a platform that comes and goes is two emails, not two each time.',
+  ),
 };
 
 /** Notification variables that only make sense together: one problem per missing partner. */
