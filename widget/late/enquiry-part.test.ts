@@ -59,30 +59,3 @@ describe('the version of the form', () => {
     expect(buildEnquiryPart(lawFirm, values, marketing)).not.toHaveProperty('form_version');
   });
 });
-
-describe('the visitor’s time zone', () => {
-  // Conveyancing asks for a call (`docs/booking.md`).
-  const booking = {
-    ...lawFirm,
-    caseTypes: lawFirm.caseTypes.map((caseType) =>
-      caseType.id === 'conveyancing'
-        ? {
-            ...caseType,
-            questions: [
-              ...caseType.questions,
-              { id: 'call', label: 'When shall we call you?', type: 'appointment' as const },
-            ],
-          }
-        : caseType,
-    ),
-  } as typeof lawFirm;
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-  it('goes with a time chosen, and with nothing else', () => {
-    const chosen = { ...values, answers: { call: '2026-12-01T10:00:00Z' } };
-    expect(buildEnquiryPart(booking, chosen, marketing).time_zone).toBe(zone);
-    const typed = { ...values, answers: { call: 'Weekday mornings' } };
-    expect(buildEnquiryPart(booking, typed, marketing)).not.toHaveProperty('time_zone');
-    expect(buildEnquiryPart(booking, values, marketing)).not.toHaveProperty('time_zone');
-  });
-});

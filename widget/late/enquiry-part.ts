@@ -12,7 +12,6 @@ import {
   type FormConfig,
   FIELD_MAX_LENGTH,
   isAnswered,
-  isSlotStart,
   type PublicFormConfig,
   visibleQuestions,
 } from '#contract';
@@ -71,10 +70,6 @@ export function buildEnquiryPart(
     const answer =
       question.type === 'hidden' ? fromPage[question.id] : answerTo(values.answers, question.id);
     if (isAnswered(answer)) part.answers[question.id] = tidy(answer);
-    // A call booked is written on the visitor's own clock in every email and on its page: the
-    // zone goes with the time chosen, and with nothing else.
-    if (question.type === 'appointment' && typeof answer === 'string' && isSlotStart(answer))
-      part.time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   }
   // Every statement, ticked or not: an unticked one is recorded as declined.
   const statements = config.consent?.statements ?? [];

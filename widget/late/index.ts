@@ -130,6 +130,8 @@ export class LateParts extends LateChunks {
       this.ports.marketing(),
       this.ports.hidden,
     );
+    // The visitor's zone goes beside a time chosen: the picker's chunk knows both.
+    this.booking?.zone(part);
     const t = this.ports.t();
     return {
       part,

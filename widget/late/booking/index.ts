@@ -15,7 +15,7 @@ import { adoptStyles } from '../lit-tags.ts';
 import type { LatePorts } from '../ports.ts';
 import { bookingStyles } from './booking.styles.ts';
 import { chosenWords, picker } from './picker.ts';
-import { appointmentOf } from './question.ts';
+import { appointmentOf, zoneBeside } from './question.ts';
 import { SlotsSource, slotsQuery, type SlotsState } from './slots.ts';
 import { BOOKING_STRINGS } from './strings.ts';
 import { Clock } from './clock.ts';
@@ -127,6 +127,12 @@ export class Booking implements ReactiveController {
     const firmZone = this.#served()?.timeZone;
     const named = firmZone !== undefined && clocksDiffer(zone, firmZone, [answer]);
     return new Clock(this.ports.t(), zone).start(answer, named);
+  }
+
+  /** Puts the visitor's zone beside the time chosen in the enquiry part about to be sent. */
+  zone(part: Parameters<typeof zoneBeside>[0]): void {
+    const { session } = this.ports;
+    zoneBeside(part, appointmentOf(session.config, session.values), visitorZone());
   }
 
   hostUpdated(): void {
