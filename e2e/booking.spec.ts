@@ -2,7 +2,7 @@
  * Booking a call in the same form (issue #75) through the whole stack: the law firm with a call
  * to book (`proxy/test/fixtures/booking-config.ts`) with one host, whose own calendar is on a
  * real CalDAV server (Radicale, started here, connected as `npm run outbox -- people calendar`
- * does before the proxy starts). A visitor on a phone, with the keyboard alone, picks a time and
+ * does, to the proxy already running with no calendar key yet). A visitor on a phone, with the keyboard alone, picks a time and
  * sends: the platform receives the meta entry with that start, the host's calendar holds the
  * event at that time, and the time is no longer offered. A second visitor who had the same time
  * on screen sends it too: they are told beside the question that it was just taken, are offered
@@ -10,11 +10,12 @@
  */
 import { join } from 'node:path';
 import type { Browser, Locator } from '@playwright/test';
-import { runOutboxCommand } from '../proxy/cli/outbox-command.ts';
 import type { SlotsResponse } from '../proxy/contract/booking.ts';
 import { openSqliteOutbox } from '../proxy/outbox/sqlite/store.ts';
 import { BOOKING, HOSTS, lawFirmBookingFile } from '../proxy/test/fixtures/booking-config.ts';
+import { peopleCalendar } from '../proxy/test/fixtures/calendar-cli.ts';
 import {
+  busyEvent,
   radicaleMissing,
   startRadicale,
   type RadicaleServer,
@@ -25,32 +26,13 @@ import { send, tabTo } from './support/visitor.ts';
 /** The one host: a time once booked is free for nobody. */
 const HOST = HOSTS[0];
 
-/** Connects `calendarUrl` as the host's calendar in the outbox of `dataDir`, as the CLI does. */
-async function connectCalendar(dataDir: string, calendarUrl: string): Promise<void> {
-  const store = openSqliteOutbox(join(dataDir, 'outbox.sqlite'));
-  const said: string[] = [];
-  const code = await runOutboxCommand(
-    ['people', 'calendar', HOST, calendarUrl, '--username', 'ann'],
-    store,
-    {
-      out: (line) => said.push(line),
-      err: (line) => said.push(line),
-      now: () => Date.now(),
-      publicUrl: 'http://localhost/',
-      readPassword: () => Promise.resolve('any password: Radicale takes every sign-in'),
-      calendarKey: { dataDir },
-      booking: { timeZone: BOOKING.timeZone, hosts: [HOST] },
-    },
-  );
-  await store.close();
-  if (code !== 0) throw new Error(`the calendar was not connected: ${said.join(' ')}`);
-}
-
 interface BookingStack extends Stack {
   radicale: RadicaleServer;
   calendarUrl: string;
   /** What `GET /api/slots` offers now for a conveyancing enquiry. */
   offered(): Promise<SlotsResponse>;
+  /** The calls' events in the host's calendar (not the court hearing that was there first). */
+  calls(): Promise<{ ics: string }[]>;
 }
 
 const test = stacks.extend<object, { booking: BookingStack | undefined }>({
@@ -61,17 +43,44 @@ const test = stacks.extend<object, { booking: BookingStack | undefined }>({
       const radicale = await startRadicale();
       const calendarUrl = await radicale.calendar('ann');
       const config = { ...lawFirmBookingFile, booking: { ...BOOKING, people: [HOST] } };
+      let dataDir = '';
       const stack = await openStack('booking-spec', {
         config,
-        prepare: (dataDir) => connectCalendar(dataDir, calendarUrl),
+        prepare: (dir) => {
+          dataDir = dir;
+          return Promise.resolve();
+        },
       });
       const offered = async () => {
         const url = new URL('/api/slots?case-type=conveyancing', stack.demo.proxyUrl);
         return (await (await fetch(url)).json()) as SlotsResponse;
       };
-      // The proxy reads the calendar as it starts: its host's times are offered once it has.
-      await expect.poll(async () => (await offered()).status, { timeout: 15_000 }).toBe('open');
-      await use({ ...stack, radicale, calendarUrl, offered });
+      // The host is in court at the last time offered: once that time goes, the calendar is read.
+      const hearing = (await offered()).slots.at(-1)?.start ?? '';
+      await radicale.put(
+        calendarUrl,
+        'court.ics',
+        busyEvent('court', 'In court', Date.parse(hearing)),
+      );
+      // Connected to the proxy once it runs, with no key yet, as a firm does first (issue #86).
+      await peopleCalendar(
+        openSqliteOutbox(join(dataDir, 'outbox.sqlite')),
+        [HOST, calendarUrl, '--username', 'ann'],
+        { calendarKey: { dataDir }, booking: { timeZone: BOOKING.timeZone, hosts: [HOST] } },
+      );
+      // The running proxy reads it within seconds, with no restart.
+      await expect
+        .poll(
+          async () => {
+            const now = await offered();
+            return now.status === 'open' && !now.slots.some((slot) => slot.start === hearing);
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+      const calls = async () =>
+        (await radicale.events(calendarUrl)).filter((event) => !event.ics.includes('UID:court'));
+      await use({ ...stack, radicale, calendarUrl, offered, calls });
       await stack.demo.close();
       await radicale.destroy();
     },
@@ -172,11 +181,11 @@ test('a time picked with the keyboard alone reaches the platform and the host’
     new RegExp(`^${start} \\(.+ Europe/London, with ${HOST.replace(/\./g, '\\.')}\\)$`),
   );
   await expect
-    .poll(async () => (await booking.radicale.events(booking.calendarUrl)).length, {
+    .poll(async () => (await booking.calls()).length, {
       timeout: 20_000,
     })
     .toBe(1);
-  const [event] = await booking.radicale.events(booking.calendarUrl);
+  const [event] = await booking.calls();
   expect(event?.ics).toContain(`DTSTART:${icalUtc(start)}`);
   const offered = await booking.offered();
   expect(offered.status).toBe('open');
@@ -210,7 +219,7 @@ test('a time picked with the keyboard alone reaches the platform and the host’
   expect(callOf(sentAgain)?.startsWith(`${another} (`)).toBe(true);
   expect((await booking.inbox()).length).toBe(before + 2);
   await expect
-    .poll(async () => (await booking.radicale.events(booking.calendarUrl)).length, {
+    .poll(async () => (await booking.calls()).length, {
       timeout: 20_000,
     })
     .toBe(2);

@@ -9,11 +9,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runOutboxCommand } from '../../proxy/cli/outbox-command.ts';
 import type { SlotsResponse } from '../../proxy/contract/booking.ts';
 import { createFormTokens } from '../../proxy/http/bots/form-token.ts';
 import { openSqliteOutbox } from '../../proxy/outbox/sqlite/store.ts';
 import { BOOKING, HOSTS, lawFirmBookingFile } from '../../proxy/test/fixtures/booking-config.ts';
+import { peopleCalendar } from '../../proxy/test/fixtures/calendar-cli.ts';
 import { TEST_FORM_TOKEN_SECRET } from '../../proxy/test/fixtures/proxy-env.ts';
 import { ORIGIN, validEnquiry } from '../../proxy/test/fixtures/proxy-harness.ts';
 import {
@@ -52,29 +52,6 @@ async function startCalendar() {
   for (const [file, ics] of files) await calendars.put(calendarUrl, file, ics);
   const events = async () => (await calendars.files(calendarUrl)).length;
   return { calendarUrl, busy, stored: files.length, events };
-}
-
-/** Connects the host's calendar in the outbox of `dataDir` as the CLI does. */
-async function connectCalendar(dataDir: string, calendarUrl: string): Promise<void> {
-  const store = openSqliteOutbox(join(dataDir, 'outbox.sqlite'));
-  const said: string[] = [];
-  try {
-    const code = await runOutboxCommand(
-      ['people', 'calendar', HOST, calendarUrl, '--username', 'ann'],
-      store,
-      {
-        out: (line) => said.push(line),
-        err: (line) => said.push(line),
-        now: Date.now,
-        readPassword: () => Promise.resolve('any password: Radicale takes every sign-in'),
-        calendarKey: { key: CALENDAR_KEY },
-        booking: { timeZone: BOOKING.timeZone, hosts: [HOST] },
-      },
-    );
-    if (code !== 0) throw new Error(`the calendar was not connected: ${said.join(' ')}`);
-  } finally {
-    await store.close();
-  }
 }
 
 /** One timed request; fails the section on any status but `expected`. */
@@ -168,7 +145,15 @@ export async function bookingBench(): Promise<string> {
   writeFileSync(formConfig, `${JSON.stringify(form, null, 2)}\n`);
   const proxy = await startProxyServer(standIn, {
     env: { FORM_CONFIG: formConfig, CALENDAR_KEY, TRUSTED_PROXIES: '127.0.0.1' },
-    prepare: (dataDir) => connectCalendar(dataDir, calendar.calendarUrl),
+    prepare: (dataDir) =>
+      peopleCalendar(
+        openSqliteOutbox(join(dataDir, 'outbox.sqlite')),
+        [HOST, calendar.calendarUrl, '--username', 'ann'],
+        {
+          calendarKey: { key: CALENDAR_KEY },
+          booking: { timeZone: BOOKING.timeZone, hosts: [HOST] },
+        },
+      ).then(() => undefined),
   });
   await offeredOnceRead(proxy);
   // Past the five seconds the worked-out days are kept: the next request works them out again.

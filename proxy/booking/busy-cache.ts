@@ -2,7 +2,9 @@
  * Hosts' own calendars as last read (`CalendarBusy`, `calendar-port.ts`): each connected calendar
  * is read in the background every minute, a few at a time, for the next 92 days (a horizon's
  * most, and a day more), and the slots and the bookings ask here, in memory, never the calendar
- * itself: an enquiry's transaction never waits on a calendar server.
+ * itself: an enquiry's transaction never waits on a calendar server. Which calendars are
+ * connected is looked at every few seconds (one small query), so a calendar connected while the
+ * proxy runs (`people calendar`, another process) is read at once, not at the next minute.
  *
  * What is known is trusted for two minutes after the last read that worked (one read may fail
  * between two that do, and a visitor who just saw a time can still book it). Past that, or
@@ -13,7 +15,7 @@ import type { Logger } from '../logger.ts';
 import type { HostCalendars } from '../outbox/store.ts';
 import type { HostCalendar } from '../outbox/calendar-write.ts';
 import type { CalendarBusy } from './calendar-port.ts';
-import { accessTo, type CalendarKey } from './calendar-key.ts';
+import { accessTo, type FoundKey } from './calendar-key.ts';
 import {
   caldavCalendar,
   type CalendarAccess,
@@ -27,6 +29,8 @@ const DAY_MS = 86_400_000;
 
 /** How often each calendar is read. */
 const REFRESH_MS = 60_000;
+/** How often the calendars connected are listed (a new one is read at once). */
+const LIST_MS = 5_000;
 /** How long what was read is trusted once reads fail. */
 const TRUSTED_MS = 2 * REFRESH_MS;
 /** How many calendars are read at once. */
@@ -35,11 +39,20 @@ const AT_ONCE = 4;
 /** What one host's calendar is known to hold. */
 type Known = { events: readonly Span[]; readAt: number } | undefined;
 
+/** When a host's calendar was last tried, as connected then. */
+interface Tried {
+  at: number;
+  connectedAt: number;
+}
+
 /** What the cache reads calendars with. */
 export interface BusyCacheDeps {
   store: Pick<HostCalendars, 'hostCalendars'>;
-  /** Opens the sealed passwords; without it no calendar can be read (each host `unreadable`). */
-  key: CalendarKey | undefined;
+  /**
+   * The key that opens the sealed passwords, as it is now (`keyWhenMade`): until there is one,
+   * no calendar can be read (each host `unreadable`).
+   */
+  key: () => FoundKey;
   /** Floating times' and whole days' zone, and which events are the proxy's own bookings. */
   reading: () => BusyReading;
   log: Logger;
@@ -56,6 +69,7 @@ export class BusyCache implements CalendarBusy {
   #connected = new Set<string>();
   /** Each host's last fault, so that a fault is logged when it starts and when it ends. */
   readonly #faults = new Map<string, string>();
+  readonly #tried = new Map<string, Tried>();
   #timer: ReturnType<typeof setTimeout> | undefined;
   #round: Promise<void> | undefined;
 
@@ -72,11 +86,11 @@ export class BusyCache implements CalendarBusy {
     return within(known.events, from, to);
   }
 
-  /** Reads every connected calendar now, then every minute until `stop`. */
+  /** Reads every connected calendar now, then each every minute (a new one at once) until `stop`. */
   start(): void {
     const loop = () => {
       this.#round = this.refresh().finally(() => {
-        if (this.#round) this.#timer = setTimeout(loop, REFRESH_MS);
+        if (this.#round) this.#timer = setTimeout(loop, LIST_MS);
       });
     };
     loop();
@@ -90,7 +104,10 @@ export class BusyCache implements CalendarBusy {
     await round;
   }
 
-  /** One round: the calendars connected now, each read (a few at a time). */
+  /**
+   * One round: the calendars connected now, each read (a few at a time) that was not tried in
+   * the last minute, or was connected again since.
+   */
   async refresh(): Promise<void> {
     let calendars: HostCalendar[];
     try {
@@ -106,8 +123,13 @@ export class BusyCache implements CalendarBusy {
     )
       this.#version += 1;
     this.#connected = connected;
-    for (const host of this.#known.keys()) if (!connected.has(host)) this.#known.delete(host);
-    const queue = [...calendars];
+    for (const forgotten of [this.#known, this.#tried])
+      for (const host of forgotten.keys()) if (!connected.has(host)) forgotten.delete(host);
+    const now = this.deps.now();
+    const queue = calendars.filter((calendar) => {
+      const tried = this.#tried.get(calendar.address);
+      return !tried || tried.connectedAt !== calendar.connectedAt || now - tried.at >= REFRESH_MS;
+    });
     await Promise.all(
       Array.from({ length: AT_ONCE }, async () => {
         for (let calendar = queue.shift(); calendar; calendar = queue.shift())
@@ -119,14 +141,20 @@ export class BusyCache implements CalendarBusy {
   async #read(calendar: HostCalendar): Promise<void> {
     const { deps } = this;
     const now = deps.now();
+    this.#tried.set(calendar.address, { at: now, connectedAt: calendar.connectedAt });
     try {
-      const client = (deps.open ?? caldavCalendar)(accessTo(deps.key, calendar));
+      const client = (deps.open ?? caldavCalendar)(accessTo(deps.key(), calendar));
       const events = await client.busyTimes(now - DAY_MS, now + 92 * DAY_MS, deps.reading());
       const before = this.#known.get(calendar.address);
       this.#known.set(calendar.address, { events, readAt: now });
       if (!before || JSON.stringify(before.events) !== JSON.stringify(events)) this.#version += 1;
       if (this.#faults.delete(calendar.address))
         deps.log.info({ host: calendar.address }, 'calendars: read again');
+      else if (!before)
+        deps.log.info(
+          { host: calendar.address },
+          'calendars: a calendar is read; its times are offered',
+        );
     } catch (error) {
       const said = error instanceof Error ? error.message : String(error);
       if (this.#faults.get(calendar.address) !== said)

@@ -33,19 +33,19 @@ export interface CalendarKey {
   open(sealed: string, about: SealedFor): string;
 }
 
+/** The key, or why there is none. */
+export type FoundKey = CalendarKey | { missing: string };
+
 /**
  * Where `calendar` is and how to sign in to it, its password opened with `key`: a refusal when
  * the proxy has no key (the calendar is then a fault to tell the firm, not a crash).
  */
 export function accessTo(
-  key: CalendarKey | undefined,
+  key: FoundKey,
   calendar: SealedFor & { sealedPassword: string },
 ): CalendarAccess {
-  if (!key)
-    throw new CalendarFault(
-      'refused',
-      'CALENDAR_KEY is not set: the calendar’s password cannot be opened',
-    );
+  if ('missing' in key)
+    throw new CalendarFault('refused', `${key.missing}: the calendar’s password cannot be opened`);
   const password = key.open(calendar.sealedPassword, calendar);
   return { url: calendar.url, username: calendar.username, password };
 }
@@ -96,7 +96,7 @@ export interface KeySource {
  *
  * @example calendarKey({ dataDir: './data' }, true) // a key, from ./data/calendar.key
  */
-export function calendarKey(source: KeySource, make = false): CalendarKey | { missing: string } {
+export function calendarKey(source: KeySource, make = false): FoundKey {
   if (source.key) return keyOf(source.key);
   if (!source.dataDir)
     return {
@@ -118,4 +118,21 @@ export function calendarKey(source: KeySource, make = false): CalendarKey | { mi
     if ((error as { code?: string }).code !== 'EEXIST') throw error;
   }
   return keyOf(readFileSync(path, 'utf8').trim());
+}
+
+/**
+ * The key as the running proxy finds it: looked for again at each use until it is there, since
+ * the first calendar connected while the proxy runs makes the data directory's key file
+ * (`people calendar`, another process); kept once found.
+ *
+ * @example const key = keyWhenMade({ dataDir }); key() // { missing } until a calendar is connected
+ */
+export function keyWhenMade(source: KeySource): () => FoundKey {
+  let found: CalendarKey | undefined;
+  return () => {
+    if (found) return found;
+    const key = calendarKey(source);
+    if (!('missing' in key)) found = key;
+    return key;
+  };
 }

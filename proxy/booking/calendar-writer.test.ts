@@ -81,7 +81,7 @@ describe('the calendar writer', () => {
     const server = await calendarServer(() => status);
     await bookedWithCalendar(store, server.url, clock.now);
     const logs = createMemoryLogger();
-    const writer = new CalendarWriter({ store, key, log: logs.log, now, owner: 'test' });
+    const writer = new CalendarWriter({ store, key: () => key, log: logs.log, now, owner: 'test' });
     const alerts: { event: string; message: string }[] = [];
     const notifier = new Notifier({
       store,

@@ -13,7 +13,7 @@ import { nextAttempt, type RetryPolicy } from '../delivery/backoff.ts';
 import type { Logger } from '../logger.ts';
 import type { ClaimedCalendarWrite, CalendarWriteOutcome } from '../outbox/calendar-write.ts';
 import { StoreUnavailableError, type CalendarWriteQueue } from '../outbox/store.ts';
-import { accessTo, type CalendarKey } from './calendar-key.ts';
+import { accessTo, type FoundKey } from './calendar-key.ts';
 import type { EventWriter } from './calendar-port.ts';
 import { caldavCalendar, type CalendarAccess } from './caldav/caldav-calendar.ts';
 import { CalendarFault } from './caldav/calendar-fault.ts';
@@ -34,8 +34,8 @@ const AT_ONCE = 4;
 /** What the writer reads and writes with. */
 export interface CalendarWriterDeps {
   store: CalendarWriteQueue;
-  /** Opens the sealed passwords; without it every write waits, said why. */
-  key: CalendarKey | undefined;
+  /** The key that opens the sealed passwords, as it is now: until there is one, writes wait. */
+  key: () => FoundKey;
   log: Logger;
   now: () => number;
   /** This instance's name, as its leases name it. */
@@ -116,7 +116,7 @@ export class CalendarWriter {
     const moot = !calendar || (write.action === 'put' && booking?.state !== 'booked');
     if (moot) return { kind: 'done', at: deps.now() };
     try {
-      const port = (deps.open ?? caldavCalendar)(accessTo(deps.key, calendar));
+      const port = (deps.open ?? caldavCalendar)(accessTo(deps.key(), calendar));
       const done =
         write.action === 'put' && booking
           ? await port.writeEvent(eventOf(booking))

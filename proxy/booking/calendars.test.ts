@@ -55,13 +55,13 @@ async function withCalendar(url: string, people: readonly string[] = [ANN]) {
   const logs = createMemoryLogger();
   const busy = new BusyCache({
     store,
-    key,
+    key: () => key,
     reading: () => ({ floatingZone: 'Europe/London', isOwnBooking: isBookingUid(undefined) }),
     log: logs.log,
     now,
   });
   await busy.refresh();
-  const writer = new CalendarWriter({ store, key, log: logs.log, now, owner: 'test' });
+  const writer = new CalendarWriter({ store, key: () => key, log: logs.log, now, owner: 'test' });
   const h = setUp({
     config: withBooking({ people: [...people] }),
     store,

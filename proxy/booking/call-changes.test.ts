@@ -57,7 +57,7 @@ describe.skipIf(radicaleMissing())(
       const now = () => options.clock.now;
       await connectHostCalendar(store, key, { address: ANN, url, at: now() });
       const log = createMemoryLogger().log;
-      const writer = new CalendarWriter({ store, key, log, now, owner: 'test' });
+      const writer = new CalendarWriter({ store, key: () => key, log, now, owner: 'test' });
       const { harness: h, mail, send } = await confirmingProxy(config, { harness: options });
       const request = (path: string, init?: RequestInit) => h.app.request(path, init);
       const offered = async () =>

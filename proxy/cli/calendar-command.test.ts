@@ -52,7 +52,7 @@ describe.skipIf(radicaleMissing())('npm run outbox -- people calendar (Radicale)
       await run(PASSWORD, 'people', 'calendar', 'Ann@Firm.example', url, '--username', 'ann'),
     ).toBe(0);
     expect(out[0]).toBe(
-      `Connected ann@firm.example's calendar at ${url} (user ann): read just now. Its busy times are no longer offered, and each call booked with ann@firm.example is written into it.`,
+      `Connected ann@firm.example's calendar at ${url} (user ann): read just now. The running proxy reads it within a minute, with no restart: from then on no call is booked with ann@firm.example at a time it shows busy (where another host is free then, that time is still offered, with them), and each call booked with ann@firm.example is written into it.`,
     );
     const [connected] = await store.hostCalendars();
     expect(connected).toMatchObject({
@@ -143,5 +143,26 @@ describe('npm run outbox -- people calendar', () => {
     expect(await run(PASSWORD, 'people', 'calendar', 'ann', 'https://cal.example/')).toBe(2);
     expect(err[2]).toBe('"ann" is not an email address.');
     expect(readFileSync(join(dataDir, 'calendar.key'), 'utf8').trim()).toHaveLength(44);
+  });
+
+  it('prints the feed’s full address: PUBLIC_URL’s, else the proxy’s on this machine', async () => {
+    const feedOf = async (io: { publicUrl?: string; localConsole?: string }) => {
+      out = [];
+      const code = await runOutboxCommand(['people', 'calendar', 'ann@firm.example'], store, {
+        out: (l) => out.push(l),
+        err: (l) => err.push(l),
+        now: () => NOW,
+        ...io,
+      });
+      expect(code).toBe(0);
+      return out;
+    };
+    expect((await feedOf({ publicUrl: 'https://forms.firm.example/' }))[1]).toMatch(
+      /: https:\/\/forms\.firm\.example\/calendar\/[\w-]{43}\.ics$/,
+    );
+    const local = await feedOf({ localConsole: 'http://localhost:8090' });
+    expect(local[1]).toMatch(/: http:\/\/localhost:8090\/calendar\/[\w-]{43}\.ics$/);
+    expect(local[2]).toContain('set PUBLIC_URL');
+    expect(local.join('\n')).not.toContain('<the proxy');
   });
 });

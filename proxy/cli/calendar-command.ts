@@ -29,6 +29,8 @@ export interface CalendarIo extends CommandIo {
   booking?: { timeZone: string; hosts: readonly string[] } | undefined;
   /** `PUBLIC_URL`: the feed's full address. */
   publicUrl?: string | undefined;
+  /** The proxy's own address on this machine (`http://localhost:<PORT>`), without `PUBLIC_URL`. */
+  localConsole?: string | undefined;
   /** A calendar's client (tests count the reads). */
   open?: (access: CalendarAccess) => Pick<CaldavCalendar, 'prove'>;
 }
@@ -94,9 +96,7 @@ export async function calendarCommand(
     connectedBy: 'cli',
   });
   await audit('connect calendar', `${address} at ${url} as ${username}`);
-  io.out(
-    `Connected ${address}'s calendar at ${url} (user ${username}): read just now. Its busy times are no longer offered, and each call booked with ${address} is written into it.`,
-  );
+  io.out(connectedWords(address, `at ${url} (user ${username})`));
   if (io.booking && !io.booking.hosts.includes(address))
     io.err(
       `Note: ${address} is not a host of the form's calls (FORM_CONFIG): nobody books them yet.`,
@@ -117,8 +117,21 @@ async function show(
       : `${address} has no calendar connected: their calls are in their feed and the console.`,
   );
   const path = feedPath(await storedSecret(store, 'calendar_feed_secret'), address);
+  const base = io.publicUrl?.replace(/\/+$/, '') ?? io.localConsole ?? 'http://localhost:8080';
   io.out(
-    `Their feed (subscribe to it in Outlook, Google Calendar or Apple Calendar; keep it private): ${io.publicUrl ? `${io.publicUrl.replace(/\/+$/, '')}${path}` : `<the proxy's address>${path}`}`,
+    `Their feed (subscribe to it in Outlook, Google Calendar or Apple Calendar; keep it private): ${base}${path}`,
   );
+  if (!io.publicUrl)
+    io.out(
+      'That is the proxy’s address on this machine: set PUBLIC_URL to the address visitors use, and a calendar elsewhere can reach the feed.',
+    );
   return 0;
 }
+
+/**
+ * What connecting `address`'s calendar (`where`) comes to, true for a team as for one host: the
+ * proxy heeds it within the minute, no time it shows busy is booked with them, and their calls
+ * are written into it.
+ */
+const connectedWords = (address: string, where: string): string =>
+  `Connected ${address}'s calendar ${where}: read just now. The running proxy reads it within a minute, with no restart: from then on no call is booked with ${address} at a time it shows busy (where another host is free then, that time is still offered, with them), and each call booked with ${address} is written into it.`;

@@ -7,7 +7,7 @@
  */
 import { BusyCache } from '../booking/busy-cache.ts';
 import { isBookingUid } from '../booking/booking-uid.ts';
-import { calendarKey } from '../booking/calendar-key.ts';
+import { keyWhenMade } from '../booking/calendar-key.ts';
 import { CalendarWriter } from '../booking/calendar-writer.ts';
 import type { CallChangeDeps } from '../booking/call-changes.ts';
 import { SlotFinder } from '../booking/slot-finder.ts';
@@ -37,13 +37,15 @@ export async function bookingParts(
   outbox: Pick<OpenOutbox, 'store' | 'dataDir' | 'owner'>,
 ): Promise<BookingParts> {
   const { store } = outbox;
-  // On PostgreSQL the key must not live beside the database: only CALENDAR_KEY will do.
-  const found = calendarKey({
+  // On PostgreSQL the key must not live beside the database: only CALENDAR_KEY will do. On
+  // SQLite the first calendar connected while the proxy runs makes the key file: it is looked
+  // for again until it is there.
+  const key = keyWhenMade({
     key: env.CALENDAR_KEY,
     dataDir: env.DATABASE_URL ? undefined : outbox.dataDir,
   });
-  const key = 'missing' in found ? undefined : found;
-  if (!key && (await store.hostCalendars()).length > 0 && 'missing' in found)
+  const found = key();
+  if ('missing' in found && (await store.hostCalendars()).length > 0)
     log.warn({ problem: found.missing }, 'calendars are connected but cannot be read');
   const busy = new BusyCache({
     store,

@@ -1,6 +1,7 @@
 /**
  * Booking on two proxies sharing PostgreSQL, the host's calendar on a real CalDAV server
- * (Radicale): twenty visitors send the same time at once, ten through each instance; one is
+ * (Radicale), connected by `npm run outbox -- people calendar` once both run: it is heeded with
+ * no restart (issue #86 item 1), and twenty visitors send the same time at once, ten through each instance; one is
  * booked, nineteen are told beside the question that it was just taken, nothing of theirs
  * stored; each sends again with the same Idempotency-Key and another free time, and all twenty
  * are stored once each; the host's calendar holds twenty events, each written once.
@@ -11,9 +12,9 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarKey, type CalendarKey } from '../../booking/calendar-key.ts';
 import type { SlotsResponse } from '../../contract/booking.ts';
 import { lawFirmBookingFile } from '../fixtures/booking-config.ts';
+import { peopleCalendar } from '../fixtures/calendar-cli.ts';
 import { validEnquiry } from '../fixtures/proxy-harness.ts';
 import {
   radicaleMissing,
@@ -21,6 +22,7 @@ import {
   type RadicaleServer,
 } from '../fixtures/radicale-server.ts';
 import { waitFor } from '../reliability/proxy-process.ts';
+import { openPostgresOutbox } from '../../outbox/postgres/store.ts';
 import { absent, sharedGroup, usePostgres } from './shared-session.ts';
 
 usePostgres();
@@ -53,14 +55,18 @@ describe.skipIf(lacking)(
       const [a, b] = group.instances;
       if (!a || !b) throw new Error('two instances');
       const url = await radicale.calendar('ann');
-      const key = calendarKey({ key: CALENDAR_KEY }) as CalendarKey;
+      await peopleCalendar(
+        await openPostgresOutbox(group.databaseUrl, { poolSize: 1 }),
+        [ANN, url, '--username', 'ann'],
+        { calendarKey: { key: CALENDAR_KEY } },
+      );
       const db = new pg.Client(group.databaseUrl);
       await db.connect();
-      await db.query(
-        `INSERT INTO host_calendars (address, url, username, sealed_password, connected_at, connected_by)
-       VALUES ($1, $2, 'ann', $3, $4, 'test')`,
-        [ANN, url, key.seal('any', { address: ANN, url, username: 'ann' }), Date.now()],
-      );
+      // Each instance reads the calendar within seconds of its connection, with no restart.
+      for (const via of [a, b])
+        await expect
+          .poll(() => via.logs.text(), { timeout: 60_000 })
+          .toContain('calendars: a calendar is read');
       const { body } = await a.get('/api/slots?case-type=conveyancing');
       const slots = (body as unknown as SlotsResponse).slots.map((slot) => slot.start);
       expect(slots.length).toBeGreaterThan(20);

@@ -7,14 +7,13 @@
 import { afterEach } from 'vitest';
 import { startEnquiryApi } from '../../../demo/enquiry-api/server.ts';
 import type { FaultPatch } from '../../../demo/enquiry-api/fault-settings.ts';
-import type { EnquiryPartInput } from '../../contract/schemas/enquiry-part.ts';
 import { loadProxyEnv } from '../../env.ts';
 import { createMemoryLogger } from '../fixtures/memory-logger.ts';
-import { startProxy, type RunningProxy } from '../../server.ts';
+import { startProxy } from '../../server.ts';
 import { missing, type PostgresServer } from '../fixtures/postgres-server.ts';
 import { usePostgresServer } from '../fixtures/use-postgres-server.ts';
 import { proxyEnvFor } from '../fixtures/proxy-env.ts';
-import { ORIGIN, validEnquiry } from '../fixtures/proxy-harness.ts';
+import { instanceOf, type Instance } from '../fixtures/proxy-instance.ts';
 import { CREDENTIALS } from '../platform/platform-session.ts';
 import { fetchInbox } from '../../../demo/enquiry-api/inbox.ts';
 
@@ -37,29 +36,7 @@ export function usePostgres(): void {
   });
 }
 
-/** An answer of the proxy, its body parsed. */
-export interface Answer {
-  status: number;
-  headers: Headers;
-  body: Record<string, unknown>;
-}
-
-/** One proxy of the group. */
-export interface Instance {
-  proxy: RunningProxy;
-  logs: ReturnType<typeof createMemoryLogger>;
-  /** A fresh form token from this instance. */
-  token(): Promise<string>;
-  /** Posts an enquiry as the widget does, with a token of `tokenFrom` (default: this one). */
-  submit(options?: {
-    token?: string;
-    key?: string;
-    enquiry?: Partial<EnquiryPartInput>;
-    files?: File[];
-  }): Promise<Answer>;
-  get(path: string): Promise<Answer>;
-  close(): Promise<void>;
-}
+export type { Answer, Instance } from '../fixtures/proxy-instance.ts';
 
 /** A stand-in and `count` proxies on one new database. */
 export async function sharedGroup(
@@ -103,43 +80,5 @@ export async function sharedGroup(
     },
     /** The enquiries the platform holds, with their files' names. */
     inbox: () => fetchInbox(api.origin),
-  };
-}
-
-function instanceOf(
-  proxy: RunningProxy,
-  logs: ReturnType<typeof createMemoryLogger>,
-  close: () => Promise<void>,
-): Instance {
-  const call = async (path: string, init?: RequestInit): Promise<Answer> => {
-    const response = await fetch(`${proxy.url}${path}`, init);
-    const text = await response.text();
-    return {
-      status: response.status,
-      headers: response.headers,
-      body: (text ? JSON.parse(text) : {}) as Record<string, unknown>,
-    };
-  };
-  const token = async () => String((await call('/api/form-token')).body.token);
-  return {
-    proxy,
-    logs,
-    token,
-    get: (path) => call(path),
-    async submit(options = {}) {
-      const form = new FormData();
-      const enquiry = { ...validEnquiry(), ...options.enquiry };
-      form.append(
-        'enquiry',
-        JSON.stringify({ ...enquiry, form_token: options.token ?? (await token()) }),
-      );
-      for (const file of options.files ?? []) form.append('files', file);
-      return call('/api/enquiries', {
-        method: 'POST',
-        body: form,
-        headers: { origin: ORIGIN, ...(options.key ? { 'idempotency-key': options.key } : {}) },
-      });
-    },
-    close,
   };
 }
