@@ -4,8 +4,12 @@ import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { SlotsResponse } from '../proxy/contract/booking.ts';
+import { createFormTokens } from '../proxy/http/bots/form-token.ts';
 import { createLogger } from '../proxy/logger.ts';
-import { startDemo, type DemoOptions } from './stack.ts';
+import { eventually } from '../proxy/test/platform/platform-session.ts';
+import { validEnquiry } from '../proxy/test/fixtures/proxy-harness.ts';
+import { startDemo, type DemoOptions, type RunningDemo } from './stack.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -85,4 +89,79 @@ describe('the demo stack (npm start)', () => {
       await running.close();
     }
   });
+
+  it('sends each of three calls booked from one machine within a minute its confirmation, from the firm the site names (issue #85, major 2 and minor 8)', async () => {
+    const secret = 'demo-stack-test-form-token-secret-0123456789';
+    const running = await startOnFreePorts({
+      mailbox: { webPort: 0, smtpPort: 0 },
+      env: { FORM_TOKEN_SECRET: secret },
+    });
+    try {
+      const origin = new URL(running.siteUrl).origin;
+      const { slots } = (await (
+        await fetch(`${running.proxyUrl}/api/slots?case-type=wills-probate`, {
+          headers: { origin },
+        })
+      ).json()) as SlotsResponse;
+      // Forms that loaded half a minute ago: a person's fill time, not a bot's.
+      const tokens = createFormTokens(secret, () => Date.now() - 30_000);
+      for (const slot of slots.slice(0, 3))
+        expect(await bookCall(running, origin, slot.start, tokens.issue())).toBe(true);
+      const confirmed = (subjects: string[]) =>
+        subjects.filter((subject) => subject.startsWith('We have your enquiry')).length;
+      await eventually(
+        () =>
+          Promise.resolve((running.mailbox?.kept() ?? []).map(({ mail }) => mail.subject ?? '')),
+        (subjects) => confirmed(subjects) >= 3,
+        20_000,
+      );
+      const mail = running.mailbox?.kept() ?? [];
+      const confirmations = mail.filter(({ mail }) =>
+        mail.subject?.startsWith('We have your enquiry'),
+      );
+      expect(
+        confirmations.map(({ mail }) => (mail.to && 'text' in mail.to ? mail.to.text : '')),
+      ).toEqual(Array(3).fill('ada@example.com'));
+      // One firm, one name, one sender: the visitor's confirmations and the team's notices alike.
+      for (const page of [running.siteUrl, running.campaignUrl]) {
+        const site = await (await fetch(page)).text();
+        expect(site).toMatch(/<title>[^<]+ – Hart &amp; Lovelace Solicitors<\/title>/);
+        // The logo's name is its text, nothing in it hidden: a screen reader reads the same name.
+        const logo = /<a class="brand"[^>]*>(.*?)<\/a>/s.exec(site)?.[1] ?? '';
+        expect(logo).not.toMatch(/aria-hidden|visually-hidden/);
+        expect(logo.replace(/<[^>]+>/g, '').replaceAll('&amp;', '&')).toBe(
+          'Hart & Lovelace Solicitors',
+        );
+        expect(site).not.toMatch(/@(?!lovelace-law\.example)[\w-]+\.example/);
+      }
+      const notices = mail.filter(({ mail }) => mail.subject?.startsWith('New lead'));
+      expect(notices.length).toBeGreaterThan(0);
+      for (const { mail: each } of [...confirmations, ...notices])
+        expect(each.from?.text).toBe(
+          '"Hart & Lovelace Solicitors" <enquiries@lovelace-law.example>',
+        );
+    } finally {
+      await running.close();
+    }
+  }, 60_000);
 });
+
+/** Books a call at `start` as the landing page's form does; true once the proxy took it. */
+async function bookCall(running: RunningDemo, origin: string, start: string, token: string) {
+  const body = new FormData();
+  body.append(
+    'enquiry',
+    JSON.stringify({
+      ...validEnquiry(),
+      case_type: 'wills-probate',
+      answers: { services: ['Make or update a will'], call: start },
+      form_token: token,
+    }),
+  );
+  const answer = await fetch(`${running.proxyUrl}/api/enquiries`, {
+    method: 'POST',
+    body,
+    headers: { origin },
+  });
+  return answer.status === 201 || answer.status === 202;
+}

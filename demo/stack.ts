@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { loadProxyEnv } from '../proxy/env.ts';
 import type { AcceptedKind } from '../proxy/contract/limits.ts';
 import type { Logger } from '../proxy/logger.ts';
-import { startProxy } from '../proxy/server.ts';
+import { startProxy, type RunningProxy } from '../proxy/server.ts';
 import { testControls } from './enquiry-api/config.ts';
 import type { FormStudio } from '../proxy/studio/form-studio.ts';
 import { startEnquiryApi, type RunningEnquiryApi } from './enquiry-api/server.ts';
@@ -46,10 +46,17 @@ export interface DemoOptions {
   form?: ExampleName;
 }
 
+/**
+ * The demo's one sender: its firm as its site names it (`site/index.html`), for the visitor's
+ * confirmation and the team's notices alike.
+ */
+const DEMO_SENDER = 'Hart & Lovelace Solicitors <enquiries@lovelace-law.example>';
+
 /** The demo's sender and the firm's address for its alerts, where the mailbox catches them. */
 const DEMO_MAIL = {
   NOTIFY_EMAIL: 'operations@lovelace-law.example',
-  CONFIRMATION_FROM: 'Lovelace & Co <enquiries@lovelace-law.example>',
+  NOTIFY_FROM: DEMO_SENDER,
+  CONFIRMATION_FROM: DEMO_SENDER,
 };
 
 /** The running demo: its addresses, and how to stop it. */
@@ -71,6 +78,8 @@ export interface RunningDemo {
   mailbox?: RunningMailbox;
   /** Each host's calendar feed of the calls booked with them, where the form books calls. */
   hostFeeds: { host: string; url: string }[];
+  /** How many confirmations the form allows, where they are sent (every demo visitor is one client). */
+  confirmationLimits?: RunningProxy['confirmationLimits'];
   close(): Promise<void>;
 }
 
@@ -130,6 +139,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     ? {
         SMTP_URL: mailbox.smtpUrl,
         NOTIFY_EMAIL: env.NOTIFY_EMAIL || DEMO_MAIL.NOTIFY_EMAIL,
+        NOTIFY_FROM: env.NOTIFY_FROM || DEMO_MAIL.NOTIFY_FROM,
         CONFIRMATION_FROM: env.CONFIRMATION_FROM || DEMO_MAIL.CONFIRMATION_FROM,
       }
     : {};
@@ -161,6 +171,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     files: { offered: proxy.offered, documentsOff: proxy.documentsOff },
     studio: proxy.studio,
     hostFeeds: proxy.hostFeeds.map(({ host, path }) => ({ host, url: `${proxy.url}${path}` })),
+    confirmationLimits: proxy.confirmationLimits,
     ...(api && credentials ? { api, credentials } : {}),
     ...(mailbox ? { mailbox } : {}),
     async close() {

@@ -72,6 +72,27 @@ describe('what npm start prints', () => {
     expect(startBanner(urls, {}).join('\n')).toContain('groups of 10 starts or more');
   });
 
+  it('says how many confirmations one machine gets, and that the demo raised them (issue #85, major 2)', () => {
+    const demo = {
+      ...urls,
+      confirmationLimits: { perAddressPerDay: 20, perClientPerHour: 20, perHour: 50 },
+    };
+    expect(startBanner(demo, {}).join('\n')).toContain(
+      [
+        '  Confirmations       at most 20 a day to one mailbox and 20 an hour from one machine (every',
+        '                      visitor here is this machine): raised for this demo, 2 and 2 by default',
+      ].join('\n'),
+    );
+    const own = {
+      ...urls,
+      confirmationLimits: { perAddressPerDay: 2, perClientPerHour: 2, perHour: 50 },
+    };
+    expect(startBanner(own, {}).join('\n')).toContain(
+      'at most 2 a day to one mailbox and 2 an hour from one machine (every\n                      visitor here is this machine): confirmation.limits in the form',
+    );
+    expect(startBanner(urls, {}).join('\n')).not.toContain('Confirmations');
+  });
+
   it('names the stand-in’s test controls when they are on', () => {
     const faults = new FaultInjector({ failRate: 0.5 });
     const text = startBanner({ ...urls, api: stand(faults) }, { ENQUIRY_API_CONTROL: '1' }).join(

@@ -5,6 +5,7 @@
  * `127.0.0.1`: passkeys (WebAuthn) refuse an IP address as their site.
  */
 import { relative } from 'node:path';
+import { CONFIRMATION_LIMIT_DEFAULTS } from '../proxy/contract/schemas/confirmation.ts';
 import { testControls } from './enquiry-api/config.ts';
 import { describeFaults } from './enquiry-api/fault-settings.ts';
 import type { ConsoleAccess } from './console-access.ts';
@@ -66,6 +67,28 @@ function feedLines(demo: Pick<RunningDemo, 'hostFeeds'>) {
 }
 
 /**
+ * How many confirmations a visitor gets: every visitor of the demo is this machine, so the
+ * per-client limit is everybody's. The demo's form raises both for a person trying every step of
+ * the README's "Try it" (issue #85); the banner says so, as it says the funnel's minimum.
+ */
+function confirmationLines(demo: Pick<RunningDemo, 'confirmationLimits'>) {
+  const limits = demo.confirmationLimits;
+  if (!limits) return [];
+  const { perAddressPerDay: day, perClientPerHour: hour } = limits;
+  const defaults = CONFIRMATION_LIMIT_DEFAULTS;
+  const raised = day > defaults.perAddressPerDay && hour > defaults.perClientPerHour;
+  return [
+    `  Confirmations       at most ${String(day)} a day to one mailbox and ${String(hour)} an hour from one machine (every`,
+    raised
+      ? `${MORE}visitor here is this machine): raised for this demo, ${String(defaults.perAddressPerDay)} and ${String(defaults.perClientPerHour)} by default`
+      : `${MORE}visitor here is this machine): confirmation.limits in the form`,
+    raised
+      ? `${MORE}(confirmation.limits in the form: docs/confirmation-email.md)`
+      : `${MORE}(docs/confirmation-email.md)`,
+  ];
+}
+
+/**
  * @example startBanner(demo, process.env).join('\n') // '  Landing page  http://localhost:3000/ …'
  */
 export function startBanner(
@@ -79,6 +102,7 @@ export function startBanner(
     | 'formConfig'
     | 'mailbox'
     | 'hostFeeds'
+    | 'confirmationLimits'
   >,
   env: Record<string, string | undefined>,
   access: Pick<ConsoleAccess, 'madeToken'> = {},
@@ -105,6 +129,7 @@ export function startBanner(
     ...documentLines(demo, env),
     ...platformLines(demo, env),
     ...mailLines(demo, env),
+    ...confirmationLines(demo),
     ...feedLines(demo),
     ...consoleLines,
     `  Funnel              ${proxy}/admin/funnel   (groups of ${minCount} start${minCount === '1' ? '' : 's'} or more`,

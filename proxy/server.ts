@@ -31,6 +31,8 @@ import { openConverter, withAcceptedKinds } from './convert/open-converter.ts';
 import { publishFormFile, readFormFile } from './studio/form-file.ts';
 import { openLiveForm, type WatchedLiveForm } from './studio/live-form.ts';
 import type { FormStudio } from './studio/form-studio.ts';
+import { confirmationsState } from './notify/confirmations-state.ts';
+import type { ConfirmationConfig } from './contract/schemas/confirmation.ts';
 
 /**
  * How often each instance looks for a version it was not told of: the safety net under
@@ -52,6 +54,8 @@ export interface RunningProxy {
   studio: FormStudio;
   /** Each host's calendar feed, as a path on the proxy (`docs/booking.md`, "Calendars"). */
   hostFeeds: { host: string; path: string }[];
+  /** How many confirmation emails the form allows (`confirmation.limits`), when they are sent. */
+  confirmationLimits?: ConfirmationConfig['limits'] | undefined;
   /** Stops taking requests, lets in-flight ones finish while there is time, closes the outbox. */
   close(): Promise<void>;
 }
@@ -202,6 +206,9 @@ async function start(
       path: feedPath(deps.feedSecret, host),
     })),
     documentsOff: converter.warnings?.[0],
+    confirmationLimits: confirmationsState(env, live.current().config).on
+      ? live.current().config.confirmation?.limits
+      : undefined,
     studio,
     close,
   };

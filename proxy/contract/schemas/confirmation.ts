@@ -30,6 +30,13 @@ export function emailWords(strings: Pick<Strings, `confirmation.${ConfirmationSt
   ) as Record<ConfirmationStringKey, string>;
 }
 
+/** How many confirmations a form allows when it says nothing (`npm start`'s demo says more). */
+export const CONFIRMATION_LIMIT_DEFAULTS = Object.freeze({
+  perAddressPerDay: 2,
+  perClientPerHour: 2,
+  perHour: 50,
+});
+
 /** How many confirmations a window allows: 0 sends none. */
 const allowance = (fallback: number) => z.number().int().min(0).max(1000).default(fallback);
 
@@ -49,11 +56,11 @@ export const confirmationSchema = z.strictObject({
    */
   limits: z
     .strictObject({
-      perAddressPerDay: allowance(2),
-      perClientPerHour: allowance(2),
-      perHour: allowance(50),
+      perAddressPerDay: allowance(CONFIRMATION_LIMIT_DEFAULTS.perAddressPerDay),
+      perClientPerHour: allowance(CONFIRMATION_LIMIT_DEFAULTS.perClientPerHour),
+      perHour: allowance(CONFIRMATION_LIMIT_DEFAULTS.perHour),
     })
-    .default({ perAddressPerDay: 2, perClientPerHour: 2, perHour: 50 }),
+    .default({ ...CONFIRMATION_LIMIT_DEFAULTS }),
   /**
    * The form's language (BCP 47): the email's `lang`, and how the time is written; a visitor
    * who read the form in another of its languages gets theirs.
