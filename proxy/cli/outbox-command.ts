@@ -6,6 +6,8 @@
  */
 import type {
   AuditLog,
+  BookingStore,
+  CallMarks,
   FormVersions,
   HostCalendars,
   Housekeeping,
@@ -23,6 +25,7 @@ import { runWebhooksCommand } from './webhooks-command.ts';
 import { peopleCommand, type PeopleIo } from './people-command.ts';
 import type { DraftRights } from '../operator/person-drafts.ts';
 import { formCommand, type FormIo } from './form-command.ts';
+import { callsCommand } from './calls-command.ts';
 
 /** What `npm run outbox -- help` prints (docs/operations.md shows it too). */
 export const USAGE = `Usage: npm run outbox -- <command>
@@ -82,6 +85,9 @@ export const USAGE = `Usage: npm run outbox -- <command>
                                                 its translations, the ids against every version) and make it
                                                 the draft, or with --publish the next version; what is
                                                 refused is printed (exit 1)
+  calls mark <reference> attended|no-show       mark a lead's call as having taken place, or missed by the
+                                                visitor (once it has begun): counted in the funnel, sent to
+                                                the webhooks that ask for call.attended or call.no_show
   migrate                                       bring the outbox's schema up to date, and nothing else
                                                 (the proxy does it at start too, under a lock)
 
@@ -101,6 +107,8 @@ type OutboxCommandStore = OperatorView &
   HostCalendars &
   FormVersions &
   Pick<AuditLog, 'recordAudit'> &
+  Pick<BookingStore, 'bookingsOf'> &
+  CallMarks &
   DraftRights;
 
 /** One command: the rest of its command line, the store and where to write; its exit code. */
@@ -128,6 +136,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   'verify-receipt': verifyReceiptCommand,
   people: peopleCommand,
   form: formCommand,
+  calls: callsCommand,
 };
 
 /** Runs one command; returns the process exit code. */

@@ -13,6 +13,8 @@ import { isSlotStart } from '../contract/booking.ts';
 import { feedPath, hostsOf } from '../booking/host-feeds.ts';
 import { needsTo, personOf, type ConsoleVariables } from './access.ts';
 import { hostCallsBody } from './pages/host-calls.ts';
+import { markDoneText } from './call-mark-route.ts';
+import type { CallMarks } from '../outbox/store.ts';
 import { consolePage } from './pages/layout.ts';
 
 const CANCELLED = 'The call is cancelled, and its time is offered again.';
@@ -48,6 +50,8 @@ export interface CallRoutesDeps {
   origin: (c: Context) => string;
   /** Writes a press to the audit log. */
   audit: (c: Context, action: string, reference: string, detail?: string) => Promise<void>;
+  /** A host's calls that wait for a mark (`call-mark-route.ts` marks them). */
+  marks: Pick<CallMarks, 'callsToMark'>;
 }
 
 /** The routes of staff's calls: a host's own, and a lead's moved or cancelled. */
@@ -59,10 +63,15 @@ export function callRoutes(options: CallRoutesDeps): Hono<{ Variables: ConsoleVa
     const who = c.get('session');
     const host = who.personId === null ? null : who.email.toLowerCase();
     const hosting = deps && host !== null && hostsOf(deps.form.current().config).includes(host);
+    const now = deps?.now() ?? Date.now();
     const body = hostCallsBody({
       host,
-      calls: deps && host !== null ? await deps.store.hostBookings(host, deps.now()) : [],
+      calls: deps && host !== null ? await deps.store.hostBookings(host, now) : [],
+      toMark: deps && host !== null ? await options.marks.callsToMark(host, now) : [],
       feed: hosting ? `${options.origin(c)}${feedPath(options.feedSecret, host)}` : undefined,
+      csrf: c.get('csrf'),
+      now,
+      done: markDoneText(c.req.query('done')),
     });
     const page = { title: 'Your calls', place: 'calls', csrf: c.get('csrf'), who, body } as const;
     return c.html(consolePage(page));

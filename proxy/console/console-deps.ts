@@ -9,6 +9,8 @@ import type { Limiter } from '../limiter/token-buckets.ts';
 import type { Logger } from '../logger.ts';
 import type {
   AuditLog,
+  BookingStore,
+  CallMarks,
   OperatorView,
   People,
   PlatformOutages,
@@ -30,7 +32,9 @@ export interface ConsoleDeps {
     Pick<WebhookDeliveries, 'listWebhooks'> &
     Pick<SubjectRights, 'erase'> &
     Pick<PlatformOutages, 'platformOutage'> &
-    TeamPeople;
+    TeamPeople &
+    Pick<BookingStore, 'bookingsOf'> &
+    CallMarks;
   /** Where uploads are spooled (`DATA_DIR/incoming`), so an erasure removes any copy left there. */
   spoolDir?: string | undefined;
   /**

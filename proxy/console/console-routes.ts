@@ -33,6 +33,7 @@ import { leadCalls } from '../booking/call-changes.ts';
 import type { CallPageRouteDeps } from '../intake/page/call-page-route.ts';
 import type { CalendarFeedRouteDeps } from '../http/calendar-feed-route.ts';
 import { callRoutes, CALL_WORDS } from './call-routes.ts';
+import { callMarkRoute, MARK_DONE } from './call-mark-route.ts';
 import { consoleOrigin } from './console-address.ts';
 import { CONSOLE_CSS } from './style.ts';
 import {
@@ -48,6 +49,7 @@ const PAGE_SIZE = 50;
 const DONE: Readonly<Record<string, string>> = {
   ...RETRY_WORDS,
   ...CALL_WORDS,
+  ...MARK_DONE,
   busy: 'The lead is being delivered right now; look again in a moment.',
   skipped: 'The refused file is left out.',
   needs_confirm:
@@ -220,8 +222,10 @@ export function consoleRoutes(
       feedSecret: deps.feedSecret,
       origin: (c) => consoleOrigin(c, { publicUrl: deps.publicUrl, ...parts }),
       audit,
+      marks: store,
     }),
   );
+  app.route('/', callMarkRoute({ store, now: deps.now, audit }));
   app.post('/admin/leads/:reference/retry', async (c) => {
     const reference = c.req.param('reference');
     const outcome = await store.requeue(reference, deps.now());

@@ -109,8 +109,13 @@ describeFunnelPage((seeded) => {
       '3',
       '0',
       '0',
+      '0',
+      '0',
       '19.5%',
     ]);
+    expect(tableRows(page, 'All groups together').map((row) => row[0])).toEqual(
+      expect.arrayContaining(['Calls that took place', 'Calls the visitor missed']),
+    );
   });
 
   it('names a question the form no longer has, and a period of visitors without a variant, in words', async () => {

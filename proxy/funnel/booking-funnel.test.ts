@@ -11,7 +11,12 @@ import type { FunnelReport } from '../contract/funnel.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { lawFirmBooking } from '../test/fixtures/booking-config.ts';
 import { callPagesOptions, pressOnPage } from '../test/fixtures/call-pages.ts';
-import { answerOf, confirming, confirmingProxies } from '../test/fixtures/confirming-proxy.ts';
+import {
+  answerOf,
+  confirming,
+  confirmingProxies,
+  outboxCommand,
+} from '../test/fixtures/confirming-proxy.ts';
 import { ORIGIN, validEnquiry, type ProxyHarness } from '../test/fixtures/proxy-harness.ts';
 import type { FunnelResponse } from './funnel-report.ts';
 
@@ -124,17 +129,43 @@ describe('booking in the funnel', () => {
       headers: { ...auth, accept: 'text/csv' },
     });
     const [header, first] = (await csv.text()).trim().split('\r\n');
-    expect(header?.endsWith(',errors,offered,booked,cancelled')).toBe(true);
-    expect(first?.endsWith(',0,1,1')).toBe(true);
+    expect(header?.endsWith(',errors,offered,booked,cancelled,attended,noShow')).toBe(true);
+    expect(first?.endsWith(',0,1,1,0,0')).toBe(true);
+  });
+
+  it('counts a call marked no-show in its campaign, and one that took place in its own (issue 88)', async () => {
+    const { h, book, funnel } = await bookingProxy(1);
+    const spring = await book(MONDAY_NINE, 'spring-2027', 'ada@example.com');
+    const autumn = await book(MONDAY_TEN, 'autumn', 'grace@example.com');
+    h.clock.now = Date.parse(MONDAY_TEN) + 60 * 60_000;
+    // As staff mark them from the command line (the console's presses do the same).
+    expect((await outboxCommand(h, 'calls', 'mark', spring, 'no-show')).exit).toBe(0);
+    expect((await outboxCommand(h, 'calls', 'mark', autumn, 'attended')).exit).toBe(0);
+    const report = await funnel();
+    const byCampaign = Object.fromEntries(report.rows.map((row) => [row.campaign, row]));
+    expect(byCampaign['spring-2027']).toMatchObject({ booked: 1, attended: 0, noShow: 1 });
+    expect(byCampaign.autumn).toMatchObject({ booked: 1, attended: 1, noShow: 0 });
+    expect(report.totals).toMatchObject({ attended: 1, noShow: 1 });
+    const csv = await h.app.request(`/admin/funnel?${PERIOD}&campaign=spring-2027`, {
+      headers: { ...auth, accept: 'text/csv' },
+    });
+    expect((await csv.text()).trim().split('\r\n')[1]?.endsWith(',0,1,0,0,1')).toBe(true);
   });
 
   it('keeps a small campaign’s calls out of its row, and in the totals and what is withheld', async () => {
     const { h, book, funnel } = await bookingProxy(3);
-    await book(MONDAY_NINE, 'one-visitor');
+    const reference = await book(MONDAY_NINE, 'one-visitor');
     expect((await post(h, viewed({ campaign: 'one-visitor' }))).status).toBe(204);
     const report = await funnel();
     expect(report.rows).toEqual([]);
     expect(report.totals).toMatchObject({ offered: 1, booked: 1 });
     expect(report.withheld).toMatchObject({ groups: 1, offered: 1, booked: 1, cancelled: 0 });
+    // Its call marked: counted in the totals and what is withheld, never in a row of its own.
+    h.clock.now = Date.parse(MONDAY_NINE) + 60 * 60_000;
+    const [call] = await h.store.bookingsOf(reference);
+    await h.store.markCall(call?.uid ?? '', { outcome: 'no_show', by: 'sam', at: h.clock.now });
+    const marked = await funnel();
+    expect(marked.rows).toEqual([]);
+    expect(marked.withheld).toMatchObject({ groups: 1, booked: 1, noShow: 1 });
   });
 });

@@ -24,6 +24,8 @@ const HEADER = [
   'offered',
   'booked',
   'cancelled',
+  'attended',
+  'noShow',
 ];
 
 /** One CSV field: formulas defused (OWASP's CSV injection advice), quoted when it must be. */
@@ -47,7 +49,7 @@ export function funnelCsv(funnel: FunnelResponse): string {
       row.sends,
       row.delivered,
     ];
-    const call = [row.offered, row.booked, row.cancelled];
+    const call = [row.offered, row.booked, row.cancelled, row.attended, row.noShow];
     if (row.questions.length === 0) lines.push([...cell, '', '', '', '', '', ...call].map(String));
     for (const question of row.questions)
       lines.push(

@@ -2,9 +2,9 @@
  * The marketer's funnel over a period: one row per case type, campaign and variant, with its
  * questions in the form's order. This is the shape `GET /admin/funnel` answers (and the
  * console shows): `{from, to, minCount, truncated, rows: [{caseType, campaign, variant, views,
- * starts, sends, delivered, offered, booked, cancelled, questions: [{id, shown, answered, left,
- * errors: {code: n}}]}], totals, withheld}`. Rows with fewer than `minCount` starts (or deliveries) are merged into one
- * "other" row, so no small group can be singled out; an "other" row still below it is left out,
+ * starts, sends, delivered, offered, booked, cancelled, attended, noShow, questions: [{id,
+ * shown, answered, left, errors: {code: n}}]}], totals, withheld}`. Rows with fewer than
+ * `minCount` starts (or deliveries) are merged into one "other" row, so no small group can be singled out; an "other" row still below it is left out,
  * counted in `totals` and `withheld` alone. Starts, not views: anyone can load
  * `/form?campaign=…` nine times to lift one visitor's cell over the line, and a view is all
  * a page load makes.
@@ -15,6 +15,7 @@
  */
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import {
+  CELL_COUNTS,
   type CellCount,
   type CellKey,
   type FunnelCell,
@@ -46,7 +47,8 @@ export interface FunnelResponse {
   truncated: boolean;
   rows: FunnelCell[];
   /**
-   * The period's views, starts, sends, deliveries, times offered, calls booked and cancelled over every group, those left out included:
+   * The period's views, starts, sends, deliveries, times offered, calls booked, cancelled,
+   * attended and missed over every group, those left out included:
    * the small-count rule protects groups (their rows and where their visitors stopped), not
    * the sum.
    */
@@ -65,8 +67,8 @@ export type StageTotals = Record<CellCount, number>;
 
 /** The steps of `cells` summed. */
 export const stageTotals = (cells: readonly FunnelCell[]): StageTotals => {
-  const { views, starts, sends, delivered, offered, booked, cancelled } = merged(cells);
-  return { views, starts, sends, delivered, offered, booked, cancelled };
+  const sum = merged(cells);
+  return Object.fromEntries(CELL_COUNTS.map((count) => [count, sum[count]])) as StageTotals;
 };
 
 /** The name of the row small cells are merged into. */
@@ -111,13 +113,7 @@ export function merged(cells: readonly FunnelCell[]): FunnelCell {
     caseType: shared('caseType'),
     campaign: shared('campaign'),
     variant: shared('variant'),
-    views: total('views'),
-    starts: total('starts'),
-    sends: total('sends'),
-    delivered: total('delivered'),
-    offered: total('offered'),
-    booked: total('booked'),
-    cancelled: total('cancelled'),
+    ...(Object.fromEntries(CELL_COUNTS.map((count) => [count, total(count)])) as StageTotals),
     questions: [...questions.values()],
   };
 }

@@ -15,8 +15,11 @@ export type Stage = (typeof STAGES)[number];
 /** A count for each step. */
 export type StageCounts = Record<Stage, number>;
 
-/** The call's steps (issue 75): views shown free times, calls booked, and of those cancelled. */
-const CALL_STAGES = ['offered', 'booked', 'cancelled'] as const;
+/**
+ * The call's steps (issues 75 and 88): views shown free times, calls booked, and of those
+ * cancelled, marked as having taken place, and marked as missed by the visitor.
+ */
+const CALL_STAGES = ['offered', 'booked', 'cancelled', 'attended', 'noShow'] as const;
 /** One of the call's steps. */
 export type CallStage = (typeof CALL_STAGES)[number];
 

@@ -3,7 +3,14 @@
  * offered (`booking/slot-finder.ts`), and the calls an enquiry booked. A booking itself is taken
  * by `IntakeStore.accept`, in the enquiry's transaction.
  */
-import type { BookedSpan, CallChange, CallMove, StoredBooking } from './booking.ts';
+import type {
+  BookedSpan,
+  CallChange,
+  CallMark,
+  CallMarkOutcome,
+  CallMove,
+  StoredBooking,
+} from './booking.ts';
 import type {
   CalendarTrouble,
   CalendarWriteOutcome,
@@ -33,6 +40,14 @@ export interface BookingStore {
   moveBooking(uid: string, move: CallMove, at: number): Promise<StoredBooking | 'taken' | null>;
   /** Forgets calls that ended before `before`, and finished writes of their events; how many. */
   forgetPastBookings(before: number): Promise<number>;
+}
+
+/** Whether calls took place, as staff mark them (`booking/call-marks.ts`). */
+export interface CallMarks {
+  /** Marks the call `uid` (begun, not cancelled), counted in the funnel; or says why not. */
+  markCall(uid: string, mark: CallMark): Promise<CallMarkOutcome>;
+  /** `host`'s calls ended by `now` and not marked yet, the latest first. */
+  callsToMark(host: string, now: number): Promise<StoredBooking[]>;
 }
 
 /** Hosts' own calendars: connected by the CLI, read by the busy cache. */

@@ -62,7 +62,29 @@ export interface StoredBooking {
   sequence: number;
   createdAt: number;
   cancelledAt: number | null;
+  /** Whether it took place, as staff marked it once it began (null: not marked). */
+  outcome: CallOutcome | null;
+  markedAt: number | null;
+  /** Who marked it, as the audit log names them. */
+  markedBy: string | null;
 }
+
+/** Whether a call took place: the visitor came (`attended`), or did not (`no_show`). */
+export type CallOutcome = 'attended' | 'no_show';
+
+/** A mark staff give a call that has begun. */
+export interface CallMark {
+  outcome: CallOutcome;
+  /** Who marked it, as the audit log names them. */
+  by: string;
+  at: number;
+}
+
+/** What a mark came to: marked (with the mark it had before), or why not. */
+export type CallMarkOutcome =
+  | { kind: 'marked'; booking: StoredBooking; previous: CallOutcome | null }
+  | { kind: 'cancelled' | 'not_begun'; booking: StoredBooking }
+  | { kind: 'not_found' };
 
 /** The enquiry whose booking is taken, as its accept has just inserted it. */
 export interface BookedSubmission {

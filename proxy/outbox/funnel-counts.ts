@@ -54,9 +54,15 @@ export const CELL_COUNTS = [
   'offered',
   'booked',
   'cancelled',
+  'attended',
+  'noShow',
 ] as const;
 /** One of a cell's counts. */
 export type CellCount = (typeof CELL_COUNTS)[number];
+
+/** The column a count is kept in (`noShow` in `no_show`). */
+export const countColumn = (count: CellCount): string =>
+  count.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** One case type, campaign and variant's counts over a period. */
 export interface FunnelCell {
@@ -72,6 +78,9 @@ export interface FunnelCell {
   /** Calls booked with an enquiry, and of those, cancelled since (a move is neither). */
   booked: number;
   cancelled: number;
+  /** Calls booked that staff marked as having taken place, and those the visitor missed. */
+  attended: number;
+  noShow: number;
   questions: QuestionCounts[];
 }
 

@@ -112,6 +112,9 @@ export const PLAN_TABLE = {
   cancelBooking: 'atomic',
   moveBooking: 'atomic',
   forgetPastBookings: 'atomic',
+  // Whether calls took place.
+  markCall: 'atomic',
+  callsToMark: 'read',
   // Hosts' own calendars and the writes owed to them.
   connectCalendar: 'atomic',
   disconnectCalendar: 'atomic',

@@ -45,7 +45,12 @@ import type {
 } from './submission-store.ts';
 import type { UploadStore } from './upload-store.ts';
 import type { DraftStore } from './draft-store.ts';
-import type { BookingStore, CalendarWriteQueue, HostCalendars } from './booking-store.ts';
+import type {
+  BookingStore,
+  CalendarWriteQueue,
+  CallMarks,
+  HostCalendars,
+} from './booking-store.ts';
 
 export type { Lease } from './submission.ts';
 export type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
@@ -58,7 +63,7 @@ export type { OutageEnded, PlatformOutage } from './machine/outage.ts';
 export type { NotificationQueue, Receipts, ConfirmationQuotas, WebhookQueue, WebhookDeliveries };
 export type { People, AuditLog, SubjectRights, TeamPeople };
 export type { Settings, WidgetFileArchive, FunnelCounters, FormVersions };
-export type { DraftStore, BookingStore, HostCalendars, CalendarWriteQueue };
+export type { DraftStore, BookingStore, HostCalendars, CalendarWriteQueue, CallMarks };
 
 /**
  * Thrown when the store's database cannot be reached or is not taking work now (PostgreSQL
@@ -102,7 +107,8 @@ export interface OutboxStore
     DraftStore,
     BookingStore,
     HostCalendars,
-    CalendarWriteQueue {
+    CalendarWriteQueue,
+    CallMarks {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

@@ -5,8 +5,17 @@
  * by `webhooks/`; listed and retried by operators (`npm run outbox -- webhooks`).
  */
 
-/** The events an endpoint may ask for. */
-export const WEBHOOK_EVENTS = ['enquiry.received', 'enquiry.delivered', 'enquiry.failed'] as const;
+/**
+ * The events an endpoint may ask for, in the order they happen: an enquiry's, then its call's
+ * (marked by staff as having taken place, or missed by the visitor: issue 88).
+ */
+export const WEBHOOK_EVENTS = [
+  'enquiry.received',
+  'enquiry.delivered',
+  'enquiry.failed',
+  'call.attended',
+  'call.no_show',
+] as const;
 
 /** One of `WEBHOOK_EVENTS`. */
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];

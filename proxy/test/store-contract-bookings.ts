@@ -14,12 +14,12 @@ import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
 import { sampleSubmission } from './fixtures/outbox.ts';
 
 const PEOPLE = ['ann@firm.example', 'bob@firm.example', 'cy@firm.example'];
-const NINE = Date.UTC(2027, 2, 29, 8);
+export const NINE = Date.UTC(2027, 2, 29, 8);
 const MINUTE = 60_000;
 const HALF_HOUR = 30 * MINUTE;
 
 /** A call at `start` (half an hour, `bufferMinutes` after it) with `hosts`. */
-const call = (uid: string, start = NINE, more: Partial<NewBooking> = {}): NewBooking => ({
+export const call = (uid: string, start = NINE, more: Partial<NewBooking> = {}): NewBooking => ({
   uid,
   question: 'call',
   start,
@@ -36,7 +36,7 @@ const call = (uid: string, start = NINE, more: Partial<NewBooking> = {}): NewBoo
 });
 
 /** An enquiry `reference` asking for `booking`, its appointment answered with the start. */
-function asking(reference: string, booking: NewBooking): NewSubmission {
+export function asking(reference: string, booking: NewBooking): NewSubmission {
   const { upstream } = sampleSubmission();
   return sampleSubmission({
     reference,

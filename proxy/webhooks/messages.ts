@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readAll } from '../client/byte-source.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import { enquiryAsSent } from '../outbox/lead-routing.ts';
+import type { CallOutcome, StoredBooking } from '../outbox/booking.ts';
 import type { FileSource } from '../outbox/store.ts';
 import type { StoredFile, Submission } from '../outbox/submission.ts';
 import type { NewWebhookDelivery, WebhookEvent } from '../outbox/webhook.ts';
@@ -53,8 +54,32 @@ export interface WebhookBody {
     /** As the platform is sent it: `routed_to` and `repeat_of` among its meta entries. */
     enquiry: UpstreamEnquiry;
     files: WebhookFile[];
+    /** The call, as staff marked it (`call.attended`, `call.no_show`). */
+    call?: WebhookCall;
   };
 }
+
+/** A call in a call's event: when (ISO 8601, UTC; the firm's zone named), with whom, the mark. */
+export interface WebhookCall {
+  start: string;
+  end: string;
+  timeZone: string;
+  host: string;
+  outcome: CallOutcome;
+  markedAt: string;
+  markedBy: string;
+}
+
+/** `booking` as a call's event says it. */
+const callOf = (booking: StoredBooking): WebhookCall => ({
+  start: new Date(booking.start).toISOString(),
+  end: new Date(booking.end).toISOString(),
+  timeZone: booking.timeZone,
+  host: booking.host,
+  outcome: booking.outcome ?? 'attended',
+  markedAt: new Date(booking.markedAt ?? booking.start).toISOString(),
+  markedBy: booking.markedBy ?? '',
+});
 
 const outcomeOf = (file: StoredFile): FileOutcome =>
   file.attachmentId !== null
@@ -106,12 +131,17 @@ async function filesOf(
 }
 
 /** When an event happened. */
-const eventTime = (event: WebhookEvent, submission: Submission, now: number) =>
+const eventTime = (
+  event: WebhookEvent,
+  submission: Submission,
+  now: number,
+  call: StoredBooking | undefined,
+) =>
   event === 'enquiry.received'
     ? submission.receivedAt
     : event === 'enquiry.delivered'
       ? (submission.deliveredAt ?? now)
-      : now;
+      : (call?.markedAt ?? now);
 
 /** A new message id: `msg_` and 128 random bits, kept with the message for every retry. */
 export const newMessageId = () => `msg_${randomBytes(16).toString('base64url')}`;
@@ -121,11 +151,12 @@ export async function webhookDelivery(
   endpoint: WebhookEndpoint,
   event: WebhookEvent,
   submission: Submission,
-  options: { store: FileSource; filesMaxBytes: number; now: number },
+  options: { store: FileSource; filesMaxBytes: number; now: number; call?: StoredBooking },
 ): Promise<NewWebhookDelivery> {
+  const { call } = options;
   const body: WebhookBody = {
     type: event,
-    timestamp: new Date(eventTime(event, submission, options.now)).toISOString(),
+    timestamp: new Date(eventTime(event, submission, options.now, call)).toISOString(),
     data: {
       reference: submission.reference,
       receivedAt: new Date(submission.receivedAt).toISOString(),
@@ -135,7 +166,14 @@ export async function webhookDelivery(
       ...(submission.routing ? { routedTo: submission.routing.team } : {}),
       ...(submission.routing?.repeatOf ? { repeatOf: submission.routing.repeatOf } : {}),
       enquiry: enquiryAsSent(submission),
-      files: await filesOf(submission, endpoint.includeFiles, options.filesMaxBytes, options.store),
+      // A call's event names the files; their bytes went with the enquiry's own events.
+      files: await filesOf(
+        submission,
+        endpoint.includeFiles && !call,
+        options.filesMaxBytes,
+        options.store,
+      ),
+      ...(call ? { call: callOf(call) } : {}),
     },
   };
   return {

@@ -9,7 +9,7 @@
  */
 import type { Routing } from '../contract/schemas/routing.ts';
 import type { Logger } from '../logger.ts';
-import type { FileSource, Settings, WebhookQueue } from '../outbox/store.ts';
+import type { BookingStore, FileSource, Settings, WebhookQueue } from '../outbox/store.ts';
 import type { Submission } from '../outbox/submission.ts';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '../outbox/webhook.ts';
 import { webhookDelivery } from './messages.ts';
@@ -26,7 +26,10 @@ export interface ProducerOptions {
    * its `url`: it is owed their leads only. An endpoint no team names is owed every lead.
    */
   teamsOf?: ((url: string) => readonly string[] | undefined) | undefined;
-  store: Pick<WebhookQueue, 'queueWebhooks' | 'awaitingWebhook'> & FileSource & Settings;
+  store: Pick<WebhookQueue, 'queueWebhooks' | 'awaitingWebhook'> &
+    FileSource &
+    Settings &
+    Pick<BookingStore, 'bookingsOf'>;
   filesMaxBytes: number;
   log: Logger;
   now: () => number;
@@ -99,10 +102,20 @@ export class WebhookProducer {
     if (about.length === 0) return 0;
     const { store, filesMaxBytes, now, log } = this.options;
     const rows = [];
-    for (const submission of about)
+    for (const submission of about) {
+      // A call's event says the call as marked (a lead books one call at most).
+      const marked = event.startsWith('call.')
+        ? (await store.bookingsOf(submission.reference)).findLast((call) => call.outcome)
+        : undefined;
       rows.push(
-        await webhookDelivery(endpoint, event, submission, { store, filesMaxBytes, now: now() }),
+        await webhookDelivery(endpoint, event, submission, {
+          store,
+          filesMaxBytes,
+          now: now(),
+          call: marked,
+        }),
       );
+    }
     const queued = await store.queueWebhooks(rows);
     if (queued > 0) log.info({ endpoint: endpoint.url, event, queued }, 'webhooks queued');
     return queued;

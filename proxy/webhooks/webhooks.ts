@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../logger.ts';
 import { logFailure } from '../outbox/outage-log.ts';
-import type { FileSource, Settings, WebhookQueue } from '../outbox/store.ts';
+import type { BookingStore, FileSource, Settings, WebhookQueue } from '../outbox/store.ts';
 import type { Submission } from '../outbox/submission.ts';
 import { EndpointWorker } from './endpoint-worker.ts';
 import { WebhookProducer, type ProducerOptions } from './producer.ts';
@@ -18,7 +18,7 @@ export interface WebhooksOptions {
   endpoints: readonly WebhookEndpoint[];
   /** The teams each endpoint is its own to, by `url` (`ProducerOptions.teamsOf`). */
   teamsOf?: ProducerOptions['teamsOf'];
-  store: WebhookQueue & FileSource & Settings;
+  store: WebhookQueue & FileSource & Settings & Pick<BookingStore, 'bookingsOf'>;
   log: Logger;
   timeoutMs: number;
   concurrency: number;

@@ -41,6 +41,8 @@ export const CALL_WORDS: Readonly<Record<CallStage, string>> = {
   offered: 'Times offered',
   booked: 'Calls booked',
   cancelled: 'Calls cancelled',
+  attended: 'Calls that took place',
+  noShow: 'Calls the visitor missed',
 };
 
 /** What each step past a view means, in a sentence ("turned 9.5% of its views into …"). */

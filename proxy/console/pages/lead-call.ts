@@ -2,12 +2,14 @@
  * A lead's booked call on its page (`docs/booking.md`, "Cancel or move"): when it is, in the
  * firm's zone, with whom, and whether it is still booked, moved or cancelled; for staff, the
  * presses that cancel it or move it to another free time of its hosts (`../call-routes.ts`, the
- * same machinery as the visitor's page).
+ * same machinery as the visitor's page) until it begins, and from then the presses that mark
+ * whether it took place (`call-mark.ts`).
  */
 import { html } from 'hono/html';
 import type { OpenedCall } from '../../booking/call-changes.ts';
 import { callTime, isoStart } from '../../booking/call-words.ts';
 import type { OfferedSlot } from '../../booking/slot-finder.ts';
+import { markedInWords, markForm } from './call-mark.ts';
 import { csrfField, emailAddress } from './layout.ts';
 
 /** A call as the page shows it, with the times it may move to. */
@@ -26,7 +28,7 @@ function stateOf({ booking }: OpenedCall): string {
 }
 
 /** One call's details and, while booked, its presses. */
-function callRows({ call, times }: LeadCall, action: string, csrf: string) {
+function callRows({ call, times }: LeadCall, action: string, csrf: string, now: number) {
   const { booking } = call;
   const when = (span: { start: number; end: number }) => callTime(span, booking.timeZone, 'en');
   const fields = html`${csrfField(csrf)}<input
@@ -55,14 +57,25 @@ function callRows({ call, times }: LeadCall, action: string, csrf: string) {
       <dd>${emailAddress(booking.host)}</dd>
       <dt>State</dt>
       <dd>${stateOf(call)}</dd>
+      ${
+        booking.outcome
+          ? html`<dt>Took place?</dt>
+              <dd>${markedInWords(booking)}</dd>`
+          : ''
+      }
     </dl>
-    ${presses}`;
+    ${markForm(booking, { reference: booking.reference, csrf, now, back: 'lead' })} ${presses}`;
 }
 
 /** The section of the lead `reference`'s calls; nothing when it booked none. */
-export function callSection(calls: readonly LeadCall[], reference: string, csrf: string) {
+export function callSection(
+  calls: readonly LeadCall[],
+  reference: string,
+  csrf: string,
+  now: number,
+) {
   if (calls.length === 0) return '';
   const action = `/admin/leads/${reference}/call`;
   return html`<h2>Call booked</h2>
-    ${calls.map((each) => callRows(each, action, csrf))}`;
+    ${calls.map((each) => callRows(each, action, csrf, now))}`;
 }

@@ -177,7 +177,7 @@ export function leadBody(data: LeadData) {
       ['Received', when(lead.receivedAt)],
     ])}
     ${teamSection(data.lead, data.team, data.notifications)}
-    ${callSection(data.calls ?? [], lead.reference, csrf)}
+    ${callSection(data.calls ?? [], lead.reference, csrf, data.now)}
     <h2>Answers</h2>
     ${answers.length === 0 ? html`<p>No answers.</p>` : pairs(answers.map((a) => [a.label, a.value]))}
     <h2>Where they came from</h2>

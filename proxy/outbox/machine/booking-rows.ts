@@ -21,6 +21,9 @@ export interface BookingRow {
   sequence: number;
   created_at: number;
   cancelled_at: number | null;
+  outcome: StoredBooking['outcome'];
+  marked_at: number | null;
+  marked_by: string | null;
 }
 
 /** A row as the booking it keeps. */
@@ -43,4 +46,7 @@ export const toBooking = (row: BookingRow): StoredBooking => ({
   sequence: row.sequence,
   createdAt: row.created_at,
   cancelledAt: row.cancelled_at,
+  outcome: row.outcome,
+  markedAt: row.marked_at,
+  markedBy: row.marked_by,
 });

@@ -87,3 +87,15 @@ export const calendarTables = (t: ColumnTypes) => `CREATE TABLE host_calendars (
      UNIQUE (uid, action, sequence)
    );
    CREATE INDEX calendar_writes_due ON calendar_writes (state, next_attempt_at);`;
+
+/**
+ * Whether a call took place (issue 88): staff's mark on each call (`attended` or `no_show`), when
+ * and by whom (as the audit log names people), and the funnel's count of each per cell, counted
+ * in the cell its booking was counted in (`machine/funnel.ts`).
+ */
+export const callOutcomeColumns = (t: ColumnTypes) =>
+  `ALTER TABLE bookings ADD COLUMN outcome ${t.text} CHECK (outcome IN ('attended', 'no_show'));
+   ALTER TABLE bookings ADD COLUMN marked_at ${t.big};
+   ALTER TABLE bookings ADD COLUMN marked_by ${t.text};
+   ALTER TABLE funnel_counts ADD COLUMN attended ${t.big} NOT NULL DEFAULT 0;
+   ALTER TABLE funnel_counts ADD COLUMN no_show ${t.big} NOT NULL DEFAULT 0;`;

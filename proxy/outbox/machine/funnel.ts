@@ -5,6 +5,7 @@
  */
 import {
   CELL_COUNTS,
+  countColumn,
   FUNNEL_PAGE_CELLS,
   type CellCount,
   type FunnelCell,
@@ -14,6 +15,7 @@ import {
   type FunnelTally,
   type QuestionCounts,
 } from '../funnel-counts.ts';
+import type { CallOutcome } from '../booking.ts';
 import { all, run, type Dialect, type Plan } from './plan.ts';
 
 const KEY = 'day, case_type, campaign, variant';
@@ -127,6 +129,28 @@ export function* countCancelled(bookingId: number): Plan<void> {
   );
 }
 
+/**
+ * A call marked `outcome` counts in the cell its booking was counted in (none when it was not),
+ * and leaves the count of the mark it had before, `previous`.
+ */
+export function* countMarked(
+  bookingId: number,
+  outcome: CallOutcome,
+  previous: CallOutcome | null,
+): Plan<void> {
+  const changes: [CallOutcome, number][] = [[outcome, 1]];
+  if (previous) changes.push([previous, -1]);
+  // The column is one of two known names (`CallOutcome`), never text from outside.
+  for (const [column, n] of changes)
+    yield* run(
+      `INSERT INTO funnel_counts (${KEY}, ${column})
+       SELECT funnel_day, funnel_case_type, funnel_campaign, funnel_variant, @n FROM bookings
+       WHERE id = @id AND funnel_day IS NOT NULL
+       ON CONFLICT (${KEY}) DO UPDATE SET ${column} = funnel_counts.${column} + excluded.${column}`,
+      { id: bookingId, n },
+    );
+}
+
 /** The funnel's tables, each keyed by day first. */
 const FUNNEL_TABLES = ['funnel_counts', 'funnel_questions', 'funnel_errors'] as const;
 
@@ -178,8 +202,8 @@ function* funnelCells(d: Dialect, filter: FunnelFilter, page: FunnelPage): Plan<
         afterVariant: page.after.variant,
       }
     : {};
-  const counts = yield* all<CellRow & Record<CellCount, number>>(
-    `SELECT ${CELL}, ${CELL_COUNTS.map(sum).join(', ')}
+  const counts = yield* all<CellRow & Record<string, number>>(
+    `SELECT ${CELL}, ${CELL_COUNTS.map((count) => sum(countColumn(count))).join(', ')}
      FROM funnel_counts ${d.indexedBy('funnel_counts_cell')}
      WHERE ${[...where, ...after].join(' AND ')}
      GROUP BY ${CELL} ORDER BY ${CELL} LIMIT ${String(page.limit)}`,
@@ -232,13 +256,9 @@ function* funnelCells(d: Dialect, filter: FunnelFilter, page: FunnelPage): Plan<
     caseType: row.case_type,
     campaign: row.campaign,
     variant: row.variant,
-    views: row.views,
-    starts: row.starts,
-    sends: row.sends,
-    delivered: row.delivered,
-    offered: row.offered,
-    booked: row.booked,
-    cancelled: row.cancelled,
+    ...(Object.fromEntries(
+      CELL_COUNTS.map((count) => [count, row[countColumn(count)] ?? 0]),
+    ) as Record<CellCount, number>),
     questions: [...(questionsOf.get(cellOf(row))?.values() ?? [])],
   }));
 }

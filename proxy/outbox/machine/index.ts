@@ -7,6 +7,7 @@ import { listAudit, recordAudit } from './audit.ts';
 import { bookingChanges } from './booking-changes.ts';
 import { bookings } from './bookings.ts';
 import { calendars } from './calendars.ts';
+import { callMarks } from './call-marks.ts';
 import { confirmations } from './confirmations.ts';
 import { delivery } from './delivery.ts';
 import { takeDraftAllowance } from './draft-allowances.ts';
@@ -57,6 +58,7 @@ export function outboxMachine(d: Dialect) {
     ...bookings(d),
     ...bookingChanges(d),
     ...calendars(d),
+    ...callMarks(),
     getSetting,
     setSetting,
     recordAudit,

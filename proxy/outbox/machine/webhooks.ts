@@ -67,6 +67,11 @@ const EVENT_OF: Record<WebhookEvent, string> = {
   'enquiry.received': `state <> 'spam' AND received_at >= @since`,
   'enquiry.delivered': `state IN ('delivered', 'partial') AND delivered_at >= @since`,
   'enquiry.failed': `state = 'dead' AND dead_at >= @since`,
+  // Driven by the few calls marked since: the bookings' rows, not every submission's.
+  'call.attended': `reference IN (SELECT reference FROM bookings
+    WHERE outcome = 'attended' AND marked_at >= @since)`,
+  'call.no_show': `reference IN (SELECT reference FROM bookings
+    WHERE outcome = 'no_show' AND marked_at >= @since)`,
 };
 
 /** Free to claim: pending, and nobody holds it (or its holder's lease ran out). */

@@ -21,7 +21,12 @@ import { draftsTable } from '../machine/drafts.ts';
 import { mailboxKeysForEveryLead } from '../machine/mailbox-keys.ts';
 import type { Migration } from '../machine/plan.ts';
 import { execute, postgresDialect } from './driver.ts';
-import { bookingTables, calendarTables, visitorCallColumns } from '../machine/booking-tables.ts';
+import {
+  bookingTables,
+  calendarTables,
+  callOutcomeColumns,
+  visitorCallColumns,
+} from '../machine/booking-tables.ts';
 
 const TYPES = tables.COLUMN_TYPES.postgres;
 
@@ -167,6 +172,8 @@ export const MIGRATIONS: readonly Migration[] = [
   firmTables.funnelBookingCounts(TYPES),
   // The visitor's own time zone kept with their call, and the moves they made (issues 85, 88).
   visitorCallColumns(TYPES),
+  // Whether each call took place, marked by staff, and counted in the funnel (issue 88).
+  callOutcomeColumns(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` on `client` (inside the caller's transaction). */

@@ -21,6 +21,7 @@ import { describeFormVersionStore } from '../../test/store-contract-form-version
 import { describeRoutingStore } from '../../test/store-contract-routing.ts';
 import { describeDraftStore } from '../../test/store-contract-drafts.ts';
 import { describeBookingStore } from '../../test/store-contract-bookings.ts';
+import { describeAfterCallStore } from '../../test/store-contract-after-call.ts';
 import { describeOutageStore } from '../../test/store-contract-outage.ts';
 import { describeCalendarStore } from '../../test/store-contract-calendars.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
@@ -63,6 +64,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeBookingStore('PostgreSQL', freshDatabase);
   describeOutageStore('PostgreSQL', freshDatabase);
   describeCalendarStore('PostgreSQL', freshDatabase);
+  describeAfterCallStore('PostgreSQL', freshDatabase);
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {

@@ -18,7 +18,12 @@ import { draftsTable } from '../machine/drafts.ts';
 import { mailboxKeysForEveryLead } from '../machine/mailbox-keys.ts';
 import type { Migration } from '../machine/plan.ts';
 import { sqliteDialect, sqliteRunner } from './driver.ts';
-import { bookingTables, calendarTables, visitorCallColumns } from '../machine/booking-tables.ts';
+import {
+  bookingTables,
+  calendarTables,
+  callOutcomeColumns,
+  visitorCallColumns,
+} from '../machine/booking-tables.ts';
 
 const TYPES = tables.COLUMN_TYPES.sqlite;
 
@@ -173,6 +178,8 @@ export const MIGRATIONS: readonly Migration[] = [
   firmTables.funnelBookingCounts(TYPES),
   // The visitor's own time zone kept with their call, and the moves they made (issues 85, 88).
   visitorCallColumns(TYPES),
+  // Whether each call took place, marked by staff, and counted in the funnel (issue 88).
+  callOutcomeColumns(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` to `db` (inside the caller's transaction). */

@@ -20,6 +20,7 @@ import { describeFormVersionStore } from '../../test/store-contract-form-version
 import { describeRoutingStore } from '../../test/store-contract-routing.ts';
 import { describeDraftStore } from '../../test/store-contract-drafts.ts';
 import { describeBookingStore } from '../../test/store-contract-bookings.ts';
+import { describeAfterCallStore } from '../../test/store-contract-after-call.ts';
 import { describeOutageStore } from '../../test/store-contract-outage.ts';
 import { describeCalendarStore } from '../../test/store-contract-calendars.ts';
 import { openSqliteOutbox } from './store.ts';
@@ -60,6 +61,7 @@ describeBookingStore('SQLite on disk', onDisk);
 describeOutageStore('SQLite in memory', inMemory);
 describeOutageStore('SQLite on disk', onDisk);
 describeCalendarStore('SQLite in memory', inMemory);
+describeAfterCallStore('SQLite in memory', inMemory);
 
 describe('the SQLite outbox', () => {
   it('survives closing and reopening the database file, leases and all', async () => {

@@ -1,0 +1,106 @@
+/**
+ * The store contract, after the booking (issue 88, `docs/booking.md`): whether a call took place,
+ * marked by staff once it began and counted in its enquiry's funnel cell (a mark changed moves
+ * its count; two marks at once, on several instances, count once each); the host's calls waiting
+ * for a mark. On every store (`store-contract.ts` says how).
+ */
+import { describe, expect, it } from 'vitest';
+import type { NewBooking } from '../outbox/booking.ts';
+import type { NewSubmission } from '../outbox/submission.ts';
+import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
+import { asking, call, NINE } from './store-contract-bookings.ts';
+
+const HALF_HOUR = 30 * 60_000;
+const KEY = { caseType: 'conveyancing', campaign: 'spring-2027', variant: '' };
+const PERIOD = { from: '2027-03-01', to: '2027-03-31' };
+
+/** An enquiry counted in the funnel's spring cell, asking for `booking`. */
+const counted = (reference: string, booking: NewBooking): NewSubmission => ({
+  ...asking(reference, booking),
+  funnelCell: { day: '2027-03-01', ...KEY },
+});
+
+/** Runs the after-the-booking contract against one implementation. */
+export function describeAfterCallStore(name: string, factory: StoreFactory): void {
+  describe(`${name}: the outbox store contract, after the booking`, () => {
+    const fresh = freshStores(factory);
+
+    it('marks a call that began, counts it in its cell, and moves the count when the mark changes', async () => {
+      const store = await fresh();
+      await store.accept(counted('EQ-1', call('one@test')));
+      await store.accept(counted('EQ-2', call('two@test')));
+      const by = 'sam@firm.example';
+      expect(await store.markCall('one@test', { outcome: 'attended', by, at: NINE - 1 })).toEqual(
+        expect.objectContaining({ kind: 'not_begun' }),
+      );
+      const marked = await store.markCall('one@test', { outcome: 'no_show', by, at: NINE + 1 });
+      expect(marked).toMatchObject({
+        kind: 'marked',
+        previous: null,
+        booking: { outcome: 'no_show', markedBy: by, markedAt: NINE + 1 },
+      });
+      await store.markCall('two@test', { outcome: 'attended', by, at: NINE + HALF_HOUR });
+      expect(await store.funnelCells(PERIOD)).toMatchObject([
+        { ...KEY, booked: 2, attended: 1, noShow: 1 },
+      ]);
+      // Corrected: its count leaves no-show for attended; the same mark again counts nothing.
+      const corrected = await store.markCall('one@test', { outcome: 'attended', by, at: NINE + 2 });
+      expect(corrected).toMatchObject({ kind: 'marked', previous: 'no_show' });
+      await store.markCall('one@test', { outcome: 'attended', by, at: NINE + 3 });
+      expect(await store.funnelCells(PERIOD)).toMatchObject([
+        { ...KEY, booked: 2, attended: 2, noShow: 0 },
+      ]);
+      expect((await store.bookingsOf('EQ-1'))[0]).toMatchObject({
+        outcome: 'attended',
+        markedAt: NINE + 2,
+      });
+    });
+
+    it('marks no cancelled call, nor one it does not know', async () => {
+      const store = await fresh();
+      await store.accept(counted('EQ-1', call('one@test')));
+      await store.cancelBooking('one@test', NINE - HALF_HOUR);
+      const mark = { outcome: 'attended', by: 'sam', at: NINE + 1 } as const;
+      expect(await store.markCall('one@test', mark)).toMatchObject({ kind: 'cancelled' });
+      expect(await store.markCall('nobody@test', mark)).toEqual({ kind: 'not_found' });
+      expect(await store.funnelCells(PERIOD)).toMatchObject([{ attended: 0, noShow: 0 }]);
+    });
+
+    it('lists a host’s ended calls that wait for a mark, the latest first', async () => {
+      const store = await fresh();
+      const ann = { hosts: ['ann@firm.example'] };
+      await store.accept(asking('EQ-1', call('one@test', NINE, ann)));
+      await store.accept(asking('EQ-2', call('two@test', NINE + 2 * HALF_HOUR, ann)));
+      await store.accept(asking('EQ-3', call('three@test', NINE + 4 * HALF_HOUR, ann)));
+      await store.accept(asking('EQ-4', call('four@test', NINE + 6 * HALF_HOUR, ann)));
+      await store.cancelBooking('four@test', NINE);
+      await store.markCall('two@test', {
+        outcome: 'attended',
+        by: 'ann',
+        at: NINE + 3 * HALF_HOUR,
+      });
+      // The third is under way: not ended, not listed.
+      const now = NINE + 4 * HALF_HOUR + 1;
+      const waiting = await store.callsToMark('Ann@firm.example', now);
+      expect(waiting.map((booking) => booking.uid)).toEqual(['one@test']);
+      const later = await store.callsToMark('ann@firm.example', now + HALF_HOUR);
+      expect(later.map((booking) => booking.uid)).toEqual(['three@test', 'one@test']);
+    });
+
+    it('counts two marks of one call made at once once each, in turn', async () => {
+      const store = await fresh();
+      const sibling = factory.shared ? await fresh.sibling(store) : store;
+      await store.accept(counted('EQ-1', call('one@test')));
+      const at = NINE + HALF_HOUR;
+      const outcomes = await Promise.all([
+        store.markCall('one@test', { outcome: 'attended', by: 'ann', at }),
+        sibling.markCall('one@test', { outcome: 'no_show', by: 'bob', at }),
+      ]);
+      const previous = outcomes.map((outcome) => ('previous' in outcome ? outcome.previous : ''));
+      // One marked it first (no mark before it), the other changed that first mark.
+      expect(previous).toContain(null);
+      const [cell] = await store.funnelCells(PERIOD);
+      expect((cell?.attended ?? 0) + (cell?.noShow ?? 0)).toBe(1);
+    });
+  });
+}
