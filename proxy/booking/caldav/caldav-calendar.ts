@@ -4,8 +4,9 @@
  * written (`PUT` to the UID's own resource with `If-None-Match: *`: a retry after an unknown
  * outcome finds it there, 412, and is done; a moved call's written over it) or removed (`DELETE`; gone already is done too),
  * and the read that proves an address before it is kept. Every request goes through
- * `guarded-fetch.ts`: the origin typed only, within its timeout and size. tsdav and ical.js are
- * loaded on first use: a proxy with no calendar connected never pays for them.
+ * `guarded-fetch.ts`: the origin typed only, within its timeout and size. tsdav is loaded on first
+ * use, and the events are read by ical.js in a worker thread (`busy-thread.ts`): a proxy with no
+ * calendar connected never pays for them.
  */
 import type { CalendarEvent, EventWriteOutcome, EventWriter } from '../calendar-port.ts';
 import { eventText } from '../event-ical.ts';
@@ -89,9 +90,9 @@ export function caldavCalendar(
   }
 
   async function busyTimes(from: number, to: number, busy: BusyReading): Promise<Span[]> {
-    const [{ fetchCalendarObjects }, { busySpans }] = await Promise.all([
+    const [{ fetchCalendarObjects }, { busyThread }] = await Promise.all([
       import('tsdav'),
-      import('./busy-events.ts'),
+      import('./busy-thread.ts'),
     ]);
     const objects = await fetchCalendarObjects({
       calendar,
@@ -104,12 +105,17 @@ export function caldavCalendar(
     });
     if (objects.some((object) => typeof object.data !== 'string'))
       throw new CalendarFault('unreadable', 'the calendar answered events without their data');
-    return busySpans(
-      objects.map((object) => object.data as string),
+    // Read in a worker thread: a rule that asks for work without end costs this read alone.
+    const spans = await busyThread.read({
+      objects: objects.map((object) => object.data as string),
       from,
       to,
-      busy,
-    );
+      floatingZone: busy.floatingZone,
+    });
+    // The proxy's own calls are counted from the outbox, which frees a cancelled one's at once.
+    return spans
+      .filter((span) => !busy.isOwnBooking(span.uid))
+      .map(({ start, end }) => ({ start, end }));
   }
 
   /**
