@@ -9,7 +9,13 @@ import { requireLogin, type Credentials } from './auth.ts';
 import { controlRoutes } from './control.ts';
 import { answer, failure, success, TEXT, type Envelope } from './envelope.ts';
 import { ENDPOINTS, type Endpoint, type FaultPatch } from './fault-settings.ts';
-import { ConnectionDroppedError, FaultInjector, injectFaults, type EmulatorEnv } from './faults.ts';
+import {
+  ConnectionDroppedError,
+  FaultInjector,
+  hang,
+  injectFaults,
+  type EmulatorEnv,
+} from './faults.ts';
 import { contentsAre, kindOfMime } from './file-kinds.ts';
 import { inboxRoutes } from './inbox.ts';
 import { answerQuirk, frontPage } from './quirks.ts';
@@ -159,12 +165,16 @@ export function createEnquiryApi(options: EnquiryApiOptions): Hono<EmulatorEnv> 
   // Every request under the root needs a login (spec section 5.1), even one to no route.
   service.use('*', requireLogin(options.credentials));
 
-  /** One endpoint: faults, the size limit, the JSON body, its 400 checks, then `accept`. */
+  /**
+   * One endpoint: faults, the size limit, the JSON body, its 400 checks, then `accept`, unless
+   * the request is one the platform `hangs` on.
+   */
   const endpoint = <T>(
     name: Endpoint,
     read: BodyReader,
     check: (body: Record<string, unknown>) => Checked<T>,
     accept: (value: T, raw: string, c: Context<EmulatorEnv>) => Envelope,
+    hangs: (value: T) => boolean = () => false,
   ) =>
     service.post(
       `/enquiries/${name}`,
@@ -174,6 +184,7 @@ export function createEnquiryApi(options: EnquiryApiOptions): Hono<EmulatorEnv> 
         const object = await readObject(c, read);
         if (object instanceof Response) return object;
         const checked = check(object.body);
+        if (checked.ok && hangs(checked.value)) return hang(c, store.stats);
         return answer(
           c,
           checked.ok ? accept(checked.value, object.raw, c) : failure(400, checked.status),
@@ -181,12 +192,18 @@ export function createEnquiryApi(options: EnquiryApiOptions): Hono<EmulatorEnv> 
       },
     );
 
-  endpoint('create', wholeText, checkCreate, (enquiry, raw, c) => {
-    const id = store.createEnquiry(enquiry, raw);
-    store.stats.created += 1;
-    c.set('created', id);
-    return success(TEXT.created, id);
-  });
+  endpoint(
+    'create',
+    wholeText,
+    checkCreate,
+    (enquiry, raw, c) => {
+      const id = store.createEnquiry(enquiry, raw);
+      store.stats.created += 1;
+      c.set('created', id);
+      return success(TEXT.created, id);
+    },
+    (enquiry) => faults.hangsFor(enquiry.email),
+  );
   endpoint('upload', streamedUpload, checkUpload, (upload) => acceptUpload(store, upload));
 
   service.all('/enquiries/:endpoint{create|upload}', (c) =>

@@ -57,6 +57,7 @@ describe('faultPatchFromEnv', () => {
       FAULT_HANG_RATE: '.05',
       FAULT_DROP_AFTER_CREATE_RATE: '0.2',
       FAULT_ENDPOINTS: 'create, upload',
+      FAULT_HANG_FOR: 'stuck@example.com, slow@example.com',
       FAULT_SEED: '42',
     });
     expect(patch).toEqual({
@@ -68,6 +69,7 @@ describe('faultPatchFromEnv', () => {
       hangRate: 0.05,
       dropAfterCreateRate: 0.2,
       endpoints: ['create', 'upload'],
+      hangFor: ['stuck@example.com', 'slow@example.com'],
       seed: 42,
     });
   });

@@ -27,6 +27,11 @@ export const faultSettingsSchema = z.strictObject({
   hangRate: rate,
   /** Chance (0..1) that a create is stored, then its connection cut before any answer. */
   dropAfterCreateRate: rate,
+  /**
+   * The visitors' email addresses whose creates are never answered, whatever else happens: a
+   * lead the platform chokes on while it answers every other at once.
+   */
+  hangFor: z.array(z.string().max(254)).max(100),
   /** Which endpoints the faults apply to. */
   endpoints: z.array(z.enum(ENDPOINTS)).min(1),
   /** Seed of the PRNG behind every rate, so runs are reproducible. */
@@ -52,6 +57,7 @@ export const NO_FAULTS: Readonly<FaultSettings> = Object.freeze({
   failNext: 0,
   hangRate: 0,
   dropAfterCreateRate: 0,
+  hangFor: Object.freeze<string[]>([]) as string[],
   endpoints: Object.freeze([...ENDPOINTS]) as Endpoint[],
   seed: 1,
   quirk: 'none',
@@ -91,6 +97,7 @@ const FAULT_ENV = Object.freeze({
   failNext: 'FAULT_FAIL_NEXT',
   hangRate: 'FAULT_HANG_RATE',
   dropAfterCreateRate: 'FAULT_DROP_AFTER_CREATE_RATE',
+  hangFor: 'FAULT_HANG_FOR',
   endpoints: 'FAULT_ENDPOINTS',
   seed: 'FAULT_SEED',
   quirk: 'FAULT_QUIRK',
@@ -98,9 +105,12 @@ const FAULT_ENV = Object.freeze({
 
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
+/** The settings that are lists, comma-separated in the environment. */
+const LISTS = new Set(['endpoints', 'hangFor']);
+
 /**
- * Reads the `FAULT_*` variables (unset or empty ones are skipped). `FAULT_ENDPOINTS` is a
- * comma-separated list; every other one is a number. Throws a `FaultSettingsError` whose
+ * Reads the `FAULT_*` variables (unset or empty ones are skipped). `FAULT_ENDPOINTS` and
+ * `FAULT_HANG_FOR` are comma-separated lists; every other one is a number. Throws a `FaultSettingsError` whose
  * message names the variable, for a one-line start-up error.
  *
  * @example faultPatchFromEnv({ FAULT_FAIL_RATE: '0.2' }) // { failRate: 0.2 }
@@ -110,7 +120,7 @@ export function faultPatchFromEnv(env: Record<string, string | undefined>): Faul
   for (const [key, name] of Object.entries(FAULT_ENV)) {
     const text = env[name]?.trim();
     if (!text) continue;
-    if (key === 'endpoints') input[key] = text.split(',').map((part) => part.trim());
+    if (LISTS.has(key)) input[key] = text.split(',').map((part) => part.trim());
     else if (key === 'quirk') input[key] = text;
     else if (DECIMAL.test(text)) input[key] = Number(text);
     else throw new FaultSettingsError(`${name}: expected a number, got "${text}"`);

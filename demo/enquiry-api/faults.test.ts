@@ -116,6 +116,22 @@ describe('faults on the service routes', () => {
     expect(store.listEnquiries()).toEqual([]);
   });
 
+  it('never answers the creates of the visitors it hangs for, and answers every other at once', async () => {
+    const { store, api } = appWith({ hangFor: ['stuck@example.com'] });
+    const client = new AbortController();
+    let settled = false;
+    const stuck = api.create({ ...ENQUIRY, email: 'stuck@example.com' }, {}, client.signal);
+    void stuck.finally(() => {
+      settled = true;
+    });
+    expect((await api.create({ ...ENQUIRY, email: 'ada@example.com' })).status).toBe(201);
+    expect(settled).toBe(false);
+    expect(store.stats.faulted).toBe(1);
+    client.abort();
+    expect((await stuck).status).toBe(499);
+    expect(store.listEnquiries().map((e) => e.email)).toEqual(['ada@example.com']);
+  });
+
   it('stores the enquiry, then drops the connection instead of answering', async () => {
     const { store, api } = appWith({ dropAfterCreateRate: 1 });
     await expect(api.create()).rejects.toThrow(ConnectionDroppedError);

@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpBindings } from '@hono/node-server';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { answer, failure, TEXT } from './envelope.ts';
 import {
   faultSettingsSchema,
@@ -88,6 +88,11 @@ export class FaultInjector {
     return 'pass';
   }
 
+  /** True when creates for the visitor at `email` are never answered (`hangFor`). */
+  hangsFor(email: string | null | undefined): boolean {
+    return typeof email === 'string' && this.#settings.hangFor.includes(email);
+  }
+
   /** Decides whether a create that succeeded loses its answer. */
   dropAfterCreate(): boolean {
     return this.appliesTo('create') && this.#chance(this.#settings.dropAfterCreateRate);
@@ -120,6 +125,14 @@ const untilAborted = (signal: AbortSignal) =>
       );
   });
 
+/** Never answers the request: waits for its client (or the server's `close()`) to go away. */
+export async function hang(c: Context<EmulatorEnv>, stats: Stats): Promise<Response> {
+  stats.faulted += 1;
+  c.set('faulted', true);
+  await untilAborted(c.req.raw.signal);
+  return unanswered();
+}
+
 /**
  * Applies the injector's faults to the requests of `endpoint`, counting each in `stats`.
  * Hung requests wait for the client (or the server's `close()`) to go away, so nothing leaks.
@@ -135,15 +148,10 @@ export const injectFaults =
       if (!slept) return unanswered();
     }
     const fate = faults.decide(endpoint);
-    if (fate !== 'pass') {
+    if (fate === 'hang') return hang(c, stats);
+    if (fate === 'fail') {
       stats.faulted += 1;
       c.set('faulted', true);
-    }
-    if (fate === 'hang') {
-      await untilAborted(signal);
-      return unanswered();
-    }
-    if (fate === 'fail') {
       const { failStatus, retryAfterSeconds } = faults.settings;
       const headers =
         retryAfterSeconds === null ? undefined : { 'Retry-After': String(retryAfterSeconds) };
