@@ -30,6 +30,8 @@ export interface EnquiryApiErrorDetails {
    * sending, a dropped connection, a gateway error): a retried create may then duplicate.
    */
   outcomeUnknown: boolean;
+  /** True when no answer came within the call's timeout (the platform hung on it). */
+  timedOut?: boolean | undefined;
   /** The answer's JSON, or the start of its text, scrubbed, for the logs and operators. */
   body?: unknown;
   /**
@@ -50,6 +52,7 @@ export class EnquiryApiError extends Error implements EnquiryApiErrorDetails {
   readonly parameter: string | undefined;
   readonly retryAfterMs: number | undefined;
   readonly outcomeUnknown: boolean;
+  readonly timedOut: boolean;
   readonly body: unknown;
   readonly answeredSuccess: boolean;
   readonly hint: string | undefined;
@@ -62,6 +65,7 @@ export class EnquiryApiError extends Error implements EnquiryApiErrorDetails {
     this.parameter = details.parameter;
     this.retryAfterMs = details.retryAfterMs;
     this.outcomeUnknown = details.outcomeUnknown;
+    this.timedOut = details.timedOut ?? false;
     this.body = details.body;
     this.answeredSuccess = details.answeredSuccess ?? false;
     this.hint = details.hint;

@@ -57,7 +57,7 @@ export function errorFromNetwork(
     : `failed (${code ?? (error instanceof Error ? error.message : 'network error')})`;
   return new EnquiryApiError(
     `enquiry API ${endpoint} ${what}`,
-    { endpoint, kind: 'retryable', outcomeUnknown: !notSent },
+    { endpoint, kind: 'retryable', outcomeUnknown: !notSent, timedOut },
     { cause: error },
   );
 }

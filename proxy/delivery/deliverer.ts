@@ -5,6 +5,13 @@
  * runs them and records their ends, `attempt.ts` runs the steps, `failure.ts` decides what a
  * failure means), and none while something holds delivery back (`holds.ts`: the platform's setup
  * wrong, or the platform down). What it is built from is `deliverer-options.ts`.
+ *
+ * Leads whose last attempt had no answer within the timeout (the platform hangs on them while it
+ * answers the others) are retried in a share of the places only (`slowPlaces`): four of them
+ * held all four places for 30 s at a time, and every other enquiry waited (issue #84). The rest
+ * are always free for the others; a new lead's first attempt cannot be known to hang, and holds
+ * its place for one timeout at most. A platform that hangs for everyone is an outage
+ * (`outage-watch.ts`): delivery pauses, and its end makes every lead due in any place again.
  */
 import { randomBytes } from 'node:crypto';
 import { logFailure } from '../outbox/outage-log.ts';
@@ -20,6 +27,12 @@ import {
   type DelivererOptions,
   type DelivererSettings,
 } from './deliverer-options.ts';
+
+/**
+ * How many of `concurrency` places leads known to time out may hold at once: a quarter, and one
+ * at least (with one place only, that place: such a lead must still be tried).
+ */
+const slowPlaces = (concurrency: number) => Math.max(1, Math.floor(concurrency / 4));
 
 /** The delivery loop of one proxy process. */
 export class Deliverer {
@@ -243,16 +256,20 @@ export class Deliverer {
         // Held ones come first: the queue is read only once none waits.
         const room = this.held.size > 0 ? 0 : concurrency - this.busy;
         const running = this.attempts.ids();
-        const due = room > 0 ? await store.claimDue(this.owner, leaseMs, now(), room, running) : [];
+        const slowRoom = Math.max(0, slowPlaces(concurrency) - this.attempts.slow);
+        const due =
+          room > 0 ? await store.claimDue(this.owner, leaseMs, now(), room, running, slowRoom) : [];
         for (const claimed of due) {
           if (this.isStopping()) await store.finish(claimed.lease, { kind: 'release', at: now() });
           else void this.attempts.track(claimed);
         }
       }
       // While paused, nothing is due before the platform is asked again; while every place is
-      // taken, nothing due can start before one frees, and its end wakes the loop.
+      // taken, nothing due can start before one frees, and its end wakes the loop (as it does
+      // when the places for leads that time out are all taken: those wait for it).
       const full = this.busy >= concurrency;
-      const nextDue = this.paused || full ? null : await store.nextDueAt();
+      const slowFull = this.attempts.slow >= slowPlaces(concurrency);
+      const nextDue = this.paused || full ? null : await store.nextDueAt(!slowFull);
       const until = Math.min(this.holds.nextLookAt, nextDue ?? Infinity) - now();
       this.wake(Math.min(pollMs, Math.max(until, 50)));
     } catch (error) {

@@ -12,7 +12,9 @@
  * - The platform down (network errors, timeouts, 5xx to every delivery and to its check): the
  *   lead waits for the outage to end (`outage-watch.ts`); its retry window does not run.
  * - Anything else: retried with backoff for the lead's window (two weeks by default); then, if
- *   the platform answers its check (it fails this lead alone), dead letter.
+ *   the platform answers its check (it fails this lead alone), dead letter. One that had no
+ *   answer within the timeout is marked so (`timedOut`), and retried in a share of the delivery
+ *   places only (`deliverer.ts`): a lead the platform hangs on never holds up the others.
  */
 import { EnquiryApiError } from '../client/errors.ts';
 import type { Logger } from '../logger.ts';
@@ -145,7 +147,8 @@ export async function handleFailure(
     log.error({ reference, attempts: failures }, `enquiry dead-lettered: ${reason}`);
     return { state: 'dead', reason, submission };
   }
-  await store.finish(lease, { kind: 'retry', at: next.at, error: message });
+  const timedOut = apiError?.timedOut === true;
+  await store.finish(lease, { kind: 'retry', at: next.at, error: message, timedOut });
   // Logged once recorded: a submission erased mid-attempt fails its write (`LeaseLostError`),
   // and its missing bytes are no failure of delivery's.
   if (!apiError) logFailure(log, error, { reference }, 'delivery failed unexpectedly; will retry');

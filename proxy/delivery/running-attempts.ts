@@ -60,6 +60,8 @@ async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boo
 /** The attempts running in one proxy process. */
 export class RunningAttempts {
   private readonly running = new Map<number, Promise<AttemptResult>>();
+  /** The submissions running whose last attempt timed out (`Submission.timedOut`). */
+  private readonly hanging = new Set<number>();
   /** Leases of attempts whose end the outbox could not record: let go once it answers again. */
   private readonly unreleased = new Map<number, Lease>();
   private readonly abort = new AbortController();
@@ -69,6 +71,11 @@ export class RunningAttempts {
   /** Attempts running now. */
   get size(): number {
     return this.running.size;
+  }
+
+  /** Attempts running now of submissions whose last attempt timed out. */
+  get slow(): number {
+    return this.hanging.size;
   }
 
   /** The submissions whose attempts run now. */
@@ -127,8 +134,13 @@ export class RunningAttempts {
         return { state: 'queued' } as const;
       });
     this.running.set(id, attempt);
+    if (claimed.submission.timedOut) this.hanging.add(id);
+    else this.hanging.delete(id);
     void attempt.finally(() => {
-      if (this.running.get(id) === attempt) this.running.delete(id);
+      if (this.running.get(id) === attempt) {
+        this.running.delete(id);
+        this.hanging.delete(id);
+      }
       this.options.onEnd();
     });
     return attempt;

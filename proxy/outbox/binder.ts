@@ -92,8 +92,10 @@ export function bindOutbox(m: OutboxMachine, driver: StoreDriver): BoundOutbox {
     shared: driver.shared,
     recordsWithWrites: driver.recordsWithWrites,
     fileSource: (id, index) => bytes.source(id, index),
-    claimDue: (owner, leaseMs, now, limit, running) =>
-      driver.write(m.claimDue(owner, leaseMs, now, limit, running, driver.aliveAfter(now))),
+    claimDue: (owner, leaseMs, now, limit, running, slowLimit) =>
+      driver.write(
+        m.claimDue(owner, leaseMs, now, limit, running, driver.aliveAfter(now), slowLimit),
+      ),
     finish: (lease, outcome) => {
       // The platform has the files now; the rows keep their names, sizes and hashes. A refused
       // file stays (the firm must get it another way) unless an operator skipped it. One with

@@ -33,8 +33,11 @@ export type Finish =
       created?: { enquiryId: number; at: number };
       withoutFiles?: boolean;
     }
-  /** A failed attempt: counted, noted, due again at `at`. */
-  | { kind: 'retry'; at: number; error: string }
+  /**
+   * A failed attempt: counted, noted, due again at `at`; `timedOut` when it had no answer within
+   * the timeout (it is retried in a share of the places then: `Submission.timedOut`).
+   */
+  | { kind: 'retry'; at: number; error: string; timedOut?: boolean }
   /** Given back without counting an attempt (shutting down). */
   | { kind: 'release'; at: number }
   /**

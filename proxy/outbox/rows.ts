@@ -15,6 +15,7 @@ export interface SubmissionRow {
   unknown_creates: number;
   unknown_uploads: number;
   possible_duplicate: number;
+  timed_out: number;
   pending_step: string | null;
   notified_at: number | null;
   next_attempt_at: number;
@@ -91,6 +92,7 @@ export function toSubmission(row: SubmissionRow, files: FileRow[]): Submission {
     unknownCreates: row.unknown_creates,
     unknownUploads: row.unknown_uploads,
     possibleDuplicate: row.possible_duplicate === 1,
+    timedOut: row.timed_out === 1,
     pendingStep: row.pending_step,
     notifiedAt: row.notified_at,
     routing:

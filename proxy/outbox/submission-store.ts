@@ -55,7 +55,8 @@ export interface DeliveryQueue extends FileSource {
   ): Promise<Claimed | null>;
   /**
    * Takes up to `limit` queued submissions that are due, oldest first; never one the claimant
-   * is `running` (its lease may have run out while it waited on the database).
+   * is `running` (its lease may have run out while it waited on the database), and at most
+   * `slowLimit` (by default `limit`) whose last attempt timed out (`Submission.timedOut`).
    */
   claimDue(
     owner: string,
@@ -63,6 +64,7 @@ export interface DeliveryQueue extends FileSource {
     now: number,
     limit: number,
     running?: readonly number[],
+    slowLimit?: number,
   ): Promise<Claimed[]>;
   /**
    * A submission still held under `lease` (a claim kept waiting for a free place), as stored
@@ -107,8 +109,11 @@ export interface DeliveryQueue extends FileSource {
   finish(lease: Lease, outcome: Finish): Promise<void>;
   /** Gives up: a person must look (`reason` says why). Its files are kept. */
   deadLetter(lease: Lease, reason: string, at: number): Promise<void>;
-  /** When the next queued submission is due, or null. */
-  nextDueAt(): Promise<number | null>;
+  /**
+   * When the next queued submission nobody holds is due, or null; those whose last attempt
+   * timed out left out unless `timedOutToo` (by default they count).
+   */
+  nextDueAt(timedOutToo?: boolean): Promise<number | null>;
   /**
    * Makes every queued submission nobody holds due at `now` (a pause ended, or a start): it
    * need not wait for the retry time an earlier failure set. Returns how many.

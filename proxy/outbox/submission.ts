@@ -119,6 +119,12 @@ export interface Submission {
   /** True when the enquiry was created after a create whose outcome was unknown. */
   possibleDuplicate: boolean;
   /**
+   * True when its last attempt had no answer within the timeout (the platform hung on it): it
+   * is retried in a share of the delivery places only, so that leads the platform hangs on never
+   * hold up the others, until one of its attempts is answered or the platform's outage ends.
+   */
+  timedOut: boolean;
+  /**
    * The step (`create` or `upload:<index>`) an attempt had sent and not yet recorded an outcome
    * for. Still set when the submission is claimed again means the last attempt died mid-step.
    */

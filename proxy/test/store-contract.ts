@@ -34,7 +34,48 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
         lastError: 'boom',
         nextAttemptAt: 5000,
       });
-      expect(await store.nextDueAt()).toBe(200);
+      // All three are held now: none is due for the taking until one is given back.
+      expect(await store.nextDueAt()).toBeNull();
+      const again = await leaseOf(store, a.id, 70_000); // its lease from 6000 ran out
+      await store.finish(again, { kind: 'retry', at: 90_000, error: 'boom' });
+      expect(await store.nextDueAt()).toBe(90_000);
+    });
+
+    it('hands out leads whose last attempt timed out only as many at once as asked, and marks an answered one no more', async () => {
+      const store = await fresh();
+      const due = async (limit: number, slowLimit: number) =>
+        (await store.claimDue('w', 60_000, 1000, limit, [], slowLimit)).map((claimed) => {
+          return claimed.submission.reference;
+        });
+      // Three leads the platform hung on, due at 500, and two new ones behind them.
+      const hung: number[] = [];
+      for (const [n, receivedAt] of [100, 200, 300].entries()) {
+        const { id } = await stored(
+          store,
+          sampleSubmission({ reference: `HUNG-${n}`, receivedAt }),
+        );
+        await store.finish(await leaseOf(store, id, 400), {
+          kind: 'retry',
+          at: 500,
+          error: 'create timed out',
+          timedOut: true,
+        });
+        hung.push(id);
+      }
+      await stored(store, sampleSubmission({ reference: 'NEW-1', receivedAt: 600 }));
+      await stored(store, sampleSubmission({ reference: 'NEW-2', receivedAt: 700 }));
+      expect(await store.get('HUNG-0')).toMatchObject({ timedOut: true, attempts: 1 });
+      expect(await store.get('NEW-1')).toMatchObject({ timedOut: false });
+      expect(await due(3, 1)).toEqual(['HUNG-0', 'NEW-1', 'NEW-2']);
+      // With no place for them, the others wait, and the next due leaves them out.
+      expect(await due(3, 0)).toEqual([]);
+      expect(await store.nextDueAt(false)).toBeNull();
+      expect(await store.nextDueAt()).toBe(500);
+      expect(await due(3, 3)).toEqual(['HUNG-1', 'HUNG-2']);
+      // An attempt the platform answered, though with a failure, marks it no more.
+      const answered = await leaseOf(store, hung[0] ?? 0, 70_000);
+      await store.finish(answered, { kind: 'retry', at: 80_000, error: '503' });
+      expect(await store.get('HUNG-0')).toMatchObject({ timedOut: false, attempts: 2 });
     });
 
     it('records each step, and flags a create that followed one of unknown outcome', async () => {

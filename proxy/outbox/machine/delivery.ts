@@ -23,6 +23,25 @@ const claimable = (d: Dialect) =>
    OR (lease_owner = @owner AND lease_until <= @now)
    OR (lease_owner <> @owner AND NOT ${d.holderAlive}))`;
 
+/**
+ * The CTE `due` (`due_id`): up to `limit` submissions claimable and due, oldest first, at most
+ * `slowLimit` of them whose last attempt timed out. Rows another instance is claiming at this
+ * moment are skipped, not waited for; a row picked but left out of the `limit` is only locked
+ * for the statement.
+ */
+function dueToClaim(d: Dialect, limit: number, slowLimit: number): string {
+  const pick = (name: string, where: string, count: number) =>
+    `${name} AS (SELECT id AS due_id, next_attempt_at FROM submissions
+       WHERE ${claimable(d)} AND next_attempt_at <= @now${where}
+       ORDER BY next_attempt_at, id LIMIT ${rowCount(count)} ${d.skipLocked})`;
+  if (slowLimit >= limit) return pick('due', '', limit);
+  if (slowLimit <= 0) return pick('due', ' AND timed_out = 0', limit);
+  return `${pick('answering', ' AND timed_out = 0', limit)},
+    ${pick('hanging', ' AND timed_out = 1', slowLimit)},
+    due AS (SELECT due_id FROM (SELECT * FROM answering UNION ALL SELECT * FROM hanging) AS both_kinds
+      ORDER BY next_attempt_at, due_id LIMIT ${rowCount(limit)})`;
+}
+
 /** Every write that ends an attempt lets go of the submission. */
 const UNLEASED = 'lease_owner = NULL, lease_until = NULL, pending_step = NULL';
 
@@ -65,8 +84,9 @@ export function delivery(d: Dialect) {
     // Partly delivered while a refused file is left that nobody chose to skip.
     delivered: `state = CASE WHEN EXISTS (SELECT 1 FROM files WHERE submission_id = @id
          AND failed_reason IS NOT NULL AND skipped = 0) THEN 'partial' ELSE 'delivered' END,
-       delivered_at = @at, attempts = attempts + 1, last_error = NULL, ${UNLEASED}`,
-    retry: `attempts = attempts + 1, next_attempt_at = @at, last_error = @error, ${UNLEASED}`,
+       delivered_at = @at, attempts = attempts + 1, last_error = NULL, timed_out = 0, ${UNLEASED}`,
+    retry: `attempts = attempts + 1, next_attempt_at = @at, last_error = @error,
+       timed_out = @timedOut, ${UNLEASED}`,
     release: `next_attempt_at = @at, ${UNLEASED}`,
     abandon: 'next_attempt_at = @at, lease_owner = NULL, lease_until = NULL',
     pause: `next_attempt_at = @resumeAt, retry_from = ${d.greatest('retry_from', '@resumeAt')},
@@ -91,7 +111,8 @@ export function delivery(d: Dialect) {
     },
     /**
      * Takes up to `limit` queued submissions that are due, oldest first, leaving those the
-     * claimant is `running`; a holder counts as alive if it beat after `aliveAfter`.
+     * claimant is `running`, and at most `slowLimit` of them whose last attempt timed out; a
+     * holder counts as alive if it beat after `aliveAfter`.
      */
     *claimDue(
       owner: string,
@@ -100,12 +121,10 @@ export function delivery(d: Dialect) {
       limit: number,
       running: readonly number[] = [],
       aliveAfter = now,
+      slowLimit = limit,
     ): Plan<Claimed[]> {
-      // Rows another instance is claiming at this moment are skipped, not waited for.
       const rows = yield* all<{ id: number; token: number }>(
-        `WITH due AS (
-           SELECT id AS due_id FROM submissions WHERE ${claimable(d)} AND next_attempt_at <= @now
-           ORDER BY next_attempt_at, id LIMIT ${rowCount(limit)} ${d.skipLocked})
+        `WITH ${dueToClaim(d, limit, slowLimit)}
          UPDATE submissions SET ${TAKE} FROM due WHERE submissions.id = due.due_id
          RETURNING id, lease_token AS token`,
         { owner, until: now + leaseMs, now, running, aliveAfter },
@@ -186,7 +205,9 @@ export function delivery(d: Dialect) {
           createdAt: at,
           recordedAt: outcome.at,
         });
-      } else yield* held(ENDS[kind], owned, values);
+      } else if (outcome.kind === 'retry')
+        yield* held(ENDS.retry, owned, { ...values, timedOut: outcome.timedOut ? 1 : 0 });
+      else yield* held(ENDS[kind], owned, values);
       // The funnel's "delivered", in the cell the enquiry was accepted in (docs/funnel.md).
       if (kind === 'delivered') yield* countDelivered(owned.id);
     },

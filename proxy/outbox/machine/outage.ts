@@ -85,8 +85,10 @@ export function outage(d: Dialect) {
          WHERE state = 'queued' AND retry_from < @at`,
         { at, since },
       );
+      // Due at once, oldest first, in every place: a lead that timed out while the platform
+      // hung for everyone is no lead it hangs on.
       yield* run(
-        `UPDATE submissions SET next_attempt_at = received_at
+        `UPDATE submissions SET next_attempt_at = received_at, timed_out = 0
          WHERE state = 'queued' AND (lease_until IS NULL OR lease_until <= @at)`,
         { at },
       );

@@ -111,10 +111,16 @@ export function reads(d: Dialect) {
         oldestQueuedAt: row?.oldestQueuedAt ?? null,
       };
     },
-    /** When the next queued submission is due, or null. */
-    *nextDueAt(): Plan<number | null> {
+    /**
+     * When the next queued submission nobody holds is due, or null; leaving out those whose last
+     * attempt timed out unless `timedOutToo`. One being sent is no work to look for (a look
+     * every 50 ms while it was sent, 600 while a lead hung for 30 s), nor one held by another
+     * instance (a lease let go by a death is looked for each poll).
+     */
+    *nextDueAt(timedOutToo = true): Plan<number | null> {
       const row = yield* one<{ at: number | null }>(
-        `SELECT MIN(next_attempt_at) AS at FROM submissions WHERE state = 'queued'`,
+        `SELECT MIN(next_attempt_at) AS at FROM submissions
+         WHERE state = 'queued' AND lease_owner IS NULL${timedOutToo ? '' : ' AND timed_out = 0'}`,
       );
       return row?.at ?? null;
     },

@@ -119,6 +119,13 @@ export const createRecordedColumn = (t: ColumnTypes) =>
   `ALTER TABLE submissions ADD COLUMN enquiry_recorded_at ${t.big};`;
 
 /**
+ * Whether a lead's last attempt had no answer within the timeout (the platform hung on it): it
+ * is retried in a share of the delivery places only (`delivery/deliverer.ts`).
+ */
+export const timedOutColumn = (t: ColumnTypes) =>
+  `ALTER TABLE submissions ADD COLUMN timed_out ${t.integer} NOT NULL DEFAULT 0;`;
+
+/**
  * Webhook deliveries: one message about one submission to one endpoint, queued once per
  * endpoint, event and submission, claimed with a lease and a fencing token like a submission.
  */

@@ -180,6 +180,8 @@ export const MIGRATIONS: readonly Migration[] = [
   visitorCallColumns(TYPES),
   // Whether each call took place, marked by staff, and counted in the funnel (issue 88).
   callOutcomeColumns(TYPES),
+  // Whether a lead's last attempt timed out: such leads take a share of the places (issue 84).
+  tables.timedOutColumn(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` to `db` (inside the caller's transaction). */
