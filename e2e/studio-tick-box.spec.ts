@@ -6,28 +6,11 @@
  * the outbox on SQLite, `e2e/support/studio-stack.ts`).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_TOKEN, openStudioStack, type StudioStack } from './support/studio-stack.ts';
+import { studioStackPerFile } from './support/studio-stack.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
-let stack: StudioStack | undefined;
-const on = () => {
-  if (!stack) throw new Error('the studio stack did not start');
-  return stack;
-};
-test.beforeAll(async () => {
-  stack = await openStudioStack('law-firm');
-});
-test.afterAll(async () => {
-  await stack?.close();
-});
-
-async function signIn(page: Page) {
-  await page.goto(`${on().url}/admin/sign-in`);
-  await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-}
+const { on, signIn } = studioStackPerFile('law-firm');
 
 /** Makes the draft live from the studio's own pages, as an editor would. */
 async function makeLive(page: Page, version: number) {

@@ -6,6 +6,7 @@
  * the first question, so the studio has a share to show beside it.
  */
 import { randomBytes } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,4 +87,30 @@ export async function openStudioStack(example: ExampleName = 'bilingual'): Promi
       api.store.close();
     },
   };
+}
+
+/**
+ * The stack for the tests of one spec file (run in turn): started on `example` before them and
+ * closed after; `on()` is the stack, `signIn(page)` signs a page in with the admin token (an
+ * operator: the studio's every page, editing included).
+ */
+export function studioStackPerFile(example?: ExampleName) {
+  let stack: StudioStack | undefined;
+  test.beforeAll(async () => {
+    stack = await openStudioStack(example);
+  });
+  test.afterAll(async () => {
+    await stack?.close();
+  });
+  const on = () => {
+    if (!stack) throw new Error('the studio stack did not start');
+    return stack;
+  };
+  const signIn = async (page: Page) => {
+    await page.goto(`${on().url}/admin/sign-in`);
+    await page.getByLabel('Admin token').fill(ADMIN_TOKEN);
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  };
+  return { on, signIn };
 }

@@ -70,7 +70,10 @@ function answerHolds(rule: RoutingRule['when'], facts: LeadFacts): boolean | und
  * The teams a lead with `facts` may go to: one when the facts decide it, several when a rule
  * before the deciding one reads what is not known.
  */
-export function possibleTeams(routing: Routing, facts: LeadFacts): Set<string> {
+export function possibleTeams(
+  routing: Pick<Routing, 'rules' | 'default'>,
+  facts: LeadFacts,
+): Set<string> {
   const teams = new Set<string>();
   for (const rule of routing.rules) {
     const verdict = holds(rule.when, facts);

@@ -223,7 +223,7 @@ export const settingsRoutes = (kit: StudioKit) => {
       before: ({ config }) => {
         const block = SETTINGS_BLOCKS.find((each) => each.page === page(c));
         const notice = block?.notice?.(config, surroundings);
-        return notice ? html`<div class="notice"><p>${notice}</p></div>` : html``;
+        return html`${notice ? html`<div class="notice"><p>${notice}</p></div>` : ''}${block?.about?.(config) ?? ''}`;
       },
     }),
   );

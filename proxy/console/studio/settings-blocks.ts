@@ -6,6 +6,8 @@
  * configuration is one more entry of `SETTINGS_BLOCKS`: its route, its line on the form's page,
  * its problems placed beside its fields, its texts on the translation page all follow from it.
  */
+import type { Html } from '../pages/layout.ts';
+import { bookingUses } from './booking-uses.ts';
 import type { Field } from './fields.ts';
 import {
   bookingViewPath,
@@ -70,6 +72,8 @@ export interface SettingsBlock {
   summary: (config: unknown, surroundings: StudioSurroundings) => string;
   /** What the page says above its fields, when this proxy cannot do what it asks. */
   notice?: (config: unknown, surroundings: StudioSurroundings) => string | undefined;
+  /** What the page says above its fields of what the block is for (the Booking page's calls). */
+  about?: (config: unknown) => Html;
 }
 
 /** What nothing is known about: the pages that only place problems and walk texts. */
@@ -174,6 +178,7 @@ export const SETTINGS_BLOCKS: readonly SettingsBlock[] = [
     view: formBookingView,
     stored: formBookingStored,
     viewPath: bookingViewPath,
+    about: bookingUses,
     summary: (config) => {
       const booking = at(config, ['booking']);
       if (!isRecord(booking)) return 'No calls offered';

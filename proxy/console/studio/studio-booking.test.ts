@@ -162,3 +162,32 @@ describe('booking a call, from the studio', () => {
     });
   });
 });
+
+describe('whose calls the Booking page’s hours are (issue #85, minor 9)', () => {
+  /** A page's words as a browser shows them. */
+  const words = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+  it('names each case type that books a call, the teams its calls go to, and links each team’s own hours', async () => {
+    const { as, page } = await studioConsole(setUp, lawFirmBookingRoutedFile);
+    const editor = await as('operator');
+    const html = (await page(editor, BOOKING_PAGE)).html;
+    expect(words(html)).toContain(
+      'Buying or selling a property (“When shall we call you?”): calls go to High-value property, on these hours but for its own hours, call length ( change High-value property’s ); or Residential property, on these hours ( give Residential property hours of its own )',
+    );
+    expect(words(html)).toContain(
+      'Divorce, separation and children (“When shall we call you?”): calls go to Private client, on these hours',
+    );
+    // Each link lands on its team's booking boxes on the routing page.
+    const routing = (await page(editor, '/admin/form/routing')).html;
+    const links = [...html.matchAll(/href="\/admin\/form\/routing#([\w-]+)"/g)].map(([, id]) => id);
+    expect(links).toHaveLength(3);
+    for (const id of links) expect(routing).toContain(`id="${id ?? ''}"`);
+  });
+
+  it('says every case type’s call follows them when leads are not routed', async () => {
+    const { as, page } = await studioConsole(setUp, lawFirmBookingFile);
+    const text = words((await page(await as('staff'), BOOKING_PAGE)).html);
+    expect(text).toContain('every call follows them, whatever its case type');
+    expect(text).toContain('Buying or selling a property (“When shall we call you?”): these hours');
+  });
+});

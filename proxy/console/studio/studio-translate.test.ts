@@ -99,3 +99,20 @@ describe('the translation page', () => {
     expect(reader).not.toContain('name="/admin/form/case-types/0/questions/0#label"');
   });
 });
+
+describe('a language the form has not got (issue #85, minor 5)', () => {
+  it('is a console page saying to add Welsh on the Languages page first, not an API’s JSON', async () => {
+    const { as, page } = await studioConsole(setUp, lawFirm());
+    const viewer = await as('staff');
+    const welsh = await page(viewer, '/admin/form/languages/cy');
+    expect(welsh.status).toBe(404);
+    expect(welsh.html).toMatch(/^<!doctype html>/i);
+    expect(welsh.html).toContain('<h1>The form has no Welsh yet</h1>');
+    expect(welsh.html).toContain(
+      'Add Welsh on <a href="/admin/form/languages">the Languages page</a> first.',
+    );
+    expect(welsh.html).not.toContain('not_found');
+    const english = await page(viewer, '/admin/form/languages/en');
+    expect(english.html).toContain('<h1>English is the form’s first language</h1>');
+  });
+});

@@ -189,6 +189,33 @@ async function translatePage(
   return kit.page(c, `${name} texts`, 'form', body, shown.conflict ? 409 : 200);
 }
 
+/**
+ * The page for a language the draft has no texts in: the firm's own (its texts are each page's),
+ * or one not added yet (added on the Languages page first), never an API's JSON (issue #85,
+ * minor 5).
+ */
+function noSuchLanguage(kit: StudioKit, c: StudioContext, loaded: Loaded) {
+  const tag = c.req.param('lang') ?? '';
+  const name = languageName(tag);
+  const first = languagesOf(loaded.config)[0] ?? 'en';
+  const languages = `${FORM_URL}/languages`;
+  const body: Html =
+    tag === first
+      ? html`${backLink(languages, 'Back to the languages')}
+          <h1>${name} is the form’s first language</h1>
+          <p class="lead">
+            Its texts are written on each page of the form: <a href="${FORM_URL}">the form</a>
+            lists them. A language’s page holds its texts beside the ${name}.
+          </p>`
+      : html`${backLink(FORM_URL, 'Back to the form')}
+          <h1>The form has no ${name} yet</h1>
+          <p class="lead">
+            Add ${name} on <a href="${languages}">the Languages page</a> first. Then its texts are
+            here, each beside its words in ${languageName(first)}, to translate on one page.
+          </p>`;
+  return kit.page(c, `${name} texts`, 'form', body, 404);
+}
+
 /** The translation pages, as a Hono app the studio mounts. */
 export function translateRoutes(kit: StudioKit) {
   const app = new Hono<{ Variables: ConsoleVariables }>();
@@ -204,7 +231,7 @@ export function translateRoutes(kit: StudioKit) {
   app.get(path, async (c) => {
     const loaded = await kit.load();
     const lang = languageOf(c, loaded.config);
-    if (!lang) return c.notFound();
+    if (!lang) return noSuchLanguage(kit, c, loaded);
     const saved = wholeNumber(c.req.query('saved'));
     return translatePage(kit, c, loaded, lang, { saved, alert: saved !== undefined });
   });
@@ -213,7 +240,7 @@ export function translateRoutes(kit: StudioKit) {
     const form = c.get('form');
     const before = await kit.load();
     const lang = languageOf(c, before.config);
-    if (!lang) return c.notFound();
+    if (!lang) return noSuchLanguage(kit, c, before);
     const outcome = await saveEdit(kit.studio, kit.by(c), {
       revision: wholeNumber(form.revision) ?? -1,
       base: form.base ?? '',
