@@ -10,6 +10,7 @@ import { oidcEnvProblems, oidcEnvShape } from './console/oidc-settings.ts';
 import { convertEnvShape } from './convert/open-converter.ts';
 import { notifyEnvProblems, notifyEnvShape } from './notify/notify-env.ts';
 import { webhookEnvShape } from './webhooks/webhook-env.ts';
+import { calendarEnvShape } from './booking/calendar-env.ts';
 import { weakAdminToken } from './token-strength.ts';
 import { DEFAULT_RETRY_POLICY, RETRY_WINDOW_DAYS } from './delivery/backoff.ts';
 
@@ -200,6 +201,7 @@ export const proxyEnvSchema = z.object({
   ...oidcEnvShape,
   ...webhookEnvShape,
   ...convertEnvShape,
+  ...calendarEnvShape,
 });
 
 /** The checked environment. */

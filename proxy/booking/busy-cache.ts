@@ -14,14 +14,8 @@
 import type { Logger } from '../logger.ts';
 import type { HostCalendars } from '../outbox/store.ts';
 import type { HostCalendar } from '../outbox/calendar-write.ts';
-import type { CalendarBusy } from './calendar-port.ts';
-import { accessTo, type FoundKey } from './calendar-key.ts';
-import {
-  caldavCalendar,
-  type CalendarAccess,
-  type CaldavCalendar,
-} from './caldav/caldav-calendar.ts';
-import type { BusyReading } from './caldav/busy-events.ts';
+import type { CalendarOpener } from './calendar-adapters.ts';
+import type { BusyReading, CalendarBusy } from './calendar-port.ts';
 import { within } from './busy-times.ts';
 import type { Span } from './slot-grid.ts';
 
@@ -31,8 +25,8 @@ const DAY_MS = 86_400_000;
 const REFRESH_MS = 60_000;
 /** How often the calendars connected are listed (a new one is read at once). */
 const LIST_MS = 5_000;
-/** How long what was read is trusted once reads fail. */
-const TRUSTED_MS = 2 * REFRESH_MS;
+/** How long what was read is trusted once reads fail (the alerts say when it is past). */
+export const CALENDAR_TRUSTED_MS = 2 * REFRESH_MS;
 /** How many calendars are read at once. */
 const AT_ONCE = 4;
 
@@ -47,18 +41,14 @@ interface Tried {
 
 /** What the cache reads calendars with. */
 export interface BusyCacheDeps {
-  store: Pick<HostCalendars, 'hostCalendars'>;
-  /**
-   * The key that opens the sealed passwords, as it is now (`keyWhenMade`): until there is one,
-   * no calendar can be read (each host `unreadable`).
-   */
-  key: () => FoundKey;
+  /** The calendars connected; what each read came to is recorded there (the console, alerts). */
+  store: Pick<HostCalendars, 'hostCalendars' | 'recordCalendarRead'>;
+  /** Opens a calendar by its kind (until there is a key, none opens: each host `unreadable`). */
+  calendars: Pick<CalendarOpener, 'open'>;
   /** Floating times' and whole days' zone, and which events are the proxy's own bookings. */
   reading: () => BusyReading;
   log: Logger;
   now: () => number;
-  /** A calendar's client (tests count the reads). */
-  open?: (access: CalendarAccess) => Pick<CaldavCalendar, 'busyTimes'>;
 }
 
 /** The busy times of every connected calendar, as last read. */
@@ -82,7 +72,7 @@ export class BusyCache implements CalendarBusy {
   eventsOf(host: string, from: number, to: number): readonly Span[] | 'unreadable' {
     if (!this.#connected.has(host)) return [];
     const known = this.#known.get(host);
-    if (!known || this.deps.now() - known.readAt > TRUSTED_MS) return 'unreadable';
+    if (!known || this.deps.now() - known.readAt > CALENDAR_TRUSTED_MS) return 'unreadable';
     return within(known.events, from, to);
   }
 
@@ -140,31 +130,34 @@ export class BusyCache implements CalendarBusy {
 
   async #read(calendar: HostCalendar): Promise<void> {
     const { deps } = this;
+    const { address, connectedAt } = calendar;
     const now = deps.now();
-    this.#tried.set(calendar.address, { at: now, connectedAt: calendar.connectedAt });
+    this.#tried.set(address, { at: now, connectedAt });
+    let fault: string | null = null;
     try {
-      const client = (deps.open ?? caldavCalendar)(accessTo(deps.key(), calendar));
-      const events = await client.busyTimes(now - DAY_MS, now + 92 * DAY_MS, deps.reading());
-      const before = this.#known.get(calendar.address);
-      this.#known.set(calendar.address, { events, readAt: now });
+      const opened = await deps.calendars.open(calendar);
+      const events = await opened.busyTimes(now - DAY_MS, now + 92 * DAY_MS, deps.reading());
+      const before = this.#known.get(address);
+      this.#known.set(address, { events, readAt: now });
       if (!before || JSON.stringify(before.events) !== JSON.stringify(events)) this.#version += 1;
-      if (this.#faults.delete(calendar.address))
-        deps.log.info({ host: calendar.address }, 'calendars: read again');
+      if (this.#faults.delete(address)) deps.log.info({ host: address }, 'calendars: read again');
       else if (!before)
-        deps.log.info(
-          { host: calendar.address },
-          'calendars: a calendar is read; its times are offered',
-        );
+        deps.log.info({ host: address }, 'calendars: a calendar is read; its times are offered');
     } catch (error) {
-      const said = error instanceof Error ? error.message : String(error);
-      if (this.#faults.get(calendar.address) !== said)
+      fault = error instanceof Error ? error.message : String(error);
+      if (this.#faults.get(address) !== fault)
         deps.log.warn(
-          { host: calendar.address, url: calendar.url, problem: said },
+          { host: address, kind: calendar.kind, url: calendar.url, problem: fault },
           'calendars: a calendar cannot be read; its times are not offered past two minutes',
         );
-      this.#faults.set(calendar.address, said);
+      this.#faults.set(address, fault);
       // Its times go once they are no longer trusted: the slots worked out before are stale.
       this.#version += 1;
     }
+    await deps.store
+      .recordCalendarRead({ address, connectedAt, at: now, fault })
+      .catch((error: unknown) => {
+        deps.log.warn({ err: error }, 'calendars: what a read came to could not be recorded');
+      });
   }
 }

@@ -10,13 +10,14 @@
  *   proxy's user only), made the first time a calendar is connected: a copy of the database file
  *   alone opens nothing.
  *
- * A sealed password names what it is for (the host, the address, the user name): moved onto
- * another row, it does not open.
+ * The firm's own connections' secrets (a Microsoft app's client secret, a Google service
+ * account's key) are sealed with the same key. A sealed secret names what it is for (the host,
+ * the address, the user name; the connection's kind and settings): moved onto another row, it
+ * does not open.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CalendarAccess } from './caldav/caldav-calendar.ts';
 import { CalendarFault } from './caldav/calendar-fault.ts';
 
 /** What a sealed password is for. */
@@ -37,18 +38,23 @@ export interface CalendarKey {
 export type FoundKey = CalendarKey | { missing: string };
 
 /**
- * Where `calendar` is and how to sign in to it, its password opened with `key`: a refusal when
- * the proxy has no key (the calendar is then a fault to tell the firm, not a crash).
+ * `key`, or the refusal to open anything without one (the calendar is then a fault to tell the
+ * firm, not a crash).
  */
-export function accessTo(
-  key: FoundKey,
-  calendar: SealedFor & { sealedPassword: string },
-): CalendarAccess {
+export function usableKey(key: FoundKey): CalendarKey {
   if ('missing' in key)
-    throw new CalendarFault('refused', `${key.missing}: the calendar’s password cannot be opened`);
-  const password = key.open(calendar.sealedPassword, calendar);
-  return { url: calendar.url, username: calendar.username, password };
+    throw new CalendarFault('refused', `${key.missing}: the calendar’s secret cannot be opened`);
+  return key;
 }
+
+/**
+ * What the firm's connection of `kind` with `settings` is sealed for: moved onto another kind, or
+ * its settings changed (another tenant, another app), its secret does not open.
+ */
+export const connectionSealedFor = (
+  kind: string,
+  settings: Readonly<Record<string, string>>,
+): SealedFor => ({ address: `${kind} connection`, url: JSON.stringify(settings), username: '' });
 
 /** The key file's name in `DATA_DIR`. */
 const KEY_FILE = 'calendar.key';

@@ -1,11 +1,21 @@
 /**
  * The calendar port (`docs/booking.md`, "Calendars"): whatever holds a host's diary answers the
  * same two questions, which times are busy, and write or remove this event, so slots, bookings
- * and their events are written once. Two adapters: the outbox itself, the default that needs no
- * calendar (its bookings are the busy times), and a host's own CalDAV calendar, read in the
- * background and cached, never inside an enquiry's transaction.
+ * and their events are written once. Four adapters, as the outbox's two dialects are one plan:
+ *
+ * - the outbox itself, the default that needs no calendar (a host's calls here are their busy
+ *   times, and their feed their copy: `host-feeds.ts`);
+ * - a host's own calendar of a kind (`CalendarKind`), each kind an adapter (`CalendarAdapter`)
+ *   listed once in `calendar-adapters.ts`: CalDAV (`caldav/`), Microsoft 365 through Microsoft
+ *   Graph (`microsoft/`), Google Workspace through the Calendar API (`google/`).
+ *
+ * A connected calendar is read in the background and cached (`busy-cache.ts`), and written by
+ * the outbox's queue (`calendar-writer.ts`), never inside an enquiry's transaction. Either opens
+ * it by its kind (`CalendarOpener`), handed the secrets it needs already opened.
  */
 import type { CalendarEvent } from '../outbox/booking.ts';
+import type { CalendarKind, HostCalendar } from '../outbox/calendar-write.ts';
+import type { BusyReading } from './caldav/busy-events.ts';
 import type { Span } from './slot-grid.ts';
 
 /**
@@ -24,14 +34,86 @@ export interface CalendarBusy {
 
 /** A call as an event in a calendar (kept beside the bookings, as invitations say it too). */
 export type { CalendarEvent } from '../outbox/booking.ts';
+export type { CalendarKind, HostCalendar } from '../outbox/calendar-write.ts';
+export type { BusyReading } from './caldav/busy-events.ts';
 
 /** What a write or a removal came to. */
 export type EventWriteOutcome = 'done' | 'already';
 
 /** One host's own calendar, as the booking's writes reach it. */
 export interface EventWriter {
-  /** Writes `event`; `already` when the calendar holds it (a retry after an unknown outcome). */
+  /**
+   * Writes `event` (`sequence` 0), or writes it again at its new time (a moved call); `already`
+   * when the calendar holds it (a retry after an unknown outcome). A retry never writes twice.
+   */
   writeEvent(event: CalendarEvent): Promise<EventWriteOutcome>;
   /** Removes the event `uid`; `already` when the calendar does not hold it. */
   removeEvent(uid: string): Promise<EventWriteOutcome>;
+}
+
+/** A host's calendar, opened: what the busy cache reads and the writer writes. */
+export interface OpenedCalendar extends EventWriter {
+  /**
+   * The spans its events keep the host busy within `[from, to)`, every page read, series
+   * expanded: events marked free and cancelled ones keep nobody busy, and the proxy's own calls
+   * (`reading.isOwnBooking`: the outbox holds those) are left out. Throws the `CalendarFault`
+   * (`caldav/calendar-fault.ts`) that says, in words, why it cannot be read.
+   */
+  busyTimes(from: number, to: number, reading: BusyReading): Promise<Span[]>;
+}
+
+/** The firm's connection of a kind, its secret opened with the calendar key. */
+export interface OpenedConnection {
+  /** What its adapter needs besides the secret (a tenant's and an application's ids). */
+  settings: Readonly<Record<string, string>>;
+  secret: string;
+  /** When it was connected: a new one (a new secret) is a new connection. */
+  connectedAt: number;
+}
+
+/** What a host's calendar is opened with, every secret already opened with the calendar key. */
+export interface CalendarSecrets {
+  /** The host's own secret (a CalDAV password; their sign-in's refresh token); '' when none. */
+  own: string;
+  /** The firm's connection of the calendar's kind, when the firm has one. */
+  firm?: OpenedConnection | undefined;
+}
+
+/** What connecting the firm's connection reads besides its arguments. */
+export interface ConnectorIo {
+  /** Standard input's first line (not echoed at a terminal): a client secret. */
+  readSecret(): Promise<string>;
+  /** A file's text (a service account's key file). */
+  readFile(path: string): Promise<string>;
+}
+
+/**
+ * The firm's own connection of a kind (`npm run outbox -- calendars <kind> …`): read from the
+ * command's arguments and standard input, proved by a token before anything is kept.
+ */
+export interface FirmConnector {
+  /** The command's arguments after the kind, as its usage says them. */
+  usage: string;
+  /** The settings and the secret the arguments give, or why they are refused (in words). */
+  read(
+    args: readonly string[],
+    io: ConnectorIo,
+  ): Promise<{ settings: Record<string, string>; secret: string } | { refused: string }>;
+  /** Fetches a token with `connection`; throws the `CalendarFault` saying why none came. */
+  prove(connection: OpenedConnection): Promise<void>;
+  /** What the command says once it is kept (which app, which tenant: never the secret). */
+  describe(settings: Readonly<Record<string, string>>): string;
+}
+
+/**
+ * One kind of calendar: how a host's calendar of it is opened, and (where the firm connects it
+ * once for every host) how that connection is made. A new kind is a folder with its adapter and
+ * one line in `calendar-adapters.ts`; nothing else in booking changes.
+ */
+export interface CalendarAdapter {
+  readonly kind: CalendarKind;
+  /** The firm's connection of this kind, when its hosts are read through one. */
+  readonly firm?: FirmConnector | undefined;
+  /** `calendar`, opened with `secrets`: a fault of its own throws when it is used, not here. */
+  open(calendar: HostCalendar, secrets: CalendarSecrets): OpenedCalendar;
 }

@@ -9,9 +9,9 @@ import { Notifier } from '../notify/notifier.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
+import { calendarParts } from '../test/fixtures/radicale-server.ts';
 import { sampleSubmission } from '../test/fixtures/outbox.ts';
 import { calendarKey, type CalendarKey } from './calendar-key.ts';
-import { CalendarWriter } from './calendar-writer.ts';
 
 const key = calendarKey({ key: 'a test key of thirty-two characters!' }) as CalendarKey;
 const ANN = 'ann@firm.example';
@@ -37,6 +37,7 @@ async function calendarServer(status: () => number) {
 const connect = (store: OutboxStore, url: string, at: number) =>
   store.connectCalendar({
     address: ANN,
+    kind: 'caldav',
     url,
     username: 'ann',
     sealedPassword: key.seal('wrong', { address: ANN, url, username: 'ann' }),
@@ -81,7 +82,7 @@ describe('the calendar writer', () => {
     const server = await calendarServer(() => status);
     await bookedWithCalendar(store, server.url, clock.now);
     const logs = createMemoryLogger();
-    const writer = new CalendarWriter({ store, key: () => key, log: logs.log, now, owner: 'test' });
+    const { writer } = calendarParts(store, key, now, logs.log);
     const alerts: { event: string; message: string }[] = [];
     const notifier = new Notifier({
       store,

@@ -4,8 +4,9 @@
  * (`outbox/machine/calendars.ts`); this claims the due ones under a lease (one instance sends
  * each, one write of a call at a time), tries each once, and records how it ended. A calendar
  * that is down or slow delays a write, never loses it: it is tried again with backoff (5 s
- * doubling to an hour) for three days, then given up. The put is `If-None-Match: *` on the
- * event's own resource, so a retry after an unknown outcome never writes it twice. What a person
+ * doubling to an hour) for three days, then given up. Each calendar is opened by its kind
+ * (`calendar-adapters.ts`), whose write a retry after an unknown outcome never makes twice (a
+ * CalDAV put `If-None-Match: *` on the event's own resource; Graph's `transactionId`). What a person
  * must mend (a wrong password, an address that is no calendar), and what is given up, the firm
  * hears of by the notifier's alert (`notify/alert-conditions.ts`, `calendarTrouble`).
  */
@@ -13,9 +14,7 @@ import { nextAttempt, type RetryPolicy } from '../delivery/backoff.ts';
 import type { Logger } from '../logger.ts';
 import type { ClaimedCalendarWrite, CalendarWriteOutcome } from '../outbox/calendar-write.ts';
 import { StoreUnavailableError, type CalendarWriteQueue } from '../outbox/store.ts';
-import { accessTo, type FoundKey } from './calendar-key.ts';
-import type { EventWriter } from './calendar-port.ts';
-import { caldavCalendar, type CalendarAccess } from './caldav/caldav-calendar.ts';
+import type { CalendarOpener } from './calendar-adapters.ts';
 import { CalendarFault } from './caldav/calendar-fault.ts';
 import { eventOf } from './event-ical.ts';
 
@@ -34,16 +33,14 @@ const AT_ONCE = 4;
 /** What the writer reads and writes with. */
 export interface CalendarWriterDeps {
   store: CalendarWriteQueue;
-  /** The key that opens the sealed passwords, as it is now: until there is one, writes wait. */
-  key: () => FoundKey;
+  /** Opens a calendar by its kind (until there is a key, none opens: writes wait). */
+  calendars: Pick<CalendarOpener, 'open'>;
   log: Logger;
   now: () => number;
   /** This instance's name, as its leases name it. */
   owner: string;
   /** How often the queue is looked at when nothing wakes the writer. */
   pollMs?: number;
-  /** A calendar's client (tests count the writes). */
-  open?: (access: CalendarAccess) => EventWriter;
 }
 
 /** The writer of one proxy process. */
@@ -116,7 +113,7 @@ export class CalendarWriter {
     const moot = !calendar || (write.action === 'put' && booking?.state !== 'booked');
     if (moot) return { kind: 'done', at: deps.now() };
     try {
-      const port = (deps.open ?? caldavCalendar)(accessTo(deps.key(), calendar));
+      const port = await deps.calendars.open(calendar);
       const done =
         write.action === 'put' && booking
           ? await port.writeEvent(eventOf(booking))

@@ -11,14 +11,12 @@ import { HOSTS, withBooking } from '../test/fixtures/booking-config.ts';
 import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
 import { harnessPerTest, ORIGIN, START, validEnquiry } from '../test/fixtures/proxy-harness.ts';
 import {
+  calendarParts,
   radicaleMissing,
   startRadicale,
   type RadicaleServer,
 } from '../test/fixtures/radicale-server.ts';
-import { isBookingUid } from './booking-uid.ts';
-import { BusyCache } from './busy-cache.ts';
 import { calendarKey, type CalendarKey } from './calendar-key.ts';
-import { CalendarWriter } from './calendar-writer.ts';
 import { feedPath } from './host-feeds.ts';
 import { SlotFinder } from './slot-finder.ts';
 
@@ -46,6 +44,7 @@ async function withCalendar(url: string, people: readonly string[] = [ANN]) {
   const store = openSqliteOutbox(':memory:');
   await store.connectCalendar({
     address: ANN,
+    kind: 'caldav',
     url,
     username: 'ann',
     sealedPassword: key.seal('her password', { address: ANN, url, username: 'ann' }),
@@ -53,15 +52,8 @@ async function withCalendar(url: string, people: readonly string[] = [ANN]) {
     connectedBy: 'test',
   });
   const logs = createMemoryLogger();
-  const busy = new BusyCache({
-    store,
-    key: () => key,
-    reading: () => ({ floatingZone: 'Europe/London', isOwnBooking: isBookingUid(undefined) }),
-    log: logs.log,
-    now,
-  });
+  const { busy, writer } = calendarParts(store, key, now, logs.log);
   await busy.refresh();
-  const writer = new CalendarWriter({ store, key: () => key, log: logs.log, now, owner: 'test' });
   const h = setUp({
     config: withBooking({ people: [...people] }),
     store,

@@ -14,12 +14,12 @@ import { confirming, confirmingProxies } from '../test/fixtures/confirming-proxy
 import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
 import { ORIGIN, validEnquiry } from '../test/fixtures/proxy-harness.ts';
 import {
+  calendarParts,
   connectHostCalendar,
   radicaleMissing,
   radicalePerSuite,
 } from '../test/fixtures/radicale-server.ts';
 import { calendarKey, type CalendarKey } from './calendar-key.ts';
-import { CalendarWriter } from './calendar-writer.ts';
 
 const confirmingProxy = confirmingProxies();
 const [ANN] = HOSTS;
@@ -57,7 +57,7 @@ describe.skipIf(radicaleMissing())(
       const now = () => options.clock.now;
       await connectHostCalendar(store, key, { address: ANN, url, at: now() });
       const log = createMemoryLogger().log;
-      const writer = new CalendarWriter({ store, key: () => key, log, now, owner: 'test' });
+      const { writer } = calendarParts(store, key, now, log);
       const { harness: h, mail, send } = await confirmingProxy(config, { harness: options });
       const request = (path: string, init?: RequestInit) => h.app.request(path, init);
       const offered = async () =>

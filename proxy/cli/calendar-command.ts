@@ -1,47 +1,38 @@
 /**
  * `npm run outbox -- people calendar <address> <CalDAV calendar URL> --username <name>` (the
  * password on standard input): connects a host's own calendar (`docs/booking.md`, "Calendars"),
- * once a read of it proved the address, the user name and the password; `--remove` disconnects
- * it; with the address alone, says what is connected and where the host's feed is. The password
- * is sealed before it is stored (`booking/calendar-key.ts`), and never printed nor logged.
+ * once a read of it proved the address, the user name and the password; `people calendar
+ * <address> microsoft|google`: their mailbox or calendar through the firm's connection of that
+ * kind (`calendars-command.ts`); `--remove` disconnects it; with the address alone, says what is
+ * connected and where the host's feed is (`calendar-show.ts`). The password is sealed before it
+ * is stored (`booking/calendar-key.ts`), and never printed nor logged.
  */
-import { calendarKey, type KeySource } from '../booking/calendar-key.ts';
-import {
-  caldavCalendar,
-  type CalendarAccess,
-  type CaldavCalendar,
-} from '../booking/caldav/caldav-calendar.ts';
+import { calendarKey } from '../booking/calendar-key.ts';
+import { caldavCalendar } from '../booking/caldav/caldav-calendar.ts';
 import { CalendarFault } from '../booking/caldav/calendar-fault.ts';
-import { isBookingUid } from '../booking/booking-uid.ts';
-import { feedPath } from '../booking/host-feeds.ts';
 import { personEmail } from '../operator/invitations.ts';
-import { storedSecret } from '../outbox/stored-secret.ts';
-import type { AuditLog, HostCalendars, Settings } from '../outbox/store.ts';
-import type { CommandIo } from './command-io.ts';
+import { CALENDAR_KINDS, type CalendarKind } from '../outbox/calendar-write.ts';
+import type { AuditLog, CalendarConnections, HostCalendars, Settings } from '../outbox/store.ts';
+import { showCalendar } from './calendar-show.ts';
+import {
+  connectedWords,
+  connectThroughFirm,
+  readingOf,
+  type CalendarIo,
+} from './calendars-command.ts';
 
-/** What connecting a calendar reads beyond the outbox. */
-export interface CalendarIo extends CommandIo {
-  /** The password, read from standard input (not echoed at a terminal). */
-  readPassword?: () => Promise<string>;
-  /** Where the key is (`CALENDAR_KEY`, or the data directory on SQLite). */
-  calendarKey?: KeySource;
-  /** The form's zone and hosts (`FORM_CONFIG`), when it can be read. */
-  booking?: { timeZone: string; hosts: readonly string[] } | undefined;
-  /** `PUBLIC_URL`: the feed's full address. */
-  publicUrl?: string | undefined;
-  /** The proxy's own address on this machine (`http://localhost:<PORT>`), without `PUBLIC_URL`. */
-  localConsole?: string | undefined;
-  /** A calendar's client (tests count the reads). */
-  open?: (access: CalendarAccess) => Pick<CaldavCalendar, 'prove'>;
-}
+export type { CalendarIo } from './calendars-command.ts';
 
 const USAGE =
-  'people calendar <address> <CalDAV calendar URL> --username <name> (password on standard input) | <address> --remove | <address>';
+  'people calendar <address> <CalDAV calendar URL> --username <name> (password on standard input) | <address> microsoft|google | <address> --remove | <address>';
+
+const isFirmKind = (typed: string | undefined): typed is Exclude<CalendarKind, 'caldav'> =>
+  typed !== 'caldav' && (CALENDAR_KINDS as readonly (string | undefined)[]).includes(typed);
 
 /** Runs `people calendar …`; returns the exit code. */
 export async function calendarCommand(
   args: readonly string[],
-  store: HostCalendars & Settings & Pick<AuditLog, 'recordAudit'>,
+  store: HostCalendars & CalendarConnections & Settings & Pick<AuditLog, 'recordAudit'>,
   io: CalendarIo,
 ): Promise<number> {
   const [typed = '', url, ...rest] = args;
@@ -63,7 +54,8 @@ export async function calendarCommand(
     );
     return 0;
   }
-  if (url === undefined) return show(address, store, io);
+  if (url === undefined) return showCalendar(address, store, io);
+  if (isFirmKind(url)) return connectThroughFirm(address, url, store, io);
   const username = rest[rest.indexOf('--username') + 1];
   if (!rest.includes('--username') || !username) {
     io.err(`Name the calendar's user: --username <name>.\nUsage: ${USAGE}`);
@@ -79,10 +71,8 @@ export async function calendarCommand(
     io.err('Give the password on standard input (echo is off at a terminal; or pipe it in).');
     return 2;
   }
-  const zone = io.booking?.timeZone ?? 'UTC';
   try {
-    const calendar = (io.open ?? caldavCalendar)({ url, username, password });
-    await calendar.prove({ floatingZone: zone, isOwnBooking: isBookingUid(io.publicUrl) });
+    await caldavCalendar({ url, username, password }).prove(readingOf(io));
   } catch (error) {
     const said = error instanceof CalendarFault ? error.message : String(error);
     io.err(`Not connected: ${said}.`);
@@ -91,47 +81,12 @@ export async function calendarCommand(
   const about = { address, url, username };
   await store.connectCalendar({
     ...about,
+    kind: 'caldav',
     sealedPassword: key.seal(password, about),
     connectedAt: io.now(),
     connectedBy: 'cli',
   });
   await audit('connect calendar', `${address} at ${url} as ${username}`);
-  io.out(connectedWords(address, `at ${url} (user ${username})`));
-  if (io.booking && !io.booking.hosts.includes(address))
-    io.err(
-      `Note: ${address} is not a host of the form's calls (FORM_CONFIG): nobody books them yet.`,
-    );
+  io.out(connectedWords(address, `at ${url} (user ${username})`, io));
   return 0;
 }
-
-/** What is connected for `address`, and their feed's address. */
-async function show(
-  address: string,
-  store: HostCalendars & Settings,
-  io: CalendarIo,
-): Promise<number> {
-  const connected = (await store.hostCalendars()).find((each) => each.address === address);
-  io.out(
-    connected
-      ? `${address}'s calendar: ${connected.url} (user ${connected.username}), connected ${new Date(connected.connectedAt).toISOString()} by ${connected.connectedBy}.`
-      : `${address} has no calendar connected: their calls are in their feed and the console.`,
-  );
-  const path = feedPath(await storedSecret(store, 'calendar_feed_secret'), address);
-  const base = io.publicUrl?.replace(/\/+$/, '') ?? io.localConsole ?? 'http://localhost:8080';
-  io.out(
-    `Their feed (subscribe to it in Outlook, Google Calendar or Apple Calendar; keep it private): ${base}${path}`,
-  );
-  if (!io.publicUrl)
-    io.out(
-      'That is the proxy’s address on this machine: set PUBLIC_URL to the address visitors use, and a calendar elsewhere can reach the feed.',
-    );
-  return 0;
-}
-
-/**
- * What connecting `address`'s calendar (`where`) comes to, true for a team as for one host: the
- * proxy heeds it within the minute, no time it shows busy is booked with them, and their calls
- * are written into it.
- */
-const connectedWords = (address: string, where: string): string =>
-  `Connected ${address}'s calendar ${where}: read just now. The running proxy reads it within a minute, with no restart: from then on no call is booked with ${address} at a time it shows busy (where another host is free then, that time is still offered, with them), and each call booked with ${address} is written into it.`;

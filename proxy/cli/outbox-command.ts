@@ -10,6 +10,7 @@ import type {
   CallMarks,
   FormVersions,
   HostCalendars,
+  CalendarConnections,
   Housekeeping,
   OperatorView,
   People,
@@ -23,6 +24,7 @@ import { verifyReceiptCommand } from './receipt-command.ts';
 import { erase, exportSubject, listSubject, type RightsIo } from './subject-commands.ts';
 import { runWebhooksCommand } from './webhooks-command.ts';
 import { peopleCommand, type PeopleIo } from './people-command.ts';
+import { calendarsCommand } from './calendars-command.ts';
 import type { DraftRights } from '../operator/person-drafts.ts';
 import { formCommand, type FormIo } from './form-command.ts';
 import { callsCommand } from './calls-command.ts';
@@ -75,8 +77,16 @@ export const USAGE = `Usage: npm run outbox -- <command>
                                                 input (not echoed; or piped in): read once to prove it, then
                                                 its busy times are never offered and each call is written
                                                 into it. The password is stored sealed (CALENDAR_KEY)
+  people calendar <email> microsoft|google      connect a host's Microsoft 365 mailbox or Google calendar
+                                                through the firm's connection of that kind (below): read
+                                                once to prove it
   people calendar <email> --remove              disconnect it
   people calendar <email>                       what is connected, and the host's private feed address
+  calendars                                     the firm's calendar connections (never a secret)
+  calendars <kind> <its settings>               connect the firm's own connection of a kind, its secret
+                                                on standard input: a token is fetched to prove it, then
+                                                it is stored sealed (CALENDAR_KEY)
+  calendars <kind> --remove                     forget the firm's connection of that kind
   form versions                                 the form's versions, newest first: when, how and by whom
   form export [--version N] [--to <file>]       the published form (or version N) as its JSON, byte for byte,
                                                 or written to <file>. To redirect it, keep npm's own lines
@@ -105,6 +115,7 @@ type OutboxCommandStore = OperatorView &
   WebhookDeliveries &
   People &
   HostCalendars &
+  CalendarConnections &
   FormVersions &
   Pick<AuditLog, 'recordAudit'> &
   Pick<BookingStore, 'bookingsOf'> &
@@ -135,6 +146,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   counts,
   'verify-receipt': verifyReceiptCommand,
   people: peopleCommand,
+  calendars: calendarsCommand,
   form: formCommand,
   calls: callsCommand,
 };

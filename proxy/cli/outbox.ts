@@ -3,6 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
+import { z } from 'zod';
+import { calendarEnvShape, type CalendarPlaces } from '../booking/calendar-env.ts';
 import { hostsOf } from '../booking/host-feeds.ts';
 import { parseFormConfig } from '../contract/schemas/form-config.ts';
 import { withEnvFile } from '../env-file.ts';
@@ -46,6 +48,16 @@ function formBooking(): { timeZone: string; hosts: string[] } | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Where the calendar services are, as the proxy reads them (`MICROSOFT_LOGIN_URL`, …). */
+function calendarPlaces(): CalendarPlaces | undefined {
+  const parsed = z.object(calendarEnvShape).safeParse(env);
+  if (parsed.success) return parsed.data;
+  console.error(
+    parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('\n'),
+  );
+  return undefined;
 }
 
 /**
@@ -134,6 +146,7 @@ if (args.length === 0 || args[0] === 'help' || args[0] === '--help') {
           dataDir: databaseUrl ? undefined : env.DATA_DIR || './data',
         },
         booking: formBooking(),
+        calendarPlaces: calendarPlaces(),
       });
     } finally {
       await store.close();

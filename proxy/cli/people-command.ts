@@ -7,7 +7,13 @@
 import { isoTime } from '../operator/lead-report.ts';
 import { invite, personEmail } from '../operator/invitations.ts';
 import { isRole, ROLES } from '../outbox/roles.ts';
-import type { AuditLog, HostCalendars, People, Settings } from '../outbox/store.ts';
+import type {
+  AuditLog,
+  CalendarConnections,
+  HostCalendars,
+  People,
+  Settings,
+} from '../outbox/store.ts';
 import { calendarCommand, type CalendarIo } from './calendar-command.ts';
 
 /**
@@ -28,7 +34,7 @@ const USAGE = `people invite <email> --role ${ROLES.join('|')} | list | role <em
 /** Runs `people …`; returns the exit code. */
 export async function peopleCommand(
   args: readonly string[],
-  store: People & HostCalendars & Settings & Pick<AuditLog, 'recordAudit'>,
+  store: People & HostCalendars & CalendarConnections & Settings & Pick<AuditLog, 'recordAudit'>,
   io: PeopleIo,
 ): Promise<number> {
   const [action, address = '', ...rest] = args;

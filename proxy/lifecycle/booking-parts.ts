@@ -6,6 +6,7 @@
  * changed by their visitors or staff (the hosts and visitors told by email where it can be sent).
  */
 import { BusyCache } from '../booking/busy-cache.ts';
+import { CalendarOpener, calendarAdapters } from '../booking/calendar-adapters.ts';
 import { isBookingUid } from '../booking/booking-uid.ts';
 import { keyWhenMade } from '../booking/calendar-key.ts';
 import { CalendarWriter } from '../booking/calendar-writer.ts';
@@ -47,9 +48,11 @@ export async function bookingParts(
   const found = key();
   if ('missing' in found && (await store.hostCalendars()).length > 0)
     log.warn({ problem: found.missing }, 'calendars are connected but cannot be read');
+  // One set of adapters for the process: each kind keeps its tokens and its limits there.
+  const calendars = new CalendarOpener({ adapters: calendarAdapters(env), key, store });
   const busy = new BusyCache({
     store,
-    key,
+    calendars,
     reading: () => ({
       floatingZone: form.current().config.booking?.timeZone ?? 'UTC',
       isOwnBooking: isBookingUid(env.PUBLIC_URL),
@@ -59,7 +62,7 @@ export async function bookingParts(
   });
   const writer = new CalendarWriter({
     store,
-    key,
+    calendars,
     log: log.child({ part: 'calendar writes' }),
     now: Date.now,
     owner: outbox.owner ?? 'this proxy',

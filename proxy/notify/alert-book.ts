@@ -11,19 +11,34 @@ const HOUR = 3_600_000;
 const SETTING = 'notify.alerts';
 
 /** The conditions an alert tells of while they last, in the order they are told. */
-const CONDITIONS = ['paused', 'stuck', 'webhooks', 'confirmations', 'calendars', 'disk'] as const;
+const CONDITIONS = [
+  'paused',
+  'stuck',
+  'webhooks',
+  'confirmations',
+  'calendars',
+  'calendarReads',
+  'disk',
+] as const;
 type Condition = (typeof CONDITIONS)[number];
 
 /** Conditions that end by themselves when their hour does: their end is not news. */
 const ENDS_WITH_ITS_HOUR: ReadonlySet<Condition> = new Set(['confirmations']);
 type Kind = Condition | 'recovered';
 
-/** The conditions true now, each with what its alert says. */
-export type Conditions = Partial<Record<Condition, { message: string; hint?: string }>>;
+/**
+ * The conditions true now, each with what its alert says, and what its end will say (`over`;
+ * by default "Over: " and the message).
+ */
+export type Conditions = Partial<
+  Record<Condition, { message: string; hint?: string; over?: string }>
+>;
 
 interface Book {
   /** The conditions told and not yet over, with what was said. */
   active: Partial<Record<Condition, string>>;
+  /** What the end of each told condition will say, where it is not "Over: " and the message. */
+  over?: Partial<Record<Condition, string>>;
   lastSent: Partial<Record<Kind, number>>;
   held: { event: string; at: string; message: string }[];
   heldSince: number | null;
@@ -62,12 +77,16 @@ export async function alertsDue(
     const told = book.active[kind];
     if (condition && told !== condition.message) {
       book.active[kind] = condition.message;
+      if (condition.over) book.over = { ...book.over, [kind]: condition.over };
       tell(kind, condition.message, condition.hint);
     } else if (!condition && told !== undefined) {
+      const over = book.over?.[kind] ?? `Over: ${told}`;
       book.active = Object.fromEntries(
         Object.entries(book.active).filter(([active]) => active !== kind),
       );
-      if (!ENDS_WITH_ITS_HOUR.has(kind)) tell('recovered', `Over: ${told}`);
+      if (book.over)
+        book.over = Object.fromEntries(Object.entries(book.over).filter(([was]) => was !== kind));
+      if (!ENDS_WITH_ITS_HOUR.has(kind)) tell('recovered', over);
     }
   }
   if (book.held.length > 0 && book.heldSince !== null && now - book.heldSince >= HOUR) {

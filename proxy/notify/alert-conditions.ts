@@ -8,7 +8,11 @@ import { counted } from '../contract/plurals.ts';
 import { CONFIRMATION_CEILING } from '../outbox/receipt.ts';
 import type { ConfirmationQuotas, OperatorView } from '../outbox/store.ts';
 import type { WebhookDelivery } from '../outbox/webhook.ts';
-import type { CalendarTrouble } from '../outbox/calendar-write.ts';
+import {
+  CALENDAR_KIND_NAMES,
+  type CalendarTrouble,
+  type UnreadCalendar,
+} from '../outbox/calendar-write.ts';
 import type { Conditions } from './alert-book.ts';
 import { pausedAlert } from './messages.ts';
 import { roomAlert, type RoomForecast } from '../outbox/room-forecast.ts';
@@ -30,6 +34,8 @@ export interface AlertSources {
   deadWebhooks?: () => Promise<{ count: number; latest: WebhookDelivery | null }>;
   /** Calls' events a host's calendar would not take: given up, or waiting on a person. */
   calendarTrouble?: () => Promise<CalendarTrouble>;
+  /** Hosts' calendars that cannot be read at `now`, past the time their last read is trusted. */
+  unreadCalendars?: (now: number) => Promise<UnreadCalendar[]>;
   /** The room a wait for the platform needs on the outbox's disk, and whether it has it. */
   roomForecast?: (() => Promise<RoomForecast>) | undefined;
 }
@@ -46,6 +52,7 @@ export async function alertConditions(
 ): Promise<Conditions> {
   const { store, pauseState, queuedAlertMs, deadWebhooks, calendarTrouble } = sources;
   const calendars = await calendarTrouble?.();
+  const unread = (await sources.unreadCalendars?.(now)) ?? [];
   const pause = pauseState();
   const webhooks = await deadWebhooks?.();
   const { oldestQueuedAt } = await store.attention();
@@ -84,7 +91,31 @@ export async function alertConditions(
           },
         }
       : {}),
+    ...(unread.length > 0 ? { calendarReads: unreadAlert(unread) } : {}),
     ...(disk ? { disk } : {}),
+  };
+}
+
+/**
+ * The alert of hosts' calendars that cannot be read, naming each host, its calendar's kind and
+ * why (its words change when a host or a cause does, so that is news again), and what its end
+ * says: that they are read again.
+ */
+function unreadAlert(unread: readonly UnreadCalendar[]) {
+  const whose = (calendar: UnreadCalendar) =>
+    `${calendar.address}'s ${CALENDAR_KIND_NAMES[calendar.kind]}`;
+  const [one] = unread;
+  const message =
+    unread.length === 1 && one
+      ? `${whose(one)} cannot be read: ${one.fault}${/[.?!]$/.test(one.fault) ? '' : '.'} Their times are not offered until it is read again; enquiries with preferred times are still taken.`
+      : `${String(unread.length)} hosts' calendars cannot be read: ${unread.map((each) => `${whose(each)} (${each.fault})`).join('; ')}. Their times are not offered until they are read again; enquiries with preferred times are still taken.`;
+  return {
+    message,
+    hint: 'The proxy tries each calendar every minute, and says so here once it reads again. A secret refused or revoked: connect it anew (npm run outbox -- calendars microsoft …, or people calendar <address> <calendar URL> --username <name> for a CalDAV password; the console’s People page shows each calendar and its fault).',
+    over:
+      unread.length === 1 && one
+        ? `${whose(one)} is read again: their times are offered again.`
+        : `The hosts' calendars are read again: their times are offered again.`,
   };
 }
 

@@ -40,6 +40,7 @@ export interface AlertEvent {
     | 'alert.webhooks'
     | 'alert.confirmations'
     | 'alert.calendars'
+    | 'alert.calendarReads'
     | 'alert.disk'
     | 'alert.recovered'
     | 'alert.digest'

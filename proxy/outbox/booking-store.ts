@@ -12,10 +12,14 @@ import type {
   StoredBooking,
 } from './booking.ts';
 import type {
+  CalendarConnection,
+  CalendarKind,
   CalendarTrouble,
   CalendarWriteOutcome,
   ClaimedCalendarWrite,
+  ConnectedCalendar,
   HostCalendar,
+  UnreadCalendar,
 } from './calendar-write.ts';
 
 /** The slots offered, an enquiry's calls, a host's feed, a call cancelled. */
@@ -50,14 +54,35 @@ export interface CallMarks {
   callsToMark(host: string, now: number): Promise<StoredBooking[]>;
 }
 
-/** Hosts' own calendars: connected by the CLI, read by the busy cache. */
+/** Hosts' own calendars: connected by the CLI and the console, read by the busy cache. */
 export interface HostCalendars {
   /** Keeps `calendar` as its host's; the writes owed to them that failed are tried again. */
   connectCalendar(calendar: HostCalendar): Promise<void>;
   /** Forgets `address`'s calendar and the writes owed to it; false when none was connected. */
   disconnectCalendar(address: string): Promise<boolean>;
-  /** Every calendar connected. */
-  hostCalendars(): Promise<HostCalendar[]>;
+  /** Every calendar connected, with what its reads came to. */
+  hostCalendars(): Promise<ConnectedCalendar[]>;
+  /** Records what a read of a calendar (as connected at `connectedAt`) came to. */
+  recordCalendarRead(read: {
+    address: string;
+    connectedAt: number;
+    at: number;
+    fault: string | null;
+  }): Promise<void>;
+  /** The calendars failing whose last read that worked is older than `before`, or none worked. */
+  unreadCalendars(before: number): Promise<UnreadCalendar[]>;
+}
+
+/** The firm's own connections (a Microsoft app, a Google service account), one a kind. */
+export interface CalendarConnections {
+  /** Keeps `connection` as the firm's of its kind; the writes owed through it are tried again. */
+  connectCalendarConnection(connection: CalendarConnection): Promise<void>;
+  /** The firm's connection of `kind`, or null. */
+  calendarConnection(kind: CalendarKind): Promise<CalendarConnection | null>;
+  /** Every connection of the firm's. */
+  calendarConnections(): Promise<CalendarConnection[]>;
+  /** Forgets the firm's connection of `kind`; false when there was none. */
+  disconnectCalendarConnection(kind: CalendarKind): Promise<boolean>;
 }
 
 /** The writes owed to hosts' calendars (`booking/calendar-writer.ts`), and what needs the firm. */

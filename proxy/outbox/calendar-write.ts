@@ -5,16 +5,73 @@
  */
 import type { StoredBooking } from './booking.ts';
 
+/**
+ * The kinds of calendar a host may connect (`booking/calendar-adapters.ts` opens each): a CalDAV
+ * server, a Microsoft 365 mailbox through Microsoft Graph, a Google Workspace calendar. A host with
+ * none connected keeps the outbox's own (their calls here, and their feed).
+ */
+export const CALENDAR_KINDS = ['caldav', 'microsoft', 'google'] as const;
+/** One of `CALENDAR_KINDS`. */
+export type CalendarKind = (typeof CALENDAR_KINDS)[number];
+
+/** What the firm calls a calendar of each kind, as the alerts and the console say. */
+export const CALENDAR_KIND_NAMES: Readonly<Record<CalendarKind, string>> = Object.freeze({
+  caldav: 'CalDAV calendar',
+  microsoft: 'Microsoft 365 calendar',
+  google: 'Google calendar',
+});
+
 /** A host's calendar, as connected. */
 export interface HostCalendar {
   /** The host's address, in lower case. */
   address: string;
+  kind: CalendarKind;
+  /** Where it is, as its kind reads it: a CalDAV collection's address; a mailbox; a calendar's id. */
   url: string;
+  /** Who signs in to it, as its kind reads it (a CalDAV user); empty where the firm's connection does. */
   username: string;
-  /** The password sealed with the calendar key (`booking/calendar-key.ts`). */
+  /**
+   * The host's own secret (a CalDAV password; the refresh token of their own sign-in) sealed with
+   * the calendar key (`booking/calendar-key.ts`); empty where the firm's connection reads it.
+   */
   sealedPassword: string;
   connectedAt: number;
   /** Who connected it (as the audit log names people). */
+  connectedBy: string;
+}
+
+/** What the reads of a host's calendar came to, as the last instance to read it recorded. */
+export interface CalendarReadState {
+  /** The last read that worked; null before one did. */
+  readAt: number | null;
+  /** Why the last read did not work, in words; null when it did. */
+  fault: string | null;
+  /** Since when it has not worked; null when it does. */
+  faultAt: number | null;
+}
+
+/** A host's calendar as connected, with what its reads came to. */
+export type ConnectedCalendar = HostCalendar & CalendarReadState;
+
+/** A calendar that cannot be read, past the time its last read is trusted. */
+export interface UnreadCalendar {
+  address: string;
+  kind: CalendarKind;
+  fault: string;
+  faultAt: number;
+}
+
+/**
+ * The firm's own connection of a kind (a Microsoft app; a Google service account), which reads
+ * the calendars of the hosts connected through it.
+ */
+export interface CalendarConnection {
+  kind: CalendarKind;
+  /** What its adapter needs besides the secret (a tenant's and an application's ids). */
+  settings: Readonly<Record<string, string>>;
+  /** The secret (a client secret; a private key) sealed with the calendar key. */
+  sealedSecret: string;
+  connectedAt: number;
   connectedBy: string;
 }
 

@@ -47,6 +47,7 @@ import type { UploadStore } from './upload-store.ts';
 import type { DraftStore } from './draft-store.ts';
 import type {
   BookingStore,
+  CalendarConnections,
   CalendarWriteQueue,
   CallMarks,
   HostCalendars,
@@ -63,7 +64,14 @@ export type { OutageEnded, PlatformOutage } from './machine/outage.ts';
 export type { NotificationQueue, Receipts, ConfirmationQuotas, WebhookQueue, WebhookDeliveries };
 export type { People, AuditLog, SubjectRights, TeamPeople };
 export type { Settings, WidgetFileArchive, FunnelCounters, FormVersions };
-export type { DraftStore, BookingStore, HostCalendars, CalendarWriteQueue, CallMarks };
+export type {
+  DraftStore,
+  BookingStore,
+  HostCalendars,
+  CalendarConnections,
+  CalendarWriteQueue,
+  CallMarks,
+};
 
 /**
  * Thrown when the store's database cannot be reached or is not taking work now (PostgreSQL
@@ -107,6 +115,7 @@ export interface OutboxStore
     DraftStore,
     BookingStore,
     HostCalendars,
+    CalendarConnections,
     CalendarWriteQueue,
     CallMarks {
   /** Closes the store; nothing may use it afterwards. */

@@ -18,6 +18,7 @@ const HALF_HOUR = 30 * 60_000;
 
 const calendarOf = (address: string, at = 500): HostCalendar => ({
   address,
+  kind: 'caldav',
   url: `https://cal.example/${address}/calls/`,
   username: address,
   sealedPassword: 'v1.sealed',

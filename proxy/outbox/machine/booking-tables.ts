@@ -99,3 +99,27 @@ export const callOutcomeColumns = (t: ColumnTypes) =>
    ALTER TABLE bookings ADD COLUMN marked_by ${t.text};
    ALTER TABLE funnel_counts ADD COLUMN attended ${t.big} NOT NULL DEFAULT 0;
    ALTER TABLE funnel_counts ADD COLUMN no_show ${t.big} NOT NULL DEFAULT 0;`;
+
+/**
+ * Calendars of several kinds (issue #86): each host's calendar has a `kind` (`caldav`,
+ * `microsoft`, `google`: `booking/calendar-adapters.ts`), and what its reads came to, so the
+ * console and the alerts say it (`read_at`, the last read that worked; `fault`, why the last one
+ * did not, in words, since `fault_at`). `calendar_connections`: the firm's own connection of a
+ * kind (a Microsoft app, a Google service account), one a kind, whose `settings` (JSON: a tenant
+ * and an application's ids, a service account's address) are plain and whose secret is sealed
+ * with the calendar key as hosts' passwords are. `url`, `username` and `sealed_password` of a
+ * host's calendar are its adapter's to read: a CalDAV collection, user and password; a mailbox,
+ * and nothing else where the firm's connection reads it.
+ */
+export const calendarKindsTables = (t: ColumnTypes) =>
+  `ALTER TABLE host_calendars ADD COLUMN kind ${t.text} NOT NULL DEFAULT 'caldav';
+   ALTER TABLE host_calendars ADD COLUMN read_at ${t.big};
+   ALTER TABLE host_calendars ADD COLUMN fault ${t.text};
+   ALTER TABLE host_calendars ADD COLUMN fault_at ${t.big};
+   CREATE TABLE calendar_connections (
+     kind ${t.text} PRIMARY KEY,
+     settings ${t.text} NOT NULL,
+     sealed_secret ${t.text} NOT NULL,
+     connected_at ${t.big} NOT NULL,
+     connected_by ${t.text} NOT NULL
+   );`;

@@ -23,6 +23,7 @@ import type { Migration } from '../machine/plan.ts';
 import { execute, postgresDialect } from './driver.ts';
 import {
   bookingTables,
+  calendarKindsTables,
   calendarTables,
   callOutcomeColumns,
   visitorCallColumns,
@@ -176,6 +177,8 @@ export const MIGRATIONS: readonly Migration[] = [
   callOutcomeColumns(TYPES),
   // Whether a lead's last attempt timed out: such leads take a share of the places (issue 84).
   tables.timedOutColumn(TYPES),
+  // Hosts' calendars of several kinds, what their reads came to, the firm's own connections (issue 86).
+  calendarKindsTables(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` on `client` (inside the caller's transaction). */

@@ -24,6 +24,7 @@ import { describeBookingStore } from '../../test/store-contract-bookings.ts';
 import { describeAfterCallStore } from '../../test/store-contract-after-call.ts';
 import { describeOutageStore } from '../../test/store-contract-outage.ts';
 import { describeCalendarStore } from '../../test/store-contract-calendars.ts';
+import { describeCalendarKindsStore } from '../../test/store-contract-calendar-kinds.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
 import { openPostgresOutbox } from './store.ts';
 import type { OutboxStore } from '../store.ts';
@@ -65,6 +66,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeOutageStore('PostgreSQL', freshDatabase);
   describeCalendarStore('PostgreSQL', freshDatabase);
   describeAfterCallStore('PostgreSQL', freshDatabase);
+  describeCalendarKindsStore('PostgreSQL', freshDatabase);
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {

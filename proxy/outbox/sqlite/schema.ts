@@ -20,6 +20,7 @@ import type { Migration } from '../machine/plan.ts';
 import { sqliteDialect, sqliteRunner } from './driver.ts';
 import {
   bookingTables,
+  calendarKindsTables,
   calendarTables,
   callOutcomeColumns,
   visitorCallColumns,
@@ -182,6 +183,8 @@ export const MIGRATIONS: readonly Migration[] = [
   callOutcomeColumns(TYPES),
   // Whether a lead's last attempt timed out: such leads take a share of the places (issue 84).
   tables.timedOutColumn(TYPES),
+  // Hosts' calendars of several kinds, what their reads came to, the firm's own connections (issue 86).
+  calendarKindsTables(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` to `db` (inside the caller's transaction). */

@@ -23,6 +23,7 @@ import { describeBookingStore } from '../../test/store-contract-bookings.ts';
 import { describeAfterCallStore } from '../../test/store-contract-after-call.ts';
 import { describeOutageStore } from '../../test/store-contract-outage.ts';
 import { describeCalendarStore } from '../../test/store-contract-calendars.ts';
+import { describeCalendarKindsStore } from '../../test/store-contract-calendar-kinds.ts';
 import { openSqliteOutbox } from './store.ts';
 
 const inMemory = { open: () => openSqliteOutbox(':memory:') };
@@ -62,6 +63,7 @@ describeOutageStore('SQLite in memory', inMemory);
 describeOutageStore('SQLite on disk', onDisk);
 describeCalendarStore('SQLite in memory', inMemory);
 describeAfterCallStore('SQLite in memory', inMemory);
+describeCalendarKindsStore('SQLite in memory', inMemory);
 
 describe('the SQLite outbox', () => {
   it('survives closing and reopening the database file, leases and all', async () => {
