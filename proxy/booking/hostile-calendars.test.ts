@@ -12,13 +12,12 @@ import { HOSTS, withBooking } from '../test/fixtures/booking-config.ts';
 import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
 import { harnessPerTest, ORIGIN, START, validEnquiry } from '../test/fixtures/proxy-harness.ts';
 import {
+  calendarParts,
   connectHostCalendar,
   radicaleMissing,
   startRadicale,
   type RadicaleServer,
 } from '../test/fixtures/radicale-server.ts';
-import { isBookingUid } from './booking-uid.ts';
-import { BusyCache } from './busy-cache.ts';
 import { calendarKey, type CalendarKey } from './calendar-key.ts';
 import { SlotFinder } from './slot-finder.ts';
 import { oneEvent } from '../test/fixtures/calendar-text.ts';
@@ -36,13 +35,7 @@ async function proxyReading(hosts: Record<string, string>) {
   const store = openSqliteOutbox(':memory:');
   for (const [address, url] of Object.entries(hosts))
     await connectHostCalendar(store, key, { address, url, at: now() });
-  const busy = new BusyCache({
-    store,
-    key: () => key,
-    reading: () => ({ floatingZone: 'Europe/London', isOwnBooking: isBookingUid(undefined) }),
-    log: createMemoryLogger().log,
-    now,
-  });
+  const { busy } = calendarParts(store, key, now, createMemoryLogger().log);
   const h = setUp({
     config: withBooking({ people: Object.keys(hosts) }),
     store,
