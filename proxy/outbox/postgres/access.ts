@@ -37,6 +37,27 @@ export async function inTransaction<T>(
 }
 
 /**
+ * Opens `pool`'s connections up to `count` now, ahead of the work that needs them; resolves once
+ * they are open, or could not be (the next call tries again). The idle ones are taken too, for a
+ * moment, so that the pool opens new ones rather than handing those out again.
+ */
+export async function openAhead(pool: pg.Pool, count: number): Promise<void> {
+  const missing = count - pool.totalCount;
+  if (missing <= 0) return;
+  const taking = Array.from({ length: pool.idleCount + missing }, () => pool.connect());
+  await Promise.all(
+    taking.map((connecting) =>
+      connecting.then(
+        (client) => {
+          client.release();
+        },
+        () => undefined,
+      ),
+    ),
+  );
+}
+
+/**
  * Thrown inside `inTransaction`'s work to roll back and resolve with `result` (an outcome that
  * must leave no trace, such as a conflict found halfway) instead of failing.
  */

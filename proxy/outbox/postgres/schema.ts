@@ -200,16 +200,21 @@ const types = {
 
 /**
  * A small pool on `url`: a few connections per instance, failing fast when the server is gone;
- * with `keepIdle`, its connections stay open however long they are idle (the records').
+ * with `keepIdle`, its connections stay open however long they are idle (the records'). A
+ * `purpose` names its connections in `pg_stat_activity` (`enquiry-form records`).
  */
-export function createPool(url: string, max = 8, { keepIdle = false } = {}): pg.Pool {
+export function createPool(
+  url: string,
+  max = 8,
+  { keepIdle = false, purpose }: { keepIdle?: boolean; purpose?: string } = {},
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     types,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: keepIdle ? 0 : 30_000,
-    application_name: 'enquiry-form',
+    application_name: purpose ? `enquiry-form ${purpose}` : 'enquiry-form',
   });
   // An idle connection the server dropped (a restart) is reported here; the pool replaces it.
   pool.on('error', () => undefined);

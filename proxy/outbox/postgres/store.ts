@@ -16,7 +16,7 @@ import { outboxMachine } from '../machine/index.ts';
 import type { Plan } from '../machine/plan.ts';
 import type { OutboxStore } from '../store.ts';
 import { pgAccept } from './accept.ts';
-import { translatingFailures, type AvailabilityWatch } from './access.ts';
+import { openAhead, translatingFailures, type AvailabilityWatch } from './access.ts';
 import { alone, atomically, execute, postgresDialect } from './driver.ts';
 import { chunkBytes, listen } from './files.ts';
 import { pgUploads } from './uploads.ts';
@@ -28,8 +28,10 @@ import { createPool, migrate } from './schema.ts';
  * apart from the pool every request shares: a burst of visitors held 174 queries waiting for
  * the pool of 8, and the record of a create the platform had answered waited 1.4 to 3.5 s
  * behind them (28 s once), long enough for a kill to lose it (docs/operations-chaos.md). One per
- * delivery place (four), so that no record waits for another's connection, and never closed for
- * being idle, so that none waits for one to be opened.
+ * delivery place (four), so that no record waits for another's connection; opened at the start,
+ * never closed for being idle, and opened again at the first heartbeat that finds one missing
+ * (within half a second of the database's return), so that none waits for one to be opened:
+ * opened by the first records instead, they took 0.4 to 1.9 s on a busy machine (#84).
  */
 const RECORD_CONNECTIONS = 4;
 
@@ -74,11 +76,17 @@ export async function openPostgresOutbox(
   }
   const owner = `instance-${randomBytes(8).toString('hex')}`;
   // The heartbeat has a connection of its own too: an instance whose pool is busy is alive.
-  const beating = createPool(url, 1);
-  const recording = createPool(url, RECORD_CONNECTIONS, { keepIdle: true });
+  const beating = createPool(url, 1, { purpose: 'heartbeat' });
+  const recording = createPool(url, RECORD_CONNECTIONS, { keepIdle: true, purpose: 'records' });
+  let closed = false;
+  const keepRecordsOpen = () => {
+    if (!closed) void openAhead(recording, RECORD_CONNECTIONS);
+  };
   let heartbeat: Awaited<ReturnType<typeof startHeartbeat>>;
   try {
-    heartbeat = await startHeartbeat(beating, owner, options.aliveForMs ?? ALIVE_FOR_MS);
+    const aliveForMs = options.aliveForMs ?? ALIVE_FOR_MS;
+    heartbeat = await startHeartbeat(beating, owner, aliveForMs, keepRecordsOpen);
+    await openAhead(recording, RECORD_CONNECTIONS);
   } catch (error) {
     await Promise.all([pool.end(), beating.end(), recording.end()]);
     throw error;
@@ -111,7 +119,6 @@ export async function openPostgresOutbox(
     },
   });
 
-  let closed = false;
   const store: PostgresOutbox = {
     ...bound,
     owner,
@@ -160,9 +167,15 @@ export async function openPostgresOutbox(
  * stale for a moment though all are alive, one of them perhaps holding the answer to a create
  * it could not record yet. So for `aliveForMs` after the database returns to this instance
  * (or after it starts, which may be just after such a return), it counts every instance that
- * ever beat as alive (`aliveAfter` 0): the live ones have beaten again by then.
+ * ever beat as alive (`aliveAfter` 0): the live ones have beaten again by then. `onBeat` is
+ * told of every beat that reached the database.
  */
-async function startHeartbeat(pool: pg.Pool, owner: string, aliveForMs: number) {
+async function startHeartbeat(
+  pool: pg.Pool,
+  owner: string,
+  aliveForMs: number,
+  onBeat: () => void,
+) {
   const beat = () =>
     pool.query(
       `INSERT INTO instances (owner, alive_until) VALUES ($1, $2)
@@ -182,6 +195,7 @@ async function startHeartbeat(pool: pg.Pool, owner: string, aliveForMs: number) 
           () => {
             if (away) backSince = Date.now();
             away = false;
+            onBeat();
             next();
           },
           () => {

@@ -1,6 +1,6 @@
 /**
  * The chaos suite's judge of duplicates (`chaos-duplicates.ts`), on timelines written out by
- * hand: each of the issues' cases (#59, #76) is called unexplained, and each unknown outcome
+ * hand: each of the issues' cases (#59, #76, #84) is called unexplained, and each unknown outcome
  * the outbox cannot avoid is called explained, so a run that reports 0 unexplained means it.
  */
 import { describe, expect, it } from 'vitest';
@@ -93,6 +93,12 @@ describe('judging each enquiry the chaos run created more than once', () => {
     ]);
     // Refused with the database there (a busy pool, a statement failing): no excuse.
     expect(judge([answer(6000, 1200)])).toEqual([held, false]);
+    // #84: answered 201 at 1150 ms, held 15.1 s by an instance alive all along, killed, and
+    // created again by another 58 s after the answer (Lead00099, Lead00124, Lead00149).
+    const afterTakeover = creates().map((create) =>
+      create.id === 12 ? { ...create, at: 59_000 } : create,
+    );
+    expect(judge([answer(16_250)], lead(), countedOnce, afterTakeover)).toEqual([held, false]);
   });
 
   it('calls unexplained a duplicate the proxy did not count, or one created again after its record', () => {
