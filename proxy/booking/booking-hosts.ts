@@ -5,6 +5,7 @@
  * The slots offered (`slot-finder.ts`) and the booking taken (`intake/call-booking.ts`) ask here alike,
  * so a time is offered by the hosts who would take it.
  */
+import { durationMs, type Meeting } from '../contract/schemas/after-call.ts';
 import { readHours, type WeekHours } from '../contract/schemas/booking.ts';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { chooseTeam, type LeadFacts } from '../routing/choose-team.ts';
@@ -21,6 +22,11 @@ export interface BookingRules {
   closed: ReadonlySet<string>;
   /** Tells these rules apart from another team's in a cache key. */
   key: string;
+  /** What follows a booking (`schemas/after-call.ts`): reminders, in ms before the call, latest first. */
+  reminders: readonly number[];
+  hostReminders: boolean;
+  /** Where the call happens: a link with a room per call, a provider's meeting, or by telephone. */
+  meeting: Meeting | undefined;
 }
 
 /** The hosts of a call, and how they take turns. */
@@ -62,6 +68,9 @@ function rulesOf(booking: NonNullable<FormConfig['booking']>, team?: object): Bo
       merged.horizonDays,
       merged.closed,
     ]),
+    reminders: merged.reminders.map((text) => durationMs(text) ?? 0).sort((a, b) => b - a),
+    hostReminders: merged.hostReminders,
+    meeting: merged.meeting,
   };
   read.set(cacheKey, rules);
   return rules;

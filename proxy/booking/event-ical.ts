@@ -45,6 +45,9 @@ function calendarOf(
     vevent.updatePropertyWithValue('description', event.description);
     vevent.updatePropertyWithValue('sequence', event.sequence);
     vevent.updatePropertyWithValue('status', status);
+    // Where: its meeting's link (LOCATION, and URL for readers that open it), or by telephone.
+    if (event.location) vevent.updatePropertyWithValue('location', event.location);
+    if (event.url) vevent.updatePropertyWithValue('url', event.url);
     if (parties) addParties(vevent, parties);
     vevent.updatePropertyWithValue('transp', 'OPAQUE');
     calendar.addSubcomponent(vevent);
@@ -103,8 +106,8 @@ export function invitationText(
   method: 'REQUEST' | 'CANCEL' = 'REQUEST',
 ): string {
   const { organizer, attendee } = invitation;
-  const { uid, start, end, summary, description, sequence, stamp } = invitation;
-  const event = { uid, start, end, summary, description, sequence, stamp };
+  const { uid, start, end, summary, description, sequence, stamp, location, url } = invitation;
+  const event = { uid, start, end, summary, description, sequence, stamp, location, url };
   const status = method === 'CANCEL' ? 'CANCELLED' : 'CONFIRMED';
   return calendarOf([event], [['method', method]], { organizer, attendee }, status);
 }
@@ -118,4 +121,6 @@ export const eventOf = (booking: StoredBooking): CalendarEvent => ({
   description: booking.description,
   sequence: booking.sequence,
   stamp: booking.createdAt,
+  location: booking.meetingUrl ?? undefined,
+  url: booking.meetingUrl ?? undefined,
 });

@@ -89,7 +89,7 @@ function confirmationFor(
     receiptCode,
     upstream: visitor.enquiry,
     files,
-    ...(call ? { call: { when: call.when, link: call.link } } : {}),
+    ...(call ? { call: { when: call.when, link: call.link, place: call.place } } : {}),
   };
   const mail = confirmationMail(written, caseType, facts, visitor);
   const payload: ConfirmationEvent = {

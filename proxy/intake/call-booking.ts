@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { appointmentOf, bookingHosts, type BookingHosts } from '../booking/booking-hosts.ts';
 import { secretHash } from '../booking/booking-link.ts';
 import { newBookingUid } from '../booking/booking-uid.ts';
+import { meetingLinkFor } from '../booking/meeting-link.ts';
 import { callValue, eventWords } from '../booking/call-words.ts';
 import { slotAt } from '../booking/slot-grid.ts';
 import type { SlotFinder } from '../booking/slot-finder.ts';
@@ -103,6 +104,8 @@ export function askedCall(
       until: slot.end + hosts.rules.bufferMinutes * MINUTE_MS,
       timeZone: hosts.rules.timeZone,
       visitorZone: part.time_zone,
+      // A room of its own, kept through every move (none: by telephone).
+      meetingUrl: meetingLinkFor(hosts.rules.meeting),
       hosts: free,
       turnsOf: hosts.roundRobin ? (hosts.team ?? undefined) : undefined,
       secretHash: secretHash(secret),

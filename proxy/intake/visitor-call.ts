@@ -6,6 +6,7 @@
  * host's event. The host is the outbox's to add, in the enquiry's transaction.
  */
 import { bookingToken } from '../booking/booking-link.ts';
+import { callPlace, invitationPlace, type CallPlace } from '../booking/meeting-link.ts';
 import { visitorCallTime } from '../booking/call-words.ts';
 import { formatMessage } from '../contract/messages.ts';
 import type { CallInvitation } from '../notify/events.ts';
@@ -21,6 +22,8 @@ export interface VisitorCall {
   when: string;
   /** The page to cancel or move it. */
   link: string;
+  /** Where it happens: its meeting's link, or by telephone. */
+  place: CallPlace;
   invitation: CallInvitation;
 }
 
@@ -43,10 +46,13 @@ export function visitorCall(
   const query = visitor.lang ? `?lang=${encodeURIComponent(visitor.lang)}` : '';
   const link = `${origin.replace(/\/+$/, '')}/booking/${bookingToken(booking.uid, secret)}${query}`;
   const { enquiry, words } = visitor;
+  const meetingUrl = booking.meetingUrl ?? null;
   return {
     when: visitorCallTime(booking, booking, lang),
     link,
+    place: callPlace(words, meetingUrl, enquiry.telephone_mobile),
     invitation: {
+      ...invitationPlace(words, meetingUrl),
       uid: booking.uid,
       start: booking.start,
       end: booking.end,

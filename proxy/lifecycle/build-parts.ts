@@ -41,6 +41,7 @@ import type { Converter } from '../convert/conversion.ts';
 import { Webhooks } from '../webhooks/webhooks.ts';
 import { bookingParts, type BookingParts } from './booking-parts.ts';
 import { teamsNaming } from '../webhooks/producer.ts';
+import { providerNotice } from '../booking/meeting-link.ts';
 
 /** How much longer than its longest call a step's lease lasts. */
 const LEASE_GRACE_MS = 5000;
@@ -165,6 +166,8 @@ async function appDeps(
   if (config.confirmation && !confirmations.on) log.warn(confirmations.why);
   if (config.routing && !emailChannelOn(env))
     log.warn('leads are routed to teams, but SMTP_URL is not set: no team is emailed its leads');
+  const meetings = providerNotice(config);
+  if (meetings) log.warn(meetings);
   const drafts = draftsState(env, config);
   if (config.drafts && !drafts.on) log.warn(drafts.why);
   const turnstile =

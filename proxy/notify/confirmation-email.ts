@@ -32,8 +32,11 @@ export interface ConfirmationFacts {
   /** The enquiry with the labels and options' words the visitor read. */
   upstream: UpstreamEnquiry;
   files: readonly { name: string }[];
-  /** The call it booked: when (in the visitor's words), and the page to cancel or move it. */
-  call?: { when: string; link: string };
+  /**
+   * The call it booked: when (in the visitor's words), where (its meeting's link, or by
+   * telephone), and the page to cancel or move it.
+   */
+  call?: { when: string; link: string; place?: { text: string; link?: string } };
 }
 
 const WORD_JOINER = '\u2060';
@@ -52,6 +55,9 @@ const ESCAPES: Record<string, string> = {
 /** Text made safe to put in HTML, its line breaks kept. */
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char).replace(/\r?\n/g, '<br>');
+
+/** A link of the firm's own (never one typed into the form), as an anchor showing itself. */
+const anchor = (link: string) => `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`;
 
 /** The language the visitor read the form in (none for a form in one), and its words. */
 export interface EmailLanguage {
@@ -110,12 +116,15 @@ export function confirmationMail(
   ];
   // The link is the proxy's own (`/booking/<token>`): the one link the email makes.
   const change = facts.call && { words: language.words['call.emailChange'], link: facts.call.link };
+  // Where: the meeting's link (the firm's own, from its configuration) or the telephone.
+  const place = facts.call?.place;
 
   const text = [
     config.intro,
     '',
     ...summary.map(([label, value]) => `${label}: ${value}`),
     words.receiptHint,
+    ...(place ? ['', place.text, ...(place.link ? [place.link] : [])] : []),
     ...(change ? ['', change.words, change.link] : []),
     ...(answers.length > 0
       ? [
@@ -138,9 +147,8 @@ export function confirmationMail(
     `<p>${escapeHtml(config.intro)}</p>`,
     `<table>${summary.map(([label, value]) => row(label, `<strong>${escapeHtml(value)}</strong>`)).join('')}</table>`,
     `<p>${escapeHtml(words.receiptHint)}</p>`,
-    change
-      ? `<p>${escapeHtml(change.words)}<br><a href="${escapeHtml(change.link)}">${escapeHtml(change.link)}</a></p>`
-      : '',
+    place ? `<p>${escapeHtml(place.text)}${place.link ? `<br>${anchor(place.link)}` : ''}</p>` : '',
+    change ? `<p>${escapeHtml(change.words)}<br>${anchor(change.link)}</p>` : '',
     answers.length > 0
       ? `<h2 style="font-size:1.1em">${escapeHtml(words.answers)}</h2><table>${answers
           .map((a) => row(a.label, escapeHtml(unlinkable(a.value))))

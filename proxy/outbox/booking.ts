@@ -22,6 +22,8 @@ export interface NewBooking {
   timeZone: string;
   /** The visitor's own IANA zone, when their widget said it (`time_zone` of the enquiry part). */
   visitorZone?: string | undefined;
+  /** Its meeting's link, a room of its own (`booking.meeting`); none: by telephone. */
+  meetingUrl?: string | undefined;
   /**
    * The hosts to try, in the configuration's order, each free as far as the proxy knows (their
    * calendars, who is away): the outbox books the first whose time nobody took.
@@ -55,6 +57,8 @@ export interface StoredBooking {
   visitorZone: string | null;
   /** How often the visitor has moved it through their link (`booking.visitorMoves` bounds it). */
   visitorMoves: number;
+  /** Its meeting's link, kept through every move; null: by telephone. */
+  meetingUrl: string | null;
   state: 'booked' | 'cancelled';
   summary: string;
   description: string;
@@ -114,6 +118,10 @@ export interface CalendarEvent {
   sequence: number;
   /** When the booking was made (DTSTAMP). */
   stamp: number;
+  /** Where it happens (LOCATION): its meeting's link, or words (by telephone). */
+  location?: string | undefined;
+  /** Its meeting's link (URL), where it has one. */
+  url?: string | undefined;
 }
 
 /** A change asked at the call's `sequence`, with the notice telling its host(s), if any. */

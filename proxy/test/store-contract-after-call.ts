@@ -1,8 +1,9 @@
 /**
- * The store contract, after the booking (issue 88, `docs/booking.md`): whether a call took place,
- * marked by staff once it began and counted in its enquiry's funnel cell (a mark changed moves
- * its count; two marks at once, on several instances, count once each); the host's calls waiting
- * for a mark. On every store (`store-contract.ts` says how).
+ * The store contract, after the booking (issue 88, `docs/booking.md`): a call's meeting link kept
+ * with it through a move; whether a call took place, marked by staff once it began and counted in
+ * its enquiry's funnel cell (a mark changed moves its count; two marks at once, on several
+ * instances, count once each); the host's calls waiting for a mark. On every store
+ * (`store-contract.ts` says how).
  */
 import { describe, expect, it } from 'vitest';
 import type { NewBooking } from '../outbox/booking.ts';
@@ -24,6 +25,18 @@ const counted = (reference: string, booking: NewBooking): NewSubmission => ({
 export function describeAfterCallStore(name: string, factory: StoreFactory): void {
   describe(`${name}: the outbox store contract, after the booking`, () => {
     const fresh = freshStores(factory);
+
+    it('keeps a call’s meeting link with it, through a move; none for a call by telephone', async () => {
+      const store = await fresh();
+      const room = 'https://meet.jit.si/marsh-pell-k3x9q2m7w4z8p1r5t6y0';
+      await store.accept(asking('EQ-1', call('one@test', NINE, { meetingUrl: room })));
+      await store.accept(asking('EQ-2', call('two@test', NINE)));
+      const start = NINE + 4 * HALF_HOUR;
+      const move = { sequence: 0, start, end: start + HALF_HOUR, until: start + HALF_HOUR };
+      await store.moveBooking('one@test', { ...move, hosts: ['ann@firm.example'] }, 2_000);
+      expect((await store.bookingsOf('EQ-1'))[0]).toMatchObject({ start, meetingUrl: room });
+      expect((await store.bookingsOf('EQ-2'))[0]?.meetingUrl).toBeNull();
+    });
 
     it('marks a call that began, counts it in its cell, and moves the count when the mark changes', async () => {
       const store = await fresh();

@@ -55,6 +55,14 @@ function callRows({ call, times }: LeadCall, action: string, csrf: string, now: 
       <dd>${when(booking)}</dd>
       <dt>With</dt>
       <dd>${emailAddress(booking.host)}</dd>
+      <dt>Where</dt>
+      <dd>
+        ${
+          booking.meetingUrl
+            ? html`<a href="${booking.meetingUrl}">${booking.meetingUrl}</a>`
+            : 'By telephone'
+        }
+      </dd>
       <dt>State</dt>
       <dd>${stateOf(call)}</dd>
       ${

@@ -4,6 +4,7 @@
  * naming each problem with a link to its field, until the draft passes every check. Rolling back
  * publishes an old version again after the same kind of page; discarding the draft asks first.
  */
+import { providerNotice } from '../../booking/meeting-link.ts';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { FormDraft, PlatformChange, StudioIssue } from '../../studio/form-studio.ts';
@@ -54,6 +55,12 @@ export const draftKept = (draft: FormDraft, done: boolean): Html =>
     </p>
   </div>`;
 
+/** What the draft asks that this proxy cannot do (a calendar's own meetings), said before it goes live. */
+function asksTooMuch(config: unknown) {
+  const words = providerNotice(config);
+  return words ? html`<div class="notice" role="note"><p>${words}</p></div>` : '';
+}
+
 /** The publishing routes, as a Hono app the studio mounts. */
 export function publishRoutes(kit: StudioKit) {
   const app = new Hono<{ Variables: ConsoleVariables }>();
@@ -88,7 +95,7 @@ export function publishRoutes(kit: StudioKit) {
       confirmPage({
         title: 'Make your changes live',
         question: 'Are you sure you want to make your changes live?',
-        details: html`${note ?? ''}
+        details: html`${note ?? ''}${asksTooMuch(loaded.config)}
           <h2>What changes for the platform</h2>
           ${changeList(changes)}
           <p>

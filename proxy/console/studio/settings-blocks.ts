@@ -45,6 +45,7 @@ import {
   type StudioPart,
 } from './parts.ts';
 import type { Published } from './published.ts';
+import { providerNotice } from '../../booking/meeting-link.ts';
 import { at, isRecord, languagesOf, listAt, shownAt, type Path } from './raw-config.ts';
 import type { StudioSurroundings } from './studio-kit.ts';
 import { counted } from './studio-frame.ts';
@@ -186,6 +187,8 @@ export const SETTINGS_BLOCKS: readonly SettingsBlock[] = [
         typeof booking.minutes === 'number' ? `${String(booking.minutes)}-minute ` : '';
       return `${minutes}calls, in ${shownAt(booking, ['timeZone']) || 'no time zone yet'}`;
     },
+    // What its meeting asks that this proxy cannot do (a calendar's own meetings).
+    notice: (config) => providerNotice(config),
   },
   {
     page: 'routing',

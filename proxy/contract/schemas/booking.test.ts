@@ -30,7 +30,12 @@ const withBookingBlock = (booking: object) =>
 describe('the booking block of the form configuration', () => {
   it('takes hours per weekday and fills in the buffer, notice, horizon and closed days', () => {
     const { people: _people, ...fromFile } = lawFirmBooking.booking ?? { people: [] };
-    expect(fromFile).toEqual({ ...BOOKING, bufferMinutes: 0 });
+    expect(fromFile).toEqual({
+      ...BOOKING,
+      bufferMinutes: 0,
+      reminders: ['24h', '1h'],
+      hostReminders: false,
+    });
     const minimal = {
       timeZone: 'UTC',
       minutes: 15,

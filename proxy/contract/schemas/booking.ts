@@ -7,6 +7,7 @@
  * visitor reads this block (`GET /api/form` leaves it out).
  */
 import { z } from 'zod';
+import { afterCallShape, teamAfterCallShape } from './after-call.ts';
 import { peopleList } from './common.ts';
 
 /** The days of the week as `hours` names them, Monday first (ISO 8601's order). */
@@ -177,6 +178,7 @@ export const bookingSchema = z.strictObject({
   closed: rulesShape.closed.default([]),
   /** The hosts when the form does not route leads to teams (with routing: each team's people). */
   people: peopleList.optional(),
+  ...afterCallShape,
 });
 
 /** A team's `booking`: any key of the form's but `people`, each replacing the form's. */
@@ -188,6 +190,7 @@ export const teamBookingSchema = z.strictObject({
   noticeHours: rulesShape.noticeHours.optional(),
   horizonDays: rulesShape.horizonDays.optional(),
   closed: rulesShape.closed.optional(),
+  ...teamAfterCallShape,
 });
 
 /** The parsed block. */

@@ -8,6 +8,7 @@
  */
 import { WELSH_BOOKING } from './cy-booking.ts';
 import { WELSH_CALL } from './cy-call.ts';
+import { WELSH_AFTER_CALL } from './cy-after-call.ts';
 import { WELSH_DRAFTS } from './cy-drafts.ts';
 import type { Strings } from './english.ts';
 
@@ -243,5 +244,6 @@ export const WELSH = Object.freeze({
 
   ...WELSH_DRAFTS,
   ...WELSH_CALL,
+  ...WELSH_AFTER_CALL,
   ...WELSH_BOOKING,
 } satisfies Strings);

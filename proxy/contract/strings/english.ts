@@ -1,8 +1,8 @@
 /**
  * Every word of the product by key, in English: the widget's (`DEFAULT_STRINGS`, the uploads
  * chunk's `UPLOAD_STRINGS`, the saved enquiries' `DRAFT_STRINGS` and the time picker's
- * `BOOKING_STRINGS`) and the proxy's own (`PROXY_STRINGS`, `DRAFT_WORDS` of saved enquiries and
- * `VISITOR_CALL_WORDS` of a booked call). Every other language has
+ * `BOOKING_STRINGS`) and the proxy's own (`PROXY_STRINGS`, `DRAFT_WORDS` of saved enquiries,
+ * `VISITOR_CALL_WORDS` of a booked call and `AFTER_CALL_WORDS` of what follows it). Every other language has
  * each of these keys (`cy.ts`, a strings file: `schemas/strings-file.ts`).
  */
 import { BOOKING_STRINGS } from '../booking-strings.ts';
@@ -12,6 +12,7 @@ import { UPLOAD_STRINGS } from '../upload-strings.ts';
 import { DRAFT_WORDS } from './draft-words.ts';
 import { PROXY_STRINGS } from './proxy-words.ts';
 import { VISITOR_CALL_WORDS } from './visitor-call-words.ts';
+import { AFTER_CALL_WORDS } from './after-call-words.ts';
 
 /** The widget's words: what `GET /api/form` sends as `strings`. */
 export const WIDGET_STRINGS = Object.freeze({
@@ -27,6 +28,7 @@ export const ENGLISH = Object.freeze({
   ...PROXY_STRINGS,
   ...DRAFT_WORDS,
   ...VISITOR_CALL_WORDS,
+  ...AFTER_CALL_WORDS,
 });
 
 /** The key of a word. */

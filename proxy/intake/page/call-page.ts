@@ -1,7 +1,8 @@
 /**
  * The page of a visitor's booked call (`call-page-route.ts`), in their language, without
- * JavaScript: when it is (in the firm's zone, named) and with whom, a button that cancels it,
- * and the other free times of its hosts as a list of radios with a button that moves it there.
+ * JavaScript: when it is (in the firm's zone, named), with whom, where (its meeting's link, or by
+ * telephone), a button that cancels it, and the other free times of its hosts as a list of radios
+ * with a button that moves it there.
  * Each form carries the press check of the call as shown (`booking/booking-link.ts`); a result
  * or a refusal is said in a box above, and the page is drawn again as the call is now.
  */
@@ -46,6 +47,14 @@ export function callPage(view: CallPageView, language: PageLanguage, action: str
     <dd>${when(booking, booking, lang)}</dd>
     <dt>${words['call.with']}</dt>
     <dd>${booking.host}</dd>
+    <dt>${words['call.where']}</dt>
+    <dd>
+      ${
+        booking.meetingUrl
+          ? html`<a href="${booking.meetingUrl}">${booking.meetingUrl}</a>`
+          : words['call.locationTelephone']
+      }
+    </dd>
     <dt>${words['confirmation.reference']}</dt>
     <dd>${booking.reference}</dd>
   </dl>`;

@@ -15,6 +15,7 @@ export interface BookingRow {
   time_zone: string;
   visitor_zone: string | null;
   visitor_moves: number;
+  meeting_url: string | null;
   state: StoredBooking['state'];
   summary: string;
   description: string;
@@ -40,6 +41,7 @@ export const toBooking = (row: BookingRow): StoredBooking => ({
   timeZone: row.time_zone,
   visitorZone: row.visitor_zone,
   visitorMoves: row.visitor_moves,
+  meetingUrl: row.meeting_url,
   state: row.state,
   summary: row.summary,
   description: row.description,

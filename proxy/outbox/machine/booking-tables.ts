@@ -123,3 +123,10 @@ export const calendarKindsTables = (t: ColumnTypes) =>
      connected_at ${t.big} NOT NULL,
      connected_by ${t.text} NOT NULL
    );`;
+
+/**
+ * A call's meeting (issue 88): the link of its room of its own (`booking.meeting`), made when it
+ * is booked and kept through every move; none for a call by telephone.
+ */
+export const meetingColumn = (t: ColumnTypes) =>
+  `ALTER TABLE bookings ADD COLUMN meeting_url ${t.text};`;

@@ -26,6 +26,7 @@ import {
   calendarKindsTables,
   calendarTables,
   callOutcomeColumns,
+  meetingColumn,
   visitorCallColumns,
 } from '../machine/booking-tables.ts';
 
@@ -179,6 +180,8 @@ export const MIGRATIONS: readonly Migration[] = [
   tables.timedOutColumn(TYPES),
   // Hosts' calendars of several kinds, what their reads came to, the firm's own connections (issue 86).
   calendarKindsTables(TYPES),
+  // Each call's meeting link, a room of its own (issue 88).
+  meetingColumn(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` on `client` (inside the caller's transaction). */

@@ -23,6 +23,7 @@ import {
   calendarKindsTables,
   calendarTables,
   callOutcomeColumns,
+  meetingColumn,
   visitorCallColumns,
 } from '../machine/booking-tables.ts';
 
@@ -185,6 +186,8 @@ export const MIGRATIONS: readonly Migration[] = [
   tables.timedOutColumn(TYPES),
   // Hosts' calendars of several kinds, what their reads came to, the firm's own connections (issue 86).
   calendarKindsTables(TYPES),
+  // Each call's meeting link, a room of its own (issue 88).
+  meetingColumn(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` to `db` (inside the caller's transaction). */
