@@ -14,6 +14,7 @@ import type { CalendarConnections } from '../outbox/store.ts';
 import { caldavAdapter } from './caldav/caldav-adapter.ts';
 import { DEFAULT_CALENDAR_PLACES, type CalendarPlaces } from './calendar-env.ts';
 import { CalendarFault } from './caldav/calendar-fault.ts';
+import { googleAdapter } from './google/google-adapter.ts';
 import { connectionSealedFor, usableKey, type FoundKey } from './calendar-key.ts';
 import type { CalendarAdapter, OpenedCalendar, OpenedConnection } from './calendar-port.ts';
 
@@ -22,9 +23,9 @@ import type { CalendarAdapter, OpenedCalendar, OpenedConnection } from './calend
  * services where `places` says (`calendar-env.ts`).
  */
 export function calendarAdapters(
-  _places: CalendarPlaces = DEFAULT_CALENDAR_PLACES,
+  places: CalendarPlaces = DEFAULT_CALENDAR_PLACES,
 ): readonly CalendarAdapter[] {
-  return [caldavAdapter()];
+  return [caldavAdapter(), googleAdapter(places)];
 }
 
 /** What the opener opens calendars with. */
