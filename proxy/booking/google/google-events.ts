@@ -52,6 +52,8 @@ export function eventResource(event: CalendarEvent): Record<string, unknown> {
     start: { dateTime: new Date(event.start).toISOString() },
     end: { dateTime: new Date(event.end).toISOString() },
     transparency: 'opaque',
+    // Where it happens: its meeting's link, or words (Google shows a link there as one).
+    ...(event.location || event.url ? { location: event.location ?? event.url } : {}),
     extendedProperties: { private: { [BOOKING_UID]: event.uid } },
   };
 }
