@@ -201,10 +201,12 @@ async function start(
     // The version served at start (the banner's words); a later publish may offer others, and
     // name other hosts.
     offered: live.current().config.files.kinds ?? [],
-    hostFeeds: hostsOf(live.current().config).map((host) => ({
-      host,
-      path: feedPath(deps.feedSecret, host),
-    })),
+    hostFeeds: await Promise.all(
+      hostsOf(live.current().config).map(async (host) => ({
+        host,
+        path: await feedPath(store, host, { at: Date.now(), by: 'start' }),
+      })),
+    ),
     documentsOff: converter.warnings?.[0],
     confirmationLimits: confirmationsState(env, live.current().config).on
       ? live.current().config.confirmation?.limits

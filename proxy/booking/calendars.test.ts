@@ -171,7 +171,9 @@ describe('a host’s private feed', () => {
     });
     const { reference } = (await taken.json()) as { reference: string };
     const [booking] = await h.store.bookingsOf(reference);
-    const feed = await h.app.request(feedPath('harness-calendar-feed-secret', ANN));
+    const made = { at: START, by: 'test' };
+    const path = await feedPath(h.store, ANN, made);
+    const feed = await h.app.request(path);
     expect(feed.status).toBe(200);
     expect(feed.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     const text = await feed.text();
@@ -181,12 +183,9 @@ describe('a host’s private feed', () => {
     expect(text).toContain('DTEND:20270329T083000Z');
     expect(text).toContain(`X-WR-CALNAME:Calls booked: ${ANN}`);
     await h.store.cancelBooking(booking?.uid ?? '', START);
-    expect(
-      await (await h.app.request(feedPath('harness-calendar-feed-secret', ANN))).text(),
-    ).not.toContain('BEGIN:VEVENT');
-    expect(
-      (await h.app.request(feedPath('harness-calendar-feed-secret', 'eve@elsewhere.example')))
-        .status,
-    ).toBe(404);
+    expect(await (await h.app.request(path)).text()).not.toContain('BEGIN:VEVENT');
+    // A feed answers only while its host is one of the form's.
+    const eve = await feedPath(h.store, 'eve@elsewhere.example', made);
+    expect((await h.app.request(eve)).status).toBe(404);
   });
 });

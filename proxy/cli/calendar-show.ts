@@ -5,8 +5,7 @@
  */
 import { feedPath } from '../booking/host-feeds.ts';
 import { CALENDAR_KIND_NAMES, type ConnectedCalendar } from '../outbox/calendar-write.ts';
-import { storedSecret } from '../outbox/stored-secret.ts';
-import type { HostCalendars, Settings } from '../outbox/store.ts';
+import type { HostCalendars, HostFeeds } from '../outbox/store.ts';
 import type { CalendarIo } from './calendars-command.ts';
 
 const iso = (at: number) => new Date(at).toISOString();
@@ -29,7 +28,7 @@ const readWords = (calendar: ConnectedCalendar) =>
 /** Says what is connected for `address`, and their feed's address. */
 export async function showCalendar(
   address: string,
-  store: HostCalendars & Settings,
+  store: HostCalendars & Pick<HostFeeds, 'feedOf' | 'keepFeed'>,
   io: CalendarIo,
 ): Promise<number> {
   const connected = (await store.hostCalendars()).find((each) => each.address === address);
@@ -38,10 +37,9 @@ export async function showCalendar(
       ? `${address}'s ${CALENDAR_KIND_NAMES[connected.kind]}: ${whereItIs(connected)}, connected ${iso(connected.connectedAt)} by ${connected.connectedBy}.${readWords(connected)}`
       : `${address} has no calendar connected: their calls are in their feed and the console.`,
   );
-  const path = feedPath(await storedSecret(store, 'calendar_feed_secret'), address);
-  const base = io.publicUrl?.replace(/\/+$/, '') ?? io.localConsole ?? 'http://localhost:8080';
+  const path = await feedPath(store, address, { at: io.now(), by: 'cli' });
   io.out(
-    `Their feed (subscribe to it in Outlook, Google Calendar or Apple Calendar; keep it private): ${base}${path}`,
+    `Their feed (subscribe to it in Outlook, Google Calendar or Apple Calendar; keep it private): ${feedUrl(io, path)}`,
   );
   if (!io.publicUrl)
     io.out(
@@ -49,3 +47,7 @@ export async function showCalendar(
     );
   return 0;
 }
+
+/** The feed at `path` as a calendar reaches it: `PUBLIC_URL`'s, else this machine's proxy. */
+export const feedUrl = (io: CalendarIo, path: string) =>
+  `${io.publicUrl?.replace(/\/+$/, '') ?? io.localConsole ?? 'http://localhost:8080'}${path}`;

@@ -11,6 +11,7 @@ import type {
   FormVersions,
   HostCalendars,
   CalendarConnections,
+  HostFeeds,
   Housekeeping,
   OperatorView,
   People,
@@ -71,7 +72,7 @@ export const USAGE = `Usage: npm run outbox -- <command>
                                                 passkey, once, within a week
   people list                                   everyone, their role, passkeys and open sessions
   people role <email> <role>                    give a person another role (from their next click)
-  people remove <email>                         remove a person: their sessions end at once
+  people remove <email>                         remove a person: their sessions end at once, and their feed
   people calendar <email> <CalDAV calendar URL> --username <name>
                                                 connect a host's own calendar, the password on standard
                                                 input (not echoed; or piped in): read once to prove it, then
@@ -80,7 +81,10 @@ export const USAGE = `Usage: npm run outbox -- <command>
   people calendar <email> microsoft|google      connect a host's Microsoft 365 mailbox or Google calendar
                                                 through the firm's connection of that kind (below): read
                                                 once to prove it
-  people calendar <email> --remove              disconnect it
+  people calendar <email> --remove              disconnect it, and end the host's feed (its address answers
+                                                404 from then on; showing it again makes a new one)
+  people calendar <email> --new-feed            give the host's feed a new address: the old one answers 404
+                                                at once, on every instance
   people calendar <email>                       what is connected, and the host's private feed address
   calendars                                     the firm's calendar connections (never a secret)
   calendars <kind> <its settings>               connect the firm's own connection of a kind, its secret
@@ -116,6 +120,7 @@ type OutboxCommandStore = OperatorView &
   People &
   HostCalendars &
   CalendarConnections &
+  HostFeeds &
   FormVersions &
   Pick<AuditLog, 'recordAudit'> &
   Pick<BookingStore, 'bookingsOf'> &

@@ -11,6 +11,7 @@ import type {
   AuditLog,
   CalendarConnections,
   HostCalendars,
+  HostFeeds,
   People,
   Settings,
 } from '../outbox/store.ts';
@@ -34,7 +35,12 @@ const USAGE = `people invite <email> --role ${ROLES.join('|')} | list | role <em
 /** Runs `people …`; returns the exit code. */
 export async function peopleCommand(
   args: readonly string[],
-  store: People & HostCalendars & CalendarConnections & Settings & Pick<AuditLog, 'recordAudit'>,
+  store: People &
+    HostCalendars &
+    HostFeeds &
+    CalendarConnections &
+    Settings &
+    Pick<AuditLog, 'recordAudit'>,
   io: PeopleIo,
 ): Promise<number> {
   const [action, address = '', ...rest] = args;
@@ -70,7 +76,9 @@ export async function peopleCommand(
       return 1;
     }
     await audit('remove person', email);
-    io.out(`Removed ${email}: any session of theirs has ended.`);
+    io.out(
+      `Removed ${email}: any session of theirs has ended, and their calendar feed's address answers nothing from now on.`,
+    );
     return 0;
   }
   const role = action === 'invite' ? rest[rest.indexOf('--role') + 1] : rest[0];

@@ -11,10 +11,11 @@ import { Hono, type Context } from 'hono';
 import { cancelCall, moveCall, openCall, type CallChangeDeps } from '../booking/call-changes.ts';
 import { isSlotStart } from '../contract/booking.ts';
 import { feedPath, hostsOf } from '../booking/host-feeds.ts';
+import { feedDoneText } from './feed-route.ts';
 import { needsTo, personOf, type ConsoleVariables } from './access.ts';
 import { hostCallsBody } from './pages/host-calls.ts';
 import { markDoneText } from './call-mark-route.ts';
-import type { CallMarks } from '../outbox/store.ts';
+import type { CallMarks, HostFeeds } from '../outbox/store.ts';
 import { consolePage } from './pages/layout.ts';
 
 const CANCELLED = 'The call is cancelled, and its time is offered again.';
@@ -41,11 +42,11 @@ export const CALL_WORDS = {
 const emailedOf = (deps: CallChangeDeps) =>
   !deps.hostsTold ? '_unmailed' : deps.visitors ? '' : '_host';
 
-/** What the routes read: the calls (absent: the form books none), and the feeds' secret. */
+/** What the routes read: the calls (absent: the form books none), and the hosts' feeds. */
 export interface CallRoutesDeps {
   calls: CallChangeDeps | undefined;
-  /** Each host's feed address is made under it (`booking/host-feeds.ts`). */
-  feedSecret: string;
+  /** Each host's feed, kept and replaced in the outbox (`booking/host-feeds.ts`). */
+  feeds: Pick<HostFeeds, 'feedOf' | 'keepFeed'>;
   /** The proxy's address as the firm reaches it (`console-address.ts`). */
   origin: (c: Context) => string;
   /** Writes a press to the audit log. */
@@ -68,10 +69,12 @@ export function callRoutes(options: CallRoutesDeps): Hono<{ Variables: ConsoleVa
       host,
       calls: deps && host !== null ? await deps.store.hostBookings(host, now) : [],
       toMark: deps && host !== null ? await options.marks.callsToMark(host, now) : [],
-      feed: hosting ? `${options.origin(c)}${feedPath(options.feedSecret, host)}` : undefined,
+      feed: hosting
+        ? `${options.origin(c)}${await feedPath(options.feeds, host, { at: now, by: personOf(who) })}`
+        : undefined,
       csrf: c.get('csrf'),
       now,
-      done: markDoneText(c.req.query('done')),
+      done: markDoneText(c.req.query('done')) ?? feedDoneText(c.req.query('done')),
     });
     const page = { title: 'Your calls', place: 'calls', csrf: c.get('csrf'), who, body } as const;
     return c.html(consolePage(page));

@@ -11,6 +11,7 @@ import type {
   AuditLog,
   BookingStore,
   CallMarks,
+  HostFeeds,
   OperatorView,
   People,
   PlatformOutages,
@@ -34,7 +35,8 @@ export interface ConsoleDeps {
     Pick<PlatformOutages, 'platformOutage'> &
     TeamPeople &
     Pick<BookingStore, 'bookingsOf'> &
-    CallMarks;
+    CallMarks &
+    HostFeeds;
   /** Where uploads are spooled (`DATA_DIR/incoming`), so an erasure removes any copy left there. */
   spoolDir?: string | undefined;
   /**

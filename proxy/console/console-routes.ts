@@ -31,8 +31,8 @@ import { CHART_DAYS } from './pages/chart.ts';
 import { retryOutcome, RETRY_WORDS } from './retry-outcome.ts';
 import { leadCalls } from '../booking/call-changes.ts';
 import type { CallPageRouteDeps } from '../intake/page/call-page-route.ts';
-import type { CalendarFeedRouteDeps } from '../http/calendar-feed-route.ts';
 import { callRoutes, CALL_WORDS } from './call-routes.ts';
+import { feedRoute } from './feed-route.ts';
 import { callMarkRoute, MARK_DONE } from './call-mark-route.ts';
 import { consoleOrigin } from './console-address.ts';
 import { CONSOLE_CSS } from './style.ts';
@@ -68,10 +68,7 @@ const doneText = (word: string | undefined) =>
 
 /** The console's routes; an empty app without the console's parts. */
 export function consoleRoutes(
-  deps: ConsoleRouteDeps &
-    FunnelPageDeps &
-    CallPageRouteDeps &
-    Pick<CalendarFeedRouteDeps, 'feedSecret'>,
+  deps: ConsoleRouteDeps & FunnelPageDeps & CallPageRouteDeps,
 ): Hono<{ Variables: ConsoleVariables }> {
   const app = new Hono<{ Variables: ConsoleVariables }>();
   const parts = deps.console;
@@ -219,13 +216,23 @@ export function consoleRoutes(
     '/',
     callRoutes({
       calls: deps.callChanges,
-      feedSecret: deps.feedSecret,
+      feeds: store,
       origin: (c) => consoleOrigin(c, { publicUrl: deps.publicUrl, ...parts }),
       audit,
       marks: store,
     }),
   );
   app.route('/', callMarkRoute({ store, now: deps.now, audit }));
+  if (deps.callChanges)
+    app.route(
+      '/',
+      feedRoute({
+        feeds: store,
+        form: deps.callChanges.form,
+        now: deps.now,
+        audit: (c, action, detail) => consoleAudit({ ...deps, store }, c, { action, detail }),
+      }),
+    );
   app.post('/admin/leads/:reference/retry', async (c) => {
     const reference = c.req.param('reference');
     const outcome = await store.requeue(reference, deps.now());

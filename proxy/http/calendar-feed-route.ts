@@ -3,13 +3,14 @@
  * calls booked, as `text/calendar` that Outlook, Google Calendar and Apple Calendar subscribe to
  * (`booking/host-feeds.ts` says whose a token is; `booking/event-ical.ts` writes it). Calls from a
  * month ago on; a cancelled call leaves it. A token that is no host's is answered as any unknown
- * address is, and each client is rate-limited, so guessing costs a lookup and ends in a `429`.
+ * address is (so is one replaced, at once), and each client is rate-limited, so guessing costs a
+ * lookup and ends in a `429`.
  */
 import { Hono, type Context } from 'hono';
 import { feedText, eventOf } from '../booking/event-ical.ts';
 import { feedHost } from '../booking/host-feeds.ts';
 import { RateLimiter } from '../limiter/token-buckets.ts';
-import type { BookingStore } from '../outbox/store.ts';
+import type { BookingStore, HostFeeds } from '../outbox/store.ts';
 import type { CurrentForm } from '../studio/live-form.ts';
 import { rateLimitKey } from './client-ip.ts';
 import { rateLimit } from './rate-limit.ts';
@@ -22,9 +23,8 @@ const FEEDS_PER_CLIENT_PER_MINUTE = 30;
 /** What the feed route reads. */
 export interface CalendarFeedRouteDeps {
   form: CurrentForm;
-  store: Pick<BookingStore, 'hostBookings'>;
-  /** The secret each host's feed address is made under (the outbox's `calendar_feed_secret`). */
-  feedSecret: string;
+  /** The calls, and whose each feed's token is (asked on every request: a replaced one is gone). */
+  store: Pick<BookingStore, 'hostBookings'> & Pick<HostFeeds, 'feedHost'>;
   clientIp: (c: Context) => string;
   now: () => number;
 }
@@ -38,7 +38,7 @@ export function calendarFeedRoute(deps: CalendarFeedRouteDeps): Hono {
     rateLimit({ limiters: [perClient], clientKey: (c) => rateLimitKey(deps.clientIp(c)) }),
     async (c) => {
       const token = c.req.param('file').slice(0, -'.ics'.length);
-      const host = feedHost(deps.form.current().config, deps.feedSecret, token);
+      const host = await feedHost(deps.store, deps.form.current().config, token);
       if (!host) return c.notFound();
       const calls = await deps.store.hostBookings(host, deps.now() - FEED_PAST_MS);
       return c.body(feedText(host, calls.map(eventOf)), 200, {

@@ -2,7 +2,7 @@
  * Booking's parts, built from the environment (`docs/booking.md`): the times offered (over the
  * hosts' calendars as last read), the calendars read in the background and written by the
  * outbox's queue, with the key their passwords are sealed with (`CALENDAR_KEY`, else the data
- * directory's key file on SQLite), the secret each host's feed address is made under, and calls
+ * directory's key file on SQLite), and calls
  * changed by their visitors or staff (the hosts and visitors told by email where it can be sent).
  */
 import { BusyCache } from '../booking/busy-cache.ts';
@@ -25,7 +25,6 @@ export interface BookingParts {
   slots: SlotFinder;
   /** Booked calls cancelled or moved: the visitor's page, the console's lead page. */
   callChanges: CallChangeDeps;
-  feedSecret: string;
   /** The calendars' reader and writer, started and stopped with the proxy. */
   calendars: { start(): void; stop(): Promise<void> };
 }
@@ -86,7 +85,6 @@ export async function bookingParts(
       publicUrl: env.PUBLIC_URL,
       now: Date.now,
     },
-    feedSecret: await storedSecret(store, 'calendar_feed_secret'),
     calendars: {
       start() {
         busy.start();

@@ -145,7 +145,7 @@ async function appDeps(
   outbox: OpenOutbox,
   deliverer: Deliverer,
   lastCheck: () => CheckRecord | undefined,
-): Promise<Omit<AppDeps, 'slots' | 'feedSecret'> & { studio: FormStudio }> {
+): Promise<Omit<AppDeps, 'slots'> & { studio: FormStudio }> {
   const { store } = outbox;
   const secret = env.FORM_TOKEN_SECRET ?? (await storedSecret(store, 'form_token_secret'));
   const resolveIp = createClientIpResolver(env.TRUSTED_PROXIES);

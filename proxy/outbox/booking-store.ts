@@ -21,6 +21,9 @@ import type {
   HostCalendar,
   UnreadCalendar,
 } from './calendar-write.ts';
+import type { HostFeed } from './machine/host-feeds.ts';
+
+export type { HostFeed };
 
 /** The slots offered, an enquiry's calls, a host's feed, a call cancelled. */
 export interface BookingStore {
@@ -52,6 +55,23 @@ export interface CallMarks {
   markCall(uid: string, mark: CallMark): Promise<CallMarkOutcome>;
   /** `host`'s calls ended by `now` and not marked yet, the latest first. */
   callsToMark(host: string, now: number): Promise<StoredBooking[]>;
+}
+
+/**
+ * Each host's private feed (`booking/host-feeds.ts`): its token found on each request, kept the
+ * first time it is shown, replaced when its address must stop working.
+ */
+export interface HostFeeds {
+  /** The token of `address`'s feed, if one is kept. */
+  feedOf(address: string): Promise<string | undefined>;
+  /** Whose feed `token` is, if anyone's. */
+  feedHost(token: string): Promise<string | undefined>;
+  /** Keeps `feed` as its host's unless they have one; answers the token kept. */
+  keepFeed(feed: HostFeed): Promise<string>;
+  /** Makes `feed` its host's in place of theirs: the old address leads nowhere from now on. */
+  replaceFeed(feed: HostFeed): Promise<void>;
+  /** Forgets `address`'s feed (its address leads nowhere; the next shown is new); true if kept. */
+  forgetFeed(address: string): Promise<boolean>;
 }
 
 /** Hosts' own calendars: connected by the CLI and the console, read by the busy cache. */

@@ -129,6 +129,12 @@ export const PLAN_TABLE = {
   finishCalendarWrite: 'write',
   nextCalendarWriteAt: 'read',
   calendarTrouble: 'read',
+  // Each host's private feed: found by its token, kept when first shown, replaced at will.
+  feedOf: 'read',
+  feedHost: 'read',
+  keepFeed: 'atomic',
+  replaceFeed: 'write',
+  forgetFeed: 'write',
   // The firm's people and their console sessions.
   invitePerson: 'atomic',
   findInvitation: 'read',
@@ -143,7 +149,7 @@ export const PLAN_TABLE = {
   forgetExpiredSessions: 'write',
   listPeople: 'read',
   setRole: 'write',
-  removePerson: 'write',
+  removePerson: 'atomic',
   anyPeople: 'read',
   // The form's versions and its draft.
   latestFormVersion: 'read',

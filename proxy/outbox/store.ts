@@ -51,6 +51,7 @@ import type {
   CalendarWriteQueue,
   CallMarks,
   HostCalendars,
+  HostFeeds,
 } from './booking-store.ts';
 
 export type { Lease } from './submission.ts';
@@ -72,6 +73,7 @@ export type {
   CalendarWriteQueue,
   CallMarks,
 };
+export type { HostFeeds };
 
 /**
  * Thrown when the store's database cannot be reached or is not taking work now (PostgreSQL
@@ -117,7 +119,8 @@ export interface OutboxStore
     HostCalendars,
     CalendarConnections,
     CalendarWriteQueue,
-    CallMarks {
+    CallMarks,
+    HostFeeds {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

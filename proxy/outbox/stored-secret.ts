@@ -9,12 +9,7 @@ import type { Settings } from './store.ts';
  */
 export async function storedSecret(
   store: Settings,
-  name:
-    | 'form_token_secret'
-    | 'receipt_secret'
-    | 'console_session_secret'
-    | 'draft_secret'
-    | 'calendar_feed_secret',
+  name: 'form_token_secret' | 'receipt_secret' | 'console_session_secret' | 'draft_secret',
 ) {
   const existing = await store.getSetting(name);
   if (existing) return existing;

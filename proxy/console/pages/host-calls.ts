@@ -4,14 +4,14 @@
  * and the lead it belongs to; the calls that ended without a mark of whether they took place,
  * with the presses that mark them (those a day past their end first said to wait); and the
  * address of their private feed, for Outlook, Google Calendar or Apple Calendar to subscribe to
- * (`booking/host-feeds.ts`).
+ * (`booking/host-feeds.ts`), with the press that replaces it (`../feed-route.ts`).
  */
 import { html } from 'hono/html';
 import { overdueMark } from '../../booking/call-marks.ts';
 import { callTime } from '../../booking/call-words.ts';
 import type { StoredBooking } from '../../outbox/booking.ts';
 import { markForm } from './call-mark.ts';
-import { doneNotice } from './layout.ts';
+import { csrfField, doneNotice } from './layout.ts';
 
 /** What the page shows. */
 export interface HostCallsData {
@@ -99,13 +99,21 @@ export function hostCallsBody(data: HostCallsData) {
     ${comingCalls({ ...data, host })}
     ${
       data.feed
-        ? html`<h2>In your own calendar</h2>
+        ? html`<h2 id="feed">In your own calendar</h2>
             <p>
               Subscribe to this address from Outlook ("Add calendar, From internet"), Google
               Calendar ("Other calendars, From URL") or Apple Calendar ("New Calendar
               Subscription"). It is private: anyone with it sees your calls.
             </p>
-            <p><code>${data.feed}</code></p>`
+            <p><code>${data.feed}</code></p>
+            <form method="post" action="/admin/calls/feed">
+              ${csrfField(data.csrf)}
+              <p>
+                If the address reached anyone it should not have, replace it: the old one stops
+                working at once, and you subscribe to the new one.
+              </p>
+              <button type="submit">Replace this address</button>
+            </form>`
         : ''
     }`;
 }

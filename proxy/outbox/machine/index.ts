@@ -8,6 +8,7 @@ import { bookingChanges } from './booking-changes.ts';
 import { bookings } from './bookings.ts';
 import { calendars } from './calendars.ts';
 import { callMarks } from './call-marks.ts';
+import { hostFeeds } from './host-feeds.ts';
 import { confirmations } from './confirmations.ts';
 import { delivery } from './delivery.ts';
 import { takeDraftAllowance } from './draft-allowances.ts';
@@ -59,6 +60,7 @@ export function outboxMachine(d: Dialect) {
     ...bookingChanges(d),
     ...calendars(d),
     ...callMarks(),
+    ...hostFeeds(),
     getSetting,
     setSetting,
     recordAudit,

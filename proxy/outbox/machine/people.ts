@@ -7,6 +7,7 @@
  * invitation is kept as a hash of its link's token.
  */
 import { allows, type Role, type SignedIn } from '../roles.ts';
+import { forgetFeed } from './host-feeds.ts';
 import { spendToken } from './intake.ts';
 import { all, one, run, type Plan } from './plan.ts';
 import { openSession, type NewSession } from './sessions.ts';
@@ -182,10 +183,14 @@ export function* setRole(email: string, role: Role): Plan<boolean> {
 
 /**
  * Removes a person, with their passkeys, invitation and sessions (the database's cascade): an
- * open session of theirs is refused at its next request. False when nobody has that address.
+ * open session of theirs is refused at its next request. Their calendar feed's address goes too
+ * (`host-feeds.ts`): someone who has left the firm sees no more calls, and should they host calls
+ * again, theirs is a new one. False when nobody has that address.
  */
 export function* removePerson(email: string): Plan<boolean> {
-  return (yield* run('DELETE FROM people WHERE email = @email', { email })) > 0;
+  const removed = (yield* run('DELETE FROM people WHERE email = @email', { email })) > 0;
+  if (removed) yield* forgetFeed(email);
+  return removed;
 }
 
 /** True when anyone could sign in with a passkey (the console exists for them). */

@@ -25,6 +25,7 @@ import { describeAfterCallStore } from '../../test/store-contract-after-call.ts'
 import { describeOutageStore } from '../../test/store-contract-outage.ts';
 import { describeCalendarStore } from '../../test/store-contract-calendars.ts';
 import { describeCalendarKindsStore } from '../../test/store-contract-calendar-kinds.ts';
+import { describeHostFeedStore } from '../../test/store-contract-host-feeds.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
 import { openPostgresOutbox } from './store.ts';
 import type { OutboxStore } from '../store.ts';
@@ -67,6 +68,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeCalendarStore('PostgreSQL', freshDatabase);
   describeAfterCallStore('PostgreSQL', freshDatabase);
   describeCalendarKindsStore('PostgreSQL', freshDatabase);
+  describeHostFeedStore('PostgreSQL', freshDatabase);
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {

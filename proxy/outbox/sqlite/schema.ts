@@ -16,6 +16,7 @@ import {
 import { draftAllowancesTable } from '../machine/draft-allowances.ts';
 import { draftsTable } from '../machine/drafts.ts';
 import { mailboxKeysForEveryLead } from '../machine/mailbox-keys.ts';
+import { firstFeedsKept, hostFeedsTable } from '../machine/host-feeds.ts';
 import type { Migration } from '../machine/plan.ts';
 import { sqliteDialect, sqliteRunner } from './driver.ts';
 import {
@@ -188,6 +189,9 @@ export const MIGRATIONS: readonly Migration[] = [
   calendarKindsTables(TYPES),
   // Each call's meeting link, a room of its own (issue 88).
   meetingColumn(TYPES),
+  // Each host's feed a token of their own, replaceable; the address each had kept (issue 84).
+  hostFeedsTable(TYPES),
+  firstFeedsKept,
 ];
 
 /** Applies one step of `MIGRATIONS` to `db` (inside the caller's transaction). */

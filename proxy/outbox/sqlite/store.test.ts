@@ -24,6 +24,7 @@ import { describeAfterCallStore } from '../../test/store-contract-after-call.ts'
 import { describeOutageStore } from '../../test/store-contract-outage.ts';
 import { describeCalendarStore } from '../../test/store-contract-calendars.ts';
 import { describeCalendarKindsStore } from '../../test/store-contract-calendar-kinds.ts';
+import { describeHostFeedStore } from '../../test/store-contract-host-feeds.ts';
 import { openSqliteOutbox } from './store.ts';
 
 const inMemory = { open: () => openSqliteOutbox(':memory:') };
@@ -64,6 +65,7 @@ describeOutageStore('SQLite on disk', onDisk);
 describeCalendarStore('SQLite in memory', inMemory);
 describeAfterCallStore('SQLite in memory', inMemory);
 describeCalendarKindsStore('SQLite in memory', inMemory);
+describeHostFeedStore('SQLite in memory', inMemory);
 
 describe('the SQLite outbox', () => {
   it('survives closing and reopening the database file, leases and all', async () => {
