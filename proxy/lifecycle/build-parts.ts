@@ -32,6 +32,7 @@ import { confirmationsState, mailerMissing } from '../notify/confirmations-state
 import { draftsState } from '../notify/drafts-state.ts';
 import { draftSecrets } from '../intake/drafts/draft-secrets.ts';
 import type { DraftsPart } from '../intake/drafts/draft-deps.ts';
+import { firmCircle } from '../studio/firm-addresses.ts';
 import { outboxStudio } from '../studio/outbox-studio.ts';
 import type { LiveForm } from '../studio/live-form.ts';
 import type { FormStudio } from '../studio/form-studio.ts';
@@ -183,6 +184,13 @@ async function appDeps(
       onPublished: () => form.refresh(),
       // A version published from the console is held to what the file is held to at start.
       around: { webhookUrls: env.WEBHOOK_ENDPOINTS.map((endpoint) => endpoint.url) },
+      // An editor's publish sends leads only within the firm (issue 84, finding 4).
+      firm: () =>
+        firmCircle({
+          people: () => store.listPeople(Date.now()),
+          notifyEmail: env.NOTIFY_EMAIL,
+          oidcRoles: env.OIDC_ROLES,
+        }),
     }),
     allowedOrigins: env.ALLOWED_ORIGINS,
     ...(env.PUBLIC_URL ? { publicUrl: env.PUBLIC_URL } : {}),

@@ -7,6 +7,7 @@ import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
 import { publishFormFile, readFormFile } from './form-file.ts';
+import { firmCircle } from './firm-addresses.ts';
 import { outboxStudio } from './outbox-studio.ts';
 
 const TEMPLATE = readFileSync(new URL('../../demo/strings/template.json', import.meta.url), 'utf8');
@@ -56,7 +57,11 @@ describe('FORM_CONFIG at each start', () => {
     expect(await start(form([NOTES]))).toBeUndefined();
     expect(await start(form([NOTES, BUDGET]))).toBe(2);
     // The studio publishes version 3; the unchanged file is then left alone.
-    const studio = outboxStudio({ store, now: () => 10_000 });
+    const studio = outboxStudio({
+      store,
+      now: () => 10_000,
+      firm: () => firmCircle({ people: () => store.listPeople(10_000) }),
+    });
     const draft = await studio.draft();
     await studio.saveDraft(
       { caseTypes: [{ id: 'advice', label: 'Advice', questions: [NOTES] }] },

@@ -41,8 +41,11 @@ export interface StudioIssue {
   path: readonly (string | number)[];
   /** What is wrong, in words (never a path alone): `The Welsh for "Which lender?" is missing.` */
   message: string;
-  /** Which rule: the schema the file is checked by, the ids' history, a missing translation. */
-  rule: 'schema' | 'ids' | 'translation';
+  /**
+   * Which rule: the schema the file is checked by, the ids' history, a missing translation, or
+   * what only an operator may publish (`firm-addresses.ts`).
+   */
+  rule: 'schema' | 'ids' | 'translation' | 'operator';
   /** What is wrong without where (the schema's words), for a page that names the field itself. */
   detail?: string | undefined;
   /** The same, in the studio's words, where mending it in the studio differs from in a file. */
@@ -90,9 +93,13 @@ export interface FormStudio {
   saveDraft(config: unknown, revision: number, by: FormActor): Promise<DraftSave>;
   /** Drops the draft: the next `draft()` is the current version again. */
   discardDraft(by: FormActor): Promise<void>;
-  /** `config` checked as a publish would check it, and what publishing it would change. */
+  /**
+   * `config` checked as a publish would check it (by `by`, when given: what only an operator may
+   * publish is refused to anyone else), and what publishing it would change.
+   */
   check(
     config: unknown,
+    by?: FormActor,
   ): Promise<{ issues: readonly StudioIssue[]; changes: readonly PlatformChange[] }>;
   /** Publishes the draft at `revision` as a new version, when it passes every check. */
   publish(revision: number, by: FormActor): Promise<PublishOutcome>;

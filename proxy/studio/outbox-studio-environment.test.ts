@@ -59,6 +59,9 @@ describe('a version published from the studio, against the environment', () => {
       store,
       now: () => 2_000,
       around: { webhookUrls: ['https://crm.firm.example/hooks/leads'] },
+      // The teams' people are at the firm's own domain: the editor may make them live.
+      firm: () =>
+        Promise.resolve({ people: new Set(), domains: new Set(['lovelace-law.example']) }),
     });
     const routed = (webhook: string) => ({
       ...(JSON.parse(lawFirm) as object),

@@ -1,7 +1,8 @@
 /**
  * The form studio over the outbox (`FormStudio`): the versions and the draft in its database,
  * every publish checked as the file is (`check-config.ts`: the schema in every language, each
- * translation, the id rules against every version), made atomically by the outbox (one of two
+ * translation, the id rules against every version) and an editor's held to whom they may send
+ * leads (`firm-addresses.ts`), made atomically by the outbox (one of two
  * publishing at once wins, the other is told), and handed to the live form before it returns,
  * so the instance that published serves it at once (the others hear of it: `live-form.ts`).
  *
@@ -21,6 +22,7 @@ import type {
   FormVersion,
   PublishOutcome,
 } from './form-studio.ts';
+import { needsOperator, operatorOnly, type FirmCircle } from './firm-addresses.ts';
 import { platformChanges } from './platform-changes.ts';
 import { proposeId } from './propose-id.ts';
 import { VISITOR_LANGUAGE_ID, type ConfigSurroundings } from '../contract/schemas/form-config.ts';
@@ -33,6 +35,8 @@ export interface OutboxStudioOptions {
   onPublished?: ((version: StoredFormVersion) => Promise<void>) | undefined;
   /** What the environment holds that a version names: a team's webhook (`WEBHOOK_ENDPOINTS`). */
   around?: ConfigSurroundings | undefined;
+  /** Who reads leads and the firm's own domains, now: whom an editor may add to a team. */
+  firm: () => Promise<FirmCircle>;
 }
 
 const withoutStrings = ({ strings: _kept, ...version }: StoredFormVersion): FormVersion => version;
@@ -73,6 +77,18 @@ export function outboxStudio(options: OutboxStudioOptions): FormStudio {
     };
   }
 
+  /** Every problem of `config` published by `by` over `current`: the file's, and an editor's. */
+  async function problems(
+    config: unknown,
+    current: StoredFormVersion,
+    strings: Readonly<Record<string, string>>,
+    by: FormActor | undefined,
+  ) {
+    const { issues } = checkConfig(config, await history.published(), strings, options.around);
+    if (issues.length > 0 || !by || !needsOperator(by)) return issues;
+    return operatorOnly(JSON.parse(current.text), config, await options.firm());
+  }
+
   /** Checks `text` against every version, then publishes it after the latest. */
   async function publishText(
     text: string,
@@ -84,7 +100,7 @@ export function outboxStudio(options: OutboxStudioOptions): FormStudio {
     if (unreadable) return { refused: [unreadable] };
     const config: unknown = JSON.parse(text);
     const current = await latest();
-    const { issues } = checkConfig(config, await history.published(), strings, options.around);
+    const issues = await problems(config, current, strings, by);
     if (issues.length > 0) return { refused: issues };
     const outcome = await store.publishFormVersion({
       expected: current.version,
@@ -143,13 +159,12 @@ export function outboxStudio(options: OutboxStudioOptions): FormStudio {
       await store.discardFormDraft(by.person, now());
     },
 
-    async check(config) {
+    async check(config, by) {
       const current = await latest();
       const draft = await store.formDraft();
       const strings = draft.text === null ? current.strings : draft.strings;
-      const { issues } = checkConfig(config, await history.published(), strings, options.around);
       return {
-        issues,
+        issues: await problems(config, current, strings, by),
         changes: platformChanges(outlineOf(JSON.parse(current.text)), outlineOf(config)),
       };
     },

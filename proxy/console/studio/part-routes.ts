@@ -80,7 +80,7 @@ async function pageData(
   part: StudioPart,
   around: Around,
 ) {
-  const { issues } = await kit.studio.check(loaded.config);
+  const { issues } = await kit.studio.check(loaded.config, kit.by(c));
   const canEdit = kit.canEdit(c);
   return {
     part,

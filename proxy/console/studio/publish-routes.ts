@@ -79,7 +79,7 @@ export function publishRoutes(kit: StudioKit) {
             The draft is the same as version ${loaded.live.version}, the version visitors get.
           </p>`,
       );
-    const { issues, changes } = await kit.studio.check(loaded.config);
+    const { issues, changes } = await kit.studio.check(loaded.config, kit.by(c));
     if (issues.length > 0)
       return kit.page(
         c,
@@ -205,6 +205,21 @@ export function publishRoutes(kit: StudioKit) {
     if (confirm !== 'yes') return rollbackPage(c, true);
     const n = wholeNumber(c.req.param('n')) ?? 0;
     const outcome = await kit.studio.rollback(n, kit.by(c));
+    // What only an operator may make live again (`studio/firm-addresses.ts`), said in words.
+    if ('refused' in outcome && outcome.refused.some((issue) => issue.rule === 'operator'))
+      return kit.page(
+        c,
+        `Roll back to version ${String(n)}`,
+        'history',
+        html`${backLink(`${FORM_URL}/history`, 'Back to the history')}
+          <h1>You cannot make version ${n} live again</h1>
+          ${errorSummary(
+            'Only an operator can',
+            outcome.refused.map((issue) => ({ text: issue.message })),
+            true,
+          )}`,
+        400,
+      );
     // The outbox's audit entry goes in with the version (`publish form`, `rollback of version n`).
     if (!('published' in outcome)) return c.notFound();
     return c.redirect(`${FORM_URL}/history?done=rolled-back`, 303);

@@ -47,7 +47,7 @@ export function studioRoutes(deps: StudioDeps) {
 
   app.get(FORM_URL, async (c) => {
     const loaded = await kit.load();
-    const { issues } = await kit.studio.check(loaded.config);
+    const { issues } = await kit.studio.check(loaded.config, kit.by(c));
     const word = c.req.query('done');
     const focus = c.req.query('focus');
     const caseTypes = listAt(loaded.config, ['caseTypes']);
