@@ -34,11 +34,13 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
         lastError: 'boom',
         nextAttemptAt: 5000,
       });
-      // All three are held now: none is due for the taking until one is given back.
-      expect(await store.nextDueAt()).toBeNull();
+      // All three are held now: none is due before a lease runs out (B's and C's, from 1000),
+      // when a dead holder's work is taken over.
+      expect(await store.nextDueAt()).toBe(61_000);
       const again = await leaseOf(store, a.id, 70_000); // its lease from 6000 ran out
-      await store.finish(again, { kind: 'retry', at: 90_000, error: 'boom' });
-      expect(await store.nextDueAt()).toBe(90_000);
+      await store.finish(again, { kind: 'retry', at: 50_000, error: 'boom' });
+      // A given back is due at its next attempt, though that is before the others' leases end.
+      expect(await store.nextDueAt()).toBe(50_000);
     });
 
     it('hands out leads whose last attempt timed out only as many at once as asked, and marks an answered one no more', async () => {
@@ -67,9 +69,10 @@ export function describeOutboxStore(name: string, factory: StoreFactory): void {
       expect(await store.get('HUNG-0')).toMatchObject({ timedOut: true, attempts: 1 });
       expect(await store.get('NEW-1')).toMatchObject({ timedOut: false });
       expect(await due(3, 1)).toEqual(['HUNG-0', 'NEW-1', 'NEW-2']);
-      // With no place for them, the others wait, and the next due leaves them out.
+      // With no place for them, the others wait, and the next due leaves them out: only the
+      // leases of those taken end (at 61000, should their holder die).
       expect(await due(3, 0)).toEqual([]);
-      expect(await store.nextDueAt(false)).toBeNull();
+      expect(await store.nextDueAt(false)).toBe(61_000);
       expect(await store.nextDueAt()).toBe(500);
       expect(await due(3, 3)).toEqual(['HUNG-1', 'HUNG-2']);
       // An attempt the platform answered, though with a failure, marks it no more.

@@ -79,6 +79,11 @@ export interface Dialect {
    */
   holderAlive: string;
   /**
+   * When a held submission's holder stops counting as alive, if it sends no sign of life
+   * before: its lease's end, or on PostgreSQL its heartbeat's while the holder is an instance.
+   */
+  holderGoneAt: string;
+  /**
    * A new submission's id, never one an erased submission had: a lease names its submission by
    * id and fencing token, so an id used again could let a delivery still holding the erased
    * one's lease write onto a stranger's. SQLite would reuse the highest id once its row is gone

@@ -112,15 +112,17 @@ export function reads(d: Dialect) {
       };
     },
     /**
-     * When the next queued submission nobody holds is due, or null; leaving out those whose last
-     * attempt timed out unless `timedOutToo`. One being sent is no work to look for (a look
-     * every 50 ms while it was sent, 600 while a lead hung for 30 s), nor one held by another
-     * instance (a lease let go by a death is looked for each poll).
+     * When the next queued submission is due, or null; leaving out those whose last attempt
+     * timed out unless `timedOutToo`. One held is due no sooner than its holder counts as gone:
+     * one being sent is no work to look for (a look every 50 ms while it was sent, 600 while a
+     * lead hung for 30 s), but a dead instance's is taken over once its heartbeat stops, not at
+     * the next poll half a minute later.
      */
     *nextDueAt(timedOutToo = true): Plan<number | null> {
       const row = yield* one<{ at: number | null }>(
-        `SELECT MIN(next_attempt_at) AS at FROM submissions
-         WHERE state = 'queued' AND lease_owner IS NULL${timedOutToo ? '' : ' AND timed_out = 0'}`,
+        `SELECT MIN(CASE WHEN lease_owner IS NULL THEN next_attempt_at
+           ELSE ${d.greatest('next_attempt_at', d.holderGoneAt)} END) AS at FROM submissions
+         WHERE state = 'queued'${timedOutToo ? '' : ' AND timed_out = 0'}`,
       );
       return row?.at ?? null;
     },

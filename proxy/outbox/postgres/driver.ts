@@ -30,6 +30,8 @@ export const postgresDialect: Dialect = {
     THEN EXISTS (SELECT 1 FROM instances WHERE owner = submissions.lease_owner
       AND alive_until > @aliveAfter)
     ELSE lease_until > @now END)`,
+  holderGoneAt: `COALESCE((SELECT alive_until FROM instances
+    WHERE owner = submissions.lease_owner), lease_until)`,
   keyOwnerAlive: `EXISTS (SELECT 1 FROM instances WHERE instances.owner = idempotency_keys.owner
     AND alive_until > @now)`,
   wakeWorkers: `SELECT pg_notify('${WORK_CHANNEL}', '')`,

@@ -22,6 +22,7 @@ export const sqliteDialect: Dialect = {
   indexedBy: (index) => `INDEXED BY ${index}`,
   // One process holds the store: a lease lasts its time.
   holderAlive: '(lease_until > @now)',
+  holderGoneAt: 'lease_until',
   keyOwnerAlive: '1',
   newSubmissionId: `(SELECT MAX(COALESCE((SELECT MAX(id) FROM submissions), 0),
     COALESCE((SELECT CAST(value AS INTEGER) FROM settings WHERE name = 'submission_id_floor'), 0)) + 1)`,

@@ -63,9 +63,10 @@ describe.skipIf(absent)('an instance that dies mid-delivery', () => {
       group.faults({ hangRate: 0 });
       const killedAt = Date.now();
 
-      // Another instance starts: it waits out the dead one's lease, then sends only the file.
+      // Another instance starts: it waits out the dead one's heartbeat (20 s, and as long after
+      // its own start, in case the database had just come back), then sends only the file.
       await group.start();
-      const inbox = await eventually(group.inbox, (all) => all[0]?.files.length === 1, 20_000);
+      const inbox = await eventually(group.inbox, (all) => all[0]?.files.length === 1, 35_000);
       expect(Date.now() - killedAt).toBeGreaterThan(5000);
       expect(inbox.map((enquiry) => enquiry.files.map((file) => file.name))).toEqual([
         ['deed.pdf'],
@@ -85,5 +86,5 @@ describe.skipIf(absent)('an instance that dies mid-delivery', () => {
     } finally {
       await store.close();
     }
-  }, 40_000);
+  }, 60_000);
 });

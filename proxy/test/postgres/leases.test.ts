@@ -50,6 +50,12 @@ describe.skipIf(absent)('leases on a shared PostgreSQL outbox', () => {
       expect(await group.bClaims()).toBe(0);
       // `a` is killed: its heartbeat stops (its row stays, stale), its lease's time not yet run out.
       await group.sql.query('UPDATE submissions SET lease_until = $1', [Date.now() + 60_000]);
+      // Its work is due for `b` when its heartbeat runs out, not at `b`'s next poll: `b`'s
+      // deliverer sleeps till then (half a minute later, the dead one's lead waited past it).
+      const asked = Date.now();
+      const due = await group.b.nextDueAt();
+      expect(due).toBeGreaterThan(asked);
+      expect(due).toBeLessThanOrEqual(Date.now() + 1000);
       await group.a.close();
       await group.sql.query('INSERT INTO instances (owner, alive_until) VALUES ($1, $2)', [
         group.a.owner,
