@@ -12,6 +12,7 @@
 import type { CalendarConnection, CalendarKind, HostCalendar } from '../outbox/calendar-write.ts';
 import type { CalendarConnections } from '../outbox/store.ts';
 import { caldavAdapter } from './caldav/caldav-adapter.ts';
+import { microsoftAdapter } from './microsoft/microsoft-adapter.ts';
 import { DEFAULT_CALENDAR_PLACES, type CalendarPlaces } from './calendar-env.ts';
 import { CalendarFault } from './caldav/calendar-fault.ts';
 import { googleAdapter } from './google/google-adapter.ts';
@@ -20,12 +21,13 @@ import type { CalendarAdapter, OpenedCalendar, OpenedConnection } from './calend
 
 /**
  * The adapters of every kind, for one process (each keeps its tokens and its limits), their
- * services where `places` says (`calendar-env.ts`).
+ * services where `places` says (`calendar-env.ts`); `now` is the clock their tokens age by.
  */
 export function calendarAdapters(
   places: CalendarPlaces = DEFAULT_CALENDAR_PLACES,
+  now: () => number = Date.now,
 ): readonly CalendarAdapter[] {
-  return [caldavAdapter(), googleAdapter(places)];
+  return [caldavAdapter(), microsoftAdapter(places, now), googleAdapter(places)];
 }
 
 /** What the opener opens calendars with. */

@@ -1,0 +1,97 @@
+/**
+ * A Microsoft 365 host whose firm's app stops working (its secret deleted in Entra ID): tokens
+ * Graph already issued stay good for an hour, yet the proxy asks for a new one each minute, so
+ * within the two minutes a read is trusted and the minute after it, the host's times are
+ * withdrawn, and the firm is told once through a real SMTP server, in words naming the host, the
+ * kind of calendar and the cause.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailChannel } from '../../notify/channels.ts';
+import { Notifier } from '../../notify/notifier.ts';
+import { openSqliteOutbox } from '../../outbox/sqlite/store.ts';
+import { HOSTS } from '../../test/fixtures/booking-config.ts';
+import { connectMicrosoft, graphPlaces } from '../../test/fixtures/graph-connect.ts';
+import { startGraphStandIn, type GraphStandIn } from '../../test/fixtures/graph-stand-in.ts';
+import { startMailServer, type RunningMailServer } from '../../test/fixtures/mail-server.ts';
+import { createMemoryLogger } from '../../test/fixtures/memory-logger.ts';
+import { calendarParts } from '../../test/fixtures/radicale-server.ts';
+import { CALENDAR_TRUSTED_MS } from '../busy-cache.ts';
+import { calendarAdapters } from '../calendar-adapters.ts';
+import { calendarKey, type CalendarKey } from '../calendar-key.ts';
+
+const [ANN] = HOSTS;
+const KEY = 'a test key of thirty-two characters!';
+const key = calendarKey({ key: KEY }) as CalendarKey;
+const MINUTE = 60_000;
+
+describe('a Microsoft 365 calendar whose app is refused (Graph stand-in)', () => {
+  let graph: GraphStandIn;
+  let mail: RunningMailServer;
+  beforeAll(async () => {
+    graph = await startGraphStandIn();
+    mail = await startMailServer();
+  });
+  afterAll(async () => {
+    await mail.close();
+    await graph.close();
+  });
+
+  it('withdraws the host’s times within four minutes of the secret’s revocation, and tells the firm once by email', async () => {
+    graph.addMailbox(ANN);
+    const clock = { now: Date.UTC(2027, 2, 27, 9) };
+    const now = () => clock.now;
+    const store = openSqliteOutbox(':memory:');
+    await connectMicrosoft(store, graph, [ANN], { calendarKey: { key: KEY }, now });
+    const logs = createMemoryLogger();
+    const { busy } = calendarParts(
+      store,
+      key,
+      now,
+      logs.log,
+      calendarAdapters(graphPlaces(graph), now),
+    );
+    const notifier = new Notifier({
+      store,
+      log: logs.log,
+      now,
+      pauseState: () => undefined,
+      queuedAlertMs: 3_600_000,
+      channels: {
+        email: emailChannel({
+          smtpUrl: `smtp://127.0.0.1:${String(mail.port)}`,
+          from: 'enquiry-form <enquiry-form@firm.example>',
+          to: ['ops@firm.example'],
+          store,
+        }),
+      },
+      unreadCalendars: (at) => store.unreadCalendars(at - CALENDAR_TRUSTED_MS),
+    });
+    const told = async () => {
+      await notifier.tick();
+      return mail.received.map((message) => `${message.subject ?? ''}: ${message.text ?? ''}`);
+    };
+    const monday = Date.UTC(2027, 2, 29, 9);
+    await busy.refresh();
+    expect(busy.eventsOf(ANN, monday, monday + MINUTE)).toEqual([]);
+
+    const secret = graph.secret;
+    graph.revokeSecret();
+    let minutes = 0;
+    while (busy.eventsOf(ANN, monday, monday + MINUTE) !== 'unreadable' && minutes < 10) {
+      clock.now += MINUTE;
+      minutes += 1;
+      await busy.refresh();
+    }
+    expect(minutes).toBeLessThanOrEqual(4);
+    const [alert, ...more] = await told();
+    expect(more).toEqual([]);
+    expect(alert).toContain(
+      `${ANN}'s Microsoft 365 calendar cannot be read: Microsoft refused the app's secret (invalid_client, AADSTS7000215).`,
+    );
+    clock.now += MINUTE;
+    await busy.refresh();
+    expect(await told()).toHaveLength(1);
+    expect(JSON.stringify(logs.lines())).not.toContain(secret);
+    await store.close();
+  }, 60_000);
+});
