@@ -55,3 +55,19 @@ export function slotAt(rules: BookingRules, start: number, now: number): Span | 
   if (!bookableDates(rules, now).includes(date)) return undefined;
   return daySlots(rules, date).find((slot) => slot.start === start);
 }
+
+/**
+ * How many calls one host can take over the horizon by `rules`: the calls of a week, times the
+ * weeks of the horizon (a fortnight, two). What the booking limits' shares are of
+ * (`intake/call-limits.ts`); days closed are not taken off, nor the time a calendar keeps busy.
+ *
+ * @example callsOverHorizon(rules) // 160: 16 half hours a weekday, two weeks
+ */
+export function callsOverHorizon(rules: BookingRules): number {
+  const step = rules.minutes + rules.bufferMinutes;
+  let week = 0;
+  for (const ranges of rules.week)
+    for (const [from, to] of ranges)
+      if (to - from >= rules.minutes) week += Math.floor((to - from - rules.minutes) / step) + 1;
+  return Math.round((week * rules.horizonDays) / 7);
+}

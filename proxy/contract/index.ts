@@ -74,6 +74,7 @@ export {
 export { answerTo, validateEnquiry, visibleQuestions, type EnquiryFields } from './rules.ts';
 export { isAnswered } from './answer-rules.ts';
 export type {
+  CallNotHeld,
   DeliveredResponse,
   ErrorCode,
   ErrorResponse,

@@ -38,6 +38,17 @@ export interface DeliveredResponse {
   files: { name: string; status: 'delivered' | 'failed' }[];
   /** The receipt code: proof the firm can check that this exact enquiry was received, and when. */
   receipt?: string;
+  /** The call asked for, when it was not held (`docs/booking.md`, "Limits"). */
+  call?: CallNotHeld;
+}
+
+/**
+ * A call the booking limits did not hold: the enquiry was taken, its time sent as the visitor's
+ * preferred one, and the visitor is told so in `message`, in the language they read the form in.
+ */
+export interface CallNotHeld {
+  status: 'not_held';
+  message: string;
 }
 
 /** `202`: stored safely; the proxy delivers it when the platform answers. */
@@ -46,6 +57,8 @@ export interface QueuedResponse {
   reference: string;
   /** The receipt code, as in `DeliveredResponse`. */
   receipt?: string;
+  /** The call asked for, when it was not held, as in `DeliveredResponse`. */
+  call?: CallNotHeld;
 }
 
 /** `400` validation, and the body of `415` (with file issues). */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createClientIpResolver, isTrustedProxy, rateLimitKey } from './client-ip.ts';
+import {
+  createClientIpResolver,
+  isPublicAddress,
+  isTrustedProxy,
+  networkKey,
+  rateLimitKey,
+} from './client-ip.ts';
 
 describe('createClientIpResolver', () => {
   const resolve = createClientIpResolver(['10.0.0.0/8', '192.0.2.10', '::1']);
@@ -52,5 +58,35 @@ describe('rateLimitKey', () => {
     expect(rateLimitKey('2001:DB8:0001:0002:ffff:1:2:3')).toBe('2001:db8:1:2::/64');
     expect(rateLimitKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(rateLimitKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
+
+describe('networkKey', () => {
+  it('keys IPv4 by its /24 and IPv6 by its /48, however the address is written', () => {
+    expect(networkKey('198.51.100.7')).toBe('198.51.100.0/24');
+    expect(networkKey('198.51.100.250')).toBe('198.51.100.0/24');
+    expect(networkKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1::/48');
+    expect(networkKey('2001:DB8:0001:ff00::9')).toBe('2001:db8:1::/48');
+    expect(networkKey('2001:db8::1')).toBe('2001:db8:0::/48');
+  });
+});
+
+describe('isPublicAddress', () => {
+  it('tells a visitor’s address from this machine’s, a private network’s and a link’s', () => {
+    for (const address of ['203.0.113.7', '198.18.0.7', '2001:db8::1', '8.8.8.8'])
+      expect(isPublicAddress(address), address).toBe(true);
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.20.0.1',
+      '192.168.1.10',
+      '169.254.169.254',
+      '100.100.0.1',
+      '::1',
+      'fd00::5',
+      'fe80::1',
+      'unknown',
+    ])
+      expect(isPublicAddress(address), address).toBe(false);
   });
 });

@@ -87,16 +87,68 @@ const unmapped = (address: string) => address.replace(/^::ffff:(?=\d+\.\d+\.\d+\
  * @example rateLimitKey('2001:db8:1:2:aaaa::1') // '2001:db8:1:2::/64'
  */
 export function rateLimitKey(address: string): string {
-  if (isIP(address) !== 6) return address;
+  return isIP(address) === 6 ? `${ipv6Prefix(address, 4)}::/64` : address;
+}
+
+/**
+ * The network a client's address is in, for limits a handful of neighbouring addresses share
+ * (`intake/call-limits.ts`): its IPv4 /24, or its IPv6 /48 (a site's whole allocation, where a
+ * subscriber given a /56 has 256 /64s to hop between).
+ *
+ * @example networkKey('198.51.100.7') // '198.51.100.0/24'
+ * @example networkKey('2001:db8:1:2:aaaa::1') // '2001:db8:1::/48'
+ */
+export function networkKey(address: string): string {
+  if (isIP(address) === 6) return `${ipv6Prefix(address, 3)}::/48`;
+  if (isIP(address) === 4) return `${address.split('.').slice(0, 3).join('.')}.0/24`;
+  return address;
+}
+
+/** Addresses no visitor on the internet has: this machine, private networks, link-local. */
+const NOT_PUBLIC = (() => {
+  const list = new BlockList();
+  for (const [address, prefix] of [
+    ['127.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['172.16.0.0', 12],
+    ['192.168.0.0', 16],
+    ['169.254.0.0', 16],
+    ['100.64.0.0', 10],
+  ] as const)
+    list.addSubnet(address, prefix, 'ipv4');
+  for (const [address, prefix] of [
+    ['::1', 128],
+    ['fc00::', 7],
+    ['fe80::', 10],
+  ] as const)
+    list.addSubnet(address, prefix, 'ipv6');
+  return list;
+})();
+
+/**
+ * True when `address` is one a visitor on the internet can have: not this machine's, a private
+ * network's (a reverse proxy not named in `TRUSTED_PROXIES`, whose every request comes from one
+ * address), nor link-local; and an address at all.
+ *
+ * @example isPublicAddress('203.0.113.7') // true
+ * @example isPublicAddress('10.0.0.5') // false
+ */
+export function isPublicAddress(address: string): boolean {
+  const version = isIP(address);
+  return version !== 0 && !NOT_PUBLIC.check(address, version === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** The first `groups` groups of an IPv6 address, written out, in lower case, zeros trimmed. */
+function ipv6Prefix(address: string, groups: number): string {
   const [left = '', right] = address.split('::');
   const head = left ? left.split(':') : [];
   const tail = right ? right.split(':') : [];
-  const groups =
+  const all =
     right === undefined
       ? head
       : [...head, ...Array<string>(8 - head.length - tail.length).fill('0'), ...tail];
-  return `${groups
-    .slice(0, 4)
+  return all
+    .slice(0, groups)
     .map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+    .join(':');
 }

@@ -48,6 +48,12 @@ export interface AcceptedSubmission {
   client: string;
   /** The call it books, as its confirmation tells the visitor (`visitor-call.ts`). */
   call?: VisitorCall | undefined;
+  /**
+   * The call it asked for that the booking limits did not hold: what the visitor is told
+   * (`call-booking.ts`, `notHeld`), and their enquiry with its time as preferred.
+   */
+  callNotHeld?: string | undefined;
+  visitorEnquiry?: UpstreamEnquiry | undefined;
 }
 
 /** The receipt, any confirmation and the lead's team to store with `submission`. */
@@ -79,7 +85,7 @@ function confirmationFor(
   const to = submission.upstream.email.trim();
   if (!wanted || !deps.emailOn || !submission.human || to === '') return undefined;
   if (wanted.optIn && submission.part.send_copy !== true) return undefined;
-  const { reference, receivedAt, files, visitor, call } = submission;
+  const { reference, receivedAt, files, visitor, call, callNotHeld } = submission;
   // Who gets one and how often is the same in every language; what it says is the visitor's.
   const written = visitor.form.confirmation ?? wanted;
   const caseType = visitor.form.caseTypes.find((each) => each.id === visitor.enquiry.case_type);
@@ -87,9 +93,10 @@ function confirmationFor(
     reference,
     receivedAt,
     receiptCode,
-    upstream: visitor.enquiry,
+    upstream: submission.visitorEnquiry ?? visitor.enquiry,
     files,
     ...(call ? { call: { when: call.when, link: call.link, place: call.place } } : {}),
+    ...(callNotHeld ? { callNotHeld } : {}),
   };
   const mail = confirmationMail(written, caseType, facts, visitor);
   const payload: ConfirmationEvent = {

@@ -39,6 +39,12 @@ export function withReceipt(answer: Answer, receipt: string): Answer {
   return { ...answer, body: { ...answer.body, receipt } };
 }
 
+/** A taken enquiry's answer saying its call was not held, in the visitor's words. */
+export function withCallNotHeld(answer: Answer, message: string): Answer {
+  if (!('status' in answer.body)) return answer;
+  return { ...answer, body: { ...answer.body, call: { status: 'not_held', message } } };
+}
+
 /** The answer after a delivery attempt the visitor waited for. */
 export function answerFor(reference: string, result: AttemptResult): Answer {
   if (result.state === 'delivered')

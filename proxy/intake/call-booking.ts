@@ -6,17 +6,21 @@
  * horizon or within the notice) with a host whose own calendar is free then (`slot_taken`
  * otherwise); whose calls are booked when is the outbox's to say (`slot_taken` too). Preferred
  * times in words, or no answer, book nothing. Either refusal stores nothing: the visitor keeps
- * every answer, picks another time and sends again, with the same Idempotency-Key.
+ * every answer, picks another time and sends again, with the same Idempotency-Key. A call past
+ * the booking limits (`call-limits.ts`) is not held, and the enquiry is taken without it
+ * (`notHeld`): its time goes to the platform as the visitor's preferred one, said not held.
  */
 import { randomBytes } from 'node:crypto';
 import { appointmentOf, bookingHosts, type BookingHosts } from '../booking/booking-hosts.ts';
 import { secretHash } from '../booking/booking-link.ts';
 import { newBookingUid } from '../booking/booking-uid.ts';
 import { meetingLinkFor } from '../booking/meeting-link.ts';
-import { callValue, eventWords } from '../booking/call-words.ts';
+import { callTime, callValue, eventWords, preferredValue } from '../booking/call-words.ts';
+import type { UpstreamEnquiry } from '../client/schemas.ts';
 import { slotAt } from '../booking/slot-grid.ts';
 import type { SlotFinder } from '../booking/slot-finder.ts';
 import { isSlotStart } from '../contract/booking.ts';
+import { formatMessage } from '../contract/messages.ts';
 import { answerTo, visibleQuestions } from '../contract/rules.ts';
 import { Refusal } from '../http/refusal.ts';
 import type { NewBooking } from '../outbox/booking.ts';
@@ -114,5 +118,41 @@ export function askedCall(
         callValue(slot, hosts.rules.timeZone, firm.lang, firm.words, host),
       at: received.receivedAt,
     },
+  };
+}
+
+/** An enquiry whose call the booking limits did not hold, as it is stored and answered. */
+export interface UnheldCall {
+  /** The enquiry as the platform gets it: the time chosen as preferred times, said not held. */
+  upstream: UpstreamEnquiry;
+  /** The enquiry in the visitor's words (their confirmation's answers): the time as preferred. */
+  enquiry: UpstreamEnquiry;
+  /** What the visitor is told, in their language: the time was not held, the firm will call. */
+  message: string;
+}
+
+/**
+ * `asked`, not held: the enquiry `checked` is taken without it, the time it chose written into
+ * the appointment's answer as the visitor's preferred time (in the firm's words upstream, with
+ * why it was not held; in the visitor's for their confirmation), and the visitor told so.
+ *
+ * @example notHeld(call, checked).message // 'We could not hold a call at the time you chose (…)'
+ */
+export function notHeld(asked: AskedCall, checked: CheckedSubmission): UnheldCall {
+  const { booking } = asked;
+  const { firm, visitor } = checked;
+  const withAnswer = (enquiry: UpstreamEnquiry, value: string): UpstreamEnquiry => ({
+    ...enquiry,
+    meta: enquiry.meta.map((entry) =>
+      entry.id === booking.question ? { ...entry, value } : entry,
+    ),
+  });
+  const when = callTime(booking, booking.timeZone, visitor.lang ?? firm.lang);
+  const time = callTime(booking, booking.timeZone, firm.lang);
+  const firmText = formatMessage(firm.words['booking.notHeldValue'], { time });
+  return {
+    upstream: withAnswer(checked.upstream, preferredValue(firmText, firm.words)),
+    enquiry: withAnswer(visitor.enquiry, preferredValue(when, visitor.words)),
+    message: formatMessage(visitor.words['booking.notHeld'], { when }),
   };
 }

@@ -12,14 +12,15 @@ import type { Metrics } from '../http/metrics.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
 import type { Logger } from '../logger.ts';
 import type { IntakeStore } from '../outbox/store.ts';
-import { rateLimitKey } from '../http/client-ip.ts';
+import { isPublicAddress, rateLimitKey } from '../http/client-ip.ts';
 import { Refusal } from '../http/refusal.ts';
 import type { FunnelAdmission } from '../funnel/admission.ts';
 import { acceptedCell, countPlainSend } from '../funnel/server-tallies.ts';
-import type { Limiter } from '../limiter/token-buckets.ts';
+import type { Limiter, LimiterMaker } from '../limiter/token-buckets.ts';
 import type { NewSubmission } from '../outbox/submission.ts';
 import { aftercareFor, type AftercareDeps } from './aftercare.ts';
-import { askedCall, type CallBookingDeps } from './call-booking.ts';
+import { askedCall, notHeld, type AskedCall, type CallBookingDeps } from './call-booking.ts';
+import { holdCall } from './call-limits.ts';
 import type { IntakeVariables } from './answer-refusal.ts';
 import type { CheckedSubmission, IntakeFile } from './check-submission.ts';
 import { newReference } from './reference.ts';
@@ -40,8 +41,12 @@ export interface StoreCheckedDeps extends CallBookingDeps {
   bots: BotCheckOptions;
   /** Receipts, and whether confirmation emails can be sent; without it, neither. */
   aftercare?: AftercareDeps | undefined;
-  /** People per minute everybody together, and caught bots per minute per address. */
-  limits: { global: Limiter; bots: Limiter };
+  /**
+   * People per minute everybody together, caught bots per minute per address, and the calls
+   * held per client, network, mailbox domain and hour (`call-limits.ts`: the outbox's limiters,
+   * shared by every instance on PostgreSQL).
+   */
+  limits: { global: Limiter; bots: Limiter; calls: LimiterMaker };
   /** Where a full disk is noted for the health check. */
   health: HealthSignals;
   metrics?: Metrics | undefined;
@@ -75,6 +80,10 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
     const verdict = await checkForBots(checked.part, deps.clientIp(c), deps.bots);
     // People count against the global allowance; caught bots only against their own address's.
     await take(verdict.human ? limits.global : limits.bots, verdict.human ? '' : clientKey(c));
+    // A person's call is held within the booking limits; past one, the enquiry goes without it.
+    const hold = call && verdict.human ? await holdWithinLimits(c, checked, call) : undefined;
+    const unheld = call && hold?.held === false ? notHeld(call, checked) : undefined;
+    const booked = hold?.held ? call : undefined;
     // A caught bot's files are not kept: their names and sizes are enough to review it.
     const note = verdict.human ? undefined : `${verdict.reason}${describeFiles(checked.files)}`;
     // A person's enquiry is stored held for this process's delivery, which starts at once.
@@ -92,10 +101,11 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
         human: verdict.human,
         ...(verdict.human ? {} : { caughtAs: verdict.reason }),
         client: clientKey(c),
+        ...(unheld ? { visitorEnquiry: unheld.enquiry, callNotHeld: unheld.message } : {}),
         call:
-          call &&
+          booked &&
           visitorCall(
-            call,
+            booked,
             deps.publicUrl ?? new URL(c.req.url).origin,
             checked.visitor,
             reference,
@@ -113,7 +123,7 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
       : undefined;
     const outcome = await store({
       reference,
-      upstream: checked.upstream,
+      upstream: unheld?.upstream ?? checked.upstream,
       files: kept,
       receivedAt,
       state: verdict.human ? 'queued' : 'spam',
@@ -124,9 +134,15 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
       ...(aftercare ? { aftercare } : {}),
       ...(funnelCell ? { funnelCell } : {}),
       // A caught bot's time is not booked: its answer looks like a person's, and takes nothing.
-      ...(call && verdict.human ? { booking: call.booking } : {}),
+      ...(booked ? { booking: booked.booking } : {}),
+      ...(hold?.held === false ? { callNotHeld: hold.limit } : {}),
+    }).catch(async (error: unknown) => {
+      if (hold?.held) await hold.release();
+      throw error;
     });
     c.get('upload').release();
+    // A call held but not booked (taken meanwhile, a repeat, a spent token) gives its place back.
+    if (hold?.held && (outcome.kind !== 'stored' || !outcome.booking)) await hold.release();
     if (outcome.kind === 'token_spent')
       throw Refusal.field('form_token', 'already_used', 'form_token.already_used');
     // Booked or found taken, the day's times offered here are worked out again.
@@ -136,6 +152,8 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
       return { kind: 'repeat', key: idempotency?.key ?? '', repeat: outcome } as const;
     if (outcome.confirmation === 'over_limit')
       deps.log.info({ reference }, 'no confirmation email: the address or client had its share');
+    if (hold?.held === false)
+      deps.log.info({ reference, limit: hold.limit }, 'call not held: past the booking limits');
     if (funnelCell && received.plain && c.req.header('sec-gpc') !== '1')
       await countPlainSend(funnel, checked.config, {
         part: checked.part,
@@ -149,7 +167,25 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
       lease: outcome.lease,
       human: verdict.human,
       reason: note,
+      callNotHeld: unheld?.message,
     } as const;
+  }
+
+  let privateSaid = false;
+  /** Holds `call` within the form's booking limits, for the client and email asking. */
+  function holdWithinLimits(c: IntakeContext, checked: CheckedSubmission, call: AskedCall) {
+    const address = deps.clientIp(c);
+    if (!privateSaid && !isPublicAddress(address)) {
+      privateSaid = true;
+      deps.log.warn(
+        { address },
+        'a call was asked from an address no visitor on the internet has: the booking limits per client and network do not count it (behind a reverse proxy, name it in TRUSTED_PROXIES)',
+      );
+    }
+    return holdCall(limits.calls, checked.config.booking?.limits, call.hosts, {
+      address,
+      email: checked.upstream.email,
+    });
   }
 
   /** Says a count was lost, never the lead: the funnel is a count, the enquiry a lead. */

@@ -19,7 +19,7 @@ import { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { Refusal } from '../http/refusal.ts';
-import type { Limiter } from '../limiter/token-buckets.ts';
+import type { Limiter, LimiterMaker } from '../limiter/token-buckets.ts';
 import { MeteredBody } from './metered-body.ts';
 
 /** The shared budget of bytes received and not yet stored. */
@@ -54,6 +54,8 @@ export interface SubmissionLimits {
   global: Limiter;
   /** Submissions the bot checks caught, per minute from one client address. */
   bots: Limiter;
+  /** The booking limits' buckets (`call-limits.ts`): calls held per client, network, domain, hour. */
+  calls: LimiterMaker;
   /** Bytes received and not yet stored, all submissions together. */
   uploadBytes: ByteBudget;
   /** Submissions one client address may be sending at once. */

@@ -19,6 +19,7 @@ import { createClientIpResolver, isTrustedProxy } from '../http/client-ip.ts';
 import { ByteBudget } from '../intake/upload-guard.ts';
 import { loadWidgetAssets } from '../http/widget-assets.ts';
 import { earlierWidgetFiles } from '../http/earlier-widget-files.ts';
+import { limiterSet } from '../limiter/token-buckets.ts';
 import type { Logger } from '../logger.ts';
 import { roomAboveReserve } from './disk-room.ts';
 import { maxSubmissionBytes } from '../intake/read-multipart.ts';
@@ -228,6 +229,8 @@ async function appDeps(
       perClient: outbox.limiter('per-client', env.RATE_LIMIT_PER_MINUTE),
       global: outbox.limiter('global', env.RATE_LIMIT_GLOBAL_PER_MINUTE),
       bots: outbox.limiter('bots', env.RATE_LIMIT_PER_MINUTE),
+      // The booking limits (`booking.limits`), sized as each call is asked for.
+      calls: limiterSet((name, calls, windowMs) => outbox.limiter(name, calls, windowMs)),
       uploadBytes: new ByteBudget(env.MAX_IN_FLIGHT_BYTES),
       uploadsPerClient: env.MAX_UPLOADS_PER_CLIENT,
       bodyIdleMs: env.BODY_IDLE_TIMEOUT_MS,

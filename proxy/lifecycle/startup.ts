@@ -14,6 +14,7 @@ import { Notifier } from '../notify/notifier.ts';
 import type { AlertSources } from '../notify/alert-conditions.ts';
 import type { OutageNoticeStore } from '../notify/outage-notices.ts';
 import type {
+  BookingStore,
   CalendarWriteQueue,
   ConfirmationQuotas,
   DeliveryQueue,
@@ -50,7 +51,8 @@ export function startNotifier(
     OutageNoticeStore &
     Pick<WebhookQueue, 'deadWebhooks'> &
     Pick<CalendarWriteQueue, 'calendarTrouble'> &
-    Pick<HostCalendars, 'unreadCalendars'>,
+    Pick<HostCalendars, 'unreadCalendars'> &
+    Pick<BookingStore, 'callsNotHeld'>,
   deliverer: Deliverer,
   log: Logger,
   form: CurrentForm,

@@ -85,3 +85,28 @@ export class RateLimiter implements Limiter {
     if (bucket) bucket.tokens = Math.min(this.perMinute, bucket.tokens + 1);
   }
 }
+
+/**
+ * Makes a limiter of `perWindow` tokens a key, refilled over `windowMs`: the outbox's
+ * (`lifecycle/open-outbox.ts`: shared by every instance on PostgreSQL), or one in memory.
+ */
+export type LimiterMaker = (name: string, perWindow: number, windowMs: number) => Limiter;
+
+/**
+ * `make`'s limiters, each made once per name, size and window: for limits whose size is worked
+ * out as they are taken (`intake/call-limits.ts`), so that a bucket in memory is kept between
+ * takes, and one in PostgreSQL is named the same on every instance.
+ *
+ * @example const calls = limiterSet((name, n, ms) => new RateLimiter(name, n, Date.now, undefined, ms));
+ */
+export function limiterSet(make: LimiterMaker): LimiterMaker {
+  const made = new Map<string, Limiter>();
+  return (name, perWindow, windowMs) => {
+    const key = `${name}:${String(perWindow)}:${String(windowMs)}`;
+    const known = made.get(key);
+    if (known) return known;
+    const limiter = make(name, perWindow, windowMs);
+    made.set(key, limiter);
+    return limiter;
+  };
+}

@@ -2,7 +2,7 @@
  * Which alerts were told and when, kept with the outbox (a restart tells nothing twice): at
  * most one alert of a kind per hour; what comes sooner waits for an hourly digest. An alert is
  * told once while its condition lasts, and its end is told as a recovery (but for a condition
- * that ends with its hour by itself: the confirmation emails' ceiling).
+ * that ends with its hour by itself: the confirmation emails' ceiling, calls held back).
  */
 import { counted } from '../contract/plurals.ts';
 import type { AlertEvent } from './events.ts';
@@ -18,12 +18,13 @@ const CONDITIONS = [
   'confirmations',
   'calendars',
   'calendarReads',
+  'calls',
   'disk',
 ] as const;
 type Condition = (typeof CONDITIONS)[number];
 
 /** Conditions that end by themselves when their hour does: their end is not news. */
-const ENDS_WITH_ITS_HOUR: ReadonlySet<Condition> = new Set(['confirmations']);
+const ENDS_WITH_ITS_HOUR: ReadonlySet<Condition> = new Set(['confirmations', 'calls']);
 type Kind = Condition | 'recovered';
 
 /**

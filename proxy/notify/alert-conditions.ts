@@ -1,12 +1,15 @@
 /**
  * What is true now that the firm is alerted of, each in the words its alert says: delivery
  * paused, the oldest waiting enquiry waiting too long, signed webhooks given up, the hour's
- * confirmation emails at their ceiling, calls' events a host's calendar would not take, the outbox's disk short of the retry window's leads. Apart from the notifier's rounds (`notifier.ts`), as a
+ * confirmation emails at their ceiling, calls' events a host's calendar would not take, calls
+ * booked faster than people book (the booking limits holding calls back), the outbox's disk
+ * short of the retry window's leads. Apart from the notifier's rounds (`notifier.ts`), as a
  * new kind of alert changes this file; `alert-book.ts` decides which of them are news.
  */
 import { counted } from '../contract/plurals.ts';
 import { CONFIRMATION_CEILING } from '../outbox/receipt.ts';
-import type { ConfirmationQuotas, OperatorView } from '../outbox/store.ts';
+import type { BookingStore, ConfirmationQuotas, OperatorView } from '../outbox/store.ts';
+import { hourOf, type CallsNotHeld } from '../outbox/machine/calls-not-held.ts';
 import type { WebhookDelivery } from '../outbox/webhook.ts';
 import {
   CALENDAR_KIND_NAMES,
@@ -20,10 +23,10 @@ import { roomAlert, type RoomForecast } from '../outbox/room-forecast.ts';
 /** Where the conditions are read from. */
 export interface AlertSources {
   /**
-   * The oldest waiting enquiry, which the queued-too-long alert reads, and the quotas the
-   * ceiling alert reads.
+   * The oldest waiting enquiry, which the queued-too-long alert reads, the quotas the ceiling
+   * alert reads, and the calls the booking limits held back this hour.
    */
-  store: Pick<OperatorView, 'attention'> & ConfirmationQuotas;
+  store: Pick<OperatorView, 'attention'> & ConfirmationQuotas & Pick<BookingStore, 'callsNotHeld'>;
   /** Why delivery is paused, if it is. */
   pauseState: () => { reason: string; hint: string | undefined } | undefined;
   /** An alert when the oldest waiting enquiry has waited this long. */
@@ -58,6 +61,7 @@ export async function alertConditions(
   const { oldestQueuedAt } = await store.attention();
   const waited = oldestQueuedAt === null ? 0 : now - oldestQueuedAt;
   const ceiling = await confirmationCeilingReached(sources, now);
+  const calls = callsHeldBack(await store.callsNotHeld(now), now);
   const room = await sources.roomForecast?.();
   const disk = room && roomAlert(room);
   return {
@@ -92,7 +96,40 @@ export async function alertConditions(
         }
       : {}),
     ...(unread.length > 0 ? { calendarReads: unreadAlert(unread) } : {}),
+    ...(calls ? { calls } : {}),
     ...(disk ? { disk } : {}),
+  };
+}
+
+/** Calls held back in an hour past which they are more than people asking twice. */
+const CALLS_HELD_BACK_ALERT = 3;
+
+/** The limits as the firm reads them, in the order they are taken. */
+const LIMIT_WORDS: Record<string, string> = {
+  client: 'one address’s share a day',
+  network: 'one network’s',
+  domain: 'one mailbox domain’s',
+  hour: 'the hour’s share for everybody',
+};
+
+/**
+ * The alert when this hour's calls came faster than people book: the booking limits held back
+ * three calls or more, or the hour's share for everybody was reached. Worded for the hour, so
+ * a later hour's is news again (at most one an hour all the same); the counts so far are in
+ * its hint, which does not make it news again as they grow.
+ */
+function callsHeldBack(held: CallsNotHeld, now: number) {
+  const total = Object.values(held).reduce<number>((sum, calls) => sum + (calls ?? 0), 0);
+  if (total < CALLS_HELD_BACK_ALERT && !held.hour) return undefined;
+  const hour = hourOf(now);
+  const clock = new Date(hour).toISOString().slice(11, 16);
+  const counts = Object.keys(LIMIT_WORDS)
+    .filter((limit) => held[limit])
+    .map((limit) => `${String(held[limit])} past ${LIMIT_WORDS[limit] ?? limit}`)
+    .join(', ');
+  return {
+    message: `Calls are being booked faster than people book: in the hour from ${clock} UTC the booking limits held back calls that visitors asked for.`,
+    hint: `So far this hour: ${counts}. Each enquiry was taken and delivered with the time chosen as preferred times, and its visitor told that you will contact them to agree a time. If these are real visitors, raise booking.limits in the form configuration; if not, someone is taking your hosts’ times: the log names each enquiry ("call not held"), and Turnstile (TURNSTILE_SITE_KEY) makes it harder.`,
   };
 }
 

@@ -2,7 +2,8 @@
  * The visitor's confirmation email, written when the enquiry is stored (so it says what was
  * stored, and sending needs nothing but the outbox row): the firm's subject and intro, the
  * reference, the time received, the receipt code, a booked call's time and the link to cancel
- * or move it (its invitation goes beside, `channels.ts`), and with `includeAnswers` each visible
+ * or move it (its invitation goes beside, `channels.ts`), or why the call asked for was not held
+ * (the booking limits), and with `includeAnswers` each visible
  * question's label and answer and each file's name. Never the files, never the attribution.
  *
  * Every value the visitor typed is escaped in the HTML part, indented under its label in the
@@ -37,6 +38,8 @@ export interface ConfirmationFacts {
    * telephone), and the page to cancel or move it.
    */
   call?: { when: string; link: string; place?: { text: string; link?: string } };
+  /** Why the call it asked for was not held, in the visitor's words (`docs/booking.md`, "Limits"). */
+  callNotHeld?: string;
 }
 
 const WORD_JOINER = '\u2060';
@@ -126,6 +129,7 @@ export function confirmationMail(
     words.receiptHint,
     ...(place ? ['', place.text, ...(place.link ? [place.link] : [])] : []),
     ...(change ? ['', change.words, change.link] : []),
+    ...(facts.callNotHeld ? ['', facts.callNotHeld] : []),
     ...(answers.length > 0
       ? [
           '',
@@ -149,6 +153,7 @@ export function confirmationMail(
     `<p>${escapeHtml(words.receiptHint)}</p>`,
     place ? `<p>${escapeHtml(place.text)}${place.link ? `<br>${anchor(place.link)}` : ''}</p>` : '',
     change ? `<p>${escapeHtml(change.words)}<br>${anchor(change.link)}</p>` : '',
+    facts.callNotHeld ? `<p>${escapeHtml(facts.callNotHeld)}</p>` : '',
     answers.length > 0
       ? `<h2 style="font-size:1.1em">${escapeHtml(words.answers)}</h2><table>${answers
           .map((a) => row(a.label, escapeHtml(unlinkable(a.value))))

@@ -41,6 +41,7 @@ export interface AlertEvent {
     | 'alert.confirmations'
     | 'alert.calendars'
     | 'alert.calendarReads'
+    | 'alert.calls'
     | 'alert.disk'
     | 'alert.recovered'
     | 'alert.digest'

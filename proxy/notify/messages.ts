@@ -119,6 +119,7 @@ const ALERT_SUBJECTS: Record<AlertEvent['event'], string> = {
   'alert.confirmations': 'Confirmation emails stopped for this hour',
   'alert.calendars': 'Calls could not be written to a host’s calendar',
   'alert.calendarReads': 'A host’s calendar cannot be read: their times are not offered',
+  'alert.calls': 'Calls are being booked faster than people book',
   'alert.disk': 'The proxy’s disk is short of room for leads waiting out an outage',
   'alert.recovered': 'Enquiry delivery has recovered',
   'alert.digest': 'Enquiry delivery: alerts of the last hour',

@@ -21,6 +21,7 @@ import type {
   HostCalendar,
   UnreadCalendar,
 } from './calendar-write.ts';
+import type { CallsNotHeld } from './machine/calls-not-held.ts';
 import type { HostFeed } from './machine/host-feeds.ts';
 
 export type { HostFeed };
@@ -47,6 +48,11 @@ export interface BookingStore {
   moveBooking(uid: string, move: CallMove, at: number): Promise<StoredBooking | 'taken' | null>;
   /** Forgets calls that ended before `before`, and finished writes of their events; how many. */
   forgetPastBookings(before: number): Promise<number>;
+  /**
+   * The calls the booking limits did not hold in the clock hour `at` falls in, by the limit
+   * that held each back (`client`, `network`, `domain`, `hour`): counted by `accept`.
+   */
+  callsNotHeld(at: number): Promise<CallsNotHeld>;
 }
 
 /** Whether calls took place, as staff mark them (`booking/call-marks.ts`). */

@@ -135,6 +135,8 @@ export const PLAN_TABLE = {
   keepFeed: 'atomic',
   replaceFeed: 'write',
   forgetFeed: 'write',
+  // The calls the booking limits held back, for the firm's alert (counted by `accept`).
+  callsNotHeld: 'read',
   // The firm's people and their console sessions.
   invitePerson: 'atomic',
   findInvitation: 'read',

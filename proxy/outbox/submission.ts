@@ -64,6 +64,11 @@ export interface NewSubmission {
    * taken, nothing is stored (`slot_taken`).
    */
   booking?: NewBooking;
+  /**
+   * The limit that held back the call it asked for (`intake/call-limits.ts`), counted in the
+   * same transaction for the firm's alert; it books none.
+   */
+  callNotHeld?: string;
 }
 
 /** A file as the outbox keeps it (its bytes apart, until delivered). */

@@ -4,7 +4,7 @@
  * the enquiry's meta entry; a call no host can take stores nothing; a round robin's hosts tried
  * from the one after its last turn, past anyone marked away; no block of a host's time booked
  * twice, however many enquiries ask at once (on PostgreSQL, from several instances); a lead's
- * calls erased with it. On every
+ * calls erased with it; the calls the booking limits held back, counted per hour. On every
  * store (`store-contract.ts` says how).
  */
 import { describe, expect, it } from 'vitest';
@@ -205,6 +205,30 @@ export function describeBookingStore(name: string, factory: StoreFactory): void 
       expect(outcomes.filter((outcome) => outcome.kind === 'stored')).toHaveLength(1);
       expect(outcomes.filter((outcome) => outcome.kind === 'slot_taken')).toHaveLength(19);
       expect(await store.bookedBetween(['ann@firm.example'], 0, NINE * 2)).toHaveLength(1);
+    });
+
+    it('counts the calls the booking limits held back per clock hour and limit, from every instance', async () => {
+      const store = await fresh();
+      const sibling = factory.shared ? await fresh.sibling(store) : store;
+      const HOUR = 60 * MINUTE;
+      const at = (receivedAt: number, limit: string, i: number) =>
+        (i % 2 === 0 ? store : sibling).accept(
+          sampleSubmission({ reference: `EQ-${String(i)}`, receivedAt, callNotHeld: limit }),
+        );
+      await Promise.all([
+        at(NINE, 'client', 1),
+        at(NINE + 5 * MINUTE, 'client', 2),
+        at(NINE + 59 * MINUTE, 'hour', 3),
+        at(NINE + HOUR, 'client', 4),
+      ]);
+      expect(await store.callsNotHeld(NINE + 30 * MINUTE)).toEqual({ client: 2, hour: 1 });
+      expect(await store.callsNotHeld(NINE + HOUR)).toEqual({ client: 1 });
+      expect(await store.callsNotHeld(NINE - HOUR)).toEqual({});
+      // An hour more than a day old is gone once another is counted.
+      await at(NINE + 26 * HOUR, 'domain', 5);
+      expect(await store.callsNotHeld(NINE)).toEqual({});
+      expect(await store.bookingsOf('EQ-1')).toEqual([]);
+      expect(await store.get('EQ-1')).toMatchObject({ state: 'queued' });
     });
   });
 }

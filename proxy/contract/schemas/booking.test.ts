@@ -7,10 +7,12 @@ import {
   lawFirmBookingFile,
   lawFirmBookingRouted,
   lawFirmBookingRoutedFile,
+  ROOMY_LIMITS,
 } from '../../test/fixtures/booking-config.ts';
 import { lawFirmRoutedFile } from '../../test/fixtures/routing-config.ts';
 import { publicConfig } from '../public-config.ts';
 import { readHours } from './booking.ts';
+import { BOOKING_LIMIT_DEFAULTS } from './booking-limits.ts';
 import { FormConfigError, parseFormConfigs } from './form-config.ts';
 
 /** Every problem the parser names, one a line. */
@@ -35,6 +37,7 @@ describe('the booking block of the form configuration', () => {
       bufferMinutes: 0,
       reminders: ['24h', '1h'],
       hostReminders: false,
+      limits: { ...ROOMY_LIMITS, freeMailDomains: [] },
     });
     const minimal = {
       timeZone: 'UTC',
@@ -44,6 +47,7 @@ describe('the booking block of the form configuration', () => {
     };
     const [parsed] = [parseFormConfigs({ ...lawFirmBookingFile, booking: minimal }).first.booking];
     expect(parsed).toMatchObject({ bufferMinutes: 0, noticeHours: 2, horizonDays: 14, closed: [] });
+    expect(parsed?.limits).toEqual(BOOKING_LIMIT_DEFAULTS);
   });
 
   it('takes the manual’s example as it is written', () => {

@@ -1,13 +1,14 @@
 /**
  * `"booking"` in the form configuration (`docs/booking.md`): when the firm's people take calls,
  * in the firm's time zone, and who they are when the form does not route leads to teams. A team
- * may override any of it but `people` (`routing.teams.<id>.booking`); its hosts are then its own
- * people. Everything is checked here, each problem at its JSON path, so that a question of type
+ * may override any of it but `people` and `limits` (`routing.teams.<id>.booking`); its hosts are
+ * then its own people, and the form's limits guard its diary (`booking-limits.ts`). Everything is checked here, each problem at its JSON path, so that a question of type
  * `appointment` never reaches a visitor without hours and hosts to offer. Proxy only (zod); no
  * visitor reads this block (`GET /api/form` leaves it out).
  */
 import { z } from 'zod';
 import { afterCallShape, teamAfterCallShape } from './after-call.ts';
+import { bookingLimitsSchema } from './booking-limits.ts';
 import { peopleList } from './common.ts';
 
 /** The days of the week as `hours` names them, Monday first (ISO 8601's order). */
@@ -179,6 +180,8 @@ export const bookingSchema = z.strictObject({
   /** The hosts when the form does not route leads to teams (with routing: each team's people). */
   people: peopleList.optional(),
   ...afterCallShape,
+  /** How many calls are held for one client, network, mailbox domain, and everybody an hour. */
+  limits: bookingLimitsSchema,
 });
 
 /** A team's `booking`: any key of the form's but `people`, each replacing the form's. */

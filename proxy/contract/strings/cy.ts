@@ -241,6 +241,10 @@ export const WELSH = Object.freeze({
   'booking.preferred': 'Amseroedd a ffefrir: {text}',
   'booking.eventTitle': 'Galwad gyda {name}',
   'booking.eventText': '{caseType}, ymholiad {reference}',
+  'booking.notHeldValue':
+    '{time}, wedi’i ddewis o’r amseroedd a gynigiwyd, ond heb ei gadw: roedd galwadau’n cael eu trefnu’n gynt nag y mae pobl yn eu trefnu',
+  'booking.notHeld':
+    'Ni allem gadw galwad ar yr amser a ddewisoch ({when}): trefnwyd llawer o alwadau mewn amser byr. Mae eich ymholiad gyda ni, gyda’r amser hwnnw fel yr un sydd orau gennych, a byddwn yn cysylltu â chi i gytuno ar amser.',
 
   ...WELSH_DRAFTS,
   ...WELSH_CALL,

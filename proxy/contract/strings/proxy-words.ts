@@ -114,13 +114,19 @@ const CONVERT_STRINGS = Object.freeze({
 
 /**
  * A booked call in the firm's language (`booking/call-words.ts`): the enquiry's meta entry
- * upstream, and the event in the host's calendar.
+ * upstream, and the event in the host's calendar. A call the booking limits did not hold
+ * (`intake/call-booking.ts`): its time as the firm's preferred times, and what the visitor is
+ * told in theirs (the answer, the page without JavaScript, the confirmation email).
  */
 const BOOKING_STRINGS = Object.freeze({
   'booking.with': 'with {host}',
   'booking.preferred': 'Preferred times: {text}',
   'booking.eventTitle': 'Call with {name}',
   'booking.eventText': '{caseType}, enquiry {reference}',
+  'booking.notHeldValue':
+    '{time}, chosen from the times offered, but not held: calls were being booked faster than people book',
+  'booking.notHeld':
+    'We could not hold a call at the time you chose ({when}): many calls were booked in a short time. We have your enquiry, with that time as the one you prefer, and will contact you to agree a time.',
 });
 
 /** Every word of the proxy's own. */

@@ -204,11 +204,11 @@ function errorSummary(
 }
 
 /**
- * The page after a plain post was taken: its reference and receipt code, whether it reached the firm yet, and the
- * way back to the site.
+ * The page after a plain post was taken: its reference and receipt code, whether it reached the
+ * firm yet, a call asked for and not held, and the way back to the site.
  */
 export function confirmationPage(
-  { reference, status, receipt }: TakenPost,
+  { reference, status, receipt, callNotHeld }: TakenPost,
   back: string | undefined,
   language: PageLanguage,
 ) {
@@ -220,6 +220,7 @@ export function confirmationPage(
     title,
     html`<h1>${title}</h1>
       <p>${delivered ? words.deliveredBody : words.queuedBody}</p>
+      ${callNotHeld ? html`<p class="not-held">${callNotHeld}</p>` : ''}
       <p>${words.reference} <span class="reference">${reference}</span></p>
       ${
         receipt

@@ -57,6 +57,8 @@ export interface TakenPost {
   reference: string;
   status: 'delivered' | 'queued';
   receipt?: string;
+  /** Why the call it asked for was not held (the booking limits), in the visitor's words. */
+  callNotHeld?: string;
 }
 
 /** The shape of a receipt code (`intake/receipt-code.ts`): anything else is not shown. */

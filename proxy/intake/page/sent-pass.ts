@@ -39,9 +39,11 @@ export function createSentPasses(secret: string, now: () => number = Date.now): 
   return {
     issue({ taken, back }) {
       const fields = [taken.reference, taken.status, taken.receipt ?? '', back ?? ''];
-      const payload = Buffer.from(JSON.stringify([...fields, now() + SENT_PASS_MS])).toString(
-        'base64url',
-      );
+      // A call not held says so last: a pass issued before it was kept reads as it did.
+      const notHeld = taken.callNotHeld ? [taken.callNotHeld] : [];
+      const payload = Buffer.from(
+        JSON.stringify([...fields, now() + SENT_PASS_MS, ...notHeld]),
+      ).toString('base64url');
       return `${payload}.${sign(payload).toString('base64url')}`;
     },
     read(pass) {
@@ -50,15 +52,16 @@ export function createSentPasses(secret: string, now: () => number = Date.now): 
       const expected = sign(payload);
       if (rest.length > 0 || given.length !== expected.length || !timingSafeEqual(given, expected))
         return undefined;
-      const [reference, status, receipt, back, until] = JSON.parse(
+      const [reference, status, receipt, back, until, notHeld] = JSON.parse(
         Buffer.from(payload, 'base64url').toString('utf8'),
-      ) as [string, string, string, string, number];
+      ) as [string, string, string, string, number, string | undefined];
       if (until < now() || !REFERENCE_SHAPE.test(reference)) return undefined;
       return {
         taken: {
           reference,
           status: status === 'delivered' ? 'delivered' : 'queued',
           ...(RECEIPT_SHAPE.test(receipt) ? { receipt } : {}),
+          ...(typeof notHeld === 'string' ? { callNotHeld: notHeld } : {}),
         },
         ...(back ? { back } : {}),
       };

@@ -9,6 +9,7 @@ import { bookings } from './bookings.ts';
 import { calendars } from './calendars.ts';
 import { callMarks } from './call-marks.ts';
 import { hostFeeds } from './host-feeds.ts';
+import { callsNotHeld, noteCallNotHeld } from './calls-not-held.ts';
 import { confirmations } from './confirmations.ts';
 import { delivery } from './delivery.ts';
 import { takeDraftAllowance } from './draft-allowances.ts';
@@ -61,6 +62,8 @@ export function outboxMachine(d: Dialect) {
     ...calendars(d),
     ...callMarks(),
     ...hostFeeds(),
+    noteCallNotHeld,
+    callsNotHeld,
     getSetting,
     setSetting,
     recordAudit,

@@ -52,6 +52,8 @@ export function pgAccept(pool: pg.Pool, owner: string, m: OutboxMachine): Intake
       ? await execute(db, m.takeBooking({ ...submission, id }, submission.booking))
       : undefined;
     if (booking === null) throw new Rollback({ kind: 'slot_taken' } as const);
+    if (submission.callNotHeld)
+      await execute(db, m.noteCallNotHeld(submission.callNotHeld, submission.receivedAt));
     for (const [idx, file] of submission.files.entries()) {
       await execute(db, m.insertFileRow(id, idx, file));
       await insertChunks(db, id, idx, file);

@@ -16,19 +16,25 @@ export function pgRateLimiter(
 ): Limiter {
   // The bucket refilled for the time since its last use (never backwards: instances' clocks
   // may differ a little); a token is taken when a whole one is there, and `allowed` says so.
-  const refilled = `least($3, b.tokens + greatest(0, $4 - b.updated_at) * $3 / ${String(windowMs)}.0)`;
+  const window = `${String(windowMs)}.0`;
+  const refilled = `least($3, b.tokens + greatest(0, $4 - b.updated_at) * $3 / ${window})`;
+  const left = `(${refilled} - CASE WHEN ${refilled} >= 1 THEN 1 ELSE 0 END)`;
+  // When the bucket is whole again: a bucket untouched since is forgotten then (`store.ts`),
+  // however long its window (a day for the booking limits).
+  const fullAt = `greatest(b.updated_at, $4) + ceil(($3 - ${left}) * ${window} / $3)::bigint`;
   return {
     name,
     perMinute,
     windowMs,
     async take(key = '') {
       const { rows } = await pool.query<{ tokens: number; allowed: boolean }>(
-        `INSERT INTO rate_buckets AS b (limiter, key, tokens, updated_at, allowed)
-         VALUES ($1, $2, $3::double precision - 1, $4, true)
+        `INSERT INTO rate_buckets AS b (limiter, key, tokens, updated_at, allowed, full_at)
+         VALUES ($1, $2, $3::double precision - 1, $4, true, $4 + ceil(${window} / $3)::bigint)
          ON CONFLICT (limiter, key) DO UPDATE SET
-           tokens = ${refilled} - CASE WHEN ${refilled} >= 1 THEN 1 ELSE 0 END,
+           tokens = ${left},
            allowed = ${refilled} >= 1,
-           updated_at = greatest(b.updated_at, $4)
+           updated_at = greatest(b.updated_at, $4),
+           full_at = ${fullAt}
          RETURNING tokens, allowed`,
         [name, key, perMinute, now()],
       );

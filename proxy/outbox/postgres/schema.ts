@@ -16,6 +16,7 @@ import {
   uploadCheckingColumn,
   uploadsTable,
 } from '../machine/uploads.ts';
+import { callsNotHeldTable } from '../machine/calls-not-held.ts';
 import { draftAllowancesTable } from '../machine/draft-allowances.ts';
 import { draftsTable } from '../machine/drafts.ts';
 import { mailboxKeysForEveryLead } from '../machine/mailbox-keys.ts';
@@ -186,6 +187,11 @@ export const MIGRATIONS: readonly Migration[] = [
   // Each host's feed a token of their own, replaceable; the address each had kept (issue 84).
   hostFeedsTable(TYPES),
   firstFeedsKept,
+  // The calls the booking limits held back, per hour and limit, for the firm's alert (issue 84).
+  callsNotHeldTable(TYPES),
+  // When each rate bucket is whole again, so one with a day's window is kept that long (issue 84).
+  `ALTER TABLE rate_buckets ADD COLUMN full_at bigint;
+   CREATE INDEX rate_buckets_full ON rate_buckets (full_at);`,
 ];
 
 /** Applies one step of `MIGRATIONS` on `client` (inside the caller's transaction). */

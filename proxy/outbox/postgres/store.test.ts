@@ -72,6 +72,31 @@ describe.skipIf(absent)('PostgreSQL', () => {
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {
+  it('counts a day’s allowance on every instance, and keeps it through the hourly purge until whole', async () => {
+    const url = await postgres().createDatabase();
+    const a = await openPostgresOutbox(url, { poolSize: 2 });
+    const b = await openPostgresOutbox(url, { poolSize: 2 });
+    try {
+      const DAY = 86_400_000;
+      const twoADay = (store: typeof a) => store.limiter('calls-client', 2, DAY);
+      expect((await twoADay(a).take('198.51.100.7')).allowed).toBe(true);
+      expect((await twoADay(b).take('198.51.100.7')).allowed).toBe(true);
+      expect((await twoADay(a).take('198.51.100.7')).allowed).toBe(false);
+      // An hour on, the housekeeping's purge forgets whole buckets only: this one is not.
+      await a.purgeSpentFormTokens(Date.now() + 2 * 3_600_000);
+      expect((await twoADay(b).take('198.51.100.7')).allowed).toBe(false);
+      await a.purgeSpentFormTokens(Date.now() + DAY + 60_000);
+      const db = new pg.Client(url);
+      await db.connect();
+      const { rows } = await db.query('SELECT key FROM rate_buckets');
+      await db.end();
+      expect(rows).toEqual([]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   it('hands a due notification to one instance’s notifier, and again a minute later if it never reported', async () => {
     const a = await freshDatabase.open();
     const b = await freshDatabase.shared?.sibling(a);

@@ -126,8 +126,12 @@ export async function openPostgresOutbox(
     ...pgUploads(pool),
     async purgeSpentFormTokens(now) {
       const tokens = await bound.purgeSpentFormTokens(now);
-      // Buckets untouched for an hour are full again: forgetting them changes no verdict.
-      await pool.query('DELETE FROM rate_buckets WHERE updated_at < $1', [now - 3_600_000]);
+      // Buckets whole again forget nothing by going: a fresh one is whole too. (A bucket from
+      // before `full_at` was kept has windows of an hour at most.)
+      await pool.query(
+        'DELETE FROM rate_buckets WHERE coalesce(full_at, updated_at + 3600000) < $1',
+        [now],
+      );
       await pool.query('DELETE FROM instances WHERE alive_until < $1', [now - 3_600_000]);
       return tokens;
     },

@@ -36,6 +36,8 @@ function* insertRows(
     : undefined;
   // Every host's time taken: the write's savepoint is undone, nothing of the enquiry stays.
   if (booking === null) throw new SlotTaken();
+  if (submission.callNotHeld)
+    yield* m.noteCallNotHeld(submission.callNotHeld, submission.receivedAt);
   const confirmation = submission.aftercare
     ? yield* m.recordAftercare(submission.aftercare, booking?.host)
     : 'none';

@@ -13,6 +13,7 @@ import {
   uploadCheckingColumn,
   uploadsTable,
 } from '../machine/uploads.ts';
+import { callsNotHeldTable } from '../machine/calls-not-held.ts';
 import { draftAllowancesTable } from '../machine/draft-allowances.ts';
 import { draftsTable } from '../machine/drafts.ts';
 import { mailboxKeysForEveryLead } from '../machine/mailbox-keys.ts';
@@ -192,6 +193,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // Each host's feed a token of their own, replaceable; the address each had kept (issue 84).
   hostFeedsTable(TYPES),
   firstFeedsKept,
+  // The calls the booking limits held back, per hour and limit, for the firm's alert (issue 84).
+  callsNotHeldTable(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` to `db` (inside the caller's transaction). */
