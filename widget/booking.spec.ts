@@ -1,8 +1,8 @@
 /**
  * The appointment question (issue #75) against mocked routes: the free times fetched for the
  * case type and the answers the routing reads, picked with the keyboard alone, sent as the
- * slot's start exactly as served; a time just taken; no time free; the times not loaded; none of
- * them suiting; a time chosen before a reload.
+ * slot's start exactly as served; a time just taken; a call the proxy could not hold; no time
+ * free; the times not loaded; none of them suiting; a time chosen before a reload.
  */
 import { expect, test, type Locator } from '@playwright/test';
 import {
@@ -182,6 +182,35 @@ test('a time just taken is said beside the question, fresh times come, and every
     '2026-12-01T09:00:00Z',
     '2026-12-01T09:30:00Z',
   ]);
+});
+
+test('a call the proxy could not hold is said on the confirmation, in the proxy’s words', async ({
+  page,
+}) => {
+  const message =
+    'We could not hold a call at the time you chose (Tuesday, 1 December 2026, 09:00–09:30 Europe/London): many calls were booked in a short time. We have your enquiry, with that time as the one you prefer, and will contact you to agree a time.';
+  const harness = await open(page, {
+    replies: [
+      {
+        status: 201,
+        body: {
+          status: 'delivered',
+          reference: 'ENQ-7Q4M-2K',
+          enquiryId: 4711,
+          files: [],
+          call: { status: 'not_held', message },
+        },
+      },
+    ],
+  });
+  const { form } = harness;
+  await aboutFamily(form);
+  await picker(form).getByRole('radio', { name: '09:00' }).check();
+  await send(form);
+  const confirmation = form.locator('[part=confirmation]');
+  await expect(confirmation).toBeFocused();
+  await expect(confirmation.getByText(message)).toBeVisible();
+  expect(harness.submissions[0]?.enquiry.answers?.call).toBe('2026-12-01T09:00:00Z');
 });
 
 for (const [status, says] of [

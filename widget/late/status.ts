@@ -50,7 +50,10 @@ export function progressBlock(
 const breakable = (reference: string) =>
   reference.split('-').map((group, i) => (i === 0 ? group : html`-<wbr />${group}`));
 
-/** GOV.UK confirmation panel, honest about whether the firm already has the enquiry. */
+/**
+ * GOV.UK confirmation panel, honest about whether the firm already has the enquiry, and about a
+ * call asked for and not held (the proxy's words, in the visitor's language).
+ */
 export function confirmation(result: EnquirySubmittedDetail, t: Translator) {
   const delivered = result.status === 'delivered';
   return html`<div class="panel" part="confirmation" tabindex="-1">
@@ -70,7 +73,7 @@ export function confirmation(result: EnquirySubmittedDetail, t: Translator) {
     }
     <p class="panel__note">
       ${t.text(delivered ? 'deliveredBody' : 'queuedBody')}
-      ${result.receipt ? t.text('receiptHint') : nothing}
+      ${result.receipt ? t.text('receiptHint') : nothing} ${result.call?.message}
     </p>
   </div>`;
 }

@@ -6,7 +6,7 @@
  * and sending again at once could make a second lead. It fails, and gets a fresh key for the
  * visitor's retry, which can then still get through.
  */
-import type { FieldIssue } from '#contract';
+import type { CallNotHeld, FieldIssue } from '#contract';
 import { NetworkError, postForm, type PostAnswer } from './transport.ts';
 
 /** Why a send failed, as `enquiry-failed` reports it. */
@@ -20,6 +20,8 @@ export interface EnquirySubmittedDetail {
   enquiryId?: number;
   /** The receipt code the firm can verify (`npm run outbox -- verify-receipt`). */
   receipt?: string;
+  /** The call asked for, when it was not held (the booking limits): what the visitor is told. */
+  call?: CallNotHeld | undefined;
 }
 
 /** `detail` of the `enquiry-failed` event. */
@@ -95,6 +97,7 @@ interface AnswerBody {
   reference?: unknown;
   enquiryId?: unknown;
   receipt?: unknown;
+  call?: CallNotHeld;
   issues?: unknown;
 }
 
@@ -112,6 +115,7 @@ function classify({ status, body: raw, retryAfter }: PostAnswer): Outcome {
     const detail: EnquirySubmittedDetail = { reference, status: queued ? 'queued' : 'delivered' };
     if (!queued && typeof body.enquiryId === 'number') detail.enquiryId = body.enquiryId;
     if (typeof body.receipt === 'string') detail.receipt = body.receipt;
+    detail.call = body.call;
     return { kind: 'sent', detail };
   }
   if ((status === 400 || status === 415) && Array.isArray(body.issues)) {

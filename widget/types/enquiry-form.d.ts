@@ -18,6 +18,8 @@ export interface EnquirySubmittedDetail {
   status: 'delivered' | 'queued';
   /** The platform's id of the enquiry, when delivered. */
   enquiryId?: number;
+  /** The call asked for, when it was not held (the booking limits): what the visitor was told. */
+  call?: { status: 'not_held'; message: string };
 }
 
 /** `detail` of the `enquiry-failed` event. */
