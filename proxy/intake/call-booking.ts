@@ -15,7 +15,13 @@ import { appointmentOf, bookingHosts, type BookingHosts } from '../booking/booki
 import { secretHash } from '../booking/booking-link.ts';
 import { newBookingUid } from '../booking/booking-uid.ts';
 import { meetingLinkFor } from '../booking/meeting-link.ts';
-import { callTime, callValue, eventWords, preferredValue } from '../booking/call-words.ts';
+import {
+  callTime,
+  callValue,
+  eventWords,
+  preferredValue,
+  visitorCallTime,
+} from '../booking/call-words.ts';
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import { slotAt } from '../booking/slot-grid.ts';
 import type { SlotFinder } from '../booking/slot-finder.ts';
@@ -147,7 +153,8 @@ export function notHeld(asked: AskedCall, checked: CheckedSubmission): UnheldCal
       entry.id === booking.question ? { ...entry, value } : entry,
     ),
   });
-  const when = callTime(booking, booking.timeZone, visitor.lang ?? firm.lang);
+  // On the visitor's clock where their widget said it, as every word to them of a call is.
+  const when = visitorCallTime(booking, booking, visitor.lang ?? firm.lang);
   const time = callTime(booking, booking.timeZone, firm.lang);
   const firmText = formatMessage(firm.words['booking.notHeldValue'], { time });
   return {

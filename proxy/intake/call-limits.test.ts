@@ -144,6 +144,19 @@ describe('the booking limits', () => {
     expect(said).toHaveLength(1);
   });
 
+  it('tell a visitor who said their time zone the time on their own clock, the firm’s beside it', async () => {
+    const h = bookingProxy({
+      config: withBooking({ people: [...HOSTS], limits: { perClientPerDay: 0 } }),
+    });
+    const told = await book(h, 0, '198.51.100.7', 'a@one.example', {
+      time_zone: 'America/New_York',
+    });
+    expect(told.booked).toBe(false);
+    expect(told.body.call?.message).toContain(
+      '(Monday, 29 March 2027, 04:00–04:30 America/New_York (09:00–09:30 Europe/London))',
+    );
+  });
+
   it('tell a visitor without JavaScript on the page after their post', async () => {
     const h = bookingProxy({
       config: withBooking({ people: [...HOSTS], limits: { perClientPerDay: 0 } }),
