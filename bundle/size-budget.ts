@@ -28,9 +28,12 @@ export const ENTRY_BROTLI_BUDGET_BYTES = 12 * 1024;
  * every form looks for a saved enquiry's link in the page's address and keeps what its
  * questions were beside the tab's draft, so that a reload onto a form published anew gives back
  * only the answers whose questions are the same; the rest is the saved enquiries' chunk's,
- * fetched only by a form that offers saving or needs it.
+ * fetched only by a form that offers saving or needs it. 23,238 B with a call the booking limits
+ * did not hold said on the confirmation panel (issue 84 finding 1): 23,190 before, 48 B in the
+ * late bundle, which has the panel; the base went from 22,942 to 23,000 for it, as the chunks'
+ * names alone move the two files' sum by some 16 B from one build to the next.
  */
-export const EVERY_FORM_BROTLI_BUDGET_BYTES = 22_942 + 256;
+export const EVERY_FORM_BROTLI_BUDGET_BYTES = 23_000 + 256;
 /**
  * A form in steps with the Turnstile check and the language switch, on a page that drew it,
  * whose visitor picks a file, books a call and saves: the entry, the late bundle and every chunk
