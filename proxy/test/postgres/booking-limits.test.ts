@@ -60,5 +60,6 @@ describe.skipIf(absent)('the booking limits on two proxies sharing PostgreSQL', 
     });
     expect(visitor.status).toBeLessThan(300);
     expect(visitor.body.call).toBeUndefined();
-  });
+    // Two proxies started and forty enquiries: as long as the other two-instance tests allow.
+  }, 90_000);
 });
