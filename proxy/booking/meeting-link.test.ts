@@ -77,9 +77,8 @@ describe('a meeting link per call', () => {
 
     // The host's feed and the lead's page say the same room.
     const [call] = await harness.store.bookingsOf(ada);
-    const feed = await (
-      await harness.app.request(feedPath('harness-calendar-feed-secret', call?.host ?? ''))
-    ).text();
+    const path = await feedPath(harness.store, call?.host ?? '', { at: 0, by: 'test' });
+    const feed = await (await harness.app.request(path)).text();
     expect(feed.replace(/\r\n /g, '')).toContain(`LOCATION:${adaLink}`);
     const staff = await signedInAs(harness, TOKEN, {
       email: 'sam@lovelace-law.example',
