@@ -87,17 +87,19 @@ export function* forgetFeed(address: string): Plan<boolean> {
   );
 }
 
+/** The token of `address`'s feed, if one is kept. */
+function* feedOf(address: string): Plan<string | undefined> {
+  const row = yield* one<{ token: string }>(
+    'SELECT token FROM host_feeds WHERE address = @address',
+    { address: address.toLowerCase() },
+  );
+  return row?.token;
+}
+
 /** The statements of hosts' feeds. */
 export const hostFeeds = () => ({
   forgetFeed,
-  /** The token of `address`'s feed, if one is kept. */
-  *feedOf(address: string): Plan<string | undefined> {
-    const row = yield* one<{ token: string }>(
-      'SELECT token FROM host_feeds WHERE address = @address',
-      { address: address.toLowerCase() },
-    );
-    return row?.token;
-  },
+  feedOf,
   /** Whose feed `token` is, if anyone's. */
   *feedHost(token: string): Plan<string | undefined> {
     const row = yield* one<{ address: string }>(
@@ -114,11 +116,7 @@ export const hostFeeds = () => ({
        VALUES (@address, @token, @at, @by) ON CONFLICT (address) DO NOTHING`,
       { ...feed, address },
     );
-    const row = yield* one<{ token: string }>(
-      'SELECT token FROM host_feeds WHERE address = @address',
-      { address },
-    );
-    return row?.token ?? feed.token;
+    return (yield* feedOf(address)) ?? feed.token;
   },
   /** Makes `feed` its host's, in place of the one they had: that address leads nowhere now. */
   *replaceFeed(feed: HostFeed): Plan<void> {
