@@ -53,8 +53,9 @@ describe('a document over its limits', () => {
       });
       expect(failure).toBeInstanceOf(ConversionError);
       expect(['too_large', 'timed_out']).toContain(failure?.reason);
-      // Tried twice at most, each within the timeout.
-      expect(Date.now() - started).toBeLessThan(2 * TIMEOUT_MS + 10_000);
+      // Tried twice at most, each within the timeout: a third try would pass three timeouts.
+      // (Two and 10 s of starting soffice failed CI once at 40.3 s on a busy machine.)
+      expect(Date.now() - started).toBeLessThan(3 * TIMEOUT_MS);
       expect(watch.seen.size).toBeGreaterThan(0);
       expect(watch.peakRssMb).toBeGreaterThan(100);
       expect(watch.peakRssMb).toBeLessThanOrEqual(MEMORY_MB);
@@ -71,7 +72,7 @@ describe('a document over its limits', () => {
         watch.stop();
       });
       expect(['too_large', 'timed_out']).toContain(failure?.reason);
-      expect(Date.now() - started).toBeLessThan(2 * TIMEOUT_MS + 10_000);
+      expect(Date.now() - started).toBeLessThan(3 * TIMEOUT_MS);
       expect(watch.peakRssMb).toBeLessThanOrEqual(MEMORY_MB);
     },
     90_000,
