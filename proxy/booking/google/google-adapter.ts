@@ -3,7 +3,7 @@
  * read and written through the firm's one service account with domain-wide delegation, acting
  * for the host (`docs/booking.md`, "Google Workspace"):
  *
- * - `npm run outbox -- calendars google --key-file <key.json> --host <address>`: the key file
+ * - `npm run outbox -- calendars google --key-file <key file> --host <address>`: the key file
  *   read, a token fetched for one host to prove the delegation (a refusal said in words), the
  *   private key sealed with the calendar key, the rest of the file kept as the settings;
  * - `npm run outbox -- people calendar <address> google`: that host's calendar.
