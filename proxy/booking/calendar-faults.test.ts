@@ -6,11 +6,10 @@
  * kept in the outbox (the console's People page and `people calendar <address>` show it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailChannel } from '../notify/channels.ts';
-import { Notifier } from '../notify/notifier.ts';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import { HOSTS } from '../test/fixtures/booking-config.ts';
 import { startMailServer, type RunningMailServer } from '../test/fixtures/mail-server.ts';
+import { calendarAlertsByEmail } from '../test/fixtures/calendar-alerts.ts';
 import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
 import {
   calendarParts,
@@ -19,7 +18,6 @@ import {
   startRadicale,
   type RadicaleServer,
 } from '../test/fixtures/radicale-server.ts';
-import { CALENDAR_TRUSTED_MS } from './busy-cache.ts';
 import { calendarKey, type CalendarKey } from './calendar-key.ts';
 
 const [ANN] = HOSTS;
@@ -46,26 +44,13 @@ describe.skipIf(radicaleMissing())('a calendar that cannot be read', () => {
     await connectHostCalendar(store, key, { address: ANN, url, at: now() });
     const logs = createMemoryLogger();
     const { busy } = calendarParts(store, key, now, logs.log);
-    const notifier = new Notifier({
+    const { told } = calendarAlertsByEmail({
       store,
       log: logs.log,
       now,
-      pauseState: () => undefined,
-      queuedAlertMs: 3_600_000,
-      channels: {
-        email: emailChannel({
-          smtpUrl: `smtp://127.0.0.1:${String(mail.port)}`,
-          from: 'enquiry-form <enquiry-form@firm.example>',
-          to: ['ops@firm.example'],
-          store,
-        }),
-      },
-      unreadCalendars: (at) => store.unreadCalendars(at - CALENDAR_TRUSTED_MS),
+      mail: mail,
+      domain: 'firm.example',
     });
-    const told = async () => {
-      await notifier.tick();
-      return mail.received.map((message) => `${message.subject ?? ''}: ${message.text ?? ''}`);
-    };
     const monday = Date.UTC(2027, 2, 29, 9);
     const readAgain = async (minutes: number) => {
       clock.now += minutes * MINUTE;

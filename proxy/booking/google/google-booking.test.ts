@@ -11,8 +11,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SlotsResponse } from '../../contract/booking.ts';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
-import { emailChannel } from '../../notify/channels.ts';
-import { Notifier } from '../../notify/notifier.ts';
 import { openSqliteOutbox } from '../../outbox/sqlite/store.ts';
 import { HOSTS, withBooking } from '../../test/fixtures/booking-config.ts';
 import { callPagesOptions, pressOnPage } from '../../test/fixtures/call-pages.ts';
@@ -25,10 +23,10 @@ import {
 } from '../../test/fixtures/google-calendars.ts';
 import type { GoogleStandIn } from '../../test/fixtures/google-standin.ts';
 import { startMailServer } from '../../test/fixtures/mail-server.ts';
+import { calendarAlertsByEmail } from '../../test/fixtures/calendar-alerts.ts';
 import { createMemoryLogger } from '../../test/fixtures/memory-logger.ts';
 import { ORIGIN, START, validEnquiry } from '../../test/fixtures/proxy-harness.ts';
 import { calendarParts } from '../../test/fixtures/radicale-server.ts';
-import { CALENDAR_TRUSTED_MS } from '../busy-cache.ts';
 import { calendarKey, type CalendarKey } from '../calendar-key.ts';
 
 const google = googlePerSuite();
@@ -169,26 +167,13 @@ describe('a host’s Google Workspace calendar', () => {
     const standIn = google();
     const ann = await annOnGoogle(standIn);
     const firm = await startMailServer();
-    const notifier = new Notifier({
+    const { told } = calendarAlertsByEmail({
       store: ann.store,
       log: ann.logs.log,
       now: () => ann.clock.now,
-      pauseState: () => undefined,
-      queuedAlertMs: 3_600_000,
-      channels: {
-        email: emailChannel({
-          smtpUrl: `smtp://127.0.0.1:${String(firm.port)}`,
-          from: 'enquiry-form <enquiry-form@lovelace-law.example>',
-          to: ['ops@lovelace-law.example'],
-          store: ann.store,
-        }),
-      },
-      unreadCalendars: (at) => ann.store.unreadCalendars(at - CALENDAR_TRUSTED_MS),
+      mail: firm,
+      domain: 'lovelace-law.example',
     });
-    const told = async () => {
-      await notifier.tick();
-      return firm.received.map((message) => `${message.subject ?? ''}: ${message.text ?? ''}`);
-    };
     const readAgain = async (minutes: number) => {
       ann.clock.now += minutes * 60_000;
       await ann.parts.busy.refresh();

@@ -6,16 +6,14 @@
  * kind of calendar and the cause.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailChannel } from '../../notify/channels.ts';
-import { Notifier } from '../../notify/notifier.ts';
 import { openSqliteOutbox } from '../../outbox/sqlite/store.ts';
 import { HOSTS } from '../../test/fixtures/booking-config.ts';
 import { connectMicrosoft, graphPlaces } from '../../test/fixtures/graph-connect.ts';
 import { startGraphStandIn, type GraphStandIn } from '../../test/fixtures/graph-stand-in.ts';
 import { startMailServer, type RunningMailServer } from '../../test/fixtures/mail-server.ts';
+import { calendarAlertsByEmail } from '../../test/fixtures/calendar-alerts.ts';
 import { createMemoryLogger } from '../../test/fixtures/memory-logger.ts';
 import { calendarParts } from '../../test/fixtures/radicale-server.ts';
-import { CALENDAR_TRUSTED_MS } from '../busy-cache.ts';
 import { calendarAdapters } from '../calendar-adapters.ts';
 import { calendarKey, type CalendarKey } from '../calendar-key.ts';
 
@@ -50,26 +48,13 @@ describe('a Microsoft 365 calendar whose app is refused (Graph stand-in)', () =>
       logs.log,
       calendarAdapters(graphPlaces(graph), now),
     );
-    const notifier = new Notifier({
+    const { told } = calendarAlertsByEmail({
       store,
       log: logs.log,
       now,
-      pauseState: () => undefined,
-      queuedAlertMs: 3_600_000,
-      channels: {
-        email: emailChannel({
-          smtpUrl: `smtp://127.0.0.1:${String(mail.port)}`,
-          from: 'enquiry-form <enquiry-form@firm.example>',
-          to: ['ops@firm.example'],
-          store,
-        }),
-      },
-      unreadCalendars: (at) => store.unreadCalendars(at - CALENDAR_TRUSTED_MS),
+      mail: mail,
+      domain: 'firm.example',
     });
-    const told = async () => {
-      await notifier.tick();
-      return mail.received.map((message) => `${message.subject ?? ''}: ${message.text ?? ''}`);
-    };
     const monday = Date.UTC(2027, 2, 29, 9);
     await busy.refresh();
     expect(busy.eventsOf(ANN, monday, monday + MINUTE)).toEqual([]);
