@@ -1,9 +1,14 @@
 /**
  * The README's generated sections, built from the code they describe: the element's manifest,
- * the proxy's environment schema, the contract's limits, the demo site's CSP, the CLI's usage.
+ * the proxy's environment schema, the contract's limits, the demo site's CSP, the CLI's usage,
+ * and the widget's weight as the build measures it (a section of one line is written inline,
+ * in its sentence).
  * `npm run docs` writes them; `readme.test.ts` fails when the README is out of date.
  */
 import { readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { builtWeight } from '../../bundle/built-weight.ts';
+import { kb } from '../../bundle/size-budget.ts';
 import { QUESTION_TYPES } from '../../proxy/contract/schemas/question.ts';
 import { FIELD_MAX_LENGTH } from '../../proxy/contract/limits.ts';
 import { USAGE } from '../../proxy/cli/outbox-command.ts';
@@ -77,7 +82,10 @@ export function generatedSections(
   manifestText = readFileSync(MANIFEST_PATH, 'utf8'),
 ): Record<string, string> {
   const element = elementDeclaration(manifestText);
+  const weight = builtWeight(dirname(MANIFEST_PATH));
   return {
+    'entry-weight': kb(weight.entry),
+    'every-form-weight': kb(weight.everyForm),
     attributes: table(
       ['Attribute', 'Type', 'Meaning'],
       (element.attributes ?? []).map((a) => [
@@ -131,6 +139,6 @@ export function renderReadme(readme: string, sections: Record<string, string>): 
     const body = sections[name];
     if (body === undefined)
       throw new Error(`README marks a section "${name}" that nothing generates`);
-    return `${begin}\n\n${body}\n\n${end}`;
+    return body.includes('\n') ? `${begin}\n\n${body}\n\n${end}` : `${begin}${body}${end}`;
   });
 }
