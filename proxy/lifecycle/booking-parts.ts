@@ -2,14 +2,15 @@
  * Booking's parts, built from the environment (`docs/booking.md`): the times offered (over the
  * hosts' calendars as last read), the calendars read in the background and written by the
  * outbox's queue, with the key their passwords are sealed with (`CALENDAR_KEY`, else the data
- * directory's key file on SQLite), and calls
- * changed by their visitors or staff (the hosts and visitors told by email where it can be sent).
+ * directory's key file on SQLite), calls changed by their visitors or staff (the hosts and
+ * visitors told by email where it can be sent), and the reminders before calls.
  */
 import { BusyCache } from '../booking/busy-cache.ts';
 import { CalendarOpener, calendarAdapters } from '../booking/calendar-adapters.ts';
 import { isBookingUid } from '../booking/booking-uid.ts';
 import { keyWhenMade } from '../booking/calendar-key.ts';
 import { CalendarWriter } from '../booking/calendar-writer.ts';
+import { CallReminders } from '../booking/call-reminders.ts';
 import type { CallChangeDeps } from '../booking/call-changes.ts';
 import { SlotFinder } from '../booking/slot-finder.ts';
 import type { ProxyEnv } from '../env.ts';
@@ -25,7 +26,7 @@ export interface BookingParts {
   slots: SlotFinder;
   /** Booked calls cancelled or moved: the visitor's page, the console's lead page. */
   callChanges: CallChangeDeps;
-  /** The calendars' reader and writer, started and stopped with the proxy. */
+  /** The calendars' reader and writer, and the calls' reminders: started and stopped with the proxy. */
   calendars: { start(): void; stop(): Promise<void> };
 }
 
@@ -67,21 +68,33 @@ export async function bookingParts(
     owner: outbox.owner ?? 'this proxy',
   });
   const slots = new SlotFinder({ store, calendars: busy, now: Date.now });
+  // The confirmations' condition: the visitor is told of a change, and reminded, as they were
+  // told of the call.
+  const visitors =
+    env.SMTP_URL && env.CONFIRMATION_FROM
+      ? {
+          receiptSecret: await storedSecret(store, 'receipt_secret'),
+          wordsIn: (lang: string | undefined) => wordsIn(form.current(), lang),
+        }
+      : undefined;
+  const hostsTold = emailChannelOn(env);
+  const reminders = new CallReminders({
+    store,
+    form,
+    visitors,
+    hostsTold,
+    publicUrl: env.PUBLIC_URL,
+    log: log.child({ part: 'call reminders' }),
+    now: Date.now,
+  });
   return {
     slots,
     callChanges: {
       store,
       slots,
       form,
-      hostsTold: emailChannelOn(env),
-      // The confirmations' condition: the visitor is told of a change as they were of the call.
-      visitors:
-        env.SMTP_URL && env.CONFIRMATION_FROM
-          ? {
-              receiptSecret: await storedSecret(store, 'receipt_secret'),
-              wordsIn: (lang) => wordsIn(form.current(), lang),
-            }
-          : undefined,
+      hostsTold,
+      visitors,
       publicUrl: env.PUBLIC_URL,
       now: Date.now,
     },
@@ -89,9 +102,10 @@ export async function bookingParts(
       start() {
         busy.start();
         writer.start();
+        reminders.start();
       },
       async stop() {
-        await Promise.all([busy.stop(), writer.stop()]);
+        await Promise.all([busy.stop(), writer.stop(), reminders.stop()]);
       },
     },
   };

@@ -97,6 +97,16 @@ export interface VisitorCallEvent extends ConfirmationMail {
 }
 
 /**
+ * A reminder of a booked call to its visitor (`booking/call-reminders.ts`), in the language they
+ * read the form in, from `CONFIRMATION_FROM`: no invitation, their calendar has it already.
+ */
+export interface CallReminderEvent extends ConfirmationMail {
+  event: 'visitor.call-reminder';
+  reference: string;
+  to: string;
+}
+
+/**
  * A new lead, told by email to the team it was routed to (`lead-notice.ts`): what it is and why
  * it came to them, never what the visitor typed unless the firm turned that on. Written at
  * intake; the outbox adds whom it goes to and the lead it repeats, in the lead's transaction.
@@ -136,10 +146,11 @@ export interface DraftMailEvent extends ConfirmationMail {
 /**
  * A booked call cancelled or moved after its enquiry (`booking/call-changes.ts`), told by email
  * to its host (both hosts, when a move gave it to another): written when the change is made, in
- * its transaction, where the outbox addresses it.
+ * its transaction, where the outbox addresses it. A reminder before it (`call.reminder`,
+ * `booking/call-reminders.ts`) goes to its host the same way.
  */
 export interface CallChangeEvent {
-  event: 'call.cancelled' | 'call.moved';
+  event: 'call.cancelled' | 'call.moved' | 'call.reminder';
   reference: string;
   subject: string;
   text: string;
@@ -150,14 +161,17 @@ export interface CallChangeEvent {
 export type FirmEvent = LeadEvent | AlertEvent;
 
 /** An email to a visitor, from `CONFIRMATION_FROM`. */
-export type VisitorEvent = ConfirmationEvent | DraftMailEvent | VisitorCallEvent;
+export type VisitorEvent =
+  ConfirmationEvent | DraftMailEvent | VisitorCallEvent | CallReminderEvent;
 
 /** Every event a notification carries. */
 export type NotifyEvent = FirmEvent | VisitorEvent | NoticeEvent | CallChangeEvent;
 
-/** True for the emails that tell a host of their call changed. */
+/** True for the emails that tell a host of their call changed, or remind them of it. */
 export const isCallChange = (event: NotifyEvent): event is CallChangeEvent =>
-  event.event === 'call.cancelled' || event.event === 'call.moved';
+  event.event === 'call.cancelled' ||
+  event.event === 'call.moved' ||
+  event.event === 'call.reminder';
 
 /** True for the emails that go to a visitor rather than the firm. */
 export const isVisitorEvent = (event: NotifyEvent): event is VisitorEvent =>

@@ -23,6 +23,8 @@ import type {
 } from './calendar-write.ts';
 import type { CallsNotHeld } from './machine/calls-not-held.ts';
 import type { HostFeed } from './machine/host-feeds.ts';
+import type { NewNotification } from './notification.ts';
+import type { ConfirmationRequest } from './receipt.ts';
 
 export type { HostFeed };
 
@@ -78,6 +80,38 @@ export interface HostFeeds {
   replaceFeed(feed: HostFeed): Promise<void>;
   /** Forgets `address`'s feed (its address leads nowhere; the next shown is new); true if kept. */
   forgetFeed(address: string): Promise<boolean>;
+}
+
+/** A booked call starting soon, as the reminders before it read it (`booking/call-reminders.ts`). */
+export interface CallToRemind {
+  booking: StoredBooking;
+  /** When it was given its time: booked, or last moved. No reminder is due before then. */
+  placedAt: number;
+  /** How long before its start its latest reminder went (ms); null when none has yet. */
+  remindedBefore: number | null;
+}
+
+/** A reminder of a call at its `start`, `before` ms ahead, with its emails. */
+export interface CallReminder {
+  uid: string;
+  start: number;
+  before: number;
+  /** The visitor's email, within their confirmations' quotas. */
+  visitor?: ConfirmationRequest | undefined;
+  /** The host's email. */
+  host?: NewNotification | undefined;
+}
+
+/** Reminders before calls: the calls starting soon, and each reminder taken once. */
+export interface CallReminders {
+  /** Calls booked, starting after `now` and by `now + within`, earliest first. */
+  callsToRemind(now: number, within: number): Promise<CallToRemind[]>;
+  /**
+   * Queues `reminder`'s emails once, whichever instance asks first, while the call is booked at
+   * that start and no reminder as close to it went: `queued` (the visitor's over its quota:
+   * `over_limit`), or `done` when one did, or the call changed.
+   */
+  remindCall(reminder: CallReminder): Promise<'queued' | 'over_limit' | 'done'>;
 }
 
 /** Hosts' own calendars: connected by the CLI and the console, read by the busy cache. */

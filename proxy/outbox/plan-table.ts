@@ -115,6 +115,9 @@ export const PLAN_TABLE = {
   // Whether calls took place.
   markCall: 'atomic',
   callsToMark: 'read',
+  // Reminders before calls.
+  callsToRemind: 'read',
+  remindCall: 'atomic',
   // Hosts' own calendars and the writes owed to them.
   connectCalendar: 'atomic',
   disconnectCalendar: 'atomic',

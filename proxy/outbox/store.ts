@@ -50,6 +50,7 @@ import type {
   CalendarConnections,
   CalendarWriteQueue,
   CallMarks,
+  CallReminders,
   HostCalendars,
   HostFeeds,
 } from './booking-store.ts';
@@ -74,6 +75,7 @@ export type {
   CallMarks,
 };
 export type { HostFeeds };
+export type { CallReminders };
 
 /**
  * Thrown when the store's database cannot be reached or is not taking work now (PostgreSQL
@@ -120,7 +122,8 @@ export interface OutboxStore
     CalendarConnections,
     CalendarWriteQueue,
     CallMarks,
-    HostFeeds {
+    HostFeeds,
+    CallReminders {
   /** Closes the store; nothing may use it afterwards. */
   close(): Promise<void>;
 }

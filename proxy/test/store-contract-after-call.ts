@@ -1,9 +1,10 @@
 /**
  * The store contract, after the booking (issue 88, `docs/booking.md`): a call's meeting link kept
- * with it through a move; whether a call took place, marked by staff once it began and counted in
- * its enquiry's funnel cell (a mark changed moves its count; two marks at once, on several
- * instances, count once each); the host's calls waiting for a mark. On every store
- * (`store-contract.ts` says how).
+ * with it through a move; each reminder before a call taken once (several instances, a restart),
+ * afresh for a moved call, never for a cancelled one; whether a call took place, marked by staff
+ * once it began and counted in its enquiry's funnel cell (a mark changed moves its count; two
+ * marks at once, on several instances, count once each); the host's calls waiting for a mark. On
+ * every store (`store-contract.ts` says how).
  */
 import { describe, expect, it } from 'vitest';
 import type { NewBooking } from '../outbox/booking.ts';
@@ -36,6 +37,63 @@ export function describeAfterCallStore(name: string, factory: StoreFactory): voi
       await store.moveBooking('one@test', { ...move, hosts: ['ann@firm.example'] }, 2_000);
       expect((await store.bookingsOf('EQ-1'))[0]).toMatchObject({ start, meetingUrl: room });
       expect((await store.bookingsOf('EQ-2'))[0]?.meetingUrl).toBeNull();
+    });
+
+    it('takes each reminder once, on several instances and after a restart; a moved call’s afresh, a cancelled call’s never', async () => {
+      const store = await fresh();
+      const other = factory.shared ? await fresh.sibling(store) : store;
+      await store.accept(asking('EQ-1', call('one@test')));
+      await store.accept(asking('EQ-2', call('two@test', NINE + 2 * HALF_HOUR)));
+      const hour = 2 * HALF_HOUR;
+      const remind = (uid: string, start: number, before: number) => ({
+        uid,
+        start,
+        before,
+        host: {
+          key: `call.reminder:${uid}:${String(start)}:${String(before)}`,
+          channel: 'email' as const,
+          kind: 'call.reminder',
+          reference: uid === 'one@test' ? 'EQ-1' : 'EQ-2',
+          payload: { before },
+          at: NINE - hour,
+        },
+      });
+      const soon = await store.callsToRemind(NINE - hour, 2 * hour);
+      expect(soon.map((each) => [each.booking.uid, each.placedAt, each.remindedBefore])).toEqual([
+        ['one@test', 1_000, null],
+        ['two@test', 1_000, null],
+      ]);
+      // Asked at once by two instances: one queues it.
+      const outcomes = await Promise.all([
+        store.remindCall(remind('one@test', NINE, hour)),
+        other.remindCall(remind('one@test', NINE, hour)),
+      ]);
+      expect(outcomes.sort()).toEqual(['done', 'queued']);
+      // Asked again after a restart: it went.
+      const restarted = factory.shared ? await fresh.sibling(store) : store;
+      expect(await restarted.remindCall(remind('one@test', NINE, hour))).toBe('done');
+      expect((await restarted.callsToRemind(NINE - hour, hour))[0]?.remindedBefore).toBe(hour);
+      // A nearer one is still owed; a farther one is not.
+      expect(await restarted.remindCall(remind('one@test', NINE, 2 * hour))).toBe('done');
+      expect(await restarted.remindCall(remind('one@test', NINE, HALF_HOUR))).toBe('queued');
+      const queued = await store.notificationsFor('EQ-1');
+      const reminders = queued.filter((each) => each.kind === 'call.reminder');
+      expect(reminders.map((each) => each.payload)).toEqual([
+        { before: hour },
+        { before: HALF_HOUR },
+      ]);
+      // Moved, its reminders are owed for its new time; cancelled, none is.
+      const start = NINE + 6 * HALF_HOUR;
+      const move = { sequence: 0, start, end: start + HALF_HOUR, until: start + HALF_HOUR };
+      await store.moveBooking('one@test', { ...move, hosts: ['ann@firm.example'] }, 5_000);
+      await store.cancelBooking('two@test', 5_000);
+      expect(await store.remindCall(remind('two@test', NINE + hour, hour))).toBe('done');
+      expect(await store.remindCall(remind('one@test', NINE, HALF_HOUR))).toBe('done');
+      const moved = await store.callsToRemind(NINE, 4 * hour);
+      expect(moved.map((each) => [each.booking.uid, each.placedAt, each.remindedBefore])).toEqual([
+        ['one@test', 5_000, null],
+      ]);
+      expect(await other.remindCall(remind('one@test', start, hour))).toBe('queued');
     });
 
     it('marks a call that began, counts it in its cell, and moves the count when the mark changes', async () => {

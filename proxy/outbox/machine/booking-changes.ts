@@ -13,6 +13,7 @@
 import type { CallChange, CallMove, StoredBooking } from '../booking.ts';
 import { toBooking, type BookingRow } from './booking-rows.ts';
 import { freeBlocks, placeCall, takeBlocks } from './bookings.ts';
+import { placed } from './call-reminders.ts';
 import { countCancelled } from './funnel.ts';
 import { queueCalendarWrite } from './calendars.ts';
 import { confirmations } from './confirmations.ts';
@@ -92,6 +93,7 @@ export function bookingChanges(d: Dialect) {
       for (const host of move.hosts) {
         if (!(yield* takeBlocks(row.id, host, move))) continue;
         yield* placeCall(row.id, host, move);
+        yield* placed(row.id, at);
         // Another host's calendar loses the event and the new one's gets it; the same host's is
         // written again at the new SEQUENCE (`booking/calendar-writer.ts`: an update, not a create).
         if (host !== row.host)

@@ -130,3 +130,14 @@ export const calendarKindsTables = (t: ColumnTypes) =>
  */
 export const meetingColumn = (t: ColumnTypes) =>
   `ALTER TABLE bookings ADD COLUMN meeting_url ${t.text};`;
+
+/**
+ * Reminders before a call (issue 88): when it was given its time (`placed_at`: null until a move,
+ * its booking's `created_at` till then) and how long before that time its latest reminder went
+ * (`reminded_before`, null: none yet, and again after a move); the calls starting soon are
+ * looked up by their start.
+ */
+export const reminderColumns = (t: ColumnTypes) =>
+  `ALTER TABLE bookings ADD COLUMN placed_at ${t.big};
+   ALTER TABLE bookings ADD COLUMN reminded_before ${t.big};
+   CREATE INDEX bookings_start ON bookings (start_at);`;

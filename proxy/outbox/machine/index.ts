@@ -8,6 +8,7 @@ import { bookingChanges } from './booking-changes.ts';
 import { bookings } from './bookings.ts';
 import { calendars } from './calendars.ts';
 import { callMarks } from './call-marks.ts';
+import { callReminders } from './call-reminders.ts';
 import { hostFeeds } from './host-feeds.ts';
 import { callsNotHeld, noteCallNotHeld } from './calls-not-held.ts';
 import { confirmations } from './confirmations.ts';
@@ -64,6 +65,7 @@ export function outboxMachine(d: Dialect) {
     ...hostFeeds(),
     noteCallNotHeld,
     callsNotHeld,
+    ...callReminders(d),
     getSetting,
     setSetting,
     recordAudit,

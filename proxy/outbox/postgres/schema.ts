@@ -29,6 +29,7 @@ import {
   calendarTables,
   callOutcomeColumns,
   meetingColumn,
+  reminderColumns,
   visitorCallColumns,
 } from '../machine/booking-tables.ts';
 
@@ -192,6 +193,8 @@ export const MIGRATIONS: readonly Migration[] = [
   // When each rate bucket is whole again, so one with a day's window is kept that long (issue 84).
   `ALTER TABLE rate_buckets ADD COLUMN full_at bigint;
    CREATE INDEX rate_buckets_full ON rate_buckets (full_at);`,
+  // When each call got its time, and its latest reminder before it (issue 88).
+  reminderColumns(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` on `client` (inside the caller's transaction). */

@@ -26,6 +26,7 @@ import {
   calendarTables,
   callOutcomeColumns,
   meetingColumn,
+  reminderColumns,
   visitorCallColumns,
 } from '../machine/booking-tables.ts';
 
@@ -195,6 +196,8 @@ export const MIGRATIONS: readonly Migration[] = [
   firstFeedsKept,
   // The calls the booking limits held back, per hour and limit, for the firm's alert (issue 84).
   callsNotHeldTable(TYPES),
+  // When each call got its time, and its latest reminder before it (issue 88).
+  reminderColumns(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` to `db` (inside the caller's transaction). */
