@@ -2,7 +2,7 @@
  * The proxy's words about what follows a booked call, as its visitor reads them, in English
  * (`docs/booking.md`, "Reminders and the meeting link"): where the call happens (its meeting's
  * link, or by telephone), in the confirmation, the invitation, the reminders and the call's
- * page; and the reminder emailed before it (not sent yet: issue 88 item 1). Every language lists
+ * page; and the reminder emailed before it (`booking/call-reminders.ts`). Every language lists
  * them (`cy-after-call.ts`); a strings file without them says them in English
  * (`schemas/strings-file.ts`).
  */
