@@ -80,6 +80,8 @@ export interface RunningDemo {
   hostFeeds: { host: string; url: string }[];
   /** How many confirmations the form allows, where they are sent (every demo visitor is one client). */
   confirmationLimits?: RunningProxy['confirmationLimits'];
+  /** How many calls the form holds, where it books calls (every demo visitor is one client). */
+  bookingLimits?: RunningProxy['bookingLimits'];
   close(): Promise<void>;
 }
 
@@ -172,6 +174,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     studio: proxy.studio,
     hostFeeds: proxy.hostFeeds.map(({ host, path }) => ({ host, url: `${proxy.url}${path}` })),
     confirmationLimits: proxy.confirmationLimits,
+    bookingLimits: proxy.bookingLimits,
     ...(api && credentials ? { api, credentials } : {}),
     ...(mailbox ? { mailbox } : {}),
     async close() {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BOOKING_LIMIT_DEFAULTS } from '../proxy/contract/schemas/booking-limits.ts';
 import type { RunningEnquiryApi } from './enquiry-api/server.ts';
 import { FaultInjector } from './enquiry-api/faults.ts';
 import type { RunningMailbox } from './mailbox/mailbox.ts';
@@ -91,6 +92,21 @@ describe('what npm start prints', () => {
       'at most 2 a day to one mailbox and 2 an hour from one machine (every\n                      visitor here is this machine): confirmation.limits in the form',
     );
     expect(startBanner(urls, {}).join('\n')).not.toContain('Confirmations');
+  });
+
+  it('says how many calls one person holds, and that the demo raised it (issue #85, major 2)', () => {
+    const limits = { ...BOOKING_LIMIT_DEFAULTS, freeMailDomains: [] };
+    const demo = { ...urls, bookingLimits: { ...limits, perDomainPerDay: 20 } };
+    expect(startBanner(demo, {}).join('\n')).toContain(
+      [
+        '  Calls held          at most 20 a day for one mailbox domain (every visitor here is this',
+        "                      machine, so the email's domain counts): raised for this demo, 3 by default",
+      ].join('\n'),
+    );
+    expect(startBanner({ ...urls, bookingLimits: limits }, {}).join('\n')).toContain(
+      "at most 3 a day for one mailbox domain (every visitor here is this\n                      machine, so the email's domain counts): booking.limits in the form",
+    );
+    expect(startBanner(urls, {}).join('\n')).not.toContain('Calls held');
   });
 
   it('names the stand-in’s test controls when they are on', () => {

@@ -6,6 +6,7 @@
  */
 import { relative } from 'node:path';
 import { CONFIRMATION_LIMIT_DEFAULTS } from '../proxy/contract/schemas/confirmation.ts';
+import { BOOKING_LIMIT_DEFAULTS } from '../proxy/contract/schemas/booking-limits.ts';
 import { testControls } from './enquiry-api/config.ts';
 import { describeFaults } from './enquiry-api/fault-settings.ts';
 import type { ConsoleAccess } from './console-access.ts';
@@ -89,6 +90,25 @@ function confirmationLines(demo: Pick<RunningDemo, 'confirmationLimits'>) {
 }
 
 /**
+ * How many calls one person holds: the demo's visitors are this machine, which no limit counts
+ * as a client or a network, so the calls are counted by the email's mailbox domain, the person's
+ * own. The demo's form raises it for a person trying the README's "Try it" (issue #85).
+ */
+function bookingLines(demo: Pick<RunningDemo, 'bookingLimits'>) {
+  const day = demo.bookingLimits?.perDomainPerDay;
+  if (day === undefined) return [];
+  const fallback = BOOKING_LIMIT_DEFAULTS.perDomainPerDay;
+  const raised = typeof day === 'number' && day > fallback;
+  return [
+    `  Calls held          at most ${String(day)} a day for one mailbox domain (every visitor here is this`,
+    raised
+      ? `${MORE}machine, so the email's domain counts): raised for this demo, ${String(fallback)} by default`
+      : `${MORE}machine, so the email's domain counts): booking.limits in the form`,
+    raised ? `${MORE}(booking.limits in the form: docs/booking.md)` : `${MORE}(docs/booking.md)`,
+  ];
+}
+
+/**
  * @example startBanner(demo, process.env).join('\n') // '  Landing page  http://localhost:3000/ …'
  */
 export function startBanner(
@@ -103,6 +123,7 @@ export function startBanner(
     | 'mailbox'
     | 'hostFeeds'
     | 'confirmationLimits'
+    | 'bookingLimits'
   >,
   env: Record<string, string | undefined>,
   access: Pick<ConsoleAccess, 'madeToken'> = {},
@@ -130,6 +151,7 @@ export function startBanner(
     ...platformLines(demo, env),
     ...mailLines(demo, env),
     ...confirmationLines(demo),
+    ...bookingLines(demo),
     ...feedLines(demo),
     ...consoleLines,
     `  Funnel              ${proxy}/admin/funnel   (groups of ${minCount} start${minCount === '1' ? '' : 's'} or more`,

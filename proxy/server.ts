@@ -33,6 +33,7 @@ import { openLiveForm, type WatchedLiveForm } from './studio/live-form.ts';
 import type { FormStudio } from './studio/form-studio.ts';
 import { confirmationsState } from './notify/confirmations-state.ts';
 import type { ConfirmationConfig } from './contract/schemas/confirmation.ts';
+import type { BookingLimits } from './contract/schemas/booking-limits.ts';
 
 /**
  * How often each instance looks for a version it was not told of: the safety net under
@@ -56,6 +57,8 @@ export interface RunningProxy {
   hostFeeds: { host: string; path: string }[];
   /** How many confirmation emails the form allows (`confirmation.limits`), when they are sent. */
   confirmationLimits?: ConfirmationConfig['limits'] | undefined;
+  /** How many calls the form holds (`booking.limits`), when it books calls. */
+  bookingLimits?: BookingLimits | undefined;
   /** Stops taking requests, lets in-flight ones finish while there is time, closes the outbox. */
   close(): Promise<void>;
 }
@@ -211,6 +214,7 @@ async function start(
     confirmationLimits: confirmationsState(env, live.current().config).on
       ? live.current().config.confirmation?.limits
       : undefined,
+    bookingLimits: live.current().config.booking?.limits,
     studio,
     close,
   };

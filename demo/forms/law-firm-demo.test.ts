@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIRMATION_LIMIT_DEFAULTS } from '../../proxy/contract/schemas/confirmation.ts';
+import { BOOKING_LIMIT_DEFAULTS } from '../../proxy/contract/schemas/booking-limits.ts';
 
 const read = (name: string) =>
   JSON.parse(readFileSync(new URL(`./${name}.json`, import.meta.url), 'utf8')) as Record<
@@ -45,6 +46,18 @@ describe('npm start’s form', () => {
     const readme = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');
     expect(readme).toContain(
       `the demo's form allows ${String(limits.perAddressPerDay)} confirmations a mailbox a day and ${String(limits.perClientPerHour)} a machine an hour (${String(CONFIRMATION_LIMIT_DEFAULTS.perAddressPerDay)} and ${String(CONFIRMATION_LIMIT_DEFAULTS.perClientPerHour)} by default)`,
+    );
+  });
+
+  it('holds one person the calls the README says, more than a mailbox domain gets by default (issue #85, major 2)', () => {
+    const { booking } = read('law-firm-demo') as {
+      booking?: { limits?: { perDomainPerDay?: number } };
+    };
+    const day = booking?.limits?.perDomainPerDay ?? BOOKING_LIMIT_DEFAULTS.perDomainPerDay;
+    expect(day).toBeGreaterThan(BOOKING_LIMIT_DEFAULTS.perDomainPerDay);
+    const readme = readFileSync('README.md', 'utf8').replace(/\s+/g, ' ');
+    expect(readme).toContain(
+      `the demo's form holds ${String(day)} calls a day for one mailbox domain (${String(BOOKING_LIMIT_DEFAULTS.perDomainPerDay)} by default)`,
     );
   });
 });
