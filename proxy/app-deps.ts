@@ -18,6 +18,7 @@ import type { Logger } from './logger.ts';
 import type { EnquiryRouteDeps } from './intake/enquiry-route.ts';
 import type { UploadRouteDeps } from './intake/uploads/upload-deps.ts';
 import type { DraftsPart } from './intake/drafts/draft-deps.ts';
+import type { UnfinishedPart } from './intake/unfinished/unfinished-deps.ts';
 import type { FormStudio } from './studio/form-studio.ts';
 import type { LiveForm } from './studio/live-form.ts';
 
@@ -49,4 +50,9 @@ export type AppDeps = HealthRouteDeps &
      * and the mailer can send its emails (`notify/drafts-state.ts`).
      */
     drafts?: DraftsPart | undefined;
+    /**
+     * Unfinished enquiries kept with their visitor's say-so (`intake/unfinished/`): the routes
+     * answer while the version served has an `unfinished` block.
+     */
+    unfinished?: UnfinishedPart | undefined;
   };

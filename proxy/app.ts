@@ -16,6 +16,7 @@ import { uploadRoutes } from './intake/uploads/upload-routes.ts';
 import { DEFAULT_UPLOAD_EXPIRY_HOURS } from './intake/uploads/upload-deps.ts';
 import { draftRoutes } from './intake/drafts/draft-routes.ts';
 import { draftPageRoute } from './intake/drafts/draft-page-route.ts';
+import { unfinishedRoutes } from './intake/unfinished/unfinished-routes.ts';
 import { eventsRoute } from './http/events-route.ts';
 import { funnelRoute } from './http/funnel-route.ts';
 import { healthRoutes } from './http/health-routes.ts';
@@ -133,6 +134,14 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
     app.route('/', draftRoutes(drafting));
     app.route('/', draftPageRoute(drafting));
   }
+  if (deps.unfinished)
+    app.route(
+      '/',
+      unfinishedRoutes(
+        { ...withRefusals, ...deps.unfinished, unfinished: deps.unfinished.store },
+        funnel,
+      ),
+    );
   app.route('/', eventsRoute(withRefusals, funnel));
   app.route('/', funnelRoute(deps));
 

@@ -17,6 +17,7 @@ import { roomWords } from './outbox/room-forecast.ts';
 import { chores, startHousekeeping } from './lifecycle/housekeeping.ts';
 import { uploadSweep } from './intake/uploads/upload-sweep.ts';
 import { draftSweep } from './intake/drafts/draft-keeper.ts';
+import { unfinishedSweep } from './intake/unfinished/unfinished-sweep.ts';
 import { draftSecrets } from './intake/drafts/draft-secrets.ts';
 import { storedSecret } from './outbox/stored-secret.ts';
 import { listen } from './lifecycle/listen.ts';
@@ -153,6 +154,8 @@ async function start(
         deps.drafts?.secrets ?? draftSecrets(await storedSecret(store, 'draft_secret')),
         env.DRAFT_EXPIRY_DAYS * 86_400_000,
       ),
+      // Always: records kept while the form kept them expire after it stops keeping them.
+      unfinishedSweep(store),
     ],
     log,
   );

@@ -38,16 +38,14 @@ export {
 export { sniffKind, SNIFF_BYTES, SNIFF_TAIL_BYTES, type SniffedKind } from './file-kinds.ts';
 export { checkFiles, type FileFacts } from './file-rules.ts';
 export {
-  base64urlOf,
   DRAFT_FRAGMENT,
-  DRAFT_ID,
   optionValuesOf,
-  questionSignature,
   type DraftContent,
   type DraftOpened,
   type DraftSaved,
   type DraftUpload,
 } from './drafts.ts';
+export { base64urlOf, DRAFT_ID, questionSignature } from './draft-formats.ts';
 export { type FunnelOutcome, type FunnelReport } from './funnel.ts';
 export { DEFAULT_STRINGS, FORM_STRINGS, OUTCOME_STRINGS, STEP_STRINGS } from './strings.ts';
 export type { UploadCheck } from './upload-check.ts';

@@ -46,6 +46,28 @@ const enquiryKey = (config: FormConfig, part: EnquiryPart, at: number) =>
     },
   });
 
+/**
+ * The cell an unfinished enquiry's first keep counts in ("kept unfinished"), as its enquiry would
+ * be counted: its case type, campaign and variant answer; none when the funnel is off or has no
+ * room on the disk.
+ */
+export async function keptCell(
+  funnel: FunnelAdmission,
+  config: FormConfig,
+  kept: { caseType: string; campaign: string; answers: Record<string, unknown>; at: number },
+  client: string,
+): Promise<FunnelKey | undefined> {
+  const key = funnelKeyOf(config, kept.at, {
+    caseType: kept.caseType,
+    campaign: kept.campaign,
+    variant: (id) => {
+      const answer = kept.answers[id];
+      return typeof answer === 'string' ? answer : '';
+    },
+  });
+  return key && (await funnel.cellToExpect(key, client));
+}
+
 /** One view of the page without JavaScript. */
 const pageViewTally = (key: FunnelKey): FunnelTally => ({
   ...key,

@@ -14,6 +14,7 @@ import {
   type OperatorView,
   type PlatformOutage,
   type PlatformOutages,
+  type UnfinishedView,
 } from '../outbox/store.ts';
 import { adminOnly, type AdminTokenDeps } from './admin-only.ts';
 import type { OutboxAttention, OutboxCounts } from '../outbox/submission.ts';
@@ -88,7 +89,8 @@ export interface HealthRouteDeps extends AdminTokenDeps {
    * instance sharing the outbox sees it (`/admin/status`).
    */
   store: Pick<OperatorView, 'attention' | 'counts' | 'leadPage'> &
-    Pick<PlatformOutages, 'platformOutage'>;
+    Pick<PlatformOutages, 'platformOutage'> &
+    Pick<UnfinishedView, 'unfinishedCounts'>;
   /** Its warnings (documents off, and why) are reasons of `/admin/status`. */
   converter?: Pick<Converter, 'warnings'> | undefined;
   deliverer: Pick<Deliverer, 'paused' | 'pauseState' | 'upstreamDown'>;
@@ -165,6 +167,8 @@ export function healthRoutes(deps: HealthRouteDeps): Hono {
             ? null
             : Math.round((deps.now() - counts.oldestQueuedAt) / 1000),
       },
+      // Unfinished enquiries kept now, and how many were erased, sent or unticked since the start.
+      unfinished: await deps.store.unfinishedCounts(),
       deadLetters: dead.map((submission) => ({
         reference: submission.reference,
         reason: submission.note,

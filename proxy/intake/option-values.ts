@@ -14,7 +14,10 @@ import type { FormConfig } from '../contract/schemas/form-config.ts';
  * @example answersAsValues(welsh, { ...part, answers: { transaction: 'Gwerthu' } }).answers
  * // { transaction: 'selling' }
  */
-export function answersAsValues(form: FormConfig, part: EnquiryPart): EnquiryPart {
+export function answersAsValues<Part extends Pick<EnquiryPart, 'case_type' | 'answers'>>(
+  form: FormConfig,
+  part: Part,
+): Part {
   const caseType = form.caseTypes.find((c) => c.id === part.case_type);
   const translated = caseType?.questions.filter((q) => q.optionLabels && q.type !== 'hidden');
   if (!translated?.length) return part;

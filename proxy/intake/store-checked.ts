@@ -26,6 +26,7 @@ import type { CheckedSubmission, IntakeFile } from './check-submission.ts';
 import { newReference } from './reference.ts';
 import { visitorCall } from './visitor-call.ts';
 import type { GuardedUpload } from './upload-guard.ts';
+import { sessionOf } from './uploads/form-session.ts';
 
 /** The context of a request to the intake, as its guards leave it. */
 export type IntakeContext = Context<{
@@ -129,7 +130,10 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
       state: verdict.human ? 'queued' : 'spam',
       ...(note ? { note } : {}),
       ...(idempotency ? { idempotency } : {}),
-      ...(verdict.human ? { formToken: verdict.formToken } : {}),
+      // Its form session's unfinished records are taken over with it (`docs/unfinished.md`).
+      ...(verdict.human
+        ? { formToken: verdict.formToken, formSession: sessionOf(verdict.formToken.token) }
+        : {}),
       ...(lease ? { lease } : {}),
       ...(aftercare ? { aftercare } : {}),
       ...(funnelCell ? { funnelCell } : {}),

@@ -34,6 +34,7 @@ import { draftsState } from '../notify/drafts-state.ts';
 import { draftSecrets } from '../intake/drafts/draft-secrets.ts';
 import type { DraftsPart } from '../intake/drafts/draft-deps.ts';
 import { firmCircle } from '../studio/firm-addresses.ts';
+import { KEEPS_PER_CLIENT_PER_MINUTE } from '../intake/unfinished/unfinished-deps.ts';
 import { outboxStudio } from '../studio/outbox-studio.ts';
 import type { LiveForm } from '../studio/live-form.ts';
 import type { FormStudio } from '../studio/form-studio.ts';
@@ -243,6 +244,17 @@ async function appDeps(
     // Whenever the mailer can send: each version's "drafts" says whether to offer saving, so a
     // version published from the studio turns it on or off without a restart (offersSaving).
     ...(mailerMissing(env).length === 0 ? { drafts: await draftsPart(env, outbox) } : {}),
+    // Always: each version's "unfinished" says whether its form keeps them.
+    unfinished: {
+      store,
+      remindersOn: mailerMissing(env).length === 0,
+      limits: {
+        perClient: outbox.limiter('unfinished', KEEPS_PER_CLIENT_PER_MINUTE),
+        // Ten keeps for each enquiry everybody may send: a keep is a small write, and none
+        // takes the outbox from enquiries.
+        forAll: outbox.limiter('unfinished-all', env.RATE_LIMIT_GLOBAL_PER_MINUTE * 10),
+      },
+    },
     health,
     readiness: readinessCheck({ dataDir: outbox.dataDir, store, health }),
     // Two weeks of leads (the window) at today's rate, against the room above the reserve.

@@ -175,4 +175,17 @@ export const PLAN_TABLE = {
   draftsOf: 'read',
   forgetSentDraftEmails: 'write',
   takeDraftAllowance: 'atomic',
+  // Unfinished enquiries kept with their visitor's say-so (the takeover is the accept's).
+  keepUnfinished: 'atomic',
+  eraseUnfinished: 'atomic',
+  finishUnfinished: 'atomic',
+  expireUnfinished: 'atomic',
+  dueReminders: 'read',
+  recordReminder: 'atomic',
+  eraseUnfinishedRecord: 'atomic',
+  unfinishedPage: 'read',
+  unfinishedRecord: 'read',
+  unfinishedOf: 'read',
+  unfinishedCounts: 'read',
+  keptByCampaign: 'read',
 } as const satisfies Partial<Record<keyof OutboxMachine, Run>>;

@@ -14,7 +14,7 @@
  * `submission-store.ts` (intake, delivery, the operator's view, housekeeping), `message-store.ts`
  * (notifications, receipts, confirmation quotas, webhooks), `people-store.ts` (the firm's
  * people, the audit log, a person's rights), `proxy-records-store.ts` (settings, widget files,
- * the funnel's counters, the form's versions), `upload-store.ts` and `booking-store.ts`. This file joins them into `OutboxStore` and
+ * the funnel's counters, the form's versions), `upload-store.ts`, `draft-store.ts`, `unfinished-store.ts` and `booking-store.ts`. This file joins them into `OutboxStore` and
  * names them all, so a caller imports every role from here.
  *
  * SQLite (`sqlite/store.ts`) is the embedded default, PostgreSQL (`postgres/store.ts`) the shared
@@ -54,6 +54,7 @@ import type {
   HostCalendars,
   HostFeeds,
 } from './booking-store.ts';
+import type { UnfinishedStore } from './unfinished-store.ts';
 
 export type { Lease } from './submission.ts';
 export type { AuditEntry, AuditFilter, AuditRecord } from './machine/audit.ts';
@@ -76,6 +77,12 @@ export type {
 };
 export type { HostFeeds };
 export type { CallReminders };
+export type {
+  UnfinishedChores,
+  UnfinishedKeeping,
+  UnfinishedStore,
+  UnfinishedView,
+} from './unfinished-store.ts';
 
 /**
  * Thrown when the store's database cannot be reached or is not taking work now (PostgreSQL
@@ -117,6 +124,7 @@ export interface OutboxStore
     TeamPeople,
     UploadStore,
     DraftStore,
+    UnfinishedStore,
     BookingStore,
     HostCalendars,
     CalendarConnections,

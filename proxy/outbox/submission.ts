@@ -69,6 +69,12 @@ export interface NewSubmission {
    * same transaction for the firm's alert; it books none.
    */
   callNotHeld?: string;
+  /**
+   * The form session it was sent from (its form token's hash): the unfinished records kept from
+   * that session are taken over in the same transaction (`machine/unfinished.ts`), so that a
+   * visitor is never both a lead and an unfinished record.
+   */
+  formSession?: string;
 }
 
 /** A file as the outbox keeps it (its bytes apart, until delivered). */

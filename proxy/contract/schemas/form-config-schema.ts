@@ -15,6 +15,7 @@ import {
 import { flagRepeatedIds, id, languageTag, readerKey, webUrl } from './common.ts';
 import { confirmationSchema } from './confirmation.ts';
 import { draftsSchema } from './drafts.ts';
+import { unfinishedSchema } from './unfinished.ts';
 import { consentSchema, firmSchema } from './consent.ts';
 import { bookingSchema, checkBooking } from './booking.ts';
 import { caseTypeSchema } from './question.ts';
@@ -113,6 +114,11 @@ export const formConfigSchema = z
     confirmation: confirmationSchema.optional(),
     /** "Save and continue later": a saved enquiry emailed as a link (`drafts.ts`). */
     drafts: draftsSchema.optional(),
+    /**
+     * Unfinished enquiries, kept only when the visitor ticks the box for it, with one reminder
+     * if asked (`unfinished.ts`, `docs/unfinished.md`).
+     */
+    unfinished: unfinishedSchema.optional(),
     /**
      * The funnel (`docs/funnel.md`): `false` turns it off; `variant` names the hidden question
      * whose value splits the counters (an A/B test's arm, read from the page like any hidden

@@ -9,6 +9,8 @@ import { BOOKING_STRINGS } from '../booking-strings.ts';
 import { PAGE_MESSAGES } from '../messages.ts';
 import { DRAFT_STRINGS } from '../draft-strings.ts';
 import { DRAFT_WORDS } from '../strings/draft-words.ts';
+import { UNFINISHED_STRINGS } from '../unfinished-strings.ts';
+import { UNFINISHED_WORDS } from '../strings/unfinished-words.ts';
 import { VISITOR_CALL_WORDS } from '../strings/visitor-call-words.ts';
 import { AFTER_CALL_WORDS } from '../strings/after-call-words.ts';
 import { ENGLISH, type StringKey, type Strings } from '../strings/english.ts';
@@ -18,8 +20,8 @@ import type { ConfigIssue } from './common.ts';
 /**
  * Keys that came after strings files were in use (saved enquiries, issue 57; a booked call's
  * email lines and page, the time picker, and the page's words of times offered once sent, issue
- * 75; where the call happens and its reminders, issue 88): a file without them still starts the
- * proxy, and says them in English until it gives them.
+ * 75; where the call happens and its reminders, issue 88; unfinished enquiries' box and reminder,
+ * issue 87): a file without them still starts the proxy, and says them in English until it gives them.
  */
 const LATER_KEYS: ReadonlySet<string> = new Set(
   Object.keys({
@@ -29,6 +31,8 @@ const LATER_KEYS: ReadonlySet<string> = new Set(
     ...AFTER_CALL_WORDS,
     ...BOOKING_STRINGS,
     ...PAGE_MESSAGES,
+    ...UNFINISHED_STRINGS,
+    ...UNFINISHED_WORDS,
   }),
 );
 

@@ -10,6 +10,7 @@ import { WELSH_BOOKING } from './cy-booking.ts';
 import { WELSH_CALL } from './cy-call.ts';
 import { WELSH_AFTER_CALL } from './cy-after-call.ts';
 import { WELSH_DRAFTS } from './cy-drafts.ts';
+import { WELSH_UNFINISHED } from './cy-unfinished.ts';
 import type { Strings } from './english.ts';
 
 /** Tried again after a failure: GOV.UK's "Rhowch gynnig arall arni". */
@@ -247,6 +248,7 @@ export const WELSH = Object.freeze({
     'Ni allem gadw galwad ar yr amser a ddewisoch ({when}): trefnwyd llawer o alwadau mewn amser byr. Mae eich ymholiad gyda ni, gyda’r amser hwnnw fel yr un sydd orau gennych, a byddwn yn cysylltu â chi i gytuno ar amser.',
 
   ...WELSH_DRAFTS,
+  ...WELSH_UNFINISHED,
   ...WELSH_CALL,
   ...WELSH_AFTER_CALL,
   ...WELSH_BOOKING,

@@ -3,7 +3,7 @@
  * shapes are the contract's (`contract/drafts.ts`); the lengths are what the widget makes.
  */
 import { z } from 'zod';
-import { base64urlOf, DRAFT_CODE, DRAFT_ID } from '../../contract/drafts.ts';
+import { base64urlOf, DRAFT_CODE, DRAFT_ID } from '../../contract/draft-formats.ts';
 
 /** A save's body at most: the ciphertext of a long form in steps, and the rest. */
 export const DRAFT_BODY_MAX_BYTES = 256 * 1024;

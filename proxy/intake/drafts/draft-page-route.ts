@@ -13,7 +13,9 @@ import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { html } from 'hono/html';
-import { questionSignature, type DraftContent } from '../../contract/drafts.ts';
+import type { DraftContent } from '../../contract/drafts.ts';
+import { questionSignature } from '../../contract/draft-formats.ts';
+import type { EnquiryPart } from '../../contract/schemas/enquiry-part.ts';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import { formatIn } from '../../contract/plurals.ts';
 import { rateLimitKey } from '../../http/client-ip.ts';
@@ -54,7 +56,7 @@ type PageRouteEnv = { Variables: IntakeVariables & UploadGuardEnv['Variables'] }
 
 /** What a plain post holds, as the widget would have saved it (choices by their values). */
 function contentOf(form: FormConfig, fields: PlainFields, email: string): DraftContent {
-  const part = answersAsValues(form, enquiryFromFields(fields, form) as never);
+  const part = answersAsValues(form, enquiryFromFields(fields, form) as EnquiryPart);
   const caseType = form.caseTypes.find((each) => each.id === part.case_type);
   const asked: Record<string, string> = {};
   for (const question of caseType?.questions ?? [])

@@ -13,16 +13,11 @@
  * - `POST /api/drafts/discard`: the owner forgets it, once sent, with the files it kept.
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
-import type { z } from 'zod';
 import { rateLimitKey } from '../../http/client-ip.ts';
-import { formIn } from '../../http/form-language.ts';
-import { requireAllowedOrigin } from '../../http/origin.ts';
-import { Refusal } from '../../http/refusal.ts';
+import { guardPagePosts } from '../../http/page-posts.ts';
 import { DRAFT_CODE_MS } from '../../notify/draft-emails.ts';
 import { DraftNotSaved } from '../../outbox/draft-store.ts';
-import { answerIn } from '../answer-refusal.ts';
+import { readJsonBody } from '../json-body.ts';
 import { keyHashOf, formSession } from '../uploads/form-session.ts';
 import { DRAFT_CODE_ALLOWANCE, DRAFT_TRY_ALLOWANCE, type DraftRouteDeps } from './draft-deps.ts';
 import { codeEmail, codesAgainAt, linkEmail } from './draft-mails.ts';
@@ -58,35 +53,15 @@ export function draftRoutes(deps: DraftRouteDeps): Hono {
       if (!offersSaving(deps.drafts, deps.form.current().config)) return c.notFound();
       await next();
     });
-    app.use(
-      path,
-      cors({
-        origin: (origin) => (deps.allowedOrigins.includes(origin) ? origin : null),
-        allowMethods: ['POST'],
-        allowHeaders: ['Content-Type'],
-        exposeHeaders: ['Retry-After'],
-        maxAge: 600,
-      }),
-    );
-    app.post(
-      path,
-      requireAllowedOrigin(deps),
-      bodyLimit({
-        maxSize: DRAFT_BODY_MAX_BYTES,
-        onError: () => {
-          throw Refusal.tooLarge('A saved enquiry may be 256 KiB at most.');
-        },
-      }),
-      async (c, next) => {
-        c.header('Cache-Control', 'no-store');
-        await take(deps.limits.perClient, clientKey(c));
-        await next();
-      },
-    );
+    guardPagePosts(app, path, deps, {
+      maxBytes: DRAFT_BODY_MAX_BYTES,
+      tooLarge: 'A saved enquiry may be 256 KiB at most.',
+      limits: (c) => take(deps.limits.perClient, clientKey(c)),
+    });
   }
 
   app.post('/api/drafts', async (c) => {
-    const body = await read(c, saveSchema);
+    const body = await readJsonBody(c, saveSchema, deps.form.current());
     const now = deps.now();
     formSession(body.form_token, deps.bots, now);
     const origin = c.req.header('origin') ?? '';
@@ -127,7 +102,7 @@ export function draftRoutes(deps: DraftRouteDeps): Hono {
   });
 
   app.post('/api/drafts/code', async (c) => {
-    const body = await read(c, codeSchema);
+    const body = await readJsonBody(c, codeSchema, deps.form.current());
     const to = checkedEmail(body.email);
     const now = deps.now();
     // The draft's own allowance, kept for an id whether or not a draft has it.
@@ -156,7 +131,7 @@ export function draftRoutes(deps: DraftRouteDeps): Hono {
   });
 
   app.post('/api/drafts/open', async (c) => {
-    const body = await read(c, openSchema);
+    const body = await readJsonBody(c, openSchema, deps.form.current());
     const now = deps.now();
     await takeFromDraft(deps.drafts, body.id, DRAFT_TRY_ALLOWANCE, now);
     const opened = await evenly(
@@ -169,31 +144,11 @@ export function draftRoutes(deps: DraftRouteDeps): Hono {
   });
 
   app.post('/api/drafts/discard', async (c) => {
-    const body = await read(c, discardSchema);
+    const body = await readJsonBody(c, discardSchema, deps.form.current());
     if (await deps.drafts.ownsDraft(body.id, writeHashOf(body.write), deps.now()))
       await removeDraft(deps.drafts, deps.secrets, body.id);
     return c.body(null, 204);
   });
-
-  /** The body as `schema` reads it, its refusals said in the language it names. */
-  async function read<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-    const json: unknown = await c.req.json().catch(() => undefined);
-    const lang = (json as { lang?: unknown } | undefined)?.lang;
-    answerIn(
-      c,
-      formIn(deps.form.current(), typeof lang === 'string' ? lang : c.req.header('accept-language'))
-        .lang,
-    );
-    const parsed = schema.safeParse(json);
-    if (!parsed.success)
-      throw new Refusal(400, {
-        error: 'bad_request',
-        message: `The body does not say what ${c.req.path} needs: ${parsed.error.issues
-          .map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`)
-          .join('; ')}`,
-      });
-    return parsed.data;
-  }
 
   return app;
 }

@@ -58,7 +58,8 @@ export function housekeeping(d: Dialect) {
     },
     /**
      * Deletes one batch of webhook deliveries that are finished (delivered or given up) and
-     * whose submission is gone: each is kept as long as its submission, so the lead's page shows
+     * whose submission (or unfinished record, `unfinished.ts`) is gone: each is kept as long as
+     * what it is about, so the lead's page shows
      * what its webhooks did, and the producer never owes a kept submission its event again. A
      * pending one is never deleted (its body holds all it needs); it goes at a purge after it ends.
      */
@@ -68,6 +69,7 @@ export function housekeeping(d: Dialect) {
            SELECT id AS doomed_id FROM webhook_deliveries w
            WHERE state IN ('delivered', 'dead')
              AND NOT EXISTS (SELECT 1 FROM submissions s WHERE s.reference = w.reference)
+             AND NOT EXISTS (SELECT 1 FROM unfinished u WHERE u.id = w.reference)
            ORDER BY id LIMIT ${String(PURGE_BATCH)} ${d.skipLocked})
          DELETE FROM webhook_deliveries WHERE id IN (SELECT doomed_id FROM doomed)`,
       ),

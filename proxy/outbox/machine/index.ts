@@ -38,6 +38,9 @@ import { rights } from './rights.ts';
 import { routing } from './routing.ts';
 import * as sessions from './sessions.ts';
 import { getSetting, setSetting } from './settings.ts';
+import { unfinished } from './unfinished.ts';
+import { unfinishedChores } from './unfinished-chores.ts';
+import { unfinishedReads } from './unfinished-reads.ts';
 import { webhooks } from './webhooks.ts';
 import { forgetWidgetFiles, keepWidgetFiles, widgetFile, widgetFileNames } from './widget-files.ts';
 
@@ -58,6 +61,9 @@ export function outboxMachine(d: Dialect) {
     ...routing(d),
     ...drafts(d),
     takeDraftAllowance,
+    ...unfinished(d),
+    ...unfinishedReads(d),
+    ...unfinishedChores(d),
     ...bookings(d),
     ...bookingChanges(d),
     ...calendars(d),

@@ -12,8 +12,12 @@ import type {
 import { notificationValues, toNotification, type NotificationRow } from '../rows.ts';
 import { all, one, run, type Dialect, type Plan } from './plan.ts';
 
-/** The kinds of a saved enquiry's emails (`drafts.ts`), which go once sent or given up. */
-export const DRAFT_EMAILS = `'draft.link', 'draft.code'`;
+/**
+ * The kinds of a saved enquiry's emails (`drafts.ts`), and of an unfinished enquiry's reminder
+ * whose link opens like one (`unfinished-chores.ts`): each holds a link's key, and goes once sent
+ * or given up.
+ */
+export const DRAFT_EMAILS = `'draft.link', 'draft.code', 'draft.reminder'`;
 
 /** How long a notification taken for sending is hidden from other instances' notifiers. */
 const SENDING_MS = 60_000;

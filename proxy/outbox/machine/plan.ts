@@ -72,6 +72,12 @@ export interface Dialect {
    */
   forKeyShare: string;
   /**
+   * Appended to a `SELECT` of a row the plan goes on to change: another transaction changing it
+   * waits until this one commits (PostgreSQL's `FOR UPDATE`); empty in SQLite, whose one writer
+   * at a time makes the wait.
+   */
+  forUpdate: string;
+  /**
    * True while the holder of a submission's lease may still be sending it: its lease has not
    * run out (`@now`); on PostgreSQL, while the holder is an instance, its heartbeat after
    * `@aliveAfter` instead, so a live holder keeps what it is sending however long its database

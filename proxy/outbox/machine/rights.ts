@@ -21,7 +21,7 @@ import { all, run, type Dialect, type Plan } from './plan.ts';
 import { reads } from './reads.ts';
 import { settingOnce } from './settings.ts';
 import { askedNumber, phoneKeyExpression, storedTelephone } from './telephone.ts';
-import { toDelivery, type WebhookRow } from './webhooks.ts';
+import { forgetWebhooksAbout, toDelivery, type WebhookRow } from './webhooks.ts';
 
 /**
  * Whose data: an email address (matched whatever its case) or a telephone number (matched in
@@ -175,7 +175,7 @@ export function rights(d: Dialect) {
       });
       // After the submission, whose row `queueWebhooks` locks against deletion: a message queued while
       // this runs is committed by now, and none is queued once the submission is gone.
-      yield* run('DELETE FROM webhook_deliveries WHERE reference = @reference', { reference });
+      yield* forgetWebhooksAbout(reference);
       // Its calls hold the visitor's name and details: they go too, freeing their hosts' time,
       // and their events leave the hosts' own calendars.
       const calls = yield* all<{ uid: string; host: string; sequence: number }>(

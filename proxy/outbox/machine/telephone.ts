@@ -12,7 +12,7 @@ import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-j
 import type { Dialect } from './plan.ts';
 
 /** A number's last ten digits, or all of them when it has fewer: what the index holds. */
-const lastTen = (value: string) => {
+export const lastTen = (value: string) => {
   const digits = value.replace(/\D/g, '');
   return digits.length > 10 ? digits.slice(-10) : digits;
 };

@@ -58,6 +58,20 @@ export const toDelivery = (row: WebhookRow): WebhookDelivery => ({
   deadAt: row.dead_at,
 });
 
+/**
+ * Deletes the webhook messages about `reference` (a submission's, or an unfinished record's id):
+ * every one, or with `unsentAt` only those still pending that no try holds at that time.
+ */
+export const forgetWebhooksAbout = (reference: string, unsentAt?: number) =>
+  run(
+    `DELETE FROM webhook_deliveries WHERE reference = @reference ${
+      unsentAt === undefined
+        ? ''
+        : "AND state = 'pending' AND (lease_until IS NULL OR lease_until <= @now)"
+    }`,
+    { reference, ...(unsentAt === undefined ? {} : { now: unsentAt }) },
+  );
+
 /** A row's columns (SQLite's `RETURNING` takes no `table.*`; the claim's CTE names only `due_id`). */
 const COLUMNS = `id, message_id, endpoint, event, reference, body, body_sha256, created_at, state,
   attempts, next_attempt_at, last_status, last_error, delivered_at, dead_at, lease_token`;

@@ -1,7 +1,7 @@
 /**
  * Taking a submission into the PostgreSQL outbox: the submission, its files' rows and their
- * bytes (in chunks of at most 512 KiB), its Idempotency-Key, the form token it spends and the
- * call it books, in one transaction. A twin request on another instance with the same key waits on the key's insert
+ * bytes (in chunks of at most 512 KiB), its Idempotency-Key, the form token it spends, the
+ * call it books and the unfinished records it takes over, in one transaction. A twin request on another instance with the same key waits on the key's insert
  * and then finds it, so one key gives one enquiry however many instances share the database.
  * The statements are the machine's (`../machine/intake.ts`); what is PostgreSQL's own here: the
  * bytea chunks, and the order (the key taken first, so a twin's transaction decides).
@@ -54,6 +54,11 @@ export function pgAccept(pool: pg.Pool, owner: string, m: OutboxMachine): Intake
     if (booking === null) throw new Rollback({ kind: 'slot_taken' } as const);
     if (submission.callNotHeld)
       await execute(db, m.noteCallNotHeld(submission.callNotHeld, submission.receivedAt));
+    if (submission.formSession)
+      await execute(
+        db,
+        m.takeOverUnfinished(submission.formSession, submission.reference, submission.receivedAt),
+      );
     for (const [idx, file] of submission.files.entries()) {
       await execute(db, m.insertFileRow(id, idx, file));
       await insertChunks(db, id, idx, file);

@@ -24,6 +24,7 @@ export const postgresDialect: Dialect = {
   sha256Hex: (expression) => `encode(sha256(convert_to(${expression}, 'UTF8')), 'hex')`,
   skipLocked: 'FOR UPDATE SKIP LOCKED',
   forKeyShare: 'FOR KEY SHARE',
+  forUpdate: 'FOR UPDATE',
   indexedBy: () => '',
   newSubmissionId: `nextval(pg_get_serial_sequence('submissions', 'id'))`,
   holderAlive: `(CASE WHEN EXISTS (SELECT 1 FROM instances WHERE owner = submissions.lease_owner)

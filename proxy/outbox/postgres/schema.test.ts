@@ -14,6 +14,11 @@ import {
   repeatByEmail,
   unkeyedLeads,
 } from '../../test/fixtures/unkeyed-leads.ts';
+import {
+  expiresAfterMigration,
+  TODAYS_ROWS,
+  UNFINISHED_MIGRATION,
+} from '../../test/fixtures/unfinished-migration.ts';
 import { applyMigration, createPool, migrate, MIGRATIONS } from './schema.ts';
 import { openPostgresOutbox } from './store.ts';
 
@@ -149,5 +154,21 @@ describe.skipIf(absent)('the PostgreSQL outbox schema', () => {
       "SELECT mailbox_key FROM submissions WHERE reference = 'EQ-ADA'",
     );
     expect(rows[0]?.mailbox_key).toBe(adasKey(secret));
+  });
+
+  it('keeps unfinished enquiries in an outbox of today, each gone keepDays after its last change (#87)', async () => {
+    const url = await databaseBefore(UNFINISHED_MIGRATION);
+    const pool = createPool(url, 1);
+    pools.push(pool);
+    for (const sql of TODAYS_ROWS) await pool.query(sql);
+    const store = await openPostgresOutbox(url, { poolSize: 2 });
+    try {
+      await expiresAfterMigration(store);
+    } finally {
+      await store.close();
+    }
+    // Gone, not hidden: no row of it is left in the table.
+    const { rows } = await pool.query<{ n: number }>('SELECT COUNT(*)::int AS n FROM unfinished');
+    expect(rows).toEqual([{ n: 0 }]);
   });
 });

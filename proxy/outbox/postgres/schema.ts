@@ -32,6 +32,7 @@ import {
   reminderColumns,
   visitorCallColumns,
 } from '../machine/booking-tables.ts';
+import { unfinishedTables } from '../machine/unfinished-tables.ts';
 
 const TYPES = tables.COLUMN_TYPES.postgres;
 
@@ -195,6 +196,8 @@ export const MIGRATIONS: readonly Migration[] = [
    CREATE INDEX rate_buckets_full ON rate_buckets (full_at);`,
   // When each call got its time, and its latest reminder before it (issue 88).
   reminderColumns(TYPES),
+  // Unfinished enquiries kept with their visitor's say-so, and their counts in the funnel (issue 87).
+  unfinishedTables(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` on `client` (inside the caller's transaction). */

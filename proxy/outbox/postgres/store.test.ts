@@ -26,6 +26,7 @@ import { describeOutageStore } from '../../test/store-contract-outage.ts';
 import { describeCalendarStore } from '../../test/store-contract-calendars.ts';
 import { describeCalendarKindsStore } from '../../test/store-contract-calendar-kinds.ts';
 import { describeHostFeedStore } from '../../test/store-contract-host-feeds.ts';
+import { describeUnfinishedStore } from '../../test/store-contract-unfinished.ts';
 import type { StoreFactory } from '../../test/fixtures/store-factory.ts';
 import { openPostgresOutbox } from './store.ts';
 import type { OutboxStore } from '../store.ts';
@@ -69,6 +70,7 @@ describe.skipIf(absent)('PostgreSQL', () => {
   describeAfterCallStore('PostgreSQL', freshDatabase);
   describeCalendarKindsStore('PostgreSQL', freshDatabase);
   describeHostFeedStore('PostgreSQL', freshDatabase);
+  describeUnfinishedStore('PostgreSQL', freshDatabase);
 });
 
 describe.skipIf(absent)('PostgreSQL shared by several instances', () => {

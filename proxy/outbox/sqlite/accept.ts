@@ -1,6 +1,7 @@
 /**
  * Taking a submission into the SQLite outbox: its files first (each synced to disk in the
- * vault), then the rows that name them, its Idempotency-Key and its booking, in one transaction. A key seen
+ * vault), then the rows that name them, its Idempotency-Key, its booking and the takeover of the unfinished records
+ * kept from its form session, in one transaction. A key seen
  * before is answered from what it was first used for. The statements are the machine's
  * (`../machine/intake.ts`); what is SQLite's own is the order: the vault's files before the
  * rows, the key looked up again inside the transaction (one writer: no twin can slip between).
@@ -38,6 +39,12 @@ function* insertRows(
   if (booking === null) throw new SlotTaken();
   if (submission.callNotHeld)
     yield* m.noteCallNotHeld(submission.callNotHeld, submission.receivedAt);
+  if (submission.formSession)
+    yield* m.takeOverUnfinished(
+      submission.formSession,
+      submission.reference,
+      submission.receivedAt,
+    );
   const confirmation = submission.aftercare
     ? yield* m.recordAftercare(submission.aftercare, booking?.host)
     : 'none';

@@ -19,6 +19,7 @@ export const sqliteDialect: Dialect = {
   sha256Hex: (expression) => `sha256_hex(${expression})`,
   skipLocked: '',
   forKeyShare: '',
+  forUpdate: '',
   indexedBy: (index) => `INDEXED BY ${index}`,
   // One process holds the store: a lease lasts its time.
   holderAlive: '(lease_until > @now)',

@@ -12,6 +12,11 @@ import {
   repeatByEmail,
   unkeyedLeads,
 } from '../../test/fixtures/unkeyed-leads.ts';
+import {
+  expiresAfterMigration,
+  TODAYS_ROWS,
+  UNFINISHED_MIGRATION,
+} from '../../test/fixtures/unfinished-migration.ts';
 import type { Migration } from '../machine/plan.ts';
 import { openSqliteOutbox } from './store.ts';
 import { applyMigration, MIGRATIONS, openOutboxDatabase } from './schema.ts';
@@ -208,5 +213,21 @@ describe('the SQLite outbox schema', () => {
       .get();
     expect(ada).toBe(adasKey(secret));
     migrated.close();
+  });
+
+  it('keeps unfinished enquiries in an outbox of today, each gone keepDays after its last change (#87)', async () => {
+    const { path, old } = outboxBefore(UNFINISHED_MIGRATION);
+    for (const sql of TODAYS_ROWS) old.exec(sql);
+    old.close();
+    const store = openSqliteOutbox(path);
+    try {
+      await expiresAfterMigration(store);
+    } finally {
+      await store.close();
+    }
+    // Gone, not hidden: no row of it is left in the file.
+    const db = new Database(path, { readonly: true });
+    expect(db.prepare('SELECT COUNT(*) AS n FROM unfinished').get()).toEqual({ n: 0 });
+    db.close();
   });
 });

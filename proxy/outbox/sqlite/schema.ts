@@ -29,6 +29,7 @@ import {
   reminderColumns,
   visitorCallColumns,
 } from '../machine/booking-tables.ts';
+import { unfinishedTables } from '../machine/unfinished-tables.ts';
 
 const TYPES = tables.COLUMN_TYPES.sqlite;
 
@@ -198,6 +199,8 @@ export const MIGRATIONS: readonly Migration[] = [
   callsNotHeldTable(TYPES),
   // When each call got its time, and its latest reminder before it (issue 88).
   reminderColumns(TYPES),
+  // Unfinished enquiries kept with their visitor's say-so, and their counts in the funnel (issue 87).
+  unfinishedTables(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` to `db` (inside the caller's transaction). */

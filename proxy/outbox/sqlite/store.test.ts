@@ -25,6 +25,7 @@ import { describeOutageStore } from '../../test/store-contract-outage.ts';
 import { describeCalendarStore } from '../../test/store-contract-calendars.ts';
 import { describeCalendarKindsStore } from '../../test/store-contract-calendar-kinds.ts';
 import { describeHostFeedStore } from '../../test/store-contract-host-feeds.ts';
+import { describeUnfinishedStore } from '../../test/store-contract-unfinished.ts';
 import { openSqliteOutbox } from './store.ts';
 
 const inMemory = { open: () => openSqliteOutbox(':memory:') };
@@ -66,6 +67,8 @@ describeCalendarStore('SQLite in memory', inMemory);
 describeAfterCallStore('SQLite in memory', inMemory);
 describeCalendarKindsStore('SQLite in memory', inMemory);
 describeHostFeedStore('SQLite in memory', inMemory);
+describeUnfinishedStore('SQLite in memory', inMemory);
+describeUnfinishedStore('SQLite on disk', onDisk);
 
 describe('the SQLite outbox', () => {
   it('survives closing and reopening the database file, leases and all', async () => {
