@@ -18,6 +18,7 @@ import type {
   Receipts,
   Settings,
   SubjectRights,
+  UnfinishedView,
   WebhookDeliveries,
 } from '../outbox/store.ts';
 import { counts, exportLead, list, purge, retry, show, skip } from './lead-commands.ts';
@@ -29,6 +30,7 @@ import { calendarsCommand } from './calendars-command.ts';
 import type { DraftRights } from '../operator/person-drafts.ts';
 import { formCommand, type FormIo } from './form-command.ts';
 import { callsCommand } from './calls-command.ts';
+import { unfinishedCommand } from './unfinished-command.ts';
 
 /** What `npm run outbox -- help` prints (docs/operations.md shows it too). */
 export const USAGE = `Usage: npm run outbox -- <command>
@@ -102,6 +104,10 @@ export const USAGE = `Usage: npm run outbox -- <command>
   calls mark <reference> attended|no-show       mark a lead's call as having taken place, or missed by the
                                                 visitor (once it has begun): counted in the funnel, sent to
                                                 the webhooks that ask for call.attended or call.no_show
+  unfinished list [--json]                      the unfinished enquiries kept with their visitors' consent,
+                                                newest change first: who, what was typed, the consent's
+                                                words and time, when each is erased
+  unfinished erase <id>                         erase one kept unfinished enquiry now (in the audit log)
   migrate                                       bring the outbox's schema up to date, and nothing else
                                                 (the proxy does it at start too, under a lock)
 
@@ -125,7 +131,8 @@ type OutboxCommandStore = OperatorView &
   Pick<AuditLog, 'recordAudit'> &
   Pick<BookingStore, 'bookingsOf'> &
   CallMarks &
-  DraftRights;
+  DraftRights &
+  UnfinishedView;
 
 /** One command: the rest of its command line, the store and where to write; its exit code. */
 type Command = (
@@ -154,6 +161,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   calendars: calendarsCommand,
   form: formCommand,
   calls: callsCommand,
+  unfinished: unfinishedCommand,
 };
 
 /** Runs one command; returns the process exit code. */
