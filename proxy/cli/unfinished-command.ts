@@ -2,7 +2,7 @@
  * `npm run outbox -- unfinished list [--json]` and `unfinished erase <id>` (`docs/unfinished.md`):
  * the unfinished enquiries kept now, newest change first, read a page at a time so the command
  * holds one page however many are kept; and one erased for the firm, noted in the audit log by its
- * id. The console's page shows the same records; a person's request finds them with `subject`.
+ * id.
  */
 import { isoTime } from '../operator/lead-report.ts';
 import type { UnfinishedView } from '../outbox/store.ts';
@@ -21,7 +21,7 @@ export type UnfinishedCommandStore = Pick<
 >;
 
 /** A record as `--json` writes it: what the firm reads, times in ISO 8601. */
-export function unfinishedJson(record: UnfinishedRecord) {
+function unfinishedJson(record: UnfinishedRecord) {
   const { fields } = record;
   return {
     id: record.id,

@@ -1,10 +1,8 @@
 /**
  * What the box for unfinished enquiries says in the widget, in English (issue 87,
- * `docs/unfinished.md`): the words of the unfinished enquiries' chunk
- * (`widget/late/unfinished/strings.ts`), which the proxy lists too, so that the Welsh and a
- * strings file for another language have them, and the page without JavaScript draws the same
- * box. The proxy keeps a record's consent as these words read, in the visitor's language
- * (`intake/unfinished/consent-words.ts`). `{days}` and `{after}` are lengths of time in the
+ * `docs/unfinished.md`): the words of the widget's box, which the proxy lists too, so that the
+ * Welsh and a strings file for another language have them. The proxy keeps a record's consent
+ * as these words read, in the visitor's language (`intake/unfinished/consent-words.ts`). `{days}` and `{after}` are lengths of time in the
  * visitor's language (`unfinished.ts`'s `lengthIn`): "7 days", "24 hours".
  */
 export const UNFINISHED_STRINGS = /* @__PURE__ */ Object.freeze({
