@@ -5,7 +5,8 @@
  * meeting link and its page, and the host theirs where `hostReminders` asks; a moved call's
  * reminder follows it, a cancelled call's never goes; a reminder counts under the visitor's daily
  * emails; the words in Welsh, on the visitor's own clock. The mail goes through a real SMTP
- * server (smtp-server on loopback). Several instances and restarts: `test/postgres/call-reminders`.
+ * server (smtp-server on loopback). Several instances and restarts on PostgreSQL:
+ * `test/postgres/call-reminders.test.ts`.
  */
 import { describe, expect, it } from 'vitest';
 import { parseFormConfigs, type FormConfig } from '../contract/schemas/form-config.ts';
