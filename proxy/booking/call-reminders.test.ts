@@ -4,10 +4,11 @@
  * exactly that one (none of those whose time had passed when it was booked), with its time, its
  * meeting link and its page, and the host theirs where `hostReminders` asks; a moved call's
  * reminder follows it, a cancelled call's never goes; a reminder counts under the visitor's daily
- * emails; the words in Welsh, on the visitor's own clock. The mail goes through a real SMTP
+ * emails; the words in Welsh, on the visitor's own clock, and in Arabic right to left. The mail goes through a real SMTP
  * server (smtp-server on loopback). Several instances and restarts on PostgreSQL:
  * `test/postgres/call-reminders.test.ts`.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseFormConfigs, type FormConfig } from '../contract/schemas/form-config.ts';
 import { wordsIn, type Translations } from '../http/form-language.ts';
@@ -204,5 +205,31 @@ describe('reminders before a call', () => {
     expect(reminder?.text).toContain('Nodyn i’ch atgoffa am eich galwad gyda’r cwmni:');
     expect(reminder?.text).toMatch(/04:00–04:30 America\/New_York \(09:00–09:30 Europe\/London\)/);
     expect(reminder?.text).toContain('Dros y ffôn');
+  });
+  it('reminds an Arabic reader right to left, as their confirmation reads', async () => {
+    const arabic: unknown = JSON.parse(
+      readFileSync(new URL('../../demo/strings/ar.json', import.meta.url), 'utf8'),
+    );
+    const translations = parseFormConfigs(
+      {
+        ...lawFirmBookingFile,
+        languages: ['en', 'ar'],
+        strings: { ar: 'ar.json' },
+        booking: { ...lawFirmBookingFile.booking, noticeHours: 0, reminders: ['1h'] },
+        confirmation: confirming().confirmation,
+      },
+      () => arabic,
+    );
+    const proxy = await proxyWith(translations.first, translations);
+    const reference = await proxy.book(NINE, 'ada@example.com', { lang: 'ar' });
+    expect(await proxy.at(NINE - 60 * MINUTE)).toBe(1);
+    await proxy.send();
+    const [confirmation, reminder, ...more] = proxy.mail.received.filter(
+      (each) => each.to && 'text' in each.to && each.to.text === 'ada@example.com',
+    );
+    expect(more).toEqual([]);
+    expect(reminder?.subject).toBe(`تذكير: مكالمتك (${reference})`);
+    for (const mail of [confirmation, reminder])
+      expect(mail?.html).toContain('<html lang="ar" dir="rtl">');
   });
 });

@@ -7,7 +7,7 @@
  */
 import type { ConfirmationConfig } from '../contract/schemas/confirmation.ts';
 import { formatMessage } from '../contract/messages.ts';
-import { escapeHtml, type ConfirmationMail } from '../notify/confirmation-email.ts';
+import { escapeHtml, mailOpening, type ConfirmationMail } from '../notify/confirmation-email.ts';
 import type { CallChangeEvent, CallInvitation, CallReminderEvent } from '../notify/events.ts';
 import type { StoredBooking } from '../outbox/booking.ts';
 import { keyedSubject, mailboxOf } from '../outbox/mailbox.ts';
@@ -46,12 +46,7 @@ function mailOf(lang: string, subject: string, paragraphs: readonly Paragraph[])
   return {
     subject,
     text: `${text}\n`,
-    html: [
-      `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-      '<body style="font-family:sans-serif;line-height:1.5;color:#0b0c0c">',
-      ...html,
-      '</body></html>',
-    ].join('\n'),
+    html: [...mailOpening(lang, subject), ...html, '</body></html>'].join('\n'),
   };
 }
 

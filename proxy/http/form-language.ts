@@ -10,7 +10,7 @@ import type { AnswerLanguage } from '../contract/public-config.ts';
 import type { FormConfig, FormConfigs } from '../contract/schemas/form-config.ts';
 import {
   isEnglish,
-  primaryLanguage,
+  rightToLeft,
   shippedStrings,
   widgetStrings,
 } from '../contract/strings/catalogue.ts';
@@ -122,15 +122,6 @@ export function pageIn(deps: FormLanguageDeps, asked: string | undefined): PageI
     several: languagesOf(deps).length > 1,
   };
 }
-
-/** Languages written right to left, by their primary subtag. */
-const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'dv', 'ckb']);
-
-/**
- * Whether `tag` is written right to left: the widget's `dir` (from `GET /api/form`) and the
- * page without JavaScript's `<html dir>` both follow it.
- */
-export const rightToLeft = (tag: string) => RIGHT_TO_LEFT.has(primaryLanguage(tag));
 
 /** A language named in itself, as a language switch shows it: `Cymraeg`, `Polski`. */
 function nativeName(tag: string): string {

@@ -14,7 +14,7 @@
 import type { UpstreamEnquiry } from '../client/schemas.ts';
 import { emailWords, type ConfirmationConfig } from '../contract/schemas/confirmation.ts';
 import type { CaseType } from '../contract/schemas/form-config.ts';
-import { primaryLanguage } from '../contract/strings/catalogue.ts';
+import { primaryLanguage, rightToLeft } from '../contract/strings/catalogue.ts';
 import { ENGLISH, type Strings } from '../contract/strings/english.ts';
 import { typedLines } from './typed-lines.ts';
 
@@ -61,6 +61,15 @@ export const escapeHtml = (value: string) =>
 
 /** A link of the firm's own (never one typed into the form), as an anchor showing itself. */
 const anchor = (link: string) => `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`;
+
+/**
+ * The HTML part of an email to a visitor up to its body: in their language, right to left where
+ * it is written so (Arabic), as the form was.
+ */
+export const mailOpening = (lang: string, subject: string): string[] => [
+  `<!doctype html><html lang="${escapeHtml(lang)}"${rightToLeft(lang) ? ' dir="rtl"' : ''}><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+  '<body style="font-family:sans-serif;line-height:1.5;color:#0b0c0c">',
+];
 
 /** The language the visitor read the form in (none for a form in one), and its words. */
 export interface EmailLanguage {
@@ -146,8 +155,7 @@ export function confirmationMail(
   const row = (label: string, value: string) =>
     `<tr><th scope="row" style="text-align:left;padding:4px 12px 4px 0;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0">${value}</td></tr>`;
   const html = [
-    `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family:sans-serif;line-height:1.5;color:#0b0c0c">',
+    ...mailOpening(lang, subject),
     `<p>${escapeHtml(config.intro)}</p>`,
     `<table>${summary.map(([label, value]) => row(label, `<strong>${escapeHtml(value)}</strong>`)).join('')}</table>`,
     `<p>${escapeHtml(words.receiptHint)}</p>`,

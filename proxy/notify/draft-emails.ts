@@ -8,7 +8,7 @@
 import { DRAFT_CODE_MINUTES, DRAFT_FRAGMENT } from '../contract/drafts.ts';
 import type { Strings } from '../contract/strings/english.ts';
 import { formatIn } from '../contract/plurals.ts';
-import { escapeHtml, type ConfirmationMail } from './confirmation-email.ts';
+import { escapeHtml, mailOpening, type ConfirmationMail } from './confirmation-email.ts';
 
 /** What a saved enquiry's email is written from. */
 export interface DraftMailFacts {
@@ -41,8 +41,7 @@ export function mailOf(
 ): ConfirmationMail {
   const text = [...before, '', setApart.text, '', ...after.flatMap((p) => [p, '']), ''].join('\n');
   const html = [
-    `<!doctype html><html lang="${escapeHtml(facts.lang)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
-    '<body style="font-family:sans-serif;line-height:1.5;color:#0b0c0c">',
+    ...mailOpening(facts.lang, subject),
     ...before.map((p) => `<p>${escapeHtml(p)}</p>`),
     setApart.html,
     ...after.map((p) => `<p>${escapeHtml(p)}</p>`),

@@ -15,6 +15,15 @@ export const SHIPPED_STRINGS: Readonly<Record<string, Strings>> = Object.freeze(
 /** `cy` of `cy-GB`: what a language's words are looked up by. */
 export const primaryLanguage = (tag: string): string => tag.toLowerCase().split('-')[0] ?? '';
 
+/** Languages written right to left, by their primary subtag. */
+const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'yi', 'dv', 'ckb']);
+
+/**
+ * Whether `tag` is written right to left: the widget's `dir` (from `GET /api/form`), the page
+ * without JavaScript's `<html dir>` and every email to a visitor follow it.
+ */
+export const rightToLeft = (tag: string) => RIGHT_TO_LEFT.has(primaryLanguage(tag));
+
 /** English or one of its regional forms: the words every bundle already has. */
 export const isEnglish = (tag: string): boolean => primaryLanguage(tag) === 'en';
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { html, raw } from 'hono/html';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
-import { rightToLeft } from '../../http/form-language.ts';
+import { rightToLeft } from '../../contract/strings/catalogue.ts';
 import type { PageLanguage } from './form-fields.ts';
 
 const STYLE = `
