@@ -50,6 +50,7 @@ export const LATE_CHUNKS: Readonly<Record<string, string>> = {
   'widget/late/language-switch.ts': 'language switch',
   'widget/late/drafts/index.ts': 'saved enquiries',
   'widget/late/booking/index.ts': 'time picker',
+  'widget/late/unfinished/index.ts': 'unfinished enquiries',
 };
 
 /**

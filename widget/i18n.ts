@@ -8,6 +8,7 @@
 import { type DEFAULT_STRINGS, FORM_STRINGS, formatMessage, type MessageParams } from '#contract';
 import type { BOOKING_STRINGS } from './late/booking/strings.ts';
 import type { DRAFT_STRINGS } from './late/drafts/strings.ts';
+import type { UNFINISHED_STRINGS } from './late/unfinished/strings.ts';
 import type { UPLOAD_STRINGS } from './late/uploads/strings.ts';
 
 /** The English strings this page has so far. */
@@ -23,7 +24,8 @@ export type StringKey =
   | keyof typeof DEFAULT_STRINGS
   | keyof typeof UPLOAD_STRINGS
   | keyof typeof DRAFT_STRINGS
-  | keyof typeof BOOKING_STRINGS;
+  | keyof typeof BOOKING_STRINGS
+  | keyof typeof UNFINISHED_STRINGS;
 /** A full set of strings. */
 export type Strings = Readonly<Record<StringKey, string>>;
 /** The `i18n` property: any subset of the strings. */

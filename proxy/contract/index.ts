@@ -71,6 +71,13 @@ export {
 } from './steps.ts';
 export { answerTo, validateEnquiry, visibleQuestions, type EnquiryFields } from './rules.ts';
 export { isAnswered } from './answer-rules.ts';
+export { isValidEmail, isValidPhone } from './text-rules.ts';
+export {
+  lengthIn,
+  type UnfinishedEraseRequest,
+  type UnfinishedKeepRequest,
+  type UnfinishedValues,
+} from './unfinished.ts';
 export type {
   CallNotHeld,
   DeliveredResponse,

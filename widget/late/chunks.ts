@@ -2,7 +2,8 @@
  * The late bundle's chunks: what only some forms use, each fetched only when the form's
  * configuration asks for it: the steps (`./steps/index.ts`), the Turnstile check
  * (`./challenge.ts`), the time picker (`./booking/index.ts`), the language switch
- * (`./language-switch.ts`) and saved enquiries (`./drafts/index.ts`). `LateParts` (`index.ts`)
+ * (`./language-switch.ts`), saved enquiries (`./drafts/index.ts`) and unfinished enquiries'
+ * box (`./unfinished/index.ts`). `LateParts` (`index.ts`)
  * holds one for its element and asks it for what a press needs.
  */
 import type { ElementBase } from '../element-base.ts';
@@ -38,6 +39,8 @@ export abstract class LateChunks {
   declare steps: StepsController | undefined;
   /** The time picker, once loaded: only a form showing an appointment question has it. */
   declare booking: ReturnType<BookingChunk['attach']> | undefined;
+  /** What unfinished enquiries show under a field's control, once loaded (`unfinished/`). */
+  declare unfinished: ((id: string) => unknown) | undefined;
   #stepsChunk: StepsChunk | undefined;
   #challengeChunk: ChallengeChunk | undefined;
   #waiting = false;
@@ -56,6 +59,10 @@ export abstract class LateChunks {
       hostUpdated: () => {
         // Each render is noted in the form view's funnel report (what it shows).
         this.funnel.see(false);
+        // Unfinished enquiries: fetched once the visitor has typed into a contact field.
+        const { config, values } = ports.session;
+        if (config?.unfinished && (values.email || values.telephone_mobile))
+          this.#loadUnfinished().catch(() => undefined);
         const chunks = this.#asked();
         if (asked === (asked = chunks.join())) return;
         void this.ready().catch(() => undefined);
@@ -138,6 +145,13 @@ export abstract class LateChunks {
       this.#stepsChunk = chunk;
       adoptStyles(this.host.renderRoot, chunk.checkAnswersStyles);
       this.steps = new chunk.StepsController(this.host, this.ports);
+      this.host.requestUpdate();
+    }),
+  );
+
+  #loadUnfinished = onceUntilFailed(() =>
+    import('./unfinished/index.ts').then((chunk) => {
+      this.unfinished = chunk.attach(this.host, this.ports);
       this.host.requestUpdate();
     }),
   );

@@ -39,11 +39,15 @@ export class LateParts extends LateChunks {
     confirmation,
     checkAnswers: (t: Translator) => this.checkAnswers(t),
     /**
-     * What shows under a field's control: the email's "Did you mean …?"; and what the appointment
-     * question shows in place of its text area, once its chunk is here: the time picker.
+     * What shows under a field's control: under a contact field, the email's "Did you mean …?"
+     * and, under the last, the box that keeps an unfinished enquiry; a question only what the
+     * appointment question shows in place of its text area, once its chunk is here: the time
+     * picker. (A question given anything draws it in place of its own control.)
      */
     belowControl: (id: string) =>
-      id === 'email' ? this.#emailSuggestion() : this.booking?.field(id),
+      id.startsWith('answers.')
+        ? this.booking?.field(id)
+        : [id === 'email' ? this.#emailSuggestion() : undefined, this.unfinished?.(id)],
   };
   declare readonly files: FilesController;
   /** This form view's funnel report: the element notes each render and ends it. */
