@@ -13,7 +13,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { sweep } from './support/axe.ts';
 import { virtualAuthenticator } from './support/passkeys.ts';
 import { ADMIN_TOKEN, SEEDED } from './support/console-stack.ts';
-import { FUNNEL, openPeopleStack, type PeopleStack } from './support/people-stack.ts';
+import {
+  CALENDAR_HOST,
+  FUNNEL,
+  openPeopleStack,
+  type PeopleStack,
+} from './support/people-stack.ts';
 import { missing as noPostgres } from '../proxy/test/fixtures/postgres-server.ts';
 import { OTHER_CLIENT } from '../proxy/test/fixtures/oidc-issuer.ts';
 
@@ -248,6 +253,9 @@ for (const database of ['sqlite', 'postgresql'] as const) {
           await page.goto(`${on().console}/admin/people`);
           await page.getByLabel('Email address').fill('lee@firm.example');
           await page.getByRole('button', { name: 'Make an invitation link' }).click();
+          await expect(
+            page.getByRole('row', { name: `${CALENDAR_HOST} Microsoft 365 calendar` }),
+          ).toBeVisible();
           await sweep(page, testInfo, name('people'));
           await page.goto(await page.locator('code.link').innerText());
           await sweep(page, testInfo, name('invitation'));

@@ -1,7 +1,9 @@
 /**
  * The people's end-to-end stack: the console's stack (`console-stack.ts`) with the firm's
  * identity provider, a real OpenID Connect issuer on loopback (`oidc-provider`), and a second
- * issuer the console does not trust; the funnel seeded with a campaign's views and drop-off.
+ * issuer the console does not trust; the funnel seeded with a campaign's views and drop-off, and
+ * a host's Microsoft 365 calendar connected without the firm's app (the People page's calendars
+ * show it, and the fault the proxy records reading it).
  * The console is reached at `localhost`, a name a passkey can be made for (an IP address is not).
  */
 import { freePort } from '../../proxy/test/fixtures/local-servers.ts';
@@ -24,6 +26,21 @@ const ACCOUNTS: Readonly<Record<string, IssuerAccount>> = {
 
 /** Views of the seeded campaign, each started; some answered the first question, some left. */
 export const FUNNEL = { campaign: 'spring-2027', views: 14, answered: 9, left: 5 };
+
+/** The host whose calendar is seeded: a Microsoft 365 mailbox, the firm's app never connected. */
+export const CALENDAR_HOST = 'hal@firm.example';
+
+async function seedCalendar(store: OutboxStore, now: number) {
+  await store.connectCalendar({
+    address: CALENDAR_HOST,
+    kind: 'microsoft',
+    url: CALENDAR_HOST,
+    username: '',
+    sealedPassword: '',
+    connectedAt: now,
+    connectedBy: 'e2e',
+  });
+}
 
 async function seedFunnel(store: OutboxStore, now: number) {
   for (let n = 0; n < FUNNEL.views; n += 1) {
@@ -77,7 +94,10 @@ async function openOnce(database: 'sqlite' | 'postgresql'): Promise<PeopleStack>
   const otherIssuer = await startIssuer(callback, ACCOUNTS);
   const stack = await openConsoleStack(database, {
     proxyPort: port,
-    seed: seedFunnel,
+    seed: async (store, now) => {
+      await seedFunnel(store, now);
+      await seedCalendar(store, now);
+    },
     proxyEnv: {
       OIDC_ISSUER: issuer.issuer,
       OIDC_CLIENT_ID: CONSOLE_CLIENT.id,

@@ -26,7 +26,14 @@ const REFRESH_MS = 60_000;
 /** How often the calendars connected are listed (a new one is read at once). */
 const LIST_MS = 5_000;
 /** How long what was read is trusted once reads fail (the alerts say when it is past). */
-export const CALENDAR_TRUSTED_MS = 2 * REFRESH_MS;
+const CALENDAR_TRUSTED_MS = 2 * REFRESH_MS;
+/**
+ * The calendars that cannot be read at `now`, past the time their last read is trusted: their
+ * hosts' times are not offered. What the alerts email the firm of and the console's People page
+ * shows, from the faults each read recorded.
+ */
+export const calendarsUnreadAt = (store: Pick<HostCalendars, 'unreadCalendars'>, now: number) =>
+  store.unreadCalendars(now - CALENDAR_TRUSTED_MS);
 /** How many calendars are read at once. */
 const AT_ONCE = 4;
 

@@ -11,6 +11,7 @@ import type {
   AuditLog,
   BookingStore,
   CallMarks,
+  HostCalendars,
   HostFeeds,
   OperatorView,
   People,
@@ -36,7 +37,8 @@ export interface ConsoleDeps {
     TeamPeople &
     Pick<BookingStore, 'bookingsOf'> &
     CallMarks &
-    HostFeeds;
+    HostFeeds &
+    Pick<HostCalendars, 'hostCalendars' | 'unreadCalendars'>;
   /** Where uploads are spooled (`DATA_DIR/incoming`), so an erasure removes any copy left there. */
   spoolDir?: string | undefined;
   /**

@@ -2,7 +2,8 @@
  * The console's people (operators only, `access.ts`): the list, an invitation link made once
  * (`operator/invitations.ts`, as the CLI makes them), a change of role, a removal (the person's
  * sessions end at their next request, on every instance) and a sign-out of everyone. Each
- * action is in the audit log with who did it.
+ * action is in the audit log with who did it. Below them, each host's calendar: its kind, its
+ * last read, and its fault as the alerts say it.
  */
 import { Hono, type Context } from 'hono';
 import { consoleOrigin } from './console-address.ts';
@@ -12,12 +13,37 @@ import { consoleAudit, needsTo, type ConsoleVariables } from './access.ts';
 import type { ConsoleDeps, ConsoleRouteDeps } from './console-deps.ts';
 import { consolePage } from './pages/layout.ts';
 import { peopleBody, type PeopleData } from './pages/people.ts';
+import type { HostCalendarLine } from './pages/host-calendars.ts';
+import { calendarsUnreadAt } from '../booking/busy-cache.ts';
+import { hostsOf } from '../booking/host-feeds.ts';
+import type { FormConfig } from '../contract/schemas/form-config.ts';
 
 /** What an action did, by the word the redirect carries (never text from the address). */
 const DONE: Readonly<Record<string, string>> = {
   role: 'The role is changed; it applies from their next click.',
   removed: 'The person is removed; any session of theirs has ended.',
 };
+
+/**
+ * Each host of `config` (and anyone whose calendar is still connected), by address, with their
+ * calendar as the busy cache last recorded its reads, and whether the alerts count it unread.
+ */
+async function hostCalendarLines(
+  store: ConsoleDeps['store'],
+  config: FormConfig,
+  now: number,
+): Promise<HostCalendarLine[]> {
+  const [connected, unread] = await Promise.all([
+    store.hostCalendars(),
+    calendarsUnreadAt(store, now),
+  ]);
+  const hosts = new Set([...hostsOf(config), ...connected.map((calendar) => calendar.address)]);
+  return [...hosts].sort().map((host) => ({
+    host,
+    calendar: connected.find((calendar) => calendar.address === host),
+    withdrawn: unread.some((calendar) => calendar.address === host),
+  }));
+}
 
 /** The people page and its actions, as a Hono app to mount at `/`. */
 export function peopleRoutes(deps: ConsoleRouteDeps, parts: ConsoleDeps) {
@@ -28,12 +54,13 @@ export function peopleRoutes(deps: ConsoleRouteDeps, parts: ConsoleDeps) {
     consoleAudit({ ...deps, store }, c, { action, detail });
   const page = async (
     c: Context<{ Variables: ConsoleVariables }>,
-    data: Omit<PeopleData, 'people' | 'csrf'>,
+    data: Omit<PeopleData, 'people' | 'calendars' | 'csrf'>,
     status: 200 | 400 | 404 = 200,
   ) => {
     const body = peopleBody({
       ...data,
       people: await store.listPeople(deps.now()),
+      calendars: await hostCalendarLines(store, deps.form.current().config, deps.now()),
       csrf: c.get('csrf'),
     });
     const options = { title: 'People', place: 'people', csrf: c.get('csrf') } as const;

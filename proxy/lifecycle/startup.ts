@@ -2,7 +2,7 @@
  * What a start does besides listening: tidy what a predecessor left, check the platform, start
  * the notifier.
  */
-import { CALENDAR_TRUSTED_MS } from '../booking/busy-cache.ts';
+import { calendarsUnreadAt } from '../booking/busy-cache.ts';
 import { invitationText } from '../booking/event-ical.ts';
 import type { CurrentForm } from '../studio/live-form.ts';
 import type { Deliverer } from '../delivery/deliverer.ts';
@@ -85,8 +85,7 @@ export function startNotifier(
       : {}),
     ...(env.WEBHOOK_ENDPOINTS.length > 0 ? { deadWebhooks: () => store.deadWebhooks() } : {}),
     calendarTrouble: () => store.calendarTrouble(),
-    // A calendar failing past the time its last read is trusted: its host's times are not offered.
-    unreadCalendars: (now) => store.unreadCalendars(now - CALENDAR_TRUSTED_MS),
+    unreadCalendars: (now) => calendarsUnreadAt(store, now),
     roomForecast,
   });
   notifier.start();

@@ -1,16 +1,19 @@
 /**
  * The people page (operators only): who may use the console and in which role, a way to invite
  * someone (the link shown once), change a role, remove a person (their sessions end at once),
- * and sign everyone out.
+ * sign everyone out; and each host's calendar (`host-calendars.ts`).
  */
 import { html } from 'hono/html';
 import type { PersonRow } from '../../outbox/machine/people.ts';
 import { ROLES, type Role } from '../../outbox/roles.ts';
 import { csrfField, dataTable, doneNotice, emailAddress, when } from './layout.ts';
+import { hostCalendarsSection, type HostCalendarLine } from './host-calendars.ts';
 
 /** What the page shows. */
 export interface PeopleData {
   people: readonly PersonRow[];
+  /** Each host's calendar: its kind, its last read, its fault. */
+  calendars: readonly HostCalendarLine[];
   csrf: string;
   /** The invitation link just made, shown this once. */
   invitation?: { email: string; link: string } | undefined;
@@ -73,6 +76,7 @@ export function peopleBody(data: PeopleData) {
             rowHeaders: true,
           })
     }
+    ${hostCalendarsSection(data.calendars)}
     <h2>Invite someone</h2>
     <form method="post" action="/admin/people/invite" class="stack">
       ${csrfField(data.csrf)}
