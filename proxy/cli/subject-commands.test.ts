@@ -197,3 +197,68 @@ describe('a person’s saved enquiries from the command line', () => {
     expect(out.some((line) => line.startsWith('saved enquiry'))).toBe(false);
   });
 });
+
+describe('a person’s unfinished enquiries from the command line (issue 87)', () => {
+  /** A record kept for `email`, as POST /api/unfinished keeps one once its box is ticked. */
+  const keepFor = (email: string, id: string) =>
+    store.keepUnfinished({
+      id,
+      secretHash: `secret-${id}`,
+      seq: 1,
+      now: NOW,
+      expiresAt: NOW + 7 * 86_400_000,
+      formSession: `session-${id}`,
+      formVersion: null,
+      lang: 'en',
+      fields: {
+        forename: 'Ada',
+        surname: 'Lovelace',
+        email,
+        telephone_mobile: '',
+        case_type: 'conveyancing',
+        answers: { notes: 'A flat in Islington' },
+      },
+      marketing: { lead_referer: '', campaign: 'spring', keywords: '', detail: '' },
+      email: email.toLowerCase(),
+      phoneKey: '',
+      statement: 'Keep what I have typed so that the firm can help if I do not finish',
+      reminder: null,
+      page: null,
+    });
+
+  it('lists, exports and erases them with the address, leaving another person’s', async () => {
+    await keepFor('ada@example.com', 'a'.repeat(32));
+    await keepFor('bea@example.com', 'b'.repeat(32));
+    expect(await run('subject', 'ada@example.com')).toBe(0);
+    expect(out.at(-1)).toBe(
+      `unfinished enquiry ${'a'.repeat(32)}  changed 2027-03-27T12:00:00Z  kept until 2027-04-03T12:00:00Z  conveyancing`,
+    );
+    out = [];
+    expect(await run('subject', 'ada@example.com', '--json')).toBe(0);
+    const held = JSON.parse(out.join('\n')) as { unfinished: unknown[] };
+    expect(held.unfinished).toEqual([
+      expect.objectContaining({
+        id: 'a'.repeat(32),
+        answers: { notes: 'A flat in Islington' },
+        consent: {
+          statement: 'Keep what I have typed so that the firm can help if I do not finish',
+          at: '2027-03-27T12:00:00Z',
+        },
+      }),
+    ]);
+    const dir = mkdtempSync(join(tmpdir(), 'subject-unfinished-'));
+    expect(await run('subject-export', 'ada@example.com', '--to', dir)).toBe(0);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as {
+      unfinished: { id: string }[];
+    };
+    expect(manifest.unfinished.map((record) => record.id)).toEqual(['a'.repeat(32)]);
+    out = [];
+    expect(await run('erase', '--email', 'ada@example.com', '--force')).toBe(0);
+    expect(out[0]).toBe('Erased 1 unfinished enquiry(ies).');
+    expect(await store.unfinishedOf({ email: 'ada@example.com' })).toEqual([]);
+    expect(await store.unfinishedRecord('b'.repeat(32))).not.toBeNull();
+    out = [];
+    expect(await run('subject', 'ada@example.com')).toBe(0);
+    expect(out.some((line) => line.startsWith('unfinished'))).toBe(false);
+  });
+});

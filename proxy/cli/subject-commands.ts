@@ -1,18 +1,19 @@
 /**
  * A person's rights from the command line: `subject` lists what the outbox holds about one
  * email address or telephone number, `subject-export` writes it for a subject access request,
- * `erase` removes one submission or everything about one email address, its saved enquiries
- * included (see `docs/privacy.md`).
+ * `erase` removes one submission or everything about one email address, its saved and unfinished
+ * enquiries included (see `docs/privacy.md`, `docs/unfinished.md`).
  */
 import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Subject, SubjectHoldings, SubjectRights } from '../outbox/store.ts';
+import type { Subject, SubjectHoldings, SubjectRights, UnfinishedView } from '../outbox/store.ts';
 import type { CommandIo } from './command-io.ts';
 import { eraseLead } from '../operator/erase-lead.ts';
 import { isoTime, submissionJson } from '../operator/lead-report.ts';
 import { askedNumber, isPhoneCountry } from '../outbox/machine/telephone.ts';
 import { writeExport } from './write-export.ts';
 import { draftsOfEmail, eraseDraftsOf, type DraftRights } from '../operator/person-drafts.ts';
+import { unfinishedJson } from './unfinished-command.ts';
 
 /** What the rights commands know of the proxy's setup, when the CLI knows it. */
 export interface RightsIo extends CommandIo {
@@ -54,8 +55,14 @@ const webhooksOf = (held: SubjectHoldings) =>
     body: w.body === null ? null : (JSON.parse(w.body) as unknown),
   }));
 
-/** What the rights commands ask of the outbox: a person's submissions and saved enquiries. */
-export type RightsStore = SubjectRights & DraftRights;
+/** What the rights commands ask of the outbox: a person's submissions, saved and unfinished enquiries. */
+export type RightsStore = SubjectRights &
+  DraftRights &
+  Pick<UnfinishedView, 'unfinishedOf' | 'eraseUnfinishedRecord'>;
+
+/** The unfinished enquiries kept for `subject` (an address or a number), as the firm reads them. */
+const unfinishedOf = async (store: RightsStore, subject: Subject) =>
+  (await store.unfinishedOf(subject)).map(unfinishedJson);
 
 /** The saved enquiries of an email subject (none for a telephone number: drafts hold no number). */
 const draftsOf = (store: RightsStore, subject: Subject) =>
@@ -70,6 +77,7 @@ export async function listSubject(args: readonly string[], store: RightsStore, i
   if (typeof subject === 'string') return usage(io, subject);
   const held = await store.findSubject(subject);
   const drafts = await draftsOf(store, subject);
+  const unfinished = await unfinishedOf(store, subject);
   if (args.includes('--json')) {
     io.out(
       JSON.stringify(
@@ -78,6 +86,7 @@ export async function listSubject(args: readonly string[], store: RightsStore, i
           submissions: held.submissions.map((s) => submissionJson(s)),
           webhooks: webhooksOf(held),
           drafts,
+          unfinished,
         },
         null,
         2,
@@ -85,7 +94,8 @@ export async function listSubject(args: readonly string[], store: RightsStore, i
     );
     return 0;
   }
-  if (held.submissions.length === 0 && held.notifications.length === 0 && drafts.length === 0) {
+  const none = [held.submissions, held.notifications, drafts, unfinished].every((l) => !l.length);
+  if (none) {
     io.out(`The outbox holds nothing about ${who}.`);
     return 0;
   }
@@ -106,6 +116,10 @@ export async function listSubject(args: readonly string[], store: RightsStore, i
   for (const d of drafts)
     io.out(
       `saved enquiry (encrypted)  saved ${isoTime(d.savedAt)}  kept until ${isoTime(d.expiresAt)}  files: ${String(d.uploads)}`,
+    );
+  for (const u of unfinished)
+    io.out(
+      `unfinished enquiry ${u.id}  changed ${u.updatedAt ?? ''}  kept until ${u.expiresAt ?? ''}  ${u.caseType}`.trimEnd(),
     );
   return 0;
 }
@@ -151,6 +165,8 @@ export async function exportSubject(args: readonly string[], store: RightsStore,
     // Encrypted in the visitor's browser, with a key only their emailed link holds: when each
     // was saved and until when it is kept is all the outbox can say of them.
     drafts: await draftsOf(store, subject),
+    // Kept with the visitor's consent while they typed (`docs/unfinished.md`), consent and all.
+    unfinished: await unfinishedOf(store, subject),
   };
   await writeFile(join(resolve(to), 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, {
     mode: 0o600,
@@ -168,6 +184,9 @@ export async function erase(args: readonly string[], store: RightsStore, io: Rig
     ? await store.subjectReferences({ email })
     : args.filter((arg) => !arg.startsWith('--')).slice(0, 1);
   const drafts = email ? await eraseDraftsOf(store, email) : [];
+  const unfinished = email ? await store.unfinishedOf({ email }) : [];
+  for (const record of unfinished) await store.eraseUnfinishedRecord(record.id, io.now(), 'cli');
+  if (unfinished.length > 0) io.out(`Erased ${String(unfinished.length)} unfinished enquiry(ies).`);
   if (drafts.length > 0)
     io.out(
       `Erased ${String(drafts.length)} saved enquiry(ies) with ${String(drafts.reduce((n, d) => n + d.uploads, 0))} file(s).`,

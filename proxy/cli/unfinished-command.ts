@@ -2,7 +2,7 @@
  * `npm run outbox -- unfinished list [--json]` and `unfinished erase <id>` (`docs/unfinished.md`):
  * the unfinished enquiries kept now, newest change first, read a page at a time so the command
  * holds one page however many are kept; and one erased for the firm, noted in the audit log by its
- * id.
+ * id. A person's request finds and erases theirs with `subject` (`subject-commands.ts`).
  */
 import { isoTime } from '../operator/lead-report.ts';
 import type { UnfinishedView } from '../outbox/store.ts';
@@ -20,8 +20,8 @@ export type UnfinishedCommandStore = Pick<
   'unfinishedPage' | 'eraseUnfinishedRecord'
 >;
 
-/** A record as `--json` writes it: what the firm reads, times in ISO 8601. */
-function unfinishedJson(record: UnfinishedRecord) {
+/** A record as `--json` writes it (and `subject`): what the firm reads, times in ISO 8601. */
+export function unfinishedJson(record: UnfinishedRecord) {
   const { fields } = record;
   return {
     id: record.id,
