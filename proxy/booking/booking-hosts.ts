@@ -20,6 +20,10 @@ export interface BookingRules {
   noticeHours: number;
   horizonDays: number;
   closed: ReadonlySet<string>;
+  /** How often a visitor may move their own call (`booking.visitorMoves`). */
+  visitorMoves: number;
+  /** How long before its start a visitor may still move it (`moveNoticeHours`, else the notice). */
+  moveNoticeHours: number;
   /** Tells these rules apart from another team's in a cache key. */
   key: string;
   /** What follows a booking (`schemas/after-call.ts`): reminders, in ms before the call, latest first. */
@@ -59,6 +63,9 @@ function rulesOf(booking: NonNullable<FormConfig['booking']>, team?: object): Bo
     noticeHours: merged.noticeHours,
     horizonDays: merged.horizonDays,
     closed: new Set(merged.closed),
+    visitorMoves: merged.visitorMoves,
+    // The notice to book is the notice to move, unless the form or the team says otherwise.
+    moveNoticeHours: merged.moveNoticeHours ?? merged.noticeHours,
     key: JSON.stringify([
       merged.timeZone,
       merged.minutes,

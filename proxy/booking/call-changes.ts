@@ -10,6 +10,7 @@
  */
 import type { StoredBooking } from '../outbox/booking.ts';
 import type { NewNotification } from '../outbox/notification.ts';
+import type { People } from '../outbox/people-store.ts';
 import type { BookingStore, OperatorView } from '../outbox/store.ts';
 import type { CallChangeEvent } from '../notify/events.ts';
 import type { CurrentForm } from '../studio/live-form.ts';
@@ -33,7 +34,9 @@ export interface CallChangeDeps {
     BookingStore,
     'bookingToOpen' | 'bookingsOf' | 'hostBookings' | 'cancelBooking' | 'moveBooking'
   > &
-    Pick<OperatorView, 'get' | 'notificationsFor'>;
+    Pick<OperatorView, 'get' | 'notificationsFor'> &
+    // The host by the name the console knows them by, on the visitor's page.
+    Pick<People, 'listPeople'>;
   /** The free times, and the days to work out again once a time is given back or taken. */
   slots: SlotFinder;
   form: CurrentForm;
@@ -58,8 +61,30 @@ export interface ChangedBy {
   visitor: boolean;
 }
 
-/** What a move came to. */
-export type MoveOutcome = StoredBooking | 'taken' | 'unavailable' | 'changed';
+/**
+ * What a move came to: moved, or why not (`moves_used` and `too_soon`: the visitor may not move
+ * it themselves any more, `visitorMayMove`).
+ */
+export type MoveOutcome =
+  StoredBooking | 'taken' | 'unavailable' | 'changed' | 'moves_used' | 'too_soon';
+
+/** Whether the visitor may move their call themselves now, and if not, why. */
+export type VisitorMove = 'yes' | 'moves_used' | 'too_soon';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Whether `call`'s visitor may move it through their link at `now` (`docs/booking.md`, "Moves
+ * within reason"): fewer moves than `booking.visitorMoves` so far, and its start further off
+ * than `moveNoticeHours`. Staff may always move it.
+ */
+export function visitorMayMove(call: OpenedCall, now: number): VisitorMove {
+  const rules = call.hosts?.rules;
+  if (!rules) return 'yes';
+  if (call.booking.visitorMoves >= rules.visitorMoves) return 'moves_used';
+  if (call.booking.start - now < rules.moveNoticeHours * HOUR_MS) return 'too_soon';
+  return 'yes';
+}
 
 /** The call `uid` with its hosts; undefined when there is none. */
 export async function openCall(deps: CallChangeDeps, uid: string): Promise<OpenedCall | undefined> {
@@ -117,7 +142,7 @@ export async function cancelCall(
   by: ChangedBy,
 ): Promise<StoredBooking | 'changed'> {
   const { booking } = call;
-  const notice = hostNotice(deps, 'call.cancelled', booking, sequence, [
+  const notice = hostNotice(deps, 'call.cancelled', booking, sequence, by, [
     `${booking.summary} (${booking.reference}), ${whenOf(booking)}, was cancelled by ${by.name}.`,
     'Its time is offered again, and its event leaves your calendar.',
   ]);
@@ -126,6 +151,7 @@ export async function cancelCall(
     sequence,
     notice,
     visitorMail,
+    byVisitor: by.visitor,
   });
   if (call.hosts) deps.slots.forget(call.hosts, booking.start);
   return done ?? 'changed';
@@ -143,6 +169,8 @@ export async function moveCall(
   by: ChangedBy,
 ): Promise<MoveOutcome> {
   const { booking, hosts } = call;
+  const may = by.visitor ? visitorMayMove(call, deps.now()) : 'yes';
+  if (may !== 'yes') return may;
   const slot = hosts && slotAt(hosts.rules, start, deps.now());
   if (!hosts || !slot || booking.state !== 'booked') return 'unavailable';
   const free = deps.slots.calendarFree(hosts, slot);
@@ -151,7 +179,7 @@ export async function moveCall(
     deps.slots.forget(hosts, slot.start);
     return 'taken';
   }
-  const notice = hostNotice(deps, 'call.moved', booking, sequence, [
+  const notice = hostNotice(deps, 'call.moved', booking, sequence, by, [
     `${booking.summary} (${booking.reference}) was moved by ${by.name}.`,
     `Was: ${whenOf(booking)}, with ${booking.host}.`,
     `Now: ${whenOf({ ...slot, timeZone: hosts.rules.timeZone })}.`,
@@ -166,6 +194,8 @@ export async function moveCall(
     end: slot.end,
     until: slot.end + hosts.rules.bufferMinutes * MINUTE_MS,
     hosts: order,
+    byVisitor: by.visitor,
+    ...(by.visitor ? { movesAllowed: hosts.rules.visitorMoves } : {}),
   };
   const moved = await deps.store.moveBooking(booking.uid, move, deps.now());
   deps.slots.forget(hosts, booking.start);
@@ -177,19 +207,26 @@ export async function moveCall(
 const whenOf = (call: Span & { timeZone: string }) => callTime(call, call.timeZone, 'en');
 
 /**
+ * The invitation the visitor of the call booked with `reference` was sent, when they are told
+ * of its changes: visitors can be emailed and their confirmation carried it. Undefined when
+ * nothing about the call reaches them by email (their call's page then offers the file).
+ */
+export async function emailedInvitation(deps: CallChangeDeps, reference: string) {
+  if (!deps.visitors || !deps.form.current().config.confirmation) return undefined;
+  return keptInvitation(await deps.store.notificationsFor(reference));
+}
+
+/**
  * The visitor's email of a change asked at `sequence` (written for the host who has the call
- * after it), when visitors can be emailed and their confirmation carried an invitation.
+ * after it), when they are emailed of its changes.
  */
 async function visitorMailOf(
   deps: CallChangeDeps,
   change: Pick<VisitorChange, 'kind' | 'booking' | 'to'> & { sequence: number; by: ChangedBy },
 ) {
-  const confirmation = deps.form.current().config.confirmation;
-  if (!deps.visitors || !confirmation) return undefined;
-  const { booking } = change;
-  const invitation = keptInvitation(await deps.store.notificationsFor(booking.reference));
-  if (!invitation) return undefined;
-  return visitorNotice(deps.visitors, confirmation, invitation, {
+  const invitation = await emailedInvitation(deps, change.booking.reference);
+  if (!deps.visitors || !invitation) return undefined;
+  return visitorNotice(deps.visitors, invitation, {
     ...change,
     sequence: change.sequence + 1,
     byVisitor: change.by.visitor,
@@ -203,6 +240,7 @@ function hostNotice(
   event: CallChangeEvent['event'],
   booking: StoredBooking,
   sequence: number,
+  by: ChangedBy,
   lines: string[],
 ): NewNotification | undefined {
   if (!deps.hostsTold) return undefined;
@@ -219,8 +257,8 @@ function hostNotice(
     to: [],
   };
   return {
-    // One per change: the SEQUENCE it was made at names it.
-    key: `${event}:${booking.uid}:${String(sequence + 1)}`,
+    // One per change: the SEQUENCE it was made at names it; a visitor's are coalesced by it.
+    key: `${event}:${booking.uid}:${String(sequence + 1)}${by.visitor ? ':visitor' : ''}`,
     channel: 'email',
     kind: event,
     reference: booking.reference,

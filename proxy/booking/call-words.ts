@@ -98,6 +98,16 @@ export function callValue(
 export const preferredValue = (text: string, words: Strings): string =>
   formatMessage(words['booking.preferred'], { text: text.trim() });
 
+/**
+ * What the visitor's calendar says of their call, in their `words`: its title, and its text (the
+ * link to its page). The invitation their confirmation carries and the file their call's page
+ * offers say the same.
+ */
+export const invitationWords = (words: Strings, reference: string, link: string) => ({
+  summary: formatMessage(words['call.invitationTitle'], { reference }),
+  description: `${words['call.emailChange']}\n${link}`,
+});
+
 /** What the host's calendar says of a call: its title, and its text. */
 export function eventWords(
   words: Strings,

@@ -83,6 +83,8 @@ function addParties(vevent: ICAL.Component, parties: Parties): void {
   const organizer = new ICAL.Property('organizer');
   organizer.setValue(`mailto:${parties.organizer}`);
   vevent.addProperty(organizer);
+  // A visitor who gave no address (the file their call's page offers) is named by no ATTENDEE.
+  if (!parties.attendee.email) return;
   const attendee = new ICAL.Property('attendee');
   if (parties.attendee.name) attendee.setParameter('cn', parties.attendee.name);
   attendee.setParameter('role', 'REQ-PARTICIPANT');

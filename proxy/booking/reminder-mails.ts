@@ -99,10 +99,11 @@ export function visitorReminder(
       payload,
       at: facts.at,
     },
-    // Counted as the call's other emails are: the mailbox's day, and the hour's ceiling.
+    // Counted as the call's confirmation is (`intake/aftercare.ts`): the mailbox's day of the
+    // call's own emails, apart from other enquiries' confirmations, and the hour's ceiling.
     quotas: [
       {
-        subject: keyedSubject(deps.receiptSecret, 'address', mailboxOf(to)),
+        subject: keyedSubject(deps.receiptSecret, 'call-address', mailboxOf(to)),
         windowMs: DAY_MS,
         limit: confirmation.limits.perAddressPerDay,
       },

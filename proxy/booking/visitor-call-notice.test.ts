@@ -17,7 +17,13 @@ import { startMailServer, type RunningMailServer } from '../test/fixtures/mail-s
 import { validEnquiry, type ProxyHarness } from '../test/fixtures/proxy-harness.ts';
 
 const confirmingProxy = confirmingProxies();
-const config: FormConfig = { ...lawFirmBooking, confirmation: confirming().confirmation };
+/** The firm's own ways in, which the call's page gives once its visitor may not move it. */
+const FIRM = { name: 'Lovelace & Co', phone: '020 7946 0018', email: 'calls@lovelace-law.example' };
+const config: FormConfig = {
+  ...lawFirmBooking,
+  confirmation: confirming().confirmation,
+  firm: FIRM,
+};
 const TOKEN = randomBytes(32).toString('base64url');
 const [ANN] = HOSTS;
 const MONDAY_NINE = '2027-03-29T08:00:00Z';
@@ -172,14 +178,91 @@ describe('the visitor of a call cancelled or moved', () => {
     expect(invitationOf(email)).toMatchObject({ method: 'REQUEST', start: '2027-03-29T13:00:00Z' });
   });
 
-  it('is sent no more emails a day than their confirmations’ quota, however often they move it', async () => {
-    const { harness, reference, path, adas, send } = await adasCall();
-    // The quota is two a day: the confirmation took one.
-    for (const start of ['2027-03-29T13:00:00Z', '2027-03-29T14:00:00Z', '2027-03-29T15:00:00Z'])
-      await visitorPress(harness, path, { action: 'move', start });
+  it('is told of booking, moving and cancelling with the default limits, the cancel as METHOD:CANCEL', async () => {
+    // Two a mailbox a day (the default): the confirmation, the move and the cancel all go.
+    expect(config.confirmation?.limits.perAddressPerDay).toBe(2);
+    const { harness, path, adas, send, invitation } = await adasCall();
+    await visitorPress(harness, path, { action: 'move', start: '2027-03-29T13:00:00Z' });
+    await visitorPress(harness, path, { action: 'cancel' });
     await send();
+
     expect(adas('Your call is moved').map((email) => invitationOf(email).sequence)).toEqual([1]);
-    expect((await harness.store.bookingsOf(reference))[0]?.sequence).toBe(3);
+    const [cancelled, ...more] = adas('Your call is cancelled');
+    expect(more).toEqual([]);
+    expect(invitationOf(cancelled)).toEqual({
+      ...invitation,
+      method: 'CANCEL',
+      sequence: 2,
+      status: 'CANCELLED',
+      start: '2027-03-29T13:00:00Z',
+    });
+  });
+
+  it('is confirmed a call booked after the day’s confirmations of other enquiries went', async () => {
+    const { harness, send, mail } = await confirmingProxy(config, {
+      harness: callPagesOptions(config),
+    });
+    for (const notes of ['First', 'Second', 'Third'])
+      await harness.submit({ answers: { ...validEnquiry().answers, notes } });
+    const sent = await harness.submit({
+      answers: { ...validEnquiry().answers, call: MONDAY_NINE },
+    });
+    const { reference } = await answerOf(sent);
+    await send();
+    const confirmed = mail.received.map((email) => email.subject);
+    // The mailbox's two of the day went to the first two enquiries; the call has its own.
+    expect(confirmed.filter((subject) => subject?.startsWith('We have your enquiry'))).toHaveLength(
+      3,
+    );
+    expect(confirmed).toContain(`We have your enquiry (${reference})`);
+  });
+
+  it('may move it as often as booking.visitorMoves allows, then is given the firm’s telephone and email, and may still cancel', async () => {
+    const { harness, path, adas, send, staffPress } = await adasCall();
+    for (const start of ['2027-03-29T13:00:00Z', '2027-03-29T14:00:00Z'])
+      await visitorPress(harness, path, { action: 'move', start });
+    const page = await (await harness.app.request(path)).text();
+    expect(page).toContain('This call has been moved as often as it can be here.');
+    expect(page).toContain('<a href="tel:02079460018">020 7946 0018</a>');
+    expect(page).toContain('<a href="mailto:calls@lovelace-law.example">');
+    expect(page).not.toContain('name="start"');
+    // A third press (a page drawn before, or made by hand) changes nothing, in words.
+    const third = await pressOnPage(harness, path, {
+      action: 'move',
+      start: '2027-03-29T15:00:00Z',
+    });
+    expect(third.status).toBe(409);
+    expect(await third.text()).toContain(
+      'We will gladly help you change it by telephone or email.',
+    );
+    await send();
+    expect(adas('Your call is moved').map((email) => invitationOf(email).sequence)).toEqual([1, 2]);
+
+    // Staff are not limited; the visitor may still cancel.
+    await staffPress('move', 2, '2027-03-29T15:00:00Z');
+    await visitorPress(harness, path, { action: 'cancel' });
+    await send();
+    expect(adas('Your call is cancelled').map((email) => invitationOf(email).sequence)).toEqual([
+      4,
+    ]);
+  });
+
+  it('may not move it themselves once it starts within moveNoticeHours', async () => {
+    const { harness, path, reference } = await adasCall();
+    // Monday 09:00 in London; the notice is two hours: at 07:30 it is too soon.
+    harness.clock.now = Date.parse('2027-03-29T06:30:00Z');
+    const page = await (await harness.app.request(path)).text();
+    expect(page).toContain('This call starts too soon to be moved here.');
+    expect(page).toContain('Cancel the call');
+    const press = await pressOnPage(harness, path, {
+      action: 'move',
+      start: '2027-03-29T13:00:00Z',
+    });
+    expect(press.status).toBe(409);
+    expect((await harness.store.bookingsOf(reference))[0]).toMatchObject({
+      start: Date.parse(MONDAY_NINE),
+      sequence: 0,
+    });
   });
 
   it('is sent nothing when their enquiry was sent no confirmation', async () => {

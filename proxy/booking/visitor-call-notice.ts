@@ -8,29 +8,30 @@
  *
  * It is written from that confirmation as the outbox keeps it: a visitor whose confirmation
  * carried no invitation (none asked for, over its quota, its lead forgotten) has nothing in
- * their calendar to mend, and is sent nothing. A press on the visitor's own page counts under
- * the same quotas as their confirmation (the mailbox's day, the hour's ceiling), so a link to
- * someone else's address cannot be pressed into a flood of email; staff's changes are not
- * counted.
+ * their calendar to mend, and is sent nothing (their call's page offers the update to
+ * download instead). A call's own emails are counted under no quota: the email a visitor's
+ * own call needs always goes (book, move, cancel), and their number is the call's to bound, one
+ * confirmation (within the confirmations' quotas), `booking.visitorMoves` moves by the visitor
+ * (`call-changes.ts`) and one cancel, so that a link to somebody else's address cannot be
+ * pressed into a flood of email. Staff's changes are the firm's own.
  */
-import type { ConfirmationConfig } from '../contract/schemas/confirmation.ts';
 import type { Strings } from '../contract/strings/english.ts';
 import { formatMessage } from '../contract/messages.ts';
 import { escapeHtml } from '../notify/confirmation-email.ts';
 import { mailOf } from '../notify/draft-emails.ts';
 import type { CallInvitation, VisitorCallEvent } from '../notify/events.ts';
 import type { StoredBooking } from '../outbox/booking.ts';
-import { keyedSubject, mailboxOf } from '../outbox/mailbox.ts';
 import type { QueuedNotification } from '../outbox/notification.ts';
-import { CONFIRMATION_CEILING, type ConfirmationRequest } from '../outbox/receipt.ts';
-import { callTime } from './call-words.ts';
+import type { ConfirmationRequest } from '../outbox/receipt.ts';
+import { visitorCallTime } from './call-words.ts';
 import type { Span } from './slot-grid.ts';
-
-const DAY_MS = 86_400_000;
 
 /** What telling visitors needs: set only when they can be emailed (`CONFIRMATION_FROM`). */
 export interface VisitorMailDeps {
-  /** The key the confirmations' quotas are kept under (the outbox's `receipt_secret`). */
+  /**
+   * The key the confirmations' quotas are kept under (the outbox's `receipt_secret`): the
+   * reminders count under them (`reminder-mails.ts`); a change of the call's counts under none.
+   */
   receiptSecret: string;
   /** The product's words (or the firm's strings file's) in a language. */
   wordsIn: (lang: string | undefined) => Strings;
@@ -67,7 +68,6 @@ export function keptInvitation(
  */
 export function visitorNotice(
   deps: VisitorMailDeps,
-  confirmation: Pick<ConfirmationConfig, 'limits'>,
   invitation: CallInvitation & { link: string; lang: string },
   change: VisitorChange,
 ): (host: string) => ConfirmationRequest {
@@ -77,17 +77,8 @@ export function visitorNotice(
   const say = (key: keyof Strings, params: Record<string, string> = {}) =>
     formatMessage(words[key], params);
   const to = invitation.attendee.email;
-  const was = callTime(booking, booking.timeZone, lang);
-  const quotas = change.byVisitor
-    ? [
-        {
-          subject: keyedSubject(deps.receiptSecret, 'address', mailboxOf(to)),
-          windowMs: DAY_MS,
-          limit: confirmation.limits.perAddressPerDay,
-        },
-        { ...CONFIRMATION_CEILING, limit: confirmation.limits.perHour },
-      ]
-    : [];
+  // On the visitor's clock, the firm's beside it (`call-words.ts`).
+  const was = visitorCallTime(booking, booking, lang);
   return (host) => {
     const span = change.to ?? { ...booking };
     const params = { reference: booking.reference, when: was, host };
@@ -106,7 +97,12 @@ export function visitorNotice(
             { lang },
             say('call.movedSubject', params),
             [say(change.byVisitor ? 'call.movedByVisitor' : 'call.movedByFirm')],
-            setApart(say('call.movedNow', { when: callTime(span, span.timeZone, lang), host })),
+            setApart(
+              say('call.movedNow', {
+                when: visitorCallTime(span, { ...span, visitorZone: booking.visitorZone }, lang),
+                host,
+              }),
+            ),
             [say('call.movedWas', params), say('call.movedCalendar'), say('call.emailChange')],
           );
     const event = `visitor.call-${change.kind}` as const;
@@ -125,7 +121,7 @@ export function visitorNotice(
       },
     };
     return {
-      // One per change: the SEQUENCE it gives the call names it.
+      // One per change: the SEQUENCE it gives the call names it. Bounded by the call, not a quota.
       notification: {
         key: `${event}:${booking.uid}:${String(sequence)}`,
         channel: 'email',
@@ -134,7 +130,7 @@ export function visitorNotice(
         payload,
         at: change.at,
       },
-      quotas,
+      quotas: [],
     };
   };
 }

@@ -79,6 +79,8 @@ export {
   type UnfinishedValues,
 } from './unfinished.ts';
 export type {
+  AnswerCall,
+  BookedCall,
   CallNotHeld,
   DeliveredResponse,
   ErrorCode,

@@ -29,6 +29,27 @@ export type ErrorCode =
   | 'uploads_gone'
   | 'internal';
 
+/**
+ * The call an enquiry booked, as its answer gives it (`docs/http-api.md`): what the visitor's
+ * sent panel says, whether or not an email goes.
+ */
+export interface BookedCall {
+  status: 'booked';
+  /** Its start and end, ISO 8601 in UTC, as `GET /api/slots` served them. */
+  start: string;
+  end: string;
+  /** The firm's IANA zone (its hosts' rules'). */
+  timeZone: string;
+  /** The visitor's own zone, as the enquiry's `time_zone` said it. */
+  visitorZone?: string;
+  /** The call's page, where the visitor moves or cancels it: the link their email carries. */
+  page: string;
+  /** The call as a file for the visitor's calendar (iCalendar), under the page's address. */
+  calendar: string;
+  /** True when a confirmation email with the call and its invitation was queued for them. */
+  emailed: boolean;
+}
+
 /** `201`: delivered to the platform while the visitor waited. */
 export interface DeliveredResponse {
   status: 'delivered';
@@ -38,8 +59,8 @@ export interface DeliveredResponse {
   files: { name: string; status: 'delivered' | 'failed' }[];
   /** The receipt code: proof the firm can check that this exact enquiry was received, and when. */
   receipt?: string;
-  /** The call asked for, when it was not held (`docs/booking.md`, "Limits"). */
-  call?: CallNotHeld;
+  /** The call it booked, or the call asked for when it was not held (`docs/booking.md`). */
+  call?: AnswerCall;
 }
 
 /**
@@ -51,14 +72,17 @@ export interface CallNotHeld {
   message: string;
 }
 
+/** The `call` of a taken enquiry's answer: booked, or asked for and not held. */
+export type AnswerCall = BookedCall | CallNotHeld;
+
 /** `202`: stored safely; the proxy delivers it when the platform answers. */
 export interface QueuedResponse {
   status: 'queued';
   reference: string;
   /** The receipt code, as in `DeliveredResponse`. */
   receipt?: string;
-  /** The call asked for, when it was not held, as in `DeliveredResponse`. */
-  call?: CallNotHeld;
+  /** The call, as in `DeliveredResponse`. */
+  call?: AnswerCall;
 }
 
 /** `400` validation, and the body of `415` (with file issues). */

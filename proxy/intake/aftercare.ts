@@ -66,7 +66,12 @@ export function aftercareFor(
   const confirmation = confirmationFor(config, deps, submission, receipt.code);
   // Every lead's, routed or not, so that a lead sent once routing is on finds one sent before.
   const mailbox = mailboxKey(deps.receiptSecret, submission.upstream.email);
-  const routing = routingFor(config, deps, submission, mailbox);
+  // The team's notice says a call booked in the firm's words, not as the answer's ISO start.
+  const { call } = submission;
+  const routed = call
+    ? { ...submission, upstream: answeredAs(submission.upstream, call.question, call.firmWhen) }
+    : submission;
+  const routing = routingFor(config, deps, routed, mailbox);
   return {
     receipt,
     ...(mailbox ? { mailboxKey: mailbox } : {}),
@@ -74,6 +79,12 @@ export function aftercareFor(
     ...(routing ? { routing } : {}),
   };
 }
+
+/** `enquiry` with the answer to `question` written as `words`, for people to read. */
+const answeredAs = (enquiry: UpstreamEnquiry, question: string, words: string) => ({
+  ...enquiry,
+  meta: enquiry.meta.map((entry) => (entry.id === question ? { ...entry, value: words } : entry)),
+});
 
 function confirmationFor(
   config: FormConfig,
@@ -95,7 +106,10 @@ function confirmationFor(
     receiptCode,
     upstream: submission.visitorEnquiry ?? visitor.enquiry,
     files,
-    ...(call ? { call: { when: call.when, link: call.link, place: call.place } } : {}),
+    // "Your answers" gives the call in the visitor's words, on their clock: never its ISO start.
+    ...(call
+      ? { call: { when: call.when, link: call.link, place: call.place, question: call.question } }
+      : {}),
     ...(callNotHeld ? { callNotHeld } : {}),
   };
   const mail = confirmationMail(written, caseType, facts, visitor);
@@ -107,7 +121,11 @@ function confirmationFor(
     ...(call ? { invitation: call.invitation } : {}),
   };
   // Keyed hashes: the quota table never holds an address, and cannot be reversed without the key.
-  const subject = (kind: string, value: string) => keyedSubject(deps.receiptSecret, kind, value);
+  // A call's confirmation counts apart from other enquiries' (the same limits, its own count), so
+  // that enquiries sent earlier that day never leave a visitor's own call without its email.
+  const counted = call ? 'call-' : '';
+  const subject = (kind: string, value: string) =>
+    keyedSubject(deps.receiptSecret, `${counted}${kind}`, value);
   return {
     // One key per submission: it is queued once, whatever happens after.
     notification: {

@@ -3,7 +3,12 @@
  * always tells the visitor the enquiry is safe: delivered, or queued to be delivered.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { DeliveredResponse, ErrorResponse, QueuedResponse } from '../contract/wire.ts';
+import type {
+  AnswerCall,
+  DeliveredResponse,
+  ErrorResponse,
+  QueuedResponse,
+} from '../contract/wire.ts';
 import type { AttemptResult } from '../outbox/attempt-result.ts';
 import type { Submission } from '../outbox/submission.ts';
 
@@ -33,16 +38,20 @@ const delivered = (reference: string, submission: Submission, enquiryId: number)
   },
 });
 
-/** A taken enquiry's answer with its receipt code; a refusal's as it is. */
-export function withReceipt(answer: Answer, receipt: string): Answer {
+/**
+ * A taken enquiry's answer with its receipt code and its call (booked, or not held, in the
+ * visitor's words); a refusal's as it is.
+ */
+export function withReceipt(
+  answer: Answer,
+  receipt: string | undefined,
+  call?: AnswerCall,
+): Answer {
   if (!('status' in answer.body)) return answer;
-  return { ...answer, body: { ...answer.body, receipt } };
-}
-
-/** A taken enquiry's answer saying its call was not held, in the visitor's words. */
-export function withCallNotHeld(answer: Answer, message: string): Answer {
-  if (!('status' in answer.body)) return answer;
-  return { ...answer, body: { ...answer.body, call: { status: 'not_held', message } } };
+  return {
+    ...answer,
+    body: { ...answer.body, ...(receipt ? { receipt } : {}), ...(call ? { call } : {}) },
+  };
 }
 
 /** The answer after a delivery attempt the visitor waited for. */

@@ -15,7 +15,7 @@ import { logFailure } from '../outbox/outage-log.ts';
 import { isPlatformKind } from '../contract/limits.ts';
 import type { Submission } from '../outbox/submission.ts';
 import { takeIn, type TakeInDeps } from './take-in.ts';
-import { answerFor, queued, withCallNotHeld, withReceipt, type Answer } from './answers.ts';
+import { answerFor, queued, withReceipt, type Answer } from './answers.ts';
 import { answerRepeat, idempotencyKeyOf, rememberAnswer } from './idempotency.ts';
 import { maxSubmissionBytes } from './read-multipart.ts';
 import { Refusal } from '../http/refusal.ts';
@@ -92,7 +92,7 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
       // while the first is still being sent (409) cannot wait and retry as a script does:
       // its enquiry is stored, so it is shown as received.
       const receipt = 'receipt' in answer.body ? answer.body.receipt : undefined;
-      const notHeld = 'call' in answer.body ? answer.body.call?.message : undefined;
+      const call = 'call' in answer.body ? answer.body.call : undefined;
       const fields = c.get('enquiry')?.fields;
       if (fields && reference && (answer.status < 300 || answer.status === 409))
         return plainTaken(
@@ -102,7 +102,7 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
             reference,
             status: answer.status === 201 ? 'delivered' : 'queued',
             ...(receipt ? { receipt } : {}),
-            ...(notHeld ? { callNotHeld: notHeld } : {}),
+            ...(call ? { call } : {}),
           },
           fields.get('lang')?.[0],
         );
@@ -152,9 +152,8 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
       );
       answer = queued(reference);
     }
-    // Caught bots get one too: their answer must look like a person's.
-    if (received.receipt) answer = withReceipt(answer, received.receipt);
-    if (received.callNotHeld) answer = withCallNotHeld(answer, received.callNotHeld);
+    // Caught bots get both too: their answer must look like a person's.
+    answer = withReceipt(answer, received.receipt, received.call);
     if (key) await rememberAnswer(key, answer, deps, log);
     return answer;
   }

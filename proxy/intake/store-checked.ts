@@ -24,7 +24,7 @@ import { holdCall } from './call-limits.ts';
 import type { IntakeVariables } from './answer-refusal.ts';
 import type { CheckedSubmission, IntakeFile } from './check-submission.ts';
 import { newReference } from './reference.ts';
-import { visitorCall } from './visitor-call.ts';
+import { bookedCall, visitorCall } from './visitor-call.ts';
 import type { GuardedUpload } from './upload-guard.ts';
 import { sessionOf } from './uploads/form-session.ts';
 
@@ -90,6 +90,18 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
     // A person's enquiry is stored held for this process's delivery, which starts at once.
     const lease = verdict.human ? deps.deliverer.leaseForNew() : undefined;
     const kept = verdict.human ? files : [];
+    // The call as its visitor is told of it: by email, and by the answer's sent panel (a caught
+    // bot's too, as a person's would be); a call not held is told as not held instead.
+    const told =
+      call && !unheld
+        ? visitorCall(
+            call,
+            deps.publicUrl ?? new URL(c.req.url).origin,
+            checked.visitor,
+            reference,
+            checked.firm.lang,
+          )
+        : undefined;
     const aftercare =
       deps.aftercare &&
       aftercareFor(checked.config, deps.aftercare, {
@@ -103,15 +115,7 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
         ...(verdict.human ? {} : { caughtAs: verdict.reason }),
         client: clientKey(c),
         ...(unheld ? { visitorEnquiry: unheld.enquiry, callNotHeld: unheld.message } : {}),
-        call:
-          booked &&
-          visitorCall(
-            booked,
-            deps.publicUrl ?? new URL(c.req.url).origin,
-            checked.visitor,
-            reference,
-            checked.firm.lang,
-          ),
+        call: told,
       });
     // Noted with the enquiry, in its transaction; the funnel is a count, the enquiry a lead:
     // a failed count never refuses a lead.
@@ -166,12 +170,17 @@ export function storeChecked(deps: StoreCheckedDeps, funnel: FunnelAdmission) {
       }).catch(uncounted);
     return {
       receipt: aftercare?.receipt.code,
+      // A caught bot is answered a call too, as a person would be; its link opens nothing.
+      call: unheld
+        ? ({ status: 'not_held', message: unheld.message } as const)
+        : call && told
+          ? bookedCall(told, call.booking, outcome.confirmation === 'queued')
+          : undefined,
       kind: 'stored',
       submission: outcome.submission,
       lease: outcome.lease,
       human: verdict.human,
       reason: note,
-      callNotHeld: unheld?.message,
     } as const;
   }
 

@@ -7,8 +7,9 @@
  */
 import { bookingToken } from '../booking/booking-link.ts';
 import { callPlace, invitationPlace, type CallPlace } from '../booking/meeting-link.ts';
-import { visitorCallTime } from '../booking/call-words.ts';
-import { formatMessage } from '../contract/messages.ts';
+import { callTime, invitationWords, isoStart, visitorCallTime } from '../booking/call-words.ts';
+import type { BookedCall } from '../contract/wire.ts';
+import type { NewBooking } from '../outbox/booking.ts';
 import type { CallInvitation } from '../notify/events.ts';
 import type { AskedCall } from './call-booking.ts';
 import type { VisitorReading } from './check-submission.ts';
@@ -20,12 +21,37 @@ export interface VisitorCall {
    * beside it (`booking/call-words.ts`' `visitorCallTime`).
    */
   when: string;
+  /** The appointment question it answers: written as `when` wherever the visitor reads it. */
+  question: string;
+  /** Its day and times in the firm's language and zone: the team's notice says it so. */
+  firmWhen: string;
   /** The page to cancel or move it. */
   link: string;
   /** Where it happens: its meeting's link, or by telephone. */
   place: CallPlace;
+  /** The call as a file for the visitor's calendar (`calendar.ics` under the page). */
+  calendar: string;
   invitation: CallInvitation;
 }
+
+/**
+ * The call as the enquiry's answer gives it (`BookedCall`): the sent panel's, `emailed` when its
+ * confirmation was queued.
+ */
+export const bookedCall = (
+  call: VisitorCall,
+  booking: Pick<NewBooking, 'start' | 'end' | 'timeZone' | 'visitorZone'>,
+  emailed: boolean,
+): BookedCall => ({
+  status: 'booked',
+  start: isoStart(booking.start),
+  end: isoStart(booking.end),
+  timeZone: booking.timeZone,
+  ...(booking.visitorZone ? { visitorZone: booking.visitorZone } : {}),
+  page: call.link,
+  calendar: call.calendar,
+  emailed,
+});
 
 /**
  * The call `asked` as its visitor is told of it, the page's address under `origin` (the proxy's
@@ -44,20 +70,23 @@ export function visitorCall(
   const { booking, secret } = asked;
   const lang = visitor.lang ?? firmLang;
   const query = visitor.lang ? `?lang=${encodeURIComponent(visitor.lang)}` : '';
-  const link = `${origin.replace(/\/+$/, '')}/booking/${bookingToken(booking.uid, secret)}${query}`;
+  const page = `${origin.replace(/\/+$/, '')}/booking/${bookingToken(booking.uid, secret)}`;
+  const link = `${page}${query}`;
   const { enquiry, words } = visitor;
   const meetingUrl = booking.meetingUrl ?? null;
   return {
     when: visitorCallTime(booking, booking, lang),
+    question: booking.question,
+    firmWhen: callTime(booking, booking.timeZone, firmLang),
     link,
     place: callPlace(words, meetingUrl, enquiry.telephone_mobile),
+    calendar: `${page}/calendar.ics${query}`,
     invitation: {
       ...invitationPlace(words, meetingUrl),
       uid: booking.uid,
       start: booking.start,
       end: booking.end,
-      summary: formatMessage(words['call.invitationTitle'], { reference }),
-      description: `${words['call.emailChange']}\n${link}`,
+      ...invitationWords(words, reference, link),
       sequence: 0,
       stamp: booking.at,
       link,

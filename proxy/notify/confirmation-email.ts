@@ -35,9 +35,10 @@ export interface ConfirmationFacts {
   files: readonly { name: string }[];
   /**
    * The call it booked: when (in the visitor's words), where (its meeting's link, or by
-   * telephone), and the page to cancel or move it.
+   * telephone), the page to cancel or move it, and the appointment question it answers, whose
+   * answer is written as `when` (not its ISO start).
    */
-  call?: { when: string; link: string; place?: { text: string; link?: string } };
+  call?: { when: string; link: string; place?: { text: string; link?: string }; question: string };
   /** Why the call it asked for was not held, in the visitor's words (`docs/booking.md`, "Limits"). */
   callNotHeld?: string;
 }
@@ -113,8 +114,14 @@ export function confirmationMail(
   const asked = new Set(
     caseType?.questions.filter((q) => q.type !== 'hidden').map((q) => q.id) ?? [],
   );
+  // Each answer as the visitor typed it, made unlinkable; a call's in our own words instead.
   const answers = config.includeAnswers
-    ? facts.upstream.meta.filter((entry) => asked.has(entry.id))
+    ? facts.upstream.meta
+        .filter((entry) => asked.has(entry.id))
+        .map((entry) => ({
+          label: entry.label,
+          value: entry.id === facts.call?.question ? facts.call.when : unlinkable(entry.value),
+        }))
     : [];
   const files = config.includeAnswers ? facts.files.map((file) => file.name) : [];
   const subject = config.subject.replaceAll('{reference}', facts.reference);
@@ -140,11 +147,7 @@ export function confirmationMail(
     ...(change ? ['', change.words, change.link] : []),
     ...(facts.callNotHeld ? ['', facts.callNotHeld] : []),
     ...(answers.length > 0
-      ? [
-          '',
-          `${words.answers}:`,
-          ...answers.flatMap((a) => [a.label, ...typedLines(unlinkable(a.value))]),
-        ]
+      ? ['', `${words.answers}:`, ...answers.flatMap((a) => [a.label, ...typedLines(a.value)])]
       : []),
     ...(files.length > 0 ? ['', `${words.files}:`, ...files.map((f) => `- ${unlinkable(f)}`)] : []),
     '',
@@ -164,7 +167,7 @@ export function confirmationMail(
     facts.callNotHeld ? `<p>${escapeHtml(facts.callNotHeld)}</p>` : '',
     answers.length > 0
       ? `<h2 style="font-size:1.1em">${escapeHtml(words.answers)}</h2><table>${answers
-          .map((a) => row(a.label, escapeHtml(unlinkable(a.value))))
+          .map((a) => row(a.label, escapeHtml(a.value)))
           .join('')}</table>`
       : '',
     files.length > 0

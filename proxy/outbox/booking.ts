@@ -135,6 +135,11 @@ export interface CallChange {
    * (`booking/visitor-call-notice.ts`), queued with it within its quotas.
    */
   visitorMail?: ((host: string) => ConfirmationRequest) | undefined;
+  /**
+   * Set for the visitor's own change (`notice`'s key ends `:visitor`): the host's emails about
+   * the call are coalesced (`machine/host-call-notices.ts`).
+   */
+  byVisitor?: boolean | undefined;
 }
 
 /** The call `uid` moved to a new span, with the hosts who may take it, in order. */
@@ -143,4 +148,9 @@ export interface CallMove extends CallChange {
   end: number;
   until: number;
   hosts: readonly string[];
+  /**
+   * Set for the visitor's own move: counted with the call, and made only while they have moved
+   * it fewer than `movesAllowed` times (`booking.visitorMoves`). Staff's moves are not counted.
+   */
+  movesAllowed?: number | undefined;
 }

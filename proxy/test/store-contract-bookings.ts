@@ -191,6 +191,38 @@ export function describeBookingStore(name: string, factory: StoreFactory): void 
       expect(cells).toMatchObject([{ ...key, views: 0, offered: 0, booked: 2, cancelled: 1 }]);
     });
 
+    it('counts the visitor’s own moves with the call, and makes none past those allowed', async () => {
+      const store = await fresh();
+      const ann = { hosts: ['ann@firm.example'] };
+      await store.accept(asking('EQ-1', call('one@test', NINE, ann)));
+      await store.accept(asking('EQ-2', call('two@test', NINE + 4 * HALF_HOUR, ann)));
+      const move = (start: number, sequence: number, movesAllowed?: number) => ({
+        sequence,
+        start,
+        end: start + HALF_HOUR,
+        until: start + HALF_HOUR,
+        hosts: ['ann@firm.example'],
+        ...(movesAllowed === undefined ? {} : { movesAllowed }),
+      });
+      // A time taken keeps the call where it was, its count too.
+      expect(await store.moveBooking('one@test', move(NINE + 4 * HALF_HOUR, 0, 1), 2_000)).toBe(
+        'taken',
+      );
+      expect(
+        await store.moveBooking('one@test', move(NINE + HALF_HOUR, 0, 1), 2_000),
+      ).toMatchObject({ sequence: 1, visitorMoves: 1 });
+      expect(
+        await store.moveBooking('one@test', move(NINE + 2 * HALF_HOUR, 1, 1), 2_000),
+      ).toBeNull();
+      // Staff's moves are not counted, nor limited.
+      expect(
+        await store.moveBooking('one@test', move(NINE + 2 * HALF_HOUR, 1), 2_000),
+      ).toMatchObject({ sequence: 2, visitorMoves: 1 });
+      expect(await store.bookingsOf('EQ-1')).toMatchObject([
+        { start: NINE + 2 * HALF_HOUR, sequence: 2, visitorMoves: 1 },
+      ]);
+    });
+
     it('books one call of twenty asking for one host’s time at once', async () => {
       const store = await fresh();
       const sibling = factory.shared ? await fresh.sibling(store) : store;

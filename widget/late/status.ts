@@ -7,6 +7,7 @@
 import { html, nothing } from './lit-tags.ts';
 import type { Translator } from '../i18n.ts';
 import { percent } from './numbers.ts';
+import type { CallNotHeld } from '#contract';
 import type { EnquirySubmittedDetail } from './submission.ts';
 
 /**
@@ -56,6 +57,8 @@ const breakable = (reference: string) =>
  */
 export function confirmation(result: EnquirySubmittedDetail, t: Translator) {
   const delivered = result.status === 'delivered';
+  // A call not held is said here in the proxy's words; a booked call has none.
+  const notHeld = result.call as CallNotHeld | undefined;
   return html`<div class="panel" part="confirmation" tabindex="-1">
     <h2 class="panel__title">${t.text(delivered ? 'deliveredTitle' : 'queuedTitle')}</h2>
     <p class="panel__body">
@@ -73,7 +76,7 @@ export function confirmation(result: EnquirySubmittedDetail, t: Translator) {
     }
     <p class="panel__note">
       ${t.text(delivered ? 'deliveredBody' : 'queuedBody')}
-      ${result.receipt ? t.text('receiptHint') : nothing} ${result.call?.message}
+      ${result.receipt ? t.text('receiptHint') : nothing} ${notHeld?.message}
     </p>
   </div>`;
 }

@@ -6,7 +6,7 @@
  * and sending again at once could make a second lead. It fails, and gets a fresh key for the
  * visitor's retry, which can then still get through.
  */
-import type { CallNotHeld, FieldIssue } from '#contract';
+import type { AnswerCall, FieldIssue } from '#contract';
 import { NetworkError, postForm, type PostAnswer } from './transport.ts';
 
 /** Why a send failed, as `enquiry-failed` reports it. */
@@ -20,8 +20,11 @@ export interface EnquirySubmittedDetail {
   enquiryId?: number;
   /** The receipt code the firm can verify (`npm run outbox -- verify-receipt`). */
   receipt?: string;
-  /** The call asked for, when it was not held (the booking limits): what the visitor is told. */
-  call?: CallNotHeld | undefined;
+  /**
+   * The call it booked (its time, calendar file and page), or the call asked for and not held
+   * (the booking limits): what the visitor is told.
+   */
+  call?: AnswerCall | undefined;
 }
 
 /** `detail` of the `enquiry-failed` event. */
@@ -97,7 +100,7 @@ interface AnswerBody {
   reference?: unknown;
   enquiryId?: unknown;
   receipt?: unknown;
-  call?: CallNotHeld;
+  call?: AnswerCall;
   issues?: unknown;
 }
 

@@ -10,6 +10,30 @@
 export type FailureReason =
   'network' | 'server' | 'rate-limited' | 'rejected' | 'forbidden' | 'too-large';
 
+/** A call the enquiry booked (`docs/http-api.md`). */
+export interface BookedCall {
+  status: 'booked';
+  /** Its start and end, ISO 8601 in UTC. */
+  start: string;
+  end: string;
+  /** The firm's IANA time zone. */
+  timeZone: string;
+  /** The visitor's own IANA time zone, as their browser said it. */
+  visitorZone?: string;
+  /** The call's page, where the visitor moves or cancels it: show it to the visitor only. */
+  page: string;
+  /** The call as an iCalendar file for the visitor's calendar. */
+  calendar: string;
+  /** True when a confirmation email with the call and its invitation was queued for them. */
+  emailed: boolean;
+}
+
+/** A call asked for and not held (the booking limits): `message` is what the visitor was told. */
+export interface CallNotHeld {
+  status: 'not_held';
+  message: string;
+}
+
 /** `detail` of the `enquiry-submitted` event. */
 export interface EnquirySubmittedDetail {
   /** The proxy's reference for the enquiry, shown to the visitor. */
@@ -18,8 +42,11 @@ export interface EnquirySubmittedDetail {
   status: 'delivered' | 'queued';
   /** The platform's id of the enquiry, when delivered. */
   enquiryId?: number;
-  /** The call asked for, when it was not held (the booking limits): what the visitor was told. */
-  call?: { status: 'not_held'; message: string };
+  /**
+   * The call it booked, or the call asked for when it was not held (the booking limits): what
+   * the visitor was told.
+   */
+  call?: BookedCall | CallNotHeld;
 }
 
 /** `detail` of the `enquiry-failed` event. */

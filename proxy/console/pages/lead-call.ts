@@ -7,7 +7,7 @@
  */
 import { html } from 'hono/html';
 import type { OpenedCall } from '../../booking/call-changes.ts';
-import { callTime, isoStart } from '../../booking/call-words.ts';
+import { callTime, isoStart, visitorCallTime } from '../../booking/call-words.ts';
 import type { OfferedSlot } from '../../booking/slot-finder.ts';
 import { markedInWords, markForm } from './call-mark.ts';
 import { csrfField, emailAddress } from './layout.ts';
@@ -17,6 +17,16 @@ export interface LeadCall {
   call: OpenedCall;
   times: readonly OfferedSlot[];
 }
+
+/**
+ * An appointment's meta entry as a person reads it: the call in words, without the ISO start
+ * the platform's programs read first (`booking/call-words.ts`' `callValue`).
+ *
+ * @example callInWords('2027-03-29T08:00:00Z (Monday, 29 March 2027, 09:00–09:30 Europe/London, with ann@firm.example)')
+ *   // 'Monday, 29 March 2027, 09:00–09:30 Europe/London, with ann@firm.example'
+ */
+export const callInWords = (value: string): string =>
+  /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ \((.*)\)$/s.exec(value)?.[1] ?? value;
 
 /** The call's state in words: booked, moved (how often), or cancelled (when). */
 function stateOf({ booking }: OpenedCall): string {
@@ -53,6 +63,12 @@ function callRows({ call, times }: LeadCall, action: string, csrf: string, now: 
   return html`<dl>
       <dt>When</dt>
       <dd>${when(booking)}</dd>
+      ${
+        booking.visitorZone && booking.visitorZone !== booking.timeZone
+          ? html`<dt>Their time</dt>
+              <dd>${visitorCallTime(booking, booking, 'en')}</dd>`
+          : ''
+      }
       <dt>With</dt>
       <dd>${emailAddress(booking.host)}</dd>
       <dt>Where</dt>

@@ -13,7 +13,7 @@ import type { StoredFile, Submission } from '../../outbox/submission.ts';
 import type { WebhookDelivery } from '../../outbox/webhook.ts';
 import { deliverySteps, whyNow } from '../../operator/lead-report.ts';
 import { auditTable } from './audit-table.ts';
-import { callSection, type LeadCall } from './lead-call.ts';
+import { callInWords, callSection, type LeadCall } from './lead-call.ts';
 import { teamSection, type TeamData } from './lead-team.ts';
 import {
   csrfField,
@@ -151,7 +151,11 @@ export function leadBody(data: LeadData) {
   const up = lead.upstream;
   const base = `/admin/leads/${lead.reference}`;
   const why = whyNow(lead);
-  const answers = up.meta.filter((entry) => !data.consentIds.has(entry.id));
+  // A call's answer in words: the meta entry's ISO start (for the platform's programs) left out.
+  const calls = new Set(data.calls?.map(({ call }) => call.booking.question));
+  const answers = up.meta
+    .filter((entry) => !data.consentIds.has(entry.id))
+    .map((entry) => (calls.has(entry.id) ? { ...entry, value: callInWords(entry.value) } : entry));
   const consent = up.meta.filter((entry) => data.consentIds.has(entry.id));
   return html`<h1>Lead ${lead.reference}</h1>
     ${doneNotice(data.done)}

@@ -1,8 +1,8 @@
 /**
  * Booking a call (`"booking"`, `docs/booking.md`) as the studio edits it: the form's block on a
  * page of its own (whether calls are offered, the firm's time zone, each weekday's opening
- * hours, the call's length, the buffer, the notice, how many days ahead, the days closed, and
- * the hosts when leads are not routed to teams), and a team's own keys on the routing page
+ * hours, the call's length, the buffer, the notice, how many days ahead, how often and how late a
+ * visitor may move their call, the days closed, and the hosts when leads are not routed to teams), and a team's own keys on the routing page
  * (`routing.teams.<id>.booking`, each left empty to follow the form's). The file names days by
  * key (`mon-fri`); the page has a box per weekday (`view`), and writes the days back with the
  * same hours joined again (`stored`), so a file's `"mon-fri"` comes back as it was.
@@ -69,6 +69,20 @@ function bookingFields(team: boolean): Field[] {
       label: 'How many days ahead',
       unit: 'days',
       hint: `Today counts as the first; 1 to 90.${empty(' Left empty: 14.')}`,
+    },
+    {
+      kind: 'number',
+      path: ['visitorMoves'],
+      label: 'How often a visitor may move their call',
+      unit: 'moves',
+      hint: `From the call’s page, 0 to 20; past it the page gives the firm’s telephone and email, and still offers cancelling. Staff are not limited.${empty(' Left empty: 2.')}`,
+    },
+    {
+      kind: 'number',
+      path: ['moveNoticeHours'],
+      label: 'The latest a visitor may move their call',
+      unit: 'hours before it',
+      hint: `Fractions allowed.${empty(' Left empty: the soonest a call may start, above.')}`,
     },
     {
       kind: 'text',

@@ -36,6 +36,8 @@ describe('booking a call, from the studio', () => {
       bufferMinutes: '10',
       noticeHours: '4',
       horizonDays: '21',
+      visitorMoves: '1',
+      moveNoticeHours: '24',
       closed: '2026-12-25\n2026-12-28',
       people: 'ann@lovelace-law.example\nbob@lovelace-law.example',
     });
@@ -47,6 +49,8 @@ describe('booking a call, from the studio', () => {
       bufferMinutes: 10,
       noticeHours: 4,
       horizonDays: 21,
+      visitorMoves: 1,
+      moveNoticeHours: 24,
       closed: ['2026-12-25', '2026-12-28'],
       people: ['ann@lovelace-law.example', 'bob@lovelace-law.example'],
     });

@@ -30,7 +30,7 @@ const withBookingBlock = (booking: object) =>
   problemsOf({ ...lawFirmBookingFile, booking: { ...lawFirmBookingFile.booking, ...booking } });
 
 describe('the booking block of the form configuration', () => {
-  it('takes hours per weekday and fills in the buffer, notice, horizon and closed days', () => {
+  it('takes hours per weekday and fills in the buffer, notice, horizon, closed days and moves', () => {
     const { people: _people, ...fromFile } = lawFirmBooking.booking ?? { people: [] };
     expect(fromFile).toEqual({
       ...BOOKING,
@@ -38,6 +38,7 @@ describe('the booking block of the form configuration', () => {
       reminders: ['24h', '1h'],
       hostReminders: false,
       limits: { ...ROOMY_LIMITS, freeMailDomains: [] },
+      visitorMoves: 2,
     });
     const minimal = {
       timeZone: 'UTC',
@@ -46,8 +47,20 @@ describe('the booking block of the form configuration', () => {
       people: ['a@b.example'],
     };
     const [parsed] = [parseFormConfigs({ ...lawFirmBookingFile, booking: minimal }).first.booking];
-    expect(parsed).toMatchObject({ bufferMinutes: 0, noticeHours: 2, horizonDays: 14, closed: [] });
+    expect(parsed).toMatchObject({
+      bufferMinutes: 0,
+      noticeHours: 2,
+      horizonDays: 14,
+      closed: [],
+      visitorMoves: 2,
+    });
     expect(parsed?.limits).toEqual(BOOKING_LIMIT_DEFAULTS);
+    // Moves within reason: a visitor may not move a call about to start (the notice, unless said).
+    expect(parsed).not.toHaveProperty('moveNoticeHours');
+    expect(withBookingBlock({ visitorMoves: 21, moveNoticeHours: -1 })).toEqual([
+      expect.stringContaining('booking.visitorMoves'),
+      expect.stringContaining('booking.moveNoticeHours'),
+    ]);
   });
 
   it('takes the manual’s example as it is written', () => {

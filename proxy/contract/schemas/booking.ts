@@ -160,6 +160,16 @@ const rulesShape = {
   horizonDays: z.number().int().min(1).max(MAX_HORIZON_DAYS),
   /** Days with no calls (bank holidays), as dates in the firm's zone. */
   closed: z.array(z.string().refine(isCivilDate, 'must be a real date, like 2026-12-25')).max(400),
+  /**
+   * How often a visitor may move their own call through their link (staff are not limited):
+   * past it, the call's page gives the firm's telephone and email, and still offers cancelling.
+   */
+  visitorMoves: z.number().int().min(0).max(20),
+  /** How long before its start a visitor may still move their call (default: `noticeHours`). */
+  moveNoticeHours: z
+    .number()
+    .min(0)
+    .max(24 * 30),
 };
 
 /** The defaults of the keys a configuration may leave out. */
@@ -168,6 +178,7 @@ const BOOKING_DEFAULTS = Object.freeze({
   noticeHours: 2,
   horizonDays: 14,
   closed: [] as readonly string[],
+  visitorMoves: 2,
 });
 
 /** A form's `booking` block. */
@@ -177,6 +188,8 @@ export const bookingSchema = z.strictObject({
   noticeHours: rulesShape.noticeHours.default(BOOKING_DEFAULTS.noticeHours),
   horizonDays: rulesShape.horizonDays.default(BOOKING_DEFAULTS.horizonDays),
   closed: rulesShape.closed.default([]),
+  visitorMoves: rulesShape.visitorMoves.default(BOOKING_DEFAULTS.visitorMoves),
+  moveNoticeHours: rulesShape.moveNoticeHours.optional(),
   /** The hosts when the form does not route leads to teams (with routing: each team's people). */
   people: peopleList.optional(),
   ...afterCallShape,
@@ -194,6 +207,8 @@ export const teamBookingSchema = z.strictObject({
   horizonDays: rulesShape.horizonDays.optional(),
   closed: rulesShape.closed.optional(),
   ...teamAfterCallShape,
+  visitorMoves: rulesShape.visitorMoves.optional(),
+  moveNoticeHours: rulesShape.moveNoticeHours.optional(),
 });
 
 /** The parsed block. */

@@ -27,6 +27,25 @@ export const WELSH_CALL = Object.freeze({
   'call.stale': 'Mae’r alwad wedi newid ers agor y dudalen hon: dyma hi fel y mae nawr.',
   'call.unknown':
     'Nid yw’r ddolen hon yn agor galwad. Gwiriwch eich bod wedi copïo’r cyfan ohoni o’r e-bost.',
+  'call.addToCalendar': 'Ychwanegu’r alwad at eich calendr (ffeil .ics)',
+  'call.notEmailed':
+    'Ni allwn anfon e-bost atoch am yr alwad hon: ychwanegwch hi at eich calendr o’r fan hon, a dewch yn ôl i’r dudalen hon i’w newid.',
+  'call.cancelledNotEmailed':
+    'Ni allwn anfon e-bost atoch am hyn: tynnwch yr alwad o’ch calendr gyda’r diweddariad hwn.',
+  'call.calendarUpdate': 'Diweddariad calendr (ffeil .ics)',
+  'call.chooseTime': 'Dewiswch amser i symud yr alwad iddo.',
+  'call.movesUsed':
+    'Mae’r alwad hon wedi’i symud mor aml ag y gellir yma. Byddwn yn falch o’ch helpu i’w newid dros y ffôn neu drwy e-bost.',
+  'call.tooSoon':
+    'Mae’r alwad hon yn dechrau’n rhy fuan i’w symud yma. Byddwn yn falch o’ch helpu i’w newid dros y ffôn neu drwy e-bost.',
+  'call.telephone': 'Ffôn',
+  'call.email': 'E-bost',
+  'call.stillCancel': 'Gallwch ganslo’r alwad o hyd.',
+  'call.pageLink': 'Symud neu ganslo’r alwad',
+  'call.sentEmailed':
+    'Mae’r e-bost rydyn ni’n ei anfon atoch yn dweud yr un peth, gyda gwahoddiad ar gyfer eich calendr.',
+  'call.sentNotEmailed':
+    'Ni allwn anfon e-bost atoch am yr alwad hon: cadwch y dolenni hyn i’w hychwanegu at eich calendr, ei symud neu ei chanslo.',
   'call.cancelledSubject': 'Mae eich galwad wedi’i chanslo ({reference})',
   'call.cancelledByVisitor': 'Mae eich galwad wedi’i chanslo, fel y gofynnoch.',
   'call.cancelledByFirm': 'Mae’n ddrwg gennym: mae’r cwmni wedi gorfod canslo eich galwad.',

@@ -26,6 +26,25 @@ export const VISITOR_CALL_WORDS = Object.freeze({
   'call.gone': 'This call was cancelled, or it has passed: there is nothing to change.',
   'call.stale': 'The call changed since this page was opened: here it is as it is now.',
   'call.unknown': 'This link does not open a call. Check that you copied all of it from the email.',
+  'call.addToCalendar': 'Add the call to your calendar (.ics file)',
+  'call.notEmailed':
+    'We cannot email you about this call: add it to your calendar from here, and come back to this page to change it.',
+  'call.cancelledNotEmailed':
+    'We cannot email you about this: take the call out of your calendar with this update.',
+  'call.calendarUpdate': 'Calendar update (.ics file)',
+  'call.chooseTime': 'Choose a time to move the call to.',
+  'call.movesUsed':
+    'This call has been moved as often as it can be here. We will gladly help you change it by telephone or email.',
+  'call.tooSoon':
+    'This call starts too soon to be moved here. We will gladly help you change it by telephone or email.',
+  'call.telephone': 'Telephone',
+  'call.email': 'Email',
+  'call.stillCancel': 'You can still cancel the call.',
+  'call.pageLink': 'Move or cancel the call',
+  'call.sentEmailed':
+    'The email we are sending you says the same, with an invitation for your calendar.',
+  'call.sentNotEmailed':
+    'We cannot email you about this call: keep these links to add it to your calendar, move it or cancel it.',
   'call.cancelledSubject': 'Your call is cancelled ({reference})',
   'call.cancelledByVisitor': 'Your call is cancelled, as you asked.',
   'call.cancelledByFirm': 'We are sorry: the firm has had to cancel your call.',

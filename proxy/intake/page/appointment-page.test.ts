@@ -47,6 +47,19 @@ describe('the appointment question without JavaScript', () => {
     expect(await offered(h)).toContain(MONDAY_NINE); // Bob is free still
   });
 
+  it('says the call booked on its confirmation page, with its calendar file and its page', async () => {
+    const h = bookingProxy();
+    const response = await postPlain(h, plainForm(h.formToken(), { 'answers.call': MONDAY_NINE }));
+    expect(response.status).toBe(303);
+    const sent = await (await h.app.request(response.headers.get('location') ?? '')).text();
+    expect(sent).toContain('Monday, 29 March 2027, 09:00–09:30 Europe/London');
+    const page = /<a href="(http[^"]+\/booking\/[^"]+)">Move or cancel the call<\/a>/.exec(
+      sent,
+    )?.[1];
+    expect(page).toBeDefined();
+    expect(sent).toContain(`href="${page ?? ''}/calendar.ics" download="call.ics"`);
+  });
+
   it('sends the times typed when none is ticked', async () => {
     const h = bookingProxy();
     const response = await postPlain(

@@ -11,15 +11,18 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
 import { pressCheck, pressChecks } from '../../booking/booking-link.ts';
+import { calendarFile } from '../../booking/call-calendar-file.ts';
 import {
   cancelCall,
+  emailedInvitation,
   moveCall,
   openCallByLink,
   timesToMoveTo,
+  visitorMayMove,
   type CallChangeDeps,
   type OpenedCall,
 } from '../../booking/call-changes.ts';
-import { callTime } from '../../booking/call-words.ts';
+import { visitorCallTime } from '../../booking/call-words.ts';
 import { isSlotStart } from '../../contract/booking.ts';
 import { formatMessage } from '../../contract/messages.ts';
 import { rateLimitKey } from '../../http/client-ip.ts';
@@ -59,16 +62,51 @@ export function callPageRoute(deps: CallPageRouteDeps): Hono {
     c: Context,
     call: OpenedCall & { secret: string },
     notice?: CallPageView['notice'],
-    status: 200 | 409 = 200,
+    status: 200 | 400 | 409 = 200,
   ) => {
-    const { config } = callChanges.form.current();
-    const { language } = pageIn(callChanges.form.current(), requestedLanguage(c));
-    const times = await timesToMoveTo(callChanges, call);
-    const check = pressCheck(call.secret, call.booking.sequence);
-    const view = { booking: call.booking, times, check, notice };
-    const action = new URL(c.req.url).pathname + new URL(c.req.url).search;
-    return c.html(callPage(view, language, action), status, headersOf(config));
+    const served = callChanges.form.current();
+    const { language, form } = pageIn(served, requestedLanguage(c));
+    const move = visitorMayMove(call, deps.now());
+    const address = new URL(c.req.url);
+    const view: CallPageView = {
+      booking: call.booking,
+      // Worked out only where the visitor may still move it.
+      times: move === 'yes' ? await timesToMoveTo(callChanges, call) : [],
+      move,
+      check: pressCheck(call.secret, call.booking.sequence),
+      hostName: await hostName(call.booking.host),
+      emailed: (await emailedInvitation(callChanges, call.booking.reference)) !== undefined,
+      calendarFile: `${address.pathname}/calendar.ics${address.search}`,
+      firm: form.firm,
+      notice,
+    };
+    return c.html(
+      callPage(view, language, address.pathname + address.search),
+      status,
+      headersOf(served.config),
+    );
   };
+
+  /** The name the console knows `host` by, if any. */
+  const hostName = async (host: string) =>
+    (await callChanges.store.listPeople(deps.now())).find((person) => person.email === host)
+      ?.name || undefined;
+
+  // The call as a file for the visitor's calendar: the same event as their invitation, now.
+  app.get(`${path}/calendar.ics`, limited, async (c) => {
+    const call = await openCallByLink(callChanges, c.req.param('token'));
+    if (!call) return unknown(c, callChanges);
+    const { language } = pageIn(callChanges.form.current(), requestedLanguage(c));
+    const page = new URL(c.req.url);
+    page.pathname = page.pathname.replace(/\/calendar\.ics$/, '');
+    const text = await calendarFile(callChanges, call, page.href, language.words);
+    const method = call.booking.state === 'booked' ? 'REQUEST' : 'CANCEL';
+    return c.body(text, 200, {
+      ...headersOf(callChanges.form.current().config),
+      'Content-Type': `text/calendar; charset=utf-8; method=${method}`,
+      'Content-Disposition': 'attachment; filename="call.ics"',
+    });
+  });
 
   app.get(path, limited, async (c) => {
     const call = await openCallByLink(callChanges, c.req.param('token'));
@@ -94,19 +132,27 @@ export function callPageRoute(deps: CallPageRouteDeps): Hono {
       return answer(c, { ...call, booking: done }, { text: words['call.cancelled'], kind: 'done' });
     }
     const start = field('start');
+    // Nothing is ticked on the page: a press without a time is told to choose one.
+    if (start === '')
+      return answer(c, call, { text: words['call.chooseTime'], kind: 'problem' }, 400);
     const moved = isSlotStart(start)
       ? await moveCall(callChanges, call, sequence, Date.parse(start), by)
       : 'unavailable';
     if (moved === 'changed') return stale();
+    if (moved === 'moves_used' || moved === 'too_soon')
+      return answer(c, call, { text: words[MOVE_REFUSED[moved]], kind: 'problem' }, 409);
     if (moved === 'taken' || moved === 'unavailable')
       return answer(c, call, { text: words['call.taken'], kind: 'problem' }, 409);
     const text = formatMessage(words['call.moved'], {
-      when: callTime(moved, moved.timeZone, lang),
+      when: visitorCallTime(moved, moved, lang),
     });
     return answer(c, { ...call, booking: moved }, { text, kind: 'done' });
   });
   return app;
 }
+
+/** Why the visitor may not move their call themselves, in their words. */
+const MOVE_REFUSED = { moves_used: 'call.movesUsed', too_soon: 'call.tooSoon' } as const;
 
 /** The headers of the page: the form pages', and no Referer: the address is the secret. */
 const headersOf = (config: Parameters<typeof pageHeaders>[0]) => ({

@@ -4,15 +4,34 @@
  * a press cancels (the time offered again, the host told by email) or moves the call to a free
  * time of its hosts; a press without the page's check, or at a time just taken, changes nothing.
  */
+import { randomBytes } from 'node:crypto';
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import type { BookedCall } from '../../contract/wire.ts';
 import type { SlotsResponse } from '../../contract/booking.ts';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import { HOSTS, lawFirmBooking } from '../../test/fixtures/booking-config.ts';
 import { callPagesOptions, CONSOLE_ORIGIN, pressOnPage } from '../../test/fixtures/call-pages.ts';
 import { answerOf, confirming, confirmingProxies } from '../../test/fixtures/confirming-proxy.ts';
+import { signedInAs } from '../../test/fixtures/console-people.ts';
 import { ORIGIN, validEnquiry, type ProxyHarness } from '../../test/fixtures/proxy-harness.ts';
 
 const confirmingProxy = confirmingProxies();
+const TOKEN = randomBytes(32).toString('base64url');
+
+/** The event a calendar file holds, as a calendar program reads it. */
+function eventIn(text: string) {
+  const calendar = ICAL.Component.fromString(text);
+  const event = calendar.getFirstSubcomponent('vevent');
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event?.getFirstPropertyValue('uid'),
+    sequence: Number(event?.getFirstPropertyValue('sequence')),
+    status: event?.getFirstPropertyValue('status'),
+    start: event?.getFirstPropertyValue('dtstart')?.toString(),
+    attendee: event?.getFirstPropertyValue('attendee'),
+  };
+}
 const config: FormConfig = { ...lawFirmBooking, confirmation: confirming().confirmation };
 const [ANN, BOB] = HOSTS;
 const MONDAY_NINE = '2027-03-29T08:00:00Z';
@@ -134,6 +153,47 @@ describe('the page of a booked call', () => {
     );
     expect(other?.host).toBe(BOB);
     expect(await offered()).toContain(MONDAY_NINE);
+  });
+
+  it('is short: the call and its cancel first, each day’s times folded, nothing ticked, the host by name', async () => {
+    const { harness, book, linkOf } = await callPageProxy();
+    await signedInAs(harness, TOKEN, { email: ANN, role: 'staff', name: 'Ann Hart' });
+    const path = await linkOf(await book(MONDAY_NINE));
+    const page = await (await harness.app.request(path)).text();
+    expect(page).toContain(`Ann Hart (${ANN})`);
+    // Cancelling comes before the times; the zone is said once; each day is a <details>.
+    expect(page.indexOf('Cancel the call')).toBeLessThan(page.indexOf('name="start"'));
+    expect(page.split('Times are in Europe/London.')).toHaveLength(2);
+    expect(page).toMatch(/<details class="day">\s*<summary>Monday, 29 March 2027<\/summary>/);
+    expect(page).not.toMatch(/<details[^>]* open/);
+    expect(page).not.toContain('checked');
+    // Moving without a time chosen says to choose one, and moves nothing.
+    const none = await pressOnPage(harness, path, { action: 'move' });
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain('Choose a time to move the call to.');
+  });
+
+  it('offers the call as a file for a calendar, and says so where no email reaches the visitor', async () => {
+    const options = callPagesOptions(lawFirmBooking);
+    const { harness } = await confirmingProxy(lawFirmBooking, { harness: options });
+    const sent = await harness.submit({
+      answers: { ...validEnquiry().answers, call: MONDAY_NINE },
+    });
+    const { call } = (await sent.json()) as { call: BookedCall };
+    expect(call).toMatchObject({ emailed: false, start: MONDAY_NINE });
+    const path = new URL(call.page).pathname;
+    const page = await (await harness.app.request(path)).text();
+    expect(page).toContain('We cannot email you about this call');
+    expect(page).toContain(`href="${path}/calendar.ics" download="call.ics"`);
+    const file = await harness.app.request(new URL(call.calendar).pathname);
+    expect(file.headers.get('content-type')).toBe('text/calendar; charset=utf-8; method=REQUEST');
+    const event = eventIn(await file.text());
+    expect(event).toMatchObject({ method: 'REQUEST', sequence: 0, start: MONDAY_NINE });
+
+    const cancelled = await (await pressOnPage(harness, path, { action: 'cancel' })).text();
+    expect(cancelled).toContain('take the call out of your calendar with this update');
+    const update = eventIn(await (await harness.app.request(`${path}/calendar.ics`)).text());
+    expect(update).toEqual({ ...event, method: 'CANCEL', status: 'CANCELLED', sequence: 1 });
   });
 
   it('answers any other token as an address it does not know', async () => {

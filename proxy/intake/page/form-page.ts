@@ -14,7 +14,7 @@ import { ENGLISH } from '../../contract/strings/english.ts';
 import { appointmentField, preferredOf } from './appointment-field.ts';
 import { formEnd } from './form-end.ts';
 import type { PageTimes } from './page-times.ts';
-import { saveAddress, type TakenPost } from './page-addresses.ts';
+import { saveAddress } from './page-addresses.ts';
 import type { HeldFile, PageIssue } from './held-files.ts';
 import { page } from './page-frame.ts';
 import {
@@ -201,36 +201,6 @@ function errorSummary(
       ${problem !== undefined ? html`<li>${problem}</li>` : ''}
     </ul>
   </div>`;
-}
-
-/**
- * The page after a plain post was taken: its reference and receipt code, whether it reached the
- * firm yet, a call asked for and not held, and the way back to the site.
- */
-export function confirmationPage(
-  { reference, status, receipt, callNotHeld }: TakenPost,
-  back: string | undefined,
-  language: PageLanguage,
-) {
-  const { words, lang } = language;
-  const delivered = status === 'delivered';
-  const title = delivered ? words.deliveredTitle : words.queuedTitle;
-  const backLink = back && formatIn(lang, words['page.backTo'], { host: new URL(back).host });
-  return page(
-    title,
-    html`<h1>${title}</h1>
-      <p>${delivered ? words.deliveredBody : words.queuedBody}</p>
-      ${callNotHeld ? html`<p class="not-held">${callNotHeld}</p>` : ''}
-      <p>${words.reference} <span class="reference">${reference}</span></p>
-      ${
-        receipt
-          ? html`<p>${words.receipt} <span class="receipt">${receipt}</span></p>
-              <p>${words.receiptHint}</p>`
-          : ''
-      }
-      ${back ? html`<p><a href="${back}">${backLink}</a></p>` : ''}`,
-    language,
-  );
 }
 
 /**

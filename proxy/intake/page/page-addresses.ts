@@ -11,6 +11,7 @@
  *   confirmation links back to the site. The pass (`sent-pass.ts`) is signed and short-lived:
  *   the page shows nothing that an address alone could have made it show.
  */
+import type { AnswerCall } from '../../contract/wire.ts';
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { PageInLanguage } from '../../http/form-language.ts';
@@ -57,8 +58,8 @@ export interface TakenPost {
   reference: string;
   status: 'delivered' | 'queued';
   receipt?: string;
-  /** Why the call it asked for was not held (the booking limits), in the visitor's words. */
-  callNotHeld?: string;
+  /** Its call: booked (the page says it, with its page and calendar file), or not held. */
+  call?: AnswerCall;
 }
 
 /** The shape of a receipt code (`intake/receipt-code.ts`): anything else is not shown. */

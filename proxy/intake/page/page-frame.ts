@@ -25,6 +25,8 @@ input:not([type=checkbox]):not([type=radio]),select,textarea{width:100%;min-heig
 .honeypot{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}
 .visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .reference,.receipt{font-size:1.3rem;font-weight:700;white-space:nowrap}a{color:#1d70b8}
+details.day{border-bottom:1px solid #b1b4b6}details.day summary{min-height:44px;padding:.6rem 0;cursor:pointer;font-weight:600}
+details.day fieldset{border:0;margin:0;padding:0 0 .5rem}
 @media (prefers-color-scheme:dark){body{background:#111;color:#eee}.hint,.optional{color:#bbb}a{color:#8cc4ff}
 input:not([type=checkbox]):not([type=radio]),select,textarea{background:#1b1b1b;color:#eee;border-color:#aaa}
 .error,.summary a{color:#ff8a8a}.summary{border-color:#ff8a8a}button.secondary{background:#333;color:#eee}}`;

@@ -8,7 +8,8 @@
  * a time taken meanwhile keeps the call where it was. The host's calendar is owed the change
  * (`calendars.ts`: the event removed, or written again at its new SEQUENCE), and the host is told
  * by the notice queued with it, addressed here, where the host is known; so is the visitor, by
- * the email written for the host who has the call (within the confirmations' quotas).
+ * the email written for the host who has the call. A visitor's changes are told to the host
+ * coalesced (`host-call-notices.ts`).
  */
 import type { CallChange, CallMove, StoredBooking } from '../booking.ts';
 import { toBooking, type BookingRow } from './booking-rows.ts';
@@ -17,6 +18,7 @@ import { placed } from './call-reminders.ts';
 import { countCancelled } from './funnel.ts';
 import { queueCalendarWrite } from './calendars.ts';
 import { confirmations } from './confirmations.ts';
+import { hostCallNotices } from './host-call-notices.ts';
 import { notifications } from './notifications.ts';
 import { one, run, type Dialect, type Plan } from './plan.ts';
 
@@ -24,27 +26,41 @@ import { one, run, type Dialect, type Plan } from './plan.ts';
 export function bookingChanges(d: Dialect) {
   const queue = notifications(d);
   const visitorMail = confirmations(d);
+  const hostNotices = hostCallNotices(d);
 
   /**
    * Queues `change`'s notice (if any) to `hosts`, once each, and its visitor's email (if any) as
    * `host`, who has the call now, writes it, within its quotas.
    */
-  function* tell(change: CallChange, hosts: readonly string[], host: string): Plan<void> {
+  function* tell(
+    uid: string,
+    change: CallChange,
+    hosts: readonly string[],
+    host: string,
+  ): Plan<void> {
     const { notice } = change;
     if (notice) {
       const payload = { ...(notice.payload as object), to: [...new Set(hosts)] };
-      yield* queue.queueNotifications([{ ...notice, payload }]);
+      // A visitor's are coalesced (`host-call-notices.ts`); staff's each go at once.
+      if (change.byVisitor)
+        yield* hostNotices.queueVisitorNotice({ ...notice, payload }, uid, notice.at);
+      else yield* queue.queueNotifications([{ ...notice, payload }]);
     }
     if (change.visitorMail) yield* visitorMail.queueWithinQuotas(change.visitorMail(host));
   }
 
-  /** Takes the row of the booked call `uid` at `sequence` (any, for -1), its SEQUENCE one more. */
-  const claimRow = (uid: string, sequence: number, set = '') =>
+  /**
+   * Takes the row of the booked call `uid` at `sequence` (any, for -1), its SEQUENCE one more;
+   * with `movesAllowed`, a visitor's move, counted, and only while they have moves left.
+   */
+  const claimRow = (uid: string, sequence: number, movesAllowed?: number) =>
     one<BookingRow>(
-      `UPDATE bookings SET sequence = sequence + 1${set}
+      `UPDATE bookings SET sequence = sequence + 1,
+         visitor_moves = visitor_moves + CASE WHEN CAST(@allowed AS INTEGER) IS NULL THEN 0 ELSE 1 END
        WHERE uid = @uid AND state = 'booked' AND (@sequence < 0 OR sequence = @sequence)
+         AND (CAST(@allowed AS INTEGER) IS NULL OR visitor_moves < @allowed)
        RETURNING *`,
-      { uid, sequence },
+      { uid, sequence, allowed: movesAllowed ?? null },
     );
 
   return {
@@ -78,16 +94,16 @@ export function bookingChanges(d: Dialect) {
         { uid, host: row.host, action: 'remove', sequence: row.sequence },
         at,
       );
-      yield* tell(change, [row.host], row.host);
+      yield* tell(uid, change, [row.host], row.host);
       return toBooking({ ...row, state: 'cancelled', cancelled_at: at });
     },
     /**
      * Moves the call `uid` to `move`'s span at `at`, with the first of its hosts whose time
      * nobody took: `taken` (the call kept as it was) when none, null when it is no longer
-     * booked at `move.sequence`.
+     * booked at `move.sequence` (or, for the visitor's own move, they have no move left).
      */
     *moveBooking(uid: string, move: CallMove, at: number): Plan<StoredBooking | 'taken' | null> {
-      const row = yield* claimRow(uid, move.sequence);
+      const row = yield* claimRow(uid, move.sequence, move.movesAllowed);
       if (!row) return null;
       yield* freeBlocks(row.id);
       for (const host of move.hosts) {
@@ -102,7 +118,7 @@ export function bookingChanges(d: Dialect) {
             at,
           );
         yield* queueCalendarWrite({ uid, host, action: 'put', sequence: row.sequence }, at);
-        yield* tell(move, [row.host, host], host);
+        yield* tell(uid, move, [row.host, host], host);
         return toBooking({
           ...row,
           host,
@@ -114,7 +130,12 @@ export function bookingChanges(d: Dialect) {
       // Every host's time taken: the call keeps its own blocks and SEQUENCE.
       if (!(yield* takeBlocks(row.id, row.host, { start: row.start_at, until: row.until_at })))
         throw new Error(`the call ${uid} could not take back its own time`);
-      yield* run('UPDATE bookings SET sequence = sequence - 1 WHERE id = @id', { id: row.id });
+      yield* run(
+        `UPDATE bookings SET sequence = sequence - 1,
+           visitor_moves = visitor_moves - CASE WHEN CAST(@allowed AS INTEGER) IS NULL THEN 0 ELSE 1 END
+         WHERE id = @id`,
+        { id: row.id, allowed: move.movesAllowed ?? null },
+      );
       return 'taken';
     },
   };
