@@ -1,5 +1,5 @@
 /**
- * Calls as iCalendar (RFC 5545), written by ical.js (its folding and escaping): one event as a
+ * Calls as iCalendar (RFC 5545), written by ical.js (its escaping) and folded here: one event as a
  * CalDAV resource (`caldav/caldav-calendar.ts` puts it), and a host's private feed of their
  * calls (`http/calendar-feed-route.ts`), which Outlook, Google Calendar and Apple Calendar
  * subscribe to. Times are in UTC (`…Z`), so no VTIMEZONE is needed and every reader agrees; each
@@ -52,7 +52,40 @@ function calendarOf(
     vevent.updatePropertyWithValue('transp', 'OPAQUE');
     calendar.addSubcomponent(vevent);
   }
-  return `${calendar.toString()}\r\n`;
+  return `${foldLines(calendar.toString())}\r\n`;
+}
+
+const MAX_OCTETS = 75;
+
+/**
+ * `text` with each line folded to 75 octets at most, the line break aside (RFC 5545 3.1), the
+ * space that begins a continuation counted: ical.js folds a continuation to 76. A character's
+ * bytes are never split.
+ *
+ * @example foldLines(`DESCRIPTION:${'x'.repeat(100)}`) // 'DESCRIPTION:xxx…\r\n xxx…'
+ */
+function foldLines(text: string): string {
+  return text
+    .replaceAll('\r\n ', '')
+    .split('\r\n')
+    .map((line) => {
+      const parts: string[] = [];
+      let part = '';
+      let octets = 0;
+      for (const char of line) {
+        const size = Buffer.byteLength(char);
+        // A continuation begins with a space, which counts in its 75.
+        if (octets + size > MAX_OCTETS) {
+          parts.push(part);
+          part = '';
+          octets = 1;
+        }
+        part += char;
+        octets += size;
+      }
+      return [...parts, part].join('\r\n ');
+    })
+    .join('\r\n');
 }
 
 /**

@@ -39,7 +39,12 @@ describe('the confirmation of an enquiry that booked a call', () => {
     expect(String(email?.html)).toContain(`<a href="${String(link)}">`);
     const attached = email?.attachments.find((part) => part.contentType === 'text/calendar');
     expect(attached).toBeDefined();
-    const calendar = ICAL.Component.fromString(attached?.content.toString('utf8') ?? '');
+    const raw = attached?.content.toString('utf8') ?? '';
+    // Each line 75 octets at most, a continuation's leading space counted (RFC 5545 3.1).
+    const lines = raw.split('\r\n');
+    expect(lines.some((line) => line.startsWith(' '))).toBe(true);
+    expect(Math.max(...lines.map((line) => Buffer.byteLength(line)))).toBeLessThanOrEqual(75);
+    const calendar = ICAL.Component.fromString(raw);
     expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST');
     const [event] = calendar.getAllSubcomponents('vevent');
     expect(event?.getFirstPropertyValue('uid')).toBe(booking?.uid);
