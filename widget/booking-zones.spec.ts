@@ -14,7 +14,19 @@ import {
   WHEN,
 } from '../e2e/support/booking-form.ts';
 import { englishOn, englishToFind } from '../e2e/support/english-left.ts';
-import { openForm } from '../e2e/support/widget-harness.ts';
+import { DELIVERED, openForm } from '../e2e/support/widget-harness.ts';
+
+/** The call the proxy answers the New York visitor's enquiry booked (`docs/http-api.md`). */
+const BOOKED = {
+  status: 'booked',
+  start: '2026-12-03T16:30:00Z',
+  end: '2026-12-03T17:00:00Z',
+  timeZone: 'Europe/London',
+  visitorZone: 'America/New_York',
+  page: 'https://forms.lovelace-law.example/booking/abc.def',
+  calendar: 'https://forms.lovelace-law.example/booking/abc.def/calendar.ics',
+  emailed: true,
+};
 
 /** 9:00 in London on the Friday before the clocks go forward (28 March 2027), and the Monday after. */
 const AROUND_SUMMER_TIME = [slot('2027-03-26T09:00:00Z'), slot('2027-03-29T08:00:00Z')];
@@ -44,12 +56,13 @@ test.describe('a visitor in New York', () => {
     viewport: { width: 390, height: 844 },
   });
 
-  test('reads the times on their own clock, is told the firm’s zone, and sends the start as served', async ({
+  test('reads the times on their own clock, is told the firm’s zone, sends the start as served, and the sent panel gives the call with its links', async ({
     page,
   }) => {
     const harness = await openForm(page, {
       config: bookingConfig(),
       slots: () => slotsReply(DECEMBER),
+      replies: [{ status: 201, body: { ...(DELIVERED.body as object), call: BOOKED } }],
     });
     const { form } = harness;
     await consultation(form);
@@ -66,8 +79,22 @@ test.describe('a visitor in New York', () => {
     await form.getByLabel('First name').fill('Ada');
     await form.getByLabel('Email address').fill('ada@example.com');
     await form.getByRole('button', { name: 'Send enquiry' }).click();
-    await expect(form.locator('[part=confirmation]')).toBeVisible();
+    const panel = form.locator('[part=confirmation]');
+    await expect(panel).toBeVisible();
     expect(harness.submissions[0]?.enquiry.answers?.call).toBe('2026-12-03T16:30:00Z');
+    // The call as chosen, on their clock, London's beside it; its file and its page linked.
+    await expect(panel).toContainText('Thursday, December 3, 11:30 AM – 12:00 PM (Eastern Time)');
+    await expect(panel).toContainText(
+      'Our time: Thursday, December 3, 4:30 – 5:00 PM (United Kingdom Time)',
+    );
+    await expect(panel.getByRole('link', { name: 'Add it to your calendar' })).toHaveAttribute(
+      'href',
+      BOOKED.calendar,
+    );
+    await expect(panel.getByRole('link', { name: 'Move or cancel the call' })).toHaveAttribute(
+      'href',
+      BOOKED.page,
+    );
   });
 
   test('sees the firm’s opening hour move on their clock as London goes to summer time', async ({

@@ -14,6 +14,7 @@ import type * as ChallengeChunkModule from './challenge.ts';
 import type { ChallengeController } from './challenge.ts';
 import { longDate } from './dates.ts';
 import { buildEnquiryPart } from './enquiry-part.ts';
+import type { confirmation } from './status.ts';
 import type { FilesController } from './files-controller.ts';
 import type { Translator } from '../i18n.ts';
 import type { FormLanguage } from '../language.ts';
@@ -46,6 +47,8 @@ export abstract class LateChunks {
   #waiting = false;
   abstract readonly files: FilesController;
   abstract readonly funnel: ReturnType<typeof funnelReporter>;
+  /** The blocks the element draws after "Send": the time picker's chunk adds the call to one. */
+  abstract readonly blocks: { confirmation: typeof confirmation };
 
   constructor(
     protected readonly host: ElementBase,
@@ -71,7 +74,7 @@ export abstract class LateChunks {
         if (chunks[2])
           void import('./booking/index.ts').then(
             (chunk) => {
-              this.booking ??= chunk.attach(host, ports, buildEnquiryPart, this.funnel.offered);
+              this.booking ??= chunk.attach(host, ports, buildEnquiryPart, this);
             },
             () => undefined,
           );

@@ -53,9 +53,10 @@ const breakable = (reference: string) =>
 
 /**
  * GOV.UK confirmation panel, honest about whether the firm already has the enquiry, and about a
- * call asked for and not held (the proxy's words, in the visitor's language).
+ * call asked for and not held (the proxy's words, in the visitor's language); with `call`, the
+ * lines of the call it booked (the time picker's chunk writes them: `booking/sent.ts`).
  */
-export function confirmation(result: EnquirySubmittedDetail, t: Translator) {
+export function confirmation(result: EnquirySubmittedDetail, t: Translator, call?: unknown) {
   const delivered = result.status === 'delivered';
   // A call not held is said here in the proxy's words; a booked call has none.
   const notHeld = result.call as CallNotHeld | undefined;
@@ -78,5 +79,6 @@ export function confirmation(result: EnquirySubmittedDetail, t: Translator) {
       ${t.text(delivered ? 'deliveredBody' : 'queuedBody')}
       ${result.receipt ? t.text('receiptHint') : nothing} ${notHeld?.message}
     </p>
+    ${call}
   </div>`;
 }

@@ -26,6 +26,11 @@ export const WELSH_BOOKING = Object.freeze({
   bookingFailed:
     'Nid oedd modd llwytho’r amseroedd sydd ar gael. Gwiriwch eich cysylltiad, yna rhowch gynnig arall arni.',
   bookingGone: 'Nid yw’r amser a ddewisoch chi, {time}, ar gael mwyach. Dewiswch amser arall.',
+  bookingYourCall: 'Eich galwad',
+  bookingOurTime: 'Ein hamser ni: {time}',
+  bookingCallNotEmailed: 'Ni allwn anfon e-bost atoch am yr alwad hon: cadwch y dolenni hyn.',
+  bookingAddToCalendar: 'Ei hychwanegu at eich calendr',
+  bookingMoveOrCancel: 'Symud neu ganslo’r alwad',
   bookingWeekdays: 'Dydd Sul,Dydd Llun,Dydd Mawrth,Dydd Mercher,Dydd Iau,Dydd Gwener,Dydd Sadwrn',
   bookingWeekdaysShort: 'Sul,Llun,Maw,Mer,Iau,Gwen,Sad',
   bookingMonths:

@@ -6,8 +6,13 @@
  */
 import { css } from '../lit-tags.ts';
 
-/** Styles of `.booking__*`: the days, the times, what was chosen, the notes. */
+/** Styles of `.booking__*`: the days, the times, what was chosen, the notes; the sent panel's call. */
 export const bookingStyles = css`
+  /* The sent panel's links to the call (sent.ts), in the panel's own colour. */
+  .booking__links a {
+    margin: 0 0.5em;
+    color: inherit;
+  }
   .booking__caption {
     margin: 0 0 10px;
     font-weight: 700;

@@ -12,9 +12,11 @@ import type { ElementBase } from '../../element-base.ts';
 import type { ShownIssue } from '../../issues.ts';
 import type { buildEnquiryPart } from '../enquiry-part.ts';
 import { adoptStyles } from '../lit-tags.ts';
+import type { LateChunks } from '../chunks.ts';
 import type { LatePorts } from '../ports.ts';
 import { bookingStyles } from './booking.styles.ts';
 import { chosenWords, picker } from './picker.ts';
+import { sentCall } from './sent.ts';
 import { appointmentOf, zoneBeside } from './question.ts';
 import { SlotsSource, slotsQuery, type SlotsState } from './slots.ts';
 import { BOOKING_STRINGS } from './strings.ts';
@@ -265,10 +267,19 @@ export class Booking implements ReactiveController {
   }
 }
 
-/** Called by the late bundle for each element whose form has an appointment question shown. */
-export const attach = (
+/**
+ * Called by the late bundle for each element whose form has an appointment question shown. From
+ * then on its sent panel says the call booked, in the picker's words (`sent.ts`): here, so that
+ * the bundles every form loads carry none of it.
+ */
+export function attach(
   host: ElementBase,
   ports: LatePorts,
   enquiryPart: EnquiryPart,
-  offered: (caseType: string) => void,
-) => new Booking(host, ports, enquiryPart, offered);
+  late: Pick<LateChunks, 'funnel' | 'blocks'>,
+) {
+  const panel = late.blocks.confirmation;
+  late.blocks.confirmation = (result, t) =>
+    panel(result, t, result.call?.status === 'booked' ? sentCall(result.call, t) : undefined);
+  return new Booking(host, ports, enquiryPart, late.funnel.offered);
+}

@@ -20,6 +20,12 @@ export const BOOKING_STRINGS = /* @__PURE__ */ Object.freeze({
   bookingUnavailable: 'We cannot show our free times just now.',
   bookingFailed: 'The free times could not be loaded. Check your connection and try again.',
   bookingGone: 'The time you chose, {time}, is no longer free. Choose another time.',
+  /** The sent panel's call (`widget/late/booking/sent.ts`): on the visitor's clock, the firm's beside it. */
+  bookingYourCall: 'Your call',
+  bookingOurTime: 'Our time: {time}',
+  bookingCallNotEmailed: 'We cannot email you about this call: keep these links.',
+  bookingAddToCalendar: 'Add it to your calendar',
+  bookingMoveOrCancel: 'Move or cancel the call',
   /**
    * The names of days and months, separated by commas, Sunday and January first: said only
    * where the browser has no words of its own for the form's language (`clock.ts`).
