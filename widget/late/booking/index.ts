@@ -12,7 +12,7 @@ import type { ElementBase } from '../../element-base.ts';
 import type { ShownIssue } from '../../issues.ts';
 import type { buildEnquiryPart } from '../enquiry-part.ts';
 import { adoptStyles } from '../lit-tags.ts';
-import type { LateChunks } from '../chunks.ts';
+import type { confirmation } from '../status.ts';
 import type { LatePorts } from '../ports.ts';
 import { bookingStyles } from './booking.styles.ts';
 import { chosenWords, picker } from './picker.ts';
@@ -276,7 +276,11 @@ export function attach(
   host: ElementBase,
   ports: LatePorts,
   enquiryPart: EnquiryPart,
-  late: Pick<LateChunks, 'funnel' | 'blocks'>,
+  // The late bundle's parts (`LateChunks`), written out: that bundle imports this chunk.
+  late: {
+    funnel: { offered: (caseType: string) => void };
+    blocks: { confirmation: typeof confirmation };
+  },
 ) {
   const panel = late.blocks.confirmation;
   late.blocks.confirmation = (result, t) =>
