@@ -57,6 +57,7 @@ import { notice } from './templates/notice.ts';
  * @csspart firm - The firm's name, telephone and email, shown when sending failed.
  * @csspart email-suggestion - The "Did you mean …?" button under the email field.
  * @csspart language-switch - The list of the form's languages (`language-switch` attribute), above the form.
+ * @csspart unfinished - The "Keep what I have typed" box under the last contact field (a form with an `unfinished` block).
  *
  * @cssprop [--enquiry-form-font-family=inherit] - Font of the whole form (the page's, by default).
  * @cssprop [--enquiry-form-color-text=#0b0c0c] - Text and input borders.
