@@ -35,20 +35,30 @@ export const SEEDED = {
   days: [1, 2, 3, 5, 8, 13, 21, 29],
 };
 
+/** The UTC day `at` falls on, in days since the epoch. */
+export const utcDay = (at: number) => Math.floor(at / DAY);
+
 /** A running console stack, and what its export of `SEEDED.exported` must hold. */
 export interface ConsoleStack {
   demo: RunningDemo;
+  /** The UTC day the leads were seeded on (`utcDay`): `SEEDED.days` count back from it. */
+  seededDay: number;
   expectedExport: Map<string, Buffer>;
   close(): Promise<void>;
 }
 
+/**
+ * Seeds the leads at noon (UTC) of their days, counted back from `now`'s: the chart counts by UTC
+ * day, so a stack started a minute before midnight still has each seeded lead on its day.
+ */
 async function seed(store: OutboxStore, now: number): Promise<Map<string, Buffer>> {
+  const noon = utcDay(now) * DAY + DAY / 2;
   let n = 0;
   // Oldest first, as leads arrive: the list is newest first by arrival.
   for (const daysAgo of [...SEEDED.days].reverse()) {
     for (let k = 0; k < 1 + (daysAgo % 3); k += 1) {
       n += 1;
-      const at = now - daysAgo * DAY + k * 60_000;
+      const at = noon - daysAgo * DAY + k * 60_000;
       const { id } = await stored(
         store,
         sampleSubmission({ reference: `EQ-SEED-${String(n).padStart(4, '0')}`, receivedAt: at }),
@@ -63,7 +73,7 @@ async function seed(store: OutboxStore, now: number): Promise<Map<string, Buffer
   const dead = (reference: string, email: string, forename: string) =>
     sampleSubmission({
       reference,
-      receivedAt: now - DAY,
+      receivedAt: noon - DAY,
       upstream: { ...sampleSubmission().upstream, forename, surname: 'Hopper', email },
     });
   for (const lead of [
@@ -71,7 +81,11 @@ async function seed(store: OutboxStore, now: number): Promise<Map<string, Buffer
     dead(SEEDED.exported, 'kept@example.com', 'Keeping'),
   ]) {
     const { id } = await stored(store, lead);
-    await store.deadLetter(await leaseOf(store, id, now - DAY), 'the platform was away', now - DAY);
+    await store.deadLetter(
+      await leaseOf(store, id, noon - DAY),
+      'the platform was away',
+      noon - DAY,
+    );
   }
   const kept = await store.get(SEEDED.exported);
   if (!kept) throw new Error('the exported lead was not stored');
@@ -134,6 +148,7 @@ export async function openConsoleStack(
   return {
     demo,
     expectedExport,
+    seededDay: utcDay(now),
     async close() {
       await demo.close();
       await postgres?.destroy();
