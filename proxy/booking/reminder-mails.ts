@@ -54,6 +54,19 @@ function mailOf(lang: string, subject: string, paragraphs: readonly Paragraph[])
 const keyOf = (event: string, { booking, before }: ReminderFacts) =>
   `${event}:${booking.uid}:${String(booking.start)}:${String(before)}`;
 
+/** A reminder's notification: one per call, reminder and time, however often it is asked for. */
+const reminderNotification = (
+  payload: CallReminderEvent | CallChangeEvent,
+  facts: ReminderFacts,
+): NewNotification => ({
+  key: keyOf(payload.event, facts),
+  channel: 'email',
+  kind: payload.event,
+  reference: facts.booking.reference,
+  payload,
+  at: facts.at,
+});
+
 /**
  * The visitor's reminder, written from the invitation their confirmation carried (its page, their
  * language and address); `telephone` is the number they gave, said when the call is by telephone.
@@ -91,14 +104,7 @@ export function visitorReminder(
     ...mail,
   };
   return {
-    notification: {
-      key: keyOf(payload.event, facts),
-      channel: 'email',
-      kind: payload.event,
-      reference: booking.reference,
-      payload,
-      at: facts.at,
-    },
+    notification: reminderNotification(payload, facts),
     // Counted as the call's confirmation is (`intake/aftercare.ts`): the mailbox's day of the
     // call's own emails, apart from other enquiries' confirmations, and the hour's ceiling.
     quotas: [
@@ -138,12 +144,5 @@ export function hostReminder(facts: ReminderFacts, publicUrl?: string): NewNotif
     ].join('\n'),
     to: [booking.host],
   };
-  return {
-    key: keyOf(payload.event, facts),
-    channel: 'email',
-    kind: payload.event,
-    reference: booking.reference,
-    payload,
-    at: facts.at,
-  };
+  return reminderNotification(payload, facts);
 }
