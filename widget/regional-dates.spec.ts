@@ -8,6 +8,10 @@ import { expect, test, type Browser } from '@playwright/test';
 import { lawFirm } from '../demo/forms/index.ts';
 import { openForm } from '../e2e/support/widget-harness.ts';
 
+// A test here opens up to three browsers one after another: about 10 s in CI, near the widget
+// project's 15 s.
+test.describe.configure({ timeout: 45_000 });
+
 const DAY_FIRST = /until \d{1,2} [A-Z][a-z]+ 20\d\d\./;
 const MONTH_FIRST = /until [A-Z][a-z]+ \d{1,2}, 20\d\d\./;
 
