@@ -30,6 +30,27 @@ test('the Booking page names the case type whose calls follow its hours, and lea
   await expect(zone).toBeInViewport();
 });
 
+test('the Booking page sets a meeting link per call, and says a bad one beside its box', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto(`${on().url}/admin/form/booking`);
+  await page
+    .getByRole('group', { name: 'Where the call happens' })
+    .getByRole('radio', { name: /^A meeting link/ })
+    .check();
+  await page.getByRole('textbox', { name: 'The meeting link' }).fill('http://meet.example/{room}');
+  await page.getByRole('textbox', { name: 'Reminders to the visitor before the call' }).fill('2d');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('#f-meetingLink-error')).toContainText('must start with https://');
+  await expect(page.locator('#f-reminders-error')).toContainText(
+    '"2d" is not a duration before the call',
+  );
+  await expect(page.getByRole('textbox', { name: 'The meeting link' })).toHaveValue(
+    'http://meet.example/{room}',
+  );
+});
+
 test('a language the form has not got is a page saying to add it on the Languages page first', async ({
   page,
 }) => {

@@ -2,12 +2,19 @@
  * Booking a call (`"booking"`, `docs/booking.md`) as the studio edits it: the form's block on a
  * page of its own (whether calls are offered, the firm's time zone, each weekday's opening
  * hours, the call's length, the buffer, the notice, how many days ahead, how often and how late a
- * visitor may move their call, the days closed, and the hosts when leads are not routed to teams), and a team's own keys on the routing page
+ * visitor may move their call, the reminders and where the call happens (`part-after-call.ts`),
+ * the days closed, and the hosts when leads are not routed to teams), and a team's own keys on the routing page
  * (`routing.teams.<id>.booking`, each left empty to follow the form's). The file names days by
  * key (`mon-fri`); the page has a box per weekday (`view`), and writes the days back with the
  * same hours joined again (`stored`), so a file's `"mon-fri"` comes back as it was.
  */
 import { daysOf, WEEKDAYS } from '../../contract/schemas/booking.ts';
+import {
+  afterCallFields,
+  afterCallStored,
+  afterCallView,
+  afterCallViewPath,
+} from './part-after-call.ts';
 import type { Field } from './fields.ts';
 import { turnedOn } from './part-emails.ts';
 import { at, isRecord, listAt, shownAt, type JsonObject, type Path } from './raw-config.ts';
@@ -84,6 +91,7 @@ function bookingFields(team: boolean): Field[] {
       unit: 'hours before it',
       hint: `Fractions allowed.${empty(' Left empty: the soonest a call may start, above.')}`,
     },
+    ...afterCallFields(team),
     {
       kind: 'text',
       path: ['closed'],
@@ -114,7 +122,7 @@ export const formBookingFields = (routed: boolean): Field[] => [
 
 /** The form's block as its page reads it: with whether calls are offered. */
 export const formBookingView = (block: unknown): JsonObject => ({
-  ...bookingView(block),
+  ...bookingView(block, false),
   offer: block === undefined ? 'no' : 'yes',
 });
 
@@ -136,9 +144,12 @@ const hostsField = (routed: boolean): Field => ({
   code: true,
 });
 
-/** A block as its page reads it: a box per weekday, a line per closed day and host. */
-export function bookingView(block: unknown): JsonObject {
-  const view: JsonObject = { ...(isRecord(block) ? block : {}) };
+/**
+ * A block as its page reads it (`team`: a team's): a box per weekday, a line per closed day and
+ * host, and what follows a call as its boxes read it.
+ */
+export function bookingView(block: unknown, team: boolean): JsonObject {
+  const view = afterCallView(isRecord(block) ? block : {}, team);
   const hours = at(block, ['hours']);
   if (isRecord(hours)) {
     const days: JsonObject = {};
@@ -187,7 +198,7 @@ function hoursStored(days: unknown): JsonObject | undefined {
  * form's); the form's hours kept, even empty (`{}`: no day open), since the schema needs them.
  */
 export function bookingStored(view: unknown, team: boolean): JsonObject | undefined {
-  const block: JsonObject = { ...(isRecord(view) ? view : {}) };
+  const block = afterCallStored(isRecord(view) ? view : {}, team);
   const hours = hoursStored(block.hours);
   if (hours) block.hours = hours;
   else if (team) delete block.hours;
@@ -214,5 +225,5 @@ export function bookingViewPath(path: Path): Path {
     return first ? ['hours', first] : ['hours'];
   }
   if (LINES.some((line) => line === top)) return [String(top)];
-  return path;
+  return afterCallViewPath(path) ?? path;
 }

@@ -204,7 +204,9 @@ export function routingView(block: unknown): JsonObject {
       id,
       ...(isRecord(team) ? team : {}),
       people: listAt(team, ['people']).map(String).join('\n'),
-      ...(isRecord(at(team, ['booking'])) ? { booking: bookingView(at(team, ['booking'])) } : {}),
+      ...(isRecord(at(team, ['booking']))
+        ? { booking: bookingView(at(team, ['booking']), true) }
+        : {}),
     })),
   };
 }

@@ -38,6 +38,10 @@ describe('booking a call, from the studio', () => {
       horizonDays: '21',
       visitorMoves: '1',
       moveNoticeHours: '24',
+      reminders: '24h\n30m',
+      hostReminders: 'yes',
+      meeting: 'link',
+      meetingLink: 'https://meet.jit.si/marsh-pell-{room}',
       closed: '2026-12-25\n2026-12-28',
       people: 'ann@lovelace-law.example\nbob@lovelace-law.example',
     });
@@ -51,6 +55,9 @@ describe('booking a call, from the studio', () => {
       horizonDays: 21,
       visitorMoves: 1,
       moveNoticeHours: 24,
+      reminders: ['24h', '30m'],
+      hostReminders: true,
+      meeting: { link: 'https://meet.jit.si/marsh-pell-{room}' },
       closed: ['2026-12-25', '2026-12-28'],
       people: ['ann@lovelace-law.example', 'bob@lovelace-law.example'],
     });
@@ -82,6 +89,23 @@ describe('booking a call, from the studio', () => {
     const again = (await page(editor, BOOKING_PAGE)).html;
     expect(again).toMatch(/name="hours\.wed"[^>]*value="09:00-12:30, 13:30-17:00"/);
     expect(again).toMatch(/name="hours\.sun"[^>]*value=""/);
+    expect(again).toMatch(
+      /name="meetingLink"[^>]*value="https:\/\/meet\.jit\.si\/marsh-pell-\{room\}"/,
+    );
+    // No reminders is a word, the file's []; a calendar's own meeting is a choice of its own.
+    await submit(editor, BOOKING_PAGE, {
+      reminders: 'none',
+      hostReminders: 'no',
+      meeting: 'teams',
+    });
+    expect(at((await studio.draft()).config, ['booking'])).toMatchObject({
+      reminders: [],
+      meeting: { provider: 'teams' },
+    });
+    expect(at((await studio.draft()).config, ['booking', 'hostReminders'])).toBeUndefined();
+    expect((await page(editor, BOOKING_PAGE)).html).toMatch(
+      /name="reminders"[^>]*>\s*none<\/textarea>/,
+    );
     // Off again: the block leaves the file, and the question is refused without it.
     await submit(editor, BOOKING_PAGE, { offer: 'no' });
     expect(at((await studio.draft()).config, ['booking'])).toBeUndefined();
@@ -91,7 +115,13 @@ describe('booking a call, from the studio', () => {
     const { studio, as, submit, page } = await studioConsole(setUp, lawFirmBookingFile);
     const editor = await as('operator');
     expect((await submit(editor, BOOKING_PAGE, { 'hours.tue': '17:00-09:00' })).status).toBe(303);
-    await submit(editor, BOOKING_PAGE, { timeZone: 'Mars/Olympus', minutes: '7' });
+    await submit(editor, BOOKING_PAGE, {
+      timeZone: 'Mars/Olympus',
+      minutes: '7',
+      reminders: '2d',
+      meeting: 'link',
+      meetingLink: 'http://meet.example/{room}',
+    });
     const html = (await page(editor, BOOKING_PAGE)).html;
     expect(html).toContain(
       'Tuesday’s hours: &quot;17:00-09:00&quot; must end after it starts (a day ends at 24:00).',
@@ -99,6 +129,9 @@ describe('booking a call, from the studio', () => {
     expect(html).toMatch(/id="f-hours-tue-error"/);
     expect(html).toMatch(/id="f-timeZone-error">[\s\S]{0,80}IANA time zone/);
     expect(html).toMatch(/id="f-minutes-error">[\s\S]{0,80}multiple of 5/);
+    // The config schema's own words, beside the boxes of what follows the call.
+    expect(html).toMatch(/id="f-reminders-error">[\s\S]{0,120}is not a duration before the call/);
+    expect(html).toMatch(/id="f-meetingLink-error">[\s\S]{0,120}must start with https:\/\//);
     expect(html).not.toContain('booking.hours');
     expect('published' in (await publish(studio))).toBe(false);
   });
@@ -123,10 +156,17 @@ describe('booking a call, from the studio', () => {
       [`teams.${String(team)}.booking.minutes`]: '',
       [`teams.${String(team)}.booking.hours.fri`]: '',
       [`teams.${String(team)}.booking.timeZone`]: 'Europe/Dublin',
+      [`teams.${String(team)}.booking.hostReminders`]: 'no',
+      [`teams.${String(team)}.booking.meeting`]: 'meet',
     });
     expect(
       at((await studio.draft()).config, ['routing', 'teams', 'high-value', 'booking']),
-    ).toEqual({ timeZone: 'Europe/Dublin', hours: { 'mon-thu': '10:00-12:00' } });
+    ).toEqual({
+      timeZone: 'Europe/Dublin',
+      hours: { 'mon-thu': '10:00-12:00' },
+      hostReminders: false,
+      meeting: { provider: 'meet' },
+    });
     expect('published' in (await publish(studio))).toBe(true);
     // The form's own hosts are refused with routing, beside the hosts' box, in words.
     await submit(editor, BOOKING_PAGE, { people: 'ann@lovelace-law.example' });
