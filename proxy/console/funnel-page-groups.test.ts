@@ -7,6 +7,8 @@
 import { expect, it } from 'vitest';
 import { lawFirm } from '../../demo/forms/index.ts';
 import { lawFirmBooking } from '../test/fixtures/booking-config.ts';
+import { sampleSubmission } from '../test/fixtures/outbox.ts';
+import { storedKeep } from '../test/fixtures/unfinished.ts';
 import {
   BROWSER,
   DAY,
@@ -116,6 +118,28 @@ describeFunnelPage((seeded) => {
     expect(tableRows(page, 'All groups together').map((row) => row[0])).toEqual(
       expect.arrayContaining(['Calls that took place', 'Calls the visitor missed']),
     );
+  });
+
+  it('shows unfinished enquiries kept and finished later beside the steps, where the form keeps them', async () => {
+    const { store, browse } = await seeded(10, { ...lawFirm, unfinished: { keepDays: 7 } });
+    const funnel = { day: DAY, caseType: 'conveyancing', campaign: 'spring-2027', variant: 'B' };
+    for (const id of ['a', 'b', 'c'])
+      await store.keepUnfinished(
+        storedKeep(1, 1_000, { id: id.repeat(32), formSession: id, funnel }),
+      );
+    await store.accept(sampleSubmission({ files: [], formSession: 'a' }));
+    const page = await (await browse(PERIOD)).text();
+    expect(tableRows(page, 'All groups together')).toEqual(
+      expect.arrayContaining([
+        ['Kept unfinished', '3', '1.0%'],
+        ['Finished later', '1', '0.3%'],
+      ]),
+    );
+    const groups = tableRows(page, 'Each group over the period');
+    expect(groups[1]?.slice(3)).toEqual(['120', '66', '24', '23', '3', '1', '20.0%']);
+    // A form that keeps none, and never kept one in the period, shows no such columns.
+    const plain = await (await (await seeded(10)).browse(PERIOD)).text();
+    expect(plain).not.toContain('Kept unfinished');
   });
 
   it('names a question the form no longer has, and a period of visitors without a variant, in words', async () => {

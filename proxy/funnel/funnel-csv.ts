@@ -26,6 +26,9 @@ const HEADER = [
   'cancelled',
   'attended',
   'noShow',
+  // After the call's, for the same reason.
+  'keptUnfinished',
+  'finishedLater',
 ];
 
 /** One CSV field: formulas defused (OWASP's CSV injection advice), quoted when it must be. */
@@ -49,8 +52,16 @@ export function funnelCsv(funnel: FunnelResponse): string {
       row.sends,
       row.delivered,
     ];
-    const call = [row.offered, row.booked, row.cancelled, row.attended, row.noShow];
-    if (row.questions.length === 0) lines.push([...cell, '', '', '', '', '', ...call].map(String));
+    const later = [
+      row.offered,
+      row.booked,
+      row.cancelled,
+      row.attended,
+      row.noShow,
+      row.keptUnfinished,
+      row.finishedLater,
+    ];
+    if (row.questions.length === 0) lines.push([...cell, '', '', '', '', '', ...later].map(String));
     for (const question of row.questions)
       lines.push(
         [
@@ -62,7 +73,7 @@ export function funnelCsv(funnel: FunnelResponse): string {
           Object.entries(question.errors)
             .map(([code, n]) => `${code}=${String(n)}`)
             .join(' '),
-          ...call,
+          ...later,
         ].map(String),
       );
   }

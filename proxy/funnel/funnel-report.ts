@@ -2,8 +2,8 @@
  * The marketer's funnel over a period: one row per case type, campaign and variant, with its
  * questions in the form's order. This is the shape `GET /admin/funnel` answers (and the
  * console shows): `{from, to, minCount, truncated, rows: [{caseType, campaign, variant, views,
- * starts, sends, delivered, offered, booked, cancelled, attended, noShow, questions: [{id,
- * shown, answered, left, errors: {code: n}}]}], totals, withheld}`. Rows with fewer than
+ * starts, sends, delivered, offered, booked, cancelled, attended, noShow, keptUnfinished,
+ * finishedLater, questions: [{id, shown, answered, left, errors: {code: n}}]}], totals, withheld}`. Rows with fewer than
  * `minCount` starts (or deliveries) are merged into one "other" row, so no small group can be singled out; an "other" row still below it is left out,
  * counted in `totals` and `withheld` alone. Starts, not views: anyone can load
  * `/form?campaign=…` nine times to lift one visitor's cell over the line, and a view is all
@@ -48,7 +48,8 @@ export interface FunnelResponse {
   rows: FunnelCell[];
   /**
    * The period's views, starts, sends, deliveries, times offered, calls booked, cancelled,
-   * attended and missed over every group, those left out included:
+   * attended and missed, and unfinished enquiries kept and finished later, over every group,
+   * those left out included:
    * the small-count rule protects groups (their rows and where their visitors stopped), not
    * the sum.
    */
@@ -77,12 +78,14 @@ export const OTHER = 'other';
 export const DEFAULT_MIN_COUNT = 10;
 
 /**
- * How many people a cell surely holds, for the small-count merge: its starts, or its deliveries
- * or calls booked when more (a visitor whose browser sends Global Privacy Control reports
- * nothing, yet their enquiry is counted when delivered, and their call when booked). Never its
- * views or times offered, which page loads alone make.
+ * How many people a cell surely holds, for the small-count merge: its starts, or its deliveries,
+ * calls booked or unfinished enquiries kept when more (a visitor whose browser sends Global
+ * Privacy Control reports nothing, yet their enquiry is counted when delivered, their call when
+ * booked, and their unfinished enquiry when kept). Never its views or times offered, which page
+ * loads alone make.
  */
-const people = (cell: FunnelCell) => Math.max(cell.starts, cell.delivered, cell.booked);
+const people = (cell: FunnelCell) =>
+  Math.max(cell.starts, cell.delivered, cell.booked, cell.keptUnfinished);
 
 function addQuestions(into: Map<string, QuestionCounts>, questions: readonly QuestionCounts[]) {
   for (const question of questions) {

@@ -27,7 +27,7 @@ export type CallStage = (typeof CALL_STAGES)[number];
  * The call's steps a page shows beside the form's: all of them where the form asks for a time,
  * or counted one in the period (a question since removed); none for a form that never booked.
  */
-export const callStagesOf = (
+const callStagesOf = (
   config: FormConfig,
   totals: Record<CallStage, number>,
 ): readonly CallStage[] =>
@@ -35,6 +35,25 @@ export const callStagesOf = (
   CALL_STAGES.some((stage) => totals[stage] > 0)
     ? CALL_STAGES
     : [];
+
+/** An unfinished enquiry's steps (issue 87): kept with its visitor's say-so, and finished later. */
+const UNFINISHED_STAGES = ['keptUnfinished', 'finishedLater'] as const;
+/** One of an unfinished enquiry's steps. */
+export type UnfinishedStage = (typeof UNFINISHED_STAGES)[number];
+
+/**
+ * The steps a page shows after the form's: the call's (`callStagesOf`), then the unfinished
+ * enquiry's where the form keeps them or kept one in the period (the block since removed).
+ */
+export const laterStagesOf = (
+  config: FormConfig,
+  totals: Record<CallStage | UnfinishedStage, number>,
+): readonly (CallStage | UnfinishedStage)[] => [
+  ...callStagesOf(config, totals),
+  ...(config.unfinished !== undefined || UNFINISHED_STAGES.some((stage) => totals[stage] > 0)
+    ? UNFINISHED_STAGES
+    : []),
+];
 
 /** One case type's rows summed: its steps and its questions in its form's order. */
 export interface CaseTypeFunnel extends StageCounts {

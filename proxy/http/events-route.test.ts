@@ -113,10 +113,10 @@ describe('GET /admin/funnel', () => {
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const lines = (await csv.text()).trim().split('\r\n');
     expect(lines[0]).toBe(
-      'from,to,caseType,campaign,variant,views,starts,sends,delivered,question,shown,answered,left,errors,offered,booked,cancelled,attended,noShow',
+      'from,to,caseType,campaign,variant,views,starts,sends,delivered,question,shown,answered,left,errors,offered,booked,cancelled,attended,noShow,keptUnfinished,finishedLater',
     );
     expect(lines[1]).toBe(
-      `${DAY},${DAY},conveyancing,"'=HYPERLINK(""x"")",,1,1,0,0,transaction,1,1,1,,0,0,0,0,0`,
+      `${DAY},${DAY},conveyancing,"'=HYPERLINK(""x"")",,1,1,0,0,transaction,1,1,1,,0,0,0,0,0,0,0`,
     );
     expect(lines).toHaveLength(5);
     const bad = await proxy.app.request('/admin/funnel?from=2027-02-30', {

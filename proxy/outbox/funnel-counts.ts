@@ -45,7 +45,10 @@ export interface QuestionCounts {
   errors: Record<string, number>;
 }
 
-/** The counts of a cell, in the order a visitor takes the steps: the form's, then the call's. */
+/**
+ * The counts of a cell, in the order a visitor takes the steps: the form's, the call's, then the
+ * unfinished enquiry's.
+ */
 export const CELL_COUNTS = [
   'views',
   'starts',
@@ -56,11 +59,13 @@ export const CELL_COUNTS = [
   'cancelled',
   'attended',
   'noShow',
+  'keptUnfinished',
+  'finishedLater',
 ] as const;
 /** One of a cell's counts. */
 export type CellCount = (typeof CELL_COUNTS)[number];
 
-/** The column a count is kept in (`noShow` in `no_show`). */
+/** The column a count is kept in (`noShow` in `no_show`, `keptUnfinished` in `kept_unfinished`). */
 export const countColumn = (count: CellCount): string =>
   count.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
@@ -81,6 +86,12 @@ export interface FunnelCell {
   /** Calls booked that staff marked as having taken place, and those the visitor missed. */
   attended: number;
   noShow: number;
+  /**
+   * Unfinished enquiries kept with their visitor's say-so, counted at their first keep, and of
+   * those, taken over later by the enquiry sent from them (`docs/unfinished.md`).
+   */
+  keptUnfinished: number;
+  finishedLater: number;
   questions: QuestionCounts[];
 }
 

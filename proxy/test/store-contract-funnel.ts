@@ -54,6 +54,8 @@ export function describeFunnelStore(name: string, factory: StoreFactory): void {
           cancelled: 0,
           attended: 0,
           noShow: 0,
+          keptUnfinished: 0,
+          finishedLater: 0,
           questions: expect.arrayContaining([
             { id: 'transaction', shown: 2, answered: 2, left: 0, errors: {} },
             { id: 'lender', shown: 2, answered: 0, left: 2, errors: { required: 2 } },

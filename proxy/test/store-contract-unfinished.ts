@@ -7,40 +7,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { OutboxStore } from '../outbox/store.ts';
-import type { UnfinishedKeep } from '../outbox/unfinished.ts';
 import { sampleSubmission } from './fixtures/outbox.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
+import { storedKeep } from './fixtures/unfinished.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const KEEP_DAYS = 7;
 
-/** Ada's keep number `seq` at `now`, on the form session `session-a`; override any field. */
-const keep = (seq: number, now: number, over: Partial<UnfinishedKeep> = {}): UnfinishedKeep => ({
-  id: 'a'.repeat(32),
-  secretHash: 'secret-of-ada',
-  seq,
-  now,
-  expiresAt: now + KEEP_DAYS * DAY,
-  formSession: 'session-a',
-  formVersion: 1,
-  lang: 'cy',
-  fields: {
-    forename: 'Ada',
-    surname: 'Lovelace',
-    email: 'Ada@Example.com',
-    telephone_mobile: '+44 7700 900123',
-    case_type: 'conveyancing',
-    answers: { transaction: 'Buying', notes: `typed by keep ${String(seq)}` },
-  },
-  marketing: { lead_referer: 'google-ads', campaign: 'spring-2027', keywords: '', detail: '' },
-  email: 'ada@example.com',
-  phoneKey: '7700900123',
-  statement: 'Cadw’r hyn a deipiais…',
-  reminder: null,
-  page: 'https://www.example.com/contact',
-  ...over,
-});
+const keep = storedKeep;
 
 const ADA = 'a'.repeat(32);
 
@@ -105,6 +80,28 @@ export function describeUnfinishedStore(name: string, factory: StoreFactory): vo
       expect(await store.keepUnfinished(keep(2, 6_000))).toBe(false);
       expect(await store.eraseUnfinished(ADA, 'secret-of-ada', 3, 6_000, DAY)).toBe(false);
       expect(await store.unfinishedCounts()).toMatchObject({ kept: 1, finished: 1, unticked: 0 });
+    });
+
+    it('counts in the funnel once where it was first kept, and again when its enquiry takes it over', async () => {
+      const store = await fresh();
+      const funnel = {
+        day: '2027-03-01',
+        caseType: 'conveyancing',
+        campaign: 'spring-2027',
+        variant: '',
+      };
+      await store.keepUnfinished(keep(1, 1_000, { funnel }));
+      await store.keepUnfinished(keep(2, 2_000, { funnel }));
+      await store.keepUnfinished(
+        keep(1, 1_000, { id: 'b'.repeat(32), formSession: 'session-b', funnel }),
+      );
+      await store.accept(
+        sampleSubmission({ receivedAt: 5_000, files: [], formSession: 'session-a' }),
+      );
+      const cells = await store.funnelCells({ from: '2027-03-01', to: '2027-03-01' });
+      expect(cells).toMatchObject([
+        { caseType: 'conveyancing', campaign: 'spring-2027', keptUnfinished: 2, finishedLater: 1 },
+      ]);
     });
 
     it('is finished by its page when its enquiry was sent with a renewed form token', async () => {

@@ -5,7 +5,7 @@
  */
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import { OTHER } from '../../funnel/funnel-report.ts';
-import type { CallStage, Stage } from '../../funnel/funnel-summary.ts';
+import type { CallStage, Stage, UnfinishedStage } from '../../funnel/funnel-summary.ts';
 
 /** A count as people read it: 1,200. */
 export const count = (n: number) => n.toLocaleString('en-GB');
@@ -43,6 +43,12 @@ export const CALL_WORDS: Readonly<Record<CallStage, string>> = {
   cancelled: 'Calls cancelled',
   attended: 'Calls that took place',
   noShow: 'Calls the visitor missed',
+};
+
+/** Each of an unfinished enquiry's steps in a table's column or row. */
+export const UNFINISHED_WORDS: Readonly<Record<UnfinishedStage, string>> = {
+  keptUnfinished: 'Kept unfinished',
+  finishedLater: 'Finished later',
 };
 
 /** What each step past a view means, in a sentence ("turned 9.5% of its views into …"). */

@@ -11,7 +11,7 @@ import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import { OTHER, type FunnelResponse, type StageTotals } from '../../funnel/funnel-report.ts';
 import {
   byCaseType,
-  callStagesOf,
+  laterStagesOf,
   STAGES,
   type CaseTypeFunnel,
 } from '../../funnel/funnel-summary.ts';
@@ -28,6 +28,7 @@ import {
   questionName,
   shareOf,
   STAGE_WORDS,
+  UNFINISHED_WORDS,
 } from './funnel-words.ts';
 import { carried, type FunnelAsked } from './funnel-asked.ts';
 import { dataTable } from './layout.ts';
@@ -108,9 +109,10 @@ function stagesSection(config: FormConfig, funnel: FunnelResponse) {
   // Every group together, those the tables do not show included: the period's true totals.
   const sum = funnel.totals;
   const { withheld } = funnel;
-  // Times offered, calls booked and cancelled: beside the form's steps, where it books calls.
-  const steps = [...STAGES, ...callStagesOf(config, sum)];
-  const words = { ...STAGE_WORDS, ...CALL_WORDS };
+  // Times offered, calls booked and cancelled: beside the form's steps, where it books calls;
+  // unfinished enquiries kept and finished later, where it keeps them.
+  const steps = [...STAGES, ...laterStagesOf(config, sum)];
+  const words = { ...STAGE_WORDS, ...CALL_WORDS, ...UNFINISHED_WORDS };
   return html`<h2 id="stages">Views to delivered</h2>
     <div class="funnel-pair">
       ${barChart(

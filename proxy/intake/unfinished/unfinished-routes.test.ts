@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bilingual, lawFirm } from '../../../demo/forms/index.ts';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
+import type { FunnelResponse } from '../../funnel/funnel-report.ts';
 import { harnessPerTest, ORIGIN, validEnquiry } from '../../test/fixtures/proxy-harness.ts';
 import { adasValues, keepingPage, KEPT_TEXT } from '../../test/fixtures/unfinished.ts';
 
@@ -185,6 +186,32 @@ describe('an enquiry sent from a kept record', () => {
     expect((await page.erase(reference)).status).toBe(204);
     expect(await h.store.unfinishedRecord(page.id)).toBeNull();
     expect(await h.store.unfinishedCounts()).toMatchObject({ finished: 1, unticked: 0 });
+  });
+});
+
+describe('the funnel of kept records', () => {
+  it('shows each campaign’s kept unfinished and finished later, in JSON and CSV, small groups withheld', async () => {
+    const h = keeping(lawFirm, { deps: { adminToken: 'a'.repeat(43), funnelMinCount: 2 } });
+    const spring = [keepingPage(h), keepingPage(h)];
+    for (const page of spring) await page.keep();
+    await keepingPage(h).keep(adasValues(), {
+      marketing: { lead_referer: '', campaign: 'tiny', keywords: '', detail: '' },
+    });
+    await h.submit({ ...validEnquiry(), form_token: spring[0]?.formToken ?? '' });
+    const day = new Date(h.clock.now).toISOString().slice(0, 10);
+    const ask = (accept: string) =>
+      h.app.request(`/admin/funnel?from=${day}&to=${day}`, {
+        headers: { authorization: `Bearer ${'a'.repeat(43)}`, accept },
+      });
+    const funnel = (await (await ask('application/json')).json()) as FunnelResponse;
+    expect(funnel.rows.map((row) => [row.campaign, row.keptUnfinished, row.finishedLater])).toEqual(
+      [['spring-2027', 2, 1]],
+    );
+    expect(funnel.totals).toMatchObject({ keptUnfinished: 3, finishedLater: 1 });
+    expect(funnel.withheld).toMatchObject({ groups: 1, keptUnfinished: 1, finishedLater: 0 });
+    const [header, first] = (await (await ask('text/csv')).text()).split('\r\n');
+    expect(header?.endsWith(',noShow,keptUnfinished,finishedLater')).toBe(true);
+    expect(first?.endsWith(',2,1')).toBe(true);
   });
 });
 
