@@ -19,6 +19,7 @@ import type {
   Settings,
   SubjectRights,
   TeamPeople,
+  UnfinishedView,
   WebhookDeliveries,
 } from '../outbox/store.ts';
 import type { FormStudio } from '../studio/form-studio.ts';
@@ -38,7 +39,8 @@ export interface ConsoleDeps {
     Pick<BookingStore, 'bookingsOf'> &
     CallMarks &
     HostFeeds &
-    Pick<HostCalendars, 'hostCalendars' | 'unreadCalendars'>;
+    Pick<HostCalendars, 'hostCalendars' | 'unreadCalendars'> &
+    Pick<UnfinishedView, 'unfinishedPage' | 'unfinishedCounts' | 'eraseUnfinishedRecord'>;
   /** Where uploads are spooled (`DATA_DIR/incoming`), so an erasure removes any copy left there. */
   spoolDir?: string | undefined;
   /**

@@ -1,6 +1,7 @@
 /**
  * The firm's console at `/admin/`: the overview, the leads, one lead, and what can be done to
- * one (retry now, leave a refused file out, export, download a kept file). It reads and acts
+ * one (retry now, leave a refused file out, export, download a kept file), and the unfinished
+ * enquiries (`unfinished-routes.ts`). It reads and acts
  * through the same store queries and operator code as `npm run outbox`, and writes each action
  * to the audit log with who did it. Each route names the role it needs (`access.ts`: a
  * marketer reads the overview's counts, staff the leads and the teams (`needsTo('read leads')`), an
@@ -36,6 +37,7 @@ import { feedRoute } from './feed-route.ts';
 import { callMarkRoute, MARK_DONE } from './call-mark-route.ts';
 import { consoleOrigin } from './console-address.ts';
 import { CONSOLE_CSS } from './style.ts';
+import { unfinishedRoutes } from './unfinished-routes.ts';
 import {
   funnelPageRoute,
   funnelTotals,
@@ -124,6 +126,9 @@ export function consoleRoutes(
     return page(c, { title: 'Overview', place: 'overview', body });
   });
 
+  app.use('/admin/unfinished', needs('marketer'));
+  app.use('/admin/unfinished/*', needs('marketer'));
+  app.route('/', unfinishedRoutes({ ...deps, store, config: () => deps.form.current().config }));
   app.route('/', peopleRoutes(deps, parts));
   app.route('/', teamRoutes({ ...deps, store }));
   if (deps.studio)

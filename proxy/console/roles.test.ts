@@ -61,8 +61,8 @@ async function refusedFor(role: Role) {
 describe('roles in the console, enforced on the server for every route', () => {
   it('gives a marketer the overview and the funnel, and a 403 for every lead, export, file and person', async () => {
     const { refused, all } = await refusedFor('marketer');
-    // Every console route but the overview and sign-out refuses a marketer.
-    expect(refused).toHaveLength(all - 2);
+    // Every console route but the overview, the unfinished counts and sign-out refuses a marketer.
+    expect(refused).toHaveLength(all - 3);
     expect(refused).toEqual(
       expect.arrayContaining([
         'GET /admin/leads',
@@ -76,6 +76,7 @@ describe('roles in the console, enforced on the server for every route', () => {
       ]),
     );
     expect(refused).not.toContain('GET /admin/');
+    expect(refused).toContain('POST /admin/unfinished/:id/erase');
   });
 
   it('lets staff act on leads, and refuses them people', async () => {

@@ -64,7 +64,7 @@ dt{font-weight:600}dd{margin:0;overflow-wrap:break-word}
 .bars__track{fill:var(--panel)}.bars__value{fill:var(--received)}.bars__value--second{fill:var(--delivered)}
 .bars__part{fill:var(--bad)}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem;margin:1rem 0}.actions form{margin:0}
-.pager{display:flex;gap:1rem;margin:1rem 0}.muted{color:var(--muted)}
+.pager{display:flex;gap:1rem;margin:1rem 0}.muted{color:var(--muted)}.typed{white-space:pre-wrap;margin:0}section.unfinished{border-top:1px solid var(--line);margin-top:1.5rem}
 .state{font-weight:600;white-space:nowrap}
 .sign-in{max-width:24rem;margin-bottom:2rem}.sign-in input{width:100%}.sign-in p{margin:0 0 1rem}
 .error{color:var(--bad);font-weight:600}

@@ -65,7 +65,7 @@ const head = (title: string, next?: string) =>
 
 /** Where the page sits in the navigation. */
 export type Place =
-  'overview' | 'leads' | 'calls' | 'funnel' | 'teams' | 'form' | 'people' | 'none';
+  'overview' | 'leads' | 'unfinished' | 'calls' | 'funnel' | 'teams' | 'form' | 'people' | 'none';
 
 /** The states, in the words the console shows. */
 export const STATE_WORDS: Record<SubmissionState, string> = {
@@ -136,6 +136,7 @@ export function consolePage(options: {
             <ul>
               ${link('overview', '/admin/', 'Overview')}
               ${allows(role, 'staff') ? link('leads', '/admin/leads', 'Leads') : ''}
+              ${link('unfinished', '/admin/unfinished', 'Unfinished')}
               ${allows(role, 'staff') ? link('calls', '/admin/calls', 'Your calls') : ''}
               ${link('funnel', '/admin/funnel', 'Funnel')}
               ${may(role, 'read leads') ? link('teams', '/admin/teams', 'Teams') : ''}
