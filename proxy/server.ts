@@ -18,6 +18,7 @@ import { chores, startHousekeeping } from './lifecycle/housekeeping.ts';
 import { uploadSweep } from './intake/uploads/upload-sweep.ts';
 import { draftSweep } from './intake/drafts/draft-keeper.ts';
 import { unfinishedSweep } from './intake/unfinished/unfinished-sweep.ts';
+import { unfinishedReminders } from './intake/unfinished/unfinished-reminders.ts';
 import { draftSecrets } from './intake/drafts/draft-secrets.ts';
 import { storedSecret } from './outbox/stored-secret.ts';
 import { listen } from './lifecycle/listen.ts';
@@ -156,6 +157,10 @@ async function start(
       ),
       // Always: records kept while the form kept them expire after it stops keeping them.
       unfinishedSweep(store),
+      // With the mailer: the one reminder a visitor asked for, opened as a saved enquiry is.
+      ...(deps.drafts
+        ? [unfinishedReminders(store, { form: live, secrets: deps.drafts.secrets })]
+        : []),
     ],
     log,
   );

@@ -55,6 +55,12 @@ export interface DraftContent {
   write: string;
   /** The address it was saved for, offered again when it is saved again. */
   email: string;
+  /**
+   * An unfinished enquiry's reminder only (`docs/unfinished.md`): the record it was sealed from,
+   * the secret its link carries (the page that opens it keeps the record with it, ticked) and
+   * the count that page starts from, above any the page that kept it reaches.
+   */
+  unfinished?: { id: string; secret: string; seq: number } | undefined;
 }
 
 /** `POST /api/drafts`: a draft saved, or saved again by its owner (`id` and `write` given). */

@@ -15,8 +15,14 @@ import type {
   Question,
 } from './schemas/form-config.ts';
 
-/** The proxy's settings the form is told about (its bot checks, whether it saves drafts). */
-export type PublicSettings = Pick<PublicFormConfig, 'turnstile' | 'minFillSeconds' | 'draftDays'>;
+/**
+ * The proxy's settings the form is told about (its bot checks, whether it saves drafts, its
+ * `unfinished` block without the reminder while the mailer cannot send it).
+ */
+export type PublicSettings = Pick<
+  PublicFormConfig,
+  'turnstile' | 'minFillSeconds' | 'draftDays' | 'unfinished'
+>;
 
 /** The visitor's language, when the proxy answers in one (`http/form-language.ts`). */
 export interface AnswerLanguage {

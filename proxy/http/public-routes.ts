@@ -98,10 +98,17 @@ export function publicRoutes(deps: PublicRouteDeps): Hono {
       : {}),
   };
   // Saving is offered by the versions whose configuration asks for it, each on its own.
-  const settingsOf = (form: ServedForm): PublicSettings =>
-    deps.drafts && offersSaving(deps.drafts, form.config)
-      ? { ...settings, draftDays: deps.drafts.expiryMs / 86_400_000 }
-      : settings;
+  // An unfinished enquiry's reminder is offered only where the mailer can send it.
+  const settingsOf = (form: ServedForm): PublicSettings => {
+    const { unfinished } = form.config;
+    return {
+      ...settings,
+      ...(deps.drafts && offersSaving(deps.drafts, form.config)
+        ? { draftDays: deps.drafts.expiryMs / 86_400_000 }
+        : {}),
+      ...(unfinished && !deps.drafts ? { unfinished: { keepDays: unfinished.keepDays } } : {}),
+    };
+  };
   const made = new WeakMap<ServedForm, VersionAnswers>();
   /** A version's answers; made here only for one no preparer reached (compressed now). */
   const answersOf = (form: ServedForm): VersionAnswers => {

@@ -79,6 +79,26 @@ export function draftLinkMail(facts: DraftMailFacts, link: string, expiresAt: nu
   );
 }
 
+/**
+ * An unfinished enquiry's one reminder (`intake/unfinished/unfinished-reminders.ts`): the link
+ * back to the form with what was typed, which opens as a saved enquiry's does (with a code sent
+ * to this address), and until when it is kept. It says nothing the visitor typed.
+ */
+export function reminderMail(facts: DraftMailFacts, link: string, expiresAt: number) {
+  const say = (key: keyof Strings) =>
+    formatIn(facts.lang, facts.words[key], { date: dayIn(facts, expiresAt) });
+  return mailOf(
+    facts,
+    say('unfinished.reminderSubject'),
+    [say('unfinished.reminderIntro')],
+    {
+      text: link,
+      html: `<p><a href="${escapeHtml(link)}" style="font-size:1.1em">${escapeHtml(link)}</a></p>`,
+    },
+    [say('unfinished.reminderUntil'), say('draft.linkCode'), say('unfinished.reminderIgnore')],
+  );
+}
+
 /** The email with a code, which works for `DRAFT_CODE_MINUTES`. */
 export function draftCodeMail(facts: DraftMailFacts, code: string) {
   const { words } = facts;

@@ -16,6 +16,14 @@ import { mailerMissing } from './confirmations-state.ts';
 export const offersSaving = (carried: object | undefined, config: Pick<FormConfig, 'drafts'>) =>
   carried !== undefined && config.drafts !== undefined;
 
+/**
+ * Whether the version served lets a saved enquiry be opened without offering saving: its
+ * unfinished enquiries offer the one reminder, whose link opens as a saved enquiry's does
+ * (`intake/unfinished/unfinished-reminders.ts`), with a code to the visitor's address.
+ */
+export const opensReminders = (config: Pick<FormConfig, 'unfinished'>) =>
+  config.unfinished?.remindAfterHours !== undefined;
+
 /** On, or off and why, in one line (said at start, of the version served then). */
 export function draftsState(
   env: Pick<NotifySettings, 'SMTP_URL' | 'CONFIRMATION_FROM'> & { DRAFT_EXPIRY_DAYS: number },

@@ -135,11 +135,12 @@ export interface NoticeEvent {
 }
 
 /**
- * A saved enquiry's link or code (`draft-emails.ts`), to the address it was saved for: only ever
+ * A saved enquiry's link or code, or an unfinished enquiry's one reminder whose link opens like
+ * a saved enquiry's (`draft-emails.ts`), to the address it was saved for: only ever
  * queued on the email channel, and dropped from the outbox once sent (it holds the link's key).
  */
 export interface DraftMailEvent extends ConfirmationMail {
-  event: 'draft.link' | 'draft.code';
+  event: 'draft.link' | 'draft.code' | 'draft.reminder';
   to: string;
 }
 

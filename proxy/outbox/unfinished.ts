@@ -9,6 +9,7 @@
  * secret and how it ended), so that a keep arriving late cannot bring it back.
  */
 import type { FunnelKey } from './funnel-counts.ts';
+import type { ConfirmationRequest } from './receipt.ts';
 
 /** What the visitor typed, as the widget's form holds it: the contact fields and the answers. */
 export interface UnfinishedFields {
@@ -131,7 +132,10 @@ export interface ReminderSent {
   linkSecretHash: string;
   /** What the keys of the emails about the sealed copy start with (`DraftSecrets.emailKeyOf`). */
   emailKeyPrefix: string;
-  /** The reminder, its key starting with `emailKeyPrefix` (it goes with the sealed copy). */
-  email: { key: string; payload: unknown };
+  /**
+   * The reminder, its key starting with `emailKeyPrefix` (it goes with the sealed copy), and the
+   * per-address quotas it counts against, as every email to a visitor does.
+   */
+  email: ConfirmationRequest;
   now: number;
 }

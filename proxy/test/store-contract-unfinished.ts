@@ -151,7 +151,16 @@ export function describeUnfinishedStore(name: string, factory: StoreFactory): vo
         draft: { id: 'd'.repeat(32), subject: 'mailbox', writeHash: 'w', ciphertext: 'sealed' },
         linkSecretHash: 'link-secret',
         emailKeyPrefix: 'draft:0123:',
-        email: { key: 'draft:0123:draft.reminder:1', payload: { to: 'ada@example.com' } },
+        email: {
+          notification: {
+            key: 'draft:0123:draft.reminder:1',
+            channel: 'email' as const,
+            kind: 'draft.reminder',
+            payload: { to: 'ada@example.com' },
+            at: 3_000 + DAY,
+          },
+          quotas: [{ subject: 'ada-mailbox', windowMs: DAY, limit: 1 }],
+        },
         now: 3_000 + DAY,
       };
       expect(await store.recordReminder(sent)).toBe(true);
@@ -169,6 +178,38 @@ export function describeUnfinishedStore(name: string, factory: StoreFactory): vo
       expect(await store.draftUploads('d'.repeat(32))).toEqual([]);
       expect(await store.openDraft('d'.repeat(32), 'any', 6_000 + DAY)).toBeUndefined();
       expect(await store.dueNotifications(6_000 + DAY, 10)).toEqual([]);
+    });
+
+    it('sends no reminder its address has had its emails of the day for, and never tries again', async () => {
+      const store = await fresh();
+      const reminder = { statement: 'Email me one reminder', dueAt: 1_000 + HOUR };
+      await store.keepUnfinished(keep(1, 1_000, { reminder }));
+      const email = (key: string) => ({
+        notification: {
+          key,
+          channel: 'email' as const,
+          kind: 'draft.reminder',
+          payload: {},
+          at: DAY,
+        },
+        quotas: [{ subject: 'ada-mailbox', windowMs: DAY, limit: 0 }],
+      });
+      const sent = {
+        id: ADA,
+        draft: { id: 'e'.repeat(32), subject: 'mailbox', writeHash: 'w', ciphertext: 'sealed' },
+        linkSecretHash: 'link-secret',
+        emailKeyPrefix: 'draft:4567:',
+        email: email('draft:4567:draft.reminder:1'),
+        now: DAY,
+      };
+      expect(await store.recordReminder(sent)).toBe(false);
+      expect(await store.dueNotifications(DAY, 10)).toEqual([]);
+      expect(await store.openDraft('e'.repeat(32), 'any', DAY)).toBeUndefined();
+      expect(await store.dueReminders(2 * DAY, 10)).toEqual([]);
+      // The link's secret was never handed out: it keeps nothing.
+      expect(await store.keepUnfinished(keep(2, DAY + 1, { secretHash: 'link-secret' }))).toBe(
+        false,
+      );
     });
 
     it('sends no reminder once unticked or taken over', async () => {

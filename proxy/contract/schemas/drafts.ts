@@ -9,7 +9,12 @@ import { z } from 'zod';
 /** How many emails (links, or codes) a window allows. */
 const allowance = (fallback: number) => z.number().int().min(1).max(1000).default(fallback);
 
-const DEFAULT_LIMITS = { perAddressPerDay: 10, perClientPerHour: 10, perHour: 100 };
+/** The limits of a `drafts` block that sets none, and of an unfinished enquiry's reminder's emails. */
+export const DEFAULT_LIMITS = Object.freeze({
+  perAddressPerDay: 10,
+  perClientPerHour: 10,
+  perHour: 100,
+});
 
 const limitsSchema = z
   .strictObject({

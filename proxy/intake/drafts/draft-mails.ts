@@ -20,11 +20,14 @@ import {
   draftCodeMail,
   draftLink,
   draftLinkMail,
+  reminderMail,
   type DraftMailFacts,
 } from '../../notify/draft-emails.ts';
 import type { DraftMailEvent } from '../../notify/events.ts';
 import type { ConfirmationRequest } from '../../outbox/receipt.ts';
 import { mailboxOf } from '../../outbox/mailbox.ts';
+import { DEFAULT_LIMITS } from '../../contract/schemas/drafts.ts';
+import { opensReminders } from '../../notify/drafts-state.ts';
 import type { DraftRouteDeps } from './draft-deps.ts';
 
 const HOUR_MS = 3_600_000;
@@ -55,15 +58,16 @@ function factsFor(deps: MailDeps, lang: string | undefined): DraftMailFacts {
   };
 }
 
-/** The configuration's `drafts.limits`, or none at all while it has no `drafts`. */
+/**
+ * The configuration's `drafts.limits`; without `drafts`, the defaults while its unfinished
+ * enquiries offer a reminder (whose link opens with a code, as a saved enquiry's does), else
+ * none at all.
+ */
 function limitsOf(deps: MailDeps) {
-  return (
-    deps.form.current().config.drafts?.limits ?? {
-      perAddressPerDay: 0,
-      perClientPerHour: 0,
-      perHour: 0,
-    }
-  );
+  const config = deps.form.current().config;
+  if (config.drafts) return config.drafts.limits;
+  if (opensReminders(config)) return DEFAULT_LIMITS;
+  return { perAddressPerDay: 0, perClientPerHour: 0, perHour: 0 };
 }
 
 /** The email `mail` of kind `kind` to `who`, counted against `quotas`. */
@@ -105,6 +109,29 @@ function saveQuotas(deps: MailDeps, who: DraftMailTo): ConfirmationRequest['quot
       keep: { count: Math.floor(limits.perHour / 2), firstOf: client },
     },
   ];
+}
+
+/**
+ * An unfinished enquiry's one reminder (`../unfinished/unfinished-reminders.ts`): its link, to
+ * the sealed copy `who.id` on `link.page`, counted against its mailbox's day of links as a save
+ * is (a reminder is sent by the proxy, not asked for by a client, so no client's hour counts it).
+ */
+export function reminderEmail(
+  deps: MailDeps,
+  who: DraftMailTo,
+  link: { page: string; key: string; expiresAt: number },
+): ConfirmationRequest {
+  const mail = reminderMail(
+    factsFor(deps, who.lang),
+    draftLink(link.page, who.id, link.key),
+    link.expiresAt,
+  );
+  const quota = {
+    subject: deps.secrets.quotaSubject('address', mailboxOf(who.to)),
+    windowMs: DAY_MS,
+    limit: limitsOf(deps).perAddressPerDay,
+  };
+  return queued(deps, who, 'draft.reminder', mail, [quota]);
 }
 
 /** The end of the day a code's quota counts in: when a code refused by it may be asked again. */

@@ -33,11 +33,12 @@ import {
 } from './draft-bodies.ts';
 import { EVEN_ANSWER_MS, evenly } from './even-answers.ts';
 import { checkedEmail, draftPageOn, take, takeFromDraft } from './draft-checks.ts';
-import { offersSaving } from '../../notify/drafts-state.ts';
+import { offersSaving, opensReminders } from '../../notify/drafts-state.ts';
 
 /**
  * The draft routes, as a Hono app to mount at `/`; each answers 404, as if it were not there,
- * while the version served has no `drafts` (a version published later may turn them on or off).
+ * while the version served has no `drafts` (a version published later may turn them on or off),
+ * but those that open one, while its unfinished enquiries' reminder leads to them.
  */
 export function draftRoutes(deps: DraftRouteDeps): Hono {
   const app = new Hono();
@@ -50,7 +51,10 @@ export function draftRoutes(deps: DraftRouteDeps): Hono {
   // Each path once: a wildcard would match `/api/drafts` too, and take its allowance twice.
   for (const path of ['/api/drafts', '/api/drafts/:action']) {
     app.use(path, async (c, next) => {
-      if (!offersSaving(deps.drafts, deps.form.current().config)) return c.notFound();
+      const config = deps.form.current().config;
+      // A reminder's link opens (a code, the ciphertext) on a form that does not offer saving.
+      const opening = c.req.path !== '/api/drafts' && opensReminders(config);
+      if (!offersSaving(deps.drafts, config) && !opening) return c.notFound();
       await next();
     });
     guardPagePosts(app, path, deps, {

@@ -6,7 +6,7 @@
  */
 import { type DueReminder, type ReminderSent, UNFINISHED_TOTALS } from '../unfinished.ts';
 import { recordAudit, type AuditRecord } from './audit.ts';
-import { notifications } from './notifications.ts';
+import { confirmations } from './confirmations.ts';
 import { all, run, type Dialect, type Plan } from './plan.ts';
 import { toUnfinished, type UnfinishedRow } from './unfinished-reads.ts';
 import { addToTotal, ENDING_COLUMNS, unfinishedEnds, type EndingRow } from './unfinished.ts';
@@ -20,7 +20,7 @@ const ERASED_FOR_GOOD = 2 ** 52;
 /** The chores' plans, in `d`'s spelling. */
 export function unfinishedChores(d: Dialect) {
   const { forgetCopies, endRecord, endingRows } = unfinishedEnds(d);
-  const queue = notifications(d);
+  const queue = confirmations(d);
   return {
     /**
      * Deletes up to `limit` rows past their `expires_at`, oldest first, each with what copies
@@ -54,9 +54,10 @@ export function unfinishedChores(d: Dialect) {
     },
     /**
      * Sends record `sent.id`'s reminder: its sealed copy kept as a saved enquiry (as long as the
-     * record), the secret that copy carries kept beside the page's, and its email queued; all of
-     * it or nothing, and only while the record is kept, asked for one and has had none. True
-     * when it went.
+     * record), the secret that copy carries kept beside the page's, and its email queued within
+     * its quotas; all of it or nothing, and only while the record is kept, asked for one and has
+     * had none. True when it went. A reminder its quotas refuse is not sent, and never will be
+     * (`reminded_at` is set all the same): one reminder at most, never a late second try.
      */
     *recordReminder(sent: ReminderSent): Plan<boolean> {
       const { id, draft, now } = sent;
@@ -73,6 +74,14 @@ export function unfinishedChores(d: Dialect) {
         },
       );
       if (marked !== 1) return false;
+      if ((yield* queue.queueWithinQuotas(sent.email)) === 'over_limit') {
+        yield* run(
+          `UPDATE unfinished SET link_secret_hash = NULL, draft_id = NULL, draft_email_key = NULL
+           WHERE id = @id`,
+          { id },
+        );
+        return false;
+      }
       yield* run(
         `INSERT INTO drafts (id, subject, write_hash, ciphertext, created_at, saved_at, expires_at)
          SELECT @draftId, @subject, @writeHash, @ciphertext, @now, @now, expires_at
@@ -86,15 +95,6 @@ export function unfinishedChores(d: Dialect) {
           ciphertext: draft.ciphertext,
         },
       );
-      yield* queue.queueNotifications([
-        {
-          key: sent.email.key,
-          channel: 'email',
-          kind: 'draft.reminder',
-          payload: sent.email.payload,
-          at: now,
-        },
-      ]);
       return true;
     },
     /**

@@ -15,6 +15,7 @@ import type { LatePorts } from '../ports.ts';
 import { linkIn, postJson } from './draft-api.ts';
 import { open, randomText, seal } from './draft-cipher.ts';
 import { contentOf, restore, sinceTab } from './draft-content.ts';
+import { adoptRecord } from './unfinished-record.ts';
 import { draftStyles } from './drafts.styles.ts';
 import { ResumePanel, type TryOutcome } from './resume-panel.ts';
 import { SavePanel, type SaveOutcome } from './save-panel.ts';
@@ -214,6 +215,8 @@ class Drafts {
     Object.assign(session.values, restored.values);
     // The step's setter keeps the draft: a reload from here shows what was restored.
     session.step = restored.step;
+    // A reminder's link: its record goes on here, kept as the form changes.
+    adoptRecord(session.key, saved);
     const content = saved as { write?: unknown; email?: unknown };
     this.#keep({ ...link, write: String(content.write), email: String(content.email) });
     await this.files.adopt(restored.uploads);

@@ -5,14 +5,17 @@
  * box, unticked: "Keep what I have typed…", with a line saying for how long, who sees it and how
  * to take it back. Until it is ticked nothing typed leaves the page: this chunk sends nothing.
  * Ticked, what is typed is kept by the proxy (`POST /api/unfinished`) at once, then a moment
- * after each change and as the page is hidden; files never. Unticked, it is erased at once. The
+ * after each change and as the page is hidden; files never. Where the form offers it and an
+ * email address is typed, a second box asks for one reminder by email (`remind`), which the
+ * proxy sends with a link back (`proxy/intake/unfinished/unfinished-reminders.ts`); the page
+ * that opens it goes on with the same record. Unticked, it is erased at once. The
  * enquiry sent takes the record over, and the page says so to the proxy too.
  */
 import { isValidEmail, isValidPhone, lengthIn, shownContactFields } from '#contract';
 import type { ElementBase } from '../../element-base.ts';
 import { adoptStyles, css, html, nothing } from '../lit-tags.ts';
 import type { LatePorts } from '../ports.ts';
-import { newRecord, post, readRecord, writeRecord, type PageRecord } from './record.ts';
+import { newRecord, post, readRecord, recordKey, writeRecord, type PageRecord } from './record.ts';
 import { recordValues } from './record-values.ts';
 import { UNFINISHED_STRINGS } from './strings.ts';
 
@@ -27,6 +30,9 @@ const styles = css`
     margin: 0;
     padding-inline-start: 15px;
   }
+  .unfinished__remind {
+    margin-top: calc(var(--_space) / 2);
+  }
 `;
 
 /** Works for `host`'s form; returns what goes under a field's control (the box, under the last contact field's). */
@@ -34,7 +40,7 @@ export function attach(host: ElementBase, ports: LatePorts): (id: string) => unk
   ports.learnStrings(UNFINISHED_STRINGS);
   adoptStyles(host.renderRoot, styles);
   const { session, state } = ports;
-  const storeKey = `enquiry-form:unfinished:${session.key}`;
+  const storeKey = recordKey(session.key);
   let record = readRecord(storeKey);
   // What the proxy was last sent, so that a render with nothing changed sends nothing.
   let sent = '';
@@ -54,6 +60,10 @@ export function attach(host: ElementBase, ports: LatePorts): (id: string) => unk
     writeRecord(storeKey, undefined);
     return gone;
   };
+  /** The second box: a reminder by email, where the form offers one and an address is typed. */
+  const offersReminder = () =>
+    session.config?.unfinished?.remindAfterHours !== undefined &&
+    isValidEmail(session.values.email.trim());
   const hasContact = () =>
     isValidEmail(session.values.email.trim()) || isValidPhone(session.values.telephone_mobile);
 
@@ -63,8 +73,9 @@ export function attach(host: ElementBase, ports: LatePorts): (id: string) => unk
     const config = session.config;
     if (!record || !config || state.sending || !hasContact()) return false;
     const values = recordValues(config, session.values);
-    const now = JSON.stringify(values);
+    const now = JSON.stringify([values, record.remind === true]);
     if (now === sent) return true;
+    const remind = offersReminder() && record.remind === true;
     const { id, secret, seq } = next(record);
     sent = now;
     const t = ports.t();
@@ -79,7 +90,7 @@ export function attach(host: ElementBase, ports: LatePorts): (id: string) => unk
         form_version: config.version,
         values,
         marketing: ports.marketing(),
-        remind: false,
+        remind,
         page: location.href.split('#')[0] ?? '',
       },
       leaving,
@@ -103,6 +114,15 @@ export function attach(host: ElementBase, ports: LatePorts): (id: string) => unk
     const { id, secret, seq } = gone;
     if (await post(url('/erase'), { id, secret, seq, lang: t.locale }))
       ports.announce(t.text('unfinishedErased'));
+  };
+
+  /** The reminder's box ticked or unticked: the record kept again with it at once. */
+  const toggleReminder = (event: Event) => {
+    if (!record) return;
+    record.remind = (event.target as HTMLInputElement).checked;
+    writeRecord(storeKey, record);
+    sent = '';
+    void keep();
   };
 
   host.addController({
@@ -129,6 +149,27 @@ export function attach(host: ElementBase, ports: LatePorts): (id: string) => unk
   // A reload of a page whose box was ticked: what the reload restored is kept again.
   if (record) void keep();
 
+  const reminderBox = (hours: number) => {
+    const t = ports.t();
+    return html`<div class="choice choice--checkbox unfinished__remind">
+      <input
+        class="choice__input"
+        id="unfinished-remind"
+        type="checkbox"
+        aria-describedby="unfinished-remind-hint"
+        part="input"
+        .checked=${record?.remind === true}
+        @change=${toggleReminder}
+      />
+      <label class="choice__label" for="unfinished-remind" part="label"
+        >${t.text('unfinishedRemind')}</label
+      >
+      <div class="hint" id="unfinished-remind-hint" part="hint">
+        ${t.text('unfinishedRemindHint', { after: lengthIn(t.locale, hours) })}
+      </div>
+    </div>`;
+  };
+
   return (id: string) => {
     const config = session.config;
     const block = config?.unfinished;
@@ -150,6 +191,7 @@ export function attach(host: ElementBase, ports: LatePorts): (id: string) => unk
         >${t.text('unfinishedKeep')}</label
       >
       <div class="hint" id="unfinished-keep-hint" part="hint">${hint}</div>
+      ${record && offersReminder() ? reminderBox(block.remindAfterHours ?? 0) : nothing}
     </div>`;
   };
 }

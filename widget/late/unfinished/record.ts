@@ -13,7 +13,17 @@ export interface PageRecord {
   id: string;
   secret: string;
   seq: number;
+  /** The one reminder by email asked for (its second box ticked). */
+  remind?: boolean;
 }
+
+/**
+ * Where the tab keeps its record of the form whose session key is `sessionKey`. The saved
+ * enquiries' chunk writes the same key when a reminder's link is opened
+ * (`../drafts/unfinished-record.ts`; `unfinished-record.test.ts` holds the two the same): two
+ * chunks sharing a module would split it into a file of its own.
+ */
+export const recordKey = (sessionKey: string) => `enquiry-form:unfinished:${sessionKey}`;
 
 /** `bytes` random bytes. */
 const random = (bytes: number) => crypto.getRandomValues(new Uint8Array(bytes));
