@@ -49,6 +49,12 @@ export interface EventWriter {
   writeEvent(event: CalendarEvent): Promise<EventWriteOutcome>;
   /** Removes the event `uid`; `already` when the calendar does not hold it. */
   removeEvent(uid: string): Promise<EventWriteOutcome>;
+  /**
+   * The join link of the online meeting the calendar made with the event `uid` (written with
+   * `onlineMeeting`), read back: undefined while it has none (not made, or still being made: read
+   * again later). Only the kinds that make meetings have it (Microsoft 365, Google).
+   */
+  meetingLinkOf?(uid: string): Promise<string | undefined>;
 }
 
 /** A host's calendar, opened: what the busy cache reads and the writer writes. */

@@ -35,6 +35,26 @@ export function meetingLinkFor(meeting: Meeting | undefined): string | undefined
   return meeting.link.replaceAll(ROOM_PLACEHOLDER, newRoom());
 }
 
+/** The longest join link kept from a calendar's answer (Teams' run to about 300 characters). */
+const LONGEST_JOIN_LINK = 2_000;
+
+/**
+ * A join link a calendar answered (`joinUrl`, `hangoutLink`) as one to keep and send to a visitor:
+ * an `https://` address without a user name or password, of a sensible length; undefined for
+ * anything else, so a hostile or broken answer never reaches an email.
+ *
+ * @example joinLinkFrom('https://meet.google.com/abc-defg-hij') // 'https://meet.google.com/abc-defg-hij'
+ */
+export function joinLinkFrom(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > LONGEST_JOIN_LINK) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && !url.username && !url.password ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Where a call happens, as its visitor reads it: a line, and the link to open. */
 export interface CallPlace {
   text: string;

@@ -122,6 +122,11 @@ export interface CalendarEvent {
   location?: string | undefined;
   /** Its meeting's link (URL), where it has one. */
   url?: string | undefined;
+  /**
+   * The online meeting the host's calendar is asked to make with the event (`booking.meeting`'s
+   * `provider`), read back by `meetingLinkOf` (`booking/calendar-port.ts`).
+   */
+  onlineMeeting?: 'teams' | 'meet' | undefined;
 }
 
 /** A change asked at the call's `sequence`, with the notice telling its host(s), if any. */

@@ -9,7 +9,10 @@
  *   own days (`mailboxSettings.timeZone`, asked only when one is met, `graph-times.ts`);
  * - a call written as an event with `transactionId` set to the booking's UID, so a retry never
  *   writes twice, and the UID kept in an extended property by which the event is found again
- *   to move (`PATCH`) or remove (`DELETE`) it.
+ *   to move (`PATCH`) or remove (`DELETE`) it;
+ * - a call asking a Teams meeting (`onlineMeeting`) written with `isOnlineMeeting` on
+ *   `teamsForBusiness` (the app's `Calendars.ReadWrite` is enough where Teams is among the
+ *   calendar's allowed providers), its `onlineMeeting.joinUrl` read back by the event's id.
  */
 import type {
   BusyReading,
@@ -18,6 +21,7 @@ import type {
   OpenedCalendar,
 } from '../calendar-port.ts';
 import { CalendarFault } from '../caldav/calendar-fault.ts';
+import { joinLinkFrom } from '../meeting-link.ts';
 import type { Span } from '../slot-grid.ts';
 import { GraphFault, type GraphClient } from './graph-client.ts';
 import { allDaySpan, graphUtc, instantOfGraph, type GraphTime } from './graph-times.ts';
@@ -85,6 +89,10 @@ export function graphCalendar(client: GraphClient, address: string): OpenedCalen
   async function create(event: CalendarEvent): Promise<EventWriteOutcome> {
     await client.request('POST', `${mailbox}/calendar/events`, `writing ${address}'s event`, {
       ...fieldsOf(event),
+      // Its Teams meeting made by Exchange with it: a PATCH later leaves the meeting as it is.
+      ...(event.onlineMeeting === 'teams'
+        ? { isOnlineMeeting: true, onlineMeetingProvider: 'teamsForBusiness' }
+        : {}),
       transactionId: event.uid,
       singleValueExtendedProperties: [{ id: BOOKING_UID_PROPERTY, value: event.uid }],
     });
@@ -130,6 +138,18 @@ export function graphCalendar(client: GraphClient, address: string): OpenedCalen
         fieldsOf(event),
       );
       return 'done';
+    },
+
+    async meetingLinkOf(uid: string): Promise<string | undefined> {
+      const what = `reading ${address}'s meeting`;
+      const id = await eventIdOf(uid, what);
+      if (id === undefined) return undefined;
+      const read = (await client.request(
+        'GET',
+        `${mailbox}/events/${encodeURIComponent(id)}?$select=isOnlineMeeting,onlineMeeting`,
+        what,
+      )) as { onlineMeeting?: { joinUrl?: unknown } | null };
+      return joinLinkFrom(read.onlineMeeting?.joinUrl);
     },
 
     async removeEvent(uid: string): Promise<EventWriteOutcome> {
