@@ -5,11 +5,15 @@
  * by `nextPageToken`; a call's event inserted with the id its booking gives it (`eventIdOf`: a
  * retry meets 409 `duplicate` and is done), moved with `PATCH`, removed with `DELETE` (404 or
  * 410 `deleted`: gone already, done). `sendUpdates=none`: the visitor's invitation is the proxy's.
+ * A call asking Google Meet (`onlineMeeting`) is inserted with `conferenceData.createRequest`
+ * (`conferenceDataVersion=1`); its link (`hangoutLink`, or the video entry point) is read back by
+ * `meetingLinkOf`, none while the conference is still pending. A move's PATCH keeps it.
  */
 import type { CalendarEvent } from '../../outbox/booking.ts';
 import type { BusyReading } from '../caldav/busy-events.ts';
 import { CalendarFault } from '../caldav/calendar-fault.ts';
 import type { EventWriteOutcome, OpenedCalendar } from '../calendar-port.ts';
+import { joinLinkFrom } from '../meeting-link.ts';
 import type { Span } from '../slot-grid.ts';
 import { faultOf, type HostApi } from './calendar-api.ts';
 import { busySpansOf, eventIdOf, eventResource, type GoogleEvent } from './google-events.ts';
@@ -20,6 +24,12 @@ const PAGE_SIZE = 250;
 const MAX_PAGES = 400;
 
 const EVENTS = '/calendars/primary/events';
+
+/** What of an event's `conferenceData` is read. */
+interface ConferenceData {
+  createRequest?: { status?: { statusCode?: string } };
+  entryPoints?: { entryPointType?: string; uri?: unknown }[];
+}
 
 /** `host`'s primary calendar through `api` (acting as `host`). */
 export function googleCalendar(api: HostApi, host: string): OpenedCalendar {
@@ -49,9 +59,24 @@ export function googleCalendar(api: HostApi, host: string): OpenedCalendar {
   }
 
   async function insert(event: CalendarEvent): Promise<EventWriteOutcome> {
-    const answer = await api.request('POST', `${EVENTS}?sendUpdates=none`, {
+    const meet = event.onlineMeeting === 'meet';
+    // Its Meet conference made with it (heard only with conferenceDataVersion=1); the request's
+    // id is the booking's, so a repeat asks for the same conference.
+    const conference = meet
+      ? {
+          conferenceData: {
+            createRequest: {
+              requestId: eventIdOf(event.uid).slice(0, 40),
+              conferenceSolutionKey: { type: 'hangoutsMeet' },
+            },
+          },
+        }
+      : {};
+    const query = meet ? 'sendUpdates=none&conferenceDataVersion=1' : 'sendUpdates=none';
+    const answer = await api.request('POST', `${EVENTS}?${query}`, {
       id: eventIdOf(event.uid),
       ...eventResource(event),
+      ...conference,
     });
     if (answer.status === 409) return 'already';
     if (answer.status === 200) return 'done';
@@ -70,8 +95,20 @@ export function googleCalendar(api: HostApi, host: string): OpenedCalendar {
     throw faultOf(answer, 'moving the event', host);
   }
 
+  /** The Meet link of the call `uid`'s event: none while its conference is pending or failed. */
+  async function meetingLinkOf(uid: string): Promise<string | undefined> {
+    const answer = await api.request('GET', `${EVENTS}/${eventIdOf(uid)}`);
+    if (answer.status === 404 || answer.status === 410) return undefined;
+    if (answer.status !== 200) throw faultOf(answer, 'reading the meeting', host);
+    const data = answer.body.conferenceData as ConferenceData | undefined;
+    if (data?.createRequest?.status?.statusCode === 'pending') return undefined;
+    const video = data?.entryPoints?.find((entry) => entry.entryPointType === 'video')?.uri;
+    return joinLinkFrom(answer.body.hangoutLink) ?? joinLinkFrom(video);
+  }
+
   return {
     busyTimes,
+    meetingLinkOf,
     writeEvent: (event) => (event.sequence > 0 ? move(event) : insert(event)),
     async removeEvent(uid) {
       const answer = await api.request('DELETE', `${EVENTS}/${eventIdOf(uid)}?sendUpdates=none`);
