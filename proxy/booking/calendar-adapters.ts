@@ -9,8 +9,14 @@
  * `outbox/calendar-write.ts` (`CALENDAR_KIND_NAMES`), and where its service is in
  * `calendar-env.ts`.
  */
-import type { CalendarConnection, CalendarKind, HostCalendar } from '../outbox/calendar-write.ts';
-import type { CalendarConnections } from '../outbox/store.ts';
+import {
+  WEB_APP_KINDS,
+  type CalendarConnection,
+  type CalendarKind,
+  type ConnectionKind,
+  type HostCalendar,
+} from '../outbox/calendar-write.ts';
+import type { CalendarConnections, HostCalendars } from '../outbox/store.ts';
 import { caldavAdapter } from './caldav/caldav-adapter.ts';
 import { microsoftAdapter } from './microsoft/microsoft-adapter.ts';
 import { DEFAULT_CALENDAR_PLACES, type CalendarPlaces } from './calendar-env.ts';
@@ -27,7 +33,7 @@ export function calendarAdapters(
   places: CalendarPlaces = DEFAULT_CALENDAR_PLACES,
   now: () => number = Date.now,
 ): readonly CalendarAdapter[] {
-  return [caldavAdapter(), microsoftAdapter(places, now), googleAdapter(places)];
+  return [caldavAdapter(), microsoftAdapter(places, now), googleAdapter(places, undefined, now)];
 }
 
 /** What the opener opens calendars with. */
@@ -35,7 +41,8 @@ export interface CalendarOpenerDeps {
   adapters: readonly CalendarAdapter[];
   /** The calendar key as it is now (`keyWhenMade`). */
   key: () => FoundKey;
-  store: Pick<CalendarConnections, 'calendarConnection'>;
+  store: Pick<CalendarConnections, 'calendarConnection'> &
+    Pick<HostCalendars, 'keepCalendarSecret'>;
 }
 
 /** Opens hosts' calendars and the firm's connections, by kind. */
@@ -66,11 +73,24 @@ export class CalendarOpener {
         'refused',
         `the firm has no ${calendar.kind} connection: connect one with npm run outbox -- calendars ${calendar.kind}`,
       );
-    return adapter.open(calendar, { own, firm });
+    // A host's own sign-in: its refresh token is `own`, the firm's web app refreshes it.
+    const signedIn =
+      own && calendar.kind !== 'caldav'
+        ? {
+            app: await this.connection(WEB_APP_KINDS[calendar.kind]),
+            keep: (token: string) =>
+              this.deps.store.keepCalendarSecret(
+                calendar.address,
+                calendar.connectedAt,
+                usableKey(this.deps.key()).seal(token, calendar),
+              ),
+          }
+        : undefined;
+    return adapter.open(calendar, { own, firm, signedIn });
   }
 
   /** The firm's connection of `kind`, its secret opened; undefined when there is none. */
-  async connection(kind: CalendarKind): Promise<OpenedConnection | undefined> {
+  async connection(kind: ConnectionKind): Promise<OpenedConnection | undefined> {
     const kept = await this.deps.store.calendarConnection(kind);
     return kept ? this.opened(kept) : undefined;
   }

@@ -1,6 +1,6 @@
 /**
  * Where the calendar services are (part of the proxy's environment, see `env.ts`): Microsoft's
- * sign-in and Graph, Google's Calendar API. An operator's settings, for the national clouds and
+ * sign-in and Graph, Google's Calendar API and its sign-in (a host's own, from the console). An operator's settings, for the national clouds and
  * for tests: https:, or plain http: on this machine (a stand-in), as for `ENQUIRY_API_URL`.
  * Hosts' calendars of a kind are read and written only there (`calendar-adapters.ts`).
  */
@@ -34,6 +34,18 @@ export const calendarEnvShape = {
     'https://www.googleapis.com/calendar/v3',
     'https://www.googleapis.com/calendar/v3',
   ).describe("Google's Calendar API, with its version, for hosts' Google Workspace calendars."),
+  GOOGLE_AUTH_URL: serviceRoot(
+    'https://accounts.google.com/o/oauth2/v2/auth',
+    'https://accounts.google.com/o/oauth2/v2/auth',
+  ).describe(
+    "Google's authorization endpoint, where a host signs in to connect their own Google calendar from the console (the firm's OAuth client, `calendars google-web`).",
+  ),
+  GOOGLE_TOKEN_URL: serviceRoot(
+    'https://oauth2.googleapis.com/token',
+    'https://oauth2.googleapis.com/token',
+  ).describe(
+    "Google's token endpoint for a host's own sign-in (their code redeemed, their refresh token used). A service account's key file names its own (`token_uri`).",
+  ),
 };
 
 /** Where each calendar service is, as the adapters are given it. */
@@ -41,6 +53,8 @@ export interface CalendarPlaces {
   MICROSOFT_LOGIN_URL: string;
   MICROSOFT_GRAPH_URL: string;
   GOOGLE_CALENDAR_URL: string;
+  GOOGLE_AUTH_URL: string;
+  GOOGLE_TOKEN_URL: string;
 }
 
 /** The services' own addresses: where a proxy without these variables (the CLI's tests) reads. */

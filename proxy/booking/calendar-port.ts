@@ -14,7 +14,7 @@
  * it by its kind (`CalendarOpener`), handed the secrets it needs already opened.
  */
 import type { CalendarEvent } from '../outbox/booking.ts';
-import type { CalendarKind, HostCalendar } from '../outbox/calendar-write.ts';
+import type { CalendarKind, HostCalendar, WebAppKind } from '../outbox/calendar-write.ts';
 import type { BusyReading } from './caldav/busy-events.ts';
 import type { Span } from './slot-grid.ts';
 
@@ -83,6 +83,13 @@ export interface CalendarSecrets {
   own: string;
   /** The firm's connection of the calendar's kind, when the firm has one. */
   firm?: OpenedConnection | undefined;
+  /**
+   * For a host's own sign-in (`own` their refresh token): the firm's web app they signed in
+   * through (`calendars microsoft-web`), and where a new refresh token the provider gives is
+   * kept, sealed.
+   */
+  signedIn?:
+    { app: OpenedConnection | undefined; keep: (own: string) => Promise<void> } | undefined;
 }
 
 /** What connecting the firm's connection reads besides its arguments. */
@@ -120,6 +127,49 @@ export interface CalendarAdapter {
   readonly kind: CalendarKind;
   /** The firm's connection of this kind, when its hosts are read through one. */
   readonly firm?: FirmConnector | undefined;
+  /** Where a host signs in to connect their own calendar of this kind, where the firm lets them. */
+  readonly signIn?: SignInProvider | undefined;
   /** `calendar`, opened with `secrets`: a fault of its own throws when it is used, not here. */
   open(calendar: HostCalendar, secrets: CalendarSecrets): OpenedCalendar;
+}
+
+/**
+ * Where a host signs in to connect their own calendar of a kind (`host-sign-in/`): the tokens a
+ * token endpoint gave.
+ */
+export interface SignInTokens {
+  accessToken: string;
+  expiresAt: number;
+  /** Absent when the provider keeps the one it gave before (Google's refresh). */
+  refreshToken?: string | undefined;
+}
+
+/** What an authorization request carries besides the app. */
+export interface AuthorizationAsk {
+  redirectUri: string;
+  state: string;
+  /** The PKCE code challenge: base64url(SHA-256(verifier)). */
+  challenge: string;
+  /** The host's address, offered to the provider's sign-in as the account to use. */
+  loginHint: string;
+}
+
+/** One provider of hosts' own sign-in. */
+export interface SignInProvider {
+  /** The web app's kind of connection (`calendars microsoft-web`). */
+  readonly webKind: WebAppKind;
+  /** The provider's name, as a host reads it ("Microsoft", "Google"). */
+  readonly name: string;
+  /** Reads, proves and describes the firm's web app (`calendars <webKind>`). */
+  readonly connector: FirmConnector;
+  /** Where the host's browser is sent to sign in. */
+  authorizationUrl(app: OpenedConnection, ask: AuthorizationAsk): string;
+  /** The code the provider sent back, redeemed with its verifier; a refresh token always. */
+  redeem(
+    app: OpenedConnection,
+    grant: { code: string; verifier: string; redirectUri: string },
+    now: number,
+  ): Promise<SignInTokens & { refreshToken: string }>;
+  /** A new access token (and, from Microsoft, a new refresh token) from `refreshToken`. */
+  refresh(app: OpenedConnection, refreshToken: string, now: number): Promise<SignInTokens>;
 }

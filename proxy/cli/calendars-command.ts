@@ -5,7 +5,9 @@
  *   the client secret on standard input): the kind's adapter reads its settings and secret, a
  *   token is fetched with them before anything is kept (a refusal said in words, exit 1), and the
  *   secret is sealed with the calendar key; `calendars <kind> --remove` forgets it; `calendars`
- *   alone lists them (never a secret).
+ *   alone lists them (never a secret). `calendars microsoft-web --tenant <id> --client-id <id>`
+ *   and `calendars google-web --client-id <id>` keep the firm's web apps a host signs in through
+ *   from the console to connect their own calendar (`booking/host-sign-in/`), the same way.
  * - `people calendar <address> <kind>` (`calendar-command.ts` hands it here): the host's mailbox or
  *   calendar through that connection, read once to prove it before it is kept.
  */
@@ -18,7 +20,6 @@ import type { BusyReading } from '../booking/calendar-port.ts';
 import { CalendarFault } from '../booking/caldav/calendar-fault.ts';
 import {
   CALENDAR_KIND_NAMES,
-  CALENDAR_KINDS,
   type CalendarKind,
   type HostCalendar,
 } from '../outbox/calendar-write.ts';
@@ -44,7 +45,8 @@ export interface CalendarIo extends CommandIo {
 type Store = HostCalendars & CalendarConnections & Pick<AuditLog, 'recordAudit'>;
 
 const DAY_MS = 86_400_000;
-const USAGE = 'calendars | calendars <kind> <its settings> | calendars <kind> --remove';
+const USAGE =
+  'calendars | calendars <kind> <its settings> | calendars <kind> --remove (kinds: microsoft, google, and microsoft-web, google-web for hosts to sign in through)';
 
 /** How a read of the form's hosts' calendars turns times into instants. */
 export const readingOf = (io: CalendarIo): BusyReading => ({
@@ -81,28 +83,33 @@ export async function calendarsCommand(
 ): Promise<number> {
   const [kind, ...rest] = args;
   if (kind === undefined) return listConnections(store, io);
-  const adapter = calendarAdapters(io.calendarPlaces).find((each) => each.kind === kind);
-  if (!adapter?.firm) {
-    const kinds = CALENDAR_KINDS.filter((each) => each !== 'caldav').join(', ');
+  const found = connectorOf(kind, io);
+  if (!found) {
+    const kinds = connectorsOf(io)
+      .map((each) => each.kind)
+      .join(', ');
     io.err(`"${kind}" is not a kind of connection the firm makes (${kinds}).\nUsage: ${USAGE}`);
     return 2;
   }
-  const name = CALENDAR_KIND_NAMES[adapter.kind];
+  const { connector } = found;
+  const name = CALENDAR_KIND_NAMES[found.calendars];
+  const through =
+    found.kind === found.calendars ? 'is read through it' : 'is signed in to through it';
   if (rest[0] === '--remove') {
-    if (!(await store.disconnectCalendarConnection(adapter.kind))) {
+    if (!(await store.disconnectCalendarConnection(found.kind))) {
       io.err(`The firm has no ${kind} connection.`);
       return 1;
     }
-    await audit(store, io, 'disconnect calendar connection', adapter.kind);
-    io.out(`Disconnected the firm's ${kind} connection: no host's ${name} is read through it.`);
+    await audit(store, io, 'disconnect calendar connection', found.kind);
+    io.out(`Disconnected the firm's ${kind} connection: no host's ${name} ${through}.`);
     return 0;
   }
-  const read = await adapter.firm.read(rest, {
+  const read = await connector.read(rest, {
     readSecret: async () => (await io.readPassword?.()) ?? '',
     readFile: (path) => readFile(path, 'utf8'),
   });
   if ('refused' in read) {
-    io.err(`${read.refused}\nUsage: calendars ${adapter.kind} ${adapter.firm.usage}`);
+    io.err(`${read.refused}\nUsage: calendars ${found.kind} ${connector.usage}`);
     return 2;
   }
   const key = keyOf(io, true);
@@ -112,33 +119,56 @@ export async function calendarsCommand(
   }
   const connectedAt = io.now();
   try {
-    await adapter.firm.prove({ ...read, connectedAt });
+    await connector.prove({ ...read, connectedAt });
   } catch (error) {
     io.err(`Not connected: ${error instanceof CalendarFault ? error.message : String(error)}.`);
     return 1;
   }
-  const described = adapter.firm.describe(read.settings);
+  const described = connector.describe(read.settings);
   await store.connectCalendarConnection({
-    kind: adapter.kind,
+    kind: found.kind,
     settings: read.settings,
-    sealedSecret: key.seal(read.secret, connectionSealedFor(adapter.kind, read.settings)),
+    sealedSecret: key.seal(read.secret, connectionSealedFor(found.kind, read.settings)),
     connectedAt,
     connectedBy: 'cli',
   });
-  await audit(store, io, 'connect calendar connection', `${adapter.kind}: ${described}`);
+  await audit(store, io, 'connect calendar connection', `${found.kind}: ${described}`);
   io.out(
-    `Connected the firm's ${kind} connection (${described}): a token was fetched just now. Connect each host's ${name} with npm run outbox -- people calendar <address> ${kind}.`,
+    found.kind === found.calendars
+      ? `Connected the firm's ${kind} connection (${described}): a token was fetched just now. Connect each host's ${name} with npm run outbox -- people calendar <address> ${kind}.`
+      : `Connected the firm's ${kind} connection (${described}): its secret was proved just now. Each host may now connect their own ${name} from "Your calls" in the console, by signing in.`,
   );
   return 0;
 }
+
+/** Every connection the firm may make: each kind's firm-wide one, and each web app hosts sign in through. */
+function connectorsOf(io: CalendarIo) {
+  return calendarAdapters(io.calendarPlaces).flatMap((adapter) => [
+    ...(adapter.firm
+      ? [{ kind: adapter.kind, calendars: adapter.kind, connector: adapter.firm }]
+      : []),
+    ...(adapter.signIn
+      ? [
+          {
+            kind: adapter.signIn.webKind,
+            calendars: adapter.kind,
+            connector: adapter.signIn.connector,
+          },
+        ]
+      : []),
+  ]);
+}
+
+/** The connection `kind` names, and the kind of calendar it reads. */
+const connectorOf = (kind: string, io: CalendarIo) =>
+  connectorsOf(io).find((each) => each.kind === kind);
 
 /** `calendars`: the firm's connections, each with its settings and when it was made. */
 async function listConnections(store: Store, io: CalendarIo): Promise<number> {
   const connections = await store.calendarConnections();
   if (connections.length === 0) io.out('The firm has no calendar connection.');
-  const adapters = calendarAdapters(io.calendarPlaces);
   for (const connection of connections) {
-    const firm = adapters.find((each) => each.kind === connection.kind)?.firm;
+    const firm = connectorOf(connection.kind, io)?.connector;
     io.out(
       `${connection.kind}: ${firm?.describe(connection.settings) ?? JSON.stringify(connection.settings)}, connected ${new Date(connection.connectedAt).toISOString()} by ${connection.connectedBy}.`,
     );

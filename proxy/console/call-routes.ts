@@ -14,6 +14,7 @@ import { feedPath, hostsOf } from '../booking/host-feeds.ts';
 import { feedDoneText } from './feed-route.ts';
 import { needsTo, personOf, type ConsoleVariables } from './access.ts';
 import { hostCallsBody } from './pages/host-calls.ts';
+import type { OwnCalendarData } from './pages/own-calendar.ts';
 import { markDoneText } from './call-mark-route.ts';
 import type { CallMarks, HostFeeds } from '../outbox/store.ts';
 import { consolePage } from './pages/layout.ts';
@@ -53,6 +54,8 @@ export interface CallRoutesDeps {
   audit: (c: Context, action: string, reference: string, detail?: string) => Promise<void>;
   /** A host's calls that wait for a mark (`call-mark-route.ts` marks them). */
   marks: Pick<CallMarks, 'callsToMark'>;
+  /** "Your calendar": a host's own calendar and the sign-ins the firm offers. */
+  ownCalendar?: ((host: string) => Promise<OwnCalendarData>) | undefined;
 }
 
 /** The routes of staff's calls: a host's own, and a lead's moved or cancelled. */
@@ -75,6 +78,7 @@ export function callRoutes(options: CallRoutesDeps): Hono<{ Variables: ConsoleVa
       csrf: c.get('csrf'),
       now,
       done: markDoneText(c.req.query('done')) ?? feedDoneText(c.req.query('done')),
+      ownCalendar: hosting ? await options.ownCalendar?.(host) : undefined,
     });
     const page = { title: 'Your calls', place: 'calls', csrf: c.get('csrf'), who, body } as const;
     return c.html(consolePage(page));

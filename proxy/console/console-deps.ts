@@ -22,6 +22,7 @@ import type {
   UnfinishedView,
   WebhookDeliveries,
 } from '../outbox/store.ts';
+import type { HostSignIn } from '../booking/host-sign-in/host-sign-in.ts';
 import type { FormStudio } from '../studio/form-studio.ts';
 import type { OidcSettings } from './oidc-settings.ts';
 
@@ -39,7 +40,7 @@ export interface ConsoleDeps {
     Pick<BookingStore, 'bookingsOf'> &
     CallMarks &
     HostFeeds &
-    Pick<HostCalendars, 'hostCalendars' | 'unreadCalendars'> &
+    Pick<HostCalendars, 'hostCalendars' | 'unreadCalendars' | 'disconnectCalendar'> &
     Pick<UnfinishedView, 'unfinishedPage' | 'unfinishedCounts' | 'eraseUnfinishedRecord'>;
   /** Where uploads are spooled (`DATA_DIR/incoming`), so an erasure removes any copy left there. */
   spoolDir?: string | undefined;
@@ -85,4 +86,6 @@ export interface ConsoleRouteDeps extends AdminTokenDeps {
   aftercare?: { emailOn: boolean; noticesOn?: boolean | undefined } | undefined;
   /** Where an identity provider that cannot be reached is reported. */
   log: Pick<Logger, 'warn'>;
+  /** Hosts connecting their own calendars by signing in (`calendar-sign-in-routes.ts`). */
+  hostSignIn?: HostSignIn | undefined;
 }

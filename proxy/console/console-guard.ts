@@ -37,6 +37,9 @@ const OPEN_PATHS = new Set([
   '/admin/funnel',
   '/admin/console.css',
   '/admin/console.js',
+  // A host's calendar sign-in coming back from the provider's site: its own flow cookie and the
+  // session it names are checked there (`calendar-sign-in-routes.ts`).
+  '/admin/calendar/callback',
 ]);
 /**
  * The form preview's widget sends no cookie (it never does): its requests carry a key of the

@@ -34,6 +34,7 @@ import { leadCalls } from '../booking/call-changes.ts';
 import type { CallPageRouteDeps } from '../intake/page/call-page-route.ts';
 import { callRoutes, CALL_WORDS } from './call-routes.ts';
 import { feedRoute } from './feed-route.ts';
+import { calendarSignInRoutes } from './calendar-sign-in-routes.ts';
 import { callMarkRoute, MARK_DONE } from './call-mark-route.ts';
 import { consoleOrigin } from './console-address.ts';
 import { CONSOLE_CSS } from './style.ts';
@@ -225,9 +226,28 @@ export function consoleRoutes(
       origin: (c) => consoleOrigin(c, { publicUrl: deps.publicUrl, ...parts }),
       audit,
       marks: store,
+      ownCalendar: deps.hostSignIn
+        ? async (host) => ({
+            offered: (await deps.hostSignIn?.offered()) ?? [],
+            calendar: (await store.hostCalendars()).find((each) => each.address === host),
+          })
+        : undefined,
     }),
   );
   app.route('/', callMarkRoute({ store, now: deps.now, audit }));
+  if (deps.hostSignIn && deps.callChanges)
+    app.route(
+      '/',
+      calendarSignInRoutes({
+        signIn: deps.hostSignIn,
+        calendars: store,
+        form: deps.callChanges.form,
+        keys: new SessionKeys(deps.adminToken ?? '', parts.sessionSecret, store),
+        reached: { publicUrl: deps.publicUrl, fromTrustedProxy: parts.fromTrustedProxy },
+        now: deps.now,
+        audit: (c, action, detail) => consoleAudit({ ...deps, store }, c, { action, detail }),
+      }),
+    );
   if (deps.callChanges)
     app.route(
       '/',

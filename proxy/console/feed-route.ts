@@ -14,6 +14,8 @@ import { needsTo, personOf, refusal, type ConsoleVariables } from './access.ts';
 
 /** What a press came to, by the word the redirect carries ("Your calls"' notice). */
 const FEED_DONE = {
+  calendar_disconnected:
+    'Your calendar is disconnected and your sign-in forgotten: it is no longer read nor written.',
   feed_replaced:
     'Your feed has a new address, below. The old one answers nothing from now on: subscribe to the new one in your calendar program, and remove the old subscription.',
 } as const;

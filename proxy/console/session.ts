@@ -85,14 +85,31 @@ export class SessionKeys {
    * by its row's hash (never the cookie's secret), signed, and is good while the session lives.
    */
   previewKey(session: Session): string {
-    return this.seal(`preview.${sha256(session.id)}`);
+    return this.boundKey(session, 'preview');
   }
 
   /** The live session a preview's key names, if this key signed it. */
-  async previewSession(key: string | undefined, now: number): Promise<SessionRow | undefined> {
+  previewSession(key: string | undefined, now: number): Promise<SessionRow | undefined> {
+    return this.boundSession(key, 'preview', now);
+  }
+
+  /**
+   * A key naming `session` for `purpose` (a preview; a calendar sign-in's flow, which comes back
+   * from the provider's site without the session's Strict cookie): its row's hash, signed.
+   */
+  boundKey(session: Session, purpose: string): string {
+    return this.seal(`${purpose}.${sha256(session.id)}`);
+  }
+
+  /** The live session `key` names for `purpose`, if this key signed it. */
+  async boundSession(
+    key: string | undefined,
+    purpose: string,
+    now: number,
+  ): Promise<SessionRow | undefined> {
     const payload = this.unseal(key);
-    if (!payload?.startsWith('preview.')) return undefined;
-    const row = await this.store.findSession(payload.slice('preview.'.length), now);
+    if (!payload?.startsWith(`${purpose}.`)) return undefined;
+    const row = await this.store.findSession(payload.slice(purpose.length + 1), now);
     return row && row.expiresAt <= now + SESSION_MS ? row : undefined;
   }
 

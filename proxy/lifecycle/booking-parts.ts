@@ -9,6 +9,7 @@ import { BusyCache } from '../booking/busy-cache.ts';
 import { CalendarOpener, calendarAdapters } from '../booking/calendar-adapters.ts';
 import { isBookingUid } from '../booking/booking-uid.ts';
 import { keyWhenMade } from '../booking/calendar-key.ts';
+import { HostSignIn } from '../booking/host-sign-in/host-sign-in.ts';
 import { CalendarWriter } from '../booking/calendar-writer.ts';
 import { CallReminders } from '../booking/call-reminders.ts';
 import type { CallChangeDeps } from '../booking/call-changes.ts';
@@ -26,6 +27,8 @@ export interface BookingParts {
   slots: SlotFinder;
   /** Booked calls cancelled or moved: the visitor's page, the console's lead page. */
   callChanges: CallChangeDeps;
+  /** Hosts connecting their own calendars by signing in, from the console. */
+  hostSignIn: HostSignIn;
   /** The calendars' reader and writer, and the calls' reminders: started and stopped with the proxy. */
   calendars: { start(): void; stop(): Promise<void> };
 }
@@ -41,22 +44,24 @@ export async function bookingParts(
   // On PostgreSQL the key must not live beside the database: only CALENDAR_KEY will do. On
   // SQLite the first calendar connected while the proxy runs makes the key file: it is looked
   // for again until it is there.
-  const key = keyWhenMade({
+  const keySource = {
     key: env.CALENDAR_KEY,
     dataDir: env.DATABASE_URL ? undefined : outbox.dataDir,
-  });
+  };
+  const key = keyWhenMade(keySource);
   const found = key();
   if ('missing' in found && (await store.hostCalendars()).length > 0)
     log.warn({ problem: found.missing }, 'calendars are connected but cannot be read');
   // One set of adapters for the process: each kind keeps its tokens and its limits there.
   const calendars = new CalendarOpener({ adapters: calendarAdapters(env), key, store });
+  const reading = () => ({
+    floatingZone: form.current().config.booking?.timeZone ?? 'UTC',
+    isOwnBooking: isBookingUid(env.PUBLIC_URL),
+  });
   const busy = new BusyCache({
     store,
     calendars,
-    reading: () => ({
-      floatingZone: form.current().config.booking?.timeZone ?? 'UTC',
-      isOwnBooking: isBookingUid(env.PUBLIC_URL),
-    }),
+    reading,
     log: log.child({ part: 'calendars' }),
     now: Date.now,
   });
@@ -89,6 +94,7 @@ export async function bookingParts(
   });
   return {
     slots,
+    hostSignIn: new HostSignIn({ opener: calendars, store, keySource, reading, now: Date.now }),
     callChanges: {
       store,
       slots,

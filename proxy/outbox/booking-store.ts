@@ -13,7 +13,7 @@ import type {
 } from './booking.ts';
 import type {
   CalendarConnection,
-  CalendarKind,
+  ConnectionKind,
   CalendarTrouble,
   CalendarWriteOutcome,
   ClaimedCalendarWrite,
@@ -122,6 +122,11 @@ export interface HostCalendars {
   disconnectCalendar(address: string): Promise<boolean>;
   /** Every calendar connected, with what its reads came to. */
   hostCalendars(): Promise<ConnectedCalendar[]>;
+  /**
+   * Keeps a new sealed secret for `address`'s calendar as connected at `connectedAt` (the refresh
+   * token a sign-in's provider rotated); nothing when it was connected again or removed since.
+   */
+  keepCalendarSecret(address: string, connectedAt: number, sealedPassword: string): Promise<void>;
   /** Records what a read of a calendar (as connected at `connectedAt`) came to. */
   recordCalendarRead(read: {
     address: string;
@@ -138,11 +143,11 @@ export interface CalendarConnections {
   /** Keeps `connection` as the firm's of its kind; the writes owed through it are tried again. */
   connectCalendarConnection(connection: CalendarConnection): Promise<void>;
   /** The firm's connection of `kind`, or null. */
-  calendarConnection(kind: CalendarKind): Promise<CalendarConnection | null>;
+  calendarConnection(kind: ConnectionKind): Promise<CalendarConnection | null>;
   /** Every connection of the firm's. */
   calendarConnections(): Promise<CalendarConnection[]>;
   /** Forgets the firm's connection of `kind`; false when there was none. */
-  disconnectCalendarConnection(kind: CalendarKind): Promise<boolean>;
+  disconnectCalendarConnection(kind: ConnectionKind): Promise<boolean>;
 }
 
 /** The writes owed to hosts' calendars (`booking/calendar-writer.ts`), and what needs the firm. */

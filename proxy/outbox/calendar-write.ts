@@ -21,6 +21,18 @@ export const CALENDAR_KIND_NAMES: Readonly<Record<CalendarKind, string>> = Objec
   google: 'Google calendar',
 });
 
+/**
+ * The firm's web apps a host signs in through to connect their own calendar from the console
+ * (`booking/host-sign-in/`): a Microsoft Entra ID app of the web platform, a Google OAuth client
+ * of type web. Each is kept as a connection of its own (`CalendarConnection`), beside the
+ * firm-wide ones, and reads the calendars of the kind it names.
+ */
+export const WEB_APP_KINDS = { microsoft: 'microsoft-web', google: 'google-web' } as const;
+/** One of `WEB_APP_KINDS`' values. */
+export type WebAppKind = (typeof WEB_APP_KINDS)[keyof typeof WEB_APP_KINDS];
+/** What the firm connects once: a kind's firm-wide connection, or a web app hosts sign in through. */
+export type ConnectionKind = CalendarKind | WebAppKind;
+
 /** A host's calendar, as connected. */
 export interface HostCalendar {
   /** The host's address, in lower case. */
@@ -66,7 +78,7 @@ export interface UnreadCalendar {
  * the calendars of the hosts connected through it.
  */
 export interface CalendarConnection {
-  kind: CalendarKind;
+  kind: ConnectionKind;
   /** What its adapter needs besides the secret (a tenant's and an application's ids). */
   settings: Readonly<Record<string, string>>;
   /** The secret (a client secret; a private key) sealed with the calendar key. */

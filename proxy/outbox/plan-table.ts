@@ -128,6 +128,7 @@ export const PLAN_TABLE = {
   calendarConnection: 'read',
   calendarConnections: 'read',
   disconnectCalendarConnection: 'write',
+  keepCalendarSecret: 'write',
   claimCalendarWrites: 'write',
   finishCalendarWrite: 'write',
   nextCalendarWriteAt: 'read',

@@ -90,17 +90,33 @@ export interface HostApi {
   request(method: string, path: string, body?: unknown): Promise<ApiAnswer>;
 }
 
-/** The API at `root` acting for `host` with `account`'s tokens. */
-export function hostApi(
-  root: string,
+/**
+ * The tokens acting for one host: the service account's for them, or their own sign-in's
+ * (`../host-sign-in/signed-in-tokens.ts`).
+ */
+export interface HostTokens {
+  token(): Promise<string>;
+  /** Forgets the token the API refused (revoked before its end). */
+  forget(): void;
+}
+
+/** The tokens `account` gets acting for `host`. */
+export const delegatedTokens = (
+  tokens: ServiceAccountTokens,
   account: ServiceAccount,
   host: string,
-  tokens: ServiceAccountTokens,
-  limits: ApiLimits = API_LIMITS,
-): HostApi {
+): HostTokens => ({
+  token: () => tokens.token(account, host),
+  forget: () => {
+    tokens.forget(account, host);
+  },
+});
+
+/** The API at `root` acting for one host with `tokens`. */
+export function hostApi(root: string, tokens: HostTokens, limits: ApiLimits = API_LIMITS): HostApi {
   const fetch = guardedFetch({ origin: new URL(root).origin, ...limits });
   async function once(method: string, path: string, body: unknown) {
-    const token = await tokens.token(account, host);
+    const token = await tokens.token();
     const answer = await fetch(`${root}${path}`, {
       method,
       headers: {
@@ -128,7 +144,7 @@ export function hostApi(
         const { answer, retryAfter } = await once(method, path, body);
         if (answer.status === 401 && !refreshed) {
           // Revoked before its end (a key deleted, delegation withdrawn): a new token says why.
-          tokens.forget(account, host);
+          tokens.forget();
           refreshed = true;
           continue;
         }

@@ -8,18 +8,30 @@
  *   private key sealed with the calendar key, the rest of the file kept as the settings;
  * - `npm run outbox -- people calendar <address> google`: that host's calendar.
  *
- * Tokens are kept by the adapter, one per connection and host, for this process.
+ * Tokens are kept by the adapter, one per connection and host, for this process. A host may
+ * instead sign in from the console through the firm's OAuth client (`oauth-sign-in.ts`): their
+ * primary calendar is then read and written with their own token.
  */
 import { CalendarFault } from '../caldav/calendar-fault.ts';
 import type { CalendarPlaces } from '../calendar-env.ts';
 import type {
   CalendarAdapter,
+  CalendarSecrets,
   ConnectorIo,
+  HostCalendar,
   FirmConnector,
   OpenedConnection,
   OpenedCalendar,
 } from '../calendar-port.ts';
-import { API_LIMITS, hostApi, type ApiLimits } from './calendar-api.ts';
+import {
+  API_LIMITS,
+  delegatedTokens,
+  hostApi,
+  type ApiLimits,
+  type HostTokens,
+} from './calendar-api.ts';
+import { SignedInTokens } from '../host-sign-in/signed-in-tokens.ts';
+import { googleSignIn } from './oauth-sign-in.ts';
 import { googleCalendar } from './google-calendar.ts';
 import { readKeyFile, ServiceAccountTokens, type ServiceAccount } from './service-account.ts';
 
@@ -82,14 +94,49 @@ const refusedCalendar = (fault: CalendarFault): OpenedCalendar => ({
 
 /** The Google adapter, its API where `places` says; `limits` for tests (shorter backoff). */
 export function googleAdapter(
-  places: Pick<CalendarPlaces, 'GOOGLE_CALENDAR_URL'>,
+  places: Pick<CalendarPlaces, 'GOOGLE_CALENDAR_URL' | 'GOOGLE_AUTH_URL' | 'GOOGLE_TOKEN_URL'>,
   limits: ApiLimits = API_LIMITS,
+  now: () => number = Date.now,
 ): CalendarAdapter {
   const tokens = new ServiceAccountTokens();
+  const signIn = googleSignIn(places);
+  const hosts = new Map<string, SignedInTokens>();
+  /** A host's own tokens, from their sign-in: one holder per host, connection and client. */
+  const hostTokensOf = (calendar: HostCalendar, secrets: CalendarSecrets): HostTokens => {
+    const { app, keep } = secrets.signedIn ?? {};
+    if (!app || !keep)
+      throw new CalendarFault(
+        'refused',
+        `sign in again: the firm's Google OAuth client is no longer registered (npm run outbox -- calendars google-web), so ${calendar.address}'s own sign-in cannot be used`,
+      );
+    const id = `${calendar.address}|${String(calendar.connectedAt)}|${String(app.connectedAt)}`;
+    let held = hosts.get(id);
+    if (!held) {
+      held = new SignedInTokens(signIn, app, secrets.own, keep, now);
+      hosts.set(id, held);
+    }
+    const tokensOfHost = held;
+    return {
+      token: () => tokensOfHost.token(),
+      forget: () => {
+        tokensOfHost.forget();
+      },
+    };
+  };
   return {
     kind: 'google',
     firm: connector(tokens),
+    signIn,
     open(calendar, secrets) {
+      // Their own sign-in: their primary calendar, with their token.
+      if (secrets.own) {
+        try {
+          const api = hostApi(places.GOOGLE_CALENDAR_URL, hostTokensOf(calendar, secrets), limits);
+          return googleCalendar(api, calendar.address);
+        } catch (error) {
+          return refusedCalendar(error as CalendarFault);
+        }
+      }
       if (!secrets.firm)
         return refusedCalendar(
           new CalendarFault(
@@ -100,9 +147,7 @@ export function googleAdapter(
       const host = calendar.url || calendar.address;
       const api = hostApi(
         places.GOOGLE_CALENDAR_URL,
-        accountOf(secrets.firm),
-        host,
-        tokens,
+        delegatedTokens(tokens, accountOf(secrets.firm), host),
         limits,
       );
       return googleCalendar(api, host);

@@ -50,9 +50,15 @@ interface Page<T> {
   '@odata.nextLink'?: string;
 }
 
-/** The mailbox `address` through `client`. */
-export function graphCalendar(client: GraphClient, address: string): OpenedCalendar {
-  const mailbox = `/users/${encodeURIComponent(address)}`;
+/**
+ * The mailbox `address` through `client`: the firm's app reads it as `/users/<address>`, the
+ * host's own sign-in as `/me`.
+ */
+export function graphCalendar(
+  client: GraphClient,
+  address: string,
+  mailbox = `/users/${encodeURIComponent(address)}`,
+): OpenedCalendar {
   let mailboxZone: string | undefined;
 
   /** The mailbox's own zone, as its settings name it (a Windows name, usually). */

@@ -58,6 +58,9 @@ export class GraphClient {
     readonly app: GraphApp,
     private readonly places: GraphPlaces,
     private readonly now: () => number,
+    /** Where tokens come from: the app's own (client credentials), or a host's sign-in. */
+    private readonly fetchToken: (at: number) => Promise<GraphToken> = (at) =>
+      fetchGraphToken(app, places.loginUrl, places.graphUrl, at),
   ) {}
 
   /** A token fetched now: proves the app's id, secret and consent. */
@@ -67,7 +70,7 @@ export class GraphClient {
     if (kept && at - kept.fetchedAt < TOKEN_REUSE_MS && at < kept.expiresAt - 60_000)
       return kept.accessToken;
     this.#token = undefined;
-    const token = await fetchGraphToken(this.app, this.places.loginUrl, this.places.graphUrl, at);
+    const token = await this.fetchToken(at);
     this.#token = { ...token, fetchedAt: at };
     return token.accessToken;
   }

@@ -5,10 +5,20 @@
  * connects it once (`npm run outbox -- calendars microsoft --tenant <id> --client-id <id>`, the
  * client secret on standard input, proved by a token before it is kept); each host is then their
  * mailbox through it (`people calendar <address> microsoft`). One `GraphClient` per app and
- * process keeps its token and its limits (`graph-client.ts`).
+ * process keeps its token and its limits (`graph-client.ts`). A host may instead sign in from the
+ * console through the firm's web app (`delegated-sign-in.ts`): their calendar is then Graph's
+ * `/me` with their own token, one client per host.
  */
 import type { CalendarPlaces } from '../calendar-env.ts';
-import type { CalendarAdapter, FirmConnector, OpenedConnection } from '../calendar-port.ts';
+import type {
+  CalendarAdapter,
+  CalendarSecrets,
+  FirmConnector,
+  HostCalendar,
+  OpenedConnection,
+} from '../calendar-port.ts';
+import { SignedInTokens } from '../host-sign-in/signed-in-tokens.ts';
+import { microsoftSignIn } from './delegated-sign-in.ts';
 import { CalendarFault } from '../caldav/calendar-fault.ts';
 import { GraphClient } from './graph-client.ts';
 import { graphCalendar } from './graph-calendar.ts';
@@ -70,10 +80,37 @@ export function microsoftAdapter(
       `the app ${settings.clientId ?? '?'} in the tenant ${settings.tenant ?? '?'}`,
   };
 
+  const signIn = microsoftSignIn(places);
+  const hosts = new Map<string, GraphClient>();
+  /** A host's own client, from their sign-in: one per host, connection and web app. */
+  const hostClientOf = (calendar: HostCalendar, secrets: CalendarSecrets) => {
+    const { app, keep } = secrets.signedIn ?? {};
+    if (!app || !keep)
+      throw new CalendarFault(
+        'refused',
+        `sign in again: the firm's Microsoft web app is no longer registered (npm run outbox -- calendars microsoft-web), so ${calendar.address}'s own sign-in cannot be used`,
+      );
+    const id = `${calendar.address}|${String(calendar.connectedAt)}|${String(app.connectedAt)}`;
+    let client = hosts.get(id);
+    if (!client) {
+      const tokens = new SignedInTokens(signIn, app, secrets.own, keep, now);
+      const { tenant = '', clientId = '' } = app.settings;
+      client = new GraphClient({ tenant, clientId, secret: app.secret }, where, now, async () => {
+        const accessToken = await tokens.token();
+        return { accessToken, expiresAt: now() + 60_000 };
+      });
+      hosts.set(id, client);
+    }
+    return client;
+  };
   return {
     kind: 'microsoft',
     firm,
+    signIn,
     open(calendar, secrets) {
+      // Their own sign-in: Graph's /me, with their token.
+      if (secrets.own)
+        return graphCalendar(hostClientOf(calendar, secrets), calendar.address, '/me');
       if (!secrets.firm)
         throw new CalendarFault('refused', 'the firm has no Microsoft 365 connection');
       return graphCalendar(clientOf(secrets.firm), calendar.url);

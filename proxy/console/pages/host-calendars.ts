@@ -24,6 +24,11 @@ const sentence = (words: string) => (/[.?!]$/.test(words) ? words : `${words}.`)
 function stateWords(line: HostCalendarLine) {
   const { calendar } = line;
   if (!calendar) return 'Their calls are in their feed and this console.';
+  // Their own sign-in no longer taken (`booking/host-sign-in/`): only they can mend it.
+  if (calendar.fault?.startsWith('sign in again'))
+    return html`${line.host}’s ${CALENDAR_KIND_NAMES[calendar.kind]}: sign in again, from “Your
+    calls”. ${sentence(calendar.fault.slice('sign in again: '.length))}
+    ${line.withdrawn ? 'Their times are not offered until then.' : ''}`;
   if (calendar.fault !== null)
     return html`Cannot be read since ${when(calendar.faultAt)}: ${sentence(calendar.fault)}
     ${

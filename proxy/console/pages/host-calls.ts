@@ -11,6 +11,7 @@ import { overdueMark } from '../../booking/call-marks.ts';
 import { callTime } from '../../booking/call-words.ts';
 import type { StoredBooking } from '../../outbox/booking.ts';
 import { markForm } from './call-mark.ts';
+import { ownCalendarSection, type OwnCalendarData } from './own-calendar.ts';
 import { csrfField, doneNotice } from './layout.ts';
 
 /** What the page shows. */
@@ -26,6 +27,8 @@ export interface HostCallsData {
   now: number;
   /** What the last press did, in words. */
   done: string | undefined;
+  /** Their own calendar and the sign-ins the firm offers (`own-calendar.ts`). */
+  ownCalendar?: OwnCalendarData | undefined;
 }
 
 /** A call's day and times in its zone. */
@@ -96,7 +99,7 @@ export function hostCallsBody(data: HostCallsData) {
     ${doneNotice(data.done)} ${callsToMark(data)}
     <h2>From now on</h2>
     <p>The calls booked with ${host}, from now on.</p>
-    ${comingCalls({ ...data, host })}
+    ${comingCalls({ ...data, host })} ${ownCalendarSection(data.ownCalendar, data.csrf)}
     ${
       data.feed
         ? html`<h2 id="feed">In your own calendar</h2>

@@ -14,6 +14,7 @@ import type {
   CalendarWriteOutcome,
   ClaimedCalendarWrite,
   ConnectedCalendar,
+  ConnectionKind,
   HostCalendar,
   UnreadCalendar,
 } from '../calendar-write.ts';
@@ -34,7 +35,7 @@ interface HostCalendarRow {
 }
 
 interface ConnectionRow {
-  kind: CalendarKind;
+  kind: ConnectionKind;
   settings: string;
   sealed_secret: string;
   connected_at: number;
@@ -143,6 +144,14 @@ export function calendars(d: Dialect) {
       yield* run(`DELETE FROM calendar_writes WHERE host = @host AND state <> 'done'`, { host });
       return (yield* run('DELETE FROM host_calendars WHERE address = @host', { host })) === 1;
     },
+    /** Keeps a rotated secret of `address`'s calendar as connected at `connectedAt`. */
+    *keepCalendarSecret(address: string, connectedAt: number, sealedPassword: string): Plan<void> {
+      yield* run(
+        `UPDATE host_calendars SET sealed_password = @sealedPassword
+         WHERE address = @address AND connected_at = @connectedAt`,
+        { address: address.toLowerCase(), connectedAt, sealedPassword },
+      );
+    },
     /** Every calendar connected, by address, with what its reads came to. */
     *hostCalendars(): Plan<ConnectedCalendar[]> {
       const rows = yield* all<HostCalendarRow>('SELECT * FROM host_calendars ORDER BY address');
@@ -200,7 +209,7 @@ export function calendars(d: Dialect) {
       );
     },
     /** The firm's connection of `kind`, or null. */
-    *calendarConnection(kind: CalendarKind): Plan<CalendarConnection | null> {
+    *calendarConnection(kind: ConnectionKind): Plan<CalendarConnection | null> {
       const row = yield* one<ConnectionRow>(
         'SELECT * FROM calendar_connections WHERE kind = @kind',
         {
@@ -216,7 +225,7 @@ export function calendars(d: Dialect) {
       );
     },
     /** Forgets the firm's connection of `kind`; false when there was none. */
-    *disconnectCalendarConnection(kind: CalendarKind): Plan<boolean> {
+    *disconnectCalendarConnection(kind: ConnectionKind): Plan<boolean> {
       return (yield* run('DELETE FROM calendar_connections WHERE kind = @kind', { kind })) === 1;
     },
     /**

@@ -1,0 +1,130 @@
+/**
+ * A host connecting their own Microsoft 365 or Google calendar by signing in (`docs/booking.md`,
+ * "A host connects their own calendar"), where the firm registered a web app for it (`calendars
+ * microsoft-web`, `calendars google-web`). The console's routes (`console/calendar-sign-in-routes.ts`)
+ * carry the browser there and back; here, the authorization request is made (PKCE S256), and the
+ * code the provider sent back is redeemed, its refresh token sealed with the calendar key (made on
+ * SQLite if this is the first calendar) and kept as the host's calendar while a read proves it
+ * (forgotten again when the read fails).
+ * The busy cache looks for new calendars every few seconds: it is heeded at once, no restart.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { CalendarFault } from '../caldav/calendar-fault.ts';
+import type { CalendarOpener } from '../calendar-adapters.ts';
+import { calendarKey, type KeySource } from '../calendar-key.ts';
+import type { BusyReading, CalendarKind, HostCalendar } from '../calendar-port.ts';
+import type { CalendarConnections, HostCalendars } from '../../outbox/store.ts';
+import type { SignInProvider } from './sign-in-provider.ts';
+
+/** The kinds a host may sign in to. */
+export type SignInKind = Exclude<CalendarKind, 'caldav'>;
+
+/** A sign-in begun: where to send the browser, and what its return is checked against. */
+export interface BegunSignIn {
+  url: string;
+  state: string;
+  verifier: string;
+}
+
+/** What the host's sign-in reads and writes. */
+export interface HostSignInDeps {
+  opener: CalendarOpener;
+  store: Pick<HostCalendars, 'connectCalendar' | 'disconnectCalendar'> &
+    Pick<CalendarConnections, 'calendarConnection'>;
+  /** Where the calendar key is (`CALENDAR_KEY`, or the data directory on SQLite). */
+  keySource: KeySource;
+  reading: () => BusyReading;
+  now: () => number;
+}
+
+const DAY_MS = 86_400_000;
+/** A PKCE verifier: 32 random bytes, 43 characters of base64url (RFC 7636 §4.1). */
+const newVerifier = () => randomBytes(32).toString('base64url');
+const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+
+/** Hosts' own sign-in to their calendars. */
+export class HostSignIn {
+  constructor(private readonly deps: HostSignInDeps) {}
+
+  /** The provider of `kind`, when this proxy has one. */
+  #provider(kind: SignInKind): SignInProvider {
+    const provider = this.deps.opener.adapter(kind).signIn;
+    if (!provider) throw new CalendarFault('refused', `a ${kind} calendar is not signed in to`);
+    return provider;
+  }
+
+  /** The kinds the firm registered a web app for, in the order they are offered. */
+  async offered(): Promise<SignInKind[]> {
+    const kinds: SignInKind[] = [];
+    for (const kind of ['microsoft', 'google'] as const) {
+      const provider = this.deps.opener.adapter(kind).signIn;
+      if (provider && (await this.deps.store.calendarConnection(provider.webKind)))
+        kinds.push(kind);
+    }
+    return kinds;
+  }
+
+  /**
+   * Begins `host`'s sign-in to `kind` with the provider coming back to `redirectUri`; undefined
+   * when the firm registered no web app for it.
+   */
+  async begin(
+    kind: SignInKind,
+    host: string,
+    redirectUri: string,
+  ): Promise<BegunSignIn | undefined> {
+    const provider = this.#provider(kind);
+    const app = await this.deps.opener.connection(provider.webKind);
+    if (!app) return undefined;
+    const verifier = newVerifier();
+    const state = randomBytes(24).toString('base64url');
+    const url = provider.authorizationUrl(app, {
+      redirectUri,
+      state,
+      challenge: challengeOf(verifier),
+      loginHint: host,
+    });
+    return { url, state, verifier };
+  }
+
+  /**
+   * Finishes `host`'s sign-in to `kind`: `code` redeemed with `verifier`, the refresh token sealed
+   * and the calendar kept once a day of it was read; throws the `CalendarFault` saying why not.
+   */
+  async finish(
+    kind: SignInKind,
+    host: string,
+    grant: { code: string; verifier: string; redirectUri: string },
+    by: string,
+  ): Promise<void> {
+    const provider = this.#provider(kind);
+    const app = await this.deps.opener.connection(provider.webKind);
+    if (!app)
+      throw new CalendarFault(
+        'refused',
+        `the firm no longer has a ${provider.name} web app to sign in through`,
+      );
+    const now = this.deps.now();
+    const { refreshToken } = await provider.redeem(app, grant, now);
+    const key = calendarKey(this.deps.keySource, true);
+    if ('missing' in key) throw new CalendarFault('refused', key.missing);
+    const about = { address: host.toLowerCase(), url: host.toLowerCase(), username: '' };
+    const calendar: HostCalendar = {
+      ...about,
+      kind,
+      sealedPassword: key.seal(refreshToken, about),
+      connectedAt: now,
+      connectedBy: by,
+    };
+    // Kept first, so a refresh token rotated by the read below is kept over it; gone again
+    // when the read fails.
+    await this.deps.store.connectCalendar(calendar);
+    try {
+      const opened = await this.deps.opener.open(calendar);
+      await opened.busyTimes(now, now + DAY_MS, this.deps.reading());
+    } catch (error) {
+      await this.deps.store.disconnectCalendar(calendar.address);
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * A provider a host signs in to from the console to connect their own calendar (`docs/booking.md`,
+ * "A host connects their own calendar"): the OAuth 2.0 authorization code flow with PKCE (S256)
+ * through the firm's web app (`calendars microsoft-web`, `calendars google-web`), and the refresh
+ * token it gives, sealed, read and written with afterwards. Microsoft's is
+ * `microsoft/delegated-sign-in.ts`, Google's `google/oauth-sign-in.ts`; both post to their token
+ * endpoint here, so a refusal is said alike: `invalid_grant` (the host revoked the access, changed
+ * their password, a Testing app's week ran out) is "sign in again", the same fault path as a
+ * firm's revoked secret.
+ */
+import { CalendarFault } from '../caldav/calendar-fault.ts';
+import { guardedFetch } from '../caldav/guarded-fetch.ts';
+import type { SignInTokens } from '../calendar-port.ts';
+
+export type { SignInProvider, SignInTokens } from '../calendar-port.ts';
+import type { WebAppKind } from '../../outbox/calendar-write.ts';
+
+/** A token endpoint's refusal (RFC 6749 §5.2; Microsoft adds its AADSTS codes). */
+interface TokenAnswer {
+  error?: string;
+  error_description?: string;
+  error_codes?: number[];
+  access_token?: string;
+  refresh_token?: string;
+  expires_in?: number;
+}
+
+/** The refusal's words: what it said, without a trace id or a timestamp. */
+const saidOf = (answer: TokenAnswer) => {
+  const description = (answer.error_description ?? '').split(/\r?\n/)[0]?.trim() ?? '';
+  return `${answer.error ?? 'no error named'}${description ? `: ${description}` : ''}`;
+};
+
+/**
+ * Posts `form` to the token endpoint `url` of `provider` (its name) for the web app `webKind`;
+ * the tokens, or the `CalendarFault` saying in words who must do what.
+ */
+export async function postTokenForm(
+  url: string,
+  form: Record<string, string>,
+  provider: { name: string; webKind: WebAppKind },
+  now: number,
+): Promise<SignInTokens> {
+  const fetch = guardedFetch({
+    origin: new URL(url).origin,
+    timeoutMs: 10_000,
+    maxBytes: 64 << 10,
+  });
+  const answer = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+    },
+    body: new URLSearchParams(form).toString(),
+  });
+  const body = (await answer.json().catch(() => ({}))) as TokenAnswer;
+  if (answer.ok && body.access_token)
+    return {
+      accessToken: body.access_token,
+      expiresAt: now + (body.expires_in ?? 3599) * 1000,
+      refreshToken: body.refresh_token,
+    };
+  if (answer.status >= 500)
+    throw new CalendarFault(
+      'server',
+      `${provider.name}'s sign-in answered ${String(answer.status)}`,
+    );
+  const said = saidOf(body);
+  if (body.error === 'invalid_grant')
+    throw new CalendarFault(
+      'unauthorized',
+      `sign in again: ${provider.name} no longer accepts the host's sign-in (${said}). They connect it again from "Your calls" in the console`,
+    );
+  if (body.error === 'invalid_client' || body.error === 'unauthorized_client')
+    throw new CalendarFault(
+      'unauthorized',
+      `${provider.name} refused the firm's web app (${said}): give its client ID and a new secret with npm run outbox -- calendars ${provider.webKind}`,
+    );
+  throw new CalendarFault('refused', `${provider.name}'s sign-in refused the request (${said})`);
+}
+
+/** The value after `flag` in `args`. */
+export const flagValue = (args: readonly string[], flag: string) => {
+  const at = args.indexOf(flag);
+  return at < 0 ? undefined : args[at + 1];
+};
