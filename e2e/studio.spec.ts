@@ -250,6 +250,7 @@ const PAGES: readonly [string, string][] = [
   ['files', '/admin/form/files'],
   ['confirmation', '/admin/form/confirmation'],
   ['drafts', '/admin/form/drafts'],
+  ['unfinished', '/admin/form/unfinished'],
   ['routing', '/admin/form/routing'],
   ['settings', '/admin/form/settings'],
   ['contact', '/admin/form/contact'],

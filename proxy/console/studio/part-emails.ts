@@ -42,13 +42,13 @@ export const turnedOn = (key: string, label: string, hint?: string): Field => ({
 });
 
 /** A block as its page reads it: with whether it is on (`key`). */
-const switchedView = (key: string) => (block: unknown) => ({
+export const switchedView = (key: string) => (block: unknown) => ({
   ...(isRecord(block) ? block : {}),
   [key]: block === undefined ? 'no' : 'yes',
 });
 
 /** The block without its switch, and without the keys left empty; undefined when off. */
-function switchedOff(view: unknown, key: string): JsonObject | undefined {
+export function switchedOff(view: unknown, key: string): JsonObject | undefined {
   const { [key]: on, ...block } = isRecord(view) ? view : {};
   if (on === 'no') return undefined;
   const empty = (inner: unknown) => isRecord(inner) && Object.keys(inner).length === 0;

@@ -25,6 +25,12 @@ import {
   draftsView,
   mailerNotice,
 } from './part-emails.ts';
+import {
+  unfinishedFields,
+  unfinishedStored,
+  unfinishedSummary,
+  unfinishedView,
+} from './part-unfinished.ts';
 import { routingFields, routingStored, routingView, routingViewPath } from './part-routing.ts';
 import {
   consentFields,
@@ -170,6 +176,19 @@ export const SETTINGS_BLOCKS: readonly SettingsBlock[] = [
           : 'Asked for, but not offered: this proxy has no mailer',
     notice: (_config, { visitorEmail }) =>
       visitorEmail ? undefined : mailerNotice('the form offers no saving'),
+  },
+  {
+    page: 'unfinished',
+    title: 'Unfinished enquiries',
+    root: ['unfinished'],
+    fields: unfinishedFields,
+    view: unfinishedView,
+    stored: unfinishedStored,
+    summary: (config, { visitorEmail }) => unfinishedSummary(config, visitorEmail),
+    notice: (config, { visitorEmail }) =>
+      visitorEmail || at(config, ['unfinished', 'remindAfterHours']) === undefined
+        ? undefined
+        : mailerNotice('the form offers no reminder'),
   },
   {
     page: 'booking',

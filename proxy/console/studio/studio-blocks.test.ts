@@ -62,6 +62,32 @@ describe('saving an enquiry to finish later, from the studio', () => {
   });
 });
 
+describe('unfinished enquiries, from the studio', () => {
+  it('turns the box on with a week, sets a reminder, refuses with the schema’s words, and turns it off', async () => {
+    const { as, submit, page, studio } = await studioConsole(setUp, lawFirm(), { deps: MAILER });
+    const editor = await as('operator');
+    expect((await page(editor, '/admin/form')).html).toContain('Unfinished enquiries');
+    await submit(editor, '/admin/form/unfinished', { keep: 'yes' });
+    expect(at((await studio.draft()).config, ['unfinished'])).toEqual({});
+    expect((await page(editor, '/admin/form')).html).toContain('Kept 7 days, no reminder');
+    await submit(editor, '/admin/form/unfinished', { keepDays: '1', remindAfterHours: '30' });
+    const refused = (await page(editor, '/admin/form/unfinished')).html;
+    expect(refused).toContain(
+      'remindAfterHours must be less than keepDays in hours: the record is gone by then',
+    );
+    await submit(editor, '/admin/form/unfinished', { keepDays: '2', remindAfterHours: '1.5' });
+    expect(at((await studio.draft()).config, ['unfinished'])).toEqual({
+      keepDays: 2,
+      remindAfterHours: 1.5,
+    });
+    expect((await page(editor, '/admin/form')).html).toContain(
+      'Kept 2 days, a reminder after 1.5 hours',
+    );
+    await submit(editor, '/admin/form/unfinished', { keep: 'no' });
+    expect(at((await studio.draft()).config, ['unfinished'])).toBeUndefined();
+  });
+});
+
 describe('the confirmation email’s own words', () => {
   it('overrides one of the product’s words, and leaves the rest to the product', async () => {
     const { studio, as, submit } = await studioConsole(setUp, lawFirm());
