@@ -13,11 +13,12 @@ import type {
 } from './notification.ts';
 import type { ConfirmationQuota, Receipt } from './receipt.ts';
 import type { Submission } from './submission.ts';
+import type { FinishedUnfinished, UnfinishedRecord } from './unfinished.ts';
 import type {
   ClaimedWebhook,
   NewWebhookDelivery,
+  SubmissionEvent,
   WebhookDelivery,
-  WebhookEvent,
   WebhookFilter,
   WebhookLease,
   WebhookOutcome,
@@ -65,11 +66,18 @@ export interface WebhookQueue {
    */
   awaitingWebhook(
     endpoint: string,
-    event: WebhookEvent,
+    event: SubmissionEvent,
     since: number,
     limit: number,
     teams?: readonly string[],
   ): Promise<Submission[]>;
+  /** Unfinished records first kept since `since` with no `enquiry.unfinished` queued for `endpoint`. */
+  keptAwaitingWebhook(endpoint: string, since: number, limit: number): Promise<UnfinishedRecord[]>;
+  /**
+   * Unfinished records taken over by their enquiry, whose `enquiry.unfinished` `endpoint`
+   * received, with no `enquiry.finished` queued for it yet.
+   */
+  finishedAwaitingWebhook(endpoint: string, limit: number): Promise<FinishedUnfinished[]>;
   /** Takes up to `limit` of `endpoint`'s due deliveries, each for one try under a lease. */
   claimWebhooks(
     endpoint: string,

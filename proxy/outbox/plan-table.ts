@@ -77,6 +77,8 @@ export const PLAN_TABLE = {
   // Webhooks.
   queueWebhooks: 'atomic',
   awaitingWebhook: 'read',
+  keptAwaitingWebhook: 'read',
+  finishedAwaitingWebhook: 'read',
   claimWebhooks: 'write',
   finishWebhook: 'write',
   nextWebhookAt: 'read',

@@ -85,6 +85,13 @@ export interface UnfinishedRecord {
   expiresAt: number;
 }
 
+/** A record the enquiry `reference` took over at `at`: what `enquiry.finished` says of it. */
+export interface FinishedUnfinished {
+  id: string;
+  reference: string;
+  at: number;
+}
+
 /** How many records the outbox holds, and what became of the others since it was made. */
 export interface UnfinishedCounts {
   /** Kept now. */

@@ -6,19 +6,36 @@
  */
 
 /**
- * The events an endpoint may ask for, in the order they happen: an enquiry's, then its call's
- * (marked by staff as having taken place, or missed by the visitor: issue 88).
+ * The events an endpoint may ask for, in the order they happen: an unfinished enquiry kept with
+ * its visitor's consent (issue 87), an enquiry's, the enquiry taking over the unfinished record it
+ * was sent from, then its call's (marked by staff as having taken place, or missed by the
+ * visitor: issue 88).
  */
 export const WEBHOOK_EVENTS = [
+  'enquiry.unfinished',
   'enquiry.received',
   'enquiry.delivered',
   'enquiry.failed',
+  'enquiry.finished',
   'call.attended',
   'call.no_show',
 ] as const;
 
 /** One of `WEBHOOK_EVENTS`. */
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** The events about an unfinished record, named by its id rather than a submission's reference. */
+const UNFINISHED_EVENTS = ['enquiry.unfinished', 'enquiry.finished'] as const;
+
+/** One of `UNFINISHED_EVENTS`. */
+export type UnfinishedEvent = (typeof UNFINISHED_EVENTS)[number];
+
+/** The events about a submission, named by its reference. */
+export type SubmissionEvent = Exclude<WebhookEvent, UnfinishedEvent>;
+
+/** Whether `event` is about an unfinished record. */
+export const isUnfinishedEvent = (event: WebhookEvent): event is UnfinishedEvent =>
+  (UNFINISHED_EVENTS as readonly string[]).includes(event);
 
 /** What a webhook message is queued with. */
 export interface NewWebhookDelivery {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { OutboxStore } from '../outbox/store.ts';
-import type { NewWebhookDelivery } from '../outbox/webhook.ts';
+import type { NewWebhookDelivery, SubmissionEvent } from '../outbox/webhook.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
 import { leaseOf, sampleSubmission, stored } from './fixtures/outbox.ts';
 
@@ -37,7 +37,7 @@ export function describeWebhookStore(name: string, factory: StoreFactory): void 
       const store = await fresh();
       const { id } = await stored(store);
       await stored(store, sampleSubmission({ reference: 'SPAM', state: 'spam', files: [] }));
-      const awaiting = (event: NewWebhookDelivery['event'], endpoint = HOOK) =>
+      const awaiting = (event: SubmissionEvent, endpoint = HOOK) =>
         store
           .awaitingWebhook(endpoint, event, 0, 10)
           .then((found) => found.map((s) => s.reference));

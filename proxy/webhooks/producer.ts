@@ -1,6 +1,6 @@
 /**
- * What each endpoint is owed: one message per event it asked for and submission the event is
- * about, queued in the outbox. A sweep finds whatever is owed and not yet queued (so a crash
+ * What each endpoint is owed: one message per event it asked for and submission (or unfinished
+ * record, `unfinished-messages.ts`) the event is about, queued in the outbox. A sweep finds whatever is owed and not yet queued (so a crash
  * between an event and its queueing loses nothing), and `enquiry.received` is also queued the
  * moment a delivery takes a submission, while the proxy still holds its files' bytes.
  *
@@ -11,8 +11,14 @@ import type { Routing } from '../contract/schemas/routing.ts';
 import type { Logger } from '../logger.ts';
 import type { BookingStore, FileSource, Settings, WebhookQueue } from '../outbox/store.ts';
 import type { Submission } from '../outbox/submission.ts';
-import { WEBHOOK_EVENTS, type WebhookEvent } from '../outbox/webhook.ts';
+import {
+  isUnfinishedEvent,
+  WEBHOOK_EVENTS,
+  type SubmissionEvent,
+  type UnfinishedEvent,
+} from '../outbox/webhook.ts';
 import { webhookDelivery } from './messages.ts';
+import { finishedDelivery, unfinishedDelivery } from './unfinished-messages.ts';
 import type { WebhookEndpoint } from './webhook-env.ts';
 
 /** Submissions looked at per endpoint and event in one sweep. */
@@ -26,7 +32,10 @@ export interface ProducerOptions {
    * its `url`: it is owed their leads only. An endpoint no team names is owed every lead.
    */
   teamsOf?: ((url: string) => readonly string[] | undefined) | undefined;
-  store: Pick<WebhookQueue, 'queueWebhooks' | 'awaitingWebhook'> &
+  store: Pick<
+    WebhookQueue,
+    'queueWebhooks' | 'awaitingWebhook' | 'keptAwaitingWebhook' | 'finishedAwaitingWebhook'
+  > &
     FileSource &
     Settings &
     Pick<BookingStore, 'bookingsOf'>;
@@ -65,6 +74,10 @@ export class WebhookProducer {
       // In the order events happen, so a receiver sees received before delivered.
       for (const event of WEBHOOK_EVENTS) {
         if (!endpoint.events.includes(event)) continue;
+        if (isUnfinishedEvent(event)) {
+          if (await this.sweepUnfinished(endpoint, event, since)) woken.add(endpoint.url);
+          continue;
+        }
         for (;;) {
           const owed = await this.options.store.awaitingWebhook(
             endpoint.url,
@@ -98,7 +111,32 @@ export class WebhookProducer {
     return woken;
   }
 
-  private async queue(endpoint: WebhookEndpoint, event: WebhookEvent, about: Submission[]) {
+  /**
+   * Queues `event` about each unfinished record owed it; true when any was queued. An endpoint
+   * a team names as its own gets none: a record is routed to a team only when its enquiry is
+   * sent, and until then it is the firm's, not a team's.
+   */
+  private async sweepUnfinished(endpoint: WebhookEndpoint, event: UnfinishedEvent, since: number) {
+    if (this.options.teamsOf?.(endpoint.url)) return false;
+    const { store, now, log } = this.options;
+    let queued = 0;
+    for (;;) {
+      const rows =
+        event === 'enquiry.unfinished'
+          ? (await store.keptAwaitingWebhook(endpoint.url, since, SWEEP_BATCH)).map((record) =>
+              unfinishedDelivery(endpoint, record, now()),
+            )
+          : (await store.finishedAwaitingWebhook(endpoint.url, SWEEP_BATCH)).map((finished) =>
+              finishedDelivery(endpoint, finished, now()),
+            );
+      if (rows.length > 0) queued += await store.queueWebhooks(rows);
+      if (rows.length < SWEEP_BATCH) break;
+    }
+    if (queued > 0) log.info({ endpoint: endpoint.url, event, queued }, 'webhooks queued');
+    return queued > 0;
+  }
+
+  private async queue(endpoint: WebhookEndpoint, event: SubmissionEvent, about: Submission[]) {
     if (about.length === 0) return 0;
     const { store, filesMaxBytes, now, log } = this.options;
     const rows = [];

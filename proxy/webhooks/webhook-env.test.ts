@@ -72,7 +72,7 @@ describe('WEBHOOK_ENDPOINTS', () => {
         expect.stringMatching(
           /^WEBHOOK_ENDPOINTS: \[0\]\.secret: must be "whsec_" and the base64 of 24 to 64 random bytes/,
         ),
-        'WEBHOOK_ENDPOINTS: [0].events[0]: must be one of enquiry.received, enquiry.delivered, enquiry.failed, call.attended, call.no_show',
+        'WEBHOOK_ENDPOINTS: [0].events[0]: must be one of enquiry.unfinished, enquiry.received, enquiry.delivered, enquiry.failed, enquiry.finished, call.attended, call.no_show',
         expect.stringMatching(/^WEBHOOK_ENDPOINTS: \[1\]: Unrecognized key: "extra"/),
         'WEBHOOK_ENDPOINTS: [1].url: must not contain a user or password',
         'WEBHOOK_ENDPOINTS: [1].events: must name at least one event',

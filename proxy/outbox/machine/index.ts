@@ -41,6 +41,7 @@ import { getSetting, setSetting } from './settings.ts';
 import { unfinished } from './unfinished.ts';
 import { unfinishedChores } from './unfinished-chores.ts';
 import { unfinishedReads } from './unfinished-reads.ts';
+import { unfinishedWebhooks } from './unfinished-webhooks.ts';
 import { webhooks } from './webhooks.ts';
 import { forgetWidgetFiles, keepWidgetFiles, widgetFile, widgetFileNames } from './widget-files.ts';
 
@@ -64,6 +65,7 @@ export function outboxMachine(d: Dialect) {
     ...unfinished(d),
     ...unfinishedReads(d),
     ...unfinishedChores(d),
+    ...unfinishedWebhooks,
     ...bookings(d),
     ...bookingChanges(d),
     ...calendars(d),

@@ -5,15 +5,17 @@
  * that holds them.
  */
 import type { Submission } from '../submission.ts';
-import type {
-  ClaimedWebhook,
-  NewWebhookDelivery,
-  WebhookDelivery,
-  WebhookEvent,
-  WebhookFilter,
-  WebhookLease,
-  WebhookOutcome,
-  WebhookRetryOutcome,
+import {
+  isUnfinishedEvent,
+  type ClaimedWebhook,
+  type NewWebhookDelivery,
+  type SubmissionEvent,
+  type WebhookDelivery,
+  type WebhookEvent,
+  type WebhookFilter,
+  type WebhookLease,
+  type WebhookOutcome,
+  type WebhookRetryOutcome,
 } from '../webhook.ts';
 import { all, one, rowCount, run, type Dialect, type Plan } from './plan.ts';
 import { reads } from './reads.ts';
@@ -60,14 +62,15 @@ export const toDelivery = (row: WebhookRow): WebhookDelivery => ({
 
 /**
  * Deletes the webhook messages about `reference` (a submission's, or an unfinished record's id):
- * every one, or with `unsentAt` only those still pending that no try holds at that time.
+ * every one, or with `unsentAt` only those the endpoint never received that no try holds at
+ * that time (pending, or given up: a body kept for an operator's retry copies what was erased).
  */
 export const forgetWebhooksAbout = (reference: string, unsentAt?: number) =>
   run(
     `DELETE FROM webhook_deliveries WHERE reference = @reference ${
       unsentAt === undefined
         ? ''
-        : "AND state = 'pending' AND (lease_until IS NULL OR lease_until <= @now)"
+        : "AND state <> 'delivered' AND (lease_until IS NULL OR lease_until <= @now)"
     }`,
     { reference, ...(unsentAt === undefined ? {} : { now: unsentAt }) },
   );
@@ -77,7 +80,7 @@ const COLUMNS = `id, message_id, endpoint, event, reference, body, body_sha256, 
   attempts, next_attempt_at, last_status, last_error, delivered_at, dead_at, lease_token`;
 
 /** Which submissions each event is about, and since when (`@since`). */
-const EVENT_OF: Record<WebhookEvent, string> = {
+const EVENT_OF: Record<SubmissionEvent, string> = {
   'enquiry.received': `state <> 'spam' AND received_at >= @since`,
   'enquiry.delivered': `state IN ('delivered', 'partial') AND delivered_at >= @since`,
   'enquiry.failed': `state = 'dead' AND dead_at >= @since`,
@@ -102,6 +105,11 @@ export function webhooks(d: Dialect) {
      * message carrying the enquiry. The submission's row is locked against deletion: a queue that
      * meets an erasure under way waits for it and finds the submission gone, and an erasure that
      * meets a queue under way waits to delete the submission, then deletes the message with it.
+     *
+     * A message about an unfinished record is queued only while the record is as the event says
+     * (`enquiry.unfinished`: still kept). Its end is an update of its row, not a delete, so the row
+     * is locked against any change: an untick under way makes the queue wait and find it ended;
+     * an untick meeting a queue under way waits, then forgets the message as it ends the record.
      */
     *queueWebhooks(rows: readonly NewWebhookDelivery[]): Plan<number> {
       let queued = 0;
@@ -110,7 +118,13 @@ export function webhooks(d: Dialect) {
           `INSERT INTO webhook_deliveries
              (message_id, endpoint, event, reference, body, body_sha256, created_at, next_attempt_at)
            SELECT @messageId, @endpoint, @event, @reference, @body, ${d.sha256Hex('@body')}, @at, @at
-           WHERE EXISTS (SELECT 1 FROM submissions WHERE reference = @reference ${d.forKeyShare})
+           WHERE EXISTS (${
+             isUnfinishedEvent(row.event)
+               ? `SELECT 1 FROM unfinished WHERE id = @reference AND state = '${
+                   row.event === 'enquiry.unfinished' ? 'kept' : 'finished'
+                 }' ${d.forUpdate}`
+               : `SELECT 1 FROM submissions WHERE reference = @reference ${d.forKeyShare}`
+           })
            ON CONFLICT (endpoint, event, reference) DO NOTHING`,
           { ...row },
         );
@@ -123,7 +137,7 @@ export function webhooks(d: Dialect) {
      */
     awaitingWebhook: (
       endpoint: string,
-      event: WebhookEvent,
+      event: SubmissionEvent,
       since: number,
       limit: number,
       teams?: readonly string[],
