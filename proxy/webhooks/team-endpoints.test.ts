@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { NewRouting } from '../outbox/lead-routing.ts';
 import { leaseOf, sampleAftercare, sampleSubmission, stored } from '../test/fixtures/outbox.ts';
 import { ROUTING } from '../test/fixtures/routing-config.ts';
+import { storedKeep } from '../test/fixtures/unfinished.ts';
 import { round, webhooksHarness } from '../test/fixtures/webhooks-harness.ts';
 import { teamsNaming } from './producer.ts';
 
@@ -69,5 +70,27 @@ describe('webhooks of routed leads', () => {
         { id: 'repeat_of', label: 'Repeat of', value: 'EQ-F-1' },
       ]),
     );
+  });
+
+  it('send a team’s own endpoint no unfinished enquiry: one is routed only when it is sent', async () => {
+    const store = openStore();
+    const mine = await receiver();
+    const everyone = await receiver();
+    const events = ['enquiry.unfinished', 'enquiry.finished'] as const;
+    const routing = {
+      teams: { property: { ...ROUTING.teams.property, webhook: mine.endpoint.url } },
+    };
+    const { webhooks } = webhooksOn(store, {
+      endpoints: [
+        { ...mine.endpoint, events: [...events] },
+        { ...everyone.endpoint, events: [...events] },
+      ],
+      teamsOf: teamsNaming(routing as never),
+    });
+    await round(webhooks); // both endpoints are first seen now
+    await store.keepUnfinished(storedKeep(1, Date.now()));
+    await round(webhooks);
+    expect(mine.arrivals).toEqual([]);
+    expect(everyone.messages().map((m) => m.payload.type)).toEqual(['enquiry.unfinished']);
   });
 });
