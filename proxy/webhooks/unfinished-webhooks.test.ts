@@ -131,6 +131,10 @@ describe.each(stores)('%s: the webhooks of unfinished enquiries', (name, open) =
       ]);
       const finished = hook.messages().find((m) => m.payload.type === 'enquiry.finished');
       expect(finished?.payload.data).toEqual({ supersedes: ADA, reference: 'EQ-TEST-0001' });
+      // When the enquiry took the record over: after it was kept, and not in the future.
+      const tookOver = Date.parse(finished?.payload.timestamp ?? '');
+      expect(tookOver).toBeGreaterThanOrEqual(keptAt);
+      expect(tookOver).toBeLessThanOrEqual(Date.now());
       expect(JSON.stringify(finished?.payload)).not.toContain('Ada');
     },
   );
