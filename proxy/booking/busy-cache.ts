@@ -146,8 +146,12 @@ export class BusyCache implements CalendarBusy {
       const events = await opened.busyTimes(now - DAY_MS, now + 92 * DAY_MS, deps.reading());
       const before = this.#known.get(address);
       this.#known.set(address, { events, readAt: now });
-      if (!before || JSON.stringify(before.events) !== JSON.stringify(events)) this.#version += 1;
-      if (this.#faults.delete(address)) deps.log.info({ host: address }, 'calendars: read again');
+      const readAgain = this.#faults.delete(address);
+      // A read that works after faults changes what is known though its events do not: the
+      // times withdrawn meanwhile (past the trusted minutes) come back at once.
+      if (!before || readAgain || JSON.stringify(before.events) !== JSON.stringify(events))
+        this.#version += 1;
+      if (readAgain) deps.log.info({ host: address }, 'calendars: read again');
       else if (!before)
         deps.log.info({ host: address }, 'calendars: a calendar is read; its times are offered');
     } catch (error) {
