@@ -17,6 +17,7 @@ import { DEFAULT_UPLOAD_EXPIRY_HOURS } from './intake/uploads/upload-deps.ts';
 import { draftRoutes } from './intake/drafts/draft-routes.ts';
 import { draftPageRoute } from './intake/drafts/draft-page-route.ts';
 import { unfinishedRoutes } from './intake/unfinished/unfinished-routes.ts';
+import { unfinishedPageRoute } from './intake/unfinished/unfinished-page-route.ts';
 import { eventsRoute } from './http/events-route.ts';
 import { funnelRoute } from './http/funnel-route.ts';
 import { healthRoutes } from './http/health-routes.ts';
@@ -134,14 +135,17 @@ export function createApp(deps: AppDeps): Hono<{ Variables: RequestIdVariables }
     app.route('/', draftRoutes(drafting));
     app.route('/', draftPageRoute(drafting));
   }
-  if (deps.unfinished)
-    app.route(
-      '/',
-      unfinishedRoutes(
-        { ...withRefusals, ...deps.unfinished, unfinished: deps.unfinished.store },
-        funnel,
-      ),
-    );
+  if (deps.unfinished) {
+    const keeping = {
+      ...withRefusals,
+      ...deps.unfinished,
+      unfinished: deps.unfinished.store,
+      // The routes' own limits take the name `limits`; the page's body is guarded as an enquiry's.
+      submissionLimits: deps.limits,
+    };
+    app.route('/', unfinishedRoutes(keeping, funnel));
+    app.route('/', unfinishedPageRoute(keeping, funnel));
+  }
   app.route('/', eventsRoute(withRefusals, funnel));
   app.route('/', funnelRoute(deps));
 

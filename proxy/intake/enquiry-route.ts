@@ -23,6 +23,8 @@ import type { FileLimits } from '../studio/widest-files.ts';
 import type { SentPasses } from './page/sent-pass.ts';
 import { isNavigation, plainIdempotencyKey, plainTaken } from './page/plain-answers.ts';
 import { noteEnquiry, type IntakeVariables } from './answer-refusal.ts';
+import { finishPageRecord } from './unfinished/keep-record.ts';
+import type { UnfinishedKeeping } from '../outbox/store.ts';
 
 /** What the route's middleware leaves on the context. */
 type RouteEnv = {
@@ -43,6 +45,8 @@ export interface EnquiryRouteDeps extends TakeInDeps {
   /** How long a visitor waits for delivery before being told "queued". */
   deliveryDeadlineMs: number;
   limits: SubmissionLimits;
+  /** Unfinished enquiries, when kept: a plain post naming a record takes it over. */
+  unfinished?: { store: Pick<UnfinishedKeeping, 'finishUnfinished'> } | undefined;
 }
 
 /**
@@ -94,7 +98,9 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
       const receipt = 'receipt' in answer.body ? answer.body.receipt : undefined;
       const call = 'call' in answer.body ? answer.body.call : undefined;
       const fields = c.get('enquiry')?.fields;
-      if (fields && reference && (answer.status < 300 || answer.status === 409))
+      if (fields && reference && (answer.status < 300 || answer.status === 409)) {
+        if (deps.unfinished)
+          await finishPageRecord(deps.unfinished.store, fields, reference, deps.now());
         return plainTaken(
           c,
           deps,
@@ -106,6 +112,7 @@ export function enquiryRoute(deps: EnquiryRouteDeps, funnel: FunnelAdmission): H
           },
           fields.get('lang')?.[0],
         );
+      }
       // Anything else (a key used for another enquiry, the platform's refusal of a stored
       // enquiry) is answered where refusals are. The form sent again would meet it again, so
       // a browser is told what happened on a page without the form.

@@ -30,4 +30,10 @@ export const WELSH_UNFINISHED = Object.freeze({
     'Os na wnaethoch chi ddechrau ymholiad, gallwch anwybyddu’r e-bost hwn: ni all neb agor yr hyn a deipiwyd heb god a anfonir i’r cyfeiriad hwn, a chaiff ei ddileu ar {date}.',
   'unfinished.pageNeedsContact':
     'Ni chadwyd dim: teipiwch eich cyfeiriad e-bost neu eich rhif ffôn i gadw’r hyn rydych wedi’i deipio.',
+  'unfinished.pageKeep': 'Cadw’r hyn rwyf wedi’i deipio',
+  'unfinished.pageErase': 'Dileu’r hyn a gadwyd',
+  'unfinished.pageKept':
+    'Mae’r hyn rydych wedi’i deipio wedi’i gadw tan {date}. Dim ond y cwmni fydd yn ei weld. I’w dynnu’n ôl, pwyswch “Dileu’r hyn a gadwyd”: caiff ei ddileu ar unwaith. Mae anfon eich ymholiad yn cymryd ei le.',
+  'unfinished.pageNotTicked':
+    'Ni chadwyd dim: ticiwch y blwch “Cadw’r hyn rwyf wedi’i deipio fel y gall y cwmni helpu os na fyddaf yn gorffen” yn gyntaf.',
 } satisfies Record<UnfinishedKey, string>);

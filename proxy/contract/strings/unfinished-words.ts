@@ -14,4 +14,10 @@ export const UNFINISHED_WORDS = Object.freeze({
     'If you did not start an enquiry, you can ignore this email: nobody can open what was typed without a code sent to this address, and it is erased on {date}.',
   'unfinished.pageNeedsContact':
     'Nothing was kept: type your email address or telephone number to keep what you have typed.',
+  'unfinished.pageKeep': 'Keep what I have typed',
+  'unfinished.pageErase': 'Erase what is kept',
+  'unfinished.pageKept':
+    'What you have typed is kept until {date}. Only the firm will see it. To take it back, press “Erase what is kept”: it is erased at once. Sending your enquiry takes its place.',
+  'unfinished.pageNotTicked':
+    'Nothing was kept: tick the box “Keep what I have typed so that the firm can help if I do not finish” first.',
 });

@@ -14,9 +14,10 @@ import { ENGLISH } from '../../contract/strings/english.ts';
 import { appointmentField, preferredOf } from './appointment-field.ts';
 import { formEnd } from './form-end.ts';
 import type { PageTimes } from './page-times.ts';
-import { saveAddress } from './page-addresses.ts';
+import { keepAddress, saveAddress } from './page-addresses.ts';
 import type { HeldFile, PageIssue } from './held-files.ts';
 import { page } from './page-frame.ts';
+import { unfinishedBox, unfinishedButtons } from './unfinished-box.ts';
 import {
   choiceGroup,
   contactField,
@@ -67,6 +68,8 @@ export interface FormPageOptions {
   times?: PageTimes | undefined;
   /** Its times are offered once the answers that choose its hosts are sent (`GET /form`). */
   timesLater?: boolean;
+  /** What the page says of the visitor's last press above the form (what was kept, or erased). */
+  said?: string | undefined;
 }
 
 /** The form page: the case-type choice first when the URL names none, else the whole form. */
@@ -92,6 +95,7 @@ export function formPage(options: FormPageOptions) {
     refused ? formatIn(lang, words['page.errorTitle'], { title }) : title,
     html`<h1>${caseType.label}</h1>
       ${refused ? errorSummary(issues, problem, language) : ''}
+      ${options.said ? html`<p role="status">${options.said}</p>` : ''}
       <form method="post" action="${options.sendTo}" enctype="multipart/form-data">
         <input type="hidden" name="case_type" value="${caseType.id}" />
         <input type="hidden" name="form_token" value="${options.formToken}" />
@@ -99,6 +103,7 @@ export function formPage(options: FormPageOptions) {
         ${options.hiddenLang ? html`<input type="hidden" name="lang" value="${lang}" />` : ''}
         ${MARKETING_FIELDS.map((field) => html`<input type="hidden" name="marketing.${field}" value="${values.get(`marketing.${field}`)?.[0] ?? ''}" />`)}
         ${shownContactFields(config).map((field) => contactField(field, contactRequired(config, field), state(field), field === 'email' && issues.length > 0 ? emailSuggestion(values.get('email')?.[0], options.region, language) : undefined))}
+        ${config.unfinished ? unfinishedBox(config.unfinished, values, language) : ''}
         ${caseType.questions.map((question) => {
           const condition = conditionOf(caseType, question, language);
           const field = state(`answers.${question.id}`);
@@ -116,6 +121,7 @@ export function formPage(options: FormPageOptions) {
         <div class="buttons">
           <button type="submit">${words.submit}</button>
           ${options.saves && options.sendTo.includes('back=') ? html`<button type="submit" class="secondary" formaction="${saveAddress(options.sendTo)}" formnovalidate>${words['draft.pageSave']}</button>` : ''}
+          ${config.unfinished ? unfinishedButtons(keepAddress(options.sendTo), values, language) : ''}
         </div>
       </form>`,
     language,

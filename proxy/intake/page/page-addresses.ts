@@ -41,6 +41,14 @@ export function sendAddress(
 export const saveAddress = (sendTo: string): string =>
   sendTo.replace(/^\/api\/enquiries\?/, '/form/save?');
 
+/**
+ * Where the page's "Keep what I have typed" posts (the form's `unfinished` block): its send
+ * address's query (the key the enquiry is sent with, the way back, the language) at
+ * `/form/unfinished`, so that the page it answers with sends the same enquiry.
+ */
+export const keepAddress = (sendTo: string): string =>
+  sendTo.replace(/^\/api\/enquiries\?/, '/form/unfinished?');
+
 /** A new key for a page being drawn. */
 export const newPageKey = (): string => randomUUID();
 

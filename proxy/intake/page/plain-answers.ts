@@ -17,7 +17,7 @@ import type { Refusal } from '../../http/refusal.ts';
 import { enquiryFromFields, type PlainFields } from './plain-fields.ts';
 import { timesAfterPost } from './page-times.ts';
 import type { SlotFinder } from '../../booking/slot-finder.ts';
-import type { HeldFiles } from './held-files.ts';
+import type { HeldFile, HeldFiles, PageIssue } from './held-files.ts';
 import { formPage, problemPage } from './form-page.ts';
 import { pageHeaders } from './page-frame.ts';
 import {
@@ -85,34 +85,65 @@ export async function plainRefused(
   const visitor = pageIn(form, asked);
   const body = refusal.bodyIn(visitor.language.words, visitor.language.lang);
   const refused = ('issues' in body ? body.issues : undefined) ?? [];
-  // A file kept is not named again; one that could not be kept is, so it is chosen again.
-  const issues = [...refused, ...(held?.issues ?? [])];
+  const page = await drawnAgain(c, deps, fields, asked, {
+    // A file kept is not named again; one that could not be kept is, so it is chosen again.
+    issues: [...refused, ...(held?.issues ?? [])],
+    problem: refused.length > 0 ? undefined : body.message,
+    held: held?.files ?? [],
+    // The first drawing's moment, in a token of its own (the one sent may be spent). The page
+    // is drawn again from the version served now, and says so.
+    formToken: tokenForRedraw(deps.bots, fields.get('form_token')?.[0], form.version),
+  });
+  return asPage(c, form.config, page, refusal.status);
+}
+
+/** What a page drawn again shows besides the values posted. */
+export interface DrawnAgain {
+  issues?: readonly PageIssue[];
+  problem?: string | undefined;
+  held?: readonly HeldFile[];
+  /** What the page says of the last press (`FormPageOptions.said`). */
+  said?: string | undefined;
+  formToken: string;
+}
+
+/**
+ * The form drawn again from a plain post's `fields`, in the version served now and the language
+ * `asked`, with the same key in its address: nothing was stored with it, and sending it is still
+ * the same enquiry.
+ */
+export async function drawnAgain(
+  c: Context,
+  deps: { form: CurrentForm; drafts?: object | undefined; slots: SlotFinder },
+  fields: PlainFields,
+  asked: string | undefined,
+  drawn: DrawnAgain,
+) {
+  const form = deps.form.current();
+  const visitor = pageIn(form, asked);
   const caseTypeId = fields.get('case_type')?.[0];
   const caseType = visitor.form.caseTypes.find((c) => c.id === caseTypeId);
   const { key, back } = pageAddressOf(c);
   // The times offered now, by the team every answer sent chooses (a time taken meanwhile is gone).
   const sent = enquiryFromFields(fields, form.config);
   const times = await timesAfterPost(deps.slots, form, sent, asked);
-  const page = formPage({
+  return formPage({
     times,
     config: visitor.form,
     caseType,
     values: fields,
-    issues,
-    problem: refused.length > 0 ? undefined : body.message,
-    held: held?.files ?? [],
+    issues: drawn.issues ?? [],
+    problem: drawn.problem,
+    held: drawn.held ?? [],
+    said: drawn.said,
     language: visitor.language,
     hiddenLang: visitor.several,
-    // The first drawing's moment, in a token of its own (the one sent may be spent). The page
-    // is drawn again from the version served now, and says so.
-    formToken: tokenForRedraw(deps.bots, fields.get('form_token')?.[0], form.version),
+    formToken: drawn.formToken,
     formVersion: form.version,
-    // The same key: nothing was stored, and sending it again is still the same enquiry.
     sendTo: sendAddress(key ?? newPageKey(), back, visitor),
     region: regionOf((c.req.header('accept-language') ?? '').split(',')),
     saves: offersSaving(deps.drafts, form.config),
   });
-  return asPage(c, form.config, page, refusal.status);
 }
 
 /**

@@ -16,6 +16,8 @@
  * - `held` (a file kept from the post before, ticked: `<upload id>.<key>`, `held-files.ts`) and
  *   `held_drawn` (each one the page listed)
  * - `form_version` (the version of the form the page was drawn from)
+ * - `unfinished.<field>` (the box of unfinished enquiries, `unfinished-box.ts`): not the
+ *   enquiry's, and left out of it; what sends it takes the record over (`enquiry-route.ts`)
  */
 import { MARKETING_FIELDS, PER_ATTEMPT_FIELDS } from '../../contract/fields.ts';
 import { FILE_LIMIT_CEILINGS } from '../../contract/limits.ts';
@@ -88,6 +90,7 @@ export function enquiryFromFields(fields: PlainFields, config: FormConfig): Enqu
     else if (prefix === 'preferred' && appointment?.id === key) preferred.set(key, values[0] ?? '');
     else if (prefix === 'marketing' && (MARKETING_FIELDS as readonly string[]).includes(key))
       marketing[key] = values[0] ?? '';
+    else if (prefix === 'unfinished' && key !== '') continue;
     else if (!isKnownTopLevel(name)) unknown[name] = values[0] ?? '';
   }
   // A time ticked wins; the times typed are the answer when none is.

@@ -14,24 +14,15 @@
  * without a preflight), and count against their client's and everybody's limits.
  */
 import { Hono, type Context } from 'hono';
-import { isValidEmail } from '../../contract/text-rules.ts';
-import { keptCell } from '../../funnel/server-tallies.ts';
 import type { FunnelAdmission } from '../../funnel/admission.ts';
 import { rateLimitKey } from '../../http/client-ip.ts';
-import { formIn, wordingFor } from '../../http/form-language.ts';
 import { guardPagePosts } from '../../http/page-posts.ts';
 import { Refusal } from '../../http/refusal.ts';
-import { draftPageOn, take } from '../drafts/draft-checks.ts';
+import { take } from '../drafts/draft-checks.ts';
 import { readJsonBody } from '../json-body.ts';
-import { formSession } from '../uploads/form-session.ts';
-import { keepStatement, remindStatement } from './consent-words.ts';
-import { keptValues } from './kept-values.ts';
+import { eraseRecord, keepRecord } from './keep-record.ts';
 import { eraseSchema, keepSchema, UNFINISHED_BODY_MAX_BYTES } from './unfinished-bodies.ts';
-import { UNTICKED_ROW_MS, type UnfinishedRouteDeps } from './unfinished-deps.ts';
-import { secretHashOf } from './unfinished-secrets.ts';
-
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
+import type { UnfinishedRouteDeps } from './unfinished-deps.ts';
 
 /** The routes, as a Hono app to mount at `/`. */
 export function unfinishedRoutes(deps: UnfinishedRouteDeps, funnel: FunnelAdmission): Hono {
@@ -50,69 +41,14 @@ export function unfinishedRoutes(deps: UnfinishedRouteDeps, funnel: FunnelAdmiss
 
   app.post('/api/unfinished', async (c) => {
     const form = deps.form.current();
-    const block = form.config.unfinished;
-    if (!block) return c.notFound();
-    const body = await readJsonBody(c, keepSchema, form);
-    const now = deps.now();
-    const session = formSession(body.form_token, deps.bots, now);
-    const visitor = formIn(form, body.lang);
-    const { kept, issues } = keptValues(visitor.form, body.values);
-    if (issues.length > 0) throw Refusal.validation(issues);
-    if (deps.funnelRoom && !(await deps.funnelRoom())) throw Refusal.storageFull();
-    const wording = wordingFor(form, body.lang);
-    const page = draftPageOn(deps.allowedOrigins, body.page, c.req.header('origin'));
-    const hours = block.remindAfterHours;
-    const reminded =
-      body.remind && hours !== undefined && deps.remindersOn && page && isValidEmail(kept.email);
-    const cell =
-      c.req.header('sec-gpc') === '1'
-        ? undefined
-        : await keptCell(
-            funnel,
-            form.config,
-            {
-              caseType: kept.fields.case_type,
-              campaign: body.marketing.campaign,
-              answers: kept.fields.answers,
-              at: now,
-            },
-            clientKey(c),
-          );
-    await deps.unfinished.keepUnfinished({
-      id: body.id,
-      secretHash: secretHashOf(body.secret),
-      seq: body.seq,
-      now,
-      expiresAt: now + block.keepDays * DAY_MS,
-      formSession: session,
-      formVersion: body.form_version ?? null,
-      lang: wording.lang,
-      ...kept,
-      marketing: body.marketing,
-      statement: keepStatement(wording, block.keepDays),
-      reminder: reminded
-        ? { statement: remindStatement(wording, hours), dueAt: now + hours * HOUR_MS }
-        : null,
-      page: page ?? null,
-      funnel: cell,
-    });
+    if (!form.config.unfinished) return c.notFound();
+    const kept = await keepRecord(c, deps, funnel, await readJsonBody(c, keepSchema, form));
+    if ('issues' in kept) throw Refusal.validation(kept.issues);
     return c.body(null, 204);
   });
 
   app.post('/api/unfinished/erase', async (c) => {
-    const body = await readJsonBody(c, eraseSchema, deps.form.current());
-    const now = deps.now();
-    const secretHash = secretHashOf(body.secret);
-    if (body.sent !== undefined)
-      await deps.unfinished.finishUnfinished(body.id, secretHash, body.sent, now);
-    else
-      await deps.unfinished.eraseUnfinished(
-        body.id,
-        secretHash,
-        body.seq,
-        now,
-        now + UNTICKED_ROW_MS,
-      );
+    await eraseRecord(deps, await readJsonBody(c, eraseSchema, deps.form.current()));
     return c.body(null, 204);
   });
 
