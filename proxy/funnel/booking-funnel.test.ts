@@ -129,7 +129,11 @@ describe('booking in the funnel', () => {
       headers: { ...auth, accept: 'text/csv' },
     });
     const [header, first] = (await csv.text()).trim().split('\r\n');
-    expect(header?.endsWith(',errors,offered,booked,cancelled,attended,noShow,keptUnfinished,finishedLater')).toBe(true);
+    expect(
+      header?.endsWith(
+        ',errors,offered,booked,cancelled,attended,noShow,keptUnfinished,finishedLater',
+      ),
+    ).toBe(true);
     expect(first?.endsWith(',0,1,1,0,0,0,0')).toBe(true);
   });
 
