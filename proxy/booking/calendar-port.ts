@@ -172,4 +172,10 @@ export interface SignInProvider {
   ): Promise<SignInTokens & { refreshToken: string }>;
   /** A new access token (and, from Microsoft, a new refresh token) from `refreshToken`. */
   refresh(app: OpenedConnection, refreshToken: string, now: number): Promise<SignInTokens>;
+  /**
+   * Hands `refreshToken` back when the host disconnects, ending the app's access to their
+   * account (Google's revocation endpoint); absent where the provider has no such endpoint for
+   * one app's grant (Microsoft's ends only every session of the person's).
+   */
+  revoke?(refreshToken: string): Promise<void>;
 }

@@ -50,6 +50,20 @@ afterEach(async () => {
   await google.close();
 });
 
+/** What Google's token endpoint answers the firm's client refreshing `refreshToken`. */
+const refreshAtGoogle = async (refreshToken: string) =>
+  (
+    await fetch(google.tokenUri, {
+      method: 'POST',
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: refreshToken,
+        client_id: google.web.clientId,
+        client_secret: google.web.clientSecret,
+      }),
+    })
+  ).json() as Promise<unknown>;
+
 const REGISTER = () => ['calendars', 'google-web', '--client-id', google.web.clientId];
 
 /** A console whose firm registered its Google OAuth client, Ann signed in to it as herself. */
@@ -161,7 +175,14 @@ describe('a host connecting their own Google calendar by signing in', () => {
     for (const text of [page, audit, after, kit.logs.text()])
       expect(text).not.toContain(refreshToken);
 
-    await disconnects();
+    expect(await disconnects()).toContain(
+      'Your calendar is disconnected and your sign-in forgotten: it is no longer read nor written.',
+    );
+    // Handed back to Google first: the refresh token it gave is good there no more.
+    expect(await refreshAtGoogle(refreshToken ?? '')).toEqual({
+      error: 'invalid_grant',
+      error_description: 'Token has been expired or revoked.',
+    });
   });
 
   it('refuses an answer whose state is not the flow’s, a wrong verifier and a code used twice, in words', async () => {
@@ -180,8 +201,8 @@ describe('a host connecting their own Google calendar by signing in', () => {
   });
 
   it('withdraws her times once she revokes the access, and the People page says “sign in again”', async () => {
-    const { clock, parts, logs, ann, pressConnect, callback, offered, pageOf, peoplePage } =
-      await consoleOfAnn();
+    const kit = await consoleOfAnn();
+    const { clock, parts, logs, ann, pressConnect, callback, offered, pageOf, peoplePage } = kit;
     const { flow, back } = await pressConnect();
     expect((await callback(back.search, flow)).status).toBe(200);
     await parts.busy.refresh();
@@ -210,5 +231,11 @@ describe('a host connecting their own Google calendar by signing in', () => {
     expect(await offered()).toContain('2027-03-29T09:00:00Z');
     expect(await peoplePage()).not.toContain('sign in again');
     expect(await pageOf('/admin/calls', ann)).toContain('Your Google calendar is connected');
+
+    // Disconnecting while Google cannot be reached still erases the token, and says so.
+    await google.close();
+    expect(await kit.disconnects()).toContain('Google did not confirm taking the access back');
+    const audit = JSON.stringify(await store.listAudit({ limit: 20 }));
+    expect(audit).toContain('by their own sign-in; not revoked: ');
   });
 });

@@ -11,7 +11,8 @@
  *   `state` the same, and the session it names still live (signed out since: refused); the code
  *   redeemed, the refresh token sealed, the calendar read once and kept. A page, not a redirect,
  *   says what came of it (so the next page is asked from this site, with the session's cookie).
- * - `POST /admin/calendar/disconnect`: the host's own sign-in forgotten, its sealed token erased.
+ * - `POST /admin/calendar/disconnect`: the host's own sign-in forgotten, its sealed token erased
+ *   (handed back to Google first: `HostSignIn.disconnect`).
  *
  * No token is ever in a page, a log line or the audit log.
  */
@@ -41,7 +42,7 @@ const CALENDAR_CALLBACK = '/admin/calendar/callback';
 /** What the routes read and write. */
 export interface CalendarSignInDeps {
   signIn: HostSignIn;
-  calendars: Pick<HostCalendars, 'hostCalendars' | 'disconnectCalendar'>;
+  calendars: Pick<HostCalendars, 'hostCalendars'>;
   form: CurrentForm;
   keys: SessionKeys;
   reached: PublicOriginOptions;
@@ -187,9 +188,17 @@ export function calendarSignInRoutes(deps: CalendarSignInDeps) {
     );
     if (host === null || !own)
       return refusal(c, 404, 'You have no calendar of your own sign-in connected.');
-    await deps.calendars.disconnectCalendar(host);
-    await deps.audit(c, 'disconnect calendar', `${host}: ${own.kind}, by their own sign-in`);
-    return c.redirect('/admin/calls?done=calendar_disconnected#own-calendar', 303);
+    const unrevoked = await deps.signIn.disconnect(own);
+    await deps.audit(
+      c,
+      'disconnect calendar',
+      `${host}: ${own.kind}, by their own sign-in${unrevoked ? `; not revoked: ${unrevoked}` : ''}`.slice(
+        0,
+        300,
+      ),
+    );
+    const done = unrevoked ? 'calendar_disconnected_unrevoked' : 'calendar_disconnected';
+    return c.redirect(`/admin/calls?done=${done}#own-calendar`, 303);
   });
   return app;
 }

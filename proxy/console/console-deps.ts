@@ -40,7 +40,7 @@ export interface ConsoleDeps {
     Pick<BookingStore, 'bookingsOf'> &
     CallMarks &
     HostFeeds &
-    Pick<HostCalendars, 'hostCalendars' | 'unreadCalendars' | 'disconnectCalendar'> &
+    Pick<HostCalendars, 'hostCalendars' | 'unreadCalendars'> &
     Pick<UnfinishedView, 'unfinishedPage' | 'unfinishedCounts' | 'eraseUnfinishedRecord'>;
   /** Where uploads are spooled (`DATA_DIR/incoming`), so an erasure removes any copy left there. */
   spoolDir?: string | undefined;

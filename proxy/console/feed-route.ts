@@ -16,6 +16,8 @@ import { needsTo, personOf, refusal, type ConsoleVariables } from './access.ts';
 const FEED_DONE = {
   calendar_disconnected:
     'Your calendar is disconnected and your sign-in forgotten: it is no longer read nor written.',
+  calendar_disconnected_unrevoked:
+    'Your calendar is disconnected and your sign-in forgotten here: it is no longer read nor written. Google did not confirm taking the access back: remove the firm’s app from your Google Account (Security) too.',
   feed_replaced:
     'Your feed has a new address, below. The old one answers nothing from now on: subscribe to the new one in your calendar program, and remove the old subscription.',
 } as const;

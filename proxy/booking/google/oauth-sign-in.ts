@@ -6,13 +6,19 @@
  * client secret on standard input), proved by a code Google cannot know: a client it knows with
  * that secret is answered `invalid_grant`, one it does not `invalid_client`. The scope is the
  * calendar's, asked `access_type=offline&prompt=consent` so a refresh token comes every time;
- * endpoints `GOOGLE_AUTH_URL` and `GOOGLE_TOKEN_URL`.
+ * endpoints `GOOGLE_AUTH_URL` and `GOOGLE_TOKEN_URL`. A host disconnecting hands the refresh token
+ * back (`/revoke` beside the token endpoint), so their Google Account no longer lists the app.
  */
 import { CalendarFault } from '../caldav/calendar-fault.ts';
 import type { CalendarPlaces } from '../calendar-env.ts';
 import type { FirmConnector } from '../calendar-port.ts';
 import { WEB_APP_KINDS } from '../../outbox/calendar-write.ts';
-import { flagValue, postTokenForm, type SignInProvider } from '../host-sign-in/sign-in-provider.ts';
+import {
+  flagValue,
+  postTokenForm,
+  revokeAt,
+  type SignInProvider,
+} from '../host-sign-in/sign-in-provider.ts';
 import { CALENDAR_SCOPE } from './service-account.ts';
 
 /** A web client's id, as Google's console gives it. */
@@ -103,6 +109,9 @@ export function googleSignIn(
         );
       return { ...tokens, refreshToken };
     },
+    // Google's revocation endpoint is beside its token endpoint (oauth2.googleapis.com/revoke).
+    revoke: (refreshToken) =>
+      revokeAt(new URL('/revoke', places.GOOGLE_TOKEN_URL).href, refreshToken, provider),
     refresh: (app, refreshToken, now) =>
       postTokenForm(
         places.GOOGLE_TOKEN_URL,

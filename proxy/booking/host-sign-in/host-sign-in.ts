@@ -88,6 +88,27 @@ export class HostSignIn {
   }
 
   /**
+   * Forgets `calendar`, connected by its host's own sign-in: its refresh token first handed back
+   * where the provider takes it (Google), so their account no longer lists the firm's app, then
+   * erased with the calendar all the same. Undefined when all went; else why the provider may
+   * still hold the access, in words.
+   */
+  async disconnect(calendar: HostCalendar): Promise<string | undefined> {
+    let unrevoked: string | undefined;
+    const provider = this.deps.opener.adapter(calendar.kind).signIn;
+    if (provider?.revoke)
+      try {
+        const key = calendarKey(this.deps.keySource);
+        if ('missing' in key) throw new CalendarFault('refused', key.missing);
+        await provider.revoke(key.open(calendar.sealedPassword, calendar));
+      } catch (error) {
+        unrevoked = error instanceof Error ? error.message : String(error);
+      }
+    await this.deps.store.disconnectCalendar(calendar.address);
+    return unrevoked;
+  }
+
+  /**
    * Finishes `host`'s sign-in to `kind`: `code` redeemed with `verifier`, the refresh token sealed
    * and the calendar kept once a day of it was read; throws the `CalendarFault` saying why not.
    */

@@ -31,16 +31,8 @@ const saidOf = (answer: TokenAnswer) => {
   return `${answer.error ?? 'no error named'}${description ? `: ${description}` : ''}`;
 };
 
-/**
- * Posts `form` to the token endpoint `url` of `provider` (its name) for the web app `webKind`;
- * the tokens, or the `CalendarFault` saying in words who must do what.
- */
-export async function postTokenForm(
-  url: string,
-  form: Record<string, string>,
-  provider: { name: string; webKind: WebAppKind },
-  now: number,
-): Promise<SignInTokens> {
+/** Posts `form` to `url` (ten seconds, 64 KiB): the answer, and its JSON (`{}` without). */
+async function postForm(url: string, form: Record<string, string>) {
   const fetch = guardedFetch({
     origin: new URL(url).origin,
     timeoutMs: 10_000,
@@ -54,7 +46,33 @@ export async function postTokenForm(
     },
     body: new URLSearchParams(form).toString(),
   });
-  const body = (await answer.json().catch(() => ({}))) as TokenAnswer;
+  return { answer, body: (await answer.json().catch(() => ({}))) as TokenAnswer };
+}
+
+/**
+ * Hands `token` back to the revocation endpoint `url` of `provider` (RFC 7009): done, or done
+ * already (`invalid_token`: revoked or expired before); else the `CalendarFault` saying so.
+ */
+export async function revokeAt(url: string, token: string, provider: { name: string }) {
+  const { answer, body } = await postForm(url, { token });
+  if (answer.ok || body.error === 'invalid_token') return;
+  throw new CalendarFault(
+    answer.status >= 500 ? 'server' : 'refused',
+    `${provider.name} did not take the access back (${String(answer.status)} ${saidOf(body)})`,
+  );
+}
+
+/**
+ * Posts `form` to the token endpoint `url` of `provider` (its name) for the web app `webKind`;
+ * the tokens, or the `CalendarFault` saying in words who must do what.
+ */
+export async function postTokenForm(
+  url: string,
+  form: Record<string, string>,
+  provider: { name: string; webKind: WebAppKind },
+  now: number,
+): Promise<SignInTokens> {
+  const { answer, body } = await postForm(url, form);
   if (answer.ok && body.access_token)
     return {
       accessToken: body.access_token,
