@@ -4,7 +4,9 @@
  * typed leaves the page (every request the page makes is read); ticked, what is typed is kept
  * within seconds and again after a change; unticked, erased at once; ticked and sent, one enquiry
  * reaches the platform and nothing unfinished is left (`/admin/status`). Then the box in Welsh
- * and in Arabic, right to left, axe-clean unticked and ticked, light and dark.
+ * and in Arabic, right to left, with a mailer so that the reminder's box shows under it once it
+ * is ticked: axe-clean with the first box unticked, ticked, and both ticked, light and dark, each
+ * language in one page load.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -13,6 +15,7 @@ import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { EXAMPLE_CONFIGS, exampleConfigPath } from '../demo/forms/index.ts';
 import type { FormConfigFile } from '../proxy/contract/schemas/form-config.ts';
 import { WELSH } from '../proxy/contract/strings/cy.ts';
+import { startMailServer, type RunningMailServer } from '../proxy/test/fixtures/mail-server.ts';
 import { sweep } from './support/axe.ts';
 import { embedPage, openOwnPage, type OwnPage } from './support/own-page.ts';
 import { E2E_ADMIN_TOKEN, expect, openStack, test, type Stack } from './support/stack.ts';
@@ -151,20 +154,28 @@ for (const { lang, config, words, dir } of LANGUAGES)
     test.describe.configure({ mode: 'default', timeout: 90_000 });
     let own: OwnPage;
     let stack: Stack;
+    let mail: RunningMailServer;
     test.beforeAll(async () => {
       own = await openOwnPage();
+      mail = await startMailServer();
       stack = await openStack(`unfinished-${lang}-spec`, {
-        config: { ...config, ...UNFINISHED },
-        proxyEnv: { ALLOWED_ORIGINS: own.origin },
+        // A reminder a day after the last change: offered, never due while the spec runs.
+        config: { ...config, unfinished: { keepDays: 7, remindAfterHours: 24 } },
+        proxyEnv: {
+          ALLOWED_ORIGINS: own.origin,
+          SMTP_URL: `smtp://127.0.0.1:${String(mail.port)}`,
+          CONFIRMATION_FROM: 'Lovelace & Co <enquiries@lovelace-law.example>',
+        },
       });
       own.show(embedPage(stack.demo.proxyUrl, { lang, title: 'Enquiry', heading: 'Enquiry' }));
     });
     test.afterAll(async () => {
       await stack.demo.close();
+      await mail.close();
       await own.close();
     });
 
-    test(`says it in ${lang} (${dir}), and axe finds nothing unticked and ticked, light and dark`, async ({
+    test(`says it in ${lang} (${dir}), and axe finds nothing in either box's states, light and dark`, async ({
       page,
     }, testInfo) => {
       await page.setViewportSize({ width: 390, height: 900 });
@@ -189,15 +200,31 @@ for (const { lang, config, words, dir } of LANGUAGES)
       const start = (b: { x: number; width: number }) => (dir === 'rtl' ? b.x + b.width : b.x);
       expect(Math.abs(start(field) - start(ticked))).toBeLessThanOrEqual(2);
 
+      const remind = form.getByRole('checkbox', { name: words.unfinishedRemind ?? '' });
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
+        if (await remind.isVisible()) await remind.uncheck();
         await box.uncheck();
+        await expect(remind).toHaveCount(0);
         await sweep(page, testInfo, `unfinished-${lang}-${scheme}-unticked`);
         const keep = posted(page, '/api/unfinished');
         await box.check();
         await keep;
         await expect(form.getByText(words.unfinishedKept ?? '')).toHaveCount(1);
+        // The reminder's box under it, unticked, with its line in the language.
+        await expect(remind).not.toBeChecked();
+        const [remindBefore = ''] = (words.unfinishedRemindHint ?? '').split('{after}');
+        await expect(form.locator('#unfinished-remind-hint')).toContainText(remindBefore);
         await sweep(page, testInfo, `unfinished-${lang}-${scheme}-ticked`);
+        const asked = page.waitForRequest(
+          (request) =>
+            new URL(request.url()).pathname === '/api/unfinished' &&
+            (request.postData() ?? '').includes('"remind":true'),
+          { timeout: 5000 },
+        );
+        await remind.check();
+        await asked;
+        await sweep(page, testInfo, `unfinished-${lang}-${scheme}-both-ticked`);
       }
     });
   });
