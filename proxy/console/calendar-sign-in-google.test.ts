@@ -6,8 +6,10 @@
  * google-web`, a wrong secret refused in words), the authorization request (offline, consent,
  * PKCE S256), the callback taking the code only with its flow cookie and state, the refresh token
  * sealed; her busy times never offered and a booking written once into her primary calendar,
- * with her own token (the firm has no service account); a wrong verifier and a reused code
- * refused; the access revoked withdrawing her times and saying "sign in again"; disconnecting.
+ * with her own token (the firm has no service account); a declined consent, a wrong verifier and
+ * a reused code refused; the access revoked withdrawing her times and saying "sign in again",
+ * signing in again bringing them back; disconnecting handing the token back to Google (erased all
+ * the same when Google cannot be reached).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SlotsResponse } from '../contract/booking.ts';
@@ -185,11 +187,19 @@ describe('a host connecting their own Google calendar by signing in', () => {
     });
   });
 
-  it('refuses an answer whose state is not the flow’s, a wrong verifier and a code used twice, in words', async () => {
-    const { begunSignIn, forgedAnswer } = await consoleOfAnn();
+  it('refuses an answer whose state is not the flow’s, a declined consent, a wrong verifier and a code used twice, in words', async () => {
+    const { begunSignIn, forgedAnswer, signsIn } = await consoleOfAnn();
     const { status, page } = await forgedAnswer();
     expect(status).toBe(401);
     expect(page).toContain('did not come from the sign-in started here');
+    google.web.signedIn = null;
+    const declined = await signsIn();
+    expect(declined.status).toBe(400);
+    expect(declined.page).toContain(
+      'Your Google calendar was not connected: the sign-in answered “access_denied” (the access was not granted)',
+    );
+    expect(await store.hostCalendars()).toEqual([]);
+    google.web.signedIn = ANN;
 
     const { code, finish } = await begunSignIn();
     expect(await finish(await code(), 'not the verifier of this sign-in, 43 chars')).toContain(
