@@ -44,10 +44,13 @@ export const saveAddress = (sendTo: string): string =>
 /**
  * Where the page's "Keep what I have typed" posts (the form's `unfinished` block): its send
  * address's query (the key the enquiry is sent with, the way back, the language) at
- * `/form/unfinished`, so that the page it answers with sends the same enquiry.
+ * `/form/unfinished`, so that the page it answers with sends the same enquiry. None for a page
+ * that does not post to the intake (the studio's preview): nothing is kept from it.
  */
-export const keepAddress = (sendTo: string): string =>
-  sendTo.replace(/^\/api\/enquiries\?/, '/form/unfinished?');
+export const keepAddress = (sendTo: string): string | undefined =>
+  sendTo.startsWith('/api/enquiries?')
+    ? sendTo.replace(/^\/api\/enquiries\?/, '/form/unfinished?')
+    : undefined;
 
 /** A new key for a page being drawn. */
 export const newPageKey = (): string => randomUUID();

@@ -75,9 +75,15 @@ export function unfinishedBox(
 /**
  * The box's buttons, after Send (which stays the button Enter presses): "Keep what I have
  * typed", and once the box is ticked, "Erase what is kept". Neither asks the browser to check
- * the fields first: what is half typed is kept as typed.
+ * the fields first: what is half typed is kept as typed. None where the page does not post to the
+ * intake (`action` undefined: the studio's preview).
  */
-export function unfinishedButtons(action: string, values: PlainFields, { words }: PageLanguage) {
+export function unfinishedButtons(
+  action: string | undefined,
+  values: PlainFields,
+  { words }: PageLanguage,
+) {
+  if (action === undefined) return '';
   const ticked = boxOf(values).ticked;
   return html`<button type="submit" class="secondary" formaction="${action}" formnovalidate>
       ${words['unfinished.pageKeep']}

@@ -3,13 +3,19 @@
  * SQLite outbox: the page's box and line, what its buttons keep and erase (the record the widget
  * would keep, with its consent), and the enquiry sent from the page taking the record over.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bilingual, lawFirm } from '../../../demo/forms/index.ts';
+import { readFormConfigs } from '../../studio/form-file.ts';
+import { formPage } from '../page/form-page.ts';
 import { inputs, plainForm, postPlain } from '../../test/fixtures/plain-post.ts';
 import { harnessPerTest, ORIGIN } from '../../test/fixtures/proxy-harness.ts';
 import { storedLeads } from '../../test/fixtures/outbox.ts';
 
 const setUp = harnessPerTest();
+const arabic = readFormConfigs(
+  new URL('../../../demo/forms/arabic.json', import.meta.url).pathname,
+);
 const KEEPING = { keepDays: 7 };
 type Harness = ReturnType<typeof setUp>;
 
@@ -71,6 +77,38 @@ describe('the form without JavaScript, with the unfinished block', () => {
     expect(page).toContain('Cadw’r hyn rwyf wedi’i deipio fel y gall y cwmni helpu');
     expect(page).toContain('7 diwrnod');
     expect(page).toContain('>\n      Cadw’r hyn rwyf wedi’i deipio\n');
+  });
+
+  it('says it in Arabic, from the strings file, on the Arabic page', async () => {
+    const h = setUp({
+      config: { ...arabic.first, unfinished: KEEPING },
+      translations: {
+        ...arabic,
+        inLanguage: (lang: string) => ({ ...arabic.inLanguage(lang), unfinished: KEEPING }),
+      },
+    });
+    const { page } = await drawnPage(h, '/form?lang=ar');
+    const words = JSON.parse(readFileSync('demo/strings/ar.json', 'utf8')) as Record<
+      string,
+      string
+    >;
+    expect(page).toContain('<html lang="ar" dir="rtl">');
+    for (const key of ['unfinishedKeep', 'unfinished.pageKeep'])
+      expect(page).toContain(words[key] ?? '?');
+  });
+
+  it('draws the box in the studio’s preview without its buttons: nothing is kept from a preview', async () => {
+    const preview = (
+      await formPage({
+        config: { ...lawFirm, unfinished: KEEPING },
+        caseType: lawFirm.caseTypes[0],
+        values: new Map(),
+        formToken: 'preview',
+        sendTo: '/admin/form/preview/k/api/enquiries?idempotency-key=x',
+      })
+    ).toString();
+    expect(preview).toContain('name="unfinished.keep"');
+    expect(preview).not.toContain('formaction');
   });
 });
 
