@@ -10,7 +10,7 @@
  * send does.
  */
 import { randomBytes } from 'node:crypto';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { html } from 'hono/html';
 import type { DraftContent } from '../../contract/drafts.ts';
@@ -18,16 +18,12 @@ import { questionSignature } from '../../contract/draft-formats.ts';
 import type { EnquiryPart } from '../../contract/schemas/enquiry-part.ts';
 import type { FormConfig } from '../../contract/schemas/form-config.ts';
 import { formatIn } from '../../contract/plurals.ts';
-import { rateLimitKey } from '../../http/client-ip.ts';
 import { formIn, pageIn } from '../../http/form-language.ts';
 import { requireAllowedOrigin } from '../../http/origin.ts';
 import { answersAsValues } from '../option-values.ts';
-import { noteEnquiry, type IntakeVariables } from '../answer-refusal.ts';
-import { tempSpool, type FileSpool } from '../file-spool.ts';
-import { readMultipartSubmission } from '../read-multipart.ts';
-import { submissionBodyGuard } from '../enquiry-route.ts';
-import type { SubmissionLimits, UploadGuardEnv } from '../upload-guard.ts';
+import { noteEnquiry } from '../answer-refusal.ts';
 import { pageAddressOf } from '../page/page-addresses.ts';
+import { pagePosts, type PagePostDeps, type PagePostEnv } from '../page/page-post.ts';
 import { page, pageHeaders } from '../page/page-frame.ts';
 import { enquiryFromFields, heldIn, type PlainFields } from '../page/plain-fields.ts';
 import { formSession } from '../uploads/form-session.ts';
@@ -46,13 +42,10 @@ import { offersSaving } from '../../notify/drafts-state.ts';
  * The draft routes' deps, with the versions a page may have been drawn from, and the enquiry
  * route's limits on a body of files (a save may bring the page's files: they are not kept).
  */
-type PageRouteDeps = DraftRouteDeps & {
-  form: Parameters<typeof versionFor>[0];
-  spool?: FileSpool | undefined;
-  submissionLimits: SubmissionLimits;
-};
-
-type PageRouteEnv = { Variables: IntakeVariables & UploadGuardEnv['Variables'] };
+type PageRouteDeps = DraftRouteDeps &
+  PagePostDeps & {
+    form: Parameters<typeof versionFor>[0];
+  };
 
 /** What a plain post holds, as the widget would have saved it (choices by their values). */
 function contentOf(form: FormConfig, fields: PlainFields, email: string): DraftContent {
@@ -84,13 +77,10 @@ function contentOf(form: FormConfig, fields: PlainFields, email: string): DraftC
 }
 
 /** The save of the page without JavaScript, as a Hono app to mount at `/`. */
-export function draftPageRoute(deps: PageRouteDeps): Hono<PageRouteEnv> {
-  const app = new Hono<PageRouteEnv>();
-  const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
-  const spool = deps.spool ?? tempSpool();
+export function draftPageRoute(deps: PageRouteDeps): Hono<PagePostEnv> {
+  const app = new Hono<PagePostEnv>();
+  const { clientKey, bodyGuard, fieldsOf } = pagePosts(deps);
   // Its own rate is the drafts' (`take`), before a byte of the body is read.
-  const served = { files: () => deps.form.current().config.files };
-  const bodyGuard = submissionBodyGuard(deps.submissionLimits, served, clientKey);
   const offered = createMiddleware(async (c, next) => {
     // Only while the version served offers saving (a version published later may not).
     if (!offersSaving(deps.drafts, deps.form.current().config)) return c.notFound();
@@ -99,11 +89,7 @@ export function draftPageRoute(deps: PageRouteDeps): Hono<PageRouteEnv> {
   });
   app.post('/form/save', noteEnquiry, requireAllowedOrigin(deps), offered, bodyGuard, async (c) => {
     const form = deps.form.current();
-    const body = { contentType: c.req.header('content-type'), body: c.get('upload').body };
-    const received = await readMultipartSubmission(body, form.config.files, spool);
-    await spool.discard(received.files.map((file) => file.content));
-    const fields = received.plain ?? new Map<string, string[]>();
-    c.set('enquiry', { page: true, fields, read: true });
+    const { fields, files } = await fieldsOf(c);
     const now = deps.now();
     const token = fields.get('form_token')?.[0];
     formSession(token, deps.bots, now);
@@ -146,7 +132,7 @@ export function draftPageRoute(deps: PageRouteDeps): Hono<PageRouteEnv> {
       ),
     });
     const host = new URL(back).host;
-    const filesLeft = received.files.length > 0 || heldIn(fields).length > 0;
+    const filesLeft = files > 0 || heldIn(fields).length > 0;
     return c.html(
       page(
         title,

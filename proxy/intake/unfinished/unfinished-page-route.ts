@@ -21,35 +21,28 @@ import { MARKETING_FIELDS } from '../../contract/fields.ts';
 import { formatIn } from '../../contract/plurals.ts';
 import type { FunnelAdmission } from '../../funnel/admission.ts';
 import type { SlotFinder } from '../../booking/slot-finder.ts';
-import { rateLimitKey } from '../../http/client-ip.ts';
 import { formIn, pageIn } from '../../http/form-language.ts';
 import { requireAllowedOrigin } from '../../http/origin.ts';
 import { Refusal } from '../../http/refusal.ts';
 import { dayIn } from '../../notify/draft-emails.ts';
-import { noteEnquiry, type IntakeVariables } from '../answer-refusal.ts';
+import { noteEnquiry } from '../answer-refusal.ts';
 import { take } from '../drafts/draft-checks.ts';
-import { submissionBodyGuard } from '../enquiry-route.ts';
-import { tempSpool, type FileSpool } from '../file-spool.ts';
 import { drawnAgain } from '../page/plain-answers.ts';
 import { pageAddressOf } from '../page/page-addresses.ts';
 import { pageHeaders } from '../page/page-frame.ts';
+import { pagePosts, type PagePostDeps, type PagePostEnv } from '../page/page-post.ts';
 import { enquiryFromFields, type PlainFields } from '../page/plain-fields.ts';
 import { boxOf, UNFINISHED_FIELDS, type PostedBox } from '../page/unfinished-box.ts';
-import { readMultipartSubmission } from '../read-multipart.ts';
-import type { SubmissionLimits, UploadGuardEnv } from '../upload-guard.ts';
 import { eraseRecord, keepRecord, type KeepBody } from './keep-record.ts';
 import { keepSchema } from './unfinished-bodies.ts';
 import type { UnfinishedRouteDeps } from './unfinished-deps.ts';
 
 /** The routes' deps, and what drawing the form again and reading a body of files need. */
-export type UnfinishedPageDeps = UnfinishedRouteDeps & {
-  slots: SlotFinder;
-  drafts?: object | undefined;
-  submissionLimits: SubmissionLimits;
-  spool?: FileSpool | undefined;
-};
-
-type PageRouteEnv = { Variables: IntakeVariables & UploadGuardEnv['Variables'] };
+export type UnfinishedPageDeps = UnfinishedRouteDeps &
+  PagePostDeps & {
+    slots: SlotFinder;
+    drafts?: object | undefined;
+  };
 
 /** The keep a plain post stands for, as the widget would send it; checked by `keepSchema`. */
 function keepOf(fields: PlainFields, box: PostedBox, c: Context, deps: UnfinishedPageDeps) {
@@ -84,12 +77,9 @@ function keepOf(fields: PlainFields, box: PostedBox, c: Context, deps: Unfinishe
 export function unfinishedPageRoute(
   deps: UnfinishedPageDeps,
   funnel: FunnelAdmission,
-): Hono<PageRouteEnv> {
-  const app = new Hono<PageRouteEnv>();
-  const clientKey = (c: Context) => rateLimitKey(deps.clientIp(c));
-  const spool = deps.spool ?? tempSpool();
-  const served = { files: () => deps.form.current().config.files };
-  const bodyGuard = submissionBodyGuard(deps.submissionLimits, served, clientKey);
+): Hono<PagePostEnv> {
+  const app = new Hono<PagePostEnv>();
+  const { clientKey, bodyGuard, fieldsOf } = pagePosts(deps);
   // Only while the version served has the block; the widget's limits, before the body is read.
   const offered = createMiddleware(async (c, next) => {
     if (!deps.form.current().config.unfinished) return c.notFound();
@@ -106,11 +96,7 @@ export function unfinishedPageRoute(
     bodyGuard,
     async (c) => {
       const form = deps.form.current();
-      const body = { contentType: c.req.header('content-type'), body: c.get('upload').body };
-      const received = await readMultipartSubmission(body, form.config.files, spool);
-      await spool.discard(received.files.map((file) => file.content));
-      const fields = new Map(received.plain ?? []);
-      c.set('enquiry', { page: true, fields, read: true });
+      const { fields } = await fieldsOf(c);
       const box = boxOf(fields);
       const asked = fields.get('lang')?.[0];
       const { words, lang } = pageIn(form, asked).language;
