@@ -3,7 +3,8 @@
  * under the contact fields, unticked, once an email address is typed. Until it is ticked nothing
  * typed leaves the page (every request the page makes is read); ticked, what is typed is kept
  * within seconds and again after a change; unticked, erased at once; ticked and sent, one enquiry
- * reaches the platform and nothing unfinished is left (`/admin/status`). Then the box in Welsh
+ * reaches the platform and nothing unfinished is left (`/admin/status`); with JavaScript off, the
+ * page's same box kept by its button and taken over by the enquiry sent. Then the box in Welsh
  * and in Arabic, right to left, with a mailer so that the reminder's box shows under it once it
  * is ticked: axe-clean with the first box unticked, ticked, and both ticked, light and dark, each
  * language in one page load.
@@ -131,6 +132,36 @@ test.describe('the unfinished enquiry’s box on the law firm’s form', () => {
     expect(await stack.inbox()).toHaveLength(arrived + 1);
     await expect.poll(async () => (await counts(request, stack)).kept).toBe(before.kept);
     expect((await counts(request, stack)).finished).toBe(before.finished + 1);
+  });
+
+  test('with JavaScript off, the page offers the same box: kept when ticked and pressed, then taken over by the enquiry sent', async ({
+    browser,
+    request,
+  }) => {
+    const before = await counts(request, stack);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${stack.demo.proxyUrl}/form?case-type=conveyancing`);
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByLabel('Email address').fill('ada@example.com');
+    const box = page.getByRole('checkbox', { name: KEEP });
+    await expect(box).not.toBeChecked();
+    await box.check();
+    await page.getByRole('button', { name: 'Keep what I have typed', exact: true }).click();
+    await expect(page.getByRole('status')).toContainText('What you have typed is kept until');
+    await expect(page.getByRole('checkbox', { name: KEEP })).toBeChecked();
+    await expect(page.getByLabel('Last name')).toHaveValue('Lovelace');
+    expect((await counts(request, stack)).kept).toBe(before.kept + 1);
+    await page.getByRole('radio', { name: 'Buying', exact: true }).check();
+    await page.getByLabel('Roughly what is the property worth?').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect(page).toHaveURL(/\/form\/sent\?/);
+    expect(await counts(request, stack)).toMatchObject({
+      kept: before.kept,
+      finished: before.finished + 1,
+    });
+    await context.close();
   });
 });
 
