@@ -4,7 +4,8 @@
  * typed leaves the page (every request the page makes is read); ticked, what is typed is kept
  * within seconds and again after a change; unticked, erased at once; ticked and sent, one enquiry
  * reaches the platform and nothing unfinished is left (`/admin/status`); with JavaScript off, the
- * page's same box kept by its button and taken over by the enquiry sent. Then the box in Welsh
+ * page's same box kept by its button and taken over by the enquiry sent, axe-clean kept, light and
+ * dark. Then the box in Welsh
  * and in Arabic, right to left, with a mailer so that the reminder's box shows under it once it
  * is ticked: axe-clean with the first box unticked, ticked, and both ticked, light and dark, each
  * language in one page load.
@@ -162,6 +163,21 @@ test.describe('the unfinished enquiry’s box on the law firm’s form', () => {
       finished: before.finished + 1,
     });
     await context.close();
+  });
+
+  test('axe finds nothing on the page without JavaScript with its box kept, light and dark', async ({
+    page,
+  }, testInfo) => {
+    // The page runs no script of its own: axe's, which needs one, reads it as it is drawn.
+    await page.goto(`${stack.demo.proxyUrl}/form?case-type=conveyancing`);
+    await page.getByLabel('Email address').fill('ada@example.com');
+    await page.getByRole('checkbox', { name: KEEP }).check();
+    await page.getByRole('button', { name: 'Keep what I have typed', exact: true }).click();
+    await expect(page.getByRole('status')).toContainText('What you have typed is kept until');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await sweep(page, testInfo, `unfinished-no-script-kept-${scheme}`);
+    }
   });
 });
 
