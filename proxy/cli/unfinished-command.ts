@@ -6,7 +6,7 @@
  */
 import { isoTime } from '../operator/lead-report.ts';
 import type { UnfinishedView } from '../outbox/store.ts';
-import type { UnfinishedRecord } from '../outbox/unfinished.ts';
+import { whoKept, type UnfinishedRecord } from '../outbox/unfinished.ts';
 import type { CommandIo } from './command-io.ts';
 
 const USAGE = 'Usage: npm run outbox -- unfinished list [--json] | unfinished erase <id>';
@@ -24,12 +24,7 @@ export type UnfinishedCommandStore = Pick<
 export function unfinishedJson(record: UnfinishedRecord) {
   const { fields } = record;
   return {
-    id: record.id,
-    name: [fields.forename, fields.surname].filter(Boolean).join(' '),
-    email: fields.email,
-    telephone: fields.telephone_mobile,
-    caseType: fields.case_type,
-    campaign: record.marketing.campaign,
+    ...whoKept(record),
     lang: record.lang,
     answers: fields.answers,
     consent: { statement: record.consent.statement, at: isoTime(record.consent.at) },

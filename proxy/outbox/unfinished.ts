@@ -85,6 +85,16 @@ export interface UnfinishedRecord {
   expiresAt: number;
 }
 
+/** Who kept `record` and where they came from, as the CLI's JSON and `enquiry.unfinished` say it. */
+export const whoKept = (record: UnfinishedRecord) => ({
+  id: record.id,
+  name: [record.fields.forename, record.fields.surname].filter(Boolean).join(' '),
+  email: record.fields.email,
+  telephone: record.fields.telephone_mobile,
+  caseType: record.fields.case_type,
+  campaign: record.marketing.campaign,
+});
+
 /** A record the enquiry `reference` took over at `at`: what `enquiry.finished` says of it. */
 export interface FinishedUnfinished {
   id: string;

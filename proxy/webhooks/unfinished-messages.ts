@@ -5,7 +5,7 @@
  * `enquiry.finished`, the enquiry that took that record over, naming both, so a receiver drops
  * the unfinished lead it made. Each is written once, when it is queued.
  */
-import type { FinishedUnfinished, UnfinishedRecord } from '../outbox/unfinished.ts';
+import { whoKept, type FinishedUnfinished, type UnfinishedRecord } from '../outbox/unfinished.ts';
 import type { NewWebhookDelivery } from '../outbox/webhook.ts';
 import { newMessageId } from './messages.ts';
 import type { WebhookEndpoint } from './webhook-env.ts';
@@ -68,12 +68,7 @@ export function unfinishedDelivery(
     type: 'enquiry.unfinished',
     timestamp: iso(record.createdAt),
     data: {
-      id: record.id,
-      name: [fields.forename, fields.surname].filter(Boolean).join(' '),
-      email: fields.email,
-      telephone: fields.telephone_mobile,
-      caseType: fields.case_type,
-      campaign: record.marketing.campaign,
+      ...whoKept(record),
       answers: fields.answers,
       consent: {
         statement: record.consent.statement,
