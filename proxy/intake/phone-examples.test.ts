@@ -13,7 +13,8 @@ import { isPossibleNumber } from './phone-numbers.ts';
 const GB = { defaultCountry: 'GB', upstreamFormat: 'as-typed' } as const;
 
 /** A British number as people write it: `+44`, `+44 (0)` or `0`, then 9 or 10 more digits. */
-const TELEPHONE = /(?<![\w.-])(?:\+44[ -]?(?:\(0\)[ -]?)?|\(?0)[1-9][\d ()-]{7,14}\d(?![\w.-])/g;
+const TELEPHONE =
+  /(?<![\w.-])(?:\+44[ -]?(?:\(0\)[ -]?)?|\(?0)[1-9][\d ()-]{7,14}\d(?![\w-]|\.\d)/g;
 
 /** The telephone numbers in `text`, a line wrapped inside one read as one number. */
 const numbersIn = (text: string) =>
@@ -32,7 +33,7 @@ const DOCS = [
 describe('the telephone numbers given as examples', () => {
   it('finds a number however it is written (the check of this test)', () => {
     expect(
-      numbersIn('call 020 7946 0018, +44 808 157 0192 or (07700) 900-982, not 2027-03-27'),
+      numbersIn('call 020 7946 0018, +44 808 157 0192 or (07700) 900-982. Not 2027-03-27'),
     ).toEqual(['020 7946 0018', '+44 808 157 0192', '(07700) 900-982']);
     expect(numbersIn('a token-0123456789 and version 1.0123456789 are no numbers')).toEqual([]);
   });
