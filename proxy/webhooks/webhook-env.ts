@@ -99,7 +99,7 @@ export const webhookEnvShape = {
   WEBHOOK_ENDPOINTS: endpoints
     .default([])
     .describe(
-      'Signed webhooks (Standard Webhooks) to the firm’s other tools: a JSON array of `{"url", "secret": "whsec_…", "events": ["enquiry.received", "enquiry.delivered", "enquiry.failed"], "includeFiles": false}` (or `WEBHOOK_ENDPOINTS_FILE`). See docs/webhooks.md.',
+      `Signed webhooks (Standard Webhooks) to the firm’s other tools: a JSON array of \`{"url", "secret": "whsec_…", "events": ["enquiry.received", "enquiry.delivered", "enquiry.failed"], "includeFiles": false}\` (or \`WEBHOOK_ENDPOINTS_FILE\`); the events are ${WEBHOOK_EVENTS.map((event) => `\`${event}\``).join(', ')}. See docs/webhooks.md.`,
     ),
   WEBHOOK_TIMEOUT_MS: integer(15_000, 1000).describe(
     'How long an endpoint may take to answer one webhook before the try counts as failed.',
