@@ -17,6 +17,7 @@ import {
   flagValue,
   postTokenForm,
   revokeAt,
+  tokenGrants,
   type SignInProvider,
 } from '../host-sign-in/sign-in-provider.ts';
 import { CALENDAR_SCOPE } from './service-account.ts';
@@ -87,42 +88,13 @@ export function googleSignIn(
       }).toString();
       return url.href;
     },
-    async redeem(app, grant, now) {
-      const tokens = await postTokenForm(
-        places.GOOGLE_TOKEN_URL,
-        {
-          client_id: clientOf(app.settings),
-          client_secret: app.secret,
-          grant_type: 'authorization_code',
-          code: grant.code,
-          redirect_uri: grant.redirectUri,
-          code_verifier: grant.verifier,
-        },
-        provider,
-        now,
-      );
-      const { refreshToken } = tokens;
-      if (!refreshToken)
-        throw new CalendarFault(
-          'refused',
-          'Google gave no refresh token: the sign-in must ask access_type=offline',
-        );
-      return { ...tokens, refreshToken };
-    },
+    ...tokenGrants(provider, (app) => ({
+      url: places.GOOGLE_TOKEN_URL,
+      client: { client_id: clientOf(app.settings), client_secret: app.secret },
+      withoutRefresh: 'the sign-in must ask access_type=offline',
+    })),
     // Google's revocation endpoint is beside its token endpoint (oauth2.googleapis.com/revoke).
     revoke: (refreshToken) =>
       revokeAt(new URL('/revoke', places.GOOGLE_TOKEN_URL).href, refreshToken, provider),
-    refresh: (app, refreshToken, now) =>
-      postTokenForm(
-        places.GOOGLE_TOKEN_URL,
-        {
-          client_id: clientOf(app.settings),
-          client_secret: app.secret,
-          grant_type: 'refresh_token',
-          refresh_token: refreshToken,
-        },
-        provider,
-        now,
-      ),
   };
 }

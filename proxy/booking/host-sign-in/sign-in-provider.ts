@@ -3,17 +3,17 @@
  * "A host connects their own calendar"): the OAuth 2.0 authorization code flow with PKCE (S256)
  * through the firm's web app (`calendars microsoft-web`, `calendars google-web`), and the refresh
  * token it gives, sealed, read and written with afterwards. Microsoft's is
- * `microsoft/delegated-sign-in.ts`, Google's `google/oauth-sign-in.ts`; both post to their token
- * endpoint here, so a refusal is said alike: `invalid_grant` (the host revoked the access, changed
- * their password, a Testing app's week ran out) is "sign in again", the same fault path as a
- * firm's revoked secret.
+ * `microsoft/delegated-sign-in.ts`, Google's `google/oauth-sign-in.ts`; both redeem a code and a
+ * refresh token here (`tokenGrants`), at their own token endpoint, so a refusal is said alike:
+ * `invalid_grant` (the host revoked the access, changed their password, a Testing app's week ran
+ * out) is "sign in again", the same fault path as a firm's revoked secret.
  */
 import { CalendarFault } from '../caldav/calendar-fault.ts';
 import { guardedFetch } from '../caldav/guarded-fetch.ts';
-import type { SignInTokens } from '../calendar-port.ts';
+import type { OpenedConnection, SignInProvider, SignInTokens } from '../calendar-port.ts';
+import type { WebAppKind } from '../../outbox/calendar-write.ts';
 
 export type { SignInProvider, SignInTokens } from '../calendar-port.ts';
-import type { WebAppKind } from '../../outbox/calendar-write.ts';
 
 /** A token endpoint's refusal (RFC 6749 §5.2; Microsoft adds its AADSTS codes). */
 interface TokenAnswer {
@@ -96,6 +96,55 @@ export async function postTokenForm(
       `${provider.name} refused the firm's web app (${said}): give its client ID and a new secret with npm run outbox -- calendars ${provider.webKind}`,
     );
   throw new CalendarFault('refused', `${provider.name}'s sign-in refused the request (${said})`);
+}
+
+/** Where and as whom a provider's token endpoint is asked for a host's tokens. */
+export interface WebAppTokenEndpoint {
+  url: string;
+  /** The web app's fields of every request: `client_id`, `client_secret`, Microsoft's `scope`. */
+  client: Record<string, string>;
+  /** Why a code was redeemed without a refresh token, and what the firm changes. */
+  withoutRefresh: string;
+}
+
+/**
+ * A provider's redemption of a host's code and of their refresh token, at the token endpoint
+ * `endpointOf` says for the firm's web app: one piece for Microsoft's and Google's, which differ
+ * only in where that is and what else the app sends.
+ */
+export function tokenGrants(
+  provider: { name: string; webKind: WebAppKind },
+  endpointOf: (app: OpenedConnection) => WebAppTokenEndpoint,
+): Pick<SignInProvider, 'redeem' | 'refresh'> {
+  return {
+    async redeem(app, grant, now) {
+      const { url, client, withoutRefresh } = endpointOf(app);
+      const tokens = await postTokenForm(
+        url,
+        {
+          ...client,
+          grant_type: 'authorization_code',
+          code: grant.code,
+          redirect_uri: grant.redirectUri,
+          code_verifier: grant.verifier,
+        },
+        provider,
+        now,
+      );
+      const { refreshToken } = tokens;
+      if (!refreshToken)
+        throw new CalendarFault(
+          'refused',
+          `${provider.name} gave no refresh token: ${withoutRefresh}`,
+        );
+      return { ...tokens, refreshToken };
+    },
+    refresh(app, refreshToken, now) {
+      const { url, client } = endpointOf(app);
+      const form = { ...client, grant_type: 'refresh_token', refresh_token: refreshToken };
+      return postTokenForm(url, form, provider, now);
+    },
+  };
 }
 
 /** The value after `flag` in `args`. */

@@ -9,11 +9,10 @@
  * host's calendar is then Graph's `/me` with their own token (`microsoft-adapter.ts`), and each
  * new refresh token Microsoft gives is kept.
  */
-import { CalendarFault } from '../caldav/calendar-fault.ts';
 import type { CalendarPlaces } from '../calendar-env.ts';
 import type { FirmConnector } from '../calendar-port.ts';
 import { WEB_APP_KINDS } from '../../outbox/calendar-write.ts';
-import { flagValue, postTokenForm, type SignInProvider } from '../host-sign-in/sign-in-provider.ts';
+import { flagValue, tokenGrants, type SignInProvider } from '../host-sign-in/sign-in-provider.ts';
 import { fetchGraphToken } from './graph-token.ts';
 
 /** What a host grants: their calendars, and a refresh token to use them while they are away. */
@@ -77,41 +76,14 @@ export function microsoftSignIn(
       }).toString();
       return url.href;
     },
-    async redeem(app, grant, now) {
-      const tokens = await postTokenForm(
-        endpoint(app.settings.tenant, 'token'),
-        {
-          client_id: app.settings.clientId ?? '',
-          client_secret: app.secret,
-          grant_type: 'authorization_code',
-          code: grant.code,
-          redirect_uri: grant.redirectUri,
-          code_verifier: grant.verifier,
-          scope: DELEGATED_SCOPE,
-        },
-        provider,
-        now,
-      );
-      const { refreshToken } = tokens;
-      if (!refreshToken)
-        throw new CalendarFault(
-          'refused',
-          'Microsoft gave no refresh token: the web app must have the delegated permission offline_access',
-        );
-      return { ...tokens, refreshToken };
-    },
-    refresh: (app, refreshToken, now) =>
-      postTokenForm(
-        endpoint(app.settings.tenant, 'token'),
-        {
-          client_id: app.settings.clientId ?? '',
-          client_secret: app.secret,
-          grant_type: 'refresh_token',
-          refresh_token: refreshToken,
-          scope: DELEGATED_SCOPE,
-        },
-        provider,
-        now,
-      ),
+    ...tokenGrants(provider, (app) => ({
+      url: endpoint(app.settings.tenant, 'token'),
+      client: {
+        client_id: app.settings.clientId ?? '',
+        client_secret: app.secret,
+        scope: DELEGATED_SCOPE,
+      },
+      withoutRefresh: 'the web app must have the delegated permission offline_access',
+    })),
   };
 }
