@@ -118,50 +118,65 @@ export function calendarSignInRoutes(deps: CalendarSignInDeps) {
     );
   });
 
+  /**
+   * What a sign-in that failed left as it was, in words: the calendar `host` had connected before
+   * (their own sign-in's, the firm's or CalDAV), or that there was none; for a `host` not known
+   * (the flow's cookie gone), either.
+   */
+  const unchanged = async (host: string | null) => {
+    if (host === null)
+      return 'Nothing changed: a calendar you had connected before is still connected.';
+    const before = (await deps.calendars.hostCalendars()).find((each) => each.address === host);
+    return before
+      ? `Nothing changed: your ${CALENDAR_KIND_NAMES[before.kind]} connected before is still connected and read.`
+      : 'Nothing was connected.';
+  };
+  /** The callback's page of a sign-in that failed: why, then what stays as it was. */
+  const notConnected = async (
+    c: Context,
+    status: 400 | 401 | 502,
+    why: string,
+    host: string | null,
+  ) => outcomePage(c, status, 'Not connected', `${why} ${await unchanged(host)}`);
+
   app.get(CALENDAR_CALLBACK, async (c) => {
     const [kind, state, verifier, bound, until] =
       deps.keys.unseal(getCookie(c, FLOW_COOKIE))?.split('|') ?? [];
     deleteCookie(c, FLOW_COOKIE, { path: FLOW_PATH });
     if (!isKind(kind) || !state || !verifier || !(Number(until) > deps.now()))
-      return outcomePage(
+      return notConnected(
         c,
         401,
-        'Not connected',
         'The sign-in took too long, or was not started here. Start again from “Your calls”.',
-      );
-    if (!same(c.req.query('state') ?? '', state))
-      return outcomePage(
-        c,
-        401,
-        'Not connected',
-        'The answer did not come from the sign-in started here, so nothing was connected. Start again from “Your calls”.',
+        null,
       );
     const session = await deps.keys.boundSession(bound, 'calendar', deps.now());
-    if (!session)
-      return outcomePage(
+    const host = session ? session.email.toLowerCase() : null;
+    if (!same(c.req.query('state') ?? '', state))
+      return notConnected(
         c,
         401,
-        'Not connected',
-        'You signed out of the console since the sign-in began, so nothing was connected. Sign in, then start again from “Your calls”.',
+        'The answer did not come from the sign-in started here, so it was not used. Start again from “Your calls”.',
+        host,
+      );
+    if (!session || host === null)
+      return notConnected(
+        c,
+        401,
+        'You signed out of the console since the sign-in began, so the answer was not used. Sign in, then start again from “Your calls”.',
+        null,
       );
     const name = CALENDAR_KIND_NAMES[kind];
     const error = c.req.query('error');
     if (error !== undefined)
-      return outcomePage(
+      return notConnected(
         c,
         400,
-        'Not connected',
         `Your ${name} was not connected: the sign-in answered “${error.slice(0, 80)}”${error === 'access_denied' ? ' (the access was not granted)' : ''}.`,
+        host,
       );
     const code = c.req.query('code');
-    if (!code)
-      return outcomePage(
-        c,
-        400,
-        'Not connected',
-        'The sign-in gave no code, so nothing was connected. Start again.',
-      );
-    const host = session.email.toLowerCase();
+    if (!code) return notConnected(c, 400, 'The sign-in gave no code. Start again.', host);
     try {
       const redirectUri = `${publicOrigin(c, deps.reached).origin}${CALENDAR_CALLBACK}`;
       await deps.signIn.finish(kind, host, { code, verifier, redirectUri }, personOf(session));
@@ -169,7 +184,7 @@ export function calendarSignInRoutes(deps: CalendarSignInDeps) {
       const said =
         error instanceof CalendarFault ? error.message : 'the sign-in could not be finished';
       await deps.audit(c, 'calendar sign-in refused', `${host}: ${kind}: ${said}`.slice(0, 300));
-      return outcomePage(c, 502, 'Not connected', `Your ${name} was not connected: ${said}.`);
+      return notConnected(c, 502, `Your ${name} was not connected: ${said}.`, host);
     }
     await deps.audit(c, 'connect calendar', `${host}: ${kind}, by their own sign-in`);
     return outcomePage(

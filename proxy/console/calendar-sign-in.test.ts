@@ -5,7 +5,9 @@
  * with PKCE, the callback taking the code only with its flow cookie and state, the refresh token
  * sealed (never in a page, the audit log or a log line), the calendar read through `/me`, the new
  * refresh token kept; a state that does not match, a wrong verifier and a reused code refused;
- * the access revoked saying "sign in again" on the People page; the host disconnecting.
+ * the access revoked saying "sign in again" on the People page; the host disconnecting; a host
+ * already connected whose reconnect fails (declined, a forged answer, a code refused, a read
+ * that fails) keeping the calendar they had, read, and told so.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
@@ -129,5 +131,44 @@ describe('a host connecting their own Microsoft 365 calendar by signing in', () 
     expect(people).toContain(`${ANN}’s Microsoft 365 calendar: sign in again`);
     for (const token of graph.delegated.refreshTokens)
       expect(logs.text() + people).not.toContain(token);
+  });
+
+  it('keeps the calendar a host had when their reconnect fails, and says nothing changed', async () => {
+    const { clock, parts, pressConnect, callback, signsIn, forgedAnswer, peoplePage } =
+      await consoleOfAnn();
+    expect((await signsIn()).status).toBe(200);
+    const [had] = await store.hostCalendars();
+    const unchanged =
+      'Nothing changed: your Microsoft 365 calendar connected before is still connected and read.';
+    const fails = async (answer: Promise<{ status: number; page: string }>, words: string) => {
+      clock.now += 1_000;
+      const { status, page } = await answer;
+      expect(status).toBeGreaterThanOrEqual(400);
+      expect(page).toContain(words);
+      expect(page).toContain(unchanged);
+      expect(await store.hostCalendars()).toEqual([had]);
+    };
+
+    graph.delegated.signedIn = null;
+    await fails(signsIn(), 'the sign-in answered “access_denied”');
+    graph.delegated.signedIn = ANN;
+    await fails(forgedAnswer(), 'did not come from the sign-in started here');
+    const refusedCode = async () => {
+      const { flow, back } = await pressConnect();
+      back.searchParams.set('code', 'a code Microsoft never gave');
+      const done = await callback(back.search, flow);
+      return { status: done.status, page: await done.text() };
+    };
+    await fails(refusedCode(), 'sign in again: Microsoft no longer accepts');
+    // Signed in at Microsoft as someone whose calendar cannot be read: not kept in its place.
+    graph.delegated.signedIn = 'nobody@lovelace-law.example';
+    await fails(signsIn(), 'Your Microsoft 365 calendar was not connected');
+
+    // Still read, as before, with the token it had.
+    clock.now += 61_000;
+    await parts.busy.refresh();
+    const [after] = await store.hostCalendars();
+    expect(after).toMatchObject({ connectedAt: had?.connectedAt, fault: null });
+    expect(await peoplePage()).not.toContain('sign in again');
   });
 });

@@ -4,8 +4,9 @@
  * microsoft-web`, `calendars google-web`). The console's routes (`console/calendar-sign-in-routes.ts`)
  * carry the browser there and back; here, the authorization request is made (PKCE S256), and the
  * code the provider sent back is redeemed, its refresh token sealed with the calendar key (made on
- * SQLite if this is the first calendar) and kept as the host's calendar while a read proves it
- * (forgotten again when the read fails).
+ * SQLite if this is the first calendar) and kept as the host's calendar while a read proves it:
+ * when the read fails, the calendar the host had connected before (if any) is put back as it was,
+ * so a reconnect that fails changes nothing.
  * The busy cache looks for new calendars every few seconds: it is heeded at once, no restart.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -29,7 +30,7 @@ export interface BegunSignIn {
 /** What the host's sign-in reads and writes. */
 export interface HostSignInDeps {
   opener: CalendarOpener;
-  store: Pick<HostCalendars, 'connectCalendar' | 'disconnectCalendar'> &
+  store: Pick<HostCalendars, 'connectCalendar' | 'disconnectCalendar' | 'hostCalendars'> &
     Pick<CalendarConnections, 'calendarConnection'>;
   /** Where the calendar key is (`CALENDAR_KEY`, or the data directory on SQLite). */
   keySource: KeySource;
@@ -87,6 +88,15 @@ export class HostSignIn {
     return { url, state, verifier };
   }
 
+  /** The calendar `host` has connected (of any kind, however connected), or undefined. */
+  async connected(host: string): Promise<HostCalendar | undefined> {
+    const address = host.toLowerCase();
+    const found = (await this.deps.store.hostCalendars()).find((each) => each.address === address);
+    if (!found) return undefined;
+    const { kind, url, username, sealedPassword, connectedAt, connectedBy } = found;
+    return { address, kind, url, username, sealedPassword, connectedAt, connectedBy };
+  }
+
   /**
    * Forgets `calendar`, connected by its host's own sign-in: its refresh token first handed back
    * where the provider takes it (Google), so their account no longer lists the firm's app, then
@@ -137,14 +147,16 @@ export class HostSignIn {
       connectedAt: now,
       connectedBy: by,
     };
-    // Kept first, so a refresh token rotated by the read below is kept over it; gone again
-    // when the read fails.
+    const before = await this.connected(host);
+    // Kept first, so a refresh token rotated by the read below is kept over it; when the read
+    // fails, the calendar connected before is put back (its writes owed were never dropped).
     await this.deps.store.connectCalendar(calendar);
     try {
       const opened = await this.deps.opener.open(calendar);
       await opened.busyTimes(now, now + DAY_MS, this.deps.reading());
     } catch (error) {
-      await this.deps.store.disconnectCalendar(calendar.address);
+      if (before) await this.deps.store.connectCalendar(before);
+      else await this.deps.store.disconnectCalendar(calendar.address);
       throw error;
     }
   }
