@@ -173,6 +173,11 @@ export interface SignInProvider {
   /** A new access token (and, from Microsoft, a new refresh token) from `refreshToken`. */
   refresh(app: OpenedConnection, refreshToken: string, now: number): Promise<SignInTokens>;
   /**
+   * The address of the account signed in, as the calendar its `accessToken` opens says (Graph's
+   * `/me/calendar` owner, Google's primary calendar's id), in lower case.
+   */
+  account(accessToken: string): Promise<string>;
+  /**
    * Hands `refreshToken` back when the host disconnects, ending the app's access to their
    * account (Google's revocation endpoint); absent where the provider has no such endpoint for
    * one app's grant (Microsoft's ends only every session of the person's).

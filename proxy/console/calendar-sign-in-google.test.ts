@@ -9,7 +9,8 @@
  * with her own token (the firm has no service account); a declined consent, a wrong verifier and
  * a reused code refused; the access revoked withdrawing her times and saying "sign in again",
  * signing in again bringing them back; disconnecting handing the token back to Google (erased all
- * the same when Google cannot be reached).
+ * the same when Google cannot be reached); a sign-in with another Google account than hers
+ * refused naming both, its token handed back, unless the firm's client allows any.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SlotsResponse } from '../contract/booking.ts';
@@ -247,5 +248,31 @@ describe('a host connecting their own Google calendar by signing in', () => {
     expect(await kit.disconnects()).toContain('Google did not confirm taking the access back');
     const audit = JSON.stringify(await store.listAudit({ limit: 20 }));
     expect(audit).toContain('by their own sign-in; not revoked: ');
+  });
+
+  it('refuses a sign-in with another Google account than hers, naming both, its token handed back, unless the firm allows any', async () => {
+    const BOB = 'bob.personal@lovelace-law.example';
+    google.user(BOB, 'Europe/London');
+    google.web.signedIn = BOB;
+    const { signsIn } = await consoleOfAnn();
+    const { status, page } = await signsIn();
+    expect(status).toBe(502);
+    expect(page).toContain(
+      `Your Google calendar was not connected: you signed in to Google as ${BOB}, not as ${ANN}, the address your calls are booked with: sign out of Google, then sign in as ${ANN}. Nothing was connected.`,
+    );
+    expect(await store.hostCalendars()).toEqual([]);
+    // Nothing kept at Google either: the token it gave is good there no more.
+    const [given] = google.web.refreshTokens;
+    expect(await refreshAtGoogle(given ?? '')).toMatchObject({ error: 'invalid_grant' });
+
+    const again = await operatorTypes(
+      store,
+      places,
+      [...REGISTER(), '--other-accounts'],
+      google.web.clientSecret,
+    );
+    expect(again.said).toContain('for hosts to sign in to, any account they sign in with');
+    expect((await signsIn()).status).toBe(200);
+    expect(await store.hostCalendars()).toEqual([expect.objectContaining({ address: ANN })]);
   });
 });

@@ -7,22 +7,25 @@
  * refresh token kept; a state that does not match, a wrong verifier and a reused code refused;
  * the access revoked saying "sign in again" on the People page; the host disconnecting; a host
  * already connected whose reconnect fails (declined, a forged answer, a code refused, a read
- * that fails) keeping the calendar they had, read, and told so.
+ * that fails) keeping the calendar they had, read, and told so; a sign-in at Microsoft with
+ * another account than the host's refused naming both, unless the firm's web app allows any.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { postForm } from '../test/fixtures/console-people.ts';
-import { graphPlaces } from '../test/fixtures/graph-connect.ts';
+import { graphPlaces, microsoftWebApp } from '../test/fixtures/graph-connect.ts';
 import { startGraphStandIn, type GraphStandIn } from '../test/fixtures/graph-stand-in.ts';
 import {
   ANN,
   CALLBACK,
   consoleOfAnn as signInConsole,
+  operatorTypes,
 } from '../test/fixtures/host-sign-in-console.ts';
 import { harnessPerTest } from '../test/fixtures/proxy-harness.ts';
 
 const setUp = harnessPerTest();
+const BOB = 'bob.personal@lovelace-law.example';
 
 let graph: GraphStandIn;
 let store: OutboxStore;
@@ -37,19 +40,14 @@ afterEach(async () => {
   await graph.close();
 });
 
+const register = () => microsoftWebApp(graph);
+
 /** A console whose firm registered its Microsoft web app, Ann signed in to it as herself. */
 const consoleOfAnn = () =>
   signInConsole(setUp, store, {
     places: graphPlaces(graph),
     kind: 'microsoft',
-    register: [
-      'calendars',
-      'microsoft-web',
-      '--tenant',
-      graph.tenant,
-      '--client-id',
-      graph.delegated.webClientId,
-    ],
+    register: register(),
     secret: graph.delegated.webSecret,
   });
 
@@ -160,9 +158,14 @@ describe('a host connecting their own Microsoft 365 calendar by signing in', () 
       return { status: done.status, page: await done.text() };
     };
     await fails(refusedCode(), 'sign in again: Microsoft no longer accepts');
-    // Signed in at Microsoft as someone whose calendar cannot be read: not kept in its place.
-    graph.delegated.signedIn = 'nobody@lovelace-law.example';
+    // Her calendar, signed in to again, cannot be read (Graph asks to wait an hour): not kept.
+    graph.throttle('GET /me/calendar/calendarView', 1, 3600);
     await fails(signsIn(), 'Your Microsoft 365 calendar was not connected');
+    // Signed in at Microsoft as someone else.
+    graph.addMailbox(BOB);
+    graph.delegated.signedIn = BOB;
+    await fails(signsIn(), `you signed in to Microsoft as ${BOB}, not as ${ANN}`);
+    graph.delegated.signedIn = ANN;
 
     // Still read, as before, with the token it had.
     clock.now += 61_000;
@@ -170,5 +173,29 @@ describe('a host connecting their own Microsoft 365 calendar by signing in', () 
     const [after] = await store.hostCalendars();
     expect(after).toMatchObject({ connectedAt: had?.connectedAt, fault: null });
     expect(await peoplePage()).not.toContain('sign in again');
+  });
+
+  it('refuses a sign-in with another account than the host’s, naming both, unless the firm allows any', async () => {
+    graph.addMailbox(BOB);
+    graph.delegated.signedIn = BOB;
+    const { signsIn, pageOf, ann } = await consoleOfAnn();
+    const { status, page } = await signsIn();
+    expect(status).toBe(502);
+    expect(page).toContain(
+      `Your Microsoft 365 calendar was not connected: you signed in to Microsoft as ${BOB}, not as ${ANN}, the address your calls are booked with: sign out of Microsoft, then sign in as ${ANN}. Nothing was connected.`,
+    );
+    expect(await store.hostCalendars()).toEqual([]);
+    expect(await pageOf('/admin/calls', ann)).toContain('Connect my Microsoft 365 calendar');
+
+    // The firm registers its web app again, letting hosts sign in with any account.
+    const again = await operatorTypes(
+      store,
+      graphPlaces(graph),
+      [...register(), '--other-accounts'],
+      graph.delegated.webSecret,
+    );
+    expect(again.said).toContain('for hosts to sign in to, any account they sign in with');
+    expect((await signsIn()).status).toBe(200);
+    expect(await store.hostCalendars()).toEqual([expect.objectContaining({ address: ANN })]);
   });
 });

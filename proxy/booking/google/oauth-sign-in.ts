@@ -14,7 +14,9 @@ import type { CalendarPlaces } from '../calendar-env.ts';
 import type { FirmConnector } from '../calendar-port.ts';
 import { WEB_APP_KINDS } from '../../outbox/calendar-write.ts';
 import {
+  accountAt,
   flagValue,
+  otherAccounts,
   postTokenForm,
   revokeAt,
   tokenGrants,
@@ -27,13 +29,12 @@ const CLIENT_ID = /^[0-9]+-[0-9a-z]+\.apps\.googleusercontent\.com$/i;
 
 /** Google's sign-in for hosts, at `places`' endpoints. */
 export function googleSignIn(
-  places: Pick<CalendarPlaces, 'GOOGLE_AUTH_URL' | 'GOOGLE_TOKEN_URL'>,
+  places: Pick<CalendarPlaces, 'GOOGLE_AUTH_URL' | 'GOOGLE_TOKEN_URL' | 'GOOGLE_CALENDAR_URL'>,
 ): SignInProvider {
   const provider = { name: 'Google', webKind: WEB_APP_KINDS.google } as const;
   const clientOf = (settings: Readonly<Record<string, string>>) => settings.clientId ?? '';
   const connector: FirmConnector = {
-    usage:
-      '--client-id <the OAuth client ID, …apps.googleusercontent.com> (its secret on standard input)',
+    usage: `--client-id <the OAuth client ID, …apps.googleusercontent.com> ${otherAccounts.usage} (its secret on standard input)`,
     async read(args, io) {
       const clientId = flagValue(args, '--client-id');
       if (!clientId || !CLIENT_ID.test(clientId))
@@ -45,7 +46,7 @@ export function googleSignIn(
         return {
           refused: "The OAuth client's secret is read from standard input: none was given.",
         };
-      return { settings: { clientId }, secret };
+      return { settings: { clientId, ...otherAccounts.settings(args) }, secret };
     },
     async prove(connection) {
       try {
@@ -67,7 +68,8 @@ export function googleSignIn(
         throw error;
       }
     },
-    describe: (settings) => `the OAuth client ${clientOf(settings)}, for hosts to sign in to`,
+    describe: (settings) =>
+      `the OAuth client ${clientOf(settings)}, for hosts to sign in to${otherAccounts.described(settings)}`,
   };
   return {
     ...provider,
@@ -93,6 +95,13 @@ export function googleSignIn(
       client: { client_id: clientOf(app.settings), client_secret: app.secret },
       withoutRefresh: 'the sign-in must ask access_type=offline',
     })),
+    account: (accessToken) =>
+      accountAt(
+        `${places.GOOGLE_CALENDAR_URL}/calendars/primary`,
+        accessToken,
+        (calendar) => calendar.id,
+        provider,
+      ),
     // Google's revocation endpoint is beside its token endpoint (oauth2.googleapis.com/revoke).
     revoke: (refreshToken) =>
       revokeAt(new URL('/revoke', places.GOOGLE_TOKEN_URL).href, refreshToken, provider),

@@ -6,16 +6,23 @@
  * code the provider sent back is redeemed, its refresh token sealed with the calendar key (made on
  * SQLite if this is the first calendar) and kept as the host's calendar while a read proves it:
  * when the read fails, the calendar the host had connected before (if any) is put back as it was,
- * so a reconnect that fails changes nothing.
+ * so a reconnect that fails changes nothing. The account signed in must be the host's own (the
+ * calendar its token opens says whose it is), unless the firm's web app allows any.
  * The busy cache looks for new calendars every few seconds: it is heeded at once, no restart.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { CalendarFault } from '../caldav/calendar-fault.ts';
 import type { CalendarOpener } from '../calendar-adapters.ts';
 import { calendarKey, type KeySource } from '../calendar-key.ts';
-import type { BusyReading, CalendarKind, HostCalendar } from '../calendar-port.ts';
+import type {
+  BusyReading,
+  CalendarKind,
+  HostCalendar,
+  OpenedConnection,
+  SignInTokens,
+} from '../calendar-port.ts';
 import type { CalendarConnections, HostCalendars } from '../../outbox/store.ts';
-import type { SignInProvider } from './sign-in-provider.ts';
+import { OTHER_ACCOUNTS, type SignInProvider } from './sign-in-provider.ts';
 
 /** The kinds a host may sign in to. */
 export type SignInKind = Exclude<CalendarKind, 'caldav'>;
@@ -119,6 +126,27 @@ export class HostSignIn {
   }
 
   /**
+   * Refuses a sign-in to an account other than `host`'s (their calls would be booked against
+   * someone else's calendar), unless the firm's web app lets hosts use any (`--other-accounts`):
+   * the token is handed back first where the provider takes it, so nothing of it is kept.
+   */
+  async #asHost(
+    provider: SignInProvider,
+    app: OpenedConnection,
+    tokens: SignInTokens & { refreshToken: string },
+    host: string,
+  ): Promise<void> {
+    if (app.settings[OTHER_ACCOUNTS] === 'allowed') return;
+    const account = await provider.account(tokens.accessToken);
+    if (account === host.toLowerCase()) return;
+    await provider.revoke?.(tokens.refreshToken).catch(() => undefined);
+    throw new CalendarFault(
+      'refused',
+      `you signed in to ${provider.name} as ${account}, not as ${host.toLowerCase()}, the address your calls are booked with: sign out of ${provider.name}, then sign in as ${host.toLowerCase()}`,
+    );
+  }
+
+  /**
    * Finishes `host`'s sign-in to `kind`: `code` redeemed with `verifier`, the refresh token sealed
    * and the calendar kept once a day of it was read; throws the `CalendarFault` saying why not.
    */
@@ -136,7 +164,9 @@ export class HostSignIn {
         `the firm no longer has a ${provider.name} web app to sign in through`,
       );
     const now = this.deps.now();
-    const { refreshToken } = await provider.redeem(app, grant, now);
+    const tokens = await provider.redeem(app, grant, now);
+    await this.#asHost(provider, app, tokens, host);
+    const { refreshToken } = tokens;
     const key = calendarKey(this.deps.keySource, true);
     if ('missing' in key) throw new CalendarFault('refused', key.missing);
     const about = { address: host.toLowerCase(), url: host.toLowerCase(), username: '' };

@@ -147,6 +147,51 @@ export function tokenGrants(
   };
 }
 
+/**
+ * The address of the account whose calendar `accessToken` opens, read at `url` (`pick` finding it
+ * in the JSON answered); the `CalendarFault` saying why not.
+ */
+export async function accountAt(
+  url: string,
+  accessToken: string,
+  pick: (answered: Record<string, unknown>) => unknown,
+  provider: { name: string },
+): Promise<string> {
+  const fetch = guardedFetch({
+    origin: new URL(url).origin,
+    timeoutMs: 10_000,
+    maxBytes: 64 << 10,
+  });
+  const answer = await fetch(url, {
+    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+  });
+  const body = (await answer.json().catch(() => ({}))) as Record<string, unknown>;
+  const address = answer.ok ? pick(body) : undefined;
+  if (typeof address === 'string' && address.includes('@')) return address.toLowerCase();
+  throw new CalendarFault(
+    answer.status >= 500 ? 'server' : 'refused',
+    `${provider.name} did not say whose calendar the sign-in opens (${String(answer.status)})`,
+  );
+}
+
+/**
+ * The web app's setting (`calendars microsoft-web … --other-accounts`) letting a host sign in with
+ * an account other than their address, its calendar then read and written as theirs: for a firm
+ * whose hosts' addresses are aliases of the accounts they sign in with. Without it such a sign-in
+ * is refused, naming both.
+ */
+export const OTHER_ACCOUNTS = 'otherAccounts';
+const OTHER_ACCOUNTS_FLAG = '--other-accounts';
+
+/** What a web app's connector reads of `--other-accounts`, and says of it. */
+export const otherAccounts = {
+  usage: `[${OTHER_ACCOUNTS_FLAG}: a host may sign in with an account other than their address]`,
+  settings: (args: readonly string[]): Record<string, string> =>
+    args.includes(OTHER_ACCOUNTS_FLAG) ? { [OTHER_ACCOUNTS]: 'allowed' } : {},
+  described: (settings: Readonly<Record<string, string>>) =>
+    settings[OTHER_ACCOUNTS] === 'allowed' ? ', any account they sign in with' : '',
+};
+
 /** The value after `flag` in `args`. */
 export const flagValue = (args: readonly string[], flag: string) => {
   const at = args.indexOf(flag);

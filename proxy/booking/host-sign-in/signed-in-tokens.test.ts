@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openPostgresOutbox } from '../../outbox/postgres/store.ts';
 import { openSqliteOutbox } from '../../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../../outbox/store.ts';
-import { graphPlaces } from '../../test/fixtures/graph-connect.ts';
+import { graphPlaces, microsoftWebApp } from '../../test/fixtures/graph-connect.ts';
 import { startGraphStandIn, type GraphStandIn } from '../../test/fixtures/graph-stand-in.ts';
 import { ANN, CALLBACK, operatorTypes } from '../../test/fixtures/host-sign-in-console.ts';
 import { missing } from '../../test/fixtures/postgres-server.ts';
@@ -91,14 +91,7 @@ describe.each(stores)('%s: a host’s rotated Microsoft refresh token', (name, o
       const registered = await operatorTypes(
         store,
         graphPlaces(graph),
-        [
-          'calendars',
-          'microsoft-web',
-          '--tenant',
-          graph.tenant,
-          '--client-id',
-          graph.delegated.webClientId,
-        ],
+        microsoftWebApp(graph),
         graph.delegated.webSecret,
         now,
       );

@@ -12,7 +12,13 @@
 import type { CalendarPlaces } from '../calendar-env.ts';
 import type { FirmConnector } from '../calendar-port.ts';
 import { WEB_APP_KINDS } from '../../outbox/calendar-write.ts';
-import { flagValue, tokenGrants, type SignInProvider } from '../host-sign-in/sign-in-provider.ts';
+import {
+  accountAt,
+  flagValue,
+  otherAccounts,
+  tokenGrants,
+  type SignInProvider,
+} from '../host-sign-in/sign-in-provider.ts';
 import { fetchGraphToken } from './graph-token.ts';
 
 /** What a host grants: their calendars, and a refresh token to use them while they are away. */
@@ -30,8 +36,7 @@ export function microsoftSignIn(
     `${login}/${encodeURIComponent(tenant ?? '')}/oauth2/v2.0/${path}`;
   const provider = { name: 'Microsoft', webKind: WEB_APP_KINDS.microsoft } as const;
   const connector: FirmConnector = {
-    usage:
-      '--tenant <directory (tenant) ID> --client-id <application (client) ID of the web app> (its client secret on standard input)',
+    usage: `--tenant <directory (tenant) ID> --client-id <application (client) ID of the web app> ${otherAccounts.usage} (its client secret on standard input)`,
     async read(args, io) {
       const tenant = flagValue(args, '--tenant');
       const clientId = flagValue(args, '--client-id');
@@ -48,7 +53,7 @@ export function microsoftSignIn(
         return {
           refused: "The web app's client secret is read from standard input: none was given.",
         };
-      return { settings: { tenant, clientId }, secret };
+      return { settings: { tenant, clientId, ...otherAccounts.settings(args) }, secret };
     },
     async prove(connection) {
       const { tenant = '', clientId = '' } = connection.settings;
@@ -56,7 +61,7 @@ export function microsoftSignIn(
       await fetchGraphToken(app, login, places.MICROSOFT_GRAPH_URL, Date.now());
     },
     describe: (settings) =>
-      `the web app ${settings.clientId ?? '?'} in the tenant ${settings.tenant ?? '?'}, for hosts to sign in to`,
+      `the web app ${settings.clientId ?? '?'} in the tenant ${settings.tenant ?? '?'}, for hosts to sign in to${otherAccounts.described(settings)}`,
   };
   return {
     ...provider,
@@ -85,5 +90,12 @@ export function microsoftSignIn(
       },
       withoutRefresh: 'the web app must have the delegated permission offline_access',
     })),
+    account: (accessToken) =>
+      accountAt(
+        `${places.MICROSOFT_GRAPH_URL}/me/calendar?$select=owner`,
+        accessToken,
+        (calendar) => (calendar.owner as { address?: unknown } | undefined)?.address,
+        provider,
+      ),
   };
 }
