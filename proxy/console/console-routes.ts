@@ -1,20 +1,15 @@
 /**
- * The firm's console at `/admin/`: the overview, the leads, one lead, and what can be done to
- * one (retry now, leave a refused file out, export, download a kept file), and the unfinished
- * enquiries (`unfinished-routes.ts`). It reads and acts
- * through the same store queries and operator code as `npm run outbox`, and writes each action
- * to the audit log with who did it. Each route names the role it needs (`access.ts`: a
- * marketer reads the overview's counts, staff the leads and the teams (`needsTo('read leads')`), an
- * operator people and settings); the gate is `console-guard.ts`, people `people-routes.ts`, teams
- * `team-routes.ts`.
+ * The firm's console at `/admin/`: the overview, the leads and one lead, with the routes of what
+ * can be done to one (`lead-action-routes.ts`: retry now, leave a refused file out, erase, export,
+ * download a kept file), hosts' calls and calendars (`calls-and-calendars-routes.ts`), and the
+ * unfinished enquiries (`unfinished-routes.ts`). It reads and acts through the same store queries
+ * and operator code as `npm run outbox`, and writes each action to the audit log with who did
+ * it. Each route names the role it needs (`access.ts`: a marketer reads the overview's counts,
+ * staff the leads and the teams (`needsTo('read leads')`), an operator people and settings); the
+ * gate is `console-guard.ts`, people `people-routes.ts`, teams `team-routes.ts`.
  */
-import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import type { SubmissionState } from '../outbox/submission.ts';
-import { eraseLead } from '../operator/erase-lead.ts';
-import { keptFile, leadExport } from '../operator/lead-export.ts';
-import { submissionJson } from '../operator/lead-report.ts';
-import { webStream, zipStream } from '../operator/zip.ts';
 import { allows } from '../outbox/roles.ts';
 import { consoleAudit, needs, needsTo, type ConsoleVariables } from './access.ts';
 import { consoleGuard, type ConsoleRouteDeps } from './console-guard.ts';
@@ -29,15 +24,14 @@ import { leadsBody } from './pages/leads.ts';
 import { overviewBody } from './pages/overview.ts';
 import { askedTeam } from './pages/team-filter.ts';
 import { CHART_DAYS } from './pages/chart.ts';
-import { retryOutcome, RETRY_WORDS } from './retry-outcome.ts';
 import { leadCalls } from '../booking/call-changes.ts';
 import type { CallPageRouteDeps } from '../intake/page/call-page-route.ts';
-import { callRoutes, CALL_WORDS } from './call-routes.ts';
-import { feedRoute } from './feed-route.ts';
-import { calendarSignInRoutes } from './calendar-sign-in-routes.ts';
-import { callMarkRoute, MARK_DONE } from './call-mark-route.ts';
-import { consoleOrigin } from './console-address.ts';
 import { CONSOLE_CSS } from './style.ts';
+import { CALL_WORDS } from './call-routes.ts';
+import { MARK_DONE } from './call-mark-route.ts';
+import { RETRY_WORDS } from './retry-outcome.ts';
+import { callsAndCalendarsRoutes } from './calls-and-calendars-routes.ts';
+import { leadActionRoutes } from './lead-action-routes.ts';
 import { unfinishedRoutes } from './unfinished-routes.ts';
 import {
   funnelPageRoute,
@@ -203,120 +197,7 @@ export function consoleRoutes(
     return page(c, { title: `Lead ${lead.reference}`, place: 'none', body });
   });
 
-  app.get('/admin/leads/:reference/files/:index', async (c) => {
-    const lead = await store.get(c.req.param('reference'));
-    const file = lead?.files.find((f) => String(f.index) === c.req.param('index'));
-    if (!lead || !file) return c.notFound();
-    const source = await keptFile(store, lead, file.index);
-    if (!source) return c.notFound();
-    await audit(c, 'download', lead.reference, `file ${String(file.index)}`);
-    return c.body(webStream(Readable.from(source.pieces(), { objectMode: false })), 200, {
-      'Content-Type': 'application/octet-stream',
-      'Content-Length': String(source.size),
-      'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`,
-      'X-Content-Type-Options': 'nosniff',
-    });
-  });
-
-  app.route(
-    '/',
-    callRoutes({
-      calls: deps.callChanges,
-      feeds: store,
-      origin: (c) => consoleOrigin(c, { publicUrl: deps.publicUrl, ...parts }),
-      audit,
-      marks: store,
-      ownCalendar: deps.hostSignIn
-        ? async (host) => ({
-            offered: (await deps.hostSignIn?.offered()) ?? [],
-            calendar: (await store.hostCalendars()).find((each) => each.address === host),
-          })
-        : undefined,
-    }),
-  );
-  app.route('/', callMarkRoute({ store, now: deps.now, audit }));
-  if (deps.hostSignIn && deps.callChanges)
-    app.route(
-      '/',
-      calendarSignInRoutes({
-        signIn: deps.hostSignIn,
-        calendars: store,
-        form: deps.callChanges.form,
-        keys: new SessionKeys(deps.adminToken ?? '', parts.sessionSecret, store),
-        reached: { publicUrl: deps.publicUrl, fromTrustedProxy: parts.fromTrustedProxy },
-        now: deps.now,
-        audit: (c, action, detail) => consoleAudit({ ...deps, store }, c, { action, detail }),
-      }),
-    );
-  if (deps.callChanges)
-    app.route(
-      '/',
-      feedRoute({
-        feeds: store,
-        form: deps.callChanges.form,
-        now: deps.now,
-        audit: (c, action, detail) => consoleAudit({ ...deps, store }, c, { action, detail }),
-      }),
-    );
-  app.post('/admin/leads/:reference/retry', async (c) => {
-    const reference = c.req.param('reference');
-    const outcome = await store.requeue(reference, deps.now());
-    if (outcome.kind === 'not_found') return c.notFound();
-    await audit(c, 'retry', reference, outcome.kind === 'requeued' ? undefined : outcome.kind);
-    // The page is drawn once the attempt has ended (or 10 s have passed): it shows the new state.
-    const done =
-      outcome.kind === 'requeued'
-        ? await retryOutcome(outcome.submission, {
-            paused: () => deps.deliverer.pauseState !== undefined,
-            deliverNow: (id, ms) => deps.deliverer.deliverNow(id, ms),
-            get: (ref) => store.get(ref),
-          })
-        : 'busy';
-    return c.redirect(`/admin/leads/${reference}?done=${done}`, 303);
-  });
-
-  app.post('/admin/leads/:reference/skip', async (c) => {
-    const reference = c.req.param('reference');
-    const index = Number(c.get('form').file);
-    if (!Number.isSafeInteger(index) || !(await store.skipFile(reference, index)))
-      return c.notFound();
-    await audit(c, 'skip', reference, `file ${String(index)}`);
-    return c.redirect(`/admin/leads/${reference}?done=skipped`, 303);
-  });
-
-  // The store records the erasure in the audit log itself, by a salted hash only.
-  app.post('/admin/leads/:reference/erase', async (c) => {
-    const reference = c.req.param('reference');
-    // The box is the confirmation, checked here: without JavaScript, and whatever the browser
-    // made of `required`, one press never erases.
-    if (c.get('form').confirm !== 'yes') {
-      if (!(await store.get(reference))) return c.notFound();
-      return c.redirect(`/admin/leads/${reference}?done=needs_confirm`, 303);
-    }
-    const outcome = await eraseLead(store, reference, {
-      force: c.get('form').force === 'yes',
-      at: deps.now(),
-      client: deps.clientIp(c),
-      spoolDir: parts.spoolDir,
-      who: c.get('session'),
-    });
-    if (outcome.kind === 'not_found') return c.notFound();
-    if (outcome.kind === 'needs_force')
-      return c.redirect(`/admin/leads/${reference}?done=needs_force`, 303);
-    return c.redirect('/admin/leads?done=erased', 303);
-  });
-
-  app.post('/admin/leads/:reference/export', async (c) => {
-    const lead = await store.get(c.req.param('reference'));
-    if (!lead) return c.notFound();
-    const exported = await leadExport(store, lead, submissionJson(lead));
-    await audit(c, 'export', lead.reference);
-    const zip = zipStream(exported.entries, new Date(lead.receivedAt));
-    return c.body(webStream(zip.stream), 200, {
-      'Content-Type': 'application/zip',
-      ...(zip.size >= 0 ? { 'Content-Length': String(zip.size) } : {}),
-      'Content-Disposition': `attachment; filename="${lead.reference}.zip"`,
-    });
-  });
+  app.route('/', callsAndCalendarsRoutes(deps, parts, audit));
+  app.route('/', leadActionRoutes(deps, parts, audit));
   return app;
 }
