@@ -1,7 +1,7 @@
 /**
  * Writes calls' events into hosts' own calendars, as delivery sends enquiries: each write was
  * queued in the outbox in the transaction that booked, cancelled or erased its call
- * (`outbox/machine/calendars.ts`); this claims the due ones under a lease (one instance sends
+ * (`outbox/machine/calendar-writes.ts`); this claims the due ones under a lease (one instance sends
  * each, one write of a call at a time), tries each once, and records how it ended. A calendar
  * that is down or slow delays a write, never loses it: it is tried again with backoff (5 s
  * doubling to an hour) for three days, then given up. Each calendar is opened by its kind

@@ -1,5 +1,5 @@
 /**
- * The store contract, hosts' calendars (`machine/calendars.ts`, docs/booking.md): a call's event
+ * The store contract, hosts' calendars (`machine/calendars.ts` and `machine/calendar-writes.ts`, docs/booking.md): a call's event
  * queued in its booking's transaction for a host whose calendar is connected, and its removal in
  * the transaction that cancels or erases it; each call's writes claimed one at a time in order,
  * under a lease whose fencing token alone finishes it, by one instance of several; a cancelled

@@ -16,7 +16,7 @@ import { toBooking, type BookingRow } from './booking-rows.ts';
 import { freeBlocks, placeCall, takeBlocks } from './bookings.ts';
 import { placed } from './call-reminders.ts';
 import { countCancelled } from './funnel.ts';
-import { queueCalendarWrite } from './calendars.ts';
+import { queueCalendarWrite } from './calendar-writes.ts';
 import { confirmations } from './confirmations.ts';
 import { hostCallNotices } from './host-call-notices.ts';
 import { notifications } from './notifications.ts';

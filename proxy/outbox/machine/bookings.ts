@@ -10,7 +10,7 @@
 import type { BookedSpan, BookedSubmission, NewBooking, StoredBooking } from '../booking.ts';
 import { toBooking, type BookingRow } from './booking-rows.ts';
 import { BLOCK_MS } from './booking-tables.ts';
-import { queueCalendarWrite } from './calendars.ts';
+import { queueCalendarWrite } from './calendar-writes.ts';
 import { countBooked } from './funnel.ts';
 import { all, one, run, type Dialect, type Plan } from './plan.ts';
 import { nextInTurn, routing } from './routing.ts';

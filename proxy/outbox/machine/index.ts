@@ -7,6 +7,7 @@ import { listAudit, recordAudit } from './audit.ts';
 import { bookingChanges } from './booking-changes.ts';
 import { bookings } from './bookings.ts';
 import { calendars } from './calendars.ts';
+import { calendarWrites } from './calendar-writes.ts';
 import { callMarks } from './call-marks.ts';
 import { callReminders } from './call-reminders.ts';
 import { hostFeeds } from './host-feeds.ts';
@@ -68,7 +69,8 @@ export function outboxMachine(d: Dialect) {
     ...unfinishedWebhooks,
     ...bookings(d),
     ...bookingChanges(d),
-    ...calendars(d),
+    ...calendars(),
+    ...calendarWrites(d),
     ...callMarks(),
     ...hostFeeds(),
     noteCallNotHeld,

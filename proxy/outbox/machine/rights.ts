@@ -14,7 +14,7 @@ import type { SubmissionRow } from '../rows.ts';
 import type { Submission } from '../submission.ts';
 import type { WebhookDelivery } from '../webhook.ts';
 import { recordAudit, type AuditEntry, type AuditRecord } from './audit.ts';
-import { queueCalendarWrite } from './calendars.ts';
+import { queueCalendarWrite } from './calendar-writes.ts';
 import { emailExpression } from './leads.ts';
 import { notifications } from './notifications.ts';
 import { all, run, type Dialect, type Plan } from './plan.ts';
