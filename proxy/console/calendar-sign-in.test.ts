@@ -7,8 +7,9 @@
  * refresh token kept; a state that does not match, a wrong verifier and a reused code refused;
  * the access revoked saying "sign in again" on the People page; the host disconnecting; a host
  * already connected whose reconnect fails (declined, a forged answer, a code refused, a read
- * that fails) keeping the calendar they had, read, and told so; a sign-in at Microsoft with
- * another account than the host's refused naming both, unless the firm's web app allows any.
+ * that fails) keeping the calendar they had, read and owed its calls' events, and told so; a
+ * sign-in at Microsoft with another account than the host's refused naming both, unless the
+ * firm's web app allows any.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
@@ -22,7 +23,7 @@ import {
   consoleOfAnn as signInConsole,
   operatorTypes,
 } from '../test/fixtures/host-sign-in-console.ts';
-import { harnessPerTest } from '../test/fixtures/proxy-harness.ts';
+import { harnessPerTest, validEnquiry } from '../test/fixtures/proxy-harness.ts';
 
 const setUp = harnessPerTest();
 const BOB = 'bob.personal@lovelace-law.example';
@@ -132,10 +133,23 @@ describe('a host connecting their own Microsoft 365 calendar by signing in', () 
   });
 
   it('keeps the calendar a host had when their reconnect fails, and says nothing changed', async () => {
-    const { clock, parts, pressConnect, callback, signsIn, forgedAnswer, peoplePage } =
+    const { h, clock, parts, pressConnect, callback, signsIn, forgedAnswer, peoplePage } =
       await consoleOfAnn();
     expect((await signsIn()).status).toBe(200);
-    const [had] = await store.hostCalendars();
+    // A call booked with her, its event owed to her calendar while she reconnects.
+    await parts.busy.refresh();
+    const booked = await h.submit({
+      answers: { ...validEnquiry().answers, call: '2027-03-29T09:00:00Z' },
+    });
+    expect(booked.status).toBe(201);
+    const calendarOfAnn = async () =>
+      (await store.hostCalendars()).map(({ address, kind, sealedPassword, connectedAt }) => ({
+        address,
+        kind,
+        sealedPassword,
+        connectedAt,
+      }));
+    const had = await calendarOfAnn();
     const unchanged =
       'Nothing changed: your Microsoft 365 calendar connected before is still connected and read.';
     const fails = async (answer: Promise<{ status: number; page: string }>, words: string) => {
@@ -144,7 +158,7 @@ describe('a host connecting their own Microsoft 365 calendar by signing in', () 
       expect(status).toBeGreaterThanOrEqual(400);
       expect(page).toContain(words);
       expect(page).toContain(unchanged);
-      expect(await store.hostCalendars()).toEqual([had]);
+      expect(await calendarOfAnn()).toEqual(had);
     };
 
     graph.delegated.signedIn = null;
@@ -171,8 +185,13 @@ describe('a host connecting their own Microsoft 365 calendar by signing in', () 
     clock.now += 61_000;
     await parts.busy.refresh();
     const [after] = await store.hostCalendars();
-    expect(after).toMatchObject({ connectedAt: had?.connectedAt, fault: null });
+    expect(after).toMatchObject({ connectedAt: had[0]?.connectedAt, fault: null });
     expect(await peoplePage()).not.toContain('sign in again');
+    // And the call's event, owed all along, is written into it.
+    while ((await parts.writer.round()) > 0);
+    expect(graph.events(ANN)).toEqual([
+      expect.objectContaining({ subject: 'Call with Ada Lovelace' }),
+    ]);
   });
 
   it('refuses a sign-in with another account than the host’s, naming both, unless the firm allows any', async () => {

@@ -96,7 +96,7 @@ export class HostSignIn {
   }
 
   /** The calendar `host` has connected (of any kind, however connected), or undefined. */
-  async connected(host: string): Promise<HostCalendar | undefined> {
+  async #connected(host: string): Promise<HostCalendar | undefined> {
     const address = host.toLowerCase();
     const found = (await this.deps.store.hostCalendars()).find((each) => each.address === address);
     if (!found) return undefined;
@@ -177,7 +177,7 @@ export class HostSignIn {
       connectedAt: now,
       connectedBy: by,
     };
-    const before = await this.connected(host);
+    const before = await this.#connected(host);
     // Kept first, so a refresh token rotated by the read below is kept over it; when the read
     // fails, the calendar connected before is put back (its writes owed were never dropped).
     await this.deps.store.connectCalendar(calendar);
