@@ -9,6 +9,7 @@ import type {
   CallMark,
   CallMarkOutcome,
   CallMove,
+  SettledMeeting,
   StoredBooking,
 } from './booking.ts';
 import type {
@@ -164,6 +165,11 @@ export interface CalendarWriteQueue {
     lease: { id: number; token: number },
     outcome: CalendarWriteOutcome,
   ): Promise<boolean>;
+  /**
+   * Keeps a call's meeting as its host's calendar made it (its link, or none: by telephone), at
+   * its next SEQUENCE, with the visitor's email; null when the call has moved on since.
+   */
+  settleMeeting(settled: SettledMeeting): Promise<StoredBooking | null>;
   /** When the next pending write is due, or null. */
   nextCalendarWriteAt(): Promise<number | null>;
   /** The writes given up or failing in a way a person must mend. */

@@ -5,6 +5,7 @@
  * not at all.
  */
 import type { UpstreamEnquiry } from '../client/schemas.ts';
+import type { MeetingProvider } from '../contract/schemas/after-call.ts';
 import type { FunnelKey } from './funnel-counts.ts';
 import type { NewNotification } from './notification.ts';
 import type { ConfirmationRequest } from './receipt.ts';
@@ -24,6 +25,11 @@ export interface NewBooking {
   visitorZone?: string | undefined;
   /** Its meeting's link, a room of its own (`booking.meeting`); none: by telephone. */
   meetingUrl?: string | undefined;
+  /**
+   * The provider whose meeting its host's calendar makes (`booking.meeting`'s `provider`), its
+   * link read back after the event is written; none: a room link, or by telephone.
+   */
+  meetingProvider?: MeetingProvider | undefined;
   /**
    * The hosts to try, in the configuration's order, each free as far as the proxy knows (their
    * calendars, who is away): the outbox books the first whose time nobody took.
@@ -59,6 +65,12 @@ export interface StoredBooking {
   visitorMoves: number;
   /** Its meeting's link, kept through every move; null: by telephone. */
   meetingUrl: string | null;
+  /**
+   * The provider whose meeting its host's calendar makes (`booking/meeting-reads.ts`), its link
+   * read back into `meetingUrl`; null for a room link, a call by telephone, and one whose
+   * calendar made no meeting (by telephone after all).
+   */
+  meetingProvider: MeetingProvider | null;
   state: 'booked' | 'cancelled';
   summary: string;
   description: string;
@@ -126,7 +138,7 @@ export interface CalendarEvent {
    * The online meeting the host's calendar is asked to make with the event (`booking.meeting`'s
    * `provider`), read back by `meetingLinkOf` (`booking/calendar-port.ts`).
    */
-  onlineMeeting?: 'teams' | 'meet' | undefined;
+  onlineMeeting?: MeetingProvider | undefined;
 }
 
 /** A change asked at the call's `sequence`, with the notice telling its host(s), if any. */
@@ -145,6 +157,18 @@ export interface CallChange {
    * the call are coalesced (`machine/host-call-notices.ts`).
    */
   byVisitor?: boolean | undefined;
+}
+
+/**
+ * A call's meeting as its host's calendar made it, read after its event was written at
+ * `sequence`: its join link, or null where the calendar made none (the call by telephone).
+ */
+export interface SettledMeeting {
+  uid: string;
+  sequence: number;
+  link: string | null;
+  /** The visitor's updated invitation, as the call's host writes it, queued with it. */
+  visitorMail?: ((host: string) => ConfirmationRequest) | undefined;
 }
 
 /** The call `uid` moved to a new span, with the hosts who may take it, in order. */

@@ -133,6 +133,7 @@ export const PLAN_TABLE = {
   keepCalendarSecret: 'write',
   claimCalendarWrites: 'write',
   finishCalendarWrite: 'write',
+  settleMeeting: 'atomic',
   nextCalendarWriteAt: 'read',
   calendarTrouble: 'read',
   // Each host's private feed: found by its token, kept when first shown, replaced at will.

@@ -1,6 +1,7 @@
 /**
  * The store contract, after the booking (issue 88, `docs/booking.md`): a call's meeting link kept
- * with it through a move; each reminder before a call taken once (several instances, a restart),
+ * with it through a move; the meeting its host's calendar makes, its link kept once read (with
+ * the visitor's email) or the call by telephone where none was made; each reminder before a call taken once (several instances, a restart),
  * afresh for a moved call, never for a cancelled one; whether a call took place, marked by staff
  * once it began and counted in its enquiry's funnel cell (a mark changed moves its count; two
  * marks at once, on several instances, count once each); the host's calls waiting for a mark. On
@@ -37,6 +38,49 @@ export function describeAfterCallStore(name: string, factory: StoreFactory): voi
       await store.moveBooking('one@test', { ...move, hosts: ['ann@firm.example'] }, 2_000);
       expect((await store.bookingsOf('EQ-1'))[0]).toMatchObject({ start, meetingUrl: room });
       expect((await store.bookingsOf('EQ-2'))[0]?.meetingUrl).toBeNull();
+    });
+
+    it('keeps the provider a call asks its host’s calendar for, and its link read once only, with the visitor’s email; none read: by telephone', async () => {
+      const store = await fresh();
+      await store.accept(asking('EQ-1', call('one@test', NINE, { meetingProvider: 'teams' })));
+      await store.accept(asking('EQ-2', call('two@test', NINE, { meetingProvider: 'meet' })));
+      expect((await store.bookingsOf('EQ-1'))[0]).toMatchObject({
+        meetingProvider: 'teams',
+        meetingUrl: null,
+      });
+      const join = 'https://teams.microsoft.com/l/meetup-join/19%3ameeting_a%40thread.v2/0';
+      const mail = (uid: string) => (host: string) => ({
+        notification: {
+          key: `visitor.call-updated:${uid}:1`,
+          channel: 'email' as const,
+          kind: 'visitor.call-updated',
+          reference: uid === 'one@test' ? 'EQ-1' : 'EQ-2',
+          payload: { host },
+          at: 2_000,
+        },
+        quotas: [],
+      });
+      const settle = (uid: string, sequence: number, link: string | null) =>
+        store.settleMeeting({ uid, sequence, link, visitorMail: mail(uid) });
+      // Read at a SEQUENCE the call no longer has: not kept (read again after its own write).
+      expect(await settle('one@test', 1, join)).toBeNull();
+      expect(await settle('one@test', 0, join)).toMatchObject({ meetingUrl: join, sequence: 1 });
+      // Its link kept: a second read, however late, changes nothing and tells nobody again.
+      expect(await settle('one@test', 1, 'https://teams.microsoft.com/other')).toBeNull();
+      expect(await settle('two@test', 0, null)).toMatchObject({
+        meetingUrl: null,
+        meetingProvider: null,
+        sequence: 1,
+      });
+      expect((await store.bookingsOf('EQ-1'))[0]).toMatchObject({
+        meetingUrl: join,
+        meetingProvider: 'teams',
+      });
+      const told = await store.notificationsFor('EQ-1');
+      expect(told.filter((each) => each.kind === 'visitor.call-updated')).toHaveLength(1);
+      expect(told.find((each) => each.kind === 'visitor.call-updated')?.payload).toEqual({
+        host: 'ann@firm.example',
+      });
     });
 
     it('takes each reminder once, on several instances and after a restart; a moved call’s afresh, a cancelled call’s never', async () => {

@@ -16,6 +16,7 @@ export interface BookingRow {
   visitor_zone: string | null;
   visitor_moves: number;
   meeting_url: string | null;
+  meeting_provider: StoredBooking['meetingProvider'];
   state: StoredBooking['state'];
   summary: string;
   description: string;
@@ -42,6 +43,7 @@ export const toBooking = (row: BookingRow): StoredBooking => ({
   visitorZone: row.visitor_zone,
   visitorMoves: row.visitor_moves,
   meetingUrl: row.meeting_url,
+  meetingProvider: row.meeting_provider,
   state: row.state,
   summary: row.summary,
   description: row.description,

@@ -141,3 +141,11 @@ export const reminderColumns = (t: ColumnTypes) =>
   `ALTER TABLE bookings ADD COLUMN placed_at ${t.big};
    ALTER TABLE bookings ADD COLUMN reminded_before ${t.big};
    CREATE INDEX bookings_start ON bookings (start_at);`;
+
+/**
+ * A call's meeting made by its host's calendar (issue 88, `{"provider": "teams"|"meet"}`): which
+ * provider it asks, kept from its booking until the calendar's link is read back into
+ * `meeting_url`; null for a call by telephone or with a room link.
+ */
+export const meetingProviderColumn = (t: ColumnTypes) =>
+  `ALTER TABLE bookings ADD COLUMN meeting_provider ${t.text};`;

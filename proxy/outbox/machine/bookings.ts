@@ -102,9 +102,10 @@ export function bookings(d: Dialect) {
       if (first === undefined) return null;
       const row = yield* one<BookingRow>(
         `INSERT INTO bookings (uid, reference, question, host, team, start_at, end_at, until_at,
-           time_zone, visitor_zone, meeting_url, secret_hash, summary, description, created_at)
+           time_zone, visitor_zone, meeting_url, meeting_provider, secret_hash, summary, description,
+           created_at)
          VALUES (@uid, @reference, @question, @host, @team, @start, @end, @until, @timeZone,
-           @visitorZone, @meetingUrl, @secretHash, @summary, @description, @at)
+           @visitorZone, @meetingUrl, @meetingProvider, @secretHash, @summary, @description, @at)
          RETURNING *`,
         {
           uid: booking.uid,
@@ -118,6 +119,7 @@ export function bookings(d: Dialect) {
           timeZone: booking.timeZone,
           visitorZone: booking.visitorZone ?? null,
           meetingUrl: booking.meetingUrl ?? null,
+          meetingProvider: booking.meetingProvider ?? null,
           secretHash: booking.secretHash,
           summary: booking.summary,
           description: booking.description,

@@ -4,6 +4,7 @@
  * `../plan-table.ts` says; each store adds only what is its own.
  */
 import { listAudit, recordAudit } from './audit.ts';
+import { meetingLinks } from './meeting-links.ts';
 import { bookingChanges } from './booking-changes.ts';
 import { bookings } from './bookings.ts';
 import { calendars } from './calendars.ts';
@@ -71,6 +72,7 @@ export function outboxMachine(d: Dialect) {
     ...bookingChanges(d),
     ...calendars(),
     ...calendarWrites(d),
+    ...meetingLinks(d),
     ...callMarks(),
     ...hostFeeds(),
     noteCallNotHeld,

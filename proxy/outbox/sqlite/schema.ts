@@ -26,6 +26,7 @@ import {
   calendarTables,
   callOutcomeColumns,
   meetingColumn,
+  meetingProviderColumn,
   reminderColumns,
   visitorCallColumns,
 } from '../machine/booking-tables.ts';
@@ -201,6 +202,8 @@ export const MIGRATIONS: readonly Migration[] = [
   reminderColumns(TYPES),
   // Unfinished enquiries kept with their visitor's say-so, and their counts in the funnel (issue 87).
   unfinishedTables(TYPES),
+  // Which provider's meeting each call asks its host's calendar for, until its link is read (issue 88).
+  meetingProviderColumn(TYPES),
 ];
 
 /** Applies one step of `MIGRATIONS` to `db` (inside the caller's transaction). */
