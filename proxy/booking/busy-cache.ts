@@ -13,7 +13,7 @@
  */
 import type { Logger } from '../logger.ts';
 import type { HostCalendars } from '../outbox/store.ts';
-import type { HostCalendar } from '../outbox/calendar-write.ts';
+import type { CalendarKind, HostCalendar } from '../outbox/calendar-write.ts';
 import type { CalendarOpener } from './calendar-adapters.ts';
 import type { BusyReading, CalendarBusy } from './calendar-port.ts';
 import { within } from './busy-times.ts';
@@ -62,8 +62,8 @@ export interface BusyCacheDeps {
 export class BusyCache implements CalendarBusy {
   #version = 0;
   readonly #known = new Map<string, Known>();
-  /** The hosts with a calendar connected, as last listed. */
-  #connected = new Set<string>();
+  /** The hosts with a calendar connected, as last listed, and its kind. */
+  #connected = new Map<string, CalendarKind>();
   /** Each host's last fault, so that a fault is logged when it starts and when it ends. */
   readonly #faults = new Map<string, string>();
   readonly #tried = new Map<string, Tried>();
@@ -74,6 +74,10 @@ export class BusyCache implements CalendarBusy {
 
   get version(): number {
     return this.#version;
+  }
+
+  kindOf(host: string): CalendarKind | undefined {
+    return this.#connected.get(host);
   }
 
   eventsOf(host: string, from: number, to: number): readonly Span[] | 'unreadable' {
@@ -113,9 +117,9 @@ export class BusyCache implements CalendarBusy {
       this.deps.log.warn({ err: error }, 'calendars: the outbox could not list them; trying again');
       return;
     }
-    const connected = new Set(calendars.map((calendar) => calendar.address));
+    const connected = new Map(calendars.map((calendar) => [calendar.address, calendar.kind]));
     if (
-      [...connected].some((host) => !this.#connected.has(host)) ||
+      [...connected.keys()].some((host) => !this.#connected.has(host)) ||
       connected.size !== this.#connected.size
     )
       this.#version += 1;

@@ -30,12 +30,19 @@ export interface CalendarBusy {
   eventsOf(host: string, from: number, to: number): readonly Span[] | 'unreadable';
   /** Grows whenever a calendar read changes what is known: times worked out before are stale. */
   readonly version: number;
+  /** The kind of `host`'s connected calendar, as last listed; undefined when none is. */
+  kindOf?(host: string): CalendarKind | undefined;
 }
 
 /** A call as an event in a calendar (kept beside the bookings, as invitations say it too). */
 export type { CalendarEvent } from '../outbox/booking.ts';
 export type { CalendarKind, HostCalendar } from '../outbox/calendar-write.ts';
 export type { BusyReading } from './caldav/busy-events.ts';
+
+/** A meeting its calendar is still making (Google's conference `pending`): read it again later. */
+export const MEETING_PENDING = Object.freeze({ pending: true } as const);
+/** `MEETING_PENDING`'s type. */
+export type MeetingPending = typeof MEETING_PENDING;
 
 /** What a write or a removal came to. */
 export type EventWriteOutcome = 'done' | 'already';
@@ -51,10 +58,11 @@ export interface EventWriter {
   removeEvent(uid: string): Promise<EventWriteOutcome>;
   /**
    * The join link of the online meeting the calendar made with the event `uid` (written with
-   * `onlineMeeting`), read back: undefined while it has none (not made, or still being made: read
-   * again later). Only the kinds that make meetings have it (Microsoft 365, Google).
+   * `onlineMeeting`), read back: `MEETING_PENDING` while it is still being made (read again
+   * later), undefined when it made none (not asked, refused, the event gone). Only the kinds that
+   * make meetings have it (Microsoft 365, Google).
    */
-  meetingLinkOf?(uid: string): Promise<string | undefined>;
+  meetingLinkOf?(uid: string): Promise<string | MeetingPending | undefined>;
 }
 
 /** A host's calendar, opened: what the busy cache reads and the writer writes. */

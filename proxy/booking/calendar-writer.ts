@@ -8,7 +8,9 @@
  * (`calendar-adapters.ts`), whose write a retry after an unknown outcome never makes twice (a
  * CalDAV put `If-None-Match: *` on the event's own resource; Graph's `transactionId`). What a person
  * must mend (a wrong password, an address that is no calendar), and what is given up, the firm
- * hears of by the notifier's alert (`notify/alert-conditions.ts`, `calendarTrouble`).
+ * hears of by the notifier's alert (`notify/alert-conditions.ts`, `calendarTrouble`). A call
+ * whose host's calendar makes its meeting has the meeting read back once its event is written
+ * (`meeting-reads.ts`): one still being made is read again through this queue, never waited on.
  */
 import { nextAttempt, type RetryPolicy } from '../delivery/backoff.ts';
 import type { Logger } from '../logger.ts';
@@ -17,6 +19,8 @@ import { StoreUnavailableError, type CalendarWriteQueue } from '../outbox/store.
 import type { CalendarOpener } from './calendar-adapters.ts';
 import { CalendarFault } from './caldav/calendar-fault.ts';
 import { eventOf } from './event-ical.ts';
+import { readMeeting, type MeetingReadDeps } from './meeting-reads.ts';
+import type { VisitorMailDeps } from './visitor-call-notice.ts';
 
 /** From 5 s doubling to an hour apart, for three days: a calendar's outage is sat out. */
 const CALENDAR_RETRY: RetryPolicy = Object.freeze({
@@ -32,7 +36,9 @@ const AT_ONCE = 4;
 
 /** What the writer reads and writes with. */
 export interface CalendarWriterDeps {
-  store: CalendarWriteQueue;
+  store: CalendarWriteQueue & MeetingReadDeps['store'];
+  /** Set only when visitors can be emailed: the link of their call's meeting goes to them. */
+  visitors?: VisitorMailDeps | undefined;
   /** Opens a calendar by its kind (until there is a key, none opens: writes wait). */
   calendars: Pick<CalendarOpener, 'open'>;
   log: Logger;
@@ -111,14 +117,27 @@ export class CalendarWriter {
     const about = { uid: write.uid, host: write.host, action: write.action };
     // Nothing left to do: the calendar was disconnected, or the call erased or cancelled first.
     const moot = !calendar || (write.action === 'put' && booking?.state !== 'booked');
-    if (moot) return { kind: 'done', at: deps.now() };
     try {
+      if (moot) {
+        // A call asking a meeting of a calendar disconnected since is by telephone after all.
+        await readMeeting(deps, claim, undefined);
+        return { kind: 'done', at: deps.now() };
+      }
       const port = await deps.calendars.open(calendar);
       const done =
         write.action === 'put' && booking
           ? await port.writeEvent(eventOf(booking))
           : await port.removeEvent(write.uid);
       deps.log.info({ ...about, outcome: done }, 'calendar write done');
+      // Its meeting still being made: read again later, the event's write found already done.
+      const readAgainAt = await readMeeting(deps, claim, port);
+      if (readAgainAt !== undefined)
+        return {
+          kind: 'retry',
+          at: readAgainAt,
+          error: 'its meeting is still being made by the calendar',
+          needsPerson: false,
+        };
       return { kind: 'done', at: deps.now() };
     } catch (error) {
       const fault =

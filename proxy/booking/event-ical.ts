@@ -158,4 +158,6 @@ export const eventOf = (booking: StoredBooking): CalendarEvent => ({
   stamp: booking.createdAt,
   location: booking.meetingUrl ?? undefined,
   url: booking.meetingUrl ?? undefined,
+  // Its host's calendar makes its meeting, until its link is read (then kept, never made anew).
+  onlineMeeting: booking.meetingUrl ? undefined : (booking.meetingProvider ?? undefined),
 });

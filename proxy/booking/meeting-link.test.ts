@@ -17,7 +17,7 @@ import { answerOf, confirming, confirmingProxies } from '../test/fixtures/confir
 import { signedInAs } from '../test/fixtures/console-people.ts';
 import { validEnquiry } from '../test/fixtures/proxy-harness.ts';
 import { feedPath } from './host-feeds.ts';
-import { providerNotice } from './meeting-link.ts';
+import { providerNotice } from './meeting-providers.ts';
 
 const confirmingProxy = confirmingProxies();
 const TOKEN = randomBytes(32).toString('base64url');
@@ -146,14 +146,14 @@ describe('a meeting link per call, in Welsh', () => {
 });
 
 describe('a meeting a host’s calendar would make', () => {
-  it('is said, at start and in the studio, to be by telephone until this proxy makes them', () => {
+  it('is said, at start and in the studio, to be made by the host’s calendar, by telephone without one', () => {
     expect(providerNotice(withBooking({ meeting: { link: JITSI } }))).toBeUndefined();
     const draft = {
       booking: { meeting: { provider: 'teams' } },
       routing: { teams: { property: { booking: { meeting: { provider: 'meet' } } } } },
     };
     expect(providerNotice(draft)).toBe(
-      'booking.meeting asks for Microsoft Teams meetings, made in each host’s Microsoft 365 calendar, and Google Meet meetings, made in each host’s Google calendar: this proxy does not make them yet, so these calls are by telephone, and the confirmation, the invitation and the reminders say so. Give "meeting" a link with {room} instead (docs/booking.md, “Reminders and the meeting link”).',
+      'booking.meeting asks for Microsoft Teams meetings, made in each host’s Microsoft 365 calendar, and Google Meet meetings, made in each host’s Google calendar: each call’s link is read back from its host’s calendar and emailed to the visitor. A call that may go to a host whose calendar cannot make it (CalDAV, or none connected) is by telephone, and its emails say so (docs/booking.md, “Reminders and the meeting link”).',
     );
   });
 });

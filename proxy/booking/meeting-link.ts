@@ -7,7 +7,6 @@
 import { randomInt } from 'node:crypto';
 import { formatMessage } from '../contract/messages.ts';
 import {
-  MEETING_PROVIDERS,
   ROOM_PLACEHOLDER,
   type Meeting,
   type MeetingProvider,
@@ -62,13 +61,20 @@ export interface CallPlace {
 }
 
 /**
- * Where a call with `meetingUrl` (null: by telephone) happens, in `words`: the link to join it,
- * or the telephone, with the number the visitor gave where they gave one.
+ * Where a call with `meetingUrl` (null: none yet) happens, in `words`: the link to join it; the
+ * link to follow, where its host's calendar makes its meeting (`provider`) and has not given it
+ * yet; or the telephone, with the number the visitor gave where they gave one.
  *
- * @example callPlace(ENGLISH, null, '07700 900123').text // 'By telephone: we will call you on 07700 900123.'
+ * @example callPlace(ENGLISH, null, '07400 123456').text // 'By telephone: we will call you on 07400 123456.'
  */
-export function callPlace(words: Strings, meetingUrl: string | null, telephone = ''): CallPlace {
+export function callPlace(
+  words: Strings,
+  meetingUrl: string | null,
+  telephone = '',
+  provider: MeetingProvider | null = null,
+): CallPlace {
   if (meetingUrl) return { text: words['call.joinAt'], link: meetingUrl };
+  if (provider) return { text: words['call.linkFollows'] };
   const number = telephone.trim();
   return {
     text: number
@@ -77,37 +83,12 @@ export function callPlace(words: Strings, meetingUrl: string | null, telephone =
   };
 }
 
-/** What the visitor's invitation says of where: the link (LOCATION and URL), or by telephone. */
-export const invitationPlace = (words: Strings, meetingUrl: string | null) =>
+/** What the visitor's invitation says of where: the link (LOCATION and URL), to follow, or by telephone. */
+export const invitationPlace = (
+  words: Strings,
+  meetingUrl: string | null,
+  provider: MeetingProvider | null = null,
+) =>
   meetingUrl
     ? { location: meetingUrl, url: meetingUrl }
-    : { location: words['call.locationTelephone'] };
-
-const PROVIDER_NAMES: Readonly<Record<MeetingProvider, string>> = {
-  teams: 'Microsoft Teams meetings, made in each host’s Microsoft 365 calendar',
-  meet: 'Google Meet meetings, made in each host’s Google calendar',
-};
-
-/** `value` as a record to read keys of (anything else reads as one without keys). */
-const record = (value: unknown): Record<string, unknown> =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-
-/**
- * What the proxy says at start and the studio above the booking's fields when `config` (parsed,
- * or a draft as written) asks a host's calendar for its meetings (`"meeting": {"provider": …}`,
- * the form's or a team's): which calendar makes them, and that this proxy makes none yet, so
- * those calls are by telephone and every email says so. Undefined when nothing asks.
- */
-export function providerNotice(config: unknown): string | undefined {
-  const routing = record(record(config).routing);
-  const bookings = [
-    record(config).booking,
-    ...Object.values(record(routing.teams)).map((team) => record(team).booking),
-  ];
-  const asked = new Set(bookings.map((booking) => record(record(booking).meeting).provider));
-  const names = MEETING_PROVIDERS.filter((provider) => asked.has(provider)).map(
-    (provider) => PROVIDER_NAMES[provider],
-  );
-  if (names.length === 0) return undefined;
-  return `booking.meeting asks for ${names.join(', and ')}: this proxy does not make them yet, so these calls are by telephone, and the confirmation, the invitation and the reminders say so. Give "meeting" a link with {room} instead (docs/booking.md, “Reminders and the meeting link”).`;
-}
+    : { location: words[provider ? 'call.locationOnline' : 'call.locationTelephone'] };

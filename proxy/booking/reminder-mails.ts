@@ -83,7 +83,7 @@ export function visitorReminder(
   const words = deps.wordsIn(lang);
   const to = invitation.attendee.email;
   const when = visitorCallTime(booking, booking, lang);
-  const place = callPlace(words, booking.meetingUrl, telephone);
+  const place = callPlace(words, booking.meetingUrl, telephone, booking.meetingProvider);
   const mail = mailOf(
     lang,
     formatMessage(words['call.reminderSubject'], { reference: booking.reference }),
@@ -128,7 +128,9 @@ export function hostReminder(facts: ReminderFacts, publicUrl?: string): NewNotif
   const origin = publicUrl?.replace(/\/+$/, '');
   const where = booking.meetingUrl
     ? `Join the call at this link: ${booking.meetingUrl}`
-    : 'By telephone.';
+    : booking.meetingProvider
+      ? 'Online: the meeting is in the event in your calendar.'
+      : 'By telephone.';
   const payload: CallChangeEvent = {
     event: 'call.reminder',
     reference: booking.reference,

@@ -14,7 +14,7 @@ import type { SlotsStatus } from '../contract/booking.ts';
 import type { BookingStore, TeamPeople } from '../outbox/store.ts';
 import type { BookingHosts } from './booking-hosts.ts';
 import { isFree, within, type HostBusy } from './busy-times.ts';
-import type { CalendarBusy } from './calendar-port.ts';
+import type { CalendarBusy, CalendarKind } from './calendar-port.ts';
 import { isoStart } from './call-words.ts';
 import { bookableDates, bookableFrom, daySlots, type Span } from './slot-grid.ts';
 import { wallClock, type CivilDate } from './zoned-time.ts';
@@ -95,6 +95,11 @@ export class SlotFinder {
         events !== 'unreadable' && isFree(slot, { booked: [], events }, hosts.rules.bufferMinutes)
       );
     });
+  }
+
+  /** The kind of `host`'s connected calendar, as last listed; undefined when none is. */
+  calendarKind(host: string): CalendarKind | undefined {
+    return this.deps.calendars?.kindOf?.(host);
   }
 
   /** Forgets the day of `at` for `hosts`: a call was booked, or found taken, then. */

@@ -5,11 +5,11 @@
  * then receives is read back as a calendar program reads its invitation (mailparser, ical.js).
  */
 import { randomBytes } from 'node:crypto';
-import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FormConfig } from '../contract/schemas/form-config.ts';
 import { HOSTS, lawFirmBooking } from '../test/fixtures/booking-config.ts';
+import { attachedInvitation } from '../test/fixtures/call-invitations.ts';
 import { callPagesOptions, pressOnPage } from '../test/fixtures/call-pages.ts';
 import { answerOf, confirming, confirmingProxies } from '../test/fixtures/confirming-proxy.ts';
 import { postForm, signedInAs } from '../test/fixtures/console-people.ts';
@@ -91,9 +91,7 @@ async function visitorPress(h: ProxyHarness, path: string, fields: Record<string
 
 /** The invitation an email carries, as a calendar program reads it. */
 function invitationOf(email: ParsedMail | undefined) {
-  const attached = email?.attachments.find((part) => part.contentType === 'text/calendar');
-  const calendar = ICAL.Component.fromString(attached?.content.toString('utf8') ?? '');
-  const event = calendar.getFirstSubcomponent('vevent');
+  const { calendar, event } = attachedInvitation(email);
   return {
     method: calendar.getFirstPropertyValue('method'),
     uid: event?.getFirstPropertyValue('uid'),

@@ -4,7 +4,10 @@
  * they read the form in, from `CONFIRMATION_FROM`, with the invitation their confirmation
  * carried, updated: `METHOD:CANCEL` for a cancel, `METHOD:REQUEST` at the new time for a move,
  * the same UID at the SEQUENCE the change gives it, so their calendar replaces what it holds;
- * a move's says the link to the call's page again (the same token opens it).
+ * a move's says the link to the call's page again (the same token opens it). Where the host's
+ * calendar makes the call's meeting, its link once read is told the same way (`meeting`: the
+ * invitation at the next SEQUENCE with the link in LOCATION and URL, or by telephone where the
+ * calendar made none: `meeting-reads.ts`).
  *
  * It is written from that confirmation as the outbox keeps it: a visitor whose confirmation
  * carried no invitation (none asked for, over its quota, its lead forgotten) has nothing in
@@ -24,6 +27,7 @@ import type { StoredBooking } from '../outbox/booking.ts';
 import type { QueuedNotification } from '../outbox/notification.ts';
 import type { ConfirmationRequest } from '../outbox/receipt.ts';
 import { visitorCallTime } from './call-words.ts';
+import { invitationPlace } from './meeting-link.ts';
 import type { Span } from './slot-grid.ts';
 
 /** What telling visitors needs: set only when they can be emailed (`CONFIRMATION_FROM`). */
@@ -39,8 +43,8 @@ export interface VisitorMailDeps {
 
 /** A change to tell the visitor of, as `call-changes.ts` makes it. */
 export interface VisitorChange {
-  kind: 'cancelled' | 'moved';
-  /** The call as it was before the change. */
+  kind: 'cancelled' | 'moved' | 'meeting';
+  /** The call as it was before the change (a meeting's: with the link read, or none). */
   booking: StoredBooking;
   /** A move's new time, in its rules' zone. */
   to?: Span & { timeZone: string };
@@ -83,29 +87,31 @@ export function visitorNotice(
     const span = change.to ?? { ...booking };
     const params = { reference: booking.reference, when: was, host };
     const mail =
-      change.kind === 'cancelled'
-        ? mailOf(
-            { lang },
-            say('call.cancelledSubject', params),
-            [say(change.byVisitor ? 'call.cancelledByVisitor' : 'call.cancelledByFirm')],
-            setApart(say('call.cancelledWhen', params)),
-            change.byVisitor
-              ? [say('call.cancelledCalendar')]
-              : [say('call.bookAgain'), say('call.cancelledCalendar')],
-          )
-        : mailOf(
-            { lang },
-            say('call.movedSubject', params),
-            [say(change.byVisitor ? 'call.movedByVisitor' : 'call.movedByFirm')],
-            setApart(
-              say('call.movedNow', {
-                when: visitorCallTime(span, { ...span, visitorZone: booking.visitorZone }, lang),
-                host,
-              }),
-            ),
-            [say('call.movedWas', params), say('call.movedCalendar'), say('call.emailChange')],
-          );
-    const event = `visitor.call-${change.kind}` as const;
+      change.kind === 'meeting'
+        ? meetingMail(words, lang, booking, params, invitation.link)
+        : change.kind === 'cancelled'
+          ? mailOf(
+              { lang },
+              say('call.cancelledSubject', params),
+              [say(change.byVisitor ? 'call.cancelledByVisitor' : 'call.cancelledByFirm')],
+              setApart(say('call.cancelledWhen', params)),
+              change.byVisitor
+                ? [say('call.cancelledCalendar')]
+                : [say('call.bookAgain'), say('call.cancelledCalendar')],
+            )
+          : mailOf(
+              { lang },
+              say('call.movedSubject', params),
+              [say(change.byVisitor ? 'call.movedByVisitor' : 'call.movedByFirm')],
+              setApart(
+                say('call.movedNow', {
+                  when: visitorCallTime(span, { ...span, visitorZone: booking.visitorZone }, lang),
+                  host,
+                }),
+              ),
+              [say('call.movedWas', params), say('call.movedCalendar'), say('call.emailChange')],
+            );
+    const event = `visitor.call-${change.kind === 'meeting' ? 'updated' : change.kind}` as const;
     const payload: VisitorCallEvent = {
       event,
       reference: booking.reference,
@@ -113,6 +119,8 @@ export function visitorNotice(
       ...withLink(mail, change.kind === 'moved' ? invitation.link : undefined),
       invitation: {
         ...invitation,
+        // Where it happens now: the meeting's link once read, kept through its moves.
+        ...invitationPlace(words, booking.meetingUrl, booking.meetingProvider),
         start: span.start,
         end: span.end,
         sequence,
@@ -133,6 +141,31 @@ export function visitorNotice(
       quotas: [],
     };
   };
+}
+
+/**
+ * The email of a call's meeting as its host's calendar made it: the link to join (the call's
+ * `meetingUrl`), or by telephone where the calendar made none (with the call's `page`).
+ */
+function meetingMail(
+  words: Strings,
+  lang: string,
+  booking: StoredBooking,
+  params: Record<string, string>,
+  page: string,
+) {
+  const say = (key: keyof Strings) => formatMessage(words[key], params);
+  const link = booking.meetingUrl;
+  const when = setApart(formatMessage(words['call.reminderWhen'], params));
+  const mail = link
+    ? mailOf({ lang }, say('call.meetingSubject'), [say('call.meetingReady')], when, [
+        say('call.joinAt'),
+      ])
+    : mailOf({ lang }, say('call.meetingNoneSubject'), [say('call.meetingNone')], when, [
+        say('call.emailChange'),
+      ]);
+  // The link to join; by telephone, the call's page to cancel or move it.
+  return withLink(mail, link ?? page);
 }
 
 /** A line set apart, in bold. */

@@ -15,6 +15,7 @@ import { appointmentOf, bookingHosts, type BookingHosts } from '../booking/booki
 import { secretHash } from '../booking/booking-link.ts';
 import { newBookingUid } from '../booking/booking-uid.ts';
 import { meetingLinkFor } from '../booking/meeting-link.ts';
+import { meetingProviderFor } from '../booking/meeting-providers.ts';
 import {
   callTime,
   callValue,
@@ -116,6 +117,10 @@ export function askedCall(
       visitorZone: part.time_zone,
       // A room of its own, kept through every move (none: by telephone).
       meetingUrl: meetingLinkFor(hosts.rules.meeting),
+      // Made by the host's calendar where every host it may go to keeps one that makes it.
+      meetingProvider: meetingProviderFor(hosts.rules.meeting, free, (host) =>
+        deps.slots.calendarKind(host),
+      ),
       hosts: free,
       turnsOf: hosts.roundRobin ? (hosts.team ?? undefined) : undefined,
       secretHash: secretHash(secret),

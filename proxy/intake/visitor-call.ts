@@ -74,15 +74,17 @@ export function visitorCall(
   const link = `${page}${query}`;
   const { enquiry, words } = visitor;
   const meetingUrl = booking.meetingUrl ?? null;
+  // A meeting the host's calendar makes: its link follows by email once read.
+  const provider = booking.meetingProvider ?? null;
   return {
     when: visitorCallTime(booking, booking, lang),
     question: booking.question,
     firmWhen: callTime(booking, booking.timeZone, firmLang),
     link,
-    place: callPlace(words, meetingUrl, enquiry.telephone_mobile),
+    place: callPlace(words, meetingUrl, enquiry.telephone_mobile, provider),
     calendar: `${page}/calendar.ics${query}`,
     invitation: {
-      ...invitationPlace(words, meetingUrl),
+      ...invitationPlace(words, meetingUrl, provider),
       uid: booking.uid,
       start: booking.start,
       end: booking.end,

@@ -12,6 +12,7 @@ import { keyWhenMade } from '../booking/calendar-key.ts';
 import { HostSignIn } from '../booking/host-sign-in/host-sign-in.ts';
 import { CalendarWriter } from '../booking/calendar-writer.ts';
 import { CallReminders } from '../booking/call-reminders.ts';
+import { meetingHostsNotice } from '../booking/meeting-providers.ts';
 import type { CallChangeDeps } from '../booking/call-changes.ts';
 import { SlotFinder } from '../booking/slot-finder.ts';
 import type { ProxyEnv } from '../env.ts';
@@ -50,8 +51,13 @@ export async function bookingParts(
   };
   const key = keyWhenMade(keySource);
   const found = key();
-  if ('missing' in found && (await store.hostCalendars()).length > 0)
+  const connected = await store.hostCalendars();
+  if ('missing' in found && connected.length > 0)
     log.warn({ problem: found.missing }, 'calendars are connected but cannot be read');
+  // The hosts whose calendar cannot make the meetings the booking asks: their calls are by telephone.
+  const kinds = new Map(connected.map((calendar) => [calendar.address, calendar.kind]));
+  const lacking = meetingHostsNotice(form.current().config, kinds);
+  if (lacking) log.warn(lacking);
   // One set of adapters for the process: each kind keeps its tokens and its limits there.
   const calendars = new CalendarOpener({ adapters: calendarAdapters(env), key, store });
   const reading = () => ({
@@ -65,13 +71,6 @@ export async function bookingParts(
     log: log.child({ part: 'calendars' }),
     now: Date.now,
   });
-  const writer = new CalendarWriter({
-    store,
-    calendars,
-    log: log.child({ part: 'calendar writes' }),
-    now: Date.now,
-    owner: outbox.owner ?? 'this proxy',
-  });
   const slots = new SlotFinder({ store, calendars: busy, now: Date.now });
   // The confirmations' condition: the visitor is told of a change, and reminded, as they were
   // told of the call.
@@ -82,6 +81,14 @@ export async function bookingParts(
           wordsIn: (lang: string | undefined) => wordsIn(form.current(), lang),
         }
       : undefined;
+  const writer = new CalendarWriter({
+    store,
+    visitors,
+    calendars,
+    log: log.child({ part: 'calendar writes' }),
+    now: Date.now,
+    owner: outbox.owner ?? 'this proxy',
+  });
   const hostsTold = emailChannelOn(env);
   const reminders = new CallReminders({
     store,

@@ -44,7 +44,7 @@ import type { Converter } from '../convert/conversion.ts';
 import { Webhooks } from '../webhooks/webhooks.ts';
 import { bookingParts, type BookingParts } from './booking-parts.ts';
 import { teamsNaming } from '../webhooks/producer.ts';
-import { providerNotice } from '../booking/meeting-link.ts';
+import { providerNotice } from '../booking/meeting-providers.ts';
 
 /** How much longer than its longest call a step's lease lasts. */
 const LEASE_GRACE_MS = 5000;

@@ -90,7 +90,7 @@ export interface CallInvitation extends CalendarEvent {
  * the SEQUENCE the change gave it, so their calendar replaces what it holds.
  */
 export interface VisitorCallEvent extends ConfirmationMail {
-  event: 'visitor.call-cancelled' | 'visitor.call-moved';
+  event: 'visitor.call-cancelled' | 'visitor.call-moved' | 'visitor.call-updated';
   reference: string;
   to: string;
   invitation: CallInvitation & { organizer: string };
@@ -183,7 +183,11 @@ export const isVisitorEvent = (event: NotifyEvent): event is VisitorEvent =>
 /** The iCalendar METHOD of a visitor's email's invitation; none for an email without one. */
 export function invitationMethod(event: VisitorEvent): 'REQUEST' | 'CANCEL' | undefined {
   if (event.event === 'visitor.call-cancelled') return 'CANCEL';
-  if (event.event === 'visitor.call-moved' || event.event === 'confirmation')
+  if (
+    event.event === 'visitor.call-moved' ||
+    event.event === 'visitor.call-updated' ||
+    event.event === 'confirmation'
+  )
     return event.invitation?.organizer ? 'REQUEST' : undefined;
   return undefined;
 }

@@ -12,7 +12,12 @@
 import type { CalendarEvent } from '../../outbox/booking.ts';
 import type { BusyReading } from '../caldav/busy-events.ts';
 import { CalendarFault } from '../caldav/calendar-fault.ts';
-import type { EventWriteOutcome, OpenedCalendar } from '../calendar-port.ts';
+import {
+  MEETING_PENDING,
+  type EventWriteOutcome,
+  type MeetingPending,
+  type OpenedCalendar,
+} from '../calendar-port.ts';
 import { joinLinkFrom } from '../meeting-link.ts';
 import type { Span } from '../slot-grid.ts';
 import { faultOf, type HostApi } from './calendar-api.ts';
@@ -95,13 +100,13 @@ export function googleCalendar(api: HostApi, host: string): OpenedCalendar {
     throw faultOf(answer, 'moving the event', host);
   }
 
-  /** The Meet link of the call `uid`'s event: none while its conference is pending or failed. */
-  async function meetingLinkOf(uid: string): Promise<string | undefined> {
+  /** The Meet link of the call `uid`'s event: pending while its conference is, none once failed. */
+  async function meetingLinkOf(uid: string): Promise<string | MeetingPending | undefined> {
     const answer = await api.request('GET', `${EVENTS}/${eventIdOf(uid)}`);
     if (answer.status === 404 || answer.status === 410) return undefined;
     if (answer.status !== 200) throw faultOf(answer, 'reading the meeting', host);
     const data = answer.body.conferenceData as ConferenceData | undefined;
-    if (data?.createRequest?.status?.statusCode === 'pending') return undefined;
+    if (data?.createRequest?.status?.statusCode === 'pending') return MEETING_PENDING;
     const video = data?.entryPoints?.find((entry) => entry.entryPointType === 'video')?.uri;
     return joinLinkFrom(answer.body.hangoutLink) ?? joinLinkFrom(video);
   }

@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '../../outbox/booking.ts';
+import { MEETING_PENDING } from '../calendar-port.ts';
 import { googlePerSuite, openedGoogle } from '../../test/fixtures/google-calendars.ts';
 
 const google = googlePerSuite();
@@ -40,7 +41,7 @@ describe('a Meet conference made by the host’s Google calendar', () => {
     const link = String(held?.hangoutLink);
     expect(link).toMatch(/^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/);
     // Still pending at the first read: no link yet, the same one at the next.
-    expect(await opened.meetingLinkOf?.(CALL.uid)).toBeUndefined();
+    expect(await opened.meetingLinkOf?.(CALL.uid)).toBe(MEETING_PENDING);
     expect(await opened.meetingLinkOf?.(CALL.uid)).toBe(link);
     await opened.writeEvent({
       ...CALL,

@@ -4,7 +4,7 @@
  * naming each problem with a link to its field, until the draft passes every check. Rolling back
  * publishes an old version again after the same kind of page; discarding the draft asks first.
  */
-import { providerNotice } from '../../booking/meeting-link.ts';
+import { providerNotice } from '../../booking/meeting-providers.ts';
 import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { FormDraft, PlatformChange, StudioIssue } from '../../studio/form-studio.ts';

@@ -51,7 +51,7 @@ import {
   type StudioPart,
 } from './parts.ts';
 import type { Published } from './published.ts';
-import { providerNotice } from '../../booking/meeting-link.ts';
+import { providerNotice } from '../../booking/meeting-providers.ts';
 import { at, isRecord, languagesOf, listAt, shownAt, type Path } from './raw-config.ts';
 import type { StudioSurroundings } from './studio-kit.ts';
 import { counted } from './studio-frame.ts';

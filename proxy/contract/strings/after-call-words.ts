@@ -12,6 +12,14 @@ export const AFTER_CALL_WORDS = Object.freeze({
   'call.byTelephone': 'By telephone: we will call you on {telephone}.',
   'call.byTelephoneNoNumber': 'By telephone: the firm will contact you for a number to call.',
   'call.locationTelephone': 'By telephone',
+  'call.linkFollows': 'Online: the link to join the call follows by email.',
+  'call.locationOnline': 'Online meeting (link to follow)',
+  'call.meetingSubject': 'The link to your call ({reference})',
+  'call.meetingReady':
+    'The link to join your call is ready. The attached invitation adds it to your calendar.',
+  'call.meetingNoneSubject': 'Your call will be by telephone ({reference})',
+  'call.meetingNone':
+    'The online meeting could not be made, so your call will be by telephone: the firm will call you.',
   'call.reminderSubject': 'Reminder: your call ({reference})',
   'call.reminderIntro': 'A reminder of your call with the firm:',
   'call.reminderWhen': '{when}, with {host}.',

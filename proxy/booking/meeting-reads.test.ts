@@ -1,0 +1,269 @@
+/**
+ * A call's meeting made by its host's calendar (issue 88, item 2: `"meeting": {"provider": …}`),
+ * end to end against the stand-ins of Microsoft Graph and Google's Calendar API, with mail
+ * through a real SMTP server (smtp-server on loopback): the confirmation says the link follows;
+ * the calendar writer asks the host's calendar for the meeting with the event, reads its link
+ * back (again, a little later, while Google's conference is pending), keeps it with the call
+ * and sends the visitor their updated invitation (the same UID, the next SEQUENCE, the link in
+ * LOCATION and URL and in the email), and the lead's page and the host's feed say it. A
+ * Workspace that does not allow Meet leaves the call by telephone, the visitor told in words,
+ * nothing read again; a host whose calendar cannot make the meeting (the built-in calendar,
+ * CalDAV) takes the call by telephone from the start, and the start-up warning names them.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ParsedMail } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
+import type { OutboxStore } from '../outbox/store.ts';
+import { HOSTS, withBooking } from '../test/fixtures/booking-config.ts';
+import { callPagesOptions } from '../test/fixtures/call-pages.ts';
+import { answerOf, confirming, confirmingProxies } from '../test/fixtures/confirming-proxy.ts';
+import { signedInAs } from '../test/fixtures/console-people.ts';
+import {
+  googlePerSuite,
+  outboxWithGoogle,
+  standInAdapter,
+  TEST_CALENDAR_KEY,
+} from '../test/fixtures/google-calendars.ts';
+import { connectMicrosoft, graphPlaces } from '../test/fixtures/graph-connect.ts';
+import { startGraphStandIn, type GraphStandIn } from '../test/fixtures/graph-stand-in.ts';
+import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
+import { START, validEnquiry } from '../test/fixtures/proxy-harness.ts';
+import { attachedInvitation } from '../test/fixtures/call-invitations.ts';
+import { calendarParts } from '../test/fixtures/radicale-server.ts';
+import { calendarAdapters } from './calendar-adapters.ts';
+import { calendarKey, type CalendarKey } from './calendar-key.ts';
+import type { CalendarAdapter } from './calendar-port.ts';
+import { feedPath } from './host-feeds.ts';
+import { meetingHostsNotice } from './meeting-providers.ts';
+
+const confirmingProxy = confirmingProxies();
+const google = googlePerSuite();
+const TOKEN = randomBytes(32).toString('base64url');
+const [ANN, BOB] = HOSTS as [string, string];
+const ADA = 'ada@example.com';
+const key = calendarKey({ key: TEST_CALENDAR_KEY }) as CalendarKey;
+let graph: GraphStandIn;
+beforeAll(async () => {
+  graph = await startGraphStandIn();
+});
+afterAll(async () => {
+  await graph.close();
+});
+
+/**
+ * A proxy booking Ann's calls under `meeting`, her calendar connected by `connect` (none: the
+ * built-in calendar), read once; its writer tells visitors of their meeting.
+ */
+async function proxyFor(
+  meeting: object,
+  connect?: (store: OutboxStore, now: () => number) => Promise<readonly CalendarAdapter[]>,
+) {
+  const config = {
+    ...withBooking({ people: [ANN], meeting }),
+    confirmation: confirming().confirmation,
+  };
+  const store = openSqliteOutbox(':memory:');
+  const clock = { now: START };
+  const now = () => clock.now;
+  const adapters = connect ? await connect(store, now) : [];
+  const log = createMemoryLogger().log;
+  const { busy } = calendarParts(store, key, now, log, adapters);
+  await busy.refresh();
+  const options = callPagesOptions(config, store, busy, clock);
+  const { writer } = calendarParts(store, key, now, log, adapters, options.callChanges.visitors);
+  const proxy = await confirmingProxy(config, {
+    harness: { ...options, deps: { ...options.deps, adminToken: TOKEN } },
+  });
+  const book = async () => {
+    const sent = await proxy.harness.submit({
+      email: ADA,
+      answers: { ...validEnquiry().answers, call: '2027-03-29T08:00:00Z' },
+    });
+    expect(sent.status).toBe(201);
+    return (await answerOf(sent)).reference;
+  };
+  /** Every write owed tried, the clock moved to each retry: how many rounds it took. */
+  const writeAll = async () => {
+    for (let rounds = 1; rounds <= 20; rounds++) {
+      await writer.round();
+      const next = await store.nextCalendarWriteAt();
+      if (next === null) return rounds;
+      clock.now = Math.max(clock.now, next);
+    }
+    throw new Error('the writes never ended');
+  };
+  const callOf = async (reference: string) => (await store.bookingsOf(reference))[0];
+  return { ...proxy, store, book, writeAll, callOf, writer };
+}
+
+/** The invitation an email carries, as a calendar program reads it. */
+function invitationOf(email: ParsedMail | undefined) {
+  const { calendar, event } = attachedInvitation(email);
+  return {
+    method: calendar.getFirstPropertyValue('method'),
+    uid: event?.getFirstPropertyValue('uid'),
+    sequence: event?.getFirstPropertyValue('sequence'),
+    location: event?.getFirstPropertyValue('location'),
+    url: event?.getFirstPropertyValue('url'),
+  };
+}
+
+const connectTeams = async (store: OutboxStore, now: () => number) => {
+  graph.addMailbox(ANN);
+  await connectMicrosoft(store, graph, [ANN], { calendarKey: { key: TEST_CALENDAR_KEY }, now });
+  return calendarAdapters(graphPlaces(graph), now);
+};
+
+/** Ann's Google calendar connected through the firm's service account, `meet` allowed or not. */
+const connectMeet =
+  (pendingReads: number, meet = true) =>
+  async (store: OutboxStore) => {
+    const standIn = google();
+    const account = await standIn.serviceAccount();
+    const calendar = standIn.user(ANN, 'Europe/London');
+    calendar.meetPendingReads = pendingReads;
+    calendar.meet = meet;
+    for (const args of [
+      ['calendars', 'google', '--key-file', '<key file>', '--host', ANN],
+      ['people', 'calendar', ANN, 'google'],
+    ])
+      expect((await outboxWithGoogle(store, standIn, account, ...args)).exit).toBe(0);
+    return [standInAdapter(standIn)];
+  };
+
+describe('a meeting made by the host’s calendar', () => {
+  it('reads a Teams host’s join link back into the call, the visitor’s updated invitation, the lead’s page and the feed', async () => {
+    const proxy = await proxyFor({ provider: 'teams' }, connectTeams);
+    const reference = await proxy.book();
+    await proxy.send();
+    const [confirmation] = proxy.mail.received;
+    expect(confirmation?.text).toContain('Online: the link to join the call follows by email.');
+    expect(invitationOf(confirmation)).toMatchObject({
+      method: 'REQUEST',
+      sequence: 0,
+      location: 'Online meeting (link to follow)',
+      url: null,
+    });
+
+    expect(await proxy.writeAll()).toBe(1);
+    const [event] = graph.events(ANN);
+    expect(event).toMatchObject({
+      isOnlineMeeting: true,
+      onlineMeetingProvider: 'teamsForBusiness',
+    });
+    const joinUrl = event?.onlineMeeting?.joinUrl ?? '';
+    expect(joinUrl).toMatch(/^https:\/\/teams\.microsoft\.com\/l\/meetup-join\//);
+    const call = await proxy.callOf(reference);
+    expect(call).toMatchObject({ meetingUrl: joinUrl, meetingProvider: 'teams', sequence: 1 });
+
+    await proxy.send();
+    const [, updated, ...more] = proxy.mail.received;
+    expect(more).toEqual([]);
+    expect(updated?.subject).toBe(`The link to your call (${reference})`);
+    expect(updated?.text).toContain('The link to join your call is ready.');
+    expect(updated?.text).toContain(joinUrl);
+    expect(updated?.html).toContain(`<a href="${joinUrl}">`);
+    expect(invitationOf(updated)).toEqual({
+      method: 'REQUEST',
+      uid: invitationOf(confirmation).uid,
+      sequence: 1,
+      location: joinUrl,
+      url: joinUrl,
+    });
+
+    const { harness } = proxy;
+    const feed = await (
+      await harness.app.request(await feedPath(harness.store, ANN, { at: 0, by: 'test' }))
+    ).text();
+    expect(feed.replace(/\r\n /g, '')).toContain(`URL:${joinUrl}`);
+    const staff = await signedInAs(harness, TOKEN, {
+      email: 'sam@lovelace-law.example',
+      role: 'staff',
+    });
+    const page = await (
+      await harness.app.request(`http://localhost/admin/leads/${reference}`, {
+        headers: { cookie: staff.cookie },
+      })
+    ).text();
+    expect(page).toContain(`<a href="${joinUrl}">`);
+  });
+
+  it('reads a Google host’s Meet link again while its conference is pending, and keeps it once made', async () => {
+    const proxy = await proxyFor({ provider: 'meet' }, connectMeet(3));
+    const reference = await proxy.book();
+    await proxy.writer.round();
+    // Still pending: nothing kept, the read owed again later (not at once).
+    expect(await proxy.callOf(reference)).toMatchObject({
+      meetingUrl: null,
+      meetingProvider: 'meet',
+    });
+    expect(await proxy.store.nextCalendarWriteAt()).toBeGreaterThan(START);
+    expect(await proxy.writeAll()).toBeGreaterThan(1);
+    const [event, ...others] = google().events(ANN);
+    expect(others).toEqual([]);
+    const link = String(event?.hangoutLink);
+    expect(link).toMatch(/^https:\/\/meet\.google\.com\/[a-z]{3}-[a-z]{4}-[a-z]{3}$/);
+    expect((await proxy.callOf(reference))?.meetingUrl).toBe(link);
+    await proxy.send();
+    const updated = proxy.mail.received.find((each) => each.subject?.startsWith('The link'));
+    expect(updated?.text).toContain(link);
+    expect(invitationOf(updated)).toMatchObject({ sequence: 1, location: link, url: link });
+  });
+
+  it('leaves a call by telephone where the Workspace does not allow Meet, tells the visitor in words, and reads no more', async () => {
+    const proxy = await proxyFor({ provider: 'meet' }, connectMeet(0, false));
+    const reference = await proxy.book();
+    expect(await proxy.writeAll()).toBe(1);
+    expect(await proxy.callOf(reference)).toMatchObject({
+      meetingUrl: null,
+      meetingProvider: null,
+    });
+    const reads = () => google().state.requests.filter((each) => each.method === 'GET').length;
+    const readsSoFar = reads();
+    expect(await proxy.writer.round()).toBe(0);
+    expect(reads()).toBe(readsSoFar);
+    await proxy.send();
+    const told = proxy.mail.received.find((each) => each.subject?.includes('by telephone'));
+    expect(told?.subject).toBe(`Your call will be by telephone (${reference})`);
+    expect(told?.text).toContain(
+      'The online meeting could not be made, so your call will be by telephone: the firm will call you.',
+    );
+    expect(invitationOf(told)).toMatchObject({ sequence: 1, location: 'By telephone', url: null });
+  });
+
+  it('books a host without a calendar that makes it by telephone from the start, and names such hosts at start-up', async () => {
+    const proxy = await proxyFor({ provider: 'teams' });
+    const reference = await proxy.book();
+    await proxy.send();
+    const [confirmation] = proxy.mail.received;
+    expect(confirmation?.text).toContain('By telephone: we will call you on');
+    expect(invitationOf(confirmation)).toMatchObject({ location: 'By telephone' });
+    expect(await proxy.callOf(reference)).toMatchObject({
+      meetingUrl: null,
+      meetingProvider: null,
+    });
+
+    const config = withBooking({ people: [ANN, BOB], meeting: { provider: 'teams' } });
+    expect(
+      meetingHostsNotice(
+        config,
+        new Map([
+          [ANN, 'caldav'],
+          [BOB, 'microsoft'],
+        ]),
+      ),
+    ).toBe(
+      `booking.meeting asks hosts' calendars for meetings, but these cannot make them: ${ANN} (caldav). The calls that may go to them are by telephone, and their emails say so (docs/booking.md, “Reminders and the meeting link”).`,
+    );
+    expect(
+      meetingHostsNotice(
+        config,
+        new Map([
+          [ANN, 'microsoft'],
+          [BOB, 'microsoft'],
+        ]),
+      ),
+    ).toBeUndefined();
+  });
+});
