@@ -146,8 +146,13 @@ async function openOnDesktop(
 }
 
 // Two tests, not one loop: a save and an opening each take a few seconds on a busy machine, and
-// the two openings in one test ran past the test's 15 s in CI.
+// the two openings in one test ran past the test's 15 s in CI. Each test still opens two browser
+// contexts, a phone's and a desktop's: 8.5 s with one worker beside a CI run, so its own 30 s
+// rather than the widget project's 15 s, which two workers on CI's two cores would come near.
+const TWO_DEVICES_MS = 30_000;
+
 test('a saved enquiry opened on another device keeps its time', async ({ browser }) => {
+  test.setTimeout(TWO_DEVICES_MS);
   const options: HarnessOptions = {
     config: { ...bookingConfig(), draftDays: 7 },
     slots: () => slotsReply(DECEMBER),
@@ -160,6 +165,7 @@ test('a saved enquiry opened on another device keeps its time', async ({ browser
 test('a saved enquiry opened on another device says so once its time is no longer free', async ({
   browser,
 }) => {
+  test.setTimeout(TWO_DEVICES_MS);
   let offered = DECEMBER;
   const options: HarnessOptions = {
     config: { ...bookingConfig(), draftDays: 7 },
