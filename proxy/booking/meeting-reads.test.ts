@@ -5,7 +5,8 @@
  * the calendar writer asks the host's calendar for the meeting with the event, reads its link
  * back (again, a little later, while Google's conference is pending), keeps it with the call
  * and sends the visitor their updated invitation (the same UID, the next SEQUENCE, the link in
- * LOCATION and URL and in the email), and the lead's page and the host's feed say it. A
+ * LOCATION and URL and in the email), and the lead's page and the host's feed say it; a move
+ * updates the same event and keeps the link. A
  * Workspace that does not allow Meet leaves the call by telephone, the visitor told in words,
  * nothing read again; a host whose calendar cannot make the meeting (the built-in calendar,
  * CalDAV) takes the call by telephone from the start, and the start-up warning names them.
@@ -16,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { HOSTS, withBooking } from '../test/fixtures/booking-config.ts';
-import { callPagesOptions } from '../test/fixtures/call-pages.ts';
+import { callPagesOptions, pressOnPage } from '../test/fixtures/call-pages.ts';
 import { answerOf, confirming, confirmingProxies } from '../test/fixtures/confirming-proxy.ts';
 import { signedInAs } from '../test/fixtures/console-people.ts';
 import {
@@ -187,6 +188,25 @@ describe('a meeting made by the host’s calendar', () => {
       })
     ).text();
     expect(page).toContain(`<a href="${joinUrl}">`);
+
+    // Ada moves her call: the same event is moved, no new meeting made, and her move's
+    // invitation keeps the link.
+    const callPage = new URL(
+      /https?:\/\/\S+\/booking\/\S+/.exec(confirmation?.text ?? '')?.[0] ?? '',
+    );
+    const moved = await pressOnPage(harness, callPage.pathname + callPage.search, {
+      action: 'move',
+      start: '2027-03-29T13:00:00Z',
+    });
+    expect(moved.status).toBe(200);
+    await proxy.writeAll();
+    expect(graph.events(ANN)).toEqual([
+      expect.objectContaining({ onlineMeeting: expect.objectContaining({ joinUrl }) as unknown }),
+    ]);
+    expect(await proxy.callOf(reference)).toMatchObject({ meetingUrl: joinUrl, sequence: 2 });
+    await proxy.send();
+    const move = proxy.mail.received.find((each) => each.subject?.startsWith('Your call is moved'));
+    expect(invitationOf(move)).toMatchObject({ sequence: 2, location: joinUrl, url: joinUrl });
   });
 
   it('reads a Google host’s Meet link again while its conference is pending, and keeps it once made', async () => {
