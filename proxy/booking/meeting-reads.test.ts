@@ -31,7 +31,11 @@ import { startGraphStandIn, type GraphStandIn } from '../test/fixtures/graph-sta
 import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
 import { START, validEnquiry } from '../test/fixtures/proxy-harness.ts';
 import { attachedInvitation } from '../test/fixtures/call-invitations.ts';
-import { calendarParts } from '../test/fixtures/radicale-server.ts';
+import {
+  calendarParts,
+  radicaleMissing,
+  radicalePerSuite,
+} from '../test/fixtures/radicale-server.ts';
 import { calendarAdapters } from './calendar-adapters.ts';
 import { calendarKey, type CalendarKey } from './calendar-key.ts';
 import type { CalendarAdapter } from './calendar-port.ts';
@@ -287,3 +291,42 @@ describe('a meeting made by the host’s calendar', () => {
     ).toBeUndefined();
   });
 });
+
+describe.skipIf(radicaleMissing())(
+  'a meeting asked of a host with a CalDAV calendar (Radicale)',
+  () => {
+    const radicale = radicalePerSuite();
+
+    it('books her call by telephone, writes its event without a meeting, and names her at start-up', async () => {
+      const url = await radicale().calendar('ann', 'meetings');
+      const connectCaldav = async (store: OutboxStore, now: () => number) => {
+        await store.connectCalendar({
+          address: ANN,
+          kind: 'caldav',
+          url,
+          username: 'ann',
+          sealedPassword: key.seal('her password', { address: ANN, url, username: 'ann' }),
+          connectedAt: now(),
+          connectedBy: 'test',
+        });
+        return calendarAdapters();
+      };
+      const proxy = await proxyFor({ provider: 'teams' }, connectCaldav);
+      const reference = await proxy.book();
+      expect(await proxy.writeAll()).toBe(1);
+      await proxy.send();
+      const [confirmation, ...more] = proxy.mail.received;
+      expect(more).toEqual([]);
+      expect(confirmation?.text).toContain('By telephone: we will call you on');
+      expect(await proxy.callOf(reference)).toMatchObject({
+        meetingUrl: null,
+        meetingProvider: null,
+      });
+      const kinds = new Map(
+        (await proxy.store.hostCalendars()).map((each) => [each.address, each.kind]),
+      );
+      const config = withBooking({ people: [ANN], meeting: { provider: 'teams' } });
+      expect(meetingHostsNotice(config, kinds)).toContain(`cannot make them: ${ANN} (caldav).`);
+    });
+  },
+);
