@@ -11,14 +11,11 @@
  * nothing read again; a host whose calendar cannot make the meeting (the built-in calendar,
  * CalDAV) takes the call by telephone from the start, and the start-up warning names them.
  */
-import { randomBytes } from 'node:crypto';
-import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqliteOutbox } from '../outbox/sqlite/store.ts';
 import type { OutboxStore } from '../outbox/store.ts';
 import { HOSTS, withBooking } from '../test/fixtures/booking-config.ts';
-import { callPagesOptions, pressOnPage } from '../test/fixtures/call-pages.ts';
-import { answerOf, confirming, confirmingProxies } from '../test/fixtures/confirming-proxy.ts';
+import { pressOnPage } from '../test/fixtures/call-pages.ts';
+import { confirmingProxies } from '../test/fixtures/confirming-proxy.ts';
 import { signedInAs } from '../test/fixtures/console-people.ts';
 import {
   googlePerSuite,
@@ -28,26 +25,22 @@ import {
 } from '../test/fixtures/google-calendars.ts';
 import { connectMicrosoft, graphPlaces } from '../test/fixtures/graph-connect.ts';
 import { startGraphStandIn, type GraphStandIn } from '../test/fixtures/graph-stand-in.ts';
-import { createMemoryLogger } from '../test/fixtures/memory-logger.ts';
-import { START, validEnquiry } from '../test/fixtures/proxy-harness.ts';
-import { attachedInvitation } from '../test/fixtures/call-invitations.ts';
 import {
-  calendarParts,
-  radicaleMissing,
-  radicalePerSuite,
-} from '../test/fixtures/radicale-server.ts';
+  invitationOf,
+  MEETING_KEY,
+  MEETING_TOKEN,
+  meetingProxy,
+} from '../test/fixtures/meeting-proxies.ts';
+import { START } from '../test/fixtures/proxy-harness.ts';
+import { radicaleMissing, radicalePerSuite } from '../test/fixtures/radicale-server.ts';
 import { calendarAdapters } from './calendar-adapters.ts';
-import { calendarKey, type CalendarKey } from './calendar-key.ts';
-import type { CalendarAdapter } from './calendar-port.ts';
 import { feedPath } from './host-feeds.ts';
 import { meetingHostsNotice } from './meeting-providers.ts';
 
 const confirmingProxy = confirmingProxies();
 const google = googlePerSuite();
-const TOKEN = randomBytes(32).toString('base64url');
 const [ANN, BOB] = HOSTS as [string, string];
-const ADA = 'ada@example.com';
-const key = calendarKey({ key: TEST_CALENDAR_KEY }) as CalendarKey;
+const key = MEETING_KEY;
 let graph: GraphStandIn;
 beforeAll(async () => {
   graph = await startGraphStandIn();
@@ -55,64 +48,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await graph.close();
 });
-
-/**
- * A proxy booking Ann's calls under `meeting`, her calendar connected by `connect` (none: the
- * built-in calendar), read once; its writer tells visitors of their meeting.
- */
-async function proxyFor(
-  meeting: object,
-  connect?: (store: OutboxStore, now: () => number) => Promise<readonly CalendarAdapter[]>,
-) {
-  const config = {
-    ...withBooking({ people: [ANN], meeting }),
-    confirmation: confirming().confirmation,
-  };
-  const store = openSqliteOutbox(':memory:');
-  const clock = { now: START };
-  const now = () => clock.now;
-  const adapters = connect ? await connect(store, now) : [];
-  const log = createMemoryLogger().log;
-  const { busy } = calendarParts(store, key, now, log, adapters);
-  await busy.refresh();
-  const options = callPagesOptions(config, store, busy, clock);
-  const { writer } = calendarParts(store, key, now, log, adapters, options.callChanges.visitors);
-  const proxy = await confirmingProxy(config, {
-    harness: { ...options, deps: { ...options.deps, adminToken: TOKEN } },
-  });
-  const book = async () => {
-    const sent = await proxy.harness.submit({
-      email: ADA,
-      answers: { ...validEnquiry().answers, call: '2027-03-29T08:00:00Z' },
-    });
-    expect(sent.status).toBe(201);
-    return (await answerOf(sent)).reference;
-  };
-  /** Every write owed tried, the clock moved to each retry: how many rounds it took. */
-  const writeAll = async () => {
-    for (let rounds = 1; rounds <= 20; rounds++) {
-      await writer.round();
-      const next = await store.nextCalendarWriteAt();
-      if (next === null) return rounds;
-      clock.now = Math.max(clock.now, next);
-    }
-    throw new Error('the writes never ended');
-  };
-  const callOf = async (reference: string) => (await store.bookingsOf(reference))[0];
-  return { ...proxy, store, book, writeAll, callOf, writer };
-}
-
-/** The invitation an email carries, as a calendar program reads it. */
-function invitationOf(email: ParsedMail | undefined) {
-  const { calendar, event } = attachedInvitation(email);
-  return {
-    method: calendar.getFirstPropertyValue('method'),
-    uid: event?.getFirstPropertyValue('uid'),
-    sequence: event?.getFirstPropertyValue('sequence'),
-    location: event?.getFirstPropertyValue('location'),
-    url: event?.getFirstPropertyValue('url'),
-  };
-}
 
 const connectTeams = async (store: OutboxStore, now: () => number) => {
   graph.addMailbox(ANN);
@@ -139,7 +74,7 @@ const connectMeet =
 
 describe('a meeting made by the host’s calendar', () => {
   it('reads a Teams host’s join link back into the call, the visitor’s updated invitation, the lead’s page and the feed', async () => {
-    const proxy = await proxyFor({ provider: 'teams' }, connectTeams);
+    const proxy = await meetingProxy(confirmingProxy, { provider: 'teams' }, connectTeams);
     const reference = await proxy.book();
     await proxy.send();
     const [confirmation] = proxy.mail.received;
@@ -182,7 +117,7 @@ describe('a meeting made by the host’s calendar', () => {
       await harness.app.request(await feedPath(harness.store, ANN, { at: 0, by: 'test' }))
     ).text();
     expect(feed.replace(/\r\n /g, '')).toContain(`URL:${joinUrl}`);
-    const staff = await signedInAs(harness, TOKEN, {
+    const staff = await signedInAs(harness, MEETING_TOKEN, {
       email: 'sam@lovelace-law.example',
       role: 'staff',
     });
@@ -214,7 +149,7 @@ describe('a meeting made by the host’s calendar', () => {
   });
 
   it('reads a Google host’s Meet link again while its conference is pending, and keeps it once made', async () => {
-    const proxy = await proxyFor({ provider: 'meet' }, connectMeet(3));
+    const proxy = await meetingProxy(confirmingProxy, { provider: 'meet' }, connectMeet(3));
     const reference = await proxy.book();
     await proxy.writer.round();
     // Still pending: nothing kept, the read owed again later (not at once).
@@ -236,7 +171,7 @@ describe('a meeting made by the host’s calendar', () => {
   });
 
   it('leaves a call by telephone where the Workspace does not allow Meet, tells the visitor in words, and reads no more', async () => {
-    const proxy = await proxyFor({ provider: 'meet' }, connectMeet(0, false));
+    const proxy = await meetingProxy(confirmingProxy, { provider: 'meet' }, connectMeet(0, false));
     const reference = await proxy.book();
     expect(await proxy.writeAll()).toBe(1);
     expect(await proxy.callOf(reference)).toMatchObject({
@@ -257,7 +192,7 @@ describe('a meeting made by the host’s calendar', () => {
   });
 
   it('books a host without a calendar that makes it by telephone from the start, and names such hosts at start-up', async () => {
-    const proxy = await proxyFor({ provider: 'teams' });
+    const proxy = await meetingProxy(confirmingProxy, { provider: 'teams' });
     const reference = await proxy.book();
     await proxy.send();
     const [confirmation] = proxy.mail.received;
@@ -311,7 +246,7 @@ describe.skipIf(radicaleMissing())(
         });
         return calendarAdapters();
       };
-      const proxy = await proxyFor({ provider: 'teams' }, connectCaldav);
+      const proxy = await meetingProxy(confirmingProxy, { provider: 'teams' }, connectCaldav);
       const reference = await proxy.book();
       expect(await proxy.writeAll()).toBe(1);
       await proxy.send();
