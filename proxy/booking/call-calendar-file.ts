@@ -4,12 +4,14 @@
  * as the call is now. A call booked is `METHOD:REQUEST` at its time and SEQUENCE; a cancelled
  * one `METHOD:CANCEL`, which takes it out of a calendar that holds it. It is what a visitor who
  * cannot be emailed keeps their calendar right with (no confirmation went: none asked for, over
- * its quota), and what the sent panel offers whether or not an email goes.
+ * its quota), and what the sent panel offers whether or not an email goes. Where the call happens
+ * (LOCATION, URL) is what its invitations say: the meeting's link, to follow, or by telephone.
  */
 import type { Strings } from '../contract/strings/english.ts';
 import type { CallChangeDeps, OpenedCall } from './call-changes.ts';
 import { invitationWords } from './call-words.ts';
 import { invitationText } from './event-ical.ts';
+import { invitationPlace } from './meeting-link.ts';
 import { keptInvitation } from './visitor-call-notice.ts';
 
 /**
@@ -37,6 +39,7 @@ export async function calendarFile(
       start: booking.start,
       end: booking.end,
       ...invitationWords(words, booking.reference, link),
+      ...invitationPlace(words, booking.meetingUrl, booking.meetingProvider),
       sequence: booking.sequence,
       stamp: deps.now(),
       attendee,

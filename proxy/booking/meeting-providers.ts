@@ -21,6 +21,12 @@ export const MEETING_KINDS: Readonly<Record<MeetingProvider, CalendarKind>> = Ob
   meet: 'google',
 });
 
+/** Each provider's meetings by the name staff know them by. */
+export const MEETING_PROVIDER_NAMES: Readonly<Record<MeetingProvider, string>> = Object.freeze({
+  teams: 'Microsoft Teams',
+  meet: 'Google Meet',
+});
+
 const PROVIDER_NAMES: Readonly<Record<MeetingProvider, string>> = {
   teams: 'Microsoft Teams meetings, made in each host’s Microsoft 365 calendar',
   meet: 'Google Meet meetings, made in each host’s Google calendar',

@@ -30,6 +30,7 @@ import {
   MEETING_KEY,
   MEETING_TOKEN,
   meetingProxy,
+  type MeetingProxy,
 } from '../test/fixtures/meeting-proxies.ts';
 import { START } from '../test/fixtures/proxy-harness.ts';
 import { radicaleMissing, radicalePerSuite } from '../test/fixtures/radicale-server.ts';
@@ -71,6 +72,26 @@ const connectMeet =
       expect((await outboxWithGoogle(store, standIn, account, ...args)).exit).toBe(0);
     return [standInAdapter(standIn)];
   };
+
+/**
+ * What the call's page (at the link in `confirmation`), the file for the visitor's calendar and
+ * the lead's page (to staff) say now, the file's folded lines joined.
+ */
+async function placesOf(proxy: MeetingProxy, reference: string, confirmation: string) {
+  const { harness } = proxy;
+  const page = new URL(/https?:\/\/\S+\/booking\/\S+/.exec(confirmation)?.[0] ?? '');
+  const read = async (path: string, init?: RequestInit) =>
+    (await harness.app.request(`http://localhost${path}`, init)).text();
+  const staff = await signedInAs(harness, MEETING_TOKEN, {
+    email: 'sam@lovelace-law.example',
+    role: 'staff',
+  });
+  return {
+    callPage: await read(page.pathname + page.search),
+    calendarFile: (await read(`${page.pathname}/calendar.ics${page.search}`)).replace(/\r\n /g, ''),
+    leadPage: await read(`/admin/leads/${reference}`, { headers: { cookie: staff.cookie } }),
+  };
+}
 
 describe('a meeting made by the host’s calendar', () => {
   it('reads a Teams host’s join link back into the call, the visitor’s updated invitation, the lead’s page and the feed', async () => {
@@ -158,6 +179,12 @@ describe('a meeting made by the host’s calendar', () => {
       meetingProvider: 'meet',
     });
     expect(await proxy.store.nextCalendarWriteAt()).toBeGreaterThan(START);
+    // Meanwhile her call's page, the file for her calendar and the lead's page say it follows.
+    await proxy.send();
+    const where = await placesOf(proxy, reference, proxy.mail.received[0]?.text ?? '');
+    expect(where.callPage).toContain('Online meeting (link to follow)');
+    expect(where.calendarFile).toContain('LOCATION:Online meeting (link to follow)');
+    expect(where.leadPage).toContain('Online (Google Meet): the link follows');
     expect(await proxy.writeAll()).toBeGreaterThan(1);
     const [event, ...others] = google().events(ANN);
     expect(others).toEqual([]);
@@ -168,6 +195,10 @@ describe('a meeting made by the host’s calendar', () => {
     const updated = proxy.mail.received.find((each) => each.subject?.startsWith('The link'));
     expect(updated?.text).toContain(link);
     expect(invitationOf(updated)).toMatchObject({ sequence: 1, location: link, url: link });
+    const made = await placesOf(proxy, reference, proxy.mail.received[0]?.text ?? '');
+    expect(made.callPage).toContain(`<a href="${link}">`);
+    expect(made.calendarFile).toContain(`URL:${link}`);
+    expect(made.leadPage).toContain(`<a href="${link}">`);
   });
 
   it('leaves a call by telephone where the Workspace does not allow Meet, tells the visitor in words, and reads no more', async () => {

@@ -8,6 +8,7 @@
 import { html } from 'hono/html';
 import type { OpenedCall } from '../../booking/call-changes.ts';
 import { callTime, isoStart, visitorCallTime } from '../../booking/call-words.ts';
+import { MEETING_PROVIDER_NAMES } from '../../booking/meeting-providers.ts';
 import type { OfferedSlot } from '../../booking/slot-finder.ts';
 import { markedInWords, markForm } from './call-mark.ts';
 import { csrfField, emailAddress } from './layout.ts';
@@ -76,7 +77,9 @@ function callRows({ call, times }: LeadCall, action: string, csrf: string, now: 
         ${
           booking.meetingUrl
             ? html`<a href="${booking.meetingUrl}">${booking.meetingUrl}</a>`
-            : 'By telephone'
+            : booking.meetingProvider
+              ? `Online (${MEETING_PROVIDER_NAMES[booking.meetingProvider]}): the link follows once the host’s calendar makes it`
+              : 'By telephone'
         }
       </dd>
       <dt>State</dt>

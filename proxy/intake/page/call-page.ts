@@ -82,7 +82,7 @@ export function callPage(view: CallPageView, language: PageLanguage, action: str
         ${
           booking.meetingUrl
             ? html`<a href="${booking.meetingUrl}">${booking.meetingUrl}</a>`
-            : words['call.locationTelephone']
+            : words[booking.meetingProvider ? 'call.locationOnline' : 'call.locationTelephone']
         }
       </dd>
       <dt>${words['confirmation.reference']}</dt>
