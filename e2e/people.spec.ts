@@ -14,9 +14,11 @@ import { sweep } from './support/axe.ts';
 import { virtualAuthenticator } from './support/passkeys.ts';
 import { ADMIN_TOKEN, SEEDED } from './support/console-stack.ts';
 import {
+  atIssuer,
   CALENDAR_HOST,
   FUNNEL,
   openPeopleStack,
+  signInThroughProvider,
   type PeopleStack,
 } from './support/people-stack.ts';
 import { missing as noPostgres } from '../proxy/test/fixtures/postgres-server.ts';
@@ -24,14 +26,6 @@ import { OTHER_CLIENT } from '../proxy/test/fixtures/oidc-issuer.ts';
 
 /** Where the lead's pages are. */
 const LEAD = `/admin/leads/${SEEDED.dead.reference}`;
-
-/** Signs in at the issuer's own form as `login`, and continues. */
-async function atIssuer(page: Page, login: string) {
-  await page.locator('input[name=login]').fill(login);
-  await page.locator('input[name=password]').fill('any password');
-  await page.getByRole('button', { name: 'Sign-in' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-}
 
 for (const database of ['sqlite', 'postgresql'] as const) {
   test.describe(`the firm's people on ${database}`, () => {
@@ -50,11 +44,8 @@ for (const database of ['sqlite', 'postgresql'] as const) {
       await running?.close();
     });
 
-    const withProvider = async (page: Page, login: string) => {
-      await page.goto(`${on().console}/admin/sign-in`);
-      await page.getByRole('link', { name: 'Sign in with your work account' }).click();
-      await atIssuer(page, login);
-    };
+    const withProvider = (page: Page, login: string) =>
+      signInThroughProvider(page, on().console, login);
     const withToken = async (page: Page) => {
       await page.goto(`${on().console}/admin/sign-in`);
       await page.getByLabel('Admin token').fill(ADMIN_TOKEN);

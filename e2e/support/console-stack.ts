@@ -4,10 +4,11 @@
  * `ADMIN_TOKEN`) started on it, as an operator's proxy would start on a store it has used.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemo, type RunningDemo } from '../../demo/stack.ts';
+import type { FormConfigFile } from '../../proxy/contract/schemas/form-config.ts';
 import { createLogger } from '../../proxy/logger.ts';
 import { submissionJson } from '../../proxy/operator/lead-report.ts';
 import { openPostgresOutbox } from '../../proxy/outbox/postgres/store.ts';
@@ -98,6 +99,8 @@ async function seed(store: OutboxStore, now: number): Promise<Map<string, Buffer
 
 /** What a spec adds to the console's stack: the proxy's port and variables, more seeds. */
 export interface ConsoleStackOptions {
+  /** The form served, written into the data directory; the law firm's example otherwise. */
+  form?: FormConfigFile;
   proxyPort?: number;
   proxyEnv?: Record<string, string>;
   seed?: (store: OutboxStore, now: number) => Promise<void>;
@@ -109,6 +112,8 @@ export async function openConsoleStack(
   options: ConsoleStackOptions = {},
 ): Promise<ConsoleStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-console-'));
+  const formConfig = join(dataDir, 'form.json');
+  if (options.form) writeFileSync(formConfig, JSON.stringify(options.form, null, 2));
   let postgres: PostgresServer | undefined;
   let databaseUrl: string | undefined;
   const now = Date.now();
@@ -135,6 +140,7 @@ export async function openConsoleStack(
     dataDir,
     proxyEnv: {
       ADMIN_TOKEN,
+      ...(options.form ? { FORM_CONFIG: formConfig } : {}),
       ...options.proxyEnv,
       // Instances sharing a database must share the form tokens' key.
       ...(databaseUrl

@@ -99,7 +99,7 @@ describe('a lead’s booked call in the console', () => {
     const ann = await callsOf(HOSTS[0]);
     expect(ann).toContain('Monday, 29 March 2027, 09:00–09:30 Europe/London');
     expect(ann).toContain(`href="/admin/leads/${reference}"`);
-    expect(ann).toMatch(/<code>http:\/\/localhost\/calendar\/[\w-]{43}\.ics<\/code>/);
+    expect(ann).toMatch(/<code class="link">http:\/\/localhost\/calendar\/[\w-]{43}\.ics<\/code>/);
     const bob = await callsOf(HOSTS[1]);
     expect(bob).toContain(`No calls are booked with ${HOSTS[1]} from now on.`);
     expect(bob).not.toContain(reference);

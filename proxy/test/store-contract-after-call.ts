@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { NewBooking } from '../outbox/booking.ts';
 import type { NewSubmission } from '../outbox/submission.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
-import { asking, call, NINE } from './store-contract-bookings.ts';
+import { asking, call, NINE } from './fixtures/asked-calls.ts';
 
 const HALF_HOUR = 30 * 60_000;
 const KEY = { caseType: 'conveyancing', campaign: 'spring-2027', variant: '' };

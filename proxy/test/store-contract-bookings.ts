@@ -11,43 +11,11 @@ import { describe, expect, it } from 'vitest';
 import type { NewBooking } from '../outbox/booking.ts';
 import type { NewSubmission } from '../outbox/submission.ts';
 import { freshStores, type StoreFactory } from './fixtures/store-factory.ts';
+import { asking, call, NINE, PEOPLE } from './fixtures/asked-calls.ts';
 import { sampleSubmission } from './fixtures/outbox.ts';
 
-const PEOPLE = ['ann@firm.example', 'bob@firm.example', 'cy@firm.example'];
-export const NINE = Date.UTC(2027, 2, 29, 8);
 const MINUTE = 60_000;
 const HALF_HOUR = 30 * MINUTE;
-
-/** A call at `start` (half an hour, `bufferMinutes` after it) with `hosts`. */
-export const call = (uid: string, start = NINE, more: Partial<NewBooking> = {}): NewBooking => ({
-  uid,
-  question: 'call',
-  start,
-  end: start + 30 * MINUTE,
-  until: start + 30 * MINUTE,
-  timeZone: 'Europe/London',
-  hosts: PEOPLE.slice(0, 2),
-  secretHash: `hash-of-${uid}`,
-  summary: 'Call with Ada Lovelace',
-  description: 'Buying or selling a property, enquiry EQ-TEST',
-  metaValue: (host) => `${new Date(start).toISOString()} with ${host}`,
-  at: 1_000,
-  ...more,
-});
-
-/** An enquiry `reference` asking for `booking`, its appointment answered with the start. */
-export function asking(reference: string, booking: NewBooking): NewSubmission {
-  const { upstream } = sampleSubmission();
-  return sampleSubmission({
-    reference,
-    files: [],
-    upstream: {
-      ...upstream,
-      meta: [...upstream.meta, { id: 'call', label: 'When?', value: String(booking.start) }],
-    },
-    booking,
-  });
-}
 
 /** Runs the booking contract against one implementation. */
 export function describeBookingStore(name: string, factory: StoreFactory): void {

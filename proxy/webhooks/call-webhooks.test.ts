@@ -5,7 +5,7 @@
  * is changed; an endpoint that asks for neither gets nothing of it.
  */
 import { describe, expect, it } from 'vitest';
-import { asking, call } from '../test/store-contract-bookings.ts';
+import { asking, call } from '../test/fixtures/asked-calls.ts';
 import { round, webhooksHarness } from '../test/fixtures/webhooks-harness.ts';
 
 const { receiver, webhooksOn, openStore } = webhooksHarness();

@@ -108,7 +108,7 @@ export function hostCallsBody(data: HostCallsData) {
               Calendar ("Other calendars, From URL") or Apple Calendar ("New Calendar
               Subscription"). It is private: anyone with it sees your calls.
             </p>
-            <p><code>${data.feed}</code></p>
+            <p><code class="link">${data.feed}</code></p>
             <form method="post" action="/admin/calls/feed">
               ${csrfField(data.csrf)}
               <p>

@@ -73,7 +73,7 @@ function callRows({ call, times }: LeadCall, action: string, csrf: string, now: 
       <dt>With</dt>
       <dd>${emailAddress(booking.host)}</dd>
       <dt>Where</dt>
-      <dd>
+      <dd class="address">
         ${
           booking.meetingUrl
             ? html`<a href="${booking.meetingUrl}">${booking.meetingUrl}</a>`
