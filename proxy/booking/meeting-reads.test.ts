@@ -33,7 +33,11 @@ import {
   type MeetingProxy,
 } from '../test/fixtures/meeting-proxies.ts';
 import { START } from '../test/fixtures/proxy-harness.ts';
-import { radicaleMissing, radicalePerSuite } from '../test/fixtures/radicale-server.ts';
+import {
+  connectHostCalendar,
+  radicaleMissing,
+  radicalePerSuite,
+} from '../test/fixtures/radicale-server.ts';
 import { calendarAdapters } from './calendar-adapters.ts';
 import { feedPath } from './host-feeds.ts';
 import { meetingHostsNotice } from './meeting-providers.ts';
@@ -266,15 +270,7 @@ describe.skipIf(radicaleMissing())(
     it('books her call by telephone, writes its event without a meeting, and names her at start-up', async () => {
       const url = await radicale().calendar('ann', 'meetings');
       const connectCaldav = async (store: OutboxStore, now: () => number) => {
-        await store.connectCalendar({
-          address: ANN,
-          kind: 'caldav',
-          url,
-          username: 'ann',
-          sealedPassword: key.seal('her password', { address: ANN, url, username: 'ann' }),
-          connectedAt: now(),
-          connectedBy: 'test',
-        });
+        await connectHostCalendar(store, key, { address: ANN, url, at: now() });
         return calendarAdapters();
       };
       const proxy = await meetingProxy(confirmingProxy, { provider: 'teams' }, connectCaldav);
